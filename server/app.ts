@@ -1,0 +1,46 @@
+import express, { Router } from "express";
+import { pinoHttp } from "pino-http";
+import type { AppDeps } from "./deps";
+import { apiNotFound, errorHandler } from "./http/error-handler";
+import { originCheck } from "./http/origin-check";
+import { securityHeaders } from "./http/security-headers";
+import { authRoutes } from "./modules/auth/auth.routes";
+import { healthRoutes } from "./modules/health/health.routes";
+import { leadRoutes } from "./modules/leads/leads.routes";
+
+const JSON_LIMIT = "100kb";
+
+/** The Express app: every API route, then the web client, then the one error handler. */
+export function createApp(deps: AppDeps) {
+  const app = express();
+  app.disable("x-powered-by");
+  if (deps.config.TRUST_PROXY) app.set("trust proxy", true);
+
+  app.use(securityHeaders({ strictCsp: deps.config.isProduction }));
+  app.use(
+    pinoHttp({
+      logger: deps.logger,
+      autoLogging: { ignore: (req) => req.url === "/api/health" },
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+      serializers: {
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+
+  const api = Router();
+  api.use("/health", healthRoutes(deps));
+  api.use(originCheck({ exempt: ["/webhooks/"] }));
+  api.use(express.json({ limit: JSON_LIMIT }));
+  api.use(deps.sessions.middleware);
+  api.use("/auth", authRoutes(deps));
+  api.use("/leads", leadRoutes(deps));
+  api.use(apiNotFound);
+  app.use("/api", api);
+
+  for (const handler of deps.client ?? []) app.use(handler);
+  app.use(errorHandler(deps.logger));
+  return app;
+}

@@ -1,0 +1,41 @@
+import fs from "node:fs";
+import type { Server } from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import express, { type RequestHandler } from "express";
+
+/** The built client (dist/public), beside the built server (dist/server). */
+const publicDir = fileURLToPath(new URL("../public", import.meta.url));
+
+/** Production: hashed assets cached for a year, every other GET answered with the SPA shell. */
+export function staticClient(): RequestHandler[] {
+  const indexHtml = path.join(publicDir, "index.html");
+  if (!fs.existsSync(indexHtml)) throw new Error("The client is not built: run `npm run build` first.");
+  return [
+    express.static(publicDir, {
+      index: false,
+      setHeaders: (res, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+      },
+    }),
+    (req, res, next) => {
+      if (req.method !== "GET" && req.method !== "HEAD") return next();
+      res.setHeader("Cache-Control", "no-cache");
+      res.sendFile(indexHtml);
+    },
+  ];
+}
+
+/** Development: Vite in middleware mode on the same origin, its HMR socket on our HTTP server. */
+export async function viteClient(
+  httpServer: Server,
+): Promise<{ handlers: RequestHandler[]; close: () => Promise<void> }> {
+  const { createServer } = await import("vite");
+  const vite = await createServer({
+    configFile: fileURLToPath(new URL("../vite.config.ts", import.meta.url)),
+    server: { middlewareMode: true, hmr: { server: httpServer } },
+    appType: "spa",
+  });
+  return { handlers: [vite.middlewares], close: () => vite.close() };
+}

@@ -1,0 +1,46 @@
+import { PGlite } from "@electric-sql/pglite";
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import * as schema from "../../shared/schema";
+
+// NUMERIC comes back as a string (money stays exact); DATE as "YYYY-MM-DD", never a JS Date.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export type Db = ReturnType<typeof drizzle<typeof schema>>;
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  engine: "postgres" | "pglite";
+  close(): Promise<void>;
+}
+
+/**
+ * One code path, two engines: a PostgreSQL server when `databaseUrl` is set, else embedded
+ * PGlite served on a loopback port so that the very same `pg` Pool reaches it. The socket's
+ * multiplexer has open bugs with interleaved clients, so the embedded pool holds one connection.
+ */
+export async function openDatabase(options: { databaseUrl?: string; pgliteDir: string }): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    return { db: drizzle(pool, { schema }), pool, engine: "postgres", close: () => pool.end() };
+  }
+  const dataDir = options.pgliteDir === "memory://" ? undefined : options.pgliteDir;
+  const pglite = await PGlite.create(dataDir);
+  const server = new PGLiteSocketServer({ db: pglite, port: 0, host: "127.0.0.1" });
+  await server.start();
+  const port = Number(server.getServerConn().split(":").pop());
+  const pool = new pg.Pool({ host: "127.0.0.1", port, user: "postgres", database: "postgres", max: 1 });
+  return {
+    db: drizzle(pool, { schema }),
+    pool,
+    engine: "pglite",
+    async close() {
+      await pool.end();
+      await server.stop();
+      await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import type { RequestHandler } from "express";
+import type { Config } from "./config";
+import type { Database, Db } from "./db/pool";
+import { createSessionMiddleware } from "./http/session";
+import type { Logger } from "./logger";
+import type { OnRegistered } from "./modules/auth/auth.service";
+import {
+  type AuthLimitOptions,
+  type AuthLimits,
+  createAuthLimits,
+  defaultAuthLimits,
+} from "./modules/auth/auth-limits";
+
+/** Everything the app needs from outside, built once at boot (or per test file). */
+export interface AppDeps {
+  config: Config;
+  logger: Logger;
+  database: Database;
+  db: Db;
+  authLimits: AuthLimits;
+  sessions: ReturnType<typeof createSessionMiddleware>;
+  onRegistered?: OnRegistered;
+  /** Serves the web client after the API: Vite in development, the built files in production. */
+  client?: RequestHandler[];
+}
+
+export function createDeps(options: {
+  config: Config;
+  logger: Logger;
+  database: Database;
+  authLimits?: Partial<AuthLimitOptions>;
+  pruneSessions?: boolean;
+}): AppDeps {
+  const { config, logger, database } = options;
+  return {
+    config,
+    logger,
+    database,
+    db: database.db,
+    authLimits: createAuthLimits(database.pool, { ...defaultAuthLimits, ...options.authLimits }),
+    sessions: createSessionMiddleware({
+      pool: database.pool,
+      secret: config.sessionSecret,
+      secure: config.isProduction && !config.PUBLIC_URL?.startsWith("http://"),
+      prune: options.pruneSessions ?? true,
+    }),
+  };
+}

@@ -1,0 +1,16 @@
+import { type ErrorCode, errorStatus } from "../../shared/errors";
+
+/** A failure the user may be told about: its code decides the status, its message is shown. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly statusCode: number;
+
+  constructor(code: ErrorCode, message: string) {
+    super(message);
+    this.name = "AppError";
+    this.code = code;
+    this.statusCode = errorStatus[code];
+  }
+}
+
+export const notFound = (what: string) => new AppError("NOT_FOUND", `${what} not found`);

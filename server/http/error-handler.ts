@@ -1,0 +1,54 @@
+import type { ErrorRequestHandler, RequestHandler } from "express";
+import { ZodError } from "zod";
+import type { ErrorBody } from "../../shared/errors";
+import type { Logger } from "../logger";
+import { AppError } from "./app-error";
+
+/** Body-parser and other http-errors carry a 4xx `status` and a safe `type`. */
+interface HttpLikeError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  expose?: boolean;
+}
+
+const httpMessages: Record<string, string> = {
+  "entity.too.large": "Request body is too large",
+  "entity.parse.failed": "Malformed JSON body",
+  "encoding.unsupported": "Unsupported content encoding",
+  "charset.unsupported": "Unsupported charset",
+};
+
+/** The one place that turns a thrown error into an answer; nothing but a 500 is ever logged as an error. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    if (res.headersSent) return;
+    const send = (status: number, body: ErrorBody) => res.status(status).json(body);
+    if (err instanceof AppError) return send(err.statusCode, { message: err.message, code: err.code });
+    if (err instanceof ZodError) {
+      return send(400, {
+        message: err.issues[0]?.message ? `Invalid input: ${err.issues[0].message}` : "Invalid input",
+        code: "BAD_REQUEST",
+        issues: err.issues.map((i) => ({
+          path: i.path.map((p) => (typeof p === "symbol" ? String(p) : p)),
+          message: i.message,
+        })),
+      });
+    }
+    const http = err as HttpLikeError;
+    const status = http.status ?? http.statusCode;
+    if (status && status >= 400 && status < 500) {
+      return send(status, {
+        message: httpMessages[http.type ?? ""] ?? (http.expose ? String(err.message) : "Bad request"),
+      });
+    }
+    logger.error({ err, method: req.method, path: req.path }, "unhandled error");
+    return send(500, { message: "Something went wrong on our side. Please try again.", code: "INTERNAL" });
+  };
+}
+
+export const apiNotFound: RequestHandler = (req, res) => {
+  res
+    .status(404)
+    .json({ message: `No API route for ${req.method} ${req.path}`, code: "NOT_FOUND" } satisfies ErrorBody);
+};

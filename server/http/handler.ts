@@ -1,0 +1,55 @@
+import type { Request, RequestHandler, Response } from "express";
+import type { z } from "zod";
+import { AppError } from "./app-error";
+
+interface Schemas {
+  body?: z.ZodType;
+  params?: z.ZodType;
+  query?: z.ZodType;
+}
+
+type Parsed<S extends Schemas, K extends keyof Schemas> = S[K] extends z.ZodType ? z.output<S[K]> : undefined;
+
+export interface HandlerContext<S extends Schemas> {
+  body: Parsed<S, "body">;
+  params: Parsed<S, "params">;
+  query: Parsed<S, "query">;
+  req: Request;
+  res: Response;
+}
+
+/**
+ * A route in three steps: parse the input with the shared schemas (a ZodError becomes a 400),
+ * call the service, send what it returns as JSON with `status` (204 when it returns nothing).
+ */
+export function handler<S extends Schemas>(
+  schemas: S,
+  fn: (ctx: HandlerContext<S>) => unknown | Promise<unknown>,
+  options: { status?: number } = {},
+): RequestHandler {
+  return async (req, res) => {
+    const ctx = {
+      body: schemas.body ? schemas.body.parse(req.body ?? {}) : undefined,
+      params: schemas.params ? schemas.params.parse(req.params) : undefined,
+      query: schemas.query ? schemas.query.parse(req.query) : undefined,
+      req,
+      res,
+    } as HandlerContext<S>;
+    const result = await fn(ctx);
+    if (res.headersSent) return;
+    if (result === undefined) res.status(204).end();
+    else res.status(options.status ?? 200).json(result);
+  };
+}
+
+/** The signed-in user's id; a signed-out request is refused with 401. */
+export function userId(req: Request): string {
+  const id = req.session?.userId;
+  if (!id) throw new AppError("UNAUTHORIZED", "Please sign in to continue");
+  return id;
+}
+
+export const requireUser: RequestHandler = (req, _res, next) => {
+  userId(req);
+  next();
+};

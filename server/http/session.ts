@@ -1,0 +1,42 @@
+import connectPgSimple from "connect-pg-simple";
+import session from "express-session";
+import type pg from "pg";
+
+declare module "express-session" {
+  interface SessionData {
+    userId: string;
+  }
+}
+
+export const SESSION_COOKIE = "parkpilot.sid";
+const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * Sessions live in PostgreSQL so that any instance serves any user. Touch is disabled and
+ * anonymous sessions are never saved, so polling never writes the session row.
+ */
+export function createSessionMiddleware(options: {
+  pool: pg.Pool;
+  secret: string;
+  secure: boolean;
+  prune: boolean;
+}) {
+  const PgStore = connectPgSimple(session);
+  const store = new PgStore({
+    pool: options.pool,
+    tableName: "session",
+    createTableIfMissing: false,
+    disableTouch: true,
+    pruneSessionInterval: options.prune ? 15 * 60 : false,
+  });
+  const middleware = session({
+    name: SESSION_COOKIE,
+    store,
+    secret: options.secret,
+    resave: false,
+    saveUninitialized: false,
+    rolling: false,
+    cookie: { httpOnly: true, sameSite: "lax", secure: options.secure, maxAge: THIRTY_DAYS_MS },
+  });
+  return { middleware, store };
+}

@@ -1,0 +1,158 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, ne, or, sql } from "drizzle-orm";
+import type {
+  TChangePasswordBody,
+  TProfileBody,
+  TRegisterBody,
+  TSessionUser,
+} from "../../../shared/api/auth";
+import { balances, sessions, type User, users } from "../../../shared/schema";
+import type { Db } from "../../db/pool";
+import { AppError } from "../../http/app-error";
+import { dummyHash, hashPassword, verifyPassword } from "./password";
+
+export function toSessionUser(user: User): TSessionUser {
+  const { id, name, email, username, plan, timeZone, referralCode } = user;
+  return { id, name, email, username, plan, timeZone, referralCode };
+}
+
+const newReferralCode = () => randomBytes(6).toString("base64url");
+
+function validTimeZone(zone: string | undefined): string {
+  if (!zone) return "UTC";
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return zone;
+  } catch {
+    return "UTC";
+  }
+}
+
+/** Names the field a unique index refused, so the user is told which one is taken. */
+function conflictFor(error: unknown): AppError | undefined {
+  const pgError =
+    (error as { cause?: { code?: string; constraint?: string } }).cause ??
+    (error as { code?: string; constraint?: string });
+  if (pgError?.code !== "23505") return undefined;
+  if (pgError.constraint?.includes("email"))
+    return new AppError("CONFLICT", "An account with this email already exists.");
+  if (pgError.constraint?.includes("username"))
+    return new AppError("CONFLICT", "This username is already taken.");
+  return new AppError("CONFLICT", "This account already exists.");
+}
+
+async function assertAvailable(db: Db, input: { username: string; email: string }, exceptUserId?: string) {
+  const taken = await db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(
+      and(
+        or(
+          eq(sql`lower(${users.username})`, input.username.toLowerCase()),
+          eq(sql`lower(${users.email})`, input.email.toLowerCase()),
+        ),
+        exceptUserId ? ne(users.id, exceptUserId) : undefined,
+      ),
+    );
+  if (taken.some((u) => u.email.toLowerCase() === input.email.toLowerCase())) {
+    throw new AppError("CONFLICT", "An account with this email already exists.");
+  }
+  if (taken.length > 0) throw new AppError("CONFLICT", "This username is already taken.");
+}
+
+/** Hook run inside the registration transaction, e.g. to link a referral. */
+export type OnRegistered = (
+  tx: Parameters<Parameters<Db["transaction"]>[0]>[0],
+  user: User,
+  referralCode?: string,
+) => Promise<void>;
+
+export async function register(options: {
+  db: Db;
+  input: TRegisterBody;
+  onRegistered?: OnRegistered;
+}): Promise<User> {
+  const { db, input, onRegistered } = options;
+  await assertAvailable(db, input);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          name: input.name,
+          username: input.username,
+          email: input.email,
+          passwordHash,
+          timeZone: validTimeZone(input.timeZone),
+          referralCode: newReferralCode(),
+        })
+        .returning();
+      await tx.insert(balances).values({ userId: user.id });
+      await onRegistered?.(tx, user, input.referralCode);
+      return user;
+    });
+  } catch (error) {
+    throw conflictFor(error) ?? error;
+  }
+}
+
+/** The account for these credentials, or a 401 that does not say which part was wrong. */
+export async function authenticate(options: {
+  db: Db;
+  usernameOrEmail: string;
+  password: string;
+}): Promise<User> {
+  const login = options.usernameOrEmail.toLowerCase();
+  const [user] = await options.db
+    .select()
+    .from(users)
+    .where(or(eq(sql`lower(${users.username})`, login), eq(sql`lower(${users.email})`, login)))
+    .limit(1);
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), options.password);
+  if (!user || !ok) throw new AppError("UNAUTHORIZED", "Invalid username/email or password.");
+  return user;
+}
+
+export async function findUser(options: { db: Db; userId: string }): Promise<User | undefined> {
+  const [user] = await options.db.select().from(users).where(eq(users.id, options.userId));
+  return user;
+}
+
+export async function updateProfile(options: { db: Db; userId: string; input: TProfileBody }): Promise<User> {
+  const { db, userId, input } = options;
+  await assertAvailable(db, input, userId);
+  try {
+    const [user] = await db
+      .update(users)
+      .set({ name: input.name, email: input.email, username: input.username })
+      .where(eq(users.id, userId))
+      .returning();
+    if (!user) throw new AppError("UNAUTHORIZED", "Please sign in to continue");
+    return user;
+  } catch (error) {
+    throw conflictFor(error) ?? error;
+  }
+}
+
+/** Checks the current password, stores the new one and ends every other session of the user. */
+export async function changePassword(options: {
+  db: Db;
+  userId: string;
+  currentSessionId: string;
+  input: TChangePasswordBody;
+}): Promise<void> {
+  const { db, userId, currentSessionId, input } = options;
+  const user = await findUser({ db, userId });
+  if (!user) throw new AppError("UNAUTHORIZED", "Please sign in to continue");
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw new AppError("BAD_REQUEST", "Current password is incorrect.");
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    await tx
+      .delete(sessions)
+      .where(and(eq(sql`${sessions.sess}->>'userId'`, userId), ne(sessions.sid, currentSessionId)));
+  });
+}

@@ -1,0 +1,60 @@
+import { z } from "zod";
+
+/** Minimum password length, spec §9. */
+export const MIN_PASSWORD_LENGTH = 8;
+
+const email = z.string().trim().max(254).pipe(z.email("Please enter a valid email address"));
+const username = z
+  .string()
+  .trim()
+  .min(3, "Username must be at least 3 characters")
+  .max(32, "Username must be at most 32 characters")
+  .regex(/^[a-zA-Z0-9_.-]+$/, "Username may use letters, digits, dots, dashes and underscores");
+const password = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, "Password must be at least 8 characters long.")
+  .max(256, "Password is too long");
+
+export const ZLoginBody = z.object({
+  usernameOrEmail: z.string().trim().min(1, "Required").max(254),
+  password: z.string().min(1, "Required").max(256),
+});
+
+export const ZRegisterBody = z.object({
+  name: z.string().trim().min(1, "Required").max(100),
+  username,
+  email,
+  password,
+  /** The browser's IANA time zone; "today" is computed in it. */
+  timeZone: z.string().max(64).optional(),
+  /** A referral code from an invitation link. */
+  referralCode: z.string().trim().max(64).optional(),
+});
+
+export const ZProfileBody = z.object({
+  name: z.string().trim().min(1, "Name is required").max(100),
+  email,
+  username,
+});
+
+export const ZChangePasswordBody = z.object({
+  currentPassword: z.string().min(1, "Current password is required").max(256),
+  newPassword: password,
+});
+
+/** The signed-in user as `GET /api/auth/me` answers it. */
+export const ZSessionUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  username: z.string(),
+  plan: z.string(),
+  timeZone: z.string(),
+  referralCode: z.string(),
+});
+
+export type TSessionUser = z.infer<typeof ZSessionUser>;
+export type TLoginBody = z.infer<typeof ZLoginBody>;
+export type TRegisterBody = z.infer<typeof ZRegisterBody>;
+export type TProfileBody = z.infer<typeof ZProfileBody>;
+export type TChangePasswordBody = z.infer<typeof ZChangePasswordBody>;

@@ -1,0 +1,23 @@
+import { z } from "zod";
+
+/** Spec §9: every landing lead carries this source and value. */
+export const LEAD_SOURCE = "car-insurance-landing";
+export const LEAD_VALUE = 75;
+/** The quotes tab opens this long after a successful lead, spec §9. */
+export const QUOTES_TAB_DELAY_MS = 2000;
+
+export const ZLeadEmail = z.string().trim().max(254).pipe(z.email("Please enter a valid email address"));
+export const ZZipCode = z.string().regex(/^\d{5}$/, "ZIP code must be exactly 5 digits");
+
+export const ZLeadBody = z.object({
+  email: ZLeadEmail,
+  zipCode: ZZipCode,
+  source: z.literal(LEAD_SOURCE),
+  value: z.literal(LEAD_VALUE),
+});
+
+export type TLeadBody = z.infer<typeof ZLeadBody>;
+
+/** What `POST /api/leads` answers: where the visitor's quotes tab should go. */
+export const ZLeadAnswer = z.object({ id: z.string(), quotesUrl: z.string() });
+export type TLeadAnswer = z.infer<typeof ZLeadAnswer>;

@@ -1,0 +1,24 @@
+/** Error codes the API answers with, each with its one HTTP status. */
+export const errorStatus = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNPROCESSABLE: 422,
+  TOO_MANY_REQUESTS: 429,
+  PAYMENT_FAILED: 402,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+/** The shape of every error answer: `{message}`, plus `issues` for validation failures. */
+export interface ErrorBody {
+  message: string;
+  code?: ErrorCode;
+  issues?: { path: (string | number)[]; message: string }[];
+}

@@ -1,0 +1,415 @@
+/**
+ * The database, table by table. Money is `numeric(12,2)` (a decimal string in JS), times are
+ * `timestamptz`. Every user-owned row carries `user_id`, and every query of it is scoped by it.
+ * `drizzle-kit generate` turns changes here into SQL under `migrations/`.
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  json,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
+
+const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+/** Accounts. Usernames and emails are unique case-insensitively. */
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    username: text("username").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    /** IANA zone; "today" and "hour of day" are computed in it. */
+    timeZone: text("time_zone").notNull().default("UTC"),
+    /** `free` until a paid account-plan order says otherwise. */
+    plan: text("plan").notNull().default("free"),
+    /** The user's personal referral code (`/login?ref=CODE`). */
+    referralCode: text("referral_code").notNull(),
+    referredBy: uuid("referred_by"),
+    notifyRevenue: boolean("notify_revenue").notNull().default(true),
+    notifyExpiry: boolean("notify_expiry").notNull().default(true),
+    notifyAffiliate: boolean("notify_affiliate").notNull().default(false),
+    minPayout: money("min_payout").notNull().default("50.00"),
+    payoutFrequency: text("payout_frequency").notNull().default("weekly"),
+    autoPayout: boolean("auto_payout").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
+    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+    uniqueIndex("users_referral_code_idx").on(t.referralCode),
+  ],
+);
+
+/** connect-pg-simple's table, created by migration rather than at run time. */
+export const sessions = pgTable(
+  "session",
+  {
+    sid: varchar("sid").primaryKey(),
+    sess: json("sess").notNull(),
+    expire: timestamp("expire", { precision: 6 }).notNull(),
+  },
+  (t) => [
+    index("IDX_session_expire").on(t.expire),
+    index("session_user_idx").on(sql`(${t.sess}->>'userId')`),
+  ],
+);
+
+/** rate-limiter-flexible's Postgres store, shared by every app instance. */
+export const rateLimits = pgTable("rate_limits", {
+  key: varchar("key", { length: 255 }).primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: bigint("expire", { mode: "number" }),
+});
+
+/** Parked domains. A name is parked by one owner on the whole platform. */
+export const domains = pgTable(
+  "domains",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    status: text("status").notNull().default("active"),
+    adNetwork: text("ad_network").notNull().default("adsense"),
+    nameservers: text("nameservers").notNull().default(""),
+    parkingTemplate: text("parking_template").notNull().default("standard"),
+    registrationDate: timestamp("registration_date", { withTimezone: true }).notNull().defaultNow(),
+    expiryDate: timestamp("expiry_date", { withTimezone: true }),
+    /** Asking price when listed on the marketplace; null means not listed. */
+    marketplacePrice: money("marketplace_price"),
+    listedAt: timestamp("listed_at", { withTimezone: true }),
+    soldAt: timestamp("sold_at", { withTimezone: true }),
+    soldPrice: money("sold_price"),
+    purchasePrice: money("purchase_price"),
+    renewalCost: money("renewal_cost"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("domains_name_idx").on(t.name),
+    index("domains_user_idx").on(t.userId, t.createdAt),
+    index("domains_listed_idx").on(t.listedAt).where(sql`${t.marketplacePrice} is not null`),
+  ],
+);
+
+/** One network's report for one domain and day; re-importing the day replaces it. */
+export const parkingReports = pgTable(
+  "parking_reports",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    domainId: uuid("domain_id")
+      .notNull()
+      .references(() => domains.id, { onDelete: "cascade" }),
+    network: text("network").notNull(),
+    day: date("day").notNull(),
+    visitors: integer("visitors").notNull().default(0),
+    clicks: integer("clicks").notNull().default(0),
+    revenue: money("revenue").notNull(),
+    importedAt: timestamp("imported_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.domainId, t.network, t.day] }),
+    index("parking_reports_user_day_idx").on(t.userId, t.day),
+  ],
+);
+
+/** Visits and leads that arrived on a parked domain, per day (in UTC). */
+export const domainTraffic = pgTable(
+  "domain_traffic",
+  {
+    domainId: uuid("domain_id")
+      .notNull()
+      .references(() => domains.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    visits: integer("visits").notNull().default(0),
+    leads: integer("leads").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.domainId, t.day] }),
+    index("domain_traffic_user_day_idx").on(t.userId, t.day),
+  ],
+);
+
+/** The last time a visitor (hashed address and agent) was seen on a domain: 30-minute dedupe. */
+export const domainVisitors = pgTable(
+  "domain_visitors",
+  {
+    domainId: uuid("domain_id")
+      .notNull()
+      .references(() => domains.id, { onDelete: "cascade" }),
+    visitorKey: text("visitor_key").notNull(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.domainId, t.visitorKey] })],
+);
+
+/** Car-insurance leads from the landing page, on any host. */
+export const leads = pgTable(
+  "leads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    zipCode: varchar("zip_code", { length: 5 }).notNull(),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    source: text("source").notNull(),
+    value: money("value").notNull(),
+    host: text("host").notNull(),
+    domainId: uuid("domain_id").references(() => domains.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("leads_dedupe_idx").on(sql`lower(${t.email})`, t.zipCode, t.createdAt),
+    index("leads_domain_idx").on(t.domainId, t.createdAt),
+  ],
+);
+
+/**
+ * The revenue ledger's credits: parking, lead, marketplace, affiliate, other. `sourceKey` makes
+ * every producer idempotent (a re-imported day, a replayed fulfilment) through one unique index.
+ */
+export const revenueEvents = pgTable(
+  "revenue_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    domainId: uuid("domain_id").references(() => domains.id, { onDelete: "set null" }),
+    type: text("type").notNull(),
+    amount: money("amount").notNull(),
+    description: text("description").notNull(),
+    metadata: jsonb("metadata").$type<Record<string, unknown>>(),
+    sourceKey: text("source_key"),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("revenue_events_user_time_idx").on(t.userId, t.occurredAt.desc()),
+    index("revenue_events_domain_time_idx").on(t.domainId, t.occurredAt),
+    uniqueIndex("revenue_events_source_key_idx").on(t.sourceKey),
+  ],
+);
+
+/** The running balance of the ledger; payouts lock this row. */
+export const balances = pgTable("balances", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  available: money("available").notNull().default("0.00"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Money out: the ledger's debits. */
+export const payouts = pgTable(
+  "payouts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    amount: money("amount").notNull(),
+    paypalEmail: text("paypal_email").notNull(),
+    provider: text("provider").notNull(),
+    providerRef: text("provider_ref"),
+    status: text("status").notNull().default("pending"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("payouts_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** A priced purchase from the catalogue; `paid` only through the payment flow. */
+export const serviceOrders = pgTable(
+  "service_orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    domainId: uuid("domain_id").references(() => domains.id, { onDelete: "set null" }),
+    offerId: text("offer_id").notNull(),
+    serviceType: text("service_type").notNull(),
+    description: text("description").notNull(),
+    price: money("price").notNull(),
+    status: text("status").notNull().default("pending"),
+    metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+    provider: text("provider"),
+    providerPaymentId: text("provider_payment_id"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("service_orders_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("service_orders_payment_idx").on(t.providerPaymentId),
+  ],
+);
+
+/** A service attached to a domain (appraisal, broker, premium); active once its order is paid. */
+export const domainServices = pgTable(
+  "domain_services",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    domainId: uuid("domain_id")
+      .notNull()
+      .references(() => domains.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => serviceOrders.id, { onDelete: "cascade" }),
+    serviceType: text("service_type").notNull(),
+    status: text("status").notNull().default("pending"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("domain_services_domain_idx").on(t.domainId, t.createdAt)],
+);
+
+/** The user's transaction history: payments, payouts and test payments. */
+export const transactions = pgTable(
+  "transactions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    amount: money("amount").notNull(),
+    paymentMethod: text("payment_method").notNull().default(""),
+    status: text("status").notNull(),
+    orderId: uuid("order_id").references(() => serviceOrders.id, { onDelete: "set null" }),
+    payoutId: uuid("payout_id").references(() => payouts.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("transactions_user_idx").on(t.userId, t.createdAt)],
+);
+
+export const revenueGoals = pgTable(
+  "revenue_goals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    targetAmount: money("target_amount").notNull(),
+    timeframe: text("timeframe").notNull(),
+    category: text("category").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("revenue_goals_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** An invitation by `userId`; active once someone registers with its code. */
+export const affiliates = pgTable(
+  "affiliates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    level: integer("level").notNull().default(1),
+    commissionRate: numeric("commission_rate", { precision: 5, scale: 2 }).notNull(),
+    referralCode: text("referral_code").notNull(),
+    referredUserId: uuid("referred_user_id").references(() => users.id, { onDelete: "set null" }),
+    isActive: boolean("is_active").notNull().default(false),
+    totalCommissions: money("total_commissions").notNull().default("0.00"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("affiliates_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("affiliates_user_email_idx").on(t.userId, sql`lower(${t.email})`),
+    uniqueIndex("affiliates_code_idx").on(t.referralCode),
+    uniqueIndex("affiliates_referred_idx").on(t.referredUserId),
+  ],
+);
+
+/** Buyers' messages to a seller about a listed domain. */
+export const marketplaceMessages = pgTable(
+  "marketplace_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    domainId: uuid("domain_id")
+      .notNull()
+      .references(() => domains.id, { onDelete: "cascade" }),
+    sellerId: uuid("seller_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    senderId: uuid("sender_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    senderEmail: text("sender_email").notNull(),
+    message: text("message").notNull(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("marketplace_messages_seller_idx").on(t.sellerId, t.createdAt)],
+);
+
+/** What happened on the account (domain added, order paid, payout), for the activity panel. */
+export const accountEvents = pgTable(
+  "account_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    description: text("description").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("account_events_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** Every email the product sends; delivered by SMTP when configured, else kept here and logged. */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_outbox_to_idx").on(t.to, t.createdAt)],
+);
+
+/** One expiry warning per domain and threshold (30, 7, 1 days). */
+export const expiryNotices = pgTable(
+  "expiry_notices",
+  {
+    domainId: uuid("domain_id")
+      .notNull()
+      .references(() => domains.id, { onDelete: "cascade" }),
+    thresholdDays: integer("threshold_days").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.domainId, t.thresholdDays] })],
+);
+
+export type User = typeof users.$inferSelect;
+export type Domain = typeof domains.$inferSelect;
+export type RevenueEvent = typeof revenueEvents.$inferSelect;
+export type ServiceOrder = typeof serviceOrders.$inferSelect;

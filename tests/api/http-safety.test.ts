@@ -1,0 +1,75 @@
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUp } from "../factories/users";
+import { createTestApp, type TestApp } from "../setup/test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe("origin check", () => {
+  it("refuses a state-changing request from a foreign Origin with 403", async () => {
+    const { agent } = await signUp(t.app);
+    const res = await agent
+      .put("/api/auth/profile")
+      .set("Origin", "https://evil.example")
+      .send({ name: "x" });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toMatch(/Cross-site/);
+  });
+
+  it("refuses Sec-Fetch-Site: cross-site, and accepts same-origin requests", async () => {
+    const crossSite = await request(t.app)
+      .post("/api/auth/logout")
+      .set("Sec-Fetch-Site", "cross-site")
+      .send({});
+    expect(crossSite.status).toBe(403);
+    const sameOrigin = await request(t.app)
+      .post("/api/auth/logout")
+      .set("Host", "parkpilot.test")
+      .set("Origin", "http://parkpilot.test")
+      .set("Sec-Fetch-Site", "same-origin")
+      .send({});
+    expect(sameOrigin.status).toBe(204);
+  });
+
+  it("lets a cross-site GET through (reads change nothing)", async () => {
+    const res = await request(t.app).get("/api/health").set("Origin", "https://evil.example");
+    expect(res.status).toBe(200);
+  });
+});
+
+describe("bad requests", () => {
+  it("answers an unknown API path with a JSON 404", async () => {
+    const res = await request(t.app).get("/api/nope");
+    expect(res.status).toBe(404);
+    expect(res.body.message).toMatch(/No API route/);
+  });
+
+  it("answers malformed JSON with 400 and no stack trace", async () => {
+    const res = await request(t.app)
+      .post("/api/leads")
+      .set("Content-Type", "application/json")
+      .send('{"email": ');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("Malformed JSON body");
+    expect(JSON.stringify(res.body)).not.toMatch(/at .*\.ts|node_modules/);
+  });
+
+  it("answers a JSON body over 100 KB with 413", async () => {
+    const res = await request(t.app)
+      .post("/api/leads")
+      .set("Content-Type", "application/json")
+      .send(JSON.stringify({ email: "a".repeat(120_000) }));
+    expect(res.status).toBe(413);
+    expect(res.body.message).toMatch(/too large/);
+  });
+
+  it("sets security headers", async () => {
+    const res = await request(t.app).get("/api/health");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["x-powered-by"]).toBeUndefined();
+  });
+});
