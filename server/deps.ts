@@ -3,6 +3,7 @@ import type { Config } from "./config";
 import type { Database, Db } from "./db/pool";
 import { createSessionMiddleware } from "./http/session";
 import type { Logger } from "./logger";
+import { createMailer, type Mailer } from "./mail/mailer";
 import type { OnRegistered } from "./modules/auth/auth.service";
 import {
   type AuthLimitOptions,
@@ -19,6 +20,7 @@ export interface AppDeps {
   db: Db;
   authLimits: AuthLimits;
   sessions: ReturnType<typeof createSessionMiddleware>;
+  mailer: Mailer;
   onRegistered?: OnRegistered;
   /** Serves the web client after the API: Vite in development, the built files in production. */
   client?: RequestHandler[];
@@ -38,6 +40,7 @@ export function createDeps(options: {
     database,
     db: database.db,
     authLimits: createAuthLimits(database.pool, { ...defaultAuthLimits, ...options.authLimits }),
+    mailer: createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }),
     sessions: createSessionMiddleware({
       pool: database.pool,
       secret: config.sessionSecret,
