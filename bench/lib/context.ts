@@ -1,0 +1,227 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import autocannon from "autocannon";
+import pg from "pg";
+import { runMigrations } from "../../server/db/migrate";
+
+export type Figures = Record<string, number | string | boolean>;
+
+export interface Scenario {
+  name: string;
+  run(ctx: BenchContext): Promise<Figures>;
+}
+
+export interface LoadOptions {
+  url: string;
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  headers?: Record<string, string>;
+  body?: string;
+  connections: number;
+  durationSeconds?: number;
+  amount?: number;
+  /** Replaces `[<id>]` in the body with a fresh id per request (unique leads, say). */
+  idReplacement?: boolean;
+}
+
+export interface LoadResult {
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  total: number;
+  /** Responses with a 2xx status. */
+  ok: number;
+}
+
+export interface RunningApp {
+  baseUrl: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const round = (n: number, places = 1) => Math.round(n * 10 ** places) / 10 ** places;
+
+/** Everything a scenario needs: databases on the PostgreSQL server, real app processes, load. */
+export class BenchContext {
+  private baselineResult?: LoadResult;
+  private pools: pg.Pool[] = [];
+
+  /** A new, migrated database on the PostgreSQL server. */
+  async freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+    const name = `parkpilot_bench_${randomBytes(5).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+    await runMigrations(pool);
+    await pool.end();
+    return {
+      url: url.toString(),
+      drop: async () => {
+        const c = new pg.Client({ connectionString: serverUrl });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    };
+  }
+
+  /** A pg Pool for bulk seeding with SQL; closed when the run ends. */
+  pool(url: string): pg.Pool {
+    const pool = new pg.Pool({ connectionString: url, max: 4 });
+    this.pools.push(pool);
+    return pool;
+  }
+
+  /** The production build of the app in its own process, on a free port. */
+  async startApp(options: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<RunningApp> {
+    if (!existsSync("dist/server/index.js") || !existsSync("dist/public/index.html")) {
+      throw new Error("Build first: npm run build (npm run bench does it).");
+    }
+    const port = await freePort();
+    const child = spawn(process.execPath, ["dist/server/index.js"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        SESSION_SECRET: "bench-session-secret-0123456789",
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        LOG_LEVEL: "warn",
+        SEED_DEMO: "false",
+        ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+        ...options.env,
+      },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await waitFor(`${baseUrl}/api/health`, 30_000);
+    return {
+      baseUrl,
+      process: child,
+      stop: () =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once("exit", () => resolve());
+          child.kill("SIGTERM");
+        }),
+    };
+  }
+
+  /** Registers a new user and answers its session cookie. */
+  async signUp(baseUrl: string): Promise<{ cookie: string; userId: string }> {
+    const tag = randomBytes(4).toString("hex");
+    const res = await fetch(`${baseUrl}/api/auth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        name: `Bench ${tag}`,
+        username: `bench_${tag}`,
+        email: `bench_${tag}@example.com`,
+        password: "bench-password-1",
+        timeZone: "America/New_York",
+      }),
+    });
+    if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+    const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0];
+    const body = (await res.json()) as { user: { id: string } };
+    return { cookie, userId: body.user.id };
+  }
+
+  async load(options: LoadOptions): Promise<LoadResult> {
+    const result = await autocannon({
+      url: options.url,
+      method: options.method ?? "GET",
+      headers: options.headers,
+      body: options.body,
+      connections: options.connections,
+      duration: options.amount ? undefined : (options.durationSeconds ?? 5),
+      amount: options.amount,
+      idReplacement: options.idReplacement,
+    });
+    return {
+      reqPerSec: round(result.requests.average),
+      p50Ms: round(result.latency.p50, 2),
+      p99Ms: round(result.latency.p99, 2),
+      non2xx: result.non2xx,
+      total: result.requests.total,
+      ok: result["2xx"],
+    };
+  }
+
+  /** Raw `node:http` hello on this machine, measured once per run: the ratio's denominator. */
+  async baseline(): Promise<LoadResult> {
+    if (this.baselineResult) return this.baselineResult;
+    const child = spawn(
+      process.execPath,
+      [
+        "-e",
+        "require('http').createServer((q,s)=>{s.setHeader('content-type','application/json');s.end('{\"status\":\"ok\"}')}).listen(+process.argv[1],'127.0.0.1')",
+        String(await freePort()),
+      ],
+      { stdio: "ignore" },
+    );
+    const port = Number(child.spawnargs.at(-1));
+    try {
+      await waitFor(`http://127.0.0.1:${port}/`, 10_000);
+      this.baselineResult = await this.load({
+        url: `http://127.0.0.1:${port}/`,
+        connections: 16,
+        durationSeconds: 5,
+      });
+      return this.baselineResult;
+    } finally {
+      child.kill("SIGTERM");
+    }
+  }
+
+  /** Percentiles of repeated async calls, in milliseconds. */
+  async time(fn: () => Promise<unknown>, iterations: number): Promise<{ p50Ms: number; p99Ms: number }> {
+    const samples: number[] = [];
+    for (let i = 0; i < iterations; i++) {
+      const start = performance.now();
+      await fn();
+      samples.push(performance.now() - start);
+    }
+    samples.sort((a, b) => a - b);
+    const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))];
+    return { p50Ms: round(at(0.5), 2), p99Ms: round(at(0.99), 2) };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.pools.map((p) => p.end()));
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = http.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+export async function waitFor(url: string, timeoutMs: number): Promise<number> {
+  const start = performance.now();
+  for (;;) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return performance.now() - start;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - start > timeoutMs)
+      throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
