@@ -4,6 +4,7 @@ import type { AppDeps } from "./deps";
 import { apiNotFound, errorHandler } from "./http/error-handler";
 import { originCheck } from "./http/origin-check";
 import { securityHeaders } from "./http/security-headers";
+import { affiliateRoutes } from "./modules/affiliates/affiliates.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { leadRoutes } from "./modules/leads/leads.routes";
@@ -37,6 +38,7 @@ export function createApp(deps: AppDeps) {
   api.use(deps.sessions.middleware);
   api.use("/auth", authRoutes(deps));
   api.use("/leads", leadRoutes(deps));
+  api.use("/affiliates", affiliateRoutes(deps));
   api.use(apiNotFound);
   app.use("/api", api);
 

@@ -4,6 +4,7 @@ import type { Database, Db } from "./db/pool";
 import { createSessionMiddleware } from "./http/session";
 import type { Logger } from "./logger";
 import { createMailer, type Mailer } from "./mail/mailer";
+import { linkReferral } from "./modules/affiliates/link-referral";
 import type { OnRegistered } from "./modules/auth/auth.service";
 import {
   type AuthLimitOptions,
@@ -34,13 +35,15 @@ export function createDeps(options: {
   pruneSessions?: boolean;
 }): AppDeps {
   const { config, logger, database } = options;
+  const mailer = createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
   return {
     config,
     logger,
     database,
     db: database.db,
     authLimits: createAuthLimits(database.pool, { ...defaultAuthLimits, ...options.authLimits }),
-    mailer: createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }),
+    mailer,
+    onRegistered: linkReferral({ mailer }),
     sessions: createSessionMiddleware({
       pool: database.pool,
       secret: config.sessionSecret,

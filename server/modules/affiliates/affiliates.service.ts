@@ -1,0 +1,45 @@
+import { desc, eq, sql } from "drizzle-orm";
+import type { TAffiliate, TAffiliateStats } from "../../../shared/api/affiliates";
+import { affiliates } from "../../../shared/schema";
+import type { DbOrTx } from "../../db/tx";
+
+type AffiliateRow = typeof affiliates.$inferSelect;
+
+export function toAffiliate(row: AffiliateRow): TAffiliate {
+  return {
+    id: row.id,
+    email: row.email,
+    level: row.level,
+    commissionRate: Number(row.commissionRate),
+    totalCommissions: row.totalCommissions,
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The user's affiliates, newest first. */
+export async function listAffiliates(options: { db: DbOrTx; userId: string }): Promise<TAffiliate[]> {
+  const rows = await options.db
+    .select()
+    .from(affiliates)
+    .where(eq(affiliates.userId, options.userId))
+    .orderBy(desc(affiliates.createdAt), desc(affiliates.id));
+  return rows.map(toAffiliate);
+}
+
+/** Referrals invited or brought in, how many registered, and everything they earned the user. */
+export async function affiliateStats(options: { db: DbOrTx; userId: string }): Promise<TAffiliateStats> {
+  const [row] = await options.db
+    .select({
+      totalReferrals: sql<number>`count(*)::int`,
+      activeReferrals: sql<number>`(count(*) filter (where ${affiliates.isActive}))::int`,
+      totalCommissions: sql<string>`coalesce(sum(${affiliates.totalCommissions}), 0)::numeric(14,2)::text`,
+    })
+    .from(affiliates)
+    .where(eq(affiliates.userId, options.userId));
+  return {
+    totalReferrals: row.totalReferrals,
+    activeReferrals: row.activeReferrals,
+    totalCommissions: Number(row.totalCommissions),
+  };
+}

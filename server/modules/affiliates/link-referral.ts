@@ -1,0 +1,90 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { affiliates, type User, users } from "../../../shared/schema";
+import type { Tx } from "../../db/tx";
+import type { Mailer } from "../../mail/mailer";
+import { commissionRateFor } from "./commission-rate";
+import { newInvitationCode } from "./invite-affiliate";
+
+type Referrer = { id: string; name: string; email: string; notifyAffiliate: boolean };
+
+const referrerColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  notifyAffiliate: users.notifyAffiliate,
+};
+
+/**
+ * Makes `user` the referral of whoever owns `code`: an invitation's code activates that
+ * invitation; a user's personal code makes them a level-1 affiliate of that user (taking over
+ * an open invitation the same user sent to this address). Returns the referrer, or nothing
+ * when the code is unknown or already used, in which case registration simply goes on.
+ */
+async function attachReferral(tx: Tx, user: User, code: string): Promise<Referrer | undefined> {
+  const [invitation] = await tx
+    .select({ id: affiliates.id, referrer: referrerColumns })
+    .from(affiliates)
+    .innerJoin(users, eq(users.id, affiliates.userId))
+    .where(and(eq(affiliates.referralCode, code), isNull(affiliates.referredUserId)))
+    .for("update", { of: affiliates });
+  if (invitation) {
+    await tx
+      .update(affiliates)
+      .set({ referredUserId: user.id, isActive: true })
+      .where(eq(affiliates.id, invitation.id));
+    return invitation.referrer;
+  }
+
+  const [referrer] = await tx.select(referrerColumns).from(users).where(eq(users.referralCode, code));
+  if (!referrer || referrer.id === user.id) return undefined;
+  const [openInvitation] = await tx
+    .update(affiliates)
+    .set({ referredUserId: user.id, isActive: true })
+    .where(
+      and(
+        eq(affiliates.userId, referrer.id),
+        eq(sql`lower(${affiliates.email})`, user.email.toLowerCase()),
+        isNull(affiliates.referredUserId),
+      ),
+    )
+    .returning({ id: affiliates.id });
+  if (!openInvitation) {
+    await tx.insert(affiliates).values({
+      userId: referrer.id,
+      email: user.email,
+      level: 1,
+      commissionRate: await commissionRateFor(tx, { userId: referrer.id, level: 1 }),
+      referralCode: newInvitationCode(),
+      referredUserId: user.id,
+      isActive: true,
+    });
+  }
+  return referrer;
+}
+
+/**
+ * The registration hook (`AppDeps.onRegistered`): runs inside the registration transaction, so
+ * the account and its referral link commit together. Tells the referrer when they asked for
+ * affiliate updates.
+ */
+export function linkReferral(deps: { mailer: Mailer }) {
+  return async (tx: Tx, user: User, referralCode?: string): Promise<void> => {
+    const code = referralCode?.trim();
+    if (!code) return;
+    const referrer = await attachReferral(tx, user, code);
+    if (!referrer) return;
+    await tx.update(users).set({ referredBy: referrer.id }).where(eq(users.id, user.id));
+    if (referrer.notifyAffiliate) {
+      await deps.mailer.send(tx, {
+        to: referrer.email,
+        subject: "A new affiliate joined ParkPilot through you",
+        body: [
+          `Hello ${referrer.name},`,
+          "",
+          `${user.name} just created a ParkPilot account with your referral link.`,
+          "You earn your commission on every service they buy. See them on your Affiliates page.",
+        ].join("\n"),
+      });
+    }
+  };
+}

@@ -1,0 +1,238 @@
+import { sql } from "drizzle-orm";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invitationCode, invite } from "../factories/affiliates";
+import { signUp, userInput } from "../factories/users";
+import { createTestApp, type TestApp } from "../setup/test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const newEmail = () => `partner_${Math.random().toString(36).slice(2)}@example.com`;
+const countAffiliates = async (userId: string) =>
+  (
+    await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from affiliates where user_id = ${userId}`,
+    )
+  ).rows[0].n;
+const countMail = async (to: string) =>
+  (
+    await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from mail_outbox where lower("to") = lower(${to})`,
+    )
+  ).rows[0].n;
+
+describe("POST /api/affiliates/invite", () => {
+  it("creates an inactive affiliate at the level's rate and mails a registration link with its code", async () => {
+    const { agent, user } = await signUp(t.app);
+    const email = newEmail();
+
+    const res = await agent.post("/api/affiliates/invite").send({ email, level: 2 });
+
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      email,
+      level: 2,
+      commissionRate: 7,
+      totalCommissions: "0.00",
+      isActive: false,
+    });
+    const code = await invitationCode(t.db, email);
+    const [row] = (
+      await t.db.execute<{ referral_code: string; user_id: string }>(
+        sql`select referral_code, user_id from affiliates where id = ${res.body.id}`,
+      )
+    ).rows;
+    expect(row).toEqual({ referral_code: code, user_id: user.id });
+    expect(code).not.toBe(user.referralCode);
+  });
+
+  it.each([
+    [1, 5],
+    [3, 10],
+  ])("gives a level %i affiliate a %i%% commission", async (level, rate) => {
+    const { agent } = await signUp(t.app);
+    const affiliate = await invite(agent, { email: newEmail(), level });
+    expect(affiliate.commissionRate).toBe(rate);
+  });
+
+  it("invites at level 1 when no level is sent", async () => {
+    const { agent } = await signUp(t.app);
+    const res = await agent.post("/api/affiliates/invite").send({ email: newEmail() });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ level: 1, commissionRate: 5 });
+  });
+
+  it.each([
+    ["no email", { level: 1 }, /email address to invite/],
+    ["a blank email", { email: "   ", level: 1 }, /email address to invite/],
+    ["a malformed email", { email: "not-an-email", level: 1 }, /valid email address/],
+    ["level 0", { email: "a@example.com", level: 0 }, /Level must be 1, 2 or 3/],
+    ["level 4", { email: "a@example.com", level: 4 }, /Level must be 1, 2 or 3/],
+    ["a fractional level", { email: "a@example.com", level: 1.5 }, /Level must be 1, 2 or 3/],
+    ["a level as text", { email: "a@example.com", level: "2" }, /Level must be 1, 2 or 3/],
+  ])("refuses %s with 400 and a message, and creates nothing", async (_label, body, message) => {
+    const { agent, user } = await signUp(t.app);
+    const res = await agent.post("/api/affiliates/invite").send(body);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(message);
+    expect(await countAffiliates(user.id)).toBe(0);
+  });
+
+  it("refuses an address the user already invited, in any letter case, with 409 and sends no second mail", async () => {
+    const { agent, user } = await signUp(t.app);
+    const email = newEmail();
+    await invite(agent, { email, level: 1 });
+
+    const res = await agent.post("/api/affiliates/invite").send({ email: email.toUpperCase(), level: 3 });
+
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe("You have already invited this email address.");
+    expect(await countAffiliates(user.id)).toBe(1);
+    expect(await countMail(email)).toBe(1);
+  });
+
+  it("lets two users invite the same address", async () => {
+    const email = newEmail();
+    const first = await signUp(t.app);
+    const second = await signUp(t.app);
+    await invite(first.agent, { email, level: 1 });
+    const res = await second.agent.post("/api/affiliates/invite").send({ email, level: 1 });
+    expect(res.status).toBe(201);
+  });
+
+  it("refuses the user's own address with 409 and creates nothing", async () => {
+    const { agent, input, user } = await signUp(t.app);
+    const res = await agent
+      .post("/api/affiliates/invite")
+      .send({ email: input.email.toUpperCase(), level: 1 });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe("You can't invite your own email address.");
+    expect(await countAffiliates(user.id)).toBe(0);
+  });
+
+  it("refuses an address that already has an account with 409", async () => {
+    const { agent, user } = await signUp(t.app);
+    const member = await signUp(t.app);
+    const res = await agent.post("/api/affiliates/invite").send({ email: member.input.email, level: 1 });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/already has an account/);
+    expect(await countAffiliates(user.id)).toBe(0);
+  });
+
+  it("refuses a signed-out visitor with 401", async () => {
+    const res = await request(t.app).post("/api/affiliates/invite").send({ email: newEmail(), level: 1 });
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBeTruthy();
+  });
+});
+
+describe("registration through a referral code", () => {
+  const referredBy = async (userId: string) =>
+    (
+      await t.db.execute<{ referred_by: string | null }>(
+        sql`select referred_by from users where id = ${userId}`,
+      )
+    ).rows[0].referred_by;
+
+  it("links the new account to the inviter and activates the invitation", async () => {
+    const inviter = await signUp(t.app);
+    const email = newEmail();
+    const invited = await invite(inviter.agent, { email, level: 3 });
+    const code = await invitationCode(t.db, email);
+
+    const { user } = await signUp(t.app, { email, referralCode: code });
+
+    expect(await referredBy(user.id)).toBe(inviter.user.id);
+    const [row] = (
+      await t.db.execute<{ referred_user_id: string; is_active: boolean }>(
+        sql`select referred_user_id, is_active from affiliates where id = ${invited.id}`,
+      )
+    ).rows;
+    expect(row).toEqual({ referred_user_id: user.id, is_active: true });
+    const list = await inviter.agent.get("/api/affiliates");
+    expect(list.body).toEqual([expect.objectContaining({ id: invited.id, isActive: true, level: 3 })]);
+  });
+
+  it("does not let a second account use an invitation that was already accepted", async () => {
+    const inviter = await signUp(t.app);
+    const email = newEmail();
+    await invite(inviter.agent, { email, level: 1 });
+    const code = await invitationCode(t.db, email);
+    await signUp(t.app, { email, referralCode: code });
+
+    const { user } = await signUp(t.app, { referralCode: code });
+
+    expect(await referredBy(user.id)).toBeNull();
+    expect(await countAffiliates(inviter.user.id)).toBe(1);
+  });
+
+  it("makes a user registering with someone's personal code their active level-1 affiliate", async () => {
+    const referrer = await signUp(t.app);
+
+    const { user, input } = await signUp(t.app, { referralCode: referrer.user.referralCode });
+
+    expect(await referredBy(user.id)).toBe(referrer.user.id);
+    const list = await referrer.agent.get("/api/affiliates");
+    expect(list.body).toEqual([
+      expect.objectContaining({ email: input.email, level: 1, commissionRate: 5, isActive: true }),
+    ]);
+  });
+
+  it("takes over the open invitation when the invited address registers with the personal code", async () => {
+    const referrer = await signUp(t.app);
+    const email = newEmail();
+    const invited = await invite(referrer.agent, { email, level: 2 });
+
+    await signUp(t.app, { email, referralCode: referrer.user.referralCode });
+
+    const list = await referrer.agent.get("/api/affiliates");
+    expect(list.body).toEqual([expect.objectContaining({ id: invited.id, level: 2, isActive: true })]);
+  });
+
+  it("registers normally with an unknown code and links nothing", async () => {
+    const res = await request(t.app)
+      .post("/api/auth/register")
+      .send(userInput({ referralCode: "no-such-code" }));
+    expect(res.status).toBe(201);
+    expect(await referredBy(res.body.user.id)).toBeNull();
+  });
+});
+
+describe("GET /api/affiliates and /api/affiliates/stats", () => {
+  it("count every referral, the active ones, and nothing of another user's", async () => {
+    const owner = await signUp(t.app);
+    const other = await signUp(t.app);
+    await invite(other.agent, { email: newEmail(), level: 1 });
+    const joined = newEmail();
+    await invite(owner.agent, { email: joined, level: 1 });
+    await invite(owner.agent, { email: newEmail(), level: 2 });
+    await signUp(t.app, { email: joined, referralCode: await invitationCode(t.db, joined) });
+
+    const stats = await owner.agent.get("/api/affiliates/stats");
+    const list = await owner.agent.get("/api/affiliates");
+
+    expect(stats.status).toBe(200);
+    expect(stats.body).toEqual({ totalReferrals: 2, activeReferrals: 1, totalCommissions: 0 });
+    expect(list.body).toHaveLength(2);
+    expect(list.body.map((a: { isActive: boolean }) => a.isActive).sort()).toEqual([false, true]);
+  });
+
+  it("answers a new user with no affiliates and zero stats", async () => {
+    const { agent } = await signUp(t.app);
+    expect((await agent.get("/api/affiliates")).body).toEqual([]);
+    expect((await agent.get("/api/affiliates/stats")).body).toEqual({
+      totalReferrals: 0,
+      activeReferrals: 0,
+      totalCommissions: 0,
+    });
+  });
+
+  it("refuses a signed-out visitor with 401", async () => {
+    expect((await request(t.app).get("/api/affiliates")).status).toBe(401);
+    expect((await request(t.app).get("/api/affiliates/stats")).status).toBe(401);
+  });
+});
