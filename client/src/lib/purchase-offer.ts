@@ -1,0 +1,42 @@
+import { type TPurchaseAnswer, ZPurchaseAnswer } from "@shared/api/purchases";
+import { OFFERS, type OfferBody, type OfferKey, type OfferToast } from "@shared/catalog";
+import { useMutation } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { useLocation } from "wouter";
+import { toast } from "@/components/ui/use-toast";
+import { apiRequest } from "@/lib/api-client";
+
+/** Posts an offer's body to its path; the server answers the pending order and its checkout page. */
+export async function purchaseOffer<K extends OfferKey>(
+  offerKey: K,
+  body: OfferBody<K>,
+): Promise<TPurchaseAnswer> {
+  const res = await apiRequest("POST", OFFERS[offerKey].path, body);
+  return ZPurchaseAnswer.parse(await res.json());
+}
+
+/** The one purchase mutation of every dialog: `mutate(body)` resolves to `{orderId, checkoutUrl}`. */
+export function usePurchaseOffer<K extends OfferKey>(offerKey: K) {
+  return useMutation({ mutationFn: (body: OfferBody<K>) => purchaseOffer(offerKey, body) });
+}
+
+/**
+ * After a purchase: show the dialog's success toast, then open the order's checkout page.
+ * Pass the offer's toast (`OFFERS[key].toasts.success`) or one of your own.
+ */
+export function useToastThenCheckout() {
+  const [, navigate] = useLocation();
+  return useCallback(
+    (answer: TPurchaseAnswer, message: OfferToast) => {
+      toast({ title: message.title, description: message.description });
+      navigate(answer.checkoutUrl);
+    },
+    [navigate],
+  );
+}
+
+/** The spec's destructive failure toast of an offer (spec §8). */
+export function toastPurchaseFailure(offerKey: OfferKey): void {
+  const { title, description } = OFFERS[offerKey].toasts.failure;
+  toast({ title, description, variant: "destructive" });
+}

@@ -1,0 +1,25 @@
+import { Router } from "express";
+import { OFFER_KEYS, OFFERS } from "../../../shared/catalog";
+import type { AppDeps } from "../../deps";
+import { handler, userId } from "../../http/handler";
+import { createOrder } from "./purchases.service";
+
+const API_PREFIX = "/api";
+
+/** Every purchase path of the catalogue, registered in one loop, all served by one handler. */
+export function purchaseRoutes(deps: AppDeps): Router {
+  const router = Router();
+  for (const offerKey of OFFER_KEYS) {
+    const offer = OFFERS[offerKey];
+    router.post(
+      offer.path.slice(API_PREFIX.length),
+      handler(
+        {},
+        ({ req }) =>
+          createOrder({ db: deps.db, userId: userId(req), offerKey, offer, input: req.body ?? {} }),
+        { status: 201 },
+      ),
+    );
+  }
+  return router;
+}

@@ -1,0 +1,63 @@
+import { and, eq } from "drizzle-orm";
+import { checkoutPath, type TPurchaseAnswer } from "../../../shared/api/purchases";
+import type { Offer, OfferKey } from "../../../shared/catalog";
+import { toCents } from "../../../shared/money";
+import { domainServices, domains, serviceOrders } from "../../../shared/schema";
+import type { Db } from "../../db/pool";
+import { AppError, notFound } from "../../http/app-error";
+
+/**
+ * The one purchase use case behind every purchase path: check the domain is the buyer's,
+ * recompute the price (the client's is never trusted), and save a pending order with its price
+ * snapshot (plus the domain's service record for domain services). Payment happens at checkout.
+ */
+export async function createOrder(options: {
+  db: Db;
+  userId: string;
+  offerKey: OfferKey;
+  offer: Offer;
+  input: unknown;
+}): Promise<TPurchaseAnswer> {
+  const { db, userId, offer } = options;
+  const quote = offer.quote(options.input);
+
+  const domain = quote.domainId ? await findOwnDomain(db, userId, quote.domainId) : null;
+  if (quote.domainId && !domain) throw notFound("Domain");
+  if (quote.sentPrice !== null && toCents(quote.sentPrice) !== toCents(quote.price)) {
+    throw new AppError("CONFLICT", "Price mismatch");
+  }
+
+  const orderId = await db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(serviceOrders)
+      .values({
+        userId,
+        domainId: domain?.id ?? null,
+        offerId: options.offerKey,
+        serviceType: quote.serviceType,
+        description: quote.describe(domain?.name ?? null),
+        price: quote.price,
+        metadata: {
+          ...(domain ? { domainName: domain.name } : {}),
+          ...(quote.accountPlan ? { accountPlan: quote.accountPlan } : {}),
+          request: quote.body,
+        },
+      })
+      .returning({ id: serviceOrders.id });
+    if (domain && offer.createsDomainService) {
+      await tx
+        .insert(domainServices)
+        .values({ userId, domainId: domain.id, orderId: order.id, serviceType: quote.serviceType });
+    }
+    return order.id;
+  });
+  return { orderId, checkoutUrl: checkoutPath(orderId) };
+}
+
+async function findOwnDomain(db: Db, userId: string, domainId: string) {
+  const [domain] = await db
+    .select({ id: domains.id, name: domains.name })
+    .from(domains)
+    .where(and(eq(domains.id, domainId), eq(domains.userId, userId)));
+  return domain ?? null;
+}
