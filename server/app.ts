@@ -8,6 +8,7 @@ import { affiliateRoutes } from "./modules/affiliates/affiliates.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { leadRoutes } from "./modules/leads/leads.routes";
+import { marketplaceRoutes } from "./modules/marketplace/marketplace.routes";
 import { purchaseRoutes } from "./modules/purchases/purchases.routes";
 
 const JSON_LIMIT = "100kb";
@@ -41,6 +42,7 @@ export function createApp(deps: AppDeps) {
   api.use("/leads", leadRoutes(deps));
   api.use(purchaseRoutes(deps));
   api.use("/affiliates", affiliateRoutes(deps));
+  api.use("/marketplace", marketplaceRoutes(deps));
   api.use(apiNotFound);
   app.use("/api", api);
 

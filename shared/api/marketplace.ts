@@ -1,0 +1,91 @@
+import { z } from "zod";
+
+/** Highest asking or sale price the marketplace accepts, in dollars. */
+export const MAX_LISTING_PRICE_CENTS = 10_000_000_00;
+/** Longest message a buyer may send a seller. */
+export const MAX_CONTACT_MESSAGE_LENGTH = 2_000;
+
+/**
+ * A price in dollars, as a number or a decimal string with at most two places, more than zero
+ * and at most $10,000,000; parsed to the canonical two-place string ("1250.00").
+ */
+export const ZListingPrice = z
+  .union([z.number(), z.string().trim()])
+  .transform((v) => (typeof v === "number" ? String(v) : v))
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{1,8}(\.\d{1,2})?$/, "Enter a price in dollars with at most two decimals")
+      .transform((v) => {
+        const [whole, cents = ""] = v.split(".");
+        return Number(whole) * 100 + Number(cents.padEnd(2, "0"));
+      })
+      .refine((cents) => cents > 0, "The price must be more than $0.00")
+      .refine((cents) => cents <= MAX_LISTING_PRICE_CENTS, "The price can be at most $10,000,000.00")
+      .transform((cents) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`),
+  );
+
+export const ZListDomainBody = z.object({ domainId: z.uuid("Choose a domain"), price: ZListingPrice });
+export const ZMarkSoldBody = z.object({ domainId: z.uuid("Choose a domain"), price: ZListingPrice });
+export const ZContactSellerBody = z.object({
+  domainId: z.uuid("Choose a domain"),
+  message: z
+    .string()
+    .trim()
+    .min(1, "Please write a message to the seller.")
+    .max(MAX_CONTACT_MESSAGE_LENGTH, "Your message can be at most 2,000 characters."),
+});
+export const ZDomainIdParams = z.object({ domainId: z.uuid("Unknown domain") });
+export const ZMessageIdParams = z.object({ id: z.uuid("Unknown message") });
+
+/** One domain for sale as every signed-in user sees it; the owner is never named. */
+export const ZMarketplaceListing = z.object({
+  id: z.string(),
+  name: z.string(),
+  tld: z.string(),
+  /** Asking price, decimal string. */
+  price: z.string(),
+  /** Visitors over the last 30 days. */
+  visitors: z.number(),
+  /** Average daily parking revenue over the last 30 days, decimal string. */
+  parkingRevenue: z.string(),
+  registrationDate: z.string(),
+  listedAt: z.string(),
+  /** True on the signed-in user's own listings. */
+  isOwn: z.boolean(),
+});
+
+/** A buyer's message in the seller's inbox; only the seller ever sees the sender's email. */
+export const ZSellerMessage = z.object({
+  id: z.string(),
+  domainId: z.string(),
+  domainName: z.string(),
+  senderEmail: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+});
+export const ZSellerInbox = z.object({ messages: z.array(ZSellerMessage), unreadCount: z.number() });
+
+export const ZListingAnswer = z.object({ id: z.string(), price: z.string() });
+export const ZSaleAnswer = z.object({ id: z.string(), soldPrice: z.string(), soldAt: z.string() });
+
+export type TListDomainBody = z.input<typeof ZListDomainBody>;
+export type TMarkSoldBody = z.input<typeof ZMarkSoldBody>;
+export type TContactSellerBody = z.input<typeof ZContactSellerBody>;
+export type TMarketplaceListing = z.infer<typeof ZMarketplaceListing>;
+export type TSellerMessage = z.infer<typeof ZSellerMessage>;
+export type TSellerInbox = z.infer<typeof ZSellerInbox>;
+export type TListingAnswer = z.infer<typeof ZListingAnswer>;
+export type TSaleAnswer = z.infer<typeof ZSaleAnswer>;
+
+/** Paths of the marketplace API. */
+export const marketplacePaths = {
+  domains: "/api/marketplace/domains",
+  list: "/api/marketplace/list",
+  unlist: (domainId: string) => `/api/marketplace/list/${domainId}`,
+  contact: "/api/marketplace/contact",
+  sold: "/api/marketplace/sold",
+  messages: "/api/marketplace/messages",
+  readMessage: (id: string) => `/api/marketplace/messages/${id}/read`,
+} as const;
