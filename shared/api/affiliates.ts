@@ -1,19 +1,27 @@
 import { z } from "zod";
+import { AFFILIATE_LEVELS } from "../catalog";
 
 /** Where the affiliate programme's reads and the invitation live. */
 export const AFFILIATES_PATH = "/api/affiliates";
 export const AFFILIATE_STATS_PATH = "/api/affiliates/stats";
 export const AFFILIATE_INVITE_PATH = "/api/affiliates/invite";
 
-/** Spec §9: commission percent by affiliate level. */
-export const AFFILIATE_LEVEL_RATES = { 1: 5, 2: 7, 3: 10 } as const;
-export type TAffiliateLevel = keyof typeof AFFILIATE_LEVEL_RATES;
-export const AFFILIATE_LEVELS = [1, 2, 3] as const satisfies readonly TAffiliateLevel[];
+/** An affiliate level of the catalogue: 1, 2 or 3. */
+export type TAffiliateLevel = (typeof AFFILIATE_LEVELS)[number]["level"];
+
+/** The commission percent of a level, from the catalogue: level 2 → 7. */
+export function levelCommissionPercent(level: TAffiliateLevel): number {
+  const found = AFFILIATE_LEVELS.find((l) => l.level === level);
+  if (!found) throw new Error(`Unknown affiliate level: ${level}`);
+  return found.commissionPercent;
+}
 
 /** The sign-in page's registration link carrying a referral code. */
 export function referralPath(code: string): string {
   return `/login?ref=${encodeURIComponent(code)}`;
 }
+
+const LEVEL_MESSAGE = "Level must be 1, 2 or 3.";
 
 export const ZInviteAffiliateBody = z.object({
   email: z
@@ -23,12 +31,12 @@ export const ZInviteAffiliateBody = z.object({
     .max(254, "That email address is too long.")
     .pipe(z.email("Please enter a valid email address.")),
   level: z
-    .number("Level must be 1, 2 or 3.")
-    .int("Level must be 1, 2 or 3.")
-    .min(1, "Level must be 1, 2 or 3.")
-    .max(3, "Level must be 1, 2 or 3.")
+    .number(LEVEL_MESSAGE)
     .default(1)
-    .transform((level) => level as TAffiliateLevel),
+    .refine(
+      (level): level is TAffiliateLevel => AFFILIATE_LEVELS.some((l) => l.level === level),
+      LEVEL_MESSAGE,
+    ),
 });
 export type TInviteAffiliateBody = z.input<typeof ZInviteAffiliateBody>;
 

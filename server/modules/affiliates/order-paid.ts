@@ -1,0 +1,27 @@
+import { eq, sql } from "drizzle-orm";
+import { affiliates, type ServiceOrder } from "../../../shared/schema";
+import type { Tx } from "../../db/tx";
+import { orderedTier, TIER_UPGRADE_OFFER, tierCommissionPercent } from "./commission-rate";
+import { creditReferralCommission } from "./credit-referral-commission";
+
+type PaidOrder = Pick<ServiceOrder, "id" | "userId" | "price" | "offerId" | "metadata">;
+
+/** A paid tier upgrade raises every affiliate rate of the buyer to the tier's rate (never lowers one). */
+async function applyTierUpgrade(tx: Tx, order: PaidOrder): Promise<void> {
+  const percent = tierCommissionPercent(orderedTier(order.metadata));
+  if (percent <= 0) return;
+  await tx
+    .update(affiliates)
+    .set({ commissionRate: sql`greatest(${affiliates.commissionRate}, ${percent.toFixed(2)}::numeric)` })
+    .where(eq(affiliates.userId, order.userId));
+}
+
+/**
+ * What a paid order means to the affiliate programme, run once in the fulfilment transaction:
+ * the buyer's referrer earns their commission on it, and a tier upgrade raises the buyer's own
+ * rates. Both are idempotent, so a replayed fulfilment changes nothing.
+ */
+export async function applyPaidOrderToAffiliates(tx: Tx, order: PaidOrder): Promise<void> {
+  await creditReferralCommission(tx, order);
+  if (order.offerId === TIER_UPGRADE_OFFER) await applyTierUpgrade(tx, order);
+}
