@@ -22,24 +22,30 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 /** "example.co.uk" → "co.uk": everything after the registrable label. */
 export const tldOf = (name: string) => name.slice(name.indexOf(".") + 1).toLowerCase();
 
+/** Days over which `parkingRevenue` (a daily average) and `visitors` are measured, as on the portfolio. */
+const RECENT_DAYS = 30;
+
 /**
- * Every owner's listed, unsold domains, newest listing first, with last-30-day visitors and
- * average daily parking revenue. Owners are never named; `isOwn` marks the viewer's own.
+ * Every owner's listed, unsold domains, newest listing first, with the portfolio's figures: the
+ * average daily parking revenue and the visitors (ad-network and parked-host) over the last 30
+ * days of the owner's calendar. Owners are never named; `isOwn` marks the viewer's own.
  */
 export async function listMarketplace(options: { db: Db; userId: string }): Promise<TMarketplaceListing[]> {
   const { rows } = await options.db.execute<ListingRow>(sql`
     select d.id, d.name, d.marketplace_price as price, d.registration_date, d.listed_at,
       d.user_id = ${options.userId} as is_own,
       (coalesce(r.visitors, 0) + coalesce(t.visits, 0))::int as visitors,
-      round(coalesce(r.revenue, 0) / 30, 2) as parking_revenue
+      round(coalesce(r.revenue, 0) / ${RECENT_DAYS}, 2)::text as parking_revenue
     from domains d
+    join users u on u.id = d.user_id
+    cross join lateral (select (now() at time zone u.time_zone)::date - ${RECENT_DAYS - 1}::int as day) w
     left join lateral (
       select sum(p.revenue) as revenue, sum(p.visitors) as visitors from parking_reports p
-      where p.domain_id = d.id and p.day > current_date - 30
+      where p.domain_id = d.id and p.day >= w.day
     ) r on true
     left join lateral (
       select sum(v.visits) as visits from domain_traffic v
-      where v.domain_id = d.id and v.day > current_date - 30
+      where v.domain_id = d.id and v.day >= w.day
     ) t on true
     where d.marketplace_price is not null and d.sold_at is null
     order by d.listed_at desc nulls last, d.name
