@@ -320,9 +320,14 @@ export const transactions = pgTable(
     status: text("status").notNull(),
     orderId: uuid("order_id").references(() => serviceOrders.id, { onDelete: "set null" }),
     payoutId: uuid("payout_id").references(() => payouts.id, { onDelete: "set null" }),
+    /** The provider's id of a test payment (wallet order): a replayed capture finds its row. */
+    providerRef: text("provider_ref"),
     createdAt: createdAt(),
   },
-  (t) => [index("transactions_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("transactions_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("transactions_provider_ref_idx").on(t.providerRef),
+  ],
 );
 
 export const revenueGoals = pgTable(
