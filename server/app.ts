@@ -5,11 +5,13 @@ import { apiNotFound, errorHandler } from "./http/error-handler";
 import { originCheck } from "./http/origin-check";
 import { securityHeaders } from "./http/security-headers";
 import { affiliateRoutes } from "./modules/affiliates/affiliates.routes";
+import { analyticsRoutes } from "./modules/analytics/analytics.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { leadRoutes } from "./modules/leads/leads.routes";
 import { marketplaceRoutes } from "./modules/marketplace/marketplace.routes";
 import { purchaseRoutes } from "./modules/purchases/purchases.routes";
+import { settingsRoutes } from "./modules/settings/settings.routes";
 
 const JSON_LIMIT = "100kb";
 
@@ -43,6 +45,8 @@ export function createApp(deps: AppDeps) {
   api.use(purchaseRoutes(deps));
   api.use("/affiliates", affiliateRoutes(deps));
   api.use("/marketplace", marketplaceRoutes(deps));
+  api.use("/analytics", analyticsRoutes(deps));
+  api.use("/settings", settingsRoutes(deps));
   api.use(apiNotFound);
   app.use("/api", api);
 

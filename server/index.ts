@@ -6,6 +6,7 @@ import { runMigrations } from "./db/migrate";
 import { openDatabase } from "./db/pool";
 import { seedIfEmpty } from "./db/seed";
 import { createDeps } from "./deps";
+import { startJobQueue } from "./jobs/job-queue";
 import { createLogger } from "./logger";
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -26,6 +27,7 @@ async function main() {
   const vite = config.isProduction ? undefined : await viteClient(server);
   deps.client = vite?.handlers ?? staticClient();
   server.on("request", createApp(deps));
+  const jobs = await startJobQueue({ pool: database.pool, db: deps.db, mailer: deps.mailer, logger });
   // Keep-alive sockets must not outlive a load balancer's idle timeout, nor hold shutdown.
   server.keepAliveTimeout = 65_000;
 
@@ -48,6 +50,7 @@ async function main() {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     clearTimeout(force);
     await vite?.close();
+    await jobs.stop();
     deps.sessions.store.close();
     await database.close();
     logger.info("stopped");

@@ -1,0 +1,51 @@
+import type pg from "pg";
+import PgBoss from "pg-boss";
+import type { Db } from "../db/pool";
+import type { Logger } from "../logger";
+import type { Mailer } from "../mail/mailer";
+import { sendExpiryWarnings } from "./expiry-warnings";
+
+export const EXPIRY_WARNINGS_QUEUE = "expiry-warnings";
+/** Daily, early morning in the Americas and mid-day in Europe. */
+export const EXPIRY_WARNINGS_CRON = "0 13 * * *";
+
+const STOP_TIMEOUT_MS = 10_000;
+
+export interface JobQueue {
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the background jobs on pg-boss, over the app's own pg Pool (so the embedded engine's
+ * single connection is shared, not doubled). pg-boss keeps schedules and jobs in PostgreSQL, so
+ * with several app instances each daily run is picked up by exactly one of them.
+ */
+export async function startJobQueue(options: {
+  pool: pg.Pool;
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+}): Promise<JobQueue> {
+  const { pool, db, mailer, logger } = options;
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) },
+    // A daily job needs no eager polling; this keeps the one embedded connection mostly free.
+    cronWorkerIntervalSeconds: 30,
+  });
+  boss.on("error", (err) => logger.error({ err }, "job queue error"));
+  await boss.start();
+
+  await boss.createQueue(EXPIRY_WARNINGS_QUEUE);
+  await boss.schedule(EXPIRY_WARNINGS_QUEUE, EXPIRY_WARNINGS_CRON, {}, { tz: "UTC" });
+  await boss.work(EXPIRY_WARNINGS_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+    const result = await sendExpiryWarnings({ db, mailer });
+    logger.info(result, "expiry warnings sent");
+  });
+  logger.info({ queue: EXPIRY_WARNINGS_QUEUE, cron: EXPIRY_WARNINGS_CRON }, "background jobs started");
+
+  return {
+    async stop() {
+      await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS, wait: true });
+    },
+  };
+}

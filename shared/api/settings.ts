@@ -1,0 +1,17 @@
+import { z } from "zod";
+
+/** The three notification switches of the settings page, saved with the user (DESIGN §11). */
+export const ZNotificationSettings = z.object({
+  revenueAlerts: z.boolean(),
+  expiryWarnings: z.boolean(),
+  affiliateUpdates: z.boolean(),
+});
+
+/** The plan a new account has until a paid account-plan order says otherwise (spec §6). */
+export const FREE_PLAN = "free";
+
+/** `GET /api/settings/account`: the user's real plan. */
+export const ZAccountSettings = z.object({ plan: z.string() });
+
+export type TNotificationSettings = z.infer<typeof ZNotificationSettings>;
+export type TAccountSettings = z.infer<typeof ZAccountSettings>;

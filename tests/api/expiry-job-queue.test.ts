@@ -1,0 +1,67 @@
+import { eq, sql } from "drizzle-orm";
+import PgBoss from "pg-boss";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EXPIRY_WARNINGS_CRON, EXPIRY_WARNINGS_QUEUE, startJobQueue } from "../../server/jobs/job-queue";
+import { mailOutbox } from "../../shared/schema";
+import { addDomain } from "../factories/analytics";
+import { signUp } from "../factories/users";
+import { createTestApp, type TestApp } from "../setup/test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function eventually<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 15_000,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > until) return value;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe("the expiry-warnings job queue", () => {
+  it("schedules the daily run and works a queued run over the app's own pool", async () => {
+    const { user, input } = await signUp(t.app, { timeZone: "UTC" });
+    await addDomain(t.db, user.id, {
+      name: "queued-expiry.com",
+      expiryDate: new Date(Date.now() + 7 * 86_400_000 + 3_600_000),
+    });
+    // Another app instance asks for a run before this one starts its worker.
+    const pool = t.database.pool;
+    const otherInstance = new PgBoss({
+      db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) },
+      supervise: false,
+      schedule: false,
+    });
+    await otherInstance.start();
+    await otherInstance.createQueue(EXPIRY_WARNINGS_QUEUE);
+    await otherInstance.send(EXPIRY_WARNINGS_QUEUE, {});
+
+    const queue = await startJobQueue({ pool, db: t.db, mailer: t.deps.mailer, logger: t.deps.logger });
+    try {
+      const mails = await eventually(
+        () => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, input.email)),
+        (rows) => rows.length > 0,
+      );
+      expect(mails.map((m) => m.subject)).toEqual([
+        "Domain expiry warning: queued-expiry.com expires in 7 days",
+      ]);
+      const schedules = await t.db.execute<{ name: string; cron: string; timezone: string }>(
+        sql`select name, cron, timezone from pgboss.schedule`,
+      );
+      expect(schedules.rows).toEqual([
+        { name: EXPIRY_WARNINGS_QUEUE, cron: EXPIRY_WARNINGS_CRON, timezone: "UTC" },
+      ]);
+    } finally {
+      await queue.stop();
+      await otherInstance.stop({ graceful: false, wait: true });
+    }
+  });
+});
