@@ -3,7 +3,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACTS_PER_HOUR } from "../../server/modules/marketplace/contact-limit";
 import { mailOutbox, marketplaceMessages } from "../../shared/schema";
-import { createDomain } from "../factories/domains";
+import { createDomain } from "../factories/marketplace";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 

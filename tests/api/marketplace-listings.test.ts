@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { domains } from "../../shared/schema";
-import { createDomain, createParkingDays } from "../factories/domains";
+import { createDomain, createParkingDays } from "../factories/marketplace";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountEvents, balances, domains, revenueEvents } from "../../shared/schema";
-import { createDomain } from "../factories/domains";
+import { createDomain } from "../factories/marketplace";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 

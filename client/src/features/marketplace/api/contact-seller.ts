@@ -1,0 +1,13 @@
+import { marketplacePaths, type TContactSellerBody } from "@shared/api/marketplace";
+import { useMutation } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+
+export async function contactSeller(body: TContactSellerBody): Promise<{ id: string }> {
+  const res = await apiRequest("POST", marketplacePaths.contact, body);
+  return (await res.json()) as { id: string };
+}
+
+/** Sends a message to the seller of a listed domain. */
+export function useContactSeller() {
+  return useMutation({ mutationFn: contactSeller });
+}

@@ -1,0 +1,30 @@
+import { marketplacePaths, type TSellerInbox } from "@shared/api/marketplace";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import { SELLER_INBOX_QUERY_KEY } from "./get-seller-inbox";
+
+export async function markMessageRead(messageId: string): Promise<void> {
+  await apiRequest("POST", marketplacePaths.readMessage(messageId));
+}
+
+/** Marks a message read; the inbox shows it read at once and is then refreshed from the server. */
+export function useMarkMessageRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markMessageRead,
+    onMutate: (messageId) => {
+      queryClient.setQueryData<TSellerInbox>(SELLER_INBOX_QUERY_KEY, (inbox) => {
+        if (!inbox) return inbox;
+        const target = inbox.messages.find((m) => m.id === messageId);
+        if (!target || target.readAt) return inbox;
+        return {
+          unreadCount: Math.max(0, inbox.unreadCount - 1),
+          messages: inbox.messages.map((m) =>
+            m.id === messageId ? { ...m, readAt: new Date().toISOString() } : m,
+          ),
+        };
+      });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SELLER_INBOX_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,32 @@
+import { marketplacePaths, type TMarkSoldBody, type TSaleAnswer } from "@shared/api/marketplace";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import { MARKETPLACE_LISTINGS_QUERY_KEY } from "./get-marketplace-listings";
+import { OWN_DOMAINS_QUERY_KEY } from "./get-own-domains";
+
+export async function markSold(body: TMarkSoldBody): Promise<TSaleAnswer> {
+  const res = await apiRequest("POST", marketplacePaths.sold, body);
+  return (await res.json()) as TSaleAnswer;
+}
+
+/**
+ * Records the sale of one of the user's listings. The sale is revenue, so every query that
+ * shows revenue or the balance is refreshed along with the listings and the portfolio.
+ */
+export function useMarkSold() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markSold,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: MARKETPLACE_LISTINGS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: OWN_DOMAINS_QUERY_KEY }),
+        queryClient.invalidateQueries({
+          predicate: (query) =>
+            typeof query.queryKey[0] === "string" &&
+            /^\/api\/(revenue|payments|transactions)/.test(query.queryKey[0]),
+        }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,74 @@
+import type { TMarketplaceListing } from "@shared/api/marketplace";
+import { Calendar, DollarSign, Eye, MessageSquare, Users } from "lucide-react";
+import type { ReactNode } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { formatDate, formatMoney, formatNumber } from "@/lib/format";
+
+function Figure({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
+  return (
+    <div className="flex items-center justify-between gap-2 text-sm">
+      <dt className="flex items-center gap-1.5 text-muted-foreground [&_svg]:size-4">
+        {icon}
+        {label}
+      </dt>
+      <dd className="font-medium text-slate-900 tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+/** One domain for sale: its figures and the two actions of spec §2. */
+export function ListingCard(props: {
+  listing: TMarketplaceListing;
+  onViewDetails: () => void;
+  onContactSeller: () => void;
+}) {
+  const { listing } = props;
+  return (
+    <Card className="flex flex-col gap-4 p-5 transition-shadow hover:shadow-md" data-testid="listing-card">
+      <div className="flex items-start justify-between gap-3">
+        <h3 className="min-w-0 break-words font-semibold text-lg text-slate-900 leading-tight">
+          {listing.name}
+        </h3>
+        <div className="flex shrink-0 flex-col items-end gap-1">
+          <Badge variant="success">For Sale</Badge>
+          {listing.isOwn && <Badge variant="neutral">Your listing</Badge>}
+        </div>
+      </div>
+      <p className="font-bold text-2xl text-emerald-600 tabular-nums">{formatMoney(listing.price)}</p>
+      <dl className="grid gap-2">
+        <Figure
+          icon={<Users aria-hidden="true" />}
+          label="Visitors (30 days)"
+          value={formatNumber(listing.visitors)}
+        />
+        <Figure
+          icon={<DollarSign aria-hidden="true" />}
+          label="Parking revenue"
+          value={`${formatMoney(listing.parkingRevenue)}/day`}
+        />
+        <Figure
+          icon={<Calendar aria-hidden="true" />}
+          label="Registered"
+          value={formatDate(listing.registrationDate)}
+        />
+      </dl>
+      <div className="mt-auto grid grid-cols-2 gap-2">
+        <Button variant="outline" size="sm" onClick={props.onViewDetails}>
+          <Eye aria-hidden="true" />
+          View Details
+        </Button>
+        <Button
+          size="sm"
+          onClick={props.onContactSeller}
+          disabled={listing.isOwn}
+          title={listing.isOwn ? "This is your own listing" : undefined}
+        >
+          <MessageSquare aria-hidden="true" />
+          Contact Seller
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,20 @@
+import { PageHeader } from "@/components/page-header";
+import { ListDomainDialog } from "@/features/marketplace/components/list-domain-dialog";
+import { MarketplaceBoosters } from "@/features/marketplace/components/marketplace-boosters";
+import { MarketplaceListings } from "@/features/marketplace/components/marketplace-listings";
+import { SellerInbox } from "@/features/marketplace/components/seller-inbox";
+
+export default function MarketplacePage() {
+  return (
+    <>
+      <PageHeader
+        title="Domain Marketplace"
+        description="Buy and sell domains with proven traffic and parking revenue."
+        actions={<ListDomainDialog />}
+      />
+      <MarketplaceBoosters />
+      <SellerInbox />
+      <MarketplaceListings />
+    </>
+  );
+}
