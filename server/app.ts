@@ -11,6 +11,7 @@ import { healthRoutes } from "./modules/health/health.routes";
 import { leadRoutes } from "./modules/leads/leads.routes";
 import { marketplaceRoutes } from "./modules/marketplace/marketplace.routes";
 import { purchaseRoutes } from "./modules/purchases/purchases.routes";
+import { revenueRoutes } from "./modules/revenue/revenue.routes";
 import { settingsRoutes } from "./modules/settings/settings.routes";
 
 const JSON_LIMIT = "100kb";
@@ -45,6 +46,7 @@ export function createApp(deps: AppDeps) {
   api.use(purchaseRoutes(deps));
   api.use("/affiliates", affiliateRoutes(deps));
   api.use("/marketplace", marketplaceRoutes(deps));
+  api.use("/revenue", revenueRoutes(deps));
   api.use("/analytics", analyticsRoutes(deps));
   api.use("/settings", settingsRoutes(deps));
   api.use(apiNotFound);
