@@ -7,12 +7,15 @@ import { securityHeaders } from "./http/security-headers";
 import { affiliateRoutes } from "./modules/affiliates/affiliates.routes";
 import { analyticsRoutes } from "./modules/analytics/analytics.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
+import { checkoutRoutes } from "./modules/checkout/checkout.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { leadRoutes } from "./modules/leads/leads.routes";
 import { marketplaceRoutes } from "./modules/marketplace/marketplace.routes";
+import { paymentRoutes } from "./modules/payments/payments.routes";
 import { purchaseRoutes } from "./modules/purchases/purchases.routes";
 import { revenueRoutes } from "./modules/revenue/revenue.routes";
 import { settingsRoutes } from "./modules/settings/settings.routes";
+import { webhookRoutes } from "./modules/webhooks/stripe-webhook.routes";
 
 const JSON_LIMIT = "100kb";
 
@@ -39,11 +42,15 @@ export function createApp(deps: AppDeps) {
   const api = Router();
   api.use("/health", healthRoutes(deps));
   api.use(originCheck({ exempt: ["/webhooks/"] }));
+  // Signed provider webhooks need the raw body, so they come before the JSON parser.
+  api.use("/webhooks", webhookRoutes(deps));
   api.use(express.json({ limit: JSON_LIMIT }));
   api.use(deps.sessions.middleware);
   api.use("/auth", authRoutes(deps));
   api.use("/leads", leadRoutes(deps));
   api.use(purchaseRoutes(deps));
+  api.use(checkoutRoutes(deps));
+  api.use(paymentRoutes(deps));
   api.use("/affiliates", affiliateRoutes(deps));
   api.use("/marketplace", marketplaceRoutes(deps));
   api.use("/revenue", revenueRoutes(deps));

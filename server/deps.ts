@@ -12,6 +12,7 @@ import {
   createAuthLimits,
   defaultAuthLimits,
 } from "./modules/auth/auth-limits";
+import { createPayments, type Payments } from "./payments/payments";
 
 /** Everything the app needs from outside, built once at boot (or per test file). */
 export interface AppDeps {
@@ -22,6 +23,7 @@ export interface AppDeps {
   authLimits: AuthLimits;
   sessions: ReturnType<typeof createSessionMiddleware>;
   mailer: Mailer;
+  payments: Payments;
   onRegistered?: OnRegistered;
   /** Serves the web client after the API: Vite in development, the built files in production. */
   client?: RequestHandler[];
@@ -43,6 +45,7 @@ export function createDeps(options: {
     db: database.db,
     authLimits: createAuthLimits(database.pool, { ...defaultAuthLimits, ...options.authLimits }),
     mailer,
+    payments: createPayments(config),
     onRegistered: linkReferral({ mailer }),
     sessions: createSessionMiddleware({
       pool: database.pool,

@@ -1,0 +1,90 @@
+import { type Request, Router } from "express";
+import { z } from "zod";
+import { ZCheckoutBody, ZCheckoutProvider, ZOrderIdParams } from "../../../shared/api/checkout";
+import type { AppDeps } from "../../deps";
+import { handler, userId } from "../../http/handler";
+import { getServiceOrder, startCheckout } from "./checkout.service";
+import { capturePayPalReturn, ownServiceOrder, paySandboxOrder } from "./complete-payment.service";
+import { renderSandboxPage } from "./sandbox-page";
+
+const ZProviderQuery = z.object({ provider: ZCheckoutProvider.catch("stripe") });
+const ZPayPalReturnQuery = z.object({ order: z.uuid(), token: z.string().min(1).max(64) });
+
+const successPath = (orderId: string) => `/checkout/success?order=${orderId}`;
+const cancelledPath = (orderId: string) => `/checkout/service/${orderId}?cancelled=true`;
+
+/** Service orders, starting a checkout, and the pages a buyer returns to from a provider. */
+export function checkoutRoutes(deps: AppDeps): Router {
+  const { db, mailer, logger, payments } = deps;
+  const origin = (req: Request) => deps.config.PUBLIC_URL ?? `${req.protocol}://${req.get("host")}`;
+  const router = Router();
+
+  router.get(
+    "/service-orders/:id",
+    handler({ params: ZOrderIdParams }, ({ params, req }) =>
+      getServiceOrder({ db, userId: userId(req), orderId: params.id }),
+    ),
+  );
+
+  router.post(
+    "/checkout/service/:id",
+    handler({ params: ZOrderIdParams, body: ZCheckoutBody }, ({ params, body, req }) =>
+      startCheckout({
+        db,
+        payments,
+        logger,
+        userId: userId(req),
+        orderId: params.id,
+        provider: body.provider,
+        origin: origin(req),
+      }),
+    ),
+  );
+
+  router.get(
+    "/checkout/sandbox/:id",
+    handler({ params: ZOrderIdParams, query: ZProviderQuery }, async ({ params, query, req, res }) => {
+      const order = await ownServiceOrder({ db, userId: userId(req), orderId: params.id });
+      res.type("html").send(renderSandboxPage(order, query.provider));
+    }),
+  );
+
+  router.post(
+    "/checkout/sandbox/:id/pay",
+    handler({ params: ZOrderIdParams }, async ({ params, req, res }) => {
+      await paySandboxOrder({ db, mailer, logger, userId: userId(req), orderId: params.id });
+      res.redirect(303, successPath(params.id));
+    }),
+  );
+
+  router.post(
+    "/checkout/sandbox/:id/cancel",
+    handler({ params: ZOrderIdParams }, async ({ params, req, res }) => {
+      await ownServiceOrder({ db, userId: userId(req), orderId: params.id });
+      res.redirect(303, cancelledPath(params.id));
+    }),
+  );
+
+  router.get(
+    "/checkout/paypal/return",
+    handler({ query: ZPayPalReturnQuery }, async ({ query, req, res }) => {
+      if (!payments.paypal) return res.redirect(303, cancelledPath(query.order));
+      const outcome = await capturePayPalReturn({
+        db,
+        mailer,
+        logger,
+        paypal: payments.paypal,
+        userId: userId(req),
+        orderId: query.order,
+        paypalOrderId: query.token,
+      }).catch((err: unknown) => {
+        // The buyer is in a browser tab, not a fetch: send them back to retry rather than show JSON.
+        logger.warn({ err, orderId: query.order }, "PayPal capture failed");
+        return "failed" as const;
+      });
+      res.redirect(303, outcome === "failed" ? cancelledPath(query.order) : successPath(query.order));
+    }),
+  );
+
+  return router;
+}

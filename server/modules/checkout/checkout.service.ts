@@ -1,0 +1,72 @@
+import { and, eq } from "drizzle-orm";
+import { ALREADY_PAID_TEXT, type TCheckoutProvider, type TServiceOrder } from "../../../shared/api/checkout";
+import { serviceOrders, users } from "../../../shared/schema";
+import type { Db } from "../../db/pool";
+import { AppError, notFound } from "../../http/app-error";
+import type { Logger } from "../../logger";
+import type { Payments } from "../../payments/payments";
+
+async function ownOrder(db: Db, userId: string, orderId: string) {
+  const [order] = await db
+    .select()
+    .from(serviceOrders)
+    .where(and(eq(serviceOrders.id, orderId), eq(serviceOrders.userId, userId)));
+  if (!order) throw notFound("Service order");
+  return order;
+}
+
+/** One of the user's service orders; another user's order is "not found". */
+export async function getServiceOrder(options: {
+  db: Db;
+  userId: string;
+  orderId: string;
+}): Promise<TServiceOrder> {
+  const order = await ownOrder(options.db, options.userId, options.orderId);
+  const domainName = order.metadata.domainName;
+  return {
+    id: order.id,
+    serviceType: order.serviceType,
+    description: order.description,
+    price: order.price,
+    status: order.status,
+    metadata: typeof domainName === "string" ? { domainName } : {},
+    createdAt: order.createdAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Opens the chosen provider's hosted checkout for an unpaid order of the user, for the order's
+ * own price snapshot (the client sends an id, never an amount), and answers where to go.
+ */
+export async function startCheckout(options: {
+  db: Db;
+  payments: Payments;
+  userId: string;
+  orderId: string;
+  provider: TCheckoutProvider;
+  origin: string;
+  logger: Logger;
+}): Promise<{ checkoutUrl: string }> {
+  const order = await ownOrder(options.db, options.userId, options.orderId);
+  if (order.status === "paid") throw new AppError("CONFLICT", ALREADY_PAID_TEXT);
+  const [buyer] = await options.db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, order.userId));
+  const provider = options.payments.checkout(options.provider);
+  const { checkoutUrl } = await provider
+    .createCheckout({ order, customerEmail: buyer.email, origin: options.origin })
+    .catch((err: unknown) => {
+      options.logger.error(
+        { err, orderId: order.id, provider: provider.name },
+        "checkout could not be opened",
+      );
+      throw new AppError("UNAVAILABLE", "The payment provider is unavailable right now. Please try again.");
+    });
+  await options.db
+    .update(serviceOrders)
+    .set({ provider: provider.name })
+    .where(eq(serviceOrders.id, order.id));
+  return { checkoutUrl };
+}

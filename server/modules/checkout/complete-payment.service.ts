@@ -1,0 +1,76 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { serviceOrders } from "../../../shared/schema";
+import type { Db } from "../../db/pool";
+import { AppError, notFound } from "../../http/app-error";
+import type { Logger } from "../../logger";
+import type { Mailer } from "../../mail/mailer";
+import { type FulfilOutcome, fulfilOrder, type Payment } from "../../payments/fulfil-order";
+import { completedCapture, type PayPalClient } from "../../payments/paypal-client";
+
+/** Fulfils in its own transaction and logs anything other than a first fulfilment. */
+export async function recordPayment(
+  db: Db,
+  mailer: Mailer,
+  logger: Logger,
+  payment: Payment,
+): Promise<FulfilOutcome> {
+  const outcome = await db.transaction((tx) => fulfilOrder(tx, mailer, payment));
+  if (outcome !== "fulfilled") logger.warn({ ...payment, outcome }, "payment changed nothing");
+  return outcome;
+}
+
+/** One of the user's orders, whole; another user's order is "not found". */
+export async function ownServiceOrder(options: { db: Db; userId: string; orderId: string }) {
+  const [order] = await options.db
+    .select()
+    .from(serviceOrders)
+    .where(and(eq(serviceOrders.id, options.orderId), eq(serviceOrders.userId, options.userId)));
+  if (!order) throw notFound("Service order");
+  return order;
+}
+
+/** The sandbox page's Pay button: the order's own price, paid with a fresh sandbox payment id. */
+export async function paySandboxOrder(options: {
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+  userId: string;
+  orderId: string;
+}): Promise<FulfilOutcome> {
+  const order = await ownServiceOrder(options);
+  return recordPayment(options.db, options.mailer, options.logger, {
+    orderId: order.id,
+    provider: "sandbox",
+    providerPaymentId: `sandbox_${randomUUID()}`,
+    amountPaid: order.price,
+  });
+}
+
+/**
+ * The buyer is back from PayPal: capture the approved order (idempotent at PayPal through its
+ * request id) and fulfil with the capture's id and amount.
+ */
+export async function capturePayPalReturn(options: {
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+  paypal: PayPalClient;
+  userId: string;
+  orderId: string;
+  paypalOrderId: string;
+}): Promise<FulfilOutcome> {
+  const order = await ownServiceOrder(options);
+  if (order.status === "paid") return "already-paid";
+  const captured = await options.paypal.captureOrder(options.paypalOrderId);
+  const capture = completedCapture(captured);
+  if (!capture || capture.customId !== order.id) {
+    throw new AppError("PAYMENT_FAILED", "PayPal did not complete the payment");
+  }
+  return recordPayment(options.db, options.mailer, options.logger, {
+    orderId: order.id,
+    provider: "paypal",
+    providerPaymentId: capture.id,
+    amountPaid: capture.amount,
+  });
+}

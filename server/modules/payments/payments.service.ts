@@ -1,0 +1,110 @@
+import { desc, eq } from "drizzle-orm";
+import type {
+  TBalance,
+  TPaymentMethod,
+  TPaymentSettings,
+  TPaymentSettingsBody,
+  TTransaction,
+} from "../../../shared/api/payments";
+import { balances, payouts, serviceOrders, transactions, users } from "../../../shared/schema";
+import type { Db } from "../../db/pool";
+import { notFound } from "../../http/app-error";
+import type { Payments } from "../../payments/payments";
+
+const TRANSACTION_LIMIT = 100;
+
+/** The ledger's running balance; a user with no revenue yet has 0. */
+export async function getBalance(options: { db: Db; userId: string }): Promise<TBalance> {
+  const [row] = await options.db
+    .select({ available: balances.available })
+    .from(balances)
+    .where(eq(balances.userId, options.userId));
+  return { availableBalance: Number(row?.available ?? "0"), currency: "USD" };
+}
+
+/** Payments, payouts and test payments, newest first, each with what it was for. */
+export async function listTransactions(options: { db: Db; userId: string }): Promise<TTransaction[]> {
+  const rows = await options.db
+    .select({
+      id: transactions.id,
+      type: transactions.type,
+      amount: transactions.amount,
+      paymentMethod: transactions.paymentMethod,
+      status: transactions.status,
+      createdAt: transactions.createdAt,
+      orderDescription: serviceOrders.description,
+      payoutEmail: payouts.paypalEmail,
+    })
+    .from(transactions)
+    .leftJoin(serviceOrders, eq(serviceOrders.id, transactions.orderId))
+    .leftJoin(payouts, eq(payouts.id, transactions.payoutId))
+    .where(eq(transactions.userId, options.userId))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(TRANSACTION_LIMIT);
+  return rows.map((r) => ({
+    id: r.id,
+    type: r.type,
+    description:
+      r.orderDescription ??
+      (r.payoutEmail ? `Payout to ${r.payoutEmail}` : r.type === "test_payment" ? "Test payment" : r.type),
+    amount: r.amount,
+    paymentMethod: r.paymentMethod,
+    status: r.status,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+/** The providers this instance takes payments with, and whether each moves real money. */
+export function listPaymentMethods(payments: Payments): TPaymentMethod[] {
+  return [
+    {
+      id: "stripe",
+      name: "Stripe",
+      kind: "card",
+      mode: payments.stripe ? "live" : "sandbox",
+      usedFor: ["checkout"],
+    },
+    {
+      id: "paypal",
+      name: "PayPal",
+      kind: "wallet",
+      mode: payments.paypal ? "live" : "sandbox",
+      usedFor: ["checkout", "payouts"],
+    },
+  ];
+}
+
+export async function getPaymentSettings(options: { db: Db; userId: string }): Promise<TPaymentSettings> {
+  const [row] = await options.db
+    .select({
+      minPayout: users.minPayout,
+      payoutFrequency: users.payoutFrequency,
+      autoPayout: users.autoPayout,
+    })
+    .from(users)
+    .where(eq(users.id, options.userId));
+  if (!row) throw notFound("User");
+  return {
+    minPayout: Number(row.minPayout),
+    payoutFrequency: row.payoutFrequency as TPaymentSettings["payoutFrequency"],
+    autoPayout: row.autoPayout,
+  };
+}
+
+/** Saves the payout minimum and frequency, and auto payout when it is sent. */
+export async function updatePaymentSettings(options: {
+  db: Db;
+  userId: string;
+  settings: TPaymentSettingsBody;
+}): Promise<TPaymentSettings> {
+  const { minPayout, payoutFrequency, autoPayout } = options.settings;
+  await options.db
+    .update(users)
+    .set({
+      minPayout: String(minPayout),
+      payoutFrequency,
+      ...(autoPayout === undefined ? {} : { autoPayout }),
+    })
+    .where(eq(users.id, options.userId));
+  return getPaymentSettings(options);
+}

@@ -1,0 +1,58 @@
+import type Stripe from "stripe";
+import { centsToDecimal } from "../../../shared/money";
+import type { Db } from "../../db/pool";
+import { AppError } from "../../http/app-error";
+import type { Logger } from "../../logger";
+import type { Mailer } from "../../mail/mailer";
+import { recordPayment } from "../checkout/complete-payment.service";
+
+/** Stripe's own default: a signature older than five minutes is refused (replay protection). */
+const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+const PAID_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
+
+/**
+ * A Stripe webhook: verify the signature over the raw body, then fulfil a paid Checkout
+ * Session's order with its payment intent id (a replayed event changes nothing).
+ */
+export async function handleStripeWebhook(options: {
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+  stripe: Stripe | null;
+  webhookSecret: string | null;
+  rawBody: Buffer;
+  signature: string | undefined;
+}): Promise<{ received: true }> {
+  const { stripe, webhookSecret } = options;
+  if (!stripe || !webhookSecret) throw new AppError("UNAVAILABLE", "Stripe webhooks are not configured");
+  if (!options.signature) throw new AppError("BAD_REQUEST", "Missing Stripe signature");
+
+  let event: Stripe.Event;
+  try {
+    event = stripe.webhooks.constructEvent(
+      options.rawBody,
+      options.signature,
+      webhookSecret,
+      SIGNATURE_TOLERANCE_SECONDS,
+    );
+  } catch {
+    throw new AppError("BAD_REQUEST", "Invalid Stripe signature");
+  }
+
+  if (!PAID_EVENTS.has(event.type)) return { received: true };
+  const session = event.data.object as Stripe.Checkout.Session;
+  const orderId = session.metadata?.orderId ?? session.client_reference_id;
+  if (session.payment_status !== "paid" || !orderId || session.currency !== "usd") {
+    options.logger.info({ eventId: event.id, orderId }, "stripe session not paid in USD; nothing to fulfil");
+    return { received: true };
+  }
+  const intent = session.payment_intent;
+  await recordPayment(options.db, options.mailer, options.logger, {
+    orderId,
+    provider: "stripe",
+    providerPaymentId: typeof intent === "string" ? intent : (intent?.id ?? session.id),
+    amountPaid: centsToDecimal(session.amount_total ?? 0),
+  });
+  return { received: true };
+}

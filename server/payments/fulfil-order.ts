@@ -1,0 +1,83 @@
+import { eq } from "drizzle-orm";
+import { toCents } from "../../shared/money";
+import { accountEvents, domainServices, serviceOrders, transactions, users } from "../../shared/schema";
+import type { Tx } from "../db/tx";
+import type { Mailer } from "../mail/mailer";
+import { ON_PAID_EFFECTS } from "./on-paid-effects";
+
+export interface Payment {
+  orderId: string;
+  /** "stripe", "paypal" or "sandbox". */
+  provider: string;
+  /** The provider's unique id of this payment; fulfilling the same id twice changes nothing. */
+  providerPaymentId: string;
+  /** What the provider says was paid (decimal string), checked against the order's price. */
+  amountPaid: string;
+}
+
+export type FulfilOutcome = "fulfilled" | "already-paid" | "unknown-order" | "amount-mismatch";
+
+/**
+ * The one way an order becomes paid, for every provider: mark it paid, activate its domain
+ * service, record the payment in the buyer's history and account events, mail a confirmation,
+ * then run the on-paid effects. Idempotent: the order row is locked and a paid order, or a
+ * payment id already used, changes nothing. Run it inside a transaction.
+ */
+export async function fulfilOrder(tx: Tx, mailer: Mailer, payment: Payment): Promise<FulfilOutcome> {
+  const [replayed] = await tx
+    .select({ id: serviceOrders.id })
+    .from(serviceOrders)
+    .where(eq(serviceOrders.providerPaymentId, payment.providerPaymentId));
+  if (replayed) return "already-paid";
+
+  const [order] = await tx
+    .select()
+    .from(serviceOrders)
+    .where(eq(serviceOrders.id, payment.orderId))
+    .for("update");
+  if (!order) return "unknown-order";
+  if (order.status === "paid") return "already-paid";
+  if (toCents(payment.amountPaid) !== toCents(order.price)) return "amount-mismatch";
+
+  const paidAt = new Date();
+  const [paid] = await tx
+    .update(serviceOrders)
+    .set({ status: "paid", provider: payment.provider, providerPaymentId: payment.providerPaymentId, paidAt })
+    .where(eq(serviceOrders.id, order.id))
+    .returning();
+  await tx.update(domainServices).set({ status: "active" }).where(eq(domainServices.orderId, order.id));
+  await tx.insert(transactions).values({
+    userId: order.userId,
+    type: "payment",
+    amount: order.price,
+    paymentMethod: payment.provider,
+    status: "completed",
+    orderId: order.id,
+  });
+  await tx.insert(accountEvents).values({
+    userId: order.userId,
+    kind: "order paid",
+    description: `Paid $${order.price} for ${order.description}`,
+  });
+
+  const [buyer] = await tx
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.id, order.userId));
+  await mailer.send(tx, {
+    to: buyer.email,
+    subject: `Payment received: ${order.description}`,
+    body: [
+      `Hi ${buyer.name},`,
+      "",
+      `We received your payment of $${order.price} for ${order.description}.`,
+      `Order: ${order.id}`,
+      `Paid with: ${payment.provider}`,
+      "",
+      "Your service is now active. Thank you for choosing ParkPilot.",
+    ].join("\n"),
+  });
+
+  for (const effect of ON_PAID_EFFECTS) await effect(tx, paid);
+  return "fulfilled";
+}

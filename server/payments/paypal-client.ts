@@ -1,0 +1,192 @@
+import { randomUUID } from "node:crypto";
+
+export interface PayPalOrder {
+  id: string;
+  status: string;
+  links?: { href: string; rel: string }[];
+  purchase_units?: {
+    reference_id?: string;
+    custom_id?: string;
+    amount?: { currency_code: string; value: string };
+    payments?: {
+      captures?: {
+        id: string;
+        status: string;
+        custom_id?: string;
+        amount: { currency_code: string; value: string };
+      }[];
+    };
+  }[];
+}
+
+/** A failed PayPal call, with PayPal's status and answer for the log. */
+export class PayPalError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+  ) {
+    super(`PayPal answered ${status}`);
+    this.name = "PayPalError";
+  }
+}
+
+/**
+ * The few PayPal REST calls the product makes (Orders v2, Payouts, client tokens), over fetch.
+ * Every state-changing call carries a `PayPal-Request-Id`, so a retried call is not repeated.
+ */
+export function createPayPalClient(options: { clientId: string; clientSecret: string; apiBase: string }) {
+  let cached: { token: string; expiresAt: number } | undefined;
+
+  async function accessToken(): Promise<string> {
+    if (cached && cached.expiresAt > Date.now()) return cached.token;
+    const res = await fetch(`${options.apiBase}/v1/oauth2/token`, {
+      method: "POST",
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString("base64")}`,
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: "grant_type=client_credentials",
+    });
+    if (!res.ok) throw new PayPalError(res.status, await res.text());
+    const answer = (await res.json()) as { access_token: string; expires_in: number };
+    // Renew a minute early so a token never expires mid-request.
+    cached = { token: answer.access_token, expiresAt: Date.now() + (answer.expires_in - 60) * 1000 };
+    return answer.access_token;
+  }
+
+  async function call<T>(
+    method: "GET" | "POST",
+    path: string,
+    body?: unknown,
+    requestId?: string,
+  ): Promise<T> {
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${await accessToken()}`,
+      "Content-Type": "application/json",
+      Prefer: "return=representation",
+    };
+    if (requestId) headers["PayPal-Request-Id"] = requestId;
+    const res = await fetch(`${options.apiBase}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new PayPalError(res.status, await res.text());
+    return (await res.json()) as T;
+  }
+
+  return {
+    clientId: options.clientId,
+
+    /** Creates an order to capture; `returnUrl`/`cancelUrl` make it a redirect checkout. */
+    createOrder(order: {
+      amount: string;
+      currency: string;
+      description: string;
+      customId: string;
+      returnUrl?: string;
+      cancelUrl?: string;
+      requestId?: string;
+    }): Promise<PayPalOrder> {
+      const experience =
+        order.returnUrl && order.cancelUrl
+          ? {
+              payment_source: {
+                paypal: {
+                  experience_context: {
+                    return_url: order.returnUrl,
+                    cancel_url: order.cancelUrl,
+                    user_action: "PAY_NOW",
+                    shipping_preference: "NO_SHIPPING",
+                  },
+                },
+              },
+            }
+          : {};
+      return call<PayPalOrder>(
+        "POST",
+        "/v2/checkout/orders",
+        {
+          intent: "CAPTURE",
+          purchase_units: [
+            {
+              reference_id: order.customId,
+              custom_id: order.customId,
+              description: order.description.slice(0, 127),
+              amount: { currency_code: order.currency, value: order.amount },
+            },
+          ],
+          ...experience,
+        },
+        order.requestId ?? randomUUID(),
+      );
+    },
+
+    /** Captures an approved order; the same request id for the same order makes a replay harmless. */
+    captureOrder(orderId: string): Promise<PayPalOrder> {
+      return call<PayPalOrder>(
+        "POST",
+        `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`,
+        {},
+        `capture-${orderId}`,
+      );
+    },
+
+    getOrder(orderId: string): Promise<PayPalOrder> {
+      return call<PayPalOrder>("GET", `/v2/checkout/orders/${encodeURIComponent(orderId)}`);
+    },
+
+    /** A client token for the JS SDK's card fields and wallet buttons. */
+    async generateClientToken(): Promise<string> {
+      const answer = await call<{ client_token: string }>("POST", "/v1/identity/generate-token", {});
+      return answer.client_token;
+    },
+
+    /** One payout to one PayPal account; the batch id is our payout id, so it is sent once. */
+    async createPayout(payout: {
+      batchId: string;
+      amount: string;
+      email: string;
+    }): Promise<{ batchId: string }> {
+      const answer = await call<{ batch_header: { payout_batch_id: string } }>(
+        "POST",
+        "/v1/payments/payouts",
+        {
+          sender_batch_header: {
+            sender_batch_id: payout.batchId,
+            email_subject: "You have a payout from ParkPilot",
+          },
+          items: [
+            {
+              recipient_type: "EMAIL",
+              amount: { value: payout.amount, currency: "USD" },
+              receiver: payout.email,
+              sender_item_id: payout.batchId,
+            },
+          ],
+        },
+        `payout-${payout.batchId}`,
+      );
+      return { batchId: answer.batch_header.payout_batch_id };
+    },
+  };
+}
+
+export type PayPalClient = ReturnType<typeof createPayPalClient>;
+
+/** The buyer-facing link of a created order. */
+export function approveLink(order: PayPalOrder): string | undefined {
+  return order.links?.find((l) => l.rel === "payer-action" || l.rel === "approve")?.href;
+}
+
+/** The completed capture of a captured order, with its amount and our order id. */
+export function completedCapture(order: PayPalOrder) {
+  const unit = order.purchase_units?.[0];
+  const capture = unit?.payments?.captures?.find((c) => c.status === "COMPLETED");
+  if (order.status !== "COMPLETED" || !capture) return null;
+  return {
+    id: capture.id,
+    amount: capture.amount.value,
+    customId: capture.custom_id ?? unit?.custom_id ?? null,
+  };
+}

@@ -1,0 +1,27 @@
+import { randomUUID } from "node:crypto";
+import type { CheckoutProviderName, CheckoutRequest, PaymentProvider, PayoutSender } from "./provider";
+
+/** The sandbox's hosted checkout page of an order. */
+export const sandboxCheckoutPath = (orderId: string, provider: CheckoutProviderName) =>
+  `/api/checkout/sandbox/${orderId}?provider=${provider}`;
+
+/**
+ * Stands in for a provider that has no keys: a local hosted page, clearly marked as a test,
+ * whose Pay button fulfils through the same code path as a verified payment.
+ */
+export function sandboxProvider(standsInFor: CheckoutProviderName): PaymentProvider {
+  return {
+    name: "sandbox",
+    async createCheckout({ order }: CheckoutRequest) {
+      return { checkoutUrl: sandboxCheckoutPath(order.id, standsInFor) };
+    },
+  };
+}
+
+/** Payouts without PayPal keys: recorded as sent, no money moves. */
+export const sandboxPayoutSender: PayoutSender = {
+  name: "sandbox",
+  async send() {
+    return { reference: `sandbox-payout-${randomUUID()}` };
+  },
+};

@@ -1,0 +1,53 @@
+import Stripe from "stripe";
+import { toCents } from "../../shared/money";
+import type { CheckoutRequest, PaymentProvider } from "./provider";
+import { returnUrls } from "./provider";
+
+/** A Stripe client; `apiBase` points the real SDK at another server (a local fake in tests). */
+export function createStripeClient(options: { secretKey: string; apiBase?: string }): Stripe {
+  if (!options.apiBase) return new Stripe(options.secretKey, { maxNetworkRetries: 2 });
+  const url = new URL(options.apiBase);
+  return new Stripe(options.secretKey, {
+    host: url.hostname,
+    port: url.port || (url.protocol === "http:" ? 80 : 443),
+    protocol: url.protocol === "http:" ? "http" : "https",
+    maxNetworkRetries: 2,
+  });
+}
+
+const readable = (serviceType: string) =>
+  serviceType
+    .split("_")
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(" ");
+
+/** Stripe Checkout: one session per attempt, for the order's catalogue price, fulfilled by webhook. */
+export function stripeProvider(stripe: Stripe): PaymentProvider {
+  return {
+    name: "stripe",
+    async createCheckout({ order, customerEmail, origin }: CheckoutRequest) {
+      const urls = returnUrls(origin, order.id);
+      const session = await stripe.checkout.sessions.create({
+        mode: "payment",
+        client_reference_id: order.id,
+        customer_email: customerEmail,
+        metadata: { orderId: order.id },
+        payment_intent_data: { metadata: { orderId: order.id } },
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: "usd",
+              unit_amount: toCents(order.price),
+              product_data: { name: readable(order.serviceType), description: order.description },
+            },
+          },
+        ],
+        success_url: `${urls.success}&session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: urls.cancel,
+      });
+      if (!session.url) throw new Error("Stripe answered a checkout session without a url");
+      return { checkoutUrl: session.url };
+    },
+  };
+}

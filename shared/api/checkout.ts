@@ -1,0 +1,30 @@
+import { z } from "zod";
+
+/** The two providers a buyer can pay with (spec §7: the providers' lowercase names). */
+export const ZCheckoutProvider = z.enum(["stripe", "paypal"]);
+export type TCheckoutProvider = z.infer<typeof ZCheckoutProvider>;
+
+/** `POST /api/checkout/service/{id}`. */
+export const ZCheckoutBody = z.object({ provider: ZCheckoutProvider });
+export const ZCheckoutAnswer = z.object({ checkoutUrl: z.string() });
+export type TCheckoutAnswer = z.infer<typeof ZCheckoutAnswer>;
+
+export const ZOrderIdParams = z.object({ id: z.uuid("Service order not found") });
+
+/** A service order as `GET /api/service-orders/{id}` answers it. */
+export const ZServiceOrder = z.object({
+  id: z.string(),
+  serviceType: z.string(),
+  description: z.string(),
+  /** Decimal string, e.g. "99.99". */
+  price: z.string(),
+  /** "pending" until paid, then "paid". */
+  status: z.string(),
+  metadata: z.object({ domainName: z.string().optional() }),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type TServiceOrder = z.infer<typeof ZServiceOrder>;
+
+/** Spec §4: the text a paid order's checkout shows instead of the payment options. */
+export const ALREADY_PAID_TEXT = "This service order has already been paid for.";

@@ -1,0 +1,104 @@
+import { z } from "zod";
+import { isDecimalAmount, toCents } from "../money";
+import { PAYOUT_FREQUENCIES, PAYOUT_MINIMUM, TEST_PAYMENT } from "../prices";
+
+/** An amount sent as a number or a decimal string, kept as exact decimal text. */
+const ZAmount = z
+  .union([z.string().trim(), z.number()])
+  .transform(String)
+  .pipe(z.string().refine(isDecimalAmount, "Enter an amount in dollars and cents"));
+
+const payoutFrequencyIds = PAYOUT_FREQUENCIES.map((f) => f.id) as [
+  (typeof PAYOUT_FREQUENCIES)[number]["id"],
+  ...(typeof PAYOUT_FREQUENCIES)[number]["id"][],
+];
+export const ZPayoutFrequency = z.enum(payoutFrequencyIds);
+export type TPayoutFrequency = z.infer<typeof ZPayoutFrequency>;
+
+/** `GET /api/payments/balance`. */
+export const ZBalance = z.object({ availableBalance: z.number(), currency: z.literal("USD") });
+export type TBalance = z.infer<typeof ZBalance>;
+
+/** `GET` and `PUT /api/payments/settings`: the payout minimum (at least $50), frequency and auto payout. */
+export const ZPaymentSettings = z.object({
+  minPayout: z.number().min(Number(PAYOUT_MINIMUM), "Minimum payout must be at least $50"),
+  payoutFrequency: ZPayoutFrequency,
+  autoPayout: z.boolean(),
+});
+export type TPaymentSettings = z.infer<typeof ZPaymentSettings>;
+
+export const ZPaymentSettingsBody = z.object({
+  minPayout: z
+    .number()
+    .min(Number(PAYOUT_MINIMUM), "Minimum payout must be at least $50")
+    .max(1_000_000, "Minimum payout is too large")
+    .refine((n) => isDecimalAmount(String(n)), "Enter an amount in dollars and cents"),
+  payoutFrequency: ZPayoutFrequency,
+  /** Optional: the settings page of the spec does not send it; DESIGN §11 saves it when sent. */
+  autoPayout: z.boolean().optional(),
+});
+export type TPaymentSettingsBody = z.infer<typeof ZPaymentSettingsBody>;
+
+/** `POST /api/payments/payout`. */
+export const ZPayoutBody = z.object({
+  amount: ZAmount.refine((a) => toCents(a) >= toCents(PAYOUT_MINIMUM), "The minimum payout is $50.00"),
+  paypalEmail: z.string().trim().max(254).pipe(z.email("Enter the email of your PayPal account")),
+});
+export type TPayoutBody = z.input<typeof ZPayoutBody>;
+
+export const ZPayoutAnswer = z.object({
+  id: z.string(),
+  amount: z.string(),
+  status: z.string(),
+  message: z.string(),
+});
+export type TPayoutAnswer = z.infer<typeof ZPayoutAnswer>;
+
+/** One row of `GET /api/transactions`: payments, payouts and test payments, newest first. */
+export const ZTransaction = z.object({
+  id: z.string(),
+  type: z.string(),
+  description: z.string(),
+  amount: z.string(),
+  paymentMethod: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+});
+export type TTransaction = z.infer<typeof ZTransaction>;
+
+/** One entry of `GET /api/payments/methods`. */
+export const ZPaymentMethod = z.object({
+  id: z.enum(["stripe", "paypal"]),
+  name: z.string(),
+  kind: z.enum(["card", "wallet"]),
+  /** "live" with the provider's keys configured, "sandbox" otherwise (no money moves). */
+  mode: z.enum(["live", "sandbox"]),
+  usedFor: z.array(z.enum(["checkout", "payouts"])),
+});
+export type TPaymentMethod = z.infer<typeof ZPaymentMethod>;
+
+/** The wallet test flow: `GET /api/paypal/setup`. */
+export const ZPayPalSetup = z.object({
+  clientToken: z.string().nullable(),
+  clientId: z.string().nullable(),
+  mode: z.enum(["live", "sandbox"]),
+});
+export type TPayPalSetup = z.infer<typeof ZPayPalSetup>;
+
+/** `POST /api/paypal/order`: a test payment (default 100 USD, intent capture). */
+export const ZTestOrderBody = z.object({
+  amount: ZAmount.refine((a) => toCents(a) > 0, "Enter an amount above zero").refine(
+    (a) => toCents(a) <= 1_000_000,
+    "Test payments are limited to $10,000",
+  ),
+  currency: z.literal(TEST_PAYMENT.currency),
+  intent: z
+    .string()
+    .transform((v) => v.toLowerCase())
+    .pipe(z.literal(TEST_PAYMENT.intent)),
+});
+export type TTestOrderBody = z.input<typeof ZTestOrderBody>;
+
+export const ZTestOrderAnswer = z.object({ id: z.string() });
+export const ZTestCaptureAnswer = z.object({ id: z.string(), status: z.string(), amount: z.string() });
+export type TTestCaptureAnswer = z.infer<typeof ZTestCaptureAnswer>;

@@ -1,0 +1,246 @@
+import { eq } from "drizzle-orm";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fulfilOrder } from "../../server/payments/fulfil-order";
+import {
+  accountEvents,
+  domainServices,
+  mailOutbox,
+  serviceOrders,
+  transactions,
+  users,
+} from "../../shared/schema";
+import { buyerWithPendingOrder } from "../factories/payments";
+import { signUp } from "../factories/users";
+import { createTestApp, type TestApp } from "../setup/test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const orderRow = async (id: string) =>
+  (await t.db.select().from(serviceOrders).where(eq(serviceOrders.id, id)))[0];
+const transactionsOf = (orderId: string) =>
+  t.db.select().from(transactions).where(eq(transactions.orderId, orderId));
+
+function fulfil(orderId: string, providerPaymentId: string, amountPaid = "99.99") {
+  return t.db.transaction((tx) =>
+    fulfilOrder(tx, t.deps.mailer, { orderId, provider: "sandbox", providerPaymentId, amountPaid }),
+  );
+}
+
+describe("GET /api/service-orders/:id", () => {
+  it("answers the buyer's order with its readable facts and the domain name", async () => {
+    const { agent, orderId, domain } = await buyerWithPendingOrder(t.app, t.db);
+
+    const res = await agent.get(`/api/service-orders/${orderId}`);
+
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id: orderId,
+      serviceType: "professional_appraisal",
+      price: "99.99",
+      status: "pending",
+      metadata: { domainName: domain.name },
+      paidAt: null,
+    });
+    expect(res.body.description).toContain(domain.name);
+  });
+
+  it("answers 404 for another user's order", async () => {
+    const { orderId } = await buyerWithPendingOrder(t.app, t.db);
+    const stranger = await signUp(t.app);
+
+    const res = await stranger.agent.get(`/api/service-orders/${orderId}`);
+
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe("Service order not found");
+  });
+
+  it("answers 400 naming the order as not found for an id that is not an order id", async () => {
+    const { agent } = await signUp(t.app);
+
+    const res = await agent.get("/api/service-orders/not-a-uuid");
+
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain("Service order not found");
+  });
+});
+
+describe("POST /api/checkout/service/:id without provider keys", () => {
+  it.each(["stripe", "paypal"])("%s opens the sandbox's hosted page for the order", async (provider) => {
+    const { agent, orderId } = await buyerWithPendingOrder(t.app, t.db);
+
+    const res = await agent.post(`/api/checkout/service/${orderId}`).send({ provider });
+
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ checkoutUrl: `/api/checkout/sandbox/${orderId}?provider=${provider}` });
+  });
+
+  it("refuses an unknown provider with 400 and leaves the order untouched", async () => {
+    const { agent, orderId } = await buyerWithPendingOrder(t.app, t.db);
+
+    const res = await agent.post(`/api/checkout/service/${orderId}`).send({ provider: "bitcoin" });
+
+    expect(res.status).toBe(400);
+    expect(res.body.message).toEqual(expect.any(String));
+    expect((await orderRow(orderId)).provider).toBeNull();
+  });
+
+  it("answers 404 for another user's order", async () => {
+    const { orderId } = await buyerWithPendingOrder(t.app, t.db);
+    const stranger = await signUp(t.app);
+
+    const res = await stranger.agent.post(`/api/checkout/service/${orderId}`).send({ provider: "stripe" });
+
+    expect(res.status).toBe(404);
+  });
+
+  it("refuses to check out a paid order again", async () => {
+    const { agent, orderId } = await buyerWithPendingOrder(t.app, t.db);
+    await fulfil(orderId, "sandbox_paid-once");
+
+    const res = await agent.post(`/api/checkout/service/${orderId}`).send({ provider: "stripe" });
+
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe("This service order has already been paid for.");
+  });
+});
+
+describe("the sandbox hosted checkout", () => {
+  it("shows the test-mode page with the order's total, Pay and Cancel", async () => {
+    const { agent, orderId } = await buyerWithPendingOrder(t.app, t.db);
+
+    const res = await agent.get(`/api/checkout/sandbox/${orderId}?provider=paypal`);
+
+    expect(res.status).toBe(200);
+    expect(res.type).toBe("text/html");
+    expect(res.text).toContain("Test mode, no money moves");
+    expect(res.text).toContain("$99.99");
+    expect(res.text).toContain(`action="/api/checkout/sandbox/${orderId}/pay?provider=paypal"`);
+    expect(res.text).toContain("Cancel");
+  });
+
+  it("Pay fulfils the order: paid, service active, transaction, account event, confirmation mail", async () => {
+    const { agent, orderId, user } = await buyerWithPendingOrder(t.app, t.db);
+
+    const res = await agent.post(`/api/checkout/sandbox/${orderId}/pay`);
+
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe(`/checkout/success?order=${orderId}`);
+    const order = await orderRow(orderId);
+    expect(order).toMatchObject({ status: "paid", provider: "sandbox" });
+    expect(order.providerPaymentId).toMatch(/^sandbox_/);
+    const services = await t.db.select().from(domainServices).where(eq(domainServices.orderId, orderId));
+    expect(services.map((s) => s.status)).toEqual(["active"]);
+    expect(await transactionsOf(orderId)).toMatchObject([
+      { type: "payment", amount: "99.99", status: "completed", paymentMethod: "sandbox" },
+    ]);
+    const events = await t.db.select().from(accountEvents).where(eq(accountEvents.userId, user.id));
+    expect(events.filter((e) => e.kind === "order paid")).toHaveLength(1);
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
+    expect(mails.filter((m) => m.subject.startsWith("Payment received"))).toHaveLength(1);
+  });
+
+  it("Pay pressed twice pays once", async () => {
+    const { agent, orderId } = await buyerWithPendingOrder(t.app, t.db);
+
+    await agent.post(`/api/checkout/sandbox/${orderId}/pay`);
+    const second = await agent.post(`/api/checkout/sandbox/${orderId}/pay`);
+
+    expect(second.status).toBe(303);
+    expect(await transactionsOf(orderId)).toHaveLength(1);
+  });
+
+  it("Cancel returns to the checkout page with the cancelled notice and leaves the order pending", async () => {
+    const { agent, orderId } = await buyerWithPendingOrder(t.app, t.db);
+
+    const res = await agent.post(`/api/checkout/sandbox/${orderId}/cancel`);
+
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe(`/checkout/service/${orderId}?cancelled=true`);
+    expect((await orderRow(orderId)).status).toBe("pending");
+  });
+
+  it("another user cannot pay someone's order", async () => {
+    const { orderId } = await buyerWithPendingOrder(t.app, t.db);
+    const stranger = await signUp(t.app);
+
+    const res = await stranger.agent.post(`/api/checkout/sandbox/${orderId}/pay`);
+
+    expect(res.status).toBe(404);
+    expect((await orderRow(orderId)).status).toBe("pending");
+  });
+
+  it("a signed-out visitor cannot pay", async () => {
+    const { orderId } = await buyerWithPendingOrder(t.app, t.db);
+
+    const res = await request(t.app).post(`/api/checkout/sandbox/${orderId}/pay`);
+
+    expect(res.status).toBe(401);
+    expect((await orderRow(orderId)).status).toBe("pending");
+  });
+});
+
+describe("fulfilOrder", () => {
+  it("replayed 5 times at once, the same payment fulfils the order exactly once", async () => {
+    const { orderId, user } = await buyerWithPendingOrder(t.app, t.db);
+
+    const outcomes = await Promise.all(Array.from({ length: 5 }, () => fulfil(orderId, "pi_replayed")));
+
+    expect(outcomes.filter((o) => o === "fulfilled")).toHaveLength(1);
+    expect(outcomes.filter((o) => o === "already-paid")).toHaveLength(4);
+    expect(await transactionsOf(orderId)).toHaveLength(1);
+    const events = await t.db.select().from(accountEvents).where(eq(accountEvents.userId, user.id));
+    expect(events.filter((e) => e.kind === "order paid")).toHaveLength(1);
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
+    expect(mails.filter((m) => m.subject.startsWith("Payment received"))).toHaveLength(1);
+  });
+
+  it("two different payments of one order fulfil it once", async () => {
+    const { orderId } = await buyerWithPendingOrder(t.app, t.db);
+
+    const outcomes = await Promise.all([fulfil(orderId, "pi_first"), fulfil(orderId, "pi_second")]);
+
+    expect(outcomes.sort()).toEqual(["already-paid", "fulfilled"]);
+    expect(await transactionsOf(orderId)).toHaveLength(1);
+  });
+
+  it("a payment for a different amount does not pay the order", async () => {
+    const { orderId } = await buyerWithPendingOrder(t.app, t.db);
+
+    const outcome = await fulfil(orderId, "pi_short", "99.98");
+
+    expect(outcome).toBe("amount-mismatch");
+    expect((await orderRow(orderId)).status).toBe("pending");
+    expect(await transactionsOf(orderId)).toHaveLength(0);
+  });
+
+  it.each([
+    ["accountUpgrade", "/api/settings/account-upgrade", { plan: "business", price: "79" }, "business"],
+    ["proUpgrade", "/api/subscriptions/upgrade", { planId: "pro-monthly" }, "pro"],
+  ])("a paid %s sets the buyer's plan", async (_key, path, body, plan) => {
+    const { agent, user } = await signUp(t.app);
+    const order = await agent.post(path).send(body);
+    const before = await t.db.select({ plan: users.plan }).from(users).where(eq(users.id, user.id));
+
+    await fulfil(order.body.orderId, `pi_plan_${plan}`, (await orderRow(order.body.orderId)).price);
+
+    const [after] = await t.db.select({ plan: users.plan }).from(users).where(eq(users.id, user.id));
+    expect(before[0].plan).toBe("free");
+    expect(after.plan).toBe(plan);
+  });
+
+  it("a paid order that is not an account plan leaves the plan alone", async () => {
+    const { orderId, user } = await buyerWithPendingOrder(t.app, t.db);
+
+    await fulfil(orderId, "pi_no_plan");
+
+    const [row] = await t.db.select({ plan: users.plan }).from(users).where(eq(users.id, user.id));
+    expect(row.plan).toBe("free");
+  });
+});

@@ -1,0 +1,129 @@
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+
+interface FakeOrder {
+  id: string;
+  status: "CREATED" | "COMPLETED";
+  customId: string;
+  amount: { currency_code: string; value: string };
+  captureId?: string;
+}
+
+export interface FakePayPalRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: unknown;
+}
+
+/**
+ * A local stand-in for PayPal's REST API (OAuth, Orders v2, client tokens, Payouts). Orders are
+ * approved as soon as they are created; a capture with a request id seen before answers as before.
+ */
+export async function startFakePayPal() {
+  const requests: FakePayPalRequest[] = [];
+  const orders = new Map<string, FakeOrder>();
+  const captureAnswers = new Map<string, unknown>();
+  const payouts: unknown[] = [];
+
+  const orderJson = (order: FakeOrder) => ({
+    id: order.id,
+    status: order.status,
+    links: [
+      { rel: "self", href: `https://api.paypal.test/v2/checkout/orders/${order.id}` },
+      { rel: "payer-action", href: `https://www.paypal.test/checkoutnow?token=${order.id}` },
+    ],
+    purchase_units: [
+      {
+        reference_id: order.customId,
+        custom_id: order.customId,
+        amount: order.amount,
+        ...(order.captureId
+          ? {
+              payments: {
+                captures: [
+                  {
+                    id: order.captureId,
+                    status: "COMPLETED",
+                    custom_id: order.customId,
+                    amount: order.amount,
+                  },
+                ],
+              },
+            }
+          : {}),
+      },
+    ],
+  });
+
+  const server = createServer((req, res) => {
+    let raw = "";
+    req.on("data", (chunk) => {
+      raw += chunk;
+    });
+    req.on("end", () => {
+      const path = (req.url ?? "").split("?")[0];
+      const body = raw && req.headers["content-type"]?.includes("json") ? JSON.parse(raw) : raw;
+      requests.push({ method: req.method ?? "", path, headers: req.headers, body });
+      res.setHeader("Content-Type", "application/json");
+      const send = (status: number, answer: unknown) => {
+        res.statusCode = status;
+        res.end(JSON.stringify(answer));
+      };
+      if (path === "/v1/oauth2/token")
+        return send(200, { access_token: "fake-access-token", expires_in: 32400 });
+      if (req.headers.authorization !== "Bearer fake-access-token")
+        return send(401, { error: "invalid_token" });
+      if (path === "/v1/identity/generate-token") return send(200, { client_token: "fake-client-token" });
+      if (path === "/v2/checkout/orders" && req.method === "POST") {
+        const unit = (body as { purchase_units: { custom_id: string; amount: FakeOrder["amount"] }[] })
+          .purchase_units[0];
+        const order: FakeOrder = {
+          id: `PP${randomBytes(6).toString("hex").toUpperCase()}`,
+          status: "CREATED",
+          customId: unit.custom_id,
+          amount: unit.amount,
+        };
+        orders.set(order.id, order);
+        return send(201, orderJson(order));
+      }
+      const capture = /^\/v2\/checkout\/orders\/([^/]+)\/capture$/.exec(path);
+      if (capture && req.method === "POST") {
+        const requestId = String(req.headers["paypal-request-id"] ?? "");
+        if (requestId && captureAnswers.has(requestId)) return send(201, captureAnswers.get(requestId));
+        const order = orders.get(capture[1]);
+        if (!order) return send(404, { name: "RESOURCE_NOT_FOUND" });
+        if (order.status === "COMPLETED")
+          return send(422, { name: "UNPROCESSABLE_ENTITY", details: [{ issue: "ORDER_ALREADY_CAPTURED" }] });
+        order.status = "COMPLETED";
+        order.captureId = `CAP${randomBytes(6).toString("hex").toUpperCase()}`;
+        const answer = orderJson(order);
+        if (requestId) captureAnswers.set(requestId, answer);
+        return send(201, answer);
+      }
+      if (path === "/v1/payments/payouts" && req.method === "POST") {
+        payouts.push(body);
+        const batch = (body as { sender_batch_header: { sender_batch_id: string } }).sender_batch_header;
+        return send(201, {
+          batch_header: { payout_batch_id: `BATCH-${batch.sender_batch_id}`, batch_status: "PENDING" },
+        });
+      }
+      return send(404, { name: "RESOURCE_NOT_FOUND", path });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    env: {
+      PAYPAL_CLIENT_ID: "fake-client-id",
+      PAYPAL_CLIENT_SECRET: "fake-secret",
+      PAYPAL_API_BASE: `http://127.0.0.1:${port}`,
+    },
+    requests,
+    orders,
+    payouts,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
