@@ -71,7 +71,7 @@ export async function removeRevenue(db: DbOrTx, sourceKeys: string[]): Promise<v
   if (sourceKeys.length === 0) return;
   await db.execute(sql`
     with gone as (
-      delete from revenue_events where source_key = any(${sourceKeys}::text[])
+      delete from revenue_events where source_key = any(${sql.param(sourceKeys)}::text[])
       returning user_id, amount
     ),
     delta as (select user_id, sum(amount) as d from gone group by user_id)
