@@ -1,0 +1,102 @@
+import type { TAffiliate } from "@shared/api/affiliates";
+import { UserPlus, Users } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatMoney } from "@/lib/format";
+import { useAffiliates } from "../api/get-affiliates";
+
+function AffiliateRow({ affiliate }: { affiliate: TAffiliate }) {
+  return (
+    <li className="flex flex-col gap-3 px-6 py-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex min-w-0 items-center gap-3">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-100 font-semibold text-slate-600 text-sm">
+          L{affiliate.level}
+        </span>
+        <div className="min-w-0">
+          <p className="font-medium text-slate-900">Affiliate #{affiliate.id.slice(0, 8)}</p>
+          <p className="truncate text-muted-foreground text-sm">
+            {affiliate.email} · Level {affiliate.level} · {affiliate.commissionRate}% commission
+          </p>
+        </div>
+      </div>
+      <div className="flex items-center gap-4 sm:justify-end">
+        <div className="text-right">
+          <p className="font-semibold text-slate-900 tabular-nums">
+            {formatMoney(affiliate.totalCommissions)}
+          </p>
+          <p className="text-muted-foreground text-xs">total earned</p>
+        </div>
+        <Badge variant={affiliate.isActive ? "success" : "neutral"} className="w-16 justify-center">
+          {affiliate.isActive ? "Active" : "Inactive"}
+        </Badge>
+      </div>
+    </li>
+  );
+}
+
+function EmptyState({ onInvite }: { onInvite: () => void }) {
+  return (
+    <div className="flex flex-col items-center gap-3 px-6 py-12 text-center">
+      <span className="flex size-12 items-center justify-center rounded-full bg-slate-100">
+        <Users aria-hidden="true" className="size-6 text-slate-400" />
+      </span>
+      <div>
+        <p className="font-medium text-slate-900">No affiliates yet</p>
+        <p className="text-muted-foreground text-sm">
+          Invite partners or share your referral link to start earning commissions.
+        </p>
+      </div>
+      <Button onClick={onInvite}>
+        <UserPlus aria-hidden="true" />
+        Invite Your First Affiliate
+      </Button>
+    </div>
+  );
+}
+
+/** The user's affiliates with level, rate, earnings and status; an invitation prompt when empty. */
+export function AffiliateList({ onInvite }: { onInvite: () => void }) {
+  const { data, isPending, isError, refetch } = useAffiliates();
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Your Affiliates</CardTitle>
+        <CardDescription>Everyone you invited or who joined through your link.</CardDescription>
+      </CardHeader>
+      <div className="border-t">
+        {isPending ? (
+          <ul aria-busy="true" aria-label="Loading affiliates" className="divide-y">
+            {[0, 1, 2].map((i) => (
+              <li key={i} className="flex items-center gap-3 px-6 py-4">
+                <Skeleton className="size-10 rounded-full" />
+                <div className="grid flex-1 gap-2">
+                  <Skeleton className="h-4 w-40" />
+                  <Skeleton className="h-3 w-64" />
+                </div>
+                <Skeleton className="h-6 w-16 rounded-full" />
+              </li>
+            ))}
+          </ul>
+        ) : isError ? (
+          <CardContent className="flex flex-col items-center gap-3 py-10 text-center">
+            <p className="font-medium text-slate-900">Failed to load affiliates</p>
+            <Button variant="outline" onClick={() => refetch()}>
+              Try Again
+            </Button>
+          </CardContent>
+        ) : data.length === 0 ? (
+          <EmptyState onInvite={onInvite} />
+        ) : (
+          <ul className="divide-y" aria-label="Affiliates">
+            {data.map((affiliate) => (
+              <AffiliateRow key={affiliate.id} affiliate={affiliate} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,114 @@
+import { levelCommissionPercent, type TAffiliateLevel } from "@shared/api/affiliates";
+import { AFFILIATE_LEVELS } from "@shared/catalog";
+import { Send } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select } from "@/components/ui/select";
+import { toast } from "@/components/ui/use-toast";
+import { errorAfterColon } from "@/lib/error-text";
+import { useInviteAffiliate } from "../api/invite-affiliate";
+
+const LEVEL_OPTIONS = AFFILIATE_LEVELS.map(({ level }) => ({
+  value: String(level),
+  label: `Level ${level} (${levelCommissionPercent(level)}% commission)`,
+}));
+const DEFAULT_LEVEL: TAffiliateLevel = 1;
+
+/** Invite someone by email at a level; the server mails them the registration link. */
+export function InviteAffiliateDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const invite = useInviteAffiliate();
+  const [email, setEmail] = useState("");
+  const [level, setLevel] = useState<TAffiliateLevel>(DEFAULT_LEVEL);
+
+  function close() {
+    setEmail("");
+    setLevel(DEFAULT_LEVEL);
+    onOpenChange(false);
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const address = email.trim();
+    if (!address) {
+      toast({
+        variant: "destructive",
+        title: "Email Required",
+        description: "Please enter an email address to invite.",
+      });
+      return;
+    }
+    try {
+      await invite.mutateAsync({ email: address, level });
+    } catch (error) {
+      toast({
+        variant: "destructive",
+        title: "Invitation Failed",
+        description: errorAfterColon(error, "Failed to send affiliate invitation."),
+      });
+      return;
+    }
+    toast({ title: "Affiliate Invited!", description: `An invitation has been sent to ${address}.` });
+    close();
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Invite Affiliate</DialogTitle>
+          <DialogDescription>
+            We'll email them a link to create their account. You earn their level's commission on every
+            service they buy.
+          </DialogDescription>
+        </DialogHeader>
+        <form className="grid gap-4" onSubmit={handleSubmit} noValidate aria-label="Invite affiliate">
+          <div className="grid gap-2">
+            <Label htmlFor="affiliate-email">Email Address</Label>
+            <Input
+              id="affiliate-email"
+              type="email"
+              autoComplete="off"
+              placeholder="partner@example.com"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="affiliate-level">Affiliate Level</Label>
+            <Select
+              id="affiliate-level"
+              options={LEVEL_OPTIONS}
+              value={String(level)}
+              onValueChange={(value) => setLevel(Number(value) as TAffiliateLevel)}
+            />
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={invite.isPending}>
+              <Send aria-hidden="true" />
+              {invite.isPending ? "Sending..." : "Send Invitation"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

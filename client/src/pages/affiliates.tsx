@@ -1,0 +1,39 @@
+import { UserPlus } from "lucide-react";
+import { useState } from "react";
+import { PageHeader } from "@/components/page-header";
+import { Button } from "@/components/ui/button";
+import { AffiliateList } from "@/features/affiliates/components/affiliate-list";
+import { AffiliateStats } from "@/features/affiliates/components/affiliate-stats";
+import { InviteAffiliateDialog } from "@/features/affiliates/components/invite-affiliate-dialog";
+import { PartnerOffers } from "@/features/affiliates/components/partner-offers";
+import { ReferralLinkCard } from "@/features/affiliates/components/referral-link-card";
+import { RevenueAccelerators } from "@/features/affiliates/components/revenue-accelerators";
+import { useSession } from "@/features/auth/api/get-session";
+
+export default function AffiliatesPage() {
+  const { user } = useSession();
+  const [inviting, setInviting] = useState(false);
+  const openInvite = () => setInviting(true);
+
+  return (
+    <div className="grid gap-8">
+      <PageHeader
+        className="mb-0"
+        title="Affiliate Program"
+        description="Invite partners, earn commission on everything they buy, and grow your network."
+        actions={
+          <Button onClick={openInvite}>
+            <UserPlus aria-hidden="true" />
+            Invite Affiliate
+          </Button>
+        }
+      />
+      <InviteAffiliateDialog open={inviting} onOpenChange={setInviting} />
+      <AffiliateStats />
+      <ReferralLinkCard referralCode={user?.referralCode} />
+      <RevenueAccelerators />
+      <AffiliateList onInvite={openInvite} />
+      <PartnerOffers referralCode={user?.referralCode} />
+    </div>
+  );
+}
