@@ -1,0 +1,45 @@
+import { lazy } from "react";
+import { Route, Switch } from "wouter";
+import { ProtectedRoute } from "./protected-route";
+import { AppProvider } from "./provider";
+import { PublicOnlyRoute } from "./public-only-route";
+
+const LoginPage = lazy(() => import("@/pages/login"));
+const CheckoutServicePage = lazy(() => import("@/pages/checkout-service"));
+const CheckoutSuccessPage = lazy(() => import("@/pages/checkout-success"));
+const NotFoundPage = lazy(() => import("@/pages/not-found"));
+const DashboardRoutes = lazy(() => import("./dashboard-routes"));
+
+/** Sidebar pages, spec §2; each renders inside the dashboard layout. */
+const SIDEBAR_PATHS = /^\/(?:dashboard|domains|marketplace|affiliates|analytics|payments|settings)\/?$/;
+
+/** The account area: /login for signed-out visitors, everything else for signed-in users. */
+export default function AccountRoutes() {
+  return (
+    <AppProvider>
+      <Switch>
+        <Route path="/login">
+          <PublicOnlyRoute>
+            <LoginPage />
+          </PublicOnlyRoute>
+        </Route>
+        <Route path={SIDEBAR_PATHS}>
+          <ProtectedRoute>
+            <DashboardRoutes />
+          </ProtectedRoute>
+        </Route>
+        <Route path="/checkout/service/:id">
+          <ProtectedRoute>
+            <CheckoutServicePage />
+          </ProtectedRoute>
+        </Route>
+        <Route path="/checkout/success">
+          <ProtectedRoute>
+            <CheckoutSuccessPage />
+          </ProtectedRoute>
+        </Route>
+        <Route component={NotFoundPage} />
+      </Switch>
+    </AppProvider>
+  );
+}

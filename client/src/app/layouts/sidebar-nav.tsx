@@ -1,0 +1,53 @@
+import {
+  ChartColumn,
+  CreditCard,
+  Globe,
+  LayoutDashboard,
+  type LucideIcon,
+  Settings,
+  Store,
+  Users,
+} from "lucide-react";
+import { Link, useLocation } from "wouter";
+import { cn } from "@/lib/cn";
+
+const NAV_ITEMS: readonly { href: string; label: string; icon: LucideIcon }[] = [
+  { href: "/dashboard", label: "Dashboard", icon: LayoutDashboard },
+  { href: "/domains", label: "Domain Portfolio", icon: Globe },
+  { href: "/marketplace", label: "Marketplace", icon: Store },
+  { href: "/affiliates", label: "Affiliates", icon: Users },
+  { href: "/analytics", label: "Analytics", icon: ChartColumn },
+  { href: "/payments", label: "Payments", icon: CreditCard },
+  { href: "/settings", label: "Settings", icon: Settings },
+];
+
+export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+  const [location] = useLocation();
+  return (
+    <nav aria-label="Main" className="flex-1 px-3">
+      <ul className="grid gap-1">
+        {NAV_ITEMS.map(({ href, label, icon: Icon }) => {
+          const active = location === href || location.startsWith(`${href}/`);
+          return (
+            <li key={href}>
+              <Link
+                href={href}
+                onClick={onNavigate}
+                aria-current={active ? "page" : undefined}
+                className={cn(
+                  "flex items-center gap-3 rounded-lg px-3 py-2.5 font-medium text-sm transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-emerald-400",
+                  active
+                    ? "bg-emerald-500/15 text-emerald-300"
+                    : "text-sidebar-muted hover:bg-sidebar-accent hover:text-white",
+                )}
+              >
+                <Icon aria-hidden="true" className="size-5 shrink-0" />
+                {label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

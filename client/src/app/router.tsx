@@ -1,0 +1,27 @@
+import { lazy, Suspense } from "react";
+import { Route, Switch } from "wouter";
+import { PageSpinner } from "@/components/ui/spinner";
+
+// Every page is its own chunk. The public pages load neither the data layer nor any dashboard
+// code or chart library; those arrive with the account area.
+const LandingPage = lazy(() => import("@/pages/landing"));
+const PrivacyPage = lazy(() => import("@/pages/privacy"));
+const NotFoundPage = lazy(() => import("@/pages/not-found"));
+const AccountRoutes = lazy(() => import("./account-routes"));
+
+/** Sign-in, the sidebar pages and checkout (spec §2 route table); the account area serves them. */
+const ACCOUNT_PATHS =
+  /^\/(?:login|dashboard|domains|marketplace|affiliates|analytics|payments|settings|checkout\/success|checkout\/service\/[^/]+)\/?$/;
+
+export function AppRouter() {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Switch>
+        <Route path="/" component={LandingPage} />
+        <Route path="/privacy" component={PrivacyPage} />
+        <Route path={ACCOUNT_PATHS} component={AccountRoutes} />
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
+  );
+}

@@ -1,0 +1,59 @@
+/** Display formatting. Every figure the client shows goes through one of these. */
+
+const moneyFormatter = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+function toNumber(value: string | number): number {
+  const n = typeof value === "number" ? value : Number.parseFloat(value);
+  return Number.isFinite(n) ? n : 0;
+}
+
+/** Money with a dollar sign and two decimals: "1234.5" → "$1,234.50". */
+export function formatMoney(value: string | number): string {
+  return moneyFormatter.format(toNumber(value));
+}
+
+/** A count in the reader's locale format: 12345 → "12,345". */
+export function formatNumber(value: string | number): string {
+  return toNumber(value).toLocaleString();
+}
+
+/** A signed percentage with one decimal: 12.5 → "+12.5%", -3 → "-3.0%". */
+export function formatChangePercent(value: string | number): string {
+  const n = toNumber(value);
+  return `${n > 0 ? "+" : ""}${n.toFixed(1)}%`;
+}
+
+const UNITS = [
+  { unit: "day", seconds: 86_400 },
+  { unit: "hour", seconds: 3_600 },
+  { unit: "minute", seconds: 60 },
+] as const;
+
+/** "N seconds/minutes/hours/days ago" for a past moment. */
+export function formatRelativeTime(date: string | number | Date, now: number = Date.now()): string {
+  const elapsed = Math.max(0, Math.floor((now - new Date(date).getTime()) / 1000));
+  for (const { unit, seconds } of UNITS) {
+    const count = Math.floor(elapsed / seconds);
+    if (count >= 1) return `${count} ${unit}${count === 1 ? "" : "s"} ago`;
+  }
+  return `${elapsed} second${elapsed === 1 ? "" : "s"} ago`;
+}
+
+/** A service type in readable form: "seo_optimization" → "Seo Optimization". */
+export function formatServiceType(serviceType: string): string {
+  return serviceType
+    .split("_")
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
+    .join(" ");
+}
+
+/** A calendar date in the reader's locale: "Mar 4, 2025". */
+export function formatDate(date: string | number | Date): string {
+  return new Date(date).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
+}

@@ -1,0 +1,15 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { AppRouter } from "@/app/router";
+import { ToastHost } from "@/app/toast-host";
+import "./index.css";
+
+const container = document.getElementById("root");
+if (!container) throw new Error("The #root element is missing from index.html");
+
+createRoot(container).render(
+  <StrictMode>
+    <AppRouter />
+    <ToastHost />
+  </StrictMode>,
+);

@@ -1,0 +1,9 @@
+import { PageHeader } from "@/components/page-header";
+
+export default function CheckoutServicePage() {
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-10">
+      <PageHeader title="Checkout" />
+    </main>
+  );
+}
