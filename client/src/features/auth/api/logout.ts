@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useLocation } from "wouter";
+import { apiRequest } from "@/lib/api-client";
+
+export async function logout(): Promise<void> {
+  await apiRequest("POST", "/api/auth/logout", {});
+}
+
+/**
+ * Signs out (spec §4): the server call is attempted and a failure is only logged; then every
+ * cached answer is dropped and the visitor lands on /login either way.
+ */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: logout,
+    onError: (error) => console.error("Sign-out request failed", error),
+    onSettled: () => {
+      queryClient.clear();
+      navigate("/login");
+    },
+  });
+}

@@ -1,0 +1,11 @@
+import type { TRegisterBody } from "@shared/api/auth";
+import { useMutation } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+
+export async function register(body: TRegisterBody): Promise<void> {
+  await apiRequest("POST", "/api/auth/register", body);
+}
+
+export function useRegister() {
+  return useMutation({ mutationFn: register });
+}

@@ -1,0 +1,63 @@
+import { type FormEvent, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/use-toast";
+import { errorAfterColon } from "@/lib/error-text";
+import { useLogin } from "../api/login";
+import { FormField } from "./form-field";
+
+export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
+  const login = useLogin();
+  const [usernameOrEmail, setUsernameOrEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [finishing, setFinishing] = useState(false);
+  const submitting = login.isPending || finishing;
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!usernameOrEmail.trim() || !password) {
+      toast({ variant: "destructive", title: "Error", description: "Please fill in all fields." });
+      return;
+    }
+    try {
+      await login.mutateAsync({ usernameOrEmail: usernameOrEmail.trim(), password });
+    } catch (error) {
+      toast({
+        variant: "destructive",
+        title: "Login Failed",
+        description: errorAfterColon(error, "Login failed. Please check your credentials."),
+      });
+      return;
+    }
+    setFinishing(true);
+    toast({ title: "Welcome Back!", description: "You've successfully logged in to ParkPilot." });
+    await onSignedIn();
+  }
+
+  return (
+    <form className="grid gap-4" onSubmit={handleSubmit} noValidate aria-label="Sign in">
+      <FormField
+        id="usernameOrEmail"
+        label="Username or Email"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder="you@example.com"
+        required
+        value={usernameOrEmail}
+        onChange={(e) => setUsernameOrEmail(e.target.value)}
+      />
+      <FormField
+        id="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <Button type="submit" size="lg" className="mt-2 w-full" disabled={submitting}>
+        {submitting ? "Signing in..." : "Sign In"}
+      </Button>
+    </form>
+  );
+}
