@@ -1,0 +1,64 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * Browser tests drive the built app (`node dist/server/index.js`, run `npm run build` first) on a
+ * fresh in-memory database. With E2E_DEV=1 they drive the development server instead, which
+ * needs no build and leaves dist/ alone.
+ */
+const port = Number(process.env.E2E_PORT ?? 5100);
+const baseURL = `http://127.0.0.1:${port}`;
+const dev = process.env.E2E_DEV === "1";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  reporter: "list",
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: "/usr/bin/chromium",
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: dev ? "npx tsx server/index.ts" : "node dist/server/index.js",
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: dev ? "development" : "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: baseURL,
+      PGLITE_DIR: "memory://",
+      SEED_DEMO: "false",
+      SESSION_SECRET: "e2e-secret-e2e-secret",
+      QUOTES_URL: `${baseURL}/__quotes`,
+      LOG_LEVEL: "warn",
+    },
+  },
+});

@@ -1,0 +1,56 @@
+import { test as base, expect, type Page } from "@playwright/test";
+
+export type Account = { name: string; username: string; email: string; password: string };
+
+let counter = 0;
+
+/** Credentials no other test uses; nothing is created until they are registered. */
+export function uniqueAccount(overrides: Partial<Account> = {}): Account {
+  counter += 1;
+  const tag = `${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 6)}`;
+  return {
+    name: `Test Owner ${tag}`,
+    username: `user_${tag}`,
+    email: `owner-${tag}@example.com`,
+    password: "correct-horse-battery",
+    ...overrides,
+  };
+}
+
+/** Registers an account through the API with the page's own cookies: the page is then signed in. */
+export async function registerThroughApi(page: Page, account: Account): Promise<void> {
+  const res = await page.request.post("/api/auth/register", {
+    data: { ...account, timeZone: "America/New_York" },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+type Fixtures = {
+  /** A fresh account, registered; `page` is signed in as it. */
+  account: Account;
+  /** A fresh account, registered from a separate client; `page` stays signed out. */
+  existingAccount: Account;
+};
+
+export const test = base.extend<Fixtures>({
+  account: async ({ page }, use) => {
+    const account = uniqueAccount();
+    await registerThroughApi(page, account);
+    await use(account);
+  },
+  existingAccount: async ({ playwright, baseURL }, use) => {
+    const account = uniqueAccount();
+    const client = await playwright.request.newContext({ baseURL });
+    const res = await client.post("/api/auth/register", { data: account });
+    expect(res.status(), await res.text()).toBe(201);
+    await client.dispose();
+    await use(account);
+  },
+});
+
+export { expect };
+
+/** The one toast on screen (spec: one visible at a time). */
+export function toast(page: Page) {
+  return page.getByRole("region", { name: /Notifications/ }).getByRole("listitem");
+}

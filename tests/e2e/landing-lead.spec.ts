@@ -1,0 +1,138 @@
+import { expect, test, toast } from "./fixtures";
+
+test.describe("landing page lead form", () => {
+  test("invalid input shows each field's message and sends nothing", async ({ page }) => {
+    const leadRequests: string[] = [];
+    page.on("request", (req) => {
+      if (new URL(req.url()).pathname === "/api/leads") leadRequests.push(req.method());
+    });
+    await page.goto("/");
+
+    await page.getByLabel("Email Address").fill("not-an-email");
+    await page.getByLabel("ZIP Code").fill("12a3");
+    await page.getByRole("button", { name: "Get Free Quotes Now" }).click();
+
+    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+    await expect(page.getByText("ZIP code must be exactly 5 digits")).toBeVisible();
+    await expect(page.getByLabel("Email Address")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Email Address")).toBeFocused();
+    expect(leadRequests).toEqual([]);
+  });
+
+  test("the ZIP field keeps digits only, at most five", async ({ page }) => {
+    await page.goto("/");
+    const zip = page.getByLabel("ZIP Code");
+
+    await zip.pressSequentially("9a0-2 1");
+    await expect(zip).toHaveValue("9021");
+    await zip.pressSequentially("0999");
+    await expect(zip).toHaveValue("90210");
+    await zip.fill("ZIP: 10001-1234");
+    await expect(zip).toHaveValue("10001");
+  });
+
+  test("a valid lead is sent, the form clears, and 2 seconds later a quotes tab opens with campaign parameters", async ({
+    page,
+    context,
+  }) => {
+    await context.route("**/__quotes**", (route) =>
+      route.fulfill({ contentType: "text/html", body: "<title>Quotes</title><h1>Your quotes</h1>" }),
+    );
+    // Hold the answer back a little so that the submitting state can be seen.
+    await page.route("**/api/leads", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await page.goto("/");
+
+    await page.getByLabel("Email Address").fill("driver@example.com");
+    await page.getByLabel("ZIP Code").fill("10001");
+    const sent = page.waitForRequest("**/api/leads");
+    await page.getByRole("button", { name: "Get Free Quotes Now" }).click();
+
+    expect((await sent).postDataJSON()).toEqual({
+      email: "driver@example.com",
+      zipCode: "10001",
+      source: "car-insurance-landing",
+      value: 75,
+    });
+    const submitting = page.getByRole("button", { name: "Finding Your Deals..." });
+    await expect(submitting).toBeDisabled();
+
+    const quotesTab = context.waitForEvent("page", { timeout: 10_000 });
+    await expect(toast(page)).toContainText("Success!");
+    const toastShownAt = Date.now();
+    await expect(toast(page)).toContainText("We're finding you the best deals in your area...");
+    await expect(page.getByLabel("Email Address")).toHaveValue("");
+    await expect(page.getByLabel("ZIP Code")).toHaveValue("");
+    await expect(page.getByRole("button", { name: "Get Free Quotes Now" })).toBeEnabled();
+
+    const tab = await quotesTab;
+    expect(Date.now() - toastShownAt).toBeGreaterThanOrEqual(1500);
+    await tab.waitForLoadState();
+    const url = new URL(tab.url());
+    expect(url.pathname).toBe("/__quotes");
+    expect(url.searchParams.get("utm_source")).toBeTruthy();
+    expect(url.searchParams.get("utm_medium")).toBeTruthy();
+    expect(url.searchParams.get("utm_campaign")).toBe("car-insurance-landing");
+  });
+
+  test("a ZIP code that does not exist gets the server's message in an error toast", async ({ page }) => {
+    await page.goto("/");
+    await page.getByLabel("Email Address").fill("driver@example.com");
+    await page.getByLabel("ZIP Code").fill("00000");
+    await page.getByRole("button", { name: "Get Free Quotes Now" }).click();
+
+    await expect(toast(page)).toContainText("Error");
+    await expect(toast(page)).toContainText("We couldn't find that ZIP code.");
+    await expect(toast(page)).not.toContainText("{");
+    await expect(page.getByLabel("ZIP Code")).toHaveValue("00000");
+  });
+
+  test("when the server answers an error without a body, its status text is shown", async ({ page }) => {
+    await page.route("**/api/leads", (route) => route.fulfill({ status: 503, body: "" }));
+    await page.goto("/");
+    await page.getByLabel("Email Address").fill("driver@example.com");
+    await page.getByLabel("ZIP Code").fill("10001");
+    await page.getByRole("button", { name: "Get Free Quotes Now" }).click();
+
+    // The status text stands in for an empty body, so the message part is "Service Unavailable".
+    await expect(toast(page)).toContainText("Error");
+    await expect(toast(page)).toContainText("Service Unavailable");
+    await expect(page.getByRole("button", { name: "Get Free Quotes Now" })).toBeEnabled();
+  });
+
+  test("the closing call to action brings the visitor back to the email field", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Get My Free Quotes" }).click();
+
+    const email = page.getByLabel("Email Address");
+    await expect(email).toBeFocused();
+    await expect(email).toBeInViewport();
+  });
+
+  test("the landing page loads no dashboard code and no chart library", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (req) => {
+      if (req.resourceType() === "script") scripts.push(new URL(req.url()).pathname);
+    });
+    await page.goto("/", { waitUntil: "networkidle" });
+
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Save up to 70%");
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((s) => /account-routes|dashboard-routes|recharts|react-query/i.test(s))).toEqual(
+      [],
+    );
+  });
+
+  test("the header links to the dashboard and the form links to the privacy notice", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Admin Dashboard" })).toHaveAttribute(
+      "href",
+      "/dashboard",
+    );
+    await page.getByRole("link", { name: "Privacy Notice" }).first().click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Privacy Notice" })).toBeVisible();
+  });
+});
