@@ -1,0 +1,195 @@
+import { eq, sql } from "drizzle-orm";
+import type { Agent } from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applyPaidOrderToAffiliates } from "../../server/modules/affiliates/order-paid";
+import { fulfilOrder } from "../../server/payments/fulfil-order";
+import { serviceOrders } from "../../shared/schema";
+import { invitationCode, invite } from "../factories/affiliates";
+import { orderAppraisal } from "../factories/payments";
+import { ownedDomain } from "../factories/purchases";
+import { signUp } from "../factories/users";
+import { createTestApp, type TestApp } from "../setup/test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const newEmail = () => `referral_${Math.random().toString(36).slice(2)}@example.com`;
+
+/** A referrer and a user who registered through the referrer's invitation at `level`. */
+async function referralPair(level: number) {
+  const referrer = await signUp(t.app);
+  const email = newEmail();
+  const affiliate = await invite(referrer.agent, { email, level });
+  const referred = await signUp(t.app, { email, referralCode: await invitationCode(t.db, email) });
+  return { referrer, referred, affiliate };
+}
+
+/** Orders a professional appraisal ($99.99) of a new domain and pays it on the sandbox checkout. */
+async function buyAndPay(account: { agent: Agent; user: { id: string } }): Promise<string> {
+  const domain = await ownedDomain(t.db, account.user.id);
+  const orderId = await orderAppraisal(account.agent, domain.id);
+  await payOnSandbox(account.agent, orderId);
+  return orderId;
+}
+
+async function payOnSandbox(agent: Agent, orderId: string) {
+  const res = await agent.post(`/api/checkout/sandbox/${orderId}/pay`);
+  expect(res.status).toBe(303);
+}
+
+async function commissionEvents(userId: string) {
+  const { rows } = await t.db.execute<{ amount: string; type: string; source_key: string }>(
+    sql`select amount, type, source_key from revenue_events where user_id = ${userId} order by created_at`,
+  );
+  return rows;
+}
+
+async function balance(userId: string): Promise<string> {
+  const { rows } = await t.db.execute<{ available: string }>(
+    sql`select available from balances where user_id = ${userId}`,
+  );
+  return rows[0].available;
+}
+
+describe("commission on a referred user's paid order", () => {
+  it("credits the referrer the affiliate's rate of the price, rounded to the cent, as affiliate revenue", async () => {
+    const { referrer, referred, affiliate } = await referralPair(2);
+
+    const orderId = await buyAndPay(referred);
+
+    // 7% of $99.99 is $6.9993.
+    expect(await commissionEvents(referrer.user.id)).toEqual([
+      { amount: "7.00", type: "affiliate", source_key: `commission:${orderId}` },
+    ]);
+    expect(await balance(referrer.user.id)).toBe("7.00");
+    const list = await referrer.agent.get("/api/affiliates");
+    expect(list.body).toEqual([expect.objectContaining({ id: affiliate.id, totalCommissions: "7.00" })]);
+    expect(await commissionEvents(referred.user.id)).toEqual([]);
+  });
+
+  it("credits nothing more when the payment is replayed, the order is fulfilled again, or the effect runs twice", async () => {
+    const { referrer, referred } = await referralPair(3);
+    const orderId = await buyAndPay(referred);
+
+    await referred.agent.post(`/api/checkout/sandbox/${orderId}/pay`);
+    const [paid] = await t.db.select().from(serviceOrders).where(eq(serviceOrders.id, orderId));
+    const replay = await t.db.transaction((tx) =>
+      fulfilOrder(tx, t.deps.mailer, {
+        orderId,
+        provider: "sandbox",
+        providerPaymentId: paid.providerPaymentId ?? "",
+        amountPaid: paid.price,
+      }),
+    );
+    await t.db.transaction((tx) => applyPaidOrderToAffiliates(tx, paid));
+
+    expect(replay).toBe("already-paid");
+    // 10% of $99.99 is $9.999.
+    expect(await commissionEvents(referrer.user.id)).toEqual([
+      { amount: "10.00", type: "affiliate", source_key: `commission:${orderId}` },
+    ]);
+    expect(await balance(referrer.user.id)).toBe("10.00");
+    const stats = await referrer.agent.get("/api/affiliates/stats");
+    expect(stats.body.totalCommissions).toBe(10);
+  });
+
+  it("adds up every paid order of the referral, also when they are paid at the same time", async () => {
+    const { referrer, referred } = await referralPair(1);
+    const domain = await ownedDomain(t.db, referred.user.id);
+    const orders = [
+      await orderAppraisal(referred.agent, domain.id),
+      await orderAppraisal(referred.agent, domain.id),
+      await orderAppraisal(referred.agent, domain.id),
+    ];
+
+    await Promise.all(orders.map((id) => payOnSandbox(referred.agent, id)));
+
+    // 5% of $99.99 is $4.9995, three times.
+    const events = await commissionEvents(referrer.user.id);
+    expect(events.map((e) => e.amount)).toEqual(["5.00", "5.00", "5.00"]);
+    expect((await referrer.agent.get("/api/affiliates")).body[0].totalCommissions).toBe("15.00");
+    expect(await balance(referrer.user.id)).toBe("15.00");
+  });
+
+  it("credits nobody for the paid order of a user who was not referred", async () => {
+    const buyer = await signUp(t.app);
+    const orderId = await buyAndPay(buyer);
+    const { rows } = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from revenue_events where source_key = ${`commission:${orderId}`}`,
+    );
+    expect(rows[0].n).toBe(0);
+  });
+
+  it("credits nothing for an order that was never paid", async () => {
+    const { referrer, referred } = await referralPair(3);
+    const domain = await ownedDomain(t.db, referred.user.id);
+    await orderAppraisal(referred.agent, domain.id);
+    expect(await commissionEvents(referrer.user.id)).toEqual([]);
+  });
+
+  it("pays a personal-link referral's commission at level 1", async () => {
+    const referrer = await signUp(t.app);
+    const referred = await signUp(t.app, { referralCode: referrer.user.referralCode });
+    await buyAndPay(referred);
+    expect((await commissionEvents(referrer.user.id)).map((e) => e.amount)).toEqual(["5.00"]);
+  });
+});
+
+describe("a paid tier upgrade", () => {
+  async function buyTier(agent: Agent, tier: string, price: string) {
+    const res = await agent.post("/api/affiliates/tier-upgrade").send({ tier, price });
+    expect(res.status).toBe(201);
+    await payOnSandbox(agent, res.body.orderId);
+  }
+
+  it("raises the buyer's affiliate rates to the tier's rate, and later commissions use it", async () => {
+    const { referrer, referred } = await referralPair(1);
+
+    await buyTier(referrer.agent, "gold", "299.00");
+    const orderId = await buyAndPay(referred);
+
+    expect((await referrer.agent.get("/api/affiliates")).body[0].commissionRate).toBe(15);
+    // 15% of $99.99 is $14.9985.
+    expect(await commissionEvents(referrer.user.id)).toContainEqual({
+      amount: "15.00",
+      type: "affiliate",
+      source_key: `commission:${orderId}`,
+    });
+  });
+
+  it("gives affiliates invited afterwards the tier's rate when it beats their level's", async () => {
+    const { agent } = await signUp(t.app);
+    await buyTier(agent, "silver", "99.00");
+    await buyTier(agent, "platinum", "599.00");
+
+    const level3 = await invite(agent, { email: newEmail(), level: 3 });
+
+    expect(level3.commissionRate).toBe(20);
+  });
+
+  it("never lowers a rate that is already higher", async () => {
+    const { referrer } = await referralPair(3);
+    await buyTier(referrer.agent, "platinum", "599.00");
+    await buyTier(referrer.agent, "silver", "99.00");
+    expect((await referrer.agent.get("/api/affiliates")).body[0].commissionRate).toBe(20);
+  });
+
+  it("changes nothing while it is unpaid", async () => {
+    const { referrer } = await referralPair(2);
+    const res = await referrer.agent
+      .post("/api/affiliates/tier-upgrade")
+      .send({ tier: "diamond", price: "999.00" });
+    expect(res.status).toBe(201);
+    expect((await referrer.agent.get("/api/affiliates")).body[0].commissionRate).toBe(7);
+  });
+
+  it("earns the buyer's referrer commission like any other order", async () => {
+    const { referrer, referred } = await referralPair(2);
+    await buyTier(referred.agent, "gold", "299.00");
+    // 7% of $299.00 is $20.93.
+    expect((await commissionEvents(referrer.user.id)).map((e) => e.amount)).toEqual(["20.93"]);
+  });
+});
