@@ -50,6 +50,8 @@ export const ZAffiliate = z.object({
   /** Decimal string, two places: "12.50". */
   totalCommissions: z.string(),
   isActive: z.boolean(),
+  /** The invitation's code while nobody has registered with it; null once it is used. */
+  referralCode: z.string().nullable(),
   createdAt: z.string(),
 });
 export type TAffiliate = z.infer<typeof ZAffiliate>;

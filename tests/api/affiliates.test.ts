@@ -47,6 +47,7 @@ describe("POST /api/affiliates/invite", () => {
       )
     ).rows;
     expect(row).toEqual({ referral_code: code, user_id: user.id });
+    expect(res.body.referralCode).toBe(code);
     expect(code).not.toBe(user.referralCode);
   });
 
@@ -154,7 +155,9 @@ describe("registration through a referral code", () => {
     ).rows;
     expect(row).toEqual({ referred_user_id: user.id, is_active: true });
     const list = await inviter.agent.get("/api/affiliates");
-    expect(list.body).toEqual([expect.objectContaining({ id: invited.id, isActive: true, level: 3 })]);
+    expect(list.body).toEqual([
+      expect.objectContaining({ id: invited.id, isActive: true, level: 3, referralCode: null }),
+    ]);
   });
 
   it("does not let a second account use an invitation that was already accepted", async () => {

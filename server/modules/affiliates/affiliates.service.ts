@@ -13,6 +13,7 @@ export function toAffiliate(row: AffiliateRow): TAffiliate {
     commissionRate: Number(row.commissionRate),
     totalCommissions: row.totalCommissions,
     isActive: row.isActive,
+    referralCode: row.referredUserId ? null : row.referralCode,
     createdAt: row.createdAt.toISOString(),
   };
 }

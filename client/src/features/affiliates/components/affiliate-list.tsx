@@ -1,13 +1,15 @@
-import type { TAffiliate } from "@shared/api/affiliates";
-import { UserPlus, Users } from "lucide-react";
+import { referralPath, type TAffiliate } from "@shared/api/affiliates";
+import { Link2, UserPlus, Users } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatMoney } from "@/lib/format";
 import { useAffiliates } from "../api/get-affiliates";
+import { absoluteUrl, copyLink } from "../utils/copy-link";
 
 function AffiliateRow({ affiliate }: { affiliate: TAffiliate }) {
+  const inviteCode = affiliate.referralCode;
   return (
     <li className="flex flex-col gap-3 px-6 py-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="flex min-w-0 items-center gap-3">
@@ -22,6 +24,17 @@ function AffiliateRow({ affiliate }: { affiliate: TAffiliate }) {
         </div>
       </div>
       <div className="flex items-center gap-4 sm:justify-end">
+        {inviteCode && (
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={`Copy Invite Link for ${affiliate.email}`}
+            onClick={() => copyLink(absoluteUrl(referralPath(inviteCode)), "invite link")}
+          >
+            <Link2 aria-hidden="true" />
+            Copy Invite Link
+          </Button>
+        )}
         <div className="text-right">
           <p className="font-semibold text-slate-900 tabular-nums">
             {formatMoney(affiliate.totalCommissions)}
