@@ -1,12 +1,13 @@
 import { z } from "zod";
-import { isDecimalAmount, toCents } from "../money";
+import { centsToDecimal, isDecimalAmount, toCents } from "../money";
 import { PAYOUT_FREQUENCIES, PAYOUT_MINIMUM, TEST_PAYMENT } from "../prices";
 
-/** An amount sent as a number or a decimal string, kept as exact decimal text. */
+/** An amount sent as a number or a decimal string, as exact two-decimal text ("80" → "80.00"). */
 const ZAmount = z
   .union([z.string().trim(), z.number()])
   .transform(String)
-  .pipe(z.string().refine(isDecimalAmount, "Enter an amount in dollars and cents"));
+  .pipe(z.string().refine(isDecimalAmount, "Enter an amount in dollars and cents"))
+  .transform((a) => centsToDecimal(toCents(a)));
 
 const payoutFrequencyIds = PAYOUT_FREQUENCIES.map((f) => f.id) as [
   (typeof PAYOUT_FREQUENCIES)[number]["id"],

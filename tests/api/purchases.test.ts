@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OFFERS, type OfferKey } from "../../shared/catalog";
 import { centsToDecimal, toCents } from "../../shared/money";
@@ -172,8 +173,6 @@ describe("purchase paths", () => {
 
   it("a signed-out visitor cannot buy", async () => {
     const { domain } = await buyer();
-    const { default: request } = await import("supertest");
-
     const res = await request(t.app)
       .post(OFFERS.appraisal.path)
       .send(purchaseBody("appraisal", domain.id, "99.99"));

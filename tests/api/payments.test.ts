@@ -1,0 +1,228 @@
+import { eq } from "drizzle-orm";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accountEvents, balances, payouts, transactions, users } from "../../shared/schema";
+import { buyerWithPendingOrder, fundBalance } from "../factories/payments";
+import { signUp } from "../factories/users";
+import { createTestApp, type TestApp } from "../setup/test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const balanceOf = async (userId: string) =>
+  (await t.db.select().from(balances).where(eq(balances.userId, userId)))[0]?.available;
+const payoutsOf = (userId: string) => t.db.select().from(payouts).where(eq(payouts.userId, userId));
+
+describe("GET /api/payments/balance", () => {
+  it("answers 0 for a new account", async () => {
+    const { agent } = await signUp(t.app);
+
+    const res = await agent.get("/api/payments/balance");
+
+    expect(res.body).toEqual({ availableBalance: 0, currency: "USD" });
+  });
+
+  it("answers the ledger's balance after revenue", async () => {
+    const { agent, user } = await signUp(t.app);
+    await fundBalance(t.db, user.id, "120.40");
+    await fundBalance(t.db, user.id, "0.35");
+
+    const res = await agent.get("/api/payments/balance");
+
+    expect(res.body.availableBalance).toBe(120.75);
+  });
+
+  it("is refused to a signed-out visitor", async () => {
+    const res = await request(t.app).get("/api/payments/balance");
+
+    expect(res.status).toBe(401);
+  });
+});
+
+describe("GET /api/transactions", () => {
+  it("lists the user's own payments and payouts, newest first", async () => {
+    const buyer = await buyerWithPendingOrder(t.app, t.db);
+    await buyer.agent.post(`/api/checkout/sandbox/${buyer.orderId}/pay`);
+    await fundBalance(t.db, buyer.user.id, "60.00");
+    await buyer.agent.post("/api/payments/payout").send({ amount: 60, paypalEmail: "me@wallet.test" });
+    const other = await buyerWithPendingOrder(t.app, t.db);
+    await other.agent.post(`/api/checkout/sandbox/${other.orderId}/pay`);
+
+    const res = await buyer.agent.get("/api/transactions");
+
+    expect(res.body).toMatchObject([
+      {
+        type: "payout",
+        amount: "60.00",
+        status: "completed",
+        paymentMethod: "sandbox",
+        description: "Payout to me@wallet.test",
+      },
+      { type: "payment", amount: "99.99", status: "completed", paymentMethod: "sandbox" },
+    ]);
+    expect(res.body[1].description).toContain(buyer.domain.name);
+  });
+});
+
+describe("GET /api/payments/methods", () => {
+  it("names both providers, in sandbox mode without keys", async () => {
+    const { agent } = await signUp(t.app);
+
+    const res = await agent.get("/api/payments/methods");
+
+    expect(res.body).toEqual([
+      { id: "stripe", name: "Stripe", kind: "card", mode: "sandbox", usedFor: ["checkout"] },
+      { id: "paypal", name: "PayPal", kind: "wallet", mode: "sandbox", usedFor: ["checkout", "payouts"] },
+    ]);
+  });
+});
+
+describe("payment settings", () => {
+  it("answers the defaults: $50, weekly, auto payout on", async () => {
+    const { agent } = await signUp(t.app);
+
+    const res = await agent.get("/api/payments/settings");
+
+    expect(res.body).toEqual({ minPayout: 50, payoutFrequency: "weekly", autoPayout: true });
+  });
+
+  it("PUT saves the minimum, the frequency and auto payout", async () => {
+    const { agent, user } = await signUp(t.app);
+
+    const res = await agent
+      .put("/api/payments/settings")
+      .send({ minPayout: 125.5, payoutFrequency: "monthly", autoPayout: false });
+
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ minPayout: 125.5, payoutFrequency: "monthly", autoPayout: false });
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ minPayout: "125.50", payoutFrequency: "monthly", autoPayout: false });
+  });
+
+  it("PUT without autoPayout keeps it as it was", async () => {
+    const { agent } = await signUp(t.app);
+
+    const res = await agent.put("/api/payments/settings").send({ minPayout: 75, payoutFrequency: "manual" });
+
+    expect(res.body).toEqual({ minPayout: 75, payoutFrequency: "manual", autoPayout: true });
+  });
+
+  it.each([
+    [{ minPayout: 49.99, payoutFrequency: "weekly" }, "at least $50"],
+    [{ minPayout: 60, payoutFrequency: "daily" }, "Invalid"],
+    [{ minPayout: "sixty", payoutFrequency: "weekly" }, "Invalid"],
+  ])("PUT %j is refused with 400 and changes nothing", async (body, message) => {
+    const { agent, user } = await signUp(t.app);
+
+    const res = await agent.put("/api/payments/settings").send(body);
+
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain(message);
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ minPayout: "50.00", payoutFrequency: "weekly" });
+  });
+});
+
+describe("POST /api/payments/payout", () => {
+  it("debits the balance, records the payout, the transaction and the account event", async () => {
+    const { agent, user } = await signUp(t.app);
+    await fundBalance(t.db, user.id, "200.00");
+
+    const res = await agent
+      .post("/api/payments/payout")
+      .send({ amount: "150.25", paypalEmail: "me@wallet.test" });
+
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ amount: "150.25", status: "completed" });
+    expect(await balanceOf(user.id)).toBe("49.75");
+    expect(await payoutsOf(user.id)).toMatchObject([
+      { amount: "150.25", paypalEmail: "me@wallet.test", provider: "sandbox", status: "completed" },
+    ]);
+    const rows = await t.db.select().from(transactions).where(eq(transactions.userId, user.id));
+    expect(rows).toMatchObject([{ type: "payout", amount: "150.25", status: "completed" }]);
+    const events = await t.db.select().from(accountEvents).where(eq(accountEvents.userId, user.id));
+    expect(events.map((e) => e.kind)).toContain("payout");
+  });
+
+  it.each([
+    [{ amount: 49.99, paypalEmail: "me@wallet.test" }, 400, "The minimum payout is $50.00"],
+    [{ amount: 100, paypalEmail: "not-an-email" }, 400, "Enter the email of your PayPal account"],
+    [{ amount: 100, paypalEmail: "" }, 400, "Enter the email of your PayPal account"],
+    [{ amount: 100.001, paypalEmail: "me@wallet.test" }, 400, "dollars and cents"],
+    [{ amount: 300.01, paypalEmail: "me@wallet.test" }, 422, "Insufficient balance: $300.00 available"],
+  ])("%j is refused with %i and changes nothing", async (body, status, message) => {
+    const { agent, user } = await signUp(t.app);
+    await fundBalance(t.db, user.id, "300.00");
+
+    const res = await agent.post("/api/payments/payout").send(body);
+
+    expect(res.status).toBe(status);
+    expect(res.body.message).toContain(message);
+    expect(await balanceOf(user.id)).toBe("300.00");
+    expect(await payoutsOf(user.id)).toHaveLength(0);
+  });
+
+  it("32 concurrent payouts on a balance that covers one: exactly one succeeds, the balance never goes negative", async () => {
+    const { agent, user } = await signUp(t.app);
+    await fundBalance(t.db, user.id, "100.00");
+
+    const answers = await Promise.all(
+      Array.from({ length: 32 }, () =>
+        agent.post("/api/payments/payout").send({ amount: 75, paypalEmail: "me@wallet.test" }),
+      ),
+    );
+
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(answers.filter((r) => r.status === 422)).toHaveLength(31);
+    expect(await balanceOf(user.id)).toBe("25.00");
+    expect(await payoutsOf(user.id)).toHaveLength(1);
+  });
+
+  it("a user with no revenue at all cannot withdraw", async () => {
+    const { agent, user } = await signUp(t.app);
+
+    const res = await agent.post("/api/payments/payout").send({ amount: 50, paypalEmail: "me@wallet.test" });
+
+    expect(res.status).toBe(422);
+    expect(await payoutsOf(user.id)).toHaveLength(0);
+  });
+});
+
+describe("the wallet test flow in the sandbox", () => {
+  it("setup says sandbox, and an order is captured into a completed test payment", async () => {
+    const { agent, user } = await signUp(t.app);
+
+    const setup = await agent.get("/api/paypal/setup");
+    const created = await agent
+      .post("/api/paypal/order")
+      .send({ amount: 100, currency: "USD", intent: "capture" });
+    const captured = await agent.post(`/api/paypal/order/${created.body.id}/capture`);
+    const again = await agent.post(`/api/paypal/order/${created.body.id}/capture`);
+
+    expect(setup.body).toEqual({ clientToken: null, clientId: null, mode: "sandbox" });
+    expect(created.body.id).toMatch(/^SANDBOX-/);
+    expect(captured.body).toEqual({ id: created.body.id, status: "COMPLETED", amount: "100.00" });
+    expect(again.body.status).toBe("COMPLETED");
+    const rows = await t.db.select().from(transactions).where(eq(transactions.userId, user.id));
+    expect(rows).toMatchObject([{ type: "test_payment", status: "completed", paymentMethod: "sandbox" }]);
+  });
+
+  it.each([
+    [{ amount: 0, currency: "USD", intent: "capture" }],
+    [{ amount: 100, currency: "EUR", intent: "capture" }],
+    [{ amount: 100, currency: "USD", intent: "authorize" }],
+  ])("%j is refused with 400 and creates nothing", async (body) => {
+    const { agent, user } = await signUp(t.app);
+
+    const res = await agent.post("/api/paypal/order").send(body);
+
+    expect(res.status).toBe(400);
+    expect(res.body.message).toEqual(expect.any(String));
+    expect(await t.db.select().from(transactions).where(eq(transactions.userId, user.id))).toHaveLength(0);
+  });
+});

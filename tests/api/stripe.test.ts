@@ -1,0 +1,206 @@
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serviceOrders, transactions } from "../../shared/schema";
+import { buyerWithPendingOrder } from "../factories/payments";
+import { startFakeStripe } from "../setup/fake-stripe";
+import { createTestApp, type TestApp } from "../setup/test-app";
+
+const WEBHOOK_SECRET = "whsec_test_secret";
+const signer = new Stripe("sk_test_signer");
+
+let t: TestApp;
+let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  t = await createTestApp({
+    env: {
+      STRIPE_SECRET_KEY: fake.secretKey,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: fake.url,
+      PUBLIC_URL: "https://parkpilot.test",
+    },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+const orderRow = async (id: string) =>
+  (await t.db.select().from(serviceOrders).where(eq(serviceOrders.id, id)))[0];
+const paymentsOf = (orderId: string) =>
+  t.db.select().from(transactions).where(eq(transactions.orderId, orderId));
+
+function sessionCompleted(orderId: string, overrides: Record<string, unknown> = {}) {
+  return JSON.stringify({
+    id: `evt_${orderId.slice(0, 8)}`,
+    object: "event",
+    type: "checkout.session.completed",
+    data: {
+      object: {
+        id: `cs_test_${orderId.slice(0, 8)}`,
+        object: "checkout.session",
+        client_reference_id: orderId,
+        metadata: { orderId },
+        payment_status: "paid",
+        currency: "usd",
+        amount_total: 9999,
+        payment_intent: `pi_${orderId.slice(0, 8)}`,
+        ...overrides,
+      },
+    },
+  });
+}
+
+function signed(payload: string, options: { secret?: string; timestamp?: number } = {}) {
+  return signer.webhooks.generateTestHeaderString({
+    payload,
+    secret: options.secret ?? WEBHOOK_SECRET,
+    timestamp: options.timestamp ?? Math.floor(Date.now() / 1000),
+  });
+}
+
+function postWebhook(payload: string, signature: string) {
+  return request(t.app)
+    .post("/api/webhooks/stripe")
+    .set("Content-Type", "application/json")
+    .set("Stripe-Signature", signature)
+    .send(payload);
+}
+
+describe("Stripe checkout through the real SDK", () => {
+  it("creates a Checkout Session for the order's catalogue price and answers its url", async () => {
+    const { agent, orderId, user } = await buyerWithPendingOrder(t.app, t.db);
+
+    const res = await agent.post(`/api/checkout/service/${orderId}`).send({ provider: "stripe" });
+
+    expect(res.status).toBe(200);
+    expect(res.body.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
+    const sent = fake.requests.filter((r) => r.path === "/v1/checkout/sessions").at(-1);
+    expect(sent?.form).toMatchObject({
+      mode: "payment",
+      client_reference_id: orderId,
+      customer_email: user.email,
+      "metadata[orderId]": orderId,
+      "line_items[0][quantity]": "1",
+      "line_items[0][price_data][currency]": "usd",
+      "line_items[0][price_data][unit_amount]": "9999",
+      "line_items[0][price_data][product_data][name]": "Professional Appraisal",
+      cancel_url: `https://parkpilot.test/checkout/service/${orderId}?cancelled=true`,
+    });
+    expect(sent?.form.success_url).toBe(
+      `https://parkpilot.test/checkout/success?order=${orderId}&session_id={CHECKOUT_SESSION_ID}`,
+    );
+    expect(sent?.headers["idempotency-key"]).toEqual(expect.any(String));
+    expect((await orderRow(orderId)).provider).toBe("stripe");
+  });
+
+  it("answers 503 with a message when Stripe refuses, and the order stays unpaid", async () => {
+    const broken = await createTestApp({
+      env: { STRIPE_SECRET_KEY: "sk_test_wrong", STRIPE_API_BASE: fake.url },
+    });
+    const { agent, orderId } = await buyerWithPendingOrder(broken.app, broken.db);
+
+    const res = await agent.post(`/api/checkout/service/${orderId}`).send({ provider: "stripe" });
+
+    expect(res.status).toBe(503);
+    expect(res.body.message).toBe("The payment provider is unavailable right now. Please try again.");
+    const [row] = await broken.db.select().from(serviceOrders).where(eq(serviceOrders.id, orderId));
+    expect(row.status).toBe("pending");
+    await broken.close();
+  });
+});
+
+describe("POST /api/webhooks/stripe", () => {
+  it("a signed checkout.session.completed pays the order", async () => {
+    const { orderId } = await buyerWithPendingOrder(t.app, t.db);
+    const payload = sessionCompleted(orderId);
+
+    const res = await postWebhook(payload, signed(payload));
+
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ received: true });
+    expect(await orderRow(orderId)).toMatchObject({
+      status: "paid",
+      provider: "stripe",
+      providerPaymentId: `pi_${orderId.slice(0, 8)}`,
+    });
+    expect(await paymentsOf(orderId)).toHaveLength(1);
+  });
+
+  it("a replayed event changes nothing", async () => {
+    const { orderId } = await buyerWithPendingOrder(t.app, t.db);
+    const payload = sessionCompleted(orderId);
+    await postWebhook(payload, signed(payload));
+
+    const replay = await postWebhook(payload, signed(payload));
+
+    expect(replay.status).toBe(200);
+    expect(await paymentsOf(orderId)).toHaveLength(1);
+  });
+
+  it("a bad signature is refused with 400 and the order stays unpaid", async () => {
+    const { orderId } = await buyerWithPendingOrder(t.app, t.db);
+    const payload = sessionCompleted(orderId);
+
+    const res = await postWebhook(payload, signed(payload, { secret: "whsec_someone_else" }));
+
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("Invalid Stripe signature");
+    expect((await orderRow(orderId)).status).toBe("pending");
+  });
+
+  it("a body changed after signing is refused with 400", async () => {
+    const { orderId } = await buyerWithPendingOrder(t.app, t.db);
+    const signature = signed(sessionCompleted(orderId));
+
+    const res = await postWebhook(sessionCompleted(orderId, { amount_total: 1 }), signature);
+
+    expect(res.status).toBe(400);
+    expect((await orderRow(orderId)).status).toBe("pending");
+  });
+
+  it("a signature older than 300 seconds is refused with 400", async () => {
+    const { orderId } = await buyerWithPendingOrder(t.app, t.db);
+    const payload = sessionCompleted(orderId);
+
+    const res = await postWebhook(
+      payload,
+      signed(payload, { timestamp: Math.floor(Date.now() / 1000) - 301 }),
+    );
+
+    expect(res.status).toBe(400);
+    expect((await orderRow(orderId)).status).toBe("pending");
+  });
+
+  it("a missing signature is refused with 400", async () => {
+    const res = await request(t.app)
+      .post("/api/webhooks/stripe")
+      .set("Content-Type", "application/json")
+      .send("{}");
+
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("Missing Stripe signature");
+  });
+
+  it("a paid session for a different amount does not pay the order", async () => {
+    const { orderId } = await buyerWithPendingOrder(t.app, t.db);
+    const payload = sessionCompleted(orderId, { amount_total: 100 });
+
+    const res = await postWebhook(payload, signed(payload));
+
+    expect(res.status).toBe(200);
+    expect((await orderRow(orderId)).status).toBe("pending");
+  });
+
+  it("an unpaid session does not pay the order", async () => {
+    const { orderId } = await buyerWithPendingOrder(t.app, t.db);
+    const payload = sessionCompleted(orderId, { payment_status: "unpaid" });
+
+    await postWebhook(payload, signed(payload));
+
+    expect((await orderRow(orderId)).status).toBe("pending");
+  });
+});
