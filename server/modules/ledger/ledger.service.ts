@@ -20,9 +20,10 @@ export interface Credit {
 }
 
 /**
- * Writes revenue events and moves each owner's balance by exactly what changed, in one
- * statement: callers pass a transaction when the credit must commit with other writes.
- * Keys must be unique within one call.
+ * Writes revenue events and moves each owner's balance by exactly what changed: callers pass a
+ * transaction when the credit must commit with other writes. The owners' balance rows are
+ * locked first (as a payout locks them), so that concurrent credits of the same key read the
+ * amount they replace only after the other has committed. Keys must be unique within one call.
  */
 export async function creditRevenue(db: DbOrTx, credits: Credit[]): Promise<void> {
   if (credits.length === 0) return;
@@ -36,7 +37,25 @@ export async function creditRevenue(db: DbOrTx, credits: Credit[]): Promise<void
     source_key: c.sourceKey ?? null,
     occurred_at: (c.occurredAt ?? new Date()).toISOString(),
   }));
-  await db.execute(sql`
+  const owners = [...new Set(credits.map((c) => c.userId))].sort();
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into balances (user_id) select unnest(${sql.param(owners)}::uuid[]) on conflict do nothing
+    `);
+    await tx.execute(
+      sql`select 1 from balances where user_id = any(${sql.param(owners)}::uuid[]) order by user_id for update`,
+    );
+    await applyCredits(tx, rows);
+  });
+}
+
+/**
+ * One statement: upsert the events and add each owner's delta (new amount minus the one it
+ * replaces, read from the statement's snapshot) to the balance. The events must not be locked
+ * here: a row this statement updates is invisible to a `for update` in the same statement.
+ */
+async function applyCredits(tx: DbOrTx, rows: Record<string, unknown>[]): Promise<void> {
+  await tx.execute(sql`
     with input as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(
         user_id uuid, domain_id uuid, type text, amount numeric, description text,
@@ -45,7 +64,6 @@ export async function creditRevenue(db: DbOrTx, credits: Credit[]): Promise<void
     prev as (
       select e.source_key, e.amount from revenue_events e
       join input i on i.source_key = e.source_key
-      for update of e
     ),
     upsert as (
       insert into revenue_events (user_id, domain_id, type, amount, description, metadata, source_key, occurred_at)
