@@ -1,0 +1,154 @@
+import type { Browser, Page } from "@playwright/test";
+import { type Account, expect, registerThroughApi, test, uniqueAccount } from "./fixtures";
+
+/** A second signed-in user in its own browser context. */
+async function signedInPage(
+  browser: Browser,
+  baseURL: string | undefined,
+): Promise<{ page: Page; account: Account }> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const account = uniqueAccount();
+  await registerThroughApi(page, account);
+  return { page, account };
+}
+
+async function addDomain(page: Page, name: string) {
+  const res = await page.request.post("/api/domains", { data: { name } });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: string; name: string };
+}
+
+/** The toast on screen, whatever role its list item carries. */
+const toast = (page: Page) => page.getByRole("region", { name: /Notifications/ }).locator("li");
+
+const uniqueLabel = () => `mkt${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+test("a seller lists a domain, a buyer finds it by search and filters and writes to the seller, who reads it", async ({
+  page: seller,
+  account: sellerAccount,
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  const label = uniqueLabel();
+  const domainName = `${label}.io`;
+  await addDomain(seller, domainName);
+  const spareName = `${label}-spare.com`;
+  await addDomain(seller, spareName);
+
+  // The seller lists the domain.
+  await seller.goto("/marketplace");
+  await expect(seller.getByRole("heading", { name: "Domain Marketplace" })).toBeVisible();
+  await seller.getByRole("button", { name: "List Domain for Sale" }).click();
+  const listDialog = seller.getByRole("dialog", { name: "List Domain for Sale" });
+  const confirm = listDialog.getByRole("button", { name: "List Domain", exact: true });
+  await expect(confirm).toBeDisabled();
+  await listDialog.getByLabel("Domain").selectOption({ label: domainName });
+  await expect(confirm).toBeDisabled();
+  const price = listDialog.getByLabel("Asking price (USD)");
+  await expect(price).toHaveAttribute("step", "0.01");
+  await price.fill("2400");
+  await confirm.click();
+  await expect(toast(seller)).toContainText("Domain Listed!");
+  await expect(listDialog).toBeHidden();
+  await expect(seller.getByTestId("listing-card").filter({ hasText: domainName })).toContainText(
+    "Your listing",
+  );
+
+  // The listed domain has left the listable choices; the spare is listed too, at a lower price.
+  await seller.getByRole("button", { name: "List Domain for Sale" }).click();
+  const options = await listDialog.getByLabel("Domain").locator("option").allTextContents();
+  expect(options).toContain(spareName);
+  expect(options).not.toContain(domainName);
+  await listDialog.getByLabel("Domain").selectOption({ label: spareName });
+  await listDialog.getByLabel("Asking price (USD)").fill("950.50");
+  await listDialog.getByRole("button", { name: "List Domain", exact: true }).click();
+  await expect(listDialog).toBeHidden();
+
+  // A buyer finds them by a case-insensitive search, then narrows and orders them with the filters.
+  const { page: buyer, account: buyerAccount } = await signedInPage(browser, baseURL);
+  await buyer.goto("/marketplace");
+  await buyer.getByRole("searchbox", { name: "Search domains" }).fill(label.toUpperCase());
+  const cards = buyer.getByTestId("listing-card");
+  await expect(cards).toHaveCount(2);
+  const card = cards.filter({ hasText: domainName });
+  await expect(card).toContainText("For Sale");
+  await expect(card).toContainText("$2,400.00");
+  await expect(card.getByRole("button", { name: "Contact Seller" })).toBeEnabled();
+
+  await buyer.getByRole("button", { name: "Filters" }).click();
+  await buyer.getByLabel("Sort by").selectOption({ label: "Price: low to high" });
+  await expect(cards.first()).toContainText(spareName);
+  await buyer.getByLabel("Sort by").selectOption({ label: "Price: high to low" });
+  await expect(cards.first()).toContainText(domainName);
+  await buyer.getByLabel("TLD").selectOption({ label: ".io" });
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText(domainName);
+  await buyer.getByLabel("Min price").fill("2500");
+  await expect(cards).toHaveCount(0);
+  await expect(buyer.getByText("No domains match your search.")).toBeVisible();
+  await buyer.getByRole("button", { name: "Reset" }).click();
+  await expect(cards).toHaveCount(2);
+  await buyer.getByLabel("Max price").fill("1000");
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText(spareName);
+  await buyer.getByLabel("Max price").fill("");
+  await buyer.getByLabel("TLD").selectOption({ label: ".io" });
+  await expect(cards).toHaveCount(1);
+
+  // The details: no parking revenue yet, so no revenue multiple.
+  await cards.first().getByRole("button", { name: "View Details" }).click();
+  const details = buyer.getByRole("dialog", { name: domainName });
+  await expect(details).toContainText("$2,400.00");
+  await expect(details).toContainText("Revenue Multiple");
+  await expect(details).toContainText("—");
+
+  // Contact the seller from the details.
+  await details.getByRole("button", { name: "Contact Seller" }).click();
+  const contact = buyer.getByRole("dialog", { name: "Contact Seller" });
+  const send = contact.getByRole("button", { name: "Send Message" });
+  await contact.getByLabel("Message").fill("   ");
+  await expect(send).toBeDisabled();
+  await contact.getByLabel("Message").fill(`Would you take $2,000 for ${domainName}?`);
+  await send.click();
+  await expect(toast(buyer)).toContainText("Message Sent!");
+  await expect(contact).toBeHidden();
+
+  // The seller reads it, with the buyer's email, and marks it read.
+  await seller.reload();
+  const inbox = seller.getByRole("region", { name: /Seller Inbox/ });
+  await expect(inbox).toContainText("1 unread");
+  const message = inbox.getByTestId("seller-message").filter({ hasText: domainName });
+  await expect(message).toContainText(`Would you take $2,000 for ${domainName}?`);
+  await expect(message.getByRole("link", { name: buyerAccount.email })).toBeVisible();
+  await message.getByRole("button", { name: "Mark as read" }).click();
+  await expect(inbox).not.toContainText("unread");
+  await expect(message.getByRole("button", { name: "Mark as read" })).toHaveCount(0);
+
+  // The buyer's own inbox shows nothing of it, and the seller's email is nowhere on the buyer's page.
+  await buyer.reload();
+  await expect(buyer.getByRole("region", { name: /Seller Inbox/ })).toContainText("No messages yet");
+  await expect(buyer.locator("body")).not.toContainText(sellerAccount.email);
+});
+
+test("a seller buys a premium listing for a domain and lands on its checkout", async ({
+  page,
+  account: _account,
+}) => {
+  const domain = await addDomain(page, `${uniqueLabel()}.com`);
+  await page.goto("/marketplace");
+
+  await page.getByRole("button", { name: "Get Premium Listing" }).click();
+  const dialog = page.getByRole("dialog", { name: "Premium Listing" });
+  const buy = dialog.getByRole("button", { name: "Activate Premium Listing" });
+  await expect(buy).toBeDisabled();
+  await dialog.getByLabel("Listing type").selectOption("premium");
+  await expect(dialog).toContainText("$99.99");
+  await dialog.getByLabel("Domain").selectOption({ label: domain.name });
+  await expect(buy).toBeEnabled();
+  await buy.click();
+
+  await expect(toast(page)).toContainText("Premium Listing Activated!");
+  await expect(page).toHaveURL(/\/checkout\/service\/[0-9a-f-]{36}$/);
+});
