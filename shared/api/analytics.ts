@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+export const ANALYTICS_PATH = "/api/analytics";
+export const ANALYTICS_EXPORT_PATH = "/api/analytics/export";
+
 /** The ranges of the analytics page (7D / 30D / 90D) and the days each covers, today included. */
 export const ANALYTICS_RANGES = ["7d", "30d", "90d"] as const;
 export type TAnalyticsRange = (typeof ANALYTICS_RANGES)[number];

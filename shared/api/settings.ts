@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+export const NOTIFICATION_SETTINGS_PATH = "/api/settings/notifications";
+export const ACCOUNT_SETTINGS_PATH = "/api/settings/account";
+
 /** The three notification switches of the settings page, saved with the user (DESIGN §11). */
 export const ZNotificationSettings = z.object({
   revenueAlerts: z.boolean(),

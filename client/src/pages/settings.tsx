@@ -1,5 +1,39 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { PageHeader } from "@/components/page-header";
+import { Skeleton } from "@/components/ui/skeleton";
+import { refreshSession, useSession } from "@/features/auth/api/get-session";
+import { AccountPlanCard } from "@/features/settings/components/account-plan-card";
+import { NotificationSettingsCard } from "@/features/settings/components/notification-settings-card";
+import { PayoutSettingsCard } from "@/features/settings/components/payout-settings-card";
+import { ProfileSettingsCard } from "@/features/settings/components/profile-settings-card";
+import { SecuritySettingsCard } from "@/features/settings/components/security-settings-card";
+import { UpgradeCatalogue } from "@/features/settings/components/upgrade-catalogue";
 
 export default function SettingsPage() {
-  return <PageHeader title="Settings" />;
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+
+  return (
+    <div className="grid gap-8">
+      <div className="grid gap-4">
+        <PageHeader
+          className="mb-2"
+          title="Settings"
+          description="Manage your account, notifications, security and payouts."
+        />
+        <AccountPlanCard />
+      </div>
+      <UpgradeCatalogue />
+      <div className="grid gap-6 lg:grid-cols-2">
+        {user ? (
+          <ProfileSettingsCard key={user.id} user={user} onSaved={() => refreshSession(queryClient)} />
+        ) : (
+          <Skeleton className="h-96 rounded-xl" />
+        )}
+        <NotificationSettingsCard />
+        <SecuritySettingsCard />
+        <PayoutSettingsCard />
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,91 @@
+import { OFFERS, type OfferBody, type OfferKey } from "@shared/catalog";
+import { CreditCard, type LucideIcon } from "lucide-react";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
+import { formatMoney } from "@/lib/format";
+import { toastPurchaseFailure, usePurchaseOffer, useToastThenCheckout } from "@/lib/purchase-offer";
+
+/**
+ * The frame of a catalogue offer's dialog: its fields, the total, and a buy button disabled
+ * until the selection is complete. Buying creates the order, shows the offer's success toast and
+ * opens checkout; `onPurchased` resets the selection. On failure the dialog stays open.
+ */
+export function OfferDialog<K extends OfferKey>(props: {
+  offerKey: K;
+  trigger: ReactNode;
+  icon: LucideIcon;
+  title: string;
+  description: string;
+  /** The total from the catalogue, or null while the selection is incomplete. */
+  price: string | null;
+  /** Shown after the total, e.g. "/month". */
+  priceSuffix?: string;
+  /** The request body, or null while the selection is incomplete. */
+  body: OfferBody<K> | null;
+  buyLabel: string;
+  onPurchased?: () => void;
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const purchase = usePurchaseOffer(props.offerKey);
+  const toastThenCheckout = useToastThenCheckout();
+  const Icon = props.icon;
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!props.body || purchase.isPending) return;
+    purchase.mutate(props.body, {
+      onSuccess: (answer) => {
+        props.onPurchased?.();
+        setOpen(false);
+        toastThenCheckout(answer, OFFERS[props.offerKey].toasts.success);
+      },
+      onError: () => toastPurchaseFailure(props.offerKey),
+    });
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>{props.trigger}</DialogTrigger>
+      <DialogContent className="sm:max-w-lg">
+        <DialogHeader>
+          <span className="mb-1 flex size-10 items-center justify-center rounded-lg bg-emerald-50 text-emerald-600">
+            <Icon aria-hidden="true" className="size-5" />
+          </span>
+          <DialogTitle>{props.title}</DialogTitle>
+          <DialogDescription>{props.description}</DialogDescription>
+        </DialogHeader>
+        <form className="grid gap-5" onSubmit={handleSubmit} aria-label={props.title}>
+          {props.children}
+          <div className="flex items-baseline justify-between rounded-lg border border-emerald-100 bg-emerald-50/60 px-4 py-3">
+            <span className="font-medium text-slate-600 text-sm">Total</span>
+            <span className="font-bold text-lg text-slate-900 tabular-nums" data-testid="offer-total">
+              {props.price === null ? "—" : formatMoney(props.price)}
+              {props.price !== null && props.priceSuffix && (
+                <span className="font-normal text-muted-foreground text-sm">{props.priceSuffix}</span>
+              )}
+            </span>
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!props.body || purchase.isPending}>
+              <CreditCard aria-hidden="true" />
+              {purchase.isPending ? "Processing..." : props.buyLabel}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

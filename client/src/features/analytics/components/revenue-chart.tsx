@@ -1,0 +1,79 @@
+import { REVENUE_SOURCES, type TAnalyticsAnswer } from "@shared/api/analytics";
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { formatMoney } from "@/lib/format";
+import { compactDollars, formatDay, plotValue, SOURCE_STYLES } from "./chart-format";
+
+/** Revenue per day, stacked by source. */
+export function RevenueChart({ data }: { data: TAnalyticsAnswer }) {
+  const points = data.days.map((day) => ({
+    day: day.day,
+    ...Object.fromEntries(REVENUE_SOURCES.map((source) => [source, plotValue(day.revenue[source])])),
+  }));
+  const empty = plotValue(data.totals.revenue.total) === 0;
+
+  return (
+    <Card>
+      <CardHeader className="pb-2">
+        <CardTitle className="text-base">Revenue by Source</CardTitle>
+        <CardDescription>
+          {formatDay(data.from)} – {formatDay(data.to)} · {formatMoney(data.totals.revenue.total)} in total
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <div
+          className="relative h-72"
+          data-testid="revenue-chart"
+          data-days={data.days.length}
+          data-from={data.from}
+          data-to={data.to}
+        >
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
+              <XAxis
+                dataKey="day"
+                tickFormatter={formatDay}
+                tick={{ fontSize: 12, fill: "#64748b" }}
+                tickLine={false}
+                axisLine={false}
+                minTickGap={16}
+              />
+              <YAxis
+                tickFormatter={compactDollars}
+                tick={{ fontSize: 12, fill: "#64748b" }}
+                tickLine={false}
+                axisLine={false}
+                width={56}
+              />
+              <Tooltip
+                cursor={{ fill: "#f1f5f9" }}
+                labelFormatter={(label) => formatDay(String(label))}
+                formatter={(value, name) => [formatMoney(Number(value)), String(name)]}
+              />
+              <Legend iconType="circle" itemSorter={null} wrapperStyle={{ fontSize: 12 }} />
+              {REVENUE_SOURCES.map((source) => (
+                <Bar
+                  key={source}
+                  dataKey={source}
+                  name={SOURCE_STYLES[source].label}
+                  stackId="revenue"
+                  fill={SOURCE_STYLES[source].color}
+                  maxBarSize={32}
+                />
+              ))}
+            </BarChart>
+          </ResponsiveContainer>
+          {empty && (
+            <div className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center text-center">
+              <p className="font-medium text-slate-700">No revenue in this period</p>
+              <p className="text-muted-foreground text-sm">
+                Parking, lead, marketplace and affiliate income will be charted here.
+              </p>
+            </div>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

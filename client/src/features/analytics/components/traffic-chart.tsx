@@ -1,0 +1,84 @@
+import type { TAnalyticsAnswer } from "@shared/api/analytics";
+import {
+  Bar,
+  CartesianGrid,
+  ComposedChart,
+  Legend,
+  Line,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { formatNumber } from "@/lib/format";
+import { formatDay } from "./chart-format";
+
+/** Visitors per day as bars, leads as a line on their own axis; conversion in the tooltip. */
+export function TrafficChart({ data }: { data: TAnalyticsAnswer }) {
+  const conversionOf = new Map(data.days.map((d) => [d.day, d.conversionRate]));
+  return (
+    <Card>
+      <CardHeader className="pb-2">
+        <CardTitle className="text-base">Visitors &amp; Leads</CardTitle>
+        <CardDescription>
+          {formatNumber(data.totals.visitors)} visitors · {formatNumber(data.totals.leads)} leads ·{" "}
+          {data.totals.conversionRate.toFixed(2)}% conversion
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <div className="h-72" data-testid="traffic-chart" data-days={data.days.length}>
+          <ResponsiveContainer width="100%" height="100%">
+            <ComposedChart data={data.days} margin={{ top: 8, right: 0, bottom: 0, left: 0 }}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
+              <XAxis
+                dataKey="day"
+                tickFormatter={formatDay}
+                tick={{ fontSize: 12, fill: "#64748b" }}
+                tickLine={false}
+                axisLine={false}
+                minTickGap={16}
+              />
+              <YAxis
+                yAxisId="visitors"
+                allowDecimals={false}
+                tick={{ fontSize: 12, fill: "#64748b" }}
+                tickLine={false}
+                axisLine={false}
+                width={48}
+              />
+              <YAxis
+                yAxisId="leads"
+                orientation="right"
+                allowDecimals={false}
+                tick={{ fontSize: 12, fill: "#64748b" }}
+                tickLine={false}
+                axisLine={false}
+                width={36}
+              />
+              <Tooltip
+                cursor={{ fill: "#f1f5f9" }}
+                labelFormatter={(label) => {
+                  const day = String(label);
+                  return `${formatDay(day)} · ${(conversionOf.get(day) ?? 0).toFixed(2)}% conversion`;
+                }}
+                formatter={(value, name) => [formatNumber(Number(value)), String(name)]}
+              />
+              <Legend iconType="circle" itemSorter={null} wrapperStyle={{ fontSize: 12 }} />
+              <Bar yAxisId="visitors" dataKey="visitors" name="Visitors" fill="#3b82f6" maxBarSize={32} />
+              <Line
+                yAxisId="leads"
+                dataKey="leads"
+                name="Leads"
+                type="monotone"
+                stroke="#f59e0b"
+                strokeWidth={2}
+                dot={false}
+              />
+            </ComposedChart>
+          </ResponsiveContainer>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

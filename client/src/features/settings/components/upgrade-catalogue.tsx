@@ -1,0 +1,26 @@
+import { Rocket } from "lucide-react";
+import { ApiAccessOffer } from "./api-access-offer";
+import { EnhancedSecurityOffer } from "./enhanced-security-offer";
+import { PremiumAccountOffer } from "./premium-account-offer";
+import { PrioritySupportOffer } from "./priority-support-offer";
+
+/** The four account upgrades, each bought through checkout. */
+export function UpgradeCatalogue() {
+  return (
+    <section aria-labelledby="upgrades-heading" className="grid gap-4">
+      <div>
+        <h2 id="upgrades-heading" className="flex items-center gap-2 font-semibold text-lg text-slate-900">
+          <Rocket aria-hidden="true" className="size-5 text-emerald-600" />
+          Upgrade Your Account
+        </h2>
+        <p className="text-muted-foreground text-sm">More features, stronger security and faster help.</p>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <PremiumAccountOffer />
+        <EnhancedSecurityOffer />
+        <PrioritySupportOffer />
+        <ApiAccessOffer />
+      </div>
+    </section>
+  );
+}
