@@ -70,7 +70,7 @@ export function SellerInbox() {
             <div>
               <CardTitle id="seller-inbox-title" className="flex items-center gap-2">
                 Seller Inbox
-                {unread > 0 && <Badge aria-label={`${unread} unread`}>{unread} unread</Badge>}
+                {unread > 0 && <Badge>{unread} unread</Badge>}
               </CardTitle>
               <CardDescription className="mt-1">
                 Messages from buyers about the domains you have listed.
