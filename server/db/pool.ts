@@ -32,7 +32,16 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir: s
   const server = new PGLiteSocketServer({ db: pglite, port: 0, host: "127.0.0.1" });
   await server.start();
   const port = Number(server.getServerConn().split(":").pop());
-  const pool = new pg.Pool({ host: "127.0.0.1", port, user: "postgres", database: "postgres", max: 1 });
+  // PGlite is one backend session for every client: a reconnect after an idle timeout would
+  // find the previous client's named prepared statements still there ("already exists").
+  const pool = new pg.Pool({
+    host: "127.0.0.1",
+    port,
+    user: "postgres",
+    database: "postgres",
+    max: 1,
+    idleTimeoutMillis: 0,
+  });
   return {
     db: drizzle(pool, { schema }),
     pool,
