@@ -27,7 +27,13 @@ async function main() {
   const vite = config.isProduction ? undefined : await viteClient(server);
   deps.client = vite?.handlers ?? staticClient();
   server.on("request", createApp(deps));
-  const jobs = await startJobQueue({ pool: database.pool, db: deps.db, mailer: deps.mailer, logger });
+  const jobs = await startJobQueue({
+    pool: database.pool,
+    serializeStart: database.engine === "postgres",
+    db: deps.db,
+    mailer: deps.mailer,
+    logger,
+  });
   // Keep-alive sockets must not outlive a load balancer's idle timeout, nor hold shutdown.
   server.keepAliveTimeout = 65_000;
 

@@ -1,11 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import autocannon from "autocannon";
 import pg from "pg";
 import { runMigrations } from "../../server/db/migrate";
+import { freePort, startAppProcess, waitFor } from "../../tests/setup/app-process";
 
 export type Figures = Record<string, number | string | boolean>;
 
@@ -82,37 +80,11 @@ export class BenchContext {
 
   /** The production build of the app in its own process, on a free port. */
   async startApp(options: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<RunningApp> {
-    if (!existsSync("dist/server/index.js") || !existsSync("dist/public/index.html")) {
-      throw new Error("Build first: npm run build (npm run bench does it).");
-    }
-    const port = await freePort();
-    const child = spawn(process.execPath, ["dist/server/index.js"], {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        SESSION_SECRET: "bench-session-secret-0123456789",
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        LOG_LEVEL: "warn",
-        SEED_DEMO: "false",
-        ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
-        ...options.env,
-      },
-      stdio: ["ignore", "inherit", "inherit"],
+    const app = await startAppProcess({
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+      ...options.env,
     });
-    const baseUrl = `http://127.0.0.1:${port}`;
-    await waitFor(`${baseUrl}/api/health`, 30_000);
-    return {
-      baseUrl,
-      process: child,
-      stop: () =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null) return resolve();
-          child.once("exit", () => resolve());
-          child.kill("SIGTERM");
-        }),
-    };
+    return { baseUrl: app.baseUrl, process: app.child, stop: app.stop };
   }
 
   /** Registers a new user and answers its session cookie. */
@@ -200,28 +172,4 @@ export class BenchContext {
   }
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = http.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
-
-export async function waitFor(url: string, timeoutMs: number): Promise<number> {
-  const start = performance.now();
-  for (;;) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return performance.now() - start;
-    } catch {
-      // not listening yet
-    }
-    if (performance.now() - start > timeoutMs)
-      throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+export { freePort, waitFor };

@@ -11,6 +11,7 @@ const MIGRATION_LOCK = 727_001;
 export async function runMigrations(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
   try {
+    // The migrator runs on the lock's own connection, so this works with a one-connection pool too.
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
     await migrate(drizzle(client), { migrationsFolder });
   } finally {

@@ -1,5 +1,6 @@
 import type pg from "pg";
 import PgBoss from "pg-boss";
+import { withAdvisoryLock } from "../db/advisory-lock";
 import type { Db } from "../db/pool";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
@@ -10,6 +11,7 @@ export const EXPIRY_WARNINGS_QUEUE = "expiry-warnings";
 export const EXPIRY_WARNINGS_CRON = "0 13 * * *";
 
 const STOP_TIMEOUT_MS = 10_000;
+const JOBS_INSTALL_LOCK = 727_002;
 
 export interface JobQueue {
   stop(): Promise<void>;
@@ -22,6 +24,8 @@ export interface JobQueue {
  */
 export async function startJobQueue(options: {
   pool: pg.Pool;
+  /** With several instances on one PostgreSQL server, their first starts must take turns. */
+  serializeStart: boolean;
   db: Db;
   mailer: Mailer;
   logger: Logger;
@@ -33,7 +37,9 @@ export async function startJobQueue(options: {
     cronWorkerIntervalSeconds: 30,
   });
   boss.on("error", (err) => logger.error({ err }, "job queue error"));
-  await boss.start();
+  // pg-boss installs its schema on first start; two instances doing so at once would collide.
+  if (options.serializeStart) await withAdvisoryLock(pool, JOBS_INSTALL_LOCK, () => boss.start());
+  else await boss.start();
 
   await boss.createQueue(EXPIRY_WARNINGS_QUEUE);
   await boss.schedule(EXPIRY_WARNINGS_QUEUE, EXPIRY_WARNINGS_CRON, {}, { tz: "UTC" });

@@ -3,17 +3,14 @@ import pg from "pg";
 import { runMigrations } from "../../server/db/migrate";
 import { type Database, openDatabase } from "../../server/db/pool";
 
-/**
- * A fresh, migrated database for one test file: embedded PGlite in memory by default, or a
- * new database on the PostgreSQL server named by `DATABASE_URL` (dropped again on close).
- */
-export async function openTestDatabase(): Promise<Database> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
-    const database = await openDatabase({ pgliteDir: "memory://" });
-    await runMigrations(database.pool);
-    return database;
-  }
+/** The PostgreSQL server that server-backed suites use (the system suites need one always). */
+export const postgresServerUrl = () =>
+  process.env.DATABASE_URL ?? process.env.SYSTEM_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+/** A new, migrated database on the PostgreSQL server at `serverUrl`; `drop` removes it. */
+export async function createServerDatabase(
+  serverUrl = postgresServerUrl(),
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `parkpilot_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -21,16 +18,37 @@ export async function openTestDatabase(): Promise<Database> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: "memory://" });
-  await runMigrations(database.pool);
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+  await runMigrations(pool);
+  await pool.end();
   return {
-    ...database,
-    async close() {
-      await database.close();
+    url: url.toString(),
+    async drop() {
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
+    },
+  };
+}
+
+/**
+ * A fresh, migrated database for one test file: embedded PGlite in memory by default, or a
+ * new database on the PostgreSQL server named by `DATABASE_URL` (dropped again on close).
+ */
+export async function openTestDatabase(): Promise<Database> {
+  if (!process.env.DATABASE_URL) {
+    const database = await openDatabase({ pgliteDir: "memory://" });
+    await runMigrations(database.pool);
+    return database;
+  }
+  const created = await createServerDatabase(process.env.DATABASE_URL);
+  const database = await openDatabase({ databaseUrl: created.url, pgliteDir: "memory://" });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await created.drop();
     },
   };
 }

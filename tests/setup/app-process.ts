@@ -1,0 +1,82 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface AppProcess {
+  baseUrl: string;
+  child: ChildProcess;
+  /** SIGTERM and wait for the exit (graceful drain). */
+  stop(): Promise<void>;
+  /** SIGKILL: no chance to flush or drain. */
+  kill(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = http.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+/** Polls `url` until it answers 2xx; answers how long that took. */
+export async function waitFor(url: string, timeoutMs: number): Promise<number> {
+  const start = performance.now();
+  for (;;) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return performance.now() - start;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - start > timeoutMs)
+      throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once("exit", () => resolve());
+  });
+
+/** The production build (`npm run build`) in its own process on a free port. */
+export async function startAppProcess(env: Record<string, string | undefined> = {}): Promise<AppProcess> {
+  if (!existsSync("dist/server/index.js") || !existsSync("dist/public/index.html")) {
+    throw new Error("The production build is missing: run `npm run build` first.");
+  }
+  const port = await freePort();
+  const child = spawn(process.execPath, ["dist/server/index.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SESSION_SECRET: "app-process-session-secret-0123",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: "warn",
+      SEED_DEMO: "false",
+      ...env,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitFor(`${baseUrl}/api/health`, 60_000);
+  return {
+    baseUrl,
+    child,
+    async stop() {
+      child.kill("SIGTERM");
+      await exited(child);
+    },
+    async kill() {
+      child.kill("SIGKILL");
+      await exited(child);
+    },
+  };
+}

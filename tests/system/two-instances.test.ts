@@ -1,0 +1,114 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppProcess, startAppProcess } from "../setup/app-process";
+import { createServerDatabase } from "../setup/test-database";
+
+/** Two app processes over one PostgreSQL server, as behind a load balancer. */
+let database: Awaited<ReturnType<typeof createServerDatabase>>;
+let a: AppProcess;
+let b: AppProcess;
+let sql: pg.Pool;
+
+beforeAll(async () => {
+  database = await createServerDatabase();
+  [a, b] = await Promise.all([
+    startAppProcess({ DATABASE_URL: database.url }),
+    startAppProcess({ DATABASE_URL: database.url }),
+  ]);
+  sql = new pg.Pool({ connectionString: database.url, max: 2 });
+  // Dropping the database at the end ends idle connections; that is expected here.
+  sql.on("error", () => undefined);
+});
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+  await sql?.end();
+  await database?.drop();
+});
+
+const json = (cookie?: string) => ({ "content-type": "application/json", ...(cookie ? { cookie } : {}) });
+
+async function register(baseUrl: string, tag: string) {
+  const res = await fetch(`${baseUrl}/api/auth/register`, {
+    method: "POST",
+    headers: json(),
+    body: JSON.stringify({
+      name: tag,
+      username: tag,
+      email: `${tag}@example.com`,
+      password: "two-instances-pw",
+    }),
+  });
+  expect(res.status).toBe(201);
+  return {
+    cookie: (res.headers.get("set-cookie") ?? "").split(";")[0],
+    user: ((await res.json()) as { user: { id: string } }).user,
+  };
+}
+
+describe("two instances over one PostgreSQL server", () => {
+  it("accepts on one instance a session started on the other", async () => {
+    const { cookie } = await register(a.baseUrl, "roaming_user");
+    const me = await fetch(`${b.baseUrl}/api/auth/me`, { headers: { cookie } });
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { user: { username: string } }).user.username).toBe("roaming_user");
+    const out = await fetch(`${b.baseUrl}/api/auth/logout`, {
+      method: "POST",
+      headers: json(cookie),
+      body: "{}",
+    });
+    expect(out.status).toBe(204);
+    expect((await fetch(`${a.baseUrl}/api/auth/me`, { headers: { cookie } })).status).toBe(401);
+  });
+
+  it("shares the sign-in limit: 100 failures spread over both instances lock the account on both", async () => {
+    await register(a.baseUrl, "limited_user");
+    const attempt = (baseUrl: string, password: string) =>
+      fetch(`${baseUrl}/api/auth/login`, {
+        method: "POST",
+        headers: json(),
+        body: JSON.stringify({ usernameOrEmail: "limited_user", password }),
+      }).then((r) => r.status);
+    const statuses: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      statuses.push(
+        ...(await Promise.all([attempt(a.baseUrl, "wrong-password"), attempt(b.baseUrl, "wrong-password")])),
+      );
+    }
+    expect(statuses.filter((s) => s === 401)).toHaveLength(100);
+    expect(await attempt(a.baseUrl, "two-instances-pw")).toBe(429);
+    expect(await attempt(b.baseUrl, "two-instances-pw")).toBe(429);
+  });
+
+  it("never overdraws: 32 concurrent payouts split across both instances pay out at most the balance", async () => {
+    const { cookie, user } = await register(a.baseUrl, "payout_user");
+    await sql.query(
+      `insert into revenue_events (user_id, type, amount, description, source_key) values ($1, 'other', 120.00, 'Opening balance', 'test:opening')`,
+      [user.id],
+    );
+    await sql.query(`update balances set available = 120.00 where user_id = $1`, [user.id]);
+
+    const statuses = await Promise.all(
+      Array.from({ length: 32 }, (_, i) =>
+        fetch(`${(i % 2 ? a : b).baseUrl}/api/payments/payout`, {
+          method: "POST",
+          headers: json(cookie),
+          body: JSON.stringify({ amount: 100, paypalEmail: "owner@example.com" }),
+        }).then((r) => r.status),
+      ),
+    );
+    expect(statuses.filter((s) => s === 200 || s === 201)).toHaveLength(1);
+    expect(statuses.every((s) => s < 500)).toBe(true);
+    const { rows } = await sql.query<{ available: string; paid: string }>(
+      `select available, (select coalesce(sum(amount), 0) from payouts where user_id = $1) as paid from balances where user_id = $1`,
+      [user.id],
+    );
+    expect(rows[0]).toEqual({ available: "20.00", paid: "100.00" });
+  });
+
+  it("keeps one schedule for the daily job however many instances start", async () => {
+    const { rows } = await sql.query<{ n: number }>(
+      `select count(*)::int as n from pgboss.schedule where name = 'expiry-warnings'`,
+    );
+    expect(rows[0].n).toBe(1);
+  });
+});
