@@ -1,16 +1,34 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { balances, users } from "../../shared/schema";
 import { hashPassword } from "../modules/auth/password";
+import { creditRevenue } from "../modules/ledger/ledger.service";
+import { type DemoContext, demoDays } from "./demo/demo-context";
+import { DEMO_REFERRAL_EMAIL_DOMAIN, DEMO_TIME_ZONE } from "./demo/demo-data";
+import { createRandom } from "./demo/random";
+import { seedGoal, seedMarketplace, seedPaidService, seedPayout } from "./demo/seed-account";
+import { seedAffiliates } from "./demo/seed-affiliates";
+import { seedDomains, seedParking } from "./demo/seed-domains";
+import { seedLeads } from "./demo/seed-leads";
 import type { Db } from "./pool";
+import type { Tx } from "./tx";
 
 export const DEMO_EMAIL = "demo@example.com";
 export const DEMO_PASSWORD = "demo-password";
+/** The same seed draws the same portfolio: figures differ only by the day the seed runs. */
+const DEMO_SEED = 20_260_301;
 
-/** (Re)creates the demo account. */
-export async function seedDemo(db: Db): Promise<void> {
+/**
+ * (Re)creates the demo account with a realistic portfolio: about 25 domains over the five
+ * networks with 90 days of network reports and parking revenue, leads, a marketplace sale and
+ * listings, referred users whose purchases earn commission, a paid service, a payout, a goal
+ * and the account's activity. Every revenue event is credited through the ledger in one
+ * statement and marked `metadata.automated`. One transaction: a failed seed leaves nothing.
+ */
+export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<void> {
+  const now = options.now ?? new Date();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
-    await tx.delete(users).where(eq(sql`lower(${users.email})`, DEMO_EMAIL));
+    await removeDemo(tx);
     const [user] = await tx
       .insert(users)
       .values({
@@ -18,12 +36,50 @@ export async function seedDemo(db: Db): Promise<void> {
         username: "demo",
         email: DEMO_EMAIL,
         passwordHash,
-        timeZone: "America/New_York",
+        timeZone: DEMO_TIME_ZONE,
         referralCode: "demo-ref",
+        plan: "free",
+        createdAt: new Date(now.getTime() - 400 * 86_400_000),
       })
-      .returning();
+      .returning({ id: users.id });
     await tx.insert(balances).values({ userId: user.id });
+
+    const ctx: DemoContext = {
+      tx,
+      userId: user.id,
+      email: DEMO_EMAIL,
+      rand: createRandom(DEMO_SEED),
+      now,
+      days: await demoDays(tx, DEMO_TIME_ZONE, now),
+      credits: [],
+    };
+    const portfolio = await seedDomains(ctx);
+    await seedMarketplace(ctx, portfolio);
+    const traffic = await seedParking(ctx, portfolio);
+    await seedLeads(ctx, portfolio, traffic);
+    await seedAffiliates(ctx);
+    await seedPaidService(ctx, portfolio);
+    await seedGoal(ctx);
+    await creditRevenue(tx, ctx.credits);
+    await seedPayout(ctx);
   });
+}
+
+/**
+ * Removes the previous demo account and all it owns (cascades), its leads (which belong to
+ * domains, not users) and the referral accounts the seed made, and no one else.
+ */
+async function removeDemo(tx: Tx): Promise<void> {
+  await tx.execute(sql`
+    with demo as (select id from users where lower(email) = ${DEMO_EMAIL})
+    delete from leads where domain_id in (select d.id from domains d join demo on d.user_id = demo.id)
+  `);
+  await tx.execute(sql`
+    delete from users
+    where referred_by in (select id from users where lower(email) = ${DEMO_EMAIL})
+      and lower(email) like ${`%@${DEMO_REFERRAL_EMAIL_DOMAIN}`}
+  `);
+  await tx.execute(sql`delete from users where lower(email) = ${DEMO_EMAIL}`);
 }
 
 /** Seeds the demo account on a database that has no users yet; true when it did. */

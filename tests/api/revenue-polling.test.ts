@@ -98,7 +98,9 @@ describe("polling", () => {
     }
 
     expect(set).not.toHaveBeenCalled();
-    const statements = query.mock.calls.map(([q]) => (typeof q === "string" ? q : String(q?.text ?? "")));
+    const statements = query.mock.calls.map(([q]: unknown[]) =>
+      typeof q === "string" ? q : String((q as { text?: string } | undefined)?.text ?? ""),
+    );
     // Every poll read its session through this pool…
     expect(statements.filter((q) => /select sess from\s+"?session/i.test(q)).length).toBeGreaterThanOrEqual(
       40,

@@ -1,0 +1,153 @@
+import { eq, sql } from "drizzle-orm";
+import {
+  accountEvents,
+  balances,
+  domainServices,
+  domains,
+  payouts,
+  revenueGoals,
+  serviceOrders,
+  transactions,
+} from "../../../shared/schema";
+import { type DemoContext, daysAgo } from "./demo-context";
+import { paidOrder } from "./seed-affiliates";
+import type { DemoDomain } from "./seed-domains";
+
+/** Three domains listed for sale, and one sold on the marketplace 18 days ago. */
+export async function seedMarketplace(ctx: DemoContext, portfolio: DemoDomain[]): Promise<void> {
+  const { tx } = ctx;
+  const earning = portfolio.filter((d) => d.earns);
+  const listings = [
+    { domain: earning[3], price: "1850.00", listedDaysAgo: 21 },
+    { domain: earning[11], price: "3200.00", listedDaysAgo: 9 },
+    { domain: earning[18], price: "950.00", listedDaysAgo: 2 },
+  ].filter((l) => l.domain);
+  for (const { domain, price, listedDaysAgo } of listings) {
+    const listedAt = daysAgo(ctx, listedDaysAgo);
+    await tx.update(domains).set({ marketplacePrice: price, listedAt }).where(eq(domains.id, domain.id));
+    await tx.insert(accountEvents).values({
+      userId: ctx.userId,
+      kind: "domain_listed",
+      description: `Listed ${domain.name} for sale at $${price}`,
+      createdAt: listedAt,
+    });
+  }
+
+  const sold = earning[7];
+  if (!sold) return;
+  const soldPrice = "2450.00";
+  const listedAt = daysAgo(ctx, 40);
+  const soldAt = daysAgo(ctx, 18);
+  sold.soldAt = soldAt;
+  await tx.update(domains).set({ soldAt, soldPrice }).where(eq(domains.id, sold.id));
+  await tx.insert(accountEvents).values([
+    {
+      userId: ctx.userId,
+      kind: "domain_listed",
+      description: `Listed ${sold.name} for sale at $${soldPrice}`,
+      createdAt: listedAt,
+    },
+    {
+      userId: ctx.userId,
+      kind: "domain_sold",
+      description: `Sold ${sold.name} for $${soldPrice}`,
+      createdAt: soldAt,
+    },
+  ]);
+  ctx.credits.push({
+    userId: ctx.userId,
+    domainId: sold.id,
+    type: "marketplace",
+    amount: soldPrice,
+    description: `Sold ${sold.name} on the marketplace`,
+    metadata: { automated: true, domainName: sold.name, askingPrice: soldPrice },
+    sourceKey: `sale:${sold.id}`,
+    occurredAt: soldAt,
+  });
+}
+
+/** A professional appraisal the owner bought and paid for, active on its domain. */
+export async function seedPaidService(ctx: DemoContext, portfolio: DemoDomain[]): Promise<void> {
+  const domain = portfolio.find((d) => d.earns && !d.soldAt);
+  if (!domain) return;
+  const paidAt = daysAgo(ctx, 6);
+  const order = {
+    ...paidOrder({ userId: ctx.userId, offer: "appraisal", body: { type: "professional" }, domain }),
+    paidAt,
+    createdAt: paidAt,
+  };
+  await ctx.tx.insert(serviceOrders).values(order);
+  await ctx.tx.insert(domainServices).values({
+    userId: ctx.userId,
+    domainId: domain.id,
+    orderId: order.id,
+    serviceType: order.serviceType,
+    status: "active",
+    createdAt: paidAt,
+  });
+  await ctx.tx.insert(transactions).values({
+    userId: ctx.userId,
+    type: "payment",
+    amount: order.price,
+    paymentMethod: "sandbox",
+    status: "completed",
+    orderId: order.id,
+    createdAt: paidAt,
+  });
+  await ctx.tx.insert(accountEvents).values({
+    userId: ctx.userId,
+    kind: "order paid",
+    description: `Paid $${order.price} for ${order.description}`,
+    createdAt: paidAt,
+  });
+}
+
+/** A completed payout 12 days ago, taken off the balance once the revenue is credited. */
+export async function seedPayout(ctx: DemoContext): Promise<void> {
+  const amount = "500.00";
+  const at = daysAgo(ctx, 12);
+  const [payout] = await ctx.tx
+    .insert(payouts)
+    .values({
+      userId: ctx.userId,
+      amount,
+      paypalEmail: ctx.email,
+      provider: "sandbox",
+      providerRef: `sandbox_payout_${payoutSuffix(ctx)}`,
+      status: "completed",
+      createdAt: at,
+    })
+    .returning({ id: payouts.id });
+  await ctx.tx.insert(transactions).values({
+    userId: ctx.userId,
+    type: "payout",
+    amount,
+    paymentMethod: "sandbox",
+    status: "completed",
+    payoutId: payout.id,
+    createdAt: at,
+  });
+  await ctx.tx.insert(accountEvents).values({
+    userId: ctx.userId,
+    kind: "payout",
+    description: `Payout of $${amount} to ${ctx.email}`,
+    createdAt: at,
+  });
+  await ctx.tx
+    .update(balances)
+    .set({ available: sql`${balances.available} - ${amount}::numeric` })
+    .where(eq(balances.userId, ctx.userId));
+}
+
+const payoutSuffix = (ctx: DemoContext) => Math.floor(ctx.rand.next() * 1e12).toString(36);
+
+/** A monthly revenue goal, so the tracker has something to show from the start. */
+export async function seedGoal(ctx: DemoContext): Promise<void> {
+  await ctx.tx.insert(revenueGoals).values({
+    userId: ctx.userId,
+    targetAmount: "12000.00",
+    timeframe: "monthly",
+    category: "total",
+    createdAt: daysAgo(ctx, 30),
+  });
+}
