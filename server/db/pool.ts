@@ -41,6 +41,11 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir: s
     database: "postgres",
     max: 1,
     idleTimeoutMillis: 0,
+    // The socket server also drops the connection after a failed query; a new connection
+    // starts from a clean slate so that named statements (the rate limiter's) prepare again.
+    onConnect: async (client) => {
+      await client.query("deallocate all");
+    },
   });
   return {
     db: drizzle(pool, { schema }),
