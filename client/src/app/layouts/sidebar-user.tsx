@@ -21,7 +21,7 @@ export function SidebarUser() {
       <div className="flex items-center gap-3 rounded-lg px-2 py-2">
         <span
           aria-hidden="true"
-          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-emerald-500 font-semibold text-sm text-white"
+          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-emerald-700 font-semibold text-sm text-white"
         >
           {initialsOf(displayName)}
         </span>

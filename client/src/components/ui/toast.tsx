@@ -70,7 +70,7 @@ export function ToastClose({ className, ...props }: ComponentProps<typeof ToastP
   return (
     <ToastPrimitive.Close
       className={cn(
-        "absolute top-2 right-2 cursor-pointer rounded-md p-1 text-foreground/60 opacity-70 transition hover:text-foreground hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring group-[.destructive]:text-white/80 group-[.destructive]:hover:text-white",
+        "absolute top-2 right-2 cursor-pointer rounded-md p-1 text-foreground/60 opacity-70 transition hover:text-foreground hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring group-[.destructive]:text-white group-[.destructive]:opacity-90 group-[.destructive]:hover:opacity-100",
         className,
       )}
       aria-label="Close"

@@ -53,7 +53,7 @@ const SECTIONS: readonly { title: string; body: ReactNode }[] = [
         >
           {PRIVACY_CONTACT}
         </a>
-        . We answer within 30 days.
+        .
       </p>
     ),
   },
