@@ -8,9 +8,12 @@ import { affiliateRoutes } from "./modules/affiliates/affiliates.routes";
 import { analyticsRoutes } from "./modules/analytics/analytics.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes";
+import { domainRoutes } from "./modules/domains/domains.routes";
+import { countParkedVisits } from "./modules/domains/parked-visits";
 import { healthRoutes } from "./modules/health/health.routes";
 import { leadRoutes } from "./modules/leads/leads.routes";
 import { marketplaceRoutes } from "./modules/marketplace/marketplace.routes";
+import { parkingRoutes } from "./modules/parking/parking.routes";
 import { paymentRoutes } from "./modules/payments/payments.routes";
 import { purchaseRoutes } from "./modules/purchases/purchases.routes";
 import { revenueRoutes } from "./modules/revenue/revenue.routes";
@@ -48,6 +51,8 @@ export function createApp(deps: AppDeps) {
   api.use(deps.sessions.middleware);
   api.use("/auth", authRoutes(deps));
   api.use("/leads", leadRoutes(deps));
+  api.use("/domains", domainRoutes(deps));
+  api.use("/parking-reports", parkingRoutes(deps));
   api.use(purchaseRoutes(deps));
   api.use(checkoutRoutes(deps));
   api.use(paymentRoutes(deps));
@@ -59,6 +64,7 @@ export function createApp(deps: AppDeps) {
   api.use(apiNotFound);
   app.use("/api", api);
 
+  app.use(countParkedVisits(deps));
   for (const handler of deps.client ?? []) app.use(handler);
   app.use(errorHandler(deps.logger));
   return app;

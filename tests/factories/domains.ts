@@ -1,34 +1,20 @@
 import { randomBytes } from "node:crypto";
-import type { DbOrTx } from "../../server/db/tx";
-import { domains, parkingReports } from "../../shared/schema";
+import type { Agent } from "supertest";
+import type { TCreateDomainBody, TDomain } from "../../shared/api/domains";
 
-type NewDomain = typeof domains.$inferInsert;
-
-/** Inserts a domain for `userId`; a unique `.com` name unless one is given. */
-export async function createDomain(db: DbOrTx, userId: string, overrides: Partial<NewDomain> = {}) {
-  const [domain] = await db
-    .insert(domains)
-    .values({ userId, name: `parked-${randomBytes(5).toString("hex")}.com`, ...overrides })
-    .returning();
-  return domain;
+/** A domain name no other test has used: `pp-1a2b3c4d.com`. */
+export function uniqueDomainName(tld = "com"): string {
+  return `pp-${randomBytes(4).toString("hex")}.${tld}`;
 }
 
-/** One parking report per day for the last `days` days (today included), each `revenue` dollars. */
-export async function createParkingDays(
-  db: DbOrTx,
-  domain: { id: string; userId: string },
-  options: { days: number; revenue: string; visitors?: number; network?: string },
-) {
-  const rows = Array.from({ length: options.days }, (_, i) => {
-    const day = new Date(Date.now() - i * 86_400_000).toISOString().slice(0, 10);
-    return {
-      userId: domain.userId,
-      domainId: domain.id,
-      network: options.network ?? "sedo",
-      day,
-      visitors: options.visitors ?? 0,
-      revenue: options.revenue,
-    };
-  });
-  if (rows.length > 0) await db.insert(parkingReports).values(rows);
+/** Adds a domain through the API as the agent's user. */
+export async function addDomain(agent: Agent, overrides: Partial<TCreateDomainBody> = {}): Promise<TDomain> {
+  const res = await agent.post("/api/domains").send({ name: uniqueDomainName(), ...overrides });
+  if (res.status !== 201) throw new Error(`add domain failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as TDomain;
+}
+
+/** A CSV file's text from rows of cells. */
+export function csv(rows: (string | number)[][]): string {
+  return `${rows.map((r) => r.join(",")).join("\n")}\n`;
 }

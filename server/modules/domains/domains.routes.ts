@@ -1,0 +1,89 @@
+import { Router } from "express";
+import { z } from "zod";
+import {
+  ZCreateDomainBody,
+  ZDomainIdParam,
+  ZDomainTrafficQuery,
+  ZUpdateDomainBody,
+} from "../../../shared/api/domains";
+import type { AppDeps } from "../../deps";
+import { csvUpload } from "../../http/csv-upload";
+import { handler, requireUser, userId } from "../../http/handler";
+import { importDomains, previewDomainImport } from "./domain-import.service";
+import {
+  createDomain,
+  deleteDomain,
+  getDomainDetail,
+  getDomainTraffic,
+  listDomainServices,
+  listDomains,
+  updateDomain,
+} from "./domains.service";
+
+const ZCsv = z.string();
+
+export function domainRoutes(deps: AppDeps): Router {
+  const { db } = deps;
+  const router = Router();
+  router.use(requireUser);
+
+  router.get(
+    "/",
+    handler({}, ({ req }) => listDomains({ db, userId: userId(req) })),
+  );
+  router.post(
+    "/",
+    handler(
+      { body: ZCreateDomainBody },
+      ({ body, req }) => createDomain({ db, userId: userId(req), input: body }),
+      {
+        status: 201,
+      },
+    ),
+  );
+
+  router.post(
+    "/import/preview",
+    csvUpload,
+    handler({ body: ZCsv }, ({ body, req }) => previewDomainImport({ db, userId: userId(req), csv: body })),
+  );
+  router.post(
+    "/import",
+    csvUpload,
+    handler({ body: ZCsv }, ({ body, req }) => importDomains({ db, userId: userId(req), csv: body }), {
+      status: 201,
+    }),
+  );
+
+  router.get(
+    "/:id",
+    handler({ params: ZDomainIdParam }, ({ params, req }) =>
+      getDomainDetail({ db, userId: userId(req), domainId: params.id }),
+    ),
+  );
+  router.patch(
+    "/:id",
+    handler({ params: ZDomainIdParam, body: ZUpdateDomainBody }, ({ params, body, req }) =>
+      updateDomain({ db, userId: userId(req), domainId: params.id, input: body }),
+    ),
+  );
+  router.delete(
+    "/:id",
+    handler({ params: ZDomainIdParam }, ({ params, req }) =>
+      deleteDomain({ db, userId: userId(req), domainId: params.id }),
+    ),
+  );
+  router.get(
+    "/:id/services",
+    handler({ params: ZDomainIdParam }, ({ params, req }) =>
+      listDomainServices({ db, userId: userId(req), domainId: params.id }),
+    ),
+  );
+  router.get(
+    "/:id/traffic",
+    handler({ params: ZDomainIdParam, query: ZDomainTrafficQuery }, ({ params, query, req }) =>
+      getDomainTraffic({ db, userId: userId(req), domainId: params.id, days: query.days }),
+    ),
+  );
+  return router;
+}

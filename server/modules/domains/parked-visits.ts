@@ -1,0 +1,87 @@
+import { createHmac } from "node:crypto";
+import { isIP } from "node:net";
+import { sql } from "drizzle-orm";
+import type { RequestHandler } from "express";
+import type { Db } from "../../db/pool";
+import type { AppDeps } from "../../deps";
+import { normalizeHost } from "../../lib/hostname";
+import { UTC_TODAY } from "./domain-rows";
+
+/** A visitor seen again within this window is the same visit. */
+export const REPEAT_VISIT_MINUTES = 30;
+const BOTS = /bot|crawl|spider|slurp|preview|monitor|headless|curl|wget|python|go-http/i;
+/** About one recorded visit in this many also clears sightings too old to matter. */
+const PRUNE_EVERY = 500;
+
+/**
+ * Counts a visit to a parked (or active) domain for today (UTC), unless the same visitor was
+ * counted within the last 30 minutes; one statement, so concurrent requests cannot double it.
+ * Answers whether a visit was counted; a host that is not a parked domain counts nothing.
+ */
+export async function recordParkedVisit(options: {
+  db: Db;
+  host: string;
+  visitorKey: string;
+}): Promise<boolean> {
+  const { db, host, visitorKey } = options;
+  const result = await db.execute(sql`
+    with domain as (
+      select id, user_id from domains where name = ${host} and status in ('active', 'parked')
+    ),
+    fresh as (
+      insert into domain_visitors (domain_id, visitor_key, last_seen_at)
+      select id, ${visitorKey}, now() from domain
+      on conflict (domain_id, visitor_key) do update set last_seen_at = excluded.last_seen_at
+        where domain_visitors.last_seen_at <= excluded.last_seen_at - ${`${REPEAT_VISIT_MINUTES} minutes`}::interval
+      returning domain_id
+    )
+    insert into domain_traffic (domain_id, user_id, day, visits)
+    select domain.id, domain.user_id, ${UTC_TODAY}, 1 from domain join fresh on fresh.domain_id = domain.id
+    on conflict (domain_id, day) do update set visits = domain_traffic.visits + 1
+  `);
+  return (result.rowCount ?? 0) > 0;
+}
+
+async function pruneSightings(db: Db): Promise<void> {
+  await db.execute(
+    sql`delete from domain_visitors where last_seen_at < now() - ${`${REPEAT_VISIT_MINUTES} minutes`}::interval`,
+  );
+}
+
+/** True for a browser opening the landing page itself: not assets, API calls, prefetches or bots. */
+function isLandingPageView(req: Parameters<RequestHandler>[0]): boolean {
+  if (req.method !== "GET" || req.path !== "/") return false;
+  const dest = req.get("sec-fetch-dest");
+  if (dest && dest !== "document") return false;
+  if (req.get("sec-purpose") || req.get("purpose")) return false;
+  return !BOTS.test(req.get("user-agent") ?? "") && req.accepts("html") === "html";
+}
+
+/**
+ * Before the web client: a landing-page view on a host that is a parked domain counts a visit
+ * for it, once the page was served. The count runs after the answer and its failure is only
+ * logged, so it never slows or breaks serving the page.
+ */
+export function countParkedVisits(deps: AppDeps): RequestHandler {
+  const ownHost = deps.config.PUBLIC_URL ? normalizeHost(new URL(deps.config.PUBLIC_URL).host) : "";
+  return (req, res, next) => {
+    if (isLandingPageView(req)) {
+      const host = normalizeHost(req.hostname);
+      if (host.includes(".") && host !== ownHost && !isIP(host)) {
+        res.once("finish", () => {
+          if (res.statusCode >= 400) return;
+          // Keyed so that neither the address nor the agent can be read back from the table.
+          const visitorKey = createHmac("sha256", deps.config.sessionSecret)
+            .update(`${req.ip ?? ""}|${req.get("user-agent") ?? ""}`)
+            .digest("base64url");
+          recordParkedVisit({ db: deps.db, host, visitorKey })
+            .then((counted) =>
+              counted && Math.random() * PRUNE_EVERY < 1 ? pruneSightings(deps.db) : undefined,
+            )
+            .catch((error: unknown) => deps.logger.warn({ err: error, host }, "parked visit not counted"));
+        });
+      }
+    }
+    next();
+  };
+}

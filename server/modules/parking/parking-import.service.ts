@@ -1,0 +1,121 @@
+import { sql } from "drizzle-orm";
+import type { TAdNetwork } from "../../../shared/api/domains";
+import {
+  PARKING_REPORT_FORMATS,
+  type TParkingImportResult,
+  type TSkippedReportRow,
+} from "../../../shared/api/parking";
+import { sumDecimals } from "../../../shared/money";
+import type { Db } from "../../db/pool";
+import { type Credit, creditRevenue, removeRevenue } from "../ledger/ledger.service";
+import { type ReportRow, readReport } from "./read-report";
+
+const MAX_SKIPPED_LISTED = 100;
+
+/** The ledger key of one network's revenue for one domain and day: re-importing replaces it. */
+export const parkingSourceKey = (network: string, domainId: string, day: string) =>
+  `parking:${network}:${domainId}:${day}`;
+
+type StoredDay = {
+  domain_id: string;
+  day: string;
+  revenue: string;
+  visitors: number;
+  clicks: number;
+};
+
+/**
+ * Imports a network's daily report for the user's domains, set-based and in one transaction:
+ * rows of the same domain and day are added together, each domain-day replaces the earlier
+ * report of that network and day in `parking_reports` and in the ledger (a `parking` revenue
+ * event keyed by network, domain and day), so re-importing never doubles. Rows for domains
+ * outside the user's portfolio are reported back and left out.
+ */
+export async function importParkingReport(options: {
+  db: Db;
+  userId: string;
+  network: TAdNetwork;
+  csv: string;
+}): Promise<TParkingImportResult> {
+  const { db, userId, network } = options;
+  const rows = readReport(options.csv, network);
+
+  const names = [...new Set(rows.filter((r) => r.valid).map((r) => r.domain))];
+  const owned = new Map<string, string>();
+  if (names.length > 0) {
+    const found = await db.execute<{ id: string; name: string }>(
+      sql`select id, name from domains where user_id = ${userId} and name = any(${sql.param(names)}::text[])`,
+    );
+    for (const d of found.rows) owned.set(d.name, d.id);
+  }
+  const ours: (ReportRow & { domainId: string })[] = [];
+  const skipped: TSkippedReportRow[] = [];
+  for (const row of rows) {
+    const domainId = owned.get(row.domain);
+    if (domainId) ours.push({ ...row, domainId });
+    else skipped.push({ line: row.line, domain: row.domain, reason: "Not in your portfolio" });
+  }
+  const nameOf = new Map([...owned].map(([name, id]) => [id, name]));
+
+  const stored = await db.transaction(async (tx) => {
+    if (ours.length === 0) return [];
+    const input = ours.map((r) => ({
+      domain_id: r.domainId,
+      day: r.day,
+      visitors: r.visitors,
+      clicks: r.clicks,
+      revenue: r.revenue,
+    }));
+    const written = await tx.execute<StoredDay>(sql`
+      insert into parking_reports (user_id, domain_id, network, day, visitors, clicks, revenue, imported_at)
+      select ${userId}, domain_id, ${network}, day, sum(visitors), sum(clicks), round(sum(revenue), 2), now()
+      from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+        as x(domain_id uuid, day date, visitors int, clicks int, revenue numeric)
+      group by domain_id, day
+      on conflict (domain_id, network, day) do update set
+        visitors = excluded.visitors, clicks = excluded.clicks, revenue = excluded.revenue,
+        imported_at = excluded.imported_at
+      returning domain_id, to_char(day, 'YYYY-MM-DD') as day, revenue::text as revenue, visitors, clicks
+    `);
+    const label = PARKING_REPORT_FORMATS[network].label;
+    const credits: Credit[] = [];
+    const nothingEarned: string[] = [];
+    for (const d of written.rows) {
+      const sourceKey = parkingSourceKey(network, d.domain_id, d.day);
+      if (Number(d.revenue) === 0) {
+        nothingEarned.push(sourceKey);
+        continue;
+      }
+      credits.push({
+        userId,
+        domainId: d.domain_id,
+        type: "parking",
+        amount: d.revenue,
+        description: `${label} parking revenue for ${nameOf.get(d.domain_id)} on ${d.day}`,
+        metadata: { network, day: d.day, visitors: d.visitors, clicks: d.clicks },
+        sourceKey,
+        // Noon UTC keeps the day's revenue on that calendar day in nearly every time zone.
+        occurredAt: new Date(`${d.day}T12:00:00Z`),
+      });
+    }
+    await creditRevenue(tx, credits);
+    await removeRevenue(tx, nothingEarned);
+    await tx.execute(sql`
+      insert into account_events (user_id, kind, description)
+      values (${userId}, 'parking_report_imported', ${`Imported a ${label} report (${written.rows.length} domain-days)`})
+    `);
+    return written.rows;
+  });
+
+  const days = stored.map((d) => d.day).sort();
+  return {
+    network,
+    rowsRead: rows.length,
+    imported: stored.length,
+    totalRevenue: sumDecimals(stored.map((d) => d.revenue)),
+    firstDay: days[0] ?? null,
+    lastDay: days.at(-1) ?? null,
+    skippedCount: skipped.length,
+    skipped: skipped.slice(0, MAX_SKIPPED_LISTED),
+  };
+}

@@ -1,0 +1,139 @@
+import type { TAdNetwork } from "../../../shared/api/domains";
+import {
+  MAX_PARKING_REPORT_ROWS,
+  PARKING_REPORT_FORMATS,
+  REQUIRED_REPORT_FIELDS,
+  type TReportField,
+  type TReportFormat,
+} from "../../../shared/api/parking";
+import { AppError } from "../../http/app-error";
+import { headerKey, readCsv } from "../../lib/csv";
+import { normalizeDomainName } from "../../lib/domain-name";
+
+/** One report row, read and checked. */
+export interface ReportRow {
+  line: number;
+  /** The domain as the row names it, normalised when it is a valid name. */
+  domain: string;
+  valid: boolean;
+  day: string;
+  visitors: number;
+  clicks: number;
+  /** Decimal string as the network wrote it (up to 6 places); rounded to cents when stored. */
+  revenue: string;
+}
+
+const FIELDS: TReportField[] = ["date", "domain", "visitors", "clicks", "revenue"];
+const COUNT = /^\d{1,9}$/;
+const REVENUE = /^\d{1,9}(\.\d{1,6})?$/;
+const MAX_REPORTED_ERRORS = 5;
+
+/** The column of each field: the network's own header or the generic one, case and spacing ignored. */
+function mapHeader(header: string[], format: TReportFormat): Map<TReportField, number> {
+  const keys = header.map(headerKey);
+  const positions = new Map<TReportField, number>();
+  for (const field of FIELDS) {
+    const index = keys.findIndex((k) => k === headerKey(format.columns[field]) || k === field);
+    if (index !== -1) positions.set(field, index);
+  }
+  const missing = REQUIRED_REPORT_FIELDS.filter((f) => !positions.has(f));
+  if (missing.length > 0) {
+    const names = missing.map((f) => `“${format.columns[f]}”`).join(", ");
+    throw new AppError(
+      "UNPROCESSABLE",
+      `This is not a ${format.label} report: the column${missing.length > 1 ? "s" : ""} ${names} ${missing.length > 1 ? "are" : "is"} missing.`,
+    );
+  }
+  return positions;
+}
+
+function dayParts(text: string, format: TReportFormat["dateFormat"]): [string, string, string] | undefined {
+  let match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (match) return [match[1], match[2], match[3]];
+  if (format === "MM/DD/YYYY") {
+    match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+    if (match) return [match[3], match[1], match[2]];
+  }
+  if (format === "DD.MM.YYYY") {
+    match = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text);
+    if (match) return [match[3], match[2], match[1]];
+  }
+  return undefined;
+}
+
+/** A day as `YYYY-MM-DD`, read in ISO form or in the network's own format; undefined if not a real day. */
+function readDay(text: string, format: TReportFormat["dateFormat"]): string | undefined {
+  const parts = dayParts(text, format);
+  if (!parts) return undefined;
+  const day = `${parts[0]}-${parts[1].padStart(2, "0")}-${parts[2].padStart(2, "0")}`;
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day) ? day : undefined;
+}
+
+interface Cells {
+  date: string;
+  visitors: string;
+  clicks: string;
+  revenue: string;
+}
+
+/** What is wrong with a row's values, if anything. */
+function problemWith(cells: Cells, day: string | undefined, format: TReportFormat, latestDay: string) {
+  if (!day) return `the date “${cells.date}” is not a ${format.dateFormat} date`;
+  if (day > latestDay) return `the date ${day} is in the future`;
+  if (!COUNT.test(cells.visitors) || !COUNT.test(cells.clicks))
+    return "visitors and clicks must be whole numbers";
+  if (!REVENUE.test(cells.revenue)) return `the revenue “${cells.revenue}” is not an amount`;
+  return undefined;
+}
+
+/**
+ * Reads a network's daily report. A malformed value anywhere refuses the whole file with the
+ * lines at fault, so that a report is imported entirely or not at all.
+ */
+export function readReport(csv: string, network: TAdNetwork): ReportRow[] {
+  const format = PARKING_REPORT_FORMATS[network];
+  const table = readCsv(csv, { maxRows: MAX_PARKING_REPORT_ROWS });
+  const at = mapHeader(table.header, format);
+  // A report may run up to the network's "today", which is ahead of UTC in the far east.
+  const latestDay = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const errors: string[] = [];
+  const rows: ReportRow[] = [];
+  for (const { line, cells } of table.rows) {
+    const cell = (field: TReportField) => {
+      const index = at.get(field);
+      return index === undefined ? "" : (cells[index] ?? "").replace(/[$,]/g, "");
+    };
+    const values: Cells = {
+      date: cell("date"),
+      visitors: cell("visitors") || "0",
+      clicks: cell("clicks") || "0",
+      revenue: cell("revenue"),
+    };
+    const day = readDay(values.date, format.dateFormat);
+    const problem = problemWith(values, day, format, latestDay);
+    if (problem) {
+      errors.push(`line ${line}: ${problem}`);
+      continue;
+    }
+    const checked = normalizeDomainName(cells[at.get("domain")!] ?? "");
+    rows.push({
+      line,
+      domain: checked.ok ? checked.name : (cells[at.get("domain")!] ?? ""),
+      valid: checked.ok,
+      day: day!,
+      visitors: Number(values.visitors),
+      clicks: Number(values.clicks),
+      revenue: values.revenue,
+    });
+  }
+  if (errors.length > 0) {
+    const more =
+      errors.length > MAX_REPORTED_ERRORS ? ` and ${errors.length - MAX_REPORTED_ERRORS} more` : "";
+    throw new AppError(
+      "UNPROCESSABLE",
+      `The report was not imported: ${errors.slice(0, MAX_REPORTED_ERRORS).join("; ")}${more}.`,
+    );
+  }
+  return rows;
+}

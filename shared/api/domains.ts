@@ -1,0 +1,113 @@
+import { z } from "zod";
+import { AD_NETWORKS, DEFAULT_AD_NETWORK, DEFAULT_PARKING_TEMPLATE, PARKING_TEMPLATES } from "../catalog";
+
+/** Spec §3: the statuses a domain can be created with; `active` is the default. */
+export const DOMAIN_STATUSES = ["active", "parked", "pending"] as const;
+export type TDomainStatus = (typeof DOMAIN_STATUSES)[number];
+
+export type TAdNetwork = (typeof AD_NETWORKS)[number];
+export type TParkingTemplate = (typeof PARKING_TEMPLATES)[number];
+
+/** The longest name DNS allows. */
+export const MAX_DOMAIN_NAME_LENGTH = 253;
+/** Nameservers are a free-text list; this keeps a pasted zone file out. */
+export const MAX_NAMESERVERS_LENGTH = 1_000;
+
+/** Spec §5: the name is required after trimming; the server normalises and validates it further. */
+export const ZDomainNameInput = z
+  .string()
+  .trim()
+  .min(1, "Domain name is required.")
+  .max(MAX_DOMAIN_NAME_LENGTH, "Domain name is too long (253 characters at most).");
+
+/** A decimal amount in dollars with at most two places, or null to clear it. */
+export const ZOptionalAmount = z
+  .string()
+  .trim()
+  .regex(/^\d{1,9}(\.\d{1,2})?$/, "Enter an amount in dollars with at most two decimals")
+  .nullable();
+
+/** A calendar date, `YYYY-MM-DD`, as a date input gives it. */
+export const ZCalendarDate = z.iso.date("Enter a date as YYYY-MM-DD");
+
+export const ZCreateDomainBody = z.object({
+  name: ZDomainNameInput,
+  adNetwork: z.enum(AD_NETWORKS).default(DEFAULT_AD_NETWORK),
+  nameservers: z.string().trim().max(MAX_NAMESERVERS_LENGTH, "Nameservers are too long").default(""),
+  parkingTemplate: z.enum(PARKING_TEMPLATES).default(DEFAULT_PARKING_TEMPLATE),
+  status: z.enum(DOMAIN_STATUSES).default("active"),
+});
+/** What the Add Domain dialog sends; fields with defaults may be left out. */
+export type TCreateDomainBody = z.input<typeof ZCreateDomainBody>;
+/** The same after parsing, defaults applied. */
+export type TNewDomain = z.output<typeof ZCreateDomainBody>;
+
+/** Edit Domain: every field optional; the name itself is fixed once parked. */
+export const ZUpdateDomainBody = z.strictObject({
+  status: z.enum(DOMAIN_STATUSES).optional(),
+  adNetwork: z.enum(AD_NETWORKS).optional(),
+  parkingTemplate: z.enum(PARKING_TEMPLATES).optional(),
+  nameservers: z.string().trim().max(MAX_NAMESERVERS_LENGTH, "Nameservers are too long").optional(),
+  expiryDate: ZCalendarDate.nullable().optional(),
+  purchasePrice: ZOptionalAmount.optional(),
+  renewalCost: ZOptionalAmount.optional(),
+});
+export type TUpdateDomainBody = z.infer<typeof ZUpdateDomainBody>;
+
+export const ZDomainIdParam = z.object({ id: z.uuid("Unknown domain") });
+
+/** A domain as `GET /api/domains` answers it (spec §3, plus the portfolio's own fields). */
+export interface TDomain {
+  id: string;
+  name: string;
+  status: TDomainStatus;
+  adNetwork: TAdNetwork;
+  nameservers: string;
+  parkingTemplate: TParkingTemplate;
+  /** Average daily parking revenue over the last 30 days, decimal string ("12.50"). */
+  parkingRevenue: string;
+  /** Visitors over the last 30 days: ad-network reports plus visits counted on the parked host. */
+  visitors: number;
+  registrationDate: string;
+  expiryDate: string | null;
+  /** Asking price while listed on the marketplace, else null. */
+  marketplacePrice: string | null;
+  purchasePrice: string | null;
+  /** Yearly renewal cost. */
+  renewalCost: string | null;
+  createdAt: string;
+}
+
+/** One domain with its all-time totals, for the manage dialog. */
+export interface TDomainDetail extends TDomain {
+  /** Every revenue event ever credited for the domain, decimal string. */
+  totalRevenue: string;
+  /** Every visitor ever reported or counted for the domain. */
+  totalVisitors: number;
+  totalLeads: number;
+}
+
+/** A service record of a domain (spec §3); `completed` is highlighted. */
+export interface TDomainService {
+  id: string;
+  serviceType: string;
+  status: string;
+  createdAt: string;
+}
+
+/** One day of a domain's traffic and revenue, oldest first. */
+export type TDomainTrafficDay = {
+  day: string;
+  /** Visits counted on the parked host (repeat visitors within 30 minutes once). */
+  visits: number;
+  leads: number;
+  /** Visitors the ad networks reported. */
+  parkingVisitors: number;
+  parkingRevenue: string;
+  leadRevenue: string;
+};
+
+export const MAX_TRAFFIC_DAYS = 365;
+export const ZDomainTrafficQuery = z.object({
+  days: z.coerce.number().int().min(1).max(MAX_TRAFFIC_DAYS).default(30),
+});

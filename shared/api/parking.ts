@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { AD_NETWORKS } from "../catalog";
+import type { TAdNetwork } from "./domains";
+
+export type TReportField = "date" | "domain" | "visitors" | "clicks" | "revenue";
+
+export interface TReportFormat {
+  /** The network's name as people know it. */
+  label: string;
+  /** The header of each field in the network's daily CSV export. */
+  columns: Record<TReportField, string>;
+  /** How the export writes a day; `YYYY-MM-DD` is always accepted too. */
+  dateFormat: "YYYY-MM-DD" | "MM/DD/YYYY" | "DD.MM.YYYY";
+}
+
+/**
+ * The daily report export of each parking network. A file may use these headers or the
+ * generic ones (`date, domain, visitors, clicks, revenue`); case and spacing are ignored,
+ * other columns are ignored, and visitors and clicks may be left out.
+ */
+export const PARKING_REPORT_FORMATS: Record<TAdNetwork, TReportFormat> = {
+  adsense: {
+    label: "Google AdSense",
+    columns: {
+      date: "Date",
+      domain: "Site",
+      visitors: "Page views",
+      clicks: "Clicks",
+      revenue: "Estimated earnings (USD)",
+    },
+    dateFormat: "YYYY-MM-DD",
+  },
+  sedo: {
+    label: "Sedo",
+    columns: {
+      date: "Date",
+      domain: "Domain",
+      visitors: "Unique Visitors",
+      clicks: "Clicks",
+      revenue: "Earnings",
+    },
+    dateFormat: "DD.MM.YYYY",
+  },
+  parkingcrew: {
+    label: "ParkingCrew",
+    columns: { date: "Date", domain: "Domain", visitors: "Visits", clicks: "Clicks", revenue: "Revenue" },
+    dateFormat: "YYYY-MM-DD",
+  },
+  namedrive: {
+    label: "NameDrive",
+    columns: {
+      date: "Day",
+      domain: "Domain Name",
+      visitors: "Uniques",
+      clicks: "Clicks",
+      revenue: "Earnings",
+    },
+    dateFormat: "MM/DD/YYYY",
+  },
+  bodis: {
+    label: "Bodis",
+    columns: {
+      date: "Date",
+      domain: "Domain",
+      visitors: "Visitors",
+      clicks: "Clicks",
+      revenue: "Earnings ($)",
+    },
+    dateFormat: "YYYY-MM-DD",
+  },
+};
+
+/** The fields every report must have; visitors and clicks count as 0 when absent. */
+export const REQUIRED_REPORT_FIELDS: readonly TReportField[] = ["date", "domain", "revenue"];
+
+/** The most rows one report may hold. */
+export const MAX_PARKING_REPORT_ROWS = 50_000;
+
+export const ZParkingNetworkParam = z.object({
+  network: z.enum(AD_NETWORKS, "Unknown parking network"),
+});
+
+/** A row that was read but not imported, and why. */
+export interface TSkippedReportRow {
+  line: number;
+  domain: string;
+  reason: string;
+}
+
+export interface TParkingImportResult {
+  network: TAdNetwork;
+  /** Data rows read from the file. */
+  rowsRead: number;
+  /** Domain-days written (rows of one domain and day are added together). */
+  imported: number;
+  /** Revenue of the imported domain-days, decimal string. */
+  totalRevenue: string;
+  firstDay: string | null;
+  lastDay: string | null;
+  /** Rows for domains that are not in your portfolio: how many, and the first of them. */
+  skippedCount: number;
+  skipped: TSkippedReportRow[];
+}
