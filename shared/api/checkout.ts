@@ -9,7 +9,8 @@ export const ZCheckoutBody = z.object({ provider: ZCheckoutProvider });
 export const ZCheckoutAnswer = z.object({ checkoutUrl: z.string() });
 export type TCheckoutAnswer = z.infer<typeof ZCheckoutAnswer>;
 
-export const ZOrderIdParams = z.object({ id: z.uuid("Service order not found") });
+/** An order id in a path; anything that is not one of the user's orders is answered 404. */
+export const ZOrderIdParams = z.object({ id: z.string().max(64) });
 
 /** A service order as `GET /api/service-orders/{id}` answers it. */
 export const ZServiceOrder = z.object({

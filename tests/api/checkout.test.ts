@@ -61,13 +61,13 @@ describe("GET /api/service-orders/:id", () => {
     expect(res.body.message).toBe("Service order not found");
   });
 
-  it("answers 400 naming the order as not found for an id that is not an order id", async () => {
+  it("answers 404 for an id that is not an order id", async () => {
     const { agent } = await signUp(t.app);
 
     const res = await agent.get("/api/service-orders/not-a-uuid");
 
-    expect(res.status).toBe(400);
-    expect(res.body.message).toContain("Service order not found");
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe("Service order not found");
   });
 });
 
@@ -123,6 +123,7 @@ describe("the sandbox hosted checkout", () => {
     expect(res.text).toContain("$99.99");
     expect(res.text).toContain(`action="/api/checkout/sandbox/${orderId}/pay?provider=paypal"`);
     expect(res.text).toContain("Cancel");
+    expect(res.headers["referrer-policy"]).toBe("same-origin");
   });
 
   it("Pay fulfils the order: paid, service active, transaction, account event, confirmation mail", async () => {

@@ -1,9 +1,13 @@
-import { PageHeader } from "@/components/page-header";
+import { useSearch } from "wouter";
+import { CheckoutShell } from "@/features/checkout/components/checkout-shell";
+import { PaymentConfirmation } from "@/features/checkout/components/payment-confirmation";
 
+/** /checkout/success: where every provider sends the buyer after paying. */
 export default function CheckoutSuccessPage() {
+  const orderId = new URLSearchParams(useSearch()).get("order");
   return (
-    <main className="mx-auto max-w-2xl px-4 py-10">
-      <PageHeader title="Payment Successful!" />
-    </main>
+    <CheckoutShell title="Payment Successful!">
+      <PaymentConfirmation orderId={orderId} />
+    </CheckoutShell>
   );
 }

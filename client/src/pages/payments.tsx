@@ -1,5 +1,21 @@
 import { PageHeader } from "@/components/page-header";
+import { RevenueScheduleCard } from "@/features/payments/components/revenue-schedule-card";
+import { TestPaymentCard } from "@/features/payments/components/test-payment-card";
+import { TransactionHistory } from "@/features/payments/components/transaction-history";
 
 export default function PaymentsPage() {
-  return <PageHeader title="Payments & Payouts" />;
+  return (
+    <div className="grid gap-6">
+      <PageHeader
+        className="mb-0"
+        title="Payments & Payouts"
+        description="Your balance, payouts and every payment on your account."
+      />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <RevenueScheduleCard />
+        <TestPaymentCard />
+      </div>
+      <TransactionHistory />
+    </div>
+  );
 }

@@ -4,7 +4,8 @@ import { ZCheckoutBody, ZCheckoutProvider, ZOrderIdParams } from "../../../share
 import type { AppDeps } from "../../deps";
 import { handler, userId } from "../../http/handler";
 import { getServiceOrder, startCheckout } from "./checkout.service";
-import { capturePayPalReturn, ownServiceOrder, paySandboxOrder } from "./complete-payment.service";
+import { capturePayPalReturn, paySandboxOrder } from "./complete-payment.service";
+import { ownServiceOrder } from "./own-order";
 import { renderSandboxPage } from "./sandbox-page";
 
 const ZProviderQuery = z.object({ provider: ZCheckoutProvider.catch("stripe") });
@@ -45,6 +46,9 @@ export function checkoutRoutes(deps: AppDeps): Router {
     "/checkout/sandbox/:id",
     handler({ params: ZOrderIdParams, query: ZProviderQuery }, async ({ params, query, req, res }) => {
       const order = await ownServiceOrder({ db, userId: userId(req), orderId: params.id });
+      // With the default no-referrer policy a browser sends `Origin: null` on the page's form
+      // posts, which the origin check must refuse; same-origin lets it name this origin.
+      res.set("Referrer-Policy", "same-origin");
       res.type("html").send(renderSandboxPage(order, query.provider));
     }),
   );

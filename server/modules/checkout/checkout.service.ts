@@ -1,19 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { ALREADY_PAID_TEXT, type TCheckoutProvider, type TServiceOrder } from "../../../shared/api/checkout";
 import { serviceOrders, users } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
-import { AppError, notFound } from "../../http/app-error";
+import { AppError } from "../../http/app-error";
 import type { Logger } from "../../logger";
 import type { Payments } from "../../payments/payments";
-
-async function ownOrder(db: Db, userId: string, orderId: string) {
-  const [order] = await db
-    .select()
-    .from(serviceOrders)
-    .where(and(eq(serviceOrders.id, orderId), eq(serviceOrders.userId, userId)));
-  if (!order) throw notFound("Service order");
-  return order;
-}
+import { ownServiceOrder } from "./own-order";
 
 /** One of the user's service orders; another user's order is "not found". */
 export async function getServiceOrder(options: {
@@ -21,7 +13,7 @@ export async function getServiceOrder(options: {
   userId: string;
   orderId: string;
 }): Promise<TServiceOrder> {
-  const order = await ownOrder(options.db, options.userId, options.orderId);
+  const order = await ownServiceOrder(options);
   const domainName = order.metadata.domainName;
   return {
     id: order.id,
@@ -48,7 +40,7 @@ export async function startCheckout(options: {
   origin: string;
   logger: Logger;
 }): Promise<{ checkoutUrl: string }> {
-  const order = await ownOrder(options.db, options.userId, options.orderId);
+  const order = await ownServiceOrder(options);
   if (order.status === "paid") throw new AppError("CONFLICT", ALREADY_PAID_TEXT);
   const [buyer] = await options.db
     .select({ email: users.email })

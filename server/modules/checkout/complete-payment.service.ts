@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
-import { serviceOrders } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
-import { AppError, notFound } from "../../http/app-error";
+import { AppError } from "../../http/app-error";
 import type { Logger } from "../../logger";
 import type { Mailer } from "../../mail/mailer";
 import { type FulfilOutcome, fulfilOrder, type Payment } from "../../payments/fulfil-order";
 import { completedCapture, type PayPalClient } from "../../payments/paypal-client";
+import { ownServiceOrder } from "./own-order";
 
 /** Fulfils in its own transaction and logs anything other than a first fulfilment. */
 export async function recordPayment(
@@ -18,16 +17,6 @@ export async function recordPayment(
   const outcome = await db.transaction((tx) => fulfilOrder(tx, mailer, payment));
   if (outcome !== "fulfilled") logger.warn({ ...payment, outcome }, "payment changed nothing");
   return outcome;
-}
-
-/** One of the user's orders, whole; another user's order is "not found". */
-export async function ownServiceOrder(options: { db: Db; userId: string; orderId: string }) {
-  const [order] = await options.db
-    .select()
-    .from(serviceOrders)
-    .where(and(eq(serviceOrders.id, options.orderId), eq(serviceOrders.userId, options.userId)));
-  if (!order) throw notFound("Service order");
-  return order;
 }
 
 /** The sandbox page's Pay button: the order's own price, paid with a fresh sandbox payment id. */

@@ -1,0 +1,30 @@
+import { type TServiceOrder, ZServiceOrder } from "@shared/api/checkout";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+
+export const SERVICE_ORDERS_PATH = "/api/service-orders";
+
+export async function getServiceOrder(orderId: string): Promise<TServiceOrder> {
+  const res = await apiRequest("GET", `${SERVICE_ORDERS_PATH}/${encodeURIComponent(orderId)}`);
+  return ZServiceOrder.parse(await res.json());
+}
+
+/** Always read fresh: the order turns paid when the provider confirms, outside this page. */
+export const serviceOrderQueryOptions = (orderId: string) =>
+  queryOptions({
+    queryKey: [SERVICE_ORDERS_PATH, orderId],
+    queryFn: () => getServiceOrder(orderId),
+    staleTime: 0,
+  });
+
+/** One of the user's service orders; `pollWhilePending` re-reads it until it is paid. */
+export function useServiceOrder(orderId: string, options: { pollWhilePending?: boolean } = {}) {
+  return useQuery({
+    ...serviceOrderQueryOptions(orderId),
+    enabled: orderId !== "",
+    refetchInterval: (query) =>
+      options.pollWhilePending && query.state.data?.status !== "paid" && query.state.dataUpdateCount < 15
+        ? 2000
+        : false,
+  });
+}

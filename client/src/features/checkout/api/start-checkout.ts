@@ -1,0 +1,19 @@
+import { type TCheckoutAnswer, type TCheckoutProvider, ZCheckoutAnswer } from "@shared/api/checkout";
+import { useMutation } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+
+/**
+ * Opens the provider's hosted checkout for the order; the server prices it, the client sends only the id.
+ * The answer's `checkoutUrl` may be missing (spec §8), which the caller reports.
+ */
+export async function startCheckout(
+  orderId: string,
+  provider: TCheckoutProvider,
+): Promise<Partial<TCheckoutAnswer>> {
+  const res = await apiRequest("POST", `/api/checkout/service/${encodeURIComponent(orderId)}`, { provider });
+  return ZCheckoutAnswer.partial().parse(await res.json());
+}
+
+export function useStartCheckout(orderId: string) {
+  return useMutation({ mutationFn: (provider: TCheckoutProvider) => startCheckout(orderId, provider) });
+}

@@ -1,0 +1,36 @@
+import {
+  type TPayPalSetup,
+  type TTestCaptureAnswer,
+  type TTestOrderBody,
+  ZPayPalSetup,
+  ZTestCaptureAnswer,
+  ZTestOrderAnswer,
+} from "@shared/api/payments";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import { TRANSACTIONS_PATH } from "./get-transactions";
+
+/** The wallet test flow's three calls (spec §7): setup, order, capture. */
+export async function getPayPalSetup(): Promise<TPayPalSetup> {
+  const res = await apiRequest("GET", "/api/paypal/setup");
+  return ZPayPalSetup.parse(await res.json());
+}
+
+export async function createTestOrder(body: TTestOrderBody): Promise<string> {
+  const res = await apiRequest("POST", "/api/paypal/order", body);
+  return ZTestOrderAnswer.parse(await res.json()).id;
+}
+
+export async function captureTestOrder(orderId: string): Promise<TTestCaptureAnswer> {
+  const res = await apiRequest("POST", `/api/paypal/order/${encodeURIComponent(orderId)}/capture`);
+  return ZTestCaptureAnswer.parse(await res.json());
+}
+
+/** The sandbox's version of the flow: no buttons to approve in, so order and capture at once. */
+export function useSandboxWalletPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: TTestOrderBody) => captureTestOrder(await createTestOrder(body)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [TRANSACTIONS_PATH] }),
+  });
+}

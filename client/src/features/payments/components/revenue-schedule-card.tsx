@@ -1,0 +1,85 @@
+import { PAYOUT_FREQUENCIES, PAYOUT_MINIMUM } from "@shared/catalog";
+import { ArrowUpRight, CalendarClock, CircleDollarSign } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatMoney } from "@/lib/format";
+import { useBalance } from "../api/get-balance";
+import { usePayoutSchedule } from "../api/get-payout-schedule";
+import { PayoutDialog } from "./payout-dialog";
+
+const MINIMUM = Number(PAYOUT_MINIMUM);
+
+const frequencyLabel = (id: string) => PAYOUT_FREQUENCIES.find((f) => f.id === id)?.label ?? id;
+
+/** The available balance, whether it can be paid out, and the user's payout frequency and minimum. */
+export function RevenueScheduleCard() {
+  const balance = useBalance();
+  const schedule = usePayoutSchedule();
+  const [payoutOpen, setPayoutOpen] = useState(false);
+  const available = balance.data?.availableBalance ?? 0;
+  const ready = available >= MINIMUM;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <CalendarClock aria-hidden="true" className="size-5 text-emerald-600" />
+          Revenue Schedule
+        </CardTitle>
+        <CardDescription>Your balance and when it is paid out.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        <div className="rounded-xl bg-gradient-to-br from-emerald-50 to-emerald-100/60 p-5">
+          <p className="font-medium text-emerald-800 text-sm">Available balance</p>
+          {balance.isPending ? (
+            <Skeleton className="mt-2 h-9 w-40" />
+          ) : balance.isError ? (
+            <p className="mt-2 text-destructive text-sm">Failed to load your balance.</p>
+          ) : (
+            <p className="mt-1 font-bold text-3xl text-emerald-900" data-testid="available-balance">
+              {formatMoney(available)}
+            </p>
+          )}
+          {balance.isSuccess && (
+            <p className={ready ? "mt-1 text-emerald-700 text-sm" : "mt-1 text-slate-600 text-sm"}>
+              {ready ? "Ready for payout" : "Minimum $50 required"}
+            </p>
+          )}
+        </div>
+        <dl className="grid grid-cols-2 gap-3 text-sm">
+          <div className="rounded-lg border p-3">
+            <dt className="flex items-center gap-1.5 text-muted-foreground">
+              <CalendarClock aria-hidden="true" className="size-4" />
+              Frequency
+            </dt>
+            <dd className="mt-1 font-semibold text-slate-900">
+              {schedule.data ? (
+                frequencyLabel(schedule.data.payoutFrequency)
+              ) : (
+                <Skeleton className="h-5 w-20" />
+              )}
+            </dd>
+          </div>
+          <div className="rounded-lg border p-3">
+            <dt className="flex items-center gap-1.5 text-muted-foreground">
+              <CircleDollarSign aria-hidden="true" className="size-4" />
+              Minimum
+            </dt>
+            <dd className="mt-1 font-semibold text-slate-900">
+              {schedule.data ? formatMoney(schedule.data.minPayout) : <Skeleton className="h-5 w-20" />}
+            </dd>
+          </div>
+        </dl>
+        {ready && (
+          <Button onClick={() => setPayoutOpen(true)}>
+            <ArrowUpRight aria-hidden="true" />
+            Transfer
+          </Button>
+        )}
+      </CardContent>
+      <PayoutDialog open={payoutOpen} onOpenChange={setPayoutOpen} availableBalance={available} />
+    </Card>
+  );
+}

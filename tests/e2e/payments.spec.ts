@@ -1,0 +1,65 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+const uniqueName = () => `pay${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}.com`;
+
+/** Earns $75 of lead revenue: a lead captured on one of the user's parked domains. */
+async function earnLeadRevenue(page: Page) {
+  const name = uniqueName();
+  const domain = await page.request.post("/api/domains", { data: { name } });
+  expect(domain.status(), await domain.text()).toBe(201);
+  const lead = await page.request.post("/api/leads", {
+    headers: { host: name },
+    data: { email: `lead-${name}@example.com`, zipCode: "10001", source: "car-insurance-landing", value: 75 },
+  });
+  expect(lead.status(), await lead.text()).toBe(201);
+}
+
+test("a new account sees an empty history and cannot transfer yet", async ({ page, account: _account }) => {
+  await page.goto("/payments");
+
+  await expect(page.getByRole("heading", { name: "Payments & Payouts" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId("available-balance")).toHaveText("$0.00");
+  await expect(page.getByText("Minimum $50 required")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Transfer" })).toHaveCount(0);
+  await expect(page.getByText("No transactions yet")).toBeVisible();
+  await expect(page.getByText("Weekly")).toBeVisible();
+});
+
+test("the balance is paid out to PayPal: the modal warns, confirms, and the page reloads with the payout", async ({
+  page,
+  account: _account,
+}) => {
+  await earnLeadRevenue(page);
+  await page.goto("/payments");
+  await expect(page.getByTestId("available-balance")).toHaveText("$75.00", { timeout: 20_000 });
+  await expect(page.getByText("Ready for payout")).toBeVisible();
+
+  await page.getByRole("button", { name: "Transfer" }).click();
+  const dialog = page.getByRole("dialog", { name: "Transfer to PayPal" });
+  await expect(dialog.getByText("Transfers cannot be reversed.", { exact: false })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Confirm Transfer" })).toBeDisabled();
+  await dialog.getByLabel("PayPal account email").fill("me@wallet.example");
+  await dialog.getByRole("button", { name: "Confirm Transfer" }).click();
+
+  await expect(page.getByTestId("available-balance")).toHaveText("$0.00");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  const history = page.getByTestId("transaction-list");
+  await expect(history.getByText("Payout to me@wallet.example")).toBeVisible();
+  await expect(history.getByText("completed")).toBeVisible();
+});
+
+test("the wallet test payment runs the PayPal flow in the sandbox and lands in the history", async ({
+  page,
+  account: _account,
+}) => {
+  await page.goto("/payments");
+  await expect(page.getByRole("heading", { name: "Test Payment" })).toBeVisible({ timeout: 20_000 });
+  await page.getByLabel("Amount").fill("42.50");
+  await page.getByRole("button", { name: "Pay with PayPal" }).click();
+
+  const toast = page.getByRole("region", { name: /Notifications/ }).locator("li");
+  await expect(toast.getByText("Payment Successful!")).toBeVisible();
+  await expect(page.getByTestId("transaction-list").getByText("Test payment")).toBeVisible();
+  await expect(page.getByTestId("transaction-list").getByText("$42.50")).toBeVisible();
+});
