@@ -29,26 +29,34 @@ const RECENT_DAYS = 30;
  * Every owner's listed, unsold domains, newest listing first, with the portfolio's figures: the
  * average daily parking revenue and the visitors (ad-network and parked-host) over the last 30
  * days of the owner's calendar. Owners are never named; `isOwn` marks the viewer's own.
+ * The figures are aggregated for all listings at once (hash joins), not domain by domain.
  */
 export async function listMarketplace(options: { db: Db; userId: string }): Promise<TMarketplaceListing[]> {
   const { rows } = await options.db.execute<ListingRow>(sql`
-    select d.id, d.name, d.marketplace_price as price, d.registration_date, d.listed_at,
-      d.user_id = ${options.userId} as is_own,
-      (coalesce(r.visitors, 0) + coalesce(t.visits, 0))::int as visitors,
-      round(coalesce(r.revenue, 0) / ${RECENT_DAYS}, 2)::text as parking_revenue
-    from domains d
-    join users u on u.id = d.user_id
-    cross join lateral (select (now() at time zone u.time_zone)::date - ${RECENT_DAYS - 1}::int as day) w
-    left join lateral (
-      select sum(p.revenue) as revenue, sum(p.visitors) as visitors from parking_reports p
-      where p.domain_id = d.id and p.day >= w.day
-    ) r on true
-    left join lateral (
-      select sum(v.visits) as visits from domain_traffic v
-      where v.domain_id = d.id and v.day >= w.day
-    ) t on true
-    where d.marketplace_price is not null and d.sold_at is null
-    order by d.listed_at desc nulls last, d.name
+    with listed as (
+      select d.id, d.name, d.marketplace_price, d.registration_date, d.listed_at, d.user_id,
+        (now() at time zone u.time_zone)::date - ${RECENT_DAYS - 1}::int as since
+      from domains d join users u on u.id = d.user_id
+      where d.marketplace_price is not null and d.sold_at is null
+    ),
+    parking as (
+      select p.domain_id, sum(p.revenue) as revenue, sum(p.visitors) as visitors
+      from listed l join parking_reports p on p.domain_id = l.id and p.day >= l.since
+      group by p.domain_id
+    ),
+    traffic as (
+      select v.domain_id, sum(v.visits) as visits
+      from listed l join domain_traffic v on v.domain_id = l.id and v.day >= l.since
+      group by v.domain_id
+    )
+    select l.id, l.name, l.marketplace_price as price, l.registration_date, l.listed_at,
+      l.user_id = ${options.userId} as is_own,
+      (coalesce(p.visitors, 0) + coalesce(t.visits, 0))::int as visitors,
+      round(coalesce(p.revenue, 0) / ${RECENT_DAYS}, 2)::text as parking_revenue
+    from listed l
+    left join parking p on p.domain_id = l.id
+    left join traffic t on t.domain_id = l.id
+    order by l.listed_at desc nulls last, l.name
   `);
   return rows.map((r) => ({
     id: r.id,
