@@ -107,8 +107,8 @@ describe("POST /api/domains/import", () => {
       status: "parked",
       adNetwork: "bodis",
       parkingTemplate: "premium",
-      registrationDate: "2019-03-04T00:00:00.000Z",
-      expiryDate: "2030-03-04T00:00:00.000Z",
+      registrationDate: "2019-03-04T12:00:00.000Z",
+      expiryDate: "2030-03-04T12:00:00.000Z",
       purchasePrice: "2500.00",
       renewalCost: "12.99",
     });

@@ -211,7 +211,7 @@ describe("PATCH /api/domains/{id}", () => {
       adNetwork: "bodis",
       parkingTemplate: "minimal",
       nameservers: "ns1.bodis.com",
-      expiryDate: "2031-04-30T00:00:00.000Z",
+      expiryDate: "2031-04-30T12:00:00.000Z",
       purchasePrice: "1200.50",
       renewalCost: "12.99",
     });

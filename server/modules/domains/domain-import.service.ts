@@ -20,6 +20,7 @@ import type { DbOrTx } from "../../db/tx";
 import { AppError } from "../../http/app-error";
 import { type CsvRow, headerKey, readCsv } from "../../lib/csv";
 import { normalizeDomainName } from "../../lib/domain-name";
+import { calendarDay } from "./domain-rows";
 
 interface NewDomainRow {
   name: string;
@@ -217,8 +218,7 @@ export async function importDomains(options: {
         insert into domains (user_id, name, status, ad_network, parking_template, registration_date,
           expiry_date, purchase_price, renewal_cost)
         select ${userId}, x.name, x.status, x.ad_network, x.parking_template,
-          coalesce(x.registration_date::timestamp at time zone 'UTC', now()),
-          x.expiry_date::timestamp at time zone 'UTC',
+          coalesce(${calendarDay(sql`x.registration_date`)}, now()), ${calendarDay(sql`x.expiry_date`)},
           x.purchase_price, x.renewal_cost
         from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as x(
           name text, status text, ad_network text, parking_template text, registration_date date,

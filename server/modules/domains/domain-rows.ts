@@ -9,6 +9,12 @@ export const UTC_TODAY = sql`(now() at time zone 'UTC')::date`;
 export const isoTime = (column: SQL) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/**
+ * A calendar date (registration, expiry) as the instant it is stored at: noon UTC, which is the
+ * same calendar day in every time zone from UTC−11 to UTC+11, wherever it is displayed.
+ */
+export const calendarDay = (date: SQL) => sql`(${date}::date + time '12:00') at time zone 'UTC'`;
+
 /** Days over which `parkingRevenue` (a daily average) and `visitors` are measured. */
 export const RECENT_DAYS = 30;
 

@@ -85,7 +85,7 @@ export async function updateDomain(options: {
     throw new AppError("BAD_REQUEST", "The expiry date cannot be before the registration date.");
   }
   const changes: Partial<typeof domains.$inferInsert> = rest;
-  if (expiryDate !== undefined) changes.expiryDate = expiryDate ? new Date(`${expiryDate}T00:00:00Z`) : null;
+  if (expiryDate !== undefined) changes.expiryDate = expiryDate ? new Date(`${expiryDate}T12:00:00Z`) : null;
   if (Object.keys(changes).length > 0) {
     await db
       .update(domains)
