@@ -5,13 +5,13 @@ import { TransactionHistory } from "@/features/payments/components/transaction-h
 
 export default function PaymentsPage() {
   return (
-    <div className="grid gap-6">
+    <div className="grid min-w-0 grid-cols-1 gap-6">
       <PageHeader
         className="mb-0"
         title="Payments & Payouts"
         description="Your balance, payouts and every payment on your account."
       />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <RevenueScheduleCard />
         <TestPaymentCard />
       </div>

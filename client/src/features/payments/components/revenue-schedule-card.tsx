@@ -22,7 +22,7 @@ export function RevenueScheduleCard() {
   const ready = available >= MINIMUM;
 
   return (
-    <Card>
+    <Card className="min-w-0">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <CalendarClock aria-hidden="true" className="size-5 text-emerald-600" />

@@ -12,6 +12,7 @@ import { toast } from "@/components/ui/use-toast";
 import { errorAfterStatus } from "@/lib/error-text";
 import { formatMoney } from "@/lib/format";
 import { getPayPalSetup, useSandboxWalletPayment } from "../api/wallet-test-payment";
+import { PaymentMethodsList } from "./payment-methods-list";
 import { PayPalWalletButtons } from "./paypal-wallet-buttons";
 
 const AMOUNT = /^\d{1,5}(\.\d{1,2})?$/;
@@ -61,7 +62,7 @@ export function TestPaymentCard() {
     });
 
   return (
-    <Card>
+    <Card className="min-w-0">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <FlaskConical aria-hidden="true" className="size-5 text-emerald-600" />
@@ -106,6 +107,7 @@ export function TestPaymentCard() {
           </Button>
         </div>
         {walletSetup && <PayPalWalletButtons setup={walletSetup} amount={amount.trim()} />}
+        <PaymentMethodsList />
       </CardContent>
     </Card>
   );

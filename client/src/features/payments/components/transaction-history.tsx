@@ -52,7 +52,7 @@ function TransactionRow({ transaction }: { transaction: TTransaction }) {
 export function TransactionHistory() {
   const transactions = useTransactions();
   return (
-    <Card>
+    <Card className="min-w-0">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Receipt aria-hidden="true" className="size-5 text-emerald-600" />
