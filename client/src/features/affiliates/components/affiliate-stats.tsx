@@ -10,7 +10,7 @@ import { conversionPercent } from "../utils/conversion-rate";
 function StatCard(props: { title: string; value: string; note: string; icon: LucideIcon; tone: string }) {
   const Icon = props.icon;
   return (
-    <Card>
+    <Card role="group" aria-label={props.title}>
       <CardContent className="flex items-start justify-between gap-4 p-6">
         <div className="min-w-0">
           <p className="font-medium text-muted-foreground text-sm">{props.title}</p>

@@ -1,0 +1,89 @@
+import { inviteDialog, inviteThroughDialog, openAffiliates, statCard, toast } from "./affiliates-page";
+import { expect, test, uniqueAccount } from "./fixtures";
+
+// Several pages, dialogs and a second browser per test: more than the default 30 s on a cold server.
+test.describe.configure({ timeout: 120_000 });
+
+test.describe("affiliate programme page", () => {
+  test("an owner without affiliates sees the empty state, invites one, and is told about mistakes", async ({
+    page,
+    account,
+  }) => {
+    await openAffiliates(page);
+    await expect(page.getByText("No affiliates yet")).toBeVisible();
+    await expect(statCard(page, "Active Referrals")).toContainText("0% conversion rate");
+    await expect(statCard(page, "Total Commissions")).toContainText("$0.00");
+
+    await page.getByRole("button", { name: "Invite Your First Affiliate" }).click();
+    const dialog = inviteDialog(page);
+    await expect(dialog.getByLabel("Affiliate Level")).toHaveValue("1");
+    await dialog.getByRole("button", { name: "Send Invitation" }).click();
+    await expect(toast(page)).toContainText("Email Required");
+    await expect(toast(page)).toContainText("Please enter an email address to invite.");
+
+    await dialog.getByLabel("Email Address").fill(account.email);
+    await dialog.getByRole("button", { name: "Send Invitation" }).click();
+    await expect(toast(page)).toContainText("Invitation Failed");
+    await expect(toast(page)).toContainText("You can't invite your own email address.");
+    await expect(dialog).toBeVisible();
+
+    const partner = uniqueAccount().email;
+    await dialog.getByLabel("Email Address").fill(partner);
+    await dialog.getByLabel("Affiliate Level").selectOption("3");
+    await dialog.getByRole("button", { name: "Send Invitation" }).click();
+    await expect(toast(page)).toContainText("Affiliate Invited!");
+    await expect(dialog).toBeHidden();
+
+    const rows = page.getByRole("list", { name: "Affiliates" }).getByRole("listitem");
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(/Affiliate #[0-9a-f]{8}/);
+    await expect(rows.first()).toContainText("Level 3 · 10% commission");
+    await expect(rows.first()).toContainText("$0.00");
+    await expect(rows.first()).toContainText("Inactive");
+    await expect(statCard(page, "Total Referrals")).toContainText("1");
+
+    await inviteThroughDialog(page, partner.toUpperCase());
+    await expect(toast(page)).toContainText("You have already invited this email address.");
+    await expect(dialog.getByLabel("Email Address")).toHaveValue(partner.toUpperCase());
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(rows).toHaveCount(1);
+
+    await page.getByRole("button", { name: "Invite Affiliate", exact: true }).click();
+    await expect(dialog.getByLabel("Email Address")).toHaveValue("");
+    await expect(dialog.getByLabel("Affiliate Level")).toHaveValue("1");
+  });
+
+  test("the accelerator dialogs need a selection, total the catalogue prices and open checkout", async ({
+    page,
+    account: _account,
+  }) => {
+    await openAffiliates(page);
+
+    await page.getByRole("button", { name: "Compare Tiers" }).click();
+    const tiers = page.getByRole("dialog", { name: "Tier Upgrades" });
+    await expect(tiers.getByRole("button", { name: "Upgrade Tier" })).toBeDisabled();
+    await tiers.getByText("Gold Tier").click();
+    await expect(tiers.getByTestId("offer-total")).toHaveText("$299.00");
+    await tiers.getByRole("button", { name: "Cancel" }).click();
+
+    await page.getByRole("button", { name: "Choose Tools" }).click();
+    const tools = page.getByRole("dialog", { name: "Marketing Suite" });
+    const activate = tools.getByRole("button", { name: "Activate Tools" });
+    await expect(activate).toBeDisabled();
+    await tools.getByText("Email Automation", { exact: true }).click();
+    await tools.getByText("Split Testing", { exact: true }).click();
+    await expect(tools.getByTestId("offer-total")).toHaveText("$148.00");
+    await tools.getByText("Email Automation", { exact: true }).click();
+    await expect(tools.getByTestId("offer-total")).toHaveText("$69.00");
+    await activate.click();
+
+    await expect(toast(page)).toContainText("Marketing Tools Activated!");
+    await expect(page).toHaveURL(/\/checkout\/service\/[0-9a-f-]{36}$/);
+    await page.goBack();
+    await page.getByRole("button", { name: "Choose Tools" }).click();
+    const reopened = page.getByRole("dialog", { name: "Marketing Suite" });
+    await expect(reopened.getByRole("checkbox")).toHaveCount(6);
+    await expect(reopened.getByRole("checkbox", { checked: true })).toHaveCount(0);
+    await expect(reopened.getByRole("button", { name: "Activate Tools" })).toBeDisabled();
+  });
+});
