@@ -42,7 +42,7 @@ export function ListingDetailsDialog(props: {
             </DialogHeader>
             <dl className="grid grid-cols-2 gap-3">
               <Detail label="Price">
-                <span className="text-emerald-600">{formatMoney(listing.price)}</span>
+                <span className="text-emerald-700">{formatMoney(listing.price)}</span>
               </Detail>
               <Detail label="Monthly Visitors">{formatNumber(listing.visitors)}</Detail>
               <Detail label="Monthly Revenue">{formatMoney(monthlyRevenue(listing.parkingRevenue))}</Detail>
