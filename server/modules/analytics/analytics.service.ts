@@ -45,7 +45,9 @@ interface SeriesRow extends Record<string, unknown> {
 
 /**
  * One row per day of the range (days without data as zeros), then one totals row (day null).
- * Money is summed and rounded in SQL and leaves as decimal strings.
+ * Revenue comes from the ledger's quarter-hour buckets (kept in step with revenue events by
+ * triggers): every zone's days are whole buckets, and a day costs at most 96 rows per source
+ * however many events it had. Money is summed and rounded in SQL and leaves as decimal strings.
  */
 async function seriesRows(db: Db, userId: string, now: Date, days: number): Promise<SeriesRow[]> {
   const result = await db.execute<SeriesRow>(sql`
@@ -54,15 +56,15 @@ async function seriesRows(db: Db, userId: string, now: Date, days: number): Prom
       select range.first + i as day from range, generate_series(0, ${days - 1}::int) i
     ),
     revenue as (
-      select (e.occurred_at at time zone range.tz)::date as day,
-        sum(e.amount) filter (where e.type = 'parking') as parking,
-        sum(e.amount) filter (where e.type = 'lead') as lead,
-        sum(e.amount) filter (where e.type = 'marketplace') as marketplace,
-        sum(e.amount) filter (where e.type = 'affiliate') as affiliate,
-        sum(e.amount) filter (where e.type not in ('parking', 'lead', 'marketplace', 'affiliate')) as other,
-        sum(e.amount) as total
-      from revenue_events e cross join range
-      where e.user_id = ${userId} and e.occurred_at >= range.starts and e.occurred_at < range.ends
+      select (b.bucket at time zone range.tz)::date as day,
+        sum(b.amount) filter (where b.type = 'parking') as parking,
+        sum(b.amount) filter (where b.type = 'lead') as lead,
+        sum(b.amount) filter (where b.type = 'marketplace') as marketplace,
+        sum(b.amount) filter (where b.type = 'affiliate') as affiliate,
+        sum(b.amount) filter (where b.type not in ('parking', 'lead', 'marketplace', 'affiliate')) as other,
+        sum(b.amount) as total
+      from revenue_buckets b cross join range
+      where b.user_id = ${userId} and b.bucket >= range.starts and b.bucket < range.ends
       group by 1
     ),
     visits as (
