@@ -1,0 +1,152 @@
+import type request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDomain } from "../factories/domains";
+import { signUp } from "../factories/users";
+import { fillPath, listApiRoutes, pathParams, type RouteEntry } from "../setup/route-table";
+import { createTestApp, type TestApp } from "../setup/test-app";
+
+/**
+ * Two suites generated from the app's own route table, so a route added tomorrow is covered
+ * tomorrow: every state-changing route refuses cross-site requests, and every route that takes
+ * an id refuses another user's id with 404.
+ */
+let t: TestApp;
+let routes: RouteEntry[];
+let owner: Awaited<ReturnType<typeof signUp>>;
+let intruder: Awaited<ReturnType<typeof signUp>>;
+/** The owner's resources, by what a route's id names. */
+const owned: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  routes = listApiRoutes(t.app);
+  owner = await signUp(t.app);
+  intruder = await signUp(t.app);
+  const buyer = await signUp(t.app);
+
+  const domain = await addDomain(owner.agent);
+  const listed = await addDomain(owner.agent);
+  owned.domain = domain.id;
+  owned.listedDomain = listed.id;
+  const listing = await owner.agent
+    .post("/api/marketplace/list")
+    .send({ domainId: listed.id, price: "2500.00" });
+  expect(listing.status).toBeLessThan(300);
+  const order = await owner.agent
+    .post("/api/domain-services/appraisal")
+    .send({ type: "basic", price: "29.99", domainId: domain.id })
+    .expect(201);
+  owned.order = order.body.orderId;
+  const wallet = await owner.agent
+    .post("/api/paypal/order")
+    .send({ amount: 100, currency: "USD", intent: "CAPTURE" });
+  expect(wallet.status).toBeLessThan(300);
+  owned.walletOrder = wallet.body.id;
+  const goal = await owner.agent
+    .post("/api/revenue/goals")
+    .send({ targetAmount: 500, timeframe: "monthly", category: "total" });
+  expect(goal.status).toBeLessThan(300);
+  owned.goal = goal.body.id ?? goal.body.goal?.id;
+  await buyer.agent
+    .post("/api/marketplace/contact")
+    .send({ domainId: listed.id, message: "Is it still for sale?" })
+    .expect(201);
+  const inbox = await owner.agent.get("/api/marketplace/messages").expect(200);
+  owned.message = (inbox.body.messages ?? inbox.body)[0].id;
+});
+afterAll(() => t.close());
+
+/** Which of the owner's resources each id-taking route is about; a new id route must be added here. */
+function ownedIdFor(route: RouteEntry): Record<string, string> | undefined {
+  const p = route.path;
+  if (p.startsWith("/api/domains/:id")) return { id: owned.domain };
+  if (p.startsWith("/api/marketplace/list/:domainId")) return { domainId: owned.listedDomain };
+  if (/^\/api\/(service-orders|checkout\/service|checkout\/sandbox)\/:id/.test(p)) return { id: owned.order };
+  if (p.startsWith("/api/paypal/order/:id")) return { id: owned.walletOrder };
+  if (p.startsWith("/api/marketplace/messages/:id")) return { id: owned.message };
+  if (p.startsWith("/api/revenue/goals/:id")) return { id: owned.goal };
+  return undefined;
+}
+
+/** Params that name no user's resource. */
+const NOT_AN_ID: Record<string, string> = { "/api/parking-reports/:network": "sedo" };
+
+/** A body the route would accept from its owner, so that only ownership can refuse it. */
+const VALID_BODIES: Record<string, object> = {
+  "POST /api/checkout/service/:id": { provider: "stripe" },
+  "PATCH /api/domains/:id": { status: "parked" },
+};
+
+const send = (agent: ReturnType<typeof request.agent>, route: RouteEntry, path: string) => {
+  const method = route.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete";
+  const req = agent[method](path);
+  if (route.method === "GET" || route.method === "DELETE") return req;
+  return req.send(VALID_BODIES[`${route.method} ${route.path}`] ?? {});
+};
+
+describe("authorization matrix", () => {
+  it("knows an owner's resource for every route that takes an id", () => {
+    const idRoutes = routes.filter((r) => pathParams(r.path).length > 0 && !(r.path in NOT_AN_ID));
+    expect(idRoutes.length).toBeGreaterThan(10);
+    const unknown = idRoutes.filter((r) => !ownedIdFor(r)).map((r) => `${r.method} ${r.path}`);
+    expect(unknown).toEqual([]);
+  });
+
+  it("answers another user's ids with 404 on every id route, and the owner's data is unchanged", async () => {
+    const before = {
+      domain: (await owner.agent.get(`/api/domains/${owned.domain}`)).body,
+      order: (await owner.agent.get(`/api/service-orders/${owned.order}`)).body,
+      messages: (await owner.agent.get("/api/marketplace/messages")).body,
+      goals: (await owner.agent.get("/api/revenue/goals")).body,
+      listings: (await owner.agent.get("/api/marketplace/domains")).body,
+    };
+    const refused: string[] = [];
+    for (const route of routes) {
+      const ids = ownedIdFor(route);
+      if (!ids) continue;
+      const res = await send(intruder.agent, route, fillPath(route.path, ids));
+      if (res.status !== 404) refused.push(`${route.method} ${route.path} → ${res.status}`);
+      else expect(res.body.message).toBeTruthy();
+    }
+    expect(refused).toEqual([]);
+    expect((await owner.agent.get(`/api/domains/${owned.domain}`)).body).toEqual(before.domain);
+    expect((await owner.agent.get(`/api/service-orders/${owned.order}`)).body).toEqual(before.order);
+    expect((await owner.agent.get("/api/marketplace/messages")).body).toEqual(before.messages);
+    expect((await owner.agent.get("/api/revenue/goals")).body).toEqual(before.goals);
+    expect((await owner.agent.get("/api/marketplace/domains")).body).toEqual(before.listings);
+  });
+});
+
+describe("cross-site requests", () => {
+  const stateChanging = () =>
+    routes.filter((r) => r.method !== "GET" && !r.path.startsWith("/api/webhooks/"));
+
+  it("refuses every state-changing route from a foreign Origin with 403", async () => {
+    expect(stateChanging().length).toBeGreaterThan(40);
+    const let_through: string[] = [];
+    for (const route of stateChanging()) {
+      const path = fillPath(
+        route.path,
+        ownedIdFor(route) ?? NOT_AN_ID,
+        "00000000-0000-4000-8000-000000000000",
+      );
+      const res = await send(owner.agent, route, path.includes(":") ? route.path : path).set(
+        "Origin",
+        "https://evil.example",
+      );
+      if (res.status !== 403) let_through.push(`${route.method} ${route.path} → ${res.status}`);
+    }
+    expect(let_through).toEqual([]);
+  });
+
+  it("refuses every state-changing route with Sec-Fetch-Site: cross-site", async () => {
+    const let_through: string[] = [];
+    for (const route of stateChanging()) {
+      const path = fillPath(route.path, ownedIdFor(route) ?? {}, "00000000-0000-4000-8000-000000000000");
+      const res = await send(owner.agent, route, path).set("Sec-Fetch-Site", "cross-site");
+      if (res.status !== 403) let_through.push(`${route.method} ${route.path} → ${res.status}`);
+    }
+    expect(let_through).toEqual([]);
+    expect((await owner.agent.get("/api/auth/me")).status).toBe(200);
+  });
+});
