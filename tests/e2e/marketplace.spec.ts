@@ -128,7 +128,9 @@ test("a seller lists a domain, a buyer finds it by search and filters and writes
 
   // The buyer's own inbox shows nothing of it, and the seller's email is nowhere on the buyer's page.
   await buyer.reload();
-  await expect(buyer.getByRole("region", { name: /Seller Inbox/ })).toContainText("No messages yet");
+  await expect(buyer.getByRole("region", { name: /Seller Inbox/ })).toContainText("No messages yet", {
+    timeout: 15_000,
+  });
   await expect(buyer.locator("body")).not.toContainText(sellerAccount.email);
 });
 
@@ -151,4 +153,18 @@ test("a seller buys a premium listing for a domain and lands on its checkout", a
 
   await expect(toast(page)).toContainText("Premium Listing Activated!");
   await expect(page).toHaveURL(/\/checkout\/service\/[0-9a-f-]{36}$/);
+  const orderId = new URL(page.url()).pathname.split("/").pop() ?? "";
+
+  // The order's checkout shows what was bought, and the sandbox takes the payment.
+  await expect(page.getByRole("heading", { name: "Premium Listing" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(domain.name).first()).toBeVisible();
+  await expect(page.getByText("$99.99").first()).toBeVisible();
+  await page.getByRole("button", { name: "Pay with Stripe" }).click();
+  await expect(page.getByText("Test mode, no money moves")).toBeVisible();
+  await page.getByRole("button", { name: "Pay $99.99" }).click();
+  await expect(page).toHaveURL(new RegExp(`/checkout/success\\?order=${orderId}$`));
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+
+  const order = await page.request.get(`/api/service-orders/${orderId}`);
+  expect(await order.json()).toMatchObject({ status: "paid", price: "99.99" });
 });
