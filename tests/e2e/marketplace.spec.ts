@@ -134,7 +134,7 @@ test("a seller lists a domain, a buyer finds it by search and filters and writes
   await expect(buyer.locator("body")).not.toContainText(sellerAccount.email);
 });
 
-test("a seller buys a premium listing for a domain and lands on its checkout", async ({
+test("a seller buys a premium listing for a domain and pays for it on the sandbox checkout", async ({
   page,
   account: _account,
 }) => {
