@@ -27,10 +27,10 @@ export function normalizeDomainName(input: string): DomainNameCheck {
   const name = domainToASCII(written);
   const labels = name.split(".");
   if (!name || name.length > MAX_DOMAIN_NAME_LENGTH || !labels.every((l) => LABEL.test(l))) {
-    return { ok: false, reason: `"${written}" is not a valid domain name` };
+    return { ok: false, reason: `“${written}” is not a valid domain name` };
   }
   const parsed = parse(name);
-  if (parsed.isIp || labels.length < 2) return { ok: false, reason: `"${written}" is not a domain name` };
+  if (parsed.isIp || labels.length < 2) return { ok: false, reason: `“${written}” is not a domain name` };
   if (!parsed.isIcann) return { ok: false, reason: `.${labels.at(-1)} is not a known top-level domain` };
   if (!parsed.domain) return { ok: false, reason: `${name} is a public suffix, not a registrable domain` };
   if (parsed.domain !== name) {

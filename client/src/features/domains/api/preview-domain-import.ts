@@ -1,0 +1,13 @@
+import type { TDomainImportPreview } from "@shared/api/domain-import";
+import { useMutation } from "@tanstack/react-query";
+import { postCsv } from "./upload-csv";
+
+export async function previewDomainImport(file: Blob): Promise<TDomainImportPreview> {
+  const res = await postCsv("/api/domains/import/preview", file);
+  return (await res.json()) as TDomainImportPreview;
+}
+
+/** What importing a file would do, row by row; nothing is saved. */
+export function usePreviewDomainImport() {
+  return useMutation({ mutationFn: previewDomainImport });
+}

@@ -1,0 +1,171 @@
+import {
+  DOMAIN_STATUSES,
+  type TAdNetwork,
+  type TDomainStatus,
+  type TParkingTemplate,
+} from "@shared/api/domains";
+import { DEFAULT_AD_NETWORK, DEFAULT_PARKING_TEMPLATE } from "@shared/catalog";
+import { Globe, Plus } from "lucide-react";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
+import { FieldError } from "@/components/ui/field-error";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select } from "@/components/ui/select";
+import { toast } from "@/components/ui/use-toast";
+import { errorAfterColon } from "@/lib/error-text";
+import { useCreateDomain } from "../api/create-domain";
+import { NETWORK_OPTIONS, STATUS_LABELS, TEMPLATE_OPTIONS } from "../utils/domain-labels";
+
+const STATUS_OPTIONS = DOMAIN_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }));
+
+const EMPTY = {
+  name: "",
+  adNetwork: DEFAULT_AD_NETWORK as TAdNetwork,
+  nameservers: "",
+  parkingTemplate: DEFAULT_PARKING_TEMPLATE as TParkingTemplate,
+  status: "active" as TDomainStatus,
+};
+
+/**
+ * Add Domain (spec §2, §5): name and nameservers are trimmed; an empty name is refused with the
+ * spec's toast. The dialog closes and resets on success and stays open on error, where the
+ * server's reason (a name parked by someone else, say) is shown under the name.
+ */
+export function AddDomainDialog({ trigger }: { trigger?: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const [form, setForm] = useState(EMPTY);
+  const [serverError, setServerError] = useState("");
+  const create = useCreateDomain();
+  const set = <K extends keyof typeof EMPTY>(key: K, value: (typeof EMPTY)[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+
+  const changeOpen = (next: boolean) => {
+    setOpen(next);
+    if (!next) {
+      setForm(EMPTY);
+      setServerError("");
+    }
+  };
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const name = form.name.trim();
+    if (!name) {
+      toast({ title: "Error", description: "Domain name is required.", variant: "destructive" });
+      return;
+    }
+    setServerError("");
+    create.mutate(
+      { ...form, name, nameservers: form.nameservers.trim() },
+      {
+        onSuccess: (domain) => {
+          toast({ title: "Domain Added!", description: `${domain.name} has been added to your portfolio.` });
+          changeOpen(false);
+        },
+        onError: (error) => {
+          setServerError(errorAfterColon(error, ""));
+          toast({
+            title: "Error",
+            description: "Failed to add domain. Please try again.",
+            variant: "destructive",
+          });
+        },
+      },
+    );
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={changeOpen}>
+      <DialogTrigger asChild>
+        {trigger ?? (
+          <Button>
+            <Plus aria-hidden="true" />
+            Add Domain
+          </Button>
+        )}
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <span className="mb-1 flex size-10 items-center justify-center rounded-lg bg-emerald-50 text-emerald-600">
+            <Globe aria-hidden="true" className="size-5" />
+          </span>
+          <DialogTitle>Add Domain</DialogTitle>
+          <DialogDescription>
+            Park a domain you own. Point its nameservers at us and it starts earning from visitors and leads.
+          </DialogDescription>
+        </DialogHeader>
+        <form className="grid gap-4" onSubmit={submit} aria-label="Add Domain" noValidate>
+          <div className="grid gap-2">
+            <Label htmlFor="domain-name">Domain name</Label>
+            <Input
+              id="domain-name"
+              placeholder="example.com"
+              autoComplete="off"
+              value={form.name}
+              aria-invalid={serverError ? true : undefined}
+              aria-describedby={serverError ? "domain-name-error" : undefined}
+              onChange={(e) => set("name", e.target.value)}
+            />
+            <FieldError id="domain-name-error">{serverError}</FieldError>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid gap-2">
+              <Label htmlFor="domain-network">Ad network</Label>
+              <Select
+                id="domain-network"
+                value={form.adNetwork}
+                options={NETWORK_OPTIONS}
+                onValueChange={(v) => set("adNetwork", v as TAdNetwork)}
+              />
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor="domain-template">Parking template</Label>
+              <Select
+                id="domain-template"
+                value={form.parkingTemplate}
+                options={TEMPLATE_OPTIONS}
+                onValueChange={(v) => set("parkingTemplate", v as TParkingTemplate)}
+              />
+            </div>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="domain-nameservers">Nameservers</Label>
+            <Input
+              id="domain-nameservers"
+              placeholder="ns1.parkpilot.com, ns2.parkpilot.com"
+              value={form.nameservers}
+              onChange={(e) => set("nameservers", e.target.value)}
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="domain-status">Status</Label>
+            <Select
+              id="domain-status"
+              value={form.status}
+              options={STATUS_OPTIONS}
+              onValueChange={(v) => set("status", v as TDomainStatus)}
+            />
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => changeOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? "Adding..." : "Add Domain"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,60 @@
+import type { TDomain } from "@shared/api/domains";
+import { Globe, Settings2 } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { cn } from "@/lib/cn";
+import { formatDate, formatMoney, formatNumber } from "@/lib/format";
+import { DomainStatusBadge } from "./domain-status-badge";
+
+const SOON_MS = 30 * 86_400_000;
+
+function Figure(props: { label: string; value: string; unit?: string; className?: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-muted-foreground text-xs">{props.label}</dt>
+      <dd className={cn("mt-0.5 truncate font-medium text-slate-900 text-sm tabular-nums", props.className)}>
+        {props.value}
+        {props.unit && <span className="font-normal text-muted-foreground text-xs">{props.unit}</span>}
+      </dd>
+    </div>
+  );
+}
+
+/** One domain of the portfolio grid: name, status, 30-day figures, dates, and the manage button. */
+export function DomainCard({ domain, onManage }: { domain: TDomain; onManage: (domain: TDomain) => void }) {
+  const expiresSoon = domain.expiryDate !== null && Date.parse(domain.expiryDate) - Date.now() < SOON_MS;
+  return (
+    <Card
+      className="flex min-w-0 flex-col gap-4 p-5 transition-shadow hover:shadow-md"
+      data-testid="domain-card"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="flex min-w-0 items-center gap-3">
+          <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-emerald-50 text-emerald-600">
+            <Globe aria-hidden="true" className="size-4" />
+          </span>
+          <h3 className="truncate font-semibold text-slate-900" title={domain.name}>
+            {domain.name}
+          </h3>
+        </div>
+        <DomainStatusBadge status={domain.status} />
+      </div>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
+        <Figure label="Revenue" value={formatMoney(domain.parkingRevenue)} unit=" /day" />
+        <Figure label="Visitors" value={formatNumber(domain.visitors)} unit=" /30 days" />
+        <Figure label="Registered" value={formatDate(domain.registrationDate)} />
+        {domain.expiryDate && (
+          <Figure
+            label="Expires"
+            value={formatDate(domain.expiryDate)}
+            className={expiresSoon ? "text-amber-700" : undefined}
+          />
+        )}
+      </dl>
+      <Button variant="outline" className="mt-auto w-full" onClick={() => onManage(domain)}>
+        <Settings2 aria-hidden="true" />
+        Manage Domain
+      </Button>
+    </Card>
+  );
+}

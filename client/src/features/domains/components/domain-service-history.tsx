@@ -1,0 +1,56 @@
+import { CheckCircle2, Clock } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Skeleton } from "@/components/ui/skeleton";
+import { cn } from "@/lib/cn";
+import { formatDate, formatServiceType } from "@/lib/format";
+import { useDomainServices } from "../api/get-domain-services";
+
+/** The selected domain's service records; completed ones are highlighted (spec §3). */
+export function DomainServiceHistory({ domainId }: { domainId: string }) {
+  const services = useDomainServices(domainId);
+  if (services.isPending) {
+    return (
+      <div className="grid gap-2" data-testid="services-loading">
+        <Skeleton className="h-12" />
+        <Skeleton className="h-12" />
+      </div>
+    );
+  }
+  if (services.isError) return <p className="text-red-700 text-sm">Failed to load this domain's services.</p>;
+  if (services.data.length === 0) {
+    return <p className="text-muted-foreground text-sm">No services for this domain yet.</p>;
+  }
+  return (
+    <ul className="grid gap-2" aria-label="Domain services">
+      {services.data.map((service) => {
+        const completed = service.status === "completed";
+        return (
+          <li
+            key={service.id}
+            className={cn(
+              "flex items-center justify-between gap-3 rounded-lg border px-4 py-3",
+              completed && "border-emerald-200 bg-emerald-50/70",
+            )}
+          >
+            <span className="flex min-w-0 items-center gap-3">
+              {completed ? (
+                <CheckCircle2 aria-hidden="true" className="size-4 shrink-0 text-emerald-600" />
+              ) : (
+                <Clock aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
+              )}
+              <span className="min-w-0">
+                <span className="block truncate font-medium text-slate-900 text-sm">
+                  {formatServiceType(service.serviceType)}
+                </span>
+                <span className="block text-muted-foreground text-xs">
+                  Ordered {formatDate(service.createdAt)}
+                </span>
+              </span>
+            </span>
+            <Badge variant={completed ? "success" : "neutral"}>{formatServiceType(service.status)}</Badge>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,123 @@
+import type { TDomain } from "@shared/api/domains";
+import { Globe, Pencil } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatDate, formatMoney, formatNumber } from "@/lib/format";
+import { useDomainDetail } from "../api/get-domain";
+import { networkLabel, TEMPLATE_LABELS } from "../utils/domain-labels";
+import { DomainStatusBadge } from "./domain-status-badge";
+import { EditDomainForm } from "./edit-domain-form";
+
+function Stat({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="rounded-lg border bg-slate-50/60 p-3">
+      <dt className="text-muted-foreground text-xs">{label}</dt>
+      <dd className="mt-1 font-semibold text-slate-900 tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 py-2 text-sm">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 truncate text-right font-medium text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * The manage dialog (spec §2): all-time revenue and visitors, status, registration and expiry,
+ * with Close and Edit Domain; Edit Domain turns the dialog into a form that saves.
+ */
+export function ManageDomainDialog(props: {
+  domain: TDomain | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const detail = useDomainDetail(props.domain?.id ?? null);
+  const current = detail.data ?? props.domain;
+  const close = () => {
+    setEditing(false);
+    props.onOpenChange(false);
+  };
+  const loading = (node: ReactNode) => (detail.data ? node : <Skeleton className="h-6 w-24" />);
+
+  return (
+    <Dialog open={props.open} onOpenChange={(open) => !open && close()}>
+      <DialogContent className="sm:max-w-xl">
+        {current && (
+          <>
+            <DialogHeader>
+              <span className="mb-1 flex size-10 items-center justify-center rounded-lg bg-emerald-50 text-emerald-600">
+                <Globe aria-hidden="true" className="size-5" />
+              </span>
+              <DialogTitle className="break-all">{current.name}</DialogTitle>
+              <DialogDescription>
+                {editing
+                  ? "Change how this domain is parked and what it costs you."
+                  : "Performance and details."}
+              </DialogDescription>
+            </DialogHeader>
+            {editing ? (
+              <EditDomainForm domain={current} onDone={() => setEditing(false)} onRemoved={close} />
+            ) : (
+              <>
+                <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+                  <Stat label="Total Revenue">
+                    {loading(detail.data && formatMoney(detail.data.totalRevenue))}
+                  </Stat>
+                  <Stat label="Total Visitors">
+                    {loading(detail.data && formatNumber(detail.data.totalVisitors))}
+                  </Stat>
+                  <Stat label="Status">
+                    <DomainStatusBadge status={current.status} />
+                  </Stat>
+                  <Stat label="Registered">{formatDate(current.registrationDate)}</Stat>
+                  <Stat label="Expires">
+                    {current.expiryDate ? formatDate(current.expiryDate) : "Not set"}
+                  </Stat>
+                  <Stat label="Leads">{loading(detail.data && formatNumber(detail.data.totalLeads))}</Stat>
+                </dl>
+                <dl className="divide-y rounded-lg border px-4">
+                  <Row label="Parking revenue (30-day average)">
+                    {formatMoney(current.parkingRevenue)} / day
+                  </Row>
+                  <Row label="Visitors (30 days)">{formatNumber(current.visitors)}</Row>
+                  <Row label="Ad network">{networkLabel(current.adNetwork)}</Row>
+                  <Row label="Parking template">{TEMPLATE_LABELS[current.parkingTemplate]}</Row>
+                  <Row label="Nameservers">{current.nameservers || "Not set"}</Row>
+                  <Row label="Purchase price">
+                    {current.purchasePrice ? formatMoney(current.purchasePrice) : "Not set"}
+                  </Row>
+                  <Row label="Renewal cost">
+                    {current.renewalCost ? `${formatMoney(current.renewalCost)} / year` : "Not set"}
+                  </Row>
+                </dl>
+                <DialogFooter>
+                  <Button variant="outline" onClick={close}>
+                    Close
+                  </Button>
+                  <Button onClick={() => setEditing(true)}>
+                    <Pencil aria-hidden="true" />
+                    Edit Domain
+                  </Button>
+                </DialogFooter>
+              </>
+            )}
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
