@@ -3,9 +3,11 @@ import { defineConfig, devices } from "@playwright/test";
 /**
  * Browser tests drive the built app (`node dist/server/index.js`, run `npm run build` first) on a
  * fresh in-memory database. With E2E_DEV=1 they drive the development server instead, which
- * needs no build and leaves dist/ alone.
+ * needs no build and leaves dist/ alone. E2E_SERVER names another built server entry and
+ * E2E_PORT another port.
  */
 const port = Number(process.env.E2E_PORT ?? 5100);
+const builtServer = process.env.E2E_SERVER ?? "dist/server/index.js";
 const baseURL = `http://127.0.0.1:${port}`;
 const dev = process.env.E2E_DEV === "1";
 
@@ -43,7 +45,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: dev ? "npx tsx server/index.ts" : "node dist/server/index.js",
+    command: dev ? "npx tsx server/index.ts" : `node ${builtServer}`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -55,7 +57,8 @@ export default defineConfig({
       PORT: String(port),
       PUBLIC_URL: baseURL,
       PGLITE_DIR: "memory://",
-      SEED_DEMO: "false",
+      // The demo account (demo@example.com) is there from the start, as on a first `npm run dev`.
+      SEED_DEMO: "true",
       SESSION_SECRET: "e2e-secret-e2e-secret",
       QUOTES_URL: `${baseURL}/__quotes`,
       LOG_LEVEL: "warn",
