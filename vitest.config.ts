@@ -29,6 +29,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: "fuzz",
+          include: ["tests/fuzz/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 1_800_000,
+          hookTimeout: 120_000,
+          pool: "forks",
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: "system",
           include: ["tests/system/**/*.test.ts"],
           environment: "node",
