@@ -23,6 +23,8 @@ const ZEnv = z.object({
   PAYPAL_CLIENT_ID: z.string().optional(),
   PAYPAL_CLIENT_SECRET: z.string().optional(),
   PAYPAL_API_BASE: z.url().default("https://api-m.sandbox.paypal.com"),
+  /** The no-keys test checkout; default: on, except in production once a real provider has keys. */
+  PAYMENTS_SANDBOX: boolish,
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("ParkPilot <no-reply@parkpilot.local>"),
 });

@@ -3,13 +3,18 @@ import type { Config } from "../config";
 import { createPayPalClient, type PayPalClient } from "./paypal-client";
 import { paypalPayoutSender, paypalProvider } from "./paypal-provider";
 import type { CheckoutProviderName, PaymentProvider, PayoutSender } from "./provider";
-import { sandboxPayoutSender, sandboxProvider } from "./sandbox-provider";
+import { sandboxPayoutSender, sandboxProvider, unavailableProvider } from "./sandbox-provider";
 import { createStripeClient, stripeProvider } from "./stripe-provider";
 
 /** The payment setup of this instance, built once from the configuration. */
 export interface Payments {
-  /** The provider that takes a checkout the buyer chose: the real one when it has keys, else the sandbox. */
+  /**
+   * The provider that takes a checkout the buyer chose: the real one when it has keys, else the
+   * sandbox when it is allowed, else one that answers "not available".
+   */
   checkout(provider: CheckoutProviderName): PaymentProvider;
+  /** True when a checkout with this provider runs in the sandbox (so its Pay button may fulfil). */
+  isSandbox(provider: CheckoutProviderName): boolean;
   stripe: Stripe | null;
   stripeWebhookSecret: string | null;
   paypal: PayPalClient | null;
@@ -25,6 +30,8 @@ export function createPayments(
     | "PAYPAL_CLIENT_ID"
     | "PAYPAL_CLIENT_SECRET"
     | "PAYPAL_API_BASE"
+    | "PAYMENTS_SANDBOX"
+    | "isProduction"
   >,
 ): Payments {
   const stripe = config.STRIPE_SECRET_KEY
@@ -38,12 +45,18 @@ export function createPayments(
           apiBase: config.PAYPAL_API_BASE,
         })
       : null;
+  // A live deployment must not let a buyer "pay" in the sandbox for the provider without keys:
+  // a sandbox-paid order would still unlock plans and credit referral commission.
+  const sandboxAllowed = config.PAYMENTS_SANDBOX ?? !(config.isProduction && (stripe || paypal));
+  const fallback = (provider: CheckoutProviderName) =>
+    sandboxAllowed ? sandboxProvider(provider) : unavailableProvider(provider);
   const providers: Record<CheckoutProviderName, PaymentProvider> = {
-    stripe: stripe ? stripeProvider(stripe) : sandboxProvider("stripe"),
-    paypal: paypal ? paypalProvider(paypal) : sandboxProvider("paypal"),
+    stripe: stripe ? stripeProvider(stripe) : fallback("stripe"),
+    paypal: paypal ? paypalProvider(paypal) : fallback("paypal"),
   };
   return {
     checkout: (provider) => providers[provider],
+    isSandbox: (provider) => providers[provider].name === "sandbox",
     stripe,
     stripeWebhookSecret: config.STRIPE_WEBHOOK_SECRET ?? null,
     paypal,

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { AppError } from "../http/app-error";
 import type { CheckoutProviderName, CheckoutRequest, PaymentProvider, PayoutSender } from "./provider";
 
 /** The sandbox's hosted checkout page of an order. */
@@ -14,6 +15,18 @@ export function sandboxProvider(standsInFor: CheckoutProviderName): PaymentProvi
     name: "sandbox",
     async createCheckout({ order }: CheckoutRequest) {
       return { checkoutUrl: sandboxCheckoutPath(order.id, standsInFor) };
+    },
+  };
+}
+
+const LABELS: Record<CheckoutProviderName, string> = { stripe: "Card", paypal: "PayPal" };
+
+/** A provider with no keys where the sandbox is not allowed: it says so instead of opening a checkout. */
+export function unavailableProvider(provider: CheckoutProviderName): PaymentProvider {
+  return {
+    name: "unavailable",
+    async createCheckout() {
+      throw new AppError("UNAVAILABLE", `${LABELS[provider]} payments are not available right now.`);
     },
   };
 }

@@ -151,3 +151,25 @@ describe("payouts through PayPal Payouts", () => {
     expect(balance.available).toBe("0.00");
   });
 });
+
+describe("a payout PayPal cannot take", () => {
+  it("is answered 402, marked failed, and the amount goes back to the balance", async () => {
+    const unreachable = await createTestApp({
+      env: { ...fake.env, PAYPAL_API_BASE: "http://127.0.0.1:9" },
+    });
+    const { agent, user } = await signUp(unreachable.app);
+    await fundBalance(unreachable.db, user.id, "120.00");
+
+    const res = await agent.post("/api/payments/payout").send({ amount: 120, paypalEmail: "me@wallet.test" });
+
+    expect(res.status).toBe(402);
+    expect(res.body.message).toBe("The payout could not be sent. Your balance was not changed.");
+    const [balance] = await unreachable.db.select().from(balances).where(eq(balances.userId, user.id));
+    expect(balance.available).toBe("120.00");
+    const [payout] = await unreachable.db.select().from(payouts).where(eq(payouts.userId, user.id));
+    expect(payout.status).toBe("failed");
+    const rows = await unreachable.db.select().from(transactions).where(eq(transactions.userId, user.id));
+    expect(rows).toMatchObject([{ type: "payout", status: "failed" }]);
+    await unreachable.close();
+  });
+});

@@ -204,3 +204,41 @@ describe("POST /api/webhooks/stripe", () => {
     expect((await orderRow(orderId)).status).toBe("pending");
   });
 });
+
+describe("the sandbox next to a configured Stripe", () => {
+  it("a direct post to the sandbox's Pay for Stripe pays nothing", async () => {
+    const { agent, orderId } = await buyerWithPendingOrder(t.app, t.db);
+
+    const page = await agent.get(`/api/checkout/sandbox/${orderId}?provider=stripe`);
+    const pay = await agent.post(`/api/checkout/sandbox/${orderId}/pay?provider=stripe`);
+
+    expect(page.status).toBe(404);
+    expect(pay.status).toBe(404);
+    expect(pay.body.message).toBe("Test checkout not found");
+    expect((await orderRow(orderId)).status).toBe("pending");
+    expect(await paymentsOf(orderId)).toHaveLength(0);
+  });
+
+  it("in production, the provider without keys is not available instead of falling back to the sandbox", async () => {
+    const live = await createTestApp({
+      env: {
+        NODE_ENV: "production",
+        SESSION_SECRET: "production-test-secret",
+        PUBLIC_URL: "http://parkpilot.test",
+        STRIPE_SECRET_KEY: fake.secretKey,
+        STRIPE_API_BASE: fake.url,
+      },
+    });
+    const { agent, orderId } = await buyerWithPendingOrder(live.app, live.db);
+
+    const checkout = await agent.post(`/api/checkout/service/${orderId}`).send({ provider: "paypal" });
+    const pay = await agent.post(`/api/checkout/sandbox/${orderId}/pay?provider=paypal`);
+
+    expect(checkout.status).toBe(503);
+    expect(checkout.body.message).toBe("PayPal payments are not available right now.");
+    expect(pay.status).toBe(404);
+    const [row] = await live.db.select().from(serviceOrders).where(eq(serviceOrders.id, orderId));
+    expect(row.status).toBe("pending");
+    await live.close();
+  });
+});

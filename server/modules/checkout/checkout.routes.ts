@@ -2,6 +2,7 @@ import { type Request, Router } from "express";
 import { z } from "zod";
 import { ZCheckoutBody, ZCheckoutProvider, ZOrderIdParams } from "../../../shared/api/checkout";
 import type { AppDeps } from "../../deps";
+import { notFound } from "../../http/app-error";
 import { handler, userId } from "../../http/handler";
 import { getServiceOrder, startCheckout } from "./checkout.service";
 import { capturePayPalReturn, paySandboxOrder } from "./complete-payment.service";
@@ -45,6 +46,7 @@ export function checkoutRoutes(deps: AppDeps): Router {
   router.get(
     "/checkout/sandbox/:id",
     handler({ params: ZOrderIdParams, query: ZProviderQuery }, async ({ params, query, req, res }) => {
+      if (!payments.isSandbox(query.provider)) throw notFound("Test checkout");
       const order = await ownServiceOrder({ db, userId: userId(req), orderId: params.id });
       // With the default no-referrer policy a browser sends `Origin: null` on the page's form
       // posts, which the origin check must refuse; same-origin lets it name this origin.
@@ -55,8 +57,15 @@ export function checkoutRoutes(deps: AppDeps): Router {
 
   router.post(
     "/checkout/sandbox/:id/pay",
-    handler({ params: ZOrderIdParams }, async ({ params, req, res }) => {
-      await paySandboxOrder({ db, mailer, logger, userId: userId(req), orderId: params.id });
+    handler({ params: ZOrderIdParams, query: ZProviderQuery }, async ({ params, query, req, res }) => {
+      await paySandboxOrder({
+        db,
+        mailer,
+        logger,
+        userId: userId(req),
+        orderId: params.id,
+        sandboxActive: payments.isSandbox(query.provider),
+      });
       res.redirect(303, successPath(params.id));
     }),
   );

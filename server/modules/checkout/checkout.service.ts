@@ -50,6 +50,7 @@ export async function startCheckout(options: {
   const { checkoutUrl } = await provider
     .createCheckout({ order, customerEmail: buyer.email, origin: options.origin })
     .catch((err: unknown) => {
+      if (err instanceof AppError) throw err;
       options.logger.error(
         { err, orderId: order.id, provider: provider.name },
         "checkout could not be opened",

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/pool";
-import { AppError } from "../../http/app-error";
+import { AppError, notFound } from "../../http/app-error";
 import type { Logger } from "../../logger";
 import type { Mailer } from "../../mail/mailer";
 import { type FulfilOutcome, fulfilOrder, type Payment } from "../../payments/fulfil-order";
@@ -19,14 +19,20 @@ export async function recordPayment(
   return outcome;
 }
 
-/** The sandbox page's Pay button: the order's own price, paid with a fresh sandbox payment id. */
+/**
+ * The sandbox page's Pay button: the order's own price, paid with a fresh sandbox payment id.
+ * Only while the chosen provider really runs in the sandbox: with its keys configured (or the
+ * sandbox switched off) a direct post here must not pay anything.
+ */
 export async function paySandboxOrder(options: {
   db: Db;
   mailer: Mailer;
   logger: Logger;
   userId: string;
   orderId: string;
+  sandboxActive: boolean;
 }): Promise<FulfilOutcome> {
+  if (!options.sandboxActive) throw notFound("Test checkout");
   const order = await ownServiceOrder(options);
   return recordPayment(options.db, options.mailer, options.logger, {
     orderId: order.id,
