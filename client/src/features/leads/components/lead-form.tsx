@@ -9,15 +9,11 @@ import { toast } from "@/components/ui/use-toast";
 import { errorAfterStatus } from "@/lib/error-text";
 import { useCreateLead } from "../api/create-lead";
 import { loadLeadContract } from "../api/load-lead-contract";
+import { normalizeZip } from "../utils/normalize-zip";
 import { LEAD_EMAIL_FIELD_ID } from "./lead-form-ids";
 
 const ZIP_FIELD_ID = "lead-zip";
 type Errors = { email?: string; zipCode?: string };
-
-/** Keeps digits only, at most five of them. */
-export function normalizeZip(value: string): string {
-  return value.replace(/\D/g, "").slice(0, 5);
-}
 
 type LeadContract = Awaited<ReturnType<typeof loadLeadContract>>;
 

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { normalizeZip } from "@/features/leads/utils/normalize-zip";
+import {
+  formatChangePercent,
+  formatMoney,
+  formatNumber,
+  formatRelativeTime,
+  formatServiceType,
+} from "@/lib/format";
+
+describe("display formatting", () => {
+  it("shows money with a dollar sign, thousands separators and two decimals", () => {
+    expect(formatMoney("1234.5")).toBe("$1,234.50");
+    expect(formatMoney(0)).toBe("$0.00");
+    expect(formatMoney("-12.345")).toBe("-$12.35");
+    expect(formatMoney("not a number")).toBe("$0.00");
+  });
+
+  it("shows counts in locale format", () => {
+    expect(formatNumber(12345)).toBe((12345).toLocaleString());
+  });
+
+  it("signs percentages", () => {
+    expect(formatChangePercent(12.5)).toBe("+12.5%");
+    expect(formatChangePercent(-3)).toBe("-3.0%");
+    expect(formatChangePercent(0)).toBe("0.0%");
+  });
+
+  it("says how long ago in seconds, minutes, hours or days", () => {
+    const now = Date.parse("2025-01-10T12:00:00Z");
+    expect(formatRelativeTime(now - 5_000, now)).toBe("5 seconds ago");
+    expect(formatRelativeTime(now - 1_000, now)).toBe("1 second ago");
+    expect(formatRelativeTime(now - 60_000, now)).toBe("1 minute ago");
+    expect(formatRelativeTime(now - 3 * 3_600_000, now)).toBe("3 hours ago");
+    expect(formatRelativeTime(new Date(now - 2 * 86_400_000), now)).toBe("2 days ago");
+    expect(formatRelativeTime(now + 10_000, now)).toBe("0 seconds ago");
+  });
+
+  it("reads service types with spaces and capitals", () => {
+    expect(formatServiceType("seo_optimization")).toBe("Seo Optimization");
+    expect(formatServiceType("BROKER")).toBe("Broker");
+  });
+
+  it("keeps a ZIP code to its first five digits", () => {
+    expect(normalizeZip("ZIP: 10001-1234")).toBe("10001");
+    expect(normalizeZip("9a0-2 1")).toBe("9021");
+    expect(normalizeZip("")).toBe("");
+  });
+});
