@@ -44,7 +44,13 @@ describe("the expiry-warnings job queue", () => {
     await otherInstance.createQueue(EXPIRY_WARNINGS_QUEUE);
     await otherInstance.send(EXPIRY_WARNINGS_QUEUE, {});
 
-    const queue = await startJobQueue({ pool, db: t.db, mailer: t.deps.mailer, logger: t.deps.logger });
+    const queue = await startJobQueue({
+      pool,
+      serializeStart: t.database.engine === "postgres",
+      db: t.db,
+      mailer: t.deps.mailer,
+      logger: t.deps.logger,
+    });
     try {
       const mails = await eventually(
         () => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, input.email)),
