@@ -62,6 +62,8 @@ export default defineConfig({
       SESSION_SECRET: "e2e-secret-e2e-secret",
       QUOTES_URL: `${baseURL}/__quotes`,
       LOG_LEVEL: "warn",
+      // Every test signs up from this one address.
+      REGISTRATIONS_PER_ADDRESS_PER_HOUR: "10000",
     },
   },
 });

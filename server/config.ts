@@ -26,6 +26,9 @@ const ZEnv = z.object({
   /** The no-keys test checkout; default: on, except in production once a real provider has keys. */
   PAYMENTS_SANDBOX: boolish,
   SMTP_URL: z.string().optional(),
+  REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(50),
+  LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().positive().default(100),
+  LOGIN_FAILURES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(500),
   MAIL_FROM: z.string().default("ParkPilot <no-reply@parkpilot.local>"),
 });
 

@@ -6,12 +6,7 @@ import type { Logger } from "./logger";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { linkReferral } from "./modules/affiliates/link-referral";
 import type { OnRegistered } from "./modules/auth/auth.service";
-import {
-  type AuthLimitOptions,
-  type AuthLimits,
-  createAuthLimits,
-  defaultAuthLimits,
-} from "./modules/auth/auth-limits";
+import { type AuthLimitOptions, type AuthLimits, createAuthLimits } from "./modules/auth/auth-limits";
 import { createPayments, type Payments } from "./payments/payments";
 
 /** Everything the app needs from outside, built once at boot (or per test file). */
@@ -43,7 +38,12 @@ export function createDeps(options: {
     logger,
     database,
     db: database.db,
-    authLimits: createAuthLimits(database.pool, { ...defaultAuthLimits, ...options.authLimits }),
+    authLimits: createAuthLimits(database.pool, {
+      loginPerAccount: config.LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR,
+      loginPerAddress: config.LOGIN_FAILURES_PER_ADDRESS_PER_HOUR,
+      registerPerAddress: config.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
+      ...options.authLimits,
+    }),
     mailer,
     payments: createPayments(config),
     onRegistered: linkReferral({ mailer }),

@@ -11,12 +11,6 @@ export interface AuthLimitOptions {
   registerPerAddress: number;
 }
 
-export const defaultAuthLimits: AuthLimitOptions = {
-  loginPerAccount: 100,
-  loginPerAddress: 500,
-  registerPerAddress: 50,
-};
-
 const HOUR = 60 * 60;
 
 /**
