@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { INVITES_PER_DAY } from "../../server/modules/affiliates/invite-limit";
 import { invitationCode, invite } from "../factories/affiliates";
 import { signUp, userInput } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -122,6 +123,21 @@ describe("POST /api/affiliates/invite", () => {
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/already has an account/);
     expect(await countAffiliates(user.id)).toBe(0);
+  });
+
+  it("refuses invitations past the daily allowance with 429 and sends nothing", async () => {
+    const { agent, user } = await signUp(t.app);
+    for (let i = 0; i < INVITES_PER_DAY; i++) await invite(agent, { email: newEmail(), level: 1 });
+    const email = newEmail();
+
+    const res = await agent.post("/api/affiliates/invite").send({ email, level: 1 });
+
+    expect(res.status).toBe(429);
+    expect(res.body.message).toMatch(/too many invitations/);
+    expect(await countAffiliates(user.id)).toBe(INVITES_PER_DAY);
+    expect(await countMail(email)).toBe(0);
+    const other = await signUp(t.app);
+    expect((await other.agent.post("/api/affiliates/invite").send({ email, level: 1 })).status).toBe(201);
   });
 
   it("refuses a signed-out visitor with 401", async () => {

@@ -10,7 +10,7 @@ test("a referral registers through the invitation, pays for a course, and the re
   browser,
   baseURL,
 }) => {
-  // The referrer, signed in through the UI-facing API.
+  // The referrer, registered (and so signed in) through the API.
   const referrer = uniqueAccount({ name: "Rita Referrer" });
   const created = await page.request.post("/api/auth/register", { data: referrer });
   expect(created.status()).toBe(201);

@@ -4,9 +4,11 @@ import type { AppDeps } from "../../deps";
 import { handler, requireUser, userId } from "../../http/handler";
 import { affiliateStats, listAffiliates } from "./affiliates.service";
 import { inviteAffiliate } from "./invite-affiliate";
+import { createInviteLimit } from "./invite-limit";
 
 export function affiliateRoutes(deps: AppDeps): Router {
   const { db } = deps;
+  const inviteLimit = createInviteLimit(deps.database.pool);
   const router = Router();
   router.use(requireUser);
   // Links in emails point at the configured public address; without one, at the address used.
@@ -24,8 +26,17 @@ export function affiliateRoutes(deps: AppDeps): Router {
     "/invite",
     handler(
       { body: ZInviteAffiliateBody },
-      ({ body, req }) =>
-        inviteAffiliate({ db, mailer: deps.mailer, userId: userId(req), input: body, appUrl: appUrl(req) }),
+      async ({ body, req }) => {
+        const inviter = userId(req);
+        await inviteLimit.spend(inviter);
+        return inviteAffiliate({
+          db,
+          mailer: deps.mailer,
+          userId: inviter,
+          input: body,
+          appUrl: appUrl(req),
+        });
+      },
       { status: 201 },
     ),
   );
