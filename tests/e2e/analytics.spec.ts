@@ -35,6 +35,7 @@ async function seedParkingHistory(page: Page, daysAgo: number[]) {
 
 /** The first visit compiles the page in the development server; later ones are quick. */
 const FIRST_LOAD = { timeout: 30_000 };
+test.describe.configure({ timeout: 90_000 });
 
 const revenueBars = (page: Page) => page.getByTestId("revenue-chart").locator(".recharts-bar-rectangle");
 

@@ -3,6 +3,7 @@ import { expect, test, toast } from "./fixtures";
 
 /** The first visit compiles the page in the development server; later ones are quick. */
 const FIRST_LOAD = { timeout: 30_000 };
+test.describe.configure({ timeout: 90_000 });
 
 const card = (page: Page, title: string) => page.getByRole("region", { name: title });
 
