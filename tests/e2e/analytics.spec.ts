@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test, toast } from "./fixtures";
 
@@ -113,4 +114,22 @@ test("buying Competitive Analysis for three competitors costs $286.00 and is pai
   );
   expect(paid).toHaveLength(1);
   expect(paid[0].status).toBe("completed");
+});
+
+test("the analytics page and an offer dialog have no serious accessibility problems", async ({
+  page,
+  account: _,
+}) => {
+  await seedParkingHistory(page, [1, 2, 3]);
+  await page.goto("/analytics");
+  await expect(page.getByTestId("revenue-chart")).toHaveAttribute("data-days", "7", FIRST_LOAD);
+  const serious = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(await serious()).toEqual([]);
+
+  await page.getByRole("button", { name: "Choose Period" }).click();
+  await expect(page.getByRole("dialog", { name: "AI Revenue Forecasting" })).toBeVisible();
+  expect(await serious()).toEqual([]);
 });

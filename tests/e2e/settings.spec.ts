@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test, toast } from "./fixtures";
 
@@ -189,4 +190,21 @@ test("the account shows the free plan until a paid plan order makes it Business"
   await openSettings(page);
   await expect(page.getByTestId("account-plan")).toContainText("Business");
   await expect(card(page, "Account plan")).toContainText("Priority support");
+});
+
+test("the settings page and the security dialog have no serious accessibility problems", async ({
+  page,
+  account: _,
+}) => {
+  await openSettings(page);
+  await expect(page.getByLabel("Minimum Payout Amount")).toBeVisible(FIRST_LOAD);
+  const serious = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(await serious()).toEqual([]);
+
+  await page.getByRole("button", { name: "Enhance Security" }).click();
+  await expect(page.getByRole("dialog", { name: "Enhanced Security" })).toBeVisible();
+  expect(await serious()).toEqual([]);
 });

@@ -22,7 +22,7 @@ export function RangePicker({
             onClick={() => onChange(range)}
             className={cn(
               "h-8 cursor-pointer rounded-md px-3 font-semibold text-xs transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
-              active ? "bg-emerald-600 text-white shadow-sm" : "text-slate-600 hover:bg-muted",
+              active ? "bg-emerald-700 text-white shadow-sm" : "text-slate-600 hover:bg-muted",
             )}
           >
             {range.toUpperCase()}
