@@ -8,15 +8,18 @@ export async function createDomain(body: TCreateDomainBody): Promise<TDomain> {
   return (await res.json()) as TDomain;
 }
 
-/** Adds a domain; the portfolio and the dashboard are refreshed. */
+/**
+ * Adds a domain; the portfolio and the dashboard are refreshed. The refresh is not awaited: the
+ * first domain replaces the empty state that holds the dialog, and the caller's success toast
+ * must run before that dialog unmounts.
+ */
 export function useCreateDomain() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createDomain,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: DOMAINS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY }),
-      ]),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: DOMAINS_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY });
+    },
   });
 }

@@ -14,7 +14,8 @@ export function DomainPagination(props: {
   return (
     <nav aria-label="Domain pages" className="flex flex-col items-center justify-between gap-3 sm:flex-row">
       <p className="text-muted-foreground text-sm" aria-live="polite">
-        Showing {formatNumber(props.from)}–{formatNumber(props.to)} of {formatNumber(props.total)} domains
+        Showing {formatNumber(props.from)}–{formatNumber(props.to)} of {formatNumber(props.total)} domain
+        {props.total === 1 ? "" : "s"}
       </p>
       {props.pageCount > 1 && (
         <div className="flex items-center gap-2">

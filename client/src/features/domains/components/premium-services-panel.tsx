@@ -20,7 +20,7 @@ export function PremiumServicesPanel() {
   if (!domains.data?.length) return null;
 
   return (
-    <Card className="mt-8" aria-labelledby="premium-services-title">
+    <Card role="region" className="mt-8" aria-labelledby="premium-services-title">
       <CardHeader className="sm:flex-row sm:items-end sm:justify-between sm:gap-6">
         <div className="flex flex-col gap-1.5">
           <CardTitle id="premium-services-title" className="flex items-center gap-2">
