@@ -45,7 +45,7 @@ export const ZTopDomain = z.object({
   monthlyEstimate: decimal,
   /** Visitors over the last 30 days (ad-network reports and the parked page). */
   visitors: z.number().int(),
-  /** Parking revenue of the last 7 days against the 7 before, in percent; null without history. */
+  /** Parking revenue of the last 7 whole days against the 7 before, in percent; null without history. */
   trendPercent: z.number().nullable(),
 });
 

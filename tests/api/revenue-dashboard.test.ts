@@ -235,8 +235,8 @@ describe("GET /api/revenue/dashboard", () => {
         dailyParkingRevenue: "1.67",
         monthlyEstimate: "50.10",
         visitors: 160,
-        // Last 7 days 35.00 against 15.00 the week before.
-        trendPercent: 133.3,
+        // The 7 whole days before today (30.00 on 24 Feb) against the 7 before them (15.00).
+        trendPercent: 100,
       },
     ]);
   });

@@ -17,6 +17,18 @@ export function formatMoney(value: string | number): string {
   return moneyFormatter.format(toNumber(value));
 }
 
+const wholeMoneyFormatter = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+
+/** Money in whole dollars, rounded: "1234.56" → "$1,235". */
+export function formatWholeMoney(value: string | number): string {
+  return wholeMoneyFormatter.format(toNumber(value));
+}
+
 /** A count in the reader's locale format: 12345 → "12,345". */
 export function formatNumber(value: string | number): string {
   return toNumber(value).toLocaleString();

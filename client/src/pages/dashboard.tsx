@@ -1,5 +1,77 @@
-import { PageHeader } from "@/components/page-header";
+import { useSession } from "@/features/auth/api/get-session";
+import { useDashboard } from "@/features/dashboard/api/get-dashboard";
+import { AffiliatePerformance } from "@/features/dashboard/components/affiliate-performance";
+import { DashboardHeader } from "@/features/dashboard/components/dashboard-header";
+import {
+  DashboardEmpty,
+  DashboardError,
+  DashboardSkeleton,
+} from "@/features/dashboard/components/dashboard-states";
+import { GoalTracker } from "@/features/dashboard/components/goal-tracker";
+import { LiveActivity } from "@/features/dashboard/components/live-activity";
+import { LiveRevenue } from "@/features/dashboard/components/live-revenue";
+import { MetricCards } from "@/features/dashboard/components/metric-cards";
+import { QuickActions } from "@/features/dashboard/components/quick-actions";
+import { QuickRevenueActions } from "@/features/dashboard/components/quick-revenue-actions";
+import { RecentActivity } from "@/features/dashboard/components/recent-activity";
+import { RevenueSources } from "@/features/dashboard/components/revenue-sources";
+import { RevenueTrend } from "@/features/dashboard/components/revenue-trend";
+import { TopDomains } from "@/features/dashboard/components/top-domains";
+import { isEmptyDashboard } from "@/features/dashboard/utils/is-empty";
 
 export default function DashboardPage() {
-  return <PageHeader title="Revenue Dashboard" />;
+  const { user } = useSession();
+  const { data: dashboard, isPending, refetch, isRefetching } = useDashboard();
+
+  if (isPending) {
+    return (
+      <div className="grid gap-6">
+        <DashboardHeader />
+        <DashboardSkeleton />
+      </div>
+    );
+  }
+  // A failed refresh keeps the last figures on screen; only a dashboard never loaded is an error.
+  if (!dashboard) {
+    return (
+      <div className="grid gap-6">
+        <DashboardHeader />
+        <DashboardError onRetry={() => void refetch()} retrying={isRefetching} />
+      </div>
+    );
+  }
+
+  const empty = isEmptyDashboard(dashboard);
+  return (
+    <div className="grid gap-6">
+      <DashboardHeader />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <GoalTracker />
+        <QuickRevenueActions dashboard={dashboard} plan={user?.plan} />
+      </div>
+      {empty ? (
+        <DashboardEmpty />
+      ) : (
+        <>
+          <MetricCards dashboard={dashboard} />
+          <div className="grid gap-6 lg:grid-cols-3">
+            <RevenueTrend dashboard={dashboard} />
+            <RevenueSources revenue={dashboard.revenue} />
+          </div>
+        </>
+      )}
+      <div className="grid gap-6 lg:grid-cols-3">
+        <TopDomains domains={dashboard.topDomains} />
+        <div className="flex min-w-0 flex-col gap-6">
+          {!empty && <LiveRevenue todayRevenue={dashboard.metrics.todayRevenue} />}
+          <LiveActivity />
+        </div>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <RecentActivity events={dashboard.recentEvents} />
+        <QuickActions />
+        <AffiliatePerformance stats={dashboard.affiliateStats} />
+      </div>
+    </div>
+  );
 }

@@ -101,8 +101,9 @@ export function dashboardQuery(options: { userId: string; now: Date; range: TRev
     ),
     domain_parking as (
       select p.domain_id, sum(p.revenue) as revenue, sum(p.visitors) as visitors,
-        sum(p.revenue) filter (where p.day > b.local_today - 7) as last_week,
-        sum(p.revenue) filter (where p.day <= b.local_today - 7 and p.day > b.local_today - 14) as week_before
+        -- Whole days only: today's report is still growing.
+        sum(p.revenue) filter (where p.day < b.local_today and p.day >= b.local_today - 7) as last_week,
+        sum(p.revenue) filter (where p.day < b.local_today - 7 and p.day >= b.local_today - 14) as week_before
       from b join parking_reports p on p.user_id = b.user_id
         and p.day > b.local_today - ${int(DOMAIN_WINDOW_DAYS)} and p.day <= b.local_today
       group by 1

@@ -1,0 +1,120 @@
+import type { TGoalCategory, TGoalTimeframe } from "@shared/api/revenue";
+import { DEFAULT_GOAL_TIMEFRAME } from "@shared/catalog";
+import { Target } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select } from "@/components/ui/select";
+import { toast } from "@/components/ui/use-toast";
+import { formatMoney } from "@/lib/format";
+import { useCreateGoal } from "../api/create-goal";
+import {
+  GOAL_CATEGORY_LABELS,
+  GOAL_CATEGORY_OPTIONS,
+  GOAL_TIMEFRAME_LABELS,
+  GOAL_TIMEFRAME_OPTIONS,
+} from "../utils/goal-labels";
+
+/** Sets a revenue target for a category and a timeframe (spec §5 "Revenue goal"). */
+export function GoalDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const createGoal = useCreateGoal();
+  const [category, setCategory] = useState<TGoalCategory | "">("");
+  const [amount, setAmount] = useState("");
+  const [timeframe, setTimeframe] = useState<TGoalTimeframe>(DEFAULT_GOAL_TIMEFRAME);
+
+  function close() {
+    setCategory("");
+    setAmount("");
+    setTimeframe(DEFAULT_GOAL_TIMEFRAME);
+    onOpenChange(false);
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const targetAmount = Number.parseFloat(amount);
+    if (!category || !amount.trim() || !Number.isFinite(targetAmount)) {
+      toast({
+        variant: "destructive",
+        title: "Missing Information",
+        description: "Please select a goal type and enter an amount.",
+      });
+      return;
+    }
+    try {
+      await createGoal.mutateAsync({ targetAmount, timeframe, category });
+    } catch {
+      toast({ variant: "destructive", title: "Error", description: "Failed to create revenue goal." });
+      return;
+    }
+    toast({
+      title: "Revenue Goal Created!",
+      description: `${GOAL_TIMEFRAME_LABELS[timeframe]} ${GOAL_CATEGORY_LABELS[category].toLowerCase()} target of ${formatMoney(targetAmount)} is now tracked.`,
+    });
+    close();
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Set Revenue Goal</DialogTitle>
+          <DialogDescription>
+            Progress counts the real revenue of the category in the current week, month, quarter or year.
+          </DialogDescription>
+        </DialogHeader>
+        <form className="grid gap-4" onSubmit={handleSubmit} noValidate aria-label="Set revenue goal">
+          <div className="grid gap-2">
+            <Label htmlFor="goal-category">Goal Type</Label>
+            <Select
+              id="goal-category"
+              placeholder="Select a goal type"
+              options={GOAL_CATEGORY_OPTIONS}
+              value={category}
+              onValueChange={(value) => setCategory(value as TGoalCategory)}
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="goal-amount">Target Amount ($)</Label>
+            <Input
+              id="goal-amount"
+              type="number"
+              inputMode="decimal"
+              min="0"
+              step="0.01"
+              placeholder="5000.00"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="goal-timeframe">Timeframe</Label>
+            <Select
+              id="goal-timeframe"
+              options={GOAL_TIMEFRAME_OPTIONS}
+              value={timeframe}
+              onValueChange={(value) => setTimeframe(value as TGoalTimeframe)}
+            />
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={createGoal.isPending}>
+              <Target aria-hidden="true" />
+              {createGoal.isPending ? "Saving..." : "Set Goal"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

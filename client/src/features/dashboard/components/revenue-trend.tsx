@@ -1,0 +1,118 @@
+import { REVENUE_RANGES, type TDashboardAnswer, type TRevenueRange } from "@shared/api/revenue";
+import { useState } from "react";
+import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Spinner } from "@/components/ui/spinner";
+import { formatMoney } from "@/lib/format";
+import { useDashboardTrend } from "../api/get-dashboard";
+import { compactDollars, trendLabel } from "../utils/chart-labels";
+
+const RANGE_LABELS: Record<TRevenueRange, { button: string; description: string; empty: string }> = {
+  "24h": { button: "24H", description: "Today by hour", empty: "No revenue yet today" },
+  "7d": { button: "7D", description: "The last 7 days", empty: "No revenue in the last 7 days" },
+  "30d": { button: "30D", description: "The last 30 days", empty: "No revenue in the last 30 days" },
+};
+
+/** Revenue over time: today's 24 hours, or the last 7 or 30 days, all in the user's time zone. */
+export function RevenueTrend({ dashboard }: { dashboard: TDashboardAnswer }) {
+  const [range, setRange] = useState<TRevenueRange>("24h");
+  const trend = useDashboardTrend(range);
+  const points =
+    range === "24h"
+      ? dashboard.hourlyRevenue.map((h) => ({ label: `${h.hour}:00`, amount: h.amount }))
+      : trend.data?.points.map((p) => ({ label: trendLabel(p.key), amount: p.amount }));
+  const labels = RANGE_LABELS[range];
+  const empty = points?.every((p) => p.amount === 0);
+
+  return (
+    <Card className="lg:col-span-2">
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 pb-2">
+        <div className="grid gap-1">
+          <CardTitle className="flex items-center gap-2 text-base">
+            Revenue Trend
+            {range !== "24h" && trend.isFetching && <Spinner className="size-3.5" />}
+          </CardTitle>
+          <CardDescription>{labels.description}</CardDescription>
+        </div>
+        <fieldset className="flex gap-1 rounded-lg bg-slate-100 p-1" aria-label="Trend range">
+          {REVENUE_RANGES.map((r) => (
+            <Button
+              key={r}
+              size="sm"
+              variant={r === range ? "default" : "ghost"}
+              aria-pressed={r === range}
+              onClick={() => setRange(r)}
+            >
+              {RANGE_LABELS[r].button}
+            </Button>
+          ))}
+        </fieldset>
+      </CardHeader>
+      <CardContent>
+        {!points ? (
+          trend.isError ? (
+            <p className="flex h-64 items-center justify-center text-red-600 text-sm" role="alert">
+              Failed to load the trend. It will retry on the next refresh.
+            </p>
+          ) : (
+            <Skeleton className="h-64 w-full" />
+          )
+        ) : (
+          <div
+            className="relative h-64"
+            data-testid="revenue-trend-chart"
+            data-range={range}
+            data-points={points.length}
+          >
+            <ResponsiveContainer width="100%" height="100%">
+              <AreaChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+                <defs>
+                  <linearGradient id="revenue-trend-fill" x1="0" y1="0" x2="0" y2="1">
+                    <stop offset="0%" stopColor="#10b981" stopOpacity={0.25} />
+                    <stop offset="100%" stopColor="#10b981" stopOpacity={0} />
+                  </linearGradient>
+                </defs>
+                <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
+                <XAxis
+                  dataKey="label"
+                  tick={{ fontSize: 12, fill: "#64748b" }}
+                  tickLine={false}
+                  axisLine={false}
+                  minTickGap={12}
+                />
+                <YAxis
+                  tickFormatter={compactDollars}
+                  tick={{ fontSize: 12, fill: "#64748b" }}
+                  tickLine={false}
+                  axisLine={false}
+                  width={56}
+                />
+                <Tooltip
+                  cursor={{ stroke: "#94a3b8", strokeDasharray: "3 3" }}
+                  formatter={(value) => [formatMoney(Number(value)), "Revenue"]}
+                />
+                <Area
+                  type="monotone"
+                  dataKey="amount"
+                  stroke="#059669"
+                  strokeWidth={2}
+                  fill="url(#revenue-trend-fill)"
+                  dot={false}
+                  activeDot={{ r: 4 }}
+                  isAnimationActive={false}
+                />
+              </AreaChart>
+            </ResponsiveContainer>
+            {empty && (
+              <p className="pointer-events-none absolute inset-0 flex items-center justify-center font-medium text-slate-500 text-sm">
+                {labels.empty}
+              </p>
+            )}
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

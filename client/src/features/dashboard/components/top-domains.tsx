@@ -1,0 +1,104 @@
+import type { TTopDomain } from "@shared/api/revenue";
+import { ArrowRight, Globe, Minus, TrendingDown, TrendingUp } from "lucide-react";
+import { Link } from "wouter";
+import { Badge } from "@/components/ui/badge";
+import { buttonVariants } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { cn } from "@/lib/cn";
+import { formatChangePercent, formatMoney, formatNumber } from "@/lib/format";
+
+function Trend({ percent }: { percent: number | null }) {
+  if (percent === null || percent === 0) {
+    return (
+      <span className="inline-flex items-center gap-1 text-slate-400" title="No change over the last 7 days">
+        <Minus aria-hidden="true" className="size-3.5" />
+        <span className="sr-only">No change</span>
+      </span>
+    );
+  }
+  const up = percent > 0;
+  const Icon = up ? TrendingUp : TrendingDown;
+  return (
+    <span
+      className={cn("inline-flex items-center gap-1 font-medium", up ? "text-emerald-700" : "text-red-700")}
+      title="Parking revenue of the last 7 whole days against the 7 before"
+    >
+      <Icon aria-hidden="true" className="size-3.5" />
+      {formatChangePercent(percent)}
+    </span>
+  );
+}
+
+/** The best earners: today's revenue, the month estimated from daily parking revenue, the trend. */
+export function TopDomains({ domains }: { domains: TTopDomain[] }) {
+  return (
+    <Card className="lg:col-span-2">
+      <CardHeader className="flex-row items-start justify-between gap-3 pb-2">
+        <div className="grid gap-1">
+          <CardTitle className="text-base">Top Performing Domains</CardTitle>
+          <CardDescription>Month is estimated as daily parking revenue × 30</CardDescription>
+        </div>
+        <Link href="/domains" className={buttonVariants({ variant: "outline", size: "sm" })}>
+          View All
+          <ArrowRight aria-hidden="true" />
+        </Link>
+      </CardHeader>
+      <CardContent>
+        {domains.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 py-10 text-center">
+            <Globe aria-hidden="true" className="size-10 text-slate-300" />
+            <p className="font-medium text-slate-700">No domains found</p>
+            <p className="max-w-sm text-muted-foreground text-sm">
+              Add domains to your portfolio to see performance data here.
+            </p>
+          </div>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[30rem] text-sm">
+              <thead>
+                <tr className="border-b text-left text-muted-foreground text-xs uppercase tracking-wide">
+                  <th scope="col" className="pb-2 font-medium">
+                    Domain
+                  </th>
+                  <th scope="col" className="pb-2 text-right font-medium">
+                    Today
+                  </th>
+                  <th scope="col" className="pb-2 text-right font-medium">
+                    Month
+                  </th>
+                  <th scope="col" className="pb-2 text-right font-medium">
+                    Trend
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {domains.map((domain) => (
+                  <tr key={domain.id} className="border-b last:border-0">
+                    <td className="py-3 pr-3">
+                      <div className="flex items-center gap-2">
+                        <span className="truncate font-medium text-slate-900">{domain.name}</span>
+                        <Badge variant="success">Parked</Badge>
+                      </div>
+                      <p className="mt-0.5 text-muted-foreground text-xs">
+                        {formatNumber(domain.visitors)} visitors · {domain.adNetwork}
+                      </p>
+                    </td>
+                    <td className="py-3 pl-3 text-right font-medium tabular-nums">
+                      {formatMoney(domain.todayRevenue)}
+                    </td>
+                    <td className="py-3 pl-3 text-right tabular-nums">
+                      {formatMoney(domain.monthlyEstimate)}
+                    </td>
+                    <td className="py-3 pl-3 text-right tabular-nums">
+                      <Trend percent={domain.trendPercent} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,212 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test, toast } from "./fixtures";
+
+const DEMO = { usernameOrEmail: "demo@example.com", password: "demo-password" };
+/** An active domain of the demo portfolio: a lead captured on it is credited to the demo owner. */
+const DEMO_DOMAIN = "autoquotehub.com";
+
+async function signInAsDemo(page: Page) {
+  const res = await page.request.post("/api/auth/login", { data: DEMO });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Opens the dashboard; the first visit may wait for the page's code (charts) to load. */
+async function openDashboard(page: Page) {
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { level: 1, name: "Revenue Dashboard" })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId("dashboard-skeleton")).toHaveCount(0, { timeout: 15_000 });
+}
+
+/** The figure shown on a metric card. */
+const cardValue = (page: Page, title: string) => page.getByRole("group", { name: title }).locator("p").nth(1);
+
+const money = (amount: string) =>
+  new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(Number(amount));
+
+test.describe("revenue dashboard", () => {
+  // The page pulls in the charting code and polls; on a busy machine the first visit takes a while.
+  test.beforeEach(() => test.slow());
+
+  test("shows the demo portfolio: real figures on the cards, 24 hourly buckets and every range", async ({
+    page,
+  }) => {
+    await signInAsDemo(page);
+    const answer = await (await page.request.get("/api/revenue/dashboard")).json();
+    await openDashboard(page);
+    await expect(cardValue(page, "Active Domains")).toHaveText("23");
+    await expect(cardValue(page, "Monthly Revenue")).toHaveText(money(answer.metrics.monthlyRevenue));
+    await expect(cardValue(page, "Today's Revenue")).toHaveText(money(answer.metrics.todayRevenue));
+    await expect(cardValue(page, "Affiliate Earnings")).toHaveText(money(answer.metrics.affiliateEarnings));
+    // Only the first quarter hour of a New York day may still have nothing in it.
+    const newYorkMinutes = Number(
+      new Intl.DateTimeFormat("en-US", {
+        timeZone: "America/New_York",
+        hour: "numeric",
+        minute: "numeric",
+        hourCycle: "h23",
+      })
+        .formatToParts(new Date())
+        .filter((p) => p.type === "hour" || p.type === "minute")
+        .reduce((total, p) => (p.type === "hour" ? Number(p.value) * 60 : total + Number(p.value)), 0),
+    );
+    if (newYorkMinutes >= 15) expect(Number(answer.metrics.todayRevenue)).toBeGreaterThan(0);
+    await expect(page.getByRole("region", { name: "Today's Revenue" })).toContainText(
+      money(answer.metrics.todayRevenue),
+    );
+
+    const chart = page.getByTestId("revenue-trend-chart");
+    await expect(chart).toHaveAttribute("data-points", "24");
+    await expect(chart).toContainText("0:00");
+    await expect(chart).toContainText("23:00");
+    await page.getByRole("button", { name: "7D" }).click();
+    await expect(chart).toHaveAttribute("data-range", "7d");
+    await expect(chart).toHaveAttribute("data-points", "7");
+    await page.getByRole("button", { name: "30D" }).click();
+    await expect(chart).toHaveAttribute("data-points", "30");
+    await expect(page.getByRole("button", { name: "30D" })).toHaveAttribute("aria-pressed", "true");
+
+    const sources = page.getByRole("list", { name: "Revenue by source" });
+    for (const label of ["Domain Parking", "Marketplace Sales", "Affiliate Commissions"]) {
+      await expect(sources).toContainText(label);
+    }
+    const domains = page.locator("tbody tr");
+    await expect(domains).toHaveCount(5);
+    await expect(domains.first()).toContainText("Parked");
+    await expect(domains.first()).toContainText("visitors");
+
+    const performance = page.getByRole("region", { name: "Affiliate Program Performance" });
+    await expect(performance).toContainText("75%");
+    await expect(performance).toContainText("All time");
+  });
+
+  test("shows the latest revenue in the live feed, and a new event within one poll", async ({ page }) => {
+    await signInAsDemo(page);
+    await openDashboard(page);
+    const items = page.getByTestId("activity-item");
+    await expect(items.first()).toBeVisible();
+    expect(await items.count()).toBeLessThanOrEqual(8);
+    await expect(items.first()).toContainText(/ ago/);
+
+    const email = `driver-${Date.now().toString(36)}@example.com`;
+    const lead = await page.request.post("/api/leads", {
+      headers: { Host: DEMO_DOMAIN },
+      data: { email, zipCode: "10001", source: "car-insurance-landing", value: 75 },
+    });
+    expect(lead.status(), await lead.text()).toBe(201);
+
+    // The feed polls every 10 seconds: the lead is there by the next poll.
+    const newest = items.first();
+    await expect(newest).toContainText(`Insurance lead on ${DEMO_DOMAIN}`, { timeout: 12_000 });
+    await expect(newest).toContainText("Lead");
+    await expect(newest).toContainText("+$75.00");
+    await expect(newest).toContainText(/seconds? ago/);
+  });
+
+  test("a new account sees the empty states", async ({ page, account: _ }) => {
+    await openDashboard(page);
+    await expect(page.getByText("No data available")).toBeVisible();
+    await expect(page.getByText("Start by adding your first domain to see revenue data.")).toBeVisible();
+    await expect(page.getByText("No domains found")).toBeVisible();
+    await expect(page.getByText("Add domains to your portfolio to see performance data here.")).toBeVisible();
+    await expect(page.getByText("No recent activity")).toHaveCount(2);
+    await expect(page.getByText("Revenue streams will appear here as they're generated.")).toBeVisible();
+    await expect(page.getByText("No goals yet")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Today's Revenue" })).toContainText("$0.00");
+    // Nothing earned anywhere yet: every suggestion of the Quick Revenue Actions applies but the listing one.
+    await expect(page.getByText("Upgrade your ad network")).toBeVisible();
+    await expect(page.getByText("Recruit more affiliates")).toBeVisible();
+    await expect(page.getByText("Feature domains on the marketplace")).toHaveCount(0);
+
+    await page.getByRole("link", { name: "Add Your First Domain" }).click();
+    await expect(page).toHaveURL(/\/domains$/);
+  });
+
+  test("sets a revenue goal, refusing one without a type or an amount", async ({ page, account: _ }) => {
+    await openDashboard(page);
+    await page.getByRole("button", { name: "Set Goal" }).click();
+    const dialog = page.getByRole("dialog", { name: "Set Revenue Goal" });
+    await dialog.getByRole("button", { name: "Set Goal" }).click();
+    await expect(toast(page)).toContainText("Missing Information");
+    await expect(toast(page)).toContainText("Please select a goal type and enter an amount.");
+    await expect(dialog).toBeVisible();
+
+    await dialog.getByLabel("Goal Type").selectOption({ label: "Domain Parking" });
+    await dialog.getByLabel("Target Amount ($)").fill("2500.50");
+    await expect(dialog.getByLabel("Timeframe")).toHaveValue("monthly");
+    await dialog.getByLabel("Timeframe").selectOption({ label: "Quarterly" });
+    await dialog.getByRole("button", { name: "Set Goal" }).click();
+    await expect(toast(page)).toContainText("Revenue Goal Created!");
+    await expect(dialog).toBeHidden();
+
+    const goal = page.getByRole("listitem", { name: "Quarterly · Domain Parking" });
+    await expect(goal).toContainText("$0.00 of $2,500.50");
+    await expect(goal.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "0");
+    const goals = await (await page.request.get("/api/revenue/goals")).json();
+    expect(goals).toMatchObject([{ targetAmount: "2500.50", timeframe: "quarterly", category: "parking" }]);
+  });
+
+  test("the header, shortcuts and the Pro upgrade lead where they should", async ({ page, account: _ }) => {
+    await openDashboard(page);
+    await expect(page.getByText("Live", { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Notifications" }).click();
+    await expect(toast(page)).toContainText("You have new revenue and affiliate notifications!");
+
+    for (const [label, path] of [
+      ["Add New Domain", "/domains"],
+      ["Browse Marketplace", "/marketplace"],
+      ["Invite Affiliate", "/affiliates"],
+      ["View All", "/domains"],
+      ["Manage Affiliates", "/affiliates"],
+    ] as const) {
+      await expect(page.getByRole("link", { name: label })).toHaveAttribute("href", path);
+    }
+
+    const upgrade = page.waitForRequest(
+      (r) => r.url().endsWith("/api/subscriptions/upgrade") && r.method() === "POST",
+    );
+    await page.getByRole("button", { name: "Upgrade to Pro" }).click();
+    expect((await upgrade).postDataJSON()).toEqual({ planId: "pro-monthly" });
+    await expect(page).toHaveURL(/\/checkout\/service\/[0-9a-f-]{36}$/);
+    await expect(toast(page)).toContainText("Upgrade Successful!");
+    await expect(page.getByText("$49.00").first()).toBeVisible();
+  });
+
+  test("shows three skeleton rows while the feed loads, and the error state when the dashboard fails", async ({
+    page,
+    account: _,
+  }) => {
+    let releaseStreams = () => {};
+    const streamsHeld = new Promise<void>((resolve) => {
+      releaseStreams = resolve;
+    });
+    await page.route("**/api/revenue/streams", async (route) => {
+      await streamsHeld;
+      await route.continue();
+    });
+    await page.goto("/dashboard");
+    await expect(page.getByTestId("activity-skeleton")).toHaveCount(3, { timeout: 30_000 });
+    releaseStreams();
+    await expect(page.getByText("Revenue streams will appear here as they're generated.")).toBeVisible();
+
+    await page.route("**/api/revenue/dashboard", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"down"}' }),
+    );
+    await page.reload();
+    await expect(page.getByText("Failed to load dashboard")).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText("Please check your connection and try again.")).toBeVisible();
+  });
+
+  test("the full demo dashboard has no serious accessibility problems", async ({ page }) => {
+    await signInAsDemo(page);
+    await openDashboard(page);
+    await expect(page.getByTestId("activity-item").first()).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    expect(serious).toEqual([]);
+  });
+});
