@@ -232,6 +232,54 @@ export const revenueBuckets = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.bucket, t.type] })],
 );
 
+/** A domain's revenue by source, as the P&L reports it: `other` is every other ledger type. */
+const revenueBySource = () => ({
+  parking: numeric("parking", { precision: 14, scale: 2 }).notNull().default("0"),
+  lead: numeric("lead", { precision: 14, scale: 2 }).notNull().default("0"),
+  marketplace: numeric("marketplace", { precision: 14, scale: 2 }).notNull().default("0"),
+  other: numeric("other", { precision: 14, scale: 2 }).notNull().default("0"),
+});
+
+/**
+ * Revenue per domain and UTC month, kept in step with the `revenue_events` that carry a domain
+ * by statement triggers (migration `domain_revenue_rollups`), so that the P&L of a portfolio of
+ * thousands of domains reads a few rows per domain rather than every event. `userId` is the
+ * domain's owner.
+ */
+export const domainRevenueMonths = pgTable(
+  "domain_revenue_months",
+  {
+    userId: uuid("user_id").notNull(),
+    domainId: uuid("domain_id")
+      .notNull()
+      .references(() => domains.id, { onDelete: "cascade" }),
+    /** The first day of the UTC month. */
+    month: date("month").notNull(),
+    ...revenueBySource(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.month, t.domainId] }),
+    index("domain_revenue_months_domain_idx").on(t.domainId, t.month),
+  ],
+);
+
+/** The same per UTC day: a range that starts mid-month reads the days up to the next month. */
+export const domainRevenueDays = pgTable(
+  "domain_revenue_days",
+  {
+    userId: uuid("user_id").notNull(),
+    domainId: uuid("domain_id")
+      .notNull()
+      .references(() => domains.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    ...revenueBySource(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.day, t.domainId] }),
+    index("domain_revenue_days_domain_idx").on(t.domainId, t.day),
+  ],
+);
+
 /** The running balance of the ledger; payouts lock this row. */
 export const balances = pgTable("balances", {
   userId: uuid("user_id")
