@@ -153,10 +153,15 @@ describe("payouts through PayPal Payouts", () => {
 });
 
 describe("a payout PayPal cannot take", () => {
+  let unreachable: TestApp;
+  beforeAll(async () => {
+    unreachable = await createTestApp({ env: { ...fake.env, PAYPAL_API_BASE: "http://127.0.0.1:9" } });
+  });
+  afterAll(async () => {
+    await unreachable.close();
+  });
+
   it("is answered 402, marked failed, and the amount goes back to the balance", async () => {
-    const unreachable = await createTestApp({
-      env: { ...fake.env, PAYPAL_API_BASE: "http://127.0.0.1:9" },
-    });
     const { agent, user } = await signUp(unreachable.app);
     await fundBalance(unreachable.db, user.id, "120.00");
 
@@ -170,6 +175,5 @@ describe("a payout PayPal cannot take", () => {
     expect(payout.status).toBe("failed");
     const rows = await unreachable.db.select().from(transactions).where(eq(transactions.userId, user.id));
     expect(rows).toMatchObject([{ type: "payout", status: "failed" }]);
-    await unreachable.close();
   });
 });

@@ -96,11 +96,18 @@ describe("Stripe checkout through the real SDK", () => {
     expect(sent?.headers["idempotency-key"]).toEqual(expect.any(String));
     expect((await orderRow(orderId)).provider).toBe("stripe");
   });
+});
+
+describe("Stripe refusing the key", () => {
+  let broken: TestApp;
+  beforeAll(async () => {
+    broken = await createTestApp({ env: { STRIPE_SECRET_KEY: "sk_test_wrong", STRIPE_API_BASE: fake.url } });
+  });
+  afterAll(async () => {
+    await broken.close();
+  });
 
   it("answers 503 with a message when Stripe refuses, and the order stays unpaid", async () => {
-    const broken = await createTestApp({
-      env: { STRIPE_SECRET_KEY: "sk_test_wrong", STRIPE_API_BASE: fake.url },
-    });
     const { agent, orderId } = await buyerWithPendingOrder(broken.app, broken.db);
 
     const res = await agent.post(`/api/checkout/service/${orderId}`).send({ provider: "stripe" });
@@ -109,7 +116,6 @@ describe("Stripe checkout through the real SDK", () => {
     expect(res.body.message).toBe("The payment provider is unavailable right now. Please try again.");
     const [row] = await broken.db.select().from(serviceOrders).where(eq(serviceOrders.id, orderId));
     expect(row.status).toBe("pending");
-    await broken.close();
   });
 });
 
@@ -218,9 +224,12 @@ describe("the sandbox next to a configured Stripe", () => {
     expect((await orderRow(orderId)).status).toBe("pending");
     expect(await paymentsOf(orderId)).toHaveLength(0);
   });
+});
 
-  it("in production, the provider without keys is not available instead of falling back to the sandbox", async () => {
-    const live = await createTestApp({
+describe("a production deployment with only Stripe keys", () => {
+  let live: TestApp;
+  beforeAll(async () => {
+    live = await createTestApp({
       env: {
         NODE_ENV: "production",
         SESSION_SECRET: "production-test-secret",
@@ -229,6 +238,12 @@ describe("the sandbox next to a configured Stripe", () => {
         STRIPE_API_BASE: fake.url,
       },
     });
+  });
+  afterAll(async () => {
+    await live.close();
+  });
+
+  it("in production, the provider without keys is not available instead of falling back to the sandbox", async () => {
     const { agent, orderId } = await buyerWithPendingOrder(live.app, live.db);
 
     const checkout = await agent.post(`/api/checkout/service/${orderId}`).send({ provider: "paypal" });
@@ -239,6 +254,5 @@ describe("the sandbox next to a configured Stripe", () => {
     expect(pay.status).toBe(404);
     const [row] = await live.db.select().from(serviceOrders).where(eq(serviceOrders.id, orderId));
     expect(row.status).toBe("pending");
-    await live.close();
   });
 });
