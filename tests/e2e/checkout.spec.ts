@@ -21,9 +21,22 @@ test("an appraisal is paid in the sandbox: checkout, Pay, success, then the orde
   page,
   account: _account,
 }) => {
-  const { domainName, orderId, checkoutUrl } = await orderAppraisal(page);
+  const domainName = uniqueName();
+  const domain = await page.request.post("/api/domains", { data: { name: domainName } });
+  expect(domain.status(), await domain.text()).toBe(201);
 
-  await page.goto(checkoutUrl);
+  // Buy it as a user does: the premium-services panel of the portfolio.
+  await page.goto("/domains");
+  const panel = page.getByRole("region", { name: "Premium Domain Services" });
+  await panel.getByLabel("Domain", { exact: true }).selectOption({ label: domainName }, { timeout: 20_000 });
+  await panel.getByRole("button", { name: "Order Appraisal" }).click();
+  const dialog = page.getByRole("dialog", { name: "Domain Appraisal" });
+  await dialog.getByText("Professional", { exact: true }).click();
+  await dialog.getByRole("button", { name: "Order Appraisal" }).click();
+  await expect(page).toHaveURL(/\/checkout\/service\/[0-9a-f-]{36}$/);
+  const checkoutUrl = new URL(page.url()).pathname;
+  const orderId = checkoutUrl.split("/").at(-1) ?? "";
+
   await expect(page.getByRole("heading", { name: "Professional Appraisal" })).toBeVisible({
     timeout: 20_000,
   });
@@ -47,6 +60,16 @@ test("an appraisal is paid in the sandbox: checkout, Pay, success, then the orde
   await expect(page.getByRole("button", { name: "Pay with Stripe" })).toHaveCount(0);
   await page.getByRole("link", { name: "Back to Dashboard" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+
+  // The paid order made the domain's service record active.
+  await page.goto("/domains");
+  await page
+    .getByRole("region", { name: "Premium Domain Services" })
+    .getByLabel("Domain", { exact: true })
+    .selectOption({ label: domainName }, { timeout: 20_000 });
+  const services = page.getByRole("list", { name: "Domain services" });
+  await expect(services).toContainText("Professional Appraisal");
+  await expect(services).toContainText("Active");
 });
 
 test("cancelling on the hosted page returns to checkout with the cancelled notice, and the retry works", async ({
