@@ -40,6 +40,8 @@ describe("the expiry-warnings job queue", () => {
       supervise: false,
       schedule: false,
     });
+    const queueErrors: unknown[] = [];
+    otherInstance.on("error", (error) => queueErrors.push(error));
     await otherInstance.start();
     await otherInstance.createQueue(EXPIRY_WARNINGS_QUEUE);
     await otherInstance.send(EXPIRY_WARNINGS_QUEUE, {});
@@ -69,5 +71,6 @@ describe("the expiry-warnings job queue", () => {
       await queue.stop();
       await otherInstance.stop({ graceful: false, wait: true });
     }
+    expect(queueErrors).toEqual([]);
   });
 });
