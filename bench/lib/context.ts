@@ -114,8 +114,7 @@ export class BenchContext {
       headers: options.headers,
       body: options.body,
       connections: options.connections,
-      duration: options.amount ? undefined : (options.durationSeconds ?? 5),
-      amount: options.amount,
+      ...(options.amount ? { amount: options.amount } : { duration: options.durationSeconds ?? 5 }),
       idReplacement: options.idReplacement,
     });
     return {
