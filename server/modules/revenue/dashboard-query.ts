@@ -68,12 +68,13 @@ export function dashboardQuery(options: { userId: string; now: Date; range: TRev
         and rb.bucket >= least(b.last_month_start, b.yesterday_start) and rb.bucket < b.tomorrow_start
     ),
     edges as (
+      -- Two narrow index range reads: an OR of both ranges in one join would scan every event.
       select
-        coalesce(sum(e.amount) filter (where e.occurred_at >= b.yesterday_cut and e.occurred_at < b.yesterday_now), 0) as yesterday,
-        coalesce(sum(e.amount) filter (where e.occurred_at >= b.last_month_cut and e.occurred_at < b.last_month_now), 0) as last_month
-      from b join revenue_events e on e.user_id = b.user_id
-        and ((e.occurred_at >= b.yesterday_cut and e.occurred_at < b.yesterday_now)
-          or (e.occurred_at >= b.last_month_cut and e.occurred_at < b.last_month_now))
+        (select coalesce(sum(e.amount), 0) from revenue_events e
+          where e.user_id = b.user_id and e.occurred_at >= b.yesterday_cut and e.occurred_at < b.yesterday_now) as yesterday,
+        (select coalesce(sum(e.amount), 0) from revenue_events e
+          where e.user_id = b.user_id and e.occurred_at >= b.last_month_cut and e.occurred_at < b.last_month_now) as last_month
+      from b
     ),
     figures as (
       select t.today, t.month, t.yesterday + e.yesterday as yesterday, t.last_month + e.last_month as last_month,
@@ -100,10 +101,8 @@ export function dashboardQuery(options: { userId: string; now: Date; range: TRev
       group by 1
     ),
     domain_parking as (
-      select p.domain_id, sum(p.revenue) as revenue, sum(p.visitors) as visitors,
-        -- Whole days only: today's report is still growing.
-        sum(p.revenue) filter (where p.day < b.local_today and p.day >= b.local_today - 7) as last_week,
-        sum(p.revenue) filter (where p.day < b.local_today - 7 and p.day >= b.local_today - 14) as week_before
+      -- Ranking reads one sum per domain; the top five's other figures are read for them alone.
+      select p.domain_id, sum(p.revenue) as revenue
       from b join parking_reports p on p.user_id = b.user_id
         and p.day > b.local_today - ${int(DOMAIN_WINDOW_DAYS)} and p.day <= b.local_today
       group by 1
@@ -116,20 +115,26 @@ export function dashboardQuery(options: { userId: string; now: Date; range: TRev
     top_domains as (
       select a.id, a.name, a.status, a.ad_network,
         coalesce(dt.amount, 0) as today,
-        round(coalesce(dp.revenue, 0) / ${int(DOMAIN_WINDOW_DAYS)}, 2) as daily,
-        coalesce(dp.visitors, 0) as parking_visitors,
-        case when coalesce(dp.week_before, 0) > 0
-          then round((coalesce(dp.last_week, 0) - dp.week_before) / dp.week_before * 100, 1) end as trend
+        round(coalesce(dp.revenue, 0) / ${int(DOMAIN_WINDOW_DAYS)}, 2) as daily
       from active_domains a
       left join domain_parking dp on dp.domain_id = a.id
       left join domain_today dt on dt.domain_id = a.id
       order by daily desc, today desc, a.name
       limit ${int(TOP_DOMAINS)}
     ),
+    top_parking as (
+      select p.domain_id, sum(p.visitors) as visitors,
+        -- Whole days only: today's report is still growing.
+        sum(p.revenue) filter (where p.day < b.local_today and p.day >= b.local_today - 7) as last_week,
+        sum(p.revenue) filter (where p.day < b.local_today - 7 and p.day >= b.local_today - 14) as week_before
+      from b join parking_reports p on p.domain_id in (select id from top_domains)
+        and p.day > b.local_today - ${int(DOMAIN_WINDOW_DAYS)} and p.day <= b.local_today
+      group by 1
+    ),
     top_traffic as (
       select t.domain_id, sum(t.visits) as visits
-      from b join domain_traffic t on t.user_id = b.user_id and t.day > b.local_today - ${int(DOMAIN_WINDOW_DAYS)}
-      where t.domain_id in (select id from top_domains)
+      from b join domain_traffic t on t.domain_id in (select id from top_domains)
+        and t.day > b.local_today - ${int(DOMAIN_WINDOW_DAYS)}
       group by 1
     ),
     affiliate_stats as (
@@ -178,10 +183,13 @@ export function dashboardQuery(options: { userId: string; now: Date; range: TRev
           'todayRevenue', td.today::numeric(14,2)::text,
           'dailyParkingRevenue', td.daily::numeric(14,2)::text,
           'monthlyEstimate', (td.daily * 30)::numeric(14,2)::text,
-          'visitors', (td.parking_visitors + coalesce(tt.visits, 0))::int,
-          'trendPercent', td.trend::float8
+          'visitors', (coalesce(tp.visitors, 0) + coalesce(tt.visits, 0))::int,
+          'trendPercent', case when coalesce(tp.week_before, 0) > 0
+            then round((coalesce(tp.last_week, 0) - tp.week_before) / tp.week_before * 100, 1)::float8 end
         ) order by td.daily desc, td.today desc, td.name)
-        from top_domains td left join top_traffic tt on tt.domain_id = td.id
+        from top_domains td
+        left join top_parking tp on tp.domain_id = td.id
+        left join top_traffic tt on tt.domain_id = td.id
       ), '[]'::json),
       'affiliateStats', (
         select json_build_object('totalReferrals', s.total, 'activeReferrals', s.active,
