@@ -50,9 +50,10 @@ export async function creditRevenue(db: DbOrTx, credits: Credit[]): Promise<void
 }
 
 /**
- * One statement: upsert the events and add each owner's delta (new amount minus the one it
- * replaces, read from the statement's snapshot) to the balance. The events must not be locked
- * here: a row this statement updates is invisible to a `for update` in the same statement.
+ * One statement: upsert the events and add each owner's delta (the new amounts minus the ones
+ * they replace, read from the statement's snapshot) to the balance. The two sides are summed,
+ * never joined, so thousands of keys stay linear. The events must not be locked here: a row
+ * this statement updates is invisible to a `for update` in the same statement.
  */
 async function applyCredits(tx: DbOrTx, rows: Record<string, unknown>[]): Promise<void> {
   await tx.execute(sql`
@@ -62,7 +63,7 @@ async function applyCredits(tx: DbOrTx, rows: Record<string, unknown>[]): Promis
         metadata jsonb, source_key text, occurred_at timestamptz)
     ),
     prev as (
-      select e.source_key, e.amount from revenue_events e
+      select e.user_id, e.amount from revenue_events e
       join input i on i.source_key = e.source_key
     ),
     upsert as (
@@ -74,9 +75,9 @@ async function applyCredits(tx: DbOrTx, rows: Record<string, unknown>[]): Promis
       returning user_id, source_key, amount
     ),
     delta as (
-      select u.user_id, sum(u.amount - coalesce(p.amount, 0)) as d
-      from upsert u left join prev p on p.source_key = u.source_key
-      group by u.user_id
+      select user_id, sum(amount) as d
+      from (select user_id, amount from upsert union all select user_id, -amount from prev) moves
+      group by user_id
     )
     insert into balances (user_id, available)
     select user_id, d from delta
