@@ -164,6 +164,28 @@ export const domainVisitors = pgTable(
   (t) => [primaryKey({ columns: [t.domainId, t.visitorKey] })],
 );
 
+/**
+ * Each domain's figures over the 30 days up to `asOf` (the owner's calendar day): parking
+ * revenue and visitors (ad-network reported plus counted on the parked host). Statement triggers
+ * on `parking_reports` and `domain_traffic` (migration `domain_figures`) add every change to it,
+ * and the portfolio recomputes a domain whose `asOf` is not the owner's today, so reading 5,000
+ * domains reads 5,000 rows instead of aggregating 30 days of each.
+ */
+export const domainFigures = pgTable(
+  "domain_figures",
+  {
+    domainId: uuid("domain_id")
+      .primaryKey()
+      .references(() => domains.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").notNull(),
+    asOf: date("as_of").notNull(),
+    /** Parking revenue of the 30 days, summed (the portfolio shows it divided by 30). */
+    revenue: numeric("revenue", { precision: 14, scale: 2 }).notNull().default("0"),
+    visitors: bigint("visitors", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [index("domain_figures_user_idx").on(t.userId)],
+);
+
 /** Car-insurance leads from the landing page, on any host. */
 export const leads = pgTable(
   "leads",
@@ -206,7 +228,8 @@ export const revenueEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("revenue_events_user_time_idx").on(t.userId, t.occurredAt.desc()),
+    // The activity feed's order, newest first with the id breaking ties: read straight off the index.
+    index("revenue_events_user_time_idx").on(t.userId, t.occurredAt.desc(), t.id.desc()),
     index("revenue_events_domain_time_idx").on(t.domainId, t.occurredAt),
     uniqueIndex("revenue_events_source_key_idx").on(t.sourceKey),
   ],

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type {
   TDashboardAnswer,
   TRevenueRange,
@@ -51,7 +51,8 @@ export async function listStreams(options: {
     })
     .from(revenueEvents)
     .where(eq(revenueEvents.userId, options.userId))
-    .orderBy(desc(revenueEvents.occurredAt), desc(revenueEvents.id))
+    // Exactly the index's order (revenue_events_user_time_idx), so the newest rows are read first.
+    .orderBy(sql`${revenueEvents.occurredAt} desc nulls last`, sql`${revenueEvents.id} desc nulls last`)
     .limit(options.limit);
   return rows.map((r) => ({
     id: r.id,

@@ -1,0 +1,2 @@
+DROP INDEX "revenue_events_user_time_idx";--> statement-breakpoint
+CREATE INDEX "revenue_events_user_time_idx" ON "revenue_events" USING btree ("user_id","occurred_at" DESC NULLS LAST,"id" DESC NULLS LAST);
