@@ -1,3 +1,5 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import { inviteDialog, inviteThroughDialog, openAffiliates, statCard, toast } from "./affiliates-page";
 import { expect, test, uniqueAccount } from "./fixtures";
 
@@ -86,4 +88,26 @@ test.describe("affiliate programme page", () => {
     await expect(reopened.getByRole("checkbox", { checked: true })).toHaveCount(0);
     await expect(reopened.getByRole("button", { name: "Activate Tools" })).toBeDisabled();
   });
+
+  test("the page and its tier dialog have no serious accessibility problems", async ({
+    page,
+    account: _,
+  }) => {
+    await openAffiliates(page);
+    await inviteThroughDialog(page, uniqueAccount().email, "2");
+    await expect(toast(page)).toContainText("Affiliate Invited!");
+    await expect(page.getByRole("list", { name: "Affiliates" }).getByRole("listitem")).toHaveCount(1);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole("button", { name: "Compare Tiers" }).click();
+    await page.getByRole("dialog", { name: "Tier Upgrades" }).getByText("Gold Tier").click();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 });
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
