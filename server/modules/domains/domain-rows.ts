@@ -18,46 +18,95 @@ export const calendarDay = (date: SQL) => sql`(${date}::date + time '12:00') at 
 /** Days over which `parkingRevenue` (a daily average) and `visitors` are measured. */
 export const RECENT_DAYS = 30;
 
+/** The owner's calendar day, in the owner's time zone. */
+const ownerToday = (userId: string) =>
+  sql`(select (now() at time zone u.time_zone)::date from users u where u.id = ${userId})`;
+
+/** The advisory lock that the `domain_figures` triggers take shared, per owner. */
+const figuresLock = (userId: string) => sql`hashtextextended('domain_figures:' || ${userId}::uuid, 0)`;
+
+type DomainRow = TDomain & { stale: boolean };
+
+async function readDomains(db: DbOrTx, userId: string, domainId?: string): Promise<DomainRow[]> {
+  const result = await db.execute<DomainRow & Record<string, unknown>>(sql`
+    with today as (select ${ownerToday(userId)} as day)
+    select d.id, d.name, d.status, d.ad_network as "adNetwork", d.nameservers,
+      d.parking_template as "parkingTemplate",
+      round(coalesce(f.revenue, 0) / ${RECENT_DAYS}::int, 2)::text as "parkingRevenue",
+      coalesce(f.visitors, 0)::int as visitors,
+      ${isoTime(sql`d.registration_date`)} as "registrationDate", ${isoTime(sql`d.expiry_date`)} as "expiryDate",
+      d.marketplace_price as "marketplacePrice", d.purchase_price as "purchasePrice",
+      d.renewal_cost as "renewalCost", ${isoTime(sql`d.created_at`)} as "createdAt",
+      f.domain_id is null or f.as_of <> today.day as stale
+    from domains d
+    cross join today
+    left join domain_figures f on f.domain_id = d.id
+    where d.user_id = ${userId} ${domainId ? sql`and d.id = ${domainId}` : sql``}
+    order by d.created_at desc, d.name
+  `);
+  return result.rows;
+}
+
 /**
- * The user's domains (or the one `domainId`), each with its figures over the
- * last 30 days of the owner's calendar: `parkingRevenue` is the average daily parking revenue
- * (the dashboard's month estimate is it times 30), `visitors` adds ad-network visitors and
- * visits counted on the parked host. Aggregates read only the window, through the user/day indexes.
+ * Recomputes the figures of the owner's domains that have none or have another day's: one
+ * aggregate over the 30 days up to the owner's today. The exclusive per-owner lock waits for
+ * report and traffic writers in flight (their triggers hold it shared), so the aggregate sees
+ * every committed change and every later change is added by the triggers.
+ */
+async function refreshFigures(db: DbOrTx, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${figuresLock(userId)})`);
+    await tx.execute(sql`
+      with today as (select ${ownerToday(userId)} as day),
+      stale as (
+        select d.id from domains d
+        cross join today
+        left join domain_figures f on f.domain_id = d.id
+        where d.user_id = ${userId} and (f.domain_id is null or f.as_of <> today.day)
+      ),
+      parking as (
+        select p.domain_id, sum(p.revenue) as revenue, sum(p.visitors) as visitors
+        from parking_reports p, today
+        where p.user_id = ${userId} and p.day >= today.day - ${RECENT_DAYS - 1}::int
+          and p.domain_id in (select id from stale)
+        group by p.domain_id
+      ),
+      traffic as (
+        select t.domain_id, sum(t.visits) as visits
+        from domain_traffic t, today
+        where t.user_id = ${userId} and t.day >= today.day - ${RECENT_DAYS - 1}::int
+          and t.domain_id in (select id from stale)
+        group by t.domain_id
+      )
+      insert into domain_figures (domain_id, user_id, as_of, revenue, visitors)
+      select stale.id, ${userId}, today.day, coalesce(parking.revenue, 0),
+        coalesce(parking.visitors, 0) + coalesce(traffic.visits, 0)
+      from stale
+      cross join today
+      left join parking on parking.domain_id = stale.id
+      left join traffic on traffic.domain_id = stale.id
+      on conflict (domain_id) do update set
+        user_id = excluded.user_id, as_of = excluded.as_of, revenue = excluded.revenue, visitors = excluded.visitors
+    `);
+  });
+}
+
+/**
+ * The user's domains (or the one `domainId`), newest first, each with its figures over the last
+ * 30 days of the owner's calendar: `parkingRevenue` is the average daily parking revenue (the
+ * dashboard's month estimate is it times 30), `visitors` adds ad-network visitors and visits
+ * counted on the parked host. The figures come from `domain_figures`, recomputed first for any
+ * domain whose figures are missing or of another day (once a day per owner, or for new domains).
  */
 export async function selectDomains(
   db: DbOrTx,
   options: { userId: string; domainId?: string },
 ): Promise<TDomain[]> {
   const { userId, domainId } = options;
-  const onlyDomain = domainId ? sql`and domain_id = ${domainId}` : sql``;
-  const result = await db.execute<TDomain & Record<string, unknown>>(sql`
-    with window_start as (
-      select (now() at time zone u.time_zone)::date - ${RECENT_DAYS - 1}::int as day from users u where u.id = ${userId}
-    ),
-    parking as (
-      select p.domain_id, sum(p.revenue) as revenue, sum(p.visitors) as visitors
-      from parking_reports p, window_start w
-      where p.user_id = ${userId} and p.day >= w.day ${onlyDomain}
-      group by p.domain_id
-    ),
-    traffic as (
-      select t.domain_id, sum(t.visits) as visits
-      from domain_traffic t, window_start w
-      where t.user_id = ${userId} and t.day >= w.day ${onlyDomain}
-      group by t.domain_id
-    )
-    select d.id, d.name, d.status, d.ad_network as "adNetwork", d.nameservers,
-      d.parking_template as "parkingTemplate",
-      round(coalesce(parking.revenue, 0) / ${RECENT_DAYS}::int, 2)::text as "parkingRevenue",
-      (coalesce(parking.visitors, 0) + coalesce(traffic.visits, 0))::int as visitors,
-      ${isoTime(sql`d.registration_date`)} as "registrationDate", ${isoTime(sql`d.expiry_date`)} as "expiryDate",
-      d.marketplace_price as "marketplacePrice", d.purchase_price as "purchasePrice",
-      d.renewal_cost as "renewalCost", ${isoTime(sql`d.created_at`)} as "createdAt"
-    from domains d
-    left join parking on parking.domain_id = d.id
-    left join traffic on traffic.domain_id = d.id
-    where d.user_id = ${userId} ${domainId ? sql`and d.id = ${domainId}` : sql``}
-    order by d.created_at desc, d.name
-  `);
-  return result.rows;
+  let rows = await readDomains(db, userId, domainId);
+  if (rows.some((r) => r.stale)) {
+    await refreshFigures(db, userId);
+    rows = await readDomains(db, userId, domainId);
+  }
+  return rows.map(({ stale: _stale, ...domain }) => domain);
 }
