@@ -15,6 +15,7 @@ import { leadRoutes } from "./modules/leads/leads.routes";
 import { marketplaceRoutes } from "./modules/marketplace/marketplace.routes";
 import { parkingRoutes } from "./modules/parking/parking.routes";
 import { paymentRoutes } from "./modules/payments/payments.routes";
+import { pnlRoutes } from "./modules/pnl/pnl.routes";
 import { purchaseRoutes } from "./modules/purchases/purchases.routes";
 import { revenueRoutes } from "./modules/revenue/revenue.routes";
 import { settingsRoutes } from "./modules/settings/settings.routes";
@@ -52,6 +53,7 @@ export function createApp(deps: AppDeps) {
   api.use("/auth", authRoutes(deps));
   api.use("/leads", leadRoutes(deps));
   api.use("/domains", domainRoutes(deps));
+  api.use(pnlRoutes(deps));
   api.use("/parking-reports", parkingRoutes(deps));
   api.use(purchaseRoutes(deps));
   api.use(checkoutRoutes(deps));

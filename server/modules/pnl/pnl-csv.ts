@@ -1,0 +1,69 @@
+import type { TDomainPnlRow, TPortfolioPnl } from "../../../shared/api/pnl";
+import { csvCell } from "../analytics/analytics-csv";
+
+const HEADER = [
+  "Domain",
+  "Parking income",
+  "Lead income",
+  "Marketplace income",
+  "Other income",
+  "Total income",
+  "Purchase cost",
+  "Renewal cost (share)",
+  "Services cost",
+  "Total costs",
+  "Net",
+  "ROI (%)",
+  "Trailing 12-month revenue",
+  "Yearly renewal cost",
+  "Renewal hint",
+  "Expires",
+];
+
+type Figures = Pick<TDomainPnlRow, "income" | "costs" | "net" | "roi">;
+
+function figureCells(row: Figures): string[] {
+  const { income, costs } = row;
+  return [
+    income.parking,
+    income.lead,
+    income.marketplace,
+    income.other,
+    income.total,
+    costs.purchase,
+    costs.renewal,
+    costs.services,
+    costs.total,
+    row.net,
+    row.roi ?? "",
+  ];
+}
+
+const line = (cells: (string | number)[]) => cells.map(csvCell).join(",");
+
+/**
+ * The P&L table as CSV, in the order shown, then a Total row; CRLF line ends (RFC 4180). Cells
+ * a spreadsheet would run as a formula are neutralised by `csvCell`; amounts stay numbers.
+ */
+export function portfolioPnlCsv(answer: TPortfolioPnl): string {
+  const rows = [
+    line(HEADER),
+    ...answer.rows.map((row) =>
+      line([
+        row.name,
+        ...figureCells(row),
+        row.renewal.trailingRevenue,
+        row.renewal.renewalCost ?? "",
+        row.renewal.hint ?? "",
+        row.renewal.expiryDate ?? "",
+      ]),
+    ),
+    line(["Total", ...figureCells(answer.totals), answer.totals.trailingRevenue, "", "", ""]),
+  ];
+  return `${rows.join("\r\n")}\r\n`;
+}
+
+/** The download's file name, e.g. `parkpilot-pnl-12m-2025-03-16-to-2026-03-15.csv`. */
+export function portfolioPnlCsvFileName(answer: TPortfolioPnl): string {
+  return `parkpilot-pnl-${answer.range}-${answer.from ?? "start"}-to-${answer.to}.csv`;
+}
