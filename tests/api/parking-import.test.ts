@@ -191,6 +191,30 @@ describe("POST /api/parking-reports/{network}", () => {
     expect(detail).toMatchObject({ totalRevenue: "945.00", totalVisitors: 1149 });
   });
 
+  it("keeps the portfolio's figures current after they were read, and recomputes another day's", async () => {
+    const { agent } = await signUp(t.app);
+    const domain = await addDomain(agent);
+    const figures = async () => {
+      const listed = (await agent.get("/api/domains")).body.find((d: { id: string }) => d.id === domain.id);
+      return [listed.parkingRevenue, listed.visitors];
+    };
+    await importReport(agent, "sedo", csv([GENERIC, [daysAgo(1), domain.name, 60, 1, "30.00"]]));
+    expect(await figures()).toEqual(["1.00", 60]);
+
+    await importReport(agent, "sedo", csv([GENERIC, [daysAgo(1), domain.name, 90, 1, "60.00"]]));
+    await importReport(agent, "bodis", csv([GENERIC, [daysAgo(2), domain.name, 10, 1, "3.00"]]));
+    await importReport(agent, "bodis", csv([GENERIC, [daysAgo(40), domain.name, 500, 1, "300.00"]]));
+    expect(await figures()).toEqual(["2.10", 100]);
+
+    await t.db.execute(sql`delete from parking_reports where domain_id = ${domain.id} and network = 'bodis'`);
+    expect(await figures()).toEqual(["2.00", 90]);
+
+    await t.db.execute(
+      sql`update domain_figures set as_of = as_of - 1, revenue = 999, visitors = 999 where domain_id = ${domain.id}`,
+    );
+    expect(await figures()).toEqual(["2.00", 90]);
+  });
+
   it.each(AD_NETWORKS)("imports the committed %s sample export with its own headers", async (network) => {
     const { agent, user } = await signUp(t.app);
     const file = readFileSync(`samples/parking-reports/${network}.csv`, "utf8");

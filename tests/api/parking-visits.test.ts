@@ -80,6 +80,21 @@ describe("visits on a parked domain's host", () => {
     expect((await traffic(domain.id)).visits).toBe(1);
   });
 
+  it("adds a counted visit to the portfolio's 30-day visitors once they have been read", async () => {
+    const { agent } = await signUp(t.app);
+    const domain = await addDomain(agent);
+    expect((await agent.get("/api/domains")).body[0].visitors).toBe(0);
+
+    await visit(domain.name);
+    await vi.waitFor(async () => expect((await traffic(domain.id)).visits).toBe(1));
+
+    expect((await agent.get("/api/domains")).body[0].visitors).toBe(1);
+    expect((await agent.get(`/api/domains/${domain.id}`)).body).toMatchObject({
+      visitors: 1,
+      totalVisitors: 1,
+    });
+  });
+
   it("answers the owner's traffic per day, today included", async () => {
     const { agent } = await signUp(t.app);
     const domain = await addDomain(agent);
