@@ -45,13 +45,18 @@ const exited = (child: ChildProcess) =>
     child.once("exit", () => resolve());
   });
 
-/** The production build (`npm run build`) in its own process on a free port. */
+/**
+ * The production build (`npm run build`) in its own process on a free port. APP_SERVER names
+ * another built entry (a build into another folder at the repository's root, as E2E_SERVER does
+ * for the browser tests), so that a run need not rebuild dist/ under the others.
+ */
 export async function startAppProcess(env: Record<string, string | undefined> = {}): Promise<AppProcess> {
-  if (!existsSync("dist/server/index.js") || !existsSync("dist/public/index.html")) {
+  const entry = process.env.APP_SERVER ?? "dist/server/index.js";
+  if (!existsSync(entry) || !existsSync(`${entry.replace(/server\/index\.js$/, "")}public/index.html`)) {
     throw new Error("The production build is missing: run `npm run build` first.");
   }
   const port = await freePort();
-  const child = spawn(process.execPath, ["dist/server/index.js"], {
+  const child = spawn(process.execPath, [entry], {
     env: {
       ...process.env,
       NODE_ENV: "production",
