@@ -1,29 +1,111 @@
 import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
-async function seriousViolations(page: import("@playwright/test").Page) {
+/** Serious or critical axe violations on the page as it is now. */
+async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
-test.describe("accessibility", () => {
-  test("the landing page has no serious accessibility problems", async ({ page }) => {
-    await page.goto("/");
-    await expect(page.getByRole("button", { name: "Get Free Quotes Now" })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+async function signInAsDemo(page: Page) {
+  const res = await page.request.post("/api/auth/login", {
+    data: { usernameOrEmail: "demo@example.com", password: "demo-password" },
   });
+  expect(res.status()).toBe(200);
+}
 
-  test("the sign-in page has no serious accessibility problems", async ({ page }) => {
-    await page.goto("/login");
-    await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
-  });
+/** Every page of the route table, each with something that shows it has rendered. */
+const PUBLIC_PAGES = [
+  { path: "/", ready: /Get Free Quotes Now/ },
+  { path: "/login", ready: /Sign In/ },
+  { path: "/privacy", ready: /Privacy/ },
+  { path: "/no-such-page", ready: /404 Page Not Found/ },
+];
+const SIGNED_IN_PAGES = [
+  { path: "/dashboard", ready: /Today's Revenue/ },
+  { path: "/domains", ready: /Domain Portfolio/ },
+  { path: "/marketplace", ready: /Domain Marketplace/ },
+  { path: "/affiliates", ready: /Affiliate Program/ },
+  { path: "/analytics", ready: /Analytics/ },
+  { path: "/payments", ready: /Payments & Payouts/ },
+  { path: "/settings", ready: /Profile Settings/ },
+  { path: "/checkout/success", ready: /payment/i },
+];
 
-  test("the dashboard shell has no serious accessibility problems", async ({ page, account: _ }) => {
-    await page.goto("/dashboard");
-    await expect(page.getByRole("button", { name: "Sign Out" })).toBeVisible();
+test.describe("accessibility, signed out", () => {
+  for (const { path, ready } of PUBLIC_PAGES) {
+    test(`${path} has no serious or critical violations`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByText(ready).first()).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+});
+
+test.describe("accessibility, signed in", () => {
+  for (const { path, ready } of SIGNED_IN_PAGES) {
+    test(`${path} has no serious or critical violations`, async ({ page }) => {
+      await signInAsDemo(page);
+      await page.goto(path);
+      await expect(page.getByText(ready).first()).toBeVisible({ timeout: 15_000 });
+      await page.waitForLoadState("networkidle");
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+
+  test("/checkout/service/{id} has no serious or critical violations", async ({ page, account: _ }) => {
+    const domain = await page.request.post("/api/domains", { data: { name: `a11y-${Date.now()}.com` } });
+    const order = await page.request.post("/api/domain-services/appraisal", {
+      data: { type: "basic", price: "29.99", domainId: ((await domain.json()) as { id: string }).id },
+    });
+    const { orderId } = (await order.json()) as { orderId: string };
+    await page.goto(`/checkout/service/${orderId}`);
+    await expect(page.getByText(/Basic Appraisal|appraisal/i).first()).toBeVisible({ timeout: 15_000 });
     expect(await seriousViolations(page)).toEqual([]);
   });
+});
+
+test.describe("dialogs and the keyboard", () => {
+  for (const path of [
+    "/dashboard",
+    "/domains",
+    "/marketplace",
+    "/affiliates",
+    "/analytics",
+    "/payments",
+    "/settings",
+  ]) {
+    test(`every dialog on ${path} opens with Enter, keeps focus inside, and closes with Escape`, async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      await signInAsDemo(page);
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      const triggers = page.locator('[aria-haspopup="dialog"]:visible');
+      const count = await triggers.count();
+      expect(count, `no dialog triggers found on ${path}`).toBeGreaterThan(0);
+      for (let i = 0; i < count; i++) {
+        const trigger = triggers.nth(i);
+        if (!(await trigger.isEnabled())) continue;
+        const name =
+          (await trigger.innerText()).trim() || (await trigger.getAttribute("aria-label")) || `#${i}`;
+        await trigger.focus();
+        await page.keyboard.press("Enter");
+        const dialog = page.getByRole("dialog");
+        await expect(dialog, `${name} did not open a dialog`).toBeVisible();
+        for (let tab = 0; tab < 4; tab++) {
+          await page.keyboard.press("Tab");
+          const inside = await dialog.evaluate((el) => el.contains(document.activeElement));
+          expect(inside, `focus left the "${name}" dialog`).toBe(true);
+        }
+        await page.keyboard.press("Escape");
+        await expect(dialog, `${name} did not close on Escape`).toBeHidden();
+        await expect(trigger, `focus did not return to "${name}"`).toBeFocused();
+      }
+    });
+  }
 });

@@ -82,7 +82,7 @@ export function GoalTracker() {
           </CardTitle>
           <CardDescription>Targets for this week, month, quarter or year</CardDescription>
         </div>
-        <Button size="sm" onClick={() => setSetting(true)}>
+        <Button size="sm" aria-haspopup="dialog" onClick={() => setSetting(true)}>
           <Plus aria-hidden="true" />
           Set Goal
         </Button>

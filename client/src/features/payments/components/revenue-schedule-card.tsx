@@ -73,7 +73,7 @@ export function RevenueScheduleCard() {
           </div>
         </dl>
         {ready && (
-          <Button onClick={() => setPayoutOpen(true)}>
+          <Button aria-haspopup="dialog" onClick={() => setPayoutOpen(true)}>
             <ArrowUpRight aria-hidden="true" />
             Transfer
           </Button>
