@@ -182,7 +182,7 @@ test.describe("revenue dashboard", () => {
     const streamsHeld = new Promise<void>((resolve) => {
       releaseStreams = resolve;
     });
-    await page.route("**/api/revenue/streams", async (route) => {
+    await page.route(/\/api\/revenue\/streams(\?|$)/, async (route) => {
       await streamsHeld;
       await route.continue();
     });

@@ -1,0 +1,167 @@
+import { PgDialect } from "drizzle-orm/pg-core";
+import pg from "pg";
+import { SERVER_SESSION_OPTIONS } from "../../server/db/pool";
+import { dashboardQuery } from "../../server/modules/revenue/dashboard-query";
+import type { Scenario } from "../lib/context";
+
+const EVENTS = 1_000_000;
+const DOMAINS = 1_000;
+const DAYS = 365;
+const REPORT_DAYS = 90;
+const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 10 ** places;
+
+/**
+ * The revenue dashboard of one owner with 1,000 domains and 1,000,000 revenue events over a
+ * year (plus 90 days of network reports and traffic): the endpoint's p50 and p99 at 1 and 8
+ * clients, the p99 of the very statement it runs measured straight on the database in the same
+ * run, and the activity-feed poll (a conditional GET answered 304) against raw node:http.
+ */
+const scenario: Scenario = {
+  name: "dashboard",
+  async run(ctx) {
+    const database = await ctx.freshDatabase();
+    const app = await ctx.startApp({ databaseUrl: database.url });
+    // Ended before the database is dropped, so no idle connection is terminated under it. Its
+    // sessions are set up as the app's are, so that the raw statement is timed as the app runs it.
+    const pool = new pg.Pool({ connectionString: database.url, max: 8, options: SERVER_SESSION_OPTIONS });
+    try {
+      const owner = await ctx.signUp(app.baseUrl);
+      const seedStarted = performance.now();
+      await pool.query(
+        `insert into domains (user_id, name, status, ad_network)
+         select $1, 'bench-' || i || '.com', case when i % 7 = 0 then 'parked' else 'active' end,
+           (array['adsense','sedo','parkingcrew','namedrive','bodis'])[1 + i % 5]
+         from generate_series(1, $2::int) i`,
+        [owner.userId, DOMAINS],
+      );
+      // A year of events, about 2,740 a day: 40% parking, 50% leads, the rest affiliate,
+      // marketplace and other; the statement triggers fold them into the quarter-hour buckets.
+      await pool.query(
+        `with d as (select array_agg(id order by name) as ids from domains where user_id = $1)
+         insert into revenue_events (user_id, domain_id, type, amount, description, metadata, source_key, occurred_at)
+         select $1,
+           case when i % 100 < 90 then d.ids[1 + i % $3::int] end,
+           case when i % 100 < 40 then 'parking' when i % 100 < 90 then 'lead'
+                when i % 100 < 98 then 'affiliate' when i % 100 < 99 then 'marketplace' else 'other' end,
+           case when i % 100 between 40 and 89 then 75.00 else ((i::bigint * 7919) % 5000 / 100.0)::numeric(12,2) end,
+           'Bench revenue', '{"automated": true}'::jsonb, 'bench:' || i,
+           now() - (i::double precision / $2::int) * interval '${DAYS} days'
+         from d, generate_series(1, $2::int) i`,
+        [owner.userId, EVENTS, DOMAINS],
+      );
+      await pool.query(
+        `insert into parking_reports (user_id, domain_id, network, day, visitors, clicks, revenue)
+         select d.user_id, d.id, d.ad_network, current_date - g, 100 + (g * 13 + length(d.name)) % 400,
+           3 + g % 7, ((g * 31 + length(d.name) * 17) % 2000 / 100.0)::numeric(12,2)
+         from domains d, generate_series(0, $2::int - 1) g where d.user_id = $1`,
+        [owner.userId, REPORT_DAYS],
+      );
+      await pool.query(
+        `insert into domain_traffic (domain_id, user_id, day, visits, leads)
+         select d.id, d.user_id, current_date - g, 20 + g % 11, g % 3
+         from domains d, generate_series(0, $2::int - 1) g where d.user_id = $1`,
+        [owner.userId, REPORT_DAYS],
+      );
+      await pool.query(
+        `insert into affiliates (user_id, email, level, commission_rate, referral_code, is_active, total_commissions)
+         select $1, 'partner' || i || '@example.com', 1 + i % 3, 5, 'bench-ref-' || i, i % 2 = 0, i * 3.5
+         from generate_series(1, 50) i`,
+        [owner.userId],
+      );
+      await pool.query(
+        `insert into account_events (user_id, kind, description, created_at)
+         select $1, 'domain_added', 'Added bench-' || i || '.com', now() - i * interval '1 hour'
+         from generate_series(1, 500) i`,
+        [owner.userId],
+      );
+      await pool.query("vacuum analyze");
+      const seedSeconds = round((performance.now() - seedStarted) / 1000, 1);
+
+      const buckets = await pool.query<{ rows: number; events: number }>(
+        "select count(*)::int as rows, sum(events)::int as events from revenue_buckets where user_id = $1",
+        [owner.userId],
+      );
+      if (buckets.rows[0].events !== EVENTS) throw new Error(`buckets hold ${buckets.rows[0].events} events`);
+
+      const url = `${app.baseUrl}/api/revenue/dashboard`;
+      const headers = { cookie: owner.cookie };
+      const answer = (await (await fetch(url, { headers })).json()) as {
+        hourlyRevenue: unknown[];
+        metrics: { monthlyRevenue: string; activeDomains: number };
+        topDomains: unknown[];
+      };
+      if (
+        answer.hourlyRevenue.length !== 24 ||
+        answer.metrics.activeDomains !== DOMAINS ||
+        !answer.topDomains.length
+      )
+        throw new Error(`unexpected dashboard: ${JSON.stringify(answer.metrics)}`);
+
+      // The statement the endpoint runs, timed on the database alone (one client, like the API's).
+      const dialect = new PgDialect();
+      const client = await pool.connect();
+      const rawSql = async () => {
+        const query = dialect.sqlToQuery(
+          dashboardQuery({ userId: owner.userId, now: new Date(), range: "24h" }),
+        );
+        await client.query(query.sql, query.params);
+      };
+      await ctx.time(rawSql, 20);
+
+      const api1 = await ctx.load({ url, headers, connections: 1, durationSeconds: 10 });
+      // As many runs as the endpoint served at one client, so both p99s rest on as many samples.
+      const raw1 = await ctx.time(rawSql, Math.max(300, api1.total));
+      client.release();
+      const api8 = await ctx.load({ url, headers, connections: 8, durationSeconds: 10 });
+
+      // The feed's poll, as the page sends it, when nothing changed: a conditional GET answered 304.
+      const streamsUrl = `${app.baseUrl}/api/revenue/streams?limit=8`;
+      const etag = (await fetch(streamsUrl, { headers })).headers.get("etag") ?? "";
+      const poll = await ctx.load({
+        url: streamsUrl,
+        headers: { ...headers, "if-none-match": etag },
+        connections: 16,
+        durationSeconds: 8,
+      });
+      const dashboardEtag = (await fetch(url, { headers })).headers.get("etag") ?? "";
+      const dashboardPoll = await ctx.load({
+        url,
+        headers: { ...headers, "if-none-match": dashboardEtag },
+        connections: 16,
+        durationSeconds: 8,
+      });
+      const baseline = await ctx.baseline();
+
+      return {
+        "revenue events": EVENTS,
+        domains: DOMAINS,
+        "bucket rows (quarter hours × types)": buckets.rows[0].rows,
+        "seed s (generate_series + triggers)": seedSeconds,
+        "dashboard p50 ms, 1 client": api1.p50Ms,
+        "dashboard p99 ms, 1 client": api1.p99Ms,
+        "dashboard req/s, 1 client": api1.reqPerSec,
+        "dashboard p50 ms, 8 clients": api8.p50Ms,
+        "dashboard p99 ms, 8 clients": api8.p99Ms,
+        "dashboard req/s, 8 clients": api8.reqPerSec,
+        "dashboard non-2xx": api1.non2xx + api8.non2xx,
+        "raw SQL p50 ms": raw1.p50Ms,
+        "raw SQL p99 ms": raw1.p99Ms,
+        "dashboard p99 / raw SQL p99 (1 client)": round(api1.p99Ms / raw1.p99Ms),
+        "streams poll (304) req/s, 16 clients": poll.reqPerSec,
+        // autocannon counts every answer outside 2xx; here each one should be a 304.
+        "streams poll answers not 2xx (304)": poll.non2xx,
+        "streams poll answers": poll.total,
+        "dashboard poll (304) req/s, 16 clients": dashboardPoll.reqPerSec,
+        "raw node:http req/s, 16 clients": baseline.reqPerSec,
+        "streams poll / node:http": round(poll.reqPerSec / baseline.reqPerSec, 3),
+        "dashboard poll / node:http": round(dashboardPoll.reqPerSec / baseline.reqPerSec, 3),
+      };
+    } finally {
+      await pool.end();
+      await app.stop();
+      await database.drop();
+    }
+  },
+};
+
+export default scenario;
