@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import pg from "pg";
-import { runMigrations } from "../../server/db/migrate";
 import { freePort, startAppProcess, waitFor } from "../../tests/setup/app-process";
+import { createServerDatabase } from "../../tests/setup/test-database";
 
 export type Figures = Record<string, number | string | boolean>;
 
@@ -49,26 +49,8 @@ export class BenchContext {
   private pools: pg.Pool[] = [];
 
   /** A new, migrated database on the PostgreSQL server. */
-  async freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-    const name = `parkpilot_bench_${randomBytes(5).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
-    await runMigrations(pool);
-    await pool.end();
-    return {
-      url: url.toString(),
-      drop: async () => {
-        const c = new pg.Client({ connectionString: serverUrl });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      },
-    };
+  freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+    return createServerDatabase(serverUrl);
   }
 
   /** A pg Pool for bulk seeding with SQL; closed when the run ends. */
