@@ -5,6 +5,7 @@ import { domains, domainTraffic, leads } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
 import { normalizeHost } from "../../lib/hostname";
+import { UTC_TODAY } from "../domains/domain-rows";
 import { creditRevenue } from "../ledger/ledger.service";
 
 const DEDUPE_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -85,7 +86,7 @@ export async function captureLead(options: {
       ]);
       await tx
         .insert(domainTraffic)
-        .values({ domainId: domain.id, userId: domain.userId, day: sql`current_date`, leads: 1 })
+        .values({ domainId: domain.id, userId: domain.userId, day: UTC_TODAY, leads: 1 })
         .onConflictDoUpdate({
           target: [domainTraffic.domainId, domainTraffic.day],
           set: { leads: sql`${domainTraffic.leads} + 1` },
