@@ -92,7 +92,7 @@ test.describe("dialogs and the keyboard", () => {
         const trigger = triggers.nth(i);
         if (!(await trigger.isEnabled())) continue;
         const name =
-          (await trigger.innerText()).trim() || (await trigger.getAttribute("aria-label")) || `#${i}`;
+          (await trigger.textContent()).trim() || (await trigger.getAttribute("aria-label")) || `#${i}`;
         await trigger.focus();
         await page.keyboard.press("Enter");
         const dialog = page.getByRole("dialog");
