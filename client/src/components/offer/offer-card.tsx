@@ -4,18 +4,26 @@ import { Card, CardContent } from "@/components/ui/card";
 import { cn } from "@/lib/cn";
 import { formatMoney } from "@/lib/format";
 
-/** One purchasable offer on a page: what it is, its starting price, and its dialog's trigger. */
-export function OfferCard(props: {
-  icon: LucideIcon;
-  /** Tailwind classes of the icon's tile, e.g. "bg-blue-50 text-blue-600". */
-  tone: string;
-  title: string;
-  blurb: string;
-  /** The lowest price in the catalogue, shown as "From $X". */
-  fromPrice: string;
-  priceSuffix?: string;
-  children: ReactNode;
-}) {
+/** What a card leads with: its starting price, or a one-line claim where the price says little. */
+type OfferCardHeadline =
+  | {
+      /** The lowest price in the catalogue, shown as "From $X". */
+      fromPrice: string;
+      priceSuffix?: string;
+    }
+  | { highlight: string };
+
+/** One purchasable offer on a page: what it is, its starting price or claim, and its dialog's trigger. */
+export function OfferCard(
+  props: {
+    icon: LucideIcon;
+    /** Tailwind classes of the icon's tile, e.g. "bg-blue-50 text-blue-600". */
+    tone: string;
+    title: string;
+    blurb: string;
+    children: ReactNode;
+  } & OfferCardHeadline,
+) {
   const Icon = props.icon;
   return (
     <Card className="flex flex-col transition-shadow hover:shadow-md">
@@ -27,13 +35,17 @@ export function OfferCard(props: {
           <h3 className="font-semibold text-slate-900 leading-tight">{props.title}</h3>
         </div>
         <p className="flex-1 text-muted-foreground text-sm">{props.blurb}</p>
-        <p className="text-slate-500 text-xs">
-          From{" "}
-          <span className="font-semibold text-base text-slate-900 tabular-nums">
-            {formatMoney(props.fromPrice)}
-          </span>
-          {props.priceSuffix}
-        </p>
+        {"highlight" in props ? (
+          <p className="font-semibold text-emerald-700 text-xs uppercase tracking-wide">{props.highlight}</p>
+        ) : (
+          <p className="text-slate-500 text-xs">
+            From{" "}
+            <span className="font-semibold text-base text-slate-900 tabular-nums">
+              {formatMoney(props.fromPrice)}
+            </span>
+            {props.priceSuffix}
+          </p>
+        )}
         {props.children}
       </CardContent>
     </Card>

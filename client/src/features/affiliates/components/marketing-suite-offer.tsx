@@ -2,10 +2,10 @@ import { MARKETING_TOOLS, optionById } from "@shared/catalog";
 import { sumDecimals } from "@shared/money";
 import { Megaphone } from "lucide-react";
 import { useState } from "react";
+import { OfferCard } from "@/components/offer/offer-card";
+import { OfferDialog } from "@/components/offer/offer-dialog";
+import { OptionGrid } from "@/components/offer/option-grid";
 import { Button } from "@/components/ui/button";
-import { AcceleratorCard } from "./accelerator-card";
-import { OfferDialog } from "./offer-dialog";
-import { OptionGrid } from "./option-grid";
 
 type ToolId = (typeof MARKETING_TOOLS)[number]["id"];
 
@@ -18,7 +18,7 @@ export function MarketingSuiteOffer() {
     setTools((current) => (current.includes(id) ? current.filter((t) => t !== id) : [...current, id]));
 
   return (
-    <AcceleratorCard
+    <OfferCard
       icon={Megaphone}
       tone="bg-emerald-50 text-emerald-600"
       title="Marketing Suite"
@@ -32,6 +32,7 @@ export function MarketingSuiteOffer() {
             Choose Tools
           </Button>
         }
+        icon={Megaphone}
         title="Marketing Suite"
         description="Select at least one tool. Each is billed monthly."
         price={total}
@@ -49,6 +50,6 @@ export function MarketingSuiteOffer() {
           priceSuffix="/mo"
         />
       </OfferDialog>
-    </AcceleratorCard>
+    </OfferCard>
   );
 }

@@ -1,10 +1,10 @@
 import { optionById, RECRUITMENT_GOALS } from "@shared/catalog";
 import { Gift } from "lucide-react";
 import { useState } from "react";
+import { OfferCard } from "@/components/offer/offer-card";
+import { OfferDialog } from "@/components/offer/offer-dialog";
+import { OptionGrid } from "@/components/offer/option-grid";
 import { Button } from "@/components/ui/button";
-import { AcceleratorCard } from "./accelerator-card";
-import { OfferDialog } from "./offer-dialog";
-import { OptionGrid } from "./option-grid";
 
 const DEFAULT_GOAL = RECRUITMENT_GOALS[0].id;
 const GOAL_OPTIONS = RECRUITMENT_GOALS.map((g) => ({
@@ -20,7 +20,7 @@ export function RecruitmentBonusOffer() {
   const goal = optionById(RECRUITMENT_GOALS, goalId);
 
   return (
-    <AcceleratorCard
+    <OfferCard
       icon={Gift}
       tone="bg-amber-50 text-amber-600"
       title="Recruitment Bonuses"
@@ -34,6 +34,7 @@ export function RecruitmentBonusOffer() {
             Launch Campaign
           </Button>
         }
+        icon={Gift}
         title="Recruitment Bonuses"
         description="Choose a recruitment goal. The bonus pool is paid to the affiliates who reach it."
         price={goal.price}
@@ -49,6 +50,6 @@ export function RecruitmentBonusOffer() {
           onToggle={setGoalId}
         />
       </OfferDialog>
-    </AcceleratorCard>
+    </OfferCard>
   );
 }

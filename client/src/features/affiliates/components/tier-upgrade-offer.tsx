@@ -1,10 +1,10 @@
 import { AFFILIATE_TIERS, optionById } from "@shared/catalog";
 import { Crown } from "lucide-react";
 import { useState } from "react";
+import { OfferCard } from "@/components/offer/offer-card";
+import { OfferDialog } from "@/components/offer/offer-dialog";
+import { OptionGrid } from "@/components/offer/option-grid";
 import { Button } from "@/components/ui/button";
-import { AcceleratorCard } from "./accelerator-card";
-import { OfferDialog } from "./offer-dialog";
-import { OptionGrid } from "./option-grid";
 
 const TIER_OPTIONS = AFFILIATE_TIERS.map((t) => ({
   id: t.id,
@@ -19,7 +19,7 @@ export function TierUpgradeOffer() {
   const tier = tierId ? optionById(AFFILIATE_TIERS, tierId) : null;
 
   return (
-    <AcceleratorCard
+    <OfferCard
       icon={Crown}
       tone="bg-purple-50 text-purple-600"
       title="Tier Upgrades"
@@ -33,6 +33,7 @@ export function TierUpgradeOffer() {
             Compare Tiers
           </Button>
         }
+        icon={Crown}
         title="Tier Upgrades"
         description="Choose a tier. Your affiliates' commission rises to the tier's rate once it is paid."
         price={tier?.price ?? null}
@@ -48,6 +49,6 @@ export function TierUpgradeOffer() {
           onToggle={setTierId}
         />
       </OfferDialog>
-    </AcceleratorCard>
+    </OfferCard>
   );
 }

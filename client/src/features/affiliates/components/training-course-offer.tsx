@@ -1,10 +1,10 @@
 import { optionById, TRAINING_COURSES } from "@shared/catalog";
 import { GraduationCap } from "lucide-react";
 import { useState } from "react";
+import { OfferCard } from "@/components/offer/offer-card";
+import { OfferDialog } from "@/components/offer/offer-dialog";
+import { OptionGrid } from "@/components/offer/option-grid";
 import { Button } from "@/components/ui/button";
-import { AcceleratorCard } from "./accelerator-card";
-import { OfferDialog } from "./offer-dialog";
-import { OptionGrid } from "./option-grid";
 
 /** Expert Training: buy one course; nothing is chosen until the user picks one. */
 export function TrainingCourseOffer() {
@@ -12,7 +12,7 @@ export function TrainingCourseOffer() {
   const course = courseId ? optionById(TRAINING_COURSES, courseId) : null;
 
   return (
-    <AcceleratorCard
+    <OfferCard
       icon={GraduationCap}
       tone="bg-blue-50 text-blue-600"
       title="Expert Training"
@@ -26,6 +26,7 @@ export function TrainingCourseOffer() {
             Browse Courses
           </Button>
         }
+        icon={GraduationCap}
         title="Expert Training"
         description="Pick a course. You get lifetime access once the payment is complete."
         price={course?.price ?? null}
@@ -41,6 +42,6 @@ export function TrainingCourseOffer() {
           onToggle={setCourseId}
         />
       </OfferDialog>
-    </AcceleratorCard>
+    </OfferCard>
   );
 }

@@ -6,52 +6,24 @@ import {
   type PricedOption,
 } from "@shared/catalog";
 import { toCents } from "@shared/money";
-import { Crown, Landmark, type LucideIcon, Megaphone, Rocket, ShieldCheck } from "lucide-react";
-import type { ReactNode } from "react";
+import { Crown, Landmark, Megaphone, Rocket, ShieldCheck } from "lucide-react";
+import { OfferCard } from "@/components/offer/offer-card";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
-import { formatMoney } from "@/lib/format";
 import { useOwnDomains } from "../api/get-own-domains";
 import { BuyerProtectionDialog } from "./buyer-protection-dialog";
 import { FinancingDialog } from "./financing-dialog";
 import { PremiumListingDialog } from "./premium-listing-dialog";
 import { PromotionDialog } from "./promotion-dialog";
 
+// Not every list is cheapest-first (promotion's social channel is), so "From" takes the minimum.
 const lowestPrice = (options: readonly PricedOption[]) =>
   options.reduce((low, o) => (toCents(o.price) < toCents(low) ? o.price : low), options[0].price);
 
-function BoosterCard(props: {
-  icon: LucideIcon;
-  title: string;
-  description: string;
-  from: string;
-  unit?: string;
-  accent: string;
-  dialog: (trigger: ReactNode) => ReactNode;
-}) {
-  const Icon = props.icon;
-  return (
-    <Card className="flex flex-col gap-4 p-5">
-      <div className={`flex size-10 items-center justify-center rounded-lg ${props.accent}`}>
-        <Icon aria-hidden="true" className="size-5" />
-      </div>
-      <div className="flex-1">
-        <h3 className="font-semibold text-slate-900">{props.title}</h3>
-        <p className="mt-1 text-muted-foreground text-sm">{props.description}</p>
-      </div>
-      <p className="text-sm">
-        <span className="text-muted-foreground">From </span>
-        <span className="font-semibold text-slate-900">{formatMoney(props.from)}</span>
-        {props.unit && <span className="text-muted-foreground">{props.unit}</span>}
-      </p>
-      {props.dialog(
-        <Button variant="outline" className="w-full">
-          Get {props.title}
-        </Button>,
-      )}
-    </Card>
-  );
-}
+const trigger = (title: string) => (
+  <Button variant="outline" className="w-full">
+    Get {title}
+  </Button>
+);
 
 /** Marketplace Revenue Boosters: the four paid upsells, each bought through its own dialog. */
 export function MarketplaceBoosters() {
@@ -65,40 +37,44 @@ export function MarketplaceBoosters() {
         </h2>
       </div>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <BoosterCard
+        <OfferCard
           icon={Crown}
+          tone="bg-amber-50 text-amber-600"
           title="Premium Listing"
-          description="Top placement and a featured badge for your listing."
-          from={lowestPrice(LISTING_TYPES)}
-          unit="/month"
-          accent="bg-amber-50 text-amber-600"
-          dialog={(trigger) => <PremiumListingDialog domains={domains} trigger={trigger} />}
-        />
-        <BoosterCard
+          blurb="Top placement and a featured badge for your listing."
+          fromPrice={lowestPrice(LISTING_TYPES)}
+          priceSuffix="/month"
+        >
+          <PremiumListingDialog domains={domains} trigger={trigger("Premium Listing")} />
+        </OfferCard>
+        <OfferCard
           icon={ShieldCheck}
+          tone="bg-blue-50 text-blue-600"
           title="Buyer Protection"
-          description="Escrow and verified transfer that close sales faster."
-          from={lowestPrice(PROTECTION_LEVELS)}
-          accent="bg-blue-50 text-blue-600"
-          dialog={(trigger) => <BuyerProtectionDialog domains={domains} trigger={trigger} />}
-        />
-        <BoosterCard
+          blurb="Escrow and verified transfer that close sales faster."
+          fromPrice={lowestPrice(PROTECTION_LEVELS)}
+        >
+          <BuyerProtectionDialog domains={domains} trigger={trigger("Buyer Protection")} />
+        </OfferCard>
+        <OfferCard
           icon={Landmark}
+          tone="bg-purple-50 text-purple-600"
           title="Financing"
-          description="Monthly payment plans that widen your pool of buyers."
-          from={lowestPrice(FINANCING_TERMS)}
-          unit=" setup"
-          accent="bg-purple-50 text-purple-600"
-          dialog={(trigger) => <FinancingDialog domains={domains} trigger={trigger} />}
-        />
-        <BoosterCard
+          blurb="Monthly payment plans that widen your pool of buyers."
+          fromPrice={lowestPrice(FINANCING_TERMS)}
+          priceSuffix=" setup"
+        >
+          <FinancingDialog domains={domains} trigger={trigger("Financing")} />
+        </OfferCard>
+        <OfferCard
           icon={Megaphone}
+          tone="bg-emerald-50 text-emerald-600"
           title="Promotion"
-          description="Homepage, newsletter and social campaigns to buyers."
-          from={lowestPrice(PROMOTION_TYPES)}
-          accent="bg-emerald-50 text-emerald-600"
-          dialog={(trigger) => <PromotionDialog domains={domains} trigger={trigger} />}
-        />
+          blurb="Homepage, newsletter and social campaigns to buyers."
+          fromPrice={lowestPrice(PROMOTION_TYPES)}
+        >
+          <PromotionDialog domains={domains} trigger={trigger("Promotion")} />
+        </OfferCard>
       </div>
     </section>
   );

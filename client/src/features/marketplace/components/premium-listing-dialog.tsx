@@ -1,18 +1,10 @@
 import type { TDomain } from "@shared/api/domains";
-import {
-  DEFAULT_LISTING_DURATION,
-  DEFAULT_LISTING_TYPE,
-  LISTING_DURATIONS,
-  LISTING_TYPES,
-  OFFERS,
-  optionById,
-} from "@shared/catalog";
+import { DEFAULT_LISTING_DURATION, DEFAULT_LISTING_TYPE, LISTING_TYPES, optionById } from "@shared/catalog";
 import { Crown } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { Select } from "@/components/ui/select";
+import { OfferDialog } from "@/components/offer/offer-dialog";
 import { formatMoney } from "@/lib/format";
-import { toastPurchaseFailure, usePurchaseOffer, useToastThenCheckout } from "@/lib/purchase-offer";
-import { BoosterDialog, BoosterField } from "./booster-dialog";
+import { BoosterDomainField, BoosterDurationField, BoosterSelect } from "./booster-fields";
 
 type ListingTypeId = (typeof LISTING_TYPES)[number]["id"];
 
@@ -24,12 +16,9 @@ export function PremiumListingDialog({
   domains: readonly TDomain[];
   trigger: ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
   const [domainId, setDomainId] = useState("");
   const [listingType, setListingType] = useState<ListingTypeId>(DEFAULT_LISTING_TYPE);
   const [duration, setDuration] = useState<string>(DEFAULT_LISTING_DURATION);
-  const purchase = usePurchaseOffer("premiumListing");
-  const toCheckout = useToastThenCheckout();
   const price = optionById(LISTING_TYPES, listingType).price;
 
   const reset = () => {
@@ -37,59 +26,31 @@ export function PremiumListingDialog({
     setListingType(DEFAULT_LISTING_TYPE);
     setDuration(DEFAULT_LISTING_DURATION);
   };
-  const submit = () =>
-    purchase.mutate(
-      { domainId, listingType, price, duration },
-      {
-        onSuccess: (answer) => {
-          setOpen(false);
-          reset();
-          toCheckout(answer, OFFERS.premiumListing.toasts.success);
-        },
-        onError: () => toastPurchaseFailure("premiumListing"),
-      },
-    );
 
   return (
-    <BoosterDialog
-      open={open}
-      onOpenChange={setOpen}
+    <OfferDialog
+      offerKey="premiumListing"
       trigger={trigger}
       icon={Crown}
       title="Premium Listing"
       description="Feature your domain at the top of the marketplace so more buyers see it."
-      domains={domains}
-      domainId={domainId}
-      onDomainChange={setDomainId}
       price={price}
-      priceNote="per month"
-      submitLabel="Activate Premium Listing"
-      isPending={purchase.isPending}
-      onSubmit={submit}
+      priceSuffix=" per month"
+      body={domainId ? { domainId, listingType, price, duration } : null}
+      buyLabel="Activate Premium Listing"
+      onPurchased={reset}
     >
-      <BoosterField label="Listing type">
-        {(id) => (
-          <Select
-            id={id}
-            value={listingType}
-            onValueChange={(v) => setListingType(optionById(LISTING_TYPES, v).id)}
-            options={LISTING_TYPES.map((o) => ({
-              value: o.id,
-              label: `${o.label} — ${formatMoney(o.price)}/month`,
-            }))}
-          />
-        )}
-      </BoosterField>
-      <BoosterField label="Duration">
-        {(id) => (
-          <Select
-            id={id}
-            value={duration}
-            onValueChange={setDuration}
-            options={LISTING_DURATIONS.map((o) => ({ value: o.id, label: o.label }))}
-          />
-        )}
-      </BoosterField>
-    </BoosterDialog>
+      <BoosterDomainField domains={domains} domainId={domainId} onDomainChange={setDomainId} />
+      <BoosterSelect
+        label="Listing type"
+        value={listingType}
+        onValueChange={(v) => setListingType(optionById(LISTING_TYPES, v).id)}
+        options={LISTING_TYPES.map((o) => ({
+          value: o.id,
+          label: `${o.label} — ${formatMoney(o.price)}/month`,
+        }))}
+      />
+      <BoosterDurationField duration={duration} onDurationChange={setDuration} />
+    </OfferDialog>
   );
 }
