@@ -280,10 +280,9 @@ export const domainRevenueMonths = pgTable(
     month: date("month").notNull(),
     ...revenueBySource(),
   },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.month, t.domainId] }),
-    index("domain_revenue_months_domain_idx").on(t.domainId, t.month),
-  ],
+  // Owner, domain, month: a portfolio's months stream domain by domain out of the key, whose
+  // index also carries the amounts (migration `domain_revenue_months_key`) for index-only reads.
+  (t) => [primaryKey({ columns: [t.userId, t.domainId, t.month] })],
 );
 
 /** The same per UTC day: a range that starts mid-month reads the days up to the next month. */

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { RENEWAL_DAYS } from "../../../shared/api/pnl";
-import { incomeAndCostsJson, periodFields, rowJson } from "./pnl-json";
+import { figureFields, jsonObject, periodFields, rowJson } from "./pnl-json";
 import { type PnlScope, pnlTables } from "./pnl-query";
 
 const int = (n: number) => sql.raw(String(Math.trunc(n)));
@@ -22,10 +22,10 @@ export function domainPnlQuery(scope: PnlScope & { domainId: string }): SQL {
   return sql`${pnlTables(scope)},
     month_income as (
       select to_char(ev.occurred_at at time zone p.tz, 'YYYY-MM') as month,
-        coalesce(sum(ev.amount) filter (where ev.type = 'parking'), 0) as parking,
-        coalesce(sum(ev.amount) filter (where ev.type = 'lead'), 0) as lead,
-        coalesce(sum(ev.amount) filter (where ev.type = 'marketplace'), 0) as marketplace,
-        coalesce(sum(ev.amount) filter (where ev.type not in ('parking', 'lead', 'marketplace')), 0) as other
+        coalesce(sum(ev.amount) filter (where ev.type = 'parking'), 0.00) as parking,
+        coalesce(sum(ev.amount) filter (where ev.type = 'lead'), 0.00) as lead,
+        coalesce(sum(ev.amount) filter (where ev.type = 'marketplace'), 0.00) as marketplace,
+        coalesce(sum(ev.amount) filter (where ev.type not in ('parking', 'lead', 'marketplace')), 0.00) as other
       from revenue_events ev, period p ${fromRange}
       where ev.domain_id = ${domainId} and ev.user_id = ${userId} ${since(sql`ev.occurred_at`)}
       group by 1
@@ -47,11 +47,11 @@ export function domainPnlQuery(scope: PnlScope & { domainId: string }): SQL {
     ),
     months as (
       select l.month,
-        coalesce(i.parking, 0) as parking, coalesce(i.lead, 0) as lead,
-        coalesce(i.marketplace, 0) as marketplace, coalesce(i.other, 0) as other,
-        case when to_char(f.reg_day, 'YYYY-MM') = l.month then f.purchase else 0 end as purchase,
+        coalesce(i.parking, 0.00) as parking, coalesce(i.lead, 0.00) as lead,
+        coalesce(i.marketplace, 0.00) as marketplace, coalesce(i.other, 0.00) as other,
+        case when to_char(f.reg_day, 'YYYY-MM') = l.month then f.purchase else 0.00 end as purchase,
         ${renewalThrough(sql`b.month_end`)} - ${renewalThrough(sql`b.month_start - 1`)} as renewal,
-        coalesce(s.services, 0) as services
+        coalesce(s.services, 0.00) as services
       from month_list l
       cross join pnl f
       cross join lateral (
@@ -67,16 +67,22 @@ export function domainPnlQuery(scope: PnlScope & { domainId: string }): SQL {
         m.parking + m.lead + m.marketplace + m.other - m.purchase - m.renewal - m.services as net
       from months m
     )
-    select json_build_object(
-      ${periodFields(range)},
-      'domain', ${rowJson},
-      'months', (
-        select coalesce(json_agg(json_build_object(
-          'month', m.month, ${incomeAndCostsJson((name) => sql.raw(`m.${name}`))}
-        ) order by m.month), '[]'::json)
-        from month_figures m
-      )
-    ) as answer
+    select (${jsonObject([
+      ...periodFields(range),
+      ["domain", { json: rowJson }],
+      [
+        "months",
+        {
+          json: sql`(
+            select '[' || coalesce(string_agg(${jsonObject([
+              ["month", { text: sql`m.month` }],
+              ...figureFields((name) => sql.raw(`m.${name}`)),
+            ])}, ',' order by m.month), '') || ']'
+            from month_figures m
+          )`,
+        },
+      ],
+    ])})::json as answer
     from pnl r, period p
   `;
 }

@@ -11,8 +11,6 @@ export interface PnlScope {
 
 /** A constant of this file written into the statement, where a parameter would have no type. */
 const int = (n: number) => sql.raw(String(Math.trunc(n)));
-/** Money as the API sends it: a decimal string with two places. */
-export const money = (value: SQL) => sql`round(${value}, 2)::text`;
 /** Trailing revenue (for the renewal hint) covers the last 365 days, today included. */
 const TRAILING_DAYS = 365;
 
@@ -47,12 +45,54 @@ function edge(name: string, dayColumn: "start_day" | "trailing_day"): SQL {
   )`;
 }
 
-const bySource = (amount: SQL, type: SQL) => ({
-  parking: sql`case when ${type} = 'parking' then ${amount} else 0 end`,
-  lead: sql`case when ${type} = 'lead' then ${amount} else 0 end`,
-  marketplace: sql`case when ${type} = 'marketplace' then ${amount} else 0 end`,
-  other: sql`case when ${type} not in ('parking', 'lead', 'marketplace') then ${amount} else 0 end`,
-});
+const SOURCES = ["parking", "lead", "marketplace", "other"] as const;
+const TOTAL = sql`m.parking + m.lead + m.marketplace + m.other`;
+
+/** A raw event's amount as one of the P&L's sources. */
+const rawSource = (source: (typeof SOURCES)[number]) =>
+  source === "other"
+    ? sql`case when ev.type not in ('parking', 'lead', 'marketplace') then ev.amount else 0 end`
+    : sql`case when ev.type = ${sql.raw(`'${source}'`)} then ev.amount else 0 end`;
+
+/**
+ * Signed sums per domain over one edge's whole days (`domain_revenue_days`) and raw events: by
+ * source for the range's edge, the total alone for the trailing year's.
+ */
+function edgeSums(
+  name: string,
+  edgeName: string,
+  bySource: boolean,
+  userId: string,
+  onlyDomain: (c: string) => SQL,
+) {
+  const e = sql.raw(edgeName);
+  const dayColumns = bySource
+    ? sql.join(
+        SOURCES.map((s) => sql`e.day_sign * sum(m.${sql.raw(s)}) as ${sql.raw(s)}`),
+        sql`, `,
+      )
+    : sql`e.day_sign * sum(${TOTAL}) as total`;
+  const rawColumns = bySource
+    ? sql.join(
+        SOURCES.map((s) => sql`e.raw_sign * sum(${rawSource(s)}) as ${sql.raw(s)}`),
+        sql`, `,
+      )
+    : sql`e.raw_sign * sum(ev.amount) as total`;
+  return sql`
+    ${sql.raw(name)}_days as (
+      select m.domain_id, ${dayColumns}
+      from ${e} e join domain_revenue_days m
+        on m.user_id = ${userId} ${onlyDomain("m.domain_id")} and m.day >= e.day_from and m.day < e.day_to
+      group by m.domain_id, e.day_sign
+    ),
+    ${sql.raw(name)}_raw as (
+      select ev.domain_id, ${rawColumns}
+      from ${e} e join revenue_events ev
+        on ev.user_id = ${userId} ${onlyDomain("ev.domain_id")} and ev.occurred_at >= e.raw_from and ev.occurred_at < e.raw_to
+      join domains d on d.id = ev.domain_id and d.user_id = ${userId}
+      group by ev.domain_id, e.raw_sign
+    ),`;
+}
 
 /**
  * The one definition of a domain's P&L, for one domain or a whole portfolio in a single pass:
@@ -60,20 +100,41 @@ const bySource = (amount: SQL, type: SQL) => ({
  * trailing revenue, renewal cost and expiry) and `period` (the owner's zone, today, the range's
  * first day). Income is read from the per-domain month and day rollups plus the few raw events
  * at the range's edges, so its cost does not grow with the number of events. All money is
- * `numeric`; the renewal share is rounded to the cent per domain, so totals are the rows' sums.
+ * `numeric` with two places; the renewal share is rounded to the cent per domain, so totals are
+ * the rows' sums.
  */
 export function pnlTables(scope: PnlScope): SQL {
   const { userId, domainId, range, now } = scope;
   const all = range === "all";
+  // Twelve months and the trailing year are the same 365 days: read once.
+  const trailingIsRange = range === "12m";
   const onlyDomain = (column: string) => (domainId ? sql`and ${sql.raw(column)} = ${domainId}` : sql``);
-  const inRange = (condition: SQL) => (all ? sql`true` : condition);
 
-  const monthCut = all ? sql`` : sql`and m.month >= least(r.month_from, t.month_from)`;
-  const dayWindow = (e: string) => sql`(m.day >= ${sql.raw(e)}.day_from and m.day < ${sql.raw(e)}.day_to)`;
-  const rawWindow = (e: string) =>
-    sql`(ev.occurred_at >= ${sql.raw(e)}.raw_from and ev.occurred_at < ${sql.raw(e)}.raw_to)`;
-  const rangeEdges = all ? sql`trailing_edge t` : sql`range_edge r, trailing_edge t`;
-  const raw = bySource(sql`ev.amount`, sql`ev.type`);
+  const monthSource = (s: string) =>
+    all ? sql`sum(m.${sql.raw(s)})` : sql`sum(m.${sql.raw(s)}) filter (where m.month >= m.range_from)`;
+  const monthEdges = all
+    ? sql`trailing_edge t`
+    : trailingIsRange
+      ? sql`range_edge r`
+      : sql`range_edge r, trailing_edge t`;
+  const monthFloor = all
+    ? sql``
+    : trailingIsRange
+      ? sql`and m.month >= r.month_from`
+      : sql`and m.month >= t.month_from`;
+  const trailingMonths = trailingIsRange
+    ? sql`null::numeric`
+    : sql`sum(${TOTAL}) filter (where m.month >= m.trailing_from)`;
+  const edgeColumns = sql.join(
+    [
+      all ? null : sql`r.month_from as range_from`,
+      trailingIsRange ? null : sql`t.month_from as trailing_from`,
+    ].filter((c): c is SQL => c !== null),
+    sql`, `,
+  );
+  const part = (table: string, column: string) => sql`coalesce(${sql.raw(table)}.${sql.raw(column)}, 0.00)`;
+  const income = (s: string) =>
+    all ? part("ms", s) : sql`${part("ms", s)} + ${part("rd", s)} + ${part("rr", s)}`;
 
   return sql`
     with period as (
@@ -87,52 +148,21 @@ export function pnlTables(scope: PnlScope): SQL {
     ${all ? sql`` : sql`${edge("range_edge", "start_day")},`}
     ${edge("trailing_edge", "trailing_day")},
     month_sums as (
-      select m.domain_id,
-        sum(m.parking) filter (where ${inRange(sql`m.month >= r.month_from`)}) as parking,
-        sum(m.lead) filter (where ${inRange(sql`m.month >= r.month_from`)}) as lead,
-        sum(m.marketplace) filter (where ${inRange(sql`m.month >= r.month_from`)}) as marketplace,
-        sum(m.other) filter (where ${inRange(sql`m.month >= r.month_from`)}) as other,
-        sum(m.parking + m.lead + m.marketplace + m.other) filter (where m.month >= t.month_from) as trailing
-      from domain_revenue_months m, ${rangeEdges}
-      where m.user_id = ${userId} ${onlyDomain("m.domain_id")} ${monthCut}
+      -- In the index's order (owner, domain, month), so that each domain is summed as it streams by.
+      select m.domain_id, ${sql.join(
+        SOURCES.map((s) => sql`${monthSource(s)} as ${sql.raw(s)}`),
+        sql`, `,
+      )}, ${trailingMonths} as trailing
+      from (
+        select m.domain_id, m.month, m.parking, m.lead, m.marketplace, m.other, ${edgeColumns}
+        from domain_revenue_months m, ${monthEdges}
+        where m.user_id = ${userId} ${onlyDomain("m.domain_id")} ${monthFloor}
+        order by m.domain_id
+      ) m
       group by m.domain_id
     ),
-    day_sums as (
-      select m.domain_id,
-        ${
-          all
-            ? sql`0 as parking, 0 as lead, 0 as marketplace, 0 as other,`
-            : sql`
-        coalesce(sum(m.parking * r.day_sign) filter (where ${dayWindow("r")}), 0) as parking,
-        coalesce(sum(m.lead * r.day_sign) filter (where ${dayWindow("r")}), 0) as lead,
-        coalesce(sum(m.marketplace * r.day_sign) filter (where ${dayWindow("r")}), 0) as marketplace,
-        coalesce(sum(m.other * r.day_sign) filter (where ${dayWindow("r")}), 0) as other,`
-        }
-        coalesce(sum((m.parking + m.lead + m.marketplace + m.other) * t.day_sign) filter (where ${dayWindow("t")}), 0) as trailing
-      from domain_revenue_days m, ${rangeEdges}
-      where m.user_id = ${userId} ${onlyDomain("m.domain_id")}
-        and (${dayWindow("t")} ${all ? sql`` : sql`or ${dayWindow("r")}`})
-      group by m.domain_id
-    ),
-    raw_sums as (
-      select ev.domain_id,
-        ${
-          all
-            ? sql`0 as parking, 0 as lead, 0 as marketplace, 0 as other,`
-            : sql`
-        coalesce(sum(${raw.parking} * r.raw_sign) filter (where ${rawWindow("r")}), 0) as parking,
-        coalesce(sum(${raw.lead} * r.raw_sign) filter (where ${rawWindow("r")}), 0) as lead,
-        coalesce(sum(${raw.marketplace} * r.raw_sign) filter (where ${rawWindow("r")}), 0) as marketplace,
-        coalesce(sum(${raw.other} * r.raw_sign) filter (where ${rawWindow("r")}), 0) as other,`
-        }
-        coalesce(sum(ev.amount * t.raw_sign) filter (where ${rawWindow("t")}), 0) as trailing
-      from revenue_events ev
-      join domains d on d.id = ev.domain_id and d.user_id = ${userId},
-      ${rangeEdges}
-      where ev.user_id = ${userId} ${onlyDomain("ev.domain_id")}
-        and (${rawWindow("t")} ${all ? sql`` : sql`or ${rawWindow("r")}`})
-      group by ev.domain_id
-    ),
+    ${all ? sql`` : edgeSums("range_edge", "range_edge", true, userId, onlyDomain)}
+    ${trailingIsRange ? sql`` : edgeSums("trailing_edge", "trailing_edge", false, userId, onlyDomain)}
     service_sums as (
       select o.domain_id, sum(o.price) as amount
       from service_orders o ${all ? sql`` : sql`, range_edge r`}
@@ -140,31 +170,41 @@ export function pnlTables(scope: PnlScope): SQL {
         ${all ? sql`` : sql`and o.paid_at >= r.x`}
       group by o.domain_id
     ),
-    held as (
+    -- Materialised: an inlined CTE would repeat its expressions wherever a column is used.
+    domain_days as materialized (
       select d.id, d.name, d.purchase_price, d.renewal_cost, p.today, p.start_day,
         (d.registration_date at time zone p.tz)::date as reg_day,
-        (d.expiry_date at time zone p.tz)::date as expiry_day,
-        -- The first day of the range the domain was held: its registration, if later.
-        greatest((d.registration_date at time zone p.tz)::date, coalesce(p.start_day, (d.registration_date at time zone p.tz)::date)) as held_from
+        (d.expiry_date at time zone p.tz)::date as expiry_day
       from domains d, period p
       where d.user_id = ${userId} ${onlyDomain("d.id")}
     ),
-    figures as (
+    held as (
+      -- The first day of the range the domain was held: its registration, if later.
+      select dd.*, greatest(dd.reg_day, coalesce(dd.start_day, dd.reg_day)) as held_from from domain_days dd
+    ),
+    figures as materialized (
       select h.id, h.name, h.renewal_cost, h.expiry_day, h.today, h.reg_day, h.start_day, h.held_from,
         h.purchase_price,
-        coalesce(ms.parking, 0) + coalesce(ds.parking, 0) + coalesce(rs.parking, 0) as parking,
-        coalesce(ms.lead, 0) + coalesce(ds.lead, 0) + coalesce(rs.lead, 0) as lead,
-        coalesce(ms.marketplace, 0) + coalesce(ds.marketplace, 0) + coalesce(rs.marketplace, 0) as marketplace,
-        coalesce(ms.other, 0) + coalesce(ds.other, 0) + coalesce(rs.other, 0) as other,
-        coalesce(ms.trailing, 0) + coalesce(ds.trailing, 0) + coalesce(rs.trailing, 0) as trailing,
+        ${income("parking")} as parking,
+        ${income("lead")} as lead,
+        ${income("marketplace")} as marketplace,
+        ${income("other")} as other,
+        ${
+          trailingIsRange
+            ? sql`${sql.join(
+                SOURCES.map((s) => income(s)),
+                sql` + `,
+              )}`
+            : sql`${part("ms", "trailing")} + ${part("td", "total")} + ${part("tr", "total")}`
+        } as trailing,
         case when h.purchase_price is not null and (h.start_day is null or h.reg_day >= h.start_day)
-          then h.purchase_price else 0 end as purchase,
+          then h.purchase_price else 0.00 end as purchase,
         round(coalesce(h.renewal_cost, 0) * greatest(0, h.today - h.held_from + 1) / ${int(RENEWAL_DAYS)}, 2) as renewal,
-        coalesce(ss.amount, 0) as services
+        coalesce(ss.amount, 0.00) as services
       from held h
       left join month_sums ms on ms.domain_id = h.id
-      left join day_sums ds on ds.domain_id = h.id
-      left join raw_sums rs on rs.domain_id = h.id
+      ${all ? sql`` : sql`left join range_edge_days rd on rd.domain_id = h.id left join range_edge_raw rr on rr.domain_id = h.id`}
+      ${trailingIsRange ? sql`` : sql`left join trailing_edge_days td on td.domain_id = h.id left join trailing_edge_raw tr on tr.domain_id = h.id`}
       left join service_sums ss on ss.domain_id = h.id
     ),
     pnl as (
