@@ -86,6 +86,7 @@ test.describe("dialogs and the keyboard", () => {
       await page.goto(path);
       await page.waitForLoadState("networkidle");
       const triggers = page.locator('[aria-haspopup="dialog"]:visible');
+      await expect(triggers.first(), `no dialog triggers found on ${path}`).toBeVisible({ timeout: 15_000 });
       const count = await triggers.count();
       expect(count, `no dialog triggers found on ${path}`).toBeGreaterThan(0);
       for (let i = 0; i < count; i++) {
