@@ -5,8 +5,8 @@ import { applyPaidOrderToAffiliates } from "../../server/modules/affiliates/orde
 import { fulfilOrder } from "../../server/payments/fulfil-order";
 import { serviceOrders } from "../../shared/schema";
 import { invitationCode, invite } from "../factories/affiliates";
+import { insertDomain } from "../factories/domains";
 import { orderAppraisal } from "../factories/payments";
-import { ownedDomain } from "../factories/purchases";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -29,7 +29,7 @@ async function referralPair(level: number) {
 
 /** Orders a professional appraisal ($99.99) of a new domain and pays it on the sandbox checkout. */
 async function buyAndPay(account: { agent: Agent; user: { id: string } }): Promise<string> {
-  const domain = await ownedDomain(t.db, account.user.id);
+  const domain = await insertDomain(t.db, account.user.id);
   const orderId = await orderAppraisal(account.agent, domain.id);
   await payOnSandbox(account.agent, orderId);
   return orderId;
@@ -98,7 +98,7 @@ describe("commission on a referred user's paid order", () => {
 
   it("adds up every paid order of the referral, also when they are paid at the same time", async () => {
     const { referrer, referred } = await referralPair(1);
-    const domain = await ownedDomain(t.db, referred.user.id);
+    const domain = await insertDomain(t.db, referred.user.id);
     const orders = [
       await orderAppraisal(referred.agent, domain.id),
       await orderAppraisal(referred.agent, domain.id),
@@ -125,7 +125,7 @@ describe("commission on a referred user's paid order", () => {
 
   it("credits nothing for an order that was never paid", async () => {
     const { referrer, referred } = await referralPair(3);
-    const domain = await ownedDomain(t.db, referred.user.id);
+    const domain = await insertDomain(t.db, referred.user.id);
     await orderAppraisal(referred.agent, domain.id);
     expect(await commissionEvents(referrer.user.id)).toEqual([]);
   });

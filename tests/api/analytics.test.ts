@@ -3,7 +3,8 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAnalytics } from "../../server/modules/analytics/analytics.service";
 import type { TAnalyticsAnswer } from "../../shared/api/analytics";
-import { addDomain, addParkingReport, addRevenue, addTraffic } from "../factories/analytics";
+import { addParkingReport, addRevenue, addTraffic } from "../factories/analytics";
+import { insertDomain } from "../factories/domains";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -28,9 +29,9 @@ beforeAll(async () => {
   dayAgo = (k) => isoDay(new Date(now.getTime() - k * DAY_MS));
   const at = (k: number) => new Date(now.getTime() - k * DAY_MS);
   const userId = owner.user.id;
-  const alpha = await addDomain(t.db, userId, { name: "alpha-analytics.com" });
-  const beta = await addDomain(t.db, userId, { name: "beta-analytics.com" });
-  const theirs = await addDomain(t.db, stranger.user.id, { name: "stranger-analytics.com" });
+  const alpha = await insertDomain(t.db, userId, { name: "alpha-analytics.com" });
+  const beta = await insertDomain(t.db, userId, { name: "beta-analytics.com" });
+  const theirs = await insertDomain(t.db, stranger.user.id, { name: "stranger-analytics.com" });
 
   const revenue: [
     number,

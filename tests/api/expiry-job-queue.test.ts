@@ -3,7 +3,7 @@ import PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPIRY_WARNINGS_CRON, EXPIRY_WARNINGS_QUEUE, startJobQueue } from "../../server/jobs/job-queue";
 import { mailOutbox } from "../../shared/schema";
-import { addDomain } from "../factories/analytics";
+import { insertDomain } from "../factories/domains";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -29,7 +29,7 @@ async function eventually<T>(
 describe("the expiry-warnings job queue", () => {
   it("schedules the daily run and works a queued run over the app's own pool", async () => {
     const { user, input } = await signUp(t.app, { timeZone: "UTC" });
-    await addDomain(t.db, user.id, {
+    await insertDomain(t.db, user.id, {
       name: "queued-expiry.com",
       expiryDate: new Date(Date.now() + 7 * 86_400_000 + 3_600_000),
     });

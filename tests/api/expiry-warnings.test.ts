@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendExpiryWarnings } from "../../server/jobs/expiry-warnings";
 import { domains, mailOutbox } from "../../shared/schema";
-import { addDomain } from "../factories/analytics";
+import { insertDomain } from "../factories/domains";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -24,12 +24,12 @@ describe("sendExpiryWarnings", () => {
   it("mails an owner once about domains 30, 7 and 1 days from expiry, and not about the others", async () => {
     const now = epoch(2031);
     const { user, input } = await signUp(t.app, { timeZone: "UTC" });
-    await addDomain(t.db, user.id, { name: "thirty-days.com", expiryDate: daysAfter(now, 30, 2) });
-    await addDomain(t.db, user.id, { name: "seven-days.com", expiryDate: daysAfter(now, 7, 2) });
-    await addDomain(t.db, user.id, { name: "one-day.com", expiryDate: daysAfter(now, 1, 2) });
-    await addDomain(t.db, user.id, { name: "far-away.com", expiryDate: daysAfter(now, 45) });
-    await addDomain(t.db, user.id, { name: "long-gone.com", expiryDate: daysAfter(now, -10) });
-    await addDomain(t.db, user.id, { name: "no-date.com" });
+    await insertDomain(t.db, user.id, { name: "thirty-days.com", expiryDate: daysAfter(now, 30, 2) });
+    await insertDomain(t.db, user.id, { name: "seven-days.com", expiryDate: daysAfter(now, 7, 2) });
+    await insertDomain(t.db, user.id, { name: "one-day.com", expiryDate: daysAfter(now, 1, 2) });
+    await insertDomain(t.db, user.id, { name: "far-away.com", expiryDate: daysAfter(now, 45) });
+    await insertDomain(t.db, user.id, { name: "long-gone.com", expiryDate: daysAfter(now, -10) });
+    await insertDomain(t.db, user.id, { name: "no-date.com" });
 
     const first = await run(now);
 
@@ -50,7 +50,7 @@ describe("sendExpiryWarnings", () => {
   it("warns again at each lower threshold, once each", async () => {
     const now = epoch(2032);
     const { user, input } = await signUp(t.app, { timeZone: "UTC" });
-    await addDomain(t.db, user.id, { name: "countdown.com", expiryDate: daysAfter(now, 30, 2) });
+    await insertDomain(t.db, user.id, { name: "countdown.com", expiryDate: daysAfter(now, 30, 2) });
 
     const sent: number[] = [];
     for (let day = 0; day <= 31; day++) sent.push((await run(daysAfter(now, day))).mails);
@@ -68,7 +68,7 @@ describe("sendExpiryWarnings", () => {
   it("warns about a domain found late at the threshold it is in, without the ones it passed", async () => {
     const now = epoch(2033);
     const { user, input } = await signUp(t.app, { timeZone: "UTC" });
-    await addDomain(t.db, user.id, { name: "found-late.com", expiryDate: daysAfter(now, 5, 2) });
+    await insertDomain(t.db, user.id, { name: "found-late.com", expiryDate: daysAfter(now, 5, 2) });
 
     expect(await run(now)).toEqual({ mails: 1, notices: 1 });
     expect(await run(daysAfter(now, 1))).toEqual({ mails: 0, notices: 0 });
@@ -83,7 +83,7 @@ describe("sendExpiryWarnings", () => {
       .put("/api/settings/notifications")
       .send({ revenueAlerts: true, expiryWarnings: false, affiliateUpdates: false })
       .expect(200);
-    await addDomain(t.db, user.id, { name: "quiet-owner.com", expiryDate: daysAfter(now, 7, 2) });
+    await insertDomain(t.db, user.id, { name: "quiet-owner.com", expiryDate: daysAfter(now, 7, 2) });
 
     expect(await run(now)).toEqual({ mails: 0, notices: 0 });
     expect(await mailsTo(input.email)).toHaveLength(0);
@@ -94,7 +94,7 @@ describe("sendExpiryWarnings", () => {
     // UTC on Mar 18 (14:00 on Mar 18 there) is 7 days away there, though 7.5 days away in UTC.
     const now = epoch(2035);
     const { user, input } = await signUp(t.app, { timeZone: "Pacific/Auckland" });
-    await addDomain(t.db, user.id, { name: "kiwi.com", expiryDate: new Date("2035-03-18T01:00:00Z") });
+    await insertDomain(t.db, user.id, { name: "kiwi.com", expiryDate: new Date("2035-03-18T01:00:00Z") });
 
     await run(now);
 
@@ -105,7 +105,10 @@ describe("sendExpiryWarnings", () => {
   it("warns again after the domain is renewed for another term", async () => {
     const now = epoch(2036);
     const { user, input } = await signUp(t.app, { timeZone: "UTC" });
-    const domain = await addDomain(t.db, user.id, { name: "renewed.com", expiryDate: daysAfter(now, 7, 2) });
+    const domain = await insertDomain(t.db, user.id, {
+      name: "renewed.com",
+      expiryDate: daysAfter(now, 7, 2),
+    });
     await run(now);
 
     const renewedExpiry = daysAfter(now, 7 + 365, 2);
@@ -118,7 +121,7 @@ describe("sendExpiryWarnings", () => {
   it("sends once when two runs race", async () => {
     const now = epoch(2037);
     const { user, input } = await signUp(t.app, { timeZone: "UTC" });
-    await addDomain(t.db, user.id, { name: "raced.com", expiryDate: daysAfter(now, 1, 2) });
+    await insertDomain(t.db, user.id, { name: "raced.com", expiryDate: daysAfter(now, 1, 2) });
 
     const results = await Promise.all([run(now), run(now), run(now)]);
 
@@ -136,7 +139,7 @@ describe("sendExpiryWarnings", () => {
   it("does not warn about a domain that was sold", async () => {
     const now = epoch(2038);
     const { user, input } = await signUp(t.app, { timeZone: "UTC" });
-    await addDomain(t.db, user.id, { name: "sold.com", expiryDate: daysAfter(now, 7, 2), soldAt: now });
+    await insertDomain(t.db, user.id, { name: "sold.com", expiryDate: daysAfter(now, 7, 2), soldAt: now });
 
     expect(await run(now)).toEqual({ mails: 0, notices: 0 });
     expect(await mailsTo(input.email)).toHaveLength(0);

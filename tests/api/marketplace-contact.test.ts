@@ -3,7 +3,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACTS_PER_HOUR } from "../../server/modules/marketplace/contact-limit";
 import { mailOutbox, marketplaceMessages } from "../../shared/schema";
-import { createDomain } from "../factories/marketplace";
+import { insertDomain } from "../factories/domains";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const listedDomain = (userId: string) =>
-  createDomain(t.db, userId, { marketplacePrice: "4000.00", listedAt: new Date() });
+  insertDomain(t.db, userId, { marketplacePrice: "4000.00", listedAt: new Date() });
 const messagesAbout = async (domainId: string) =>
   t.db.select().from(marketplaceMessages).where(eq(marketplaceMessages.domainId, domainId));
 const mailTo = async (email: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
@@ -89,7 +89,7 @@ describe("POST /api/marketplace/contact", () => {
   it("answers 404 for a domain that is not listed, and stores nothing", async () => {
     const seller = await signUp(t.app);
     const buyer = await signUp(t.app);
-    const domain = await createDomain(t.db, seller.user.id);
+    const domain = await insertDomain(t.db, seller.user.id);
 
     const res = await buyer.agent
       .post("/api/marketplace/contact")

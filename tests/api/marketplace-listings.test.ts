@@ -2,7 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { domains } from "../../shared/schema";
-import { createDomain, createParkingDays } from "../factories/marketplace";
+import { insertDomain } from "../factories/domains";
+import { createParkingDays } from "../factories/marketplace";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -24,7 +25,7 @@ describe("GET /api/marketplace/domains", () => {
   it("shows every owner's listed, unsold domains with their 30-day figures, marks the viewer's own, and never names the owner", async () => {
     const seller = await signUp(t.app);
     const buyer = await signUp(t.app);
-    const listed = await createDomain(t.db, seller.user.id, {
+    const listed = await insertDomain(t.db, seller.user.id, {
       name: `shop-${Date.now()}.co.uk`,
       marketplacePrice: "2500.00",
       listedAt: new Date(),
@@ -36,8 +37,8 @@ describe("GET /api/marketplace/domains", () => {
       sql`insert into parking_reports (user_id, domain_id, network, day, visitors, revenue)
           values (${seller.user.id}, ${listed.id}, 'sedo', current_date - 45, 999, '500.00')`,
     );
-    const unlisted = await createDomain(t.db, seller.user.id);
-    const sold = await createDomain(t.db, seller.user.id, {
+    const unlisted = await insertDomain(t.db, seller.user.id);
+    const sold = await insertDomain(t.db, seller.user.id, {
       marketplacePrice: "10.00",
       listedAt: new Date(),
       soldAt: new Date(),
@@ -79,7 +80,7 @@ describe("GET /api/marketplace/domains", () => {
 describe("POST /api/marketplace/list", () => {
   it("lists the owner's domain at the price, which then appears on the marketplace", async () => {
     const seller = await signUp(t.app);
-    const domain = await createDomain(t.db, seller.user.id);
+    const domain = await insertDomain(t.db, seller.user.id);
 
     const res = await seller.agent
       .post("/api/marketplace/list")
@@ -95,7 +96,7 @@ describe("POST /api/marketplace/list", () => {
   it("answers 404 for another user's domain and leaves it unlisted", async () => {
     const owner = await signUp(t.app);
     const intruder = await signUp(t.app);
-    const domain = await createDomain(t.db, owner.user.id);
+    const domain = await insertDomain(t.db, owner.user.id);
 
     const res = await intruder.agent
       .post("/api/marketplace/list")
@@ -108,7 +109,7 @@ describe("POST /api/marketplace/list", () => {
 
   it("answers 409 when the domain is already listed and keeps the first price", async () => {
     const seller = await signUp(t.app);
-    const domain = await createDomain(t.db, seller.user.id);
+    const domain = await insertDomain(t.db, seller.user.id);
     await seller.agent
       .post("/api/marketplace/list")
       .send({ domainId: domain.id, price: "100.00" })
@@ -134,7 +135,7 @@ describe("POST /api/marketplace/list", () => {
     ["nothing", undefined],
   ])("refuses %s as the price with 400 and leaves the domain unlisted", async (_label, price) => {
     const seller = await signUp(t.app);
-    const domain = await createDomain(t.db, seller.user.id);
+    const domain = await insertDomain(t.db, seller.user.id);
 
     const res = await seller.agent.post("/api/marketplace/list").send({ domainId: domain.id, price });
 
@@ -145,8 +146,8 @@ describe("POST /api/marketplace/list", () => {
 
   it("accepts exactly $10,000,000 and a numeric price", async () => {
     const seller = await signUp(t.app);
-    const top = await createDomain(t.db, seller.user.id);
-    const numeric = await createDomain(t.db, seller.user.id);
+    const top = await insertDomain(t.db, seller.user.id);
+    const numeric = await insertDomain(t.db, seller.user.id);
 
     const a = await seller.agent
       .post("/api/marketplace/list")
@@ -171,7 +172,7 @@ describe("POST /api/marketplace/list", () => {
 describe("DELETE /api/marketplace/list/:domainId", () => {
   it("takes the owner's listing off the marketplace so it can be listed again", async () => {
     const seller = await signUp(t.app);
-    const domain = await createDomain(t.db, seller.user.id, {
+    const domain = await insertDomain(t.db, seller.user.id, {
       marketplacePrice: "300.00",
       listedAt: new Date(),
     });
@@ -188,7 +189,7 @@ describe("DELETE /api/marketplace/list/:domainId", () => {
   it("answers 404 for another user's listing and leaves it listed", async () => {
     const owner = await signUp(t.app);
     const intruder = await signUp(t.app);
-    const domain = await createDomain(t.db, owner.user.id, {
+    const domain = await insertDomain(t.db, owner.user.id, {
       marketplacePrice: "300.00",
       listedAt: new Date(),
     });

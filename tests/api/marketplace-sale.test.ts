@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountEvents, balances, domains, revenueEvents } from "../../shared/schema";
-import { createDomain } from "../factories/marketplace";
+import { insertDomain } from "../factories/domains";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -28,7 +28,7 @@ const domainRow = async (id: string) => (await t.db.select().from(domains).where
 describe("POST /api/marketplace/sold", () => {
   it("credits the seller the sale price once, marks the domain sold, unlists it and notes it in the account's activity", async () => {
     const seller = await signUp(t.app);
-    const domain = await createDomain(t.db, seller.user.id, {
+    const domain = await insertDomain(t.db, seller.user.id, {
       marketplacePrice: "5000.00",
       listedAt: new Date(),
     });
@@ -65,7 +65,7 @@ describe("POST /api/marketplace/sold", () => {
 
   it("credits once when the same sale is reported twice at the same moment", async () => {
     const seller = await signUp(t.app);
-    const domain = await createDomain(t.db, seller.user.id, {
+    const domain = await insertDomain(t.db, seller.user.id, {
       marketplacePrice: "800.00",
       listedAt: new Date(),
     });
@@ -82,7 +82,7 @@ describe("POST /api/marketplace/sold", () => {
 
   it("refuses a sold domain a new listing with 409", async () => {
     const seller = await signUp(t.app);
-    const domain = await createDomain(t.db, seller.user.id, {
+    const domain = await insertDomain(t.db, seller.user.id, {
       marketplacePrice: "100.00",
       listedAt: new Date(),
     });
@@ -96,7 +96,7 @@ describe("POST /api/marketplace/sold", () => {
 
   it("answers 409 for a domain that is not listed and credits nothing", async () => {
     const seller = await signUp(t.app);
-    const domain = await createDomain(t.db, seller.user.id);
+    const domain = await insertDomain(t.db, seller.user.id);
 
     const res = await seller.agent.post("/api/marketplace/sold").send({ domainId: domain.id, price: "100" });
 
@@ -109,7 +109,7 @@ describe("POST /api/marketplace/sold", () => {
   it("answers 404 for another user's listing and changes nothing", async () => {
     const owner = await signUp(t.app);
     const intruder = await signUp(t.app);
-    const domain = await createDomain(t.db, owner.user.id, {
+    const domain = await insertDomain(t.db, owner.user.id, {
       marketplacePrice: "100.00",
       listedAt: new Date(),
     });
@@ -126,7 +126,7 @@ describe("POST /api/marketplace/sold", () => {
 
   it("refuses a bad sale price with 400 and changes nothing", async () => {
     const seller = await signUp(t.app);
-    const domain = await createDomain(t.db, seller.user.id, {
+    const domain = await insertDomain(t.db, seller.user.id, {
       marketplacePrice: "100.00",
       listedAt: new Date(),
     });

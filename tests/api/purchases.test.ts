@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OFFERS, type OfferKey } from "../../shared/catalog";
 import { centsToDecimal, toCents } from "../../shared/money";
 import { domainServices, serviceOrders } from "../../shared/schema";
-import { ownedDomain, purchaseBody } from "../factories/purchases";
+import { insertDomain } from "../factories/domains";
+import { purchaseBody } from "../factories/purchases";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -46,7 +47,7 @@ afterAll(async () => {
 
 async function buyer() {
   const account = await signUp(t.app);
-  const domain = await ownedDomain(t.db, account.user.id);
+  const domain = await insertDomain(t.db, account.user.id);
   return { ...account, domain };
 }
 

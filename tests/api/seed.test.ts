@@ -3,7 +3,7 @@ import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo, seedIfEmpty } from "../../server/db/seed";
 import { ZDashboardAnswer } from "../../shared/api/revenue";
-import { insertDomain } from "../factories/revenue";
+import { insertDomain } from "../factories/domains";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 

@@ -1,20 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { DbOrTx } from "../../server/db/tx";
 import { creditRevenue, type RevenueType } from "../../server/modules/ledger/ledger.service";
-import { domains, domainTraffic, parkingReports } from "../../shared/schema";
-
-/** A domain of `userId` with a unique name unless one is given. */
-export async function addDomain(
-  db: DbOrTx,
-  userId: string,
-  overrides: Partial<typeof domains.$inferInsert> = {},
-) {
-  const [domain] = await db
-    .insert(domains)
-    .values({ userId, name: `site-${randomBytes(5).toString("hex")}.com`, ...overrides })
-    .returning();
-  return domain;
-}
+import { domainTraffic, parkingReports } from "../../shared/schema";
 
 /** One revenue event through the ledger, at the given instant. */
 export async function addRevenue(

@@ -1,17 +1,5 @@
-import { randomBytes } from "node:crypto";
 import type { DbOrTx } from "../../server/db/tx";
-import { domains, parkingReports } from "../../shared/schema";
-
-type NewDomain = typeof domains.$inferInsert;
-
-/** Inserts a domain row for `userId` (listed, sold… through `overrides`); a unique `.com` name unless one is given. */
-export async function createDomain(db: DbOrTx, userId: string, overrides: Partial<NewDomain> = {}) {
-  const [domain] = await db
-    .insert(domains)
-    .values({ userId, name: `parked-${randomBytes(5).toString("hex")}.com`, ...overrides })
-    .returning();
-  return domain;
-}
+import { parkingReports } from "../../shared/schema";
 
 /** One parking report per day for the last `days` days (today included), each `revenue` dollars. */
 export async function createParkingDays(

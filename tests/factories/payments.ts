@@ -3,13 +3,13 @@ import type { Express } from "express";
 import type { Agent } from "supertest";
 import type { Db } from "../../server/db/pool";
 import { creditRevenue } from "../../server/modules/ledger/ledger.service";
-import { ownedDomain } from "./purchases";
+import { insertDomain } from "./domains";
 import { signUp } from "./users";
 
 /** A signed-up buyer with a domain and a pending professional appraisal ($99.99) of it. */
 export async function buyerWithPendingOrder(app: Express, db: Db) {
   const account = await signUp(app);
-  const domain = await ownedDomain(db, account.user.id);
+  const domain = await insertDomain(db, account.user.id);
   const orderId = await orderAppraisal(account.agent, domain.id);
   return { ...account, domain, orderId };
 }

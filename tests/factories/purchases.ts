@@ -1,16 +1,4 @@
-import { randomBytes } from "node:crypto";
-import type { DbOrTx } from "../../server/db/tx";
 import { OFFERS, type OfferKey } from "../../shared/catalog";
-import { domains } from "../../shared/schema";
-
-/** A domain owned by `userId`, for offers that reference one. */
-export async function ownedDomain(db: DbOrTx, userId: string) {
-  const [domain] = await db
-    .insert(domains)
-    .values({ userId, name: `shop-${randomBytes(5).toString("hex")}.com` })
-    .returning();
-  return domain;
-}
 
 /** A typical body of every offer, without its price field. */
 function bodyWithoutPrice(offerKey: OfferKey, domainId: string): Record<string, unknown> {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { DbOrTx } from "../../server/db/tx";
 import { creditRevenue, type RevenueType } from "../../server/modules/ledger/ledger.service";
-import { affiliates, domains } from "../../shared/schema";
+import { affiliates } from "../../shared/schema";
 
 export interface EventSpec {
   type: RevenueType;
@@ -52,15 +52,5 @@ export async function createAffiliate(
   return row;
 }
 
-/** Inserts a domain of `userId` directly (fixtures that need a past creation date or a sale). */
-export async function insertDomain(
-  db: DbOrTx,
-  userId: string,
-  overrides: Partial<typeof domains.$inferInsert> = {},
-) {
-  const [row] = await db
-    .insert(domains)
-    .values({ userId, name: `rev-${randomBytes(5).toString("hex")}.com`, ...overrides })
-    .returning();
-  return row;
-}
+// Kept for the revenue and P&L tests that import it from here; the factory lives in ./domains.
+export { insertDomain } from "./domains";
