@@ -1,8 +1,7 @@
 import { marketplacePaths, type TListDomainBody, type TListingAnswer } from "@shared/api/marketplace";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { MARKETPLACE_LISTINGS_QUERY_KEY } from "./get-marketplace-listings";
-import { OWN_DOMAINS_QUERY_KEY } from "./get-own-domains";
+import { refreshListings } from "./get-marketplace-listings";
 
 export async function listDomain(body: TListDomainBody): Promise<TListingAnswer> {
   const res = await apiRequest("POST", marketplacePaths.list, body);
@@ -14,11 +13,6 @@ export function useListDomain() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: listDomain,
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: MARKETPLACE_LISTINGS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: OWN_DOMAINS_QUERY_KEY }),
-      ]);
-    },
+    onSuccess: () => refreshListings(queryClient),
   });
 }

@@ -1,8 +1,7 @@
 import { marketplacePaths, type TMarkSoldBody, type TSaleAnswer } from "@shared/api/marketplace";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { MARKETPLACE_LISTINGS_QUERY_KEY } from "./get-marketplace-listings";
-import { OWN_DOMAINS_QUERY_KEY } from "./get-own-domains";
+import { refreshListings } from "./get-marketplace-listings";
 
 export async function markSold(body: TMarkSoldBody): Promise<TSaleAnswer> {
   const res = await apiRequest("POST", marketplacePaths.sold, body);
@@ -19,8 +18,7 @@ export function useMarkSold() {
     mutationFn: markSold,
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: MARKETPLACE_LISTINGS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: OWN_DOMAINS_QUERY_KEY }),
+        refreshListings(queryClient),
         queryClient.invalidateQueries({
           predicate: (query) =>
             typeof query.queryKey[0] === "string" &&

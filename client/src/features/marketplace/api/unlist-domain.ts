@@ -1,8 +1,7 @@
 import { marketplacePaths } from "@shared/api/marketplace";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { MARKETPLACE_LISTINGS_QUERY_KEY } from "./get-marketplace-listings";
-import { OWN_DOMAINS_QUERY_KEY } from "./get-own-domains";
+import { refreshListings } from "./get-marketplace-listings";
 
 export async function unlistDomain(domainId: string): Promise<void> {
   await apiRequest("DELETE", marketplacePaths.unlist(domainId));
@@ -13,11 +12,6 @@ export function useUnlistDomain() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: unlistDomain,
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: MARKETPLACE_LISTINGS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: OWN_DOMAINS_QUERY_KEY }),
-      ]);
-    },
+    onSuccess: () => refreshListings(queryClient),
   });
 }
