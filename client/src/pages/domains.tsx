@@ -1,11 +1,38 @@
+import type { TDomain } from "@shared/api/domains";
+import { LayoutGrid, Scale } from "lucide-react";
+import { lazy, Suspense } from "react";
+import { useSearchParams } from "wouter";
 import { PageHeader } from "@/components/page-header";
+import { SegmentedControl } from "@/components/ui/segmented-control";
+import { Skeleton } from "@/components/ui/skeleton";
 import { AddDomainDialog } from "@/features/domains/components/add-domain-dialog";
 import { DomainGrid } from "@/features/domains/components/domain-grid";
 import { ImportDomainsDialog } from "@/features/domains/components/import-domains-dialog";
 import { ParkingReportDialog } from "@/features/domains/components/parking-report-dialog";
 import { PremiumServicesPanel } from "@/features/domains/components/premium-services-panel";
 
+// The P&L is loaded when first shown, so that the card grid stays as light as it was.
+const PortfolioPnlView = lazy(() =>
+  import("@/features/pnl/components/portfolio-pnl-view").then((m) => ({ default: m.PortfolioPnlView })),
+);
+const DomainPnlSection = lazy(() =>
+  import("@/features/pnl/components/domain-pnl-section").then((m) => ({ default: m.DomainPnlSection })),
+);
+
+const VIEWS = [
+  { value: "cards", label: "Domains", icon: LayoutGrid },
+  { value: "pnl", label: "Profit & Loss", icon: Scale },
+] as const;
+
+const pnlSection = (domain: TDomain) => (
+  <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+    <DomainPnlSection domainId={domain.id} />
+  </Suspense>
+);
+
 export default function DomainsPage() {
+  const [params, setParams] = useSearchParams();
+  const view = params.get("view") === "pnl" ? "pnl" : "cards";
   return (
     <>
       <PageHeader
@@ -19,8 +46,23 @@ export default function DomainsPage() {
           </>
         }
       />
-      <DomainGrid />
-      <PremiumServicesPanel />
+      <SegmentedControl
+        label="Portfolio view"
+        className="mb-6"
+        options={VIEWS}
+        value={view}
+        onChange={(next) => setParams(next === "pnl" ? { view: "pnl" } : {})}
+      />
+      {view === "pnl" ? (
+        <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+          <PortfolioPnlView />
+        </Suspense>
+      ) : (
+        <>
+          <DomainGrid manageSections={pnlSection} />
+          <PremiumServicesPanel />
+        </>
+      )}
     </>
   );
 }

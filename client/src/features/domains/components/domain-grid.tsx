@@ -1,6 +1,6 @@
 import type { TDomain } from "@shared/api/domains";
 import { Plus } from "lucide-react";
-import { useMemo, useState } from "react";
+import { type ReactNode, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useDomains } from "../api/get-domains";
 import { DEFAULT_DOMAIN_FILTER, filterDomains, pageOf, type TDomainFilter } from "../utils/filter-domains";
@@ -14,8 +14,11 @@ import { ManageDomainDialog } from "./manage-domain-dialog";
 /** Cards per page: a portfolio of thousands renders one page at a time. */
 export const DOMAINS_PAGE_SIZE = 24;
 
-/** The portfolio as a card grid: search, filter and sort on the client, paged, with the manage dialog. */
-export function DomainGrid() {
+/**
+ * The portfolio as a card grid: search, filter and sort on the client, paged, with the manage
+ * dialog; `manageSections` adds the page's own sections to that dialog.
+ */
+export function DomainGrid(props: { manageSections?: (domain: TDomain) => ReactNode } = {}) {
   const domains = useDomains();
   const [filter, setFilter] = useState<TDomainFilter>(DEFAULT_DOMAIN_FILTER);
   const [page, setPage] = useState(1);
@@ -69,7 +72,12 @@ export function DomainGrid() {
         </div>
       )}
       <DomainPagination {...shown} total={filtered.length} onPage={setPage} />
-      <ManageDomainDialog domain={managed} open={manageOpen} onOpenChange={setManageOpen} />
+      <ManageDomainDialog
+        domain={managed}
+        open={manageOpen}
+        onOpenChange={setManageOpen}
+        sections={props.manageSections}
+      />
     </section>
   );
 }

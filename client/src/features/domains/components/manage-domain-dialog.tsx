@@ -37,12 +37,14 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * The manage dialog (spec §2): all-time revenue and visitors, status, registration and expiry,
- * with Close and Edit Domain; Edit Domain turns the dialog into a form that saves.
+ * with Close and Edit Domain; Edit Domain turns the dialog into a form that saves. `sections`
+ * renders what other features add below the details (the page composes them in).
  */
 export function ManageDomainDialog(props: {
   domain: TDomain | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  sections?: (domain: TDomain) => ReactNode;
 }) {
   const [editing, setEditing] = useState(false);
   const detail = useDomainDetail(props.domain?.id ?? null);
@@ -104,6 +106,7 @@ export function ManageDomainDialog(props: {
                     {current.renewalCost ? `${formatMoney(current.renewalCost)} / year` : "Not set"}
                   </Row>
                 </dl>
+                {props.sections?.(current)}
                 <DialogFooter>
                   <Button variant="outline" onClick={close}>
                     Close

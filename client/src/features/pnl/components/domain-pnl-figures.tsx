@@ -1,0 +1,95 @@
+import type { TDomainPnl } from "@shared/api/pnl";
+import { lazy, type ReactNode, Suspense } from "react";
+import { Skeleton } from "@/components/ui/skeleton";
+import { cn } from "@/lib/cn";
+import { formatMoney } from "@/lib/format";
+import { formatRoi, toneOf } from "../utils/pnl-format";
+import { RenewalHint } from "./renewal-hint";
+
+const PnlMonthChart = lazy(() => import("./pnl-month-chart"));
+
+function Tile(props: { label: string; value: string; className?: string }) {
+  return (
+    <div className="rounded-lg border bg-slate-50/60 p-3">
+      <dt className="text-muted-foreground text-xs">{props.label}</dt>
+      <dd className={cn("mt-1 font-semibold text-slate-900 tabular-nums", props.className)}>{props.value}</dd>
+    </div>
+  );
+}
+
+function Lines(props: { title: string; lines: [string, string][]; total: ReactNode }) {
+  return (
+    <div>
+      <h4 className="mb-1 font-medium text-slate-700 text-xs uppercase tracking-wide">{props.title}</h4>
+      <dl className="divide-y text-sm">
+        {props.lines.map(([label, amount]) => (
+          <div key={label} className="flex justify-between gap-3 py-1">
+            <dt className="text-muted-foreground">{label}</dt>
+            <dd className="text-slate-900 tabular-nums">{formatMoney(amount)}</dd>
+          </div>
+        ))}
+        <div className="flex justify-between gap-3 py-1 font-medium">
+          <dt className="text-slate-700">Total</dt>
+          <dd className="text-slate-900 tabular-nums">{props.total}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+/** One domain's figures: headline tiles, income and costs line by line, the renewal outlook, the months. */
+export function DomainPnlFigures({ data }: { data: TDomainPnl }) {
+  const { income, costs, net, roi, renewal } = data.domain;
+  return (
+    <div className="grid gap-4" data-testid="domain-pnl">
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        <Tile label="Income" value={formatMoney(income.total)} />
+        <Tile label="Costs" value={formatMoney(costs.total)} />
+        <Tile label="Net" value={formatMoney(net)} className={toneOf(net)} />
+        <Tile label="ROI" value={formatRoi(roi)} className={roi === null ? undefined : toneOf(roi)} />
+      </dl>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Lines
+          title="Income"
+          lines={[
+            ["Parking", income.parking],
+            ["Leads", income.lead],
+            ["Marketplace sale", income.marketplace],
+            ["Other", income.other],
+          ]}
+          total={formatMoney(income.total)}
+        />
+        <Lines
+          title="Costs"
+          lines={[
+            ["Purchase price", costs.purchase],
+            ["Renewal (share)", costs.renewal],
+            ["Paid services", costs.services],
+          ]}
+          total={formatMoney(costs.total)}
+        />
+      </div>
+      <div className="flex flex-col gap-2 rounded-lg bg-slate-50 p-3 text-sm sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-slate-700">
+          Last 12 months{" "}
+          <span className="font-medium text-slate-900 tabular-nums">
+            {formatMoney(renewal.trailingRevenue)}
+          </span>
+          {renewal.renewalCost !== null && (
+            <>
+              {" "}
+              vs renewal{" "}
+              <span className="font-medium text-slate-900 tabular-nums">
+                {formatMoney(renewal.renewalCost)}
+              </span>
+            </>
+          )}
+        </p>
+        <RenewalHint renewal={renewal} />
+      </div>
+      <Suspense fallback={<Skeleton className="h-44 w-full" />}>
+        <PnlMonthChart months={data.months} />
+      </Suspense>
+    </div>
+  );
+}

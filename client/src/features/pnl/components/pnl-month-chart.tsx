@@ -1,0 +1,52 @@
+import type { TPnlMonth } from "@shared/api/pnl";
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { formatMoney } from "@/lib/format";
+import { formatMonth } from "../utils/pnl-format";
+
+const INCOME_COLOR = "#10b981";
+const COST_COLOR = "#f43f5e";
+/** Charts plot floats; stored money never becomes one. */
+const plot = (amount: string) => Number.parseFloat(amount);
+const compact = (value: number) =>
+  `$${Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 }).format(value)}`;
+
+/** Income against costs per month of the range. Loaded on demand: recharts stays out of the grid. */
+export default function PnlMonthChart({ months }: { months: TPnlMonth[] }) {
+  const points = months.map((m) => ({
+    month: m.month,
+    income: plot(m.income.total),
+    costs: plot(m.costs.total),
+  }));
+  return (
+    <div className="h-44" data-testid="pnl-month-chart" data-months={months.length}>
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={points} margin={{ top: 4, right: 4, bottom: 0, left: 0 }} barGap={2}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
+          <XAxis
+            dataKey="month"
+            tickFormatter={formatMonth}
+            tick={{ fontSize: 11, fill: "#64748b" }}
+            tickLine={false}
+            axisLine={false}
+            minTickGap={8}
+          />
+          <YAxis
+            tickFormatter={compact}
+            tick={{ fontSize: 11, fill: "#64748b" }}
+            tickLine={false}
+            axisLine={false}
+            width={48}
+          />
+          <Tooltip
+            cursor={{ fill: "#f1f5f9" }}
+            labelFormatter={(label) => formatMonth(String(label))}
+            formatter={(value, name) => [formatMoney(Number(value)), String(name)]}
+          />
+          <Legend iconType="circle" wrapperStyle={{ fontSize: 12 }} />
+          <Bar dataKey="income" name="Income" fill={INCOME_COLOR} radius={[3, 3, 0, 0]} maxBarSize={24} />
+          <Bar dataKey="costs" name="Costs" fill={COST_COLOR} radius={[3, 3, 0, 0]} maxBarSize={24} />
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
