@@ -93,7 +93,7 @@ test.describe("dialogs and the keyboard", () => {
         const trigger = triggers.nth(i);
         if (!(await trigger.isEnabled())) continue;
         const name =
-          (await trigger.textContent()).trim() || (await trigger.getAttribute("aria-label")) || `#${i}`;
+          (await trigger.textContent())?.trim() || (await trigger.getAttribute("aria-label")) || `#${i}`;
         await trigger.focus();
         await page.keyboard.press("Enter");
         const dialog = page.getByRole("dialog");
