@@ -29,11 +29,17 @@ export function createApp(deps: AppDeps) {
   app.disable("x-powered-by");
   if (deps.config.TRUST_PROXY) app.set("trust proxy", true);
 
-  app.use(securityHeaders({ strictCsp: deps.config.isProduction }));
+  // Load balancers poll this many times a minute: it is answered before logging and headers.
+  app.use("/api/health", healthRoutes(deps));
+  app.use(
+    securityHeaders({
+      strictCsp: deps.config.isProduction,
+      https: !deps.config.PUBLIC_URL?.startsWith("http://"),
+    }),
+  );
   app.use(
     pinoHttp({
       logger: deps.logger,
-      autoLogging: { ignore: (req) => req.url === "/api/health" },
       customLogLevel: (_req, res, err) =>
         err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
       serializers: {
@@ -44,7 +50,6 @@ export function createApp(deps: AppDeps) {
   );
 
   const api = Router();
-  api.use("/health", healthRoutes(deps));
   api.use(originCheck({ exempt: ["/webhooks/"] }));
   // Signed provider webhooks need the raw body, so they come before the JSON parser.
   api.use("/webhooks", webhookRoutes(deps));

@@ -1,7 +1,10 @@
 import helmet from "helmet";
 
-/** Helmet with a CSP that allows the app itself and the payment providers' scripts and frames. */
-export function securityHeaders(options: { strictCsp: boolean }) {
+/**
+ * Helmet with a CSP that allows the app itself and the payment providers' scripts and frames.
+ * HSTS and upgrade-insecure-requests only where the product is served over HTTPS.
+ */
+export function securityHeaders(options: { strictCsp: boolean; https: boolean }) {
   return helmet({
     contentSecurityPolicy: options.strictCsp
       ? {
@@ -16,10 +19,11 @@ export function securityHeaders(options: { strictCsp: boolean }) {
             objectSrc: ["'none'"],
             baseUri: ["'self'"],
             frameAncestors: ["'none'"],
+            upgradeInsecureRequests: options.https ? [] : null,
           },
         }
       : false,
     crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: options.strictCsp,
+    strictTransportSecurity: options.strictCsp && options.https,
   });
 }

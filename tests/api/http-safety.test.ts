@@ -68,8 +68,29 @@ describe("bad requests", () => {
   });
 
   it("sets security headers", async () => {
-    const res = await request(t.app).get("/api/health");
+    const res = await request(t.app).get("/api/auth/me");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
     expect(res.headers["x-powered-by"]).toBeUndefined();
+  });
+
+  it("sends, in production, a CSP that allows only the app and the payment providers", async () => {
+    const production = await createTestApp({
+      env: {
+        NODE_ENV: "production",
+        SESSION_SECRET: "production-test-secret",
+        PUBLIC_URL: "https://app.test",
+      },
+    });
+    try {
+      const csp = (await request(production.app).get("/api/auth/me")).headers["content-security-policy"];
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self' https://www.paypal.com");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).not.toContain("unsafe-eval");
+    } finally {
+      await production.close();
+    }
   });
 });
