@@ -58,13 +58,7 @@ const rawSource = (source: (typeof SOURCES)[number]) =>
  * Signed sums per domain over one edge's whole days (`domain_revenue_days`) and raw events: by
  * source for the range's edge, the total alone for the trailing year's.
  */
-function edgeSums(
-  name: string,
-  edgeName: string,
-  bySource: boolean,
-  userId: string,
-  onlyDomain: (c: string) => SQL,
-) {
+function edgeSums(edgeName: string, bySource: boolean, userId: string, onlyDomain: (c: string) => SQL) {
   const e = sql.raw(edgeName);
   const dayColumns = bySource
     ? sql.join(
@@ -79,13 +73,13 @@ function edgeSums(
       )
     : sql`e.raw_sign * sum(ev.amount) as total`;
   return sql`
-    ${sql.raw(name)}_days as (
+    ${sql.raw(edgeName)}_days as (
       select m.domain_id, ${dayColumns}
       from ${e} e join domain_revenue_days m
         on m.user_id = ${userId} ${onlyDomain("m.domain_id")} and m.day >= e.day_from and m.day < e.day_to
       group by m.domain_id, e.day_sign
     ),
-    ${sql.raw(name)}_raw as (
+    ${sql.raw(edgeName)}_raw as (
       select ev.domain_id, ${rawColumns}
       from ${e} e join revenue_events ev
         on ev.user_id = ${userId} ${onlyDomain("ev.domain_id")} and ev.occurred_at >= e.raw_from and ev.occurred_at < e.raw_to
@@ -161,8 +155,8 @@ export function pnlTables(scope: PnlScope): SQL {
       ) m
       group by m.domain_id
     ),
-    ${all ? sql`` : edgeSums("range_edge", "range_edge", true, userId, onlyDomain)}
-    ${trailingIsRange ? sql`` : edgeSums("trailing_edge", "trailing_edge", false, userId, onlyDomain)}
+    ${all ? sql`` : edgeSums("range_edge", true, userId, onlyDomain)}
+    ${trailingIsRange ? sql`` : edgeSums("trailing_edge", false, userId, onlyDomain)}
     service_sums as (
       select o.domain_id, sum(o.price) as amount
       from service_orders o ${all ? sql`` : sql`, range_edge r`}
