@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { creditRevenue, type RevenueType, removeRevenue } from "../../server/modules/ledger/ledger.service";
 import { PNL_RANGE_DAYS, type TPnlRange, type TPortfolioPnl } from "../../shared/api/pnl";
 import { domains } from "../../shared/schema";
-import { insertDomain } from "../factories/revenue";
+import { insertDomain } from "../factories/domains";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 

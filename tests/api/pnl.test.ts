@@ -8,8 +8,9 @@ import type {
   TRenewalOutlook,
 } from "../../shared/api/pnl";
 import { centsToDecimal, toCents } from "../../shared/money";
+import { insertDomain } from "../factories/domains";
 import { orderAppraisal } from "../factories/payments";
-import { credit, insertDomain } from "../factories/revenue";
+import { credit } from "../factories/revenue";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
