@@ -3,6 +3,7 @@ import { pinoHttp } from "pino-http";
 import type { AppDeps } from "./deps";
 import { apiNotFound, errorHandler } from "./http/error-handler";
 import { originCheck } from "./http/origin-check";
+import { refuseNul } from "./http/refuse-nul";
 import { securityHeaders } from "./http/security-headers";
 import { affiliateRoutes } from "./modules/affiliates/affiliates.routes";
 import { analyticsRoutes } from "./modules/analytics/analytics.routes";
@@ -54,6 +55,7 @@ export function createApp(deps: AppDeps) {
   // Signed provider webhooks need the raw body, so they come before the JSON parser.
   api.use("/webhooks", webhookRoutes(deps));
   api.use(express.json({ limit: JSON_LIMIT }));
+  api.use(refuseNul);
   api.use(deps.sessions.middleware);
   api.use("/auth", authRoutes(deps));
   api.use("/leads", leadRoutes(deps));

@@ -58,6 +58,25 @@ describe("bad requests", () => {
     expect(JSON.stringify(res.body)).not.toMatch(/at .*\.ts|node_modules/);
   });
 
+  it("refuses text with a NUL character, which PostgreSQL cannot store, with 400", async () => {
+    const res = await request(t.app)
+      .post("/api/auth/login")
+      .send({ usernameOrEmail: "a\u0000b", password: "x" });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/NUL/);
+    const nested = await request(t.app)
+      .post("/api/leads")
+      .send({ email: "a@b.co", tags: [{ "k\u0000": 1 }] });
+    expect(nested.status).toBe(400);
+  });
+
+  it("answers a sign-in with the longest allowed name as a failed sign-in, not a server error", async () => {
+    const res = await request(t.app)
+      .post("/api/auth/login")
+      .send({ usernameOrEmail: "n".repeat(254), password: "whatever" });
+    expect(res.status).toBe(401);
+  });
+
   it("answers a JSON body over 100 KB with 413", async () => {
     const res = await request(t.app)
       .post("/api/leads")

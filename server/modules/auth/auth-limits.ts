@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type pg from "pg";
 import { RateLimiterPostgres, type RateLimiterRes } from "rate-limiter-flexible";
 import { AppError } from "../../http/app-error";
@@ -12,6 +13,10 @@ export interface AuthLimitOptions {
 }
 
 const HOUR = 60 * 60;
+
+/** Accounts are keyed by a hash of the lowercased name: any length fits the store's key column. */
+const accountKey = (account: string) =>
+  createHash("sha256").update(account.toLowerCase()).digest("base64url");
 
 /**
  * Sign-in and registration limits, kept in PostgreSQL so that every instance shares them.
@@ -49,15 +54,15 @@ export function createAuthLimits(pool: pg.Pool, options: AuthLimitOptions) {
 
   return {
     async beforeLogin(account: string, address: string) {
-      await refuseIfSpent(loginAccount, account.toLowerCase());
+      await refuseIfSpent(loginAccount, accountKey(account));
       await refuseIfSpent(loginAddress, address);
     },
     async loginFailed(account: string, address: string) {
-      await spend(loginAccount, account.toLowerCase());
+      await spend(loginAccount, accountKey(account));
       await spend(loginAddress, address);
     },
     async loginSucceeded(account: string) {
-      await loginAccount.delete(account.toLowerCase());
+      await loginAccount.delete(accountKey(account));
     },
     async beforeRegister(address: string) {
       await refuseIfSpent(registerAddress, address);
