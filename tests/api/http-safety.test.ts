@@ -86,6 +86,14 @@ describe("bad requests", () => {
     expect(res.body.message).toMatch(/too large/);
   });
 
+  it("compresses answers of a kilobyte or more for clients that accept gzip", async () => {
+    const { agent } = await signUp(t.app);
+    const res = await agent.get("/api/revenue/dashboard").set("Accept-Encoding", "gzip");
+    expect(res.status).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("gzip");
+    expect(res.body.metrics).toBeDefined();
+  });
+
   it("sets security headers", async () => {
     const res = await request(t.app).get("/api/auth/me");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
