@@ -37,12 +37,15 @@ export async function startJobQueue(options: {
     cronWorkerIntervalSeconds: 30,
   });
   boss.on("error", (err) => logger.error({ err }, "job queue error"));
-  // pg-boss installs its schema on first start; two instances doing so at once would collide.
-  if (options.serializeStart) await withAdvisoryLock(pool, JOBS_INSTALL_LOCK, () => boss.start());
-  else await boss.start();
-
-  await boss.createQueue(EXPIRY_WARNINGS_QUEUE);
-  await boss.schedule(EXPIRY_WARNINGS_QUEUE, EXPIRY_WARNINGS_CRON, {}, { tz: "UTC" });
+  // pg-boss installs its schema on first start and creates a table per queue; two instances
+  // doing either at once collide (or deadlock), so with several instances they take turns.
+  const install = async () => {
+    await boss.start();
+    await boss.createQueue(EXPIRY_WARNINGS_QUEUE);
+    await boss.schedule(EXPIRY_WARNINGS_QUEUE, EXPIRY_WARNINGS_CRON, {}, { tz: "UTC" });
+  };
+  if (options.serializeStart) await withAdvisoryLock(pool, JOBS_INSTALL_LOCK, install);
+  else await install();
   await boss.work(EXPIRY_WARNINGS_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
     const result = await sendExpiryWarnings({ db, mailer });
     logger.info(result, "expiry warnings sent");

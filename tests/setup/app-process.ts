@@ -64,7 +64,7 @@ export async function startAppProcess(env: Record<string, string | undefined> = 
       HOST: "127.0.0.1",
       SESSION_SECRET: "app-process-session-secret-0123",
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: "error",
       SEED_DEMO: "false",
       ...env,
     },
