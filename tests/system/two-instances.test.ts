@@ -11,10 +11,17 @@ let sql: pg.Pool;
 
 beforeAll(async () => {
   database = await createServerDatabase();
-  [a, b] = await Promise.all([
+  // Both start at once, as a deploy would; whichever started is stopped even if the other fails.
+  const started = await Promise.allSettled([
     startAppProcess({ DATABASE_URL: database.url }),
     startAppProcess({ DATABASE_URL: database.url }),
   ]);
+  const running = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+  if (running.length < 2) {
+    await Promise.all(running.map((app) => app.stop()));
+    throw (started.find((s) => s.status === "rejected") as PromiseRejectedResult).reason;
+  }
+  [a, b] = running;
   sql = new pg.Pool({ connectionString: database.url, max: 2 });
   // Dropping the database at the end ends idle connections; that is expected here.
   sql.on("error", () => undefined);
