@@ -16,7 +16,11 @@ async function main() {
   const startedAt = performance.now();
   const config = parseConfig();
   const logger = createLogger(config.LOG_LEVEL);
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    pgliteDir: config.PGLITE_DIR,
+    onIdleError: (err) => logger.warn({ err }, "an idle database connection was closed; it will be replaced"),
+  });
   await runMigrations(database.pool);
 
   const seedDemo = config.SEED_DEMO ?? (database.engine === "pglite" && config.NODE_ENV !== "test");

@@ -29,13 +29,23 @@ export interface Database {
  * PGlite served on a loopback port so that the very same `pg` Pool reaches it. The socket's
  * multiplexer has open bugs with interleaved clients, so the embedded pool holds one connection.
  */
-export async function openDatabase(options: { databaseUrl?: string; pgliteDir: string }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  pgliteDir: string;
+  /**
+   * An idle connection that dies (the server restarts, an admin ends it) is reported here; the
+   * pool replaces it on the next query. Unhandled, it would end the process.
+   */
+  onIdleError?: (error: Error) => void;
+}): Promise<Database> {
+  const onIdleError = options.onIdleError ?? (() => undefined);
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 20,
       options: SERVER_SESSION_OPTIONS,
     });
+    pool.on("error", onIdleError);
     return { db: drizzle(pool, { schema }), pool, engine: "postgres", close: () => pool.end() };
   }
   const dataDir = options.pgliteDir === "memory://" ? undefined : options.pgliteDir;
@@ -58,6 +68,7 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir: s
       await client.query("deallocate all");
     },
   });
+  pool.on("error", onIdleError);
   return {
     db: drizzle(pool, { schema }),
     pool,
