@@ -3,7 +3,8 @@ import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { type TDashboardAnswer, ZDashboardAnswer } from "../../shared/api/revenue";
 import { accountEvents, domainTraffic, parkingReports } from "../../shared/schema";
-import { createAffiliate, credit, insertDomain } from "../factories/revenue";
+import { insertDomain } from "../factories/domains";
+import { createAffiliate, credit } from "../factories/revenue";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 

@@ -51,6 +51,3 @@ export async function createAffiliate(
     .returning();
   return row;
 }
-
-// Kept for the revenue and P&L tests that import it from here; the factory lives in ./domains.
-export { insertDomain } from "./domains";
