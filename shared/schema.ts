@@ -99,10 +99,26 @@ export const domains = pgTable(
     soldPrice: money("sold_price"),
     purchasePrice: money("purchase_price"),
     renewalCost: money("renewal_cost"),
+    /** Proof of ownership (DESIGN §13): the TXT record's value is `parkpilot-verify=<token>`. */
+    verificationToken: text("verification_token")
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    /** Set while ownership is proven; null means `pending` (unverified). */
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    /** How it was proven: "txt" or "ns". */
+    verifiedBy: text("verified_by"),
+    verificationCheckedAt: timestamp("verification_checked_at", { withTimezone: true }),
+    /** The first of an unbroken run of failed checks of a verified domain; 3 days of it lapse it. */
+    verificationFailingSince: timestamp("verification_failing_since", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("domains_name_idx").on(t.name),
+    // A verified name has one owner on the whole platform; unverified, several accounts may
+    // hold it until one of them proves ownership (the others are then released).
+    uniqueIndex("domains_verified_name_idx").on(t.name).where(sql`${t.verifiedAt} is not null`),
+    uniqueIndex("domains_user_name_idx").on(t.userId, t.name),
+    index("domains_name_idx").on(t.name),
+    index("domains_unverified_idx").on(t.createdAt).where(sql`${t.verifiedAt} is null`),
     index("domains_user_idx").on(t.userId, t.createdAt),
     index("domains_listed_idx").on(t.listedAt).where(sql`${t.marketplacePrice} is not null`),
   ],
@@ -196,13 +212,18 @@ export const leads = pgTable(
     city: text("city").notNull(),
     state: text("state").notNull(),
     source: text("source").notNull(),
+    /** What the domain's owner was credited: the configured lead value, or 0 (no verified domain). */
     value: money("value").notNull(),
+    /** The email for the platform-wide dedupe: lower case, plus-addressing removed. */
+    emailKey: text("email_key").notNull().default(""),
     host: text("host").notNull(),
     domainId: uuid("domain_id").references(() => domains.id, { onDelete: "set null" }),
+    /** Set when the lead is returned (not a real person, a duplicate): its earning is reversed. */
+    returnedAt: timestamp("returned_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
-    index("leads_dedupe_idx").on(sql`lower(${t.email})`, t.zipCode, t.createdAt),
+    index("leads_dedupe_idx").on(t.emailKey, t.zipCode, t.createdAt),
     index("leads_domain_idx").on(t.domainId, t.createdAt),
   ],
 );
@@ -302,14 +323,65 @@ export const domainRevenueDays = pgTable(
   ],
 );
 
-/** The running balance of the ledger; payouts lock this row. */
+/**
+ * The running sums of a user's held-funds ledger (`ledger_entries`): `available` can be withdrawn
+ * (and is negative after a reversal of money already paid out), `pending` waits for its holds
+ * to end. Every write to the ledger moves these in the same transaction; payouts lock this row.
+ */
 export const balances = pgTable("balances", {
   userId: uuid("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
-  available: money("available").notNull().default("0.00"),
+  available: numeric("available", { precision: 14, scale: 2 }).notNull().default("0.00"),
+  pending: numeric("pending", { precision: 14, scale: 2 }).notNull().default("0.00"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Funds the platform holds for a user (DESIGN §7): money it received and owes them. Credits
+ * (lead earnings, affiliate commission on real payments) are `pending` until `releaseAt`, then
+ * `available`; reversals are negative credits; payouts are negative `available` entries and a
+ * failed payout's return a positive one. Reported revenue (parking reports, sales recorded by
+ * the owner) never appears here. `sourceKey` makes every writer idempotent.
+ */
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** "lead", "commission", "sale", "reversal", "payout" or "payout-return". */
+    kind: text("kind").notNull(),
+    /** Signed: credits positive, payouts and reversals negative. */
+    amount: numeric("amount", { precision: 14, scale: 2 }).notNull(),
+    status: text("status").notNull(),
+    releaseAt: timestamp("release_at", { withTimezone: true }).notNull().defaultNow(),
+    description: text("description").notNull(),
+    sourceKey: text("source_key").notNull(),
+    revenueEventId: uuid("revenue_event_id").references(() => revenueEvents.id, { onDelete: "set null" }),
+    orderId: uuid("order_id").references(() => serviceOrders.id, { onDelete: "set null" }),
+    payoutId: uuid("payout_id").references(() => payouts.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("ledger_entries_source_key_idx").on(t.sourceKey),
+    index("ledger_entries_user_idx").on(t.userId, t.createdAt),
+    index("ledger_entries_release_idx").on(t.releaseAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** Provider webhook events already applied, by the provider's event id: a replay changes nothing. */
+export const webhookEvents = pgTable(
+  "webhook_events",
+  {
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
 
 /** Money out: the ledger's debits. */
 export const payouts = pgTable(
@@ -323,10 +395,15 @@ export const payouts = pgTable(
     paypalEmail: text("paypal_email").notNull(),
     provider: text("provider").notNull(),
     providerRef: text("provider_ref"),
+    /** "processing" from the debit until the provider answers, then "completed" or "failed". */
     status: text("status").notNull().default("pending"),
     createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("payouts_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("payouts_user_idx").on(t.userId, t.createdAt),
+    index("payouts_processing_idx").on(t.createdAt).where(sql`${t.status} = 'processing'`),
+  ],
 );
 
 /** A priced purchase from the catalogue; `paid` only through the payment flow. */
@@ -347,6 +424,8 @@ export const serviceOrders = pgTable(
     provider: text("provider"),
     providerPaymentId: text("provider_payment_id"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** Set when the payment was refunded or disputed; what the order created is reversed. */
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
