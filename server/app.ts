@@ -29,7 +29,7 @@ const JSON_LIMIT = "100kb";
 export function createApp(deps: AppDeps) {
   const app = express();
   app.disable("x-powered-by");
-  if (deps.config.TRUST_PROXY) app.set("trust proxy", true);
+  app.set("trust proxy", deps.config.trustProxy);
 
   // Load balancers poll this many times a minute: it is answered before logging and headers.
   app.use("/api/health", healthRoutes(deps));

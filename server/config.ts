@@ -16,7 +16,7 @@ const ZEnv = z.object({
   QUOTES_URL: z.url().default("https://quotes.example.com/car-insurance"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO: boolish,
-  TRUST_PROXY: boolish,
+  TRUST_PROXY: z.string().optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: z.url().optional(),
@@ -30,6 +30,13 @@ const ZEnv = z.object({
   LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().positive().default(100),
   LOGIN_FAILURES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(500),
   MAIL_FROM: z.string().default("ParkPilot <no-reply@parkpilot.local>"),
+  /** What a lead captured on a verified parked domain earns its owner, in dollars (held funds). */
+  LEAD_VALUE: z
+    .string()
+    .regex(/^\d{1,4}(\.\d{1,2})?$/, "a dollar amount under 10,000 with at most two decimals")
+    .default("75"),
+  LEADS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(10),
+  LEADS_PER_DOMAIN_PER_HOUR: z.coerce.number().int().positive().default(120),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -48,7 +55,34 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   return {
     ...c,
+    trustProxy: readTrustProxy(c.TRUST_PROXY),
+    leadValue: Number(c.LEAD_VALUE).toFixed(2),
     isProduction: c.NODE_ENV === "production",
     sessionSecret: c.SESSION_SECRET ?? "development-only-session-secret",
   };
+}
+
+/**
+ * Which proxies' `X-Forwarded-*` headers are believed (DESIGN §14): a hop count ("1": the load
+ * balancer in front) or their addresses and subnets ("10.0.0.1, 10.0.0.0/8", or Express's names
+ * "loopback", "uniquelocal"). Never "every hop": a client could then choose its own address.
+ * "true" means the one proxy in front (1 hop); unset or "false" believes no header.
+ */
+export function readTrustProxy(value: string | undefined): false | number | string[] {
+  const text = value?.trim().toLowerCase();
+  if (!text || text === "false" || text === "0") return false;
+  if (text === "true") return 1;
+  if (/^\d+$/.test(text)) return Number(text);
+  const list = text
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const named = new Set(["loopback", "linklocal", "uniquelocal"]);
+  const bad = list.filter((entry) => !named.has(entry) && !/^[\d.:a-f]+(\/\d{1,3})?$/.test(entry));
+  if (bad.length > 0) {
+    throw new Error(
+      `Invalid environment:\n  TRUST_PROXY: expected a hop count or proxy addresses, not ${bad.join(", ")}`,
+    );
+  }
+  return list;
 }

@@ -4,12 +4,15 @@ import { type ErrorCode, errorStatus } from "../../shared/errors";
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly statusCode: number;
+  /** For 429s: sent as `Retry-After`, so clients and proxies know when to come back. */
+  readonly retryAfterSeconds?: number;
 
-  constructor(code: ErrorCode, message: string) {
+  constructor(code: ErrorCode, message: string, options: { retryAfterSeconds?: number } = {}) {
     super(message);
     this.name = "AppError";
     this.code = code;
     this.statusCode = errorStatus[code];
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

@@ -24,7 +24,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (res.headersSent) return;
     const send = (status: number, body: ErrorBody) => res.status(status).json(body);
-    if (err instanceof AppError) return send(err.statusCode, { message: err.message, code: err.code });
+    if (err instanceof AppError) {
+      if (err.retryAfterSeconds) res.setHeader("Retry-After", String(err.retryAfterSeconds));
+      return send(err.statusCode, { message: err.message, code: err.code });
+    }
     if (err instanceof ZodError) {
       return send(400, {
         message: err.issues[0]?.message ? `Invalid input: ${err.issues[0].message}` : "Invalid input",
