@@ -76,6 +76,14 @@ export const REQUIRED_REPORT_FIELDS: readonly TReportField[] = ["date", "domain"
 /** The most rows one report may hold. */
 export const MAX_PARKING_REPORT_ROWS = 50_000;
 
+/**
+ * What one domain can plausibly earn and draw in one day on one network (rows of the same domain
+ * and day added together). Far above any parked domain's day, far below what the database holds:
+ * a figure past these is a typo or an attack, and refuses the file.
+ */
+export const MAX_PARKING_DAY_REVENUE_CENTS = 100_000_00;
+export const MAX_PARKING_DAY_VISITORS = 10_000_000;
+
 export const ZParkingNetworkParam = z.object({
   network: z.enum(AD_NETWORKS, "Unknown parking network"),
 });

@@ -8,7 +8,7 @@ import {
 import { sumDecimals } from "../../../shared/money";
 import type { Db } from "../../db/pool";
 import { type Credit, creditRevenue, removeRevenue } from "../ledger/ledger.service";
-import { type ReportRow, readReport } from "./read-report";
+import { type ReportRow, readReport, refuseIfAny } from "./read-report";
 
 const MAX_SKIPPED_LISTED = 100;
 
@@ -43,10 +43,12 @@ export async function importParkingReport(options: {
   const names = [...new Set(rows.filter((r) => r.valid).map((r) => r.domain))];
   const owned = new Map<string, string>();
   if (names.length > 0) {
-    const found = await db.execute<{ id: string; name: string }>(
-      sql`select id, name from domains where user_id = ${userId} and name = any(${sql.param(names)}::text[])`,
+    const found = await db.execute<{ id: string; name: string; since: string }>(
+      sql`select id, name, to_char(registration_date at time zone 'UTC', 'YYYY-MM-DD') as since
+          from domains where user_id = ${userId} and name = any(${sql.param(names)}::text[])`,
     );
     for (const d of found.rows) owned.set(d.name, d.id);
+    refuseIfAny(daysBeforeOwnership(rows, new Map(found.rows.map((d) => [d.name, d.since]))));
   }
   const ours: (ReportRow & { domainId: string })[] = [];
   const skipped: TSkippedReportRow[] = [];
@@ -118,4 +120,17 @@ export async function importParkingReport(options: {
     skippedCount: skipped.length,
     skipped: skipped.slice(0, MAX_SKIPPED_LISTED),
   };
+}
+
+/**
+ * A domain earns nothing on days before it was the owner's: its registration date (the day it
+ * was acquired; the day it was added unless the owner set it).
+ */
+function daysBeforeOwnership(rows: ReportRow[], since: Map<string, string>): string[] {
+  return rows
+    .filter((r) => r.valid && since.has(r.domain) && r.day < since.get(r.domain)!)
+    .map(
+      (r) =>
+        `line ${r.line}: ${r.domain} was not in your portfolio on ${r.day} (since ${since.get(r.domain)})`,
+    );
 }

@@ -1,5 +1,7 @@
 import type { TAdNetwork } from "../../../shared/api/domains";
 import {
+  MAX_PARKING_DAY_REVENUE_CENTS,
+  MAX_PARKING_DAY_VISITORS,
   MAX_PARKING_REPORT_ROWS,
   PARKING_REPORT_FORMATS,
   REQUIRED_REPORT_FIELDS,
@@ -127,6 +129,41 @@ export function readReport(csv: string, network: TAdNetwork): ReportRow[] {
       revenue: values.revenue,
     });
   }
+  errors.push(...implausibleDays(rows));
+  refuseIfAny(errors);
+  return rows;
+}
+
+/** Rows of one domain and day are added together; their sums must stay plausible too. */
+function implausibleDays(rows: ReportRow[]): string[] {
+  const days = new Map<string, { line: number; cents: number; visitors: number; clicks: number }>();
+  for (const row of rows) {
+    const key = `${row.domain}|${row.day}`;
+    const sum = days.get(key) ?? { line: row.line, cents: 0, visitors: 0, clicks: 0 };
+    sum.cents += Math.round(Number(row.revenue) * 100);
+    sum.visitors += row.visitors;
+    sum.clicks += row.clicks;
+    days.set(key, sum);
+  }
+  const problems: string[] = [];
+  for (const [key, sum] of days) {
+    const [domain, day] = key.split("|");
+    if (sum.cents > MAX_PARKING_DAY_REVENUE_CENTS) {
+      problems.push(
+        `line ${sum.line}: ${domain} earned more than $${(MAX_PARKING_DAY_REVENUE_CENTS / 100).toLocaleString("en-US")} on ${day}`,
+      );
+    }
+    if (sum.visitors > MAX_PARKING_DAY_VISITORS || sum.clicks > MAX_PARKING_DAY_VISITORS) {
+      problems.push(
+        `line ${sum.line}: ${domain} had more than ${MAX_PARKING_DAY_VISITORS.toLocaleString("en-US")} visitors or clicks on ${day}`,
+      );
+    }
+  }
+  return problems;
+}
+
+/** Refuses the whole file with the lines at fault (the first few of them). */
+export function refuseIfAny(errors: string[]): void {
   if (errors.length > 0) {
     const more =
       errors.length > MAX_REPORTED_ERRORS ? ` and ${errors.length - MAX_REPORTED_ERRORS} more` : "";
@@ -135,5 +172,4 @@ export function readReport(csv: string, network: TAdNetwork): ReportRow[] {
       `The report was not imported: ${errors.slice(0, MAX_REPORTED_ERRORS).join("; ")}${more}.`,
     );
   }
-  return rows;
 }
