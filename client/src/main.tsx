@@ -2,6 +2,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { AppRouter } from "@/app/router";
 import { ToastHost } from "@/app/toast-host";
+import { TestModeBanner } from "@/components/test-mode-banner";
 import "./index.css";
 
 const container = document.getElementById("root");
@@ -9,6 +10,7 @@ if (!container) throw new Error("The #root element is missing from index.html");
 
 createRoot(container).render(
   <StrictMode>
+    <TestModeBanner />
     <AppRouter />
     <ToastHost />
   </StrictMode>,

@@ -3,7 +3,12 @@ import type { Config } from "../config";
 import { createPayPalClient, type PayPalClient } from "./paypal-client";
 import { paypalPayoutSender, paypalProvider } from "./paypal-provider";
 import type { CheckoutProviderName, PaymentProvider, PayoutSender } from "./provider";
-import { sandboxPayoutSender, sandboxProvider, unavailableProvider } from "./sandbox-provider";
+import {
+  sandboxPayoutSender,
+  sandboxProvider,
+  unavailablePayoutSender,
+  unavailableProvider,
+} from "./sandbox-provider";
 import { createStripeClient, stripeProvider } from "./stripe-provider";
 
 /** The payment setup of this instance, built once from the configuration. */
@@ -19,6 +24,8 @@ export interface Payments {
   stripeWebhookSecret: string | null;
   paypal: PayPalClient | null;
   payouts: PayoutSender;
+  /** True when some checkout or the payouts run in the sandbox: every page says "Test mode". */
+  testMode: boolean;
 }
 
 export function createPayments(
@@ -45,9 +52,9 @@ export function createPayments(
           apiBase: config.PAYPAL_API_BASE,
         })
       : null;
-  // A live deployment must not let a buyer "pay" in the sandbox for the provider without keys:
-  // a sandbox-paid order would still unlock plans and credit referral commission.
-  const sandboxAllowed = config.PAYMENTS_SANDBOX ?? !(config.isProduction && (stripe || paypal));
+  // Sandbox money is test money (DESIGN §7): it runs in development and test, and in production
+  // only when PAYMENTS_SANDBOX=true says so explicitly (every page then says "Test mode").
+  const sandboxAllowed = config.PAYMENTS_SANDBOX ?? !config.isProduction;
   const fallback = (provider: CheckoutProviderName) =>
     sandboxAllowed ? sandboxProvider(provider) : unavailableProvider(provider);
   const providers: Record<CheckoutProviderName, PaymentProvider> = {
@@ -60,6 +67,11 @@ export function createPayments(
     stripe,
     stripeWebhookSecret: config.STRIPE_WEBHOOK_SECRET ?? null,
     paypal,
-    payouts: paypal ? paypalPayoutSender(paypal) : sandboxPayoutSender,
+    payouts: paypal
+      ? paypalPayoutSender(paypal)
+      : sandboxAllowed
+        ? sandboxPayoutSender
+        : unavailablePayoutSender,
+    testMode: sandboxAllowed && (!stripe || !paypal),
   };
 }

@@ -31,7 +31,15 @@ export function unavailableProvider(provider: CheckoutProviderName): PaymentProv
   };
 }
 
-/** Payouts without PayPal keys: recorded as sent, no money moves. */
+/** Payouts without PayPal keys where the sandbox is not allowed: refused before any debit. */
+export const unavailablePayoutSender: PayoutSender = {
+  name: "unavailable",
+  async send() {
+    throw new AppError("UNAVAILABLE", "Payouts are not available right now.");
+  },
+};
+
+/** Payouts without PayPal keys in the sandbox: recorded as sent, no money moves. */
 export const sandboxPayoutSender: PayoutSender = {
   name: "sandbox",
   async send() {

@@ -4,6 +4,8 @@ import { z } from "zod";
 export const ZCheckoutProvider = z.enum(["stripe", "paypal"]);
 export type TCheckoutProvider = z.infer<typeof ZCheckoutProvider>;
 
+export { CHECKOUT_MODE_PATH, type TCheckoutMode, TEST_MODE_BANNER } from "../test-mode";
+
 /** `POST /api/checkout/service/{id}`. */
 export const ZCheckoutBody = z.object({ provider: ZCheckoutProvider });
 export const ZCheckoutAnswer = z.object({ checkoutUrl: z.string() });

@@ -1,6 +1,11 @@
 import { type Request, Router } from "express";
 import { z } from "zod";
-import { ZCheckoutBody, ZCheckoutProvider, ZOrderIdParams } from "../../../shared/api/checkout";
+import {
+  type TCheckoutMode,
+  ZCheckoutBody,
+  ZCheckoutProvider,
+  ZOrderIdParams,
+} from "../../../shared/api/checkout";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/app-error";
 import { handler, userId } from "../../http/handler";
@@ -20,6 +25,11 @@ export function checkoutRoutes(deps: AppDeps): Router {
   const { db, mailer, logger, payments } = deps;
   const origin = (req: Request) => deps.config.PUBLIC_URL ?? `${req.protocol}://${req.get("host")}`;
   const router = Router();
+
+  router.get(
+    "/checkout/mode",
+    handler({}, (): TCheckoutMode => ({ sandbox: payments.testMode })),
+  );
 
   router.get(
     "/service-orders/:id",
