@@ -62,8 +62,11 @@ export default defineConfig({
       SESSION_SECRET: "e2e-secret-e2e-secret",
       QUOTES_URL: `${baseURL}/__quotes`,
       LOG_LEVEL: "warn",
-      // Every test signs up from this one address.
+      // Every test signs up, and sends its leads, from this one address.
       REGISTRATIONS_PER_ADDRESS_PER_HOUR: "10000",
+      LEADS_PER_ADDRESS_PER_HOUR: "10000",
+      // Test money, said on every page: the browser tests pay in the sandbox.
+      PAYMENTS_SANDBOX: "true",
     },
   },
 });

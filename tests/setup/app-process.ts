@@ -66,6 +66,10 @@ export async function startAppProcess(env: Record<string, string | undefined> = 
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: "error",
       SEED_DEMO: "false",
+      // Test money: the system suites pay and withdraw in the sandbox, and send load from one address.
+      PAYMENTS_SANDBOX: "true",
+      LEADS_PER_ADDRESS_PER_HOUR: "1000000",
+      LEADS_PER_DOMAIN_PER_HOUR: "1000000",
       ...env,
     },
     stdio: ["ignore", "inherit", "inherit"],
