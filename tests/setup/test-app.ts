@@ -28,6 +28,9 @@ export async function createTestApp(
     NODE_ENV: "test",
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     QUOTES_URL: "https://quotes.test/compare",
+    // Every request of a test file comes from one address; the lead limits have their own tests.
+    LEADS_PER_ADDRESS_PER_HOUR: "100000",
+    LEADS_PER_DOMAIN_PER_HOUR: "100000",
     ...options.env,
   });
   const database = await openTestDatabase();
