@@ -47,6 +47,8 @@ export const users = pgTable(
     minPayout: money("min_payout").notNull().default("50.00"),
     payoutFrequency: text("payout_frequency").notNull().default("weekly"),
     autoPayout: boolean("auto_payout").notNull().default(true),
+    /** `user`, or `staff` (granted from the command line): staff read every account's audit log. */
+    role: text("role").notNull().default("user"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -581,6 +583,88 @@ export const expiryNotices = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.domainId, t.thresholdDays] })],
+);
+
+/**
+ * A user's TOTP second factor. `enabledAt` is null while enrolment awaits its first code;
+ * `lastUsedStep` is the time step of the last accepted code, so no code is accepted twice.
+ */
+export const twoFactor = pgTable("two_factor", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secret: text("secret").notNull(),
+  enabledAt: timestamp("enabled_at", { withTimezone: true }),
+  lastUsedStep: bigint("last_used_step", { mode: "number" }),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes for the second factor, stored as hashes only. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("recovery_codes_user_idx").on(t.userId)],
+);
+
+/** Password-reset links: the token is mailed, only its hash is kept; single use, short-lived. */
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_resets_user_idx").on(t.userId)],
+);
+
+/**
+ * Devices that signed in successfully (OWASP device cookies): the cookie holds a token whose hash
+ * is kept here, and such a device gets through a lockout of its account.
+ */
+export const knownDevices = pgTable(
+  "known_devices",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("known_devices_user_idx").on(t.userId)],
+);
+
+/**
+ * Security events (sign-ins, second factor, password and email, sessions, payouts), append-only:
+ * a trigger refuses UPDATE and DELETE. No foreign key, so the record outlives the account.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id"),
+    event: text("event").notNull(),
+    address: text("address"),
+    userAgent: text("user_agent"),
+    detail: jsonb("detail"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_log_user_idx").on(t.userId, t.createdAt),
+    index("audit_log_created_idx").on(t.createdAt),
+  ],
 );
 
 export type User = typeof users.$inferSelect;
