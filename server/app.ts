@@ -3,11 +3,14 @@ import express, { Router } from "express";
 import { pinoHttp } from "pino-http";
 import type { AppDeps } from "./deps";
 import { apiNotFound, errorHandler } from "./http/error-handler";
+import { refuseDeepJson } from "./http/json-depth";
 import { originCheck } from "./http/origin-check";
 import { refuseNul } from "./http/refuse-nul";
-import { securityHeaders } from "./http/security-headers";
+import { noStore, securityHeaders } from "./http/security-headers";
+import { trackLastSeen } from "./http/session-helpers";
 import { affiliateRoutes } from "./modules/affiliates/affiliates.routes";
 import { analyticsRoutes } from "./modules/analytics/analytics.routes";
+import { auditRoutes } from "./modules/audit/audit.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes";
 import { domainRoutes } from "./modules/domains/domains.routes";
@@ -31,16 +34,17 @@ export function createApp(deps: AppDeps) {
   app.disable("x-powered-by");
   app.set("trust proxy", deps.config.trustProxy);
 
-  // Load balancers poll this many times a minute: it is answered before logging and headers.
-  app.use("/api/health", healthRoutes(deps));
-  // Portfolio-sized answers (thousands of domains) shrink about tenfold.
-  app.use(compression());
   app.use(
     securityHeaders({
       strictCsp: deps.config.isProduction,
       https: !deps.config.PUBLIC_URL?.startsWith("http://"),
     }),
   );
+  // Load balancers poll this many times a minute: it is answered before compression and logging,
+  // but with the security headers every answer carries.
+  app.use("/api/health", noStore, healthRoutes(deps));
+  // Portfolio-sized answers (thousands of domains) shrink about tenfold.
+  app.use(compression());
   app.use(
     pinoHttp({
       logger: deps.logger,
@@ -54,13 +58,17 @@ export function createApp(deps: AppDeps) {
   );
 
   const api = Router();
+  api.use(noStore);
   api.use(originCheck({ exempt: ["/webhooks/"] }));
   // Signed provider webhooks need the raw body, so they come before the JSON parser.
   api.use("/webhooks", webhookRoutes(deps));
-  api.use(express.json({ limit: JSON_LIMIT }));
+  // The depth is checked on the raw bytes, before parsing and before the recursive NUL check.
+  api.use(express.json({ limit: JSON_LIMIT, verify: refuseDeepJson }));
   api.use(refuseNul);
   api.use(deps.sessions.middleware);
+  api.use(trackLastSeen);
   api.use("/auth", authRoutes(deps));
+  api.use("/audit-log", auditRoutes(deps));
   api.use("/leads", leadRoutes(deps));
   api.use("/domains", domainRoutes(deps));
   api.use(pnlRoutes(deps));

@@ -56,6 +56,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
   return {
     ...c,
     trustProxy: readTrustProxy(c.TRUST_PROXY),
+    /** The origin every link in an email starts with: never a request's Host (DESIGN §14). */
+    appUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ""),
     leadValue: Number(c.LEAD_VALUE).toFixed(2),
     isProduction: c.NODE_ENV === "production",
     sessionSecret: c.SESSION_SECRET ?? "development-only-session-secret",

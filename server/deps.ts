@@ -41,7 +41,10 @@ export function createDeps(options: {
     authLimits: createAuthLimits(database.pool, {
       loginPerAccount: config.LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR,
       loginPerAddress: config.LOGIN_FAILURES_PER_ADDRESS_PER_HOUR,
+      loginPerDevice: 10,
+      codesPerAccount: 10,
       registerPerAddress: config.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
+      resetPerAddress: 10,
       ...options.authLimits,
     }),
     mailer,

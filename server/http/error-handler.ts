@@ -19,6 +19,19 @@ const httpMessages: Record<string, string> = {
   "charset.unsupported": "Unsupported charset",
 };
 
+/**
+ * PostgreSQL's "out of range" refusals (numeric field overflow, a date past its range). Every
+ * input is bounded before it reaches the database; this is the last line of defence, so a bound
+ * someone forgot is a 422 and not a 500.
+ */
+const PG_OUT_OF_RANGE = new Set(["22003", "22008"]);
+
+function postgresCode(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | undefined;
+  const code = e?.cause?.code ?? e?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
 /** The one place that turns a thrown error into an answer; nothing but a 500 is ever logged as an error. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
@@ -44,6 +57,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return send(status, {
         message: httpMessages[http.type ?? ""] ?? (http.expose ? String(err.message) : "Bad request"),
       });
+    }
+    const pgCode = postgresCode(err);
+    if (pgCode && PG_OUT_OF_RANGE.has(pgCode)) {
+      logger.warn({ pgCode, method: req.method, path: req.path }, "value out of the database's range");
+      return send(422, { message: "A number or date is out of range", code: "UNPROCESSABLE" });
     }
     logger.error({ err, method: req.method, path: req.path }, "unhandled error");
     return send(500, { message: "Something went wrong on our side. Please try again.", code: "INTERNAL" });

@@ -44,6 +44,10 @@ export function createRateLimit(pool: pg.Pool, options: RateLimitOptions) {
         throw new AppError("TOO_MANY_REQUESTS", options.message(retryAfterSeconds), { retryAfterSeconds });
       }
     },
+    /** Forgets the key's count, e.g. an account's failed sign-ins once its owner signs in. */
+    async reset(key: string): Promise<void> {
+      await limiter.delete(key);
+    },
   };
 }
 

@@ -1,11 +1,44 @@
+import type { RequestHandler } from "express";
 import helmet from "helmet";
 
 /**
- * Helmet with a CSP that allows the app itself and the payment providers' scripts and frames.
- * HSTS and upgrade-insecure-requests only where the product is served over HTTPS.
+ * Powerful browser features the product never uses are switched off for it and for anything it
+ * frames; `payment` stays for the providers' checkout frames.
  */
-export function securityHeaders(options: { strictCsp: boolean; https: boolean }) {
-  return helmet({
+const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "camera=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "magnetometer=()",
+  "microphone=()",
+  "usb=()",
+  "interest-cohort=()",
+  "browsing-topics=()",
+  'payment=(self "https://js.stripe.com" "https://www.paypal.com")',
+].join(", ");
+
+const permissionsPolicy: RequestHandler = (_req, res, next) => {
+  res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+  next();
+};
+
+/**
+ * API answers carry account data: no browser or proxy may keep them. A route that revalidates
+ * (the polled reads, with their ETag) sets its own Cache-Control over this default.
+ */
+export const noStore: RequestHandler = (_req, res, next) => {
+  res.setHeader("Cache-Control", "no-store");
+  next();
+};
+
+/**
+ * Helmet with a CSP that allows the app itself and the payment providers' scripts and frames.
+ * HSTS and upgrade-insecure-requests only where the product is served over HTTPS. Every answer
+ * gets them, the health check included, and a Permissions-Policy.
+ */
+export function securityHeaders(options: { strictCsp: boolean; https: boolean }): RequestHandler[] {
+  const headers = helmet({
     contentSecurityPolicy: options.strictCsp
       ? {
           directives: {
@@ -26,4 +59,5 @@ export function securityHeaders(options: { strictCsp: boolean; https: boolean })
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: options.strictCsp && options.https,
   });
+  return [headers, permissionsPolicy];
 }

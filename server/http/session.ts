@@ -5,6 +5,15 @@ import type pg from "pg";
 declare module "express-session" {
   interface SessionData {
     userId: string;
+    /** When the password (and code) were last given, in ms: sensitive changes need it recent. */
+    authAt: number;
+    signedInAt: number;
+    /** Refreshed at most every few minutes, so polling does not write the session row. */
+    lastSeenAt: number;
+    userAgent: string;
+    address: string;
+    /** The password was right, the second factor is awaited; not signed in yet. */
+    pendingSignIn: { userId: string; at: number; knownDeviceKey?: string };
   }
 }
 

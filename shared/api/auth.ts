@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cleanDisplayName } from "../display-name";
 
 /** Minimum password length, spec §9. */
 export const MIN_PASSWORD_LENGTH = 8;
@@ -10,6 +11,10 @@ const username = z
   .min(3, "Username must be at least 3 characters")
   .max(32, "Username must be at most 32 characters")
   .regex(/^[a-zA-Z0-9_.-]+$/, "Username may use letters, digits, dots, dashes and underscores");
+/** A person's name as shown to others: no control or bidirectional-override characters. */
+const displayName = (requiredMessage: string) =>
+  z.string().max(100).transform(cleanDisplayName).pipe(z.string().min(1, requiredMessage));
+
 const password = z
   .string()
   .min(MIN_PASSWORD_LENGTH, "Password must be at least 8 characters long.")
@@ -21,7 +26,7 @@ export const ZLoginBody = z.object({
 });
 
 export const ZRegisterBody = z.object({
-  name: z.string().trim().min(1, "Required").max(100),
+  name: displayName("Required"),
   username,
   email,
   password,
@@ -32,7 +37,7 @@ export const ZRegisterBody = z.object({
 });
 
 export const ZProfileBody = z.object({
-  name: z.string().trim().min(1, "Name is required").max(100),
+  name: displayName("Name is required"),
   email,
   username,
 });

@@ -118,7 +118,7 @@ describe("sign-in", () => {
       .post("/api/auth/login")
       .send({ usernameOrEmail: input.username, password: input.password });
     expect(blocked.status).toBe(429);
-    expect(blocked.body.message).toMatch(/Too many attempts/);
+    expect(blocked.body.message).toMatch(/Too many sign-in attempts/);
   });
 
   it("answers /me with 401 when signed out", async () => {

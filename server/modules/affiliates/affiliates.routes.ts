@@ -1,4 +1,4 @@
-import { type Request, Router } from "express";
+import { Router } from "express";
 import { ZInviteAffiliateBody } from "../../../shared/api/affiliates";
 import type { AppDeps } from "../../deps";
 import { handler, requireUser, userId } from "../../http/handler";
@@ -11,8 +11,6 @@ export function affiliateRoutes(deps: AppDeps): Router {
   const inviteLimit = createInviteLimit(deps.database.pool);
   const router = Router();
   router.use(requireUser);
-  // Links in emails point at the configured public address; without one, at the address used.
-  const appUrl = (req: Request) => deps.config.PUBLIC_URL ?? `${req.protocol}://${req.get("host")}`;
 
   router.get(
     "/",
@@ -34,7 +32,8 @@ export function affiliateRoutes(deps: AppDeps): Router {
           mailer: deps.mailer,
           userId: inviter,
           input: body,
-          appUrl: appUrl(req),
+          // Never the request's Host: a forged one would put an attacker's link in the mail.
+          appUrl: deps.config.appUrl,
         });
       },
       { status: 201 },

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { referralPath, type TAffiliate, type TAffiliateLevel } from "../../../shared/api/affiliates";
+import { cleanDisplayName } from "../../../shared/display-name";
 import { affiliates, users } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
@@ -59,13 +60,15 @@ export async function inviteAffiliate(options: {
     if (!row) throw new AppError("CONFLICT", "You have already invited this email address.");
 
     const link = new URL(referralPath(row.referralCode), options.appUrl).toString();
+    // Names saved before names were cleaned on input may still carry an override character.
+    const inviterName = cleanDisplayName(inviter.name) || "A ParkPilot user";
     await mailer.send(tx, {
       to: input.email,
-      subject: `${inviter.name} invited you to join ParkPilot`,
+      subject: `${inviterName} invited you to join ParkPilot`,
       body: [
         "Hello,",
         "",
-        `${inviter.name} has invited you to ParkPilot, the revenue platform for domain owners,`,
+        `${inviterName} has invited you to ParkPilot, the revenue platform for domain owners,`,
         `as a level ${row.level} affiliate.`,
         "",
         "Create your account through this link to accept the invitation:",

@@ -1,18 +1,17 @@
 import { Router } from "express";
-import { ZChangePasswordBody, ZLoginBody, ZProfileBody, ZRegisterBody } from "../../../shared/api/auth";
+import { ZChangePasswordBody, ZProfileBody, ZRegisterBody } from "../../../shared/api/auth";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import { handler, userId } from "../../http/handler";
+import { requestMeta } from "../../http/request-meta";
+import { assertRecentAuth, requireRecentAuth } from "../../http/require-recent-auth";
 import { SESSION_COOKIE } from "../../http/session";
 import { endSession, startSession } from "../../http/session-helpers";
-import {
-  authenticate,
-  changePassword,
-  findUser,
-  register,
-  toSessionUser,
-  updateProfile,
-} from "./auth.service";
+import { recordAudit } from "../audit/audit-log";
+import { changePassword, findUser, register, toSessionUser, updateProfile } from "./auth.service";
+import { passwordResetRoutes } from "./password-reset.routes";
+import { securityRoutes } from "./security.routes";
+import { signInRoutes } from "./sign-in.routes";
 
 export function authRoutes(deps: AppDeps): Router {
   const { db, authLimits } = deps;
@@ -32,7 +31,7 @@ export function authRoutes(deps: AppDeps): Router {
     handler(
       { body: ZRegisterBody },
       async ({ body, req }) => {
-        await authLimits.beforeRegister(req.ip ?? "unknown");
+        await authLimits.beforeRegister(requestMeta(req).address);
         const user = await register({ db, input: body, onRegistered: deps.onRegistered });
         await startSession(req, user.id);
         return { user: toSessionUser(user) };
@@ -41,24 +40,15 @@ export function authRoutes(deps: AppDeps): Router {
     ),
   );
 
-  router.post(
-    "/login",
-    handler({ body: ZLoginBody }, async ({ body, req }) => {
-      const address = req.ip ?? "unknown";
-      await authLimits.beforeLogin(body.usernameOrEmail, address);
-      const user = await authenticate({ db, ...body }).catch(async (error: unknown) => {
-        await authLimits.loginFailed(body.usernameOrEmail, address);
-        throw error;
-      });
-      await authLimits.loginSucceeded(body.usernameOrEmail);
-      await startSession(req, user.id);
-      return { user: toSessionUser(user) };
-    }),
-  );
+  router.use(signInRoutes(deps));
+  router.use(securityRoutes(deps));
+  router.use(passwordResetRoutes(deps));
 
   router.post(
     "/logout",
     handler({}, async ({ req, res }) => {
+      const signedIn = req.session?.userId;
+      if (signedIn) await recordAudit(db, { userId: signedIn, event: "sign_out", meta: requestMeta(req) });
       await endSession(req);
       res.clearCookie(SESSION_COOKIE);
     }),
@@ -67,15 +57,28 @@ export function authRoutes(deps: AppDeps): Router {
   router.put(
     "/profile",
     handler({ body: ZProfileBody }, async ({ body, req }) => {
+      const before = await findUser({ db, userId: userId(req) });
+      const emailChanges = before !== undefined && before.email.toLowerCase() !== body.email.toLowerCase();
+      if (emailChanges) assertRecentAuth(req);
       const user = await updateProfile({ db, userId: userId(req), input: body });
+      if (emailChanges) {
+        await recordAudit(db, {
+          userId: user.id,
+          event: "email_changed",
+          meta: requestMeta(req),
+          detail: { from: before.email, to: user.email },
+        });
+      }
       return { user: toSessionUser(user) };
     }),
   );
 
   router.post(
     "/change-password",
+    requireRecentAuth,
     handler({ body: ZChangePasswordBody }, async ({ body, req }) => {
       await changePassword({ db, userId: userId(req), currentSessionId: req.sessionID, input: body });
+      await recordAudit(db, { userId: userId(req), event: "password_changed", meta: requestMeta(req) });
       return { message: "Password changed" };
     }),
   );

@@ -97,21 +97,21 @@ export async function register(options: {
   }
 }
 
-/** The account for these credentials, or a 401 that does not say which part was wrong. */
-export async function authenticate(options: {
-  db: Db;
-  usernameOrEmail: string;
-  password: string;
-}): Promise<User> {
+/** The account a sign-in names, by username or email (one account, whichever is typed). */
+export async function findAccount(options: { db: Db; usernameOrEmail: string }): Promise<User | undefined> {
   const login = options.usernameOrEmail.toLowerCase();
   const [user] = await options.db
     .select()
     .from(users)
     .where(or(eq(sql`lower(${users.username})`, login), eq(sql`lower(${users.email})`, login)))
     .limit(1);
-  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), options.password);
-  if (!user || !ok) throw new AppError("UNAUTHORIZED", "Invalid username/email or password.");
   return user;
+}
+
+/** Checks the password; an unknown account costs the same hashing time as a known one. */
+export async function passwordMatches(user: User | undefined, password: string): Promise<boolean> {
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
+  return user !== undefined && ok;
 }
 
 export async function findUser(options: { db: Db; userId: string }): Promise<User | undefined> {

@@ -15,9 +15,7 @@ import { contactSeller, markMessageRead, sellerInbox } from "./seller-inbox.serv
 export function marketplaceRoutes(deps: AppDeps): Router {
   const { db, mailer } = deps;
   const limit = createContactLimit(deps.database.pool);
-  const inboxUrl = deps.config.PUBLIC_URL
-    ? new URL("/marketplace", deps.config.PUBLIC_URL).toString()
-    : undefined;
+  const inboxUrl = new URL("/marketplace", deps.config.appUrl).toString();
   const router = Router();
   router.use(requireUser);
 

@@ -1,0 +1,69 @@
+import { and, desc, eq, gte } from "drizzle-orm";
+import { auditLog } from "../../../shared/schema";
+import type { DbOrTx } from "../../db/tx";
+import type { RequestMeta } from "../../http/request-meta";
+
+/** The security events the audit log records (ASVS V16). */
+export type AuditEvent =
+  | "sign_in"
+  | "sign_in_failed"
+  | "sign_out"
+  | "two_factor_enabled"
+  | "two_factor_disabled"
+  | "recovery_codes_regenerated"
+  | "recovery_code_used"
+  | "reauthenticated"
+  | "password_changed"
+  | "password_reset_requested"
+  | "password_reset"
+  | "email_changed"
+  | "session_ended"
+  | "other_sessions_ended"
+  | "payout_requested"
+  | "payout_settings_changed";
+
+/**
+ * Appends one event, inside the caller's transaction when one is passed. The table refuses
+ * UPDATE and DELETE, so what is written here stays.
+ */
+export async function recordAudit(
+  db: DbOrTx,
+  entry: { userId: string | null; event: AuditEvent; meta: RequestMeta; detail?: Record<string, unknown> },
+): Promise<void> {
+  await db.insert(auditLog).values({
+    userId: entry.userId,
+    event: entry.event,
+    address: entry.meta.address,
+    userAgent: entry.meta.userAgent,
+    detail: entry.detail ?? null,
+  });
+}
+
+/** What a user may read of their own log: the last 90 days. */
+export const OWN_AUDIT_DAYS = 90;
+const PAGE = 500;
+
+export async function listAuditLog(options: { db: DbOrTx; userId?: string; days?: number }) {
+  const { db, userId, days } = options;
+  const since = days ? new Date(Date.now() - days * 24 * 60 * 60 * 1000) : undefined;
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(
+      and(
+        userId ? eq(auditLog.userId, userId) : undefined,
+        since ? gte(auditLog.createdAt, since) : undefined,
+      ),
+    )
+    .orderBy(desc(auditLog.createdAt))
+    .limit(PAGE);
+  return rows.map((r) => ({
+    id: r.id,
+    userId: r.userId,
+    event: r.event,
+    address: r.address,
+    userAgent: r.userAgent,
+    detail: r.detail as Record<string, unknown> | null,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}

@@ -1,0 +1,42 @@
+import { Router } from "express";
+import { ZPasswordResetBody, ZPasswordResetConfirmBody } from "../../../shared/api/security";
+import type { AppDeps } from "../../deps";
+import { handler } from "../../http/handler";
+import { requestMeta } from "../../http/request-meta";
+import { confirmPasswordReset, requestPasswordReset } from "./password-reset.service";
+
+/** "Forgot password?": a mailed single-use link, then the new password. */
+export function passwordResetRoutes(deps: AppDeps): Router {
+  const { db, authLimits } = deps;
+  const router = Router();
+
+  router.post(
+    "/password-reset",
+    handler(
+      { body: ZPasswordResetBody },
+      async ({ body, req }) => {
+        const meta = requestMeta(req);
+        await authLimits.beforePasswordReset(meta.address);
+        await requestPasswordReset({
+          db,
+          mailer: deps.mailer,
+          email: body.email,
+          appUrl: deps.config.appUrl,
+          meta,
+        });
+        return { message: "If an account uses this email, a reset link is on its way." };
+      },
+      { status: 202 },
+    ),
+  );
+  router.post(
+    "/password-reset/confirm",
+    handler({ body: ZPasswordResetConfirmBody }, async ({ body, req }) => {
+      const { userId } = await confirmPasswordReset({ db, ...body, meta: requestMeta(req) });
+      // The owner proved the mailbox: their account's failed-sign-in count starts again.
+      await authLimits.signedIn({ accountKey: userId });
+      return { message: "Your password has been changed. Please sign in." };
+    }),
+  );
+  return router;
+}

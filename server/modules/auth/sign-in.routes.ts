@@ -1,0 +1,109 @@
+import { Router } from "express";
+import { ZLoginBody } from "../../../shared/api/auth";
+import { ZCodeBody, ZReauthBody } from "../../../shared/api/security";
+import type { AppDeps } from "../../deps";
+import { AppError } from "../../http/app-error";
+import { handler, userId } from "../../http/handler";
+import { requestMeta } from "../../http/request-meta";
+import { recordAudit } from "../audit/audit-log";
+import { findAccount, findUser, passwordMatches, toSessionUser } from "./auth.service";
+import { knownDeviceKey } from "./known-devices";
+import { awaitSecondFactor, completeSignIn, PENDING_SIGN_IN_MS } from "./sign-in";
+import { checkSecondFactor, isTwoFactorOn } from "./two-factor.service";
+
+const wrongPassword = () => new AppError("UNAUTHORIZED", "Invalid username/email or password.");
+
+/** Sign-in with the password, the second step with a code, and confirming it's you again. */
+export function signInRoutes(deps: AppDeps): Router {
+  const { db, authLimits } = deps;
+  const router = Router();
+
+  router.post(
+    "/login",
+    handler({ body: ZLoginBody }, async ({ body, req, res }) => {
+      const meta = requestMeta(req);
+      const user = await findAccount({ db, usernameOrEmail: body.usernameOrEmail });
+      // Username and email are one account; a name with no account is counted by itself.
+      const accountKey = user?.id ?? `name:${body.usernameOrEmail.toLowerCase()}`;
+      const deviceKey = await knownDeviceKey({ db, req, userId: user?.id });
+      await authLimits.countSignIn({ accountKey, address: meta.address, knownDeviceKey: deviceKey });
+      if (!user || !(await passwordMatches(user, body.password))) {
+        await recordAudit(db, {
+          userId: user?.id ?? null,
+          event: "sign_in_failed",
+          meta,
+          detail: { step: "password" },
+        });
+        throw wrongPassword();
+      }
+      if (await isTwoFactorOn(db, user.id)) {
+        await awaitSecondFactor(req, { userId: user.id, knownDeviceKey: deviceKey });
+        return { twoFactorRequired: true };
+      }
+      await completeSignIn({ deps, req, res, user, method: "password", knownDeviceKey: deviceKey });
+      return { user: toSessionUser(user) };
+    }),
+  );
+
+  router.post(
+    "/2fa/verify",
+    handler({ body: ZCodeBody }, async ({ body, req, res }) => {
+      const pending = req.session.pendingSignIn;
+      if (!pending || Date.now() - pending.at > PENDING_SIGN_IN_MS) {
+        throw new AppError("UNAUTHORIZED", "Your sign-in has expired. Please enter your password again.");
+      }
+      const user = await findUser({ db, userId: pending.userId });
+      if (!user) throw new AppError("UNAUTHORIZED", "Please sign in to continue");
+      await authLimits.countCode(user.id);
+      const factor = await checkSecondFactor({ db, userId: user.id, code: body.code }).catch(
+        async (error: unknown) => {
+          const meta = requestMeta(req);
+          await recordAudit(db, { userId: user.id, event: "sign_in_failed", meta, detail: { step: "code" } });
+          throw error;
+        },
+      );
+      if (factor === "recovery") {
+        await recordAudit(db, { userId: user.id, event: "recovery_code_used", meta: requestMeta(req) });
+      }
+      await completeSignIn({
+        deps,
+        req,
+        res,
+        user,
+        method: factor === "totp" ? "password+authenticator" : "password+recovery code",
+        knownDeviceKey: pending.knownDeviceKey,
+      });
+      return { user: toSessionUser(user) };
+    }),
+  );
+
+  router.post(
+    "/reauthenticate",
+    handler({ body: ZReauthBody }, async ({ body, req }) => {
+      const meta = requestMeta(req);
+      const user = await findUser({ db, userId: userId(req) });
+      if (!user) throw new AppError("UNAUTHORIZED", "Please sign in to continue");
+      const deviceKey = await knownDeviceKey({ db, req, userId: user.id });
+      await authLimits.countSignIn({ accountKey: user.id, address: meta.address, knownDeviceKey: deviceKey });
+      if (!(await passwordMatches(user, body.password))) {
+        await recordAudit(db, {
+          userId: user.id,
+          event: "sign_in_failed",
+          meta,
+          detail: { step: "confirm" },
+        });
+        throw new AppError("BAD_REQUEST", "That password is incorrect.");
+      }
+      if (await isTwoFactorOn(db, user.id)) {
+        if (!body.code) throw new AppError("BAD_REQUEST", "Enter the code from your authenticator app.");
+        await authLimits.countCode(user.id);
+        await checkSecondFactor({ db, userId: user.id, code: body.code });
+      }
+      req.session.authAt = Date.now();
+      await recordAudit(db, { userId: user.id, event: "reauthenticated", meta });
+      return { confirmed: true };
+    }),
+  );
+
+  return router;
+}
