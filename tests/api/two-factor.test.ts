@@ -83,12 +83,16 @@ describe("signing in with two-factor on", () => {
     const { recoveryCodes } = await enableTwoFactor(owner);
 
     const first = await passwordStep(input.username, input.password);
-    const used = await first.agent.post("/api/auth/2fa/verify").send({ code: recoveryCodes[3].toUpperCase() });
+    const used = await first.agent
+      .post("/api/auth/2fa/verify")
+      .send({ code: recoveryCodes[3].toUpperCase() });
     expect(used.status).toBe(200);
     expect((await first.agent.get("/api/auth/2fa")).body.recoveryCodesLeft).toBe(9);
 
     const second = await passwordStep(input.username, input.password);
-    expect((await second.agent.post("/api/auth/2fa/verify").send({ code: recoveryCodes[3] })).status).toBe(401);
+    expect((await second.agent.post("/api/auth/2fa/verify").send({ code: recoveryCodes[3] })).status).toBe(
+      401,
+    );
   });
 
   it("refuses the code step without a correct password first", async () => {

@@ -8,7 +8,8 @@ export const totpCode = (secret: string, stepsAhead = 0) =>
 /** Turns two-factor sign-in on for the agent's account; answers the secret and recovery codes. */
 export async function enableTwoFactor(agent: request.Agent) {
   const setup = await agent.post("/api/auth/2fa/setup").send({});
-  if (setup.status !== 200) throw new Error(`2FA setup failed: ${setup.status} ${JSON.stringify(setup.body)}`);
+  if (setup.status !== 200)
+    throw new Error(`2FA setup failed: ${setup.status} ${JSON.stringify(setup.body)}`);
   const secret = setup.body.secret as string;
   const enabled = await agent.post("/api/auth/2fa/enable").send({ code: totpCode(secret) });
   if (enabled.status !== 200) throw new Error(`2FA enable failed: ${enabled.status}`);

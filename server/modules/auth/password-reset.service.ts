@@ -45,13 +45,11 @@ export async function requestPasswordReset(options: {
   const token = randomBytes(32).toString("base64url");
   const link = new URL(`${RESET_PATH}?token=${token}`, options.appUrl).toString();
   await db.transaction(async (tx) => {
-    await tx
-      .insert(passwordResets)
-      .values({
-        tokenHash: hashToken(token),
-        userId: user.id,
-        expiresAt: new Date(Date.now() + LINK_VALID_MS),
-      });
+    await tx.insert(passwordResets).values({
+      tokenHash: hashToken(token),
+      userId: user.id,
+      expiresAt: new Date(Date.now() + LINK_VALID_MS),
+    });
     await recordAudit(tx, { userId: user.id, event: "password_reset_requested", meta: options.meta });
     await mailer.send(tx, {
       to: user.email,
