@@ -1,0 +1,142 @@
+import { sql } from "drizzle-orm";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { enableTwoFactor, totpCode } from "../factories/two-factor";
+import { signUp } from "../factories/users";
+import { createTestApp, type TestApp } from "../setup/test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
+const SAFARI_IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+
+/** A second signed-in device of the same account. */
+async function signInAgain(login: string, password: string, userAgent: string) {
+  const agent = request.agent(t.app);
+  const res = await agent
+    .post("/api/auth/login")
+    .set("User-Agent", userAgent)
+    .send({ usernameOrEmail: login, password });
+  expect(res.status).toBe(200);
+  return agent;
+}
+
+describe("signed-in sessions", () => {
+  it("lists each session with its device and times, this one marked", async () => {
+    const { agent, input } = await signUp(t.app);
+    await signInAgain(input.username, input.password, SAFARI_IPHONE);
+    const res = await agent.get("/api/auth/sessions");
+    expect(res.status).toBe(200);
+    expect(res.body.sessions).toHaveLength(2);
+    const [current, other] = res.body.sessions;
+    expect(current.current).toBe(true);
+    expect(other).toMatchObject({ current: false, device: "Safari on iOS" });
+    expect(Date.parse(other.signedInAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(other.id).toMatch(/^[a-f0-9]{32}$/);
+    const sids = (await t.db.execute<{ sid: string }>(sql`select sid from session`)).rows.map((r) => r.sid);
+    for (const s of res.body.sessions) expect(sids).not.toContain(s.id);
+  });
+
+  it("signs one other session out: that device gets 401, this one stays", async () => {
+    const { agent, input } = await signUp(t.app);
+    const phone = await signInAgain(input.username, input.password, SAFARI_IPHONE);
+    const other = (await agent.get("/api/auth/sessions")).body.sessions.find(
+      (s: { current: boolean }) => !s.current,
+    );
+    const ended = await agent.delete(`/api/auth/sessions/${other.id}`);
+    expect(ended.status).toBe(200);
+    expect((await phone.get("/api/auth/me")).status).toBe(401);
+    expect((await agent.get("/api/auth/me")).status).toBe(200);
+  });
+
+  it("signs out every other session at once", async () => {
+    const { agent, input } = await signUp(t.app);
+    const a = await signInAgain(input.username, input.password, FIREFOX);
+    const b = await signInAgain(input.username, input.password, SAFARI_IPHONE);
+    const res = await agent.delete("/api/auth/sessions");
+    expect(res.body).toEqual({ ended: 2 });
+    expect((await a.get("/api/auth/me")).status).toBe(401);
+    expect((await b.get("/api/auth/me")).status).toBe(401);
+    expect((await agent.get("/api/auth/sessions")).body.sessions).toHaveLength(1);
+  });
+
+  it("cannot end another account's session", async () => {
+    const victim = await signUp(t.app);
+    const victimSession = (await victim.agent.get("/api/auth/sessions")).body.sessions[0];
+    const { agent } = await signUp(t.app);
+    expect((await agent.delete(`/api/auth/sessions/${victimSession.id}`)).status).toBe(404);
+    expect((await victim.agent.get("/api/auth/me")).status).toBe(200);
+  });
+});
+
+describe("audit log", () => {
+  it("records each security event with address, device and time, and shows the user their own", async () => {
+    const { agent, input, user } = await signUp(t.app);
+    await request(t.app)
+      .post("/api/auth/login")
+      .set("User-Agent", FIREFOX)
+      .send({ usernameOrEmail: input.email, password: "wrong-password" });
+    const { secret, recoveryCodes } = await enableTwoFactor(agent);
+    const phone = request.agent(t.app);
+    await phone
+      .post("/api/auth/login")
+      .set("User-Agent", SAFARI_IPHONE)
+      .send({ usernameOrEmail: input.username, password: input.password });
+    await phone
+      .post("/api/auth/2fa/verify")
+      .set("User-Agent", SAFARI_IPHONE)
+      .send({ code: totpCode(secret, 1) });
+    await agent
+      .post("/api/auth/change-password")
+      .send({ currentPassword: input.password, newPassword: "new-password-1" });
+    await agent
+      .put("/api/auth/profile")
+      .send({ name: input.name, username: input.username, email: `x${input.email}` });
+    await agent.delete("/api/auth/sessions");
+    await agent.post("/api/auth/2fa/disable").send({ code: recoveryCodes[0] });
+
+    const res = await agent.get("/api/audit-log");
+    expect(res.status).toBe(200);
+    const events = (res.body.events as { event: string }[]).map((e) => e.event).reverse();
+    expect(events).toEqual([
+      "sign_in_failed",
+      "two_factor_enabled",
+      "sign_in",
+      "password_changed",
+      "email_changed",
+      "other_sessions_ended",
+      "two_factor_disabled",
+    ]);
+    const signIn = res.body.events.find((e: { event: string }) => e.event === "sign_in");
+    expect(signIn).toMatchObject({
+      userId: user.id,
+      device: "Safari on iOS",
+      detail: { method: "password+authenticator" },
+    });
+    expect(signIn.address).toMatch(/127\.0\.0\.1/);
+    expect(signIn.createdAt).toMatch(/Z$/);
+  });
+
+  it("shows no one else's events, and every account's only to staff", async () => {
+    const other = await signUp(t.app);
+    await other.agent.post("/api/auth/logout").send({});
+    const { agent, user } = await signUp(t.app);
+    const own = (await agent.get("/api/audit-log")).body.events as { userId: string }[];
+    expect(own.every((e) => e.userId === user.id)).toBe(true);
+    expect((await agent.get("/api/audit-log/all")).status).toBe(403);
+    await t.db.execute(sql`update users set role = 'staff' where id = ${user.id}`);
+    const all = (await agent.get("/api/audit-log/all")).body.events as { userId: string; event: string }[];
+    expect(all.some((e) => e.userId === other.user.id && e.event === "sign_out")).toBe(true);
+  });
+
+  it("refuses to change or delete a recorded event", async () => {
+    await signUp(t.app).then((s) => s.agent.post("/api/auth/logout").send({}));
+    await expect(t.db.execute(sql`update audit_log set event = 'nothing'`)).rejects.toThrow();
+    await expect(t.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+  });
+});
