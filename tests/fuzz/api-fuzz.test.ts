@@ -124,9 +124,18 @@ const hostile = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), { maxKeys: 3 }),
 );
 
+/** Raw JSON text sent as is: nested far deeper than any request (up to 16,000 levels). */
+class RawJson {
+  constructor(readonly text: string) {}
+}
+const deepJson = fc
+  .tuple(fc.integer({ min: 33, max: 16_000 }), fc.constantFrom("[", '{"a":'))
+  .map(([depth, open]) => new RawJson(`${open.repeat(depth)}1${(open === "[" ? "]" : "}").repeat(depth)}`));
+
 const bodyFor = (route: RouteEntry) =>
   fc.oneof(
     fc.jsonValue({ maxDepth: 3 }),
+    deepJson,
     fc
       .tuple(
         fc.constant(validBody(route)),
@@ -172,7 +181,12 @@ describe("fuzzing every API route", () => {
                   "content-type": "application/json",
                   ...(signedIn ? { cookie: fuzzerCookie } : {}),
                 },
-                body: route.method === "GET" ? undefined : JSON.stringify(body),
+                body:
+                  route.method === "GET"
+                    ? undefined
+                    : body instanceof RawJson
+                      ? body.text
+                      : JSON.stringify(body),
               });
               sent++;
               const text = await res.text();
