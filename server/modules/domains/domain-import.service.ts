@@ -18,6 +18,7 @@ import {
 import type { Db } from "../../db/pool";
 import type { DbOrTx } from "../../db/tx";
 import { AppError } from "../../http/app-error";
+import { breathe, chunks } from "../../lib/breathe";
 import { type CsvRow, headerKey, readCsv } from "../../lib/csv";
 import { normalizeDomainName } from "../../lib/domain-name";
 import { calendarDay } from "./domain-rows";
@@ -130,12 +131,14 @@ function readRow(row: CsvRow, at: Map<TDomainImportColumn, number>): NewDomainRo
 
 /** Reads the file and sorts every row into new, already yours, taken by another owner, or invalid. */
 async function analyse(db: DbOrTx, userId: string, csv: string): Promise<Analysis> {
-  const table = readCsv(csv, { maxRows: MAX_DOMAIN_IMPORT_ROWS });
+  const table = await readCsv(csv, { maxRows: MAX_DOMAIN_IMPORT_ROWS });
   const at = mapHeader(table.header);
   const rows: TDomainImportRow[] = [];
   const candidates = new Map<number, NewDomainRow>();
   const firstLineOf = new Map<string, number>();
-  for (const row of table.rows) {
+  for (const [index, row] of table.rows.entries()) {
+    // Other requests get a turn every 2,000 rows (names are checked one by one).
+    if (index % 2_000 === 1_999) await breathe();
     const read = readRow(row, at);
     if (read instanceof Error) {
       rows.push({
@@ -213,19 +216,26 @@ export async function importDomains(options: {
       );
     }
     const batch = [...additions.values()];
-    if (batch.length > 0) {
+    let insertedCount = 0;
+    // A few thousand rows per statement: the embedded engine runs in this process, and one
+    // 20,000-row statement would hold up every other request while it runs.
+    for (const part of chunks(batch, 2_000)) {
       const inserted = await tx.execute(sql`
         insert into domains (user_id, name, status, ad_network, parking_template, registration_date,
           expiry_date, purchase_price, renewal_cost)
         select ${userId}, x.name, x.status, x.ad_network, x.parking_template,
           coalesce(${calendarDay(sql`x.registration_date`)}, now()), ${calendarDay(sql`x.expiry_date`)},
           x.purchase_price, x.renewal_cost
-        from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as x(
+        from jsonb_to_recordset(${JSON.stringify(part)}::jsonb) as x(
           name text, status text, ad_network text, parking_template text, registration_date date,
           expiry_date date, purchase_price numeric, renewal_cost numeric)
         on conflict (name) do nothing
       `);
-      if (inserted.rowCount !== batch.length) {
+      insertedCount += inserted.rowCount ?? 0;
+      await breathe();
+    }
+    if (batch.length > 0) {
+      if (insertedCount !== batch.length) {
         throw new AppError(
           "CONFLICT",
           "Some of these domains were just added by another owner. Preview the file again; nothing was imported.",

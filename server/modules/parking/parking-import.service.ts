@@ -7,10 +7,18 @@ import {
 } from "../../../shared/api/parking";
 import { sumDecimals } from "../../../shared/money";
 import type { Db } from "../../db/pool";
+import type { Tx } from "../../db/tx";
+import { breathe, chunks } from "../../lib/breathe";
 import { type Credit, creditRevenue, removeRevenue } from "../ledger/ledger.service";
 import { type ReportRow, readReport, refuseIfAny } from "./read-report";
 
 const MAX_SKIPPED_LISTED = 100;
+/**
+ * Domain-days written per statement: a 50,000-row report becomes many short statements, between
+ * which other requests are served. The embedded engine runs its statements in this very process,
+ * so it gets smaller ones.
+ */
+export const DAYS_PER_STATEMENT = { postgres: 1_000, pglite: 100 } as const;
 
 /** The ledger key of one network's revenue for one domain and day: re-importing replaces it. */
 export const parkingSourceKey = (network: string, domainId: string, day: string) =>
@@ -36,9 +44,11 @@ export async function importParkingReport(options: {
   userId: string;
   network: TAdNetwork;
   csv: string;
+  /** Domain-days per statement (see DAYS_PER_STATEMENT). */
+  daysPerStatement?: number;
 }): Promise<TParkingImportResult> {
   const { db, userId, network } = options;
-  const rows = readReport(options.csv, network);
+  const rows = await readReport(options.csv, network);
 
   const names = [...new Set(rows.filter((r) => r.valid).map((r) => r.domain))];
   const owned = new Map<string, string>();
@@ -59,54 +69,31 @@ export async function importParkingReport(options: {
   }
   const nameOf = new Map([...owned].map(([name, id]) => [id, name]));
 
+  // Rows of one domain-day stay in one statement, which adds them up.
+  const byDay = new Map<string, (ReportRow & { domainId: string })[]>();
+  for (const r of ours) {
+    const key = `${r.domainId}|${r.day}`;
+    const group = byDay.get(key);
+    if (group) group.push(r);
+    else byDay.set(key, [r]);
+  }
+  const label = PARKING_REPORT_FORMATS[network].label;
   const stored = await db.transaction(async (tx) => {
-    if (ours.length === 0) return [];
-    const input = ours.map((r) => ({
-      domain_id: r.domainId,
-      day: r.day,
-      visitors: r.visitors,
-      clicks: r.clicks,
-      revenue: r.revenue,
-    }));
-    const written = await tx.execute<StoredDay>(sql`
-      insert into parking_reports (user_id, domain_id, network, day, visitors, clicks, revenue, imported_at)
-      select ${userId}, domain_id, ${network}, day, sum(visitors), sum(clicks), round(sum(revenue), 2), now()
-      from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
-        as x(domain_id uuid, day date, visitors int, clicks int, revenue numeric)
-      group by domain_id, day
-      on conflict (domain_id, network, day) do update set
-        visitors = excluded.visitors, clicks = excluded.clicks, revenue = excluded.revenue,
-        imported_at = excluded.imported_at
-      returning domain_id, to_char(day, 'YYYY-MM-DD') as day, revenue::text as revenue, visitors, clicks
-    `);
-    const label = PARKING_REPORT_FORMATS[network].label;
-    const credits: Credit[] = [];
-    const nothingEarned: string[] = [];
-    for (const d of written.rows) {
-      const sourceKey = parkingSourceKey(network, d.domain_id, d.day);
-      if (Number(d.revenue) === 0) {
-        nothingEarned.push(sourceKey);
-        continue;
-      }
-      credits.push({
-        userId,
-        domainId: d.domain_id,
-        type: "parking",
-        amount: d.revenue,
-        description: `${label} parking revenue for ${nameOf.get(d.domain_id)} on ${d.day}`,
-        metadata: { network, day: d.day, visitors: d.visitors, clicks: d.clicks },
-        sourceKey,
-        // Noon UTC keeps the day's revenue on that calendar day in nearly every time zone.
-        occurredAt: new Date(`${d.day}T12:00:00Z`),
-      });
+    const written: StoredDay[] = [];
+    for (const group of chunks(
+      [...byDay.values()],
+      options.daysPerStatement ?? DAYS_PER_STATEMENT.postgres,
+    )) {
+      written.push(...(await writeDays(tx, { userId, network, rows: group.flat(), nameOf })));
+      await breathe();
     }
-    await creditRevenue(tx, credits);
-    await removeRevenue(tx, nothingEarned);
-    await tx.execute(sql`
-      insert into account_events (user_id, kind, description)
-      values (${userId}, 'parking_report_imported', ${`Imported a ${label} report (${written.rows.length} domain-days)`})
-    `);
-    return written.rows;
+    if (written.length > 0) {
+      await tx.execute(sql`
+        insert into account_events (user_id, kind, description)
+        values (${userId}, 'parking_report_imported', ${`Imported a ${label} report (${written.length} domain-days)`})
+      `);
+    }
+    return written;
   });
 
   const days = stored.map((d) => d.day).sort();
@@ -120,6 +107,61 @@ export async function importParkingReport(options: {
     skippedCount: skipped.length,
     skipped: skipped.slice(0, MAX_SKIPPED_LISTED),
   };
+}
+
+/** Writes one chunk of domain-days to `parking_reports` and the ledger. */
+async function writeDays(
+  tx: Tx,
+  chunk: {
+    userId: string;
+    network: TAdNetwork;
+    rows: (ReportRow & { domainId: string })[];
+    nameOf: Map<string, string>;
+  },
+): Promise<StoredDay[]> {
+  const { userId, network, nameOf } = chunk;
+  const input = chunk.rows.map((r) => ({
+    domain_id: r.domainId,
+    day: r.day,
+    visitors: r.visitors,
+    clicks: r.clicks,
+    revenue: r.revenue,
+  }));
+  const written = await tx.execute<StoredDay>(sql`
+    insert into parking_reports (user_id, domain_id, network, day, visitors, clicks, revenue, imported_at)
+    select ${userId}, domain_id, ${network}, day, sum(visitors), sum(clicks), round(sum(revenue), 2), now()
+    from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+      as x(domain_id uuid, day date, visitors int, clicks int, revenue numeric)
+    group by domain_id, day
+    on conflict (domain_id, network, day) do update set
+      visitors = excluded.visitors, clicks = excluded.clicks, revenue = excluded.revenue,
+      imported_at = excluded.imported_at
+    returning domain_id, to_char(day, 'YYYY-MM-DD') as day, revenue::text as revenue, visitors, clicks
+  `);
+  const label = PARKING_REPORT_FORMATS[network].label;
+  const credits: Credit[] = [];
+  const nothingEarned: string[] = [];
+  for (const d of written.rows) {
+    const sourceKey = parkingSourceKey(network, d.domain_id, d.day);
+    if (Number(d.revenue) === 0) {
+      nothingEarned.push(sourceKey);
+      continue;
+    }
+    credits.push({
+      userId,
+      domainId: d.domain_id,
+      type: "parking",
+      amount: d.revenue,
+      description: `${label} parking revenue for ${nameOf.get(d.domain_id)} on ${d.day}`,
+      metadata: { network, day: d.day, visitors: d.visitors, clicks: d.clicks },
+      sourceKey,
+      // Noon UTC keeps the day's revenue on that calendar day in nearly every time zone.
+      occurredAt: new Date(`${d.day}T12:00:00Z`),
+    });
+  }
+  await creditRevenue(tx, credits);
+  await removeRevenue(tx, nothingEarned);
+  return written.rows;
 }
 
 /**

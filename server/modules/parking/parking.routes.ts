@@ -4,7 +4,7 @@ import { ZParkingNetworkParam } from "../../../shared/api/parking";
 import type { AppDeps } from "../../deps";
 import { csvUpload } from "../../http/csv-upload";
 import { handler, requireUser, userId } from "../../http/handler";
-import { importParkingReport } from "./parking-import.service";
+import { DAYS_PER_STATEMENT, importParkingReport } from "./parking-import.service";
 
 export function parkingRoutes(deps: AppDeps): Router {
   const router = Router();
@@ -15,7 +15,13 @@ export function parkingRoutes(deps: AppDeps): Router {
     handler(
       { params: ZParkingNetworkParam, body: z.string() },
       ({ params, body, req }) =>
-        importParkingReport({ db: deps.db, userId: userId(req), network: params.network, csv: body }),
+        importParkingReport({
+          db: deps.db,
+          userId: userId(req),
+          network: params.network,
+          csv: body,
+          daysPerStatement: DAYS_PER_STATEMENT[deps.database.engine],
+        }),
       { status: 201 },
     ),
   );

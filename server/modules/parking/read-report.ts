@@ -9,6 +9,7 @@ import {
   type TReportFormat,
 } from "../../../shared/api/parking";
 import { AppError } from "../../http/app-error";
+import { breathe } from "../../lib/breathe";
 import { headerKey, readCsv } from "../../lib/csv";
 import { normalizeDomainName } from "../../lib/domain-name";
 
@@ -93,15 +94,17 @@ function problemWith(cells: Cells, day: string | undefined, format: TReportForma
  * Reads a network's daily report. A malformed value anywhere refuses the whole file with the
  * lines at fault, so that a report is imported entirely or not at all.
  */
-export function readReport(csv: string, network: TAdNetwork): ReportRow[] {
+export async function readReport(csv: string, network: TAdNetwork): Promise<ReportRow[]> {
   const format = PARKING_REPORT_FORMATS[network];
-  const table = readCsv(csv, { maxRows: MAX_PARKING_REPORT_ROWS });
+  const table = await readCsv(csv, { maxRows: MAX_PARKING_REPORT_ROWS });
   const at = mapHeader(table.header, format);
   // A report may run up to the network's "today", which is ahead of UTC in the far east.
   const latestDay = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   const errors: string[] = [];
   const rows: ReportRow[] = [];
-  for (const { line, cells } of table.rows) {
+  for (const [index, { line, cells }] of table.rows.entries()) {
+    // Checking names is the costly part: other requests get a turn every 2,000 rows.
+    if (index % 2_000 === 1_999) await breathe();
     const cell = (field: TReportField) => {
       const index = at.get(field);
       return index === undefined ? "" : (cells[index] ?? "").replace(/[$,]/g, "");
