@@ -1,14 +1,20 @@
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import zipcodes from "zipcodes";
 import type { TLeadAnswer, TLeadBody } from "../../../shared/api/leads";
-import { domains, domainTraffic, leads } from "../../../shared/schema";
+import { domainTraffic, leads } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
+import type { RateLimit } from "../../http/rate-limit";
 import { normalizeHost } from "../../lib/hostname";
 import { UTC_TODAY } from "../domains/domain-rows";
-import { creditRevenue } from "../ledger/ledger.service";
+import { findVerifiedDomain } from "../domains/verified-host";
+import { creditHeldFunds } from "../ledger/held-funds";
+import { leadEmailKey } from "./email-key";
 
-const DEDUPE_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** The same person (email key and ZIP) within this window is one lead, on the whole platform. */
+export const LEAD_DEDUPE_DAYS = 30;
+
+export const leadSourceKey = (leadId: string) => `lead:${leadId}`;
 
 export function quotesUrlFor(base: string, host: string): string {
   const url = new URL(base);
@@ -18,72 +24,81 @@ export function quotesUrlFor(base: string, host: string): string {
   return url.toString();
 }
 
+export interface LeadLimits {
+  perAddress: RateLimit;
+  perDomain: RateLimit;
+}
+
 /**
- * Stores a lead and, when it arrived on a parked domain, credits the domain's owner its value.
- * The same email and ZIP within 24 hours is answered as success but stored and credited once.
- * The answer is given only after the transaction commits.
+ * Stores a lead and, when it arrived on a verified parked domain, credits the domain's owner the
+ * configured lead value as held funds (pending for the returns window). The body's `value` is
+ * never what is credited. A lead on any other host is stored (a person asked for quotes) and
+ * credits nobody. The same person within 30 days is answered as success but stored and credited
+ * once. Limits per client address and per domain come first. Answered only after the commit.
  */
 export async function captureLead(options: {
   db: Db;
   input: TLeadBody;
   host: string;
+  clientAddress: string;
+  limits: LeadLimits;
+  leadValue: string;
+  holdDays: number;
   quotesBaseUrl: string;
 }): Promise<TLeadAnswer> {
-  const { db, input } = options;
+  const { db, input, limits } = options;
+  await limits.perAddress.spend(options.clientAddress);
   const place = zipcodes.lookup(input.zipCode);
   if (place?.country !== "US") {
     throw new AppError("UNPROCESSABLE", "We couldn't find that ZIP code. Please check it and try again.");
   }
   const host = normalizeHost(options.host);
-  const email = input.email.toLowerCase();
+  const domain = await findVerifiedDomain(db, host);
+  if (domain) await limits.perDomain.spend(domain.id);
+  const emailKey = leadEmailKey(input.email);
 
   const id = await db.transaction(async (tx) => {
-    // Serialises concurrent submissions of the same lead so the dedupe check cannot race.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${email}|${input.zipCode}`}))`);
+    // Serialises concurrent submissions of the same person so the dedupe check cannot race.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${emailKey}|${input.zipCode}`}))`);
     const [existing] = await tx
       .select({ id: leads.id })
       .from(leads)
       .where(
         and(
-          eq(sql`lower(${leads.email})`, email),
+          eq(leads.emailKey, emailKey),
           eq(leads.zipCode, input.zipCode),
-          gt(leads.createdAt, new Date(Date.now() - DEDUPE_WINDOW_MS)),
+          gt(leads.createdAt, sql`now() - make_interval(days => ${LEAD_DEDUPE_DAYS})`),
         ),
       )
       .limit(1);
     if (existing) return existing.id;
 
-    const [domain] = host
-      ? await tx
-          .select({ id: domains.id, userId: domains.userId, name: domains.name })
-          .from(domains)
-          .where(and(eq(domains.name, host), inArray(domains.status, ["active", "parked"])))
-      : [];
     const [lead] = await tx
       .insert(leads)
       .values({
         email: input.email,
+        emailKey,
         zipCode: input.zipCode,
         city: place.city,
         state: place.state,
         source: input.source,
-        value: input.value.toFixed(2),
+        value: domain ? options.leadValue : "0.00",
         host,
         domainId: domain?.id ?? null,
       })
       .returning({ id: leads.id });
     if (domain) {
-      await creditRevenue(tx, [
-        {
-          userId: domain.userId,
-          domainId: domain.id,
-          type: "lead",
-          amount: input.value.toFixed(2),
-          description: `Insurance lead on ${domain.name}`,
-          metadata: { leadId: lead.id, zipCode: input.zipCode },
-          sourceKey: `lead:${lead.id}`,
-        },
-      ]);
+      await creditHeldFunds(tx, {
+        userId: domain.userId,
+        domainId: domain.id,
+        kind: "lead",
+        revenueType: "lead",
+        amount: options.leadValue,
+        holdDays: options.holdDays,
+        description: `Insurance lead on ${domain.name}`,
+        metadata: { leadId: lead.id, zipCode: input.zipCode },
+        sourceKey: leadSourceKey(lead.id),
+      });
       await tx
         .insert(domainTraffic)
         .values({ domainId: domain.id, userId: domain.userId, day: UTC_TODAY, leads: 1 })

@@ -1,0 +1,173 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/pool";
+import type { DbOrTx } from "../../db/tx";
+import type { RevenueType } from "./ledger.service";
+
+const DAY_MS = 86_400_000;
+
+export type HeldKind = "lead" | "commission" | "sale";
+
+export interface HeldCredit {
+  userId: string;
+  domainId?: string | null;
+  kind: HeldKind;
+  /** Decimal string, two places: "12.50". */
+  amount: string;
+  /** 0 makes the credit available at once. */
+  holdDays: number;
+  description: string;
+  /** The revenue event's key; the ledger entry's is derived from it. */
+  sourceKey: string;
+  revenueType: RevenueType;
+  metadata?: Record<string, unknown>;
+  orderId?: string | null;
+  occurredAt?: Date;
+}
+
+/** The ledger entry a credit writes, and the one its reversal writes (as the migration named them). */
+export const heldKey = (sourceKey: string) => `held:${sourceKey}`;
+export const reversalKey = (sourceKey: string) => `reversal:${sourceKey}`;
+
+/**
+ * Locks the user's balance row (created if missing). Every writer of the ledger takes this lock
+ * first and the ledger rows after it, so that a payout, a release and a reversal of the same
+ * user's funds never deadlock and never read a sum another is about to change.
+ */
+export async function lockBalance(
+  tx: DbOrTx,
+  userId: string,
+): Promise<{ available: string; pending: string }> {
+  await tx.execute(sql`insert into balances (user_id) values (${userId}) on conflict do nothing`);
+  const rows = await tx.execute<{ available: string; pending: string }>(
+    sql`select available, pending from balances where user_id = ${userId} for update`,
+  );
+  return rows.rows[0];
+}
+
+async function moveBalance(tx: DbOrTx, userId: string, status: string, amount: string): Promise<void> {
+  const column = status === "pending" ? sql.raw("pending") : sql.raw("available");
+  await tx.execute(sql`
+    update balances set ${column} = ${column} + ${amount}::numeric, updated_at = now() where user_id = ${userId}
+  `);
+}
+
+/**
+ * Funds the platform received and owes the user (DESIGN §7): the revenue event the dashboard
+ * reads and the held ledger entry, pending until the hold ends, in one transaction. Idempotent
+ * by `sourceKey`: a second call changes nothing and answers false.
+ */
+export async function creditHeldFunds(db: DbOrTx, credit: HeldCredit): Promise<boolean> {
+  const occurredAt = credit.occurredAt ?? new Date();
+  const releaseAt = new Date(Date.now() + credit.holdDays * DAY_MS);
+  const status = credit.holdDays > 0 ? "pending" : "available";
+  return db.transaction(async (tx) => {
+    await lockBalance(tx, credit.userId);
+    const event = await tx.execute<{ id: string }>(sql`
+      insert into revenue_events (user_id, domain_id, type, amount, description, metadata, source_key, occurred_at)
+      values (${credit.userId}, ${credit.domainId ?? null}, ${credit.revenueType}, ${credit.amount}::numeric,
+        ${credit.description}, ${JSON.stringify({ ...credit.metadata, held: true })}::jsonb, ${credit.sourceKey},
+        ${occurredAt.toISOString()}::timestamptz)
+      on conflict (source_key) do nothing
+      returning id
+    `);
+    const eventId = event.rows[0]?.id;
+    if (!eventId) return false;
+    const entry = await tx.execute(sql`
+      insert into ledger_entries (user_id, kind, amount, status, release_at, description, source_key, revenue_event_id, order_id)
+      values (${credit.userId}, ${credit.kind}, ${credit.amount}::numeric, ${status}, ${releaseAt.toISOString()}::timestamptz,
+        ${credit.description}, ${heldKey(credit.sourceKey)}, ${eventId}, ${credit.orderId ?? null})
+      on conflict (source_key) do nothing
+      returning id
+    `);
+    if (entry.rows.length === 0) return false;
+    await moveBalance(tx, credit.userId, status, credit.amount);
+    return true;
+  });
+}
+
+interface HeldEntry {
+  id: string;
+  amount: string;
+  status: string;
+}
+
+/**
+ * Takes back what a credit put in: a refund, a chargeback, a returned lead. While the credit is
+ * still pending the reversal is pending beside it with the same release date (the pair nets to
+ * nothing and the pending sum drops at once); after release it comes off available, which may go
+ * negative when the money was already paid out, to be repaid by later credits. A negative revenue
+ * event keeps the dashboard's figures net. Idempotent: a second call answers false.
+ */
+export async function reverseHeldFunds(
+  db: DbOrTx,
+  reversal: { sourceKey: string; reason: string },
+): Promise<boolean> {
+  const { sourceKey, reason } = reversal;
+  return db.transaction(async (tx) => {
+    const owner = await tx.execute<{ user_id: string }>(
+      sql`select user_id from ledger_entries where source_key = ${heldKey(sourceKey)}`,
+    );
+    const userId = owner.rows[0]?.user_id;
+    if (!userId) return false;
+    await lockBalance(tx, userId);
+    const credit = (
+      await tx.execute<HeldEntry>(sql`
+        select id, amount, status
+        from ledger_entries where source_key = ${heldKey(sourceKey)} for update
+      `)
+    ).rows[0];
+    const negative = `-${credit.amount}`;
+    const event = await tx.execute<{ id: string }>(sql`
+      insert into revenue_events (user_id, domain_id, type, amount, description, metadata, source_key, occurred_at)
+      select user_id, domain_id, type, -amount, ${`Reversed: ${reason}`},
+        jsonb_build_object('held', true, 'reversalOf', ${sourceKey}::text, 'reason', ${reason}::text), ${reversalKey(sourceKey)}, now()
+      from revenue_events where source_key = ${sourceKey}
+      on conflict (source_key) do nothing
+      returning id
+    `);
+    const entry = await tx.execute(sql`
+      insert into ledger_entries (user_id, kind, amount, status, release_at, description, source_key, revenue_event_id, order_id)
+      select user_id, 'reversal', -amount, status, release_at, ${`Reversed: ${reason}`}, ${reversalKey(sourceKey)},
+        ${event.rows[0]?.id ?? null}::uuid, order_id
+      from ledger_entries where id = ${credit.id}
+      on conflict (source_key) do nothing
+      returning id
+    `);
+    if (entry.rows.length === 0) return false;
+    await moveBalance(tx, userId, credit.status, negative);
+    return true;
+  });
+}
+
+/**
+ * Moves every pending entry whose hold has ended to available, and the balances with them, in
+ * one statement per step however many there are. The balance rows are locked first, in key
+ * order, as every other writer locks them.
+ */
+export async function releaseHeldFunds(options: { db: Db; now?: Date }): Promise<{ released: number }> {
+  const now = (options.now ?? new Date()).toISOString();
+  return options.db.transaction(async (tx) => {
+    const locked = await tx.execute<{ user_id: string }>(sql`
+      select user_id from balances
+      where user_id in (select user_id from ledger_entries where status = 'pending' and release_at <= ${now}::timestamptz)
+      order by user_id for update
+    `);
+    if (locked.rows.length === 0) return { released: 0 };
+    const users = locked.rows.map((r) => r.user_id);
+    const moved = await tx.execute<{ released: number }>(sql`
+      with moved as (
+        update ledger_entries set status = 'available'
+        where status = 'pending' and release_at <= ${now}::timestamptz and user_id = any(${sql.param(users)}::uuid[])
+        returning user_id, amount
+      ),
+      delta as (select user_id, sum(amount) as d, count(*) as n from moved group by user_id),
+      applied as (
+        update balances b set available = b.available + delta.d, pending = b.pending - delta.d, updated_at = now()
+        from delta where b.user_id = delta.user_id
+        returning delta.n
+      )
+      select coalesce(sum(n), 0)::int as released from applied
+    `);
+    return { released: Number(moved.rows[0]?.released ?? 0) };
+  });
+}
