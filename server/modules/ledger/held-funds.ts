@@ -85,11 +85,11 @@ export async function creditHeldFunds(db: DbOrTx, credit: HeldCredit): Promise<b
   });
 }
 
-interface HeldEntry {
+type HeldEntry = {
   id: string;
   amount: string;
   status: string;
-}
+};
 
 /**
  * Takes back what a credit put in: a refund, a chargeback, a returned lead. While the credit is
