@@ -5,6 +5,8 @@ import { AppProvider } from "./provider";
 import { PublicOnlyRoute } from "./public-only-route";
 
 const LoginPage = lazy(() => import("@/pages/login"));
+const ForgotPasswordPage = lazy(() => import("@/pages/forgot-password"));
+const ResetPasswordPage = lazy(() => import("@/pages/reset-password"));
 const CheckoutServicePage = lazy(() => import("@/pages/checkout-service"));
 const CheckoutSuccessPage = lazy(() => import("@/pages/checkout-success"));
 const NotFoundPage = lazy(() => import("@/pages/not-found"));
@@ -21,6 +23,16 @@ export default function AccountRoutes() {
         <Route path="/login">
           <PublicOnlyRoute>
             <LoginPage />
+          </PublicOnlyRoute>
+        </Route>
+        <Route path="/forgot-password">
+          <PublicOnlyRoute>
+            <ForgotPasswordPage />
+          </PublicOnlyRoute>
+        </Route>
+        <Route path="/reset-password">
+          <PublicOnlyRoute>
+            <ResetPasswordPage />
           </PublicOnlyRoute>
         </Route>
         <Route path={SIDEBAR_PATHS}>

@@ -11,7 +11,7 @@ const AccountRoutes = lazy(() => import("./account-routes"));
 
 /** Sign-in, the sidebar pages and checkout (spec §2 route table); the account area serves them. */
 const ACCOUNT_PATHS =
-  /^\/(?:login|dashboard|domains|marketplace|affiliates|analytics|payments|settings|checkout\/success|checkout\/service\/[^/]+)\/?$/;
+  /^\/(?:login|forgot-password|reset-password|dashboard|domains|marketplace|affiliates|analytics|payments|settings|checkout\/success|checkout\/service\/[^/]+)\/?$/;
 
 export function AppRouter() {
   return (

@@ -1,6 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { PageHeader } from "@/components/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
+import { AuditLogCard } from "@/features/account-security/components/audit-log-card";
+import { SessionsCard } from "@/features/account-security/components/sessions-card";
+import { TwoFactorCard } from "@/features/account-security/components/two-factor-card";
 import { refreshSession, useSession } from "@/features/auth/api/get-session";
 import { AccountPlanCard } from "@/features/settings/components/account-plan-card";
 import { NotificationSettingsCard } from "@/features/settings/components/notification-settings-card";
@@ -33,6 +36,13 @@ export default function SettingsPage() {
         <NotificationSettingsCard />
         <SecuritySettingsCard />
         <PayoutSettingsCard />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <TwoFactorCard />
+        <SessionsCard />
+        <div className="lg:col-span-2">
+          <AuditLogCard />
+        </div>
       </div>
     </div>
   );

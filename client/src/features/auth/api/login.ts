@@ -2,8 +2,11 @@ import type { TLoginBody } from "@shared/api/auth";
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
-export async function login(body: TLoginBody): Promise<void> {
-  await apiRequest("POST", "/api/auth/login", body);
+/** Signs in with the password; `twoFactorRequired` means a code must follow (no session yet). */
+export async function login(body: TLoginBody): Promise<{ twoFactorRequired: boolean }> {
+  const res = await apiRequest("POST", "/api/auth/login", body);
+  const answer = (await res.json()) as { twoFactorRequired?: boolean };
+  return { twoFactorRequired: answer.twoFactorRequired === true };
 }
 
 export function useLogin() {

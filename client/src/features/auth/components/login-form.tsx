@@ -1,15 +1,18 @@
 import { type FormEvent, useState } from "react";
+import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { errorAfterColon } from "@/lib/error-text";
 import { useLogin } from "../api/login";
 import { FormField } from "./form-field";
+import { TwoFactorStep } from "./two-factor-step";
 
 export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   const login = useLogin();
   const [usernameOrEmail, setUsernameOrEmail] = useState("");
   const [password, setPassword] = useState("");
   const [finishing, setFinishing] = useState(false);
+  const [needsCode, setNeedsCode] = useState(false);
   const submitting = login.isPending || finishing;
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -19,7 +22,11 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
       return;
     }
     try {
-      await login.mutateAsync({ usernameOrEmail: usernameOrEmail.trim(), password });
+      const answer = await login.mutateAsync({ usernameOrEmail: usernameOrEmail.trim(), password });
+      if (answer.twoFactorRequired) {
+        setNeedsCode(true);
+        return;
+      }
     } catch (error) {
       toast({
         variant: "destructive",
@@ -31,6 +38,18 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
     setFinishing(true);
     toast({ title: "Welcome Back!", description: "You've successfully logged in to ParkPilot." });
     await onSignedIn();
+  }
+
+  if (needsCode) {
+    return (
+      <TwoFactorStep
+        onSignedIn={onSignedIn}
+        onBack={() => {
+          setNeedsCode(false);
+          setPassword("");
+        }}
+      />
+    );
   }
 
   return (
@@ -55,6 +74,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
+      <Link href="/forgot-password" className="-mt-2 justify-self-end text-primary text-sm hover:underline">
+        Forgot password?
+      </Link>
       <Button type="submit" size="lg" className="mt-2 w-full" disabled={submitting}>
         {submitting ? "Signing in..." : "Sign In"}
       </Button>

@@ -1,0 +1,43 @@
+import type { TTwoFactorSetup } from "@shared/api/security";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import { TWO_FACTOR_PATH } from "./get-two-factor-status";
+
+/** Starts enrolment: a new secret and its QR code, not yet in force. */
+export async function setupTwoFactor(): Promise<TTwoFactorSetup> {
+  const res = await apiRequest("POST", `${TWO_FACTOR_PATH}/setup`, {});
+  return (await res.json()) as TTwoFactorSetup;
+}
+
+/** Turns two-factor sign-in on with a first code; answers the ten recovery codes (shown once). */
+export async function enableTwoFactor(code: string): Promise<string[]> {
+  const res = await apiRequest("POST", `${TWO_FACTOR_PATH}/enable`, { code });
+  return ((await res.json()) as { recoveryCodes: string[] }).recoveryCodes;
+}
+
+export async function disableTwoFactor(code: string): Promise<void> {
+  await apiRequest("POST", `${TWO_FACTOR_PATH}/disable`, { code });
+}
+
+/** Replaces every recovery code with ten new ones. */
+export async function regenerateRecoveryCodes(code: string): Promise<string[]> {
+  const res = await apiRequest("POST", `${TWO_FACTOR_PATH}/recovery-codes`, { code });
+  return ((await res.json()) as { recoveryCodes: string[] }).recoveryCodes;
+}
+
+/** A mutation that refreshes the 2FA status (and the security log) when it succeeds. */
+function useTwoFactorMutation<A, R>(fn: (arg: A) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: [TWO_FACTOR_PATH] });
+      void queryClient.invalidateQueries({ queryKey: ["/api/audit-log"] });
+    },
+  });
+}
+
+export const useSetupTwoFactor = () => useMutation({ mutationFn: setupTwoFactor });
+export const useEnableTwoFactor = () => useTwoFactorMutation(enableTwoFactor);
+export const useDisableTwoFactor = () => useTwoFactorMutation(disableTwoFactor);
+export const useRegenerateRecoveryCodes = () => useTwoFactorMutation(regenerateRecoveryCodes);

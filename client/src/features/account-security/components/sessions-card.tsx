@@ -1,0 +1,124 @@
+import type { TSignedInSession } from "@shared/api/security";
+import { useQueryClient } from "@tanstack/react-query";
+import { MonitorSmartphone } from "lucide-react";
+import { useLocation } from "wouter";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/components/ui/use-toast";
+import { errorAfterColon } from "@/lib/error-text";
+import { formatDate, formatRelativeTime } from "@/lib/format";
+import { useEndOtherSessions, useEndSession } from "../api/end-sessions";
+import { useSessions } from "../api/get-sessions";
+
+const failed = (error: unknown) =>
+  toast({ variant: "destructive", title: "Error", description: errorAfterColon(error, "Please try again.") });
+
+function SessionRow({
+  session,
+  onSignOut,
+  busy,
+}: {
+  session: TSignedInSession;
+  onSignOut: () => void;
+  busy: boolean;
+}) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 py-3">
+      <div className="grid gap-0.5">
+        <span className="flex items-center gap-2 font-medium text-sm">
+          {session.device}
+          {session.current && <Badge variant="success">This device</Badge>}
+        </span>
+        <span className="text-muted-foreground text-xs">
+          {[
+            session.address,
+            session.place,
+            session.signedInAt && `signed in ${formatDate(session.signedInAt)}`,
+            session.lastSeenAt && `last seen ${formatRelativeTime(session.lastSeenAt)}`,
+          ]
+            .filter(Boolean)
+            .join(" · ")}
+        </span>
+      </div>
+      <Button type="button" size="sm" variant="outline" disabled={busy} onClick={onSignOut}>
+        Sign Out
+      </Button>
+    </li>
+  );
+}
+
+/** Settings → Security: every signed-in session of the account, each can be signed out. */
+export function SessionsCard() {
+  const sessions = useSessions();
+  const endOne = useEndSession();
+  const endOthers = useEndOtherSessions();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const others = (sessions.data ?? []).filter((s) => !s.current).length;
+
+  function signOut(session: TSignedInSession) {
+    endOne.mutate(session.id, {
+      onSuccess: () => {
+        if (session.current) {
+          queryClient.clear();
+          navigate("/login", { replace: true });
+          return;
+        }
+        toast({ title: "Signed Out", description: `${session.device} was signed out.` });
+      },
+      onError: failed,
+    });
+  }
+
+  return (
+    <Card role="region" aria-labelledby="sessions-heading">
+      <CardHeader className="flex-row items-start gap-3 space-y-0 pb-2">
+        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-600">
+          <MonitorSmartphone aria-hidden="true" className="size-[18px]" />
+        </span>
+        <div className="grid flex-1 gap-1">
+          <CardTitle id="sessions-heading" className="text-base">
+            Signed-In Devices
+          </CardTitle>
+          <CardDescription>
+            Where your account is signed in now. Sign out anything you don't recognise.
+          </CardDescription>
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-2">
+        {sessions.isPending ? (
+          <Skeleton className="h-16" />
+        ) : (
+          <ul className="divide-y">
+            {(sessions.data ?? []).map((s) => (
+              <SessionRow key={s.id} session={s} busy={endOne.isPending} onSignOut={() => signOut(s)} />
+            ))}
+          </ul>
+        )}
+        {others > 0 && (
+          <div>
+            <Button
+              type="button"
+              variant="outline"
+              disabled={endOthers.isPending}
+              onClick={() =>
+                endOthers.mutate(undefined, {
+                  onSuccess: (n) =>
+                    toast({
+                      title: "Signed Out",
+                      description: `${n} other session${n === 1 ? "" : "s"} signed out.`,
+                    }),
+                  onError: failed,
+                })
+              }
+            >
+              Sign Out All Other Devices
+            </Button>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,137 @@
+import type { TTwoFactorSetup } from "@shared/api/security";
+import { ShieldCheck } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/components/ui/use-toast";
+import { errorAfterColon } from "@/lib/error-text";
+import { useDisableTwoFactor, useRegenerateRecoveryCodes, useSetupTwoFactor } from "../api/change-two-factor";
+import { useTwoFactorStatus } from "../api/get-two-factor-status";
+import { RecoveryCodes } from "./recovery-codes";
+import { TwoFactorEnrolment } from "./two-factor-enrolment";
+
+const failed = (error: unknown) =>
+  toast({ variant: "destructive", title: "Error", description: errorAfterColon(error, "Please try again.") });
+
+/** With two-factor on: new recovery codes, or turning it off, each confirmed with a code. */
+function TwoFactorOn({ codesLeft, onCodes }: { codesLeft: number; onCodes: (codes: string[]) => void }) {
+  const [code, setCode] = useState("");
+  const codeId = useId();
+  const disable = useDisableTwoFactor();
+  const regenerate = useRegenerateRecoveryCodes();
+  const busy = disable.isPending || regenerate.isPending;
+  const submit = (event: FormEvent<HTMLFormElement>) => event.preventDefault();
+
+  return (
+    <form className="grid gap-4" onSubmit={submit}>
+      <p className="text-sm">
+        Signing in asks for a code from your authenticator app. Recovery codes left:{" "}
+        <strong>{codesLeft}</strong>.
+      </p>
+      <div className="grid gap-2">
+        <Label htmlFor={codeId}>Authenticator or recovery code</Label>
+        <Input
+          id={codeId}
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          className="max-w-56 font-mono"
+        />
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          type="button"
+          variant="outline"
+          disabled={!code.trim() || busy}
+          onClick={() => regenerate.mutate(code.trim(), { onSuccess: onCodes, onError: failed })}
+        >
+          New Recovery Codes
+        </Button>
+        <Button
+          type="button"
+          variant="destructive"
+          disabled={!code.trim() || busy}
+          onClick={() =>
+            disable.mutate(code.trim(), {
+              onSuccess: () =>
+                toast({
+                  title: "Two-Factor Sign-In Off",
+                  description: "Your password alone signs you in now.",
+                }),
+              onError: failed,
+            })
+          }
+        >
+          Turn Off
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Settings → Security: two-factor sign-in (TOTP) with recovery codes, free for everyone. */
+export function TwoFactorCard() {
+  const status = useTwoFactorStatus();
+  const setup = useSetupTwoFactor();
+  const [pending, setPending] = useState<TTwoFactorSetup | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const enabled = status.data?.enabled ?? false;
+
+  let body: React.ReactNode;
+  if (status.isPending) body = <Skeleton className="h-24" />;
+  else if (codes) body = <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />;
+  else if (pending)
+    body = (
+      <TwoFactorEnrolment
+        setup={pending}
+        onCancel={() => setPending(null)}
+        onEnabled={(recovery) => {
+          setPending(null);
+          setCodes(recovery);
+        }}
+      />
+    );
+  else if (enabled) body = <TwoFactorOn codesLeft={status.data?.recoveryCodesLeft ?? 0} onCodes={setCodes} />;
+  else
+    body = (
+      <div className="grid gap-4">
+        <p className="text-sm">
+          Add a second step to signing in: after your password, a 6-digit code from an authenticator app on
+          your phone. Someone who learns your password still can't get in.
+        </p>
+        <div>
+          <Button
+            type="button"
+            disabled={setup.isPending}
+            onClick={() => setup.mutate(undefined, { onSuccess: setPending, onError: failed })}
+          >
+            {setup.isPending ? "Preparing..." : "Set Up Two-Factor Sign-In"}
+          </Button>
+        </div>
+      </div>
+    );
+
+  return (
+    <Card role="region" aria-labelledby="two-factor-heading">
+      <CardHeader className="flex-row items-start gap-3 space-y-0 pb-4">
+        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-600">
+          <ShieldCheck aria-hidden="true" className="size-[18px]" />
+        </span>
+        <div className="grid flex-1 gap-1">
+          <CardTitle id="two-factor-heading" className="flex items-center gap-2 text-base">
+            Two-Factor Sign-In
+            {!status.isPending && (
+              <Badge variant={enabled ? "success" : "neutral"}>{enabled ? "On" : "Off"}</Badge>
+            )}
+          </CardTitle>
+          <CardDescription>A code from your phone at every sign-in.</CardDescription>
+        </div>
+      </CardHeader>
+      <CardContent>{body}</CardContent>
+    </Card>
+  );
+}

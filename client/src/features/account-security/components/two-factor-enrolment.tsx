@@ -1,0 +1,81 @@
+import type { TTwoFactorSetup } from "@shared/api/security";
+import { type FormEvent, useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { toast } from "@/components/ui/use-toast";
+import { errorAfterColon } from "@/lib/error-text";
+import { useEnableTwoFactor } from "../api/change-two-factor";
+
+/** Step two of enrolment: scan the QR code (or type the key), then confirm with a first code. */
+export function TwoFactorEnrolment(props: {
+  setup: TTwoFactorSetup;
+  onEnabled: (recoveryCodes: string[]) => void;
+  onCancel: () => void;
+}) {
+  const [code, setCode] = useState("");
+  const enable = useEnableTwoFactor();
+  const codeId = useId();
+  const qr = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(props.setup.qrSvg)}`;
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    enable.mutate(code.trim(), {
+      onSuccess: (codes) => {
+        toast({
+          title: "Two-Factor Sign-In On",
+          description: "You'll be asked for a code when you sign in.",
+        });
+        props.onEnabled(codes);
+      },
+      onError: (error) =>
+        toast({
+          variant: "destructive",
+          title: "Error",
+          description: errorAfterColon(error, "That code isn't valid. Please try again."),
+        }),
+    });
+  }
+
+  return (
+    <form className="grid gap-4" onSubmit={handleSubmit}>
+      <p className="text-sm">
+        Scan this QR code with an authenticator app (Google Authenticator, 1Password, Authy…), then enter the
+        6-digit code it shows.
+      </p>
+      <img
+        src={qr}
+        alt="QR code for your authenticator app"
+        className="size-44 rounded-lg border bg-white p-2"
+        width={176}
+        height={176}
+      />
+      <p className="text-muted-foreground text-sm">
+        Can't scan it? Enter this key instead:{" "}
+        <code className="break-all rounded bg-muted px-1 py-0.5 font-mono text-foreground">
+          {props.setup.secret}
+        </code>
+      </p>
+      <div className="grid gap-2">
+        <Label htmlFor={codeId}>Code from the app</Label>
+        <Input
+          id={codeId}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={code}
+          onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
+          className="max-w-40 font-mono tracking-widest"
+        />
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={code.length !== 6 || enable.isPending}>
+          {enable.isPending ? "Turning on..." : "Turn On"}
+        </Button>
+        <Button type="button" variant="outline" onClick={props.onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+import { type FormEvent, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/use-toast";
+import { errorAfterColon } from "@/lib/error-text";
+import { useVerifyTwoFactor } from "../api/verify-two-factor";
+import { FormField } from "./form-field";
+
+/** After a right password on an account with two-factor on: the code, then the dashboard. */
+export function TwoFactorStep({
+  onSignedIn,
+  onBack,
+}: {
+  onSignedIn: () => Promise<void>;
+  onBack: () => void;
+}) {
+  const verify = useVerifyTwoFactor();
+  const [code, setCode] = useState("");
+  const [finishing, setFinishing] = useState(false);
+  const submitting = verify.isPending || finishing;
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!code.trim()) return;
+    try {
+      await verify.mutateAsync(code.trim());
+    } catch (error) {
+      toast({
+        variant: "destructive",
+        title: "Login Failed",
+        description: errorAfterColon(error, "That code isn't valid. Please try again."),
+      });
+      return;
+    }
+    setFinishing(true);
+    toast({ title: "Welcome Back!", description: "You've successfully logged in to ParkPilot." });
+    await onSignedIn();
+  }
+
+  return (
+    <form className="grid gap-4" onSubmit={handleSubmit} noValidate aria-label="Two-factor code">
+      <p className="text-sm">
+        Enter the 6-digit code from your authenticator app, or one of your recovery codes.
+      </p>
+      <FormField
+        id="twoFactorCode"
+        label="Authentication Code"
+        autoComplete="one-time-code"
+        autoCapitalize="none"
+        spellCheck={false}
+        autoFocus
+        className="font-mono tracking-widest"
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+      />
+      <Button type="submit" size="lg" className="mt-2 w-full" disabled={submitting || !code.trim()}>
+        {submitting ? "Verifying..." : "Verify"}
+      </Button>
+      <Button type="button" variant="link" onClick={onBack}>
+        Use another account
+      </Button>
+    </form>
+  );
+}
