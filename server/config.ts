@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 const boolish = z
@@ -37,6 +38,10 @@ const ZEnv = z.object({
     .default("75"),
   LEADS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(10),
   LEADS_PER_DOMAIN_PER_HOUR: z.coerce.number().int().positive().default(120),
+  /** The platform's nameservers: a domain whose NS records are all among them is verified (comma-separated). */
+  PARKING_NAMESERVERS: z.string().default("ns1.parkpilot.net,ns2.parkpilot.net"),
+  /** Resolvers for ownership checks, comma-separated `address[:port]`; default: the system's. */
+  DNS_SERVERS: z.string().optional(),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -59,6 +64,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     /** The origin every link in an email starts with: never a request's Host (DESIGN §14). */
     appUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ""),
     leadValue: Number(c.LEAD_VALUE).toFixed(2),
+    parkingNameservers: readNameservers(c.PARKING_NAMESERVERS),
+    dnsServers: readDnsServers(c.DNS_SERVERS),
     isProduction: c.NODE_ENV === "production",
     sessionSecret: c.SESSION_SECRET ?? "development-only-session-secret",
   };
@@ -87,4 +94,37 @@ export function readTrustProxy(value: string | undefined): false | number | stri
     );
   }
   return list;
+}
+
+const commaList = (value: string) =>
+  value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
+/** Host names, lower case and without the root's trailing dot, the way NS answers are compared. */
+function readNameservers(value: string): string[] {
+  const names = commaList(value).map((name) => name.toLowerCase().replace(/\.$/, ""));
+  const bad = names.filter((name) => !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(name));
+  if (names.length === 0 || bad.length > 0) {
+    throw new Error(
+      `Invalid environment:\n  PARKING_NAMESERVERS: expected host names like ns1.example.net, not ${bad.join(", ") || "nothing"}`,
+    );
+  }
+  return names;
+}
+
+/** `address`, `address:port` or `[v6]:port` entries as node's resolver takes them; undefined: the system's. */
+function readDnsServers(value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  const servers = commaList(value);
+  const address = (entry: string) =>
+    entry.match(/^\[(.+)\](:\d{1,5})?$/)?.[1] ?? entry.replace(/:\d{1,5}$/, "");
+  const bad = servers.filter((entry) => isIP(address(entry)) === 0 && isIP(entry) !== 6);
+  if (servers.length === 0 || bad.length > 0) {
+    throw new Error(
+      `Invalid environment:\n  DNS_SERVERS: expected IP addresses with optional ports, not ${bad.join(", ") || "nothing"}`,
+    );
+  }
+  return servers;
 }

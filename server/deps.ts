@@ -7,6 +7,7 @@ import { createMailer, type Mailer } from "./mail/mailer";
 import { linkReferral } from "./modules/affiliates/link-referral";
 import type { OnRegistered } from "./modules/auth/auth.service";
 import { type AuthLimitOptions, type AuthLimits, createAuthLimits } from "./modules/auth/auth-limits";
+import { createOwnershipChecker, type OwnershipChecker } from "./modules/domains/check-ownership";
 import { createPayments, type Payments } from "./payments/payments";
 
 /** Everything the app needs from outside, built once at boot (or per test file). */
@@ -19,6 +20,8 @@ export interface AppDeps {
   sessions: ReturnType<typeof createSessionMiddleware>;
   mailer: Mailer;
   payments: Payments;
+  /** DNS lookups that prove a domain's ownership (DESIGN §13), on `DNS_SERVERS`. */
+  ownership: OwnershipChecker;
   onRegistered?: OnRegistered;
   /** Serves the web client after the API: Vite in development, the built files in production. */
   client?: RequestHandler[];
@@ -49,6 +52,10 @@ export function createDeps(options: {
     }),
     mailer,
     payments: createPayments(config),
+    ownership: createOwnershipChecker({
+      servers: config.dnsServers,
+      parkingNameservers: config.parkingNameservers,
+    }),
     onRegistered: linkReferral({ mailer }),
     sessions: createSessionMiddleware({
       pool: database.pool,

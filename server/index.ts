@@ -37,6 +37,7 @@ async function main() {
     db: deps.db,
     mailer: deps.mailer,
     logger,
+    ownership: { checker: deps.ownership, appUrl: config.appUrl },
   });
   // Keep-alive sockets must not outlive a load balancer's idle timeout, nor hold shutdown.
   server.keepAliveTimeout = 65_000;

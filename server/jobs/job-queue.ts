@@ -4,11 +4,16 @@ import { withAdvisoryLock } from "../db/advisory-lock";
 import type { Db } from "../db/pool";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
+import type { OwnershipChecker } from "../modules/domains/check-ownership";
+import { checkDomainOwnership, PENDING_CHECK_MINUTES } from "./check-domain-ownership";
 import { sendExpiryWarnings } from "./expiry-warnings";
 
 export const EXPIRY_WARNINGS_QUEUE = "expiry-warnings";
 /** Daily, early morning in the Americas and mid-day in Europe. */
 export const EXPIRY_WARNINGS_CRON = "0 13 * * *";
+export const DOMAIN_OWNERSHIP_QUEUE = "domain-ownership";
+/** Pending domains are looked up every few minutes; the run itself picks which are due. */
+export const DOMAIN_OWNERSHIP_CRON = `*/${PENDING_CHECK_MINUTES} * * * *`;
 
 const STOP_TIMEOUT_MS = 10_000;
 const JOBS_INSTALL_LOCK = 727_002;
@@ -29,6 +34,8 @@ export async function startJobQueue(options: {
   db: Db;
   mailer: Mailer;
   logger: Logger;
+  /** With it, domains' ownership is checked on schedule (DESIGN §13). */
+  ownership?: { checker: OwnershipChecker; appUrl: string };
 }): Promise<JobQueue> {
   const { pool, db, mailer, logger } = options;
   const boss = new PgBoss({
@@ -43,6 +50,11 @@ export async function startJobQueue(options: {
     await boss.start();
     await boss.createQueue(EXPIRY_WARNINGS_QUEUE);
     await boss.schedule(EXPIRY_WARNINGS_QUEUE, EXPIRY_WARNINGS_CRON, {}, { tz: "UTC" });
+    if (options.ownership) {
+      // One run at a time: a long run (a large backlog, slow resolvers) must not overlap the next.
+      await boss.createQueue(DOMAIN_OWNERSHIP_QUEUE, { name: DOMAIN_OWNERSHIP_QUEUE, policy: "singleton" });
+      await boss.schedule(DOMAIN_OWNERSHIP_QUEUE, DOMAIN_OWNERSHIP_CRON, {}, { tz: "UTC" });
+    }
   };
   if (options.serializeStart) await withAdvisoryLock(pool, JOBS_INSTALL_LOCK, install);
   else await install();
@@ -50,6 +62,13 @@ export async function startJobQueue(options: {
     const result = await sendExpiryWarnings({ db, mailer });
     logger.info(result, "expiry warnings sent");
   });
+  const { ownership } = options;
+  if (ownership) {
+    await boss.work(DOMAIN_OWNERSHIP_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+      const result = await checkDomainOwnership({ db, mailer, ...ownership });
+      logger.info(result, "domain ownership checked");
+    });
+  }
   logger.info({ queue: EXPIRY_WARNINGS_QUEUE, cron: EXPIRY_WARNINGS_CRON }, "background jobs started");
 
   return {

@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { AD_NETWORKS, DEFAULT_AD_NETWORK, DEFAULT_PARKING_TEMPLATE, PARKING_TEMPLATES } from "../catalog";
 
-/** Spec §3: the statuses a domain can be created with; `active` is the default. */
+/**
+ * Spec §3's statuses. `pending` means unverified (DESIGN §13): every domain is added pending,
+ * whatever the body asks, and becomes `active` or `parked` once its ownership is proven.
+ */
 export const DOMAIN_STATUSES = ["active", "parked", "pending"] as const;
 export type TDomainStatus = (typeof DOMAIN_STATUSES)[number];
 
@@ -42,7 +45,10 @@ export type TCreateDomainBody = z.input<typeof ZCreateDomainBody>;
 /** The same after parsing, defaults applied. */
 export type TNewDomain = z.output<typeof ZCreateDomainBody>;
 
-/** Edit Domain: every field optional; the name itself is fixed once parked. */
+/**
+ * Edit Domain: every field optional; the name itself is fixed once parked. `status` switches a
+ * verified domain between active and parked; it cannot verify one (the server refuses).
+ */
 export const ZUpdateDomainBody = z.strictObject({
   status: z.enum(DOMAIN_STATUSES).optional(),
   adNetwork: z.enum(AD_NETWORKS).optional(),
@@ -55,6 +61,21 @@ export const ZUpdateDomainBody = z.strictObject({
 export type TUpdateDomainBody = z.infer<typeof ZUpdateDomainBody>;
 
 export const ZDomainIdParam = z.object({ id: z.uuid("Unknown domain") });
+
+/**
+ * Proof of ownership (DESIGN §13): a TXT record at the domain itself, or NS records that all
+ * name the platform's nameservers. `pending` until a check finds either.
+ */
+export interface TDomainVerification {
+  status: "pending" | "verified";
+  /** The record to publish: `name` is the domain itself, `value` is `parkpilot-verify=<token>`. */
+  txtRecord: { name: string; value: string };
+  /** The platform's nameservers, the other way to prove ownership (and to park the domain). */
+  nameservers: string[];
+  verifiedAt: string | null;
+  /** The last check, by the job or "Verify now"; null before the first. */
+  lastCheckedAt: string | null;
+}
 
 /** A domain as `GET /api/domains` answers it (spec §3, plus the portfolio's own fields). */
 export interface TDomain {
@@ -76,7 +97,11 @@ export interface TDomain {
   /** Yearly renewal cost. */
   renewalCost: string | null;
   createdAt: string;
+  verification: TDomainVerification;
 }
+
+/** The TXT value that proves ownership of a domain with this token. */
+export const verificationTxtValue = (token: string) => `parkpilot-verify=${token}`;
 
 /** One domain with its all-time totals, for the manage dialog. */
 export interface TDomainDetail extends TDomain {

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
 import type { Agent } from "supertest";
 import type { DbOrTx } from "../../server/db/tx";
 import type { TCreateDomainBody, TDomain } from "../../shared/api/domains";
@@ -9,7 +10,7 @@ export function uniqueDomainName(tld = "com"): string {
   return `pp-${randomBytes(4).toString("hex")}.${tld}`;
 }
 
-/** Adds a domain through the API as the agent's user. */
+/** Adds a domain through the API as the agent's user: it is `pending` until verified. */
 export async function addDomain(agent: Agent, overrides: Partial<TCreateDomainBody> = {}): Promise<TDomain> {
   const res = await agent.post("/api/domains").send({ name: uniqueDomainName(), ...overrides });
   if (res.status !== 201) throw new Error(`add domain failed: ${res.status} ${JSON.stringify(res.body)}`);
@@ -17,17 +18,53 @@ export async function addDomain(agent: Agent, overrides: Partial<TCreateDomainBo
 }
 
 /**
+ * Marks a domain verified as a successful check would (for tests whose subject is not the DNS
+ * check itself; tests/api/domain-verification.test.ts proves the check), with the status it then has.
+ */
+export async function markVerified(db: DbOrTx, domainId: string, status: "active" | "parked" = "active") {
+  await db
+    .update(domains)
+    .set({ status, verifiedAt: new Date(), verifiedBy: status === "parked" ? "ns" : "txt" })
+    .where(eq(domains.id, domainId));
+}
+
+/**
+ * Adds a domain through the API, then marks it verified: `overrides.status` (active by default)
+ * is the status it has once verified. Answers the domain as the API now shows it.
+ */
+export async function addVerifiedDomain(
+  agent: Agent,
+  db: DbOrTx,
+  overrides: Partial<TCreateDomainBody> = {},
+): Promise<TDomain> {
+  const added = await addDomain(agent, overrides);
+  const status = overrides.status === "parked" ? "parked" : "active";
+  await markVerified(db, added.id, status);
+  const res = await agent.get(`/api/domains/${added.id}`);
+  return res.body as TDomain;
+}
+
+/**
  * Inserts a domain row of `userId` directly, for states the API does not create (listed, sold, a
- * past creation date…); a unique `.com` name unless `overrides` gives one.
+ * past creation date…); a unique `.com` name unless `overrides` gives one. Its status says
+ * whether it is verified, as in the product: `active` (the default) and `parked` are verified,
+ * `pending` is not.
  */
 export async function insertDomain(
   db: DbOrTx,
   userId: string,
   overrides: Partial<typeof domains.$inferInsert> = {},
 ) {
+  const pending = overrides.status === "pending";
   const [domain] = await db
     .insert(domains)
-    .values({ userId, name: uniqueDomainName(), ...overrides })
+    .values({
+      userId,
+      name: uniqueDomainName(),
+      verifiedAt: pending ? null : new Date(),
+      verifiedBy: pending ? null : overrides.status === "parked" ? "ns" : "txt",
+      ...overrides,
+    })
     .returning();
   return domain;
 }

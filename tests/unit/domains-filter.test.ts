@@ -21,6 +21,13 @@ const domain = (name: string, overrides: Partial<TDomain> = {}): TDomain => ({
   purchasePrice: null,
   renewalCost: null,
   createdAt: "2024-01-01T12:00:00.000Z",
+  verification: {
+    status: "verified",
+    txtRecord: { name, value: "parkpilot-verify=token" },
+    nameservers: ["ns1.parkpilot.net", "ns2.parkpilot.net"],
+    verifiedAt: "2024-01-01T12:00:00.000Z",
+    lastCheckedAt: "2024-01-01T12:00:00.000Z",
+  },
   ...overrides,
 });
 

@@ -1,3 +1,4 @@
+import { and, inArray, ne } from "drizzle-orm";
 import { centsToDecimal } from "../../../shared/money";
 import { AD_NETWORKS, PARKING_TEMPLATES } from "../../../shared/prices";
 import { accountEvents, domains } from "../../../shared/schema";
@@ -35,10 +36,18 @@ export async function seedDomains(ctx: DemoContext): Promise<DemoDomain[]> {
     const pending = i === DEMO_DOMAIN_NAMES.length - 1;
     const addedDaysAgo = RECENTLY_ADDED[i] ?? rand.int(100, 900);
     const registered = new Date(now.getTime() - rand.int(400, 3000) * DAY_MS);
+    const createdAt =
+      addedDaysAgo > 89 ? new Date(now.getTime() - addedDaysAgo * DAY_MS) : daysAgo(ctx, addedDaysAgo);
+    // The demo's domains are verified as if their nameservers pointed at the platform (parked)
+    // or they carried the TXT record (active); the last one still waits for its record.
+    const parked = i % 3 === 2;
     return {
       userId: ctx.userId,
       name,
-      status: pending ? "pending" : i % 3 === 2 ? "parked" : "active",
+      status: pending ? "pending" : parked ? "parked" : "active",
+      verifiedAt: pending ? null : createdAt,
+      verifiedBy: pending ? null : parked ? "ns" : "txt",
+      verificationCheckedAt: pending ? null : now,
       adNetwork: AD_NETWORKS[i % AD_NETWORKS.length],
       parkingTemplate: PARKING_TEMPLATES[i % PARKING_TEMPLATES.length],
       nameservers: DEMO_NAMESERVERS,
@@ -47,15 +56,22 @@ export async function seedDomains(ctx: DemoContext): Promise<DemoDomain[]> {
       expiryDate: new Date(now.getTime() + (i < 2 ? 12 + i * 13 : rand.int(45, 400)) * DAY_MS),
       purchasePrice: centsToDecimal(rand.int(9, 2500) * 100),
       renewalCost: centsToDecimal(rand.int(999, 1999)),
-      createdAt:
-        addedDaysAgo > 89 ? new Date(now.getTime() - addedDaysAgo * DAY_MS) : daysAgo(ctx, addedDaysAgo),
+      createdAt,
     };
   });
-  // A name someone else already parks stays theirs: the demo simply goes without it.
+  // A name another account holds, verified or not, stays theirs: the demo goes without it
+  // (verifying it here would release it from them without any proof).
+  const held = await ctx.tx
+    .select({ name: domains.name })
+    .from(domains)
+    .where(and(inArray(domains.name, DEMO_DOMAIN_NAMES), ne(domains.userId, ctx.userId)));
+  const taken = new Set(held.map((d) => d.name));
+  const free = planned.filter((d) => !taken.has(d.name));
+  if (free.length === 0) return [];
   const inserted = await ctx.tx
     .insert(domains)
-    .values(planned)
-    .onConflictDoNothing({ target: domains.name })
+    .values(free)
+    .onConflictDoNothing()
     .returning({ id: domains.id, name: domains.name, status: domains.status, createdAt: domains.createdAt });
 
   const portfolio: DemoDomain[] = inserted.map((d) => ({

@@ -160,12 +160,15 @@ async function analyse(db: DbOrTx, userId: string, csv: string): Promise<Analysi
   }
 
   const names = [...firstLineOf.keys()];
+  // Names held unverified by other accounts can be imported too (DESIGN §13): whoever proves
+  // ownership first keeps them. Only a name another account has verified is taken.
   const owners = new Map<string, string>();
   if (names.length > 0) {
     const found = await db.execute<{ name: string; user_id: string }>(
-      sql`select name, user_id from domains where name = any(${sql.param(names)}::text[])`,
+      sql`select name, user_id from domains where name = any(${sql.param(names)}::text[])
+        and (user_id = ${userId} or verified_at is not null)`,
     );
-    for (const r of found.rows) owners.set(r.name, r.user_id);
+    for (const r of found.rows) if (owners.get(r.name) !== userId) owners.set(r.name, r.user_id);
   }
   const additions = new Map<number, NewDomainRow>();
   for (const row of rows) {
@@ -173,7 +176,7 @@ async function analyse(db: DbOrTx, userId: string, csv: string): Promise<Analysi
     const owner = owners.get(row.name);
     if (owner === undefined) additions.set(row.line, candidates.get(row.line)!);
     else if (owner === userId) Object.assign(row, { status: "owned", reason: "Already in your portfolio" });
-    else Object.assign(row, { status: "taken", reason: "Parked by another owner" });
+    else Object.assign(row, { status: "taken", reason: "Verified by another owner" });
   }
   return { rows, additions };
 }
@@ -196,8 +199,9 @@ export async function previewDomainImport(options: {
 
 /**
  * Adds every new domain of the file in one transaction, or none: a file with an invalid row
- * is refused, and a name taken by someone else since the preview rolls the whole import back.
- * Names already yours or parked by another owner are left as they are.
+ * is refused, and a name added to the portfolio since the preview rolls the whole import back.
+ * Names already yours or verified by another owner are left as they are. Every imported domain
+ * starts `pending`, whatever its status column says, until its ownership is proven.
  */
 export async function importDomains(options: {
   db: Db;
@@ -223,13 +227,13 @@ export async function importDomains(options: {
       const inserted = await tx.execute(sql`
         insert into domains (user_id, name, status, ad_network, parking_template, registration_date,
           expiry_date, purchase_price, renewal_cost)
-        select ${userId}, x.name, x.status, x.ad_network, x.parking_template,
+        select ${userId}, x.name, 'pending', x.ad_network, x.parking_template,
           coalesce(${calendarDay(sql`x.registration_date`)}, now()), ${calendarDay(sql`x.expiry_date`)},
           x.purchase_price, x.renewal_cost
         from jsonb_to_recordset(${JSON.stringify(part)}::jsonb) as x(
           name text, status text, ad_network text, parking_template text, registration_date date,
           expiry_date date, purchase_price numeric, renewal_cost numeric)
-        on conflict (name) do nothing
+        on conflict (user_id, name) do nothing
       `);
       insertedCount += inserted.rowCount ?? 0;
       await breathe();
@@ -238,7 +242,7 @@ export async function importDomains(options: {
       if (insertedCount !== batch.length) {
         throw new AppError(
           "CONFLICT",
-          "Some of these domains were just added by another owner. Preview the file again; nothing was imported.",
+          "Some of these domains were just added to your portfolio. Preview the file again; nothing was imported.",
         );
       }
       await tx.execute(sql`

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { TDomain } from "../../../shared/api/domains";
+import { type TDomain, verificationTxtValue } from "../../../shared/api/domains";
 import type { DbOrTx } from "../../db/tx";
 
 /** Traffic days (`domain_traffic.day`) are calendar days in UTC. */
@@ -25,7 +25,12 @@ const ownerToday = (userId: string) =>
 /** The advisory lock that the `domain_figures` triggers take shared, per owner. */
 const figuresLock = (userId: string) => sql`hashtextextended('domain_figures:' || ${userId}::uuid, 0)`;
 
-type DomainRow = TDomain & { stale: boolean };
+type DomainRow = Omit<TDomain, "verification"> & {
+  stale: boolean;
+  token: string;
+  verifiedAt: string | null;
+  checkedAt: string | null;
+};
 
 async function readDomains(db: DbOrTx, userId: string, domainId?: string): Promise<DomainRow[]> {
   const result = await db.execute<DomainRow & Record<string, unknown>>(sql`
@@ -37,6 +42,8 @@ async function readDomains(db: DbOrTx, userId: string, domainId?: string): Promi
       ${isoTime(sql`d.registration_date`)} as "registrationDate", ${isoTime(sql`d.expiry_date`)} as "expiryDate",
       d.marketplace_price as "marketplacePrice", d.purchase_price as "purchasePrice",
       d.renewal_cost as "renewalCost", ${isoTime(sql`d.created_at`)} as "createdAt",
+      d.verification_token as token, ${isoTime(sql`d.verified_at`)} as "verifiedAt",
+      ${isoTime(sql`d.verification_checked_at`)} as "checkedAt",
       f.domain_id is null or f.as_of <> today.day as stale
     from domains d
     cross join today
@@ -100,13 +107,22 @@ async function refreshFigures(db: DbOrTx, userId: string): Promise<void> {
  */
 export async function selectDomains(
   db: DbOrTx,
-  options: { userId: string; domainId?: string },
+  options: { userId: string; domainId?: string; parkingNameservers: string[] },
 ): Promise<TDomain[]> {
-  const { userId, domainId } = options;
+  const { userId, domainId, parkingNameservers } = options;
   let rows = await readDomains(db, userId, domainId);
   if (rows.some((r) => r.stale)) {
     await refreshFigures(db, userId);
     rows = await readDomains(db, userId, domainId);
   }
-  return rows.map(({ stale: _stale, ...domain }) => domain);
+  return rows.map(({ stale: _stale, token, verifiedAt, checkedAt, ...domain }) => ({
+    ...domain,
+    verification: {
+      status: verifiedAt ? "verified" : "pending",
+      txtRecord: { name: domain.name, value: verificationTxtValue(token) },
+      nameservers: parkingNameservers,
+      verifiedAt,
+      lastCheckedAt: checkedAt,
+    },
+  }));
 }

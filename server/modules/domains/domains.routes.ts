@@ -19,23 +19,25 @@ import {
   listDomains,
   updateDomain,
 } from "./domains.service";
+import { verifyDomainNow } from "./verify-domain";
 
 const ZCsv = z.string();
 
 export function domainRoutes(deps: AppDeps): Router {
-  const { db } = deps;
+  const { db, config } = deps;
+  const { parkingNameservers } = config;
   const router = Router();
   router.use(requireUser);
 
   router.get(
     "/",
-    handler({}, ({ req }) => listDomains({ db, userId: userId(req) })),
+    handler({}, ({ req }) => listDomains({ db, userId: userId(req), parkingNameservers })),
   );
   router.post(
     "/",
     handler(
       { body: ZCreateDomainBody },
-      ({ body, req }) => createDomain({ db, userId: userId(req), input: body }),
+      ({ body, req }) => createDomain({ db, userId: userId(req), parkingNameservers, input: body }),
       {
         status: 201,
       },
@@ -58,13 +60,13 @@ export function domainRoutes(deps: AppDeps): Router {
   router.get(
     "/:id",
     handler({ params: ZDomainIdParam }, ({ params, req }) =>
-      getDomainDetail({ db, userId: userId(req), domainId: params.id }),
+      getDomainDetail({ db, userId: userId(req), parkingNameservers, domainId: params.id }),
     ),
   );
   router.patch(
     "/:id",
     handler({ params: ZDomainIdParam, body: ZUpdateDomainBody }, ({ params, body, req }) =>
-      updateDomain({ db, userId: userId(req), domainId: params.id, input: body }),
+      updateDomain({ db, userId: userId(req), parkingNameservers, domainId: params.id, input: body }),
     ),
   );
   router.delete(
@@ -73,16 +75,36 @@ export function domainRoutes(deps: AppDeps): Router {
       deleteDomain({ db, userId: userId(req), domainId: params.id }),
     ),
   );
+  router.post(
+    "/:id/verify",
+    handler({ params: ZDomainIdParam }, ({ params, req }) =>
+      verifyDomainNow({
+        db,
+        mailer: deps.mailer,
+        checker: deps.ownership,
+        appUrl: config.appUrl,
+        userId: userId(req),
+        domainId: params.id,
+        parkingNameservers,
+      }),
+    ),
+  );
   router.get(
     "/:id/services",
     handler({ params: ZDomainIdParam }, ({ params, req }) =>
-      listDomainServices({ db, userId: userId(req), domainId: params.id }),
+      listDomainServices({ db, userId: userId(req), parkingNameservers, domainId: params.id }),
     ),
   );
   router.get(
     "/:id/traffic",
     handler({ params: ZDomainIdParam, query: ZDomainTrafficQuery }, ({ params, query, req }) =>
-      getDomainTraffic({ db, userId: userId(req), domainId: params.id, days: query.days }),
+      getDomainTraffic({
+        db,
+        userId: userId(req),
+        parkingNameservers,
+        domainId: params.id,
+        days: query.days,
+      }),
     ),
   );
   return router;

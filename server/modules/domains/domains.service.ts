@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type {
   TDomain,
   TDomainDetail,
@@ -13,51 +13,64 @@ import type { DbOrTx } from "../../db/tx";
 import { AppError, notFound } from "../../http/app-error";
 import { normalizeDomainName } from "../../lib/domain-name";
 import { selectDomains, UTC_TODAY } from "./domain-rows";
+import { lockName } from "./record-ownership-check";
 
-export function listDomains(options: { db: Db; userId: string }): Promise<TDomain[]> {
-  return selectDomains(options.db, { userId: options.userId });
+/** Every domain answer lists the platform's nameservers, one way to prove ownership. */
+interface Scope {
+  db: Db;
+  userId: string;
+  parkingNameservers: string[];
 }
 
-async function findDomain(db: DbOrTx, userId: string, domainId: string): Promise<TDomain> {
-  const [domain] = await selectDomains(db, { userId, domainId });
+export function listDomains(options: Scope): Promise<TDomain[]> {
+  return selectDomains(options.db, options);
+}
+
+export async function findDomain(
+  db: DbOrTx,
+  scope: Omit<Scope, "db"> & { domainId: string },
+): Promise<TDomain> {
+  const [domain] = await selectDomains(db, scope);
   if (!domain) throw notFound("Domain");
   return domain;
 }
 
-/** Why a name cannot be added: it is yours already, or parked by someone else. */
-async function conflictFor(db: DbOrTx, userId: string, name: string): Promise<AppError> {
-  const [owner] = await db.select({ userId: domains.userId }).from(domains).where(eq(domains.name, name));
-  return owner?.userId === userId
-    ? new AppError("CONFLICT", `${name} is already in your portfolio.`)
-    : new AppError("CONFLICT", `${name} is already parked by another owner.`);
-}
+/** The message for a name another account has proved it owns. */
+export const verifiedElsewhere = (name: string) =>
+  new AppError("CONFLICT", `${name} is verified by another owner. Only the owner of a domain can add it.`);
 
-/** Adds a domain under its normalised name; a name is parked by one owner on the whole platform. */
-export async function createDomain(options: { db: Db; userId: string; input: TNewDomain }): Promise<TDomain> {
+/**
+ * Adds a domain under its normalised name, `pending` until its ownership is proven (DESIGN §13),
+ * whatever status the body asks for. Several accounts may hold a name unverified; a name that
+ * another account has verified cannot be added, and neither can the same name twice.
+ */
+export async function createDomain(options: Scope & { input: TNewDomain }): Promise<TDomain> {
   const { db, userId, input } = options;
   const checked = normalizeDomainName(input.name);
   if (!checked.ok) throw new AppError("BAD_REQUEST", checked.reason);
   const { name } = checked;
 
   return db.transaction(async (tx) => {
+    await lockName(tx, name);
+    const [verified] = await tx
+      .select({ userId: domains.userId })
+      .from(domains)
+      .where(and(eq(domains.name, name), isNotNull(domains.verifiedAt), ne(domains.userId, userId)));
+    if (verified) throw verifiedElsewhere(name);
     const [created] = await tx
       .insert(domains)
-      .values({ ...input, name, userId })
-      .onConflictDoNothing({ target: domains.name })
+      .values({ ...input, status: "pending", name, userId })
+      .onConflictDoNothing({ target: [domains.userId, domains.name] })
       .returning({ id: domains.id });
-    if (!created) throw await conflictFor(tx, userId, name);
+    if (!created) throw new AppError("CONFLICT", `${name} is already in your portfolio.`);
     await tx.insert(accountEvents).values({ userId, kind: "domain_added", description: `Added ${name}` });
-    return findDomain(tx, userId, created.id);
+    return findDomain(tx, { ...options, domainId: created.id });
   });
 }
 
-export async function getDomainDetail(options: {
-  db: Db;
-  userId: string;
-  domainId: string;
-}): Promise<TDomainDetail> {
+export async function getDomainDetail(options: Scope & { domainId: string }): Promise<TDomainDetail> {
   const { db, userId, domainId } = options;
-  const domain = await findDomain(db, userId, domainId);
+  const domain = await findDomain(db, options);
   const [totals] = (
     await db.execute<{ totalRevenue: string; totalVisitors: number; totalLeads: number }>(sql`
       select
@@ -71,16 +84,27 @@ export async function getDomainDetail(options: {
   return { ...domain, ...totals };
 }
 
-/** Edit Domain: changes only the fields given; an expiry must not precede the registration. */
-export async function updateDomain(options: {
-  db: Db;
-  userId: string;
-  domainId: string;
-  input: TUpdateDomainBody;
-}): Promise<TDomain> {
+/**
+ * Edit Domain: changes only the fields given; an expiry must not precede the registration. The
+ * status follows verification: a pending domain stays pending (only proof verifies it), and a
+ * verified one moves between active and parked.
+ */
+export async function updateDomain(
+  options: Scope & { domainId: string; input: TUpdateDomainBody },
+): Promise<TDomain> {
   const { db, userId, domainId, input } = options;
-  const current = await findDomain(db, userId, domainId);
+  const current = await findDomain(db, options);
   const { expiryDate, ...rest } = input;
+  const verified = current.verification.status === "verified";
+  if (input.status && input.status !== "pending" && !verified) {
+    throw new AppError(
+      "UNPROCESSABLE",
+      `${current.name} is not verified yet: publish its TXT record or point its nameservers at ParkPilot, then press Verify now.`,
+    );
+  }
+  if (input.status === "pending" && verified) {
+    throw new AppError("UNPROCESSABLE", `${current.name} is verified: its status is active or parked.`);
+  }
   if (expiryDate && expiryDate < current.registrationDate.slice(0, 10)) {
     throw new AppError("BAD_REQUEST", "The expiry date cannot be before the registration date.");
   }
@@ -92,7 +116,7 @@ export async function updateDomain(options: {
       .set(changes)
       .where(and(eq(domains.id, domainId), eq(domains.userId, userId)));
   }
-  return findDomain(db, userId, domainId);
+  return findDomain(db, options);
 }
 
 /** Removes a domain; the revenue it earned stays in the ledger. */
@@ -110,13 +134,9 @@ export async function deleteDomain(options: { db: Db; userId: string; domainId: 
   });
 }
 
-export async function listDomainServices(options: {
-  db: Db;
-  userId: string;
-  domainId: string;
-}): Promise<TDomainService[]> {
+export async function listDomainServices(options: Scope & { domainId: string }): Promise<TDomainService[]> {
   const { db, userId, domainId } = options;
-  await findDomain(db, userId, domainId);
+  await findDomain(db, options);
   const rows = await db
     .select({
       id: domainServices.id,
@@ -134,14 +154,11 @@ export async function listDomainServices(options: {
  * A domain's days, oldest first and with every day present: visits and leads on the parked
  * host, the networks' reported visitors and parking revenue, and lead revenue.
  */
-export async function getDomainTraffic(options: {
-  db: Db;
-  userId: string;
-  domainId: string;
-  days: number;
-}): Promise<TDomainTrafficDay[]> {
+export async function getDomainTraffic(
+  options: Scope & { domainId: string; days: number },
+): Promise<TDomainTrafficDay[]> {
   const { db, userId, domainId, days } = options;
-  await findDomain(db, userId, domainId);
+  await findDomain(db, options);
   const result = await db.execute<TDomainTrafficDay>(sql`
     with days as (
       select generate_series(${UTC_TODAY} - ${days - 1}::int, ${UTC_TODAY}, interval '1 day')::date as day

@@ -14,9 +14,10 @@ const BOTS = /bot|crawl|spider|slurp|preview|monitor|headless|curl|wget|python|g
 const PRUNE_EVERY = 500;
 
 /**
- * Counts a visit to a parked (or active) domain for today (UTC), unless the same visitor was
+ * Counts a visit to a verified domain for today (UTC), unless the same visitor was
  * counted within the last 30 minutes; one statement, so concurrent requests cannot double it.
- * Answers whether a visit was counted; a host that is not a parked domain counts nothing.
+ * Answers whether a visit was counted; a host that is not a verified domain (DESIGN §13) counts
+ * nothing, however many accounts hold the name unverified.
  */
 export async function recordParkedVisit(options: {
   db: Db;
@@ -26,7 +27,7 @@ export async function recordParkedVisit(options: {
   const { db, host, visitorKey } = options;
   const result = await db.execute(sql`
     with domain as (
-      select id, user_id from domains where name = ${host} and status in ('active', 'parked')
+      select id, user_id from domains where name = ${host} and verified_at is not null
     ),
     fresh as (
       insert into domain_visitors (domain_id, visitor_key, last_seen_at)

@@ -26,7 +26,7 @@ export const tldOf = (name: string) => name.slice(name.indexOf(".") + 1).toLower
 const RECENT_DAYS = 30;
 
 /**
- * Every owner's listed, unsold domains, newest listing first, with the portfolio's figures: the
+ * Every owner's listed, unsold, verified domains, newest listing first, with the portfolio's figures: the
  * average daily parking revenue and the visitors (ad-network and parked-host) over the last 30
  * days of the owner's calendar. Owners are never named; `isOwn` marks the viewer's own.
  * The figures are aggregated for all listings at once (hash joins), not domain by domain.
@@ -37,7 +37,8 @@ export async function listMarketplace(options: { db: Db; userId: string }): Prom
       select d.id, d.name, d.marketplace_price, d.registration_date, d.listed_at, d.user_id,
         (now() at time zone u.time_zone)::date - ${RECENT_DAYS - 1}::int as since
       from domains d join users u on u.id = d.user_id
-      where d.marketplace_price is not null and d.sold_at is null
+      -- A listing shows only while its owner's ownership is proven (DESIGN §13).
+      where d.marketplace_price is not null and d.sold_at is null and d.verified_at is not null
     ),
     parking as (
       select p.domain_id, sum(p.revenue) as revenue, sum(p.visitors) as visitors
@@ -82,7 +83,7 @@ async function lockOwnDomain(tx: Tx, userId: string, domainId: string) {
   return domain;
 }
 
-/** Puts one of the user's unsold, unlisted domains on the marketplace at `price`. */
+/** Puts one of the user's verified, unsold, unlisted domains on the marketplace at `price`. */
 export async function listDomain(options: {
   db: Db;
   userId: string;
@@ -93,6 +94,12 @@ export async function listDomain(options: {
   return options.db.transaction(async (tx) => {
     const domain = await lockOwnDomain(tx, userId, domainId);
     if (domain.soldAt) throw new AppError("CONFLICT", `${domain.name} has already been sold.`);
+    if (!domain.verifiedAt) {
+      throw new AppError(
+        "CONFLICT",
+        `Verify ${domain.name} before listing it for sale: only a domain whose ownership is proven can be sold.`,
+      );
+    }
     if (domain.marketplacePrice !== null) {
       throw new AppError("CONFLICT", `${domain.name} is already listed for sale.`);
     }

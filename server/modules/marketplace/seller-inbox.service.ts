@@ -36,7 +36,15 @@ export async function contactSeller(options: {
     })
     .from(domains)
     .innerJoin(seller, eq(seller.id, domains.userId))
-    .where(and(eq(domains.id, domainId), isNotNull(domains.marketplacePrice), isNull(domains.soldAt)));
+    .where(
+      and(
+        eq(domains.id, domainId),
+        isNotNull(domains.marketplacePrice),
+        isNull(domains.soldAt),
+        // A listing whose domain is not (or no longer) verified is not shown, so not contactable.
+        isNotNull(domains.verifiedAt),
+      ),
+    );
   if (!listing) throw notFound("Listing");
   if (listing.sellerId === senderId) {
     throw new AppError("BAD_REQUEST", "This is your own listing; buyers will contact you here.");

@@ -1,0 +1,173 @@
+import { sql } from "drizzle-orm";
+import { accountEvents } from "../../../shared/schema";
+import type { Db } from "../../db/pool";
+import type { Tx } from "../../db/tx";
+import type { Mailer } from "../../mail/mailer";
+import type { OwnershipProof } from "./check-ownership";
+
+/** A verified domain whose checks fail this long in a row returns to `pending` (DESIGN §13). */
+export const LAPSE_AFTER_DAYS = 3;
+
+/** What a check changed: the domain became or stayed verified, stayed pending, or lapsed. */
+export type CheckOutcome = "verified" | "pending" | "failing" | "lapsed" | "taken" | "gone";
+
+interface LockedDomain extends Record<string, unknown> {
+  id: string;
+  user_id: string;
+  name: string;
+  verified: boolean;
+  failing_since: string | null;
+  email: string;
+  owner_name: string;
+}
+
+export interface CheckContext {
+  db: Db;
+  mailer: Mailer;
+  /** Where the emails send the owner: the app's public origin. */
+  appUrl: string;
+  now: Date;
+}
+
+/**
+ * Serialises what depends on who holds a name verified: adding it, and verifying it (which
+ * releases the unverified copies), for the rest of the transaction.
+ */
+export async function lockName(tx: Tx, name: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('domain-name:' || ${name}, 0))`);
+}
+
+/** The status a verification gives: pointing the nameservers at the platform parks the domain. */
+const statusFor = (proof: Exclude<OwnershipProof, null>) => (proof === "ns" ? "parked" : "active");
+
+/**
+ * Applies one check's result to a domain in one transaction, with the row locked so the job and
+ * "Verify now" cannot interleave. Proof verifies a pending domain (unless another account holds
+ * the name verified) and releases the name from every account that holds it unverified; no
+ * proof starts or continues a verified domain's failing run, and lapses it after 3 days.
+ */
+export async function recordOwnershipCheck(
+  ctx: CheckContext,
+  domainId: string,
+  proof: OwnershipProof,
+): Promise<CheckOutcome> {
+  const now = ctx.now.toISOString();
+  return ctx.db.transaction(async (tx) => {
+    const {
+      rows: [domain],
+    } = await tx.execute<LockedDomain>(sql`
+      select d.id, d.user_id, d.name, d.verified_at is not null as verified,
+        d.verification_failing_since::text as failing_since, u.email, u.name as owner_name
+      from domains d join users u on u.id = d.user_id
+      where d.id = ${domainId}
+      for update of d
+    `);
+    if (!domain) return "gone";
+    if (proof && domain.verified) {
+      await tx.execute(sql`
+        update domains set verification_checked_at = ${now}, verification_failing_since = null,
+          verified_by = ${proof}
+        where id = ${domainId}
+      `);
+      return "verified";
+    }
+    if (proof) return verify(ctx, tx, domain, proof);
+    if (!domain.verified) {
+      await tx.execute(sql`update domains set verification_checked_at = ${now} where id = ${domainId}`);
+      return "pending";
+    }
+    const failingSince = domain.failing_since ? new Date(domain.failing_since) : ctx.now;
+    if (ctx.now.getTime() - failingSince.getTime() < LAPSE_AFTER_DAYS * 86_400_000) {
+      await tx.execute(sql`
+        update domains set verification_checked_at = ${now},
+          verification_failing_since = coalesce(verification_failing_since, ${now})
+        where id = ${domainId}
+      `);
+      return "failing";
+    }
+    return lapse(ctx, tx, domain);
+  });
+}
+
+async function verify(
+  ctx: CheckContext,
+  tx: Tx,
+  domain: LockedDomain,
+  proof: Exclude<OwnershipProof, null>,
+): Promise<CheckOutcome> {
+  const now = ctx.now.toISOString();
+  // Two accounts proving the same name at once (both can see the platform's nameservers) take
+  // turns here; the first keeps it, and the unique index on verified names backs this up.
+  await lockName(tx, domain.name);
+  const { rows: holders } = await tx.execute(sql`
+    select 1 from domains where name = ${domain.name} and verified_at is not null and id <> ${domain.id}
+  `);
+  if (holders.length > 0) {
+    await tx.execute(sql`update domains set verification_checked_at = ${now} where id = ${domain.id}`);
+    return "taken";
+  }
+  await tx.execute(sql`
+    update domains set verified_at = ${now}, verified_by = ${proof}, status = ${statusFor(proof)},
+      verification_checked_at = ${now}, verification_failing_since = null
+    where id = ${domain.id}
+  `);
+  await tx
+    .insert(accountEvents)
+    .values({ userId: domain.user_id, kind: "domain_verified", description: `Verified ${domain.name}` });
+  await releaseName(ctx, tx, domain.name, domain.id);
+  return "verified";
+}
+
+/**
+ * Removes the name from every other account that holds it unverified: they could never prove
+ * it now, and a pending copy would only mislead them. As with a deletion, what it earned stays
+ * in their history; each is told why it went.
+ */
+async function releaseName(ctx: CheckContext, tx: Tx, name: string, keptId: string): Promise<void> {
+  const { rows: released } = await tx.execute<{ user_id: string; email: string; owner_name: string }>(sql`
+    with gone as (
+      delete from domains where name = ${name} and id <> ${keptId} and verified_at is null
+      returning user_id
+    )
+    select gone.user_id, u.email, u.name as owner_name from gone join users u on u.id = gone.user_id
+  `);
+  for (const holder of released) {
+    await tx.insert(accountEvents).values({
+      userId: holder.user_id,
+      kind: "domain_removed",
+      description: `Released ${name}: another account proved it owns the name`,
+    });
+    await ctx.mailer.send(tx, {
+      to: holder.email,
+      subject: `${name} was removed from your portfolio`,
+      body: [
+        `Hi ${holder.owner_name},`,
+        "",
+        `Another ParkPilot account has proved that it owns ${name} (its DNS carries that account's verification record), so the name has been removed from your portfolio, where it was still waiting for verification.`,
+        "",
+        `If you do own ${name}, publish your own verification record and add it again: ${ctx.appUrl}/domains`,
+      ].join("\n"),
+    });
+  }
+}
+
+async function lapse(ctx: CheckContext, tx: Tx, domain: LockedDomain): Promise<CheckOutcome> {
+  const now = ctx.now.toISOString();
+  await tx.execute(sql`
+    update domains set verified_at = null, verified_by = null, status = 'pending',
+      verification_checked_at = ${now}, verification_failing_since = null
+    where id = ${domain.id}
+  `);
+  await ctx.mailer.send(tx, {
+    to: domain.email,
+    subject: `${domain.name} is no longer verified`,
+    body: [
+      `Hi ${domain.owner_name},`,
+      "",
+      `For ${LAPSE_AFTER_DAYS} days in a row we could not find the verification record of ${domain.name}, nor its nameservers pointing at ParkPilot. It is pending again: until it is verified, it does not serve the parked page, count visits, earn leads or show on the marketplace.`,
+      "",
+      `Restore the TXT record or the nameservers, then press Verify now: ${ctx.appUrl}/domains`,
+    ].join("\n"),
+  });
+  return "lapsed";
+}
