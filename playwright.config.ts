@@ -10,6 +10,8 @@ const port = Number(process.env.E2E_PORT ?? 5100);
 const builtServer = process.env.E2E_SERVER ?? "dist/server/index.js";
 const baseURL = `http://127.0.0.1:${port}`;
 const dev = process.env.E2E_DEV === "1";
+/** The app mails through SMTP on this port; the password-reset test listens there while it runs. */
+export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? port + 25);
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -67,6 +69,7 @@ export default defineConfig({
       LEADS_PER_ADDRESS_PER_HOUR: "10000",
       // Test money, said on every page: the browser tests pay in the sandbox.
       PAYMENTS_SANDBOX: "true",
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
     },
   },
 });

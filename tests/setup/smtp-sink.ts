@@ -34,7 +34,7 @@ function parse(raw: string, to: string[]): ReceivedMail {
  * A real SMTP server on loopback that keeps what it receives: the app delivers through
  * `SMTP_URL` exactly as in production, and the test reads the mail.
  */
-export async function startSmtpSink() {
+export async function startSmtpSink(options: { port?: number } = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -50,7 +50,7 @@ export async function startSmtpSink() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
     url: `smtp://127.0.0.1:${port}`,

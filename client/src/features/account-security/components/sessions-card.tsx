@@ -43,7 +43,7 @@ function SessionRow({
         </span>
       </div>
       <Button type="button" size="sm" variant="outline" disabled={busy} onClick={onSignOut}>
-        Sign Out
+        End Session
       </Button>
     </li>
   );
@@ -66,7 +66,7 @@ export function SessionsCard() {
           navigate("/login", { replace: true });
           return;
         }
-        toast({ title: "Signed Out", description: `${session.device} was signed out.` });
+        toast({ title: "Session Ended", description: `${session.device} was signed out.` });
       },
       onError: failed,
     });
@@ -107,14 +107,14 @@ export function SessionsCard() {
                 endOthers.mutate(undefined, {
                   onSuccess: (n) =>
                     toast({
-                      title: "Signed Out",
+                      title: "Sessions Ended",
                       description: `${n} other session${n === 1 ? "" : "s"} signed out.`,
                     }),
                   onError: failed,
                 })
               }
             >
-              Sign Out All Other Devices
+              End All Other Sessions
             </Button>
           </div>
         )}
