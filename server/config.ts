@@ -24,6 +24,8 @@ const ZEnv = z.object({
   PAYPAL_CLIENT_ID: z.string().optional(),
   PAYPAL_CLIENT_SECRET: z.string().optional(),
   PAYPAL_API_BASE: z.url().default("https://api-m.sandbox.paypal.com"),
+  /** The id PayPal gave the webhook subscription; PayPal checks each delivery against it. */
+  PAYPAL_WEBHOOK_ID: z.string().optional(),
   /** The no-keys test checkout; default: on, except in production once a real provider has keys. */
   PAYMENTS_SANDBOX: boolish,
   SMTP_URL: z.string().optional(),
@@ -36,6 +38,10 @@ const ZEnv = z.object({
     .string()
     .regex(/^\d{1,4}(\.\d{1,2})?$/, "a dollar amount under 10,000 with at most two decimals")
     .default("75"),
+  /** Days a lead's earning stays pending (the returns window); 0 makes it available at once. */
+  LEAD_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  /** Days an affiliate commission stays pending (the refund window); 0 makes it available at once. */
+  COMMISSION_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   LEADS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(10),
   LEADS_PER_DOMAIN_PER_HOUR: z.coerce.number().int().positive().default(120),
   /** The platform's nameservers: a domain whose NS records are all among them is verified (comma-separated). */

@@ -38,6 +38,7 @@ async function main() {
     mailer: deps.mailer,
     logger,
     ownership: { checker: deps.ownership, appUrl: config.appUrl },
+    payouts: deps.payments.payouts,
   });
   // Keep-alive sockets must not outlive a load balancer's idle timeout, nor hold shutdown.
   server.keepAliveTimeout = 65_000;

@@ -5,8 +5,10 @@ import type { Db } from "../db/pool";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
 import type { OwnershipChecker } from "../modules/domains/check-ownership";
+import type { PayoutSender } from "../payments/provider";
 import { checkDomainOwnership, PENDING_CHECK_MINUTES } from "./check-domain-ownership";
 import { sendExpiryWarnings } from "./expiry-warnings";
+import { installHeldFundsJobs, workHeldFundsJobs } from "./held-funds-jobs";
 
 export const EXPIRY_WARNINGS_QUEUE = "expiry-warnings";
 /** Daily, early morning in the Americas and mid-day in Europe. */
@@ -36,6 +38,8 @@ export async function startJobQueue(options: {
   logger: Logger;
   /** With it, domains' ownership is checked on schedule (DESIGN §13). */
   ownership?: { checker: OwnershipChecker; appUrl: string };
+  /** With it, held funds are released and interrupted payouts settled on schedule (DESIGN §7). */
+  payouts?: PayoutSender;
 }): Promise<JobQueue> {
   const { pool, db, mailer, logger } = options;
   const boss = new PgBoss({
@@ -55,6 +59,7 @@ export async function startJobQueue(options: {
       await boss.createQueue(DOMAIN_OWNERSHIP_QUEUE, { name: DOMAIN_OWNERSHIP_QUEUE, policy: "singleton" });
       await boss.schedule(DOMAIN_OWNERSHIP_QUEUE, DOMAIN_OWNERSHIP_CRON, {}, { tz: "UTC" });
     }
+    if (options.payouts) await installHeldFundsJobs(boss);
   };
   if (options.serializeStart) await withAdvisoryLock(pool, JOBS_INSTALL_LOCK, install);
   else await install();
@@ -69,6 +74,7 @@ export async function startJobQueue(options: {
       logger.info(result, "domain ownership checked");
     });
   }
+  if (options.payouts) await workHeldFundsJobs(boss, { db, logger, payouts: options.payouts });
   logger.info({ queue: EXPIRY_WARNINGS_QUEUE, cron: EXPIRY_WARNINGS_CRON }, "background jobs started");
 
   return {

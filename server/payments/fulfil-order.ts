@@ -3,7 +3,7 @@ import { toCents } from "../../shared/money";
 import { accountEvents, domainServices, serviceOrders, transactions, users } from "../../shared/schema";
 import type { Tx } from "../db/tx";
 import type { Mailer } from "../mail/mailer";
-import { ON_PAID_EFFECTS } from "./on-paid-effects";
+import { ON_PAID_EFFECTS, type PaidContext } from "./on-paid-effects";
 
 export interface Payment {
   orderId: string;
@@ -23,7 +23,12 @@ export type FulfilOutcome = "fulfilled" | "already-paid" | "unknown-order" | "am
  * then run the on-paid effects. Idempotent: the order row is locked and a paid order, or a
  * payment id already used, changes nothing. Run it inside a transaction.
  */
-export async function fulfilOrder(tx: Tx, mailer: Mailer, payment: Payment): Promise<FulfilOutcome> {
+export async function fulfilOrder(
+  tx: Tx,
+  mailer: Mailer,
+  payment: Payment,
+  context: PaidContext,
+): Promise<FulfilOutcome> {
   const [replayed] = await tx
     .select({ id: serviceOrders.id })
     .from(serviceOrders)
@@ -78,6 +83,6 @@ export async function fulfilOrder(tx: Tx, mailer: Mailer, payment: Payment): Pro
     ].join("\n"),
   });
 
-  for (const effect of ON_PAID_EFFECTS) await effect(tx, paid);
+  for (const effect of ON_PAID_EFFECTS) await effect(tx, paid, context);
   return "fulfilled";
 }

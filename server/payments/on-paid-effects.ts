@@ -3,8 +3,14 @@ import { type ServiceOrder, users } from "../../shared/schema";
 import type { Tx } from "../db/tx";
 import { applyPaidOrderToAffiliates } from "../modules/affiliates/order-paid";
 
+/** What the effects of a payment need from the configuration. */
+export interface PaidContext {
+  /** Days a commission earned on the order stays pending (the refund window). */
+  commissionHoldDays: number;
+}
+
 /** Something a paid order sets in motion; runs once, inside the fulfilment transaction. */
-export type OnPaidEffect = (tx: Tx, order: ServiceOrder) => Promise<void>;
+export type OnPaidEffect = (tx: Tx, order: ServiceOrder, context: PaidContext) => Promise<void>;
 
 /** Account-plan offers (the Pro upgrade, account upgrades) set the buyer's plan. */
 async function applyAccountPlan(tx: Tx, order: ServiceOrder): Promise<void> {

@@ -169,6 +169,43 @@ export function createPayPalClient(options: { clientId: string; clientSecret: st
       );
       return { batchId: answer.batch_header.payout_batch_id };
     },
+
+    /** A payout batch's status: PENDING, PROCESSING, SUCCESS, DENIED, CANCELED. */
+    async getPayoutBatch(batchId: string): Promise<{ batchId: string; status: string }> {
+      const answer = await call<{ batch_header: { payout_batch_id: string; batch_status: string } }>(
+        "GET",
+        `/v1/payments/payouts/${encodeURIComponent(batchId)}`,
+      );
+      return { batchId: answer.batch_header.payout_batch_id, status: answer.batch_header.batch_status };
+    },
+
+    /** PayPal's own check of a webhook delivery's signature headers against our webhook id. */
+    async verifyWebhookSignature(check: {
+      webhookId: string;
+      headers: {
+        authAlgo: string;
+        certUrl: string;
+        transmissionId: string;
+        transmissionSig: string;
+        transmissionTime: string;
+      };
+      event: unknown;
+    }): Promise<boolean> {
+      const answer = await call<{ verification_status: string }>(
+        "POST",
+        "/v1/notifications/verify-webhook-signature",
+        {
+          auth_algo: check.headers.authAlgo,
+          cert_url: check.headers.certUrl,
+          transmission_id: check.headers.transmissionId,
+          transmission_sig: check.headers.transmissionSig,
+          transmission_time: check.headers.transmissionTime,
+          webhook_id: check.webhookId,
+          webhook_event: check.event,
+        },
+      );
+      return answer.verification_status === "SUCCESS";
+    },
   };
 }
 

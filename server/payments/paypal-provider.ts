@@ -1,6 +1,5 @@
-import type { PayPalClient } from "./paypal-client";
-import { approveLink } from "./paypal-client";
-import type { CheckoutRequest, PaymentProvider, PayoutSender } from "./provider";
+import { approveLink, type PayPalClient, PayPalError } from "./paypal-client";
+import { type CheckoutRequest, type PaymentProvider, PayoutRefused, type PayoutSender } from "./provider";
 
 /**
  * PayPal Orders v2 as a redirect checkout: the buyer approves on PayPal and comes back to
@@ -25,17 +24,59 @@ export function paypalProvider(paypal: PayPalClient): PaymentProvider {
   };
 }
 
-/** PayPal Payouts: the payout id is the batch id, so a retried send pays once. */
+/** Batch states in which PayPal pays nothing. */
+const UNPAID_BATCH = new Set(["DENIED", "CANCELED"]);
+
+/** Connection errors that mean the request never left: PayPal cannot have taken it. */
+const NEVER_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"]);
+
+/**
+ * PayPal said no to the request itself (4xx other than a rate limit or a timeout), or was never
+ * reached: nothing was paid. A timeout or a 5xx leaves it unknown.
+ */
+function refusedByPayPal(err: unknown): boolean {
+  if (err instanceof PayPalError)
+    return err.status >= 400 && err.status < 500 && ![408, 409, 429].includes(err.status);
+  const code = (err as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return err instanceof TypeError && typeof code === "string" && NEVER_SENT.has(code);
+}
+
+const detail = (err: unknown) => (err instanceof PayPalError ? err.body : String(err)).slice(0, 200);
+
+/**
+ * PayPal Payouts: the payout id is the sender batch id and the request id, so a resend pays once
+ * and answers the batch the first send created.
+ */
 export function paypalPayoutSender(paypal: PayPalClient): PayoutSender {
+  const create = (payout: { id: string; amount: string; email: string }) =>
+    paypal.createPayout({ batchId: payout.id, amount: payout.amount, email: payout.email });
   return {
     name: "paypal",
     async send(payout) {
-      const { batchId } = await paypal.createPayout({
-        batchId: payout.id,
-        amount: payout.amount,
-        email: payout.email,
-      });
-      return { reference: batchId };
+      try {
+        const { batchId } = await create(payout);
+        return { reference: batchId };
+      } catch (err) {
+        if (refusedByPayPal(err)) throw new PayoutRefused(detail(err));
+        throw err;
+      }
+    },
+    async settle(payout) {
+      try {
+        const { batchId } = await create(payout);
+        const batch = await paypal.getPayoutBatch(batchId);
+        if (UNPAID_BATCH.has(batch.status))
+          return { status: "failed", reason: `PayPal batch ${batch.status}` };
+        return { status: "completed", reference: batchId };
+      } catch (err) {
+        // Unreachable now says nothing about the first send: ask again on the next run.
+        if (!(err instanceof PayPalError) || !refusedByPayPal(err)) return { status: "processing" };
+        // The batch id was used before (its request id expired): the first send reached PayPal.
+        if (detail(err).includes("SENDER_BATCH_ID_ALREADY_USED")) {
+          return { status: "completed", reference: `sender-batch-${payout.id}` };
+        }
+        return { status: "failed", reason: detail(err) };
+      }
     },
   };
 }

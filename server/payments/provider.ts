@@ -21,10 +21,43 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<{ checkoutUrl: string }>;
 }
 
+/** One payout as a sender sees it: our payout id is the provider's idempotency key. */
+export interface PayoutOrder {
+  id: string;
+  amount: string;
+  email: string;
+}
+
+/**
+ * How a payout ended at the provider: `processing` when the provider cannot say yet (or could not
+ * be reached), so the reconciliation job asks again later.
+ */
+export type PayoutSettlement =
+  | { status: "completed"; reference: string }
+  | { status: "failed"; reason: string }
+  | { status: "processing" };
+
+/** A send the provider refused outright: nothing was paid, the amount goes back at once. */
+export class PayoutRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "PayoutRefused";
+  }
+}
+
 /** Where a payout is sent: PayPal Payouts when configured, else the sandbox. */
 export interface PayoutSender {
   readonly name: string;
-  send(payout: { id: string; amount: string; email: string }): Promise<{ reference: string }>;
+  /**
+   * Sends the payout. Throws `PayoutRefused` when nothing was paid; any other error leaves it
+   * unknown whether the provider took it, and `settle` finds out.
+   */
+  send(payout: PayoutOrder): Promise<{ reference: string }>;
+  /**
+   * Where a payout left `processing` (the process died between the debit and the provider's
+   * answer, or the answer never came) stands at the provider. Safe to call again and again.
+   */
+  settle(payout: PayoutOrder): Promise<PayoutSettlement>;
 }
 
 /** The pages a buyer comes back to. */

@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { AppError } from "../http/app-error";
-import type { CheckoutProviderName, CheckoutRequest, PaymentProvider, PayoutSender } from "./provider";
+import {
+  type CheckoutProviderName,
+  type CheckoutRequest,
+  type PaymentProvider,
+  PayoutRefused,
+  type PayoutSender,
+} from "./provider";
 
 /** The sandbox's hosted checkout page of an order. */
 export const sandboxCheckoutPath = (orderId: string, provider: CheckoutProviderName) =>
@@ -35,7 +41,11 @@ export function unavailableProvider(provider: CheckoutProviderName): PaymentProv
 export const unavailablePayoutSender: PayoutSender = {
   name: "unavailable",
   async send() {
-    throw new AppError("UNAVAILABLE", "Payouts are not available right now.");
+    throw new PayoutRefused("Payouts are not available right now.");
+  },
+  // A payout recorded by an instance that could not send it was never sent.
+  async settle() {
+    return { status: "failed", reason: "payouts are not available" };
   },
 };
 
@@ -44,5 +54,9 @@ export const sandboxPayoutSender: PayoutSender = {
   name: "sandbox",
   async send() {
     return { reference: `sandbox-payout-${randomUUID()}` };
+  },
+  // The sandbox pays nothing, so an interrupted payout simply completes.
+  async settle(payout) {
+    return { status: "completed", reference: `sandbox-payout-${payout.id}` };
   },
 };

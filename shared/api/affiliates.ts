@@ -47,8 +47,13 @@ export const ZAffiliate = z.object({
   level: z.number(),
   /** Percent of each paid order of the referral: 5 means 5%. */
   commissionRate: z.number(),
-  /** Decimal string, two places: "12.50". */
+  /** Decimal string, two places: "12.50". Commission held for the user on orders paid with real money. */
   totalCommissions: z.string(),
+  /**
+   * What orders paid in the sandbox would have earned: shown marked "test", never in a balance
+   * (DESIGN §7). Decimal string, two places.
+   */
+  testCommissions: z.string(),
   isActive: z.boolean(),
   /** The invitation's code while nobody has registered with it; null once it is used. */
   referralCode: z.string().nullable(),

@@ -16,8 +16,23 @@ const payoutFrequencyIds = PAYOUT_FREQUENCIES.map((f) => f.id) as [
 export const ZPayoutFrequency = z.enum(payoutFrequencyIds);
 export type TPayoutFrequency = z.infer<typeof ZPayoutFrequency>;
 
-/** `GET /api/payments/balance`. */
-export const ZBalance = z.object({ availableBalance: z.number(), currency: z.literal("USD") });
+/** Pending funds whose hold ends on one UTC day. */
+export const ZRelease = z.object({ date: z.string(), amount: z.number() });
+export type TRelease = z.infer<typeof ZRelease>;
+
+/**
+ * `GET /api/payments/balance`: the held-funds ledger (DESIGN §7), each figure a sum of its rows.
+ * `availableBalance` can be withdrawn (negative after a reversal of funds already paid out),
+ * `pendingBalance` waits for its holds to end (the next of them in `nextReleases`), `paidOut` has
+ * left or is leaving. Reported revenue is never in any of them.
+ */
+export const ZBalance = z.object({
+  availableBalance: z.number(),
+  pendingBalance: z.number(),
+  paidOut: z.number(),
+  nextReleases: z.array(ZRelease),
+  currency: z.literal("USD"),
+});
 export type TBalance = z.infer<typeof ZBalance>;
 
 /** `GET` and `PUT /api/payments/settings`: the payout minimum (at least $50), frequency and auto payout. */

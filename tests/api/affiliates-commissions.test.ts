@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Agent } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -27,11 +28,30 @@ async function referralPair(level: number) {
   return { referrer, referred, affiliate };
 }
 
-/** Orders a professional appraisal ($99.99) of a new domain and pays it on the sandbox checkout. */
+const HOLD = { commissionHoldDays: 30 };
+
+/**
+ * Pays an order with real money: the fulfilment a verified Stripe webhook runs, with a payment
+ * intent id of its own (the sandbox's test money earns no held commission).
+ */
+async function payForReal(orderId: string) {
+  const [order] = await t.db.select().from(serviceOrders).where(eq(serviceOrders.id, orderId));
+  const outcome = await t.db.transaction((tx) =>
+    fulfilOrder(
+      tx,
+      t.deps.mailer,
+      { orderId, provider: "stripe", providerPaymentId: `pi_${randomUUID()}`, amountPaid: order.price },
+      HOLD,
+    ),
+  );
+  expect(outcome).toBe("fulfilled");
+}
+
+/** Orders a professional appraisal ($99.99) of a new domain and pays it with real money. */
 async function buyAndPay(account: { agent: Agent; user: { id: string } }): Promise<string> {
   const domain = await insertDomain(t.db, account.user.id);
   const orderId = await orderAppraisal(account.agent, domain.id);
-  await payOnSandbox(account.agent, orderId);
+  await payForReal(orderId);
   return orderId;
 }
 
@@ -47,15 +67,17 @@ async function commissionEvents(userId: string) {
   return rows;
 }
 
-async function balance(userId: string): Promise<string> {
-  const { rows } = await t.db.execute<{ available: string }>(
-    sql`select available from balances where user_id = ${userId}`,
+/** Held commission: pending for the refund window, none of it available yet. */
+async function pending(userId: string): Promise<string> {
+  const { rows } = await t.db.execute<{ available: string; pending: string }>(
+    sql`select available, pending from balances where user_id = ${userId}`,
   );
-  return rows[0].available;
+  expect(rows[0].available).toBe("0.00");
+  return rows[0].pending;
 }
 
 describe("commission on a referred user's paid order", () => {
-  it("credits the referrer the affiliate's rate of the price, rounded to the cent, as affiliate revenue", async () => {
+  it("credits the referrer the affiliate's rate of the price, rounded to the cent, held pending", async () => {
     const { referrer, referred, affiliate } = await referralPair(2);
 
     const orderId = await buyAndPay(referred);
@@ -64,34 +86,38 @@ describe("commission on a referred user's paid order", () => {
     expect(await commissionEvents(referrer.user.id)).toEqual([
       { amount: "7.00", type: "affiliate", source_key: `commission:${orderId}` },
     ]);
-    expect(await balance(referrer.user.id)).toBe("7.00");
+    expect(await pending(referrer.user.id)).toBe("7.00");
     const list = await referrer.agent.get("/api/affiliates");
     expect(list.body).toEqual([expect.objectContaining({ id: affiliate.id, totalCommissions: "7.00" })]);
     expect(await commissionEvents(referred.user.id)).toEqual([]);
   });
 
-  it("credits nothing more when the payment is replayed, the order is fulfilled again, or the effect runs twice", async () => {
+  it("credits nothing more when the order is fulfilled again or the effect runs twice", async () => {
     const { referrer, referred } = await referralPair(3);
     const orderId = await buyAndPay(referred);
 
-    await referred.agent.post(`/api/checkout/sandbox/${orderId}/pay`);
     const [paid] = await t.db.select().from(serviceOrders).where(eq(serviceOrders.id, orderId));
     const replay = await t.db.transaction((tx) =>
-      fulfilOrder(tx, t.deps.mailer, {
-        orderId,
-        provider: "sandbox",
-        providerPaymentId: paid.providerPaymentId ?? "",
-        amountPaid: paid.price,
-      }),
+      fulfilOrder(
+        tx,
+        t.deps.mailer,
+        {
+          orderId,
+          provider: "stripe",
+          providerPaymentId: paid.providerPaymentId ?? "",
+          amountPaid: paid.price,
+        },
+        HOLD,
+      ),
     );
-    await t.db.transaction((tx) => applyPaidOrderToAffiliates(tx, paid));
+    await t.db.transaction((tx) => applyPaidOrderToAffiliates(tx, paid, HOLD));
 
     expect(replay).toBe("already-paid");
     // 10% of $99.99 is $9.999.
     expect(await commissionEvents(referrer.user.id)).toEqual([
       { amount: "10.00", type: "affiliate", source_key: `commission:${orderId}` },
     ]);
-    expect(await balance(referrer.user.id)).toBe("10.00");
+    expect(await pending(referrer.user.id)).toBe("10.00");
     const stats = await referrer.agent.get("/api/affiliates/stats");
     expect(stats.body.totalCommissions).toBe(10);
   });
@@ -105,13 +131,13 @@ describe("commission on a referred user's paid order", () => {
       await orderAppraisal(referred.agent, domain.id),
     ];
 
-    await Promise.all(orders.map((id) => payOnSandbox(referred.agent, id)));
+    await Promise.all(orders.map((id) => payForReal(id)));
 
     // 5% of $99.99 is $4.9995, three times.
     const events = await commissionEvents(referrer.user.id);
     expect(events.map((e) => e.amount)).toEqual(["5.00", "5.00", "5.00"]);
     expect((await referrer.agent.get("/api/affiliates")).body[0].totalCommissions).toBe("15.00");
-    expect(await balance(referrer.user.id)).toBe("15.00");
+    expect(await pending(referrer.user.id)).toBe("15.00");
   });
 
   it("credits nobody for the paid order of a user who was not referred", async () => {
@@ -188,8 +214,58 @@ describe("a paid tier upgrade", () => {
 
   it("earns the buyer's referrer commission like any other order", async () => {
     const { referrer, referred } = await referralPair(2);
-    await buyTier(referred.agent, "gold", "299.00");
+    const res = await referred.agent
+      .post("/api/affiliates/tier-upgrade")
+      .send({ tier: "gold", price: "299.00" });
+    await payForReal(res.body.orderId);
     // 7% of $299.00 is $20.93.
     expect((await commissionEvents(referrer.user.id)).map((e) => e.amount)).toEqual(["20.93"]);
+  });
+});
+
+describe("commission that is not money", () => {
+  it("is recorded as test commission for a sandbox-paid order, and never enters a balance", async () => {
+    const { referrer, referred, affiliate } = await referralPair(2);
+    const domain = await insertDomain(t.db, referred.user.id);
+    const orderId = await orderAppraisal(referred.agent, domain.id);
+
+    await payOnSandbox(referred.agent, orderId);
+
+    const { rows } = await t.db.execute<{ amount: string; test: string | null }>(
+      sql`select amount, metadata->>'test' as test from revenue_events where source_key = ${`commission:${orderId}`}`,
+    );
+    expect(rows).toEqual([{ amount: "7.00", test: "true" }]);
+    const ledger = await t.db.execute(sql`select 1 from ledger_entries where user_id = ${referrer.user.id}`);
+    expect(ledger.rows).toEqual([]);
+    const balance = await referrer.agent.get("/api/payments/balance");
+    expect(balance.body).toMatchObject({ availableBalance: 0, pendingBalance: 0, paidOut: 0 });
+    const list = await referrer.agent.get("/api/affiliates");
+    expect(list.body).toEqual([
+      expect.objectContaining({ id: affiliate.id, totalCommissions: "0.00", testCommissions: "7.00" }),
+    ]);
+  });
+
+  it("is never earned on a buyer's own purchase, directly or through a referral chain back to them", async () => {
+    // Links the registration flows refuse, as old data or a crafted chain could still hold them.
+    const self = await signUp(t.app);
+    await t.db.execute(sql`
+      insert into affiliates (user_id, email, level, commission_rate, referral_code, referred_user_id, is_active)
+      values (${self.user.id}, ${self.user.email}, 1, 5, ${`SELF${randomUUID().slice(0, 8)}`}, ${self.user.id}, true)
+    `);
+    const { referrer, referred } = await referralPair(1);
+    await t.db.execute(sql`
+      insert into affiliates (user_id, email, level, commission_rate, referral_code, referred_user_id, is_active)
+      values (${referred.user.id}, ${referrer.user.email}, 1, 5, ${`LOOP${randomUUID().slice(0, 8)}`}, ${referrer.user.id}, true)
+    `);
+
+    await buyAndPay(self);
+    await buyAndPay(referrer);
+
+    expect(await commissionEvents(self.user.id)).toEqual([]);
+    expect(await commissionEvents(referred.user.id)).toEqual([]);
+    const held = await t.db.execute(
+      sql`select 1 from ledger_entries where user_id in (${self.user.id}, ${referred.user.id})`,
+    );
+    expect(held.rows).toEqual([]);
   });
 });

@@ -29,7 +29,12 @@ const transactionsOf = (orderId: string) =>
 
 function fulfil(orderId: string, providerPaymentId: string, amountPaid = "99.99") {
   return t.db.transaction((tx) =>
-    fulfilOrder(tx, t.deps.mailer, { orderId, provider: "sandbox", providerPaymentId, amountPaid }),
+    fulfilOrder(
+      tx,
+      t.deps.mailer,
+      { orderId, provider: "sandbox", providerPaymentId, amountPaid },
+      { commissionHoldDays: 30 },
+    ),
   );
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Express } from "express";
 import type { Agent } from "supertest";
 import type { Db } from "../../server/db/pool";
-import { creditRevenue } from "../../server/modules/ledger/ledger.service";
+import { creditHeldFunds } from "../../server/modules/ledger/held-funds";
 import { insertDomain } from "./domains";
 import { signUp } from "./users";
 
@@ -23,9 +23,15 @@ export async function orderAppraisal(agent: Agent, domainId: string): Promise<st
   return res.body.orderId;
 }
 
-/** Credits `amount` of revenue to the user's ledger, so the balance holds it. */
+/** Credits `amount` of held funds, available at once, so the balance can pay it out. */
 export async function fundBalance(db: Db, userId: string, amount: string): Promise<void> {
-  await creditRevenue(db, [
-    { userId, type: "other", amount, description: "Test revenue", sourceKey: `test:${randomUUID()}` },
-  ]);
+  await creditHeldFunds(db, {
+    userId,
+    kind: "commission",
+    revenueType: "affiliate",
+    amount,
+    holdDays: 0,
+    description: "Test commission",
+    sourceKey: `test:${randomUUID()}`,
+  });
 }

@@ -1,18 +1,44 @@
 import { and, eq, sql } from "drizzle-orm";
 import { affiliates, type ServiceOrder } from "../../../shared/schema";
 import type { Tx } from "../../db/tx";
+import { creditHeldFunds, reverseHeldFunds } from "../ledger/held-funds";
 import { creditRevenue } from "../ledger/ledger.service";
 
 export const commissionKey = (orderId: string) => `commission:${orderId}`;
 
+/** How far up a referral chain is followed looking for the buyer (chains are a few links long). */
+const CHAIN_DEPTH = 32;
+
+/**
+ * True when the referrer is the buyer, or was brought in (directly or through others) by the
+ * buyer: commission on such an order would be the buyer paying themselves.
+ */
+async function refersBackToBuyer(tx: Tx, referrerId: string, buyerId: string): Promise<boolean> {
+  if (referrerId === buyerId) return true;
+  const { rows } = await tx.execute<{ found: boolean }>(sql`
+    with recursive chain(user_id, depth) as (
+      select ${referrerId}::uuid, 0
+      union
+      select a.user_id, c.depth + 1 from affiliates a
+      join chain c on a.referred_user_id = c.user_id
+      where c.depth < ${CHAIN_DEPTH}
+    )
+    select exists (select 1 from chain where user_id = ${buyerId}::uuid) as found
+  `);
+  return rows[0]?.found === true;
+}
+
 /**
  * When a referred user's order is paid, their referrer earns the affiliate's commission rate
- * of the price, rounded to the cent, as `affiliate` revenue, and the affiliate's total grows.
- * Runs in the fulfilment transaction; a replayed fulfilment credits nothing more.
+ * of the price, rounded to the cent. Paid with real money, it is held for the refund window
+ * (DESIGN §7) and the affiliate's total grows; paid in the sandbox, it is only recorded, marked
+ * `test`, so the programme can be tried without test money entering a balance. Nobody earns on
+ * their own purchases. Runs in the fulfilment transaction; a replay credits nothing more.
  */
 export async function creditReferralCommission(
   tx: Tx,
-  order: Pick<ServiceOrder, "id" | "userId" | "price">,
+  order: Pick<ServiceOrder, "id" | "userId" | "price" | "provider">,
+  options: { holdDays: number },
 ): Promise<void> {
   // The lock serialises two fulfilments of orders by the same referral, so neither total is lost.
   const [affiliate] = await tx
@@ -21,6 +47,7 @@ export async function creditReferralCommission(
     .where(and(eq(affiliates.referredUserId, order.userId), eq(affiliates.isActive, true)))
     .for("update");
   if (!affiliate) return;
+  if (await refersBackToBuyer(tx, affiliate.userId, order.userId)) return;
 
   const sourceKey = commissionKey(order.id);
   const {
@@ -31,18 +58,54 @@ export async function creditReferralCommission(
   `);
   if (figures.credited || Number(figures.amount) <= 0) return;
 
-  await creditRevenue(tx, [
-    {
-      userId: affiliate.userId,
-      type: "affiliate",
-      amount: figures.amount,
-      description: `Affiliate commission: ${Number(affiliate.rate)}% of a $${order.price} order`,
-      metadata: { affiliateId: affiliate.id, orderId: order.id, commissionRate: affiliate.rate },
-      sourceKey,
-    },
-  ]);
+  const description = `Affiliate commission: ${Number(affiliate.rate)}% of a $${order.price} order`;
+  const metadata = { affiliateId: affiliate.id, orderId: order.id, commissionRate: affiliate.rate };
+  if (order.provider === "sandbox") {
+    await creditRevenue(tx, [
+      {
+        userId: affiliate.userId,
+        type: "affiliate",
+        amount: figures.amount,
+        description: `${description} (test payment)`,
+        metadata: { ...metadata, test: true },
+        sourceKey,
+      },
+    ]);
+    return;
+  }
+  await creditHeldFunds(tx, {
+    userId: affiliate.userId,
+    kind: "commission",
+    revenueType: "affiliate",
+    amount: figures.amount,
+    holdDays: options.holdDays,
+    description,
+    metadata,
+    sourceKey,
+    orderId: order.id,
+  });
   await tx
     .update(affiliates)
     .set({ totalCommissions: sql`${affiliates.totalCommissions} + ${figures.amount}::numeric` })
     .where(eq(affiliates.id, affiliate.id));
+}
+
+/**
+ * A refunded or disputed order takes its commission back: the held credit is reversed and the
+ * affiliate's total shrinks by it. A test commission (sandbox) is reversed in the record only.
+ */
+export async function reverseReferralCommission(tx: Tx, orderId: string, reason: string): Promise<void> {
+  const sourceKey = commissionKey(orderId);
+  const { rows } = await tx.execute<{ amount: string; affiliate_id: string | null; test: boolean }>(sql`
+    select amount::text, metadata->>'affiliateId' as affiliate_id, coalesce((metadata->>'test')::boolean, false) as test
+    from revenue_events where source_key = ${sourceKey}
+  `);
+  const credit = rows[0];
+  if (!credit || credit.test) return;
+  const reversed = await reverseHeldFunds(tx, { sourceKey, reason });
+  if (!reversed || !credit.affiliate_id) return;
+  await tx
+    .update(affiliates)
+    .set({ totalCommissions: sql`greatest(${affiliates.totalCommissions} - ${credit.amount}::numeric, 0)` })
+    .where(eq(affiliates.id, credit.affiliate_id));
 }

@@ -4,7 +4,7 @@ import type { Tx } from "../../db/tx";
 import { orderedTier, TIER_UPGRADE_OFFER, tierCommissionPercent } from "./commission-rate";
 import { creditReferralCommission } from "./credit-referral-commission";
 
-type PaidOrder = Pick<ServiceOrder, "id" | "userId" | "price" | "offerId" | "metadata">;
+type PaidOrder = Pick<ServiceOrder, "id" | "userId" | "price" | "offerId" | "metadata" | "provider">;
 
 /** A paid tier upgrade raises every affiliate rate of the buyer to the tier's rate (never lowers one). */
 async function applyTierUpgrade(tx: Tx, order: PaidOrder): Promise<void> {
@@ -21,7 +21,11 @@ async function applyTierUpgrade(tx: Tx, order: PaidOrder): Promise<void> {
  * the buyer's referrer earns their commission on it, and a tier upgrade raises the buyer's own
  * rates. Both are idempotent, so a replayed fulfilment changes nothing.
  */
-export async function applyPaidOrderToAffiliates(tx: Tx, order: PaidOrder): Promise<void> {
-  await creditReferralCommission(tx, order);
+export async function applyPaidOrderToAffiliates(
+  tx: Tx,
+  order: PaidOrder,
+  context: { commissionHoldDays: number },
+): Promise<void> {
+  await creditReferralCommission(tx, order, { holdDays: context.commissionHoldDays });
   if (order.offerId === TIER_UPGRADE_OFFER) await applyTierUpgrade(tx, order);
 }

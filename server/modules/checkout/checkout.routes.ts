@@ -23,6 +23,7 @@ const cancelledPath = (orderId: string) => `/checkout/service/${orderId}?cancell
 /** Service orders, starting a checkout, and the pages a buyer returns to from a provider. */
 export function checkoutRoutes(deps: AppDeps): Router {
   const { db, mailer, logger, payments } = deps;
+  const paid = { commissionHoldDays: deps.config.COMMISSION_HOLD_DAYS };
   const origin = (req: Request) => deps.config.PUBLIC_URL ?? `${req.protocol}://${req.get("host")}`;
   const router = Router();
 
@@ -75,6 +76,7 @@ export function checkoutRoutes(deps: AppDeps): Router {
         userId: userId(req),
         orderId: params.id,
         sandboxActive: payments.isSandbox(query.provider),
+        paid,
       });
       res.redirect(303, successPath(params.id));
     }),
@@ -100,6 +102,7 @@ export function checkoutRoutes(deps: AppDeps): Router {
         userId: userId(req),
         orderId: query.order,
         paypalOrderId: query.token,
+        paid,
       }).catch((err: unknown) => {
         // The buyer is in a browser tab, not a fetch: send them back to retry rather than show JSON.
         logger.warn({ err, orderId: query.order }, "PayPal capture failed");

@@ -4,6 +4,7 @@ import { AppError, notFound } from "../../http/app-error";
 import type { Logger } from "../../logger";
 import type { Mailer } from "../../mail/mailer";
 import { type FulfilOutcome, fulfilOrder, type Payment } from "../../payments/fulfil-order";
+import type { PaidContext } from "../../payments/on-paid-effects";
 import { completedCapture, type PayPalClient } from "../../payments/paypal-client";
 import { ownServiceOrder } from "./own-order";
 
@@ -13,8 +14,9 @@ export async function recordPayment(
   mailer: Mailer,
   logger: Logger,
   payment: Payment,
+  context: PaidContext,
 ): Promise<FulfilOutcome> {
-  const outcome = await db.transaction((tx) => fulfilOrder(tx, mailer, payment));
+  const outcome = await db.transaction((tx) => fulfilOrder(tx, mailer, payment, context));
   if (outcome !== "fulfilled") logger.warn({ ...payment, outcome }, "payment changed nothing");
   return outcome;
 }
@@ -31,15 +33,22 @@ export async function paySandboxOrder(options: {
   userId: string;
   orderId: string;
   sandboxActive: boolean;
+  paid: PaidContext;
 }): Promise<FulfilOutcome> {
   if (!options.sandboxActive) throw notFound("Test checkout");
   const order = await ownServiceOrder(options);
-  return recordPayment(options.db, options.mailer, options.logger, {
-    orderId: order.id,
-    provider: "sandbox",
-    providerPaymentId: `sandbox_${randomUUID()}`,
-    amountPaid: order.price,
-  });
+  return recordPayment(
+    options.db,
+    options.mailer,
+    options.logger,
+    {
+      orderId: order.id,
+      provider: "sandbox",
+      providerPaymentId: `sandbox_${randomUUID()}`,
+      amountPaid: order.price,
+    },
+    options.paid,
+  );
 }
 
 /**
@@ -54,6 +63,7 @@ export async function capturePayPalReturn(options: {
   userId: string;
   orderId: string;
   paypalOrderId: string;
+  paid: PaidContext;
 }): Promise<FulfilOutcome> {
   const order = await ownServiceOrder(options);
   if (order.status === "paid") return "already-paid";
@@ -62,10 +72,16 @@ export async function capturePayPalReturn(options: {
   if (!capture || capture.customId !== order.id) {
     throw new AppError("PAYMENT_FAILED", "PayPal did not complete the payment");
   }
-  return recordPayment(options.db, options.mailer, options.logger, {
-    orderId: order.id,
-    provider: "paypal",
-    providerPaymentId: capture.id,
-    amountPaid: capture.amount,
-  });
+  return recordPayment(
+    options.db,
+    options.mailer,
+    options.logger,
+    {
+      orderId: order.id,
+      provider: "paypal",
+      providerPaymentId: capture.id,
+      amountPaid: capture.amount,
+    },
+    options.paid,
+  );
 }

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type {
   TBalance,
   TPaymentMethod,
@@ -6,20 +6,44 @@ import type {
   TPaymentSettingsBody,
   TTransaction,
 } from "../../../shared/api/payments";
-import { balances, payouts, serviceOrders, transactions, users } from "../../../shared/schema";
+import { payouts, serviceOrders, transactions, users } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import { notFound } from "../../http/app-error";
 import type { Payments } from "../../payments/payments";
 
 const TRANSACTION_LIMIT = 100;
 
-/** The ledger's running balance; a user with no revenue yet has 0. */
+const RELEASES_SHOWN = 5;
+
+/**
+ * The held-funds balance: available and pending from the balance row (the ledger's running sums),
+ * paid out and the next releases summed from the ledger's rows. Release days whose credits were
+ * all reversed net to nothing and are left out.
+ */
 export async function getBalance(options: { db: Db; userId: string }): Promise<TBalance> {
-  const [row] = await options.db
-    .select({ available: balances.available })
-    .from(balances)
-    .where(eq(balances.userId, options.userId));
-  return { availableBalance: Number(row?.available ?? "0"), currency: "USD" };
+  const { rows } = await options.db.execute<{
+    available: string;
+    pending: string;
+    paid_out: string;
+    releases: { date: string; amount: string }[] | null;
+  }>(sql`
+    select coalesce(b.available, 0)::text as available, coalesce(b.pending, 0)::text as pending,
+      (select coalesce(-sum(amount), 0)::text from ledger_entries
+        where user_id = ${options.userId} and kind in ('payout', 'payout-return')) as paid_out,
+      (select json_agg(json_build_object('date', day, 'amount', amount::text) order by day)
+        from (select to_char(release_at at time zone 'UTC', 'YYYY-MM-DD') as day, sum(amount) as amount
+              from ledger_entries where user_id = ${options.userId} and status = 'pending'
+              group by 1 having sum(amount) <> 0 order by 1 limit ${RELEASES_SHOWN}) r) as releases
+    from (select ${options.userId}::uuid as user_id) me left join balances b on b.user_id = me.user_id
+  `);
+  const row = rows[0];
+  return {
+    availableBalance: Number(row.available),
+    pendingBalance: Number(row.pending),
+    paidOut: Number(row.paid_out),
+    nextReleases: (row.releases ?? []).map((r) => ({ date: r.date, amount: Number(r.amount) })),
+    currency: "USD",
+  };
 }
 
 /** Payments, payouts and test payments, newest first, each with what it was for. */

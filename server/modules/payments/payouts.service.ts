@@ -1,18 +1,75 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { TPayoutAnswer } from "../../../shared/api/payments";
-import { toCents } from "../../../shared/money";
-import { accountEvents, balances, payouts, transactions } from "../../../shared/schema";
+import { centsToDecimal, toCents } from "../../../shared/money";
+import { PAYOUT_MINIMUM } from "../../../shared/prices";
+import { accountEvents, payouts, transactions } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
-import type { Tx } from "../../db/tx";
 import { AppError } from "../../http/app-error";
 import type { Logger } from "../../logger";
-import type { PayoutSender } from "../../payments/provider";
+import { PayoutRefused, type PayoutSender } from "../../payments/provider";
+import { lockBalance } from "../ledger/held-funds";
+
+type PayoutRow = typeof payouts.$inferSelect;
 
 /**
- * Withdraws `amount` (validated: at least $50) to a PayPal account. The debit is written in one
- * transaction that locks the user's balance row, re-reads it and takes the amount off only if it
- * is covered, so concurrent requests can never overdraw; the money is sent after the lock is released, and
- * a failed send puts the amount back.
+ * Checks and writes the debit in one transaction: the balance row is locked and re-read, the
+ * minimum and the available funds checked, and the payout, its `payout` ledger entry and the
+ * balance written together, so concurrent requests never overdraw (DESIGN §7).
+ */
+async function debitPayout(options: {
+  db: Db;
+  provider: string;
+  userId: string;
+  amount: string;
+  paypalEmail: string;
+}): Promise<PayoutRow> {
+  const { userId, amount, paypalEmail } = options;
+  if (toCents(amount) < toCents(PAYOUT_MINIMUM)) {
+    throw new AppError("UNPROCESSABLE", `The minimum payout is $${PAYOUT_MINIMUM}`);
+  }
+  return options.db.transaction(async (tx) => {
+    const { available } = await lockBalance(tx, userId);
+    if (toCents(available) < 0) {
+      throw new AppError(
+        "UNPROCESSABLE",
+        `Your available balance is -$${centsToDecimal(-toCents(available))}: a refund or chargeback took back funds already paid out. Later earnings repay it first; payouts resume once it is above the amount.`,
+      );
+    }
+    if (toCents(available) < toCents(amount)) {
+      throw new AppError("UNPROCESSABLE", `Insufficient balance: $${available} available`);
+    }
+    const [created] = await tx
+      .insert(payouts)
+      .values({ userId, amount, paypalEmail, provider: options.provider, status: "processing" })
+      .returning();
+    await tx.execute(sql`
+      insert into ledger_entries (user_id, kind, amount, status, release_at, description, source_key, payout_id)
+      values (${userId}, 'payout', ${`-${amount}`}::numeric, 'available', now(), ${`Payout to ${paypalEmail}`},
+        ${`payout:${created.id}`}, ${created.id})
+    `);
+    await tx.execute(sql`
+      update balances set available = available - ${amount}::numeric, updated_at = now() where user_id = ${userId}
+    `);
+    await tx.insert(transactions).values({
+      userId,
+      type: "payout",
+      amount,
+      paymentMethod: options.provider,
+      status: "pending",
+      payoutId: created.id,
+    });
+    await tx
+      .insert(accountEvents)
+      .values({ userId, kind: "payout", description: `Payout of $${amount} to ${paypalEmail}` });
+    return created;
+  });
+}
+
+/**
+ * Withdraws `amount` of the user's available funds to a PayPal account: the debit first (above),
+ * then the send, after the lock is released. A send the provider refused puts the amount back; a
+ * send whose outcome is unknown (a timeout) stays `processing` for the reconciliation job, which
+ * asks the provider, so a debit is never lost and never doubled.
  */
 export async function requestPayout(options: {
   db: Db;
@@ -22,47 +79,24 @@ export async function requestPayout(options: {
   amount: string;
   paypalEmail: string;
 }): Promise<TPayoutAnswer> {
-  const { db, sender, userId, amount, paypalEmail } = options;
-  const payout = await db.transaction(async (tx) => {
-    const [balance] = await tx
-      .select({ available: balances.available })
-      .from(balances)
-      .where(eq(balances.userId, userId))
-      .for("update");
-    if (!balance || toCents(balance.available) < toCents(amount)) {
-      throw new AppError("UNPROCESSABLE", `Insufficient balance: $${balance?.available ?? "0.00"} available`);
-    }
-    await tx
-      .update(balances)
-      .set({ available: sql`${balances.available} - ${amount}::numeric`, updatedAt: new Date() })
-      .where(eq(balances.userId, userId));
-    const [created] = await tx
-      .insert(payouts)
-      .values({ userId, amount, paypalEmail, provider: sender.name, status: "processing" })
-      .returning();
-    await tx.insert(transactions).values({
-      userId,
-      type: "payout",
-      amount,
-      paymentMethod: sender.name,
-      status: "pending",
-      payoutId: created.id,
-    });
-    await tx
-      .insert(accountEvents)
-      .values({ userId, kind: "payout", description: `Payout of $${amount} to ${paypalEmail}` });
-    return created;
-  });
-
-  const sent = await sender.send({ id: payout.id, amount, email: paypalEmail }).catch((err: unknown) => {
+  const { db, sender, amount, paypalEmail } = options;
+  const payout = await debitPayout({ ...options, provider: sender.name });
+  try {
+    const sent = await sender.send({ id: payout.id, amount, email: paypalEmail });
+    await settlePayout({ db, payout, result: { status: "completed", reference: sent.reference } });
+  } catch (err) {
     options.logger.error({ err, payoutId: payout.id }, "payout could not be sent");
-    return null;
-  });
-  if (!sent) {
-    await db.transaction((tx) => settlePayout(tx, payout, { status: "failed" }));
+    if (!(err instanceof PayoutRefused)) {
+      return {
+        id: payout.id,
+        amount,
+        status: "processing",
+        message: `$${amount} to ${paypalEmail} is being confirmed with the provider`,
+      };
+    }
+    await settlePayout({ db, payout, result: { status: "failed" } });
     throw new AppError("PAYMENT_FAILED", "The payout could not be sent. Your balance was not changed.");
   }
-  await db.transaction((tx) => settlePayout(tx, payout, { status: "completed", reference: sent.reference }));
   return {
     id: payout.id,
     amount,
@@ -71,25 +105,44 @@ export async function requestPayout(options: {
   };
 }
 
-/** Records how a send ended; a failed payout's amount goes back to the balance. */
-async function settlePayout(
-  tx: Tx,
-  payout: { id: string; userId: string; amount: string; paypalEmail: string },
-  result: { status: "completed" | "failed"; reference?: string },
-): Promise<void> {
-  await tx
-    .update(payouts)
-    .set({ status: result.status, providerRef: result.reference ?? null })
-    .where(eq(payouts.id, payout.id));
-  await tx.update(transactions).set({ status: result.status }).where(eq(transactions.payoutId, payout.id));
-  if (result.status === "completed") return;
-  await tx
-    .update(balances)
-    .set({ available: sql`${balances.available} + ${payout.amount}::numeric`, updatedAt: new Date() })
-    .where(eq(balances.userId, payout.userId));
-  await tx.insert(accountEvents).values({
-    userId: payout.userId,
-    kind: "payout",
-    description: `Payout of $${payout.amount} to ${payout.paypalEmail} failed; the amount is back in your balance`,
+/**
+ * Records how a payout ended, once: only a payout still `processing` is settled (the request and
+ * the reconciliation job may race). A failed payout's amount comes back as a `payout-return`.
+ */
+export async function settlePayout(options: {
+  db: Db;
+  payout: Pick<PayoutRow, "id" | "userId" | "amount" | "paypalEmail">;
+  result: { status: "completed"; reference: string } | { status: "failed" };
+}): Promise<boolean> {
+  const { payout, result } = options;
+  return options.db.transaction(async (tx) => {
+    await lockBalance(tx, payout.userId);
+    const [settled] = await tx
+      .update(payouts)
+      .set({
+        status: result.status,
+        providerRef: result.status === "completed" ? result.reference : null,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(payouts.id, payout.id), eq(payouts.status, "processing")))
+      .returning({ id: payouts.id });
+    if (!settled) return false;
+    await tx.update(transactions).set({ status: result.status }).where(eq(transactions.payoutId, payout.id));
+    if (result.status === "completed") return true;
+    await tx.execute(sql`
+      insert into ledger_entries (user_id, kind, amount, status, release_at, description, source_key, payout_id)
+      values (${payout.userId}, 'payout-return', ${payout.amount}::numeric, 'available', now(),
+        ${`Payout to ${payout.paypalEmail} failed`}, ${`payout-return:${payout.id}`}, ${payout.id})
+    `);
+    await tx.execute(sql`
+      update balances set available = available + ${payout.amount}::numeric, updated_at = now()
+      where user_id = ${payout.userId}
+    `);
+    await tx.insert(accountEvents).values({
+      userId: payout.userId,
+      kind: "payout",
+      description: `Payout of $${payout.amount} to ${payout.paypalEmail} failed; the amount is back in your balance`,
+    });
+    return true;
   });
 }

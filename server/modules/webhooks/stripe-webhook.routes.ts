@@ -1,11 +1,12 @@
 import express, { Router } from "express";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
+import { handlePayPalWebhook } from "./paypal-webhook.service";
 import { handleStripeWebhook } from "./stripe-webhook.service";
 
 /**
  * Provider webhooks. Mounted before the JSON parser: Stripe signs the exact bytes it sent, so
- * the body must reach the verifier raw.
+ * the body must reach the verifier raw (PayPal's is parsed by its handler).
  */
 export function webhookRoutes(deps: AppDeps): Router {
   const router = Router();
@@ -21,6 +22,21 @@ export function webhookRoutes(deps: AppDeps): Router {
         webhookSecret: deps.payments.stripeWebhookSecret,
         rawBody: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
         signature: req.get("stripe-signature"),
+        paid: { commissionHoldDays: deps.config.COMMISSION_HOLD_DAYS },
+      }),
+    ),
+  );
+  router.post(
+    "/paypal",
+    express.raw({ type: () => true, limit: "1mb" }),
+    handler({}, ({ req }) =>
+      handlePayPalWebhook({
+        db: deps.db,
+        logger: deps.logger,
+        paypal: deps.payments.paypal,
+        webhookId: deps.config.PAYPAL_WEBHOOK_ID ?? null,
+        rawBody: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
+        header: (name) => req.get(name),
       }),
     ),
   );

@@ -4,6 +4,8 @@ import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
 import type { Logger } from "../../logger";
 import type { Mailer } from "../../mail/mailer";
+import type { PaidContext } from "../../payments/on-paid-effects";
+import { refundOrder } from "../../payments/refund-order";
 import { recordPayment } from "../checkout/complete-payment.service";
 
 /** Stripe's own default: a signature older than five minutes is refused (replay protection). */
@@ -11,9 +13,19 @@ const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 const PAID_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
 
+/** Money taken back: a refund (full or partial, either ends the order) or a chargeback opened. */
+const REVERSAL_EVENTS: Record<string, string> = {
+  "charge.refunded": "refund",
+  "charge.dispute.created": "dispute",
+};
+
+const intentId = (intent: string | { id: string } | null | undefined) =>
+  typeof intent === "string" ? intent : (intent?.id ?? null);
+
 /**
  * A Stripe webhook: verify the signature over the raw body, then fulfil a paid Checkout
- * Session's order with its payment intent id (a replayed event changes nothing).
+ * Session's order with its payment intent id, or reverse the order a refunded or disputed charge
+ * paid for (found by that payment intent). A replayed event changes nothing.
  */
 export async function handleStripeWebhook(options: {
   db: Db;
@@ -23,6 +35,7 @@ export async function handleStripeWebhook(options: {
   webhookSecret: string | null;
   rawBody: Buffer;
   signature: string | undefined;
+  paid: PaidContext;
 }): Promise<{ received: true }> {
   const { stripe, webhookSecret } = options;
   if (!stripe || !webhookSecret) throw new AppError("UNAVAILABLE", "Stripe webhooks are not configured");
@@ -40,6 +53,22 @@ export async function handleStripeWebhook(options: {
     throw new AppError("BAD_REQUEST", "Invalid Stripe signature");
   }
 
+  const reason = REVERSAL_EVENTS[event.type];
+  if (reason) {
+    const taken = event.data.object as Stripe.Charge | Stripe.Dispute;
+    const paymentId = intentId(taken.payment_intent);
+    if (!paymentId) return { received: true };
+    const outcome = await refundOrder(options.db, {
+      provider: "stripe",
+      eventId: event.id,
+      eventType: event.type,
+      providerPaymentId: paymentId,
+      reason,
+    });
+    if (outcome !== "refunded")
+      options.logger.warn({ eventId: event.id, paymentId, outcome }, "reversal changed nothing");
+    return { received: true };
+  }
   if (!PAID_EVENTS.has(event.type)) return { received: true };
   const session = event.data.object as Stripe.Checkout.Session;
   const orderId = session.metadata?.orderId ?? session.client_reference_id;
@@ -48,11 +77,17 @@ export async function handleStripeWebhook(options: {
     return { received: true };
   }
   const intent = session.payment_intent;
-  await recordPayment(options.db, options.mailer, options.logger, {
-    orderId,
-    provider: "stripe",
-    providerPaymentId: typeof intent === "string" ? intent : (intent?.id ?? session.id),
-    amountPaid: centsToDecimal(session.amount_total ?? 0),
-  });
+  await recordPayment(
+    options.db,
+    options.mailer,
+    options.logger,
+    {
+      orderId,
+      provider: "stripe",
+      providerPaymentId: intentId(intent) ?? session.id,
+      amountPaid: centsToDecimal(session.amount_total ?? 0),
+    },
+    options.paid,
+  );
   return { received: true };
 }

@@ -40,6 +40,13 @@ function AffiliateRow({ affiliate }: { affiliate: TAffiliate }) {
             {formatMoney(affiliate.totalCommissions)}
           </p>
           <p className="text-muted-foreground text-xs">total earned</p>
+          {Number(affiliate.testCommissions) > 0 && (
+            <p className="mt-1 flex items-center justify-end gap-1 text-muted-foreground text-xs">
+              <Badge variant="neutral">test</Badge>
+              <span className="tabular-nums">{formatMoney(affiliate.testCommissions)}</span>
+              <span className="sr-only">of test commission from sandbox payments, not in your balance</span>
+            </p>
+          )}
         </div>
         <Badge variant={affiliate.isActive ? "success" : "neutral"} className="w-16 justify-center">
           {affiliate.isActive ? "Active" : "Inactive"}

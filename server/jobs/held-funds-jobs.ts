@@ -1,0 +1,41 @@
+import type PgBoss from "pg-boss";
+import type { Db } from "../db/pool";
+import type { Logger } from "../logger";
+import { releaseHeldFunds } from "../modules/ledger/held-funds";
+import { settleStuckPayouts } from "../modules/payments/settle-stuck-payouts";
+import type { PayoutSender } from "../payments/provider";
+
+export const HELD_FUNDS_RELEASE_QUEUE = "held-funds-release";
+/** Holds end at any minute; funds become available within a quarter hour of it. */
+export const HELD_FUNDS_RELEASE_CRON = "*/15 * * * *";
+export const PAYOUT_RECONCILE_QUEUE = "payout-reconcile";
+/** A payout is stuck after five minutes; it is settled within the next five. */
+export const PAYOUT_RECONCILE_CRON = "*/5 * * * *";
+
+/** Creates the queues and schedules; run while installing (instances take turns then). */
+export async function installHeldFundsJobs(boss: PgBoss): Promise<void> {
+  for (const [queue, cron] of [
+    [HELD_FUNDS_RELEASE_QUEUE, HELD_FUNDS_RELEASE_CRON],
+    [PAYOUT_RECONCILE_QUEUE, PAYOUT_RECONCILE_CRON],
+  ]) {
+    // One run at a time: two runs would only wait on each other's locks.
+    await boss.createQueue(queue, { name: queue, policy: "singleton" });
+    await boss.schedule(queue, cron, {}, { tz: "UTC" });
+  }
+}
+
+/** The workers: ended holds become available; interrupted payouts are settled with the provider. */
+export async function workHeldFundsJobs(
+  boss: PgBoss,
+  options: { db: Db; logger: Logger; payouts: PayoutSender },
+): Promise<void> {
+  const { db, logger } = options;
+  await boss.work(HELD_FUNDS_RELEASE_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+    const result = await releaseHeldFunds({ db });
+    logger.info(result, "held funds released");
+  });
+  await boss.work(PAYOUT_RECONCILE_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+    const result = await settleStuckPayouts({ db, logger, sender: options.payouts });
+    if (result.completed + result.failed + result.waiting > 0) logger.info(result, "stuck payouts checked");
+  });
+}

@@ -1,0 +1,98 @@
+import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import { accountEvents, domainServices, serviceOrders, transactions, users } from "../../shared/schema";
+import type { Db } from "../db/pool";
+import type { Tx } from "../db/tx";
+import { reverseReferralCommission } from "../modules/affiliates/credit-referral-commission";
+
+export type RefundOutcome = "refunded" | "already-refunded" | "unknown-order" | "replayed";
+
+/** A provider's word that a payment was taken back, by the provider's id of that payment. */
+export interface PaymentReversal {
+  /** "stripe" or "paypal": the webhook it came from. */
+  provider: string;
+  /** The provider's event id: the same event twice changes nothing. */
+  eventId: string;
+  eventType: string;
+  /** The id fulfilment stored on the order (a payment intent, a PayPal capture). */
+  providerPaymentId: string;
+  /** "refund" or "dispute", shown in the account's events and the reversal's description. */
+  reason: string;
+}
+
+/**
+ * Records a provider's webhook event by id in the same transaction as what it does: false when
+ * the event was applied before.
+ */
+async function firstDelivery(tx: Tx, reversal: PaymentReversal): Promise<boolean> {
+  const { rows } = await tx.execute(sql`
+    insert into webhook_events (provider, event_id, type)
+    values (${reversal.provider}, ${reversal.eventId}, ${reversal.eventType})
+    on conflict do nothing returning event_id
+  `);
+  return rows.length > 0;
+}
+
+/**
+ * An account plan the order set returns to free, unless another paid order still grants one
+ * (the newest such grant wins).
+ */
+async function endAccountPlan(tx: Tx, order: typeof serviceOrders.$inferSelect): Promise<void> {
+  if (typeof order.metadata.accountPlan !== "string") return;
+  const [other] = await tx
+    .select({ plan: sql<string>`${serviceOrders.metadata}->>'accountPlan'` })
+    .from(serviceOrders)
+    .where(
+      and(
+        eq(serviceOrders.userId, order.userId),
+        eq(serviceOrders.status, "paid"),
+        ne(serviceOrders.id, order.id),
+        sql`${serviceOrders.metadata} ? 'accountPlan'`,
+      ),
+    )
+    .orderBy(desc(serviceOrders.paidAt))
+    .limit(1);
+  await tx
+    .update(users)
+    .set({ plan: other?.plan ?? "free" })
+    .where(eq(users.id, order.userId));
+}
+
+/**
+ * A refunded or disputed payment (DESIGN §7): the order is marked refunded, what it granted ends
+ * (its domain service is cancelled, an account plan it set lapses) and the commission it earned
+ * a referrer is reversed, in one transaction with the record of the webhook event, so a replay
+ * or a second event about the same payment changes nothing.
+ */
+export async function refundOrder(db: Db, reversal: PaymentReversal): Promise<RefundOutcome> {
+  return db.transaction(async (tx) => {
+    if (!(await firstDelivery(tx, reversal))) return "replayed";
+    const [order] = await tx
+      .select()
+      .from(serviceOrders)
+      .where(eq(serviceOrders.providerPaymentId, reversal.providerPaymentId))
+      .for("update");
+    if (!order) return "unknown-order";
+    const [refunded] = await tx
+      .update(serviceOrders)
+      .set({ status: "refunded", refundedAt: new Date() })
+      .where(and(eq(serviceOrders.id, order.id), isNull(serviceOrders.refundedAt)))
+      .returning({ id: serviceOrders.id });
+    if (!refunded) return "already-refunded";
+
+    await tx.update(domainServices).set({ status: "cancelled" }).where(eq(domainServices.orderId, order.id));
+    await endAccountPlan(tx, order);
+    await tx
+      .update(transactions)
+      .set({ status: "refunded" })
+      .where(and(eq(transactions.orderId, order.id), eq(transactions.type, "payment")));
+    await reverseReferralCommission(tx, order.id, `${reversal.reason} of order ${order.id}`);
+    await tx.insert(accountEvents).values({
+      userId: order.userId,
+      kind: "order refunded",
+      description: `The payment of $${order.price} for ${order.description} was ${
+        reversal.reason === "dispute" ? "disputed" : "refunded"
+      }; the service has ended`,
+    });
+    return "refunded";
+  });
+}
