@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TDomainImportPreview } from "../../shared/api/domain-import";
-import { addDomain, csv, uniqueDomainName } from "../factories/domains";
+import { addDomain, addVerifiedDomain, csv, uniqueDomainName } from "../factories/domains";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -24,11 +24,11 @@ const upload = (
 ) => agent.post(path).set("Content-Type", type).send(body);
 
 describe("POST /api/domains/import/preview", () => {
-  it("sorts every row into new, already yours, taken or invalid with the reason, and saves nothing", async () => {
+  it("sorts every row into new, already yours, taken (verified by another owner) or invalid with the reason, and saves nothing", async () => {
     const me = await signUp(t.app);
     const other = await signUp(t.app);
     const mine = await addDomain(me.agent);
-    const theirs = await addDomain(other.agent);
+    const theirs = await addVerifiedDomain(other.agent, t.db);
     const fresh = uniqueDomainName();
     const file = csv([
       ["Domain", "Status", "Ad Network", "Registration Date", "Purchase Price"],
@@ -58,6 +58,7 @@ describe("POST /api/domains/import/preview", () => {
     expect(preview.rows[3].reason).toMatch(/not a valid domain name/);
     expect(preview.rows[4].reason).toMatch(/Status “sold” is not one of active, parked, pending/);
     expect(preview.rows[5].reason).toMatch(/not a date/);
+    expect(preview.rows[2].reason).toBe("Verified by another owner");
     expect(preview.rows[6].reason).toBe("Repeats line 2");
     expect(preview.counts).toEqual({ new: 1, owned: 1, taken: 1, invalid: 4 });
     expect(await countDomains(me.user.id)).toBe(1);
@@ -73,11 +74,11 @@ describe("POST /api/domains/import/preview", () => {
 });
 
 describe("POST /api/domains/import", () => {
-  it("adds the new domains with their columns in one go and leaves the others", async () => {
+  it("adds the new domains with their columns in one go, pending, and leaves the others", async () => {
     const me = await signUp(t.app);
     const other = await signUp(t.app);
-    const mine = await addDomain(me.agent);
-    const theirs = await addDomain(other.agent);
+    const mine = await addVerifiedDomain(me.agent, t.db);
+    const theirs = await addVerifiedDomain(other.agent, t.db);
     const [a, b] = [uniqueDomainName(), uniqueDomainName("net")];
     const file = csv([
       [
@@ -104,7 +105,8 @@ describe("POST /api/domains/import", () => {
     expect(list.map((d) => d.name).sort()).toEqual([a, b, mine.name].sort());
     const imported = list.find((d) => d.name === a);
     expect(imported).toMatchObject({
-      status: "parked",
+      status: "pending",
+      verification: { status: "pending" },
       adNetwork: "bodis",
       parkingTemplate: "premium",
       registrationDate: "2019-03-04T12:00:00.000Z",
@@ -112,7 +114,7 @@ describe("POST /api/domains/import", () => {
       purchasePrice: "2500.00",
       renewalCost: "12.99",
     });
-    expect(list.find((d) => d.name === b)).toMatchObject({ status: "active", adNetwork: "adsense" });
+    expect(list.find((d) => d.name === b)).toMatchObject({ status: "pending", adNetwork: "adsense" });
     expect(list.find((d) => d.name === mine.name)).toMatchObject({ status: "active" });
     const theirsNow = await t.db.execute(sql`select user_id from domains where name = ${theirs.name}`);
     expect(theirsNow.rows).toEqual([{ user_id: other.user.id }]);
@@ -127,18 +129,28 @@ describe("POST /api/domains/import", () => {
     expect(await countDomains(me.user.id)).toBe(0);
   });
 
-  it("gives each name to one owner only when two owners import it at once", async () => {
+  it("lets two owners import the same unverified names at once, each holding them pending", async () => {
     const [a, b] = [await signUp(t.app), await signUp(t.app)];
     const names = [uniqueDomainName(), uniqueDomainName(), uniqueDomainName()];
     const file = csv([["name"], ...names.map((n) => [n])]);
     const answers = await Promise.all([a, b].map((o) => upload(o.agent, "/api/domains/import", file)));
-    expect(answers.some((r) => r.status === 201 && r.body.imported === 3)).toBe(true);
-    const owners = await t.db.execute<{ user_id: string }>(
-      sql`select distinct user_id from domains where name = any(${sql.param(names)}::text[])`,
+    expect(answers.map((r) => [r.status, r.body.imported])).toEqual([
+      [201, 3],
+      [201, 3],
+    ]);
+    const holders = await t.db.execute<{ user_id: string }>(
+      sql`select distinct user_id from domains where name = any(${sql.param(names)}::text[]) and verified_at is null`,
     );
-    expect(owners.rows).toHaveLength(1);
-    const loser = answers.find((r) => !(r.status === 201 && r.body.imported === 3));
-    expect(loser && (loser.status === 409 || loser.body.imported === 0)).toBe(true);
+    expect(holders.rows).toHaveLength(2);
+  });
+
+  it("imports a file twice at once into one portfolio only once", async () => {
+    const me = await signUp(t.app);
+    const names = [uniqueDomainName(), uniqueDomainName()];
+    const file = csv([["name"], ...names.map((n) => [n])]);
+    const answers = await Promise.all([1, 2].map(() => upload(me.agent, "/api/domains/import", file)));
+    expect(answers.some((r) => r.status === 201 && r.body.imported === 2)).toBe(true);
+    expect(await countDomains(me.user.id)).toBe(2);
   });
 });
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDomain, uniqueDomainName } from "../factories/domains";
+import { addDomain, addVerifiedDomain, markVerified, uniqueDomainName } from "../factories/domains";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -33,7 +33,7 @@ describe("GET /api/domains", () => {
     const owner = await signUp(t.app);
     const other = await signUp(t.app);
     const first = await addDomain(owner.agent);
-    const second = await addDomain(owner.agent, { status: "parked", adNetwork: "sedo" });
+    const second = await addVerifiedDomain(owner.agent, t.db, { status: "parked", adNetwork: "sedo" });
     await addDomain(other.agent);
 
     const res = await owner.agent.get("/api/domains");
@@ -55,7 +55,7 @@ describe("GET /api/domains", () => {
 });
 
 describe("POST /api/domains", () => {
-  it("creates an active domain with the catalogue's defaults and trimmed fields", async () => {
+  it("creates a pending domain with the catalogue's defaults and trimmed fields", async () => {
     const { agent, user } = await signUp(t.app);
     const name = uniqueDomainName();
     const res = await agent
@@ -64,7 +64,7 @@ describe("POST /api/domains", () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       name,
-      status: "active",
+      status: "pending",
       adNetwork: "adsense",
       parkingTemplate: "standard",
       nameservers: "ns1.park.io, ns2.park.io",
@@ -132,23 +132,35 @@ describe("POST /api/domains", () => {
     expect(await countDomains(user.id)).toBe(1);
   });
 
-  it("answers 409 when another owner has parked the name already", async () => {
+  it("answers 409 when another owner has verified the name", async () => {
     const first = await signUp(t.app);
     const second = await signUp(t.app);
-    const domain = await addDomain(first.agent);
+    const domain = await addVerifiedDomain(first.agent, t.db);
     const res = await second.agent.post("/api/domains").send({ name: domain.name });
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(`${domain.name} is already parked by another owner.`);
+    expect(res.body.message).toBe(
+      `${domain.name} is verified by another owner. Only the owner of a domain can add it.`,
+    );
     expect(await countDomains(second.user.id)).toBe(0);
   });
 
-  it("lets only one of two owners racing for the same name have it", async () => {
+  it("lets two owners racing for the same unverified name both hold it, pending", async () => {
     const [a, b] = [await signUp(t.app), await signUp(t.app)];
     const name = uniqueDomainName();
     const answers = await Promise.all([a, b].map((o) => o.agent.post("/api/domains").send({ name })));
-    expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
-    const owners = await t.db.execute(sql`select user_id from domains where name = ${name}`);
-    expect(owners.rows).toHaveLength(1);
+    expect(answers.map((r) => r.status)).toEqual([201, 201]);
+    const holders = await t.db.execute(
+      sql`select user_id from domains where name = ${name} and verified_at is null`,
+    );
+    expect(holders.rows).toHaveLength(2);
+  });
+
+  it("gives the same account one copy of a name however often it is added at once", async () => {
+    const { agent, user } = await signUp(t.app);
+    const name = uniqueDomainName();
+    const answers = await Promise.all([1, 2, 3].map(() => agent.post("/api/domains").send({ name })));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    expect(await countDomains(user.id)).toBe(1);
   });
 });
 
@@ -195,7 +207,7 @@ describe("GET /api/domains/{id}", () => {
 describe("PATCH /api/domains/{id}", () => {
   it("saves the manage dialog's edits and answers the domain", async () => {
     const { agent } = await signUp(t.app);
-    const domain = await addDomain(agent);
+    const domain = await addVerifiedDomain(agent, t.db);
     const res = await agent.patch(`/api/domains/${domain.id}`).send({
       status: "parked",
       adNetwork: "bodis",
@@ -239,7 +251,7 @@ describe("PATCH /api/domains/{id}", () => {
     const after = await agent.get(`/api/domains/${domain.id}`);
     expect(after.body).toMatchObject({
       name: domain.name,
-      status: "active",
+      status: "pending",
       purchasePrice: null,
       renewalCost: null,
     });
@@ -258,7 +270,8 @@ describe("PATCH /api/domains/{id}", () => {
     const owner = await signUp(t.app);
     const stranger = await signUp(t.app);
     const domain = await addDomain(owner.agent);
-    const res = await stranger.agent.patch(`/api/domains/${domain.id}`).send({ status: "pending" });
+    await markVerified(t.db, domain.id);
+    const res = await stranger.agent.patch(`/api/domains/${domain.id}`).send({ status: "parked" });
     expect(res.status).toBe(404);
     expect((await owner.agent.get(`/api/domains/${domain.id}`)).body.status).toBe("active");
   });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "../../server/db/pool";
 import { recordParkedVisit } from "../../server/modules/domains/parked-visits";
 import { LEAD_SOURCE, LEAD_VALUE } from "../../shared/api/leads";
-import { addDomain, uniqueDomainName } from "../factories/domains";
+import { addDomain, addVerifiedDomain, uniqueDomainName } from "../factories/domains";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -54,7 +54,7 @@ async function traffic(domainId: string) {
 describe("visits on a parked domain's host", () => {
   it("serves the landing page and counts the visit for the domain, ignoring port, www. and case", async () => {
     const { agent } = await signUp(t.app);
-    const domain = await addDomain(agent, { status: "parked" });
+    const domain = await addVerifiedDomain(agent, t.db, { status: "parked" });
 
     const res = await visit(`WWW.${domain.name.toUpperCase()}:5000`);
 
@@ -65,7 +65,7 @@ describe("visits on a parked domain's host", () => {
 
   it("counts nothing for assets, API calls, prefetches, bots or non-HTML requests", async () => {
     const { agent } = await signUp(t.app);
-    const domain = await addDomain(agent);
+    const domain = await addVerifiedDomain(agent, t.db);
     await request(t.app).get("/assets/index.js").set({ Host: domain.name, "User-Agent": BROWSER });
     await visit(domain.name, { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" });
     await visit(domain.name, { "Sec-Purpose": "prefetch" });
@@ -82,7 +82,7 @@ describe("visits on a parked domain's host", () => {
 
   it("adds a counted visit to the portfolio's 30-day visitors once they have been read", async () => {
     const { agent } = await signUp(t.app);
-    const domain = await addDomain(agent);
+    const domain = await addVerifiedDomain(agent, t.db);
     expect((await agent.get("/api/domains")).body[0].visitors).toBe(0);
 
     await visit(domain.name);
@@ -97,7 +97,7 @@ describe("visits on a parked domain's host", () => {
 
   it("answers the owner's traffic per day, today included", async () => {
     const { agent } = await signUp(t.app);
-    const domain = await addDomain(agent);
+    const domain = await addVerifiedDomain(agent, t.db);
     await visit(domain.name);
     await vi.waitFor(async () => expect((await traffic(domain.id)).visits).toBe(1));
 
@@ -121,7 +121,7 @@ describe("visits on a parked domain's host", () => {
 describe("recordParkedVisit", () => {
   it("counts a visitor once within 30 minutes and again after", async () => {
     const { agent } = await signUp(t.app);
-    const domain = await addDomain(agent);
+    const domain = await addVerifiedDomain(agent, t.db);
     const seen = (visitorKey: string) => recordParkedVisit({ db: t.db, host: domain.name, visitorKey });
 
     expect(await seen("visitor-a")).toBe(true);
@@ -138,7 +138,7 @@ describe("recordParkedVisit", () => {
 
   it("counts the same visitor arriving twice at once as one visit", async () => {
     const { agent } = await signUp(t.app);
-    const domain = await addDomain(agent);
+    const domain = await addVerifiedDomain(agent, t.db);
     const answers = await Promise.all(
       [1, 2, 3, 4].map(() => recordParkedVisit({ db: t.db, host: domain.name, visitorKey: "same" })),
     );
@@ -158,7 +158,7 @@ describe("recordParkedVisit", () => {
 describe("the landing page when counting fails", () => {
   it("is still served", async () => {
     const { agent } = await signUp(t.app);
-    const domain = await addDomain(agent);
+    const domain = await addVerifiedDomain(agent, t.db);
     databaseDown = true;
     try {
       const res = await visit(domain.name);
@@ -189,7 +189,7 @@ describe("leads on a parked domain's host", () => {
 
   it("credits the domain's owner the lead value once, linked to the domain", async () => {
     const { agent, user } = await signUp(t.app);
-    const domain = await addDomain(agent, { status: "parked" });
+    const domain = await addVerifiedDomain(agent, t.db, { status: "parked" });
     const body = lead();
 
     const first = await request(t.app).post("/api/leads").set("Host", `www.${domain.name}:443`).send(body);
