@@ -5,6 +5,7 @@ import { Card } from "@/components/ui/card";
 import { cn } from "@/lib/cn";
 import { formatDate, formatMoney, formatNumber } from "@/lib/format";
 import { DomainStatusBadge } from "./domain-status-badge";
+import { DomainVerification } from "./domain-verification";
 
 const SOON_MS = 30 * 86_400_000;
 
@@ -20,7 +21,10 @@ function Figure(props: { label: string; value: string; unit?: string; className?
   );
 }
 
-/** One domain of the portfolio grid: name, status, 30-day figures, dates, and the manage button. */
+/**
+ * One domain of the portfolio grid: name, status, 30-day figures, dates, the record to publish
+ * while it is unverified, and the manage button.
+ */
 export function DomainCard({ domain, onManage }: { domain: TDomain; onManage: (domain: TDomain) => void }) {
   const expiresSoon = domain.expiryDate !== null && Date.parse(domain.expiryDate) - Date.now() < SOON_MS;
   return (
@@ -51,6 +55,7 @@ export function DomainCard({ domain, onManage }: { domain: TDomain; onManage: (d
           />
         )}
       </dl>
+      {domain.verification.status === "pending" && <DomainVerification domain={domain} compact />}
       <Button variant="outline" className="mt-auto w-full" onClick={() => onManage(domain)}>
         <Settings2 aria-hidden="true" />
         Manage Domain

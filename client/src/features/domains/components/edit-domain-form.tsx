@@ -20,7 +20,12 @@ import { useDeleteDomain } from "../api/delete-domain";
 import { useUpdateDomain } from "../api/update-domain";
 import { NETWORK_OPTIONS, STATUS_LABELS, TEMPLATE_OPTIONS } from "../utils/domain-labels";
 
-const STATUS_OPTIONS = DOMAIN_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }));
+/** A verified domain is active or parked; an unverified one is pending until a check proves it. */
+const statusOptions = (verified: boolean) =>
+  DOMAIN_STATUSES.filter((s) => (s === "pending") !== verified).map((s) => ({
+    value: s,
+    label: STATUS_LABELS[s],
+  }));
 
 function formFor(domain: TDomain) {
   return {
@@ -38,6 +43,7 @@ function formFor(domain: TDomain) {
 /** Edit Domain: saves what changed; empty dates and amounts clear them. Also removes the domain. */
 export function EditDomainForm(props: { domain: TDomain; onDone: () => void; onRemoved: () => void }) {
   const { domain } = props;
+  const verified = domain.verification.status === "verified";
   const [form, setForm] = useState(() => formFor(domain));
   const [error, setError] = useState("");
   const [confirmRemove, setConfirmRemove] = useState(false);
@@ -98,9 +104,16 @@ export function EditDomainForm(props: { domain: TDomain; onDone: () => void; onR
           <Select
             id="edit-status"
             value={form.status}
-            options={STATUS_OPTIONS}
+            options={statusOptions(verified)}
+            disabled={!verified}
+            aria-describedby={verified ? undefined : "edit-status-hint"}
             onValueChange={(v) => set("status", v as TDomainStatus)}
           />
+          {!verified && (
+            <p id="edit-status-hint" className="text-muted-foreground text-xs">
+              Active or parked once verified.
+            </p>
+          )}
         </div>
         <div className="grid gap-2">
           <Label htmlFor="edit-network">Ad network</Label>

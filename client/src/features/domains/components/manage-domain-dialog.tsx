@@ -15,6 +15,7 @@ import { formatDate, formatMoney, formatNumber } from "@/lib/format";
 import { useDomainDetail } from "../api/get-domain";
 import { networkLabel, TEMPLATE_LABELS } from "../utils/domain-labels";
 import { DomainStatusBadge } from "./domain-status-badge";
+import { DomainVerification } from "./domain-verification";
 import { EditDomainForm } from "./edit-domain-form";
 
 function Stat({ label, children }: { label: string; children: ReactNode }) {
@@ -37,7 +38,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * The manage dialog (spec §2): all-time revenue and visitors, status, registration and expiry,
- * with Close and Edit Domain; Edit Domain turns the dialog into a form that saves. `sections`
+ * with Close and Edit Domain; Edit Domain turns the dialog into a form that saves. Below the
+ * figures, the ownership proof: instructions and Verify now while pending. `sections`
  * renders what other features add below the details (the page composes them in).
  */
 export function ManageDomainDialog(props: {
@@ -91,6 +93,7 @@ export function ManageDomainDialog(props: {
                   </Stat>
                   <Stat label="Leads">{loading(detail.data && formatNumber(detail.data.totalLeads))}</Stat>
                 </dl>
+                <DomainVerification domain={current} />
                 <dl className="divide-y rounded-lg border px-4">
                   <Row label="Parking revenue (30-day average)">
                     {formatMoney(current.parkingRevenue)} / day

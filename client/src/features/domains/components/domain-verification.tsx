@@ -1,0 +1,142 @@
+import type { TDomain } from "@shared/api/domains";
+import { Copy, RefreshCw, ShieldAlert, ShieldCheck } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/use-toast";
+import { cn } from "@/lib/cn";
+import { errorAfterColon } from "@/lib/error-text";
+import { formatDate, formatRelativeTime } from "@/lib/format";
+import { useVerifyDomain } from "../api/verify-domain";
+import { STATUS_LABELS } from "../utils/domain-labels";
+
+async function copy(value: string, what: string) {
+  try {
+    await navigator.clipboard.writeText(value);
+    toast({ title: "Copied", description: `The ${what} is on the clipboard.` });
+  } catch {
+    toast({
+      variant: "destructive",
+      title: "Copy Failed",
+      description: "Your browser blocked the clipboard. Select the text and copy it by hand.",
+    });
+  }
+}
+
+/** A value to paste at the DNS provider, with its copy button. */
+function CopyValue(props: { label: string; value: string; what: string }) {
+  return (
+    <div className="flex min-w-0 items-center gap-2">
+      <dt className="w-12 shrink-0 text-muted-foreground text-xs">{props.label}</dt>
+      <dd className="min-w-0 flex-1 break-all rounded bg-white px-2 py-1 font-mono text-slate-900 text-xs ring-1 ring-slate-200">
+        {props.value}
+      </dd>
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon"
+        className="size-8 shrink-0"
+        aria-label={`Copy ${props.what}`}
+        onClick={() => void copy(props.value, props.what)}
+      >
+        <Copy aria-hidden="true" className="size-4" />
+      </Button>
+    </div>
+  );
+}
+
+/** Presses "Verify now" and tells the outcome: verified, or not found yet with the time of the check. */
+export function VerifyNowButton({ domain, className }: { domain: TDomain; className?: string }) {
+  const verify = useVerifyDomain();
+  const run = () =>
+    verify.mutate(domain.id, {
+      onSuccess: (checked) => {
+        if (checked.verification.status === "verified") {
+          toast({
+            title: "Domain Verified",
+            description: `${checked.name} is verified and now ${STATUS_LABELS[checked.status].toLowerCase()}.`,
+          });
+          return;
+        }
+        const at = checked.verification.lastCheckedAt;
+        toast({
+          title: "Not Found Yet",
+          description: `Neither the TXT record nor ParkPilot's nameservers were found for ${checked.name}${at ? ` (checked ${new Date(at).toLocaleTimeString()})` : ""}. DNS changes can take a while to appear; we keep checking every few minutes.`,
+        });
+      },
+      onError: (err) =>
+        toast({
+          title: "Error",
+          description: errorAfterColon(err, "Could not check the domain. Please try again."),
+          variant: "destructive",
+        }),
+    });
+  return (
+    <Button type="button" className={className} disabled={verify.isPending} onClick={run}>
+      <RefreshCw aria-hidden="true" className={cn(verify.isPending && "animate-spin")} />
+      {verify.isPending ? "Checking..." : "Verify now"}
+    </Button>
+  );
+}
+
+function LastChecked({ domain }: { domain: TDomain }) {
+  const at = domain.verification.lastCheckedAt;
+  return (
+    <p className="text-muted-foreground text-xs" data-testid="verification-last-checked">
+      {at ? `Last checked ${formatRelativeTime(at)}.` : "Not checked yet."} We check every few minutes for 72
+      hours after you add a domain.
+    </p>
+  );
+}
+
+/**
+ * How to prove ownership of a pending domain (DESIGN §13): the TXT record to publish, or the
+ * nameservers to point at, with copy buttons and Verify now; for a verified domain, since when.
+ */
+export function DomainVerification({ domain, compact = false }: { domain: TDomain; compact?: boolean }) {
+  const { verification } = domain;
+  if (verification.status === "verified") {
+    return (
+      <p className="flex items-center gap-1.5 text-emerald-700 text-sm" data-testid="domain-verified">
+        <ShieldCheck aria-hidden="true" className="size-4 shrink-0" />
+        Ownership verified{verification.verifiedAt ? ` on ${formatDate(verification.verifiedAt)}` : ""}
+      </p>
+    );
+  }
+  return (
+    <section
+      aria-label={`Verify ${domain.name}`}
+      className="grid gap-3 rounded-lg border border-amber-200 bg-amber-50/60 p-3"
+      data-testid="domain-verification"
+    >
+      <div className="flex items-start gap-2">
+        <ShieldAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-600" />
+        <div className="min-w-0">
+          <h4 className="font-medium text-slate-900 text-sm">Verify ownership</h4>
+          <p className="text-slate-600 text-xs">
+            {compact
+              ? "Add this TXT record at your DNS provider, or use ParkPilot's nameservers."
+              : "Add this TXT record at your DNS provider. Until the domain is verified it does not serve the parked page, count visits, earn leads or list for sale."}
+          </p>
+        </div>
+      </div>
+      <dl className="grid gap-1.5">
+        {!compact && <CopyValue label="Type" value="TXT" what="record type" />}
+        <CopyValue label="Name" value={verification.txtRecord.name} what="record name" />
+        <CopyValue label="Value" value={verification.txtRecord.value} what="record value" />
+      </dl>
+      {!compact && (
+        <div className="grid gap-1.5">
+          <p className="text-slate-600 text-xs">
+            Or point the domain's nameservers at ParkPilot (this also parks it):
+          </p>
+          <dl className="grid gap-1.5">
+            {verification.nameservers.map((ns, i) => (
+              <CopyValue key={ns} label={`NS ${i + 1}`} value={ns} what="nameserver" />
+            ))}
+          </dl>
+        </div>
+      )}
+      {!compact && <LastChecked domain={domain} />}
+      <VerifyNowButton domain={domain} className={compact ? "w-full" : "justify-self-start"} />
+    </section>
+  );
+}
