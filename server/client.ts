@@ -27,14 +27,26 @@ export function staticClient(): RequestHandler[] {
   ];
 }
 
-/** Development: Vite in middleware mode on the same origin, its HMR socket on our HTTP server. */
-export async function viteClient(
-  httpServer: Server,
-): Promise<{ handlers: RequestHandler[]; close: () => Promise<void> }> {
+/**
+ * Development: Vite in middleware mode on the same origin, its HMR socket on our HTTP server.
+ * Vite's own Host check is off because the app makes it, before Vite, and knows the verified
+ * parked domains (see dev-host-check.ts); the data folder is refused as well as server source.
+ */
+export async function viteClient(options: {
+  httpServer: Server;
+  dataDir?: string;
+}): Promise<{ handlers: RequestHandler[]; close: () => Promise<void> }> {
   const { createServer } = await import("vite");
+  const configFile = fileURLToPath(new URL("../vite.config.ts", import.meta.url));
+  const extraDeny = options.dataDir ? [`${path.resolve(options.dataDir)}/**`] : [];
   const vite = await createServer({
-    configFile: fileURLToPath(new URL("../vite.config.ts", import.meta.url)),
-    server: { middlewareMode: true, hmr: { server: httpServer } },
+    configFile,
+    server: {
+      middlewareMode: true,
+      ws: { server: options.httpServer },
+      allowedHosts: true,
+      fs: { deny: extraDeny },
+    },
     appType: "spa",
   });
   return { handlers: [vite.middlewares], close: () => vite.close() };

@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { StartupError } from "./lib/startup-error";
 
 const boolish = z
   .enum(["true", "false", "1", "0"])
@@ -9,7 +10,8 @@ const boolish = z
 const ZEnv = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
-  HOST: z.string().default("0.0.0.0"),
+  /** Default: 127.0.0.1 in development and test (nothing else on the network reaches it), 0.0.0.0 in production. */
+  HOST: z.string().optional(),
   DATABASE_URL: z.url().optional(),
   PGLITE_DIR: z.string().default("./data/pglite"),
   SESSION_SECRET: z.string().min(16).optional(),
@@ -58,21 +60,29 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = ZEnv.safeParse(cleaned);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
-    throw new Error(`Invalid environment:\n${problems}`);
+    throw new StartupError(`Invalid environment:\n${problems}`);
   }
   const c = parsed.data;
   if (c.NODE_ENV === "production" && !c.SESSION_SECRET) {
-    throw new Error("Invalid environment:\n  SESSION_SECRET: required in production (16+ characters)");
+    throw new StartupError("Invalid environment:\n  SESSION_SECRET: required in production (16+ characters)");
   }
+  const isProduction = c.NODE_ENV === "production";
+  // Production without PUBLIC_URL is someone trying the build on their own machine: it runs on
+  // http://localhost (cookies without Secure, which a browser would not send back over plain
+  // HTTP), and boot says once that a real address needs PUBLIC_URL.
+  const publicUrlMissing = isProduction && !c.PUBLIC_URL;
   return {
     ...c,
+    HOST: c.HOST ?? (isProduction ? "0.0.0.0" : "127.0.0.1"),
+    PUBLIC_URL: c.PUBLIC_URL ?? (isProduction ? `http://localhost:${c.PORT}` : undefined),
+    publicUrlMissing,
     trustProxy: readTrustProxy(c.TRUST_PROXY),
     /** The origin every link in an email starts with: never a request's Host (DESIGN §14). */
     appUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ""),
     leadValue: Number(c.LEAD_VALUE).toFixed(2),
     parkingNameservers: readNameservers(c.PARKING_NAMESERVERS),
     dnsServers: readDnsServers(c.DNS_SERVERS),
-    isProduction: c.NODE_ENV === "production",
+    isProduction,
     sessionSecret: c.SESSION_SECRET ?? "development-only-session-secret",
   };
 }
@@ -95,7 +105,7 @@ export function readTrustProxy(value: string | undefined): false | number | stri
   const named = new Set(["loopback", "linklocal", "uniquelocal"]);
   const bad = list.filter((entry) => !named.has(entry) && !/^[\d.:a-f]+(\/\d{1,3})?$/.test(entry));
   if (bad.length > 0) {
-    throw new Error(
+    throw new StartupError(
       `Invalid environment:\n  TRUST_PROXY: expected a hop count or proxy addresses, not ${bad.join(", ")}`,
     );
   }
@@ -113,7 +123,7 @@ function readNameservers(value: string): string[] {
   const names = commaList(value).map((name) => name.toLowerCase().replace(/\.$/, ""));
   const bad = names.filter((name) => !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(name));
   if (names.length === 0 || bad.length > 0) {
-    throw new Error(
+    throw new StartupError(
       `Invalid environment:\n  PARKING_NAMESERVERS: expected host names like ns1.example.net, not ${bad.join(", ") || "nothing"}`,
     );
   }
@@ -128,7 +138,7 @@ function readDnsServers(value: string | undefined): string[] | undefined {
     entry.match(/^\[(.+)\](:\d{1,5})?$/)?.[1] ?? entry.replace(/:\d{1,5}$/, "");
   const bad = servers.filter((entry) => isIP(address(entry)) === 0 && isIP(entry) !== 6);
   if (servers.length === 0 || bad.length > 0) {
-    throw new Error(
+    throw new StartupError(
       `Invalid environment:\n  DNS_SERVERS: expected IP addresses with optional ports, not ${bad.join(", ") || "nothing"}`,
     );
   }

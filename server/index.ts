@@ -6,7 +6,9 @@ import { runMigrations } from "./db/migrate";
 import { openDatabase } from "./db/pool";
 import { seedIfEmpty } from "./db/seed";
 import { createDeps } from "./deps";
+import { devHostCheck } from "./http/dev-host-check";
 import { startJobQueue } from "./jobs/job-queue";
+import { errorCode, StartupError } from "./lib/startup-error";
 import { createLogger } from "./logger";
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -15,7 +17,13 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main() {
   const startedAt = performance.now();
   const config = parseConfig();
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = createLogger(config.LOG_LEVEL, { pretty: config.NODE_ENV === "development" });
+  // A taken port is found before the database opens, migrates and seeds, not after.
+  if (config.PORT !== 0) {
+    const probe = http.createServer();
+    await listen(probe, config.PORT, config.HOST);
+    await new Promise((resolve) => probe.close(resolve));
+  }
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     pgliteDir: config.PGLITE_DIR,
@@ -28,9 +36,19 @@ async function main() {
 
   const deps = createDeps({ config, logger, database });
   const server = http.createServer();
-  const vite = config.isProduction ? undefined : await viteClient(server);
+  const vite = config.isProduction
+    ? undefined
+    : await viteClient({
+        httpServer: server,
+        dataDir: database.engine === "pglite" ? config.PGLITE_DIR : undefined,
+      });
   deps.client = vite?.handlers ?? staticClient();
-  server.on("request", createApp(deps));
+  const app = createApp(deps);
+  if (config.isProduction) server.on("request", app);
+  else {
+    const hostCheck = devHostCheck({ db: deps.db, publicUrl: config.PUBLIC_URL, logger });
+    server.on("request", (req, res) => hostCheck(req, res, () => app(req, res)));
+  }
   const jobs = await startJobQueue({
     pool: database.pool,
     serializeStart: database.engine === "postgres",
@@ -43,7 +61,7 @@ async function main() {
   // Keep-alive sockets must not outlive a load balancer's idle timeout, nor hold shutdown.
   server.keepAliveTimeout = 65_000;
 
-  await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
+  await listen(server, config.PORT, config.HOST);
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   logger.info(
@@ -51,6 +69,11 @@ async function main() {
     `ParkPilot is running at http://localhost:${port}`,
   );
   if (seeded) logger.info("Demo account created: demo@example.com / demo-password");
+  if (config.publicUrlMissing) {
+    logger.warn(
+      `PUBLIC_URL is not set: serving ${config.PUBLIC_URL} over plain HTTP; set PUBLIC_URL to the https:// address users reach (links in emails, payment returns and Secure cookies use it)`,
+    );
+  }
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -72,7 +95,25 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 }
 
+/** Listens, or stops the start with one line a newcomer can act on. */
+function listen(server: http.Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once("error", (error) => {
+      const code = errorCode(error);
+      if (code === "EADDRINUSE") reject(new StartupError(`port ${port} is in use; set PORT`));
+      else if (code === "EACCES")
+        reject(new StartupError(`port ${port} needs privileges this user lacks; set PORT`));
+      else if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND")
+        reject(new StartupError(`HOST ${host} is not an address of this machine; set HOST (e.g. 127.0.0.1)`));
+      else reject(error);
+    });
+    server.listen(port, host, () => resolve());
+  });
+}
+
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  // A StartupError is the whole story; anything else is a bug, worth its stack.
+  if (error instanceof StartupError) console.error(error.message);
+  else console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   process.exit(1);
 });

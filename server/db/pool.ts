@@ -3,6 +3,8 @@ import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "../../shared/schema";
+import { lockDataFolder } from "./data-folder-lock";
+import { reachServer } from "./reach-server";
 
 // NUMERIC comes back as a string (money stays exact); DATE as "YYYY-MM-DD", never a JS Date.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
@@ -40,6 +42,7 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   const onIdleError = options.onIdleError ?? (() => undefined);
   if (options.databaseUrl) {
+    await reachServer(options.databaseUrl);
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 20,
@@ -49,6 +52,7 @@ export async function openDatabase(options: {
     return { db: drizzle(pool, { schema }), pool, engine: "postgres", close: () => pool.end() };
   }
   const dataDir = options.pgliteDir === "memory://" ? undefined : options.pgliteDir;
+  const unlock = dataDir ? lockDataFolder(dataDir) : () => undefined;
   const pglite = await PGlite.create(dataDir);
   const server = new PGLiteSocketServer({ db: pglite, port: 0, host: "127.0.0.1" });
   await server.start();
@@ -77,6 +81,7 @@ export async function openDatabase(options: {
       await pool.end();
       await server.stop();
       await pglite.close();
+      unlock();
     },
   };
 }

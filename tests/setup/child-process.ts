@@ -1,0 +1,108 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import http from "node:http";
+
+export interface Finished {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface Running {
+  child: ChildProcess;
+  /** Everything written so far. */
+  output(): { stdout: string; stderr: string };
+  /** Resolves when the process has exited. */
+  exited: Promise<Finished>;
+}
+
+/**
+ * Starts a command with exactly `env` (nothing inherited unless passed), collecting its output.
+ * A process still running after `timeoutMs` is killed, so a hung start fails a test, not the run.
+ */
+export function start(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: Record<string, string | undefined>; timeoutMs: number },
+): Running {
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    stdout += chunk;
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk;
+  });
+  const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs);
+  const exited = new Promise<Finished>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("close", (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+  return { child, output: () => ({ stdout, stderr }), exited };
+}
+
+/** Runs a command to its end; rejects, with its output, when it exits non-zero. */
+export async function run(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: Record<string, string | undefined>; timeoutMs: number },
+): Promise<Finished> {
+  const finished = await start(command, args, options).exited;
+  if (finished.code !== 0) {
+    throw new Error(
+      `${command} ${args.join(" ")} exited ${finished.code ?? finished.signal}\n${finished.stdout}\n${finished.stderr}`,
+    );
+  }
+  return finished;
+}
+
+/** The environment a newcomer's shell gives a command: only PATH and HOME, plus `extra`. */
+export function bareEnv(extra: Record<string, string> = {}): Record<string, string> {
+  return { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/root", ...extra };
+}
+
+/**
+ * A GET with any Host header (fetch does not let a caller choose it), answering status and body.
+ */
+export function getWithHost(url: string, host: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers: { host } }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => {
+        body += chunk;
+      });
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", reject);
+  });
+}
+
+/**
+ * Signs in through the API as a browser would (same-origin `Origin`); answers the cookies to send
+ * back and the session cookie as set (to check its attributes).
+ */
+export async function signIn(
+  baseUrl: string,
+  usernameOrEmail: string,
+  password: string,
+): Promise<{ cookie: string; sessionCookie: string }> {
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl },
+    body: JSON.stringify({ usernameOrEmail, password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
+  const setCookies = res.headers.getSetCookie();
+  const sessionCookie = setCookies.find((c) => c.startsWith("parkpilot.sid="));
+  if (!sessionCookie) throw new Error(`sign-in set no session cookie: ${setCookies.join(" | ")}`);
+  return { cookie: setCookies.map((c) => c.split(";")[0]).join("; "), sessionCookie };
+}

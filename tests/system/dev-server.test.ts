@@ -1,0 +1,118 @@
+import { randomBytes } from "node:crypto";
+import { rm } from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runMigrations } from "../../server/db/migrate";
+import { openDatabase } from "../../server/db/pool";
+import { users } from "../../shared/schema";
+import { insertDomain } from "../factories/domains";
+import { freePort, waitFor } from "../setup/app-process";
+import { bareEnv, getWithHost, type Running, start } from "../setup/child-process";
+
+const repo = path.resolve(import.meta.dirname, "../..");
+// Where a newcomer's data lives: inside the repository, as ./data/pglite is.
+const dataDir = path.join(repo, "data", `system-${randomBytes(4).toString("hex")}`, "pglite");
+const parked = `parked-${randomBytes(3).toString("hex")}.example`;
+const unverified = `unverified-${randomBytes(3).toString("hex")}.example`;
+
+let dev: Running;
+let port: number;
+let baseUrl: string;
+
+/** A user with one verified parked domain and one domain nobody proved, in the dev data folder. */
+async function prepareData(): Promise<void> {
+  const database = await openDatabase({ pgliteDir: dataDir });
+  await runMigrations(database.pool);
+  const [owner] = await database.db
+    .insert(users)
+    .values({
+      name: "Parked Owner",
+      username: `owner_${randomBytes(3).toString("hex")}`,
+      email: `owner_${randomBytes(3).toString("hex")}@example.com`,
+      passwordHash: "not-a-hash",
+      referralCode: randomBytes(4).toString("hex"),
+    })
+    .returning();
+  await insertDomain(database.db, owner.id, { name: parked, status: "parked", verifiedAt: new Date() });
+  await insertDomain(database.db, owner.id, { name: unverified, status: "pending", verifiedAt: null });
+  await database.close();
+}
+
+beforeAll(async () => {
+  await prepareData();
+  port = await freePort();
+  baseUrl = `http://localhost:${port}`;
+  dev = start(path.join(repo, "node_modules/.bin/tsx"), ["server/index.ts"], {
+    cwd: repo,
+    env: bareEnv({ PORT: String(port), PGLITE_DIR: dataDir, SEED_DEMO: "false" }),
+    timeoutMs: 300_000,
+  });
+  await waitFor(`http://127.0.0.1:${port}/api/health`, 90_000).catch((error: unknown) => {
+    throw new Error(`${error}\n${dev.output().stdout}\n${dev.output().stderr}`);
+  });
+});
+
+afterAll(async () => {
+  dev?.child.kill("SIGTERM");
+  await dev?.exited;
+  await rm(path.dirname(dataDir), { recursive: true, force: true });
+});
+
+describe("the development server (npm run dev)", () => {
+  it("listens on 127.0.0.1 only, not on the machine's other addresses", async () => {
+    expect((await getWithHost(`http://127.0.0.1:${port}/`, `localhost:${port}`)).status).toBe(200);
+    const lan = Object.values(os.networkInterfaces())
+      .flat()
+      .find((a) => a && a.family === "IPv4" && !a.internal);
+    if (!lan) return; // a machine with loopback only has nothing else to reach it on
+    const reached = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, lan.address, () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.on("error", () => resolve(false));
+    });
+    expect(reached).toBe(false);
+  });
+
+  it("serves the client and shared code", async () => {
+    const shared = await fetch(`${baseUrl}/@fs${repo}/shared/catalog.ts`);
+    expect(shared.status).toBe(200);
+  });
+
+  it("refuses server source through /@fs/, raw or not", async () => {
+    for (const url of [
+      `/@fs${repo}/server/config.ts?raw`,
+      `/@fs${repo}/server/config.ts`,
+      `/@fs${repo}/.env.example?raw`,
+    ]) {
+      const res = await fetch(`${baseUrl}${url}`);
+      expect(res.status, url).toBe(403);
+      expect(await res.text(), url).not.toContain("SESSION_SECRET");
+    }
+  });
+
+  it("refuses anything under the data folder", async () => {
+    const res = await fetch(`${baseUrl}/@fs${dataDir}/postgresql.conf?raw`);
+    expect(res.status).toBe(403);
+    expect(await res.text()).not.toContain("max_connections");
+  });
+
+  it("answers a verified parked domain's Host with the landing page, as production does", async () => {
+    const res = await getWithHost(`http://127.0.0.1:${port}/`, parked);
+    expect(res.status).toBe(200);
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it("refuses any other Host: an unverified domain, or a name pointed at this machine (DNS rebinding)", async () => {
+    for (const host of [unverified, "attacker.example", `${parked}.attacker.example`]) {
+      const res = await getWithHost(`http://127.0.0.1:${port}/`, host);
+      expect(res.status, host).toBe(403);
+      expect(res.body, host).not.toContain('<div id="root">');
+      const api = await getWithHost(`http://127.0.0.1:${port}/api/auth/me`, host);
+      expect(api.status, host).toBe(403);
+    }
+  });
+});
