@@ -1,0 +1,137 @@
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import type { Scenario } from "../lib/context";
+
+const CONNECTIONS = 16;
+const SECONDS = 10;
+const LEAD_VALUE = "75.00";
+
+/**
+ * What one lead on a verified parked host costs the database, as pgbench runs it: the two limit
+ * counters, the host's domain, then one transaction of dedupe check, lead, revenue event, held
+ * ledger entry, balance and the day's traffic. The app's statements, minus the app.
+ */
+const pgbenchScript = (v: { owner: string; domain: string; name: string }) => `
+\\set n random(1, 2000000000)
+INSERT INTO rate_limits (key, points, expire) VALUES ('lead_address:' || :client_id, 1, 0)
+  ON CONFLICT (key) DO UPDATE SET points = rate_limits.points + 1;
+INSERT INTO rate_limits (key, points, expire) VALUES ('lead_domain:' || '${v.domain}', 1, 0)
+  ON CONFLICT (key) DO UPDATE SET points = rate_limits.points + 1;
+SELECT id, user_id, name FROM domains WHERE name = '${v.name}' AND verified_at IS NOT NULL LIMIT 1;
+BEGIN;
+SELECT pg_advisory_xact_lock(hashtext('pgbench-' || :client_id || '-' || :n || '|90210'));
+SELECT id FROM leads WHERE email_key = 'pgbench-' || :client_id || '-' || :n || '@example.com'
+  AND zip_code = '90210' AND created_at > now() - interval '30 days' LIMIT 1;
+INSERT INTO leads (email, email_key, zip_code, city, state, source, value, host, domain_id)
+  VALUES ('pgbench-' || :client_id || '-' || :n || '@example.com', 'pgbench-' || :client_id || '-' || :n || '@example.com',
+    '90210', 'Beverly Hills', 'CA', 'car-insurance-landing', ${LEAD_VALUE}, '${v.name}', '${v.domain}');
+INSERT INTO balances (user_id) VALUES ('${v.owner}') ON CONFLICT DO NOTHING;
+SELECT available, pending FROM balances WHERE user_id = '${v.owner}' FOR UPDATE;
+INSERT INTO revenue_events (user_id, domain_id, type, amount, description, metadata, source_key)
+  VALUES ('${v.owner}', '${v.domain}', 'lead', ${LEAD_VALUE}, 'Insurance lead', '{"held": true}', 'pgbench-lead:' || :client_id || '-' || :n);
+INSERT INTO ledger_entries (user_id, kind, amount, status, release_at, description, source_key)
+  VALUES ('${v.owner}', 'lead', ${LEAD_VALUE}, 'pending', now() + interval '14 days', 'Insurance lead', 'held:pgbench-lead:' || :client_id || '-' || :n);
+UPDATE balances SET pending = pending + ${LEAD_VALUE}, updated_at = now() WHERE user_id = '${v.owner}';
+INSERT INTO domain_traffic (domain_id, user_id, day, leads) VALUES ('${v.domain}', '${v.owner}', current_date, 1)
+  ON CONFLICT (domain_id, day) DO UPDATE SET leads = domain_traffic.leads + 1;
+COMMIT;
+`;
+
+/** pgbench's transactions per second over the script, on the same server and database. */
+async function pgbenchTps(
+  url: string,
+  vars: { owner: string; domain: string; name: string },
+): Promise<number> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "parkpilot-pgbench-"));
+  try {
+    const script = path.join(dir, "lead.sql");
+    await writeFile(script, pgbenchScript(vars));
+    const args = ["-n", "-c", String(CONNECTIONS), "-j", "2", "-T", String(SECONDS), "-f", script];
+    const output = await new Promise<string>((resolve, reject) => {
+      const child = spawn("pgbench", [...args, url]);
+      let text = "";
+      child.stdout.on("data", (d) => {
+        text += d;
+      });
+      child.stderr.on("data", (d) => {
+        text += d;
+      });
+      child.on("error", reject);
+      child.on("exit", (code) => (code === 0 ? resolve(text) : reject(new Error(`pgbench failed: ${text}`))));
+    });
+    const match = /tps = ([\d.]+)/.exec(output);
+    if (!match) throw new Error(`pgbench printed no tps: ${output}`);
+    return Number(match[1]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const scenario: Scenario = {
+  name: "leads",
+  async run(ctx) {
+    const database = await ctx.freshDatabase();
+    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    const owner = randomUUID();
+    const name = `bench-${owner.slice(0, 8)}.com`;
+    await pool.query(
+      `insert into users (id, name, username, email, password_hash, referral_code)
+       values ($1, 'Bench owner', $2, $3, 'x', $2)`,
+      [owner, `bench_${owner.slice(0, 8)}`, `bench_${owner.slice(0, 8)}@example.com`],
+    );
+    const {
+      rows: [domain],
+    } = await pool.query<{ id: string }>(
+      `insert into domains (user_id, name, status, verified_at, verified_by) values ($1, $2, 'parked', now(), 'txt') returning id`,
+      [owner, name],
+    );
+    const app = await ctx.startApp({ databaseUrl: database.url, env: { LEAD_VALUE: LEAD_VALUE } });
+    try {
+      const leads = await ctx.load({
+        url: `${app.baseUrl}/api/leads`,
+        method: "POST",
+        headers: { "content-type": "application/json", host: name },
+        body: JSON.stringify({
+          email: "driver-[<id>]@example.com",
+          zipCode: "90210",
+          source: "car-insurance-landing",
+          value: 75,
+        }),
+        idReplacement: true,
+        connections: CONNECTIONS,
+        durationSeconds: SECONDS,
+      });
+      await app.stop();
+      const stored = await pool.query<{ n: string; credited: string; pending: string }>(
+        `select count(*) as n, coalesce(sum(value), 0) as credited,
+                (select pending from balances where user_id = $2) as pending
+         from leads where domain_id = $1`,
+        [domain.id, owner],
+      );
+      const tps = await pgbenchTps(database.url, { owner, domain: domain.id, name });
+      const row = stored.rows[0];
+      return {
+        "POST /api/leads, verified host, req/s (PostgreSQL)": leads.reqPerSec,
+        "leads p50 ms": leads.p50Ms,
+        "leads p99 ms": leads.p99Ms,
+        "leads answered 201": leads.ok,
+        "leads refused (non-2xx)": leads.non2xx,
+        "leads stored on the domain": Number(row.n),
+        "no acknowledged lead missing": Number(row.n) >= leads.ok,
+        "pending balance equals stored leads × value": Number(row.pending) === Number(row.credited),
+        "pgbench, the same statements, tps": Math.round(tps),
+        "leads ratio to pgbench (goal ≥ 0.5)": Math.round((leads.reqPerSec / tps) * 100) / 100,
+      };
+    } finally {
+      await app.stop().catch(() => undefined);
+      await pool.end();
+      await database.drop();
+    }
+  },
+};
+
+export default scenario;
