@@ -17,15 +17,23 @@ export interface FakePayPalRequest {
   body: unknown;
 }
 
+/** The signature a webhook delivery carries for the fake's verification to answer SUCCESS. */
+export const FAKE_WEBHOOK_SIGNATURE = "fake-valid-signature";
+export const FAKE_WEBHOOK_ID = "WH-FAKE-0001";
+
 /**
- * A local stand-in for PayPal's REST API (OAuth, Orders v2, client tokens, Payouts). Orders are
- * approved as soon as they are created; a capture with a request id seen before answers as before.
+ * A local stand-in for PayPal's REST API (OAuth, Orders v2, client tokens, Payouts, webhook
+ * signature verification). Orders are approved as soon as they are created; a capture or a payout
+ * with a request id seen before answers as before, and a payout batch id is used once.
  */
 export async function startFakePayPal() {
   const requests: FakePayPalRequest[] = [];
   const orders = new Map<string, FakeOrder>();
   const captureAnswers = new Map<string, unknown>();
   const payouts: unknown[] = [];
+  const payoutAnswers = new Map<string, unknown>();
+  /** Batch status by PayPal's batch id; a test may set DENIED to play a refused batch. */
+  const batches = new Map<string, string>();
 
   const orderJson = (order: FakeOrder) => ({
     id: order.id,
@@ -103,11 +111,32 @@ export async function startFakePayPal() {
         return send(201, answer);
       }
       if (path === "/v1/payments/payouts" && req.method === "POST") {
-        payouts.push(body);
+        const requestId = String(req.headers["paypal-request-id"] ?? "");
+        if (requestId && payoutAnswers.has(requestId)) return send(201, payoutAnswers.get(requestId));
         const batch = (body as { sender_batch_header: { sender_batch_id: string } }).sender_batch_header;
-        return send(201, {
-          batch_header: { payout_batch_id: `BATCH-${batch.sender_batch_id}`, batch_status: "PENDING" },
-        });
+        const batchId = `BATCH-${batch.sender_batch_id}`;
+        if (batches.has(batchId)) {
+          return send(400, {
+            name: "USER_BUSINESS_ERROR",
+            details: [{ issue: "SENDER_BATCH_ID_ALREADY_USED" }],
+          });
+        }
+        payouts.push(body);
+        batches.set(batchId, "PENDING");
+        const answer = { batch_header: { payout_batch_id: batchId, batch_status: "PENDING" } };
+        if (requestId) payoutAnswers.set(requestId, answer);
+        return send(201, answer);
+      }
+      const batch = /^\/v1\/payments\/payouts\/([^/]+)$/.exec(path);
+      if (batch && req.method === "GET") {
+        const status = batches.get(decodeURIComponent(batch[1]));
+        if (!status) return send(404, { name: "RESOURCE_NOT_FOUND" });
+        return send(200, { batch_header: { payout_batch_id: batch[1], batch_status: status } });
+      }
+      if (path === "/v1/notifications/verify-webhook-signature" && req.method === "POST") {
+        const check = body as { transmission_sig?: string; webhook_id?: string };
+        const ok = check.transmission_sig === FAKE_WEBHOOK_SIGNATURE && check.webhook_id === FAKE_WEBHOOK_ID;
+        return send(200, { verification_status: ok ? "SUCCESS" : "FAILURE" });
       }
       return send(404, { name: "RESOURCE_NOT_FOUND", path });
     });
@@ -120,10 +149,12 @@ export async function startFakePayPal() {
       PAYPAL_CLIENT_ID: "fake-client-id",
       PAYPAL_CLIENT_SECRET: "fake-secret",
       PAYPAL_API_BASE: `http://127.0.0.1:${port}`,
+      PAYPAL_WEBHOOK_ID: FAKE_WEBHOOK_ID,
     },
     requests,
     orders,
     payouts,
+    batches,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

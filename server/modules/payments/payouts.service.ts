@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { TPayoutAnswer } from "../../../shared/api/payments";
-import { centsToDecimal, toCents } from "../../../shared/money";
+import { toCents } from "../../../shared/money";
 import { PAYOUT_MINIMUM } from "../../../shared/prices";
 import { accountEvents, payouts, transactions } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
@@ -29,10 +29,10 @@ async function debitPayout(options: {
   }
   return options.db.transaction(async (tx) => {
     const { available } = await lockBalance(tx, userId);
-    if (toCents(available) < 0) {
+    if (available.startsWith("-")) {
       throw new AppError(
         "UNPROCESSABLE",
-        `Your available balance is -$${centsToDecimal(-toCents(available))}: a refund or chargeback took back funds already paid out. Later earnings repay it first; payouts resume once it is above the amount.`,
+        `Your available balance is -$${available.slice(1)}: a refund or chargeback took back funds already paid out. Later earnings repay it first; payouts resume once it is above the amount.`,
       );
     }
     if (toCents(available) < toCents(amount)) {
