@@ -3,6 +3,10 @@ import { z } from "zod";
 import { ZPaymentSettingsBody, ZPayoutBody, ZTestOrderBody } from "../../../shared/api/payments";
 import type { AppDeps } from "../../deps";
 import { handler, userId } from "../../http/handler";
+import { requestMeta } from "../../http/request-meta";
+import { requireRecentAuth } from "../../http/require-recent-auth";
+import { recordAudit } from "../audit/audit-log";
+import { assertPayoutConfirmed } from "../auth/payout-confirmation";
 import {
   getBalance,
   getPaymentSettings,
@@ -41,23 +45,40 @@ export function paymentRoutes(deps: AppDeps): Router {
   );
   router.put(
     "/payments/settings",
-    handler({ body: ZPaymentSettingsBody }, ({ body, req }) =>
-      updatePaymentSettings({ db, userId: userId(req), settings: body }),
-    ),
+    requireRecentAuth,
+    handler({ body: ZPaymentSettingsBody }, async ({ body, req }) => {
+      const saved = await updatePaymentSettings({ db, userId: userId(req), settings: body });
+      await recordAudit(db, {
+        userId: userId(req),
+        event: "payout_settings_changed",
+        meta: requestMeta(req),
+        detail: { ...body },
+      });
+      return saved;
+    }),
   );
   router.post(
     "/payments/payout",
     handler(
       { body: ZPayoutBody },
-      ({ body, req }) =>
-        requestPayout({
+      async ({ body, req }) => {
+        await assertPayoutConfirmed({ db, req, userId: userId(req), amount: body.amount });
+        const payout = await requestPayout({
           db,
           sender: payments.payouts,
           logger,
           userId: userId(req),
           amount: body.amount,
           paypalEmail: body.paypalEmail,
-        }),
+        });
+        await recordAudit(db, {
+          userId: userId(req),
+          event: "payout_requested",
+          meta: requestMeta(req),
+          detail: { payoutId: payout.id, amount: payout.amount, status: payout.status },
+        });
+        return payout;
+      },
       { status: 201 },
     ),
   );

@@ -1,0 +1,23 @@
+import { and, eq, max, ne } from "drizzle-orm";
+import type { Request } from "express";
+import { toCents } from "../../../shared/money";
+import { payouts } from "../../../shared/schema";
+import type { Db } from "../../db/pool";
+import { assertRecentAuth } from "../../http/require-recent-auth";
+
+/**
+ * A payout above the largest the user has made before (any that did not fail; none for a first
+ * payout) needs a recent sign-in: a stolen session cannot empty the balance in one unusual request.
+ */
+export async function assertPayoutConfirmed(options: {
+  db: Db;
+  req: Request;
+  userId: string;
+  amount: string;
+}) {
+  const [usual] = await options.db
+    .select({ largest: max(payouts.amount) })
+    .from(payouts)
+    .where(and(eq(payouts.userId, options.userId), ne(payouts.status, "failed")));
+  if (toCents(options.amount) > toCents(usual?.largest ?? "0")) assertRecentAuth(options.req);
+}
