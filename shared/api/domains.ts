@@ -30,6 +30,9 @@ export const ZOptionalAmount = z
   .regex(/^\d{1,9}(\.\d{1,2})?$/, "Enter an amount in dollars with at most two decimals")
   .nullable();
 
+/** The first .com was registered in 1985: no domain was acquired before it. */
+export const EARLIEST_REGISTRATION_DATE = "1985-01-01";
+
 /** A calendar date, `YYYY-MM-DD`, as a date input gives it. */
 export const ZCalendarDate = z.iso.date("Enter a date as YYYY-MM-DD");
 
@@ -55,6 +58,11 @@ export const ZUpdateDomainBody = z.strictObject({
   parkingTemplate: z.enum(PARKING_TEMPLATES).optional(),
   nameservers: z.string().trim().max(MAX_NAMESERVERS_LENGTH, "Nameservers are too long").optional(),
   expiryDate: ZCalendarDate.nullable().optional(),
+  /** The day the owner acquired the domain: its P&L counts the purchase price then, and parking reports may start then. */
+  registrationDate: ZCalendarDate.refine(
+    (day) => day >= EARLIEST_REGISTRATION_DATE,
+    "The acquisition date cannot be before 1985",
+  ).optional(),
   purchasePrice: ZOptionalAmount.optional(),
   renewalCost: ZOptionalAmount.optional(),
 });

@@ -94,7 +94,7 @@ export async function updateDomain(
 ): Promise<TDomain> {
   const { db, userId, domainId, input } = options;
   const current = await findDomain(db, options);
-  const { expiryDate, ...rest } = input;
+  const { expiryDate, registrationDate, ...rest } = input;
   const verified = current.verification.status === "verified";
   if (input.status && input.status !== "pending" && !verified) {
     throw new AppError(
@@ -105,11 +105,18 @@ export async function updateDomain(
   if (input.status === "pending" && verified) {
     throw new AppError("UNPROCESSABLE", `${current.name} is verified: its status is active or parked.`);
   }
-  if (expiryDate && expiryDate < current.registrationDate.slice(0, 10)) {
+  const acquired = registrationDate ?? current.registrationDate.slice(0, 10);
+  const expires = expiryDate === undefined ? current.expiryDate?.slice(0, 10) : expiryDate;
+  if (expires && expires < acquired) {
     throw new AppError("BAD_REQUEST", "The expiry date cannot be before the registration date.");
   }
+  if (registrationDate && registrationDate > new Date().toISOString().slice(0, 10)) {
+    throw new AppError("BAD_REQUEST", "The acquisition date cannot be in the future.");
+  }
+  // Calendar dates are stored at noon UTC, so that the UTC date is the day itself.
   const changes: Partial<typeof domains.$inferInsert> = rest;
   if (expiryDate !== undefined) changes.expiryDate = expiryDate ? new Date(`${expiryDate}T12:00:00Z`) : null;
+  if (registrationDate) changes.registrationDate = new Date(`${registrationDate}T12:00:00Z`);
   if (Object.keys(changes).length > 0) {
     await db
       .update(domains)

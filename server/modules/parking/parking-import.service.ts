@@ -173,6 +173,6 @@ function daysBeforeOwnership(rows: ReportRow[], since: Map<string, string>): str
     .filter((r) => r.valid && since.has(r.domain) && r.day < since.get(r.domain)!)
     .map(
       (r) =>
-        `line ${r.line}: ${r.domain} was not in your portfolio on ${r.day} (since ${since.get(r.domain)})`,
+        `line ${r.line}: ${r.domain} was not yours yet on ${r.day} (acquired ${since.get(r.domain)}; an earlier acquisition date can be set in Edit Domain)`,
     );
 }

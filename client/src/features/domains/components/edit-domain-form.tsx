@@ -1,5 +1,6 @@
 import {
   DOMAIN_STATUSES,
+  EARLIEST_REGISTRATION_DATE,
   type TAdNetwork,
   type TDomain,
   type TDomainStatus,
@@ -35,6 +36,7 @@ function formFor(domain: TDomain) {
     nameservers: domain.nameservers,
     // Calendar dates are stored at noon UTC, so the UTC date is the day itself.
     expiryDate: domain.expiryDate?.slice(0, 10) ?? "",
+    registrationDate: domain.registrationDate.slice(0, 10),
     purchasePrice: domain.purchasePrice ?? "",
     renewalCost: domain.renewalCost ?? "",
   };
@@ -143,7 +145,18 @@ export function EditDomainForm(props: { domain: TDomain; onDone: () => void; onR
           onChange={(e) => set("nameservers", e.target.value)}
         />
       </div>
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-2">
+          <Label htmlFor="edit-acquired">Acquired on</Label>
+          <Input
+            id="edit-acquired"
+            type="date"
+            required
+            min={EARLIEST_REGISTRATION_DATE}
+            value={form.registrationDate}
+            onChange={(e) => set("registrationDate", e.target.value)}
+          />
+        </div>
         <div className="grid gap-2">
           <Label htmlFor="edit-expiry">Expiry date</Label>
           <Input
