@@ -106,7 +106,7 @@ describe("leads credit held funds only on verified domains", () => {
     const payout = await agent
       .post("/api/payments/payout")
       .send({ amount: "160.00", paypalEmail: "me@example.com" });
-    expect(payout.status).toBe(200);
+    expect(payout.status).toBe(201);
     expect(await balanceOf(agent)).toMatchObject({ availableBalance: 0, pendingBalance: 0 });
   });
 
