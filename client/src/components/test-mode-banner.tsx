@@ -23,7 +23,7 @@ export function TestModeBanner() {
   return (
     <div
       role="note"
-      className="pointer-events-none fixed top-0 left-1/2 z-[70] -translate-x-1/2 rounded-b-md bg-amber-300 px-3 py-0.5 font-medium text-amber-950 text-xs shadow-sm"
+      className="pointer-events-none fixed top-0 right-2 z-[70] whitespace-nowrap rounded-b-md bg-amber-300 px-3 py-0.5 font-medium text-amber-950 text-xs shadow-sm sm:right-auto sm:left-1/2 sm:-translate-x-1/2"
     >
       {TEST_MODE_BANNER}
     </div>
