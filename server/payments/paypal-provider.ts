@@ -37,7 +37,9 @@ const NEVER_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"]);
 function refusedByPayPal(err: unknown): boolean {
   if (err instanceof PayPalError)
     return err.status >= 400 && err.status < 500 && ![408, 409, 429].includes(err.status);
-  const code = (err as { cause?: { code?: unknown } } | null)?.cause?.code;
+  const cause = (err as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
+  // fetch refuses some ports itself ("bad port") before connecting at all.
+  const code = cause?.code ?? (cause?.message === "bad port" ? "ECONNREFUSED" : undefined);
   return err instanceof TypeError && typeof code === "string" && NEVER_SENT.has(code);
 }
 

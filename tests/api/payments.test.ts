@@ -24,10 +24,16 @@ describe("GET /api/payments/balance", () => {
 
     const res = await agent.get("/api/payments/balance");
 
-    expect(res.body).toEqual({ availableBalance: 0, currency: "USD" });
+    expect(res.body).toEqual({
+      availableBalance: 0,
+      pendingBalance: 0,
+      paidOut: 0,
+      nextReleases: [],
+      currency: "USD",
+    });
   });
 
-  it("answers the ledger's balance after revenue", async () => {
+  it("answers the ledger's available funds after held credits", async () => {
     const { agent, user } = await signUp(t.app);
     await fundBalance(t.db, user.id, "120.40");
     await fundBalance(t.db, user.id, "0.35");
