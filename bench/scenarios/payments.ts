@@ -52,29 +52,41 @@ const scenario: Scenario = {
       let minimumBalanceSeen = Number.POSITIVE_INFINITY;
       for (let run = 0; run < RACE_RUNS; run++) {
         const owner = await ctx.signUp(app.baseUrl);
+        // Held commission whose hold has ended: the only money a payout may draw on.
         await pool.query(
           `with e as (
-             insert into revenue_events (user_id, type, amount, description, source_key)
-             values ($1::uuid, 'other', $2::numeric, 'Bench revenue', 'bench-payout:' || $1::text)
-             returning user_id, amount)
-           insert into balances (user_id, available) select user_id, amount from e
+             insert into revenue_events (user_id, type, amount, description, source_key, metadata)
+             values ($1::uuid, 'affiliate', $2::numeric, 'Bench commission', 'bench-payout:' || $1::text, '{"held": true}')
+             returning id, user_id, amount),
+           l as (
+             insert into ledger_entries (user_id, kind, amount, status, release_at, description, source_key, revenue_event_id)
+             select user_id, 'commission', amount, 'available', now(), 'Bench commission', 'held:bench-payout:' || $1::text, id
+             from e returning user_id, amount)
+           insert into balances (user_id, available) select user_id, amount from l
            on conflict (user_id) do update set available = balances.available + excluded.available`,
           [owner.userId, FUNDED],
         );
         const load = await race(`${app.baseUrl}/api/payments/payout`, owner.cookie);
         const {
           rows: [ledger],
-        } = await pool.query<{ paid: string; count: string; available: string }>(
+        } = await pool.query<{ paid: string; count: string; available: string; ledger: string }>(
           `select coalesce((select sum(amount) from payouts where user_id = $1 and status <> 'failed'), 0)::text as paid,
                   (select count(*) from payouts where user_id = $1)::text as count,
-                  (select available from balances where user_id = $1)::text as available`,
+                  (select available from balances where user_id = $1)::text as available,
+                  (select sum(amount) from ledger_entries where user_id = $1)::text as ledger`,
           [owner.userId],
         );
         const paidCents = Math.round(Number(ledger.paid) * 100);
         const fundedCents = Math.round(Number(FUNDED) * 100);
         const availableCents = Math.round(Number(ledger.available) * 100);
         const expectedPayouts = Math.floor(fundedCents / Math.round(Number(PAYOUT) * 100));
-        if (paidCents <= fundedCents && availableCents >= 0 && paidCents + availableCents === fundedCents) {
+        const ledgerCents = Math.round(Number(ledger.ledger) * 100);
+        if (
+          paidCents <= fundedCents &&
+          availableCents >= 0 &&
+          paidCents + availableCents === fundedCents &&
+          ledgerCents === availableCents
+        ) {
           runsWithinBalance += 1;
         }
         if (Number(ledger.count) === expectedPayouts && load.ok === expectedPayouts) runsExact += 1;

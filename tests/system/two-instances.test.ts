@@ -88,11 +88,20 @@ describe("two instances over one PostgreSQL server", () => {
 
   it("never overdraws: 32 concurrent payouts split across both instances pay out at most the balance", async () => {
     const { cookie, user } = await register(a.baseUrl, "payout_user");
+    // $120 of held commission whose hold has ended: the only money a payout may draw on.
     await sql.query(
-      `insert into revenue_events (user_id, type, amount, description, source_key) values ($1, 'other', 120.00, 'Opening balance', 'test:opening')`,
+      `with e as (
+         insert into revenue_events (user_id, type, amount, description, source_key, metadata)
+         values ($1::uuid, 'affiliate', 120.00, 'Opening commission', 'test:opening', '{"held": true}')
+         returning id, user_id, amount),
+       l as (
+         insert into ledger_entries (user_id, kind, amount, status, release_at, description, source_key, revenue_event_id)
+         select user_id, 'commission', amount, 'available', now(), 'Opening commission', 'held:test:opening', id from e
+         returning user_id, amount)
+       insert into balances (user_id, available) select user_id, amount from l
+       on conflict (user_id) do update set available = balances.available + excluded.available`,
       [user.id],
     );
-    await sql.query(`update balances set available = 120.00 where user_id = $1`, [user.id]);
 
     const statuses = await Promise.all(
       Array.from({ length: 32 }, (_, i) =>
@@ -105,11 +114,13 @@ describe("two instances over one PostgreSQL server", () => {
     );
     expect(statuses.filter((s) => s === 200 || s === 201)).toHaveLength(1);
     expect(statuses.every((s) => s < 500)).toBe(true);
-    const { rows } = await sql.query<{ available: string; paid: string }>(
-      `select available, (select coalesce(sum(amount), 0) from payouts where user_id = $1) as paid from balances where user_id = $1`,
+    const { rows } = await sql.query<{ available: string; paid: string; ledger: string }>(
+      `select available, (select coalesce(sum(amount), 0) from payouts where user_id = $1) as paid,
+         (select sum(amount) from ledger_entries where user_id = $1) as ledger
+       from balances where user_id = $1`,
       [user.id],
     );
-    expect(rows[0]).toEqual({ available: "20.00", paid: "100.00" });
+    expect(rows[0]).toEqual({ available: "20.00", paid: "100.00", ledger: "20.00" });
   });
 
   it("keeps one schedule for the daily job however many instances start", async () => {
