@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_DNS_PORT } from "./tests/setup/dns-server";
 
 /**
  * Browser tests drive the built app (`node dist/server/index.js`, run `npm run build` first) on a
@@ -15,6 +16,8 @@ export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? port + 25);
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // The DNS server that domain ownership is proven on (DNS_SERVERS below); tests publish records on it.
+  globalSetup: "./tests/e2e/dns-global-setup.ts",
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
@@ -69,6 +72,8 @@ export default defineConfig({
       LEADS_PER_ADDRESS_PER_HOUR: "10000",
       // Test money, said on every page: the browser tests pay in the sandbox.
       PAYMENTS_SANDBOX: "true",
+      DNS_SERVERS: `127.0.0.1:${E2E_DNS_PORT}`,
+      PARKING_NAMESERVERS: "ns1.parkpilot.test,ns2.parkpilot.test",
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
     },
   },

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { verifyDomainThroughDns } from "./dns-records";
 import { expect, test, toast } from "./fixtures";
 
 // Each test drives several dialogs and server round trips.
@@ -53,8 +54,10 @@ test("a new owner sees the empty portfolio, is told a name is required, then add
 
   await expect(toast(page)).toContainText("Domain Added!");
   await expect(dialog).toBeHidden();
+  // Whatever status was asked, a new domain is pending until its ownership is proven.
   const added = card(page, name);
-  await expect(added).toContainText("Parked");
+  await expect(added).toContainText("Pending");
+  await expect(added.getByRole("button", { name: "Verify now" })).toBeVisible();
   await expect(added).toContainText("$0.00");
   await expect(page.getByText("No domains found")).toBeHidden();
 
@@ -83,6 +86,7 @@ test("adding a name that is already parked keeps the dialog open with the reason
 
 test("Edit Domain in the manage dialog saves the changes", async ({ page, account }) => {
   const domain = await addDomain(page, { name: uniqueName("net") });
+  await verifyDomainThroughDns(page, domain);
   expect(account.name).toBeTruthy();
   await openPortfolio(page);
   await card(page, domain.name).getByRole("button", { name: "Manage Domain" }).click();
@@ -93,7 +97,7 @@ test("Edit Domain in the manage dialog saves the changes", async ({ page, accoun
   await expect(dialog).toContainText("Not set");
   await dialog.getByRole("button", { name: "Edit Domain" }).click();
 
-  await dialog.getByLabel("Status").selectOption("pending");
+  await dialog.getByLabel("Status").selectOption("active");
   await dialog.getByLabel("Ad network").selectOption("bodis");
   await dialog.getByLabel("Expiry date").fill("2031-08-15");
   await dialog.getByLabel("Purchase price ($)").fill("2500");
@@ -107,12 +111,12 @@ test("Edit Domain in the manage dialog saves the changes", async ({ page, accoun
   await expect(dialog).toContainText("$2,500.00");
   await expect(dialog).toContainText("$12.99 / year");
   await dialog.getByRole("button", { name: "Close", exact: true }).first().click();
-  await expect(card(page, domain.name)).toContainText("Pending");
+  await expect(card(page, domain.name)).toContainText("Active");
   await expect(card(page, domain.name)).toContainText("Aug 15, 2031");
 
   // It was saved on the server, not only on screen.
   await page.reload();
-  await expect(card(page, domain.name)).toContainText("Pending");
+  await expect(card(page, domain.name)).toContainText("Active");
 });
 
 test("a CSV import shows its preview, refuses a file with invalid rows, then imports the new domains", async ({
@@ -149,9 +153,10 @@ test("a CSV import shows its preview, refuses a file with invalid rows, then imp
 
   await expect(toast(page)).toContainText("Domains Imported!");
   await expect(dialog).toBeHidden();
-  await expect(card(page, a)).toContainText("Parked");
+  // Imported domains wait for their ownership to be proven, whatever the file's status column says.
+  await expect(card(page, a)).toContainText("Pending");
   await expect(card(page, a)).toContainText("Jan 31, 2030");
-  await expect(card(page, b)).toContainText("Active");
+  await expect(card(page, b)).toContainText("Pending");
   await expect(page.getByTestId("domain-card")).toHaveCount(3);
 });
 

@@ -1,4 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
+import { verifyDomainThroughDns } from "./dns-records";
 import { type Account, expect, registerThroughApi, test, uniqueAccount } from "./fixtures";
 
 /** A second signed-in user in its own browser context. */
@@ -13,10 +14,13 @@ async function signedInPage(
   return { page, account };
 }
 
+/** Adds a domain and proves it (only a verified domain can be listed for sale). */
 async function addDomain(page: Page, name: string) {
   const res = await page.request.post("/api/domains", { data: { name } });
   expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: string; name: string };
+  const domain = (await res.json()) as { id: string; name: string };
+  await verifyDomainThroughDns(page, domain);
+  return domain;
 }
 
 /** The toast on screen, whatever role its list item carries. */

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { verifyDomainThroughDns } from "./dns-records";
 import { expect, test } from "./fixtures";
 
 const uniqueName = () => `pay${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}.com`;
@@ -8,6 +9,8 @@ async function earnLeadRevenue(page: Page) {
   const name = uniqueName();
   const domain = await page.request.post("/api/domains", { data: { name } });
   expect(domain.status(), await domain.text()).toBe(201);
+  // Only a verified domain earns leads.
+  await verifyDomainThroughDns(page, await domain.json());
   const lead = await page.request.post("/api/leads", {
     headers: { host: name },
     data: { email: `lead-${name}@example.com`, zipCode: "10001", source: "car-insurance-landing", value: 75 },

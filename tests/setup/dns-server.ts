@@ -3,8 +3,9 @@ import dns2 from "dns2";
 
 const { Packet } = dns2;
 
-/** The fixed loopback port of the browser tests' DNS server (the built app is started pointing at it). */
-export const E2E_DNS_PORT = 5353;
+/** The browser tests' DNS server (the built app is started pointing at it) and its control port. */
+export const E2E_DNS_PORT = 5391;
+export const E2E_DNS_CONTROL_PORT = 5392;
 
 /** A plain answer record: the packet encodes it by type (the typings want a parsed record). */
 const record = (fields: Record<string, unknown>) => fields as unknown as dns2.Packet.Resource;

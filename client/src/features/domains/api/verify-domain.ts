@@ -9,15 +9,25 @@ export async function verifyDomain(id: string): Promise<TDomain> {
   return (await res.json()) as TDomain;
 }
 
-/** Checks a domain's ownership now; a verified domain changes status, so the portfolio and dashboard refresh. */
-export function useVerifyDomain() {
+/**
+ * Checks a domain's ownership now; a verified domain changes status, so the portfolio and
+ * dashboard refresh. The outcome callbacks belong to the mutation, not to the calling component:
+ * the refresh may re-render the dialog that pressed the button, and the outcome must still show.
+ */
+export function useVerifyDomain(callbacks: {
+  onChecked: (domain: TDomain) => void;
+  onFailed: (error: Error) => void;
+}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: verifyDomain,
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: (domain) => {
+      callbacks.onChecked(domain);
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: DOMAINS_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY }),
-      ]),
+      ]);
+    },
+    onError: callbacks.onFailed,
   });
 }

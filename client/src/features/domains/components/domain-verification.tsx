@@ -43,32 +43,33 @@ function CopyValue(props: { label: string; value: string; what: string }) {
   );
 }
 
+function tellOutcome(checked: TDomain) {
+  if (checked.verification.status === "verified") {
+    toast({
+      title: "Domain Verified",
+      description: `${checked.name} is verified and now ${STATUS_LABELS[checked.status].toLowerCase()}.`,
+    });
+    return;
+  }
+  const at = checked.verification.lastCheckedAt;
+  toast({
+    title: "Not Found Yet",
+    description: `Neither the TXT record nor ParkPilot's nameservers were found for ${checked.name}${at ? ` (checked ${new Date(at).toLocaleTimeString()})` : ""}. DNS changes can take a while to appear; we keep checking every few minutes.`,
+  });
+}
+
+function tellFailure(err: Error) {
+  toast({
+    title: "Error",
+    description: errorAfterColon(err, "Could not check the domain. Please try again."),
+    variant: "destructive",
+  });
+}
+
 /** Presses "Verify now" and tells the outcome: verified, or not found yet with the time of the check. */
 export function VerifyNowButton({ domain, className }: { domain: TDomain; className?: string }) {
-  const verify = useVerifyDomain();
-  const run = () =>
-    verify.mutate(domain.id, {
-      onSuccess: (checked) => {
-        if (checked.verification.status === "verified") {
-          toast({
-            title: "Domain Verified",
-            description: `${checked.name} is verified and now ${STATUS_LABELS[checked.status].toLowerCase()}.`,
-          });
-          return;
-        }
-        const at = checked.verification.lastCheckedAt;
-        toast({
-          title: "Not Found Yet",
-          description: `Neither the TXT record nor ParkPilot's nameservers were found for ${checked.name}${at ? ` (checked ${new Date(at).toLocaleTimeString()})` : ""}. DNS changes can take a while to appear; we keep checking every few minutes.`,
-        });
-      },
-      onError: (err) =>
-        toast({
-          title: "Error",
-          description: errorAfterColon(err, "Could not check the domain. Please try again."),
-          variant: "destructive",
-        }),
-    });
+  const verify = useVerifyDomain({ onChecked: tellOutcome, onFailed: tellFailure });
+  const run = () => verify.mutate(domain.id);
   return (
     <Button type="button" className={className} disabled={verify.isPending} onClick={run}>
       <RefreshCw aria-hidden="true" className={cn(verify.isPending && "animate-spin")} />

@@ -1,0 +1,87 @@
+import type { Page } from "@playwright/test";
+import { publishDnsRecord } from "./dns-records";
+import { expect, test } from "./fixtures";
+
+/**
+ * The toast on screen. Found by its container rather than its role: a modal dialog hides the
+ * rest of the page, the toaster included, from the accessibility tree while it is open.
+ */
+const toast = (page: Page) => page.locator('[aria-label^="Notifications"] li');
+
+test.describe.configure({ timeout: 60_000 });
+
+const uniqueName = () => `e2e-own-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}.com`;
+
+test("an owner adds a domain, publishes the TXT record it shows, presses Verify now and sees it verified", async ({
+  page,
+  account,
+}, testInfo) => {
+  expect(account.email).toBeTruthy();
+  const name = uniqueName();
+  await page.goto("/domains");
+  await expect(page.getByRole("heading", { name: "Domain Portfolio" })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole("button", { name: "Add Your First Domain" }).click();
+  const add = page.getByRole("dialog", { name: "Add Domain" });
+  await add.getByLabel("Domain name").fill(name);
+  await add.getByRole("button", { name: "Add Domain" }).click();
+  await expect(toast(page).first()).toContainText("Domain Added!");
+
+  // The card says it is pending and what to publish.
+  const card = page.getByTestId("domain-card").filter({ hasText: name });
+  await expect(card).toContainText("Pending");
+  const instructions = card.getByTestId("domain-verification");
+  await expect(instructions).toContainText("Verify ownership");
+  const value = instructions.locator("dd").filter({ hasText: /^parkpilot-verify=/ });
+  await expect(value).toHaveText(/^parkpilot-verify=[0-9a-f]{32}$/);
+  const txtValue = (await value.textContent()) ?? "";
+  await page.screenshot({ path: testInfo.outputPath("pending-card-desktop.png"), fullPage: true });
+
+  // The manage dialog has the whole instructions: the TXT record or the nameservers.
+  await card.getByRole("button", { name: "Manage Domain" }).click();
+  const manage = page.getByRole("dialog", { name });
+  const full = manage.getByTestId("domain-verification");
+  await expect(full).toContainText(txtValue);
+  await expect(full).toContainText("ns1.parkpilot.test");
+  await expect(full).toContainText("ns2.parkpilot.test");
+  await expect(full.getByRole("button", { name: "Copy record value" })).toBeVisible();
+  await expect(full).toContainText("Not checked yet.");
+  await page.screenshot({ path: testInfo.outputPath("manage-pending-desktop.png") });
+
+  // Nothing published yet: not found, with the time of the check.
+  await full.getByRole("button", { name: "Verify now" }).click();
+  await expect(toast(page).filter({ hasText: "Not Found Yet" })).toContainText(`for ${name} (checked`);
+  await expect(full).toContainText("Last checked");
+
+  await publishDnsRecord({ name, txt: txtValue });
+  await full.getByRole("button", { name: "Verify now" }).click();
+
+  await expect(toast(page).filter({ hasText: "Domain Verified" })).toContainText(
+    `${name} is verified and now active.`,
+  );
+  await expect(manage.getByTestId("domain-verified")).toContainText("Ownership verified on");
+  await expect(manage.getByTestId("domain-verification")).toHaveCount(0);
+  await manage.getByRole("button", { name: "Close", exact: true }).first().click();
+  await expect(card).toContainText("Active");
+  await expect(card.getByTestId("domain-verification")).toHaveCount(0);
+
+  // Verified on the server, not only on screen.
+  await page.reload();
+  await expect(page.getByTestId("domain-card").filter({ hasText: name })).toContainText("Active");
+});
+
+test("a pending domain's card and instructions fit a phone's width", async ({ page, account }, testInfo) => {
+  expect(account.email).toBeTruthy();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const name = uniqueName();
+  const res = await page.request.post("/api/domains", { data: { name } });
+  expect(res.status()).toBe(201);
+  await page.goto("/domains");
+  const card = page.getByTestId("domain-card").filter({ hasText: name });
+  await expect(card.getByRole("button", { name: "Verify now" })).toBeVisible({ timeout: 30_000 });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: testInfo.outputPath("pending-card-390.png"), fullPage: true });
+  await card.getByRole("button", { name: "Manage Domain" }).click();
+  await expect(page.getByRole("dialog", { name }).getByTestId("domain-verification")).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("manage-pending-390.png") });
+});
