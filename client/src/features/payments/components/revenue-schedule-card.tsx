@@ -7,13 +7,17 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { formatMoney } from "@/lib/format";
 import { useBalance } from "../api/get-balance";
 import { usePayoutSchedule } from "../api/get-payout-schedule";
+import { HeldFundsBreakdown } from "./held-funds-breakdown";
 import { PayoutDialog } from "./payout-dialog";
 
 const MINIMUM = Number(PAYOUT_MINIMUM);
 
 const frequencyLabel = (id: string) => PAYOUT_FREQUENCIES.find((f) => f.id === id)?.label ?? id;
 
-/** The available balance, whether it can be paid out, and the user's payout frequency and minimum. */
+/**
+ * The available balance, whether it can be paid out, the funds still on hold and paid out, and
+ * the user's payout frequency and minimum.
+ */
 export function RevenueScheduleCard() {
   const balance = useBalance();
   const schedule = usePayoutSchedule();
@@ -28,7 +32,7 @@ export function RevenueScheduleCard() {
           <CalendarClock aria-hidden="true" className="size-5 text-emerald-600" />
           Revenue Schedule
         </CardTitle>
-        <CardDescription>Your balance and when it is paid out.</CardDescription>
+        <CardDescription>Your balance, what is on hold, and when it is paid out.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
         <div className="rounded-xl bg-gradient-to-br from-emerald-50 to-emerald-100/60 p-5">
@@ -47,7 +51,13 @@ export function RevenueScheduleCard() {
               {ready ? "Ready for payout" : "Minimum $50 required"}
             </p>
           )}
+          {available < 0 && (
+            <p className="mt-1 text-amber-800 text-sm">
+              A refund or chargeback took back funds already paid out; later earnings repay it first.
+            </p>
+          )}
         </div>
+        {balance.data && <HeldFundsBreakdown balance={balance.data} />}
         <dl className="grid grid-cols-2 gap-3 text-sm">
           <div className="rounded-lg border p-3">
             <dt className="flex items-center gap-1.5 text-muted-foreground">

@@ -1,0 +1,71 @@
+import type { TBalance } from "@shared/api/payments";
+import { Hourglass, Send } from "lucide-react";
+import { formatMoney } from "@/lib/format";
+
+/** A UTC release day ("2026-12-07") as the reader writes dates; the day itself, whatever their zone. */
+const releaseDay = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+
+/**
+ * What the platform holds for the user beside the available balance (DESIGN §7): pending funds
+ * with the days their holds end, and what has been paid out. Each is a sum of ledger rows;
+ * reported revenue (parking reports, sales recorded by hand) is never part of them.
+ */
+export function HeldFundsBreakdown({ balance }: { balance: TBalance }) {
+  const later = balance.pendingBalance - balance.nextReleases.reduce((sum, r) => sum + r.amount, 0);
+  return (
+    <div className="grid gap-3 text-sm">
+      <div className="rounded-lg border p-3">
+        <div className="flex items-baseline justify-between gap-3">
+          <p className="flex items-center gap-1.5 text-muted-foreground">
+            <Hourglass aria-hidden="true" className="size-4" />
+            Pending
+          </p>
+          <p className="font-semibold text-slate-900 tabular-nums" data-testid="pending-balance">
+            {formatMoney(balance.pendingBalance)}
+          </p>
+        </div>
+        {balance.nextReleases.length > 0 ? (
+          <ul className="mt-2 grid gap-1" aria-label="Pending funds by release date">
+            {balance.nextReleases.map((release) => (
+              <li key={release.date} className="flex justify-between gap-3 text-muted-foreground">
+                <span>Available {releaseDay(release.date)}</span>
+                <span className="tabular-nums">{formatMoney(release.amount)}</span>
+              </li>
+            ))}
+            {Math.abs(later) >= 0.005 && (
+              <li className="flex justify-between gap-3 text-muted-foreground">
+                <span>Later</span>
+                <span className="tabular-nums">{formatMoney(later)}</span>
+              </li>
+            )}
+          </ul>
+        ) : (
+          <p className="mt-1 text-muted-foreground">Nothing waiting for a hold to end.</p>
+        )}
+        <p className="mt-2 text-muted-foreground text-xs">
+          Lead earnings and commissions are held until their returns or refund window ends, then they can be
+          paid out.
+        </p>
+      </div>
+      <div className="flex items-baseline justify-between gap-3 rounded-lg border p-3">
+        <p className="flex items-center gap-1.5 text-muted-foreground">
+          <Send aria-hidden="true" className="size-4" />
+          Paid out
+        </p>
+        <p className="font-semibold text-slate-900 tabular-nums" data-testid="paid-out">
+          {formatMoney(balance.paidOut)}
+        </p>
+      </div>
+      <p className="text-muted-foreground text-xs">
+        Parking reports and sales you record are reported revenue: they count on your dashboard, not in your
+        balance.
+      </p>
+    </div>
+  );
+}
