@@ -25,10 +25,12 @@ export function start(
   args: string[],
   options: { cwd: string; env: Record<string, string | undefined>; timeoutMs: number },
 ): Running {
+  // Its own process group, so that a timeout ends everything it started (npm, sh, tsx, node).
   const child = spawn(command, args, {
     cwd: options.cwd,
     env: options.env,
     stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
   });
   let stdout = "";
   let stderr = "";
@@ -38,7 +40,7 @@ export function start(
   child.stderr?.on("data", (chunk: Buffer) => {
     stderr += chunk;
   });
-  const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs);
+  const timer = setTimeout(() => killGroup(child), options.timeoutMs);
   const exited = new Promise<Finished>((resolve, reject) => {
     child.once("error", reject);
     child.once("close", (code, signal) => {
@@ -47,6 +49,16 @@ export function start(
     });
   });
   return { child, output: () => ({ stdout, stderr }), exited };
+}
+
+/** SIGKILL to the process and everything it started. */
+export function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, "SIGKILL");
+  } catch {
+    // already gone
+  }
 }
 
 /** Runs a command to its end; rejects, with its output, when it exits non-zero. */
