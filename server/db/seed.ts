@@ -8,6 +8,7 @@ import { createRandom } from "./demo/random";
 import { seedGoal, seedMarketplace, seedPaidService, seedPayout } from "./demo/seed-account";
 import { seedAffiliates } from "./demo/seed-affiliates";
 import { seedDomains, seedParking } from "./demo/seed-domains";
+import { holdDemoEarnings } from "./demo/seed-held-funds";
 import { seedLeads } from "./demo/seed-leads";
 import type { Db } from "./pool";
 import type { Tx } from "./tx";
@@ -61,6 +62,7 @@ export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<vo
     await seedPaidService(ctx, portfolio);
     await seedGoal(ctx);
     await creditRevenue(tx, ctx.credits);
+    await holdDemoEarnings(ctx);
     await seedPayout(ctx);
   });
 }

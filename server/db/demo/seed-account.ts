@@ -102,7 +102,7 @@ export async function seedPaidService(ctx: DemoContext, portfolio: DemoDomain[])
   });
 }
 
-/** A completed payout 12 days ago, taken off the balance once the revenue is credited. */
+/** A completed payout 12 days ago, a debit of the held funds once they are credited. */
 export async function seedPayout(ctx: DemoContext): Promise<void> {
   const amount = "500.00";
   const at = daysAgo(ctx, 12);
@@ -133,6 +133,11 @@ export async function seedPayout(ctx: DemoContext): Promise<void> {
     description: `Payout of $${amount} to ${ctx.email}`,
     createdAt: at,
   });
+  await ctx.tx.execute(sql`
+    insert into ledger_entries (user_id, kind, amount, status, release_at, description, source_key, payout_id, created_at)
+    values (${ctx.userId}, 'payout', ${`-${amount}`}::numeric, 'available', ${at.toISOString()}::timestamptz,
+      ${`Payout to ${ctx.email}`}, ${`payout:${payout.id}`}, ${payout.id}, ${at.toISOString()}::timestamptz)
+  `);
   await ctx.tx
     .update(balances)
     .set({ available: sql`${balances.available} - ${amount}::numeric` })

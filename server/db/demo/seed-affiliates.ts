@@ -45,8 +45,9 @@ export function paidOrder(options: {
 
 /**
  * People the owner referred: three registered through the owner's link and bought services
- * (paid orders with their transactions), each purchase earning the owner the affiliate's
- * commission as `affiliate` revenue; one invitation is still open.
+ * (orders paid by card, with their transactions), each purchase earning the owner the
+ * affiliate's commission as `affiliate` revenue, held for the refund window; one invitation is
+ * still open.
  */
 export async function seedAffiliates(ctx: DemoContext): Promise<void> {
   const { tx, rand } = ctx;
@@ -97,7 +98,14 @@ export async function seedAffiliates(ctx: DemoContext): Promise<void> {
     const orders = Array.from({ length: rand.int(2, 4) }, () => {
       const purchase = rand.pick(REFERRAL_PURCHASES);
       const paidAt = daysAgo(ctx, rand.int(0, 75 - index * 15));
-      return { ...paidOrder({ userId: referred.id, ...purchase }), paidAt, createdAt: paidAt };
+      // Paid by card (the sandbox's test money would earn no commission, DESIGN §7).
+      return {
+        ...paidOrder({ userId: referred.id, ...purchase }),
+        provider: "stripe",
+        providerPaymentId: `pi_demo_${randomUUID().replaceAll("-", "")}`,
+        paidAt,
+        createdAt: paidAt,
+      };
     });
     await tx.insert(serviceOrders).values(orders);
     await tx.insert(transactions).values(
@@ -105,7 +113,7 @@ export async function seedAffiliates(ctx: DemoContext): Promise<void> {
         userId: referred.id,
         type: "payment",
         amount: o.price,
-        paymentMethod: "sandbox",
+        paymentMethod: "stripe",
         status: "completed",
         orderId: o.id,
         createdAt: o.paidAt,
