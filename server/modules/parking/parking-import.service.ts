@@ -60,6 +60,7 @@ export async function importParkingReport(options: {
     for (const d of found.rows) owned.set(d.name, d.id);
     refuseIfAny(daysBeforeOwnership(rows, new Map(found.rows.map((d) => [d.name, d.since]))));
   }
+  await breathe();
   const ours: (ReportRow & { domainId: string })[] = [];
   const skipped: TSkippedReportRow[] = [];
   for (const row of rows) {
@@ -69,6 +70,7 @@ export async function importParkingReport(options: {
   }
   const nameOf = new Map([...owned].map(([name, id]) => [id, name]));
 
+  await breathe();
   // Rows of one domain-day stay in one statement, which adds them up.
   const byDay = new Map<string, (ReportRow & { domainId: string })[]>();
   for (const r of ours) {

@@ -103,8 +103,8 @@ export async function readReport(csv: string, network: TAdNetwork): Promise<Repo
   const errors: string[] = [];
   const rows: ReportRow[] = [];
   for (const [index, { line, cells }] of table.rows.entries()) {
-    // Checking names is the costly part: other requests get a turn every 2,000 rows.
-    if (index % 2_000 === 1_999) await breathe();
+    // Checking names is the costly part: other requests get a turn every 500 rows.
+    if (index % 500 === 499) await breathe();
     const cell = (field: TReportField) => {
       const index = at.get(field);
       return index === undefined ? "" : (cells[index] ?? "").replace(/[$,]/g, "");
@@ -132,7 +132,9 @@ export async function readReport(csv: string, network: TAdNetwork): Promise<Repo
       revenue: values.revenue,
     });
   }
+  await breathe();
   errors.push(...implausibleDays(rows));
+  await breathe();
   refuseIfAny(errors);
   return rows;
 }
