@@ -21,6 +21,8 @@ async function signInAsDemo(page: Page) {
 const PUBLIC_PAGES = [
   { path: "/", ready: /Get Free Quotes Now/ },
   { path: "/login", ready: /Sign In/ },
+  { path: "/forgot-password", ready: /Send Reset Link/ },
+  { path: "/reset-password?token=a11y", ready: /Set New Password/ },
   { path: "/privacy", ready: /Privacy/ },
   { path: "/no-such-page", ready: /404 Page Not Found/ },
 ];
