@@ -14,6 +14,17 @@ export const PENDING_CHECK_HOURS = 72;
 export const VERIFIED_CHECK_HOURS = 23;
 /** Lookups in flight at once: DNS waits, it does not compute. */
 const CONCURRENCY = 64;
+/** Verifications and lapses written at once, each a short transaction. */
+const CHANGE_CONCURRENCY = 4;
+
+/** Runs `work` over `items` with at most `limit` in flight. */
+async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
 
 interface DueDomain extends Record<string, unknown> {
   id: string;
@@ -59,17 +70,12 @@ export async function checkDomainOwnership(
   };
   const unchanged = { pending: [] as string[], txt: [] as string[], ns: [] as string[] };
   const changes: { id: string; proof: OwnershipProof }[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < due.length) {
-      const domain = due[next++];
-      const proof = await checker.check({ name: domain.name, txtValue: verificationTxtValue(domain.token) });
-      if (!proof && !domain.verified) unchanged.pending.push(domain.id);
-      else if (proof && domain.verified) unchanged[proof].push(domain.id);
-      else changes.push({ id: domain.id, proof });
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, due.length) }, worker));
+  await inParallel(due, CONCURRENCY, async (domain) => {
+    const proof = await checker.check({ name: domain.name, txtValue: verificationTxtValue(domain.token) });
+    if (!proof && !domain.verified) unchanged.pending.push(domain.id);
+    else if (proof && domain.verified) unchanged[proof].push(domain.id);
+    else changes.push({ id: domain.id, proof });
+  });
 
   // A domain that changed state meanwhile (Verify now, a deletion) is only stamped here, never
   // flipped: the next run sees it as it now is.
@@ -85,7 +91,10 @@ export async function checkDomainOwnership(
   }
   result.pending += unchanged.pending.length;
   result.verified += unchanged.txt.length + unchanged.ns.length;
-  for (const change of changes) result[await recordOwnershipCheck(ctx, change.id, change.proof)] += 1;
+  // Each change is its own transaction on its own name; a few at once keep the pool busy.
+  await inParallel(changes, CHANGE_CONCURRENCY, async (change) => {
+    result[await recordOwnershipCheck(ctx, change.id, change.proof)] += 1;
+  });
   result.checked = due.length;
   return result;
 }

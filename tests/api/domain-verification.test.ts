@@ -233,6 +233,24 @@ describe("the ownership job", () => {
     expect((await row(old.id)).verifiedAt).toBeNull();
   });
 
+  it("gives a name proven for several accounts in one run to one of them and releases the others", async () => {
+    const name = uniqueDomainName();
+    const holders = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
+    const copies = [];
+    for (const holder of holders) copies.push(await addDomain(holder.agent, { name }));
+    // Nameservers cannot tell accounts apart: every copy is proven at once.
+    dns.publishNs(name, NAMESERVERS);
+
+    const run = await runJob(new Date());
+
+    const left = await t.db.select().from(domains).where(eq(domains.name, name));
+    expect(left).toHaveLength(1);
+    expect(left[0].verifiedAt).not.toBeNull();
+    expect(run.verified).toBeGreaterThanOrEqual(1);
+    const released = holders.filter((h) => h.user.id !== left[0].userId);
+    for (const holder of released) expect(await mailsTo(holder.input.email)).toHaveLength(1);
+  });
+
   it("checks a pending domain again only after a few minutes", async () => {
     const { agent } = await signUp(t.app);
     const domain = await addDomain(agent);

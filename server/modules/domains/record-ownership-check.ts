@@ -53,6 +53,13 @@ export async function recordOwnershipCheck(
 ): Promise<CheckOutcome> {
   const now = ctx.now.toISOString();
   return ctx.db.transaction(async (tx) => {
+    // The name's lock comes before the row's: verifying one copy deletes the other copies, so
+    // two copies checked at once must not each hold their row while waiting for the other.
+    const {
+      rows: [named],
+    } = await tx.execute<{ name: string }>(sql`select name from domains where id = ${domainId}`);
+    if (!named) return "gone";
+    await lockName(tx, named.name);
     const {
       rows: [domain],
     } = await tx.execute<LockedDomain>(sql`
@@ -96,9 +103,8 @@ async function verify(
   proof: Exclude<OwnershipProof, null>,
 ): Promise<CheckOutcome> {
   const now = ctx.now.toISOString();
-  // Two accounts proving the same name at once (both can see the platform's nameservers) take
-  // turns here; the first keeps it, and the unique index on verified names backs this up.
-  await lockName(tx, domain.name);
+  // Two accounts proving the same name at once (both can see the platform's nameservers) took
+  // turns at the name's lock; the first keeps it, and the unique index on verified names backs this up.
   const { rows: holders } = await tx.execute(sql`
     select 1 from domains where name = ${domain.name} and verified_at is not null and id <> ${domain.id}
   `);
