@@ -80,6 +80,9 @@ export async function requestPayout(options: {
   paypalEmail: string;
 }): Promise<TPayoutAnswer> {
   const { db, sender, amount, paypalEmail } = options;
+  // Production without PayPal keys and without the sandbox: refused before anything is debited.
+  if (sender.name === "unavailable")
+    throw new AppError("UNAVAILABLE", "Payouts are not available right now.");
   const payout = await debitPayout({ ...options, provider: sender.name });
   try {
     const sent = await sender.send({ id: payout.id, amount, email: paypalEmail });
