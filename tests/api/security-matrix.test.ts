@@ -1,6 +1,6 @@
 import type request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDomain } from "../factories/domains";
+import { addDomain, addVerifiedDomain } from "../factories/domains";
 import { signUp } from "../factories/users";
 import { fillPath, listApiRoutes, pathParams, type RouteEntry } from "../setup/route-table";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -25,7 +25,7 @@ beforeAll(async () => {
   const buyer = await signUp(t.app);
 
   const domain = await addDomain(owner.agent);
-  const listed = await addDomain(owner.agent);
+  const listed = await addVerifiedDomain(owner.agent, t.db);
   owned.domain = domain.id;
   owned.listedDomain = listed.id;
   const listing = await owner.agent
