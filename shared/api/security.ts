@@ -44,7 +44,7 @@ export interface TSignedInSession {
   id: string;
   device: string;
   address: string | null;
-  /** Approximate place; null where no local address database serves it. */
+  /** The country of the address ("Germany"); null for private or unknown addresses. */
   place: string | null;
   signedInAt: string | null;
   lastSeenAt: string | null;

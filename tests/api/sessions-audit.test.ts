@@ -65,6 +65,23 @@ describe("signed-in sessions", () => {
     expect((await agent.get("/api/auth/sessions")).body.sessions).toHaveLength(1);
   });
 
+  it("names the country a session's address is in, behind a trusted proxy", async () => {
+    const proxied = await createTestApp({ env: { TRUST_PROXY: "loopback" } });
+    try {
+      const { input } = await signUp(proxied.app);
+      const agent = request.agent(proxied.app);
+      await agent
+        .post("/api/auth/login")
+        .set("X-Forwarded-For", "81.2.69.160")
+        .send({ usernameOrEmail: input.username, password: input.password });
+      const [session] = (await agent.get("/api/auth/sessions").set("X-Forwarded-For", "81.2.69.160")).body
+        .sessions;
+      expect(session).toMatchObject({ current: true, address: "81.2.69.160", place: "United Kingdom" });
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it("cannot end another account's session", async () => {
     const victim = await signUp(t.app);
     const victimSession = (await victim.agent.get("/api/auth/sessions")).body.sessions[0];

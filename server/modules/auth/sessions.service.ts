@@ -5,6 +5,7 @@ import { sessions } from "../../../shared/schema";
 import type { DbOrTx } from "../../db/tx";
 import { notFound } from "../../http/app-error";
 import { describeDevice } from "./device-name";
+import { placeOf } from "./place";
 
 /**
  * The id a session is shown under: a hash of its session id, so the list never hands out the
@@ -42,7 +43,7 @@ export async function listSessions(options: {
       id: publicId(sid),
       device: describeDevice(sess.userAgent),
       address: sess.address ?? null,
-      place: null,
+      place: placeOf(sess.address),
       signedInAt: iso(sess.signedInAt),
       lastSeenAt: iso(sess.lastSeenAt ?? sess.signedInAt),
       current: sid === options.currentSid,

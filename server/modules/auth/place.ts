@@ -1,0 +1,40 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { Reader } from "mmdb-lib";
+import type { CountryResponse } from "mmdb-lib/lib/reader/response";
+
+/** The package's records hold only `country_code`; the reader's types name MaxMind's shapes. */
+type CountryRow = CountryResponse & { country_code?: string };
+
+/**
+ * Country-level place of an address, from a database that ships as a package (geo-whois-asn
+ * country, CC BY 4.0 NRO data): read once, on first use, and never over the network.
+ */
+const DATABASE = "@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb";
+
+let reader: Reader<CountryRow> | null | undefined;
+const countryNames = new Intl.DisplayNames(["en"], { type: "region" });
+
+function openReader() {
+  try {
+    const file = createRequire(import.meta.url).resolve(DATABASE);
+    return new Reader<CountryRow>(readFileSync(file));
+  } catch {
+    // Without the database the session list simply shows no place.
+    return null;
+  }
+}
+
+/** "United States" for an address there; null for private, loopback or unknown addresses. */
+export function placeOf(address: string | null | undefined): string | null {
+  if (!address) return null;
+  reader ??= openReader();
+  if (!reader) return null;
+  const plain = address.replace(/^::ffff:/, "");
+  try {
+    const code = reader.get(plain)?.country_code;
+    return code ? (countryNames.of(code) ?? code) : null;
+  } catch {
+    return null;
+  }
+}
