@@ -4,7 +4,7 @@ import { expect, test } from "./fixtures";
 
 const uniqueName = () => `pay${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}.com`;
 
-/** Earns $75 of lead revenue: a lead captured on one of the user's parked domains. */
+/** Earns $75 of lead earnings, available at once (the browser tests run with LEAD_HOLD_DAYS=0). */
 async function earnLeadRevenue(page: Page) {
   const name = uniqueName();
   const domain = await page.request.post("/api/domains", { data: { name } });
@@ -50,6 +50,21 @@ test("the balance is paid out to PayPal: the modal warns, confirms, and the page
   const history = page.getByTestId("transaction-list");
   await expect(history.getByText("Payout to me@wallet.example")).toBeVisible();
   await expect(history.getByText("completed")).toBeVisible();
+});
+
+test("the demo account's held funds: available, pending by release date, and paid out", async ({ page }) => {
+  const login = await page.request.post("/api/auth/login", {
+    data: { usernameOrEmail: "demo@example.com", password: "demo-password" },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  await page.goto("/payments");
+
+  await expect(page.getByTestId("pending-balance")).toHaveText(/^\$[1-9][\d,]*\.\d\d$/, { timeout: 20_000 });
+  const releases = page.getByRole("list", { name: "Pending funds by release date" }).getByRole("listitem");
+  await expect(releases.first()).toContainText(/^Available \w{3} \d{1,2}, \d{4}\$[\d,]+\.\d\d$/);
+  await expect(page.getByTestId("paid-out")).toHaveText(/^\$[1-9][\d,]*\.\d\d$/);
+  await expect(page.getByTestId("available-balance")).toHaveText(/^\$[1-9][\d,]*\.\d\d$/);
+  await expect(page.getByText("they count on your dashboard, not in your balance")).toBeVisible();
 });
 
 test("the wallet test payment runs the PayPal flow in the sandbox and lands in the history", async ({
