@@ -204,12 +204,13 @@ describe("leads on a parked domain's host", () => {
     ).rows;
     expect(stored).toEqual({ domain_id: domain.id, host: domain.name });
     expect((await traffic(domain.id)).leads).toBe(1);
+    // Held funds: pending for the returns window, not yet withdrawable.
     const [balance] = (
-      await t.db.execute<{ available: string }>(
-        sql`select available::text from balances where user_id = ${user.id}`,
+      await t.db.execute<{ available: string; pending: string }>(
+        sql`select available::text, pending::text from balances where user_id = ${user.id}`,
       )
     ).rows;
-    expect(balance.available).toBe("75.00");
+    expect(balance).toEqual({ available: "0.00", pending: "75.00" });
     const detail = (await agent.get(`/api/domains/${domain.id}`)).body;
     expect(detail).toMatchObject({ totalRevenue: "75.00", totalLeads: 1 });
   });

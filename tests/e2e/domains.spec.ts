@@ -181,6 +181,11 @@ test("a parking report credits the domain and its daily revenue shows on the car
 }) => {
   const domain = await addDomain(page, { name: uniqueName() });
   expect(account.email).toBeTruthy();
+  // Reports may start on the day the domain was acquired: set it before the report's days.
+  const acquired = await page.request.patch(`/api/domains/${domain.id}`, {
+    data: { registrationDate: daysAgo(30) },
+  });
+  expect(acquired.status()).toBe(200);
   await openPortfolio(page);
   await page.getByRole("button", { name: "Import Parking Report" }).click();
   const dialog = page.getByRole("dialog", { name: "Import Parking Report" });
