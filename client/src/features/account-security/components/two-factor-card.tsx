@@ -1,14 +1,14 @@
 import type { TTwoFactorSetup } from "@shared/api/security";
 import { ShieldCheck } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
-import { toast } from "@/components/ui/use-toast";
 import { errorAfterColon } from "@/lib/error-text";
+import { toast } from "@/lib/toast";
 import { useDisableTwoFactor, useRegenerateRecoveryCodes, useSetupTwoFactor } from "../api/change-two-factor";
 import { useTwoFactorStatus } from "../api/get-two-factor-status";
 import { RecoveryCodes } from "./recovery-codes";
@@ -81,7 +81,7 @@ export function TwoFactorCard() {
   const [codes, setCodes] = useState<string[] | null>(null);
   const enabled = status.data?.enabled ?? false;
 
-  let body: React.ReactNode;
+  let body: ReactNode;
   if (status.isPending) body = <Skeleton className="h-24" />;
   else if (codes) body = <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />;
   else if (pending)
