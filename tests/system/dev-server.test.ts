@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { rm } from "node:fs/promises";
+import { rm, rmdir } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -58,6 +58,8 @@ afterAll(async () => {
   dev?.child.kill("SIGTERM");
   await dev?.exited;
   await rm(path.dirname(dataDir), { recursive: true, force: true });
+  // ./data itself only if this test made it (a developer's own data stays).
+  await rmdir(path.join(repo, "data")).catch(() => undefined);
 });
 
 describe("the development server (npm run dev)", () => {
