@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { accountEvents, domainServices, serviceOrders, transactions, users } from "../../shared/schema";
 import type { Db } from "../db/pool";
 import type { Tx } from "../db/tx";
-import { reverseReferralCommission } from "../modules/affiliates/credit-referral-commission";
+import { applyRefundedOrderToAffiliates } from "../modules/affiliates/order-paid";
 
 export type RefundOutcome = "refunded" | "already-refunded" | "unknown-order" | "replayed";
 
@@ -59,8 +59,8 @@ async function endAccountPlan(tx: Tx, order: typeof serviceOrders.$inferSelect):
 
 /**
  * A refunded or disputed payment (DESIGN §7): the order is marked refunded, what it granted ends
- * (its domain service is cancelled, an account plan it set lapses) and the commission it earned
- * a referrer is reversed, in one transaction with the record of the webhook event, so a replay
+ * (its domain service is cancelled, an account plan it set lapses, a tier upgrade's rates fall
+ * back) and the commission it earned a referrer is reversed, in one transaction with the record of the webhook event, so a replay
  * or a second event about the same payment changes nothing.
  */
 export async function refundOrder(db: Db, reversal: PaymentReversal): Promise<RefundOutcome> {
@@ -85,7 +85,7 @@ export async function refundOrder(db: Db, reversal: PaymentReversal): Promise<Re
       .update(transactions)
       .set({ status: "refunded" })
       .where(and(eq(transactions.orderId, order.id), eq(transactions.type, "payment")));
-    await reverseReferralCommission(tx, order.id, `${reversal.reason} of order ${order.id}`);
+    await applyRefundedOrderToAffiliates(tx, order, `${reversal.reason} of order ${order.id}`);
     await tx.insert(accountEvents).values({
       userId: order.userId,
       kind: "order refunded",

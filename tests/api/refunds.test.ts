@@ -187,6 +187,23 @@ describe("a refunded or disputed Stripe payment", () => {
   });
 });
 
+describe("a refunded tier upgrade", () => {
+  it("returns the buyer's affiliate rates to their level's", async () => {
+    const { referrer } = await referralPair();
+    const order = await referrer.agent
+      .post("/api/affiliates/tier-upgrade")
+      .send({ tier: "gold", price: "299.00" });
+    expect(order.status).toBe(201);
+    const intent = await payWithStripe(order.body.orderId, 29900);
+    const rate = async () => (await referrer.agent.get("/api/affiliates")).body[0].commissionRate;
+    expect(await rate()).toBe(15);
+
+    await stripeEvent("charge.refunded", { id: "ch_4", object: "charge", payment_intent: intent });
+
+    expect(await rate()).toBe(7);
+  });
+});
+
 describe("a refunded PayPal capture", () => {
   function paypalEvent(body: unknown, signature = FAKE_WEBHOOK_SIGNATURE) {
     return request(t.app)

@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
+import type { TAffiliateLevel } from "../../../shared/api/affiliates";
 import { affiliates, type ServiceOrder } from "../../../shared/schema";
 import type { Tx } from "../../db/tx";
-import { orderedTier, TIER_UPGRADE_OFFER, tierCommissionPercent } from "./commission-rate";
-import { creditReferralCommission } from "./credit-referral-commission";
+import { commissionRateFor, orderedTier, TIER_UPGRADE_OFFER, tierCommissionPercent } from "./commission-rate";
+import { creditReferralCommission, reverseReferralCommission } from "./credit-referral-commission";
 
 type PaidOrder = Pick<ServiceOrder, "id" | "userId" | "price" | "offerId" | "metadata" | "provider">;
 
@@ -28,4 +29,29 @@ export async function applyPaidOrderToAffiliates(
 ): Promise<void> {
   await creditReferralCommission(tx, order, { holdDays: context.commissionHoldDays });
   if (order.offerId === TIER_UPGRADE_OFFER) await applyTierUpgrade(tx, order);
+}
+
+/**
+ * A refunded or disputed order undone for the affiliate programme (the order is already marked
+ * refunded): the commission it earned the buyer's referrer is reversed, and a tier upgrade no
+ * longer raises the buyer's rates, which return to their level's or the best tier still paid for.
+ */
+export async function applyRefundedOrderToAffiliates(
+  tx: Tx,
+  order: Pick<ServiceOrder, "id" | "userId" | "offerId">,
+  reason: string,
+): Promise<void> {
+  await reverseReferralCommission(tx, order.id, reason);
+  if (order.offerId !== TIER_UPGRADE_OFFER) return;
+  const mine = await tx
+    .select({ id: affiliates.id, level: affiliates.level })
+    .from(affiliates)
+    .where(eq(affiliates.userId, order.userId));
+  for (const affiliate of mine) {
+    const rate = await commissionRateFor(tx, {
+      userId: order.userId,
+      level: affiliate.level as TAffiliateLevel,
+    });
+    await tx.update(affiliates).set({ commissionRate: rate }).where(eq(affiliates.id, affiliate.id));
+  }
 }
