@@ -1,7 +1,14 @@
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { verifyPassword } from "../../server/modules/auth/password";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
+
+// The real argon2 check, wrapped so the test can count how many passwords were actually checked.
+vi.mock(import("../../server/modules/auth/password"), async (original) => {
+  const real = await original();
+  return { ...real, verifyPassword: vi.fn(real.verifyPassword) };
+});
 
 const LIMIT = 10;
 let t: TestApp;
@@ -16,9 +23,11 @@ const login = (usernameOrEmail: string, password: string, agent = request(t.app)
 describe("sign-in limits", () => {
   it("checks no more passwords than the limit when 100 attempts arrive at once", async () => {
     const { input } = await signUp(t.app);
+    vi.mocked(verifyPassword).mockClear();
     const answers = await Promise.all(
       Array.from({ length: 100 }, (_, i) => login(i % 2 ? input.email : input.username, `wrong-${i}`)),
     );
+    expect(vi.mocked(verifyPassword)).toHaveBeenCalledTimes(LIMIT);
     const statuses = answers.map((r) => r.status);
     // A 401 is a checked password; everything past the limit is refused before any check.
     expect(statuses.filter((s) => s === 401)).toHaveLength(LIMIT);
