@@ -5,6 +5,16 @@ import { defineConfig } from "vite";
 
 const root = path.resolve(import.meta.dirname, "client");
 const inRepo = (folder: string) => path.resolve(import.meta.dirname, folder);
+// What the landing page needs besides its own chunk: primitives, the icon runtime and the icons
+// it shares with other pages, and the public pages' header and footer.
+const PUBLIC_BASICS = new RegExp(
+  [
+    String.raw`node_modules/(clsx|class-variance-authority)/`,
+    String.raw`node_modules/lucide-react/dist/esm/([^/]+|icons/(arrow-up|arrow-right|circle-check|layout-dashboard|zap|lock|shield-check))\.mjs$`,
+    String.raw`client/src/components/(brand-mark|ui/(button|input|label|field-error))\.tsx$`,
+    String.raw`client/src/(lib/(error-text|toast)|features/landing/components/site-(header|footer))\.tsx?$`,
+  ].join("|"),
+);
 
 export default defineConfig({
   root,
@@ -13,6 +23,7 @@ export default defineConfig({
     alias: {
       "@shared": path.resolve(import.meta.dirname, "shared"),
       "@": path.resolve(root, "src"),
+      "use-sync-external-store/shim/index.js": path.resolve(root, "src/lib/react-sync-store.ts"),
     },
   },
   server: {
@@ -36,5 +47,14 @@ export default defineConfig({
     outDir: path.resolve(import.meta.dirname, process.env.VITE_OUT_DIR ?? "dist/public"),
     emptyOutDir: true,
     sourcemap: false,
+    // Every browser the app supports preloads modules itself; the polyfill only adds to each page.
+    modulePreload: { polyfill: false },
+    rollupOptions: {
+      output: {
+        // The few primitives and icons the public pages share with the rest travel as one file
+        // rather than a dozen tiny ones, each with its own request and imports.
+        manualChunks: (id) => (PUBLIC_BASICS.test(id) ? "basics" : undefined),
+      },
+    },
   },
 });

@@ -1,7 +1,6 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { AppRouter } from "@/app/router";
-import { ToastHost } from "@/app/toast-host";
 import { TestModeBanner } from "@/components/test-mode-banner";
 import "./index.css";
 
@@ -12,6 +11,5 @@ createRoot(container).render(
   <StrictMode>
     <TestModeBanner />
     <AppRouter />
-    <ToastHost />
   </StrictMode>,
 );

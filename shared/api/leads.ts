@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+/** Where the landing page sends a lead. */
+export const LEADS_PATH = "/api/leads";
+
 /** Spec §9: every landing lead carries this source and value. */
 export const LEAD_SOURCE = "car-insurance-landing";
 export const LEAD_VALUE = 75;

@@ -2,10 +2,14 @@ import { describe, expect, it } from "vitest";
 import { normalizeZip } from "@/features/leads/utils/normalize-zip";
 import {
   formatChangePercent,
+  formatCompactMoney,
+  formatDate,
   formatMoney,
   formatNumber,
   formatRelativeTime,
   formatServiceType,
+  formatShortDate,
+  percentOf,
 } from "@/lib/format";
 
 describe("display formatting", () => {
@@ -39,6 +43,29 @@ describe("display formatting", () => {
   it("reads service types with spaces and capitals", () => {
     expect(formatServiceType("seo_optimization")).toBe("Seo Optimization");
     expect(formatServiceType("BROKER")).toBe("Broker");
+  });
+
+  it("shows chart money in short form", () => {
+    expect(formatCompactMoney(1234)).toBe("$1.2K");
+    expect(formatCompactMoney(12)).toBe("$12");
+  });
+
+  it("rounds a part of a whole to a percent, 0 of nothing being 0", () => {
+    expect(percentOf(2, 3)).toBe(67);
+    expect(percentOf(0, 0)).toBe(0);
+  });
+
+  it("shows a calendar day as that day for a reader west of Greenwich", () => {
+    const zone = process.env.TZ;
+    process.env.TZ = "America/Los_Angeles";
+    try {
+      expect(formatDate("2025-03-04")).toBe("Mar 4, 2025");
+      expect(formatShortDate("2025-03-04")).toBe("Mar 4");
+      // A moment is the reader's: 02:00 UTC on the 4th is still the 3rd in Los Angeles.
+      expect(formatDate("2025-03-04T02:00:00Z")).toBe("Mar 3, 2025");
+    } finally {
+      process.env.TZ = zone;
+    }
   });
 
   it("keeps a ZIP code to its first five digits", () => {

@@ -1,7 +1,7 @@
 import type { TDashboardAnswer } from "@shared/api/revenue";
 import { describe, expect, it } from "vitest";
 import { changeText, formatStatValue } from "@/components/ui/stat-card";
-import { conversionRate } from "@/features/dashboard/utils/conversion-rate";
+import { percentOf } from "@/lib/format";
 import { COUNT_UP_STEP_MS, COUNT_UP_STEPS, countUpSteps } from "@/features/dashboard/utils/count-up";
 import { metricCards } from "@/features/dashboard/utils/metric-cards";
 import { sourceShares } from "@/features/dashboard/utils/source-shares";
@@ -177,8 +177,8 @@ describe("the live revenue figure", () => {
 
 describe("the affiliate conversion rate", () => {
   it("is active over total, rounded, and 0 without referrals", () => {
-    expect(conversionRate(0, 0)).toBe(0);
-    expect(conversionRate(2, 3)).toBe(67);
-    expect(conversionRate(1, 8)).toBe(13);
+    expect(percentOf(0, 0)).toBe(0);
+    expect(percentOf(2, 3)).toBe(67);
+    expect(percentOf(1, 8)).toBe(13);
   });
 });

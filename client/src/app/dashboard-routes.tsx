@@ -18,7 +18,7 @@ export default function DashboardRoutes() {
       <Suspense
         fallback={
           <div className="flex h-64 items-center justify-center">
-            <Spinner className="size-8" />
+            <Spinner className="size-8 text-primary" />
           </div>
         }
       >

@@ -1,9 +1,20 @@
-import { cn } from "@/lib/cn";
+import { clsx } from "clsx";
 
 /** The ParkPilot logo: a mark and the word. */
-export function BrandMark({ className, label = "ParkPilot" }: { className?: string; label?: string }) {
+export function BrandMark({
+  className,
+  label = "ParkPilot",
+  small = false,
+}: {
+  className?: string;
+  label?: string;
+  /** The word at body size, for a compact header. */
+  small?: boolean;
+}) {
+  // Joined without class merging: the public pages show the logo too.
+  const size = small ? "text-base" : "text-lg";
   return (
-    <span className={cn("inline-flex items-center gap-2.5 font-bold text-lg tracking-tight", className)}>
+    <span className={clsx("inline-flex items-center gap-2.5 font-bold tracking-tight", size, className)}>
       <svg aria-hidden="true" viewBox="0 0 32 32" className="size-8 shrink-0">
         <rect width="32" height="32" rx="8" className="fill-emerald-500" />
         <path

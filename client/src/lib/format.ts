@@ -1,3 +1,5 @@
+import type { TRevenueSource } from "@shared/api/analytics";
+
 /** Display formatting. Every figure the client shows goes through one of these. */
 
 const moneyFormatter = new Intl.NumberFormat("en-US", {
@@ -29,9 +31,21 @@ export function formatWholeMoney(value: string | number): string {
   return wholeMoneyFormatter.format(toNumber(value));
 }
 
+const compactFormatter = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
+
+/** Money in short form for chart axes: 1234 → "$1.2K". */
+export function formatCompactMoney(value: number): string {
+  return `$${compactFormatter.format(value)}`;
+}
+
 /** A count in the reader's locale format: 12345 → "12,345". */
 export function formatNumber(value: string | number): string {
   return toNumber(value).toLocaleString();
+}
+
+/** `part` as a whole-number percent of `whole`, 0 when the whole is 0: 1 of 3 → 33. */
+export function percentOf(part: number, whole: number): number {
+  return whole > 0 ? Math.round((part / whole) * 100) : 0;
 }
 
 /** A signed percentage with one decimal: 12.5 → "+12.5%", -3 → "-3.0%". */
@@ -65,7 +79,37 @@ export function formatServiceType(serviceType: string): string {
     .join(" ");
 }
 
-/** A calendar date in the reader's locale: "Mar 4, 2025". */
-export function formatDate(date: string | number | Date): string {
-  return new Date(date).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A "YYYY-MM-DD" day is a calendar day, the same for every reader: it is read and shown in UTC
+ * so that a reader west of Greenwich never sees the day before. A moment (a timestamp) is shown
+ * in the reader's own zone.
+ */
+function dateOf(value: string | number | Date): { date: Date; timeZone?: "UTC" } {
+  if (typeof value === "string" && CALENDAR_DAY.test(value)) {
+    return { date: new Date(`${value}T00:00:00Z`), timeZone: "UTC" };
+  }
+  return { date: new Date(value) };
 }
+
+/** A day in the reader's locale: "Mar 4, 2025" (see `dateOf` for calendar days and moments). */
+export function formatDate(value: string | number | Date): string {
+  const { date, timeZone } = dateOf(value);
+  return date.toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric", timeZone });
+}
+
+/** A day without its year, for chart axes: "Mar 4". */
+export function formatShortDate(value: string | number | Date): string {
+  const { date, timeZone } = dateOf(value);
+  return date.toLocaleDateString(undefined, { month: "short", day: "numeric", timeZone });
+}
+
+/** What each kind of revenue is called wherever it is shown (badges, legends, breakdowns). */
+export const REVENUE_SOURCE_LABELS: Record<TRevenueSource, string> = {
+  parking: "Parking",
+  lead: "Lead",
+  marketplace: "Marketplace",
+  affiliate: "Affiliate",
+  other: "Other",
+};

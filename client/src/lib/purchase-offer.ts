@@ -3,8 +3,8 @@ import { OFFERS, type OfferBody, type OfferKey, type OfferToast } from "@shared/
 import { useMutation } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useLocation } from "wouter";
-import { toast } from "@/components/ui/use-toast";
 import { apiRequest } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
 
 /** Posts an offer's body to its path; the server answers the pending order and its checkout page. */
 export async function purchaseOffer<K extends OfferKey>(

@@ -18,10 +18,7 @@ export default function LandingPage() {
         <WhyChoose />
         <ClosingCta
           action={
-            <ScrollToLeadFormButton
-              size="lg"
-              className="h-13 bg-white px-8 text-base text-emerald-700 shadow-lg hover:bg-emerald-50"
-            >
+            <ScrollToLeadFormButton size="xl" variant="inverse">
               Get My Free Quotes <ArrowUp aria-hidden="true" />
             </ScrollToLeadFormButton>
           }

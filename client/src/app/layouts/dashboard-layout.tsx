@@ -34,7 +34,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
             <Sidebar onNavigate={closeMenu} />
           </SheetContent>
         </Sheet>
-        <BrandMark className="text-base" />
+        <BrandMark small />
       </header>
       <main id="main-content" tabIndex={-1} className="outline-none lg:pl-64">
         <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">{children}</div>

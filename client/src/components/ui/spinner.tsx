@@ -1,10 +1,19 @@
 import { LoaderCircle } from "lucide-react";
-import { cn } from "@/lib/cn";
 
-export function Spinner({ className, label = "Loading" }: { className?: string; label?: string }) {
+/**
+ * A turning circle. `className` gives its whole look (size and colour), so nothing needs merging:
+ * the page spinner is on every route, the public ones included.
+ */
+export function Spinner({
+  className = "size-6 text-primary",
+  label = "Loading",
+}: {
+  className?: string;
+  label?: string;
+}) {
   return (
     <span role="status" className="inline-flex items-center justify-center">
-      <LoaderCircle aria-hidden="true" className={cn("size-6 animate-spin text-primary", className)} />
+      <LoaderCircle aria-hidden="true" className={`animate-spin ${className}`} />
       <span className="sr-only">{label}</span>
     </span>
   );
@@ -14,7 +23,7 @@ export function Spinner({ className, label = "Loading" }: { className?: string; 
 export function PageSpinner({ label }: { label?: string }) {
   return (
     <div className="flex min-h-dvh w-full items-center justify-center">
-      <Spinner className="size-8" label={label} />
+      <Spinner className="size-8 text-primary" label={label} />
     </div>
   );
 }

@@ -17,7 +17,7 @@ export type ToasterToast = {
   open: boolean;
 };
 
-type ToastInput = Omit<ToasterToast, "id" | "open">;
+export type ToastInput = Omit<ToasterToast, "id" | "open">;
 
 type Action =
   | { type: "ADD_TOAST"; toast: ToasterToast }
@@ -74,7 +74,7 @@ export function dismissToast(toastId?: string): void {
   dispatch({ type: "DISMISS_TOAST", toastId });
 }
 
-/** Shows a toast; the one toast helper of the client. */
+/** Adds a toast to the store; the client raises toasts through `@/lib/toast`. */
 export function toast(input: ToastInput) {
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
   const id = String(counter);

@@ -1,5 +1,5 @@
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/use-toast";
+import { toast } from "@/lib/toast";
 
 /** The ten recovery codes, shown once right after they are made. */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {

@@ -6,9 +6,9 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { toast } from "@/components/ui/use-toast";
 import { errorAfterColon } from "@/lib/error-text";
 import { formatDate, formatRelativeTime } from "@/lib/format";
+import { toast } from "@/lib/toast";
 import { useEndOtherSessions, useEndSession } from "../api/end-sessions";
 import { useSessions } from "../api/get-sessions";
 

@@ -3,8 +3,8 @@ import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { toast } from "@/components/ui/use-toast";
 import { errorAfterColon } from "@/lib/error-text";
+import { toast } from "@/lib/toast";
 import { useEnableTwoFactor } from "../api/change-two-factor";
 
 /** Step two of enrolment: scan the QR code (or type the key), then confirm with a first code. */

@@ -1,7 +1,7 @@
 import { Skeleton } from "@/components/ui/skeleton";
 import { StatCard } from "@/components/ui/stat-card";
+import { percentOf } from "@/lib/format";
 import { useAffiliateStats } from "../api/get-affiliate-stats";
-import { conversionPercent } from "../utils/conversion-rate";
 
 /** Total Referrals, Active Referrals with the conversion rate, Total Commissions (spec §2). */
 export function AffiliateStats() {
@@ -28,7 +28,7 @@ export function AffiliateStats() {
       <StatCard
         title="Active Referrals"
         value={data.activeReferrals}
-        change={`${conversionPercent(data.activeReferrals, data.totalReferrals)}% conversion rate`}
+        change={`${percentOf(data.activeReferrals, data.totalReferrals)}% conversion rate`}
         icon="users"
         color="emerald"
       />

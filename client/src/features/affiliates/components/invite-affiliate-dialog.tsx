@@ -14,8 +14,8 @@ import {
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
-import { toast } from "@/components/ui/use-toast";
 import { errorAfterColon } from "@/lib/error-text";
+import { toast } from "@/lib/toast";
 import { useInviteAffiliate } from "../api/invite-affiliate";
 
 const LEVEL_OPTIONS = AFFILIATE_LEVELS.map(({ level }) => ({

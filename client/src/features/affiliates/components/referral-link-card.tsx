@@ -35,7 +35,7 @@ export function ReferralLinkCard({ referralCode }: { referralCode: string | unde
             readOnly
             value={link}
             aria-label="Your referral link"
-            className="font-mono text-sm"
+            fieldSize="code"
             onFocus={(e) => e.target.select()}
           />
         ) : (

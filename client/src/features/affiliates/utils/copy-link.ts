@@ -1,4 +1,4 @@
-import { toast } from "@/components/ui/use-toast";
+import { toast } from "@/lib/toast";
 
 /**
  * Copies a link to the clipboard and says so; when the browser refuses, tells the user to copy

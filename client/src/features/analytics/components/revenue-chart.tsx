@@ -1,8 +1,8 @@
 import { REVENUE_SOURCES, type TAnalyticsAnswer } from "@shared/api/analytics";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatMoney } from "@/lib/format";
-import { compactDollars, formatDay, plotValue, SOURCE_STYLES } from "./chart-format";
+import { formatCompactMoney, formatMoney, formatShortDate, REVENUE_SOURCE_LABELS } from "@/lib/format";
+import { plotValue, SOURCE_COLORS } from "./chart-format";
 
 /** Revenue per day, stacked by source. */
 export function RevenueChart({ data }: { data: TAnalyticsAnswer }) {
@@ -17,7 +17,8 @@ export function RevenueChart({ data }: { data: TAnalyticsAnswer }) {
       <CardHeader className="pb-2">
         <CardTitle className="text-base">Revenue by Source</CardTitle>
         <CardDescription>
-          {formatDay(data.from)} – {formatDay(data.to)} · {formatMoney(data.totals.revenue.total)} in total
+          {formatShortDate(data.from)} – {formatShortDate(data.to)} · {formatMoney(data.totals.revenue.total)}{" "}
+          in total
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -33,14 +34,14 @@ export function RevenueChart({ data }: { data: TAnalyticsAnswer }) {
               <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
               <XAxis
                 dataKey="day"
-                tickFormatter={formatDay}
+                tickFormatter={formatShortDate}
                 tick={{ fontSize: 12, fill: "#64748b" }}
                 tickLine={false}
                 axisLine={false}
                 minTickGap={16}
               />
               <YAxis
-                tickFormatter={compactDollars}
+                tickFormatter={formatCompactMoney}
                 tick={{ fontSize: 12, fill: "#64748b" }}
                 tickLine={false}
                 axisLine={false}
@@ -48,7 +49,7 @@ export function RevenueChart({ data }: { data: TAnalyticsAnswer }) {
               />
               <Tooltip
                 cursor={{ fill: "#f1f5f9" }}
-                labelFormatter={(label) => formatDay(String(label))}
+                labelFormatter={(label) => formatShortDate(String(label))}
                 formatter={(value, name) => [formatMoney(Number(value)), String(name)]}
               />
               <Legend iconType="circle" itemSorter={null} wrapperStyle={{ fontSize: 12 }} />
@@ -56,9 +57,9 @@ export function RevenueChart({ data }: { data: TAnalyticsAnswer }) {
                 <Bar
                   key={source}
                   dataKey={source}
-                  name={SOURCE_STYLES[source].label}
+                  name={REVENUE_SOURCE_LABELS[source]}
                   stackId="revenue"
-                  fill={SOURCE_STYLES[source].color}
+                  fill={SOURCE_COLORS[source]}
                   maxBarSize={32}
                 />
               ))}

@@ -1,8 +1,8 @@
 import { REVENUE_SOURCES, type TAnalyticsAnswer } from "@shared/api/analytics";
 import { toCents } from "@shared/money";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatMoney } from "@/lib/format";
-import { SOURCE_STYLES } from "./chart-format";
+import { formatMoney, REVENUE_SOURCE_LABELS } from "@/lib/format";
+import { SOURCE_COLORS } from "./chart-format";
 
 /** Each source's total for the range and its share of all revenue. */
 export function SourceBreakdown({ data }: { data: TAnalyticsAnswer }) {
@@ -27,9 +27,9 @@ export function SourceBreakdown({ data }: { data: TAnalyticsAnswer }) {
                     <span
                       aria-hidden="true"
                       className="size-2.5 rounded-full"
-                      style={{ backgroundColor: SOURCE_STYLES[source].color }}
+                      style={{ backgroundColor: SOURCE_COLORS[source] }}
                     />
-                    {SOURCE_STYLES[source].label}
+                    {REVENUE_SOURCE_LABELS[source]}
                   </span>
                   <span className="font-semibold text-slate-900 tabular-nums">
                     {formatMoney(amount)}
@@ -39,7 +39,7 @@ export function SourceBreakdown({ data }: { data: TAnalyticsAnswer }) {
                 <div className="h-1.5 overflow-hidden rounded-full bg-slate-100">
                   <div
                     className="h-full rounded-full"
-                    style={{ width: `${share}%`, backgroundColor: SOURCE_STYLES[source].color }}
+                    style={{ width: `${share}%`, backgroundColor: SOURCE_COLORS[source] }}
                   />
                 </div>
               </li>

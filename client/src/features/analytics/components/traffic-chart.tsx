@@ -11,8 +11,7 @@ import {
   YAxis,
 } from "recharts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatNumber } from "@/lib/format";
-import { formatDay } from "./chart-format";
+import { formatNumber, formatShortDate } from "@/lib/format";
 
 /** Visitors per day as bars, leads as a line on their own axis; conversion in the tooltip. */
 export function TrafficChart({ data }: { data: TAnalyticsAnswer }) {
@@ -33,7 +32,7 @@ export function TrafficChart({ data }: { data: TAnalyticsAnswer }) {
               <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
               <XAxis
                 dataKey="day"
-                tickFormatter={formatDay}
+                tickFormatter={formatShortDate}
                 tick={{ fontSize: 12, fill: "#64748b" }}
                 tickLine={false}
                 axisLine={false}
@@ -60,7 +59,7 @@ export function TrafficChart({ data }: { data: TAnalyticsAnswer }) {
                 cursor={{ fill: "#f1f5f9" }}
                 labelFormatter={(label) => {
                   const day = String(label);
-                  return `${formatDay(day)} · ${(conversionOf.get(day) ?? 0).toFixed(2)}% conversion`;
+                  return `${formatShortDate(day)} · ${(conversionOf.get(day) ?? 0).toFixed(2)}% conversion`;
                 }}
                 formatter={(value, name) => [formatNumber(Number(value)), String(name)]}
               />

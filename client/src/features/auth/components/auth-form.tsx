@@ -49,11 +49,7 @@ export function AuthForm() {
         )}
         <p className="text-center text-muted-foreground text-sm">
           {isLogin ? "Don't have an account?" : "Already have an account?"}{" "}
-          <Button
-            variant="link"
-            className="font-semibold"
-            onClick={() => setMode(isLogin ? "register" : "login")}
-          >
+          <Button variant="link-strong" onClick={() => setMode(isLogin ? "register" : "login")}>
             {isLogin ? "Create Account" : "Sign In"}
           </Button>
         </p>

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/use-toast";
 import { errorAfterColon } from "@/lib/error-text";
+import { toast } from "@/lib/toast";
 import { useLogin } from "../api/login";
 import { FormField } from "./form-field";
 import { TwoFactorStep } from "./two-factor-step";

@@ -2,8 +2,8 @@ import { MIN_PASSWORD_LENGTH } from "@shared/api/auth";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/use-toast";
 import { errorAfterColon } from "@/lib/error-text";
+import { toast } from "@/lib/toast";
 import { useConfirmPasswordReset } from "../api/password-reset";
 import { FormField } from "./form-field";
 

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/use-toast";
 import { errorAfterColon } from "@/lib/error-text";
+import { toast } from "@/lib/toast";
 import { useVerifyTwoFactor } from "../api/verify-two-factor";
 import { FormField } from "./form-field";
 

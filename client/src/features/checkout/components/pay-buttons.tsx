@@ -3,8 +3,8 @@ import { CreditCard, Wallet } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { toast } from "@/components/ui/use-toast";
 import { errorAfterStatus } from "@/lib/error-text";
+import { toast } from "@/lib/toast";
 import { useStartCheckout } from "../api/start-checkout";
 import { PROVIDER_LABELS } from "./provider-labels";
 

@@ -3,15 +3,14 @@ import { Users } from "lucide-react";
 import { Link } from "wouter";
 import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatNumber, formatWholeMoney } from "@/lib/format";
-import { conversionRate } from "../utils/conversion-rate";
+import { formatNumber, formatWholeMoney, percentOf } from "@/lib/format";
 
 /** Referrals, conversion and all-time commissions, with the way to manage affiliates. */
 export function AffiliatePerformance({ stats }: { stats: TDashboardAnswer["affiliateStats"] }) {
   const figures = [
     { label: "Total Referrals", value: formatNumber(stats.totalReferrals) },
     { label: "Active Referrals", value: formatNumber(stats.activeReferrals) },
-    { label: "Conversion Rate", value: `${conversionRate(stats.activeReferrals, stats.totalReferrals)}%` },
+    { label: "Conversion Rate", value: `${percentOf(stats.activeReferrals, stats.totalReferrals)}%` },
     { label: "Total Commissions", value: formatWholeMoney(stats.totalCommissions), note: "All time" },
   ];
   return (

@@ -1,7 +1,7 @@
 import { Bell } from "lucide-react";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/use-toast";
+import { toast } from "@/lib/toast";
 
 export const NOTIFICATIONS_TOAST = "You have new revenue and affiliate notifications!";
 

@@ -14,8 +14,8 @@ import {
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
-import { toast } from "@/components/ui/use-toast";
 import { formatMoney } from "@/lib/format";
+import { toast } from "@/lib/toast";
 import { useCreateGoal } from "../api/create-goal";
 import {
   GOAL_CATEGORY_LABELS,

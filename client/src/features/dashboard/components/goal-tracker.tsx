@@ -5,8 +5,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { toast } from "@/components/ui/use-toast";
 import { formatDate, formatMoney } from "@/lib/format";
+import { toast } from "@/lib/toast";
 import { useDeleteGoal } from "../api/delete-goal";
 import { useGoals } from "../api/get-goals";
 import { GOAL_CATEGORY_LABELS, GOAL_TIMEFRAME_LABELS } from "../utils/goal-labels";
@@ -29,9 +29,8 @@ function GoalRow({ goal }: { goal: TGoal }) {
           )}
         </div>
         <Button
-          variant="ghost"
-          size="sm"
-          className="size-7 p-0 text-slate-400 hover:text-red-600"
+          variant="ghost-remove"
+          size="icon-xs"
           aria-label={`Remove ${label} goal`}
           disabled={remove.isPending}
           onClick={() =>

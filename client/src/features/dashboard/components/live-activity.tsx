@@ -3,26 +3,25 @@ import { Activity, Bot } from "lucide-react";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatMoney, formatRelativeTime } from "@/lib/format";
+import { formatMoney, formatRelativeTime, REVENUE_SOURCE_LABELS } from "@/lib/format";
 import { useRevenueStreams } from "../api/get-revenue-streams";
 import { useNow } from "../hooks/use-now";
 
 /** Spec §2: parking green, affiliate blue, marketplace purple, lead amber. */
-const TYPE_BADGES: Record<TRevenueType, { label: string; variant: BadgeProps["variant"] }> = {
-  parking: { label: "Parking", variant: "success" },
-  affiliate: { label: "Affiliate", variant: "info" },
-  marketplace: { label: "Marketplace", variant: "purple" },
-  lead: { label: "Lead", variant: "warning" },
-  other: { label: "Other", variant: "neutral" },
+const TYPE_BADGES: Record<TRevenueType, BadgeProps["variant"]> = {
+  parking: "success",
+  affiliate: "info",
+  marketplace: "purple",
+  lead: "warning",
+  other: "neutral",
 };
 
 function StreamItem({ stream, now }: { stream: TRevenueStream; now: number }) {
-  const badge = TYPE_BADGES[stream.type];
   return (
     <li className="flex items-start justify-between gap-3 py-3" data-testid="activity-item">
       <div className="min-w-0">
         <div className="flex items-center gap-2">
-          <Badge variant={badge.variant}>{badge.label}</Badge>
+          <Badge variant={TYPE_BADGES[stream.type]}>{REVENUE_SOURCE_LABELS[stream.type]}</Badge>
           {stream.metadata?.automated === true && (
             <span
               className="inline-flex items-center gap-1 text-muted-foreground text-xs"

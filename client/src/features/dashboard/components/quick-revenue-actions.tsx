@@ -44,7 +44,8 @@ function ProUpgrade({ plan }: { plan: string | undefined }) {
         ))}
       </ul>
       <Button
-        className="mt-3 w-full bg-amber-400 text-slate-900 hover:bg-amber-300"
+        variant="upgrade"
+        className="mt-3 w-full"
         disabled={upgrade.isPending}
         onClick={() =>
           upgrade.mutate(

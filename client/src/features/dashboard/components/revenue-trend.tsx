@@ -5,9 +5,9 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
-import { formatMoney } from "@/lib/format";
+import { formatCompactMoney, formatMoney } from "@/lib/format";
 import { useDashboardTrend } from "../api/get-dashboard";
-import { compactDollars, trendLabel } from "../utils/chart-labels";
+import { trendLabel } from "../utils/chart-labels";
 
 const RANGE_LABELS: Record<TRevenueRange, { button: string; description: string; empty: string }> = {
   "24h": { button: "24H", description: "Today by hour", empty: "No revenue yet today" },
@@ -32,7 +32,7 @@ export function RevenueTrend({ dashboard }: { dashboard: TDashboardAnswer }) {
         <div className="grid gap-1">
           <CardTitle className="flex items-center gap-2 text-base">
             Revenue Trend
-            {range !== "24h" && trend.isFetching && <Spinner className="size-3.5" />}
+            {range !== "24h" && trend.isFetching && <Spinner className="size-3.5 text-primary" />}
           </CardTitle>
           <CardDescription>{labels.description}</CardDescription>
         </div>
@@ -83,7 +83,7 @@ export function RevenueTrend({ dashboard }: { dashboard: TDashboardAnswer }) {
                   minTickGap={12}
                 />
                 <YAxis
-                  tickFormatter={compactDollars}
+                  tickFormatter={formatCompactMoney}
                   tick={{ fontSize: 12, fill: "#64748b" }}
                   tickLine={false}
                   axisLine={false}

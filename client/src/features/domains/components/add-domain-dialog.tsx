@@ -21,8 +21,8 @@ import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
-import { toast } from "@/components/ui/use-toast";
 import { errorAfterColon } from "@/lib/error-text";
+import { toast } from "@/lib/toast";
 import { useCreateDomain } from "../api/create-domain";
 import { NETWORK_OPTIONS, STATUS_LABELS, TEMPLATE_OPTIONS } from "../utils/domain-labels";
 

@@ -1,10 +1,10 @@
 import type { TDomain } from "@shared/api/domains";
 import { Copy, RefreshCw, ShieldAlert, ShieldCheck } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/use-toast";
 import { cn } from "@/lib/cn";
 import { errorAfterColon } from "@/lib/error-text";
 import { formatDate, formatRelativeTime } from "@/lib/format";
+import { toast } from "@/lib/toast";
 import { useVerifyDomain } from "../api/verify-domain";
 import { STATUS_LABELS } from "../utils/domain-labels";
 
@@ -32,8 +32,7 @@ function CopyValue(props: { label: string; value: string; what: string }) {
       <Button
         type="button"
         variant="ghost"
-        size="icon"
-        className="size-8 shrink-0"
+        size="icon-sm"
         aria-label={`Copy ${props.what}`}
         onClick={() => void copy(props.value, props.what)}
       >

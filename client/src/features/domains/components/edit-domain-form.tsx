@@ -15,8 +15,8 @@ import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
-import { toast } from "@/components/ui/use-toast";
 import { errorAfterColon } from "@/lib/error-text";
+import { toast } from "@/lib/toast";
 import { useDeleteDomain } from "../api/delete-domain";
 import { useUpdateDomain } from "../api/update-domain";
 import { NETWORK_OPTIONS, STATUS_LABELS, TEMPLATE_OPTIONS } from "../utils/domain-labels";
@@ -206,11 +206,7 @@ export function EditDomainForm(props: { domain: TDomain; onDone: () => void; onR
             </Button>
           </div>
         ) : (
-          <Button
-            variant="ghost"
-            className="text-red-600 hover:bg-red-50"
-            onClick={() => setConfirmRemove(true)}
-          >
+          <Button variant="ghost-danger" onClick={() => setConfirmRemove(true)}>
             <Trash2 aria-hidden="true" />
             Remove domain
           </Button>

@@ -12,9 +12,9 @@ import {
   DialogTrigger,
 } from "@/components/ui/dialog";
 import { FieldError } from "@/components/ui/field-error";
-import { toast } from "@/components/ui/use-toast";
 import { errorAfterColon } from "@/lib/error-text";
 import { formatNumber } from "@/lib/format";
+import { toast } from "@/lib/toast";
 import { useImportDomains } from "../api/import-domains";
 import { usePreviewDomainImport } from "../api/preview-domain-import";
 import { FilePicker } from "./file-picker";

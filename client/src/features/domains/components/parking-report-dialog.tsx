@@ -16,19 +16,18 @@ import {
 import { FieldError } from "@/components/ui/field-error";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
-import { toast } from "@/components/ui/use-toast";
 import { errorAfterColon } from "@/lib/error-text";
 import { formatDate, formatMoney, formatNumber } from "@/lib/format";
+import { toast } from "@/lib/toast";
 import { useImportParkingReport } from "../api/import-parking-report";
 import { NETWORK_OPTIONS } from "../utils/domain-labels";
 import { FilePicker } from "./file-picker";
 
 /** A report day (`YYYY-MM-DD`) in the reader's format; noon UTC is that day in every zone. */
-const formatDay = (day: string) => formatDate(`${day}T12:00:00Z`);
 
 function dayRange(first: string | null, last: string | null): string {
   if (!first || !last) return "no days";
-  return first === last ? formatDay(first) : `${formatDay(first)} – ${formatDay(last)}`;
+  return first === last ? formatDate(first) : `${formatDate(first)} – ${formatDate(last)}`;
 }
 
 function ImportSummary({ result }: { result: TParkingImportResult }) {

@@ -2,7 +2,6 @@ import { LayoutDashboard } from "lucide-react";
 import { Link } from "wouter";
 import { BrandMark } from "@/components/brand-mark";
 import { buttonVariants } from "@/components/ui/button";
-import { cn } from "@/lib/cn";
 
 export function SiteHeader() {
   return (
@@ -11,7 +10,7 @@ export function SiteHeader() {
         <Link href="/" aria-label="ParkPilot home" className="rounded-md">
           <BrandMark />
         </Link>
-        <Link href="/dashboard" className={cn(buttonVariants({ variant: "outline", size: "sm" }), "h-9")}>
+        <Link href="/dashboard" className={buttonVariants({ variant: "outline", size: "md" })}>
           <LayoutDashboard aria-hidden="true" />
           Admin Dashboard
         </Link>

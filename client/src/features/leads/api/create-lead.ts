@@ -1,14 +1,13 @@
 import type { TLeadAnswer } from "@shared/api/leads";
 import { useCallback, useState } from "react";
-import { apiRequest } from "@/lib/api-client";
 import { loadLeadContract } from "./load-lead-contract";
 
 export type CreateLeadInput = { email: string; zipCode: string };
 
 /** Sends a landing-page lead; the answer says where the visitor's quotes tab goes. */
 export async function createLead(input: CreateLeadInput): Promise<TLeadAnswer> {
-  const { LEAD_SOURCE, LEAD_VALUE, ZLeadAnswer } = await loadLeadContract();
-  const res = await apiRequest("POST", "/api/leads", { ...input, source: LEAD_SOURCE, value: LEAD_VALUE });
+  const { LEADS_PATH, LEAD_SOURCE, LEAD_VALUE, ZLeadAnswer, apiRequest } = await loadLeadContract();
+  const res = await apiRequest("POST", LEADS_PATH, { ...input, source: LEAD_SOURCE, value: LEAD_VALUE });
   return ZLeadAnswer.parse(await res.json());
 }
 

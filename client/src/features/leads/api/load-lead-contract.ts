@@ -1,8 +1,9 @@
 /**
- * The lead contract (schemas and constants) with its validation library. The landing page
- * loads it when the visitor starts on the form rather than with the page, which keeps the
- * page's first download small.
+ * The lead contract (schemas and constants) with its validation library, and the api client. The
+ * landing page loads them when the visitor starts on the form rather than with the page, which
+ * keeps the page's first download small.
  */
-export function loadLeadContract() {
-  return import("@shared/api/leads");
+export async function loadLeadContract() {
+  const [contract, client] = await Promise.all([import("@shared/api/leads"), import("@/lib/api-client")]);
+  return { ...contract, apiRequest: client.apiRequest };
 }

@@ -5,8 +5,8 @@ import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { toast } from "@/components/ui/use-toast";
 import { errorAfterStatus } from "@/lib/error-text";
+import { toast } from "@/lib/toast";
 import { useCreateLead } from "../api/create-lead";
 import { loadLeadContract } from "../api/load-lead-contract";
 import { normalizeZip } from "../utils/normalize-zip";
@@ -79,7 +79,7 @@ export function LeadForm() {
           autoComplete="email"
           placeholder="you@example.com"
           required
-          className="h-12"
+          fieldSize="lg"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           aria-invalid={errors.email ? true : undefined}
@@ -96,7 +96,7 @@ export function LeadForm() {
           autoComplete="postal-code"
           placeholder="12345"
           required
-          className="h-12"
+          fieldSize="lg"
           value={zipCode}
           onChange={(e) => setZipCode(normalizeZip(e.target.value))}
           aria-invalid={errors.zipCode ? true : undefined}
@@ -104,7 +104,7 @@ export function LeadForm() {
         />
         <FieldError id={`${ZIP_FIELD_ID}-error`}>{errors.zipCode}</FieldError>
       </div>
-      <Button type="submit" size="lg" className="mt-1 h-13 w-full text-base" disabled={createLead.isPending}>
+      <Button type="submit" size="xl" className="mt-1 w-full" disabled={createLead.isPending}>
         {createLead.isPending ? (
           "Finding Your Deals..."
         ) : (

@@ -12,8 +12,8 @@ import {
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
-import { toast } from "@/components/ui/use-toast";
 import { formatMoney } from "@/lib/format";
+import { toast } from "@/lib/toast";
 import { useContactSeller } from "../api/contact-seller";
 
 /** A buyer's message to the seller of a listing; the seller replies to the buyer's account email. */

@@ -15,8 +15,8 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
-import { toast } from "@/components/ui/use-toast";
 import { formatMoney } from "@/lib/format";
+import { toast } from "@/lib/toast";
 import { isListable, useOwnDomains } from "../api/get-own-domains";
 import { useListDomain } from "../api/list-domain";
 

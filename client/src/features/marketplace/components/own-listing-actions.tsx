@@ -6,9 +6,9 @@ import { DialogFooter } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { toast } from "@/components/ui/use-toast";
 import { errorAfterStatus } from "@/lib/error-text";
 import { formatMoney } from "@/lib/format";
+import { toast } from "@/lib/toast";
 import { useMarkSold } from "../api/mark-sold";
 import { useUnlistDomain } from "../api/unlist-domain";
 

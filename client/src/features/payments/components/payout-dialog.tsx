@@ -12,9 +12,9 @@ import {
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { toast } from "@/components/ui/use-toast";
 import { errorAfterStatus } from "@/lib/error-text";
 import { formatMoney } from "@/lib/format";
+import { toast } from "@/lib/toast";
 import { useRequestPayout } from "../api/request-payout";
 
 /**

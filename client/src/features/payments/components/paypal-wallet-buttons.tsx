@@ -3,8 +3,8 @@ import type { TPayPalSetup } from "@shared/api/payments";
 import { TEST_PAYMENT } from "@shared/catalog";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { toast } from "@/components/ui/use-toast";
 import { formatMoney } from "@/lib/format";
+import { toast } from "@/lib/toast";
 import { TRANSACTIONS_PATH } from "../api/get-transactions";
 import { captureTestOrder, createTestOrder } from "../api/wallet-test-payment";
 

@@ -8,9 +8,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { toast } from "@/components/ui/use-toast";
 import { errorAfterStatus } from "@/lib/error-text";
 import { formatMoney } from "@/lib/format";
+import { toast } from "@/lib/toast";
 import { getPayPalSetup, useSandboxWalletPayment } from "../api/wallet-test-payment";
 import { PaymentMethodsList } from "./payment-methods-list";
 import { PayPalWalletButtons } from "./paypal-wallet-buttons";

@@ -1,15 +1,12 @@
 import type { TPnlMonth } from "@shared/api/pnl";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { formatMoney } from "@/lib/format";
+import { formatCompactMoney, formatMoney } from "@/lib/format";
 import { formatMonth } from "../utils/pnl-format";
 
 const INCOME_COLOR = "#10b981";
 const COST_COLOR = "#f43f5e";
 /** Charts plot floats; stored money never becomes one. */
 const plot = (amount: string) => Number.parseFloat(amount);
-const compact = (value: number) =>
-  `$${Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 }).format(value)}`;
-
 /** Income against costs per month of the range. Loaded on demand: recharts stays out of the grid. */
 export default function PnlMonthChart({ months }: { months: TPnlMonth[] }) {
   const points = months.map((m) => ({
@@ -31,7 +28,7 @@ export default function PnlMonthChart({ months }: { months: TPnlMonth[] }) {
             minTickGap={8}
           />
           <YAxis
-            tickFormatter={compact}
+            tickFormatter={formatCompactMoney}
             tick={{ fontSize: 11, fill: "#64748b" }}
             tickLine={false}
             axisLine={false}

@@ -12,9 +12,8 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatNumber } from "@/lib/format";
+import { formatDate, formatNumber } from "@/lib/format";
 import { usePortfolioPnl } from "../api/get-portfolio-pnl";
-import { formatCalendarDay } from "../utils/pnl-format";
 import { PnlExportButton } from "./pnl-export-button";
 import { PnlRangePicker } from "./pnl-range-picker";
 import { PnlSummary } from "./pnl-summary";
@@ -110,8 +109,8 @@ export function PortfolioPnlView() {
   const current = Math.min(page, pageCount);
   const rows = data.rows.slice((current - 1) * PNL_PAGE_SIZE, current * PNL_PAGE_SIZE);
   const period = data.from
-    ? `${formatCalendarDay(data.from)} – ${formatCalendarDay(data.to)}`
-    : `Since registration, to ${formatCalendarDay(data.to)}`;
+    ? `${formatDate(data.from)} – ${formatDate(data.to)}`
+    : `Since registration, to ${formatDate(data.to)}`;
 
   return (
     <section aria-label="Profit and loss" className="grid grid-cols-1 gap-4" aria-busy={pnl.isFetching}>

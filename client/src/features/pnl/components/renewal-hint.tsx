@@ -1,7 +1,8 @@
 import type { TRenewalOutlook } from "@shared/api/pnl";
 import { CalendarClock, CircleAlert, CircleCheck } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
-import { formatCalendarDay, formatDaysAway } from "../utils/pnl-format";
+import { formatDate } from "@/lib/format";
+import { formatDaysAway } from "../utils/pnl-format";
 
 /** The keep/renew hint, with the expiry date when it is near; a note when no renewal cost is set. */
 export function RenewalHint({ renewal }: { renewal: TRenewalOutlook }) {
@@ -23,7 +24,7 @@ export function RenewalHint({ renewal }: { renewal: TRenewalOutlook }) {
       {renewal.expiryDate && renewal.daysToExpiry !== null && (
         <span className="inline-flex items-center gap-1 text-amber-800 text-xs">
           <CalendarClock aria-hidden="true" className="size-3.5" />
-          {renewal.daysToExpiry < 0 ? "Expired" : "Expires"} {formatCalendarDay(renewal.expiryDate)} (
+          {renewal.daysToExpiry < 0 ? "Expired" : "Expires"} {formatDate(renewal.expiryDate)} (
           {formatDaysAway(renewal.daysToExpiry)})
         </span>
       )}

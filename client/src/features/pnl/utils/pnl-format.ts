@@ -21,16 +21,7 @@ export function formatRoi(roi: string | null): string {
   return `${isLoss(roi) || /^0+\.0$/.test(roi) ? "" : "+"}${roi}%`;
 }
 
-const dayFormatter = new Intl.DateTimeFormat(undefined, {
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  timeZone: "UTC",
-});
 const monthFormatter = new Intl.DateTimeFormat(undefined, { month: "short", timeZone: "UTC" });
-
-/** A calendar day ("2025-04-20") in the reader's format, never shifted by their zone. */
-export const formatCalendarDay = (day: string) => dayFormatter.format(new Date(`${day}T00:00:00Z`));
 
 /** A month ("2025-02") as a short axis label: "Feb ’25". */
 export const formatMonth = (month: string) =>
