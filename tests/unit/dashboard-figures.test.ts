@@ -1,11 +1,11 @@
 import type { TDashboardAnswer } from "@shared/api/revenue";
 import { describe, expect, it } from "vitest";
 import { changeText, formatStatValue } from "@/components/ui/stat-card";
-import { percentOf } from "@/lib/format";
 import { COUNT_UP_STEP_MS, COUNT_UP_STEPS, countUpSteps } from "@/features/dashboard/utils/count-up";
 import { metricCards } from "@/features/dashboard/utils/metric-cards";
 import { sourceShares } from "@/features/dashboard/utils/source-shares";
 import { revenueSuggestions } from "@/features/dashboard/utils/suggestions";
+import { percentOf } from "@/lib/format";
 
 function dashboard(overrides: {
   metrics?: Partial<TDashboardAnswer["metrics"]>;
