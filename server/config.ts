@@ -83,6 +83,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     parkingNameservers: readNameservers(c.PARKING_NAMESERVERS),
     dnsServers: readDnsServers(c.DNS_SERVERS),
     isProduction,
+    /** Cookies are `Secure` in production served over https (the one rule for every cookie). */
+    secureCookies: isProduction && !(c.PUBLIC_URL ?? "http://").startsWith("http://"),
     sessionSecret: c.SESSION_SECRET ?? "development-only-session-secret",
   };
 }

@@ -60,7 +60,7 @@ export function createDeps(options: {
     sessions: createSessionMiddleware({
       pool: database.pool,
       secret: config.sessionSecret,
-      secure: config.isProduction && !config.PUBLIC_URL?.startsWith("http://"),
+      secure: config.secureCookies,
       prune: options.pruneSessions ?? true,
     }),
   };

@@ -24,7 +24,7 @@ export async function completeSignIn(options: {
   const { deps, req, res, user } = options;
   await deps.authLimits.signedIn({ accountKey: user.id, knownDeviceKey: options.knownDeviceKey });
   await startSession(req, user.id);
-  await rememberDevice({ db: deps.db, req, res, userId: user.id, secure: deps.config.isProduction });
+  await rememberDevice({ db: deps.db, req, res, userId: user.id, secure: deps.config.secureCookies });
   await recordAudit(deps.db, {
     userId: user.id,
     event: "sign_in",
