@@ -1,6 +1,6 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { csvCell } from "../../server/modules/analytics/analytics-csv";
+import { csvCell } from "../../server/lib/csv-write";
 import { addRevenue, addTraffic } from "../factories/analytics";
 import { insertDomain } from "../factories/domains";
 import { signUp } from "../factories/users";

@@ -1,4 +1,5 @@
 import type { TAnalyticsAnswer, TAnalyticsDay } from "../../../shared/api/analytics";
+import { csvDocument } from "../../lib/csv-write";
 
 const HEADER = [
   "Date",
@@ -13,20 +14,7 @@ const HEADER = [
   "Lead conversion (%)",
 ];
 
-const NUMBER = /^-?\d+(\.\d+)?$/;
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * One CSV cell. A text that a spreadsheet would run as a formula (starting with = + - @, tab or
- * carriage return) is prefixed with an apostrophe; plain numbers, negative ones included, stay numbers.
- */
-export function csvCell(value: string | number): string {
-  let text = String(value);
-  if (!NUMBER.test(text) && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-function line(label: string, day: Omit<TAnalyticsDay, "day">): string {
+function line(label: string, day: Omit<TAnalyticsDay, "day">): (string | number)[] {
   const { revenue } = day;
   return [
     label,
@@ -39,19 +27,12 @@ function line(label: string, day: Omit<TAnalyticsDay, "day">): string {
     day.visitors,
     day.leads,
     day.conversionRate.toFixed(2),
-  ]
-    .map(csvCell)
-    .join(",");
+  ];
 }
 
 /** The range's daily series as CSV (one row per day, then a Total row), CRLF line ends per RFC 4180. */
 export function analyticsCsv(answer: TAnalyticsAnswer): string {
-  const rows = [
-    HEADER.map(csvCell).join(","),
-    ...answer.days.map((day) => line(day.day, day)),
-    line("Total", answer.totals),
-  ];
-  return `${rows.join("\r\n")}\r\n`;
+  return csvDocument([HEADER, ...answer.days.map((day) => line(day.day, day)), line("Total", answer.totals)]);
 }
 
 /** The download's file name, e.g. `parkpilot-analytics-30d-2025-03-01-to-2025-03-30.csv`. */

@@ -2,6 +2,7 @@ import { Router } from "express";
 import { ZAnalyticsQuery } from "../../../shared/api/analytics";
 import type { AppDeps } from "../../deps";
 import { handler, userId } from "../../http/handler";
+import { sendCsv } from "../../http/send-csv";
 import { getAnalytics } from "./analytics.service";
 import { analyticsCsv, analyticsCsvFileName } from "./analytics-csv";
 
@@ -20,12 +21,7 @@ export function analyticsRoutes(deps: AppDeps): Router {
     "/export",
     handler({ query: ZAnalyticsQuery }, async ({ query, req, res }) => {
       const answer = await getAnalytics({ db, userId: userId(req), range: query.range });
-      res
-        .status(200)
-        .type("text/csv; charset=utf-8")
-        .attachment(analyticsCsvFileName(answer))
-        .setHeader("Cache-Control", "no-store")
-        .send(analyticsCsv(answer));
+      sendCsv(res, { fileName: analyticsCsvFileName(answer), body: analyticsCsv(answer) });
     }),
   );
 

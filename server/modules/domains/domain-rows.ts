@@ -1,13 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type TDomain, verificationTxtValue } from "../../../shared/api/domains";
+import { isoTime } from "../../db/iso-time";
 import type { DbOrTx } from "../../db/tx";
 
 /** Traffic days (`domain_traffic.day`) are calendar days in UTC. */
 export const UTC_TODAY = sql`(now() at time zone 'UTC')::date`;
-
-/** A timestamptz as an ISO-8601 UTC string, the way the API sends every time. */
-export const isoTime = (column: SQL) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * A calendar date (registration, expiry) as the instant it is stored at: noon UTC, which is the

@@ -1,5 +1,5 @@
 import type { TDomainPnlRow, TPortfolioPnl } from "../../../shared/api/pnl";
-import { csvCell } from "../analytics/analytics-csv";
+import { csvDocument } from "../../lib/csv-write";
 
 const HEADER = [
   "Domain",
@@ -39,28 +39,23 @@ function figureCells(row: Figures): string[] {
   ];
 }
 
-const line = (cells: (string | number)[]) => cells.map(csvCell).join(",");
-
 /**
  * The P&L table as CSV, in the order shown, then a Total row; CRLF line ends (RFC 4180). Cells
- * a spreadsheet would run as a formula are neutralised by `csvCell`; amounts stay numbers.
+ * a spreadsheet would run as a formula are neutralised; amounts stay numbers.
  */
 export function portfolioPnlCsv(answer: TPortfolioPnl): string {
-  const rows = [
-    line(HEADER),
-    ...answer.rows.map((row) =>
-      line([
-        row.name,
-        ...figureCells(row),
-        row.renewal.trailingRevenue,
-        row.renewal.renewalCost ?? "",
-        row.renewal.hint ?? "",
-        row.renewal.expiryDate ?? "",
-      ]),
-    ),
-    line(["Total", ...figureCells(answer.totals), answer.totals.trailingRevenue, "", "", ""]),
-  ];
-  return `${rows.join("\r\n")}\r\n`;
+  return csvDocument([
+    HEADER,
+    ...answer.rows.map((row) => [
+      row.name,
+      ...figureCells(row),
+      row.renewal.trailingRevenue,
+      row.renewal.renewalCost ?? "",
+      row.renewal.hint ?? "",
+      row.renewal.expiryDate ?? "",
+    ]),
+    ["Total", ...figureCells(answer.totals), answer.totals.trailingRevenue, "", "", ""],
+  ]);
 }
 
 /** The download's file name, e.g. `parkpilot-pnl-12m-2025-03-16-to-2026-03-15.csv`. */

@@ -3,6 +3,7 @@ import { ZDomainIdParam } from "../../../shared/api/domains";
 import { ZPnlQuery, ZPortfolioPnlQuery } from "../../../shared/api/pnl";
 import type { AppDeps } from "../../deps";
 import { handler, requireUser, userId } from "../../http/handler";
+import { sendCsv } from "../../http/send-csv";
 import { getDomainPnl, getPortfolioPnl, portfolioPnlJson } from "./pnl.service";
 import { portfolioPnlCsv, portfolioPnlCsvFileName } from "./pnl-csv";
 
@@ -33,12 +34,7 @@ export function pnlRoutes(deps: AppDeps): Router {
     requireUser,
     handler({ query: ZPortfolioPnlQuery }, async ({ query, req, res }) => {
       const answer = await getPortfolioPnl({ db, userId: userId(req), ...query });
-      res
-        .status(200)
-        .type("text/csv; charset=utf-8")
-        .attachment(portfolioPnlCsvFileName(answer))
-        .setHeader("Cache-Control", "no-store")
-        .send(portfolioPnlCsv(answer));
+      sendCsv(res, { fileName: portfolioPnlCsvFileName(answer), body: portfolioPnlCsv(answer) });
     }),
   );
 

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { TRevenueRange } from "../../../shared/api/revenue";
+import { isoTime } from "../../db/iso-time";
 
 /** Days of the trend series per range; 24h is today's hours, read from the hourly series. */
 const TREND_DAYS: Record<TRevenueRange, number> = { "24h": 1, "7d": 7, "30d": 30 };
@@ -12,10 +13,6 @@ const RECENT_EVENTS = 6;
 const int = (n: number) => sql.raw(String(Math.trunc(n)));
 const BUCKET = sql`'15 minutes'::interval`;
 const ORIGIN = sql`timestamptz '2000-01-01 00:00:00+00'`;
-
-/** A timestamptz as the ISO text JavaScript writes: UTC, milliseconds, "Z". */
-export const isoUtc = (column: SQL) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * The whole dashboard as one statement answering one JSON document, so that its cost is one
@@ -198,7 +195,7 @@ export function dashboardQuery(options: { userId: string; now: Date; range: TRev
       ),
       'recentEvents', coalesce((
         select json_agg(json_build_object('id', r.id, 'kind', r.kind, 'description', r.description,
-          'createdAt', ${isoUtc(sql`r.created_at`)}) order by r.created_at desc)
+          'createdAt', ${isoTime(sql`r.created_at`)}) order by r.created_at desc)
         from recent r
       ), '[]'::json)
     ) as dashboard

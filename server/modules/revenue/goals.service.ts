@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { TGoal, TGoalCategory, TGoalTimeframe } from "../../../shared/api/revenue";
 import { revenueGoals } from "../../../shared/schema";
+import { isoTime } from "../../db/iso-time";
 import type { Db } from "../../db/pool";
 import { AppError, notFound } from "../../http/app-error";
-import { isoUtc } from "./dashboard-query";
 
 /** Enough for every category and timeframe at once; a longer list only hides what matters. */
 export const MAX_GOALS = 20;
@@ -45,11 +45,11 @@ async function selectGoals(
       from periods p
     )
     select id, target_amount::text as "targetAmount", timeframe, category,
-      ${isoUtc(sql`created_at`)} as "createdAt",
+      ${isoTime(sql`created_at`)} as "createdAt",
       current::numeric(14,2)::text as "currentAmount",
       round(current / target_amount * 100, 1)::float8 as "progressPercent",
-      ${isoUtc(sql`period_start`)} as "periodStart",
-      ${isoUtc(sql`period_end`)} as "periodEnd"
+      ${isoTime(sql`period_start`)} as "periodStart",
+      ${isoTime(sql`period_end`)} as "periodEnd"
     from progress
     order by created_at desc, id
   `);

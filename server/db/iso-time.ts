@@ -1,0 +1,8 @@
+import { type SQL, sql } from "drizzle-orm";
+
+/**
+ * A timestamptz as the ISO-8601 text JavaScript writes (UTC, milliseconds, "Z"), the way the API
+ * sends every time. Written by the database, so a whole answer can be built as one JSON document.
+ */
+export const isoTime = (column: SQL) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
