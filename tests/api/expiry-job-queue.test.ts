@@ -31,7 +31,8 @@ describe("the expiry-warnings job queue", () => {
     const { user, input } = await signUp(t.app, { timeZone: "UTC" });
     await insertDomain(t.db, user.id, {
       name: "queued-expiry.com",
-      expiryDate: new Date(Date.now() + 7 * 86_400_000 + 3_600_000),
+      // Noon UTC of the UTC day a week from today: 7 calendar days away at any time of day.
+      expiryDate: new Date(`${new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10)}T12:00:00Z`),
     });
     // Another app instance asks for a run before this one starts its worker.
     const pool = t.database.pool;
@@ -62,7 +63,7 @@ describe("the expiry-warnings job queue", () => {
         "Domain expiry warning: queued-expiry.com expires in 7 days",
       ]);
       const schedules = await t.db.execute<{ name: string; cron: string; timezone: string }>(
-        sql`select name, cron, timezone from pgboss.schedule`,
+        sql`select name, cron, timezone from pgboss.schedule where name = ${EXPIRY_WARNINGS_QUEUE}`,
       );
       expect(schedules.rows).toEqual([
         { name: EXPIRY_WARNINGS_QUEUE, cron: EXPIRY_WARNINGS_CRON, timezone: "UTC" },

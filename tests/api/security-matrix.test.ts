@@ -1,4 +1,4 @@
-import type request from "supertest";
+import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDomain, addVerifiedDomain } from "../factories/domains";
 import { signUp } from "../factories/users";
@@ -53,6 +53,14 @@ beforeAll(async () => {
     .expect(201);
   const inbox = await owner.agent.get("/api/marketplace/messages").expect(200);
   owned.message = (inbox.body.messages ?? inbox.body)[0].id;
+  // A second signed-in session of the owner's (another device), so that ending it spares the first.
+  await request
+    .agent(t.app)
+    .post("/api/auth/login")
+    .send({ usernameOrEmail: owner.input.email, password: owner.input.password })
+    .expect(200);
+  const sessions = await owner.agent.get("/api/auth/sessions").expect(200);
+  owned.session = (sessions.body.sessions as { id: string; current: boolean }[]).find((s) => !s.current)!.id;
 });
 afterAll(() => t.close());
 
@@ -65,6 +73,7 @@ function ownedIdFor(route: RouteEntry): Record<string, string> | undefined {
   if (p.startsWith("/api/paypal/order/:id")) return { id: owned.walletOrder };
   if (p.startsWith("/api/marketplace/messages/:id")) return { id: owned.message };
   if (p.startsWith("/api/revenue/goals/:id")) return { id: owned.goal };
+  if (p.startsWith("/api/auth/sessions/:id")) return { id: owned.session };
   return undefined;
 }
 
