@@ -105,6 +105,8 @@ export interface TDomain {
   /** Yearly renewal cost. */
   renewalCost: string | null;
   createdAt: string;
+  /** When the owner marked the domain sold; a sold domain cannot be listed again. */
+  soldAt: string | null;
   verification: TDomainVerification;
 }
 

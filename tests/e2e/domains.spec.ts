@@ -36,6 +36,12 @@ test("a new owner sees the empty portfolio, is told a name is required, then add
   await expect(page.getByText("No domains found")).toBeVisible();
   await expect(page.getByText("Add your first domain to start earning revenue.")).toBeVisible();
   expect(account.email).toBeTruthy();
+  // The premium services are shown, waiting for a domain to order them for.
+  const panel = page.getByRole("region", { name: "Premium Domain Services" });
+  for (const name of ["Order Appraisal", "Hire a Broker", "Choose a Service"]) {
+    await expect(panel.getByRole("button", { name })).toBeDisabled();
+  }
+  await expect(panel.getByText("Add a domain to order services for it.")).toBeVisible();
 
   await page.getByRole("button", { name: "Add Your First Domain" }).click();
   const dialog = page.getByRole("dialog", { name: "Add Domain" });

@@ -172,3 +172,45 @@ test("a seller buys a premium listing for a domain and pays for it on the sandbo
   const order = await page.request.get(`/api/service-orders/${orderId}`);
   expect(await order.json()).toMatchObject({ status: "paid", price: "99.99" });
 });
+
+test("a sold domain is no longer offered for listing, and a refusal raised inside the dialog is readable", async ({
+  page,
+  account,
+}) => {
+  expect(account.email).toBeTruthy();
+  const label = uniqueLabel();
+  const sold = await addDomain(page, `${label}-sold.com`);
+  const spareName = `${label}-spare.com`;
+  const spare = await addDomain(page, spareName);
+  const listed = await page.request.post("/api/marketplace/list", {
+    data: { domainId: sold.id, price: "900" },
+  });
+  expect(listed.status(), await listed.text()).toBe(201);
+  const sale = await page.request.post("/api/marketplace/sold", {
+    data: { domainId: sold.id, price: "850" },
+  });
+  expect(sale.ok(), await sale.text()).toBe(true);
+
+  await page.goto("/marketplace");
+  await page.getByRole("button", { name: "List Domain for Sale" }).click();
+  const listDialog = page.getByRole("dialog", { name: "List Domain for Sale" });
+  const options = await listDialog.getByLabel("Domain").locator("option").allTextContents();
+  expect(options).toContain(spareName);
+  expect(options).not.toContain(sold.name);
+
+  // The spare is listed and sold elsewhere while the dialog is open, so the server refuses it: the
+  // dialog stays open and its toast is not hidden behind it (a role query finds only what
+  // assistive technology can reach).
+  await listDialog.getByLabel("Domain").selectOption({ label: spareName });
+  await listDialog.getByLabel("Asking price (USD)").fill("700");
+  for (const [path, price] of [
+    ["/api/marketplace/list", "700"],
+    ["/api/marketplace/sold", "650"],
+  ] as const) {
+    const res = await page.request.post(path, { data: { domainId: spare.id, price } });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+  await listDialog.getByRole("button", { name: "List Domain", exact: true }).click();
+  await expect(toast(page)).toContainText("Failed to list domain. Please try again.");
+  await expect(listDialog).toBeVisible();
+});

@@ -21,6 +21,7 @@ const domain = (name: string, overrides: Partial<TDomain> = {}): TDomain => ({
   purchasePrice: null,
   renewalCost: null,
   createdAt: "2024-01-01T12:00:00.000Z",
+  soldAt: null,
   verification: {
     status: "verified",
     txtRecord: { name, value: "parkpilot-verify=token" },

@@ -40,7 +40,7 @@ async function readDomains(db: DbOrTx, userId: string, domainId?: string): Promi
       d.marketplace_price as "marketplacePrice", d.purchase_price as "purchasePrice",
       d.renewal_cost as "renewalCost", ${isoTime(sql`d.created_at`)} as "createdAt",
       d.verification_token as token, ${isoTime(sql`d.verified_at`)} as "verifiedAt",
-      ${isoTime(sql`d.verification_checked_at`)} as "checkedAt",
+      ${isoTime(sql`d.verification_checked_at`)} as "checkedAt", ${isoTime(sql`d.sold_at`)} as "soldAt",
       f.domain_id is null or f.as_of <> today.day as stale
     from domains d
     cross join today

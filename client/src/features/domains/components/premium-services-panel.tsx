@@ -11,13 +11,14 @@ import { PremiumServiceOffer } from "./premium-service-offer";
 
 /**
  * The premium-services panel (spec §2): pick one of your domains, then order an appraisal, a
- * broker or a premium service for it; its service records are listed underneath.
+ * broker or a premium service for it; its service records are listed underneath. An empty
+ * portfolio still shows the offers, disabled until there is a domain to choose.
  */
 export function PremiumServicesPanel() {
   const domains = useDomains();
   const [domainId, setDomainId] = useState("");
   const options = (domains.data ?? []).map((d) => ({ value: d.id, label: d.name }));
-  if (!domains.data?.length) return null;
+  const empty = domains.isSuccess && options.length === 0;
 
   return (
     <Card role="region" className="mt-8" aria-labelledby="premium-services-title">
@@ -39,6 +40,7 @@ export function PremiumServicesPanel() {
             value={domainId}
             options={options}
             onValueChange={setDomainId}
+            disabled={empty}
           />
         </div>
       </CardHeader>
@@ -55,7 +57,9 @@ export function PremiumServicesPanel() {
           </section>
         ) : (
           <p className="text-muted-foreground text-sm">
-            Select a domain to see its services and order new ones.
+            {empty
+              ? "Add a domain to order services for it."
+              : "Select a domain to see its services and order new ones."}
           </p>
         )}
       </CardContent>
