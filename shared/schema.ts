@@ -667,7 +667,92 @@ export const auditLog = pgTable(
   ],
 );
 
+/**
+ * A monthly offer bought once and renewed (DESIGN §15): Stripe Billing, PayPal Subscriptions or
+ * the sandbox's billing clock. `lastEventAt` is the time of the newest provider event applied, so
+ * an older event delivered late never overwrites a newer state.
+ */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    offerId: text("offer_id").notNull(),
+    /** The option as the buyer chose it (the offer's request body), re-priced on a change. */
+    request: jsonb("request").$type<Record<string, unknown>>().notNull().default({}),
+    description: text("description").notNull(),
+    amount: money("amount").notNull(),
+    /** "stripe", "paypal" or "sandbox". */
+    provider: text("provider").notNull(),
+    providerSubscriptionId: text("provider_subscription_id"),
+    providerCustomerId: text("provider_customer_id"),
+    /** "active", "past_due", "lapsed" (grace ended unpaid) or "canceled". */
+    status: text("status").notNull().default("active"),
+    currentPeriodStart: timestamp("current_period_start", { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    /** Set while past due: the entitlements last until then. */
+    graceEndsAt: timestamp("grace_ends_at", { withTimezone: true }),
+    lastEventAt: timestamp("last_event_at", { withTimezone: true }),
+    /** Sandbox only: the next renewal is declined, to try grace and lapse. */
+    failRenewals: boolean("fail_renewals").notNull().default(false),
+    firstOrderId: uuid("first_order_id").references(() => serviceOrders.id, { onDelete: "set null" }),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("subscriptions_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("subscriptions_provider_idx").on(t.provider, t.providerSubscriptionId),
+    uniqueIndex("subscriptions_first_order_idx").on(t.firstOrderId),
+    index("subscriptions_due_idx").on(t.currentPeriodEnd).where(sql`${t.status} in ('active', 'past_due')`),
+  ],
+);
+
+/**
+ * What a user may use (DESIGN §15): granted by a paid one-off order (for ever, or for the offer's
+ * duration) or by a subscription (to its period end, through its grace period). `endsAt` null is
+ * for ever; `status` "ended" ends it early (a refund, a lapse).
+ */
+export const entitlements = pgTable(
+  "entitlements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    feature: text("feature").notNull(),
+    /** A quantity the feature allows (API calls a month), or null for no limit. */
+    usageLimit: bigint("usage_limit", { mode: "number" }),
+    domainId: uuid("domain_id").references(() => domains.id, { onDelete: "cascade" }),
+    /** "order" or "subscription". */
+    source: text("source").notNull(),
+    orderId: uuid("order_id").references(() => serviceOrders.id, { onDelete: "cascade" }),
+    subscriptionId: uuid("subscription_id").references(() => subscriptions.id, { onDelete: "cascade" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull().defaultNow(),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    /** "active", "grace" (a renewal failed) or "ended". */
+    status: text("status").notNull().default("active"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("entitlements_user_idx").on(t.userId, t.feature),
+    uniqueIndex("entitlements_order_feature_idx").on(t.orderId, t.feature),
+    uniqueIndex("entitlements_subscription_feature_idx").on(t.subscriptionId, t.feature),
+  ],
+);
+
+/** The sandbox's billing clock: how far tests and the development command moved it ahead. */
+export const billingClock = pgTable("billing_clock", {
+  id: integer("id").primaryKey().default(1),
+  offsetSeconds: bigint("offset_seconds", { mode: "number" }).notNull().default(0),
+});
+
 export type User = typeof users.$inferSelect;
 export type Domain = typeof domains.$inferSelect;
 export type RevenueEvent = typeof revenueEvents.$inferSelect;
 export type ServiceOrder = typeof serviceOrders.$inferSelect;
+export type Subscription = typeof subscriptions.$inferSelect;
+export type Entitlement = typeof entitlements.$inferSelect;
