@@ -32,7 +32,6 @@ export const PAYOUT_FREQUENCIES = [
   { id: "monthly", label: "Monthly" },
   { id: "manual", label: "Manual" },
 ] as const;
-export const DEFAULT_PAYOUT_FREQUENCY = "weekly";
 export const TEST_PAYMENT = { amount: "100.00", currency: "USD", intent: "capture" } as const;
 
 // ─── Revenue dashboard ──────────────────────────────────────────────────────────────────────
@@ -67,10 +66,10 @@ export const APPRAISAL_TYPES = [
 
 /** Broker tiers: the price is the setup fee; the success fee is a share of the sale. */
 export const BROKER_TIERS = [
-  { id: "standard", label: "Standard", price: "299.99", successFeePercent: 10, setupFee: "299" },
-  { id: "premium", label: "Premium", price: "599.99", successFeePercent: 8, setupFee: "599" },
-  { id: "enterprise", label: "Enterprise", price: "999.99", successFeePercent: 5, setupFee: "999" },
-] as const satisfies readonly (PricedOption & { successFeePercent: number; setupFee: string })[];
+  { id: "standard", label: "Standard", price: "299.99", successFeePercent: 10 },
+  { id: "premium", label: "Premium", price: "599.99", successFeePercent: 8 },
+  { id: "enterprise", label: "Enterprise", price: "999.99", successFeePercent: 5 },
+] as const satisfies readonly (PricedOption & { successFeePercent: number })[];
 
 export const SALE_TIMELINES = [
   { id: "1-3months", label: "1-3 months" },

@@ -43,9 +43,6 @@ export async function demoDays(tx: Tx, timeZone: string, now: Date): Promise<Dem
   });
 }
 
-/** A moment of `day`, `minute` minutes after its midnight. */
-export const atMinute = (day: DemoDay, minute: number) => new Date(day.startMs + minute * MINUTE_MS);
-
 /** A random moment of `day` that has already passed, or null when none has (just after midnight). */
 export function pastMoment(ctx: DemoContext, day: DemoDay): Date | null {
   if (day.minutesSoFar < 1) return null;

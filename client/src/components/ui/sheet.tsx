@@ -7,7 +7,6 @@ import { DialogOverlay } from "./dialog";
 /** A panel that slides in from the left edge (the mobile navigation drawer), built on the dialog. */
 export const Sheet = DialogPrimitive.Root;
 export const SheetTrigger = DialogPrimitive.Trigger;
-export const SheetClose = DialogPrimitive.Close;
 export const SheetTitle = DialogPrimitive.Title;
 export const SheetDescription = DialogPrimitive.Description;
 

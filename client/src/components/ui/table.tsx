@@ -41,7 +41,3 @@ export function TableHead({ className, scope = "col", ...props }: ComponentProps
 export function TableCell({ className, ...props }: ComponentProps<"td">) {
   return <td className={cn("whitespace-nowrap p-3 align-middle", className)} {...props} />;
 }
-
-export function TableCaption({ className, ...props }: ComponentProps<"caption">) {
-  return <caption className={cn("mt-4 text-muted-foreground text-sm", className)} {...props} />;
-}

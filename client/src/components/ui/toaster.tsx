@@ -5,7 +5,7 @@ export function Toaster() {
   const { toasts } = useToast();
   return (
     <ToastProvider>
-      {toasts.map(({ id, title, description, action, open, ...props }) => (
+      {toasts.map(({ id, title, description, open, ...props }) => (
         <Toast
           key={id}
           open={open}
@@ -18,7 +18,6 @@ export function Toaster() {
             {title && <ToastTitle>{title}</ToastTitle>}
             {description && <ToastDescription>{description}</ToastDescription>}
           </div>
-          {action}
           <ToastClose />
         </Toast>
       ))}

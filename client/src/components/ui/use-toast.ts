@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useSyncExternalStore } from "react";
-import type { ToastActionElement, ToastVariant } from "./toast";
+import type { ToastVariant } from "./toast";
 
 /** Spec §9: one toast visible at a time; a dismissed toast is removed from the store this much later. */
 export const TOAST_LIMIT = 1;
@@ -10,7 +10,6 @@ export type ToasterToast = {
   id: string;
   title?: ReactNode;
   description?: ReactNode;
-  action?: ToastActionElement;
   variant?: ToastVariant;
   /** Milliseconds; the provider's 5000 ms when omitted. */
   duration?: number;
