@@ -1,4 +1,4 @@
-import { type Request, Router } from "express";
+import { Router } from "express";
 import { z } from "zod";
 import {
   type TCheckoutMode,
@@ -24,7 +24,6 @@ const cancelledPath = (orderId: string) => `/checkout/service/${orderId}?cancell
 export function checkoutRoutes(deps: AppDeps): Router {
   const { db, mailer, logger, payments } = deps;
   const paid = { commissionHoldDays: deps.config.COMMISSION_HOLD_DAYS };
-  const origin = (req: Request) => deps.config.PUBLIC_URL ?? `${req.protocol}://${req.get("host")}`;
   const router = Router();
 
   router.get(
@@ -49,7 +48,8 @@ export function checkoutRoutes(deps: AppDeps): Router {
         userId: userId(req),
         orderId: params.id,
         provider: body.provider,
-        origin: origin(req),
+        // Provider return pages are built from PUBLIC_URL, never from a request's Host (DESIGN §14).
+        origin: deps.config.appUrl,
       }),
     ),
   );
