@@ -536,3 +536,8 @@ export type OfferBody<K extends OfferKey> = z.input<(typeof OFFERS)[K]["body"]>;
 
 /** Every offer key, in catalogue order. */
 export const OFFER_KEYS = Object.keys(OFFERS) as OfferKey[];
+
+/** True when `key` names an offer (an order's stored `offer_id`). */
+export function isOfferKey(key: string): key is OfferKey {
+  return Object.hasOwn(OFFERS, key);
+}
