@@ -751,8 +751,73 @@ export const billingClock = pgTable("billing_clock", {
 });
 
 export type User = typeof users.$inferSelect;
+/**
+ * Keys of the public API (`/api/v1`): only the SHA-256 of the key is kept, with its visible
+ * prefix (`pp_live_` or `pp_test_`) and last four characters to tell keys apart.
+ */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** SHA-256 of the whole key, hex. */
+    hash: text("hash").notNull(),
+    prefix: text("prefix").notNull(),
+    last4: text("last4").notNull(),
+    /** "read", "write". */
+    scopes: text("scopes").array().notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("api_keys_hash_idx").on(t.hash), index("api_keys_user_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * API calls per user and billing period, the quota's counter: one row that every instance
+ * increments in the same statement that checks it.
+ */
+export const apiQuotaPeriods = pgTable(
+  "api_quota_periods",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
+    calls: bigint("calls", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.periodStart] })],
+);
+
+/** API calls per user and UTC day, for the usage chart. */
+export const apiUsageDays = pgTable(
+  "api_usage_days",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    calls: bigint("calls", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/** Each key's calls in its current second, the burst limit's counter. */
+export const apiKeyBursts = pgTable("api_key_bursts", {
+  keyId: uuid("key_id")
+    .primaryKey()
+    .references(() => apiKeys.id, { onDelete: "cascade" }),
+  /** Unix time in whole seconds. */
+  second: bigint("second", { mode: "number" }).notNull(),
+  calls: integer("calls").notNull(),
+});
+
 export type Domain = typeof domains.$inferSelect;
 export type RevenueEvent = typeof revenueEvents.$inferSelect;
 export type ServiceOrder = typeof serviceOrders.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
 export type Entitlement = typeof entitlements.$inferSelect;
+export type ApiKey = typeof apiKeys.$inferSelect;
