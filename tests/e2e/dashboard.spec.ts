@@ -72,6 +72,10 @@ test.describe("revenue dashboard", () => {
     for (const label of ["Domain Parking", "Marketplace Sales", "Affiliate Commissions"]) {
       await expect(sources).toContainText(label);
     }
+    // Reported revenue is marked; commission the platform holds is not.
+    const source = (label: string) => sources.getByRole("listitem").filter({ hasText: label });
+    await expect(source("Domain Parking")).toContainText("reported");
+    await expect(source("Affiliate Commissions")).not.toContainText("reported");
     const domains = page.locator("tbody tr");
     await expect(domains).toHaveCount(5);
     await expect(domains.first()).toContainText("Parked");

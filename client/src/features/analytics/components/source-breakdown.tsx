@@ -1,5 +1,7 @@
 import { REVENUE_SOURCES, type TAnalyticsAnswer } from "@shared/api/analytics";
 import { toCents } from "@shared/money";
+import { isReportedRevenue } from "@shared/revenue-kinds";
+import { ReportedTag } from "@/components/reported-tag";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatMoney, REVENUE_SOURCE_LABELS } from "@/lib/format";
 import { SOURCE_COLORS } from "./chart-format";
@@ -30,6 +32,7 @@ export function SourceBreakdown({ data }: { data: TAnalyticsAnswer }) {
                       style={{ backgroundColor: SOURCE_COLORS[source] }}
                     />
                     {REVENUE_SOURCE_LABELS[source]}
+                    {isReportedRevenue(source) && <ReportedTag />}
                   </span>
                   <span className="font-semibold text-slate-900 tabular-nums">
                     {formatMoney(amount)}

@@ -1,5 +1,7 @@
 import type { TDashboardAnswer } from "@shared/api/revenue";
 import { centsToDecimal } from "@shared/money";
+import { isReportedRevenue } from "@shared/revenue-kinds";
+import { ReportedTag } from "@/components/reported-tag";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatMoney } from "@/lib/format";
 import { sourceShares } from "../utils/source-shares";
@@ -18,7 +20,10 @@ export function RevenueSources({ revenue }: { revenue: TDashboardAnswer["revenue
           {shares.map((share) => (
             <li key={share.key} className="grid gap-2">
               <div className="flex items-baseline justify-between gap-2 text-sm">
-                <span className="font-medium text-slate-700">{share.label}</span>
+                <span className="flex items-center gap-2 font-medium text-slate-700">
+                  {share.label}
+                  {isReportedRevenue(share.key) && <ReportedTag />}
+                </span>
                 <span className="text-slate-500 tabular-nums">
                   {formatMoney(share.amount)} ·{" "}
                   <span className="font-semibold text-slate-900">{Math.round(share.percent)}%</span>

@@ -1,5 +1,6 @@
 import type { TDomainPnl } from "@shared/api/pnl";
 import { lazy, type ReactNode, Suspense } from "react";
+import { ReportedTag } from "@/components/reported-tag";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";
 import { formatMoney } from "@/lib/format";
@@ -17,14 +18,17 @@ function Tile(props: { label: string; value: string; className?: string }) {
   );
 }
 
-function Lines(props: { title: string; lines: [string, string][]; total: ReactNode }) {
+function Lines(props: { title: string; lines: [string, string, boolean?][]; total: ReactNode }) {
   return (
     <div>
       <h4 className="mb-1 font-medium text-slate-700 text-xs uppercase tracking-wide">{props.title}</h4>
       <dl className="divide-y text-sm">
-        {props.lines.map(([label, amount]) => (
+        {props.lines.map(([label, amount, reported]) => (
           <div key={label} className="flex justify-between gap-3 py-1">
-            <dt className="text-muted-foreground">{label}</dt>
+            <dt className="flex items-center gap-2 text-muted-foreground">
+              {label}
+              {reported && <ReportedTag />}
+            </dt>
             <dd className="text-slate-900 tabular-nums">{formatMoney(amount)}</dd>
           </div>
         ))}
@@ -52,10 +56,10 @@ export function DomainPnlFigures({ data }: { data: TDomainPnl }) {
         <Lines
           title="Income"
           lines={[
-            ["Parking", income.parking],
+            ["Parking", income.parking, true],
             ["Leads", income.lead],
-            ["Marketplace sale", income.marketplace],
-            ["Other", income.other],
+            ["Marketplace sale", income.marketplace, true],
+            ["Other", income.other, true],
           ]}
           total={formatMoney(income.total)}
         />
