@@ -1,20 +1,22 @@
 import type { TDomain } from "@shared/api/domains";
 import { useQuery } from "@tanstack/react-query";
-
-/** The portfolio's query; shared with the domain pages, so a change on either refreshes both. */
-export const OWN_DOMAINS_QUERY_KEY = ["/api/domains"] as const;
+import { domainsQueryOptions } from "@/features/domains/api/get-domains";
 
 /**
  * Spec §4: a domain is listable only while its marketplace price is empty or "0.00", and never
- * once it has been sold.
+ * once it has been sold; and only once its ownership is verified (DESIGN §13).
  */
-export function isListable(domain: Pick<TDomain, "marketplacePrice" | "soldAt">): boolean {
-  if (domain.soldAt) return false;
+export function isListable(
+  domain: Pick<TDomain, "marketplacePrice" | "soldAt"> & {
+    verification: Pick<TDomain["verification"], "status">;
+  },
+): boolean {
+  if (domain.soldAt || domain.verification.status !== "verified") return false;
   const price = domain.marketplacePrice;
   return price === null || price === "" || Number(price) === 0;
 }
 
-/** The signed-in user's domains, for the list dialog and the boosters' domain pickers. */
+/** The signed-in user's domains, for the list dialog and the boosters' domain pickers: the portfolio's read. */
 export function useOwnDomains() {
-  return useQuery<TDomain[]>({ queryKey: OWN_DOMAINS_QUERY_KEY });
+  return useQuery(domainsQueryOptions());
 }
