@@ -1,0 +1,18 @@
+import { isMonthly } from "../../../shared/offer-grants";
+import type { ServiceOrder } from "../../../shared/schema";
+import type { Tx } from "../../db/tx";
+import { grantOrderEntitlements } from "../entitlements/grant-entitlements";
+import { billingNow } from "./billing-clock";
+import { applySubscriptionPayment, startSubscription } from "./subscription-lifecycle";
+
+/**
+ * What a paid order grants (DESIGN §15), run once in the fulfilment transaction: a one-off order
+ * its entitlements; the first payment of a monthly offer its subscription; a later payment of a
+ * subscription (renewal, past-due renewal paid, proration) the subscription moved on.
+ */
+export async function applyPaidOrderToBilling(tx: Tx, order: ServiceOrder): Promise<void> {
+  const now = await billingNow(tx);
+  if (!isMonthly(order.offerId)) return grantOrderEntitlements(tx, order, now);
+  if (typeof order.metadata.subscriptionId === "string") return applySubscriptionPayment(tx, order, now);
+  await startSubscription(tx, order, now);
+}

@@ -1,0 +1,152 @@
+/**
+ * What each offer of the catalogue is billed as and what a paid order of it grants (DESIGN §15,
+ * §16). Monthly offers are subscriptions that renew every month; the others are paid once and
+ * grant for ever, or for the duration the buyer chose.
+ */
+import {
+  API_PLANS,
+  MARKETING_TOOLS,
+  optionById,
+  RECRUITMENT_GOALS,
+  SECURITY_ADDONS,
+  SECURITY_LEVELS,
+} from "./prices";
+
+/** The offer keys of `OFFERS` (kept as strings here so that this file needs no offer bodies). */
+type Key =
+  | "appraisal"
+  | "broker"
+  | "premiumService"
+  | "proUpgrade"
+  | "premiumListing"
+  | "buyerProtection"
+  | "financing"
+  | "promotion"
+  | "recruitmentIncentive"
+  | "trainingCourse"
+  | "tierUpgrade"
+  | "marketingTools"
+  | "premiumAnalytics"
+  | "customReports"
+  | "competitiveAnalysis"
+  | "forecasting"
+  | "accountUpgrade"
+  | "securityUpgrade"
+  | "supportSubscription"
+  | "apiAccess";
+
+export type Billing = "monthly" | "one-off";
+
+/** How each offer is billed: spec §9's "per month" offers, and security, support and API plans. */
+export const OFFER_BILLING: Record<Key, Billing> = {
+  appraisal: "one-off",
+  broker: "one-off",
+  premiumService: "one-off",
+  proUpgrade: "monthly",
+  premiumListing: "one-off",
+  buyerProtection: "one-off",
+  financing: "one-off",
+  promotion: "one-off",
+  recruitmentIncentive: "one-off",
+  trainingCourse: "one-off",
+  tierUpgrade: "one-off",
+  marketingTools: "monthly",
+  premiumAnalytics: "monthly",
+  customReports: "one-off",
+  competitiveAnalysis: "one-off",
+  forecasting: "one-off",
+  accountUpgrade: "monthly",
+  securityUpgrade: "monthly",
+  supportSubscription: "monthly",
+  apiAccess: "monthly",
+};
+
+/** True when the offer (an order's `offer_id`) is a monthly subscription. */
+export function isMonthly(offerKey: string): boolean {
+  return (OFFER_BILLING as Record<string, Billing | undefined>)[offerKey] === "monthly";
+}
+
+/** One thing a paid order lets its buyer use. */
+export interface Grant {
+  /** The feature key a feature asks about, e.g. "account-plan:business", "api-access". */
+  feature: string;
+  /** A quantity (API calls a month, months forecast), or null. */
+  limit: number | null;
+  /** Days a one-off grant lasts, or null for ever (monthly grants last the paid period). */
+  days: number | null;
+  /** True when the grant is for the order's domain. */
+  perDomain: boolean;
+}
+
+/** The account-plan features, whose name after the colon is the plan (`users.plan`'s words). */
+export const ACCOUNT_PLAN_FEATURE = "account-plan:";
+
+const CALLS: Record<string, number | null> = { "10K": 10_000, "100K": 100_000, "1M": 1_000_000 };
+
+const grant = (feature: string, extra: Partial<Grant> = {}): Grant => ({
+  feature,
+  limit: null,
+  days: null,
+  perDomain: false,
+  ...extra,
+});
+const str = (value: unknown) => String(value ?? "");
+const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
+
+/** What a paid order of `offerKey` with this request body grants. */
+export function grantsOf(offerKey: string, body: Record<string, unknown>): Grant[] {
+  const domain = { perDomain: true };
+  switch (offerKey as Key) {
+    case "appraisal":
+      return [grant("appraisal", domain)];
+    case "broker":
+      return [grant("broker", domain)];
+    case "premiumService":
+      return [grant(`premium-service:${str(body.serviceType)}`, domain)];
+    case "proUpgrade":
+      return [grant(`${ACCOUNT_PLAN_FEATURE}pro`)];
+    case "premiumListing":
+      return [grant("premium-listing", { ...domain, days: Number(body.duration) })];
+    case "buyerProtection":
+      return [grant("buyer-protection", domain)];
+    case "financing":
+      return [grant("financing", domain)];
+    case "promotion":
+      return [grant(`promotion:${str(body.promotionType)}`, { ...domain, days: Number(body.duration) })];
+    case "recruitmentIncentive":
+      return [
+        grant("recruitment-bonus", { days: optionById(RECRUITMENT_GOALS, str(body.goal)).durationDays }),
+      ];
+    case "trainingCourse":
+      return [grant(`training-course:${str(body.courseId)}`)];
+    case "tierUpgrade":
+      return [grant(`affiliate-tier:${str(body.tier)}`)];
+    case "marketingTools":
+      return list(body.tools)
+        .filter((id) => MARKETING_TOOLS.some((t) => t.id === id))
+        .map((id) => grant(`marketing-tool:${id}`));
+    case "premiumAnalytics":
+      return [grant(`premium-analytics:${str(body.plan)}`)];
+    case "customReports":
+      return [grant(`custom-reports:${str(body.reportType)}`)];
+    case "competitiveAnalysis":
+      return [grant("competitive-analysis")];
+    case "forecasting":
+      return [grant("revenue-forecasting", { limit: Number(body.period) })];
+    case "accountUpgrade":
+      return [grant(`${ACCOUNT_PLAN_FEATURE}${str(body.plan)}`)];
+    case "securityUpgrade":
+      return [
+        grant(`security:${optionById(SECURITY_LEVELS, str(body.level)).id}`),
+        ...list(body.features)
+          .filter((id) => SECURITY_ADDONS.some((a) => a.id === id))
+          .map((id) => grant(`security:${id}`)),
+      ];
+    case "supportSubscription":
+      return [grant(`support:${str(body.tier)}`)];
+    case "apiAccess":
+      return [grant("api-access", { limit: CALLS[optionById(API_PLANS, str(body.plan)).calls] ?? null })];
+    default:
+      return [];
+  }
+}
