@@ -1,6 +1,16 @@
 import { z } from "zod";
 import { cleanDisplayName } from "../display-name";
 
+/** The sign-in endpoints (`/api/auth/…`); security's own are in `security.ts`. */
+export const AUTH_PATHS = {
+  me: "/api/auth/me",
+  login: "/api/auth/login",
+  register: "/api/auth/register",
+  logout: "/api/auth/logout",
+  profile: "/api/auth/profile",
+  changePassword: "/api/auth/change-password",
+} as const;
+
 /** Minimum password length, spec §9. */
 export const MIN_PASSWORD_LENGTH = 8;
 
@@ -59,6 +69,8 @@ export const ZSessionUser = z.object({
 });
 
 export type TSessionUser = z.infer<typeof ZSessionUser>;
+/** `GET /api/auth/me` while signed in (401 while signed out). */
+export const ZSessionAnswer = z.object({ user: ZSessionUser });
 export type TLoginBody = z.infer<typeof ZLoginBody>;
 export type TRegisterBody = z.infer<typeof ZRegisterBody>;
 export type TProfileBody = z.infer<typeof ZProfileBody>;

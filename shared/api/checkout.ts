@@ -6,6 +6,12 @@ export type TCheckoutProvider = z.infer<typeof ZCheckoutProvider>;
 
 export { CHECKOUT_MODE_PATH, type TCheckoutMode, TEST_MODE_BANNER } from "../test-mode";
 
+/** A service order, and the start of its payment with a provider. */
+export const CHECKOUT_PATHS = {
+  serviceOrder: (orderId: string) => `/api/service-orders/${encodeURIComponent(orderId)}`,
+  pay: (orderId: string) => `/api/checkout/service/${encodeURIComponent(orderId)}`,
+} as const;
+
 /** `POST /api/checkout/service/{id}`. */
 export const ZCheckoutBody = z.object({ provider: ZCheckoutProvider });
 export const ZCheckoutAnswer = z.object({ checkoutUrl: z.string() });

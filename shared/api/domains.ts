@@ -8,6 +8,16 @@ import { AD_NETWORKS, DEFAULT_AD_NETWORK, DEFAULT_PARKING_TEMPLATE, PARKING_TEMP
 export const DOMAIN_STATUSES = ["active", "parked", "pending"] as const;
 export type TDomainStatus = (typeof DOMAIN_STATUSES)[number];
 
+/** The portfolio's endpoints. */
+export const DOMAIN_PATHS = {
+  list: "/api/domains",
+  one: (id: string) => `/api/domains/${encodeURIComponent(id)}`,
+  services: (id: string) => `/api/domains/${encodeURIComponent(id)}/services`,
+  verify: (id: string) => `/api/domains/${encodeURIComponent(id)}/verify`,
+  import: "/api/domains/import",
+  importPreview: "/api/domains/import/preview",
+} as const;
+
 export type TAdNetwork = (typeof AD_NETWORKS)[number];
 export type TParkingTemplate = (typeof PARKING_TEMPLATES)[number];
 
@@ -74,61 +84,65 @@ export const ZDomainIdParam = z.object({ id: z.uuid("Unknown domain") });
  * Proof of ownership (DESIGN §13): a TXT record at the domain itself, or NS records that all
  * name the platform's nameservers. `pending` until a check finds either.
  */
-export interface TDomainVerification {
-  status: "pending" | "verified";
+export const ZDomainVerification = z.object({
+  status: z.enum(["pending", "verified"]),
   /** The record to publish: `name` is the domain itself, `value` is `parkpilot-verify=<token>`. */
-  txtRecord: { name: string; value: string };
+  txtRecord: z.object({ name: z.string(), value: z.string() }),
   /** The platform's nameservers, the other way to prove ownership (and to park the domain). */
-  nameservers: string[];
-  verifiedAt: string | null;
+  nameservers: z.array(z.string()),
+  verifiedAt: z.string().nullable(),
   /** The last check, by the job or "Verify now"; null before the first. */
-  lastCheckedAt: string | null;
-}
+  lastCheckedAt: z.string().nullable(),
+});
+export type TDomainVerification = z.infer<typeof ZDomainVerification>;
 
 /** A domain as `GET /api/domains` answers it (spec §3, plus the portfolio's own fields). */
-export interface TDomain {
-  id: string;
-  name: string;
-  status: TDomainStatus;
-  adNetwork: TAdNetwork;
-  nameservers: string;
-  parkingTemplate: TParkingTemplate;
+export const ZDomain = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(DOMAIN_STATUSES),
+  adNetwork: z.enum(AD_NETWORKS),
+  nameservers: z.string(),
+  parkingTemplate: z.enum(PARKING_TEMPLATES),
   /** Average daily parking revenue over the last 30 days, decimal string ("12.50"). */
-  parkingRevenue: string;
+  parkingRevenue: z.string(),
   /** Visitors over the last 30 days: ad-network reports plus visits counted on the parked host. */
-  visitors: number;
-  registrationDate: string;
-  expiryDate: string | null;
+  visitors: z.number(),
+  registrationDate: z.string(),
+  expiryDate: z.string().nullable(),
   /** Asking price while listed on the marketplace, else null. */
-  marketplacePrice: string | null;
-  purchasePrice: string | null;
+  marketplacePrice: z.string().nullable(),
+  purchasePrice: z.string().nullable(),
   /** Yearly renewal cost. */
-  renewalCost: string | null;
-  createdAt: string;
+  renewalCost: z.string().nullable(),
+  createdAt: z.string(),
   /** When the owner marked the domain sold; a sold domain cannot be listed again. */
-  soldAt: string | null;
-  verification: TDomainVerification;
-}
+  soldAt: z.string().nullable(),
+  verification: ZDomainVerification,
+});
+export type TDomain = z.infer<typeof ZDomain>;
 
 /** The TXT value that proves ownership of a domain with this token. */
 export const verificationTxtValue = (token: string) => `parkpilot-verify=${token}`;
 
 /** One domain with its all-time totals, for the manage dialog. */
-export interface TDomainDetail extends TDomain {
+export const ZDomainDetail = ZDomain.extend({
   /** Every revenue event ever credited for the domain, decimal string. */
-  totalRevenue: string;
+  totalRevenue: z.string(),
   /** Every visitor ever reported or counted for the domain. */
-  totalVisitors: number;
-  totalLeads: number;
-}
+  totalVisitors: z.number(),
+  totalLeads: z.number(),
+});
+export type TDomainDetail = z.infer<typeof ZDomainDetail>;
 
 /** A service record of a domain (spec §3); `completed` is highlighted. */
-export interface TDomainService {
-  id: string;
-  serviceType: string;
-  status: string;
-  createdAt: string;
-}
+export const ZDomainService = z.object({
+  id: z.string(),
+  serviceType: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+});
+export type TDomainService = z.infer<typeof ZDomainService>;
 
 /** One day of a domain's traffic and revenue, oldest first. */
 export type TDomainTrafficDay = {

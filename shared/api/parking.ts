@@ -84,6 +84,9 @@ export const MAX_PARKING_REPORT_ROWS = 50_000;
 export const MAX_PARKING_DAY_REVENUE_CENTS = 100_000_00;
 export const MAX_PARKING_DAY_VISITORS = 10_000_000;
 
+/** Where a network's parking report is uploaded (CSV body). */
+export const parkingReportPath = (network: TAdNetwork) => `/api/parking-reports/${network}`;
+
 export const ZParkingNetworkParam = z.object({
   network: z.enum(AD_NETWORKS, "Unknown parking network"),
 });

@@ -2,6 +2,18 @@ import { z } from "zod";
 import { centsToDecimal, isDecimalAmount, toCents } from "../money";
 import { PAYOUT_FREQUENCIES, PAYOUT_MINIMUM, TEST_PAYMENT } from "../prices";
 
+/** The Payments page's endpoints, and the sandbox wallet's. */
+export const PAYMENT_PATHS = {
+  balance: "/api/payments/balance",
+  methods: "/api/payments/methods",
+  settings: "/api/payments/settings",
+  payout: "/api/payments/payout",
+  transactions: "/api/transactions",
+  paypalSetup: "/api/paypal/setup",
+  paypalOrder: "/api/paypal/order",
+  paypalCapture: (orderId: string) => `/api/paypal/order/${encodeURIComponent(orderId)}/capture`,
+} as const;
+
 /** An amount sent as a number or a decimal string, as exact two-decimal text ("80" → "80.00"). */
 const ZAmount = z
   .union([z.string().trim(), z.number()])

@@ -26,41 +26,57 @@ export const ZPasswordResetConfirmBody = z.object({
 
 export const ZSessionIdParams = z.object({ id: z.string().regex(/^[a-f0-9]{32}$/, "Unknown session") });
 
+/** Account security's endpoints. */
+export const SECURITY_PATHS = {
+  twoFactor: "/api/auth/2fa",
+  twoFactorSetup: "/api/auth/2fa/setup",
+  twoFactorEnable: "/api/auth/2fa/enable",
+  twoFactorDisable: "/api/auth/2fa/disable",
+  recoveryCodes: "/api/auth/2fa/recovery-codes",
+  /** The second step of a sign-in with two-factor on. */
+  twoFactorVerify: "/api/auth/2fa/verify",
+  reauthenticate: "/api/auth/reauthenticate",
+  passwordReset: "/api/auth/password-reset",
+  passwordResetConfirm: "/api/auth/password-reset/confirm",
+  sessions: "/api/auth/sessions",
+  session: (id: string) => `/api/auth/sessions/${encodeURIComponent(id)}`,
+  auditLog: "/api/audit-log",
+} as const;
+
 /** `GET /api/auth/2fa`. */
-export interface TTwoFactorStatus {
-  enabled: boolean;
-  recoveryCodesLeft: number;
-}
+export const ZTwoFactorStatus = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number() });
+export type TTwoFactorStatus = z.infer<typeof ZTwoFactorStatus>;
 
 /** `POST /api/auth/2fa/setup`: the secret, its otpauth:// URL and that URL as a QR code (SVG). */
-export interface TTwoFactorSetup {
-  secret: string;
-  otpauthUrl: string;
-  qrSvg: string;
-}
+export const ZTwoFactorSetup = z.object({ secret: z.string(), otpauthUrl: z.string(), qrSvg: z.string() });
+export type TTwoFactorSetup = z.infer<typeof ZTwoFactorSetup>;
 
 /** One signed-in session as `GET /api/auth/sessions` lists it. */
-export interface TSignedInSession {
-  id: string;
-  device: string;
-  address: string | null;
+export const ZSignedInSession = z.object({
+  id: z.string(),
+  device: z.string(),
+  address: z.string().nullable(),
   /** The country of the address ("Germany"); null for private or unknown addresses. */
-  place: string | null;
-  signedInAt: string | null;
-  lastSeenAt: string | null;
-  current: boolean;
-}
+  place: z.string().nullable(),
+  signedInAt: z.string().nullable(),
+  lastSeenAt: z.string().nullable(),
+  current: z.boolean(),
+});
+export type TSignedInSession = z.infer<typeof ZSignedInSession>;
+export const ZSessionsAnswer = z.object({ sessions: z.array(ZSignedInSession) });
 
 /** One row of the audit log (`GET /api/audit-log`). */
-export interface TAuditEntry {
-  id: string;
-  userId: string | null;
-  event: string;
-  address: string | null;
-  device: string;
-  detail: Record<string, unknown> | null;
-  createdAt: string;
-}
+export const ZAuditEntry = z.object({
+  id: z.string(),
+  userId: z.string().nullable(),
+  event: z.string(),
+  address: z.string().nullable(),
+  device: z.string(),
+  detail: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+});
+export type TAuditEntry = z.infer<typeof ZAuditEntry>;
+export const ZAuditLogAnswer = z.object({ events: z.array(ZAuditEntry) });
 
 export type TCodeBody = z.infer<typeof ZCodeBody>;
 export type TReauthBody = z.infer<typeof ZReauthBody>;

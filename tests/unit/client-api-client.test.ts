@@ -1,6 +1,6 @@
-import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { apiRequest, getQueryFn, queryKeyToPath } from "@/lib/api-client";
+import { getSession } from "@/features/auth/api/get-session";
+import { apiRequest } from "@/lib/api-client";
 
 function answer(status: number, body: string, statusText = "") {
   return new Response(body || null, { status, statusText });
@@ -28,19 +28,15 @@ describe("api client", () => {
     await expect(apiRequest("GET", "/x")).rejects.toThrow("503: Service Unavailable");
   });
 
-  it("joins query key segments into the path", () => {
-    expect(queryKeyToPath(["/api/domains", "abc", "services"])).toBe("/api/domains/abc/services");
-    expect(queryKeyToPath(["/api/revenue/dashboard", { range: "7d" }])).toBe("/api/revenue/dashboard");
+  it("reads the session as null when signed out and as an error on any other failure", async () => {
+    vi.stubGlobal("fetch", async () => answer(401, '{"message":"Please sign in"}'));
+    await expect(getSession()).resolves.toBeNull();
+    vi.stubGlobal("fetch", async () => answer(500, '{"message":"down"}'));
+    await expect(getSession()).rejects.toThrow('500: {"message":"down"}');
   });
 
-  it("reads a 401 as null or as an error, as asked", async () => {
-    vi.stubGlobal("fetch", async () => answer(401, '{"message":"Please sign in"}'));
-    const client = new QueryClient();
-    const asNull = getQueryFn<unknown>({ on401: "returnNull" });
-    const asError = getQueryFn<unknown>({ on401: "throw" });
-    await expect(client.fetchQuery({ queryKey: ["/api/auth/me"], queryFn: asNull })).resolves.toBeNull();
-    await expect(client.fetchQuery({ queryKey: ["/api/auth/me", "x"], queryFn: asError })).rejects.toThrow(
-      "401: ",
-    );
+  it("refuses a session answer that is not the user", async () => {
+    vi.stubGlobal("fetch", async () => answer(200, '{"user":{"id":1}}'));
+    await expect(getSession()).rejects.toThrow();
   });
 });

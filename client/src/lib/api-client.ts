@@ -1,4 +1,3 @@
-import type { QueryFunction } from "@tanstack/react-query";
 import { reauthenticated } from "./reauth";
 
 /**
@@ -27,25 +26,4 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
   if (await reauthenticated(res)) res = await send();
   await throwIfResNotOk(res);
   return res;
-}
-
-/** Segments of a query key become the path: ["/api/domains", id, "services"] → "/api/domains/<id>/services". */
-export function queryKeyToPath(queryKey: readonly unknown[]): string {
-  return queryKey
-    .filter((part): part is string | number => typeof part === "string" || typeof part === "number")
-    .join("/");
-}
-
-type UnauthorizedBehavior = "returnNull" | "throw";
-
-/** The default read: GET on the path made of the query key; a 401 either throws or yields null. */
-export function getQueryFn<T>(options: { on401: "returnNull" }): QueryFunction<T | null>;
-export function getQueryFn<T>(options: { on401: "throw" }): QueryFunction<T>;
-export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return async ({ queryKey, signal }) => {
-    const res = await fetch(queryKeyToPath(queryKey), { credentials: "include", signal });
-    if (on401 === "returnNull" && res.status === 401) return null;
-    await throwIfResNotOk(res);
-    return (await res.json()) as T;
-  };
 }

@@ -1,12 +1,13 @@
 import { QueryClient } from "@tanstack/react-query";
-import { getQueryFn } from "./api-client";
 
-/** Spec §7 defaults: never stale, no refetch on focus or interval, no retries. */
+/**
+ * Spec §7 defaults: never stale, no refetch on focus or interval, no retries. There is no default
+ * query function: every read names its own (`features/<area>/api/get-*.ts`), which parses the answer.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: "throw" }),
         refetchInterval: false,
         refetchOnWindowFocus: false,
         staleTime: Number.POSITIVE_INFINITY,

@@ -1,27 +1,27 @@
-import type { TTwoFactorSetup } from "@shared/api/security";
+import { SECURITY_PATHS, type TTwoFactorSetup, ZTwoFactorSetup } from "@shared/api/security";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { TWO_FACTOR_PATH } from "./get-two-factor-status";
+import { queryKeys } from "@/lib/query-keys";
 
 /** Starts enrolment: a new secret and its QR code, not yet in force. */
 export async function setupTwoFactor(): Promise<TTwoFactorSetup> {
-  const res = await apiRequest("POST", `${TWO_FACTOR_PATH}/setup`, {});
-  return (await res.json()) as TTwoFactorSetup;
+  const res = await apiRequest("POST", SECURITY_PATHS.twoFactorSetup, {});
+  return ZTwoFactorSetup.parse(await res.json());
 }
 
 /** Turns two-factor sign-in on with a first code; answers the ten recovery codes (shown once). */
 export async function enableTwoFactor(code: string): Promise<string[]> {
-  const res = await apiRequest("POST", `${TWO_FACTOR_PATH}/enable`, { code });
+  const res = await apiRequest("POST", SECURITY_PATHS.twoFactorEnable, { code });
   return ((await res.json()) as { recoveryCodes: string[] }).recoveryCodes;
 }
 
 export async function disableTwoFactor(code: string): Promise<void> {
-  await apiRequest("POST", `${TWO_FACTOR_PATH}/disable`, { code });
+  await apiRequest("POST", SECURITY_PATHS.twoFactorDisable, { code });
 }
 
 /** Replaces every recovery code with ten new ones. */
 export async function regenerateRecoveryCodes(code: string): Promise<string[]> {
-  const res = await apiRequest("POST", `${TWO_FACTOR_PATH}/recovery-codes`, { code });
+  const res = await apiRequest("POST", SECURITY_PATHS.recoveryCodes, { code });
   return ((await res.json()) as { recoveryCodes: string[] }).recoveryCodes;
 }
 
@@ -31,8 +31,8 @@ function useTwoFactorMutation<A, R>(fn: (arg: A) => Promise<R>) {
   return useMutation({
     mutationFn: fn,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: [TWO_FACTOR_PATH] });
-      void queryClient.invalidateQueries({ queryKey: ["/api/audit-log"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.twoFactor });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.auditLog });
     },
   });
 }

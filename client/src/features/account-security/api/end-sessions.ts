@@ -1,15 +1,16 @@
+import { SECURITY_PATHS } from "@shared/api/security";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { SESSIONS_PATH } from "./get-sessions";
+import { queryKeys } from "@/lib/query-keys";
 
 /** Signs one session out (another device, or this one). */
 export async function endSession(id: string): Promise<void> {
-  await apiRequest("DELETE", `${SESSIONS_PATH}/${encodeURIComponent(id)}`);
+  await apiRequest("DELETE", SECURITY_PATHS.session(id));
 }
 
 /** Signs out every session but this one; answers how many ended. */
 export async function endOtherSessions(): Promise<number> {
-  const res = await apiRequest("DELETE", SESSIONS_PATH);
+  const res = await apiRequest("DELETE", SECURITY_PATHS.sessions);
   return ((await res.json()) as { ended: number }).ended;
 }
 
@@ -18,8 +19,8 @@ function useSessionsMutation<A, R>(fn: (arg: A) => Promise<R>) {
   return useMutation({
     mutationFn: fn,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: [SESSIONS_PATH] });
-      void queryClient.invalidateQueries({ queryKey: ["/api/audit-log"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.auditLog });
     },
   });
 }

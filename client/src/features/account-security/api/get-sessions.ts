@@ -1,16 +1,16 @@
-import type { TSignedInSession } from "@shared/api/security";
+import { SECURITY_PATHS, type TSignedInSession, ZSessionsAnswer } from "@shared/api/security";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-
-export const SESSIONS_PATH = "/api/auth/sessions";
+import { queryKeys } from "@/lib/query-keys";
 
 /** The account's signed-in sessions, this one first. */
 export async function getSessions(): Promise<TSignedInSession[]> {
-  const res = await apiRequest("GET", SESSIONS_PATH);
-  return ((await res.json()) as { sessions: TSignedInSession[] }).sessions;
+  const res = await apiRequest("GET", SECURITY_PATHS.sessions);
+  return ZSessionsAnswer.parse(await res.json()).sessions;
 }
 
-export const sessionsQueryOptions = () => queryOptions({ queryKey: [SESSIONS_PATH], queryFn: getSessions });
+export const sessionsQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.sessions, queryFn: getSessions });
 
 export function useSessions() {
   return useQuery(sessionsQueryOptions());

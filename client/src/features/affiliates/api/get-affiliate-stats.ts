@@ -1,6 +1,7 @@
 import { AFFILIATE_STATS_PATH, type TAffiliateStats, ZAffiliateStats } from "@shared/api/affiliates";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
 
 /** Total and active referrals and the commissions they earned the user. */
 export async function getAffiliateStats(): Promise<TAffiliateStats> {
@@ -9,7 +10,7 @@ export async function getAffiliateStats(): Promise<TAffiliateStats> {
 }
 
 export const affiliateStatsQueryOptions = () =>
-  queryOptions({ queryKey: [AFFILIATE_STATS_PATH], queryFn: getAffiliateStats });
+  queryOptions({ queryKey: queryKeys.affiliateStats, queryFn: getAffiliateStats });
 
 export function useAffiliateStats() {
   return useQuery(affiliateStatsQueryOptions());

@@ -1,6 +1,7 @@
 import { AFFILIATES_PATH, type TAffiliate, ZAffiliate } from "@shared/api/affiliates";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
 
 /** The signed-in user's affiliates, newest first. */
 export async function getAffiliates(): Promise<TAffiliate[]> {
@@ -9,7 +10,7 @@ export async function getAffiliates(): Promise<TAffiliate[]> {
 }
 
 export const affiliatesQueryOptions = () =>
-  queryOptions({ queryKey: [AFFILIATES_PATH], queryFn: getAffiliates });
+  queryOptions({ queryKey: queryKeys.affiliates, queryFn: getAffiliates });
 
 export function useAffiliates() {
   return useQuery(affiliatesQueryOptions());

@@ -7,6 +7,7 @@ import {
 } from "@shared/api/analytics";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
 
 const ONE_MINUTE_MS = 60_000;
 
@@ -18,7 +19,7 @@ export async function getAnalytics(range: TAnalyticsRange): Promise<TAnalyticsAn
 
 export const analyticsQueryOptions = (range: TAnalyticsRange) =>
   queryOptions({
-    queryKey: [ANALYTICS_PATH, { range }],
+    queryKey: queryKeys.analytics(range),
     queryFn: () => getAnalytics(range),
     staleTime: ONE_MINUTE_MS,
   });

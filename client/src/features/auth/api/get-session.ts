@@ -1,17 +1,23 @@
-import type { TSessionUser } from "@shared/api/auth";
+import { AUTH_PATHS, type TSessionUser, ZSessionAnswer } from "@shared/api/auth";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
-import { getQueryFn } from "@/lib/api-client";
+import { throwIfResNotOk } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
 
-type SessionAnswer = { user: TSessionUser };
-
-export const SESSION_QUERY_KEY = ["/api/auth/me"] as const;
 const FIVE_MINUTES_MS = 5 * 60 * 1000;
 
-/** The session read: a 401 means signed out (null), any other failure is an error; cached 5 minutes. */
+/** The signed-in user, or null when signed out (a 401); any other failure is an error. */
+export async function getSession(signal?: AbortSignal): Promise<TSessionUser | null> {
+  const res = await fetch(AUTH_PATHS.me, { credentials: "include", signal });
+  if (res.status === 401) return null;
+  await throwIfResNotOk(res);
+  return ZSessionAnswer.parse(await res.json()).user;
+}
+
+/** The session read, cached 5 minutes. */
 export function sessionQueryOptions() {
   return queryOptions({
-    queryKey: SESSION_QUERY_KEY,
-    queryFn: getQueryFn<SessionAnswer>({ on401: "returnNull" }),
+    queryKey: queryKeys.session,
+    queryFn: ({ signal }) => getSession(signal),
     staleTime: FIVE_MINUTES_MS,
     retry: false,
   });
@@ -19,7 +25,7 @@ export function sessionQueryOptions() {
 
 /** The signed-in user, `null` when signed out, `undefined` while the check runs. */
 export function useSession() {
-  const query = useQuery({ ...sessionQueryOptions(), select: (answer) => answer?.user ?? null });
+  const query = useQuery(sessionQueryOptions());
   return { ...query, user: query.data };
 }
 

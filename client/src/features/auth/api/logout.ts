@@ -1,9 +1,10 @@
+import { AUTH_PATHS } from "@shared/api/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useLocation } from "wouter";
 import { apiRequest } from "@/lib/api-client";
 
 export async function logout(): Promise<void> {
-  await apiRequest("POST", "/api/auth/logout", {});
+  await apiRequest("POST", AUTH_PATHS.logout, {});
 }
 
 /**

@@ -1,9 +1,9 @@
-import type { TRegisterBody } from "@shared/api/auth";
+import { AUTH_PATHS, type TRegisterBody } from "@shared/api/auth";
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
 export async function register(body: TRegisterBody): Promise<void> {
-  await apiRequest("POST", "/api/auth/register", body);
+  await apiRequest("POST", AUTH_PATHS.register, body);
 }
 
 export function useRegister() {

@@ -1,9 +1,10 @@
+import { SECURITY_PATHS } from "@shared/api/security";
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
 /** The second step of sign-in: an authenticator code or a recovery code. */
 export async function verifyTwoFactor(code: string): Promise<void> {
-  await apiRequest("POST", "/api/auth/2fa/verify", { code });
+  await apiRequest("POST", SECURITY_PATHS.twoFactorVerify, { code });
 }
 
 export function useVerifyTwoFactor() {

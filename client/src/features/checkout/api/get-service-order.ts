@@ -1,18 +1,17 @@
-import { type TServiceOrder, ZServiceOrder } from "@shared/api/checkout";
+import { CHECKOUT_PATHS, type TServiceOrder, ZServiceOrder } from "@shared/api/checkout";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-
-export const SERVICE_ORDERS_PATH = "/api/service-orders";
+import { queryKeys } from "@/lib/query-keys";
 
 export async function getServiceOrder(orderId: string): Promise<TServiceOrder> {
-  const res = await apiRequest("GET", `${SERVICE_ORDERS_PATH}/${encodeURIComponent(orderId)}`);
+  const res = await apiRequest("GET", CHECKOUT_PATHS.serviceOrder(orderId));
   return ZServiceOrder.parse(await res.json());
 }
 
 /** Always read fresh: the order turns paid when the provider confirms, outside this page. */
 export const serviceOrderQueryOptions = (orderId: string) =>
   queryOptions({
-    queryKey: [SERVICE_ORDERS_PATH, orderId],
+    queryKey: queryKeys.serviceOrder(orderId),
     queryFn: () => getServiceOrder(orderId),
     staleTime: 0,
   });

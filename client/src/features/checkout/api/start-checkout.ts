@@ -1,4 +1,9 @@
-import { type TCheckoutAnswer, type TCheckoutProvider, ZCheckoutAnswer } from "@shared/api/checkout";
+import {
+  CHECKOUT_PATHS,
+  type TCheckoutAnswer,
+  type TCheckoutProvider,
+  ZCheckoutAnswer,
+} from "@shared/api/checkout";
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
@@ -10,7 +15,7 @@ export async function startCheckout(
   orderId: string,
   provider: TCheckoutProvider,
 ): Promise<Partial<TCheckoutAnswer>> {
-  const res = await apiRequest("POST", `/api/checkout/service/${encodeURIComponent(orderId)}`, { provider });
+  const res = await apiRequest("POST", CHECKOUT_PATHS.pay(orderId), { provider });
   return ZCheckoutAnswer.partial().parse(await res.json());
 }
 

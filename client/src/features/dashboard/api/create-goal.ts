@@ -1,6 +1,7 @@
 import { REVENUE_PATHS, type TGoal, type TGoalBody, ZGoal } from "@shared/api/revenue";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
 
 export async function createGoal(body: TGoalBody): Promise<TGoal> {
   const res = await apiRequest("POST", REVENUE_PATHS.goals, body);
@@ -12,6 +13,6 @@ export function useCreateGoal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createGoal,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [REVENUE_PATHS.goals] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.goals }),
   });
 }

@@ -1,6 +1,7 @@
 import { REVENUE_PATHS } from "@shared/api/revenue";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
 
 export async function deleteGoal(goalId: string): Promise<void> {
   await apiRequest("DELETE", `${REVENUE_PATHS.goals}/${encodeURIComponent(goalId)}`);
@@ -11,6 +12,6 @@ export function useDeleteGoal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteGoal,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [REVENUE_PATHS.goals] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.goals }),
   });
 }

@@ -1,6 +1,7 @@
 import { DASHBOARD_REFRESH_MS, REVENUE_PATHS, type TGoal, ZGoal } from "@shared/api/revenue";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
 
 /** The user's revenue goals with their progress in the current period. */
 export async function getGoals(): Promise<TGoal[]> {
@@ -10,7 +11,7 @@ export async function getGoals(): Promise<TGoal[]> {
 
 /** Progress moves with revenue, so goals refresh with the dashboard. */
 export const goalsQueryOptions = () =>
-  queryOptions({ queryKey: [REVENUE_PATHS.goals], queryFn: getGoals, refetchInterval: DASHBOARD_REFRESH_MS });
+  queryOptions({ queryKey: queryKeys.goals, queryFn: getGoals, refetchInterval: DASHBOARD_REFRESH_MS });
 
 export function useGoals() {
   return useQuery(goalsQueryOptions());

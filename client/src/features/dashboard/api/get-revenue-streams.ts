@@ -7,9 +7,10 @@ import {
 } from "@shared/api/revenue";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
 
 /** The feed's poll: only what it shows, so an unchanged answer is cheap to recognise. */
-export const STREAMS_POLL_PATH = `${REVENUE_PATHS.streams}?limit=${ACTIVITY_FEED_LIMIT}`;
+const STREAMS_POLL_PATH = `${REVENUE_PATHS.streams}?limit=${ACTIVITY_FEED_LIMIT}`;
 
 /** The latest revenue events, newest first. */
 export async function getRevenueStreams(): Promise<TRevenueStream[]> {
@@ -19,7 +20,7 @@ export async function getRevenueStreams(): Promise<TRevenueStream[]> {
 
 export const revenueStreamsQueryOptions = () =>
   queryOptions({
-    queryKey: [STREAMS_POLL_PATH],
+    queryKey: queryKeys.revenueStreams,
     queryFn: getRevenueStreams,
     refetchInterval: STREAMS_POLL_MS,
   });

@@ -1,11 +1,11 @@
-import type { TCreateDomainBody, TDomain } from "@shared/api/domains";
+import { DOMAIN_PATHS, type TCreateDomainBody, type TDomain, ZDomain } from "@shared/api/domains";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { DASHBOARD_QUERY_KEY, DOMAINS_QUERY_KEY } from "./get-domains";
+import { queryKeys } from "@/lib/query-keys";
 
 export async function createDomain(body: TCreateDomainBody): Promise<TDomain> {
-  const res = await apiRequest("POST", "/api/domains", body);
-  return (await res.json()) as TDomain;
+  const res = await apiRequest("POST", DOMAIN_PATHS.list, body);
+  return ZDomain.parse(await res.json());
 }
 
 /**
@@ -18,8 +18,8 @@ export function useCreateDomain() {
   return useMutation({
     mutationFn: createDomain,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: DOMAINS_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.domains });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
     },
   });
 }

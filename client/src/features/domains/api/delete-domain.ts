@@ -1,9 +1,10 @@
+import { DOMAIN_PATHS } from "@shared/api/domains";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { DASHBOARD_QUERY_KEY, DOMAINS_QUERY_KEY } from "./get-domains";
+import { queryKeys } from "@/lib/query-keys";
 
 export async function deleteDomain(id: string): Promise<void> {
-  await apiRequest("DELETE", `/api/domains/${id}`);
+  await apiRequest("DELETE", DOMAIN_PATHS.one(id));
 }
 
 /** Removes a domain from the portfolio; its earned revenue stays. */
@@ -12,10 +13,10 @@ export function useDeleteDomain() {
   return useMutation({
     mutationFn: deleteDomain,
     onSuccess: async (_answer, id) => {
-      queryClient.removeQueries({ queryKey: [...DOMAINS_QUERY_KEY, id] });
+      queryClient.removeQueries({ queryKey: queryKeys.domain(id) });
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: DOMAINS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.domains }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard }),
       ]);
     },
   });

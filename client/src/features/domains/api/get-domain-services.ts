@@ -1,13 +1,23 @@
-import type { TDomainService } from "@shared/api/domains";
-import { useQuery } from "@tanstack/react-query";
-import { DOMAINS_QUERY_KEY } from "./get-domains";
+import { DOMAIN_PATHS, type TDomainService, ZDomainService } from "@shared/api/domains";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
 
-/** A domain's service records (GET /api/domains/{id}/services); nothing is fetched without an id. */
-export function useDomainServices(domainId: string | null) {
-  return useQuery<TDomainService[]>({
-    queryKey: [...DOMAINS_QUERY_KEY, domainId ?? "", "services"],
-    enabled: domainId !== null,
-    // A purchase is paid on another page: coming back must show its record.
+/** A domain's service records, newest first. */
+export async function getDomainServices(id: string): Promise<TDomainService[]> {
+  const res = await apiRequest("GET", DOMAIN_PATHS.services(id));
+  return ZDomainService.array().parse(await res.json());
+}
+
+/** A purchase is paid on another page: coming back must show its record, so it is read fresh. */
+export const domainServicesQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.domainServices(id),
+    queryFn: () => getDomainServices(id),
     staleTime: 0,
   });
+
+/** Nothing is fetched without an id. */
+export function useDomainServices(domainId: string | null) {
+  return useQuery({ ...domainServicesQueryOptions(domainId ?? ""), enabled: domainId !== null });
 }

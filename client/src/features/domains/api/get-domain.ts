@@ -1,11 +1,18 @@
-import type { TDomainDetail } from "@shared/api/domains";
-import { useQuery } from "@tanstack/react-query";
-import { DOMAINS_QUERY_KEY } from "./get-domains";
+import { DOMAIN_PATHS, type TDomainDetail, ZDomainDetail } from "@shared/api/domains";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
 
-/** One domain with its all-time totals (the manage dialog); nothing is fetched without an id. */
+/** One domain with its all-time totals (the manage dialog). */
+export async function getDomainDetail(id: string): Promise<TDomainDetail> {
+  const res = await apiRequest("GET", DOMAIN_PATHS.one(id));
+  return ZDomainDetail.parse(await res.json());
+}
+
+export const domainDetailQueryOptions = (id: string) =>
+  queryOptions({ queryKey: queryKeys.domain(id), queryFn: () => getDomainDetail(id) });
+
+/** Nothing is fetched without an id. */
 export function useDomainDetail(domainId: string | null) {
-  return useQuery<TDomainDetail>({
-    queryKey: [...DOMAINS_QUERY_KEY, domainId ?? ""],
-    enabled: domainId !== null,
-  });
+  return useQuery({ ...domainDetailQueryOptions(domainId ?? ""), enabled: domainId !== null });
 }

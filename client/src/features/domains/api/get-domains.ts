@@ -1,15 +1,17 @@
-import type { TDomain } from "@shared/api/domains";
-import { REVENUE_PATHS } from "@shared/api/revenue";
-import { useQuery } from "@tanstack/react-query";
-
-/** The portfolio's query; every domain query key starts with it, so invalidating it refreshes them all. */
-export const DOMAINS_QUERY_KEY = ["/api/domains"] as const;
-/** The dashboard reads the portfolio's counts and figures; a change to the portfolio refreshes it too. */
-export const DASHBOARD_QUERY_KEY = [REVENUE_PATHS.dashboard] as const;
-/** The activity feed lists parking revenue as it is imported. */
-export const STREAMS_QUERY_KEY = [REVENUE_PATHS.streams] as const;
+import { DOMAIN_PATHS, type TDomain, ZDomain } from "@shared/api/domains";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
 
 /** The signed-in user's domains, newest first. */
+export async function getDomains(): Promise<TDomain[]> {
+  const res = await apiRequest("GET", DOMAIN_PATHS.list);
+  return ZDomain.array().parse(await res.json());
+}
+
+/** The portfolio; the marketplace's list dialog and boosters read the same entry. */
+export const domainsQueryOptions = () => queryOptions({ queryKey: queryKeys.domains, queryFn: getDomains });
+
 export function useDomains() {
-  return useQuery<TDomain[]>({ queryKey: DOMAINS_QUERY_KEY });
+  return useQuery(domainsQueryOptions());
 }

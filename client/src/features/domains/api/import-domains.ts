@@ -1,10 +1,11 @@
 import type { TDomainImportResult } from "@shared/api/domain-import";
+import { DOMAIN_PATHS } from "@shared/api/domains";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { DASHBOARD_QUERY_KEY, DOMAINS_QUERY_KEY } from "./get-domains";
+import { queryKeys } from "@/lib/query-keys";
 import { postCsv } from "./upload-csv";
 
 export async function importDomains(file: Blob): Promise<TDomainImportResult> {
-  const res = await postCsv("/api/domains/import", file);
+  const res = await postCsv(DOMAIN_PATHS.import, file);
   return (await res.json()) as TDomainImportResult;
 }
 
@@ -15,8 +16,8 @@ export function useImportDomains() {
     mutationFn: importDomains,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: DOMAINS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.domains }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard }),
       ]),
   });
 }

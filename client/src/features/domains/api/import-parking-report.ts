@@ -1,14 +1,14 @@
 import type { TAdNetwork } from "@shared/api/domains";
-import type { TParkingImportResult } from "@shared/api/parking";
+import { parkingReportPath, type TParkingImportResult } from "@shared/api/parking";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { DASHBOARD_QUERY_KEY, DOMAINS_QUERY_KEY, STREAMS_QUERY_KEY } from "./get-domains";
+import { queryKeys } from "@/lib/query-keys";
 import { postCsv } from "./upload-csv";
 
 export async function importParkingReport(input: {
   network: TAdNetwork;
   file: Blob;
 }): Promise<TParkingImportResult> {
-  const res = await postCsv(`/api/parking-reports/${input.network}`, input.file);
+  const res = await postCsv(parkingReportPath(input.network), input.file);
   return (await res.json()) as TParkingImportResult;
 }
 
@@ -22,9 +22,9 @@ export function useImportParkingReport() {
     mutationFn: importParkingReport,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: DOMAINS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: STREAMS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.domains }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.revenueStreams }),
       ]),
   });
 }

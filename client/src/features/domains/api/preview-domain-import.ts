@@ -1,9 +1,10 @@
 import type { TDomainImportPreview } from "@shared/api/domain-import";
+import { DOMAIN_PATHS } from "@shared/api/domains";
 import { useMutation } from "@tanstack/react-query";
 import { postCsv } from "./upload-csv";
 
 export async function previewDomainImport(file: Blob): Promise<TDomainImportPreview> {
-  const res = await postCsv("/api/domains/import/preview", file);
+  const res = await postCsv(DOMAIN_PATHS.importPreview, file);
   return (await res.json()) as TDomainImportPreview;
 }
 

@@ -1,11 +1,11 @@
-import type { TDomain, TUpdateDomainBody } from "@shared/api/domains";
+import { DOMAIN_PATHS, type TDomain, type TUpdateDomainBody, ZDomain } from "@shared/api/domains";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { DASHBOARD_QUERY_KEY, DOMAINS_QUERY_KEY } from "./get-domains";
+import { queryKeys } from "@/lib/query-keys";
 
 export async function updateDomain(input: { id: string; changes: TUpdateDomainBody }): Promise<TDomain> {
-  const res = await apiRequest("PATCH", `/api/domains/${input.id}`, input.changes);
-  return (await res.json()) as TDomain;
+  const res = await apiRequest("PATCH", DOMAIN_PATHS.one(input.id), input.changes);
+  return ZDomain.parse(await res.json());
 }
 
 /** Saves the manage dialog's edits; the portfolio (list and detail) and the dashboard are refreshed. */
@@ -15,8 +15,8 @@ export function useUpdateDomain() {
     mutationFn: updateDomain,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: DOMAINS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.domains }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard }),
       ]),
   });
 }

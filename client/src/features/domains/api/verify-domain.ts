@@ -1,12 +1,12 @@
-import type { TDomain } from "@shared/api/domains";
+import { DOMAIN_PATHS, type TDomain, ZDomain } from "@shared/api/domains";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { DASHBOARD_QUERY_KEY, DOMAINS_QUERY_KEY } from "./get-domains";
+import { queryKeys } from "@/lib/query-keys";
 
 /** "Verify now": the server looks the domain's records up at once and answers the domain. */
 export async function verifyDomain(id: string): Promise<TDomain> {
-  const res = await apiRequest("POST", `/api/domains/${id}/verify`);
-  return (await res.json()) as TDomain;
+  const res = await apiRequest("POST", DOMAIN_PATHS.verify(id));
+  return ZDomain.parse(await res.json());
 }
 
 /**
@@ -24,8 +24,8 @@ export function useVerifyDomain(callbacks: {
     onSuccess: (domain) => {
       callbacks.onChecked(domain);
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: DOMAINS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.domains }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard }),
       ]);
     },
     onError: callbacks.onFailed,

@@ -1,7 +1,7 @@
 import { marketplacePaths, type TSellerInbox } from "@shared/api/marketplace";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { SELLER_INBOX_QUERY_KEY } from "./get-seller-inbox";
+import { sellerInboxQueryOptions } from "./get-seller-inbox";
 
 export async function markMessageRead(messageId: string): Promise<void> {
   await apiRequest("POST", marketplacePaths.readMessage(messageId));
@@ -13,7 +13,7 @@ export function useMarkMessageRead() {
   return useMutation({
     mutationFn: markMessageRead,
     onMutate: (messageId) => {
-      queryClient.setQueryData<TSellerInbox>(SELLER_INBOX_QUERY_KEY, (inbox) => {
+      queryClient.setQueryData(sellerInboxQueryOptions().queryKey, (inbox: TSellerInbox | undefined) => {
         if (!inbox) return inbox;
         const target = inbox.messages.find((m) => m.id === messageId);
         if (!target || target.readAt) return inbox;
@@ -25,6 +25,6 @@ export function useMarkMessageRead() {
         };
       });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: SELLER_INBOX_QUERY_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sellerInboxQueryOptions().queryKey }),
   });
 }

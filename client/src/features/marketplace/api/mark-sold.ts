@@ -1,6 +1,7 @@
 import { marketplacePaths, type TMarkSoldBody, type TSaleAnswer } from "@shared/api/marketplace";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
 import { refreshListings } from "./get-marketplace-listings";
 
 export async function markSold(body: TMarkSoldBody): Promise<TSaleAnswer> {
@@ -19,11 +20,13 @@ export function useMarkSold() {
     onSuccess: async () => {
       await Promise.all([
         refreshListings(queryClient),
-        queryClient.invalidateQueries({
-          predicate: (query) =>
-            typeof query.queryKey[0] === "string" &&
-            /^\/api\/(revenue|payments|transactions)/.test(query.queryKey[0]),
-        }),
+        ...[
+          queryKeys.dashboard,
+          queryKeys.revenueStreams,
+          queryKeys.goals,
+          queryKeys.balance,
+          queryKeys.transactions,
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       ]);
     },
   });

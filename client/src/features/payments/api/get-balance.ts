@@ -1,15 +1,14 @@
-import { type TBalance, ZBalance } from "@shared/api/payments";
+import { PAYMENT_PATHS, type TBalance, ZBalance } from "@shared/api/payments";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-
-export const BALANCE_PATH = "/api/payments/balance";
+import { queryKeys } from "@/lib/query-keys";
 
 export async function getBalance(): Promise<TBalance> {
-  const res = await apiRequest("GET", BALANCE_PATH);
+  const res = await apiRequest("GET", PAYMENT_PATHS.balance);
   return ZBalance.parse(await res.json());
 }
 
-export const balanceQueryOptions = () => queryOptions({ queryKey: [BALANCE_PATH], queryFn: getBalance });
+export const balanceQueryOptions = () => queryOptions({ queryKey: queryKeys.balance, queryFn: getBalance });
 
 /** The ledger's available balance, in dollars. */
 export function useBalance() {

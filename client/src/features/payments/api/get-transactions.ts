@@ -1,16 +1,15 @@
-import { type TTransaction, ZTransaction } from "@shared/api/payments";
+import { PAYMENT_PATHS, type TTransaction, ZTransaction } from "@shared/api/payments";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-
-export const TRANSACTIONS_PATH = "/api/transactions";
+import { queryKeys } from "@/lib/query-keys";
 
 export async function getTransactions(): Promise<TTransaction[]> {
-  const res = await apiRequest("GET", TRANSACTIONS_PATH);
+  const res = await apiRequest("GET", PAYMENT_PATHS.transactions);
   return ZTransaction.array().parse(await res.json());
 }
 
 export const transactionsQueryOptions = () =>
-  queryOptions({ queryKey: [TRANSACTIONS_PATH], queryFn: getTransactions });
+  queryOptions({ queryKey: queryKeys.transactions, queryFn: getTransactions });
 
 /** Payments, payouts and test payments, newest first. */
 export function useTransactions() {

@@ -1,10 +1,10 @@
-import { type TPayoutAnswer, type TPayoutBody, ZPayoutAnswer } from "@shared/api/payments";
+import { PAYMENT_PATHS, type TPayoutAnswer, type TPayoutBody, ZPayoutAnswer } from "@shared/api/payments";
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
 /** Withdraws the amount to a PayPal account; the server refuses anything the balance does not cover. */
 export async function requestPayout(body: TPayoutBody): Promise<TPayoutAnswer> {
-  const res = await apiRequest("POST", "/api/payments/payout", body);
+  const res = await apiRequest("POST", PAYMENT_PATHS.payout, body);
   return ZPayoutAnswer.parse(await res.json());
 }
 

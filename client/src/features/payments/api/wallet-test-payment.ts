@@ -1,4 +1,5 @@
 import {
+  PAYMENT_PATHS,
   type TPayPalSetup,
   type TTestCaptureAnswer,
   type TTestOrderBody,
@@ -8,21 +9,21 @@ import {
 } from "@shared/api/payments";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { TRANSACTIONS_PATH } from "./get-transactions";
+import { queryKeys } from "@/lib/query-keys";
 
 /** The wallet test flow's three calls (spec §7): setup, order, capture. */
 export async function getPayPalSetup(): Promise<TPayPalSetup> {
-  const res = await apiRequest("GET", "/api/paypal/setup");
+  const res = await apiRequest("GET", PAYMENT_PATHS.paypalSetup);
   return ZPayPalSetup.parse(await res.json());
 }
 
 export async function createTestOrder(body: TTestOrderBody): Promise<string> {
-  const res = await apiRequest("POST", "/api/paypal/order", body);
+  const res = await apiRequest("POST", PAYMENT_PATHS.paypalOrder, body);
   return ZTestOrderAnswer.parse(await res.json()).id;
 }
 
 export async function captureTestOrder(orderId: string): Promise<TTestCaptureAnswer> {
-  const res = await apiRequest("POST", `/api/paypal/order/${encodeURIComponent(orderId)}/capture`);
+  const res = await apiRequest("POST", PAYMENT_PATHS.paypalCapture(orderId));
   return ZTestCaptureAnswer.parse(await res.json());
 }
 
@@ -31,6 +32,6 @@ export function useSandboxWalletPayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: TTestOrderBody) => captureTestOrder(await createTestOrder(body)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [TRANSACTIONS_PATH] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.transactions }),
   });
 }

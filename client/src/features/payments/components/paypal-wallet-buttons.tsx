@@ -4,8 +4,8 @@ import { TEST_PAYMENT } from "@shared/catalog";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { formatMoney } from "@/lib/format";
+import { queryKeys } from "@/lib/query-keys";
 import { toast } from "@/lib/toast";
-import { TRANSACTIONS_PATH } from "../api/get-transactions";
 import { captureTestOrder, createTestOrder } from "../api/wallet-test-payment";
 
 /**
@@ -33,7 +33,7 @@ export function PayPalWalletButtons({ setup, amount }: { setup: TPayPalSetup; am
             createTestOrder({ amount, currency: TEST_PAYMENT.currency, intent: TEST_PAYMENT.intent }),
           onApprove: async ({ orderID }) => {
             const capture = await captureTestOrder(orderID);
-            await queryClient.invalidateQueries({ queryKey: [TRANSACTIONS_PATH] });
+            await queryClient.invalidateQueries({ queryKey: queryKeys.transactions });
             toast({
               title: "Payment Successful!",
               description: `${formatMoney(capture.amount)} was captured with PayPal.`,

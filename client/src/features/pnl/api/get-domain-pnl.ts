@@ -1,6 +1,7 @@
 import { domainPnlPath, type TDomainPnl, type TPnlRange, ZDomainPnl } from "@shared/api/pnl";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
 
 /** One domain's P&L over the range, with its months. */
 export async function getDomainPnl(domainId: string, range: TPnlRange): Promise<TDomainPnl> {
@@ -9,12 +10,12 @@ export async function getDomainPnl(domainId: string, range: TPnlRange): Promise<
 }
 
 /**
- * Keyed under the portfolio's `/api/domains`, so that an edited price or renewal cost (which
- * refreshes every domain query) refreshes the P&L too.
+ * Keyed under the portfolio's key, so that an edited price or renewal cost (which refreshes
+ * every domain query) refreshes the P&L too.
  */
 export const domainPnlQueryOptions = (domainId: string, range: TPnlRange) =>
   queryOptions({
-    queryKey: ["/api/domains", domainId, "pnl", { range }],
+    queryKey: queryKeys.domainPnl(domainId, range),
     queryFn: () => getDomainPnl(domainId, range),
     staleTime: 30_000,
   });

@@ -7,6 +7,7 @@ import {
 } from "@shared/api/pnl";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
 
 const search = (query: TPortfolioPnlQuery) => new URLSearchParams(query).toString();
 
@@ -18,7 +19,7 @@ export async function getPortfolioPnl(query: TPortfolioPnlQuery): Promise<TPortf
 
 export const portfolioPnlQueryOptions = (query: TPortfolioPnlQuery) =>
   queryOptions({
-    queryKey: [PORTFOLIO_PNL_PATH, query],
+    queryKey: queryKeys.portfolioPnl(query),
     queryFn: () => getPortfolioPnl(query),
     staleTime: 30_000,
   });

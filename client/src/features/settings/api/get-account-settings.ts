@@ -1,6 +1,7 @@
 import { ACCOUNT_SETTINGS_PATH, type TAccountSettings, ZAccountSettings } from "@shared/api/settings";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
 
 /** The account's plan: `free` until a plan order is paid. */
 export async function getAccountSettings(): Promise<TAccountSettings> {
@@ -10,7 +11,7 @@ export async function getAccountSettings(): Promise<TAccountSettings> {
 
 /** Read again on every visit: the plan changes when a checkout elsewhere completes. */
 export const accountSettingsQueryOptions = () =>
-  queryOptions({ queryKey: [ACCOUNT_SETTINGS_PATH], queryFn: getAccountSettings, staleTime: 0 });
+  queryOptions({ queryKey: queryKeys.accountSettings, queryFn: getAccountSettings, staleTime: 0 });
 
 export function useAccountSettings() {
   return useQuery(accountSettingsQueryOptions());

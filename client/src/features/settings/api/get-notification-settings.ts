@@ -5,6 +5,7 @@ import {
 } from "@shared/api/settings";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
 
 /** Revenue Alerts, Domain Expiry Warnings and Affiliate Updates, as saved. */
 export async function getNotificationSettings(): Promise<TNotificationSettings> {
@@ -13,7 +14,7 @@ export async function getNotificationSettings(): Promise<TNotificationSettings> 
 }
 
 export const notificationSettingsQueryOptions = () =>
-  queryOptions({ queryKey: [NOTIFICATION_SETTINGS_PATH], queryFn: getNotificationSettings });
+  queryOptions({ queryKey: queryKeys.notificationSettings, queryFn: getNotificationSettings });
 
 export function useNotificationSettings() {
   return useQuery(notificationSettingsQueryOptions());

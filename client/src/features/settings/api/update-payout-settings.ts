@@ -1,11 +1,16 @@
-import { type TPaymentSettings, type TPaymentSettingsBody, ZPaymentSettings } from "@shared/api/payments";
+import {
+  PAYMENT_PATHS,
+  type TPaymentSettings,
+  type TPaymentSettingsBody,
+  ZPaymentSettings,
+} from "@shared/api/payments";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { PAYMENT_SETTINGS_PATH, payoutSettingsQueryOptions } from "./get-payout-settings";
+import { payoutSettingsQueryOptions } from "./get-payout-settings";
 
 /** Saves the payout minimum (at least $50), the frequency and auto payout. */
 export async function updatePayoutSettings(body: TPaymentSettingsBody): Promise<TPaymentSettings> {
-  const res = await apiRequest("PUT", PAYMENT_SETTINGS_PATH, body);
+  const res = await apiRequest("PUT", PAYMENT_PATHS.settings, body);
   return ZPaymentSettings.parse(await res.json());
 }
 

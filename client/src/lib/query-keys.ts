@@ -1,0 +1,52 @@
+import { AFFILIATE_STATS_PATH, AFFILIATES_PATH } from "@shared/api/affiliates";
+import { ANALYTICS_PATH, type TAnalyticsRange } from "@shared/api/analytics";
+import { AUTH_PATHS } from "@shared/api/auth";
+import { CHECKOUT_PATHS } from "@shared/api/checkout";
+import { DOMAIN_PATHS } from "@shared/api/domains";
+import { marketplacePaths } from "@shared/api/marketplace";
+import { PAYMENT_PATHS } from "@shared/api/payments";
+import { PORTFOLIO_PNL_PATH, type TPnlRange, type TPortfolioPnlQuery } from "@shared/api/pnl";
+import { REVENUE_PATHS, type TRevenueRange } from "@shared/api/revenue";
+import { SECURITY_PATHS } from "@shared/api/security";
+import { ACCOUNT_SETTINGS_PATH, NOTIFICATION_SETTINGS_PATH } from "@shared/api/settings";
+
+/**
+ * Every cached read's key, each defined here once: the reads (`features/<area>/api/get-*.ts`)
+ * key their query options with these, and changes invalidate through them, including another
+ * area's (a domain edit refreshes the dashboard). A key starts with its endpoint's path; a key
+ * that extends another (one domain, its services, its P&L) is refreshed with it.
+ */
+export const queryKeys = {
+  session: [AUTH_PATHS.me],
+  twoFactor: [SECURITY_PATHS.twoFactor],
+  sessions: [SECURITY_PATHS.sessions],
+  auditLog: [SECURITY_PATHS.auditLog],
+
+  dashboard: [REVENUE_PATHS.dashboard],
+  dashboardTrend: (range: TRevenueRange) => [REVENUE_PATHS.dashboard, { range }],
+  revenueStreams: [REVENUE_PATHS.streams],
+  goals: [REVENUE_PATHS.goals],
+
+  domains: [DOMAIN_PATHS.list],
+  domain: (id: string) => [DOMAIN_PATHS.list, id],
+  domainServices: (id: string) => [DOMAIN_PATHS.list, id, "services"],
+  domainPnl: (id: string, range: TPnlRange) => [DOMAIN_PATHS.list, id, "pnl", { range }],
+  portfolioPnl: (query: TPortfolioPnlQuery) => [PORTFOLIO_PNL_PATH, query],
+
+  marketplaceListings: [marketplacePaths.domains],
+  sellerInbox: [marketplacePaths.messages],
+
+  affiliates: [AFFILIATES_PATH],
+  affiliateStats: [AFFILIATE_STATS_PATH],
+  analytics: (range: TAnalyticsRange) => [ANALYTICS_PATH, { range }],
+
+  balance: [PAYMENT_PATHS.balance],
+  paymentMethods: [PAYMENT_PATHS.methods],
+  /** The payout settings: the Settings form and the Payments page's schedule read the same answer. */
+  paymentSettings: [PAYMENT_PATHS.settings],
+  transactions: [PAYMENT_PATHS.transactions],
+  serviceOrder: (orderId: string) => [CHECKOUT_PATHS.serviceOrder(orderId)],
+
+  accountSettings: [ACCOUNT_SETTINGS_PATH],
+  notificationSettings: [NOTIFICATION_SETTINGS_PATH],
+} as const;
