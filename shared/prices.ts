@@ -23,6 +23,12 @@ export function optionById<const T extends readonly { id: string }[]>(options: T
   return found;
 }
 
+/** The cheapest option's price, an offer's "From" figure (lists are not all cheapest-first). */
+export function lowestPrice(options: readonly PricedOption[]): string {
+  const cents = (price: string) => Math.round(Number(price) * 100);
+  return options.reduce((low, o) => (cents(o.price) < cents(low) ? o.price : low), options[0].price);
+}
+
 // ─── General ────────────────────────────────────────────────────────────────────────────────
 
 /** Payouts: the minimum, the frequencies (weekly by default) and the test payment's defaults. */

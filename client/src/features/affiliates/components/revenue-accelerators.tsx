@@ -1,9 +1,7 @@
 import { TrendingUp, Zap } from "lucide-react";
+import { CatalogOffer } from "@/components/offer/catalog-offer";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { MarketingSuiteOffer } from "./marketing-suite-offer";
-import { RecruitmentBonusOffer } from "./recruitment-bonus-offer";
-import { TierUpgradeOffer } from "./tier-upgrade-offer";
-import { TrainingCourseOffer } from "./training-course-offer";
 
 /** Display figures only (spec §9: static claims). */
 const IMPACT = [
@@ -57,9 +55,9 @@ export function RevenueAccelerators() {
         </p>
       </div>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <RecruitmentBonusOffer />
-        <TrainingCourseOffer />
-        <TierUpgradeOffer />
+        <CatalogOffer offerKey="recruitmentIncentive" />
+        <CatalogOffer offerKey="trainingCourse" />
+        <CatalogOffer offerKey="tierUpgrade" />
         <MarketingSuiteOffer />
       </div>
       <PerformanceImpact />

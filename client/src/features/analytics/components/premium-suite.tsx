@@ -1,9 +1,7 @@
 import { Zap } from "lucide-react";
+import { CatalogOffer } from "@/components/offer/catalog-offer";
 import { CompetitiveAnalysisOffer } from "./competitive-analysis-offer";
-import { CustomReportsOffer } from "./custom-reports-offer";
-import { ForecastingOffer } from "./forecasting-offer";
 import { PlanComparison } from "./plan-comparison";
-import { PremiumAnalyticsOffer } from "./premium-analytics-offer";
 import { RoiPanel } from "./roi-panel";
 
 /** Premium Analytics Suite: free versus premium, the four analytics offers and the ROI panel. */
@@ -23,10 +21,10 @@ export function PremiumSuite() {
         </p>
       </div>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <PremiumAnalyticsOffer />
-        <CustomReportsOffer />
+        <CatalogOffer offerKey="premiumAnalytics" />
+        <CatalogOffer offerKey="customReports" />
         <CompetitiveAnalysisOffer />
-        <ForecastingOffer />
+        <CatalogOffer offerKey="forecasting" />
       </div>
       <div className="grid items-start gap-4 lg:grid-cols-2">
         <PlanComparison />

@@ -1,4 +1,10 @@
-import { BROKER_TIERS, DEFAULT_SALE_TIMELINE, optionById, SALE_TIMELINES } from "@shared/catalog";
+import {
+  BROKER_TIERS,
+  DEFAULT_SALE_TIMELINE,
+  lowestPrice,
+  optionById,
+  SALE_TIMELINES,
+} from "@shared/catalog";
 import { Handshake } from "lucide-react";
 import { useState } from "react";
 import { OfferCard } from "@/components/offer/offer-card";
@@ -33,7 +39,7 @@ export function BrokerOffer({ domainId }: { domainId: string }) {
       tone="bg-purple-50 text-purple-600"
       title="Broker Service"
       blurb="Our brokers market the domain to qualified buyers and negotiate the sale."
-      fromPrice={BROKER_TIERS[0].price}
+      fromPrice={lowestPrice(BROKER_TIERS)}
       priceSuffix=" setup"
     >
       <OfferDialog

@@ -1,13 +1,12 @@
 import { Sparkles } from "lucide-react";
 import { useState } from "react";
+import { CatalogOffer } from "@/components/offer/catalog-offer";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { useDomains } from "../api/get-domains";
-import { AppraisalOffer } from "./appraisal-offer";
 import { BrokerOffer } from "./broker-offer";
 import { DomainServiceHistory } from "./domain-service-history";
-import { PremiumServiceOffer } from "./premium-service-offer";
 
 /**
  * The premium-services panel (spec §2): pick one of your domains, then order an appraisal, a
@@ -46,9 +45,9 @@ export function PremiumServicesPanel() {
       </CardHeader>
       <CardContent className="grid gap-6">
         <div className="grid gap-4 md:grid-cols-3">
-          <AppraisalOffer domainId={domainId} />
+          <CatalogOffer offerKey="appraisal" domainId={domainId} />
           <BrokerOffer domainId={domainId} />
-          <PremiumServiceOffer domainId={domainId} />
+          <CatalogOffer offerKey="premiumService" domainId={domainId} />
         </div>
         {domainId ? (
           <section aria-label="Services of the selected domain" className="grid gap-3">

@@ -1,11 +1,10 @@
 import {
   FINANCING_TERMS,
   LISTING_TYPES,
+  lowestPrice,
   PROMOTION_TYPES,
   PROTECTION_LEVELS,
-  type PricedOption,
 } from "@shared/catalog";
-import { toCents } from "@shared/money";
 import { Crown, Landmark, Megaphone, Rocket, ShieldCheck } from "lucide-react";
 import { OfferCard } from "@/components/offer/offer-card";
 import { Button } from "@/components/ui/button";
@@ -14,10 +13,6 @@ import { BuyerProtectionDialog } from "./buyer-protection-dialog";
 import { FinancingDialog } from "./financing-dialog";
 import { PremiumListingDialog } from "./premium-listing-dialog";
 import { PromotionDialog } from "./promotion-dialog";
-
-// Not every list is cheapest-first (promotion's social channel is), so "From" takes the minimum.
-const lowestPrice = (options: readonly PricedOption[]) =>
-  options.reduce((low, o) => (toCents(o.price) < toCents(low) ? o.price : low), options[0].price);
 
 const trigger = (title: string) => (
   <Button variant="outline" className="w-full">

@@ -1,4 +1,10 @@
-import { DEFAULT_SECURITY_LEVEL, OFFERS, SECURITY_ADDONS, SECURITY_LEVELS } from "@shared/catalog";
+import {
+  DEFAULT_SECURITY_LEVEL,
+  lowestPrice,
+  OFFERS,
+  SECURITY_ADDONS,
+  SECURITY_LEVELS,
+} from "@shared/catalog";
 import { ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { OfferCard } from "@/components/offer/offer-card";
@@ -24,7 +30,7 @@ export function EnhancedSecurityOffer() {
       tone="bg-blue-50 text-blue-600"
       title="Enhanced Security"
       blurb="Stronger sign-in protection, device control, audit trails and threat monitoring."
-      fromPrice={SECURITY_LEVELS[0].price}
+      fromPrice={lowestPrice(SECURITY_LEVELS)}
       priceSuffix="/month"
     >
       <OfferDialog

@@ -1,8 +1,6 @@
 import { Rocket } from "lucide-react";
-import { ApiAccessOffer } from "./api-access-offer";
+import { CatalogOffer } from "@/components/offer/catalog-offer";
 import { EnhancedSecurityOffer } from "./enhanced-security-offer";
-import { PremiumAccountOffer } from "./premium-account-offer";
-import { PrioritySupportOffer } from "./priority-support-offer";
 
 /** The four account upgrades, each bought through checkout. */
 export function UpgradeCatalogue() {
@@ -16,10 +14,10 @@ export function UpgradeCatalogue() {
         <p className="text-muted-foreground text-sm">More features, stronger security and faster help.</p>
       </div>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <PremiumAccountOffer />
+        <CatalogOffer offerKey="accountUpgrade" />
         <EnhancedSecurityOffer />
-        <PrioritySupportOffer />
-        <ApiAccessOffer />
+        <CatalogOffer offerKey="supportSubscription" />
+        <CatalogOffer offerKey="apiAccess" />
       </div>
     </section>
   );
