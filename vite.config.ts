@@ -9,7 +9,7 @@ const inRepo = (folder: string) => path.resolve(import.meta.dirname, folder);
 // it shares with other pages, and the public pages' header and footer.
 const PUBLIC_BASICS = new RegExp(
   [
-    String.raw`node_modules/(clsx|class-variance-authority)/`,
+    "node_modules/(clsx|class-variance-authority)/",
     String.raw`node_modules/lucide-react/dist/esm/([^/]+|icons/(arrow-up|arrow-right|circle-check|layout-dashboard|zap|lock|shield-check))\.mjs$`,
     String.raw`client/src/components/(brand-mark|ui/(button|input|label|field-error))\.tsx$`,
     String.raw`client/src/(lib/(error-text|toast)|features/landing/components/site-(header|footer))\.tsx?$`,

@@ -12,6 +12,7 @@ import { affiliateRoutes } from "./modules/affiliates/affiliates.routes";
 import { analyticsRoutes } from "./modules/analytics/analytics.routes";
 import { auditRoutes } from "./modules/audit/audit.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
+import { billingRoutes } from "./modules/billing/billing.routes";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes";
 import { domainRoutes } from "./modules/domains/domains.routes";
 import { countParkedVisits } from "./modules/domains/parked-visits";
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps) {
   api.use("/parking-reports", parkingRoutes(deps));
   api.use(purchaseRoutes(deps));
   api.use(checkoutRoutes(deps));
+  api.use(billingRoutes(deps));
   api.use(paymentRoutes(deps));
   api.use("/affiliates", affiliateRoutes(deps));
   api.use("/marketplace", marketplaceRoutes(deps));

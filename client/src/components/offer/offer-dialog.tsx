@@ -4,9 +4,9 @@ import { type FormEvent, type ReactNode, useState } from "react";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
+  DialogActions,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -75,15 +75,12 @@ export function OfferDialog<K extends OfferKey>(props: {
               )}
             </span>
           </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
+          <DialogActions onCancel={() => setOpen(false)}>
             <Button type="submit" disabled={!props.body || purchase.isPending}>
               <CreditCard aria-hidden="true" />
               {purchase.isPending ? "Processing..." : props.buyLabel}
             </Button>
-          </DialogFooter>
+          </DialogActions>
         </form>
       </DialogContent>
     </Dialog>

@@ -1,7 +1,8 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import { type ComponentProps, useRef } from "react";
+import { type ComponentProps, type ReactNode, useRef } from "react";
 import { cn } from "@/lib/cn";
+import { Button } from "./button";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -66,6 +67,18 @@ export function DialogHeader({ className, ...props }: ComponentProps<"div">) {
 export function DialogFooter({ className, ...props }: ComponentProps<"div">) {
   return (
     <div className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)} {...props} />
+  );
+}
+
+/** A form dialog's footer: Cancel, which closes it, then the dialog's own action. */
+export function DialogActions({ onCancel, children }: { onCancel: () => void; children: ReactNode }) {
+  return (
+    <DialogFooter>
+      <Button type="button" variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+      {children}
+    </DialogFooter>
   );
 }
 

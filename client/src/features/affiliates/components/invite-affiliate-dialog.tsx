@@ -5,9 +5,9 @@ import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
+  DialogActions,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
@@ -98,15 +98,12 @@ export function InviteAffiliateDialog({
               onValueChange={(value) => setLevel(Number(value) as TAffiliateLevel)}
             />
           </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={close}>
-              Cancel
-            </Button>
+          <DialogActions onCancel={close}>
             <Button type="submit" disabled={invite.isPending}>
               <Send aria-hidden="true" />
               {invite.isPending ? "Sending..." : "Send Invitation"}
             </Button>
-          </DialogFooter>
+          </DialogActions>
         </form>
       </DialogContent>
     </Dialog>

@@ -1,5 +1,6 @@
 import { REVENUE_SOURCES, type TAnalyticsAnswer } from "@shared/api/analytics";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { AXIS_STYLE, GRID_STYLE } from "@/components/chart-style";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatCompactMoney, formatMoney, formatShortDate, REVENUE_SOURCE_LABELS } from "@/lib/format";
 import { plotValue, SOURCE_COLORS } from "./chart-format";
@@ -31,22 +32,9 @@ export function RevenueChart({ data }: { data: TAnalyticsAnswer }) {
         >
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
-              <XAxis
-                dataKey="day"
-                tickFormatter={formatShortDate}
-                tick={{ fontSize: 12, fill: "#64748b" }}
-                tickLine={false}
-                axisLine={false}
-                minTickGap={16}
-              />
-              <YAxis
-                tickFormatter={formatCompactMoney}
-                tick={{ fontSize: 12, fill: "#64748b" }}
-                tickLine={false}
-                axisLine={false}
-                width={56}
-              />
+              <CartesianGrid {...GRID_STYLE} />
+              <XAxis dataKey="day" tickFormatter={formatShortDate} {...AXIS_STYLE} minTickGap={16} />
+              <YAxis tickFormatter={formatCompactMoney} {...AXIS_STYLE} width={56} />
               <Tooltip
                 cursor={{ fill: "#f1f5f9" }}
                 labelFormatter={(label) => formatShortDate(String(label))}

@@ -10,6 +10,7 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
+import { AXIS_STYLE, GRID_STYLE } from "@/components/chart-style";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatNumber, formatShortDate } from "@/lib/format";
 
@@ -29,32 +30,10 @@ export function TrafficChart({ data }: { data: TAnalyticsAnswer }) {
         <div className="h-72" data-testid="traffic-chart" data-days={data.days.length}>
           <ResponsiveContainer width="100%" height="100%">
             <ComposedChart data={data.days} margin={{ top: 8, right: 0, bottom: 0, left: 0 }}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
-              <XAxis
-                dataKey="day"
-                tickFormatter={formatShortDate}
-                tick={{ fontSize: 12, fill: "#64748b" }}
-                tickLine={false}
-                axisLine={false}
-                minTickGap={16}
-              />
-              <YAxis
-                yAxisId="visitors"
-                allowDecimals={false}
-                tick={{ fontSize: 12, fill: "#64748b" }}
-                tickLine={false}
-                axisLine={false}
-                width={48}
-              />
-              <YAxis
-                yAxisId="leads"
-                orientation="right"
-                allowDecimals={false}
-                tick={{ fontSize: 12, fill: "#64748b" }}
-                tickLine={false}
-                axisLine={false}
-                width={36}
-              />
+              <CartesianGrid {...GRID_STYLE} />
+              <XAxis dataKey="day" tickFormatter={formatShortDate} {...AXIS_STYLE} minTickGap={16} />
+              <YAxis yAxisId="visitors" allowDecimals={false} {...AXIS_STYLE} width={48} />
+              <YAxis yAxisId="leads" orientation="right" allowDecimals={false} {...AXIS_STYLE} width={36} />
               <Tooltip
                 cursor={{ fill: "#f1f5f9" }}
                 labelFormatter={(label) => {

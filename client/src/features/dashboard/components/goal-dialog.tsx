@@ -5,9 +5,9 @@ import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
+  DialogActions,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
@@ -104,15 +104,12 @@ export function GoalDialog({ open, onOpenChange }: { open: boolean; onOpenChange
               onValueChange={(value) => setTimeframe(value as TGoalTimeframe)}
             />
           </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={close}>
-              Cancel
-            </Button>
+          <DialogActions onCancel={close}>
             <Button type="submit" disabled={createGoal.isPending}>
               <Target aria-hidden="true" />
               {createGoal.isPending ? "Saving..." : "Set Goal"}
             </Button>
-          </DialogFooter>
+          </DialogActions>
         </form>
       </DialogContent>
     </Dialog>

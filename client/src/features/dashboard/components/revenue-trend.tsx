@@ -1,6 +1,7 @@
 import { REVENUE_RANGES, type TDashboardAnswer, type TRevenueRange } from "@shared/api/revenue";
 import { useState } from "react";
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { AXIS_STYLE, GRID_STYLE } from "@/components/chart-style";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -74,21 +75,9 @@ export function RevenueTrend({ dashboard }: { dashboard: TDashboardAnswer }) {
                     <stop offset="100%" stopColor="#10b981" stopOpacity={0} />
                   </linearGradient>
                 </defs>
-                <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
-                <XAxis
-                  dataKey="label"
-                  tick={{ fontSize: 12, fill: "#64748b" }}
-                  tickLine={false}
-                  axisLine={false}
-                  minTickGap={12}
-                />
-                <YAxis
-                  tickFormatter={formatCompactMoney}
-                  tick={{ fontSize: 12, fill: "#64748b" }}
-                  tickLine={false}
-                  axisLine={false}
-                  width={56}
-                />
+                <CartesianGrid {...GRID_STYLE} />
+                <XAxis dataKey="label" {...AXIS_STYLE} minTickGap={12} />
+                <YAxis tickFormatter={formatCompactMoney} {...AXIS_STYLE} width={56} />
                 <Tooltip
                   cursor={{ stroke: "#94a3b8", strokeDasharray: "3 3" }}
                   formatter={(value) => [formatMoney(Number(value)), "Revenue"]}

@@ -10,9 +10,9 @@ import { type FormEvent, type ReactNode, useState } from "react";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
+  DialogActions,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -24,7 +24,8 @@ import { Select } from "@/components/ui/select";
 import { errorAfterColon } from "@/lib/error-text";
 import { toast } from "@/lib/toast";
 import { useCreateDomain } from "../api/create-domain";
-import { NETWORK_OPTIONS, STATUS_LABELS, TEMPLATE_OPTIONS } from "../utils/domain-labels";
+import { STATUS_LABELS } from "../utils/domain-labels";
+import { ParkingFields } from "./parking-fields";
 
 const STATUS_OPTIONS = DOMAIN_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }));
 
@@ -119,33 +120,7 @@ export function AddDomainDialog({ trigger }: { trigger?: ReactNode }) {
             <FieldError id="domain-name-error">{serverError}</FieldError>
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid gap-2">
-              <Label htmlFor="domain-network">Ad network</Label>
-              <Select
-                id="domain-network"
-                value={form.adNetwork}
-                options={NETWORK_OPTIONS}
-                onValueChange={(v) => set("adNetwork", v as TAdNetwork)}
-              />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="domain-template">Parking template</Label>
-              <Select
-                id="domain-template"
-                value={form.parkingTemplate}
-                options={TEMPLATE_OPTIONS}
-                onValueChange={(v) => set("parkingTemplate", v as TParkingTemplate)}
-              />
-            </div>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="domain-nameservers">Nameservers</Label>
-            <Input
-              id="domain-nameservers"
-              placeholder="ns1.parkpilot.com, ns2.parkpilot.com"
-              value={form.nameservers}
-              onChange={(e) => set("nameservers", e.target.value)}
-            />
+            <ParkingFields idPrefix="domain" form={form} set={set} />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="domain-status">Status</Label>
@@ -156,14 +131,11 @@ export function AddDomainDialog({ trigger }: { trigger?: ReactNode }) {
               onValueChange={(v) => set("status", v as TDomainStatus)}
             />
           </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => changeOpen(false)}>
-              Cancel
-            </Button>
+          <DialogActions onCancel={() => changeOpen(false)}>
             <Button type="submit" disabled={create.isPending}>
               {create.isPending ? "Adding..." : "Add Domain"}
             </Button>
-          </DialogFooter>
+          </DialogActions>
         </form>
       </DialogContent>
     </Dialog>

@@ -1,10 +1,8 @@
 import {
   DOMAIN_STATUSES,
   EARLIEST_REGISTRATION_DATE,
-  type TAdNetwork,
   type TDomain,
   type TDomainStatus,
-  type TParkingTemplate,
   ZUpdateDomainBody,
 } from "@shared/api/domains";
 import { Trash2 } from "lucide-react";
@@ -19,7 +17,8 @@ import { errorAfterColon } from "@/lib/error-text";
 import { toast } from "@/lib/toast";
 import { useDeleteDomain } from "../api/delete-domain";
 import { useUpdateDomain } from "../api/update-domain";
-import { NETWORK_OPTIONS, STATUS_LABELS, TEMPLATE_OPTIONS } from "../utils/domain-labels";
+import { STATUS_LABELS } from "../utils/domain-labels";
+import { ParkingFields } from "./parking-fields";
 
 /** A verified domain is active or parked; an unverified one is pending until a check proves it. */
 const statusOptions = (verified: boolean) =>
@@ -117,33 +116,7 @@ export function EditDomainForm(props: { domain: TDomain; onDone: () => void; onR
             </p>
           )}
         </div>
-        <div className="grid gap-2">
-          <Label htmlFor="edit-network">Ad network</Label>
-          <Select
-            id="edit-network"
-            value={form.adNetwork}
-            options={NETWORK_OPTIONS}
-            onValueChange={(v) => set("adNetwork", v as TAdNetwork)}
-          />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="edit-template">Parking template</Label>
-          <Select
-            id="edit-template"
-            value={form.parkingTemplate}
-            options={TEMPLATE_OPTIONS}
-            onValueChange={(v) => set("parkingTemplate", v as TParkingTemplate)}
-          />
-        </div>
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="edit-nameservers">Nameservers</Label>
-        <Input
-          id="edit-nameservers"
-          placeholder="ns1.parkpilot.com, ns2.parkpilot.com"
-          value={form.nameservers}
-          onChange={(e) => set("nameservers", e.target.value)}
-        />
+        <ParkingFields idPrefix="edit" form={form} set={set} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-2">

@@ -4,9 +4,9 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
+  DialogActions,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -111,16 +111,13 @@ export function ImportDomainsDialog() {
         {counts && counts.invalid > 0 && (
           <p className="text-red-700 text-sm">Fix the invalid rows and choose the file again to import.</p>
         )}
-        <DialogFooter>
-          <Button variant="outline" onClick={() => changeOpen(false)}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={() => changeOpen(false)}>
           <Button disabled={blocked || importing.isPending} onClick={runImport}>
             {importing.isPending
               ? "Importing..."
               : `Import ${formatNumber(counts?.new ?? 0)} domain${counts?.new === 1 ? "" : "s"}`}
           </Button>
-        </DialogFooter>
+        </DialogActions>
       </DialogContent>
     </Dialog>
   );

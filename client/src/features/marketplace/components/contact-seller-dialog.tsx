@@ -3,9 +3,9 @@ import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
+  DialogActions,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
@@ -83,15 +83,12 @@ export function ContactSellerDialog({
                   {message.length.toLocaleString()} / {MAX_CONTACT_MESSAGE_LENGTH.toLocaleString()}
                 </p>
               </div>
-              <DialogFooter>
-                <Button variant="outline" onClick={close}>
-                  Cancel
-                </Button>
+              <DialogActions onCancel={close}>
                 <Button type="submit" disabled={!trimmed || contact.isPending}>
                   {contact.isPending && <Spinner className="size-4 text-current" label="Sending" />}
                   Send Message
                 </Button>
-              </DialogFooter>
+              </DialogActions>
             </form>
           </>
         )}

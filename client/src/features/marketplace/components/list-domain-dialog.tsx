@@ -4,9 +4,9 @@ import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
+  DialogActions,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -121,15 +121,12 @@ export function ListDomainDialog() {
               />
             </div>
           </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => changeOpen(false)}>
-              Cancel
-            </Button>
+          <DialogActions onCancel={() => changeOpen(false)}>
             <Button type="submit" disabled={!canSubmit}>
               {listDomain.isPending && <Spinner className="size-4 text-current" label="Listing" />}
               List Domain
             </Button>
-          </DialogFooter>
+          </DialogActions>
         </form>
       </DialogContent>
     </Dialog>

@@ -3,9 +3,9 @@ import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
+  DialogActions,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
@@ -82,15 +82,12 @@ export function PayoutDialog({
             <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-600" />
             <p>Transfers cannot be reversed. Check the email address before you confirm.</p>
           </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
+          <DialogActions onCancel={() => onOpenChange(false)}>
             <Button type="submit" disabled={!canConfirm}>
               {payout.isPending && <Spinner className="size-4 text-current" label="Transferring" />}
               Confirm Transfer
             </Button>
-          </DialogFooter>
+          </DialogActions>
         </form>
       </DialogContent>
     </Dialog>

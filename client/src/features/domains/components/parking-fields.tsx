@@ -1,0 +1,48 @@
+import type { TAdNetwork, TParkingTemplate } from "@shared/api/domains";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select } from "@/components/ui/select";
+import { NETWORK_OPTIONS, TEMPLATE_OPTIONS } from "../utils/domain-labels";
+
+type ParkingSettings = { adNetwork: TAdNetwork; parkingTemplate: TParkingTemplate; nameservers: string };
+
+/** How a domain is parked: its ad network, template and nameservers (Add Domain and Edit Domain). */
+export function ParkingFields<F extends ParkingSettings>(props: {
+  /** Prefix of the fields' ids, unique on the page. */
+  idPrefix: string;
+  form: F;
+  set: <K extends keyof ParkingSettings>(key: K, value: F[K]) => void;
+}) {
+  const { idPrefix, form, set } = props;
+  return (
+    <>
+      <div className="grid gap-2">
+        <Label htmlFor={`${idPrefix}-network`}>Ad network</Label>
+        <Select
+          id={`${idPrefix}-network`}
+          value={form.adNetwork}
+          options={NETWORK_OPTIONS}
+          onValueChange={(v) => set("adNetwork", v as TAdNetwork)}
+        />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${idPrefix}-template`}>Parking template</Label>
+        <Select
+          id={`${idPrefix}-template`}
+          value={form.parkingTemplate}
+          options={TEMPLATE_OPTIONS}
+          onValueChange={(v) => set("parkingTemplate", v as TParkingTemplate)}
+        />
+      </div>
+      <div className="grid gap-2 sm:col-span-full">
+        <Label htmlFor={`${idPrefix}-nameservers`}>Nameservers</Label>
+        <Input
+          id={`${idPrefix}-nameservers`}
+          placeholder="ns1.parkpilot.com, ns2.parkpilot.com"
+          value={form.nameservers}
+          onChange={(e) => set("nameservers", e.target.value)}
+        />
+      </div>
+    </>
+  );
+}
