@@ -1,6 +1,9 @@
 import compression from "compression";
 import express, { Router } from "express";
 import { pinoHttp } from "pino-http";
+import { API_DOCS_PATH } from "../shared/api/v1/common";
+import { docsRoutes } from "./api-v1/docs-page";
+import { v1Routes } from "./api-v1/v1.routes";
 import type { AppDeps } from "./deps";
 import { apiNotFound, errorHandler } from "./http/error-handler";
 import { refuseDeepJson } from "./http/json-depth";
@@ -10,6 +13,7 @@ import { noStore, securityHeaders } from "./http/security-headers";
 import { trackLastSeen } from "./http/session-helpers";
 import { affiliateRoutes } from "./modules/affiliates/affiliates.routes";
 import { analyticsRoutes } from "./modules/analytics/analytics.routes";
+import { apiKeyRoutes } from "./modules/api-keys/api-keys.routes";
 import { auditRoutes } from "./modules/audit/audit.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { billingRoutes } from "./modules/billing/billing.routes";
@@ -60,16 +64,20 @@ export function createApp(deps: AppDeps) {
 
   const api = Router();
   api.use(noStore);
-  api.use(originCheck({ exempt: ["/webhooks/"] }));
+  // The public API reads no cookie (a key in the Authorization header), so it needs no CSRF check.
+  api.use(originCheck({ exempt: ["/webhooks/", "/v1/"] }));
   // Signed provider webhooks need the raw body, so they come before the JSON parser.
   api.use("/webhooks", webhookRoutes(deps));
   // The depth is checked on the raw bytes, before parsing and before the recursive NUL check.
   api.use(express.json({ limit: JSON_LIMIT, verify: refuseDeepJson }));
   api.use(refuseNul);
+  // Before the session middleware: `/api/v1` is authenticated by its key alone, never a cookie.
+  api.use("/v1", v1Routes(deps));
   api.use(deps.sessions.middleware);
   api.use(trackLastSeen);
   api.use("/auth", authRoutes(deps));
   api.use("/audit-log", auditRoutes(deps));
+  api.use("/api-keys", apiKeyRoutes(deps));
   api.use("/leads", leadRoutes(deps));
   api.use("/domains", domainRoutes(deps));
   api.use(pnlRoutes(deps));
@@ -85,6 +93,7 @@ export function createApp(deps: AppDeps) {
   api.use("/settings", settingsRoutes(deps));
   api.use(apiNotFound);
   app.use("/api", api);
+  app.use(API_DOCS_PATH, docsRoutes());
 
   app.use(countParkedVisits(deps));
   for (const handler of deps.client ?? []) app.use(handler);

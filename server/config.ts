@@ -46,6 +46,8 @@ const ZEnv = z.object({
   COMMISSION_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   LEADS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(10),
   LEADS_PER_DOMAIN_PER_HOUR: z.coerce.number().int().positive().default(120),
+  /** Calls one API key may make in one second, over the plan's monthly quota. */
+  API_BURST_PER_SECOND: z.coerce.number().int().positive().max(100_000).default(20),
   /** The platform's nameservers: a domain whose NS records are all among them is verified (comma-separated). */
   PARKING_NAMESERVERS: z.string().default("ns1.parkpilot.net,ns2.parkpilot.net"),
   /** Resolvers for ownership checks, comma-separated `address[:port]`; default: the system's. */

@@ -20,7 +20,9 @@ export type AuditEvent =
   | "session_ended"
   | "other_sessions_ended"
   | "payout_requested"
-  | "payout_settings_changed";
+  | "payout_settings_changed"
+  | "api_key_created"
+  | "api_key_revoked";
 
 /**
  * Appends one event, inside the caller's transaction when one is passed. The table refuses

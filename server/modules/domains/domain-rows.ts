@@ -24,12 +24,43 @@ const figuresLock = (userId: string) => sql`hashtextextended('domain_figures:' |
 
 type DomainRow = Omit<TDomain, "verification"> & {
   stale: boolean;
+  sortKey: string;
   token: string;
   verifiedAt: string | null;
   checkedAt: string | null;
 };
 
-async function readDomains(db: DbOrTx, userId: string, domainId?: string): Promise<DomainRow[]> {
+/**
+ * A page of the portfolio in its order (newest first, then by name), after the row the cursor
+ * names, with optional filters: what `GET /api/domains?limit=` and `/api/v1/domains` read.
+ */
+export interface DomainPage {
+  limit: number;
+  /** The last row of the page before: its exact creation time (microseconds) and name. */
+  after?: { createdAt: string; name: string };
+  status?: string;
+  adNetwork?: string;
+  /** Part of the name, any case. */
+  q?: string;
+}
+
+const pageFilter = (page: DomainPage | undefined) => {
+  if (!page) return sql``;
+  const like = page.q ? `%${page.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const after = page.after;
+  return sql`${after ? sql`and (d.created_at < ${after.createdAt}::timestamptz or (d.created_at = ${after.createdAt}::timestamptz and d.name > ${after.name}))` : sql``}
+    ${page.status ? sql`and d.status = ${page.status}` : sql``}
+    ${page.adNetwork ? sql`and d.ad_network = ${page.adNetwork}` : sql``}
+    ${like ? sql`and d.name like ${like}` : sql``}
+    order by d.created_at desc, d.name limit ${page.limit + 1}`;
+};
+
+async function readDomains(
+  db: DbOrTx,
+  userId: string,
+  domainId?: string,
+  page?: DomainPage,
+): Promise<DomainRow[]> {
   const result = await db.execute<DomainRow & Record<string, unknown>>(sql`
     with today as (select ${ownerToday(userId)} as day)
     select d.id, d.name, d.status, d.ad_network as "adNetwork", d.nameservers,
@@ -41,12 +72,13 @@ async function readDomains(db: DbOrTx, userId: string, domainId?: string): Promi
       d.renewal_cost as "renewalCost", ${isoTime(sql`d.created_at`)} as "createdAt",
       d.verification_token as token, ${isoTime(sql`d.verified_at`)} as "verifiedAt",
       ${isoTime(sql`d.verification_checked_at`)} as "checkedAt", ${isoTime(sql`d.sold_at`)} as "soldAt",
-      f.domain_id is null or f.as_of <> today.day as stale
+      f.domain_id is null or f.as_of <> today.day as stale,
+      to_char(d.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "sortKey"
     from domains d
     cross join today
     left join domain_figures f on f.domain_id = d.id
     where d.user_id = ${userId} ${domainId ? sql`and d.id = ${domainId}` : sql``}
-    order by d.created_at desc, d.name
+    ${page ? pageFilter(page) : sql`order by d.created_at desc, d.name`}
   `);
   return result.rows;
 }
@@ -106,13 +138,37 @@ export async function selectDomains(
   db: DbOrTx,
   options: { userId: string; domainId?: string; parkingNameservers: string[] },
 ): Promise<TDomain[]> {
-  const { userId, domainId, parkingNameservers } = options;
-  let rows = await readDomains(db, userId, domainId);
+  const rows = await readFresh(db, options.userId, options.domainId);
+  return rows.map((row) => toDomain(row, options.parkingNameservers));
+}
+
+/** One page of the portfolio (`DomainPage`), and the cursor of the next page (null on the last). */
+export async function selectDomainPage(
+  db: DbOrTx,
+  options: { userId: string; parkingNameservers: string[]; page: DomainPage },
+): Promise<{ data: TDomain[]; next: { createdAt: string; name: string } | null }> {
+  const rows = await readFresh(db, options.userId, undefined, options.page);
+  const more = rows.length > options.page.limit;
+  const shown = more ? rows.slice(0, options.page.limit) : rows;
+  const last = shown.at(-1);
+  return {
+    data: shown.map((row) => toDomain(row, options.parkingNameservers)),
+    next: more && last ? { createdAt: last.sortKey, name: last.name } : null,
+  };
+}
+
+async function readFresh(db: DbOrTx, userId: string, domainId?: string, page?: DomainPage) {
+  let rows = await readDomains(db, userId, domainId, page);
   if (rows.some((r) => r.stale)) {
     await refreshFigures(db, userId);
-    rows = await readDomains(db, userId, domainId);
+    rows = await readDomains(db, userId, domainId, page);
   }
-  return rows.map(({ stale: _stale, token, verifiedAt, checkedAt, ...domain }) => ({
+  return rows;
+}
+
+function toDomain(row: DomainRow, parkingNameservers: string[]): TDomain {
+  const { stale: _stale, sortKey: _sortKey, token, verifiedAt, checkedAt, ...domain } = row;
+  return {
     ...domain,
     verification: {
       status: verifiedAt ? "verified" : "pending",
@@ -121,5 +177,5 @@ export async function selectDomains(
       verifiedAt,
       lastCheckedAt: checkedAt,
     },
-  }));
+  };
 }

@@ -6,6 +6,7 @@ import {
   ZDomainTrafficQuery,
   ZUpdateDomainBody,
 } from "../../../shared/api/domains";
+import { ZDomainListQuery } from "../../../shared/api/v1/domains";
 import type { AppDeps } from "../../deps";
 import { csvUpload } from "../../http/csv-upload";
 import { handler, requireUser, userId } from "../../http/handler";
@@ -15,6 +16,7 @@ import {
   deleteDomain,
   getDomainDetail,
   getDomainTraffic,
+  listDomainPage,
   listDomainServices,
   listDomains,
   updateDomain,
@@ -31,7 +33,14 @@ export function domainRoutes(deps: AppDeps): Router {
 
   router.get(
     "/",
-    handler({}, ({ req }) => listDomains({ db, userId: userId(req), parkingNameservers })),
+    handler({}, async ({ req, res }) => {
+      if (req.query.limit === undefined) return listDomains({ db, userId: userId(req), parkingNameservers });
+      // With `?limit=`, a page as /api/v1/domains reads it (its filters and cursor too).
+      const query = ZDomainListQuery.parse(req.query);
+      const page = await listDomainPage({ db, userId: userId(req), parkingNameservers, query });
+      if (page.nextCursor) res.setHeader("X-Next-Cursor", page.nextCursor);
+      return page.data;
+    }),
   );
   router.post(
     "/",

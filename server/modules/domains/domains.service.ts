@@ -7,12 +7,14 @@ import type {
   TNewDomain,
   TUpdateDomainBody,
 } from "../../../shared/api/domains";
+import { encodeCursor } from "../../../shared/api/v1/common";
+import type { TDomainListQuery } from "../../../shared/api/v1/domains";
 import { accountEvents, domainServices, domains } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import type { DbOrTx } from "../../db/tx";
 import { AppError, notFound } from "../../http/app-error";
 import { normalizeDomainName } from "../../lib/domain-name";
-import { selectDomains, UTC_TODAY } from "./domain-rows";
+import { selectDomainPage, selectDomains, UTC_TODAY } from "./domain-rows";
 import { lockName } from "./record-ownership-check";
 
 /** Every domain answer lists the platform's nameservers, one way to prove ownership. */
@@ -24,6 +26,22 @@ interface Scope {
 
 export function listDomains(options: Scope): Promise<TDomain[]> {
   return selectDomains(options.db, options);
+}
+
+/**
+ * A page of the portfolio (`GET /api/v1/domains`, and `GET /api/domains?limit=`), newest first,
+ * filtered, with the cursor of the page after it (null on the last).
+ */
+export async function listDomainPage(
+  options: Scope & { query: TDomainListQuery },
+): Promise<{ data: TDomain[]; nextCursor: string | null }> {
+  const { cursor, limit, ...filters } = options.query;
+  const after = cursor ? { createdAt: cursor.time, name: cursor.key } : undefined;
+  const page = await selectDomainPage(options.db, { ...options, page: { limit, after, ...filters } });
+  return {
+    data: page.data,
+    nextCursor: page.next ? encodeCursor([page.next.createdAt, page.next.name]) : null,
+  };
 }
 
 export async function findDomain(

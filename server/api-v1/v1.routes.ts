@@ -1,0 +1,43 @@
+import { Router } from "express";
+import type { AppDeps } from "../deps";
+import { apiCaller, bearerAuth, requireScope } from "../http/bearer-auth";
+import { csvUpload } from "../http/csv-upload";
+import { apiNotFound } from "../http/error-handler";
+import { handler } from "../http/handler";
+import { openApiDocument } from "./openapi-document";
+import { JsonText } from "./operation";
+import { operations } from "./operations";
+
+/**
+ * `/api/v1`: every operation behind `Authorization: Bearer <key>` (no cookie is read here) with
+ * its scope, metered against the owner's plan; the OpenAPI document is public.
+ */
+export function v1Routes(deps: AppDeps): Router {
+  const router = Router();
+  const document = JSON.stringify(openApiDocument());
+  router.get("/openapi.json", (_req, res) => {
+    res.type("application/json").send(document);
+  });
+  router.use(bearerAuth({ db: deps.db, burstPerSecond: deps.config.API_BURST_PER_SECOND }));
+  for (const op of operations) {
+    router[op.method](
+      op.path,
+      requireScope(op.scope),
+      ...(op.bodyType === "csv" ? csvUpload : []),
+      handler(
+        { params: op.params, query: op.query, body: op.body },
+        async ({ params, query, body, res }) => {
+          const result = await op.run({ deps, userId: apiCaller(res).userId, params, query, body });
+          if (result instanceof JsonText) {
+            res.status(op.status).type("application/json").send(result.text);
+            return;
+          }
+          return result;
+        },
+        { status: op.status },
+      ),
+    );
+  }
+  router.use(apiNotFound);
+  return router;
+}

@@ -1,0 +1,75 @@
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/tx";
+import type { ApiPlan } from "./api-plan";
+
+/** What one call cost: refused by the burst or the quota, or counted (`used` includes it). */
+export interface Metered {
+  refused: "burst" | "quota" | null;
+  /** Calls counted in the plan's period, this one included when it was not refused. */
+  used: number;
+  /** The key's calls in this second, this one included. */
+  burstUsed: number;
+}
+
+/** `last_used_at` is written at most this often, so that a busy key costs no extra write per call. */
+const LAST_USED_EVERY = "1 minute";
+
+/**
+ * Counts one call of the key in one statement that every app instance shares: the key's calls
+ * in this second (at most `burstPerSecond`), then the owner's calls in the plan's period (at most
+ * the plan's limit), then the day's usage for the chart. Each counter moves only when the one
+ * before it let the call through, so a refused call costs nothing; the upserts' row locks make
+ * the boundary exact across instances (the 10,000th call passes, the 10,001st does not).
+ */
+export async function meterCall(options: {
+  db: DbOrTx;
+  keyId: string;
+  userId: string;
+  plan: ApiPlan;
+  burstPerSecond: number;
+}): Promise<Metered> {
+  const { db, keyId, userId, plan, burstPerSecond } = options;
+  const second = Math.floor(Date.now() / 1000);
+  const periodStart = plan.periodStart.toISOString();
+  const day = plan.now.toISOString().slice(0, 10);
+  const { rows } = await db.execute<{
+    burst: number | null;
+    used: string | number | null;
+    before: string | number | null;
+  }>(sql`
+    with burst as (
+      insert into api_key_bursts as b (key_id, second, calls) values (${keyId}, ${second}, 1)
+      on conflict (key_id) do update
+        set second = excluded.second,
+          calls = case when b.second = excluded.second then b.calls + 1 else 1 end
+        where b.second <> excluded.second or b.calls < ${burstPerSecond}
+      returning calls
+    ),
+    quota as (
+      insert into api_quota_periods as q (user_id, period_start, calls)
+      select ${userId}, ${periodStart}::timestamptz, 1
+      where exists (select 1 from burst) and (${plan.limit}::bigint is null or ${plan.limit}::bigint > 0)
+      on conflict (user_id, period_start) do update set calls = q.calls + 1
+        where ${plan.limit}::bigint is null or q.calls < ${plan.limit}::bigint
+      returning calls
+    ),
+    usage as (
+      insert into api_usage_days as d (user_id, day, calls)
+      select ${userId}, ${day}::date, 1 where exists (select 1 from quota)
+      on conflict (user_id, day) do update set calls = d.calls + 1
+    ),
+    seen as (
+      update api_keys set last_used_at = now()
+      where id = ${keyId} and exists (select 1 from quota)
+        and (last_used_at is null or last_used_at < now() - ${LAST_USED_EVERY}::interval)
+    )
+    select (select calls from burst) as burst, (select calls from quota) as used,
+      (select calls from api_quota_periods where user_id = ${userId} and period_start = ${periodStart}::timestamptz) as before
+  `);
+  const row = rows[0];
+  if (row.burst === null)
+    return { refused: "burst", used: Number(row.before ?? 0), burstUsed: burstPerSecond };
+  const burstUsed = Number(row.burst);
+  if (row.used === null) return { refused: "quota", used: Number(row.before ?? 0), burstUsed };
+  return { refused: null, used: Number(row.used), burstUsed };
+}

@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { AD_NETWORKS } from "../../catalog";
+import type { TParkingImportResult } from "../parking";
+
+/** What a parking-report import answers (the same as Domains → Import report). */
+export const ZParkingImportResult = z
+  .object({
+    network: z.enum(AD_NETWORKS),
+    rowsRead: z.number().int(),
+    imported: z.number().int(),
+    totalRevenue: z.string(),
+    firstDay: z.string().nullable(),
+    lastDay: z.string().nullable(),
+    skippedCount: z.number().int(),
+    skipped: z.array(z.object({ line: z.number().int(), domain: z.string(), reason: z.string() })),
+  })
+  .meta({ id: "ParkingImportResult" }) satisfies z.ZodType<TParkingImportResult>;
