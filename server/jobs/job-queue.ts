@@ -6,6 +6,7 @@ import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
 import type { OwnershipChecker } from "../modules/domains/check-ownership";
 import type { PayoutSender } from "../payments/provider";
+import { type BillingJobOptions, installBillingJobs, workBillingJobs } from "./billing-jobs";
 import { checkDomainOwnership, PENDING_CHECK_MINUTES } from "./check-domain-ownership";
 import { sendExpiryWarnings } from "./expiry-warnings";
 import { installHeldFundsJobs, workHeldFundsJobs } from "./held-funds-jobs";
@@ -40,6 +41,8 @@ export async function startJobQueue(options: {
   ownership?: { checker: OwnershipChecker; appUrl: string };
   /** With it, held funds are released and interrupted payouts settled on schedule (DESIGN §7). */
   payouts?: PayoutSender;
+  /** With it, subscriptions renew (sandbox), lapse and end on schedule (DESIGN §15). */
+  billing?: BillingJobOptions;
 }): Promise<JobQueue> {
   const { pool, db, mailer, logger } = options;
   const boss = new PgBoss({
@@ -60,6 +63,7 @@ export async function startJobQueue(options: {
       await boss.schedule(DOMAIN_OWNERSHIP_QUEUE, DOMAIN_OWNERSHIP_CRON, {}, { tz: "UTC" });
     }
     if (options.payouts) await installHeldFundsJobs(boss);
+    if (options.billing) await installBillingJobs(boss);
   };
   if (options.serializeStart) await withAdvisoryLock(pool, JOBS_INSTALL_LOCK, install);
   else await install();
@@ -75,6 +79,7 @@ export async function startJobQueue(options: {
     });
   }
   if (options.payouts) await workHeldFundsJobs(boss, { db, logger, payouts: options.payouts });
+  if (options.billing) await workBillingJobs(boss, { ...options.billing, db, mailer, logger });
   logger.info({ queue: EXPIRY_WARNINGS_QUEUE, cron: EXPIRY_WARNINGS_CRON }, "background jobs started");
 
   return {

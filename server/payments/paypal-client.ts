@@ -72,11 +72,16 @@ export function createPayPalClient(options: { clientId: string; clientSecret: st
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (!res.ok) throw new PayPalError(res.status, await res.text());
-    return (await res.json()) as T;
+    // Subscription actions (suspend, activate, cancel) answer 204 with no body.
+    const text = await res.text();
+    return (text ? JSON.parse(text) : undefined) as T;
   }
 
   return {
     clientId: options.clientId,
+
+    /** Any other PayPal REST call (the Subscriptions API builds on it). */
+    request: call,
 
     /** Creates an order to capture; `returnUrl`/`cancelUrl` make it a redirect checkout. */
     createOrder(order: {

@@ -1,4 +1,6 @@
+import { isMonthly } from "../../shared/offer-grants";
 import { approveLink, type PayPalClient, PayPalError } from "./paypal-client";
+import { subscriptionsOf } from "./paypal-subscriptions";
 import { type CheckoutRequest, type PaymentProvider, PayoutRefused, type PayoutSender } from "./provider";
 
 /**
@@ -8,7 +10,9 @@ import { type CheckoutRequest, type PaymentProvider, PayoutRefused, type PayoutS
 export function paypalProvider(paypal: PayPalClient): PaymentProvider {
   return {
     name: "paypal",
-    async createCheckout({ order, origin }: CheckoutRequest) {
+    async createCheckout(request: CheckoutRequest) {
+      if (isMonthly(request.order.offerId)) return subscriptionsOf(paypal).createCheckout(request);
+      const { order, origin } = request;
       const created = await paypal.createOrder({
         amount: order.price,
         currency: "USD",

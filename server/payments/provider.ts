@@ -4,7 +4,8 @@ export type CheckoutProviderName = (typeof CHECKOUT_PROVIDERS)[number];
 
 /** What a provider needs to open a hosted checkout for one order. */
 export interface CheckoutRequest {
-  order: { id: string; price: string; serviceType: string; description: string };
+  /** `offerId` says whether the order is a monthly subscription (DESIGN §15) or paid once. */
+  order: { id: string; offerId: string; price: string; serviceType: string; description: string };
   customerEmail: string;
   /** Absolute origin the buyer returns to, e.g. "https://parkpilot.example". */
   origin: string;

@@ -1,8 +1,10 @@
-import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
-import { accountEvents, domainServices, serviceOrders, transactions, users } from "../../shared/schema";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { accountEvents, domainServices, serviceOrders, transactions } from "../../shared/schema";
 import type { Db } from "../db/pool";
 import type { Tx } from "../db/tx";
 import { applyRefundedOrderToAffiliates } from "../modules/affiliates/order-paid";
+import { billingNow } from "../modules/billing/billing-clock";
+import { endPaidEntitlements } from "../modules/entitlements/grant-entitlements";
 
 export type RefundOutcome = "refunded" | "already-refunded" | "unknown-order" | "replayed";
 
@@ -33,35 +35,11 @@ async function firstDelivery(tx: Tx, reversal: PaymentReversal): Promise<boolean
 }
 
 /**
- * An account plan the order set returns to free, unless another paid order still grants one
- * (the newest such grant wins).
- */
-async function endAccountPlan(tx: Tx, order: typeof serviceOrders.$inferSelect): Promise<void> {
-  if (typeof order.metadata.accountPlan !== "string") return;
-  const [other] = await tx
-    .select({ plan: sql<string>`${serviceOrders.metadata}->>'accountPlan'` })
-    .from(serviceOrders)
-    .where(
-      and(
-        eq(serviceOrders.userId, order.userId),
-        eq(serviceOrders.status, "paid"),
-        ne(serviceOrders.id, order.id),
-        sql`${serviceOrders.metadata} ? 'accountPlan'`,
-      ),
-    )
-    .orderBy(desc(serviceOrders.paidAt))
-    .limit(1);
-  await tx
-    .update(users)
-    .set({ plan: other?.plan ?? "free" })
-    .where(eq(users.id, order.userId));
-}
-
-/**
  * A refunded or disputed payment (DESIGN §7): the order is marked refunded, what it granted ends
- * (its domain service is cancelled, an account plan it set lapses, a tier upgrade's rates fall
- * back) and the commission it earned a referrer is reversed, in one transaction with the record of the webhook event, so a replay
- * or a second event about the same payment changes nothing.
+ * (its domain service is cancelled, its entitlements end, an account plan among them, a tier
+ * upgrade's rates fall back) and the commission it earned a referrer is reversed, in one
+ * transaction with the record of the webhook event, so a replay or a second event about the same
+ * payment changes nothing.
  */
 export async function refundOrder(db: Db, reversal: PaymentReversal): Promise<RefundOutcome> {
   return db.transaction(async (tx) => {
@@ -80,7 +58,7 @@ export async function refundOrder(db: Db, reversal: PaymentReversal): Promise<Re
     if (!refunded) return "already-refunded";
 
     await tx.update(domainServices).set({ status: "cancelled" }).where(eq(domainServices.orderId, order.id));
-    await endAccountPlan(tx, order);
+    await endPaidEntitlements(tx, order, await billingNow(tx));
     await tx
       .update(transactions)
       .set({ status: "refunded" })

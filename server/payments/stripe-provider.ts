@@ -1,7 +1,9 @@
 import Stripe from "stripe";
 import { toCents } from "../../shared/money";
+import { isMonthly } from "../../shared/offer-grants";
 import type { CheckoutRequest, PaymentProvider } from "./provider";
 import { returnUrls } from "./provider";
+import { createSubscriptionCheckout } from "./stripe-subscriptions";
 
 /** A Stripe client; `apiBase` points the real SDK at another server (a local fake in tests). */
 export function createStripeClient(options: { secretKey: string; apiBase?: string }): Stripe {
@@ -25,7 +27,9 @@ const readable = (serviceType: string) =>
 export function stripeProvider(stripe: Stripe): PaymentProvider {
   return {
     name: "stripe",
-    async createCheckout({ order, customerEmail, origin }: CheckoutRequest) {
+    async createCheckout(request: CheckoutRequest) {
+      if (isMonthly(request.order.offerId)) return createSubscriptionCheckout(stripe, request);
+      const { order, customerEmail, origin } = request;
       const urls = returnUrls(origin, order.id);
       const session = await stripe.checkout.sessions.create({
         mode: "payment",

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../shared/schema";
+import { orderAccountPlan, payInSandbox } from "../factories/billing";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -77,11 +78,11 @@ describe("notification settings", () => {
 
 describe("account settings", () => {
   it("show the free plan until a plan order is paid, then the plan it set", async () => {
-    const { agent, user } = await signUp(t.app);
+    const { agent } = await signUp(t.app);
     expect((await agent.get("/api/settings/account")).body).toEqual({ plan: "free" });
 
-    // What fulfilment of a paid account-plan order does.
-    await t.db.update(users).set({ plan: "business" }).where(eq(users.id, user.id));
+    // The plan comes from the entitlements a paid account-plan order grants.
+    await payInSandbox(agent, await orderAccountPlan(agent, "business"));
 
     expect((await agent.get("/api/settings/account")).body).toEqual({ plan: "business" });
   });

@@ -27,8 +27,8 @@ export async function listSubscriptions(options: { db: Db; userId: string }): Pr
       sub: subscriptions,
       payOrderId: sql<string | null>`(
         select o.id::text from service_orders o
-        where o.user_id = ${subscriptions.userId} and o.status = 'pending'
-          and o.metadata->>'subscriptionId' = ${subscriptions.id}::text
+        where o.user_id = "subscriptions"."user_id" and o.status = 'pending'
+          and o.metadata->>'subscriptionId' = "subscriptions"."id"::text
         order by o.created_at desc limit 1)`,
     })
     .from(subscriptions)

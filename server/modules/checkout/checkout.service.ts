@@ -42,6 +42,8 @@ export async function startCheckout(options: {
 }): Promise<{ checkoutUrl: string }> {
   const order = await ownServiceOrder(options);
   if (order.status === "paid") throw new AppError("CONFLICT", ALREADY_PAID_TEXT);
+  if (order.status !== "pending")
+    throw new AppError("CONFLICT", "This order was cancelled and can no longer be paid.");
   const [buyer] = await options.db
     .select({ email: users.email })
     .from(users)

@@ -3,6 +3,7 @@ import type { TAccountSettings, TNotificationSettings } from "../../../shared/ap
 import { users } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
+import { accountPlanOf } from "../entitlements/entitlements.service";
 
 const signedOut = () => new AppError("UNAUTHORIZED", "Please sign in to continue");
 
@@ -44,12 +45,9 @@ export async function updateNotificationSettings(options: {
   return settings;
 }
 
-/** The user's plan as fulfilment of a paid account-plan order left it (`free` before any). */
+/** The user's plan as their entitlements give it (`free` without an account-plan entitlement). */
 export async function getAccountSettings(options: { db: Db; userId: string }): Promise<TAccountSettings> {
-  const [account] = await options.db
-    .select({ plan: users.plan })
-    .from(users)
-    .where(eq(users.id, options.userId));
+  const [account] = await options.db.select({ id: users.id }).from(users).where(eq(users.id, options.userId));
   if (!account) throw signedOut();
-  return account;
+  return { plan: await accountPlanOf(options) };
 }

@@ -1,8 +1,11 @@
 import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
 import type { Logger } from "../../logger";
+import type { Mailer } from "../../mail/mailer";
+import type { PaidContext } from "../../payments/on-paid-effects";
 import type { PayPalClient } from "../../payments/paypal-client";
 import { refundOrder } from "../../payments/refund-order";
+import { handlePayPalBillingEvent, type PayPalBillingEvent } from "../billing/paypal-billing-events";
 
 /** Money taken back from a capture: refunded by the merchant, or reversed (a chargeback). */
 const REVERSAL_EVENTS: Record<string, string> = {
@@ -35,6 +38,8 @@ function captureIdOf(resource: PayPalEvent["resource"]): string | null {
 export async function handlePayPalWebhook(options: {
   db: Db;
   logger: Logger;
+  mailer: Mailer;
+  paid: PaidContext;
   paypal: PayPalClient | null;
   webhookId: string | null;
   rawBody: Buffer;
@@ -71,6 +76,8 @@ export async function handlePayPalWebhook(options: {
     event,
   });
   if (!verified) throw new AppError("BAD_REQUEST", "Invalid PayPal signature");
+  // Subscriptions (PayPal Subscriptions) have their own handler; the rest are one-off payments.
+  if (await handlePayPalBillingEvent(options, event as PayPalBillingEvent)) return { received: true };
 
   const reason = REVERSAL_EVENTS[event.event_type];
   if (!reason) return { received: true };

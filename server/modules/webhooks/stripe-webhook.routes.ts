@@ -33,6 +33,8 @@ export function webhookRoutes(deps: AppDeps): Router {
       handlePayPalWebhook({
         db: deps.db,
         logger: deps.logger,
+        mailer: deps.mailer,
+        paid: { commissionHoldDays: deps.config.COMMISSION_HOLD_DAYS },
         paypal: deps.payments.paypal,
         webhookId: deps.config.PAYPAL_WEBHOOK_ID ?? null,
         rawBody: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),

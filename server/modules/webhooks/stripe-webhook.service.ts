@@ -6,6 +6,7 @@ import type { Logger } from "../../logger";
 import type { Mailer } from "../../mail/mailer";
 import type { PaidContext } from "../../payments/on-paid-effects";
 import { refundOrder } from "../../payments/refund-order";
+import { handleStripeBillingEvent } from "../billing/stripe-billing-events";
 import { recordPayment } from "../checkout/complete-payment.service";
 
 /** Stripe's own default: a signature older than five minutes is refused (replay protection). */
@@ -52,6 +53,8 @@ export async function handleStripeWebhook(options: {
   } catch {
     throw new AppError("BAD_REQUEST", "Invalid Stripe signature");
   }
+  // Subscriptions (Stripe Billing) have their own handler; the rest are one-off payments.
+  if (await handleStripeBillingEvent({ ...options, stripe }, event)) return { received: true };
 
   const reason = REVERSAL_EVENTS[event.type];
   if (reason) {

@@ -1,0 +1,54 @@
+import { sql } from "drizzle-orm";
+import { parseConfig } from "../config";
+import { createLogger } from "../logger";
+import { createMailer } from "../mail/mailer";
+import { moveBillingClock } from "../modules/billing/billing-clock";
+import { sweepSubscriptions } from "../modules/billing/sweep-subscriptions";
+import { runMigrations } from "./migrate";
+import { openDatabase } from "./pool";
+
+/**
+ * `npm run billing:advance -- 30` moves the sandbox's billing clock 30 days ahead and runs the
+ * billing as the job would: sandbox subscriptions renew, past-due ones lapse after their grace.
+ * `--fail <email>` makes that account's sandbox renewals fail from now on, `--pay <email>` makes
+ * them succeed again. Development and test only: the clock is test time.
+ */
+const args = process.argv.slice(2);
+const flag = (name: string) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const days = Number(args.find((a) => /^\d+(\.\d+)?$/.test(a)) ?? "0");
+const config = parseConfig();
+if (config.isProduction) {
+  console.error("The billing clock moves only in development and test.");
+  process.exit(1);
+}
+const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
+await runMigrations(database.pool);
+const logger = createLogger("warn");
+const mailer = createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
+for (const [option, fail] of [
+  ["--fail", true],
+  ["--pay", false],
+] as const) {
+  const email = flag(option);
+  if (!email) continue;
+  await database.db.execute(sql`
+    update subscriptions set fail_renewals = ${fail}
+    where provider = 'sandbox' and user_id in (select id from users where lower(email) = ${email.toLowerCase()})
+  `);
+  console.log(`Sandbox renewals of ${email} will ${fail ? "fail" : "succeed"}.`);
+}
+const now = await moveBillingClock(database.db, days * 86_400);
+const result = await sweepSubscriptions({
+  db: database.db,
+  mailer,
+  appUrl: config.appUrl,
+  paid: { commissionHoldDays: config.COMMISSION_HOLD_DAYS },
+  now,
+});
+await database.close();
+console.log(
+  `Billing clock: ${now.toISOString()}; ${result.checked} subscriptions moved on, ${result.renewals} renewals paid.`,
+);

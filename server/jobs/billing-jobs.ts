@@ -1,0 +1,32 @@
+import type PgBoss from "pg-boss";
+import type { Db } from "../db/pool";
+import type { Logger } from "../logger";
+import type { Mailer } from "../mail/mailer";
+import { sweepSubscriptions } from "../modules/billing/sweep-subscriptions";
+import type { PaidContext } from "../payments/on-paid-effects";
+
+export const BILLING_SWEEP_QUEUE = "billing-sweep";
+/** Periods and grace periods end at any minute; they are acted on within five. */
+export const BILLING_SWEEP_CRON = "*/5 * * * *";
+
+export interface BillingJobOptions {
+  appUrl: string;
+  paid: PaidContext;
+}
+
+export async function installBillingJobs(boss: PgBoss): Promise<void> {
+  // One run at a time: two would only wait on each other's subscription locks.
+  await boss.createQueue(BILLING_SWEEP_QUEUE, { name: BILLING_SWEEP_QUEUE, policy: "singleton" });
+  await boss.schedule(BILLING_SWEEP_QUEUE, BILLING_SWEEP_CRON, {}, { tz: "UTC" });
+}
+
+/** The worker: sandbox renewals, lapses after the grace period, ends at the period end. */
+export async function workBillingJobs(
+  boss: PgBoss,
+  options: BillingJobOptions & { db: Db; mailer: Mailer; logger: Logger },
+): Promise<void> {
+  await boss.work(BILLING_SWEEP_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+    const result = await sweepSubscriptions(options);
+    if (result.checked > 0) options.logger.info(result, "subscriptions moved on");
+  });
+}
