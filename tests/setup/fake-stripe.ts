@@ -11,11 +11,65 @@ export interface FakeStripeRequest {
 }
 
 /**
- * A local stand-in for the Stripe API, enough for Checkout Sessions: the real `stripe` SDK is
+ * A local stand-in for the Stripe API, enough for Checkout Sessions and Billing: the real `stripe` SDK is
  * pointed at it (`STRIPE_API_BASE`), so tests exercise the SDK's real requests.
  */
 export async function startFakeStripe() {
   const requests: FakeStripeRequest[] = [];
+  const subscriptions = new Map<string, FakeSubscription>();
+  const customers = new Map<string, Record<string, unknown>>();
+  const prices = new Map<string, Record<string, unknown>>();
+  const invoices = new Map<string, Record<string, unknown>>();
+
+  /** Stripe Billing: customers, prices, subscriptions (read and update), invoices, portal sessions. */
+  function answerBilling(method: string, path: string, form: Record<string, string>): unknown {
+    const [, , kind, id] = path.split("/");
+    if (method === "POST" && path === "/v1/customers") {
+      const customer = {
+        id: `cus_${randomBytes(6).toString("hex")}`,
+        object: "customer",
+        email: form.email ?? null,
+      };
+      customers.set(customer.id, customer);
+      return customer;
+    }
+    if (method === "POST" && path === "/v1/prices") {
+      const price = {
+        id: `price_${randomBytes(6).toString("hex")}`,
+        object: "price",
+        unit_amount: Number(form.unit_amount),
+        currency: form.currency,
+        recurring: form["recurring[interval]"] ? { interval: form["recurring[interval]"] } : null,
+        product: form.product ?? `prod_${randomBytes(4).toString("hex")}`,
+      };
+      prices.set(price.id, price);
+      return price;
+    }
+    if (kind === "customers" && id && customers.has(id)) return customers.get(id);
+    if (kind === "prices" && id && prices.has(id)) return prices.get(id);
+    if (kind === "invoices" && id && invoices.has(id)) return invoices.get(id);
+    if (kind === "subscriptions" && id) {
+      const sub = subscriptions.get(id) ?? fakeSubscription(id);
+      if (method === "POST") {
+        if (form.cancel_at_period_end) sub.cancel_at_period_end = form.cancel_at_period_end === "true";
+        const amount = form["items[0][price_data][unit_amount]"];
+        if (amount) sub.items.data[0].price.unit_amount = Number(amount);
+      }
+      subscriptions.set(id, sub);
+      return sub;
+    }
+    if (method === "POST" && path === "/v1/billing_portal/sessions") {
+      const session = `bps_${randomBytes(6).toString("hex")}`;
+      return {
+        id: session,
+        object: "billing_portal.session",
+        customer: form.customer,
+        return_url: form.return_url,
+        url: `https://billing.stripe.test/p/session/${session}`,
+      };
+    }
+    return null;
+  }
   const server = createServer((req, res) => {
     let raw = "";
     req.on("data", (chunk) => {
@@ -57,6 +111,11 @@ export async function startFakeStripe() {
         );
         return;
       }
+      const billing = answerBilling(req.method ?? "", path, form);
+      if (billing) {
+        res.end(JSON.stringify(billing));
+        return;
+      }
       res.statusCode = 404;
       res.end(
         JSON.stringify({
@@ -71,6 +130,62 @@ export async function startFakeStripe() {
     url: `http://127.0.0.1:${port}`,
     secretKey: "sk_test_fake",
     requests,
+    subscriptions,
+    invoices,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A subscription as the fake keeps it: one item, a monthly price, the period on the item. */
+export interface FakeSubscription {
+  id: string;
+  object: "subscription";
+  status: string;
+  customer: string;
+  cancel_at_period_end: boolean;
+  items: {
+    object: "list";
+    data: {
+      id: string;
+      current_period_start: number;
+      current_period_end: number;
+      price: {
+        id: string;
+        unit_amount: number;
+        currency: string;
+        product: string;
+        recurring: { interval: string };
+      };
+    }[];
+  };
+}
+
+const DAY = 86_400;
+
+/** A new active subscription whose month began now (Stripe's clock, in seconds). */
+export function fakeSubscription(id: string, start = Math.floor(Date.now() / 1000)): FakeSubscription {
+  return {
+    id,
+    object: "subscription",
+    status: "active",
+    customer: `cus_${id.slice(4, 12)}`,
+    cancel_at_period_end: false,
+    items: {
+      object: "list",
+      data: [
+        {
+          id: `si_${id.slice(4, 12)}`,
+          current_period_start: start,
+          current_period_end: start + 30 * DAY,
+          price: {
+            id: `price_${id.slice(4, 12)}`,
+            unit_amount: 0,
+            currency: "usd",
+            product: `prod_${id.slice(4, 12)}`,
+            recurring: { interval: "month" },
+          },
+        },
+      ],
+    },
   };
 }
