@@ -22,8 +22,8 @@ export const FAKE_WEBHOOK_SIGNATURE = "fake-valid-signature";
 export const FAKE_WEBHOOK_ID = "WH-FAKE-0001";
 
 /**
- * A local stand-in for PayPal's REST API (OAuth, Orders v2, client tokens, Payouts, webhook
- * signature verification). Orders are approved as soon as they are created; a capture or a payout
+ * A local stand-in for PayPal's REST API (OAuth, Orders v2, client tokens, Payouts, Subscriptions,
+ * webhook signature verification). Orders are approved as soon as they are created; a capture or a payout
  * with a request id seen before answers as before, and a payout batch id is used once.
  */
 export async function startFakePayPal() {
@@ -34,6 +34,61 @@ export async function startFakePayPal() {
   const payoutAnswers = new Map<string, unknown>();
   /** Batch status by PayPal's batch id; a test may set DENIED to play a refused batch. */
   const batches = new Map<string, string>();
+
+  /** PayPal Subscriptions: products, plans (one per request id), subscriptions and their actions. */
+  const products = new Map<string, unknown>();
+  const plans = new Map<string, { id: string; product_id: string; price: string }>();
+  const subscriptions = new Map<string, { id: string; status: string; plan_id: string; custom_id: string }>();
+  const byRequestId = new Map<string, { status: number; answer: unknown }>();
+
+  function answerSubscriptions(method: string, path: string, body: unknown, requestId: string) {
+    if (requestId && byRequestId.has(requestId)) return byRequestId.get(requestId);
+    const remember = (status: number, answer: unknown) => {
+      if (requestId) byRequestId.set(requestId, { status, answer });
+      return { status, answer };
+    };
+    const input = (body ?? {}) as Record<string, unknown>;
+    if (method === "POST" && path === "/v1/catalogs/products") {
+      const product = { id: `PROD-${randomBytes(4).toString("hex").toUpperCase()}`, name: input.name };
+      products.set(product.id, product);
+      return remember(201, product);
+    }
+    if (method === "POST" && path === "/v1/billing/plans") {
+      const cycles = input.billing_cycles as { pricing_scheme: { fixed_price: { value: string } } }[];
+      const plan = {
+        id: `P-${randomBytes(6).toString("hex").toUpperCase()}`,
+        product_id: String(input.product_id),
+        price: cycles[0].pricing_scheme.fixed_price.value,
+      };
+      plans.set(plan.id, plan);
+      return remember(201, { ...plan, status: "ACTIVE" });
+    }
+    if (method === "POST" && path === "/v1/billing/subscriptions") {
+      if (!plans.has(String(input.plan_id))) return { status: 404, answer: { name: "RESOURCE_NOT_FOUND" } };
+      const sub = {
+        id: `I-${randomBytes(6).toString("hex").toUpperCase()}`,
+        status: "APPROVAL_PENDING",
+        plan_id: String(input.plan_id),
+        custom_id: String(input.custom_id),
+      };
+      subscriptions.set(sub.id, sub);
+      const links = [
+        { rel: "approve", href: `https://www.paypal.test/webapps/billing/subscriptions?ba_token=${sub.id}` },
+      ];
+      return remember(201, { ...sub, links });
+    }
+    const action = /^\/v1\/billing\/subscriptions\/([^/]+)(?:\/(suspend|activate|cancel))?$/.exec(path);
+    if (action) {
+      const sub = subscriptions.get(decodeURIComponent(action[1]));
+      if (!sub) return { status: 404, answer: { name: "RESOURCE_NOT_FOUND" } };
+      if (method === "GET") return { status: 200, answer: sub };
+      const next = { suspend: "SUSPENDED", activate: "ACTIVE", cancel: "CANCELLED" }[action[2] ?? ""];
+      if (!next) return { status: 404, answer: { name: "RESOURCE_NOT_FOUND" } };
+      sub.status = next;
+      return { status: 204, answer: "" };
+    }
+    return null;
+  }
 
   const orderJson = (order: FakeOrder) => ({
     id: order.id,
@@ -77,7 +132,7 @@ export async function startFakePayPal() {
       res.setHeader("Content-Type", "application/json");
       const send = (status: number, answer: unknown) => {
         res.statusCode = status;
-        res.end(JSON.stringify(answer));
+        res.end(status === 204 ? undefined : JSON.stringify(answer));
       };
       if (path === "/v1/oauth2/token")
         return send(200, { access_token: "fake-access-token", expires_in: 32400 });
@@ -133,6 +188,13 @@ export async function startFakePayPal() {
         if (!status) return send(404, { name: "RESOURCE_NOT_FOUND" });
         return send(200, { batch_header: { payout_batch_id: batch[1], batch_status: status } });
       }
+      const billing = answerSubscriptions(
+        req.method ?? "",
+        path,
+        body,
+        String(req.headers["paypal-request-id"] ?? ""),
+      );
+      if (billing) return send(billing.status, billing.answer);
       if (path === "/v1/notifications/verify-webhook-signature" && req.method === "POST") {
         const check = body as { transmission_sig?: string; webhook_id?: string };
         const ok = check.transmission_sig === FAKE_WEBHOOK_SIGNATURE && check.webhook_id === FAKE_WEBHOOK_ID;
@@ -154,6 +216,8 @@ export async function startFakePayPal() {
     requests,
     orders,
     payouts,
+    plans,
+    subscriptions,
     batches,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

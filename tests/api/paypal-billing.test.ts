@@ -1,0 +1,129 @@
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderAccountPlan } from "../factories/billing";
+import { signUp } from "../factories/users";
+import { FAKE_WEBHOOK_SIGNATURE, startFakePayPal } from "../setup/fake-paypal";
+import { createTestApp, type TestApp } from "../setup/test-app";
+
+let t: TestApp;
+let fake: Awaited<ReturnType<typeof startFakePayPal>>;
+beforeAll(async () => {
+  fake = await startFakePayPal();
+  t = await createTestApp({ env: { ...fake.env, PUBLIC_URL: "https://parkpilot.test" } });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+let sequence = 0;
+function paypalEvent(
+  type: string,
+  resource: Record<string, unknown>,
+  options: { signature?: string; id?: string } = {},
+) {
+  const event = {
+    id: options.id ?? `WH-EVT-${++sequence}-${Math.random().toString(36).slice(2)}`,
+    event_type: type,
+    create_time: new Date(Date.now() + sequence * 1000).toISOString(),
+    resource,
+  };
+  return request(t.app)
+    .post("/api/webhooks/paypal")
+    .set("Content-Type", "application/json")
+    .set("PayPal-Auth-Algo", "SHA256withRSA")
+    .set("PayPal-Cert-Url", "https://api.paypal.test/v1/notifications/certs/CERT-1")
+    .set("PayPal-Transmission-Id", `tx-${sequence}`)
+    .set("PayPal-Transmission-Sig", options.signature ?? FAKE_WEBHOOK_SIGNATURE)
+    .set("PayPal-Transmission-Time", new Date().toISOString())
+    .send(JSON.stringify(event));
+}
+
+/** A buyer who approved a Business plan ($79) subscription on PayPal. */
+async function approvedSubscription() {
+  const buyer = await signUp(t.app);
+  const orderId = await orderAccountPlan(buyer.agent, "business");
+  const res = await buyer.agent.post(`/api/checkout/service/${orderId}`).send({ provider: "paypal" });
+  expect(res.status).toBe(200);
+  const remoteId = new URL(res.body.checkoutUrl).searchParams.get("ba_token") ?? "";
+  return { buyer, orderId, remoteId, checkoutUrl: res.body.checkoutUrl as string };
+}
+
+const sale = (remoteId: string, orderId: string, id = `SALE-${Math.random().toString(36).slice(2)}`) => ({
+  id,
+  state: "completed",
+  amount: { total: "79.00", currency: "USD" },
+  billing_agreement_id: remoteId,
+  custom: orderId,
+});
+
+describe("PayPal Subscriptions", () => {
+  it("a monthly offer creates a product and a plan once per option, and a subscription to approve", async () => {
+    const first = await approvedSubscription();
+    await approvedSubscription();
+
+    expect(first.checkoutUrl).toMatch(/^https:\/\/www\.paypal\.test\/webapps\/billing\/subscriptions/);
+    const planCalls = fake.requests.filter((r) => r.path === "/v1/billing/plans");
+    expect(planCalls).toHaveLength(1);
+    expect(planCalls[0].body).toMatchObject({
+      billing_cycles: [
+        { frequency: { interval_unit: "MONTH" }, pricing_scheme: { fixed_price: { value: "79.00" } } },
+      ],
+    });
+    expect(fake.subscriptions.get(first.remoteId)?.custom_id).toBe(first.orderId);
+  });
+
+  it("the first sale starts the subscription, later sales renew it, a replay changes nothing", async () => {
+    const { buyer, orderId, remoteId } = await approvedSubscription();
+    expect(
+      (await paypalEvent("BILLING.SUBSCRIPTION.ACTIVATED", { id: remoteId, status: "ACTIVE" })).status,
+    ).toBe(200);
+
+    expect((await paypalEvent("PAYMENT.SALE.COMPLETED", sale(remoteId, orderId, "SALE-FIRST"))).status).toBe(
+      200,
+    );
+    const [started] = (await buyer.agent.get("/api/billing/subscriptions")).body;
+    expect(started).toMatchObject({ provider: "paypal", status: "active", amount: "79.00" });
+    expect((await buyer.agent.get("/api/settings/account")).body.plan).toBe("business");
+
+    const renewal = sale(remoteId, orderId, "SALE-SECOND");
+    await paypalEvent("PAYMENT.SALE.COMPLETED", renewal, { id: "WH-RENEWAL-1" });
+    await paypalEvent("PAYMENT.SALE.COMPLETED", renewal, { id: "WH-RENEWAL-1" });
+    await paypalEvent("PAYMENT.SALE.COMPLETED", renewal);
+
+    const [renewed] = (await buyer.agent.get("/api/billing/subscriptions")).body;
+    expect(Date.parse(renewed.currentPeriodEnd) - Date.parse(started.currentPeriodEnd)).toBe(30 * 86_400_000);
+    expect((await buyer.agent.get("/api/billing/receipts")).body).toHaveLength(2);
+  });
+
+  it("a failed payment is past due; a cancellation keeps the paid period; cancel and resume suspend and activate at PayPal", async () => {
+    const { buyer, orderId, remoteId } = await approvedSubscription();
+    await paypalEvent("PAYMENT.SALE.COMPLETED", sale(remoteId, orderId));
+    const [sub] = (await buyer.agent.get("/api/billing/subscriptions")).body;
+
+    await buyer.agent.post(`/api/billing/subscriptions/${sub.id}/cancel`);
+    expect(fake.subscriptions.get(remoteId)?.status).toBe("SUSPENDED");
+    await buyer.agent.post(`/api/billing/subscriptions/${sub.id}/resume`);
+    expect(fake.subscriptions.get(remoteId)?.status).toBe("ACTIVE");
+
+    await paypalEvent("BILLING.SUBSCRIPTION.PAYMENT.FAILED", { id: remoteId });
+    expect((await buyer.agent.get("/api/billing/subscriptions")).body[0].status).toBe("past_due");
+    await paypalEvent("BILLING.SUBSCRIPTION.CANCELLED", { id: remoteId });
+    const [cancelled] = (await buyer.agent.get("/api/billing/subscriptions")).body;
+    expect(cancelled.cancelAtPeriodEnd).toBe(true);
+    await paypalEvent("BILLING.SUBSCRIPTION.EXPIRED", { id: remoteId });
+    expect((await buyer.agent.get("/api/billing/subscriptions")).body[0].status).toBe("canceled");
+    expect((await buyer.agent.get("/api/settings/account")).body.plan).toBe("free");
+  });
+
+  it("an event whose signature PayPal does not verify is refused with 400 and changes nothing", async () => {
+    const { buyer, orderId, remoteId } = await approvedSubscription();
+
+    const res = await paypalEvent("PAYMENT.SALE.COMPLETED", sale(remoteId, orderId), { signature: "forged" });
+
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBeTruthy();
+    expect((await buyer.agent.get("/api/billing/subscriptions")).body).toEqual([]);
+    expect((await buyer.agent.get("/api/settings/account")).body.plan).toBe("free");
+  });
+});
