@@ -32,7 +32,7 @@ export const domainOperations = [
     query: ZDomainListQuery,
     status: 200,
     answer: paged(ZDomain),
-    example: { query: { limit: "100", status: "active" } },
+    example: { query: { limit: 100, status: "active" } },
     run: ({ deps, userId, query }) =>
       listDomainPage({ db: deps.db, userId, parkingNameservers: deps.config.parkingNameservers, query }),
   }),
@@ -67,7 +67,7 @@ export const domainOperations = [
     body: ZCreateDomainBody,
     status: 201,
     answer: ZDomain,
-    example: { body: { name: "example-parked-domain.com", adNetwork: "sedo" } },
+    example: { body: { name: "my-new-domain.com", adNetwork: "sedo" } },
     run: ({ deps, userId, body }) =>
       createDomain({ db: deps.db, userId, parkingNameservers: deps.config.parkingNameservers, input: body }),
   }),

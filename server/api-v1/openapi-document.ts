@@ -91,10 +91,23 @@ export function openApiDocument() {
       responses: responsesOf(op),
     });
   }
-  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",
     info: { title: "ParkPilot API", version: "1.0.0", description: DESCRIPTION },
     servers: [{ url: "/" }],
     externalDocs: { description: "API reference", url: API_DOCS_PATH },
   });
+  for (const op of operations) addExampleRequest(document, op);
+  return document;
+}
+
+type Document = ReturnType<OpenApiGeneratorV31["generateDocument"]>;
+
+/** Each operation's example request, parameter by parameter, so that a reader can send it as it is. */
+function addExampleRequest(document: Document, op: Operation) {
+  const documented = document.paths?.[openApiPath(op.path)]?.[op.method];
+  const examples: Record<string, unknown> = { ...op.example.params, ...op.example.query };
+  for (const parameter of documented?.parameters ?? []) {
+    if ("name" in parameter && parameter.name in examples) parameter.example = examples[parameter.name];
+  }
 }

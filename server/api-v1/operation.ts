@@ -38,7 +38,7 @@ export interface Operation {
   status: 200 | 201 | 204;
   answer?: z.ZodType;
   /** A request that works on a portfolio with data: path, query and body as a caller sends them. */
-  example: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
+  example: { params?: Record<string, string>; query?: Record<string, string | number>; body?: unknown };
   run(input: OperationInput<unknown, unknown, unknown>): Promise<unknown>;
 }
 

@@ -59,7 +59,7 @@ export const reportOperations = [
     query: ZRevenueEventsQuery,
     status: 200,
     answer: paged(ZRevenueEvent),
-    example: { query: { type: "parking", limit: "50" } },
+    example: { query: { type: "parking", limit: 50 } },
     run: ({ deps, userId, query }) => listRevenueEvents({ db: deps.db, userId, query }),
   }),
   operation({
@@ -103,7 +103,7 @@ export const reportOperations = [
     query: ZLeadsQuery,
     status: 200,
     answer: paged(ZApiLead),
-    example: { query: { limit: "25" } },
+    example: { query: { limit: 25 } },
     run: ({ deps, userId, query }) => listLeads({ db: deps.db, userId, query }),
   }),
   operation({
