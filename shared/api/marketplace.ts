@@ -68,6 +68,7 @@ export const ZSellerMessage = z.object({
 export const ZSellerInbox = z.object({ messages: z.array(ZSellerMessage), unreadCount: z.number() });
 
 export const ZListingAnswer = z.object({ id: z.string(), price: z.string() });
+export const ZContactAnswer = z.object({ id: z.string() });
 export const ZSaleAnswer = z.object({ id: z.string(), soldPrice: z.string(), soldAt: z.string() });
 
 export type TListDomainBody = z.input<typeof ZListDomainBody>;

@@ -92,23 +92,22 @@ export const ZParkingNetworkParam = z.object({
 });
 
 /** A row that was read but not imported, and why. */
-export interface TSkippedReportRow {
-  line: number;
-  domain: string;
-  reason: string;
-}
+export const ZSkippedReportRow = z.object({ line: z.number(), domain: z.string(), reason: z.string() });
+export type TSkippedReportRow = z.infer<typeof ZSkippedReportRow>;
 
-export interface TParkingImportResult {
-  network: TAdNetwork;
+/** `POST /api/parking-reports/{network}`. */
+export const ZParkingImportResult = z.object({
+  network: z.enum(AD_NETWORKS),
   /** Data rows read from the file. */
-  rowsRead: number;
+  rowsRead: z.number(),
   /** Domain-days written (rows of one domain and day are added together). */
-  imported: number;
+  imported: z.number(),
   /** Revenue of the imported domain-days, decimal string. */
-  totalRevenue: string;
-  firstDay: string | null;
-  lastDay: string | null;
+  totalRevenue: z.string(),
+  firstDay: z.string().nullable(),
+  lastDay: z.string().nullable(),
   /** Rows for domains that are not in your portfolio: how many, and the first of them. */
-  skippedCount: number;
-  skipped: TSkippedReportRow[];
-}
+  skippedCount: z.number(),
+  skipped: z.array(ZSkippedReportRow),
+});
+export type TParkingImportResult = z.infer<typeof ZParkingImportResult>;

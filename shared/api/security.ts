@@ -48,6 +48,11 @@ export const ZTwoFactorStatus = z.object({ enabled: z.boolean(), recoveryCodesLe
 export type TTwoFactorStatus = z.infer<typeof ZTwoFactorStatus>;
 
 /** `POST /api/auth/2fa/setup`: the secret, its otpauth:// URL and that URL as a QR code (SVG). */
+/** Turning 2FA on, or replacing the codes: the ten recovery codes, shown once. */
+export const ZRecoveryCodesAnswer = z.object({ recoveryCodes: z.array(z.string()) });
+/** Signing the other sessions out: how many ended. */
+export const ZEndedSessionsAnswer = z.object({ ended: z.number() });
+
 export const ZTwoFactorSetup = z.object({ secret: z.string(), otpauthUrl: z.string(), qrSvg: z.string() });
 export type TTwoFactorSetup = z.infer<typeof ZTwoFactorSetup>;
 

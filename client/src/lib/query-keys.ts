@@ -1,8 +1,11 @@
 import { AFFILIATE_STATS_PATH, AFFILIATES_PATH } from "@shared/api/affiliates";
 import { ANALYTICS_PATH, type TAnalyticsRange } from "@shared/api/analytics";
+import { API_KEY_PATHS } from "@shared/api/api-keys";
 import { AUTH_PATHS } from "@shared/api/auth";
+import { PENDING_ORDERS_PATH, RECEIPTS_PATH, SUBSCRIPTIONS_PATH } from "@shared/api/billing";
 import { CHECKOUT_PATHS } from "@shared/api/checkout";
 import { DOMAIN_PATHS } from "@shared/api/domains";
+import { ENTITLEMENTS_PATH } from "@shared/api/entitlements";
 import { marketplacePaths } from "@shared/api/marketplace";
 import { PAYMENT_PATHS } from "@shared/api/payments";
 import { PORTFOLIO_PNL_PATH, type TPnlRange, type TPortfolioPnlQuery } from "@shared/api/pnl";
@@ -49,4 +52,12 @@ export const queryKeys = {
 
   accountSettings: [ACCOUNT_SETTINGS_PATH],
   notificationSettings: [NOTIFICATION_SETTINGS_PATH],
+
+  entitlements: [ENTITLEMENTS_PATH],
+  subscriptions: [SUBSCRIPTIONS_PATH],
+  receipts: [RECEIPTS_PATH],
+  pendingOrders: [PENDING_ORDERS_PATH],
+
+  apiKeys: [API_KEY_PATHS.list],
+  apiUsage: [API_KEY_PATHS.usage],
 } as const;

@@ -1,4 +1,9 @@
-import { SECURITY_PATHS, type TTwoFactorSetup, ZTwoFactorSetup } from "@shared/api/security";
+import {
+  SECURITY_PATHS,
+  type TTwoFactorSetup,
+  ZRecoveryCodesAnswer,
+  ZTwoFactorSetup,
+} from "@shared/api/security";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
@@ -12,7 +17,7 @@ export async function setupTwoFactor(): Promise<TTwoFactorSetup> {
 /** Turns two-factor sign-in on with a first code; answers the ten recovery codes (shown once). */
 export async function enableTwoFactor(code: string): Promise<string[]> {
   const res = await apiRequest("POST", SECURITY_PATHS.twoFactorEnable, { code });
-  return ((await res.json()) as { recoveryCodes: string[] }).recoveryCodes;
+  return ZRecoveryCodesAnswer.parse(await res.json()).recoveryCodes;
 }
 
 export async function disableTwoFactor(code: string): Promise<void> {
@@ -22,7 +27,7 @@ export async function disableTwoFactor(code: string): Promise<void> {
 /** Replaces every recovery code with ten new ones. */
 export async function regenerateRecoveryCodes(code: string): Promise<string[]> {
   const res = await apiRequest("POST", SECURITY_PATHS.recoveryCodes, { code });
-  return ((await res.json()) as { recoveryCodes: string[] }).recoveryCodes;
+  return ZRecoveryCodesAnswer.parse(await res.json()).recoveryCodes;
 }
 
 /** A mutation that refreshes the 2FA status (and the security log) when it succeeds. */

@@ -1,4 +1,4 @@
-import { SECURITY_PATHS } from "@shared/api/security";
+import { SECURITY_PATHS, ZEndedSessionsAnswer } from "@shared/api/security";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
@@ -11,7 +11,7 @@ export async function endSession(id: string): Promise<void> {
 /** Signs out every session but this one; answers how many ended. */
 export async function endOtherSessions(): Promise<number> {
   const res = await apiRequest("DELETE", SECURITY_PATHS.sessions);
-  return ((await res.json()) as { ended: number }).ended;
+  return ZEndedSessionsAnswer.parse(await res.json()).ended;
 }
 
 function useSessionsMutation<A, R>(fn: (arg: A) => Promise<R>) {

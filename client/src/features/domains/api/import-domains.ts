@@ -1,4 +1,4 @@
-import type { TDomainImportResult } from "@shared/api/domain-import";
+import { type TDomainImportResult, ZDomainImportResult } from "@shared/api/domain-import";
 import { DOMAIN_PATHS } from "@shared/api/domains";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { queryKeys } from "@/lib/query-keys";
@@ -6,7 +6,7 @@ import { postCsv } from "./upload-csv";
 
 export async function importDomains(file: Blob): Promise<TDomainImportResult> {
   const res = await postCsv(DOMAIN_PATHS.import, file);
-  return (await res.json()) as TDomainImportResult;
+  return ZDomainImportResult.parse(await res.json());
 }
 
 /** Imports every new domain of a previewed file at once; the portfolio and dashboard are refreshed. */

@@ -1,5 +1,5 @@
 import type { TAdNetwork } from "@shared/api/domains";
-import { parkingReportPath, type TParkingImportResult } from "@shared/api/parking";
+import { parkingReportPath, type TParkingImportResult, ZParkingImportResult } from "@shared/api/parking";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { queryKeys } from "@/lib/query-keys";
 import { postCsv } from "./upload-csv";
@@ -9,7 +9,7 @@ export async function importParkingReport(input: {
   file: Blob;
 }): Promise<TParkingImportResult> {
   const res = await postCsv(parkingReportPath(input.network), input.file);
-  return (await res.json()) as TParkingImportResult;
+  return ZParkingImportResult.parse(await res.json());
 }
 
 /**

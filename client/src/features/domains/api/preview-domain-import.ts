@@ -1,11 +1,11 @@
-import type { TDomainImportPreview } from "@shared/api/domain-import";
+import { type TDomainImportPreview, ZDomainImportPreview } from "@shared/api/domain-import";
 import { DOMAIN_PATHS } from "@shared/api/domains";
 import { useMutation } from "@tanstack/react-query";
 import { postCsv } from "./upload-csv";
 
 export async function previewDomainImport(file: Blob): Promise<TDomainImportPreview> {
   const res = await postCsv(DOMAIN_PATHS.importPreview, file);
-  return (await res.json()) as TDomainImportPreview;
+  return ZDomainImportPreview.parse(await res.json());
 }
 
 /** What importing a file would do, row by row; nothing is saved. */

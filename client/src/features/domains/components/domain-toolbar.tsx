@@ -1,5 +1,4 @@
-import { Search } from "lucide-react";
-import { Input } from "@/components/ui/input";
+import { SearchInput } from "@/components/ui/search-input";
 import { Select } from "@/components/ui/select";
 import { STATUS_LABELS } from "../utils/domain-labels";
 import { DOMAIN_SORTS, STATUS_FILTERS, type TDomainFilter, type TDomainSort } from "../utils/filter-domains";
@@ -19,20 +18,12 @@ export function DomainToolbar({
 }) {
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-      <div className="relative flex-1">
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-        />
-        <Input
-          type="search"
-          aria-label="Search domains"
-          placeholder="Search domains…"
-          className="pl-9"
-          value={filter.search}
-          onChange={(e) => onChange({ ...filter, search: e.target.value })}
-        />
-      </div>
+      <SearchInput
+        label="Search domains"
+        placeholder="Search domains…"
+        value={filter.search}
+        onValueChange={(search) => onChange({ ...filter, search })}
+      />
       <Select
         aria-label="Filter by status"
         className="sm:w-44"

@@ -1,10 +1,10 @@
-import { marketplacePaths, type TContactSellerBody } from "@shared/api/marketplace";
+import { marketplacePaths, type TContactSellerBody, ZContactAnswer } from "@shared/api/marketplace";
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
 export async function contactSeller(body: TContactSellerBody): Promise<{ id: string }> {
   const res = await apiRequest("POST", marketplacePaths.contact, body);
-  return (await res.json()) as { id: string };
+  return ZContactAnswer.parse(await res.json());
 }
 
 /** Sends a message to the seller of a listed domain. */

@@ -1,4 +1,4 @@
-import { marketplacePaths, type TMarkSoldBody, type TSaleAnswer } from "@shared/api/marketplace";
+import { marketplacePaths, type TMarkSoldBody, type TSaleAnswer, ZSaleAnswer } from "@shared/api/marketplace";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
@@ -6,7 +6,7 @@ import { refreshListings } from "./get-marketplace-listings";
 
 export async function markSold(body: TMarkSoldBody): Promise<TSaleAnswer> {
   const res = await apiRequest("POST", marketplacePaths.sold, body);
-  return (await res.json()) as TSaleAnswer;
+  return ZSaleAnswer.parse(await res.json());
 }
 
 /**

@@ -1,10 +1,10 @@
 import type { TMarketplaceListing } from "@shared/api/marketplace";
-import { AlertCircle, Search, SlidersHorizontal, Store } from "lucide-react";
+import { AlertCircle, SlidersHorizontal, Store } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
+import { SearchInput } from "@/components/ui/search-input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useMarketplaceListings } from "../api/get-marketplace-listings";
 import { activeFilterCount, filterListings, listingTlds, NO_FILTERS } from "../utils/filter-listings";
@@ -66,20 +66,12 @@ export function MarketplaceListings() {
         Domains for sale
       </h2>
       <div className="mb-4 flex flex-col gap-3 sm:flex-row">
-        <div className="relative flex-1">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            type="search"
-            aria-label="Search domains"
-            placeholder="Search domains..."
-            className="pl-9"
-            value={filters.search}
-            onChange={(event) => setFilters({ ...filters, search: event.target.value })}
-          />
-        </div>
+        <SearchInput
+          label="Search domains"
+          placeholder="Search domains..."
+          value={filters.search}
+          onValueChange={(search) => setFilters({ ...filters, search })}
+        />
         <Button
           variant="outline"
           aria-expanded={filtersOpen}
