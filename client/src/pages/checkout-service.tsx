@@ -1,4 +1,5 @@
 import { useParams, useSearch } from "wouter";
+import { LeaveCheckout } from "@/features/billing/components/leave-checkout";
 import { useServiceOrder } from "@/features/checkout/api/get-service-order";
 import {
   AlreadyPaidNotice,
@@ -39,6 +40,7 @@ export default function CheckoutServicePage() {
       <OrderSummary order={order.data} />
       <div className="mt-6">{paid ? <AlreadyPaidNotice /> : <PayButtons orderId={order.data.id} />}</div>
       {!paid && <SecurePaymentNote />}
+      {!paid && <LeaveCheckout orderId={order.data.id} />}
     </CheckoutShell>
   );
 }

@@ -5,6 +5,7 @@ import { AuditLogCard } from "@/features/account-security/components/audit-log-c
 import { SessionsCard } from "@/features/account-security/components/sessions-card";
 import { TwoFactorCard } from "@/features/account-security/components/two-factor-card";
 import { refreshSession, useSession } from "@/features/auth/api/get-session";
+import { BillingSection } from "@/features/billing/components/billing-section";
 import { AccountPlanCard } from "@/features/settings/components/account-plan-card";
 import { NotificationSettingsCard } from "@/features/settings/components/notification-settings-card";
 import { PayoutSettingsCard } from "@/features/settings/components/payout-settings-card";
@@ -26,6 +27,7 @@ export default function SettingsPage() {
         />
         <AccountPlanCard />
       </div>
+      <BillingSection />
       <UpgradeCatalogue />
       <div className="grid gap-6 lg:grid-cols-2">
         {user ? (

@@ -18,7 +18,9 @@ export async function setCancelAtPeriodEnd(input: { id: string; cancel: boolean 
 
 /** Another option of the same offer: the offer's body with the new choice and its price. */
 export async function changeOption(input: { id: string; request: Record<string, unknown> }) {
-  const res = await apiRequest("POST", subscriptionActionPath(input.id, "change"), { request: input.request });
+  const res = await apiRequest("POST", subscriptionActionPath(input.id, "change"), {
+    request: input.request,
+  });
   return ZSubscription.parse(await res.json());
 }
 

@@ -1,0 +1,40 @@
+import { Link, useLocation } from "wouter";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { errorAfterColon } from "@/lib/error-text";
+import { toast } from "@/lib/toast";
+import { useCancelOrder } from "../api/update-billing";
+
+/** The way back from a checkout: leave the order for later (Settings → Billing keeps it) or cancel it. */
+export function LeaveCheckout({ orderId }: { orderId: string }) {
+  const cancel = useCancelOrder();
+  const [, navigate] = useLocation();
+  return (
+    <div className="mt-6 flex flex-wrap items-center justify-center gap-3 border-t pt-5 text-sm">
+      <Link href="/settings#billing" className={buttonVariants({ variant: "ghost", size: "sm" })}>
+        Back: pay later
+      </Link>
+      <Button
+        type="button"
+        size="sm"
+        variant="ghost"
+        disabled={cancel.isPending}
+        onClick={() =>
+          cancel.mutate(orderId, {
+            onSuccess: () => {
+              toast({ title: "Order cancelled", description: "Nothing was charged." });
+              navigate("/settings#billing");
+            },
+            onError: (error) =>
+              toast({
+                variant: "destructive",
+                title: "Error",
+                description: errorAfterColon(error, "Please try again."),
+              }),
+          })
+        }
+      >
+        Cancel this order
+      </Button>
+    </div>
+  );
+}
