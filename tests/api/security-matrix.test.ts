@@ -1,5 +1,6 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, createApiKey, grantApiPlan } from "../factories/api-keys";
 import { addDomain, addVerifiedDomain } from "../factories/domains";
 import { signUp } from "../factories/users";
 import { fillPath, listApiRoutes, pathParams, type RouteEntry } from "../setup/route-table";
@@ -16,6 +17,8 @@ let owner: Awaited<ReturnType<typeof signUp>>;
 let intruder: Awaited<ReturnType<typeof signUp>>;
 /** The owner's resources, by what a route's id names. */
 const owned: Record<string, string> = {};
+/** API keys of the owner and the intruder: `/api/v1` is reached by key, never by cookie. */
+const keys: Record<"owner" | "intruder", string> = { owner: "", intruder: "" };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -61,13 +64,19 @@ beforeAll(async () => {
     .expect(200);
   const sessions = await owner.agent.get("/api/auth/sessions").expect(200);
   owned.session = (sessions.body.sessions as { id: string; current: boolean }[]).find((s) => !s.current)!.id;
+  for (const who of [owner, intruder]) await grantApiPlan(t.db, who.user.id, null);
+  const ownerKey = await createApiKey(owner.agent);
+  owned.apiKey = ownerKey.id;
+  keys.owner = ownerKey.key;
+  keys.intruder = (await createApiKey(intruder.agent)).key;
 });
 afterAll(() => t.close());
 
 /** Which of the owner's resources each id-taking route is about; a new id route must be added here. */
 function ownedIdFor(route: RouteEntry): Record<string, string> | undefined {
   const p = route.path;
-  if (p.startsWith("/api/domains/:id")) return { id: owned.domain };
+  if (p.startsWith("/api/domains/:id") || p.startsWith("/api/v1/domains/:id")) return { id: owned.domain };
+  if (p.startsWith("/api/api-keys/:id")) return { id: owned.apiKey };
   if (p.startsWith("/api/marketplace/list/:domainId")) return { domainId: owned.listedDomain };
   if (/^\/api\/(service-orders|checkout\/service|checkout\/sandbox)\/:id/.test(p)) return { id: owned.order };
   if (p.startsWith("/api/paypal/order/:id")) return { id: owned.walletOrder };
@@ -78,17 +87,25 @@ function ownedIdFor(route: RouteEntry): Record<string, string> | undefined {
 }
 
 /** Params that name no user's resource. */
-const NOT_AN_ID: Record<string, string> = { "/api/parking-reports/:network": "sedo" };
+const NOT_AN_ID: Record<string, string> = {
+  "/api/parking-reports/:network": "sedo",
+  "/api/v1/parking-reports/:network": "sedo",
+};
 
 /** A body the route would accept from its owner, so that only ownership can refuse it. */
 const VALID_BODIES: Record<string, object> = {
   "POST /api/checkout/service/:id": { provider: "stripe" },
   "PATCH /api/domains/:id": { status: "parked" },
+  "PATCH /api/v1/domains/:id": { status: "parked" },
 };
 
-const send = (agent: ReturnType<typeof request.agent>, route: RouteEntry, path: string) => {
+const isPublicApi = (route: RouteEntry) => route.path.startsWith("/api/v1/");
+
+/** A request as `agent`; on `/api/v1`, with `key` (the API reads no cookie). */
+const send = (agent: ReturnType<typeof request.agent>, route: RouteEntry, path: string, key?: string) => {
   const method = route.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete";
   const req = agent[method](path);
+  if (key && isPublicApi(route)) req.set(bearer(key));
   if (route.method === "GET" || route.method === "DELETE") return req;
   return req.send(VALID_BODIES[`${route.method} ${route.path}`] ?? {});
 };
@@ -113,7 +130,7 @@ describe("authorization matrix", () => {
     for (const route of routes) {
       const ids = ownedIdFor(route);
       if (!ids) continue;
-      const res = await send(intruder.agent, route, fillPath(route.path, ids));
+      const res = await send(intruder.agent, route, fillPath(route.path, ids), keys.intruder);
       if (res.status !== 404) refused.push(`${route.method} ${route.path} → ${res.status}`);
       else expect(res.body.message).toBeTruthy();
     }
@@ -127,8 +144,9 @@ describe("authorization matrix", () => {
 });
 
 describe("cross-site requests", () => {
+  // `/api/v1` reads no cookie, so a cross-site request carries no authority there (tested below).
   const stateChanging = () =>
-    routes.filter((r) => r.method !== "GET" && !r.path.startsWith("/api/webhooks/"));
+    routes.filter((r) => r.method !== "GET" && !r.path.startsWith("/api/webhooks/") && !isPublicApi(r));
 
   it("refuses every state-changing route from a foreign Origin with 403", async () => {
     expect(stateChanging().length).toBeGreaterThan(40);
@@ -157,5 +175,28 @@ describe("cross-site requests", () => {
     }
     expect(let_through).toEqual([]);
     expect((await owner.agent.get("/api/auth/me")).status).toBe(200);
+  });
+});
+
+describe("/api/v1 by key", () => {
+  const publicApi = () => routes.filter((r) => isPublicApi(r) && r.path !== "/api/v1/openapi.json");
+
+  it("answers the owner's session cookie alone with 401 on every route, and changes nothing", async () => {
+    expect(publicApi().length).toBeGreaterThanOrEqual(12);
+    const before = (await owner.agent.get(`/api/domains/${owned.domain}`)).body;
+    const let_through: string[] = [];
+    for (const route of publicApi()) {
+      const path = fillPath(route.path, ownedIdFor(route) ?? NOT_AN_ID);
+      const res = await send(owner.agent, route, path).set("Origin", "https://evil.example");
+      if (res.status !== 401) let_through.push(`${route.method} ${route.path} → ${res.status}`);
+    }
+    expect(let_through).toEqual([]);
+    expect((await owner.agent.get(`/api/domains/${owned.domain}`)).body).toEqual(before);
+  });
+
+  it("reaches the owner's resources with the owner's key", async () => {
+    const res = await request(t.app).get(`/api/v1/domains/${owned.domain}`).set(bearer(keys.owner));
+    expect(res.status).toBe(200);
+    expect(res.body.id).toBe(owned.domain);
   });
 });

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OFFERS, type OfferKey } from "../../shared/catalog";
+import { createApiKey, grantApiPlan } from "../factories/api-keys";
 import { addDomain } from "../factories/domains";
 import { purchaseBody } from "../factories/purchases";
 import { signUp } from "../factories/users";
@@ -21,10 +22,12 @@ let base: string;
 let routes: RouteEntry[];
 let victim: Awaited<ReturnType<typeof signUp>>;
 let fuzzerCookie: string;
+/** `/api/v1` is reached by key (the fuzzer's, on an unlimited plan), never by cookie. */
+let fuzzerKey: string;
 let victimDomainId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { API_BURST_PER_SECOND: "100000" } });
   server = http.createServer(t.app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -36,6 +39,8 @@ beforeAll(async () => {
     .send({ targetAmount: 100, timeframe: "monthly", category: "total" });
   const fuzzer = await signUp(t.app);
   fuzzerCookie = ((await fuzzer.agent.get("/api/auth/me")).request as unknown as { cookies: string }).cookies;
+  await grantApiPlan(t.db, fuzzer.user.id, null);
+  fuzzerKey = (await createApiKey(fuzzer.agent)).key;
 }, 120_000);
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
@@ -81,6 +86,9 @@ function validBody(route: RouteEntry): Record<string, unknown> {
     },
     "POST /api/domains": { name: "fuzz-example.com", status: "active" },
     "PATCH /api/domains/:id": { status: "parked", renewalCost: "12.00" },
+    "POST /api/v1/domains": { name: "fuzz-api.com", adNetwork: "sedo" },
+    "PATCH /api/v1/domains/:id": { renewalCost: "12.00", parkingTemplate: "premium" },
+    "POST /api/api-keys": { name: "fuzz", scopes: ["read"] },
     "POST /api/marketplace/list": { domainId: victimDomainId, price: "10.00" },
     "POST /api/marketplace/sold": { domainId: victimDomainId, price: "10.00" },
     "POST /api/marketplace/contact": { domainId: victimDomainId, message: "hi" },
@@ -179,7 +187,11 @@ describe("fuzzing every API route", () => {
                 method: route.method,
                 headers: {
                   "content-type": "application/json",
-                  ...(signedIn ? { cookie: fuzzerCookie } : {}),
+                  ...(signedIn
+                    ? route.path.startsWith("/api/v1/")
+                      ? { authorization: `Bearer ${fuzzerKey}` }
+                      : { cookie: fuzzerCookie }
+                    : {}),
                 },
                 body:
                   route.method === "GET"

@@ -4,6 +4,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { AuditLogCard } from "@/features/account-security/components/audit-log-card";
 import { SessionsCard } from "@/features/account-security/components/sessions-card";
 import { TwoFactorCard } from "@/features/account-security/components/two-factor-card";
+import { ApiAccessCard } from "@/features/api-access/components/api-access-card";
 import { refreshSession, useSession } from "@/features/auth/api/get-session";
 import { BillingSection } from "@/features/billing/components/billing-section";
 import { AccountPlanCard } from "@/features/settings/components/account-plan-card";
@@ -46,6 +47,7 @@ export default function SettingsPage() {
           <AuditLogCard />
         </div>
       </div>
+      <ApiAccessCard />
     </div>
   );
 }

@@ -1,4 +1,9 @@
-import { API_KEY_PATHS, type TCreateApiKeyBody, type TCreatedApiKey, ZCreatedApiKey } from "@shared/api/api-keys";
+import {
+  API_KEY_PATHS,
+  type TCreateApiKeyBody,
+  type TCreatedApiKey,
+  ZCreatedApiKey,
+} from "@shared/api/api-keys";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";

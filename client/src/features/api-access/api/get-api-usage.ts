@@ -9,7 +9,8 @@ export async function getApiUsage(): Promise<TApiUsage> {
   return ZApiUsage.parse(await res.json());
 }
 
-export const apiUsageQueryOptions = () => queryOptions({ queryKey: queryKeys.apiUsage, queryFn: getApiUsage });
+export const apiUsageQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.apiUsage, queryFn: getApiUsage });
 
 export function useApiUsage() {
   return useQuery(apiUsageQueryOptions());
