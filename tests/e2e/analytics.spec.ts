@@ -22,6 +22,12 @@ async function seedParkingHistory(page: Page, daysAgo: number[]) {
   const name = `analytics-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}.com`;
   const domain = await page.request.post("/api/domains", { data: { name } });
   expect(domain.status(), await domain.text()).toBe(201);
+  // Reports may start on the day the domain was acquired: before the oldest seeded day.
+  const { id } = (await domain.json()) as { id: string };
+  const acquired = await page.request.patch(`/api/domains/${id}`, {
+    data: { registrationDate: zoneDay(120) },
+  });
+  expect(acquired.status(), await acquired.text()).toBe(200);
   const rows = daysAgo.map((k) => `${zoneDay(k)},${name},${100 + k},${k},${10 + k}.00`);
   const csv = ["date,domain,visitors,clicks,revenue", ...rows].join("\n");
   const report = await page.request.post("/api/parking-reports/sedo", {

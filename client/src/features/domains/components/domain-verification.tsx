@@ -26,18 +26,20 @@ function CopyValue(props: { label: string; value: string; what: string }) {
   return (
     <div className="flex min-w-0 items-center gap-2">
       <dt className="w-12 shrink-0 text-muted-foreground text-xs">{props.label}</dt>
-      <dd className="min-w-0 flex-1 break-all rounded bg-white px-2 py-1 font-mono text-slate-900 text-xs ring-1 ring-slate-200">
-        {props.value}
+      <dd className="flex min-w-0 flex-1 items-center gap-2">
+        <span className="min-w-0 flex-1 break-all rounded bg-white px-2 py-1 font-mono text-slate-900 text-xs ring-1 ring-slate-200">
+          {props.value}
+        </span>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon-sm"
+          aria-label={`Copy ${props.what}`}
+          onClick={() => void copy(props.value, props.what)}
+        >
+          <Copy aria-hidden="true" className="size-4" />
+        </Button>
       </dd>
-      <Button
-        type="button"
-        variant="ghost"
-        size="icon-sm"
-        aria-label={`Copy ${props.what}`}
-        onClick={() => void copy(props.value, props.what)}
-      >
-        <Copy aria-hidden="true" className="size-4" />
-      </Button>
     </div>
   );
 }
