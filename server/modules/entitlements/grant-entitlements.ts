@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { grantsOf } from "../../../shared/offer-grants";
+import { ACCOUNT_PLAN_FEATURE, grantsOf } from "../../../shared/offer-grants";
 import type { ServiceOrder, Subscription } from "../../../shared/schema";
 import type { DbOrTx } from "../../db/tx";
 import { syncAccountPlan } from "./entitlements.service";
@@ -64,12 +64,15 @@ export async function syncSubscriptionEntitlements(tx: DbOrTx, sub: Subscription
     `);
   }
   const kept = grants.map((g) => g.feature);
-  await tx.execute(sql`
+  const dropped = await tx.execute<{ feature: string }>(sql`
     update entitlements set status = 'ended', ends_at = least(coalesce(ends_at, ${now.toISOString()}::timestamptz), ${now.toISOString()}::timestamptz)
     where subscription_id = ${sub.id} and status <> 'ended'
       and not (feature = any(${sql.param(kept)}::text[]))
+    returning feature
   `);
-  await syncAccountPlan(tx, sub.userId, now);
+  // Only account plans are mirrored on the user row; other subscriptions leave it alone.
+  const features = [...kept, ...dropped.rows.map((r) => r.feature)];
+  if (features.some((f) => f.startsWith(ACCOUNT_PLAN_FEATURE))) await syncAccountPlan(tx, sub.userId, now);
 }
 
 /**
