@@ -4,6 +4,7 @@
  * grant for ever, or for the duration the buyer chose.
  */
 import {
+  ACCOUNT_PLANS,
   API_PLANS,
   MARKETING_TOOLS,
   optionById,
@@ -149,4 +150,16 @@ export function grantsOf(offerKey: string, body: Record<string, unknown>): Grant
     default:
       return [];
   }
+}
+
+/**
+ * The account plan a set of entitlements gives (the highest account-plan feature among them), or
+ * "free": what Settings, the session and the sidebar show.
+ */
+export function planOf(granted: readonly { feature: string }[]): string {
+  const rank = (plan: string) => ACCOUNT_PLANS.findIndex((p) => p.id === plan);
+  const plans = granted
+    .filter((e) => e.feature.startsWith(ACCOUNT_PLAN_FEATURE))
+    .map((e) => e.feature.slice(ACCOUNT_PLAN_FEATURE.length));
+  return plans.sort((a, b) => rank(b) - rank(a))[0] ?? "free";
 }

@@ -26,6 +26,7 @@ test("a monthly plan bought in the sandbox is under Billing: cancel, resume, and
   await expect(sub).toContainText("$79.00 per month");
   await expect(sub).toContainText(/Renews on/);
   await expect(page.getByTestId("account-plan")).toContainText("Business");
+  await expect(page.getByTestId("sidebar-plan")).toHaveText("Business plan");
 
   await sub.getByRole("button", { name: "Cancel subscription" }).click();
   await expect(sub).toContainText("Cancels at period end");
@@ -54,4 +55,26 @@ test("a monthly plan bought in the sandbox is under Billing: cancel, resume, and
   expect(text).toContain("Business account plan");
   expect(text).toContain("$79.00");
   expect(text).toContain(account.email);
+});
+
+test("an unpaid order is left from its checkout, listed under Billing, and cancelled there", async ({
+  page,
+  account: _,
+}) => {
+  const order = await page.request.post("/api/settings/support-subscription", {
+    data: { tier: "vip", price: "179.00" },
+  });
+  expect(order.status(), await order.text()).toBe(201);
+  const { orderId } = (await order.json()) as { orderId: string };
+
+  await page.goto(`/checkout/service/${orderId}`);
+  await page.getByRole("link", { name: "Back: pay later" }).click({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\/settings#billing$/);
+  const unpaid = page
+    .getByRole("region", { name: "Billing" })
+    .getByRole("listitem")
+    .filter({ hasText: "VIP support subscription" });
+  await expect(unpaid).toContainText("$179.00");
+  await unpaid.getByRole("button", { name: "Cancel order" }).click();
+  await expect(unpaid).toHaveCount(0);
 });

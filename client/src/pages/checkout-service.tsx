@@ -34,6 +34,13 @@ export default function CheckoutServicePage() {
     );
   }
   const paid = order.data.status === "paid";
+  if (order.data.status === "cancelled") {
+    return (
+      <CheckoutShell title="Complete Your Purchase">
+        <OrderLoadError message="This order was cancelled and can no longer be paid." />
+      </CheckoutShell>
+    );
+  }
   return (
     <CheckoutShell title="Complete Your Purchase">
       {cancelled && !paid && <CancelledNotice />}

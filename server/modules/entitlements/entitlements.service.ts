@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { TEntitlement } from "../../../shared/api/entitlements";
-import { ACCOUNT_PLANS } from "../../../shared/catalog";
-import { ACCOUNT_PLAN_FEATURE } from "../../../shared/offer-grants";
+import { planOf } from "../../../shared/offer-grants";
 import type { DbOrTx } from "../../db/tx";
 import { billingNow } from "../billing/billing-clock";
 
@@ -60,18 +59,9 @@ export async function isEntitled(options: {
   );
 }
 
-/** The account plan the entitlements give (the highest of them), or "free". */
-export function planFrom(granted: readonly TEntitlement[]): string {
-  const plans = granted
-    .filter((e) => e.feature.startsWith(ACCOUNT_PLAN_FEATURE))
-    .map((e) => e.feature.slice(ACCOUNT_PLAN_FEATURE.length));
-  const rank = (plan: string) => ACCOUNT_PLANS.findIndex((p) => p.id === plan);
-  return plans.sort((a, b) => rank(b) - rank(a))[0] ?? "free";
-}
-
 /** The user's account plan, from their entitlements. */
 export async function accountPlanOf(options: { db: DbOrTx; userId: string; now?: Date }): Promise<string> {
-  return planFrom(await entitlementsOf(options));
+  return planOf(await entitlementsOf(options));
 }
 
 /**

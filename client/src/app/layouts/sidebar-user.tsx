@@ -1,6 +1,7 @@
 import { LogOut } from "lucide-react";
 import { useSession } from "@/features/auth/api/get-session";
 import { useLogout } from "@/features/auth/api/logout";
+import { PlanBadge } from "@/features/billing/components/plan-badge";
 
 function initialsOf(text: string): string {
   const words = text.trim().split(/\s+/).filter(Boolean);
@@ -25,9 +26,10 @@ export function SidebarUser() {
         >
           {initialsOf(displayName)}
         </span>
-        <div className="min-w-0">
+        <div className="grid min-w-0 gap-0.5">
           <p className="truncate font-medium text-sm text-white">{displayName}</p>
           <p className="truncate text-sidebar-muted text-xs">{subtitle}</p>
+          <PlanBadge />
         </div>
       </div>
       <button
