@@ -34,6 +34,7 @@ import {
   TRAINING_COURSES,
 } from "./prices";
 
+export * from "./offer-grants";
 export * from "./prices";
 
 // ─── Field schemas ──────────────────────────────────────────────────────────────────────────

@@ -1,6 +1,7 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createApiKey, grantApiPlan } from "../factories/api-keys";
+import { subscribeInSandbox } from "../factories/billing";
 import { addDomain, addVerifiedDomain } from "../factories/domains";
 import { signUp } from "../factories/users";
 import { fillPath, listApiRoutes, pathParams, type RouteEntry } from "../setup/route-table";
@@ -64,6 +65,9 @@ beforeAll(async () => {
     .expect(200);
   const sessions = await owner.agent.get("/api/auth/sessions").expect(200);
   owned.session = (sessions.body.sessions as { id: string; current: boolean }[]).find((s) => !s.current)!.id;
+  const subscribed = await subscribeInSandbox(owner.agent, "pro");
+  owned.subscription = subscribed.sub.id;
+  owned.receipt = subscribed.orderId;
   for (const who of [owner, intruder]) await grantApiPlan(t.db, who.user.id, null);
   const ownerKey = await createApiKey(owner.agent);
   owned.apiKey = ownerKey.id;
@@ -83,6 +87,8 @@ function ownedIdFor(route: RouteEntry): Record<string, string> | undefined {
   if (p.startsWith("/api/marketplace/messages/:id")) return { id: owned.message };
   if (p.startsWith("/api/revenue/goals/:id")) return { id: owned.goal };
   if (p.startsWith("/api/auth/sessions/:id")) return { id: owned.session };
+  if (p.startsWith("/api/billing/subscriptions/:id")) return { id: owned.subscription };
+  if (p.startsWith("/api/billing/receipts/:file")) return { file: `${owned.receipt}.pdf` };
   return undefined;
 }
 
@@ -95,6 +101,7 @@ const NOT_AN_ID: Record<string, string> = {
 /** A body the route would accept from its owner, so that only ownership can refuse it. */
 const VALID_BODIES: Record<string, object> = {
   "POST /api/checkout/service/:id": { provider: "stripe" },
+  "POST /api/billing/subscriptions/:id/change": { request: { plan: "business", price: "79.00" } },
   "PATCH /api/domains/:id": { status: "parked" },
   "PATCH /api/v1/domains/:id": { status: "parked" },
 };
