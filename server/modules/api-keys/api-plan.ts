@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { API_ACCESS_FEATURE } from "../../../shared/api/api-keys";
 import { API_PLANS } from "../../../shared/catalog";
 import type { DbOrTx } from "../../db/tx";
@@ -36,12 +36,31 @@ function periodAt(start: Date, end: Date, now: Date): { start: Date; end: Date }
   };
 }
 
+/** The API subscription's current period and option, as `subscriptions` holds them. */
+export interface ApiSubscriptionPeriod {
+  start: Date | string;
+  end: Date | string;
+  plan: string | null;
+}
+
+/** The owner's newest live API subscription: what `apiSubscriptionOf` reads, for a join. */
+export const apiSubscriptionSql = (userId: SQL | string) => sql`
+  select current_period_start as start, current_period_end as end, request->>'plan' as plan
+  from subscriptions
+  where user_id = ${userId} and offer_id = 'apiAccess' and status in ('active', 'past_due')
+  order by current_period_end desc limit 1`;
+
 /**
  * The owner's API plan from their entitlements (the one function every unlocked feature asks),
  * with the period its calls count in: the subscription's billing period, or the calendar month.
- * Null when the owner has no API plan now.
+ * Null when the owner has no API plan now. A caller that has read the subscription already (in
+ * the same query as the key) passes it.
  */
-export async function apiPlanOf(options: { db: DbOrTx; userId: string }): Promise<ApiPlan | null> {
+export async function apiPlanOf(options: {
+  db: DbOrTx;
+  userId: string;
+  subscription?: ApiSubscriptionPeriod | null;
+}): Promise<ApiPlan | null> {
   const { db, userId } = options;
   const now = await billingNow(db);
   const granted = await entitlementsOf({ db, userId, now });
@@ -49,13 +68,11 @@ export async function apiPlanOf(options: { db: DbOrTx; userId: string }): Promis
   if (access.length === 0) return null;
   // Two grants at once (a change of plan in flight): the larger allowance, unlimited above all.
   const limit = access.some((e) => e.limit === null) ? null : Math.max(...access.map((e) => e.limit ?? 0));
-  const { rows } = await db.execute<{ start: Date | string; end: Date | string; plan: string | null }>(sql`
-    select current_period_start as start, current_period_end as end, request->>'plan' as plan
-    from subscriptions
-    where user_id = ${userId} and offer_id = 'apiAccess' and status in ('active', 'past_due')
-    order by current_period_end desc limit 1
-  `);
-  const sub = rows[0];
+  const sub =
+    options.subscription !== undefined
+      ? options.subscription
+      : (await db.execute<ApiSubscriptionPeriod & Record<string, unknown>>(apiSubscriptionSql(userId)))
+          .rows[0];
   const period = sub ? periodAt(new Date(sub.start), new Date(sub.end), now) : calendarMonth(now);
   const option = API_PLANS.find((p) => p.id === sub?.plan) ?? labelByLimit(limit);
   return { label: option?.label ?? "API", limit, periodStart: period.start, periodEnd: period.end, now };

@@ -3,7 +3,7 @@ import type { TApiKeyScope } from "../../../shared/api/api-keys";
 import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
 import { hashApiKey, looksLikeApiKey } from "./api-key-token";
-import { type ApiPlan, apiPlanOf } from "./api-plan";
+import { type ApiPlan, type ApiSubscriptionPeriod, apiPlanOf, apiSubscriptionSql } from "./api-plan";
 import { type Metered, meterCall } from "./meter-call";
 
 /** Who is calling the API: the key, its owner and scopes, the plan, and what the call cost. */
@@ -31,12 +31,19 @@ export async function authenticateKey(options: {
 }): Promise<ApiCaller> {
   const { db, token } = options;
   if (!looksLikeApiKey(token)) throw badKey();
-  const { rows } = await db.execute<{ id: string; user_id: string; scopes: TApiKeyScope[] }>(sql`
-    select id, user_id, scopes from api_keys where hash = ${hashApiKey(token)} and revoked_at is null
+  // The key and its owner's API subscription in one round trip: this runs before every call.
+  const { rows } = await db.execute<{
+    id: string;
+    user_id: string;
+    scopes: TApiKeyScope[];
+    subscription: ApiSubscriptionPeriod | null;
+  }>(sql`
+    select k.id, k.user_id, k.scopes, (select row_to_json(s) from (${apiSubscriptionSql(sql`k.user_id`)}) s) as subscription
+    from api_keys k where k.hash = ${hashApiKey(token)} and k.revoked_at is null
   `);
   const key = rows[0];
   if (!key) throw badKey();
-  const plan = await apiPlanOf({ db, userId: key.user_id });
+  const plan = await apiPlanOf({ db, userId: key.user_id, subscription: key.subscription });
   if (!plan) {
     throw new AppError("FORBIDDEN", "This account has no API plan. Choose one under Settings → API Access.");
   }

@@ -20,6 +20,11 @@ const LAST_USED_EVERY = "1 minute";
  * the plan's limit), then the day's usage for the chart. Each counter moves only when the one
  * before it let the call through, so a refused call costs nothing; the upserts' row locks make
  * the boundary exact across instances (the 10,000th call passes, the 10,001st does not).
+ *
+ * The statement commits without waiting for its WAL flush (`synchronous_commit` off for this
+ * transaction alone): a crash may forget the last few milliseconds of counted calls, never count
+ * one twice, and a call no longer waits for a disk flush that the session read it replaces
+ * never paid.
  */
 export async function meterCall(options: {
   db: DbOrTx;
@@ -37,7 +42,10 @@ export async function meterCall(options: {
     used: string | number | null;
     before: string | number | null;
   }>(sql`
-    with burst as (
+    with durability as (
+      select set_config('synchronous_commit', 'off', true)
+    ),
+    burst as (
       insert into api_key_bursts as b (key_id, second, calls) values (${keyId}, ${second}, 1)
       on conflict (key_id) do update
         set second = excluded.second,
@@ -63,7 +71,7 @@ export async function meterCall(options: {
       where id = ${keyId} and exists (select 1 from quota)
         and (last_used_at is null or last_used_at < now() - ${LAST_USED_EVERY}::interval)
     )
-    select (select calls from burst) as burst, (select calls from quota) as used,
+    select (select count(*) from durability) as durable, (select calls from burst) as burst, (select calls from quota) as used,
       (select calls from api_quota_periods where user_id = ${userId} and period_start = ${periodStart}::timestamptz) as before
   `);
   const row = rows[0];
