@@ -57,7 +57,11 @@ async function main() {
     logger,
     ownership: { checker: deps.ownership, appUrl: config.appUrl },
     payouts: deps.payments.payouts,
-    billing: { appUrl: config.appUrl, paid: { commissionHoldDays: config.COMMISSION_HOLD_DAYS } },
+    billing: {
+      appUrl: config.appUrl,
+      paid: { commissionHoldDays: config.COMMISSION_HOLD_DAYS },
+      paypal: deps.payments.paypal,
+    },
   });
   // Keep-alive sockets must not outlive a load balancer's idle timeout, nor hold shutdown.
   server.keepAliveTimeout = 65_000;

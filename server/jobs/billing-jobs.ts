@@ -4,6 +4,8 @@ import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
 import { sweepSubscriptions } from "../modules/billing/sweep-subscriptions";
 import type { PaidContext } from "../payments/on-paid-effects";
+import type { PayPalClient } from "../payments/paypal-client";
+import { subscriptionsOf } from "../payments/paypal-subscriptions";
 
 export const BILLING_SWEEP_QUEUE = "billing-sweep";
 /** Periods and grace periods end at any minute; they are acted on within five. */
@@ -12,6 +14,8 @@ export const BILLING_SWEEP_CRON = "*/5 * * * *";
 export interface BillingJobOptions {
   appUrl: string;
   paid: PaidContext;
+  /** With it, a PayPal subscription cancelled at its period end is cancelled at PayPal then. */
+  paypal?: PayPalClient | null;
 }
 
 export async function installBillingJobs(boss: PgBoss): Promise<void> {
@@ -20,13 +24,28 @@ export async function installBillingJobs(boss: PgBoss): Promise<void> {
   await boss.schedule(BILLING_SWEEP_QUEUE, BILLING_SWEEP_CRON, {}, { tz: "UTC" });
 }
 
-/** The worker: sandbox renewals, lapses after the grace period, ends at the period end. */
+/**
+ * One billing run: sandbox renewals, lapses after the grace period, ends at the period end; a
+ * PayPal subscription suspended since its cancel is cancelled at PayPal once its period is over.
+ */
+export async function runBilling(options: BillingJobOptions & { db: Db; mailer: Mailer; logger: Logger }) {
+  const { ended, ...result } = await sweepSubscriptions(options);
+  for (const sub of ended) {
+    if (sub.provider !== "paypal" || !sub.providerSubscriptionId || !options.paypal) continue;
+    await subscriptionsOf(options.paypal)
+      .cancel(sub.providerSubscriptionId)
+      .catch((err: unknown) => options.logger.warn({ err, subscriptionId: sub.id }, "PayPal cancel failed"));
+  }
+  return result;
+}
+
+/** The worker, every five minutes. */
 export async function workBillingJobs(
   boss: PgBoss,
   options: BillingJobOptions & { db: Db; mailer: Mailer; logger: Logger },
 ): Promise<void> {
   await boss.work(BILLING_SWEEP_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
-    const result = await sweepSubscriptions(options);
+    const result = await runBilling(options);
     if (result.checked > 0) options.logger.info(result, "subscriptions moved on");
   });
 }

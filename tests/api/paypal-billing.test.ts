@@ -1,5 +1,7 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runBilling } from "../../server/jobs/billing-jobs";
+import { moveBillingClock } from "../../server/modules/billing/billing-clock";
 import { orderAccountPlan } from "../factories/billing";
 import { signUp } from "../factories/users";
 import { FAKE_WEBHOOK_SIGNATURE, startFakePayPal } from "../setup/fake-paypal";
@@ -114,6 +116,28 @@ describe("PayPal Subscriptions", () => {
     await paypalEvent("BILLING.SUBSCRIPTION.EXPIRED", { id: remoteId });
     expect((await buyer.agent.get("/api/billing/subscriptions")).body[0].status).toBe("canceled");
     expect((await buyer.agent.get("/api/settings/account")).body.plan).toBe("free");
+  });
+
+  it("cancelled at period end, it is suspended at PayPal, then cancelled there when the period is over", async () => {
+    const { buyer, orderId, remoteId } = await approvedSubscription();
+    await paypalEvent("PAYMENT.SALE.COMPLETED", sale(remoteId, orderId));
+    const [sub] = (await buyer.agent.get("/api/billing/subscriptions")).body;
+    await buyer.agent.post(`/api/billing/subscriptions/${sub.id}/cancel`);
+    expect(fake.subscriptions.get(remoteId)?.status).toBe("SUSPENDED");
+
+    await moveBillingClock(t.db, 31 * 86_400);
+    const { mailer, logger, payments } = t.deps;
+    await runBilling({
+      db: t.db,
+      mailer,
+      logger,
+      paypal: payments.paypal,
+      appUrl: "https://parkpilot.test",
+      paid: { commissionHoldDays: 30 },
+    });
+
+    expect(fake.subscriptions.get(remoteId)?.status).toBe("CANCELLED");
+    expect((await buyer.agent.get("/api/billing/subscriptions")).body[0].status).toBe("canceled");
   });
 
   it("an event whose signature PayPal does not verify is refused with 400 and changes nothing", async () => {

@@ -30,6 +30,7 @@ async function advance(
   tx: Tx,
   options: { mailer: Mailer; paid: PaidContext; appUrl: string; now: Date },
   id: string,
+  ended: Subscription[],
 ): Promise<number> {
   const { mailer, now } = options;
   let sub: Subscription | null = await lockSubscription(tx, id);
@@ -43,6 +44,7 @@ async function advance(
     if (sub.status !== "active" || sub.currentPeriodEnd > now) break;
     if (sub.cancelAtPeriodEnd) {
       sub = await endSubscription(tx, sub, sub.currentPeriodEnd);
+      ended.push(sub);
       break;
     }
     if (sub.provider !== "sandbox") break;
@@ -84,7 +86,7 @@ export async function sweepSubscriptions(options: {
   paid: PaidContext;
   appUrl: string;
   now?: Date;
-}): Promise<{ checked: number; renewals: number }> {
+}): Promise<{ checked: number; renewals: number; ended: Subscription[] }> {
   const now = options.now ?? (await billingNow(options.db));
   const at = now.toISOString();
   const due = await options.db.execute<{ id: string }>(sql`
@@ -94,8 +96,9 @@ export async function sweepSubscriptions(options: {
     order by current_period_end
   `);
   let renewals = 0;
+  const ended: Subscription[] = [];
   for (const { id } of due.rows) {
-    renewals += await options.db.transaction((tx) => advance(tx, { ...options, now }, id));
+    renewals += await options.db.transaction((tx) => advance(tx, { ...options, now }, id, ended));
   }
   const stale = await options.db.execute<{ id: string }>(sql`
     select u.id from users u where u.plan <> 'free' and not exists (
@@ -103,5 +106,5 @@ export async function sweepSubscriptions(options: {
         and (e.ends_at is null or e.ends_at > ${at}::timestamptz))
   `);
   for (const { id } of stale.rows) await syncAccountPlan(options.db, id, now);
-  return { checked: due.rows.length, renewals };
+  return { checked: due.rows.length, renewals, ended };
 }
