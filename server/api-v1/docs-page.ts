@@ -3,12 +3,13 @@ import path from "node:path";
 import { Router } from "express";
 import { API_DOCS_PATH, API_V1_OPENAPI_PATH } from "../../shared/api/v1/common";
 
-/** Scalar's self-contained browser build, served by the app: the page loads nothing from elsewhere. */
-function scalarBundlePath(): string {
-  const entry = createRequire(import.meta.url).resolve("@scalar/api-reference");
-  return path.join(path.dirname(entry), "browser", "standalone.js");
+/** Redoc's self-contained browser build, served by the app: the page loads its code from nowhere else. */
+function redocBundlePath(): string {
+  const entry = createRequire(import.meta.url).resolve("redoc");
+  return path.join(path.dirname(entry), "redoc.standalone.js");
 }
 
+// No inline script: the <redoc> element names the document, so the page passes the app's CSP as it is.
 const PAGE = `<!doctype html>
 <html lang="en">
   <head>
@@ -17,33 +18,20 @@ const PAGE = `<!doctype html>
     <title>ParkPilot API reference</title>
   </head>
   <body>
-    <div id="api-reference"></div>
-    <script src="${API_DOCS_PATH}/scalar.js"></script>
-    <script src="${API_DOCS_PATH}/start.js"></script>
+    <redoc spec-url="${API_V1_OPENAPI_PATH}" hide-hostname="true" expand-responses="200,201"></redoc>
+    <script src="${API_DOCS_PATH}/redoc.js"></script>
   </body>
 </html>`;
-
-// A script file rather than an inline one, so that the page passes the app's CSP as it is.
-const START = `Scalar.createApiReference("#api-reference", {
-  url: ${JSON.stringify(API_V1_OPENAPI_PATH)},
-  withDefaultFonts: false,
-  hideClientButton: true,
-  telemetry: false,
-  agent: { disabled: true },
-});`;
 
 /** `/docs/api`: the API reference page over the OpenAPI document. */
 export function docsRoutes(): Router {
   const router = Router();
-  const bundle = scalarBundlePath();
+  const bundle = redocBundlePath();
   router.get("/", (_req, res) => {
     res.type("html").set("Cache-Control", "no-cache").send(PAGE);
   });
-  router.get("/scalar.js", (_req, res) => {
+  router.get("/redoc.js", (_req, res) => {
     res.set("Cache-Control", "public, max-age=86400").type("application/javascript").sendFile(bundle);
-  });
-  router.get("/start.js", (_req, res) => {
-    res.set("Cache-Control", "no-cache").type("application/javascript").send(START);
   });
   return router;
 }

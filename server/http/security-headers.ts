@@ -47,6 +47,8 @@ export function securityHeaders(options: { strictCsp: boolean; https: boolean })
             styleSrc: ["'self'", "'unsafe-inline'"],
             imgSrc: ["'self'", "data:", "https://*.paypal.com", "https://*.paypalobjects.com"],
             connectSrc: ["'self'", "https://*.paypal.com"],
+            // The API reference's search index runs in a worker its bundle creates from a blob.
+            workerSrc: ["'self'", "blob:"],
             frameSrc: ["https://*.paypal.com", "https://js.stripe.com", "https://checkout.stripe.com"],
             formAction: ["'self'", "https://checkout.stripe.com", "https://*.paypal.com"],
             objectSrc: ["'none'"],
