@@ -63,11 +63,11 @@ async function checkoutCompleted(
   event: Stripe.Event,
   tx: Tx,
   session: Stripe.Checkout.Session,
+  remote: Stripe.Subscription | null,
 ) {
   const orderId = session.metadata?.orderId ?? session.client_reference_id;
   const subscriptionId = idOf(session.subscription);
   if (!orderId || !subscriptionId || session.payment_status !== "paid") return;
-  const remote = await ctx.stripe.subscriptions.retrieve(subscriptionId);
   await fulfilOrder(
     tx,
     ctx.mailer,
@@ -84,7 +84,7 @@ async function checkoutCompleted(
     provider: "stripe",
     providerSubscriptionId: subscriptionId,
     customerId: idOf(session.customer),
-    period: periodOf(remote),
+    period: remote ? periodOf(remote) : undefined,
     eventAt: at(event.created),
   });
 }
@@ -167,10 +167,13 @@ export async function handleStripeBillingEvent(ctx: Context, event: Stripe.Event
   ];
   if (!isSubscriptionCheckout && !types.includes(event.type)) return false;
 
+  // The subscription's period is asked of Stripe before the transaction, never while holding it.
+  const session = event.data.object as Stripe.Checkout.Session;
+  const linked = isSubscriptionCheckout ? idOf(session.subscription) : null;
+  const remote = linked ? await ctx.stripe.subscriptions.retrieve(linked) : null;
   await ctx.db.transaction(async (tx) => {
     if (!(await firstDelivery(tx, { provider: "stripe", id: event.id, type: event.type }))) return;
-    if (isSubscriptionCheckout)
-      return checkoutCompleted(ctx, event, tx, event.data.object as Stripe.Checkout.Session);
+    if (isSubscriptionCheckout) return checkoutCompleted(ctx, event, tx, session, remote);
     const remoteId = event.type.startsWith("invoice.")
       ? invoiceSubscription(event.data.object as Stripe.Invoice)
       : (event.data.object as Stripe.Subscription).id;
