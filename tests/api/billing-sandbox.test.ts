@@ -193,6 +193,7 @@ describe("unpaid orders", () => {
     expect((await agent.post(`/api/checkout/service/${orderId}`).send({ provider: "stripe" })).status).toBe(
       409,
     );
+    expect((await agent.post(`/api/checkout/sandbox/${orderId}/pay?provider=stripe`)).status).toBe(409);
     expect((await agent.post(`/api/service-orders/${orderId}/cancel`)).status).toBe(409);
     expect((await agent.get("/api/service-orders?status=paid")).status).toBe(400);
   });

@@ -37,6 +37,8 @@ export async function paySandboxOrder(options: {
 }): Promise<FulfilOutcome> {
   if (!options.sandboxActive) throw notFound("Test checkout");
   const order = await ownServiceOrder(options);
+  if (order.status === "cancelled")
+    throw new AppError("CONFLICT", "This order was cancelled and can no longer be paid.");
   return recordPayment(
     options.db,
     options.mailer,
