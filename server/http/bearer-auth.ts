@@ -1,7 +1,7 @@
 import type { RequestHandler, Response } from "express";
 import type { TApiKeyScope } from "../../shared/api/api-keys";
 import type { Db } from "../db/pool";
-import { type ApiCaller, authenticateKey } from "../modules/api-keys/authenticate-key";
+import { type ApiCaller, createKeyAuthenticator } from "../modules/api-keys/authenticate-key";
 import { AppError } from "./app-error";
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -29,13 +29,14 @@ function setRateLimitHeaders(res: Response, caller: ApiCaller, burstPerSecond: n
  * CSRF), meters the call and answers 429 with `Retry-After` over the burst or the quota.
  */
 export function bearerAuth(options: { db: Db; burstPerSecond: number }): RequestHandler {
-  const { db, burstPerSecond } = options;
+  const { burstPerSecond } = options;
+  const authenticate = createKeyAuthenticator(options);
   return async (req, res, next) => {
     const token = BEARER.exec(req.get("authorization") ?? "")?.[1];
     if (!token) {
       return next(new AppError("UNAUTHORIZED", "Send your API key as Authorization: Bearer <key>."));
     }
-    const caller = await authenticateKey({ db, token, burstPerSecond });
+    const caller = await authenticate(token);
     setRateLimitHeaders(res, caller, burstPerSecond);
     if (caller.metered.refused === "burst") {
       return next(

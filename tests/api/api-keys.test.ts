@@ -205,6 +205,17 @@ describe("/api/v1 authentication", () => {
     expect(res.body.message).toMatch(/no API plan/);
   });
 
+  it("refuses a key in use within a second of its owner's plan ending", async () => {
+    const owner = await ownerWithPlan();
+    const { key } = await createApiKey(owner.agent, ["read"]);
+    expect((await request(t.app).get("/api/v1/balance").set(bearer(key))).status).toBe(200);
+    await t.db.execute(
+      sql`update entitlements set status = 'ended', ends_at = now() where user_id = ${owner.user.id}`,
+    );
+    await new Promise((r) => setTimeout(r, 1_100));
+    expect((await request(t.app).get("/api/v1/balance").set(bearer(key))).status).toBe(403);
+  });
+
   it("takes writes from another origin without a CSRF check, since no cookie is read", async () => {
     const owner = await ownerWithPlan();
     const { key } = await createApiKey(owner.agent, ["write"]);

@@ -15,23 +15,31 @@ export interface ApiCaller {
   metered: Metered;
 }
 
+/**
+ * How long an instance reuses what it read of a key's owner and plan. Revocation and the
+ * counters are checked in the database on every call; only a change of plan (bought, changed,
+ * ended) reaches a busy key up to this late.
+ */
+const PLAN_READ_MS = 1_000;
+/** Keys remembered at once; past it the memory starts over. */
+const MAX_REMEMBERED = 10_000;
+
+interface KeyRead {
+  keyId: string;
+  userId: string;
+  scopes: TApiKeyScope[];
+  plan: ApiPlan;
+  /** The billing clock's offset from this process's clock when it was read. */
+  clockOffsetMs: number;
+  readAt: number;
+}
+
 const badKey = () =>
   new AppError("UNAUTHORIZED", "Invalid or revoked API key. Send a key as Authorization: Bearer <key>.");
 
-/**
- * Finds the active key whose hash matches, asks the owner's entitlements for the API plan and
- * counts the call against it. An unknown or revoked key is 401; an owner without an API plan
- * is 403. A call over the burst or the quota is not refused here: the caller is returned with
- * `metered.refused` set, so that the answer can carry the rate-limit headers with its 429.
- */
-export async function authenticateKey(options: {
-  db: Db;
-  token: string;
-  burstPerSecond: number;
-}): Promise<ApiCaller> {
-  const { db, token } = options;
-  if (!looksLikeApiKey(token)) throw badKey();
-  // The key and its owner's API subscription in one round trip: this runs before every call.
+/** The active key whose hash matches, with its owner's API plan: 401 without a key, 403 without a plan. */
+async function readKey(db: Db, hash: string): Promise<KeyRead> {
+  // The key and its owner's API subscription in one round trip.
   const { rows } = await db.execute<{
     id: string;
     user_id: string;
@@ -39,7 +47,7 @@ export async function authenticateKey(options: {
     subscription: ApiSubscriptionPeriod | null;
   }>(sql`
     select k.id, k.user_id, k.scopes, (select row_to_json(s) from (${apiSubscriptionSql(sql`k.user_id`)}) s) as subscription
-    from api_keys k where k.hash = ${hashApiKey(token)} and k.revoked_at is null
+    from api_keys k where k.hash = ${hash} and k.revoked_at is null
   `);
   const key = rows[0];
   if (!key) throw badKey();
@@ -47,12 +55,44 @@ export async function authenticateKey(options: {
   if (!plan) {
     throw new AppError("FORBIDDEN", "This account has no API plan. Choose one under Settings → API Access.");
   }
-  const metered = await meterCall({
-    db,
+  const readAt = Date.now();
+  return {
     keyId: key.id,
     userId: key.user_id,
+    scopes: key.scopes,
     plan,
-    burstPerSecond: options.burstPerSecond,
-  });
-  return { keyId: key.id, userId: key.user_id, scopes: key.scopes, plan, metered };
+    clockOffsetMs: plan.now.getTime() - readAt,
+    readAt,
+  };
+}
+
+/**
+ * Authenticates API calls: finds the active key by its hash, asks the owner's entitlements for
+ * the API plan, and counts the call against it (the metering statement also re-checks that the
+ * key is still active, so a revocation refuses the very next call on every instance). An unknown
+ * or revoked key is 401, an owner without an API plan 403. A call over the burst or the quota is
+ * answered with `metered.refused` set, so that its 429 carries the rate-limit headers.
+ */
+export function createKeyAuthenticator(options: { db: Db; burstPerSecond: number }) {
+  const { db, burstPerSecond } = options;
+  const remembered = new Map<string, KeyRead>();
+
+  return async function authenticate(token: string): Promise<ApiCaller> {
+    if (!looksLikeApiKey(token)) throw badKey();
+    const hash = hashApiKey(token);
+    let read = remembered.get(hash);
+    const now = () => new Date(Date.now() + (read?.clockOffsetMs ?? 0));
+    if (!read || Date.now() - read.readAt > PLAN_READ_MS || now() >= read.plan.periodEnd) {
+      read = await readKey(db, hash);
+      if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+      remembered.set(hash, read);
+    }
+    const plan = { ...read.plan, now: now() };
+    const metered = await meterCall({ db, keyId: read.keyId, userId: read.userId, plan, burstPerSecond });
+    if (metered.revoked) {
+      remembered.delete(hash);
+      throw badKey();
+    }
+    return { keyId: read.keyId, userId: read.userId, scopes: read.scopes, plan, metered };
+  };
 }

@@ -4,6 +4,8 @@ import type { ApiPlan } from "./api-plan";
 
 /** What one call cost: refused by the burst or the quota, or counted (`used` includes it). */
 export interface Metered {
+  /** The key was revoked since it was read: nothing was counted. */
+  revoked: boolean;
   refused: "burst" | "quota" | null;
   /** Calls counted in the plan's period, this one included when it was not refused. */
   used: number;
@@ -15,7 +17,8 @@ export interface Metered {
 const LAST_USED_EVERY = "1 minute";
 
 /**
- * Counts one call of the key in one statement that every app instance shares: the key's calls
+ * Counts one call of the key in one statement that every app instance shares, if the key is
+ * still active (a revocation is seen by the very next call, whatever an instance remembers): the key's calls
  * in this second (at most `burstPerSecond`), then the owner's calls in the plan's period (at most
  * the plan's limit), then the day's usage for the chart. Each counter moves only when the one
  * before it let the call through, so a refused call costs nothing; the upserts' row locks make
@@ -38,6 +41,7 @@ export async function meterCall(options: {
   const periodStart = plan.periodStart.toISOString();
   const day = plan.now.toISOString().slice(0, 10);
   const { rows } = await db.execute<{
+    active: boolean;
     burst: number | null;
     used: string | number | null;
     before: string | number | null;
@@ -46,7 +50,8 @@ export async function meterCall(options: {
       select set_config('synchronous_commit', 'off', true)
     ),
     burst as (
-      insert into api_key_bursts as b (key_id, second, calls) values (${keyId}, ${second}, 1)
+      insert into api_key_bursts as b (key_id, second, calls)
+      select id, ${second}, 1 from api_keys where id = ${keyId} and revoked_at is null
       on conflict (key_id) do update
         set second = excluded.second,
           calls = case when b.second = excluded.second then b.calls + 1 else 1 end
@@ -71,13 +76,17 @@ export async function meterCall(options: {
       where id = ${keyId} and exists (select 1 from quota)
         and (last_used_at is null or last_used_at < now() - ${LAST_USED_EVERY}::interval)
     )
-    select (select count(*) from durability) as durable, (select calls from burst) as burst, (select calls from quota) as used,
+    select (select count(*) from durability) as durable,
+      exists (select 1 from api_keys where id = ${keyId} and revoked_at is null) as active,
+      (select calls from burst) as burst, (select calls from quota) as used,
       (select calls from api_quota_periods where user_id = ${userId} and period_start = ${periodStart}::timestamptz) as before
   `);
   const row = rows[0];
+  const before = Number(row.before ?? 0);
+  if (!row.active) return { revoked: true, refused: null, used: before, burstUsed: 0 };
   if (row.burst === null)
-    return { refused: "burst", used: Number(row.before ?? 0), burstUsed: burstPerSecond };
+    return { revoked: false, refused: "burst", used: before, burstUsed: burstPerSecond };
   const burstUsed = Number(row.burst);
-  if (row.used === null) return { refused: "quota", used: Number(row.before ?? 0), burstUsed };
-  return { refused: null, used: Number(row.used), burstUsed };
+  if (row.used === null) return { revoked: false, refused: "quota", used: before, burstUsed };
+  return { revoked: false, refused: null, used: Number(row.used), burstUsed };
 }
