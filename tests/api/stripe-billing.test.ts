@@ -156,6 +156,11 @@ describe("Stripe Billing through the real SDK", () => {
     });
     expect(refund.status).toBe(200);
     expect(Number(await heldCommission(referrer.user.id))).toBeCloseTo(Number(before), 2);
+    // The refunded month is not granted: the plan ends, and cancel/resume cannot bring it back.
+    const [refunded] = (await buyer.agent.get("/api/billing/subscriptions")).body;
+    expect(refunded.status).toBe("lapsed");
+    expect((await buyer.agent.get("/api/settings/account")).body.plan).toBe("free");
+    expect((await buyer.agent.post(`/api/billing/subscriptions/${refunded.id}/resume`)).status).toBe(409);
   });
 
   it("an older subscription update delivered late never overwrites a newer one", async () => {

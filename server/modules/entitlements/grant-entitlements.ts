@@ -86,6 +86,14 @@ export async function endPaidEntitlements(
 ): Promise<void> {
   const subscriptionId =
     typeof order.metadata.subscriptionId === "string" ? order.metadata.subscriptionId : null;
+  // The period it paid for is taken back: the subscription stands as lapsed (so no later change
+  // of its state grants that period again) until a later payment makes it active.
+  if (subscriptionId) {
+    await tx.execute(sql`
+      update subscriptions set status = 'lapsed', ended_at = ${now.toISOString()}::timestamptz, grace_ends_at = null, updated_at = now()
+      where id = ${subscriptionId}::uuid and status in ('active', 'past_due')
+    `);
+  }
   await tx.execute(sql`
     update entitlements set status = 'ended', ends_at = ${now.toISOString()}::timestamptz
     where status <> 'ended' and (order_id = ${order.id}
