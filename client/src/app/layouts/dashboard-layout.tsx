@@ -3,6 +3,7 @@ import { type ReactNode, useState } from "react";
 import { BrandMark } from "@/components/brand-mark";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
+import { PastDueBanner } from "@/features/billing/components/past-due-banner";
 import { Sidebar } from "./sidebar";
 
 /** Signed-in pages: a fixed sidebar on wide screens, a menu button and drawer on narrow ones. */
@@ -37,7 +38,10 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
         <BrandMark small />
       </header>
       <main id="main-content" tabIndex={-1} className="outline-none lg:pl-64">
-        <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">{children}</div>
+        <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+          <PastDueBanner className="mb-6" />
+          {children}
+        </div>
       </main>
     </div>
   );

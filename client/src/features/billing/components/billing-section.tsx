@@ -5,7 +5,6 @@ import { errorAfterColon } from "@/lib/error-text";
 import { toast } from "@/lib/toast";
 import { useSubscriptions } from "../api/get-subscriptions";
 import { useOpenBillingPortal } from "../api/update-billing";
-import { PastDueBanner } from "./past-due-banner";
 import { PendingOrdersList } from "./pending-orders-list";
 import { ReceiptsList } from "./receipts-list";
 import { SubscriptionItem } from "./subscription-item";
@@ -57,7 +56,6 @@ export function BillingSection() {
           </Button>
         )}
       </div>
-      <PastDueBanner />
       <section aria-labelledby="subscriptions-heading" className="grid gap-1">
         <h3 id="subscriptions-heading" className="font-semibold text-slate-900 text-sm">
           Subscriptions

@@ -1,18 +1,19 @@
 import { AlertTriangle } from "lucide-react";
 import { Link } from "wouter";
 import { buttonVariants } from "@/components/ui/button";
+import { cn } from "@/lib/cn";
 import { formatDate } from "@/lib/format";
 import { useSubscriptions } from "../api/get-subscriptions";
 
-/** A failed renewal: what is at stake, until when, and where to pay. */
-export function PastDueBanner() {
+/** A failed renewal, on every signed-in page: what is at stake, until when, and where to pay. */
+export function PastDueBanner({ className }: { className?: string }) {
   const subscriptions = useSubscriptions();
   const due = (subscriptions.data ?? []).filter(
     (s) => s.status === "past_due" || (s.status === "lapsed" && s.payUrl),
   );
   if (due.length === 0) return null;
   return (
-    <div className="grid gap-2">
+    <div className={cn("grid gap-2", className)}>
       {due.map((sub) => (
         <div
           key={sub.id}
