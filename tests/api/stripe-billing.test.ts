@@ -163,6 +163,31 @@ describe("Stripe Billing through the real SDK", () => {
     expect((await buyer.agent.post(`/api/billing/subscriptions/${refunded.id}/resume`)).status).toBe(409);
   });
 
+  it("an invoice sent without its payments is read again with them, so a refund of that renewal finds it", async () => {
+    const { referrer, remoteId } = await subscribedBuyer();
+    const before = await heldCommission(referrer.user.id);
+    const { payment_intent: _, ...bare } = invoice(remoteId);
+    fake.invoices.set(bare.id, {
+      ...bare,
+      payments: {
+        object: "list",
+        data: [{ payment: { type: "payment_intent", payment_intent: "pi_expanded_renewal" } }],
+      },
+    });
+
+    await deliver("invoice.paid", bare);
+    expect(Number(await heldCommission(referrer.user.id)) - Number(before)).toBeCloseTo(7.9, 2);
+    await deliver("charge.refunded", {
+      id: "ch_expanded",
+      object: "charge",
+      payment_intent: "pi_expanded_renewal",
+    });
+
+    expect(Number(await heldCommission(referrer.user.id))).toBeCloseTo(Number(before), 2);
+    const read = fake.requests.find((r) => r.path === `/v1/invoices/${bare.id}`);
+    expect(read?.method).toBe("GET");
+  });
+
   it("an older subscription update delivered late never overwrites a newer one", async () => {
     const { buyer, remoteId } = await subscribedBuyer();
     const remote = { ...fakeSubscription(remoteId) };

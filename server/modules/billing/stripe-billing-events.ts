@@ -40,6 +40,19 @@ export function periodOf(sub: Stripe.Subscription): { start: Date; end: Date } |
   return item ? { start: at(item.current_period_start), end: at(item.current_period_end) } : undefined;
 }
 
+/**
+ * Current API versions send an invoice without what paid it; a refund names the payment intent,
+ * so the invoice is read again with its payments (before any transaction opens). Should Stripe be
+ * unreachable, the invoice id stands in and the renewal is still recorded.
+ */
+async function withPayments(ctx: Context, invoice: Stripe.Invoice): Promise<Stripe.Invoice> {
+  if (!invoice.id || invoicePaymentId(invoice) !== invoice.id) return invoice;
+  return ctx.stripe.invoices.retrieve(invoice.id, { expand: ["payments"] }).catch((err: unknown) => {
+    ctx.logger.warn({ err, invoiceId: invoice.id }, "stripe invoice payments could not be read");
+    return invoice;
+  });
+}
+
 const STATUS: Record<string, Subscription["status"]> = {
   active: "active",
   trialing: "active",
@@ -171,6 +184,8 @@ export async function handleStripeBillingEvent(ctx: Context, event: Stripe.Event
   const session = event.data.object as Stripe.Checkout.Session;
   const linked = isSubscriptionCheckout ? idOf(session.subscription) : null;
   const remote = linked ? await ctx.stripe.subscriptions.retrieve(linked) : null;
+  const paidInvoice =
+    event.type === "invoice.paid" ? await withPayments(ctx, event.data.object as Stripe.Invoice) : null;
   await ctx.db.transaction(async (tx) => {
     if (!(await firstDelivery(tx, { provider: "stripe", id: event.id, type: event.type }))) return;
     if (isSubscriptionCheckout) return checkoutCompleted(ctx, event, tx, session, remote);
@@ -185,7 +200,7 @@ export async function handleStripeBillingEvent(ctx: Context, event: Stripe.Event
     const eventAt = at(event.created);
     switch (event.type) {
       case "invoice.paid":
-        return invoicePaid(ctx, event, tx, sub, event.data.object as Stripe.Invoice);
+        return invoicePaid(ctx, event, tx, sub, paidInvoice ?? (event.data.object as Stripe.Invoice));
       case "invoice.payment_failed": {
         if (isStale(sub, eventAt)) return;
         const invoice = event.data.object as Stripe.Invoice;
