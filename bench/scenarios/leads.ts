@@ -12,8 +12,8 @@ const LEAD_VALUE = "75.00";
 
 /**
  * What one lead on a verified parked host costs the database, as pgbench runs it: the two limit
- * counters, the host's domain, then one transaction of dedupe check, lead, revenue event, held
- * ledger entry, balance and the day's traffic. The app's statements, minus the app.
+ * counters, the host's domain, then one transaction of dedupe check, lead, the day's traffic, revenue
+ * event, held ledger entry and balance. The app's statements, minus the app.
  */
 const pgbenchScript = (v: { owner: string; domain: string; name: string }) => `
 \\set n random(1, 2000000000)
@@ -29,15 +29,14 @@ SELECT id FROM leads WHERE email_key = 'pgbench-' || :client_id || '-' || :n || 
 INSERT INTO leads (email, email_key, zip_code, city, state, source, value, host, domain_id)
   VALUES ('pgbench-' || :client_id || '-' || :n || '@example.com', 'pgbench-' || :client_id || '-' || :n || '@example.com',
     '90210', 'Beverly Hills', 'CA', 'car-insurance-landing', ${LEAD_VALUE}, '${v.name}', '${v.domain}');
-INSERT INTO balances (user_id) VALUES ('${v.owner}') ON CONFLICT DO NOTHING;
-SELECT available, pending FROM balances WHERE user_id = '${v.owner}' FOR UPDATE;
+INSERT INTO domain_traffic (domain_id, user_id, day, leads) VALUES ('${v.domain}', '${v.owner}', current_date, 1)
+  ON CONFLICT (domain_id, day) DO UPDATE SET leads = domain_traffic.leads + 1;
 INSERT INTO revenue_events (user_id, domain_id, type, amount, description, metadata, source_key)
   VALUES ('${v.owner}', '${v.domain}', 'lead', ${LEAD_VALUE}, 'Insurance lead', '{"held": true}', 'pgbench-lead:' || :client_id || '-' || :n);
 INSERT INTO ledger_entries (user_id, kind, amount, status, release_at, description, source_key)
   VALUES ('${v.owner}', 'lead', ${LEAD_VALUE}, 'pending', now() + interval '14 days', 'Insurance lead', 'held:pgbench-lead:' || :client_id || '-' || :n);
-UPDATE balances SET pending = pending + ${LEAD_VALUE}, updated_at = now() WHERE user_id = '${v.owner}';
-INSERT INTO domain_traffic (domain_id, user_id, day, leads) VALUES ('${v.domain}', '${v.owner}', current_date, 1)
-  ON CONFLICT (domain_id, day) DO UPDATE SET leads = domain_traffic.leads + 1;
+INSERT INTO balances (user_id, pending) VALUES ('${v.owner}', ${LEAD_VALUE})
+  ON CONFLICT (user_id) DO UPDATE SET pending = balances.pending + excluded.pending, updated_at = now();
 COMMIT;
 `;
 

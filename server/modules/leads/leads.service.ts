@@ -88,6 +88,14 @@ export async function captureLead(options: {
       })
       .returning({ id: leads.id });
     if (domain) {
+      await tx
+        .insert(domainTraffic)
+        .values({ domainId: domain.id, userId: domain.userId, day: UTC_TODAY, leads: 1 })
+        .onConflictDoUpdate({
+          target: [domainTraffic.domainId, domainTraffic.day],
+          set: { leads: sql`${domainTraffic.leads} + 1` },
+        });
+      // Last: the credit locks the owner's balance row, which every lead of theirs waits for.
       await creditHeldFunds(tx, {
         userId: domain.userId,
         domainId: domain.id,
@@ -99,13 +107,6 @@ export async function captureLead(options: {
         metadata: { leadId: lead.id, zipCode: input.zipCode },
         sourceKey: leadSourceKey(lead.id),
       });
-      await tx
-        .insert(domainTraffic)
-        .values({ domainId: domain.id, userId: domain.userId, day: UTC_TODAY, leads: 1 })
-        .onConflictDoUpdate({
-          target: [domainTraffic.domainId, domainTraffic.day],
-          set: { leads: sql`${domainTraffic.leads} + 1` },
-        });
     }
     return lead.id;
   });

@@ -61,7 +61,8 @@ export async function creditHeldFunds(db: DbOrTx, credit: HeldCredit): Promise<b
   const releaseAt = new Date(Date.now() + credit.holdDays * DAY_MS);
   const status = credit.holdDays > 0 ? "pending" : "available";
   return db.transaction(async (tx) => {
-    await lockBalance(tx, credit.userId);
+    // A credit only adds to the balance, in one atomic upsert at the end: the owner's balance row,
+    // which every lead of the owner's domains waits for, is locked for as short a time as can be.
     const event = await tx.execute<{ id: string }>(sql`
       insert into revenue_events (user_id, domain_id, type, amount, description, metadata, source_key, occurred_at)
       values (${credit.userId}, ${credit.domainId ?? null}, ${credit.revenueType}, ${credit.amount}::numeric,
@@ -80,7 +81,11 @@ export async function creditHeldFunds(db: DbOrTx, credit: HeldCredit): Promise<b
       returning id
     `);
     if (entry.rows.length === 0) return false;
-    await moveBalance(tx, credit.userId, status, credit.amount);
+    const column = status === "pending" ? sql.raw("pending") : sql.raw("available");
+    await tx.execute(sql`
+      insert into balances (user_id, ${column}) values (${credit.userId}, ${credit.amount}::numeric)
+      on conflict (user_id) do update set ${column} = balances.${column} + excluded.${column}, updated_at = now()
+    `);
     return true;
   });
 }
