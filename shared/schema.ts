@@ -49,6 +49,8 @@ export const users = pgTable(
     autoPayout: boolean("auto_payout").notNull().default(true),
     /** `user`, or `staff` (granted from the command line): staff read every account's audit log. */
     role: text("role").notNull().default("user"),
+    /** Premium 2FA: every password sign-in needs a second factor, which cannot all be removed. */
+    requireTwoFactor: boolean("require_two_factor").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -612,6 +614,34 @@ export const recoveryCodes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("recovery_codes_user_idx").on(t.userId)],
+);
+
+/**
+ * WebAuthn credentials (DESIGN §17): `passkey` (discoverable, signs in alone or as the second
+ * factor; the biometric add-on) or `security-key` (a second factor only; the 2fa-premium add-on).
+ * `counter` is the authenticator's signature count, so a cloned key is refused.
+ */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull().default("passkey"),
+    name: text("name").notNull(),
+    /** base64url, as the browser sends it. */
+    credentialId: text("credential_id").notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: jsonb("transports").$type<string[]>().notNull().default([]),
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull().default(false),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("passkeys_credential_idx").on(t.credentialId), index("passkeys_user_idx").on(t.userId)],
 );
 
 /** Password-reset links: the token is mailed, only its hash is kept; single use, short-lived. */
