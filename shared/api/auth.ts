@@ -69,8 +69,14 @@ export const ZSessionUser = z.object({
 });
 
 export type TSessionUser = z.infer<typeof ZSessionUser>;
-/** `POST /api/auth/login`: with 2FA on, a code must follow before there is a session. */
-export const ZLoginAnswer = z.object({ twoFactorRequired: z.boolean().optional() });
+/**
+ * `POST /api/auth/login`: with a second factor set up, it must follow before there is a session:
+ * an authenticator code (`totp`) or a passkey or security key (`webauthn`).
+ */
+export const ZLoginAnswer = z.object({
+  twoFactorRequired: z.boolean().optional(),
+  secondFactors: z.object({ totp: z.boolean(), webauthn: z.boolean() }).optional(),
+});
 /** `GET /api/auth/me` while signed in (401 while signed out). */
 export const ZSessionAnswer = z.object({ user: ZSessionUser });
 export type TLoginBody = z.infer<typeof ZLoginBody>;

@@ -22,7 +22,10 @@ export type AuditEvent =
   | "payout_requested"
   | "payout_settings_changed"
   | "api_key_created"
-  | "api_key_revoked";
+  | "api_key_revoked"
+  | "passkey_added"
+  | "passkey_removed"
+  | "two_factor_requirement_changed";
 
 /**
  * Appends one event, inside the caller's transaction when one is passed. The table refuses

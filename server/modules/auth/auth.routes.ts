@@ -9,6 +9,7 @@ import { SESSION_COOKIE } from "../../http/session";
 import { endSession, startSession } from "../../http/session-helpers";
 import { recordAudit } from "../audit/audit-log";
 import { changePassword, findUser, register, toSessionUser, updateProfile } from "./auth.service";
+import { passkeyRoutes } from "./passkeys.routes";
 import { passwordResetRoutes } from "./password-reset.routes";
 import { securityRoutes } from "./security.routes";
 import { signInRoutes } from "./sign-in.routes";
@@ -42,6 +43,7 @@ export function authRoutes(deps: AppDeps): Router {
 
   router.use(signInRoutes(deps));
   router.use(securityRoutes(deps));
+  router.use(passkeyRoutes(deps));
   router.use(passwordResetRoutes(deps));
 
   router.post(

@@ -8,6 +8,7 @@ import { requestMeta } from "../../http/request-meta";
 import { recordAudit } from "../audit/audit-log";
 import { findAccount, findUser, passwordMatches, toSessionUser } from "./auth.service";
 import { knownDeviceKey } from "./known-devices";
+import { secondFactorsOf } from "./passkeys.service";
 import { awaitSecondFactor, completeSignIn, PENDING_SIGN_IN_MS } from "./sign-in";
 import { checkSecondFactor, isTwoFactorOn } from "./two-factor.service";
 
@@ -36,9 +37,10 @@ export function signInRoutes(deps: AppDeps): Router {
         });
         throw wrongPassword();
       }
-      if (await isTwoFactorOn(db, user.id)) {
+      const secondFactors = await secondFactorsOf(db, user.id);
+      if (secondFactors.totp || secondFactors.webauthn) {
         await awaitSecondFactor(req, { userId: user.id, knownDeviceKey: deviceKey });
-        return { twoFactorRequired: true };
+        return { twoFactorRequired: true, secondFactors };
       }
       await completeSignIn({ deps, req, res, user, method: "password", knownDeviceKey: deviceKey });
       return { user: toSessionUser(user) };

@@ -1,0 +1,163 @@
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
+import { Router } from "express";
+import {
+  ZLoginOptionsBody,
+  ZLoginVerifyBody,
+  ZPasskeyIdParams,
+  ZRegisterOptionsBody,
+  ZRegisterVerifyBody,
+  ZRenamePasskeyBody,
+  ZRequireTwoFactorBody,
+} from "../../../shared/api/passkeys";
+import type { AppDeps } from "../../deps";
+import { AppError } from "../../http/app-error";
+import { handler, requireUser, userId } from "../../http/handler";
+import { requestMeta } from "../../http/request-meta";
+import { requireRecentAuth } from "../../http/require-recent-auth";
+import { recordAudit } from "../audit/audit-log";
+import { findUser, toSessionUser } from "./auth.service";
+import {
+  listPasskeys,
+  loginOptions,
+  registerPasskey,
+  registrationOptions,
+  removePasskey,
+  renamePasskey,
+  setTwoFactorRequired,
+  verifyLogin,
+} from "./passkeys.service";
+import { completeSignIn, PENDING_SIGN_IN_MS } from "./sign-in";
+
+/**
+ * Passkeys and security keys (DESIGN §17): adding one (signed in, recently confirmed, with its
+ * add-on), signing in with one alone or after the password, and managing them in Settings →
+ * Security. Listing, renaming and removing stay open after an add-on ends, so nothing is stuck.
+ */
+export function passkeyRoutes(deps: AppDeps): Router {
+  const { db, authLimits } = deps;
+  const appUrl = deps.config.appUrl;
+  const router = Router();
+
+  router.get(
+    "/passkeys",
+    requireUser,
+    handler({}, ({ req }) => listPasskeys(db, userId(req))),
+  );
+  router.post(
+    "/passkeys/register/options",
+    requireRecentAuth,
+    handler({ body: ZRegisterOptionsBody }, ({ body, req }) =>
+      registrationOptions({ db, req, appUrl, userId: userId(req), kind: body.kind }),
+    ),
+  );
+  router.post(
+    "/passkeys/register/verify",
+    requireRecentAuth,
+    handler(
+      { body: ZRegisterVerifyBody },
+      async ({ body, req }) => {
+        const passkey = await registerPasskey({
+          db,
+          req,
+          appUrl,
+          userId: userId(req),
+          response: body.response as unknown as RegistrationResponseJSON,
+          name: body.name,
+        });
+        await recordAudit(db, {
+          userId: userId(req),
+          event: "passkey_added",
+          meta: requestMeta(req),
+          detail: { kind: passkey.kind, name: passkey.name },
+        });
+        return { passkey };
+      },
+      { status: 201 },
+    ),
+  );
+  router.post(
+    "/passkeys/login/options",
+    handler({ body: ZLoginOptionsBody }, ({ req }) => {
+      const pending = req.session.pendingSignIn;
+      if (pending && Date.now() - pending.at > PENDING_SIGN_IN_MS) delete req.session.pendingSignIn;
+      return loginOptions({ db, req, appUrl });
+    }),
+  );
+  router.post(
+    "/passkeys/login/verify",
+    handler({ body: ZLoginVerifyBody }, async ({ body, req, res }) => {
+      const meta = requestMeta(req);
+      const pending = req.session.pendingSignIn;
+      if (pending && Date.now() - pending.at > PENDING_SIGN_IN_MS) {
+        throw new AppError("UNAUTHORIZED", "Your sign-in has expired. Please enter your password again.");
+      }
+      if (pending) await authLimits.countCode(pending.userId);
+      const result = await verifyLogin({
+        db,
+        req,
+        appUrl,
+        response: body.response as unknown as AuthenticationResponseJSON,
+      }).catch(async (error: unknown) => {
+        if (pending) {
+          await recordAudit(db, {
+            userId: pending.userId,
+            event: "sign_in_failed",
+            meta,
+            detail: { step: "passkey" },
+          });
+        }
+        throw error;
+      });
+      const user = await findUser({ db, userId: result.userId });
+      if (!user) throw new AppError("UNAUTHORIZED", "Please sign in to continue");
+      const factor = result.kind === "passkey" ? "passkey" : "security key";
+      await completeSignIn({
+        deps,
+        req,
+        res,
+        user,
+        method: result.secondFactor ? `password+${factor}` : factor,
+        knownDeviceKey: pending?.knownDeviceKey,
+      });
+      return { user: toSessionUser(user) };
+    }),
+  );
+  router.patch(
+    "/passkeys/:id",
+    requireUser,
+    handler({ params: ZPasskeyIdParams, body: ZRenamePasskeyBody }, async ({ params, body, req }) => {
+      await renamePasskey(db, userId(req), params.id, body.name);
+      return listPasskeys(db, userId(req));
+    }),
+  );
+  router.delete(
+    "/passkeys/:id",
+    requireRecentAuth,
+    handler({ params: ZPasskeyIdParams }, async ({ params, req }) => {
+      const kind = await removePasskey(db, userId(req), params.id);
+      await recordAudit(db, {
+        userId: userId(req),
+        event: "passkey_removed",
+        meta: requestMeta(req),
+        detail: { kind },
+      });
+      return listPasskeys(db, userId(req));
+    }),
+  );
+  router.put(
+    "/2fa/required",
+    requireRecentAuth,
+    handler({ body: ZRequireTwoFactorBody }, async ({ body, req }) => {
+      await setTwoFactorRequired(db, userId(req), body.required);
+      await recordAudit(db, {
+        userId: userId(req),
+        event: "two_factor_requirement_changed",
+        meta: requestMeta(req),
+        detail: { required: body.required },
+      });
+      return listPasskeys(db, userId(req));
+    }),
+  );
+
+  return router;
+}
