@@ -91,6 +91,6 @@ describe("forgotten password", () => {
     const res = await request(t.app)
       .post("/api/auth/login")
       .send({ usernameOrEmail: input.username, password: "a-brand-new-password" });
-    expect(res.body).toEqual({ twoFactorRequired: true });
+    expect(res.body).toEqual({ twoFactorRequired: true, secondFactors: { totp: true, webauthn: false } });
   });
 });

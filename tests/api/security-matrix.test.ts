@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createApiKey, grantApiPlan } from "../factories/api-keys";
 import { subscribeInSandbox } from "../factories/billing";
 import { addDomain, addVerifiedDomain } from "../factories/domains";
+import { buySecurity } from "../factories/security";
 import { signUp } from "../factories/users";
+import { registerPasskey } from "../factories/webauthn";
 import { fillPath, listApiRoutes, pathParams, type RouteEntry } from "../setup/route-table";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -73,6 +75,8 @@ beforeAll(async () => {
   owned.apiKey = ownerKey.id;
   keys.owner = ownerKey.key;
   keys.intruder = (await createApiKey(intruder.agent)).key;
+  await buySecurity(owner.agent, ["biometric"]);
+  owned.passkey = (await registerPasskey(owner.agent, t.deps.config.appUrl)).passkey.id;
 });
 afterAll(() => t.close());
 
@@ -87,6 +91,7 @@ function ownedIdFor(route: RouteEntry): Record<string, string> | undefined {
   if (p.startsWith("/api/marketplace/messages/:id")) return { id: owned.message };
   if (p.startsWith("/api/revenue/goals/:id")) return { id: owned.goal };
   if (p.startsWith("/api/auth/sessions/:id")) return { id: owned.session };
+  if (p.startsWith("/api/auth/passkeys/:id")) return { id: owned.passkey };
   if (p.startsWith("/api/billing/subscriptions/:id")) return { id: owned.subscription };
   if (p.startsWith("/api/billing/receipts/:file")) return { file: `${owned.receipt}.pdf` };
   return undefined;
@@ -103,6 +108,7 @@ const VALID_BODIES: Record<string, object> = {
   "POST /api/checkout/service/:id": { provider: "stripe" },
   "POST /api/billing/subscriptions/:id/change": { request: { plan: "business", price: "79.00" } },
   "PATCH /api/domains/:id": { status: "parked" },
+  "PATCH /api/auth/passkeys/:id": { name: "Renamed" },
   "PATCH /api/v1/domains/:id": { status: "parked" },
 };
 

@@ -55,7 +55,7 @@ describe("signing in with two-factor on", () => {
 
     const { agent, res } = await passwordStep(input.username, input.password);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ twoFactorRequired: true });
+    expect(res.body).toEqual({ twoFactorRequired: true, secondFactors: { totp: true, webauthn: false } });
     expect((await agent.get("/api/auth/me")).status).toBe(401);
 
     expect((await agent.post("/api/auth/2fa/verify").send({ code: "123456" })).status).toBe(401);
