@@ -5,7 +5,7 @@ import { moveBillingClock } from "../../server/modules/billing/billing-clock";
 import { sweepSubscriptions } from "../../server/modules/billing/sweep-subscriptions";
 import { passkeys } from "../../shared/schema";
 import { buySecurity } from "../factories/security";
-import { enableTwoFactor } from "../factories/two-factor";
+import { enableTwoFactor, totpCode } from "../factories/two-factor";
 import { signUp } from "../factories/users";
 import { assert, createCredential, registerPasskey } from "../factories/webauthn";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -200,8 +200,14 @@ describe("Premium 2FA", () => {
     expect(ok.status).toBe(200);
 
     // With an authenticator app as well, the key can go.
-    await enableTwoFactor(agent);
+    const { secret } = await enableTwoFactor(agent);
     expect((await agent.delete(`/api/auth/passkeys/${registered.passkey.id}`)).status).toBe(200);
+    // ...and then the app is the last factor: it cannot be turned off until the requirement is.
+    const off = await agent.post("/api/auth/2fa/disable").send({ code: totpCode(secret, 1) });
+    expect(off.status).toBe(409);
+    expect((await agent.get("/api/auth/2fa")).body.enabled).toBe(true);
+    expect((await agent.put("/api/auth/2fa/required").send({ required: false })).status).toBe(200);
+    expect((await agent.post("/api/auth/2fa/disable").send({ code: totpCode(secret, 1) })).status).toBe(200);
   });
 });
 

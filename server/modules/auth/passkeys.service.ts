@@ -321,6 +321,16 @@ export async function removePasskey(db: DbOrTx, userId: string, id: string): Pro
   return row.kind as TPasskeyKind;
 }
 
+/** With Premium 2FA's switch on, the authenticator app cannot be turned off unless a key remains. */
+export async function assertCanDropAuthenticator(db: DbOrTx, userId: string): Promise<void> {
+  if (!(await isTwoFactorRequired(db, userId))) return;
+  if ((await secondFactorCredentials(db, userId)).length > 0) return;
+  throw new AppError(
+    "CONFLICT",
+    "Two-factor sign-in is required on this account: add another second factor or turn the requirement off first.",
+  );
+}
+
 /** Premium 2FA's switch counts only while the add-on is held. */
 export async function isTwoFactorRequired(db: DbOrTx, userId: string): Promise<boolean> {
   const [user] = await db

@@ -7,6 +7,7 @@ import { requireRecentAuth } from "../../http/require-recent-auth";
 import { SESSION_COOKIE } from "../../http/session";
 import { endSession } from "../../http/session-helpers";
 import { recordAudit } from "../audit/audit-log";
+import { assertCanDropAuthenticator } from "./passkeys.service";
 import { endOtherSessions, endSessionById, listSessions } from "./sessions.service";
 import {
   checkSecondFactor,
@@ -49,6 +50,7 @@ export function securityRoutes(deps: AppDeps): Router {
     requireRecentAuth,
     handler({ body: ZCodeBody }, async ({ body, req }) => {
       await authLimits.countCode(userId(req));
+      await assertCanDropAuthenticator(db, userId(req));
       await checkSecondFactor({ db, userId: userId(req), code: body.code });
       await disableTwoFactor({ db, userId: userId(req) });
       await audit(req, "two_factor_disabled");
