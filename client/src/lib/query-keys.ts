@@ -7,6 +7,7 @@ import { CHECKOUT_PATHS } from "@shared/api/checkout";
 import { DOMAIN_PATHS } from "@shared/api/domains";
 import { ENTITLEMENTS_PATH } from "@shared/api/entitlements";
 import { marketplacePaths } from "@shared/api/marketplace";
+import { PASSKEY_PATHS } from "@shared/api/passkeys";
 import { PAYMENT_PATHS } from "@shared/api/payments";
 import { PORTFOLIO_PNL_PATH, type TPnlRange, type TPortfolioPnlQuery } from "@shared/api/pnl";
 import { REVENUE_PATHS, type TRevenueRange } from "@shared/api/revenue";
@@ -24,6 +25,7 @@ export const queryKeys = {
   twoFactor: [SECURITY_PATHS.twoFactor],
   sessions: [SECURITY_PATHS.sessions],
   auditLog: [SECURITY_PATHS.auditLog],
+  passkeys: [PASSKEY_PATHS.list],
 
   dashboard: [REVENUE_PATHS.dashboard],
   dashboardTrend: (range: TRevenueRange) => [REVENUE_PATHS.dashboard, { range }],

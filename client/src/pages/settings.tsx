@@ -7,6 +7,7 @@ import { TwoFactorCard } from "@/features/account-security/components/two-factor
 import { ApiAccessCard } from "@/features/api-access/components/api-access-card";
 import { refreshSession, useSession } from "@/features/auth/api/get-session";
 import { BillingSection } from "@/features/billing/components/billing-section";
+import { PasskeysCard } from "@/features/passkeys/components/passkeys-card";
 import { AccountPlanCard } from "@/features/settings/components/account-plan-card";
 import { NotificationSettingsCard } from "@/features/settings/components/notification-settings-card";
 import { PayoutSettingsCard } from "@/features/settings/components/payout-settings-card";
@@ -42,6 +43,7 @@ export default function SettingsPage() {
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
         <TwoFactorCard />
+        <PasskeysCard />
         <SessionsCard />
         <div className="lg:col-span-2">
           <AuditLogCard />

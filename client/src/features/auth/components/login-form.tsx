@@ -1,6 +1,8 @@
+import { Fingerprint } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
+import { useSignInWithPasskey } from "@/features/passkeys/api/passkeys";
 import { errorAfterColon } from "@/lib/error-text";
 import { toast } from "@/lib/toast";
 import { useLogin } from "../api/login";
@@ -12,8 +14,29 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   const [usernameOrEmail, setUsernameOrEmail] = useState("");
   const [password, setPassword] = useState("");
   const [finishing, setFinishing] = useState(false);
-  const [needsCode, setNeedsCode] = useState(false);
-  const submitting = login.isPending || finishing;
+  const [needsCode, setNeedsCode] = useState<{ totp: boolean; webauthn: boolean } | null>(null);
+  const passkey = useSignInWithPasskey();
+  const submitting = login.isPending || passkey.isPending || finishing;
+
+  async function signedIn() {
+    setFinishing(true);
+    toast({ title: "Welcome Back!", description: "You've successfully logged in to ParkPilot." });
+    await onSignedIn();
+  }
+
+  async function handlePasskey() {
+    try {
+      await passkey.mutateAsync();
+    } catch (error) {
+      toast({
+        variant: "destructive",
+        title: "Login Failed",
+        description: errorAfterColon(error, "Your passkey could not sign you in."),
+      });
+      return;
+    }
+    await signedIn();
+  }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -24,7 +47,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
     try {
       const answer = await login.mutateAsync({ usernameOrEmail: usernameOrEmail.trim(), password });
       if (answer.twoFactorRequired) {
-        setNeedsCode(true);
+        setNeedsCode({ totp: answer.totp, webauthn: answer.webauthn });
         return;
       }
     } catch (error) {
@@ -35,17 +58,17 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
       });
       return;
     }
-    setFinishing(true);
-    toast({ title: "Welcome Back!", description: "You've successfully logged in to ParkPilot." });
-    await onSignedIn();
+    await signedIn();
   }
 
   if (needsCode) {
     return (
       <TwoFactorStep
+        webauthn={needsCode.webauthn}
+        totp={needsCode.totp}
         onSignedIn={onSignedIn}
         onBack={() => {
-          setNeedsCode(false);
+          setNeedsCode(null);
           setPassword("");
         }}
       />
@@ -79,6 +102,17 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
       </Link>
       <Button type="submit" size="lg" className="mt-2 w-full" disabled={submitting}>
         {submitting ? "Signing in..." : "Sign In"}
+      </Button>
+      <Button
+        type="button"
+        variant="outline"
+        size="lg"
+        className="w-full"
+        disabled={submitting}
+        onClick={handlePasskey}
+      >
+        <Fingerprint aria-hidden="true" className="size-4" />
+        Sign In with a Passkey
       </Button>
     </form>
   );

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { useSignInWithPasskey } from "@/features/passkeys/api/passkeys";
 import { errorAfterColon } from "@/lib/error-text";
 import { toast } from "@/lib/toast";
 import { useVerifyTwoFactor } from "../api/verify-two-factor";
@@ -9,14 +10,37 @@ import { FormField } from "./form-field";
 export function TwoFactorStep({
   onSignedIn,
   onBack,
+  webauthn = false,
+  totp = true,
 }: {
   onSignedIn: () => Promise<void>;
   onBack: () => void;
+  /** A passkey or security key can confirm this sign-in too. */
+  webauthn?: boolean;
+  /** An authenticator app code (or a recovery code) can. */
+  totp?: boolean;
 }) {
   const verify = useVerifyTwoFactor();
+  const passkey = useSignInWithPasskey();
   const [code, setCode] = useState("");
   const [finishing, setFinishing] = useState(false);
-  const submitting = verify.isPending || finishing;
+  const submitting = verify.isPending || passkey.isPending || finishing;
+
+  async function handleKey() {
+    try {
+      await passkey.mutateAsync();
+    } catch (error) {
+      toast({
+        variant: "destructive",
+        title: "Login Failed",
+        description: errorAfterColon(error, "Your key could not confirm this sign-in."),
+      });
+      return;
+    }
+    setFinishing(true);
+    toast({ title: "Welcome Back!", description: "You've successfully logged in to ParkPilot." });
+    await onSignedIn();
+  }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -38,23 +62,41 @@ export function TwoFactorStep({
 
   return (
     <form className="grid gap-4" onSubmit={handleSubmit} noValidate aria-label="Two-factor code">
-      <p className="text-sm">
-        Enter the 6-digit code from your authenticator app, or one of your recovery codes.
-      </p>
-      <FormField
-        id="twoFactorCode"
-        label="Authentication Code"
-        autoComplete="one-time-code"
-        autoCapitalize="none"
-        spellCheck={false}
-        autoFocus
-        className="font-mono tracking-widest"
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-      />
-      <Button type="submit" size="lg" className="mt-2 w-full" disabled={submitting || !code.trim()}>
-        {submitting ? "Verifying..." : "Verify"}
-      </Button>
+      {totp ? (
+        <>
+          <p className="text-sm">
+            Enter the 6-digit code from your authenticator app, or one of your recovery codes.
+          </p>
+          <FormField
+            id="twoFactorCode"
+            label="Authentication Code"
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            spellCheck={false}
+            autoFocus
+            className="font-mono tracking-widest"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+          <Button type="submit" size="lg" className="mt-2 w-full" disabled={submitting || !code.trim()}>
+            {submitting ? "Verifying..." : "Verify"}
+          </Button>
+        </>
+      ) : (
+        <p className="text-sm">Confirm this sign-in with your passkey or security key.</p>
+      )}
+      {webauthn ? (
+        <Button
+          type="button"
+          variant="outline"
+          size="lg"
+          className="w-full"
+          disabled={submitting}
+          onClick={handleKey}
+        >
+          Use a Passkey or Security Key
+        </Button>
+      ) : null}
       <Button type="button" variant="link" onClick={onBack}>
         Use another account
       </Button>

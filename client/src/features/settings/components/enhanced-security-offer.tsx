@@ -11,6 +11,7 @@ import { OfferCard } from "@/components/offer/offer-card";
 import { OfferDialog } from "@/components/offer/offer-dialog";
 import { OptionGrid } from "@/components/offer/option-grid";
 import { Button } from "@/components/ui/button";
+import { ActiveSecurity } from "./active-security";
 
 type LevelId = (typeof SECURITY_LEVELS)[number]["id"];
 type AddonId = (typeof SECURITY_ADDONS)[number]["id"];
@@ -33,6 +34,7 @@ export function EnhancedSecurityOffer() {
       fromPrice={lowestPrice(SECURITY_LEVELS)}
       priceSuffix="/month"
     >
+      <ActiveSecurity />
       <OfferDialog
         offerKey="securityUpgrade"
         trigger={
