@@ -50,7 +50,9 @@ const exited = (child: ChildProcess) =>
  * another built entry (a build into another folder at the repository's root, as E2E_SERVER does
  * for the browser tests), so that a run need not rebuild dist/ under the others.
  */
-export async function startAppProcess(env: Record<string, string | undefined> = {}): Promise<AppProcess> {
+export async function startAppProcess(
+  env: Record<string, string | undefined> | ((port: number) => Record<string, string | undefined>) = {},
+): Promise<AppProcess> {
   const entry = process.env.APP_SERVER ?? "dist/server/index.js";
   if (!existsSync(entry) || !existsSync(`${entry.replace(/server\/index\.js$/, "")}public/index.html`)) {
     throw new Error("The production build is missing: run `npm run build` first.");
@@ -70,7 +72,7 @@ export async function startAppProcess(env: Record<string, string | undefined> = 
       PAYMENTS_SANDBOX: "true",
       LEADS_PER_ADDRESS_PER_HOUR: "1000000",
       LEADS_PER_DOMAIN_PER_HOUR: "1000000",
-      ...env,
+      ...(typeof env === "function" ? env(port) : env),
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
