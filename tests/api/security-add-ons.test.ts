@@ -1,0 +1,100 @@
+import express from "express";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { errorHandler } from "../../server/http/error-handler";
+import { SESSION_COOKIE } from "../../server/http/session";
+import { moveBillingClock } from "../../server/modules/billing/billing-clock";
+import { sweepSubscriptions } from "../../server/modules/billing/sweep-subscriptions";
+import { requireAddOn, type SecurityAddOn } from "../../server/modules/entitlements/require-add-on";
+import { SECURITY_ADDONS } from "../../shared/prices";
+import { buySecurity } from "../factories/security";
+import { signUp } from "../factories/users";
+import { createTestApp, type TestApp } from "../setup/test-app";
+
+/**
+ * Each Enhanced Security add-on through the one gate its routes use: refused (403, naming the
+ * add-on) without its entitlement, open with it, refused again once the subscription has ended.
+ * The gate is mounted behind the app's own session middleware, so a real sign-in reaches it.
+ */
+let t: TestApp;
+let gated: express.Express;
+const ADD_ONS = SECURITY_ADDONS.map((a) => a.id) as SecurityAddOn[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  gated = express();
+  gated.use(t.deps.sessions.middleware);
+  for (const addOn of ADD_ONS) {
+    gated.get(`/gate/${addOn}`, requireAddOn(addOn, t.db), (_req, res) => {
+      res.json({ addOn });
+    });
+  }
+  gated.use(errorHandler(t.deps.logger));
+});
+afterAll(() => t.close());
+
+/** The signed-in agent's cookie, sent to the gated app. */
+const gate = (cookie: string, addOn: string) => request(gated).get(`/gate/${addOn}`).set("Cookie", cookie);
+
+async function signedIn() {
+  const account = await signUp(t.app);
+  const res = await request(t.app)
+    .post("/api/auth/login")
+    .send({ usernameOrEmail: account.input.email, password: account.input.password })
+    .expect(200);
+  const cookies = res.headers["set-cookie"] as unknown as string[];
+  const cookie = cookies.find((c) => c.startsWith(`${SESSION_COOKIE}=`))!.split(";")[0];
+  return { ...account, cookie };
+}
+
+describe("the add-on gate", () => {
+  it("refuses a signed-out request with 401", async () => {
+    const res = await request(gated).get("/gate/biometric");
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBeTruthy();
+  });
+
+  it("each add-on is unavailable without its entitlement, available with it, and ends with it", async () => {
+    const { agent, cookie } = await signedIn();
+    for (const addOn of ADD_ONS) {
+      const label = SECURITY_ADDONS.find((a) => a.id === addOn)!.label;
+      const res = await gate(cookie, addOn);
+      expect(res.status, addOn).toBe(403);
+      expect(res.body.message).toContain(`the ${label} add-on of Enhanced Security`);
+    }
+
+    // A level alone unlocks no add-on; then all six.
+    const levelOnly = await buySecurity(agent, [], "enterprise");
+    for (const addOn of ADD_ONS) expect((await gate(cookie, addOn)).status, addOn).toBe(403);
+    expect((await agent.post(`/api/billing/subscriptions/${levelOnly.id}/cancel`)).status).toBe(200);
+
+    const sub = await buySecurity(agent, ADD_ONS, "advanced");
+    for (const addOn of ADD_ONS) {
+      const res = await gate(cookie, addOn);
+      expect(res.status, addOn).toBe(200);
+      expect(res.body).toEqual({ addOn });
+    }
+
+    // Cancelled, it lasts to the period's end and not past it.
+    expect((await agent.post(`/api/billing/subscriptions/${sub.id}/cancel`)).status).toBe(200);
+    for (const addOn of ADD_ONS) expect((await gate(cookie, addOn)).status, addOn).toBe(200);
+    const now = await moveBillingClock(t.db, 31 * 86_400);
+    await sweepSubscriptions({
+      db: t.db,
+      mailer: t.deps.mailer,
+      paid: { commissionHoldDays: 30 },
+      appUrl: t.deps.config.appUrl,
+      now,
+    });
+    for (const addOn of ADD_ONS) expect((await gate(cookie, addOn)).status, addOn).toBe(403);
+  });
+
+  it("one account's add-on opens nothing for another", async () => {
+    const buyer = await signedIn();
+    const other = await signedIn();
+    await buySecurity(buyer.agent, ["audit-logs"]);
+    expect((await gate(buyer.cookie, "audit-logs")).status).toBe(200);
+    expect((await gate(other.cookie, "audit-logs")).status).toBe(403);
+    expect((await gate(buyer.cookie, "incident-response")).status).toBe(403);
+  });
+});
