@@ -100,3 +100,65 @@ test("a passkey is added in Settings → Security and signs in alone; the Securi
   await expect(toast(page)).toContainText("Login Failed");
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test("Premium 2FA: a security key confirms a password sign-in, and two-factor is required", async ({
+  page,
+}, testInfo) => {
+  const account = uniqueAccount();
+  const register = await page.request.post(`${origin}/api/auth/register`, { data: account });
+  expect(register.status(), await register.text()).toBe(201);
+  const order = await page.request.post(`${origin}/api/settings/security-upgrade`, {
+    data: { level: "advanced", features: ["2fa-premium"], price: "58.00" },
+  });
+  expect(order.status(), await order.text()).toBe(201);
+  const { orderId } = (await order.json()) as { orderId: string };
+  const paid = await page.request.post(`${origin}/api/checkout/sandbox/${orderId}/pay?provider=stripe`, {
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "usb",
+      hasResidentKey: false,
+      hasUserVerification: false,
+      automaticPresenceSimulation: true,
+    },
+  });
+
+  await page.goto(`${origin}/settings`);
+  const security = page.getByRole("region", { name: "Active security" });
+  await expect(security).toContainText("Advanced security", { timeout: 20_000 });
+  await expect(security.getByRole("list", { name: "Active add-ons" })).toHaveText("Premium 2FA");
+  await security.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath("active-security.png") });
+
+  const card = page.getByRole("region", { name: "Passkeys & Security Keys" });
+  await expect(card.getByRole("button", { name: "Add a Passkey" })).toHaveCount(0);
+  await card.getByRole("button", { name: "Add a Security Key" }).click();
+  await expect(toast(page)).toContainText("Security Key Added");
+  await expect(card).toContainText("Security key 1");
+  const required = card.getByRole("switch", { name: /Require two-factor on every sign-in/ });
+  await required.click();
+  await expect(required).toHaveAttribute("aria-checked", "true");
+  // The only second factor cannot go while two-factor is required.
+  await card.getByRole("button", { name: "Remove" }).click();
+  await expect(toast(page)).toContainText("Two-factor sign-in is required");
+  await expect(card).toContainText("Security key 1");
+
+  await page.context().clearCookies();
+  await page.goto(`${origin}/login`);
+  await page.getByLabel("Username or Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page.getByText("Confirm this sign-in with your passkey or security key.")).toBeVisible();
+  expect((await page.request.get(`${origin}/api/auth/me`)).status()).toBe(401);
+  await page.getByRole("button", { name: "Use a Passkey or Security Key" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+  const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
+  expect(credentials).toHaveLength(1);
+  expect(credentials[0].isResidentCredential).toBe(false);
+});
