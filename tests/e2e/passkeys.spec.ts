@@ -83,7 +83,7 @@ test("a passkey is added in Settings → Security and signs in alone; the Securi
   // Signed out, the passkey alone signs in: no username, no password.
   await page.context().clearCookies();
   await page.goto(`${origin}/login`);
-  await page.getByRole("button", { name: "Sign In with a Passkey" }).click();
+  await page.getByRole("button", { name: "Use a Passkey", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
   const me = await page.request.get(`${origin}/api/auth/me`);
   expect((await me.json()).user.email).toBe(account.email);
@@ -96,7 +96,7 @@ test("a passkey is added in Settings → Security and signs in alone; the Securi
   await expect(list).toHaveCount(0);
   await page.context().clearCookies();
   await page.goto(`${origin}/login`);
-  await page.getByRole("button", { name: "Sign In with a Passkey" }).click();
+  await page.getByRole("button", { name: "Use a Passkey", exact: true }).click();
   await expect(toast(page)).toContainText("Login Failed");
   await expect(page).toHaveURL(/\/login$/);
 });

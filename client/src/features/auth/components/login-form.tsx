@@ -112,7 +112,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
         onClick={handlePasskey}
       >
         <Fingerprint aria-hidden="true" className="size-4" />
-        Sign In with a Passkey
+        Use a Passkey
       </Button>
     </form>
   );
