@@ -254,3 +254,28 @@ describe("when the add-on ends", () => {
     expect(n).toBe(0);
   });
 });
+
+describe("passwordless attempts", () => {
+  it("are counted per address like password attempts: past the limit, 429 before any check", async () => {
+    const local = await createTestApp({ authLimits: { loginPerAddress: 3 } });
+    try {
+      const agent = request.agent(local.app);
+      const stranger = createCredential({ challenge: "x", rp: {}, user: { id: "u" } }, origin).credential;
+      for (let i = 0; i < 3; i++) {
+        const options = await agent.post("/api/auth/passkeys/login/options").send({});
+        const res = await agent
+          .post("/api/auth/passkeys/login/verify")
+          .send({ response: assert(stranger, options.body, origin) });
+        expect(res.status).toBe(401);
+      }
+      const options = await agent.post("/api/auth/passkeys/login/options").send({});
+      const limited = await agent
+        .post("/api/auth/passkeys/login/verify")
+        .send({ response: assert(stranger, options.body, origin) });
+      expect(limited.status).toBe(429);
+      expect(limited.headers["retry-after"]).toBeTruthy();
+    } finally {
+      await local.close();
+    }
+  });
+});

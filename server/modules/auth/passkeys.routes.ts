@@ -91,7 +91,10 @@ export function passkeyRoutes(deps: AppDeps): Router {
       if (pending && Date.now() - pending.at > PENDING_SIGN_IN_MS) {
         throw new AppError("UNAUTHORIZED", "Your sign-in has expired. Please enter your password again.");
       }
+      // A passkey signing in alone is a sign-in attempt like a password: counted for the
+      // address and the credential before it is checked. After the password, like a code.
       if (pending) await authLimits.countCode(pending.userId);
+      else await authLimits.countSignIn({ accountKey: `passkey:${body.response.id}`, address: meta.address });
       const result = await verifyLogin({
         db,
         req,
