@@ -22,6 +22,9 @@ const EVENT_LABELS: Record<string, string> = {
   other_sessions_ended: "Other devices signed out",
   payout_requested: "Payout requested",
   payout_settings_changed: "Payout settings changed",
+  passkey_added: "Passkey or security key added",
+  passkey_removed: "Passkey or security key removed",
+  two_factor_requirement_changed: "Two-factor requirement changed",
 };
 
 const SHOWN = 50;
