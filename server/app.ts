@@ -14,7 +14,7 @@ import { trackLastSeen } from "./http/session-helpers";
 import { affiliateRoutes } from "./modules/affiliates/affiliates.routes";
 import { analyticsRoutes } from "./modules/analytics/analytics.routes";
 import { apiKeyRoutes } from "./modules/api-keys/api-keys.routes";
-import { auditRoutes } from "./modules/audit/audit.routes";
+import { auditExportRoutes, auditRoutes } from "./modules/audit/audit.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { billingRoutes } from "./modules/billing/billing.routes";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes";
@@ -77,6 +77,7 @@ export function createApp(deps: AppDeps) {
   api.use(trackLastSeen);
   api.use("/auth", authRoutes(deps));
   api.use("/audit-log", auditRoutes(deps));
+  api.use("/security", auditExportRoutes(deps));
   api.use("/api-keys", apiKeyRoutes(deps));
   api.use("/leads", leadRoutes(deps));
   api.use("/domains", domainRoutes(deps));

@@ -41,7 +41,12 @@ export const SECURITY_PATHS = {
   sessions: "/api/auth/sessions",
   session: (id: string) => `/api/auth/sessions/${encodeURIComponent(id)}`,
   auditLog: "/api/audit-log",
+  /** The audit-logs add-on: the user's own log as a CSV or JSON download. */
+  auditLogExport: "/api/security/audit-log/export",
 } as const;
+
+/** `GET /api/security/audit-log/export?format=csv|json`. */
+export const ZAuditExportQuery = z.object({ format: z.enum(["csv", "json"]).default("csv") });
 
 /** `GET /api/auth/2fa`. */
 export const ZTwoFactorStatus = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number() });

@@ -1,10 +1,14 @@
 import { eq } from "drizzle-orm";
 import { Router } from "express";
+import { ZAuditExportQuery } from "../../../shared/api/security";
 import { users } from "../../../shared/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import { handler, requireUser, userId } from "../../http/handler";
+import { sendCsv } from "../../http/send-csv";
+import { csvDocument } from "../../lib/csv-write";
 import { describeDevice } from "../auth/device-name";
+import { requireAddOn } from "../entitlements/require-add-on";
 import { listAuditLog, OWN_AUDIT_DAYS } from "./audit-log";
 
 const withDevice = <T extends { userAgent: string | null }>(rows: T[]) =>
@@ -31,6 +35,44 @@ export function auditRoutes(deps: AppDeps): Router {
         .where(eq(users.id, userId(req)));
       if (me?.role !== "staff") throw new AppError("FORBIDDEN", "Only staff can read every account's log");
       return { events: withDevice(await listAuditLog({ db })) };
+    }),
+  );
+  return router;
+}
+
+/**
+ * `GET /api/security/audit-log/export?format=csv|json`: the signed-in user's own log as a download,
+ * behind the audit-logs add-on (403 naming it without). CSV cells are formula-safe.
+ */
+export function auditExportRoutes(deps: AppDeps): Router {
+  const { db } = deps;
+  const router = Router();
+  router.get(
+    "/audit-log/export",
+    requireUser,
+    requireAddOn("audit-logs", db),
+    handler({ query: ZAuditExportQuery }, async ({ query, req, res }) => {
+      const events = withDevice(await listAuditLog({ db, userId: userId(req), days: OWN_AUDIT_DAYS }));
+      if (query.format === "json") {
+        res
+          .status(200)
+          .type("application/json")
+          .attachment("audit-log.json")
+          .setHeader("Cache-Control", "no-store")
+          .send(JSON.stringify({ events }));
+        return;
+      }
+      const rows = events.map((e) => [
+        e.createdAt,
+        e.event,
+        e.address ?? "",
+        e.device,
+        e.detail ? JSON.stringify(e.detail) : "",
+      ]);
+      sendCsv(res, {
+        fileName: "audit-log.csv",
+        body: csvDocument([["time", "event", "address", "device", "detail"], ...rows]),
+      });
     }),
   );
   return router;
