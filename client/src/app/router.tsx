@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { PageSpinner } from "@/components/ui/spinner";
+import { RouteTitle } from "./page-title";
 
 // Every page is its own chunk. The public pages load neither the data layer nor any dashboard
 // code or chart library; those arrive with the account area.
@@ -16,6 +17,7 @@ const ACCOUNT_PATHS =
 export function AppRouter() {
   return (
     <Suspense fallback={<PageSpinner />}>
+      <RouteTitle />
       <Switch>
         <Route path="/" component={LandingPage} />
         <Route path="/privacy" component={PrivacyPage} />
