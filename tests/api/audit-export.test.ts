@@ -2,6 +2,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordAudit } from "../../server/modules/audit/audit-log";
 import { SECURITY_PATHS } from "../../shared/api/security";
+import { auditLog } from "../../shared/schema";
 import { buySecurity } from "../factories/security";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -62,5 +63,46 @@ describe("audit log export", () => {
     const bad = await me.agent.get(url("xml"));
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBeTruthy();
+  });
+
+  it("reaches back by level: 90 days without one or at basic, a year at advanced", async () => {
+    const me = await signUp(t.app);
+    const daysAgo = (d: number) => new Date(Date.now() - d * 24 * 60 * 60 * 1000);
+    await t.db.insert(auditLog).values([
+      { userId: me.user.id, event: "sign_in", address: "198.51.100.80", createdAt: daysAgo(80) },
+      { userId: me.user.id, event: "sign_in", address: "198.51.100.200", createdAt: daysAgo(200) },
+      { userId: me.user.id, event: "sign_in", address: "198.51.100.250", createdAt: daysAgo(400) },
+    ]);
+    const addresses = async () =>
+      ((await me.agent.get("/api/audit-log").expect(200)).body.events as { address: string }[]).map(
+        (e) => e.address,
+      );
+
+    expect(await addresses()).toContain("198.51.100.80");
+    expect(await addresses()).not.toContain("198.51.100.200");
+    await buySecurity(me.agent, ["audit-logs"], "basic");
+    expect(await addresses()).not.toContain("198.51.100.200");
+    const csvBasic = (await me.agent.get(url("csv")).expect(200)).text;
+    expect(csvBasic).toContain("198.51.100.80");
+    expect(csvBasic).not.toContain("198.51.100.200");
+  });
+
+  it("advanced keeps a year and enterprise seven", async () => {
+    const adv = await signUp(t.app);
+    const ent = await signUp(t.app);
+    const daysAgo = (d: number) => new Date(Date.now() - d * 24 * 60 * 60 * 1000);
+    for (const u of [adv, ent]) {
+      await t.db.insert(auditLog).values([
+        { userId: u.user.id, event: "sign_in", address: "198.51.100.200", createdAt: daysAgo(200) },
+        { userId: u.user.id, event: "sign_in", address: "198.51.100.250", createdAt: daysAgo(400) },
+      ]);
+    }
+    await buySecurity(adv.agent, ["audit-logs"], "advanced");
+    await buySecurity(ent.agent, ["audit-logs"], "enterprise");
+    const advCsv = (await adv.agent.get(url("csv")).expect(200)).text;
+    expect(advCsv).toContain("198.51.100.200");
+    expect(advCsv).not.toContain("198.51.100.250");
+    const entCsv = (await ent.agent.get(url("csv")).expect(200)).text;
+    expect(entCsv).toContain("198.51.100.250");
   });
 });

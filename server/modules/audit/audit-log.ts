@@ -2,6 +2,7 @@ import { and, desc, eq, gte } from "drizzle-orm";
 import { auditLog } from "../../../shared/schema";
 import type { DbOrTx } from "../../db/tx";
 import type { RequestMeta } from "../../http/request-meta";
+import { entitlementsOf } from "../entitlements/entitlements.service";
 
 /** The security events the audit log records (ASVS V16). */
 export type AuditEvent =
@@ -44,8 +45,21 @@ export async function recordAudit(
   });
 }
 
-/** What a user may read of their own log: the last 90 days. */
+/** What a user may read of their own log: the last 90 days (Enhanced Security's basic level too). */
 export const OWN_AUDIT_DAYS = 90;
+
+/** How far back the log reaches by Enhanced Security level (spec §9: 90 days, 1 year, 7 years). */
+const RETENTION_DAYS = { basic: OWN_AUDIT_DAYS, advanced: 365, enterprise: 7 * 365 } as const;
+
+/** The days of their own log a user may read and export: the longest their active level grants. */
+export async function auditRetentionDays(db: DbOrTx, userId: string): Promise<number> {
+  const granted = new Set((await entitlementsOf({ db, userId })).map((e) => e.feature));
+  let days: number = OWN_AUDIT_DAYS;
+  for (const [level, levelDays] of Object.entries(RETENTION_DAYS)) {
+    if (granted.has(`security:${level}`)) days = Math.max(days, levelDays);
+  }
+  return days;
+}
 const PAGE = 500;
 
 export async function listAuditLog(options: { db: DbOrTx; userId?: string; days?: number }) {

@@ -9,7 +9,7 @@ import { sendCsv } from "../../http/send-csv";
 import { csvDocument } from "../../lib/csv-write";
 import { describeDevice } from "../auth/device-name";
 import { requireAddOn } from "../entitlements/require-add-on";
-import { listAuditLog, OWN_AUDIT_DAYS } from "./audit-log";
+import { auditRetentionDays, listAuditLog } from "./audit-log";
 
 const withDevice = <T extends { userAgent: string | null }>(rows: T[]) =>
   rows.map((r) => ({ ...r, device: describeDevice(r.userAgent) }));
@@ -23,7 +23,9 @@ export function auditRoutes(deps: AppDeps): Router {
   router.get(
     "/",
     handler({}, async ({ req }) => ({
-      events: withDevice(await listAuditLog({ db, userId: userId(req), days: OWN_AUDIT_DAYS })),
+      events: withDevice(
+        await listAuditLog({ db, userId: userId(req), days: await auditRetentionDays(db, userId(req)) }),
+      ),
     })),
   );
   router.get(
@@ -52,7 +54,9 @@ export function auditExportRoutes(deps: AppDeps): Router {
     requireUser,
     requireAddOn("audit-logs", db),
     handler({ query: ZAuditExportQuery }, async ({ query, req, res }) => {
-      const events = withDevice(await listAuditLog({ db, userId: userId(req), days: OWN_AUDIT_DAYS }));
+      const events = withDevice(
+        await listAuditLog({ db, userId: userId(req), days: await auditRetentionDays(db, userId(req)) }),
+      );
       if (query.format === "json") {
         res
           .status(200)
