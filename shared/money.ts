@@ -31,3 +31,16 @@ export function centsToDecimal(cents: number): string {
 export function sumDecimals(values: readonly (string | number)[]): string {
   return centsToDecimal(values.reduce<number>((total, v) => total + toCents(v), 0));
 }
+
+const usdFormatter = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** The product's one money format, for texts the server writes: "1500" → "$1,500.00" (as the client's formatMoney). */
+export function formatUsd(value: string | number): string {
+  const n = typeof value === "number" ? value : Number.parseFloat(value);
+  return usdFormatter.format(Number.isFinite(n) ? n : 0);
+}

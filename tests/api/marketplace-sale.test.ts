@@ -59,6 +59,9 @@ describe("POST /api/marketplace/sold", () => {
     expect(row.soldAt).toBeInstanceOf(Date);
     const activity = await t.db.select().from(accountEvents).where(eq(accountEvents.userId, seller.user.id));
     expect(activity.map((a) => a.kind)).toContain("domain_sold");
+    expect(activity.find((a) => a.kind === "domain_sold")?.description).toBe(
+      `Sold ${domain.name} for $4,750.25`,
+    );
     const market = await seller.agent.get("/api/marketplace/domains");
     expect(market.body.map((l: { id: string }) => l.id)).not.toContain(domain.id);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { centsToDecimal, isDecimalAmount, sumDecimals, toCents } from "../../shared/money";
+import { centsToDecimal, formatUsd, isDecimalAmount, sumDecimals, toCents } from "../../shared/money";
 
 describe("money in cents", () => {
   it.each([
@@ -31,5 +31,13 @@ describe("money in cents", () => {
     expect(0.1 + 0.2).not.toBe(0.3);
     expect(sumDecimals(["0.10", "0.20"])).toBe("0.30");
     expect(sumDecimals(["49", "79", "39", "99", "69", "29"])).toBe("364.00");
+  });
+});
+
+describe("formatUsd", () => {
+  it("writes server texts in the client's money format", () => {
+    expect(formatUsd("1500")).toBe("$1,500.00");
+    expect(formatUsd("4750.25")).toBe("$4,750.25");
+    expect(formatUsd(0.5)).toBe("$0.50");
   });
 });

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { formatUsd } from "../../../shared/money";
 import {
   accountEvents,
   balances,
@@ -28,7 +29,7 @@ export async function seedMarketplace(ctx: DemoContext, portfolio: DemoDomain[])
     await tx.insert(accountEvents).values({
       userId: ctx.userId,
       kind: "domain_listed",
-      description: `Listed ${domain.name} for sale at $${price}`,
+      description: `Listed ${domain.name} for sale at ${formatUsd(price)}`,
       createdAt: listedAt,
     });
   }

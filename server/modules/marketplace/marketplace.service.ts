@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { TListingAnswer, TMarketplaceListing, TSaleAnswer } from "../../../shared/api/marketplace";
+import { formatUsd } from "../../../shared/money";
 import { accountEvents, domains } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import type { Tx } from "../../db/tx";
@@ -110,7 +111,7 @@ export async function listDomain(options: {
     await tx.insert(accountEvents).values({
       userId,
       kind: "domain_listed",
-      description: `Listed ${domain.name} for sale at $${price}`,
+      description: `Listed ${domain.name} for sale at ${formatUsd(price)}`,
     });
     return { id: domainId, price };
   });
@@ -165,7 +166,7 @@ export async function markSold(options: {
     await tx.insert(accountEvents).values({
       userId,
       kind: "domain_sold",
-      description: `Sold ${domain.name} for $${price}`,
+      description: `Sold ${domain.name} for ${formatUsd(price)}`,
     });
     return { id: domainId, soldPrice: price, soldAt: soldAt.toISOString() };
   });
