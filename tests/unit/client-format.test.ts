@@ -40,6 +40,14 @@ describe("display formatting", () => {
     expect(formatRelativeTime(now + 10_000, now)).toBe("0 seconds ago");
   });
 
+  it("switches relative times to the date after 7 days", () => {
+    const now = Date.now();
+    expect(formatRelativeTime(now - 7 * 86_400_000, now)).toBe("7 days ago");
+    const old = now - 631 * 86_400_000;
+    expect(formatRelativeTime(old, now)).toBe(formatDate(old));
+    expect(formatRelativeTime(old, now)).not.toMatch(/ago$/);
+  });
+
   it("reads service types with spaces and capitals", () => {
     expect(formatServiceType("seo_optimization")).toBe("Seo Optimization");
     expect(formatServiceType("BROKER")).toBe("Broker");

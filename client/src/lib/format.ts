@@ -60,9 +60,13 @@ const UNITS = [
   { unit: "minute", seconds: 60 },
 ] as const;
 
-/** "N seconds/minutes/hours/days ago" for a past moment. */
+/** Beyond this many days a relative time reads as the date: "631 days ago" says less than "Feb 1, 2025". */
+const RELATIVE_TIME_MAX_DAYS = 7;
+
+/** "N seconds/minutes/hours/days ago" for a past moment, up to 7 days; older moments read as their date. */
 export function formatRelativeTime(date: string | number | Date, now: number = Date.now()): string {
   const elapsed = Math.max(0, Math.floor((now - new Date(date).getTime()) / 1000));
+  if (elapsed > RELATIVE_TIME_MAX_DAYS * 86_400) return formatDate(date);
   for (const { unit, seconds } of UNITS) {
     const count = Math.floor(elapsed / seconds);
     if (count >= 1) return `${count} ${unit}${count === 1 ? "" : "s"} ago`;
