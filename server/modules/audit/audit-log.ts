@@ -26,7 +26,8 @@ export type AuditEvent =
   | "api_key_revoked"
   | "passkey_added"
   | "passkey_removed"
-  | "two_factor_requirement_changed";
+  | "two_factor_requirement_changed"
+  | "account_locked_down";
 
 /**
  * Appends one event, inside the caller's transaction when one is passed. The table refuses

@@ -5,9 +5,11 @@ import { users } from "../../../shared/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import { handler, requireUser, userId } from "../../http/handler";
+import { requestMeta } from "../../http/request-meta";
 import { sendCsv } from "../../http/send-csv";
 import { csvDocument } from "../../lib/csv-write";
 import { describeDevice } from "../auth/device-name";
+import { lockDownAccount } from "../auth/lockdown";
 import { requireAddOn } from "../entitlements/require-add-on";
 import { auditRetentionDays, listAuditLog } from "./audit-log";
 
@@ -78,6 +80,14 @@ export function auditExportRoutes(deps: AppDeps): Router {
         body: csvDocument([["time", "event", "address", "device", "detail"], ...rows]),
       });
     }),
+  );
+  router.post(
+    "/lockdown",
+    requireUser,
+    requireAddOn("incident-response", db),
+    handler({}, ({ req }) =>
+      lockDownAccount({ db, userId: userId(req), currentSid: req.sessionID, meta: requestMeta(req) }),
+    ),
   );
   return router;
 }

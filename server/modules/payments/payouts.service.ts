@@ -7,6 +7,7 @@ import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
 import type { Logger } from "../../logger";
 import { PayoutRefused, type PayoutSender } from "../../payments/provider";
+import { assertPayoutsOpen } from "../auth/lockdown";
 import { lockBalance } from "../ledger/held-funds";
 
 type PayoutRow = typeof payouts.$inferSelect;
@@ -83,6 +84,7 @@ export async function requestPayout(options: {
   // Production without PayPal keys and without the sandbox: refused before anything is debited.
   if (sender.name === "unavailable")
     throw new AppError("UNAVAILABLE", "Payouts are not available right now.");
+  await assertPayoutsOpen(db, options.userId);
   const payout = await debitPayout({ ...options, provider: sender.name });
   try {
     const sent = await sender.send({ id: payout.id, amount, email: paypalEmail });

@@ -1,0 +1,56 @@
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { apiKeys, auditLog } from "../../../shared/schema";
+import type { DbOrTx } from "../../db/tx";
+import { AppError } from "../../http/app-error";
+import type { RequestMeta } from "../../http/request-meta";
+import { recordAudit } from "../audit/audit-log";
+import { endOtherSessions } from "./sessions.service";
+
+/**
+ * "Lock down my account" (incident-response): ends every session but the current one, revokes the
+ * API keys and freezes payouts until the password is changed. The freeze is read from the
+ * append-only audit log, so it cannot be undone except by a password change or reset.
+ */
+export async function lockDownAccount(options: {
+  db: DbOrTx;
+  userId: string;
+  currentSid: string;
+  meta: RequestMeta;
+}): Promise<{ endedSessions: number; revokedApiKeys: number }> {
+  const { db, userId, currentSid, meta } = options;
+  const endedSessions = await endOtherSessions({ db, userId, currentSid });
+  const revoked = await db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  await recordAudit(db, {
+    userId,
+    event: "account_locked_down",
+    meta,
+    detail: { endedSessions, revokedApiKeys: revoked.length },
+  });
+  return { endedSessions, revokedApiKeys: revoked.length };
+}
+
+/** True while the user's last lockdown is newer than their last password change or reset. */
+export async function payoutsFrozen(db: DbOrTx, userId: string): Promise<boolean> {
+  const [last] = await db
+    .select({ event: auditLog.event })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.userId, userId),
+        inArray(auditLog.event, ["account_locked_down", "password_changed", "password_reset"]),
+      ),
+    )
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(1);
+  return last?.event === "account_locked_down";
+}
+
+/** Refuses a payout while the account is locked down. */
+export async function assertPayoutsOpen(db: DbOrTx, userId: string): Promise<void> {
+  if (await payoutsFrozen(db, userId))
+    throw new AppError("FORBIDDEN", "Payouts are frozen after a lockdown until you change your password.");
+}

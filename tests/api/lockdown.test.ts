@@ -1,0 +1,47 @@
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fundBalance } from "../factories/payments";
+import { buySecurity } from "../factories/security";
+import { signUp } from "../factories/users";
+import { createTestApp, type TestApp } from "../setup/test-app";
+
+/** `POST /api/security/lockdown` (incident-response add-on). */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe("lockdown", () => {
+  it("is refused without the incident-response add-on (403 naming it)", async () => {
+    const { agent } = await signUp(t.app);
+    const res = await agent.post("/api/security/lockdown");
+    expect(res.status).toBe(403);
+    expect(res.body.message).toContain("Lockdown needs");
+  });
+
+  it("ends every other session, keeps the current one, and blocks a payout", async () => {
+    const me = await signUp(t.app);
+    const other = request.agent(t.app);
+    await other
+      .post("/api/auth/login")
+      .send({ usernameOrEmail: me.input.email, password: me.input.password })
+      .expect(200);
+    expect((await other.get("/api/audit-log")).status).toBe(200);
+    await buySecurity(me.agent, ["incident-response"]);
+    await fundBalance(t.db, me.user.id, "200.00");
+
+    const res = await me.agent.post("/api/security/lockdown");
+    expect(res.status).toBe(200);
+    expect(res.body.endedSessions).toBeGreaterThanOrEqual(1);
+
+    expect((await other.get("/api/audit-log")).status).toBe(401);
+    expect((await me.agent.get("/api/audit-log")).status).toBe(200);
+
+    const payout = await me.agent
+      .post("/api/payments/payout")
+      .send({ amount: 60, paypalEmail: "me@wallet.test" });
+    expect(payout.status).toBe(403);
+    expect(payout.body.message).toContain("frozen");
+  });
+});
