@@ -84,7 +84,8 @@ test("adding a name that is already parked keeps the dialog open with the reason
   await dialog.getByLabel("Domain name").fill(existing.name);
   await dialog.getByRole("button", { name: "Add Domain" }).click();
 
-  await expect(toast(page)).toContainText("Failed to add domain. Please try again.");
+  await expect(toast(page)).toContainText(`${existing.name} is already in your portfolio.`);
+  await expect(toast(page)).not.toContainText("Please try again");
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole("alert")).toHaveText(`${existing.name} is already in your portfolio.`);
   await expect(page.getByTestId("domain-card")).toHaveCount(1);

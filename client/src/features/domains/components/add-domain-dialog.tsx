@@ -74,10 +74,12 @@ export function AddDomainDialog({ trigger }: { trigger?: ReactNode }) {
           changeOpen(false);
         },
         onError: (error) => {
-          setServerError(errorAfterColon(error, ""));
+          const reason = errorAfterColon(error, "");
+          setServerError(reason);
+          // The spec's title; the server's reason when it gave one (retrying does not help a taken name).
           toast({
             title: "Error",
-            description: "Failed to add domain. Please try again.",
+            description: reason || "Failed to add domain. Please try again.",
             variant: "destructive",
           });
         },
