@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiKeys } from "../../shared/schema";
 import { fundBalance } from "../factories/payments";
 import { buySecurity } from "../factories/security";
 import { signUp } from "../factories/users";
@@ -31,11 +33,23 @@ describe("lockdown", () => {
     await buySecurity(me.agent, ["incident-response"]);
     await fundBalance(t.db, me.user.id, "200.00");
 
+    await t.db.insert(apiKeys).values({
+      userId: me.user.id,
+      name: "ci",
+      hash: "h".repeat(64),
+      prefix: "pp_test",
+      last4: "abcd",
+      scopes: ["read"],
+    });
     const res = await me.agent.post("/api/security/lockdown");
     expect(res.status).toBe(200);
     expect(res.body.endedSessions).toBeGreaterThanOrEqual(1);
 
     expect((await other.get("/api/audit-log")).status).toBe(401);
+    const keys = await t.db.select().from(apiKeys).where(eq(apiKeys.userId, me.user.id));
+    expect(keys.length).toBe(1);
+    expect(keys.every((k) => k.revokedAt !== null)).toBe(true);
+    expect(res.body.revokedApiKeys).toBe(1);
     expect((await me.agent.get("/api/audit-log")).status).toBe(200);
 
     const payout = await me.agent
