@@ -23,7 +23,9 @@ export function RevenueScheduleCard() {
   const schedule = usePayoutSchedule();
   const [payoutOpen, setPayoutOpen] = useState(false);
   const available = balance.data?.availableBalance ?? 0;
-  const ready = available >= MINIMUM;
+  // The user's own minimum (Payout Settings), never below the product's.
+  const minimum = Math.max(MINIMUM, schedule.data?.minPayout ?? MINIMUM);
+  const ready = available >= minimum;
 
   return (
     <Card className="min-w-0">
@@ -48,7 +50,7 @@ export function RevenueScheduleCard() {
           )}
           {balance.isSuccess && (
             <p className={ready ? "mt-1 text-emerald-700 text-sm" : "mt-1 text-slate-600 text-sm"}>
-              {ready ? "Ready for payout" : "Minimum $50 required"}
+              {ready ? "Ready for payout" : `Minimum ${formatMoney(minimum)} required`}
             </p>
           )}
           {available < 0 && (
