@@ -40,7 +40,7 @@ test("the balance card names the user's own saved minimum", async ({ page, accou
   await expect(page.getByText("Minimum $50")).toHaveCount(0);
 });
 
-test("the balance is paid out to PayPal: the modal warns, confirms, and the page reloads with the payout", async ({
+test("the balance is paid out to PayPal: the modal warns, confirms with a toast that stays seen, and the page refreshes with the payout", async ({
   page,
   account: _account,
 }) => {
@@ -53,9 +53,13 @@ test("the balance is paid out to PayPal: the modal warns, confirms, and the page
   const dialog = page.getByRole("dialog", { name: "Transfer to PayPal" });
   await expect(dialog.getByText("Transfers cannot be reversed.", { exact: false })).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Confirm Transfer" })).toBeDisabled();
+  await dialog.getByLabel("PayPal account email").fill("not-an-email");
+  await expect(dialog.getByRole("button", { name: "Confirm Transfer" })).toBeDisabled();
   await dialog.getByLabel("PayPal account email").fill("me@wallet.example");
   await dialog.getByRole("button", { name: "Confirm Transfer" }).click();
 
+  // No full reload: the confirmation stays on screen while the figures refresh.
+  await expect(page.getByText("Payout Successful")).toBeVisible();
   await expect(page.getByTestId("available-balance")).toHaveText("$0.00");
   await expect(page.getByRole("dialog")).toHaveCount(0);
   const history = page.getByTestId("transaction-list");

@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -17,9 +18,12 @@ import { formatMoney } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useRequestPayout } from "../api/request-payout";
 
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 /**
  * Transfers the whole available balance to a PayPal account. On success the modal closes, the
- * email clears and the page reloads (spec §4); on failure it stays open with the server's reason.
+ * email clears and every read is refreshed in place, so the confirmation toast stays seen; on
+ * failure it stays open with the server's reason. Confirm waits for a valid email.
  */
 export function PayoutDialog({
   open,
@@ -33,7 +37,9 @@ export function PayoutDialog({
   const emailId = useId();
   const [paypalEmail, setPaypalEmail] = useState("");
   const payout = useRequestPayout();
-  const canConfirm = paypalEmail.trim() !== "" && availableBalance > 0 && !payout.isPending;
+  const queryClient = useQueryClient();
+  const emailValid = EMAIL.test(paypalEmail.trim());
+  const canConfirm = emailValid && availableBalance > 0 && !payout.isPending;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -45,7 +51,7 @@ export function PayoutDialog({
           toast({ title: "Payout Successful", description: answer.message });
           onOpenChange(false);
           setPaypalEmail("");
-          window.location.reload();
+          void queryClient.invalidateQueries();
         },
         onError: (error) =>
           toast({
