@@ -3,9 +3,12 @@ import dns2 from "dns2";
 
 const { Packet } = dns2;
 
-/** The browser tests' DNS server (the built app is started pointing at it) and its control port. */
-export const E2E_DNS_PORT = 5391;
-export const E2E_DNS_CONTROL_PORT = 5392;
+/**
+ * The browser tests' DNS server (the built app is started pointing at it) and its control port;
+ * E2E_DNS_PORT moves both (the control port is the next one), so two runs can share a machine.
+ */
+export const E2E_DNS_PORT = Number(process.env.E2E_DNS_PORT ?? 5391);
+export const E2E_DNS_CONTROL_PORT = E2E_DNS_PORT + 1;
 
 /** A plain answer record: the packet encodes it by type (the typings want a parsed record). */
 const record = (fields: Record<string, unknown>) => fields as unknown as dns2.Packet.Resource;
