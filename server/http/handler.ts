@@ -3,32 +3,46 @@ import type { z } from "zod";
 import { AppError } from "./app-error";
 
 interface Schemas {
+  /** When true the route is for signed-in users only: a signed-out request is refused with 401 before any input is read. */
+  auth?: boolean;
   body?: z.ZodType;
   params?: z.ZodType;
   query?: z.ZodType;
+  /** The status of an answer with a body (200 unless told); an answer without one is 204. */
+  status?: number;
 }
 
-type Parsed<S extends Schemas, K extends keyof Schemas> = S[K] extends z.ZodType ? z.output<S[K]> : undefined;
+type Parsed<S extends Schemas, K extends "body" | "params" | "query"> = S[K] extends z.ZodType
+  ? z.output<S[K]>
+  : undefined;
 
 export interface HandlerContext<S extends Schemas> {
   body: Parsed<S, "body">;
   params: Parsed<S, "params">;
   query: Parsed<S, "query">;
+  /** The signed-in user's id when the route says `auth: true`. */
+  userId: S["auth"] extends true ? string : undefined;
   req: Request;
   res: Response;
 }
 
 /**
- * A route in three steps: parse the input with the shared schemas (a ZodError becomes a 400),
- * call the service, send what it returns as JSON with `status` (204 when it returns nothing).
+ * A route in three steps: check the session when `auth` is set, parse the input with the shared
+ * schemas (a ZodError becomes a 400), call the service, send what it returns as JSON with
+ * `status` (204 when it returns nothing).
+ *
+ * `handler({ auth: true, body: ZGoalBody, status: 201 }, ({ userId, body }) => createGoal(...))`
  */
 export function handler<S extends Schemas>(
   schemas: S,
   fn: (ctx: HandlerContext<S>) => unknown | Promise<unknown>,
+  /** @deprecated put `status` in the first argument. */
   options: { status?: number } = {},
 ): RequestHandler {
+  const status = schemas.status ?? options.status ?? 200;
   return async (req, res) => {
     const ctx = {
+      userId: schemas.auth ? userId(req) : undefined,
       body: schemas.body ? schemas.body.parse(req.body ?? {}) : undefined,
       params: schemas.params ? schemas.params.parse(req.params) : undefined,
       query: schemas.query ? schemas.query.parse(req.query) : undefined,
@@ -38,7 +52,7 @@ export function handler<S extends Schemas>(
     const result = await fn(ctx);
     if (res.headersSent) return;
     if (result === undefined) res.status(204).end();
-    else res.status(options.status ?? 200).json(result);
+    else res.status(status).json(result);
   };
 }
 

@@ -145,4 +145,9 @@ describe("revenue goals", () => {
     expect(res.status).toBe(401);
     expect((await request(t.app).get("/api/revenue/goals")).status).toBe(401);
   });
+
+  it("refuses a signed-out visitor with 401 before reading a malformed body", async () => {
+    const res = await request(t.app).post("/api/revenue/goals").send({ targetAmount: "lots" });
+    expect(res.status).toBe(401);
+  });
 });

@@ -1,7 +1,7 @@
 import { type RequestHandler, Router } from "express";
 import { ZDashboardQuery, ZGoalBody, ZGoalParams, ZStreamsQuery } from "../../../shared/api/revenue";
 import type { AppDeps } from "../../deps";
-import { handler, userId } from "../../http/handler";
+import { handler } from "../../http/handler";
 import { getDashboard, listStreams } from "./dashboard.service";
 import { createGoal, deleteGoal, listGoals } from "./goals.service";
 
@@ -20,31 +20,31 @@ export function revenueRoutes(deps: AppDeps): Router {
   router.get(
     "/dashboard",
     revalidate,
-    handler({ query: ZDashboardQuery }, ({ query, req }) =>
-      getDashboard({ db, userId: userId(req), range: query.range }),
+    handler({ auth: true, query: ZDashboardQuery }, ({ userId, query }) =>
+      getDashboard({ db, userId, range: query.range }),
     ),
   );
   router.get(
     "/streams",
     revalidate,
-    handler({ query: ZStreamsQuery }, ({ query, req }) =>
-      listStreams({ db, userId: userId(req), limit: query.limit }),
+    handler({ auth: true, query: ZStreamsQuery }, ({ userId, query }) =>
+      listStreams({ db, userId, limit: query.limit }),
     ),
   );
   router.get(
     "/goals",
-    handler({}, ({ req }) => listGoals({ db, userId: userId(req) })),
+    handler({ auth: true }, ({ userId }) => listGoals({ db, userId })),
   );
   router.post(
     "/goals",
-    handler({ body: ZGoalBody }, ({ body, req }) => createGoal({ db, userId: userId(req), input: body }), {
-      status: 201,
-    }),
+    handler({ auth: true, body: ZGoalBody, status: 201 }, ({ userId, body }) =>
+      createGoal({ db, userId, input: body }),
+    ),
   );
   router.delete(
     "/goals/:id",
-    handler({ params: ZGoalParams }, ({ params, req }) =>
-      deleteGoal({ db, userId: userId(req), goalId: params.id }),
+    handler({ auth: true, params: ZGoalParams }, ({ userId, params }) =>
+      deleteGoal({ db, userId, goalId: params.id }),
     ),
   );
   return router;

@@ -1,7 +1,7 @@
 import { Router } from "express";
 import { ZNotificationSettings } from "../../../shared/api/settings";
 import type { AppDeps } from "../../deps";
-import { handler, userId } from "../../http/handler";
+import { handler } from "../../http/handler";
 import { getAccountSettings, getNotificationSettings, updateNotificationSettings } from "./settings.service";
 
 export function settingsRoutes(deps: AppDeps): Router {
@@ -10,19 +10,19 @@ export function settingsRoutes(deps: AppDeps): Router {
 
   router.get(
     "/notifications",
-    handler({}, ({ req }) => getNotificationSettings({ db, userId: userId(req) })),
+    handler({ auth: true }, ({ userId }) => getNotificationSettings({ db, userId })),
   );
 
   router.put(
     "/notifications",
-    handler({ body: ZNotificationSettings }, ({ body, req }) =>
-      updateNotificationSettings({ db, userId: userId(req), input: body }),
+    handler({ auth: true, body: ZNotificationSettings }, ({ userId, body }) =>
+      updateNotificationSettings({ db, userId, input: body }),
     ),
   );
 
   router.get(
     "/account",
-    handler({}, ({ req }) => getAccountSettings({ db, userId: userId(req) })),
+    handler({ auth: true }, ({ userId }) => getAccountSettings({ db, userId })),
   );
 
   return router;
