@@ -1,7 +1,7 @@
 import { Router } from "express";
 import { OFFER_KEYS, OFFERS } from "../../../shared/catalog";
 import type { AppDeps } from "../../deps";
-import { handler, userId } from "../../http/handler";
+import { handler } from "../../http/handler";
 import { createOrder } from "./purchases.service";
 
 const API_PREFIX = "/api";
@@ -13,11 +13,8 @@ export function purchaseRoutes(deps: AppDeps): Router {
     const offer = OFFERS[offerKey];
     router.post(
       offer.path.slice(API_PREFIX.length),
-      handler(
-        {},
-        ({ req }) =>
-          createOrder({ db: deps.db, userId: userId(req), offerKey, offer, input: req.body ?? {} }),
-        { status: 201 },
+      handler({ auth: true, status: 201 }, ({ userId, req }) =>
+        createOrder({ db: deps.db, userId, offerKey, offer, input: req.body ?? {} }),
       ),
     );
   }
