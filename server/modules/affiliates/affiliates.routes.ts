@@ -1,7 +1,7 @@
 import { Router } from "express";
 import { ZInviteAffiliateBody } from "../../../shared/api/affiliates";
 import type { AppDeps } from "../../deps";
-import { handler, requireUser, userId } from "../../http/handler";
+import { handler } from "../../http/handler";
 import { affiliateStats, listAffiliates } from "./affiliates.service";
 import { inviteAffiliate } from "./invite-affiliate";
 import { createInviteLimit } from "./invite-limit";
@@ -10,34 +10,28 @@ export function affiliateRoutes(deps: AppDeps): Router {
   const { db } = deps;
   const inviteLimit = createInviteLimit(deps.database.pool);
   const router = Router();
-  router.use(requireUser);
 
   router.get(
     "/",
-    handler({}, ({ req }) => listAffiliates({ db, userId: userId(req) })),
+    handler({ auth: true }, ({ userId }) => listAffiliates({ db, userId })),
   );
   router.get(
     "/stats",
-    handler({}, ({ req }) => affiliateStats({ db, userId: userId(req) })),
+    handler({ auth: true }, ({ userId }) => affiliateStats({ db, userId })),
   );
   router.post(
     "/invite",
-    handler(
-      { body: ZInviteAffiliateBody },
-      async ({ body, req }) => {
-        const inviter = userId(req);
-        await inviteLimit.spend(inviter);
-        return inviteAffiliate({
-          db,
-          mailer: deps.mailer,
-          userId: inviter,
-          input: body,
-          // Never the request's Host: a forged one would put an attacker's link in the mail.
-          appUrl: deps.config.appUrl,
-        });
-      },
-      { status: 201 },
-    ),
+    handler({ auth: true, body: ZInviteAffiliateBody, status: 201 }, async ({ userId, body }) => {
+      await inviteLimit.spend(userId);
+      return inviteAffiliate({
+        db,
+        mailer: deps.mailer,
+        userId,
+        input: body,
+        // Never the request's Host: a forged one would put an attacker's link in the mail.
+        appUrl: deps.config.appUrl,
+      });
+    }),
   );
   return router;
 }
