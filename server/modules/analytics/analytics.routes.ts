@@ -1,7 +1,7 @@
 import { Router } from "express";
 import { ZAnalyticsQuery } from "../../../shared/api/analytics";
 import type { AppDeps } from "../../deps";
-import { handler, userId } from "../../http/handler";
+import { handler } from "../../http/handler";
 import { sendCsv } from "../../http/send-csv";
 import { getAnalytics } from "./analytics.service";
 import { analyticsCsv, analyticsCsvFileName } from "./analytics-csv";
@@ -12,15 +12,15 @@ export function analyticsRoutes(deps: AppDeps): Router {
 
   router.get(
     "/",
-    handler({ query: ZAnalyticsQuery }, ({ query, req }) =>
-      getAnalytics({ db, userId: userId(req), range: query.range }),
+    handler({ auth: true, query: ZAnalyticsQuery }, ({ userId, query }) =>
+      getAnalytics({ db, userId, range: query.range }),
     ),
   );
 
   router.get(
     "/export",
-    handler({ query: ZAnalyticsQuery }, async ({ query, req, res }) => {
-      const answer = await getAnalytics({ db, userId: userId(req), range: query.range });
+    handler({ auth: true, query: ZAnalyticsQuery }, async ({ userId, query, res }) => {
+      const answer = await getAnalytics({ db, userId, range: query.range });
       sendCsv(res, { fileName: analyticsCsvFileName(answer), body: analyticsCsv(answer) });
     }),
   );
