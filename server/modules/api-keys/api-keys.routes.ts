@@ -1,7 +1,7 @@
 import { Router } from "express";
 import { ZApiKeyIdParam, ZCreateApiKeyBody } from "../../../shared/api/api-keys";
 import type { AppDeps } from "../../deps";
-import { handler, requireUser, userId } from "../../http/handler";
+import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
 import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys.service";
 import { getApiUsage } from "./api-usage.service";
@@ -10,36 +10,32 @@ import { getApiUsage } from "./api-usage.service";
 export function apiKeyRoutes(deps: AppDeps): Router {
   const { db, mailer } = deps;
   const router = Router();
-  router.use(requireUser);
   router.get(
     "/",
-    handler({}, ({ req }) => listApiKeys({ db, userId: userId(req) })),
+    handler({ auth: true }, ({ userId }) => listApiKeys({ db, userId })),
   );
   router.get(
     "/usage",
-    handler({}, ({ req }) => getApiUsage({ db, userId: userId(req) })),
+    handler({ auth: true }, ({ userId }) => getApiUsage({ db, userId })),
   );
   router.post(
     "/",
-    handler(
-      { body: ZCreateApiKeyBody },
-      ({ body, req }) =>
-        createApiKey({
-          db,
-          mailer,
-          userId: userId(req),
-          name: body.name,
-          scopes: body.scopes,
-          mode: deps.payments.testMode ? "test" : "live",
-          meta: requestMeta(req),
-        }),
-      { status: 201 },
+    handler({ auth: true, body: ZCreateApiKeyBody, status: 201 }, ({ userId, body, req }) =>
+      createApiKey({
+        db,
+        mailer,
+        userId,
+        name: body.name,
+        scopes: body.scopes,
+        mode: deps.payments.testMode ? "test" : "live",
+        meta: requestMeta(req),
+      }),
     ),
   );
   router.delete(
     "/:id",
-    handler({ params: ZApiKeyIdParam }, ({ params, req }) =>
-      revokeApiKey({ db, mailer, userId: userId(req), keyId: params.id, meta: requestMeta(req) }),
+    handler({ auth: true, params: ZApiKeyIdParam }, ({ userId, params, req }) =>
+      revokeApiKey({ db, mailer, userId, keyId: params.id, meta: requestMeta(req) }),
     ),
   );
   return router;
