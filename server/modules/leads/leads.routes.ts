@@ -27,21 +27,18 @@ export function leadRoutes(deps: AppDeps): Router {
   };
   router.post(
     "/",
-    handler(
-      { body: ZLeadBody },
-      ({ body, req }) =>
-        captureLead({
-          db: deps.db,
-          input: body,
-          // Express reads X-Forwarded-Host and -For only from the proxies TRUST_PROXY names.
-          host: req.hostname,
-          clientAddress: req.ip ?? "unknown",
-          limits,
-          leadValue: config.leadValue,
-          holdDays: config.LEAD_HOLD_DAYS,
-          quotesBaseUrl: config.QUOTES_URL,
-        }),
-      { status: 201 },
+    handler({ body: ZLeadBody, status: 201 }, ({ body, req }) =>
+      captureLead({
+        db: deps.db,
+        input: body,
+        // Express reads X-Forwarded-Host and -For only from the proxies TRUST_PROXY names.
+        host: req.hostname,
+        clientAddress: req.ip ?? "unknown",
+        limits,
+        leadValue: config.leadValue,
+        holdDays: config.LEAD_HOLD_DAYS,
+        quotesBaseUrl: config.QUOTES_URL,
+      }),
     ),
   );
   return router;
