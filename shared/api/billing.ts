@@ -66,6 +66,10 @@ export const ZPendingOrder = z.object({
 export type TPendingOrder = z.infer<typeof ZPendingOrder>;
 export const ZPendingOrders = z.array(ZPendingOrder);
 export const ZOrderListQuery = z.object({ status: z.enum(["pending"]).optional() });
+/** `GET /api/service-orders?status=pending`: only the unpaid orders can be listed. */
+export const ZPendingOrdersQuery = z.object({
+  status: z.literal("pending", "Only pending orders can be listed"),
+});
 
 /** The receipt PDF's path parameter: an order id followed by ".pdf". */
 export const ZReceiptParams = z.object({ file: z.string().regex(/^[0-9a-f-]{36}\.pdf$/i, "Not a receipt") });

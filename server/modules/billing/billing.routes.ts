@@ -1,35 +1,32 @@
-import { type Request, Router } from "express";
-import { z } from "zod";
+import { Router } from "express";
 import {
   type TPendingOrder,
   ZChangeOptionBody,
+  ZPendingOrdersQuery,
   ZReceiptParams,
   ZSubscriptionIdParams,
 } from "../../../shared/api/billing";
 import { ZOrderIdParams } from "../../../shared/api/checkout";
 import type { AppDeps } from "../../deps";
-import { handler, userId } from "../../http/handler";
+import { handler } from "../../http/handler";
 import { entitlementsOf } from "../entitlements/entitlements.service";
 import { changeOption, listSubscriptions, openBillingPortal, setCancelAtPeriodEnd } from "./billing.service";
 import { cancelPendingOrder, listPendingOrders } from "./pending-orders.service";
 import { listReceipts, receiptPdf } from "./receipts.service";
 
-const ZPendingQuery = z.object({ status: z.literal("pending", "Only pending orders can be listed") });
-
 /** Entitlements, subscriptions, receipts and unpaid orders (DESIGN §15). */
 export function billingRoutes(deps: AppDeps): Router {
   const { db, payments, mailer } = deps;
   const paid = { commissionHoldDays: deps.config.COMMISSION_HOLD_DAYS };
-  const origin = (req: Request) => deps.config.PUBLIC_URL ?? `${req.protocol}://${req.get("host")}`;
   const router = Router();
 
   router.get(
     "/entitlements",
-    handler({}, ({ req }) => entitlementsOf({ db, userId: userId(req) })),
+    handler({ auth: true }, ({ userId }) => entitlementsOf({ db, userId })),
   );
   router.get(
     "/billing/subscriptions",
-    handler({}, ({ req }) => listSubscriptions({ db, userId: userId(req) })),
+    handler({ auth: true }, ({ userId }) => listSubscriptions({ db, userId })),
   );
   for (const [action, cancel] of [
     ["cancel", true],
@@ -37,32 +34,35 @@ export function billingRoutes(deps: AppDeps): Router {
   ] as const) {
     router.post(
       `/billing/subscriptions/:id/${action}`,
-      handler({ params: ZSubscriptionIdParams }, ({ params, req }) =>
-        setCancelAtPeriodEnd({ db, payments, userId: userId(req), id: params.id, cancel }),
+      handler({ auth: true, params: ZSubscriptionIdParams }, ({ userId, params }) =>
+        setCancelAtPeriodEnd({ db, payments, userId, id: params.id, cancel }),
       ),
     );
   }
   router.post(
     "/billing/subscriptions/:id/change",
-    handler({ params: ZSubscriptionIdParams, body: ZChangeOptionBody }, ({ params, body, req }) =>
-      changeOption({ db, mailer, payments, paid, userId: userId(req), id: params.id, request: body.request }),
+    handler(
+      { auth: true, params: ZSubscriptionIdParams, body: ZChangeOptionBody },
+      ({ userId, params, body }) =>
+        changeOption({ db, mailer, payments, paid, userId, id: params.id, request: body.request }),
     ),
   );
   router.post(
     "/billing/portal",
-    handler({}, ({ req }) =>
-      openBillingPortal({ db, payments, userId: userId(req), returnUrl: `${origin(req)}/settings#billing` }),
+    handler({ auth: true }, ({ userId }) =>
+      // PUBLIC_URL, never a request's Host (DESIGN §14).
+      openBillingPortal({ db, payments, userId, returnUrl: `${deps.config.appUrl}/settings#billing` }),
     ),
   );
   router.get(
     "/billing/receipts",
-    handler({}, ({ req }) => listReceipts({ db, userId: userId(req) })),
+    handler({ auth: true }, ({ userId }) => listReceipts({ db, userId })),
   );
   router.get(
     "/billing/receipts/:file",
-    handler({ params: ZReceiptParams }, async ({ params, req, res }) => {
+    handler({ auth: true, params: ZReceiptParams }, async ({ userId, params, res }) => {
       const orderId = params.file.slice(0, -".pdf".length);
-      const pdf = await receiptPdf({ db, userId: userId(req), orderId });
+      const pdf = await receiptPdf({ db, userId, orderId });
       res
         .type("application/pdf")
         .set("Content-Disposition", `attachment; filename="parkpilot-receipt-${orderId}.pdf"`)
@@ -72,14 +72,14 @@ export function billingRoutes(deps: AppDeps): Router {
   router.get(
     "/service-orders",
     handler(
-      { query: ZPendingQuery },
-      ({ req }): Promise<TPendingOrder[]> => listPendingOrders({ db, userId: userId(req) }),
+      { auth: true, query: ZPendingOrdersQuery },
+      ({ userId }): Promise<TPendingOrder[]> => listPendingOrders({ db, userId }),
     ),
   );
   router.post(
     "/service-orders/:id/cancel",
-    handler({ params: ZOrderIdParams }, ({ params, req }) =>
-      cancelPendingOrder({ db, userId: userId(req), orderId: params.id }),
+    handler({ auth: true, params: ZOrderIdParams }, ({ userId, params }) =>
+      cancelPendingOrder({ db, userId, orderId: params.id }),
     ),
   );
   return router;
