@@ -20,6 +20,12 @@ export type TCheckoutAnswer = z.infer<typeof ZCheckoutAnswer>;
 /** An order id in a path; anything that is not one of the user's orders is answered 404. */
 export const ZOrderIdParams = z.object({ id: z.string().max(64) });
 
+/** The test checkout's `?provider=`; an unknown one falls back to Stripe. */
+export const ZSandboxProviderQuery = z.object({ provider: ZCheckoutProvider.catch("stripe") });
+
+/** Where PayPal sends the buyer back: our order id and PayPal's order token. */
+export const ZPayPalReturnQuery = z.object({ order: z.uuid(), token: z.string().min(1).max(64) });
+
 /** A service order as `GET /api/service-orders/{id}` answers it. */
 export const ZServiceOrder = z.object({
   id: z.string(),

@@ -1,21 +1,18 @@
 import { Router } from "express";
-import { z } from "zod";
 import {
   type TCheckoutMode,
   ZCheckoutBody,
-  ZCheckoutProvider,
   ZOrderIdParams,
+  ZPayPalReturnQuery,
+  ZSandboxProviderQuery,
 } from "../../../shared/api/checkout";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/app-error";
-import { handler, userId } from "../../http/handler";
+import { handler } from "../../http/handler";
 import { getServiceOrder, startCheckout } from "./checkout.service";
 import { capturePayPalReturn, paySandboxOrder } from "./complete-payment.service";
 import { ownServiceOrder } from "./own-order";
 import { renderSandboxPage } from "./sandbox-page";
-
-const ZProviderQuery = z.object({ provider: ZCheckoutProvider.catch("stripe") });
-const ZPayPalReturnQuery = z.object({ order: z.uuid(), token: z.string().min(1).max(64) });
 
 const successPath = (orderId: string) => `/checkout/success?order=${orderId}`;
 const cancelledPath = (orderId: string) => `/checkout/service/${orderId}?cancelled=true`;
@@ -33,19 +30,19 @@ export function checkoutRoutes(deps: AppDeps): Router {
 
   router.get(
     "/service-orders/:id",
-    handler({ params: ZOrderIdParams }, ({ params, req }) =>
-      getServiceOrder({ db, userId: userId(req), orderId: params.id }),
+    handler({ auth: true, params: ZOrderIdParams }, ({ userId, params }) =>
+      getServiceOrder({ db, userId, orderId: params.id }),
     ),
   );
 
   router.post(
     "/checkout/service/:id",
-    handler({ params: ZOrderIdParams, body: ZCheckoutBody }, ({ params, body, req }) =>
+    handler({ auth: true, params: ZOrderIdParams, body: ZCheckoutBody }, ({ userId, params, body }) =>
       startCheckout({
         db,
         payments,
         logger,
-        userId: userId(req),
+        userId,
         orderId: params.id,
         provider: body.provider,
         // Provider return pages are built from PUBLIC_URL, never from a request's Host (DESIGN §14).
@@ -56,50 +53,56 @@ export function checkoutRoutes(deps: AppDeps): Router {
 
   router.get(
     "/checkout/sandbox/:id",
-    handler({ params: ZOrderIdParams, query: ZProviderQuery }, async ({ params, query, req, res }) => {
-      if (!payments.isSandbox(query.provider)) throw notFound("Test checkout");
-      const order = await ownServiceOrder({ db, userId: userId(req), orderId: params.id });
-      // With the default no-referrer policy a browser sends `Origin: null` on the page's form
-      // posts, which the origin check must refuse; same-origin lets it name this origin.
-      res.set("Referrer-Policy", "same-origin");
-      res.type("html").send(renderSandboxPage(order, query.provider));
-    }),
+    handler(
+      { auth: true, params: ZOrderIdParams, query: ZSandboxProviderQuery },
+      async ({ userId, params, query, res }) => {
+        if (!payments.isSandbox(query.provider)) throw notFound("Test checkout");
+        const order = await ownServiceOrder({ db, userId, orderId: params.id });
+        // With the default no-referrer policy a browser sends `Origin: null` on the page's form
+        // posts, which the origin check must refuse; same-origin lets it name this origin.
+        res.set("Referrer-Policy", "same-origin");
+        res.type("html").send(renderSandboxPage(order, query.provider));
+      },
+    ),
   );
 
   router.post(
     "/checkout/sandbox/:id/pay",
-    handler({ params: ZOrderIdParams, query: ZProviderQuery }, async ({ params, query, req, res }) => {
-      await paySandboxOrder({
-        db,
-        mailer,
-        logger,
-        userId: userId(req),
-        orderId: params.id,
-        sandboxActive: payments.isSandbox(query.provider),
-        paid,
-      });
-      res.redirect(303, successPath(params.id));
-    }),
+    handler(
+      { auth: true, params: ZOrderIdParams, query: ZSandboxProviderQuery },
+      async ({ userId, params, query, res }) => {
+        await paySandboxOrder({
+          db,
+          mailer,
+          logger,
+          userId,
+          orderId: params.id,
+          sandboxActive: payments.isSandbox(query.provider),
+          paid,
+        });
+        res.redirect(303, successPath(params.id));
+      },
+    ),
   );
 
   router.post(
     "/checkout/sandbox/:id/cancel",
-    handler({ params: ZOrderIdParams }, async ({ params, req, res }) => {
-      await ownServiceOrder({ db, userId: userId(req), orderId: params.id });
+    handler({ auth: true, params: ZOrderIdParams }, async ({ userId, params, res }) => {
+      await ownServiceOrder({ db, userId, orderId: params.id });
       res.redirect(303, cancelledPath(params.id));
     }),
   );
 
   router.get(
     "/checkout/paypal/return",
-    handler({ query: ZPayPalReturnQuery }, async ({ query, req, res }) => {
+    handler({ auth: true, query: ZPayPalReturnQuery }, async ({ userId, query, res }) => {
       if (!payments.paypal) return res.redirect(303, cancelledPath(query.order));
       const outcome = await capturePayPalReturn({
         db,
         mailer,
         logger,
         paypal: payments.paypal,
-        userId: userId(req),
+        userId,
         orderId: query.order,
         paypalOrderId: query.token,
         paid,
