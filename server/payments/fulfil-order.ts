@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { toCents } from "../../shared/money";
+import { formatUsd, toCents } from "../../shared/money";
 import { accountEvents, domainServices, serviceOrders, transactions, users } from "../../shared/schema";
 import type { Tx } from "../db/tx";
 import type { Mailer } from "../mail/mailer";
@@ -62,7 +62,7 @@ export async function fulfilOrder(
   await tx.insert(accountEvents).values({
     userId: order.userId,
     kind: "order paid",
-    description: `Paid $${order.price} for ${order.description}`,
+    description: `Paid ${formatUsd(order.price)} for ${order.description}`,
   });
 
   const [buyer] = await tx
@@ -75,7 +75,7 @@ export async function fulfilOrder(
     body: [
       `Hi ${buyer.name},`,
       "",
-      `We received your payment of $${order.price} for ${order.description}.`,
+      `We received your payment of ${formatUsd(order.price)} for ${order.description}.`,
       `Order: ${order.id}`,
       `Paid with: ${payment.provider}`,
       "",

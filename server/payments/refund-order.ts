@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { formatUsd } from "../../shared/money";
 import { accountEvents, domainServices, serviceOrders, transactions } from "../../shared/schema";
 import type { Db } from "../db/pool";
 import type { Tx } from "../db/tx";
@@ -67,7 +68,7 @@ export async function refundOrder(db: Db, reversal: PaymentReversal): Promise<Re
     await tx.insert(accountEvents).values({
       userId: order.userId,
       kind: "order refunded",
-      description: `The payment of $${order.price} for ${order.description} was ${
+      description: `The payment of ${formatUsd(order.price)} for ${order.description} was ${
         reversal.reason === "dispute" ? "disputed" : "refunded"
       }; the service has ended`,
     });

@@ -291,14 +291,14 @@ describe("a parking report is refused whole with a 4xx message, and nothing is s
       "bodis",
       (d: string) => csv([GENERIC, [daysAgo(1), d, 1, 1, "100000.01"]]),
       422,
-      /earned more than \$100,000 on/,
+      /earned more than \$100,000\.00 on/,
     ],
     [
       "rows of one domain-day adding up past $100,000",
       "bodis",
       (d: string) => csv([GENERIC, [daysAgo(1), d, 1, 1, "60000"], [daysAgo(1), d, 1, 1, "60000"]]),
       422,
-      /earned more than \$100,000 on/,
+      /earned more than \$100,000\.00 on/,
     ],
     [
       "an implausible number of visitors",

@@ -155,6 +155,20 @@ describe("POST /api/payments/payout", () => {
     expect(events.map((e) => e.kind)).toContain("payout");
   });
 
+  it("writes the amount in the product's money format in the answer and the account's activity", async () => {
+    const { agent, user } = await signUp(t.app);
+    await fundBalance(t.db, user.id, "2000.00");
+
+    const res = await agent
+      .post("/api/payments/payout")
+      .send({ amount: "1500", paypalEmail: "me@wallet.test" });
+
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe("$1,500.00 is on its way to me@wallet.test");
+    const events = await t.db.select().from(accountEvents).where(eq(accountEvents.userId, user.id));
+    expect(events.map((e) => e.description)).toContain("Payout of $1,500.00 to me@wallet.test");
+  });
+
   it.each([
     [{ amount: 49.99, paypalEmail: "me@wallet.test" }, 400, "The minimum payout is $50.00"],
     [{ amount: 100, paypalEmail: "not-an-email" }, 400, "Enter the email of your PayPal account"],

@@ -45,13 +45,13 @@ export async function seedMarketplace(ctx: DemoContext, portfolio: DemoDomain[])
     {
       userId: ctx.userId,
       kind: "domain_listed",
-      description: `Listed ${sold.name} for sale at $${soldPrice}`,
+      description: `Listed ${sold.name} for sale at ${formatUsd(soldPrice)}`,
       createdAt: listedAt,
     },
     {
       userId: ctx.userId,
       kind: "domain_sold",
-      description: `Sold ${sold.name} for $${soldPrice}`,
+      description: `Sold ${sold.name} for ${formatUsd(soldPrice)}`,
       createdAt: soldAt,
     },
   ]);
@@ -98,7 +98,7 @@ export async function seedPaidService(ctx: DemoContext, portfolio: DemoDomain[])
   await ctx.tx.insert(accountEvents).values({
     userId: ctx.userId,
     kind: "order paid",
-    description: `Paid $${order.price} for ${order.description}`,
+    description: `Paid ${formatUsd(order.price)} for ${order.description}`,
     createdAt: paidAt,
   });
 }
@@ -131,7 +131,7 @@ export async function seedPayout(ctx: DemoContext): Promise<void> {
   await ctx.tx.insert(accountEvents).values({
     userId: ctx.userId,
     kind: "payout",
-    description: `Payout of $${amount} to ${ctx.email}`,
+    description: `Payout of ${formatUsd(amount)} to ${ctx.email}`,
     createdAt: at,
   });
   await ctx.tx.execute(sql`

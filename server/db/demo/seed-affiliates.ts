@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { levelCommissionPercent, type TAffiliateLevel } from "../../../shared/api/affiliates";
 import { OFFERS, type OfferKey } from "../../../shared/catalog";
-import { centsToDecimal, toCents } from "../../../shared/money";
+import { centsToDecimal, formatUsd, toCents } from "../../../shared/money";
 import { accountEvents, affiliates, serviceOrders, transactions, users } from "../../../shared/schema";
 import { commissionKey } from "../../modules/affiliates/credit-referral-commission";
 import { type DemoContext, daysAgo } from "./demo-context";
@@ -127,7 +127,7 @@ export async function seedAffiliates(ctx: DemoContext): Promise<void> {
         userId: ctx.userId,
         type: "affiliate",
         amount: centsToDecimal(cents),
-        description: `Affiliate commission: ${rate}% of a $${order.price} order`,
+        description: `Affiliate commission: ${rate}% of a ${formatUsd(order.price)} order`,
         metadata: {
           automated: true,
           affiliateId: affiliate.id,

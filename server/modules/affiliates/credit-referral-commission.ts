@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { formatUsd } from "../../../shared/money";
 import { affiliates, type ServiceOrder } from "../../../shared/schema";
 import type { Tx } from "../../db/tx";
 import { creditHeldFunds, reverseHeldFunds } from "../ledger/held-funds";
@@ -58,7 +59,7 @@ export async function creditReferralCommission(
   `);
   if (figures.credited || Number(figures.amount) <= 0) return;
 
-  const description = `Affiliate commission: ${Number(affiliate.rate)}% of a $${order.price} order`;
+  const description = `Affiliate commission: ${Number(affiliate.rate)}% of a ${formatUsd(order.price)} order`;
   const metadata = { affiliateId: affiliate.id, orderId: order.id, commissionRate: affiliate.rate };
   if (order.provider === "sandbox") {
     await creditRevenue(tx, [

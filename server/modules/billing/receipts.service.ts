@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import PDFDocument from "pdfkit";
 import type { TReceipt } from "../../../shared/api/billing";
+import { formatUsd } from "../../../shared/money";
 import { serviceOrders, users } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import { notFound } from "../../http/app-error";
@@ -68,7 +69,11 @@ export async function receiptPdf(options: { db: Db; userId: string; orderId: str
   if (order.providerPaymentId) line("Payment reference", order.providerPaymentId);
   doc.moveDown(1);
   line("Item", order.description);
-  doc.moveDown(0.5).font("Helvetica-Bold").fontSize(14).text(`Total paid: $${order.price} USD`);
+  doc
+    .moveDown(0.5)
+    .font("Helvetica-Bold")
+    .fontSize(14)
+    .text(`Total paid: ${formatUsd(order.price)} USD`);
   if (order.status === "refunded")
     doc.moveDown(0.5).fillColor("#b91c1c").fontSize(12).text("This payment was refunded.");
   if (order.provider === "sandbox") {

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { GRACE_DAYS, SANDBOX_PERIOD_DAYS } from "../../../shared/api/billing";
+import { formatUsd } from "../../../shared/money";
 import { type ServiceOrder, type Subscription, subscriptions, users } from "../../../shared/schema";
 import type { Tx } from "../../db/tx";
 import type { Mailer } from "../../mail/mailer";
@@ -112,7 +113,7 @@ export async function failRenewal(
   const graceEndsAt = addDays(options.at, GRACE_DAYS);
   const updated = await updateSubscription(tx, sub, { status: "past_due", graceEndsAt }, options.at);
   await mailOwner(tx, mailer, sub, `Payment failed: ${sub.description}`, [
-    `We could not take the monthly payment of $${sub.amount} for ${sub.description}.`,
+    `We could not take the monthly payment of ${formatUsd(sub.amount)} for ${sub.description}.`,
     `It stays active until ${graceEndsAt.toUTCString()}; pay before then to keep it:`,
     options.payUrl,
   ]);

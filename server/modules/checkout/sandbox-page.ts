@@ -1,3 +1,4 @@
+import { formatUsd } from "../../../shared/money";
 import type { ServiceOrder } from "../../../shared/schema";
 
 const escapeHtml = (text: string) =>
@@ -49,13 +50,13 @@ export function renderSandboxPage(
   <div class="body">
     <p class="via">${escapeHtml(label)} sandbox checkout</p>
     <h1>${escapeHtml(order.description)}</h1>
-    <div class="row"><span>Total</span><span class="total">$${escapeHtml(order.price)}</span></div>
+    <div class="row"><span>Total</span><span class="total">${escapeHtml(formatUsd(order.price))}</span></div>
     ${
       paid
         ? `<p class="note">This service order has already been paid for.</p>
     <div class="actions"><form method="get" action="/checkout/service/${order.id}"><button class="cancel" type="submit">Back to order</button></form></div>`
         : `<div class="actions">
-      <form method="post" action="${base}/pay?provider=${encodeURIComponent(provider)}"><button class="pay" type="submit">Pay $${escapeHtml(order.price)}</button></form>
+      <form method="post" action="${base}/pay?provider=${encodeURIComponent(provider)}"><button class="pay" type="submit">Pay ${escapeHtml(formatUsd(order.price))}</button></form>
       <form method="post" action="${base}/cancel"><button class="cancel" type="submit">Cancel</button></form>
     </div>`
     }

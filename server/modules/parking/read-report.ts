@@ -8,6 +8,7 @@ import {
   type TReportField,
   type TReportFormat,
 } from "../../../shared/api/parking";
+import { centsToDecimal, formatUsd } from "../../../shared/money";
 import { AppError } from "../../http/app-error";
 import { breathe } from "../../lib/breathe";
 import { headerKey, readCsv } from "../../lib/csv";
@@ -155,7 +156,7 @@ function implausibleDays(rows: ReportRow[]): string[] {
     const [domain, day] = key.split("|");
     if (sum.cents > MAX_PARKING_DAY_REVENUE_CENTS) {
       problems.push(
-        `line ${sum.line}: ${domain} earned more than $${(MAX_PARKING_DAY_REVENUE_CENTS / 100).toLocaleString("en-US")} on ${day}`,
+        `line ${sum.line}: ${domain} earned more than ${formatUsd(centsToDecimal(MAX_PARKING_DAY_REVENUE_CENTS))} on ${day}`,
       );
     }
     if (sum.visitors > MAX_PARKING_DAY_VISITORS || sum.clicks > MAX_PARKING_DAY_VISITORS) {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { TPayoutAnswer } from "../../../shared/api/payments";
-import { toCents } from "../../../shared/money";
+import { formatUsd, toCents } from "../../../shared/money";
 import { PAYOUT_MINIMUM } from "../../../shared/prices";
 import { accountEvents, payouts, transactions } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
@@ -26,18 +26,18 @@ async function debitPayout(options: {
 }): Promise<PayoutRow> {
   const { userId, amount, paypalEmail } = options;
   if (toCents(amount) < toCents(PAYOUT_MINIMUM)) {
-    throw new AppError("UNPROCESSABLE", `The minimum payout is $${PAYOUT_MINIMUM}`);
+    throw new AppError("UNPROCESSABLE", `The minimum payout is ${formatUsd(PAYOUT_MINIMUM)}`);
   }
   return options.db.transaction(async (tx) => {
     const { available } = await lockBalance(tx, userId);
     if (available.startsWith("-")) {
       throw new AppError(
         "UNPROCESSABLE",
-        `Your available balance is -$${available.slice(1)}: a refund or chargeback took back funds already paid out. Later earnings repay it first; payouts resume once it is above the amount.`,
+        `Your available balance is ${formatUsd(available)}: a refund or chargeback took back funds already paid out. Later earnings repay it first; payouts resume once it is above the amount.`,
       );
     }
     if (toCents(available) < toCents(amount)) {
-      throw new AppError("UNPROCESSABLE", `Insufficient balance: $${available} available`);
+      throw new AppError("UNPROCESSABLE", `Insufficient balance: ${formatUsd(available)} available`);
     }
     const [created] = await tx
       .insert(payouts)
@@ -61,7 +61,7 @@ async function debitPayout(options: {
     });
     await tx
       .insert(accountEvents)
-      .values({ userId, kind: "payout", description: `Payout of $${amount} to ${paypalEmail}` });
+      .values({ userId, kind: "payout", description: `Payout of ${formatUsd(amount)} to ${paypalEmail}` });
     return created;
   });
 }
@@ -96,7 +96,7 @@ export async function requestPayout(options: {
         id: payout.id,
         amount,
         status: "processing",
-        message: `$${amount} to ${paypalEmail} is being confirmed with the provider`,
+        message: `${formatUsd(amount)} to ${paypalEmail} is being confirmed with the provider`,
       };
     }
     await settlePayout({ db, payout, result: { status: "failed" } });
@@ -106,7 +106,7 @@ export async function requestPayout(options: {
     id: payout.id,
     amount,
     status: "completed",
-    message: `$${amount} is on its way to ${paypalEmail}`,
+    message: `${formatUsd(amount)} is on its way to ${paypalEmail}`,
   };
 }
 
@@ -146,7 +146,7 @@ export async function settlePayout(options: {
     await tx.insert(accountEvents).values({
       userId: payout.userId,
       kind: "payout",
-      description: `Payout of $${payout.amount} to ${payout.paypalEmail} failed; the amount is back in your balance`,
+      description: `Payout of ${formatUsd(payout.amount)} to ${payout.paypalEmail} failed; the amount is back in your balance`,
     });
     return true;
   });
