@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { encodeCursor } from "../../shared/api/v1/common";
 import type { TApiLead, TLeadsQuery } from "../../shared/api/v1/leads";
-import { isoTime } from "../db/iso-time";
+import { cursorPage } from "../db/cursor-page";
+import { exactIsoTime, isoTime } from "../db/iso-time";
 import type { Db } from "../db/pool";
 
 /** Leads captured on the owner's domains, newest first, a page at a time (cursor: time and id). */
@@ -16,7 +16,7 @@ export async function listLeads(options: {
     select l.id, l.domain_id as "domainId", d.name as "domainName", l.email, l.zip_code as "zipCode",
       l.city, l.state, l.value::text as value, l.returned_at is not null as returned,
       ${isoTime(sql`l.created_at`)} as "createdAt",
-      to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "sortKey"
+      ${exactIsoTime(sql`l.created_at`)} as "sortKey"
     from leads l
     join domains d on d.id = l.domain_id
     where d.user_id = ${userId}
@@ -27,11 +27,5 @@ export async function listLeads(options: {
     order by l.created_at desc, l.id desc
     limit ${query.limit + 1}
   `);
-  const more = rows.length > query.limit;
-  const page = more ? rows.slice(0, query.limit) : rows;
-  const last = page.at(-1);
-  return {
-    data: page.map(({ sortKey: _s, ...lead }) => lead),
-    nextCursor: more && last ? encodeCursor([last.sortKey, last.id]) : null,
-  };
+  return cursorPage<TApiLead>(rows, query.limit);
 }

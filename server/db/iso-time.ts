@@ -6,3 +6,10 @@ import { type SQL, sql } from "drizzle-orm";
  */
 export const isoTime = (column: SQL) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * A timestamptz to the microsecond, as a cursor's sort key: the millisecond text above would make
+ * two rows written in the same millisecond look equal and a page boundary skip one.
+ */
+export const exactIsoTime = (column: SQL) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
