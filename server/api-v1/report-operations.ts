@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZParkingNetworkParam } from "../../shared/api/parking";
+import { ZParkingNetworkParam, ZParkingReportBody } from "../../shared/api/parking";
 import { ZBalance, ZTransaction } from "../../shared/api/payments";
 import { ZPortfolioPnl, ZPortfolioPnlQuery } from "../../shared/api/pnl";
 import { paged } from "../../shared/api/v1/common";
@@ -11,7 +11,7 @@ import {
   ZRevenueEvent,
   ZRevenueEventsQuery,
 } from "../../shared/api/v1/revenue";
-import { DAYS_PER_STATEMENT, importParkingReport } from "../modules/parking/parking-import.service";
+import { importParkingReport } from "../modules/parking/parking-import.service";
 import { getBalance, listTransactions } from "../modules/payments/payments.service";
 import { portfolioPnlJson } from "../modules/pnl/pnl.service";
 import { listLeads } from "./leads.query";
@@ -34,7 +34,7 @@ export const reportOperations = [
     params: ZParkingNetworkParam.extend({
       network: ZParkingNetworkParam.shape.network.meta({ example: "parkingcrew" }),
     }),
-    body: z.string().meta({ example: EXAMPLE_CSV }),
+    body: ZParkingReportBody.meta({ example: EXAMPLE_CSV }),
     bodyType: "csv",
     status: 201,
     answer: ZParkingImportResult,
@@ -42,10 +42,10 @@ export const reportOperations = [
     run: ({ deps, userId, params, body }) =>
       importParkingReport({
         db: deps.db,
+        engine: deps.database.engine,
         userId,
         network: params.network,
         csv: body,
-        daysPerStatement: DAYS_PER_STATEMENT[deps.database.engine],
       }),
   }),
   operation({

@@ -91,6 +91,9 @@ export const ZParkingNetworkParam = z.object({
   network: z.enum(AD_NETWORKS, "Unknown parking network"),
 });
 
+/** The uploaded report: the network's CSV export as text. */
+export const ZParkingReportBody = z.string();
+
 /** A row that was read but not imported, and why. */
 export const ZSkippedReportRow = z.object({ line: z.number(), domain: z.string(), reason: z.string() });
 export type TSkippedReportRow = z.infer<typeof ZSkippedReportRow>;

@@ -6,7 +6,7 @@ import {
   type TSkippedReportRow,
 } from "../../../shared/api/parking";
 import { sumDecimals } from "../../../shared/money";
-import type { Db } from "../../db/pool";
+import type { Database, Db } from "../../db/pool";
 import type { Tx } from "../../db/tx";
 import { breathe, chunks } from "../../lib/breathe";
 import { type Credit, creditRevenue, removeRevenue } from "../ledger/ledger.service";
@@ -18,7 +18,7 @@ const MAX_SKIPPED_LISTED = 100;
  * which other requests are served. The embedded engine runs its statements in this very process,
  * so it gets smaller ones.
  */
-export const DAYS_PER_STATEMENT = { postgres: 1_000, pglite: 100 } as const;
+const DAYS_PER_STATEMENT = { postgres: 1_000, pglite: 100 } as const;
 
 /** The ledger key of one network's revenue for one domain and day: re-importing replaces it. */
 export const parkingSourceKey = (network: string, domainId: string, day: string) =>
@@ -44,8 +44,8 @@ export async function importParkingReport(options: {
   userId: string;
   network: TAdNetwork;
   csv: string;
-  /** Domain-days per statement (see DAYS_PER_STATEMENT). */
-  daysPerStatement?: number;
+  /** The database engine, which sets the domain-days per statement (see DAYS_PER_STATEMENT). */
+  engine?: Database["engine"];
 }): Promise<TParkingImportResult> {
   const { db, userId, network } = options;
   const rows = await readReport(options.csv, network);
@@ -82,10 +82,7 @@ export async function importParkingReport(options: {
   const label = PARKING_REPORT_FORMATS[network].label;
   const stored = await db.transaction(async (tx) => {
     const written: StoredDay[] = [];
-    for (const group of chunks(
-      [...byDay.values()],
-      options.daysPerStatement ?? DAYS_PER_STATEMENT.postgres,
-    )) {
+    for (const group of chunks([...byDay.values()], DAYS_PER_STATEMENT[options.engine ?? "postgres"])) {
       written.push(...(await writeDays(tx, { userId, network, rows: group.flat(), nameOf })));
       await breathe();
     }

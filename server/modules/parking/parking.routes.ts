@@ -1,12 +1,12 @@
 import { Router } from "express";
-import { z } from "zod";
-import { ZParkingNetworkParam } from "../../../shared/api/parking";
+import { ZParkingNetworkParam, ZParkingReportBody } from "../../../shared/api/parking";
 import type { AppDeps } from "../../deps";
 import { csvUpload } from "../../http/csv-upload";
 import { handler, requireUser } from "../../http/handler";
-import { DAYS_PER_STATEMENT, importParkingReport } from "./parking-import.service";
+import { importParkingReport } from "./parking-import.service";
 
 export function parkingRoutes(deps: AppDeps): Router {
+  const { db, engine } = deps.database;
   const router = Router();
   router.post(
     "/:network",
@@ -14,15 +14,9 @@ export function parkingRoutes(deps: AppDeps): Router {
     requireUser,
     csvUpload,
     handler(
-      { auth: true, params: ZParkingNetworkParam, body: z.string(), status: 201 },
+      { auth: true, params: ZParkingNetworkParam, body: ZParkingReportBody, status: 201 },
       ({ userId, params, body }) =>
-        importParkingReport({
-          db: deps.db,
-          userId,
-          network: params.network,
-          csv: body,
-          daysPerStatement: DAYS_PER_STATEMENT[deps.database.engine],
-        }),
+        importParkingReport({ db, engine, userId, network: params.network, csv: body }),
     ),
   );
   return router;
