@@ -24,12 +24,23 @@ import {
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const rowId = () => uuid("id").primaryKey().defaultRandom();
+/** A user's row: it goes when the account goes. */
+const userRef = (name: string) =>
+  uuid(name)
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+/** A row about a domain: it goes when the domain goes. */
+const domainRef = (name: string) =>
+  uuid(name)
+    .notNull()
+    .references(() => domains.id, { onDelete: "cascade" });
 
 /** Accounts. Usernames and emails are unique case-insensitively. */
 export const users = pgTable(
   "users",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: rowId(),
     name: text("name").notNull(),
     username: text("username").notNull(),
     email: text("email").notNull(),
@@ -85,10 +96,8 @@ export const rateLimits = pgTable("rate_limits", {
 export const domains = pgTable(
   "domains",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: rowId(),
+    userId: userRef("user_id"),
     name: text("name").notNull(),
     status: text("status").notNull().default("active"),
     adNetwork: text("ad_network").notNull().default("adsense"),
@@ -132,12 +141,8 @@ export const domains = pgTable(
 export const parkingReports = pgTable(
   "parking_reports",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    domainId: uuid("domain_id")
-      .notNull()
-      .references(() => domains.id, { onDelete: "cascade" }),
+    userId: userRef("user_id"),
+    domainId: domainRef("domain_id"),
     network: text("network").notNull(),
     day: date("day").notNull(),
     visitors: integer("visitors").notNull().default(0),
@@ -155,12 +160,8 @@ export const parkingReports = pgTable(
 export const domainTraffic = pgTable(
   "domain_traffic",
   {
-    domainId: uuid("domain_id")
-      .notNull()
-      .references(() => domains.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    domainId: domainRef("domain_id"),
+    userId: userRef("user_id"),
     day: date("day").notNull(),
     visits: integer("visits").notNull().default(0),
     leads: integer("leads").notNull().default(0),
@@ -175,9 +176,7 @@ export const domainTraffic = pgTable(
 export const domainVisitors = pgTable(
   "domain_visitors",
   {
-    domainId: uuid("domain_id")
-      .notNull()
-      .references(() => domains.id, { onDelete: "cascade" }),
+    domainId: domainRef("domain_id"),
     visitorKey: text("visitor_key").notNull(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
   },
@@ -210,7 +209,7 @@ export const domainFigures = pgTable(
 export const leads = pgTable(
   "leads",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: rowId(),
     email: text("email").notNull(),
     zipCode: varchar("zip_code", { length: 5 }).notNull(),
     city: text("city").notNull(),
@@ -239,10 +238,8 @@ export const leads = pgTable(
 export const revenueEvents = pgTable(
   "revenue_events",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: rowId(),
+    userId: userRef("user_id"),
     domainId: uuid("domain_id").references(() => domains.id, { onDelete: "set null" }),
     type: text("type").notNull(),
     amount: money("amount").notNull(),
@@ -269,9 +266,7 @@ export const revenueEvents = pgTable(
 export const revenueBuckets = pgTable(
   "revenue_buckets",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userRef("user_id"),
     bucket: timestamp("bucket", { withTimezone: true }).notNull(),
     type: text("type").notNull(),
     amount: numeric("amount", { precision: 14, scale: 2 }).notNull(),
@@ -298,9 +293,7 @@ export const domainRevenueMonths = pgTable(
   "domain_revenue_months",
   {
     userId: uuid("user_id").notNull(),
-    domainId: uuid("domain_id")
-      .notNull()
-      .references(() => domains.id, { onDelete: "cascade" }),
+    domainId: domainRef("domain_id"),
     /** The first day of the UTC month. */
     month: date("month").notNull(),
     ...revenueBySource(),
@@ -315,9 +308,7 @@ export const domainRevenueDays = pgTable(
   "domain_revenue_days",
   {
     userId: uuid("user_id").notNull(),
-    domainId: uuid("domain_id")
-      .notNull()
-      .references(() => domains.id, { onDelete: "cascade" }),
+    domainId: domainRef("domain_id"),
     day: date("day").notNull(),
     ...revenueBySource(),
   },
@@ -351,10 +342,8 @@ export const balances = pgTable("balances", {
 export const ledgerEntries = pgTable(
   "ledger_entries",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: rowId(),
+    userId: userRef("user_id"),
     /** "lead", "commission", "sale", "reversal", "payout" or "payout-return". */
     kind: text("kind").notNull(),
     /** Signed: credits positive, payouts and reversals negative. */
@@ -391,10 +380,8 @@ export const webhookEvents = pgTable(
 export const payouts = pgTable(
   "payouts",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: rowId(),
+    userId: userRef("user_id"),
     amount: money("amount").notNull(),
     paypalEmail: text("paypal_email").notNull(),
     provider: text("provider").notNull(),
@@ -414,10 +401,8 @@ export const payouts = pgTable(
 export const serviceOrders = pgTable(
   "service_orders",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: rowId(),
+    userId: userRef("user_id"),
     domainId: uuid("domain_id").references(() => domains.id, { onDelete: "set null" }),
     offerId: text("offer_id").notNull(),
     serviceType: text("service_type").notNull(),
@@ -442,13 +427,9 @@ export const serviceOrders = pgTable(
 export const domainServices = pgTable(
   "domain_services",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    domainId: uuid("domain_id")
-      .notNull()
-      .references(() => domains.id, { onDelete: "cascade" }),
+    id: rowId(),
+    userId: userRef("user_id"),
+    domainId: domainRef("domain_id"),
     orderId: uuid("order_id")
       .notNull()
       .references(() => serviceOrders.id, { onDelete: "cascade" }),
@@ -463,10 +444,8 @@ export const domainServices = pgTable(
 export const transactions = pgTable(
   "transactions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: rowId(),
+    userId: userRef("user_id"),
     type: text("type").notNull(),
     amount: money("amount").notNull(),
     paymentMethod: text("payment_method").notNull().default(""),
@@ -486,10 +465,8 @@ export const transactions = pgTable(
 export const revenueGoals = pgTable(
   "revenue_goals",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: rowId(),
+    userId: userRef("user_id"),
     targetAmount: money("target_amount").notNull(),
     timeframe: text("timeframe").notNull(),
     category: text("category").notNull(),
@@ -502,10 +479,8 @@ export const revenueGoals = pgTable(
 export const affiliates = pgTable(
   "affiliates",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: rowId(),
+    userId: userRef("user_id"),
     email: text("email").notNull(),
     level: integer("level").notNull().default(1),
     commissionRate: numeric("commission_rate", { precision: 5, scale: 2 }).notNull(),
@@ -527,16 +502,10 @@ export const affiliates = pgTable(
 export const marketplaceMessages = pgTable(
   "marketplace_messages",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    domainId: uuid("domain_id")
-      .notNull()
-      .references(() => domains.id, { onDelete: "cascade" }),
-    sellerId: uuid("seller_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    senderId: uuid("sender_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: rowId(),
+    domainId: domainRef("domain_id"),
+    sellerId: userRef("seller_id"),
+    senderId: userRef("sender_id"),
     senderEmail: text("sender_email").notNull(),
     message: text("message").notNull(),
     readAt: timestamp("read_at", { withTimezone: true }),
@@ -549,10 +518,8 @@ export const marketplaceMessages = pgTable(
 export const accountEvents = pgTable(
   "account_events",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: rowId(),
+    userId: userRef("user_id"),
     kind: text("kind").notNull(),
     description: text("description").notNull(),
     createdAt: createdAt(),
@@ -564,7 +531,7 @@ export const accountEvents = pgTable(
 export const mailOutbox = pgTable(
   "mail_outbox",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: rowId(),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
@@ -578,9 +545,7 @@ export const mailOutbox = pgTable(
 export const expiryNotices = pgTable(
   "expiry_notices",
   {
-    domainId: uuid("domain_id")
-      .notNull()
-      .references(() => domains.id, { onDelete: "cascade" }),
+    domainId: domainRef("domain_id"),
     thresholdDays: integer("threshold_days").notNull(),
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -605,10 +570,8 @@ export const twoFactor = pgTable("two_factor", {
 export const recoveryCodes = pgTable(
   "recovery_codes",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: rowId(),
+    userId: userRef("user_id"),
     codeHash: text("code_hash").notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -624,10 +587,8 @@ export const recoveryCodes = pgTable(
 export const passkeys = pgTable(
   "passkeys",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: rowId(),
+    userId: userRef("user_id"),
     kind: text("kind").notNull().default("passkey"),
     name: text("name").notNull(),
     /** base64url, as the browser sends it. */
@@ -649,9 +610,7 @@ export const passwordResets = pgTable(
   "password_resets",
   {
     tokenHash: text("token_hash").primaryKey(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userRef("user_id"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -667,9 +626,7 @@ export const knownDevices = pgTable(
   "known_devices",
   {
     tokenHash: text("token_hash").primaryKey(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userRef("user_id"),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
@@ -683,7 +640,7 @@ export const knownDevices = pgTable(
 export const auditLog = pgTable(
   "audit_log",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: rowId(),
     userId: uuid("user_id"),
     event: text("event").notNull(),
     address: text("address"),
@@ -705,10 +662,8 @@ export const auditLog = pgTable(
 export const subscriptions = pgTable(
   "subscriptions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: rowId(),
+    userId: userRef("user_id"),
     offerId: text("offer_id").notNull(),
     /** The option as the buyer chose it (the offer's request body), re-priced on a change. */
     request: jsonb("request").$type<Record<string, unknown>>().notNull().default({}),
@@ -749,10 +704,8 @@ export const subscriptions = pgTable(
 export const entitlements = pgTable(
   "entitlements",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: rowId(),
+    userId: userRef("user_id"),
     feature: text("feature").notNull(),
     /** A quantity the feature allows (API calls a month), or null for no limit. */
     usageLimit: bigint("usage_limit", { mode: "number" }),
@@ -788,10 +741,8 @@ export type User = typeof users.$inferSelect;
 export const apiKeys = pgTable(
   "api_keys",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: rowId(),
+    userId: userRef("user_id"),
     name: text("name").notNull(),
     /** SHA-256 of the whole key, hex. */
     hash: text("hash").notNull(),
@@ -813,9 +764,7 @@ export const apiKeys = pgTable(
 export const apiQuotaPeriods = pgTable(
   "api_quota_periods",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userRef("user_id"),
     periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
     calls: bigint("calls", { mode: "number" }).notNull().default(0),
   },
@@ -826,9 +775,7 @@ export const apiQuotaPeriods = pgTable(
 export const apiUsageDays = pgTable(
   "api_usage_days",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userRef("user_id"),
     day: date("day").notNull(),
     calls: bigint("calls", { mode: "number" }).notNull().default(0),
   },
