@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { INVITES_PER_DAY } from "../../server/modules/affiliates/invite-limit";
+import { INVITES_PER_DAY } from "../../server/deps";
 import { invitationCode, invite } from "../factories/affiliates";
 import { signUp, userInput } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";

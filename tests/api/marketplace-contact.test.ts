@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONTACTS_PER_HOUR } from "../../server/modules/marketplace/contact-limit";
+import { CONTACTS_PER_HOUR } from "../../server/deps";
 import { mailOutbox, marketplaceMessages } from "../../shared/schema";
 import { insertDomain } from "../factories/domains";
 import { signUp } from "../factories/users";

@@ -4,11 +4,9 @@ import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
 import { affiliateStats, listAffiliates } from "./affiliates.service";
 import { inviteAffiliate } from "./invite-affiliate";
-import { createInviteLimit } from "./invite-limit";
 
 export function affiliateRoutes(deps: AppDeps): Router {
   const { db } = deps;
-  const inviteLimit = createInviteLimit(deps.database.pool);
   const router = Router();
 
   router.get(
@@ -22,7 +20,7 @@ export function affiliateRoutes(deps: AppDeps): Router {
   router.post(
     "/invite",
     handler({ auth: true, body: ZInviteAffiliateBody, status: 201 }, async ({ userId, body }) => {
-      await inviteLimit.spend(userId);
+      await deps.limits.affiliateInvites.spend(userId);
       return inviteAffiliate({
         db,
         mailer: deps.mailer,

@@ -8,13 +8,12 @@ import {
 } from "../../../shared/api/marketplace";
 import type { AppDeps } from "../../deps";
 import { handler, requireUser, userId } from "../../http/handler";
-import { createContactLimit } from "./contact-limit";
 import { listDomain, listMarketplace, markSold, unlistDomain } from "./marketplace.service";
 import { contactSeller, markMessageRead, sellerInbox } from "./seller-inbox.service";
 
 export function marketplaceRoutes(deps: AppDeps): Router {
   const { db, mailer } = deps;
-  const limit = createContactLimit(deps.database.pool);
+  const limit = deps.limits.marketplaceContacts;
   const inboxUrl = new URL("/marketplace", deps.config.appUrl).toString();
   const router = Router();
   router.use(requireUser);

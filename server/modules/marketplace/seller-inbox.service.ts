@@ -4,8 +4,8 @@ import type { TSellerInbox } from "../../../shared/api/marketplace";
 import { domains, marketplaceMessages, users } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import { AppError, notFound } from "../../http/app-error";
+import type { RateLimit } from "../../http/rate-limit";
 import type { Mailer } from "../../mail/mailer";
-import type { ContactLimit } from "./contact-limit";
 
 /** How many messages the inbox shows, newest first. */
 const INBOX_SIZE = 100;
@@ -19,7 +19,7 @@ const seller = alias(users, "seller");
 export async function contactSeller(options: {
   db: Db;
   mailer: Mailer;
-  limit: ContactLimit;
+  limit: RateLimit;
   senderId: string;
   domainId: string;
   message: string;
