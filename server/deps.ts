@@ -10,6 +10,7 @@ import type { OnRegistered } from "./modules/auth/auth.service";
 import { type AuthLimitOptions, type AuthLimits, createAuthLimits } from "./modules/auth/auth-limits";
 import { createOwnershipChecker, type OwnershipChecker } from "./modules/domains/check-ownership";
 import { createPayments, type Payments } from "./payments/payments";
+import { wireOrderEffects } from "./wire-order-effects";
 
 /** Invitations one account may send per day. */
 export const INVITES_PER_DAY = 50;
@@ -89,6 +90,7 @@ export function createDeps(options: {
   pruneSessions?: boolean;
 }): AppDeps {
   const { config, logger, database } = options;
+  wireOrderEffects();
   const mailer = createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
   return {
     config,

@@ -4,6 +4,7 @@ import { createLogger } from "../logger";
 import { createMailer } from "../mail/mailer";
 import { moveBillingClock } from "../modules/billing/billing-clock";
 import { sweepSubscriptions } from "../modules/billing/sweep-subscriptions";
+import { wireOrderEffects } from "../wire-order-effects";
 import { runMigrations } from "./migrate";
 import { openDatabase } from "./pool";
 
@@ -24,6 +25,7 @@ if (config.isProduction) {
   console.error("The billing clock moves only in development and test.");
   process.exit(1);
 }
+wireOrderEffects();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
 await runMigrations(database.pool);
 const logger = createLogger("warn");

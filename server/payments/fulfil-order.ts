@@ -3,7 +3,7 @@ import { formatUsd, toCents } from "../../shared/money";
 import { accountEvents, domainServices, serviceOrders, transactions, users } from "../../shared/schema";
 import type { Tx } from "../db/tx";
 import type { Mailer } from "../mail/mailer";
-import { ON_PAID_EFFECTS, type PaidContext } from "./on-paid-effects";
+import { type PaidContext, paidEffects } from "./on-paid-effects";
 
 export interface Payment {
   orderId: string;
@@ -83,6 +83,6 @@ export async function fulfilOrder(
     ].join("\n"),
   });
 
-  for (const effect of ON_PAID_EFFECTS) await effect(tx, paid, context);
+  for (const effect of paidEffects()) await effect(tx, paid, context);
   return "fulfilled";
 }

@@ -1,7 +1,5 @@
 import type { ServiceOrder } from "../../shared/schema";
 import type { Tx } from "../db/tx";
-import { applyPaidOrderToAffiliates } from "../modules/affiliates/order-paid";
-import { applyPaidOrderToBilling } from "../modules/billing/on-paid-billing";
 
 /** What the effects of a payment need from the configuration. */
 export interface PaidContext {
@@ -11,10 +9,26 @@ export interface PaidContext {
 
 /** Something a paid order sets in motion; runs once, inside the fulfilment transaction. */
 export type OnPaidEffect = (tx: Tx, order: ServiceOrder, context: PaidContext) => Promise<void>;
+/** Something a refunded or disputed order undoes; runs once, inside the refund's transaction. */
+export type OnRefundedEffect = (tx: Tx, order: ServiceOrder, reason: string) => Promise<void>;
+
+const onPaid: OnPaidEffect[] = [];
+const onRefunded: OnRefundedEffect[] = [];
 
 /**
- * Everything a paid order does beyond the order itself, in this order: what it grants (its
- * entitlements or its subscription, the account plan among them), then what it means to the
- * affiliate programme. This list is the one place to hook a new consequence of a payment.
+ * The modules hook what a payment means to them here, in the order given (what the order grants
+ * before what it earns a referrer), so that payments never imports a module. Registering the
+ * same effect again changes nothing, so every entry point may wire the effects it needs.
  */
-export const ON_PAID_EFFECTS: readonly OnPaidEffect[] = [applyPaidOrderToBilling, applyPaidOrderToAffiliates];
+export function registerOrderEffects(effects: {
+  onPaid?: OnPaidEffect;
+  onRefunded?: OnRefundedEffect;
+}): void {
+  if (effects.onPaid && !onPaid.includes(effects.onPaid)) onPaid.push(effects.onPaid);
+  if (effects.onRefunded && !onRefunded.includes(effects.onRefunded)) onRefunded.push(effects.onRefunded);
+}
+
+/** Everything a paid order does beyond the order itself, in registration order. */
+export const paidEffects = (): readonly OnPaidEffect[] => onPaid;
+/** Everything a refund undoes beyond the order itself, in registration order. */
+export const refundedEffects = (): readonly OnRefundedEffect[] => onRefunded;

@@ -3,9 +3,7 @@ import { formatUsd } from "../../shared/money";
 import { accountEvents, domainServices, serviceOrders, transactions } from "../../shared/schema";
 import type { Db } from "../db/pool";
 import type { Tx } from "../db/tx";
-import { applyRefundedOrderToAffiliates } from "../modules/affiliates/order-paid";
-import { billingNow } from "../modules/billing/billing-clock";
-import { endPaidEntitlements } from "../modules/entitlements/grant-entitlements";
+import { refundedEffects } from "./on-paid-effects";
 
 export type RefundOutcome = "refunded" | "already-refunded" | "unknown-order" | "replayed";
 
@@ -59,12 +57,12 @@ export async function refundOrder(db: Db, reversal: PaymentReversal): Promise<Re
     if (!refunded) return "already-refunded";
 
     await tx.update(domainServices).set({ status: "cancelled" }).where(eq(domainServices.orderId, order.id));
-    await endPaidEntitlements(tx, order, await billingNow(tx));
     await tx
       .update(transactions)
       .set({ status: "refunded" })
       .where(and(eq(transactions.orderId, order.id), eq(transactions.type, "payment")));
-    await applyRefundedOrderToAffiliates(tx, order, `${reversal.reason} of order ${order.id}`);
+    for (const effect of refundedEffects())
+      await effect(tx, order, `${reversal.reason} of order ${order.id}`);
     await tx.insert(accountEvents).values({
       userId: order.userId,
       kind: "order refunded",

@@ -1,7 +1,7 @@
 import { isMonthly } from "../../../shared/offer-grants";
 import type { ServiceOrder } from "../../../shared/schema";
 import type { Tx } from "../../db/tx";
-import { grantOrderEntitlements } from "../entitlements/grant-entitlements";
+import { endPaidEntitlements, grantOrderEntitlements } from "../entitlements/grant-entitlements";
 import { billingNow } from "./billing-clock";
 import { applySubscriptionPayment, startSubscription } from "./subscription-lifecycle";
 
@@ -15,4 +15,9 @@ export async function applyPaidOrderToBilling(tx: Tx, order: ServiceOrder): Prom
   if (!isMonthly(order.offerId)) return grantOrderEntitlements(tx, order, now);
   if (typeof order.metadata.subscriptionId === "string") return applySubscriptionPayment(tx, order, now);
   await startSubscription(tx, order, now);
+}
+
+/** A refunded or disputed order's entitlements end (an account plan among them). */
+export async function applyRefundedOrderToBilling(tx: Tx, order: ServiceOrder): Promise<void> {
+  await endPaidEntitlements(tx, order, await billingNow(tx));
 }

@@ -3,23 +3,11 @@ import type { Db } from "../../db/pool";
 import { AppError, notFound } from "../../http/app-error";
 import type { Logger } from "../../logger";
 import type { Mailer } from "../../mail/mailer";
-import { type FulfilOutcome, fulfilOrder, type Payment } from "../../payments/fulfil-order";
+import type { FulfilOutcome } from "../../payments/fulfil-order";
 import type { PaidContext } from "../../payments/on-paid-effects";
 import { completedCapture, type PayPalClient } from "../../payments/paypal-client";
+import { recordPayment } from "../../payments/record-payment";
 import { ownServiceOrder } from "./own-order";
-
-/** Fulfils in its own transaction and logs anything other than a first fulfilment. */
-export async function recordPayment(
-  db: Db,
-  mailer: Mailer,
-  logger: Logger,
-  payment: Payment,
-  context: PaidContext,
-): Promise<FulfilOutcome> {
-  const outcome = await db.transaction((tx) => fulfilOrder(tx, mailer, payment, context));
-  if (outcome !== "fulfilled") logger.warn({ ...payment, outcome }, "payment changed nothing");
-  return outcome;
-}
 
 /**
  * The sandbox page's Pay button: the order's own price, paid with a fresh sandbox payment id.

@@ -5,9 +5,9 @@ import { AppError } from "../../http/app-error";
 import type { Logger } from "../../logger";
 import type { Mailer } from "../../mail/mailer";
 import type { PaidContext } from "../../payments/on-paid-effects";
+import { recordPayment } from "../../payments/record-payment";
 import { refundOrder } from "../../payments/refund-order";
 import { handleStripeBillingEvent } from "../billing/stripe-billing-events";
-import { recordPayment } from "../checkout/complete-payment.service";
 
 /** Stripe's own default: a signature older than five minutes is refused (replay protection). */
 const SIGNATURE_TOLERANCE_SECONDS = 300;

@@ -1,0 +1,18 @@
+import type { Db } from "../db/pool";
+import type { Logger } from "../logger";
+import type { Mailer } from "../mail/mailer";
+import { type FulfilOutcome, fulfilOrder, type Payment } from "./fulfil-order";
+import type { PaidContext } from "./on-paid-effects";
+
+/** Fulfils in its own transaction and logs anything other than a first fulfilment. */
+export async function recordPayment(
+  db: Db,
+  mailer: Mailer,
+  logger: Logger,
+  payment: Payment,
+  context: PaidContext,
+): Promise<FulfilOutcome> {
+  const outcome = await db.transaction((tx) => fulfilOrder(tx, mailer, payment, context));
+  if (outcome !== "fulfilled") logger.warn({ ...payment, outcome }, "payment changed nothing");
+  return outcome;
+}
