@@ -21,6 +21,7 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import { ACCOUNT_EVENT_KINDS } from "./account-events";
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -520,7 +521,7 @@ export const accountEvents = pgTable(
   {
     id: rowId(),
     userId: userRef("user_id"),
-    kind: text("kind").notNull(),
+    kind: text("kind", { enum: ACCOUNT_EVENT_KINDS }).notNull(),
     description: text("description").notNull(),
     createdAt: createdAt(),
   },

@@ -61,7 +61,7 @@ export async function fulfilOrder(
   });
   await tx.insert(accountEvents).values({
     userId: order.userId,
-    kind: "order paid",
+    kind: "order_paid",
     description: `Paid ${formatUsd(order.price)} for ${order.description}`,
   });
 

@@ -65,7 +65,7 @@ export async function refundOrder(db: Db, reversal: PaymentReversal): Promise<Re
       await effect(tx, order, `${reversal.reason} of order ${order.id}`);
     await tx.insert(accountEvents).values({
       userId: order.userId,
-      kind: "order refunded",
+      kind: "order_refunded",
       description: `The payment of ${formatUsd(order.price)} for ${order.description} was ${
         reversal.reason === "dispute" ? "disputed" : "refunded"
       }; the service has ended`,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZAccountEventKind } from "../account-events";
 import { DEFAULT_GOAL_TIMEFRAME, GOAL_CATEGORIES, GOAL_TIMEFRAMES } from "../prices";
 
 /** The paths of the revenue dashboard's calls, spec §7 "Revenue". */
@@ -51,7 +52,7 @@ export const ZTopDomain = z.object({
 
 export const ZAccountEvent = z.object({
   id: z.string(),
-  kind: z.string(),
+  kind: ZAccountEventKind,
   description: z.string(),
   createdAt: z.string(),
 });

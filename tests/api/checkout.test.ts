@@ -147,7 +147,7 @@ describe("the sandbox hosted checkout", () => {
       { type: "payment", amount: "99.99", status: "completed", paymentMethod: "sandbox" },
     ]);
     const events = await t.db.select().from(accountEvents).where(eq(accountEvents.userId, user.id));
-    expect(events.filter((e) => e.kind === "order paid")).toHaveLength(1);
+    expect(events.filter((e) => e.kind === "order_paid")).toHaveLength(1);
     const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
     expect(mails.filter((m) => m.subject.startsWith("Payment received"))).toHaveLength(1);
   });
@@ -202,7 +202,7 @@ describe("fulfilOrder", () => {
     expect(outcomes.filter((o) => o === "already-paid")).toHaveLength(4);
     expect(await transactionsOf(orderId)).toHaveLength(1);
     const events = await t.db.select().from(accountEvents).where(eq(accountEvents.userId, user.id));
-    expect(events.filter((e) => e.kind === "order paid")).toHaveLength(1);
+    expect(events.filter((e) => e.kind === "order_paid")).toHaveLength(1);
     const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
     expect(mails.filter((m) => m.subject.startsWith("Payment received"))).toHaveLength(1);
   });

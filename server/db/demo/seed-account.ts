@@ -97,7 +97,7 @@ export async function seedPaidService(ctx: DemoContext, portfolio: DemoDomain[])
   });
   await ctx.tx.insert(accountEvents).values({
     userId: ctx.userId,
-    kind: "order paid",
+    kind: "order_paid",
     description: `Paid ${formatUsd(order.price)} for ${order.description}`,
     createdAt: paidAt,
   });

@@ -88,7 +88,7 @@ export async function seedDomains(ctx: DemoContext): Promise<DemoDomain[]> {
   await ctx.tx.insert(accountEvents).values(
     portfolio.map((d) => ({
       userId: ctx.userId,
-      kind: "domain_added",
+      kind: "domain_added" as const,
       description: `Added ${d.name}`,
       createdAt: d.createdAt,
     })),

@@ -19,7 +19,7 @@ const KIND_ICONS: Record<string, { icon: LucideIcon; className: string }> = {
   domain_listed: { icon: Tag, className: "bg-purple-50 text-purple-600" },
   domain_sold: { icon: BadgeDollarSign, className: "bg-purple-50 text-purple-600" },
   domain_removed: { icon: Trash2, className: "bg-slate-100 text-slate-500" },
-  "order paid": { icon: CreditCard, className: "bg-blue-50 text-blue-600" },
+  order_paid: { icon: CreditCard, className: "bg-blue-50 text-blue-600" },
   payout: { icon: Wallet, className: "bg-amber-50 text-amber-600" },
   affiliate_joined: { icon: UserPlus, className: "bg-blue-50 text-blue-600" },
 };
