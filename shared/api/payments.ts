@@ -47,11 +47,15 @@ export const ZBalance = z.object({
 });
 export type TBalance = z.infer<typeof ZBalance>;
 
-/** `GET` and `PUT /api/payments/settings`: the payout minimum (at least $50), frequency and auto payout. */
+/**
+ * `GET` and `PUT /api/payments/settings`: the payout minimum (at least $50), frequency and auto
+ * payout, and the PayPal email of the last payout (the transfer form starts from it).
+ */
 export const ZPaymentSettings = z.object({
   minPayout: z.number().min(Number(PAYOUT_MINIMUM), "Minimum payout must be at least $50"),
   payoutFrequency: ZPayoutFrequency,
   autoPayout: z.boolean(),
+  lastPayoutEmail: z.string().nullable(),
 });
 export type TPaymentSettings = z.infer<typeof ZPaymentSettings>;
 

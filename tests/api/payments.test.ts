@@ -94,7 +94,12 @@ describe("payment settings", () => {
 
     const res = await agent.get("/api/payments/settings");
 
-    expect(res.body).toEqual({ minPayout: 50, payoutFrequency: "weekly", autoPayout: true });
+    expect(res.body).toEqual({
+      minPayout: 50,
+      payoutFrequency: "weekly",
+      autoPayout: true,
+      lastPayoutEmail: null,
+    });
   });
 
   it("PUT saves the minimum, the frequency and auto payout", async () => {
@@ -105,7 +110,12 @@ describe("payment settings", () => {
       .send({ minPayout: 125.5, payoutFrequency: "monthly", autoPayout: false });
 
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ minPayout: 125.5, payoutFrequency: "monthly", autoPayout: false });
+    expect(res.body).toEqual({
+      minPayout: 125.5,
+      payoutFrequency: "monthly",
+      autoPayout: false,
+      lastPayoutEmail: null,
+    });
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({ minPayout: "125.50", payoutFrequency: "monthly", autoPayout: false });
   });
@@ -115,7 +125,12 @@ describe("payment settings", () => {
 
     const res = await agent.put("/api/payments/settings").send({ minPayout: 75, payoutFrequency: "manual" });
 
-    expect(res.body).toEqual({ minPayout: 75, payoutFrequency: "manual", autoPayout: true });
+    expect(res.body).toEqual({
+      minPayout: 75,
+      payoutFrequency: "manual",
+      autoPayout: true,
+      lastPayoutEmail: null,
+    });
   });
 
   it.each([
@@ -201,6 +216,34 @@ describe("POST /api/payments/payout", () => {
     expect(answers.filter((r) => r.status === 422)).toHaveLength(31);
     expect(await balanceOf(user.id)).toBe("25.00");
     expect(await payoutsOf(user.id)).toHaveLength(1);
+  });
+
+  it("a part of the balance below the user's own minimum is refused; at the minimum it goes out", async () => {
+    const { agent, user } = await signUp(t.app);
+    await fundBalance(t.db, user.id, "300.00");
+    await agent.put("/api/payments/settings").send({ minPayout: 75, payoutFrequency: "weekly" });
+
+    const below = await agent
+      .post("/api/payments/payout")
+      .send({ amount: "74.99", paypalEmail: "me@wallet.test" });
+    expect(below.status).toBe(422);
+    expect(below.body.message).toBe("Your minimum payout is $75.00");
+    expect(await balanceOf(user.id)).toBe("300.00");
+
+    const at = await agent.post("/api/payments/payout").send({ amount: "75", paypalEmail: "me@wallet.test" });
+    expect(at.status).toBe(201);
+    expect(await balanceOf(user.id)).toBe("225.00");
+  });
+
+  it("the payout settings remember the PayPal email of the last payout", async () => {
+    const { agent, user } = await signUp(t.app);
+    await fundBalance(t.db, user.id, "300.00");
+    await agent.post("/api/payments/payout").send({ amount: 60, paypalEmail: "first@wallet.test" });
+    await agent.post("/api/payments/payout").send({ amount: 60, paypalEmail: "second@wallet.test" });
+
+    const res = await agent.get("/api/payments/settings");
+
+    expect(res.body.lastPayoutEmail).toBe("second@wallet.test");
   });
 
   it("a user with no revenue at all cannot withdraw", async () => {

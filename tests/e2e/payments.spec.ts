@@ -59,12 +59,45 @@ test("the balance is paid out to PayPal: the modal warns, confirms with a toast 
   await dialog.getByRole("button", { name: "Confirm Transfer" }).click();
 
   // No full reload: the confirmation stays on screen while the figures refresh.
-  await expect(page.getByText("Payout Successful")).toBeVisible();
+  await expect(page.getByText("Payout Successful", { exact: true })).toBeVisible();
   await expect(page.getByTestId("available-balance")).toHaveText("$0.00");
   await expect(page.getByRole("dialog")).toHaveCount(0);
   const history = page.getByTestId("transaction-list");
   await expect(history.getByText("Payout to me@wallet.example")).toBeVisible();
   await expect(history.getByText("completed")).toBeVisible();
+});
+
+test("part of the balance is paid out: the amount is checked against the minimum and the balance, the rest stays, and the next transfer starts from the last email", async ({
+  page,
+  account: _account,
+}) => {
+  await earnLeadRevenue(page);
+  await earnLeadRevenue(page);
+  await page.goto("/payments");
+  await expect(page.getByTestId("available-balance")).toHaveText("$150.00", { timeout: 20_000 });
+
+  await page.getByRole("button", { name: "Transfer" }).click();
+  const dialog = page.getByRole("dialog", { name: "Transfer to PayPal" });
+  const amount = dialog.getByLabel("Amount (USD)");
+  const confirm = dialog.getByRole("button", { name: "Confirm Transfer" });
+  await expect(amount).toHaveValue("150.00");
+  await dialog.getByLabel("PayPal account email").fill("part@wallet.example");
+  await amount.fill("49.99");
+  await expect(dialog.getByText("Your minimum payout is $50.00.")).toBeVisible();
+  await expect(confirm).toBeDisabled();
+  await amount.fill("150.01");
+  await expect(dialog.getByText("You have $150.00 available.")).toBeVisible();
+  await expect(confirm).toBeDisabled();
+  await amount.fill("60");
+  await confirm.click();
+
+  await expect(page.getByText("Payout Successful", { exact: true })).toBeVisible();
+  await expect(page.getByText("$60.00 is on its way to part@wallet.example", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("available-balance")).toHaveText("$90.00");
+
+  await page.getByRole("button", { name: "Transfer" }).click();
+  await expect(dialog.getByLabel("PayPal account email")).toHaveValue("part@wallet.example");
+  await expect(amount).toHaveValue("90.00");
 });
 
 test("the demo account's held funds: available, pending by release date, and paid out", async ({ page }) => {

@@ -108,10 +108,17 @@ export async function getPaymentSettings(options: { db: Db; userId: string }): P
     .from(users)
     .where(eq(users.id, options.userId));
   if (!row) throw notFound("User");
+  const [last] = await options.db
+    .select({ paypalEmail: payouts.paypalEmail })
+    .from(payouts)
+    .where(eq(payouts.userId, options.userId))
+    .orderBy(desc(payouts.createdAt))
+    .limit(1);
   return {
     minPayout: Number(row.minPayout),
     payoutFrequency: row.payoutFrequency as TPaymentSettings["payoutFrequency"],
     autoPayout: row.autoPayout,
+    lastPayoutEmail: last?.paypalEmail ?? null,
   };
 }
 

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { TPayoutAnswer } from "../../../shared/api/payments";
 import { formatUsd, toCents } from "../../../shared/money";
 import { PAYOUT_MINIMUM } from "../../../shared/prices";
-import { accountEvents, payouts, transactions } from "../../../shared/schema";
+import { accountEvents, payouts, transactions, users } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
 import type { Logger } from "../../logger";
@@ -38,6 +38,11 @@ async function debitPayout(options: {
     }
     if (toCents(available) < toCents(amount)) {
       throw new AppError("UNPROCESSABLE", `Insufficient balance: ${formatUsd(available)} available`);
+    }
+    // The user's own minimum (Payout Settings) binds a manual payout as it binds the automatic one.
+    const [owner] = await tx.select({ minPayout: users.minPayout }).from(users).where(eq(users.id, userId));
+    if (owner && toCents(amount) < toCents(owner.minPayout)) {
+      throw new AppError("UNPROCESSABLE", `Your minimum payout is ${formatUsd(owner.minPayout)}`);
     }
     const [created] = await tx
       .insert(payouts)

@@ -1,6 +1,7 @@
+import { centsToDecimal, isDecimalAmount, toCents } from "@shared/money";
 import { useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -20,37 +21,62 @@ import { useRequestPayout } from "../api/request-payout";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** Why an amount cannot be sent, or null when it can: dollars and cents, within minimum…available. */
+function amountProblem(amount: string, minimum: number, available: number): string | null {
+  if (!isDecimalAmount(amount.trim())) return "Enter an amount in dollars and cents.";
+  const cents = toCents(amount.trim());
+  if (cents < toCents(minimum)) return `Your minimum payout is ${formatMoney(minimum)}.`;
+  if (cents > toCents(available)) return `You have ${formatMoney(available)} available.`;
+  return null;
+}
+
 /**
- * Transfers the whole available balance to a PayPal account. On success the modal closes, the
- * email clears and every read is refreshed in place, so the confirmation toast stays seen; on
- * failure it stays open with the server's reason. Confirm waits for a valid email.
+ * Transfers an amount of the available balance (all of it unless changed, at least the user's
+ * minimum) to a PayPal account, starting from the email of the last payout. On success the modal
+ * closes and every read is refreshed in place, so the confirmation toast stays seen; on failure
+ * it stays open with the server's reason. Confirm waits for a valid amount and email.
  */
 export function PayoutDialog({
   open,
   onOpenChange,
   availableBalance,
+  minimum,
+  lastPayoutEmail,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   availableBalance: number;
+  minimum: number;
+  lastPayoutEmail: string | null;
 }) {
   const emailId = useId();
+  const amountId = useId();
+  const amountHintId = useId();
   const [paypalEmail, setPaypalEmail] = useState("");
+  const [amount, setAmount] = useState("");
   const payout = useRequestPayout();
   const queryClient = useQueryClient();
+
+  // Each opening starts from the whole balance and the last payout's email.
+  useEffect(() => {
+    if (!open) return;
+    setAmount(centsToDecimal(toCents(Math.max(availableBalance, 0))));
+    setPaypalEmail(lastPayoutEmail ?? "");
+  }, [open, availableBalance, lastPayoutEmail]);
+
   const emailValid = EMAIL.test(paypalEmail.trim());
-  const canConfirm = emailValid && availableBalance > 0 && !payout.isPending;
+  const problem = amountProblem(amount, minimum, availableBalance);
+  const canConfirm = emailValid && problem === null && !payout.isPending;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!canConfirm) return;
     payout.mutate(
-      { amount: availableBalance, paypalEmail: paypalEmail.trim() },
+      { amount: amount.trim(), paypalEmail: paypalEmail.trim() },
       {
         onSuccess: (answer) => {
           toast({ title: "Payout Successful", description: answer.message });
           onOpenChange(false);
-          setPaypalEmail("");
           void queryClient.invalidateQueries();
         },
         onError: (error) =>
@@ -70,9 +96,28 @@ export function PayoutDialog({
           <DialogHeader>
             <DialogTitle>Transfer to PayPal</DialogTitle>
             <DialogDescription>
-              Send your available balance of {formatMoney(availableBalance)} to your PayPal account.
+              Send part or all of your available balance of {formatMoney(availableBalance)} to your PayPal
+              account.
             </DialogDescription>
           </DialogHeader>
+          <div className="grid gap-2">
+            <Label htmlFor={amountId}>Amount (USD)</Label>
+            <Input
+              id={amountId}
+              inputMode="decimal"
+              autoComplete="off"
+              value={amount}
+              aria-invalid={problem !== null}
+              aria-describedby={amountHintId}
+              onChange={(e) => setAmount(e.target.value)}
+            />
+            <p
+              id={amountHintId}
+              className={problem ? "text-destructive text-sm" : "text-muted-foreground text-sm"}
+            >
+              {problem ?? `Between ${formatMoney(minimum)} and ${formatMoney(availableBalance)}.`}
+            </p>
+          </div>
           <div className="grid gap-2">
             <Label htmlFor={emailId}>PayPal account email</Label>
             <Input

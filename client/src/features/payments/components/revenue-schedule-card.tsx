@@ -91,7 +91,13 @@ export function RevenueScheduleCard() {
           </Button>
         )}
       </CardContent>
-      <PayoutDialog open={payoutOpen} onOpenChange={setPayoutOpen} availableBalance={available} />
+      <PayoutDialog
+        open={payoutOpen}
+        onOpenChange={setPayoutOpen}
+        availableBalance={available}
+        minimum={minimum}
+        lastPayoutEmail={schedule.data?.lastPayoutEmail ?? null}
+      />
     </Card>
   );
 }
