@@ -1,6 +1,7 @@
-/** The two providers a buyer can choose at checkout (spec §7: lowercase provider names). */
-export const CHECKOUT_PROVIDERS = ["stripe", "paypal"] as const;
-export type CheckoutProviderName = (typeof CHECKOUT_PROVIDERS)[number];
+import type { TCheckoutProvider } from "../../shared/api/checkout";
+
+/** The two providers a buyer can choose at checkout (shared/api/checkout owns the list). */
+export type CheckoutProviderName = TCheckoutProvider;
 
 /** What a provider needs to open a hosted checkout for one order. */
 export interface CheckoutRequest {

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { PROVIDER_LABELS } from "../../shared/api/checkout";
 import { AppError } from "../http/app-error";
 import {
   type CheckoutProviderName,
@@ -25,14 +26,12 @@ export function sandboxProvider(standsInFor: CheckoutProviderName): PaymentProvi
   };
 }
 
-const LABELS: Record<CheckoutProviderName, string> = { stripe: "Card", paypal: "PayPal" };
-
 /** A provider with no keys where the sandbox is not allowed: it says so instead of opening a checkout. */
 export function unavailableProvider(provider: CheckoutProviderName): PaymentProvider {
   return {
     name: "unavailable",
     async createCheckout() {
-      throw new AppError("UNAVAILABLE", `${LABELS[provider]} payments are not available right now.`);
+      throw new AppError("UNAVAILABLE", `${PROVIDER_LABELS[provider]} payments are not available right now.`);
     },
   };
 }

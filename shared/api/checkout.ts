@@ -1,8 +1,31 @@
 import { z } from "zod";
 
 /** The two providers a buyer can pay with (spec §7: the providers' lowercase names). */
-export const ZCheckoutProvider = z.enum(["stripe", "paypal"]);
+export const CHECKOUT_PROVIDERS = ["stripe", "paypal"] as const;
+export const ZCheckoutProvider = z.enum(CHECKOUT_PROVIDERS);
 export type TCheckoutProvider = z.infer<typeof ZCheckoutProvider>;
+
+/**
+ * How a payment's provider is named wherever a person reads it: the Pay buttons ("Pay with
+ * Stripe"), receipts, subscriptions, the transaction history, the test checkout page.
+ */
+export const PROVIDER_LABELS = {
+  stripe: "Stripe",
+  paypal: "PayPal",
+  sandbox: "Test mode",
+} as const satisfies Record<TCheckoutProvider | "sandbox", string>;
+
+/** A stored provider name in words; an unknown one as it is stored. */
+export function providerLabel(provider: string): string {
+  return Object.hasOwn(PROVIDER_LABELS, provider)
+    ? PROVIDER_LABELS[provider as keyof typeof PROVIDER_LABELS]
+    : provider;
+}
+
+/** The client route where the buyer pays one service order. */
+export const CHECKOUT_PAGE_ROUTE = "/checkout/service/:id";
+/** The page where the buyer pays the service order `orderId` (in emails, answers and links). */
+export const checkoutPagePath = (orderId: string) => `/checkout/service/${encodeURIComponent(orderId)}`;
 
 export { CHECKOUT_MODE_PATH, type TCheckoutMode, TEST_MODE_BANNER } from "../test-mode";
 

@@ -3,6 +3,3 @@ import { z } from "zod";
 /** What every purchase path answers (201): the new pending order and where to pay for it. */
 export const ZPurchaseAnswer = z.object({ orderId: z.string(), checkoutUrl: z.string() });
 export type TPurchaseAnswer = z.infer<typeof ZPurchaseAnswer>;
-
-/** The checkout page of an order. */
-export const checkoutPath = (orderId: string) => `/checkout/service/${orderId}`;

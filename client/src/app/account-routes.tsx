@@ -1,3 +1,4 @@
+import { CHECKOUT_PAGE_ROUTE } from "@shared/api/checkout";
 import { lazy } from "react";
 import { Route, Switch } from "wouter";
 import { ProtectedRoute } from "./protected-route";
@@ -40,7 +41,7 @@ export default function AccountRoutes() {
             <DashboardRoutes />
           </ProtectedRoute>
         </Route>
-        <Route path="/checkout/service/:id">
+        <Route path={CHECKOUT_PAGE_ROUTE}>
           <ProtectedRoute>
             <CheckoutServicePage />
           </ProtectedRoute>

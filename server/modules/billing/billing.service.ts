@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { TSubscription } from "../../../shared/api/billing";
+import { checkoutPagePath } from "../../../shared/api/checkout";
 import { isOfferKey, OFFERS } from "../../../shared/catalog";
 import { centsToDecimal, toCents } from "../../../shared/money";
 import { type Subscription, subscriptions } from "../../../shared/schema";
@@ -48,7 +49,7 @@ export async function listSubscriptions(options: { db: Db; userId: string }): Pr
     payUrl:
       sub.status === "past_due" || sub.status === "lapsed"
         ? payOrderId
-          ? `/checkout/service/${payOrderId}`
+          ? checkoutPagePath(payOrderId)
           : null
         : null,
   }));

@@ -1,16 +1,12 @@
 import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import PDFDocument from "pdfkit";
 import type { TReceipt } from "../../../shared/api/billing";
+import { providerLabel } from "../../../shared/api/checkout";
 import { formatUsd } from "../../../shared/money";
 import { serviceOrders, users } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import { notFound } from "../../http/app-error";
 
-const PROVIDERS: Record<string, string> = {
-  stripe: "Card (Stripe)",
-  paypal: "PayPal",
-  sandbox: "Test payment (sandbox)",
-};
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Every payment the user made (refunded ones marked), newest first. */
@@ -65,7 +61,7 @@ export async function receiptPdf(options: { db: Db; userId: string; orderId: str
   line("Order", order.id);
   line("Date", order.paidAt!.toISOString().slice(0, 10));
   line("Billed to", `${row.name} <${row.email}>`);
-  line("Paid with", PROVIDERS[order.provider ?? ""] ?? order.provider ?? "");
+  line("Paid with", providerLabel(order.provider ?? ""));
   if (order.providerPaymentId) line("Payment reference", order.providerPaymentId);
   doc.moveDown(1);
   line("Item", order.description);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { SANDBOX_PERIOD_DAYS } from "../../../shared/api/billing";
+import { checkoutPagePath } from "../../../shared/api/checkout";
 import type { Subscription } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import type { Tx } from "../../db/tx";
@@ -18,7 +19,7 @@ import {
 } from "./subscription-lifecycle";
 
 /** Where a past-due renewal is paid: its order's checkout page. */
-export const payUrlOf = (appUrl: string, orderId: string) => `${appUrl}/checkout/service/${orderId}`;
+export const payUrlOf = (appUrl: string, orderId: string) => `${appUrl}${checkoutPagePath(orderId)}`;
 
 /**
  * Moves one subscription up to `now`: a past-due one whose grace is over lapses; one cancelled at

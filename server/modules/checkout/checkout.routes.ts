@@ -1,5 +1,6 @@
 import { Router } from "express";
 import {
+  checkoutPagePath,
   type TCheckoutMode,
   ZCheckoutBody,
   ZOrderIdParams,
@@ -15,7 +16,7 @@ import { ownServiceOrder } from "./own-order";
 import { renderSandboxPage } from "./sandbox-page";
 
 const successPath = (orderId: string) => `/checkout/success?order=${orderId}`;
-const cancelledPath = (orderId: string) => `/checkout/service/${orderId}?cancelled=true`;
+const cancelledPath = (orderId: string) => `${checkoutPagePath(orderId)}?cancelled=true`;
 
 /** Service orders, starting a checkout, and the pages a buyer returns to from a provider. */
 export function checkoutRoutes(deps: AppDeps): Router {

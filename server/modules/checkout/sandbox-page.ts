@@ -1,3 +1,4 @@
+import { checkoutPagePath, providerLabel } from "../../../shared/api/checkout";
 import { formatUsd } from "../../../shared/money";
 import type { ServiceOrder } from "../../../shared/schema";
 
@@ -7,8 +8,6 @@ const escapeHtml = (text: string) =>
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
   );
 
-const PROVIDER_LABELS: Record<string, string> = { stripe: "Stripe", paypal: "PayPal" };
-
 /**
  * The sandbox's hosted checkout: what a provider's page would show, marked as a test. Pay and
  * Cancel are plain forms, so the page works without scripts under the strict CSP.
@@ -17,7 +16,7 @@ export function renderSandboxPage(
   order: Pick<ServiceOrder, "id" | "description" | "price" | "status">,
   provider: string,
 ) {
-  const label = PROVIDER_LABELS[provider] ?? "Card";
+  const label = providerLabel(provider);
   const base = `/api/checkout/sandbox/${order.id}`;
   const paid = order.status === "paid";
   return `<!doctype html>
@@ -54,7 +53,7 @@ export function renderSandboxPage(
     ${
       paid
         ? `<p class="note">This service order has already been paid for.</p>
-    <div class="actions"><form method="get" action="/checkout/service/${order.id}"><button class="cancel" type="submit">Back to order</button></form></div>`
+    <div class="actions"><form method="get" action="${checkoutPagePath(order.id)}"><button class="cancel" type="submit">Back to order</button></form></div>`
         : `<div class="actions">
       <form method="post" action="${base}/pay?provider=${encodeURIComponent(provider)}"><button class="pay" type="submit">Pay ${escapeHtml(formatUsd(order.price))}</button></form>
       <form method="post" action="${base}/cancel"><button class="cancel" type="submit">Cancel</button></form>

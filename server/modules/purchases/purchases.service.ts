@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { checkoutPath, type TPurchaseAnswer } from "../../../shared/api/purchases";
+import { checkoutPagePath } from "../../../shared/api/checkout";
+import type { TPurchaseAnswer } from "../../../shared/api/purchases";
 import type { Offer, OfferKey } from "../../../shared/catalog";
 import { toCents } from "../../../shared/money";
 import { domainServices, domains, serviceOrders } from "../../../shared/schema";
@@ -51,7 +52,7 @@ export async function createOrder(options: {
     }
     return order.id;
   });
-  return { orderId, checkoutUrl: checkoutPath(orderId) };
+  return { orderId, checkoutUrl: checkoutPagePath(orderId) };
 }
 
 async function findOwnDomain(db: Db, userId: string, domainId: string) {

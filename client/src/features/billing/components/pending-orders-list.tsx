@@ -1,3 +1,4 @@
+import { checkoutPagePath } from "@shared/api/checkout";
 import { Link } from "wouter";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { errorAfterColon } from "@/lib/error-text";
@@ -28,7 +29,7 @@ export function PendingOrdersList() {
               </span>
             </span>
             <span className="flex gap-2">
-              <Link href={`/checkout/service/${order.id}`} className={buttonVariants({ size: "sm" })}>
+              <Link href={checkoutPagePath(order.id)} className={buttonVariants({ size: "sm" })}>
                 Pay
               </Link>
               <Button

@@ -1,11 +1,10 @@
 import { receiptPdfPath } from "@shared/api/billing";
+import { providerLabel } from "@shared/api/checkout";
 import { Download } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate, formatMoney } from "@/lib/format";
 import { useReceipts } from "../api/get-receipts";
-
-const PROVIDERS: Record<string, string> = { stripe: "Card", paypal: "PayPal", sandbox: "Test mode" };
 
 /** Every payment, each with its PDF receipt. */
 export function ReceiptsList() {
@@ -32,8 +31,7 @@ export function ReceiptsList() {
               <span className="grid min-w-0 gap-0.5">
                 <span className="font-medium">{r.description}</span>
                 <span className="text-muted-foreground text-xs">
-                  {formatDate(r.paidAt)} · {PROVIDERS[r.provider] ?? r.provider} · Order{" "}
-                  {r.orderId.slice(0, 8)}
+                  {formatDate(r.paidAt)} · {providerLabel(r.provider)} · Order {r.orderId.slice(0, 8)}
                 </span>
               </span>
               <span className="flex items-center gap-3">

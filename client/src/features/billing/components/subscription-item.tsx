@@ -1,4 +1,5 @@
 import type { TSubscription } from "@shared/api/billing";
+import { providerLabel } from "@shared/api/checkout";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { errorAfterColon } from "@/lib/error-text";
@@ -6,8 +7,6 @@ import { formatDate, formatMoney } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useSetCancelAtPeriodEnd } from "../api/update-billing";
 import { ChangeOption, canChangeOption } from "./change-option";
-
-const PROVIDERS: Record<string, string> = { stripe: "Card", paypal: "PayPal", sandbox: "Test mode" };
 
 function statusOf(sub: TSubscription): {
   label: string;
@@ -60,7 +59,7 @@ export function SubscriptionItem({ sub }: { sub: TSubscription }) {
         <div className="grid min-w-0 gap-1">
           <span className="font-medium text-slate-900">{sub.option}</span>
           <span className="text-muted-foreground text-sm">
-            {formatMoney(sub.amount)} per month · {PROVIDERS[sub.provider] ?? sub.provider} · {when(sub)}
+            {formatMoney(sub.amount)} per month · {providerLabel(sub.provider)} · {when(sub)}
           </span>
         </div>
         <Badge variant={status.variant}>{status.label}</Badge>

@@ -1,4 +1,4 @@
-import type { TCheckoutProvider } from "@shared/api/checkout";
+import { PROVIDER_LABELS, type TCheckoutProvider } from "@shared/api/checkout";
 import { CreditCard, Wallet } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -6,7 +6,6 @@ import { Spinner } from "@/components/ui/spinner";
 import { errorAfterStatus } from "@/lib/error-text";
 import { toast } from "@/lib/toast";
 import { useStartCheckout } from "../api/start-checkout";
-import { PROVIDER_LABELS } from "./provider-labels";
 
 const PROVIDERS: { id: TCheckoutProvider; icon: typeof CreditCard; variant: "default" | "outline" }[] = [
   { id: "stripe", icon: CreditCard, variant: "default" },

@@ -1,3 +1,4 @@
+import { providerLabel } from "@shared/api/checkout";
 import type { TTransaction } from "@shared/api/payments";
 import { ArrowDownLeft, ArrowUpRight, FlaskConical, Receipt } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
@@ -12,8 +13,6 @@ const TYPE_ICONS: Record<string, typeof Receipt> = {
   test_payment: FlaskConical,
 };
 
-const METHOD_LABELS: Record<string, string> = { stripe: "Stripe", paypal: "PayPal", sandbox: "Sandbox" };
-
 /** Spec §4: completed is the default style, failed destructive, anything else neutral. */
 function StatusBadge({ status }: { status: string }) {
   const variant = status === "completed" ? "default" : status === "failed" ? "destructive" : "secondary";
@@ -26,9 +25,7 @@ function StatusBadge({ status }: { status: string }) {
 
 function TransactionRow({ transaction }: { transaction: TTransaction }) {
   const Icon = TYPE_ICONS[transaction.type] ?? Receipt;
-  const method = transaction.paymentMethod
-    ? (METHOD_LABELS[transaction.paymentMethod] ?? transaction.paymentMethod)
-    : "N/A";
+  const method = transaction.paymentMethod ? providerLabel(transaction.paymentMethod) : "N/A";
   return (
     <li className="flex items-center gap-4 py-3">
       <div className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-100">
