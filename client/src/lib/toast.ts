@@ -1,4 +1,5 @@
 import type { ToastInput } from "@/components/ui/use-toast";
+import { errorAfterColon } from "@/lib/error-text";
 
 /**
  * Shows a toast; the one toast helper of the client. The toast system (store, toaster, Radix)
@@ -6,4 +7,9 @@ import type { ToastInput } from "@/components/ui/use-toast";
  */
 export function toast(input: ToastInput): void {
   void import("@/app/toast-root").then((root) => root.showToast(input));
+}
+
+/** The spec's generic failure toast: "Error" and the server's reason, or `fallback` without one. */
+export function toastError(error: unknown, fallback = "Please try again."): void {
+  toast({ variant: "destructive", title: "Error", description: errorAfterColon(error, fallback) });
 }

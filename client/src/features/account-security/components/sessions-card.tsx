@@ -6,14 +6,12 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { errorAfterColon } from "@/lib/error-text";
 import { formatDate, formatRelativeTime } from "@/lib/format";
-import { toast } from "@/lib/toast";
+import { toast, toastError } from "@/lib/toast";
 import { useEndOtherSessions, useEndSession } from "../api/end-sessions";
 import { useSessions } from "../api/get-sessions";
 
-const failed = (error: unknown) =>
-  toast({ variant: "destructive", title: "Error", description: errorAfterColon(error, "Please try again.") });
+const failed = (error: unknown) => toastError(error);
 
 function SessionRow({
   session,

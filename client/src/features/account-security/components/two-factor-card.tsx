@@ -7,15 +7,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
-import { errorAfterColon } from "@/lib/error-text";
-import { toast } from "@/lib/toast";
+import { toast, toastError } from "@/lib/toast";
 import { useDisableTwoFactor, useRegenerateRecoveryCodes, useSetupTwoFactor } from "../api/change-two-factor";
 import { useTwoFactorStatus } from "../api/get-two-factor-status";
 import { RecoveryCodes } from "./recovery-codes";
 import { TwoFactorEnrolment } from "./two-factor-enrolment";
 
-const failed = (error: unknown) =>
-  toast({ variant: "destructive", title: "Error", description: errorAfterColon(error, "Please try again.") });
+const failed = (error: unknown) => toastError(error);
 
 /** With two-factor on: new recovery codes, or turning it off, each confirmed with a code. */
 function TwoFactorOn({ codesLeft, onCodes }: { codesLeft: number; onCodes: (codes: string[]) => void }) {

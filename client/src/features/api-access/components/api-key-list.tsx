@@ -1,9 +1,8 @@
 import type { TApiKey } from "@shared/api/api-keys";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { errorAfterColon } from "@/lib/error-text";
 import { formatDate, formatRelativeTime } from "@/lib/format";
-import { toast } from "@/lib/toast";
+import { toast, toastError } from "@/lib/toast";
 import { useRevokeApiKey } from "../api/change-api-keys";
 
 /** The owner's keys: name, prefix and last four, scopes, created and last used; active ones can be revoked. */
@@ -15,12 +14,7 @@ export function ApiKeyList({ keys }: { keys: TApiKey[] }) {
     revoke.mutate(key.id, {
       onSuccess: () =>
         toast({ title: "Key Revoked", description: `${key.name} can no longer call the API.` }),
-      onError: (error) =>
-        toast({
-          variant: "destructive",
-          title: "Error",
-          description: errorAfterColon(error, "Please try again."),
-        }),
+      onError: (error) => toastError(error),
     });
 
   return (

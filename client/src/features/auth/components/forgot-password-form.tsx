@@ -1,8 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
-import { errorAfterColon } from "@/lib/error-text";
-import { toast } from "@/lib/toast";
+import { toastError } from "@/lib/toast";
 import { useRequestPasswordReset } from "../api/password-reset";
 import { FormField } from "./form-field";
 
@@ -17,12 +16,7 @@ export function ForgotPasswordForm() {
     if (!email.trim()) return;
     request.mutate(email.trim(), {
       onSuccess: () => setSent(true),
-      onError: (error) =>
-        toast({
-          variant: "destructive",
-          title: "Error",
-          description: errorAfterColon(error, "Please try again."),
-        }),
+      onError: (error) => toastError(error),
     });
   }
 

@@ -1,8 +1,7 @@
 import { CreditCard } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { errorAfterColon } from "@/lib/error-text";
-import { toast } from "@/lib/toast";
+import { toastError } from "@/lib/toast";
 import { useSubscriptions } from "../api/get-subscriptions";
 import { useOpenBillingPortal } from "../api/update-billing";
 import { PendingOrdersList } from "./pending-orders-list";
@@ -43,12 +42,7 @@ export function BillingSection() {
             onClick={() =>
               portal.mutate(undefined, {
                 onSuccess: (url) => window.location.assign(url),
-                onError: (error) =>
-                  toast({
-                    variant: "destructive",
-                    title: "Error",
-                    description: errorAfterColon(error, "Please try again."),
-                  }),
+                onError: (error) => toastError(error),
               })
             }
           >

@@ -1,7 +1,6 @@
 import { Link, useLocation } from "wouter";
 import { Button, buttonVariants } from "@/components/ui/button";
-import { errorAfterColon } from "@/lib/error-text";
-import { toast } from "@/lib/toast";
+import { toast, toastError } from "@/lib/toast";
 import { useCancelOrder } from "../api/update-billing";
 
 /** The way back from a checkout: leave the order for later (Settings → Billing keeps it) or cancel it. */
@@ -24,12 +23,7 @@ export function LeaveCheckout({ orderId }: { orderId: string }) {
               toast({ title: "Order cancelled", description: "Nothing was charged." });
               navigate("/settings#billing");
             },
-            onError: (error) =>
-              toast({
-                variant: "destructive",
-                title: "Error",
-                description: errorAfterColon(error, "Please try again."),
-              }),
+            onError: (error) => toastError(error),
           })
         }
       >

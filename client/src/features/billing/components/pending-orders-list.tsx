@@ -1,9 +1,8 @@
 import { checkoutPagePath } from "@shared/api/checkout";
 import { Link } from "wouter";
 import { Button, buttonVariants } from "@/components/ui/button";
-import { errorAfterColon } from "@/lib/error-text";
 import { formatDate, formatMoney } from "@/lib/format";
-import { toast } from "@/lib/toast";
+import { toast, toastError } from "@/lib/toast";
 import { usePendingOrders } from "../api/get-pending-orders";
 import { useCancelOrder } from "../api/update-billing";
 
@@ -40,12 +39,7 @@ export function PendingOrdersList() {
                 onClick={() =>
                   cancel.mutate(order.id, {
                     onSuccess: () => toast({ title: "Order cancelled", description: order.description }),
-                    onError: (error) =>
-                      toast({
-                        variant: "destructive",
-                        title: "Error",
-                        description: errorAfterColon(error, "Please try again."),
-                      }),
+                    onError: (error) => toastError(error),
                   })
                 }
               >

@@ -2,9 +2,8 @@ import type { TSubscription } from "@shared/api/billing";
 import { providerLabel } from "@shared/api/checkout";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { errorAfterColon } from "@/lib/error-text";
 import { formatDate, formatMoney } from "@/lib/format";
-import { toast } from "@/lib/toast";
+import { toast, toastError } from "@/lib/toast";
 import { useSetCancelAtPeriodEnd } from "../api/update-billing";
 import { ChangeOption, canChangeOption } from "./change-option";
 
@@ -44,12 +43,7 @@ export function SubscriptionItem({ sub }: { sub: TSubscription }) {
               ? `It stays active until ${formatDate(next.currentPeriodEnd)}.`
               : `It renews on ${formatDate(next.currentPeriodEnd)}.`,
           }),
-        onError: (error) =>
-          toast({
-            variant: "destructive",
-            title: "Error",
-            description: errorAfterColon(error, "Please try again."),
-          }),
+        onError: (error) => toastError(error),
       },
     );
 

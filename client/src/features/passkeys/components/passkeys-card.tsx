@@ -8,9 +8,8 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
-import { errorAfterColon } from "@/lib/error-text";
 import { formatDate } from "@/lib/format";
-import { toast } from "@/lib/toast";
+import { toast, toastError } from "@/lib/toast";
 import {
   useAddPasskey,
   usePasskeys,
@@ -19,8 +18,7 @@ import {
   useSetTwoFactorRequired,
 } from "../api/passkeys";
 
-const failed = (error: unknown) =>
-  toast({ variant: "destructive", title: "Error", description: errorAfterColon(error, "Please try again.") });
+const failed = (error: unknown) => toastError(error);
 
 const KIND_LABEL = { passkey: "Passkey", "security-key": "Security key" } as const;
 const NEEDS = { passkey: "Needs Biometric Login", "security-key": "Needs Premium 2FA" } as const;
