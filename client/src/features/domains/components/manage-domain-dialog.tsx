@@ -10,6 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import { FigureTile } from "@/components/ui/figure-tile";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate, formatMoney, formatNumber } from "@/lib/format";
 import { useDomainDetail } from "../api/get-domain";
@@ -17,15 +18,6 @@ import { networkLabel, TEMPLATE_LABELS } from "../utils/domain-labels";
 import { DomainStatusBadge } from "./domain-status-badge";
 import { DomainVerification } from "./domain-verification";
 import { EditDomainForm } from "./edit-domain-form";
-
-function Stat({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="rounded-lg border bg-slate-50/60 p-3">
-      <dt className="text-muted-foreground text-xs">{label}</dt>
-      <dd className="mt-1 font-semibold text-slate-900 tabular-nums">{children}</dd>
-    </div>
-  );
-}
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -78,20 +70,22 @@ export function ManageDomainDialog(props: {
             ) : (
               <>
                 <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-                  <Stat label="Total Revenue">
+                  <FigureTile label="Total Revenue">
                     {loading(detail.data && formatMoney(detail.data.totalRevenue))}
-                  </Stat>
-                  <Stat label="Total Visitors">
+                  </FigureTile>
+                  <FigureTile label="Total Visitors">
                     {loading(detail.data && formatNumber(detail.data.totalVisitors))}
-                  </Stat>
-                  <Stat label="Status">
+                  </FigureTile>
+                  <FigureTile label="Status">
                     <DomainStatusBadge status={current.status} />
-                  </Stat>
-                  <Stat label="Registered">{formatDate(current.registrationDate)}</Stat>
-                  <Stat label="Expires">
+                  </FigureTile>
+                  <FigureTile label="Registered">{formatDate(current.registrationDate)}</FigureTile>
+                  <FigureTile label="Expires">
                     {current.expiryDate ? formatDate(current.expiryDate) : "Not set"}
-                  </Stat>
-                  <Stat label="Leads">{loading(detail.data && formatNumber(detail.data.totalLeads))}</Stat>
+                  </FigureTile>
+                  <FigureTile label="Leads">
+                    {loading(detail.data && formatNumber(detail.data.totalLeads))}
+                  </FigureTile>
                 </dl>
                 <DomainVerification domain={current} />
                 <dl className="divide-y rounded-lg border px-4">

@@ -11,16 +11,17 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import { FigureTile } from "@/components/ui/figure-tile";
 import { formatDate, formatMoney, formatNumber } from "@/lib/format";
 import { monthlyRevenue, revenueMultiple } from "../utils/revenue-multiple";
 import { OwnListingActions } from "./own-listing-actions";
 
+/** Listing facts read as small capitals, as in a sale listing. */
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="rounded-lg border bg-slate-50/60 p-3">
-      <dt className="text-muted-foreground text-xs uppercase tracking-wide">{label}</dt>
-      <dd className="mt-1 font-semibold text-slate-900 tabular-nums">{children}</dd>
-    </div>
+    <FigureTile label={label} labelClassName="uppercase tracking-wide">
+      {children}
+    </FigureTile>
   );
 }
 

@@ -1,22 +1,13 @@
 import type { TDomainPnl } from "@shared/api/pnl";
 import { lazy, type ReactNode, Suspense } from "react";
 import { ReportedTag } from "@/components/reported-tag";
+import { FigureTile } from "@/components/ui/figure-tile";
 import { Skeleton } from "@/components/ui/skeleton";
-import { cn } from "@/lib/cn";
 import { formatMoney } from "@/lib/format";
 import { formatRoi, toneOf } from "../utils/pnl-format";
 import { RenewalHint } from "./renewal-hint";
 
 const PnlMonthChart = lazy(() => import("./pnl-month-chart"));
-
-function Tile(props: { label: string; value: string; className?: string }) {
-  return (
-    <div className="rounded-lg border bg-slate-50/60 p-3">
-      <dt className="text-muted-foreground text-xs">{props.label}</dt>
-      <dd className={cn("mt-1 font-semibold text-slate-900 tabular-nums", props.className)}>{props.value}</dd>
-    </div>
-  );
-}
 
 function Lines(props: { title: string; lines: [string, string, boolean?][]; total: ReactNode }) {
   return (
@@ -47,10 +38,14 @@ export function DomainPnlFigures({ data }: { data: TDomainPnl }) {
   return (
     <div className="grid gap-4" data-testid="domain-pnl">
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-        <Tile label="Income" value={formatMoney(income.total)} />
-        <Tile label="Costs" value={formatMoney(costs.total)} />
-        <Tile label="Net" value={formatMoney(net)} className={toneOf(net)} />
-        <Tile label="ROI" value={formatRoi(roi)} className={roi === null ? undefined : toneOf(roi)} />
+        <FigureTile label="Income">{formatMoney(income.total)}</FigureTile>
+        <FigureTile label="Costs">{formatMoney(costs.total)}</FigureTile>
+        <FigureTile label="Net" className={toneOf(net)}>
+          {formatMoney(net)}
+        </FigureTile>
+        <FigureTile label="ROI" className={roi === null ? undefined : toneOf(roi)}>
+          {formatRoi(roi)}
+        </FigureTile>
       </dl>
       <div className="grid gap-4 sm:grid-cols-2">
         <Lines
