@@ -85,6 +85,8 @@ export const ZDashboardAnswer = z.object({
     other: decimal,
   }),
   hourlyRevenue: z.array(ZHourlyPoint),
+  /** The hour it is now in the user's time zone (0–23): today's trend ends there. */
+  currentHour: z.number().int().min(0).max(23),
   trend: z.object({ range: ZRevenueRange, points: z.array(ZTrendPoint) }),
   topDomains: z.array(ZTopDomain),
   affiliateStats: z.object({

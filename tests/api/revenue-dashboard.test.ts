@@ -174,6 +174,13 @@ describe("GET /api/revenue/dashboard", () => {
     });
   });
 
+  it("names the hour it is now in the user's zone, where today's trend ends", async () => {
+    pinClock();
+    expect((await dashboard()).currentHour).toBe(10);
+    pinClock("2026-03-02T23:59:00+05:30");
+    expect((await dashboard()).currentHour).toBe(23);
+  });
+
   it("answers 24 hourly buckets of today, empty hours as 0", async () => {
     pinClock();
     const { hourlyRevenue, trend } = await dashboard();

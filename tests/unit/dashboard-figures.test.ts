@@ -35,6 +35,7 @@ function dashboard(overrides: {
       ...overrides.revenue,
     },
     hourlyRevenue: [],
+    currentHour: 0,
     trend: { range: "24h", points: [] },
     topDomains: [],
     affiliateStats: {

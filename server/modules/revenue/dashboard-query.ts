@@ -147,6 +147,7 @@ export function dashboardQuery(options: { userId: string; now: Date; range: TRev
     )
     select json_build_object(
       'timeZone', (select tz from b),
+      'currentHour', (select extract(hour from local_now)::int from clock),
       'metrics', json_build_object(
         'todayRevenue', f.today::numeric(14,2)::text,
         'yesterdayRevenue', f.yesterday::numeric(14,2)::text,

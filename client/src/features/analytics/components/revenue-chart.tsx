@@ -1,6 +1,7 @@
 import { REVENUE_SOURCES, type TAnalyticsAnswer } from "@shared/api/analytics";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { AXIS_STYLE, GRID_STYLE } from "@/components/chart-style";
+import { ChartTooltip } from "@/components/chart-tooltip";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatCompactMoney, formatMoney, formatShortDate, REVENUE_SOURCE_LABELS } from "@/lib/format";
 import { plotValue, SOURCE_COLORS } from "./chart-format";
@@ -37,8 +38,7 @@ export function RevenueChart({ data }: { data: TAnalyticsAnswer }) {
               <YAxis tickFormatter={formatCompactMoney} {...AXIS_STYLE} width={56} />
               <Tooltip
                 cursor={{ fill: "#f1f5f9" }}
-                labelFormatter={(label) => formatShortDate(String(label))}
-                formatter={(value, name) => [formatMoney(Number(value)), String(name)]}
+                content={<ChartTooltip period={formatShortDate} value={formatMoney} />}
               />
               <Legend iconType="circle" itemSorter={null} wrapperStyle={{ fontSize: 12 }} />
               {REVENUE_SOURCES.map((source) => (

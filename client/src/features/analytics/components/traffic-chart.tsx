@@ -11,8 +11,11 @@ import {
   YAxis,
 } from "recharts";
 import { AXIS_STYLE, GRID_STYLE } from "@/components/chart-style";
+import { ChartTooltip } from "@/components/chart-tooltip";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatNumber, formatShortDate } from "@/lib/format";
+
+const AXIS_TITLE_STYLE = { fontSize: 12, fill: "#475569", style: { textAnchor: "middle" } } as const;
 
 /** Visitors per day as bars, leads as a line on their own axis; conversion in the tooltip. */
 export function TrafficChart({ data }: { data: TAnalyticsAnswer }) {
@@ -32,15 +35,34 @@ export function TrafficChart({ data }: { data: TAnalyticsAnswer }) {
             <ComposedChart data={data.days} margin={{ top: 8, right: 0, bottom: 0, left: 0 }}>
               <CartesianGrid {...GRID_STYLE} />
               <XAxis dataKey="day" tickFormatter={formatShortDate} {...AXIS_STYLE} minTickGap={16} />
-              <YAxis yAxisId="visitors" allowDecimals={false} {...AXIS_STYLE} width={48} />
-              <YAxis yAxisId="leads" orientation="right" allowDecimals={false} {...AXIS_STYLE} width={36} />
+              {/* Two scales share the chart, so each axis says what it counts. */}
+              <YAxis
+                yAxisId="visitors"
+                allowDecimals={false}
+                tickFormatter={formatNumber}
+                {...AXIS_STYLE}
+                width={64}
+                label={{ value: "Visitors", angle: -90, position: "insideLeft", ...AXIS_TITLE_STYLE }}
+              />
+              <YAxis
+                yAxisId="leads"
+                orientation="right"
+                allowDecimals={false}
+                tickFormatter={formatNumber}
+                {...AXIS_STYLE}
+                width={52}
+                label={{ value: "Leads", angle: 90, position: "insideRight", ...AXIS_TITLE_STYLE }}
+              />
               <Tooltip
                 cursor={{ fill: "#f1f5f9" }}
-                labelFormatter={(label) => {
-                  const day = String(label);
-                  return `${formatShortDate(day)} · ${(conversionOf.get(day) ?? 0).toFixed(2)}% conversion`;
-                }}
-                formatter={(value, name) => [formatNumber(Number(value)), String(name)]}
+                content={
+                  <ChartTooltip
+                    period={(day) =>
+                      `${formatShortDate(day)} · ${(conversionOf.get(day) ?? 0).toFixed(2)}% conversion`
+                    }
+                    value={formatNumber}
+                  />
+                }
               />
               <Legend iconType="circle" itemSorter={null} wrapperStyle={{ fontSize: 12 }} />
               <Bar yAxisId="visitors" dataKey="visitors" name="Visitors" fill="#3b82f6" maxBarSize={32} />

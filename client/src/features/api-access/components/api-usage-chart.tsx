@@ -1,5 +1,6 @@
 import type { TApiUsage } from "@shared/api/api-keys";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { ChartTooltip } from "@/components/chart-tooltip";
 import { formatNumber, formatShortDate } from "@/lib/format";
 
 /** The period's calls, one bar per UTC day. Loaded on demand: recharts stays out of the page's bundle. */
@@ -27,8 +28,9 @@ export default function ApiUsageChart({ days }: { days: TApiUsage["days"] }) {
           />
           <Tooltip
             cursor={{ fill: "#f1f5f9" }}
-            labelFormatter={(day) => formatShortDate(`${String(day)}T12:00:00Z`)}
-            formatter={(value) => [formatNumber(Number(value)), "Calls"]}
+            content={
+              <ChartTooltip period={(day) => formatShortDate(`${day}T12:00:00Z`)} value={formatNumber} />
+            }
           />
           <Bar dataKey="calls" name="Calls" fill="#8b5cf6" radius={[3, 3, 0, 0]} maxBarSize={20} />
         </BarChart>

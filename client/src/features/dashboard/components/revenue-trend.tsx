@@ -2,6 +2,7 @@ import { REVENUE_RANGES, type TDashboardAnswer, type TRevenueRange } from "@shar
 import { useState } from "react";
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { AXIS_STYLE, GRID_STYLE } from "@/components/chart-style";
+import { ChartTooltip } from "@/components/chart-tooltip";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -16,13 +17,23 @@ const RANGE_LABELS: Record<TRevenueRange, { button: string; description: string;
   "30d": { button: "30D", description: "The last 30 days", empty: "No revenue in the last 30 days" },
 };
 
+/** The period a trend point covers: "Today 9:00–10:00", or the day itself. */
+function trendPeriod(range: TRevenueRange, label: string): string {
+  if (range !== "24h") return label;
+  const hour = Number.parseInt(label, 10);
+  return `Today ${hour}:00–${hour + 1}:00`;
+}
+
 /** Revenue over time: today's 24 hours, or the last 7 or 30 days, all in the user's time zone. */
 export function RevenueTrend({ dashboard }: { dashboard: TDashboardAnswer }) {
   const [range, setRange] = useState<TRevenueRange>("24h");
   const trend = useDashboardTrend(range);
+  // Today's hours end at the current one: the hours still to come have no revenue to draw.
   const points =
     range === "24h"
-      ? dashboard.hourlyRevenue.map((h) => ({ label: `${h.hour}:00`, amount: h.amount }))
+      ? dashboard.hourlyRevenue
+          .filter((h) => h.hour <= dashboard.currentHour)
+          .map((h) => ({ label: `${h.hour}:00`, amount: h.amount }))
       : trend.data?.points.map((p) => ({ label: trendLabel(p.key), amount: p.amount }));
   const labels = RANGE_LABELS[range];
   const empty = points?.every((p) => p.amount === 0);
@@ -66,6 +77,7 @@ export function RevenueTrend({ dashboard }: { dashboard: TDashboardAnswer }) {
             data-testid="revenue-trend-chart"
             data-range={range}
             data-points={points.length}
+            data-last-label={points.at(-1)?.label}
           >
             <ResponsiveContainer width="100%" height="100%">
               <AreaChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
@@ -80,11 +92,13 @@ export function RevenueTrend({ dashboard }: { dashboard: TDashboardAnswer }) {
                 <YAxis tickFormatter={formatCompactMoney} {...AXIS_STYLE} width={56} />
                 <Tooltip
                   cursor={{ stroke: "#94a3b8", strokeDasharray: "3 3" }}
-                  formatter={(value) => [formatMoney(Number(value)), "Revenue"]}
+                  content={<ChartTooltip period={(label) => trendPeriod(range, label)} value={formatMoney} />}
                 />
+                {/* Monotone: the curve never swings below $0 between two points. */}
                 <Area
                   type="monotone"
                   dataKey="amount"
+                  name="Revenue"
                   stroke="#059669"
                   strokeWidth={2}
                   fill="url(#revenue-trend-fill)"

@@ -1,5 +1,6 @@
 import type { TPnlMonth } from "@shared/api/pnl";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { ChartTooltip } from "@/components/chart-tooltip";
 import { formatCompactMoney, formatMoney } from "@/lib/format";
 import { formatMonth } from "../utils/pnl-format";
 
@@ -36,8 +37,7 @@ export default function PnlMonthChart({ months }: { months: TPnlMonth[] }) {
           />
           <Tooltip
             cursor={{ fill: "#f1f5f9" }}
-            labelFormatter={(label) => formatMonth(String(label))}
-            formatter={(value, name) => [formatMoney(Number(value)), String(name)]}
+            content={<ChartTooltip period={formatMonth} value={formatMoney} />}
           />
           <Legend iconType="circle" wrapperStyle={{ fontSize: 12 }} />
           <Bar dataKey="income" name="Income" fill={INCOME_COLOR} radius={[3, 3, 0, 0]} maxBarSize={24} />
