@@ -130,6 +130,8 @@ export const ZTestOrderBody = z.object({
     .pipe(z.literal(TEST_PAYMENT.intent)),
 });
 export type TTestOrderBody = z.input<typeof ZTestOrderBody>;
+/** A wallet test order's id in `/api/paypal/order/{id}/capture`. */
+export const ZTestOrderParams = z.object({ id: z.string().min(1).max(64) });
 
 export const ZTestOrderAnswer = z.object({ id: z.string() });
 export const ZTestCaptureAnswer = z.object({ id: z.string(), status: z.string(), amount: z.string() });

@@ -1,8 +1,12 @@
 import { Router } from "express";
-import { z } from "zod";
-import { ZPaymentSettingsBody, ZPayoutBody, ZTestOrderBody } from "../../../shared/api/payments";
+import {
+  ZPaymentSettingsBody,
+  ZPayoutBody,
+  ZTestOrderBody,
+  ZTestOrderParams,
+} from "../../../shared/api/payments";
 import type { AppDeps } from "../../deps";
-import { handler, userId } from "../../http/handler";
+import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
 import { requireRecentAuth } from "../../http/require-recent-auth";
 import { recordAudit } from "../audit/audit-log";
@@ -17,8 +21,6 @@ import {
 import { requestPayout } from "./payouts.service";
 import { captureTestOrder, createTestOrder, paypalSetup } from "./test-payments.service";
 
-const ZTestOrderParams = z.object({ id: z.string().min(1).max(64) });
-
 /** Balance, transactions, payment methods and settings, payouts, and the wallet test flow. */
 export function paymentRoutes(deps: AppDeps): Router {
   const { db, payments, logger } = deps;
@@ -26,30 +28,27 @@ export function paymentRoutes(deps: AppDeps): Router {
 
   router.get(
     "/payments/balance",
-    handler({}, ({ req }) => getBalance({ db, userId: userId(req) })),
+    handler({ auth: true }, ({ userId }) => getBalance({ db, userId })),
   );
   router.get(
     "/transactions",
-    handler({}, ({ req }) => listTransactions({ db, userId: userId(req) })),
+    handler({ auth: true }, ({ userId }) => listTransactions({ db, userId })),
   );
   router.get(
     "/payments/methods",
-    handler({}, ({ req }) => {
-      userId(req);
-      return listPaymentMethods(payments);
-    }),
+    handler({ auth: true }, () => listPaymentMethods(payments)),
   );
   router.get(
     "/payments/settings",
-    handler({}, ({ req }) => getPaymentSettings({ db, userId: userId(req) })),
+    handler({ auth: true }, ({ userId }) => getPaymentSettings({ db, userId })),
   );
   router.put(
     "/payments/settings",
     requireRecentAuth,
-    handler({ body: ZPaymentSettingsBody }, async ({ body, req }) => {
-      const saved = await updatePaymentSettings({ db, userId: userId(req), settings: body });
+    handler({ auth: true, body: ZPaymentSettingsBody }, async ({ userId, body, req }) => {
+      const saved = await updatePaymentSettings({ db, userId, settings: body });
       await recordAudit(db, {
-        userId: userId(req),
+        userId,
         event: "payout_settings_changed",
         meta: requestMeta(req),
         detail: { ...body },
@@ -59,56 +58,40 @@ export function paymentRoutes(deps: AppDeps): Router {
   );
   router.post(
     "/payments/payout",
-    handler(
-      { body: ZPayoutBody },
-      async ({ body, req }) => {
-        await assertPayoutConfirmed({ db, req, userId: userId(req), amount: body.amount });
-        const payout = await requestPayout({
-          db,
-          sender: payments.payouts,
-          logger,
-          userId: userId(req),
-          amount: body.amount,
-          paypalEmail: body.paypalEmail,
-        });
-        await recordAudit(db, {
-          userId: userId(req),
-          event: "payout_requested",
-          meta: requestMeta(req),
-          detail: { payoutId: payout.id, amount: payout.amount, status: payout.status },
-        });
-        return payout;
-      },
-      { status: 201 },
-    ),
+    handler({ auth: true, body: ZPayoutBody, status: 201 }, async ({ userId, body, req }) => {
+      await assertPayoutConfirmed({ db, req, userId, amount: body.amount });
+      const payout = await requestPayout({
+        db,
+        sender: payments.payouts,
+        logger,
+        userId,
+        amount: body.amount,
+        paypalEmail: body.paypalEmail,
+      });
+      await recordAudit(db, {
+        userId,
+        event: "payout_requested",
+        meta: requestMeta(req),
+        detail: { payoutId: payout.id, amount: payout.amount, status: payout.status },
+      });
+      return payout;
+    }),
   );
 
   router.get(
     "/paypal/setup",
-    handler({}, ({ req }) => {
-      userId(req);
-      return paypalSetup(payments.paypal);
-    }),
+    handler({ auth: true }, () => paypalSetup(payments.paypal)),
   );
   router.post(
     "/paypal/order",
-    handler(
-      { body: ZTestOrderBody },
-      ({ body, req }) =>
-        createTestOrder({
-          db,
-          paypal: payments.paypal,
-          userId: userId(req),
-          amount: body.amount,
-          currency: body.currency,
-        }),
-      { status: 201 },
+    handler({ auth: true, body: ZTestOrderBody, status: 201 }, ({ userId, body }) =>
+      createTestOrder({ db, paypal: payments.paypal, userId, amount: body.amount, currency: body.currency }),
     ),
   );
   router.post(
     "/paypal/order/:id/capture",
-    handler({ params: ZTestOrderParams }, ({ params, req }) =>
-      captureTestOrder({ db, paypal: payments.paypal, userId: userId(req), orderId: params.id }),
+    handler({ auth: true, params: ZTestOrderParams }, ({ userId, params }) =>
+      captureTestOrder({ db, paypal: payments.paypal, userId, orderId: params.id }),
     ),
   );
   return router;
