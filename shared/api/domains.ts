@@ -46,12 +46,20 @@ export const EARLIEST_REGISTRATION_DATE = "1985-01-01";
 /** A calendar date, `YYYY-MM-DD`, as a date input gives it. */
 export const ZCalendarDate = z.iso.date("Enter a date as YYYY-MM-DD");
 
+/** The day the owner acquired a domain: its P&L counts the purchase price then, and parking reports may start then. */
+export const ZAcquisitionDate = ZCalendarDate.refine(
+  (day) => day >= EARLIEST_REGISTRATION_DATE,
+  "The acquisition date cannot be before 1985",
+);
+
 export const ZCreateDomainBody = z.object({
   name: ZDomainNameInput,
   adNetwork: z.enum(AD_NETWORKS).default(DEFAULT_AD_NETWORK),
   nameservers: z.string().trim().max(MAX_NAMESERVERS_LENGTH, "Nameservers are too long").default(""),
   parkingTemplate: z.enum(PARKING_TEMPLATES).default(DEFAULT_PARKING_TEMPLATE),
   status: z.enum(DOMAIN_STATUSES).default("active"),
+  /** Left out, the domain was acquired the day it is added. */
+  registrationDate: ZAcquisitionDate.optional(),
 });
 /** What the Add Domain dialog sends; fields with defaults may be left out. */
 export type TCreateDomainBody = z.input<typeof ZCreateDomainBody>;
@@ -68,15 +76,14 @@ export const ZUpdateDomainBody = z.strictObject({
   parkingTemplate: z.enum(PARKING_TEMPLATES).optional(),
   nameservers: z.string().trim().max(MAX_NAMESERVERS_LENGTH, "Nameservers are too long").optional(),
   expiryDate: ZCalendarDate.nullable().optional(),
-  /** The day the owner acquired the domain: its P&L counts the purchase price then, and parking reports may start then. */
-  registrationDate: ZCalendarDate.refine(
-    (day) => day >= EARLIEST_REGISTRATION_DATE,
-    "The acquisition date cannot be before 1985",
-  ).optional(),
+  registrationDate: ZAcquisitionDate.optional(),
   purchasePrice: ZOptionalAmount.optional(),
   renewalCost: ZOptionalAmount.optional(),
 });
 export type TUpdateDomainBody = z.infer<typeof ZUpdateDomainBody>;
+
+/** A domain CSV import (`/api/domains/import` and its preview): the file as text. */
+export const ZDomainImportBody = z.string();
 
 export const ZDomainIdParam = z.object({ id: z.uuid("Unknown domain") });
 

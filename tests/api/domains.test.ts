@@ -164,6 +164,49 @@ describe("POST /api/domains", () => {
   });
 });
 
+describe("the acquisition date on add and edit", () => {
+  const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+  it("Add Domain keeps the acquisition date it is given, and the day it was added when none is", async () => {
+    const { agent } = await signUp(t.app);
+
+    const dated = await agent
+      .post("/api/domains")
+      .send({ name: uniqueDomainName(), registrationDate: "2024-05-17" });
+    const undated = await agent.post("/api/domains").send({ name: uniqueDomainName() });
+
+    expect(dated.status).toBe(201);
+    expect(dated.body.registrationDate.slice(0, 10)).toBe("2024-05-17");
+    expect(undated.body.registrationDate.slice(0, 10)).toBe(new Date().toISOString().slice(0, 10));
+  });
+
+  it.each([
+    [daysFromNow(2), "cannot be in the future"],
+    ["1984-12-31", "cannot be before 1985"],
+    ["17/05/2024", "YYYY-MM-DD"],
+  ])("Add Domain with %s is refused with 400 and adds nothing", async (registrationDate, message) => {
+    const { agent, user } = await signUp(t.app);
+
+    const res = await agent.post("/api/domains").send({ name: uniqueDomainName(), registrationDate });
+
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain(message);
+    expect(await countDomains(user.id)).toBe(0);
+  });
+
+  it("Edit Domain refuses a day that has not begun anywhere and keeps the date it had", async () => {
+    const { agent } = await signUp(t.app);
+    const domain = await addDomain(agent);
+
+    const res = await agent.patch(`/api/domains/${domain.id}`).send({ registrationDate: daysFromNow(2) });
+
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("The acquisition date cannot be in the future.");
+    const after = await agent.get(`/api/domains/${domain.id}`);
+    expect(after.body.registrationDate).toBe(domain.registrationDate);
+  });
+});
+
 describe("GET /api/domains/{id}", () => {
   it("answers the domain with its all-time totals", async () => {
     const { agent, user } = await signUp(t.app);

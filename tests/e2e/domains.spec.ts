@@ -56,6 +56,7 @@ test("a new owner sees the empty portfolio, is told a name is required, then add
   await dialog.getByLabel("Parking template").selectOption("premium");
   await dialog.getByLabel("Nameservers").fill("  ns1.sedoparking.com, ns2.sedoparking.com ");
   await dialog.getByLabel("Status").selectOption("parked");
+  await dialog.getByLabel("Acquired on (optional)").fill("2024-05-17");
   await dialog.getByRole("button", { name: "Add Domain" }).click();
 
   await expect(toast(page)).toContainText("Domain Added!");
@@ -63,6 +64,7 @@ test("a new owner sees the empty portfolio, is told a name is required, then add
   // Whatever status was asked, a new domain is pending until its ownership is proven.
   const added = card(page, name);
   await expect(added).toContainText("Pending");
+  await expect(added).toContainText("May 17, 2024");
   await expect(added.getByRole("button", { name: "Verify now" })).toBeVisible();
   await expect(added).toContainText("$0.00");
   await expect(page.getByText("No domains found")).toBeHidden();
@@ -70,6 +72,9 @@ test("a new owner sees the empty portfolio, is told a name is required, then add
   // Opened again, the dialog starts empty.
   await page.getByRole("button", { name: "Add Domain" }).click();
   await expect(page.getByRole("dialog", { name: "Add Domain" }).getByLabel("Domain name")).toHaveValue("");
+  await expect(
+    page.getByRole("dialog", { name: "Add Domain" }).getByLabel("Acquired on (optional)"),
+  ).toHaveValue("");
 });
 
 test("adding a name that is already parked keeps the dialog open with the reason", async ({

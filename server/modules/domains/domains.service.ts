@@ -57,16 +57,31 @@ export async function findDomain(
 export const verifiedElsewhere = (name: string) =>
   new AppError("CONFLICT", `${name} is verified by another owner. Only the owner of a domain can add it.`);
 
+/** Calendar dates are stored at noon UTC, so that the UTC date is the day itself. */
+const calendarDay = (day: string) => new Date(`${day}T12:00:00Z`);
+
+/**
+ * An acquisition day, refused when it has not begun anywhere yet (UTC+14 is the first zone to
+ * reach a day, so an owner east of Greenwich can still name their own today).
+ */
+function acquisitionDay(day: string): Date {
+  const latestToday = new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
+  if (day > latestToday) throw new AppError("BAD_REQUEST", "The acquisition date cannot be in the future.");
+  return calendarDay(day);
+}
+
 /**
  * Adds a domain under its normalised name, `pending` until its ownership is proven (DESIGN §13),
  * whatever status the body asks for. Several accounts may hold a name unverified; a name that
  * another account has verified cannot be added, and neither can the same name twice.
  */
 export async function createDomain(options: Scope & { input: TNewDomain }): Promise<TDomain> {
-  const { db, userId, input } = options;
+  const { db, userId } = options;
+  const { registrationDate, ...input } = options.input;
   const checked = normalizeDomainName(input.name);
   if (!checked.ok) throw new AppError("BAD_REQUEST", checked.reason);
   const { name } = checked;
+  const acquired = registrationDate ? { registrationDate: acquisitionDay(registrationDate) } : {};
 
   return db.transaction(async (tx) => {
     await lockName(tx, name);
@@ -77,7 +92,7 @@ export async function createDomain(options: Scope & { input: TNewDomain }): Prom
     if (verified) throw verifiedElsewhere(name);
     const [created] = await tx
       .insert(domains)
-      .values({ ...input, status: "pending", name, userId })
+      .values({ ...input, ...acquired, status: "pending", name, userId })
       .onConflictDoNothing({ target: [domains.userId, domains.name] })
       .returning({ id: domains.id });
     if (!created) throw new AppError("CONFLICT", `${name} is already in your portfolio.`);
@@ -128,13 +143,9 @@ export async function updateDomain(
   if (expires && expires < acquired) {
     throw new AppError("BAD_REQUEST", "The expiry date cannot be before the registration date.");
   }
-  if (registrationDate && registrationDate > new Date().toISOString().slice(0, 10)) {
-    throw new AppError("BAD_REQUEST", "The acquisition date cannot be in the future.");
-  }
-  // Calendar dates are stored at noon UTC, so that the UTC date is the day itself.
   const changes: Partial<typeof domains.$inferInsert> = rest;
-  if (expiryDate !== undefined) changes.expiryDate = expiryDate ? new Date(`${expiryDate}T12:00:00Z`) : null;
-  if (registrationDate) changes.registrationDate = new Date(`${registrationDate}T12:00:00Z`);
+  if (expiryDate !== undefined) changes.expiryDate = expiryDate ? calendarDay(expiryDate) : null;
+  if (registrationDate) changes.registrationDate = acquisitionDay(registrationDate);
   if (Object.keys(changes).length > 0) {
     await db
       .update(domains)

@@ -1,5 +1,6 @@
 import {
   DOMAIN_STATUSES,
+  EARLIEST_REGISTRATION_DATE,
   type TAdNetwork,
   type TDomainStatus,
   type TParkingTemplate,
@@ -25,6 +26,7 @@ import { errorAfterColon } from "@/lib/error-text";
 import { toast } from "@/lib/toast";
 import { useCreateDomain } from "../api/create-domain";
 import { STATUS_LABELS } from "../utils/domain-labels";
+import { todayInput } from "../utils/today-input";
 import { ParkingFields } from "./parking-fields";
 
 const STATUS_OPTIONS = DOMAIN_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }));
@@ -35,6 +37,8 @@ const EMPTY = {
   nameservers: "",
   parkingTemplate: DEFAULT_PARKING_TEMPLATE as TParkingTemplate,
   status: "active" as TDomainStatus,
+  /** Empty: acquired the day it is added. */
+  registrationDate: "",
 };
 
 /**
@@ -67,7 +71,12 @@ export function AddDomainDialog({ trigger }: { trigger?: ReactNode }) {
     }
     setServerError("");
     create.mutate(
-      { ...form, name, nameservers: form.nameservers.trim() },
+      {
+        ...form,
+        name,
+        nameservers: form.nameservers.trim(),
+        registrationDate: form.registrationDate || undefined,
+      },
       {
         onSuccess: (domain) => {
           toast({ title: "Domain Added!", description: `${domain.name} has been added to your portfolio.` });
@@ -123,6 +132,22 @@ export function AddDomainDialog({ trigger }: { trigger?: ReactNode }) {
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <ParkingFields idPrefix="domain" form={form} set={set} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="domain-acquired">Acquired on (optional)</Label>
+            <Input
+              id="domain-acquired"
+              type="date"
+              min={EARLIEST_REGISTRATION_DATE}
+              max={todayInput()}
+              aria-describedby="domain-acquired-hint"
+              value={form.registrationDate}
+              onChange={(e) => set("registrationDate", e.target.value)}
+            />
+            <p id="domain-acquired-hint" className="text-muted-foreground text-xs">
+              The P&amp;L counts the purchase price on this day; parking reports may start from it. Left
+              empty, today.
+            </p>
           </div>
           <div className="grid gap-2">
             <Label htmlFor="domain-status">Status</Label>

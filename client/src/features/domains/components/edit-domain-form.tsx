@@ -18,6 +18,7 @@ import { toast } from "@/lib/toast";
 import { useDeleteDomain } from "../api/delete-domain";
 import { useUpdateDomain } from "../api/update-domain";
 import { STATUS_LABELS } from "../utils/domain-labels";
+import { todayInput } from "../utils/today-input";
 import { ParkingFields } from "./parking-fields";
 
 /** A verified domain is active or parked; an unverified one is pending until a check proves it. */
@@ -126,6 +127,7 @@ export function EditDomainForm(props: { domain: TDomain; onDone: () => void; onR
             type="date"
             required
             min={EARLIEST_REGISTRATION_DATE}
+            max={todayInput()}
             value={form.registrationDate}
             onChange={(e) => set("registrationDate", e.target.value)}
           />
