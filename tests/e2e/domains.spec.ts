@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { SAMPLE_DOMAINS, sampleReport } from "../../scripts/sample-reports";
 import { verifyDomainThroughDns } from "./dns-records";
 import { expect, test, toast } from "./fixtures";
 
@@ -223,6 +224,35 @@ test("a parking report credits the domain and its daily revenue shows on the car
   // $60 over the last 30 days is $2.00 a day; 500 visitors.
   await expect(card(page, domain.name)).toContainText("$2.00");
   await expect(card(page, domain.name)).toContainText("500");
+});
+
+test("a sample parking report of the last 30 days dropped on the import area is imported", async ({
+  page,
+  account,
+}) => {
+  expect(account.email).toBeTruthy();
+  const [sampleDomain] = SAMPLE_DOMAINS.parkingcrew;
+  await addDomain(page, { name: sampleDomain, registrationDate: daysAgo(60) });
+  const report = sampleReport("parkingcrew", { today: new Date().toISOString().slice(0, 10) });
+  await openPortfolio(page);
+  await page.getByRole("button", { name: "Import Parking Report" }).click();
+  const dialog = page.getByRole("dialog", { name: "Import Parking Report" });
+  await dialog.getByLabel("Ad network").selectOption("parkingcrew");
+
+  // A real drop: a DataTransfer holding the file, as the browser builds it when a file is dragged in.
+  const zone = dialog.locator("label:has(input[type=file])");
+  const dataTransfer = await page.evaluateHandle((csv) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([csv], "parkingcrew.csv", { type: "text/csv" }));
+    return transfer;
+  }, report);
+  await zone.dispatchEvent("dragenter", { dataTransfer });
+  await expect(zone).toHaveAttribute("data-dragging", "true");
+  await zone.dispatchEvent("drop", { dataTransfer });
+
+  const result = dialog.getByTestId("parking-import-result");
+  await expect(result).toContainText("Imported 30 domain-days");
+  await expect(result).toContainText("30 rows were left out");
 });
 
 test("a portfolio larger than a page is paged, searched and sorted", async ({ page, account }) => {
