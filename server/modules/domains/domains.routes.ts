@@ -1,15 +1,15 @@
 import { Router } from "express";
-import { z } from "zod";
 import {
   ZCreateDomainBody,
   ZDomainIdParam,
+  ZDomainImportBody,
   ZDomainTrafficQuery,
   ZUpdateDomainBody,
 } from "../../../shared/api/domains";
 import { ZDomainListQuery } from "../../../shared/api/v1/domains";
 import type { AppDeps } from "../../deps";
 import { csvUpload } from "../../http/csv-upload";
-import { handler, requireUser, userId } from "../../http/handler";
+import { handler, requireUser } from "../../http/handler";
 import { importDomains, previewDomainImport } from "./domain-import.service";
 import {
   createDomain,
@@ -23,76 +23,74 @@ import {
 } from "./domains.service";
 import { verifyDomainNow } from "./verify-domain";
 
-const ZCsv = z.string();
-
 export function domainRoutes(deps: AppDeps): Router {
   const { db, config } = deps;
   const { parkingNameservers } = config;
   const router = Router();
-  router.use(requireUser);
 
   router.get(
     "/",
-    handler({}, async ({ req, res }) => {
-      if (req.query.limit === undefined) return listDomains({ db, userId: userId(req), parkingNameservers });
+    handler({ auth: true }, async ({ userId, req, res }) => {
+      if (req.query.limit === undefined) return listDomains({ db, userId, parkingNameservers });
       // With `?limit=`, a page as /api/v1/domains reads it (its filters and cursor too).
       const query = ZDomainListQuery.parse(req.query);
-      const page = await listDomainPage({ db, userId: userId(req), parkingNameservers, query });
+      const page = await listDomainPage({ db, userId, parkingNameservers, query });
       if (page.nextCursor) res.setHeader("X-Next-Cursor", page.nextCursor);
       return page.data;
     }),
   );
   router.post(
     "/",
-    handler(
-      { body: ZCreateDomainBody },
-      ({ body, req }) => createDomain({ db, userId: userId(req), parkingNameservers, input: body }),
-      {
-        status: 201,
-      },
+    handler({ auth: true, body: ZCreateDomainBody, status: 201 }, ({ userId, body }) =>
+      createDomain({ db, userId, parkingNameservers, input: body }),
     ),
   );
 
+  // Signed-out uploads are refused before the file is read.
   router.post(
     "/import/preview",
+    requireUser,
     csvUpload,
-    handler({ body: ZCsv }, ({ body, req }) => previewDomainImport({ db, userId: userId(req), csv: body })),
+    handler({ auth: true, body: ZDomainImportBody }, ({ userId, body }) =>
+      previewDomainImport({ db, userId, csv: body }),
+    ),
   );
   router.post(
     "/import",
+    requireUser,
     csvUpload,
-    handler({ body: ZCsv }, ({ body, req }) => importDomains({ db, userId: userId(req), csv: body }), {
-      status: 201,
-    }),
+    handler({ auth: true, body: ZDomainImportBody, status: 201 }, ({ userId, body }) =>
+      importDomains({ db, userId, csv: body }),
+    ),
   );
 
   router.get(
     "/:id",
-    handler({ params: ZDomainIdParam }, ({ params, req }) =>
-      getDomainDetail({ db, userId: userId(req), parkingNameservers, domainId: params.id }),
+    handler({ auth: true, params: ZDomainIdParam }, ({ userId, params }) =>
+      getDomainDetail({ db, userId, parkingNameservers, domainId: params.id }),
     ),
   );
   router.patch(
     "/:id",
-    handler({ params: ZDomainIdParam, body: ZUpdateDomainBody }, ({ params, body, req }) =>
-      updateDomain({ db, userId: userId(req), parkingNameservers, domainId: params.id, input: body }),
+    handler({ auth: true, params: ZDomainIdParam, body: ZUpdateDomainBody }, ({ userId, params, body }) =>
+      updateDomain({ db, userId, parkingNameservers, domainId: params.id, input: body }),
     ),
   );
   router.delete(
     "/:id",
-    handler({ params: ZDomainIdParam }, ({ params, req }) =>
-      deleteDomain({ db, userId: userId(req), domainId: params.id }),
+    handler({ auth: true, params: ZDomainIdParam }, ({ userId, params }) =>
+      deleteDomain({ db, userId, domainId: params.id }),
     ),
   );
   router.post(
     "/:id/verify",
-    handler({ params: ZDomainIdParam }, ({ params, req }) =>
+    handler({ auth: true, params: ZDomainIdParam }, ({ userId, params }) =>
       verifyDomainNow({
         db,
         mailer: deps.mailer,
         checker: deps.ownership,
         appUrl: config.appUrl,
-        userId: userId(req),
+        userId,
         domainId: params.id,
         parkingNameservers,
       }),
@@ -100,20 +98,14 @@ export function domainRoutes(deps: AppDeps): Router {
   );
   router.get(
     "/:id/services",
-    handler({ params: ZDomainIdParam }, ({ params, req }) =>
-      listDomainServices({ db, userId: userId(req), parkingNameservers, domainId: params.id }),
+    handler({ auth: true, params: ZDomainIdParam }, ({ userId, params }) =>
+      listDomainServices({ db, userId, parkingNameservers, domainId: params.id }),
     ),
   );
   router.get(
     "/:id/traffic",
-    handler({ params: ZDomainIdParam, query: ZDomainTrafficQuery }, ({ params, query, req }) =>
-      getDomainTraffic({
-        db,
-        userId: userId(req),
-        parkingNameservers,
-        domainId: params.id,
-        days: query.days,
-      }),
+    handler({ auth: true, params: ZDomainIdParam, query: ZDomainTrafficQuery }, ({ userId, params, query }) =>
+      getDomainTraffic({ db, userId, parkingNameservers, domainId: params.id, days: query.days }),
     ),
   );
   return router;
