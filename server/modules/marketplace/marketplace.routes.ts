@@ -7,7 +7,7 @@ import {
   ZMessageIdParams,
 } from "../../../shared/api/marketplace";
 import type { AppDeps } from "../../deps";
-import { handler, requireUser, userId } from "../../http/handler";
+import { handler } from "../../http/handler";
 import { listDomain, listMarketplace, markSold, unlistDomain } from "./marketplace.service";
 import { contactSeller, markMessageRead, sellerInbox } from "./seller-inbox.service";
 
@@ -16,44 +16,41 @@ export function marketplaceRoutes(deps: AppDeps): Router {
   const limit = deps.limits.marketplaceContacts;
   const inboxUrl = new URL("/marketplace", deps.config.appUrl).toString();
   const router = Router();
-  router.use(requireUser);
 
   router.get(
     "/domains",
-    handler({}, ({ req }) => listMarketplace({ db, userId: userId(req) })),
+    handler({ auth: true }, ({ userId }) => listMarketplace({ db, userId })),
   );
   router.post(
     "/list",
-    handler({ body: ZListDomainBody }, ({ body, req }) => listDomain({ db, userId: userId(req), ...body }), {
-      status: 201,
-    }),
+    handler({ auth: true, body: ZListDomainBody, status: 201 }, ({ userId, body }) =>
+      listDomain({ db, userId, ...body }),
+    ),
   );
   router.delete(
     "/list/:domainId",
-    handler({ params: ZDomainIdParams }, ({ params, req }) =>
-      unlistDomain({ db, userId: userId(req), ...params }),
+    handler({ auth: true, params: ZDomainIdParams }, ({ userId, params }) =>
+      unlistDomain({ db, userId, ...params }),
     ),
   );
   router.post(
     "/sold",
-    handler({ body: ZMarkSoldBody }, ({ body, req }) => markSold({ db, userId: userId(req), ...body })),
+    handler({ auth: true, body: ZMarkSoldBody }, ({ userId, body }) => markSold({ db, userId, ...body })),
   );
   router.post(
     "/contact",
-    handler(
-      { body: ZContactSellerBody },
-      ({ body, req }) => contactSeller({ db, mailer, limit, inboxUrl, senderId: userId(req), ...body }),
-      { status: 201 },
+    handler({ auth: true, body: ZContactSellerBody, status: 201 }, ({ userId, body }) =>
+      contactSeller({ db, mailer, limit, inboxUrl, senderId: userId, ...body }),
     ),
   );
   router.get(
     "/messages",
-    handler({}, ({ req }) => sellerInbox({ db, userId: userId(req) })),
+    handler({ auth: true }, ({ userId }) => sellerInbox({ db, userId })),
   );
   router.post(
     "/messages/:id/read",
-    handler({ params: ZMessageIdParams }, ({ params, req }) =>
-      markMessageRead({ db, userId: userId(req), messageId: params.id }),
+    handler({ auth: true, params: ZMessageIdParams }, ({ userId, params }) =>
+      markMessageRead({ db, userId, messageId: params.id }),
     ),
   );
   return router;
