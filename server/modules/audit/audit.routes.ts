@@ -4,7 +4,7 @@ import { ZAuditExportQuery } from "../../../shared/api/security";
 import { users } from "../../../shared/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
-import { handler, requireUser, userId } from "../../http/handler";
+import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
 import { sendCsv } from "../../http/send-csv";
 import { csvDocument } from "../../lib/csv-write";
@@ -20,23 +20,17 @@ const withDevice = <T extends { userAgent: string | null }>(rows: T[]) =>
 export function auditRoutes(deps: AppDeps): Router {
   const { db } = deps;
   const router = Router();
-  router.use(requireUser);
 
   router.get(
     "/",
-    handler({}, async ({ req }) => ({
-      events: withDevice(
-        await listAuditLog({ db, userId: userId(req), days: await auditRetentionDays(db, userId(req)) }),
-      ),
+    handler({ auth: true }, async ({ userId }) => ({
+      events: withDevice(await listAuditLog({ db, userId, days: await auditRetentionDays(db, userId) })),
     })),
   );
   router.get(
     "/all",
-    handler({}, async ({ req }) => {
-      const [me] = await db
-        .select({ role: users.role })
-        .from(users)
-        .where(eq(users.id, userId(req)));
+    handler({ auth: true }, async ({ userId }) => {
+      const [me] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
       if (me?.role !== "staff") throw new AppError("FORBIDDEN", "Only staff can read every account's log");
       return { events: withDevice(await listAuditLog({ db })) };
     }),
@@ -53,11 +47,10 @@ export function auditExportRoutes(deps: AppDeps): Router {
   const router = Router();
   router.get(
     "/audit-log/export",
-    requireUser,
     requireAddOn("audit-logs", db),
-    handler({ query: ZAuditExportQuery }, async ({ query, req, res }) => {
+    handler({ auth: true, query: ZAuditExportQuery }, async ({ userId, query, res }) => {
       const events = withDevice(
-        await listAuditLog({ db, userId: userId(req), days: await auditRetentionDays(db, userId(req)) }),
+        await listAuditLog({ db, userId, days: await auditRetentionDays(db, userId) }),
       );
       if (query.format === "json") {
         res
@@ -83,10 +76,9 @@ export function auditExportRoutes(deps: AppDeps): Router {
   );
   router.post(
     "/lockdown",
-    requireUser,
     requireAddOn("incident-response", db),
-    handler({}, ({ req }) =>
-      lockDownAccount({ db, userId: userId(req), currentSid: req.sessionID, meta: requestMeta(req) }),
+    handler({ auth: true }, ({ userId, req }) =>
+      lockDownAccount({ db, userId, currentSid: req.sessionID, meta: requestMeta(req) }),
     ),
   );
   return router;
