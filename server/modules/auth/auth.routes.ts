@@ -2,7 +2,7 @@ import { Router } from "express";
 import { ZChangePasswordBody, ZProfileBody, ZRegisterBody } from "../../../shared/api/auth";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
-import { handler, userId } from "../../http/handler";
+import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
 import { assertRecentAuth, requireRecentAuth } from "../../http/require-recent-auth";
 import { SESSION_COOKIE } from "../../http/session";
@@ -20,8 +20,8 @@ export function authRoutes(deps: AppDeps): Router {
 
   router.get(
     "/me",
-    handler({}, async ({ req }) => {
-      const user = await findUser({ db, userId: userId(req) });
+    handler({ auth: true }, async ({ userId }) => {
+      const user = await findUser({ db, userId });
       if (!user) throw new AppError("UNAUTHORIZED", "Please sign in to continue");
       return { user: toSessionUser(user) };
     }),
@@ -58,11 +58,11 @@ export function authRoutes(deps: AppDeps): Router {
 
   router.put(
     "/profile",
-    handler({ body: ZProfileBody }, async ({ body, req }) => {
-      const before = await findUser({ db, userId: userId(req) });
+    handler({ auth: true, body: ZProfileBody }, async ({ userId, body, req }) => {
+      const before = await findUser({ db, userId });
       const emailChanges = before !== undefined && before.email.toLowerCase() !== body.email.toLowerCase();
       if (emailChanges) assertRecentAuth(req);
-      const user = await updateProfile({ db, userId: userId(req), input: body });
+      const user = await updateProfile({ db, userId, input: body });
       if (emailChanges) {
         await recordAudit(db, {
           userId: user.id,
@@ -78,9 +78,9 @@ export function authRoutes(deps: AppDeps): Router {
   router.post(
     "/change-password",
     requireRecentAuth,
-    handler({ body: ZChangePasswordBody }, async ({ body, req }) => {
-      await changePassword({ db, userId: userId(req), currentSessionId: req.sessionID, input: body });
-      await recordAudit(db, { userId: userId(req), event: "password_changed", meta: requestMeta(req) });
+    handler({ auth: true, body: ZChangePasswordBody }, async ({ userId, body, req }) => {
+      await changePassword({ db, userId, currentSessionId: req.sessionID, input: body });
+      await recordAudit(db, { userId, event: "password_changed", meta: requestMeta(req) });
       return { message: "Password changed" };
     }),
   );

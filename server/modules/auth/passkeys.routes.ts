@@ -11,7 +11,7 @@ import {
 } from "../../../shared/api/passkeys";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
-import { handler, requireUser, userId } from "../../http/handler";
+import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
 import { requireRecentAuth } from "../../http/require-recent-auth";
 import { recordAudit } from "../audit/audit-log";
@@ -40,40 +40,35 @@ export function passkeyRoutes(deps: AppDeps): Router {
 
   router.get(
     "/passkeys",
-    requireUser,
-    handler({}, ({ req }) => listPasskeys(db, userId(req))),
+    handler({ auth: true }, ({ userId }) => listPasskeys(db, userId)),
   );
   router.post(
     "/passkeys/register/options",
     requireRecentAuth,
-    handler({ body: ZRegisterOptionsBody }, ({ body, req }) =>
-      registrationOptions({ db, req, appUrl, userId: userId(req), kind: body.kind }),
+    handler({ auth: true, body: ZRegisterOptionsBody }, ({ userId, body, req }) =>
+      registrationOptions({ db, req, appUrl, userId, kind: body.kind }),
     ),
   );
   router.post(
     "/passkeys/register/verify",
     requireRecentAuth,
-    handler(
-      { body: ZRegisterVerifyBody },
-      async ({ body, req }) => {
-        const passkey = await registerPasskey({
-          db,
-          req,
-          appUrl,
-          userId: userId(req),
-          response: body.response as unknown as RegistrationResponseJSON,
-          name: body.name,
-        });
-        await recordAudit(db, {
-          userId: userId(req),
-          event: "passkey_added",
-          meta: requestMeta(req),
-          detail: { kind: passkey.kind, name: passkey.name },
-        });
-        return { passkey };
-      },
-      { status: 201 },
-    ),
+    handler({ auth: true, body: ZRegisterVerifyBody, status: 201 }, async ({ userId, body, req }) => {
+      const passkey = await registerPasskey({
+        db,
+        req,
+        appUrl,
+        userId,
+        response: body.response as unknown as RegistrationResponseJSON,
+        name: body.name,
+      });
+      await recordAudit(db, {
+        userId,
+        event: "passkey_added",
+        meta: requestMeta(req),
+        detail: { kind: passkey.kind, name: passkey.name },
+      });
+      return { passkey };
+    }),
   );
   router.post(
     "/passkeys/login/options",
@@ -127,38 +122,40 @@ export function passkeyRoutes(deps: AppDeps): Router {
   );
   router.patch(
     "/passkeys/:id",
-    requireUser,
-    handler({ params: ZPasskeyIdParams, body: ZRenamePasskeyBody }, async ({ params, body, req }) => {
-      await renamePasskey(db, userId(req), params.id, body.name);
-      return listPasskeys(db, userId(req));
-    }),
+    handler(
+      { auth: true, params: ZPasskeyIdParams, body: ZRenamePasskeyBody },
+      async ({ userId, params, body }) => {
+        await renamePasskey(db, userId, params.id, body.name);
+        return listPasskeys(db, userId);
+      },
+    ),
   );
   router.delete(
     "/passkeys/:id",
     requireRecentAuth,
-    handler({ params: ZPasskeyIdParams }, async ({ params, req }) => {
-      const kind = await removePasskey(db, userId(req), params.id);
+    handler({ auth: true, params: ZPasskeyIdParams }, async ({ userId, params, req }) => {
+      const kind = await removePasskey(db, userId, params.id);
       await recordAudit(db, {
-        userId: userId(req),
+        userId,
         event: "passkey_removed",
         meta: requestMeta(req),
         detail: { kind },
       });
-      return listPasskeys(db, userId(req));
+      return listPasskeys(db, userId);
     }),
   );
   router.put(
     "/2fa/required",
     requireRecentAuth,
-    handler({ body: ZRequireTwoFactorBody }, async ({ body, req }) => {
-      await setTwoFactorRequired(db, userId(req), body.required);
+    handler({ auth: true, body: ZRequireTwoFactorBody }, async ({ userId, body, req }) => {
+      await setTwoFactorRequired(db, userId, body.required);
       await recordAudit(db, {
-        userId: userId(req),
+        userId,
         event: "two_factor_requirement_changed",
         meta: requestMeta(req),
         detail: { required: body.required },
       });
-      return listPasskeys(db, userId(req));
+      return listPasskeys(db, userId);
     }),
   );
 

@@ -1,7 +1,7 @@
 import { Router } from "express";
 import { ZCodeBody, ZSessionIdParams } from "../../../shared/api/security";
 import type { AppDeps } from "../../deps";
-import { handler, requireUser, userId } from "../../http/handler";
+import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
 import { requireRecentAuth } from "../../http/require-recent-auth";
 import { SESSION_COOKIE } from "../../http/session";
@@ -18,71 +18,70 @@ import {
   twoFactorStatus,
 } from "./two-factor.service";
 
+type AuditEvent = Parameters<typeof recordAudit>[1]["event"];
+
 /** Settings → Security: the second factor and the signed-in sessions. */
 export function securityRoutes(deps: AppDeps): Router {
   const { db, authLimits } = deps;
   const router = Router();
-  const audit = (req: Parameters<typeof requestMeta>[0], event: Parameters<typeof recordAudit>[1]["event"]) =>
-    recordAudit(db, { userId: userId(req), event, meta: requestMeta(req) });
+  const audit = (req: Parameters<typeof requestMeta>[0], userId: string, event: AuditEvent) =>
+    recordAudit(db, { userId, event, meta: requestMeta(req) });
 
   router.get(
     "/2fa",
-    requireUser,
-    handler({}, ({ req }) => twoFactorStatus({ db, userId: userId(req) })),
+    handler({ auth: true }, ({ userId }) => twoFactorStatus({ db, userId })),
   );
   router.post(
     "/2fa/setup",
     requireRecentAuth,
-    handler({}, ({ req }) => setupTwoFactor({ db, userId: userId(req) })),
+    handler({ auth: true }, ({ userId }) => setupTwoFactor({ db, userId })),
   );
   router.post(
     "/2fa/enable",
     requireRecentAuth,
-    handler({ body: ZCodeBody }, async ({ body, req }) => {
-      await authLimits.countCode(userId(req));
-      const recoveryCodes = await enableTwoFactor({ db, userId: userId(req), code: body.code });
-      await audit(req, "two_factor_enabled");
+    handler({ auth: true, body: ZCodeBody }, async ({ userId, body, req }) => {
+      await authLimits.countCode(userId);
+      const recoveryCodes = await enableTwoFactor({ db, userId, code: body.code });
+      await audit(req, userId, "two_factor_enabled");
       return { recoveryCodes };
     }),
   );
   router.post(
     "/2fa/disable",
     requireRecentAuth,
-    handler({ body: ZCodeBody }, async ({ body, req }) => {
-      await authLimits.countCode(userId(req));
-      await assertCanDropAuthenticator(db, userId(req));
-      await checkSecondFactor({ db, userId: userId(req), code: body.code });
-      await disableTwoFactor({ db, userId: userId(req) });
-      await audit(req, "two_factor_disabled");
+    handler({ auth: true, body: ZCodeBody }, async ({ userId, body, req }) => {
+      await authLimits.countCode(userId);
+      await assertCanDropAuthenticator(db, userId);
+      await checkSecondFactor({ db, userId, code: body.code });
+      await disableTwoFactor({ db, userId });
+      await audit(req, userId, "two_factor_disabled");
       return { enabled: false };
     }),
   );
   router.post(
     "/2fa/recovery-codes",
     requireRecentAuth,
-    handler({ body: ZCodeBody }, async ({ body, req }) => {
-      await authLimits.countCode(userId(req));
-      await checkSecondFactor({ db, userId: userId(req), code: body.code });
-      const recoveryCodes = await regenerateRecoveryCodes({ db, userId: userId(req) });
-      await audit(req, "recovery_codes_regenerated");
+    handler({ auth: true, body: ZCodeBody }, async ({ userId, body, req }) => {
+      await authLimits.countCode(userId);
+      await checkSecondFactor({ db, userId, code: body.code });
+      const recoveryCodes = await regenerateRecoveryCodes({ db, userId });
+      await audit(req, userId, "recovery_codes_regenerated");
       return { recoveryCodes };
     }),
   );
 
   router.get(
     "/sessions",
-    requireUser,
-    handler({}, async ({ req }) => ({
-      sessions: await listSessions({ db, userId: userId(req), currentSid: req.sessionID }),
+    handler({ auth: true }, async ({ userId, req }) => ({
+      sessions: await listSessions({ db, userId, currentSid: req.sessionID }),
     })),
   );
   router.delete(
     "/sessions",
-    requireUser,
-    handler({}, async ({ req }) => {
-      const ended = await endOtherSessions({ db, userId: userId(req), currentSid: req.sessionID });
+    handler({ auth: true }, async ({ userId, req }) => {
+      const ended = await endOtherSessions({ db, userId, currentSid: req.sessionID });
       await recordAudit(db, {
-        userId: userId(req),
+        userId,
         event: "other_sessions_ended",
         meta: requestMeta(req),
         detail: { ended },
@@ -92,16 +91,9 @@ export function securityRoutes(deps: AppDeps): Router {
   );
   router.delete(
     "/sessions/:id",
-    requireUser,
-    handler({ params: ZSessionIdParams }, async ({ params, req, res }) => {
-      const me = userId(req);
-      const { current } = await endSessionById({ db, userId: me, id: params.id, currentSid: req.sessionID });
-      await recordAudit(db, {
-        userId: me,
-        event: "session_ended",
-        meta: requestMeta(req),
-        detail: { current },
-      });
+    handler({ auth: true, params: ZSessionIdParams }, async ({ userId, params, req, res }) => {
+      const { current } = await endSessionById({ db, userId, id: params.id, currentSid: req.sessionID });
+      await recordAudit(db, { userId, event: "session_ended", meta: requestMeta(req), detail: { current } });
       if (current) {
         await endSession(req);
         res.clearCookie(SESSION_COOKIE);

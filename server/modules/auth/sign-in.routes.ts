@@ -3,7 +3,7 @@ import { ZLoginBody } from "../../../shared/api/auth";
 import { ZCodeBody, ZReauthBody } from "../../../shared/api/security";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
-import { handler, userId } from "../../http/handler";
+import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
 import { recordAudit } from "../audit/audit-log";
 import { findAccount, findUser, passwordMatches, toSessionUser } from "./auth.service";
@@ -81,9 +81,9 @@ export function signInRoutes(deps: AppDeps): Router {
 
   router.post(
     "/reauthenticate",
-    handler({ body: ZReauthBody }, async ({ body, req }) => {
+    handler({ auth: true, body: ZReauthBody }, async ({ userId, body, req }) => {
       const meta = requestMeta(req);
-      const user = await findUser({ db, userId: userId(req) });
+      const user = await findUser({ db, userId });
       if (!user) throw new AppError("UNAUTHORIZED", "Please sign in to continue");
       const deviceKey = await knownDeviceKey({ db, req, userId: user.id });
       await authLimits.countSignIn({ accountKey: user.id, address: meta.address, knownDeviceKey: deviceKey });
