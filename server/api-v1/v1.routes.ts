@@ -25,7 +25,7 @@ export function v1Routes(deps: AppDeps): Router {
       requireScope(op.scope),
       ...(op.bodyType === "csv" ? csvUpload : []),
       handler(
-        { params: op.params, query: op.query, body: op.body },
+        { params: op.params, query: op.query, body: op.body, status: op.status },
         async ({ params, query, body, res }) => {
           const result = await op.run({ deps, userId: apiCaller(res).userId, params, query, body });
           if (result instanceof JsonText) {
@@ -34,7 +34,6 @@ export function v1Routes(deps: AppDeps): Router {
           }
           return result;
         },
-        { status: op.status },
       ),
     );
   }

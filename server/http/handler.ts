@@ -36,10 +36,8 @@ export interface HandlerContext<S extends Schemas> {
 export function handler<S extends Schemas>(
   schemas: S,
   fn: (ctx: HandlerContext<S>) => unknown | Promise<unknown>,
-  /** @deprecated put `status` in the first argument. */
-  options: { status?: number } = {},
 ): RequestHandler {
-  const status = schemas.status ?? options.status ?? 200;
+  const status = schemas.status ?? 200;
   return async (req, res) => {
     const ctx = {
       userId: schemas.auth ? userId(req) : undefined,

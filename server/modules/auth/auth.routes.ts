@@ -29,16 +29,12 @@ export function authRoutes(deps: AppDeps): Router {
 
   router.post(
     "/register",
-    handler(
-      { body: ZRegisterBody },
-      async ({ body, req }) => {
-        await authLimits.beforeRegister(requestMeta(req).address);
-        const user = await register({ db, input: body, onRegistered: deps.onRegistered });
-        await startSession(req, user.id);
-        return { user: toSessionUser(user) };
-      },
-      { status: 201 },
-    ),
+    handler({ body: ZRegisterBody, status: 201 }, async ({ body, req }) => {
+      await authLimits.beforeRegister(requestMeta(req).address);
+      const user = await register({ db, input: body, onRegistered: deps.onRegistered });
+      await startSession(req, user.id);
+      return { user: toSessionUser(user) };
+    }),
   );
 
   router.use(signInRoutes(deps));

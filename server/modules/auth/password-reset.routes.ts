@@ -12,22 +12,18 @@ export function passwordResetRoutes(deps: AppDeps): Router {
 
   router.post(
     "/password-reset",
-    handler(
-      { body: ZPasswordResetBody },
-      async ({ body, req }) => {
-        const meta = requestMeta(req);
-        await authLimits.beforePasswordReset(meta.address);
-        await requestPasswordReset({
-          db,
-          mailer: deps.mailer,
-          email: body.email,
-          appUrl: deps.config.appUrl,
-          meta,
-        });
-        return { message: "If an account uses this email, a reset link is on its way." };
-      },
-      { status: 202 },
-    ),
+    handler({ body: ZPasswordResetBody, status: 202 }, async ({ body, req }) => {
+      const meta = requestMeta(req);
+      await authLimits.beforePasswordReset(meta.address);
+      await requestPasswordReset({
+        db,
+        mailer: deps.mailer,
+        email: body.email,
+        appUrl: deps.config.appUrl,
+        meta,
+      });
+      return { message: "If an account uses this email, a reset link is on its way." };
+    }),
   );
   router.post(
     "/password-reset/confirm",
