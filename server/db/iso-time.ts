@@ -13,3 +13,6 @@ export const isoTime = (column: SQL) =>
  */
 export const exactIsoTime = (column: SQL) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** Today's date in UTC, the day that daily figures (visits, leads) are counted on. */
+export const UTC_TODAY = sql`(now() at time zone 'UTC')::date`;

@@ -4,8 +4,6 @@ import { isoTime } from "../../db/iso-time";
 import type { DbOrTx } from "../../db/tx";
 
 /** Traffic days (`domain_traffic.day`) are calendar days in UTC. */
-export const UTC_TODAY = sql`(now() at time zone 'UTC')::date`;
-
 /**
  * A calendar date (registration, expiry) as the instant it is stored at: noon UTC, which is the
  * same calendar day in every time zone from UTC−11 to UTC+11, wherever it is displayed.

@@ -10,11 +10,12 @@ import type {
 import { encodeCursor } from "../../../shared/api/v1/common";
 import type { TDomainListQuery } from "../../../shared/api/v1/domains";
 import { accountEvents, domainServices, domains } from "../../../shared/schema";
+import { UTC_TODAY } from "../../db/iso-time";
 import type { Db } from "../../db/pool";
 import type { DbOrTx } from "../../db/tx";
 import { AppError, notFound } from "../../http/app-error";
 import { normalizeDomainName } from "../../lib/domain-name";
-import { selectDomainPage, selectDomains, UTC_TODAY } from "./domain-rows";
+import { selectDomainPage, selectDomains } from "./domain-rows";
 import { lockName } from "./record-ownership-check";
 
 /** Every domain answer lists the platform's nameservers, one way to prove ownership. */

@@ -2,10 +2,10 @@ import { createHmac } from "node:crypto";
 import { isIP } from "node:net";
 import { sql } from "drizzle-orm";
 import type { RequestHandler } from "express";
+import { UTC_TODAY } from "../../db/iso-time";
 import type { Db } from "../../db/pool";
 import type { AppDeps } from "../../deps";
 import { normalizeHost } from "../../lib/hostname";
-import { UTC_TODAY } from "./domain-rows";
 
 /** A visitor seen again within this window is the same visit. */
 export const REPEAT_VISIT_MINUTES = 30;
