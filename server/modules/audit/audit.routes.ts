@@ -8,7 +8,7 @@ import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
 import { sendCsv } from "../../http/send-csv";
 import { csvDocument } from "../../lib/csv-write";
-import { describeDevice } from "../auth/device-name";
+import { describeDevice } from "../../lib/device-name";
 import { lockDownAccount } from "../auth/lockdown";
 import { requireAddOn } from "../entitlements/require-add-on";
 import { auditRetentionDays, listAuditLog } from "./audit-log";

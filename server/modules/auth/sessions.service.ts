@@ -4,7 +4,7 @@ import type { TSignedInSession } from "../../../shared/api/security";
 import { sessions } from "../../../shared/schema";
 import type { DbOrTx } from "../../db/tx";
 import { notFound } from "../../http/app-error";
-import { describeDevice } from "./device-name";
+import { describeDevice } from "../../lib/device-name";
 import { placeOf } from "./place";
 
 /**
