@@ -19,7 +19,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
-      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 lg:block">
+      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 overflow-y-auto bg-sidebar lg:block">
         <Sidebar />
       </aside>
       <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b bg-card/95 px-4 backdrop-blur lg:hidden">
@@ -29,7 +29,8 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
               <Menu aria-hidden="true" className="size-5" />
             </Button>
           </SheetTrigger>
-          <SheetContent className="bg-sidebar text-sidebar-foreground">
+          {/* The drawer scrolls, so a short screen still reaches the user block and Sign Out. */}
+          <SheetContent className="overflow-y-auto bg-sidebar text-sidebar-foreground">
             <SheetTitle className="sr-only">Navigation</SheetTitle>
             <SheetDescription className="sr-only">Pages of your ParkPilot account</SheetDescription>
             <Sidebar onNavigate={closeMenu} />

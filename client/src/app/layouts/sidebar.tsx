@@ -7,7 +7,7 @@ import { TodayRevenueBox } from "./today-revenue-box";
 /** The signed-in navigation column (spec §2): title, today's revenue, links, user, sign out. */
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   return (
-    <div className="flex h-full flex-col gap-6 bg-sidebar text-sidebar-foreground">
+    <div className="flex min-h-full flex-col gap-6 bg-sidebar text-sidebar-foreground">
       <div className="px-6 pt-6">
         <Link
           href="/dashboard"
