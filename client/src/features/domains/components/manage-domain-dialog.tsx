@@ -23,7 +23,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex justify-between gap-4 py-2 text-sm">
       <dt className="text-muted-foreground">{label}</dt>
-      <dd className="min-w-0 truncate text-right font-medium text-slate-900">{children}</dd>
+      {/* Values wrap rather than cut: on a phone "$0.25 / day" or a nameserver list stays whole. */}
+      <dd className="min-w-0 text-right font-medium text-slate-900 wrap-anywhere">{children}</dd>
     </div>
   );
 }
