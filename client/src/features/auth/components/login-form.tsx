@@ -3,9 +3,9 @@ import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { useSignInWithPasskey } from "@/features/passkeys/api/passkeys";
-import { errorAfterColon } from "@/lib/error-text";
 import { toast } from "@/lib/toast";
 import { useLogin } from "../api/login";
+import { toastLoginFailed, toastWelcomeBack } from "../utils/sign-in-toasts";
 import { FormField } from "./form-field";
 import { TwoFactorStep } from "./two-factor-step";
 
@@ -20,7 +20,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
 
   async function signedIn() {
     setFinishing(true);
-    toast({ title: "Welcome Back!", description: "You've successfully logged in to ParkPilot." });
+    toastWelcomeBack();
     await onSignedIn();
   }
 
@@ -28,11 +28,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
     try {
       await passkey.mutateAsync();
     } catch (error) {
-      toast({
-        variant: "destructive",
-        title: "Login Failed",
-        description: errorAfterColon(error, "Your passkey could not sign you in."),
-      });
+      toastLoginFailed(error, "Your passkey could not sign you in.");
       return;
     }
     await signedIn();
@@ -51,11 +47,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
         return;
       }
     } catch (error) {
-      toast({
-        variant: "destructive",
-        title: "Login Failed",
-        description: errorAfterColon(error, "Login failed. Please check your credentials."),
-      });
+      toastLoginFailed(error, "Login failed. Please check your credentials.");
       return;
     }
     await signedIn();

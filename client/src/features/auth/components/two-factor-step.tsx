@@ -1,9 +1,8 @@
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useSignInWithPasskey } from "@/features/passkeys/api/passkeys";
-import { errorAfterColon } from "@/lib/error-text";
-import { toast } from "@/lib/toast";
 import { useVerifyTwoFactor } from "../api/verify-two-factor";
+import { toastLoginFailed, toastWelcomeBack } from "../utils/sign-in-toasts";
 import { FormField } from "./form-field";
 
 /** After a right password on an account with two-factor on: the code, then the dashboard. */
@@ -30,15 +29,11 @@ export function TwoFactorStep({
     try {
       await passkey.mutateAsync();
     } catch (error) {
-      toast({
-        variant: "destructive",
-        title: "Login Failed",
-        description: errorAfterColon(error, "Your key could not confirm this sign-in."),
-      });
+      toastLoginFailed(error, "Your key could not confirm this sign-in.");
       return;
     }
     setFinishing(true);
-    toast({ title: "Welcome Back!", description: "You've successfully logged in to ParkPilot." });
+    toastWelcomeBack();
     await onSignedIn();
   }
 
@@ -48,15 +43,11 @@ export function TwoFactorStep({
     try {
       await verify.mutateAsync(code.trim());
     } catch (error) {
-      toast({
-        variant: "destructive",
-        title: "Login Failed",
-        description: errorAfterColon(error, "That code isn't valid. Please try again."),
-      });
+      toastLoginFailed(error, "That code isn't valid. Please try again.");
       return;
     }
     setFinishing(true);
-    toast({ title: "Welcome Back!", description: "You've successfully logged in to ParkPilot." });
+    toastWelcomeBack();
     await onSignedIn();
   }
 

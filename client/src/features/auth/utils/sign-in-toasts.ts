@@ -1,0 +1,12 @@
+import { errorAfterColon } from "@/lib/error-text";
+import { toast } from "@/lib/toast";
+
+/** The spec's toast for a refused sign-in step: "Login Failed" with the server's reason, or `fallback`. */
+export function toastLoginFailed(error: unknown, fallback: string): void {
+  toast({ variant: "destructive", title: "Login Failed", description: errorAfterColon(error, fallback) });
+}
+
+/** The spec's toast once the user is signed in. */
+export function toastWelcomeBack(): void {
+  toast({ title: "Welcome Back!", description: "You've successfully logged in to ParkPilot." });
+}
