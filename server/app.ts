@@ -11,6 +11,7 @@ import { originCheck } from "./http/origin-check";
 import { refuseNul } from "./http/refuse-nul";
 import { noStore, securityHeaders } from "./http/security-headers";
 import { trackLastSeen } from "./http/session-helpers";
+import { adminRoutes } from "./modules/admin/admin.routes";
 import { affiliateRoutes } from "./modules/affiliates/affiliates.routes";
 import { analyticsRoutes } from "./modules/analytics/analytics.routes";
 import { apiKeyRoutes } from "./modules/api-keys/api-keys.routes";
@@ -92,6 +93,7 @@ export function createApp(deps: AppDeps) {
   api.use("/revenue", revenueRoutes(deps));
   api.use("/analytics", analyticsRoutes(deps));
   api.use("/settings", settingsRoutes(deps));
+  api.use("/admin", adminRoutes(deps));
   api.use(apiNotFound);
   app.use("/api", api);
   app.use(API_DOCS_PATH, docsRoutes());

@@ -52,6 +52,8 @@ const ZEnv = z.object({
   PARKING_NAMESERVERS: z.string().default("ns1.parkpilot.net,ns2.parkpilot.net"),
   /** Resolvers for ownership checks, comma-separated `address[:port]`; default: the system's. */
   DNS_SERVERS: z.string().optional(),
+  /** Accounts made staff (the operator console) when they exist at start or register, comma-separated emails. */
+  ADMIN_EMAILS: z.string().optional(),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -84,6 +86,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     leadValue: Number(c.LEAD_VALUE).toFixed(2),
     parkingNameservers: readNameservers(c.PARKING_NAMESERVERS),
     dnsServers: readDnsServers(c.DNS_SERVERS),
+    adminEmails: readAdminEmails(c.ADMIN_EMAILS),
     isProduction,
     /** Cookies are `Secure` in production served over https (the one rule for every cookie). */
     secureCookies: isProduction && !(c.PUBLIC_URL ?? "http://").startsWith("http://"),
@@ -147,4 +150,16 @@ function readDnsServers(value: string | undefined): string[] | undefined {
     );
   }
   return servers;
+}
+
+/** Lower-case addresses, the way sign-in compares them; a malformed entry stops the start. */
+function readAdminEmails(value: string | undefined): string[] {
+  const emails = commaList(value ?? "").map((email) => email.toLowerCase());
+  const bad = emails.filter((email) => !z.email().safeParse(email).success);
+  if (bad.length > 0) {
+    throw new StartupError(
+      `Invalid environment:\n  ADMIN_EMAILS: expected email addresses, not ${bad.join(", ")}`,
+    );
+  }
+  return emails;
 }

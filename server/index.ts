@@ -10,6 +10,7 @@ import { devHostCheck } from "./http/dev-host-check";
 import { startJobQueue } from "./jobs/job-queue";
 import { errorCode, StartupError } from "./lib/startup-error";
 import { createLogger } from "./logger";
+import { grantAdminEmails } from "./modules/admin/staff";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -33,6 +34,8 @@ async function main() {
 
   const seedDemo = config.SEED_DEMO ?? (database.engine === "pglite" && config.NODE_ENV !== "test");
   const seeded = seedDemo ? await seedIfEmpty(database.db) : false;
+
+  await grantAdminEmails(database.db, config.adminEmails);
 
   const deps = createDeps({ config, logger, database });
   const server = http.createServer();

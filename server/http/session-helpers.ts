@@ -5,7 +5,7 @@ import { requestMeta } from "./request-meta";
  * Issues a fresh session id (no fixation) and binds it to the user, with what the session list
  * shows: when, from which address and device.
  */
-export function startSession(req: Request, userId: string): Promise<void> {
+export function startSession(req: Request, userId: string, secondFactor = false): Promise<void> {
   const { address, userAgent } = requestMeta(req);
   return new Promise((resolve, reject) => {
     req.session.regenerate((err) => {
@@ -15,6 +15,7 @@ export function startSession(req: Request, userId: string): Promise<void> {
         userId,
         authAt: now,
         signedInAt: now,
+        secondFactor,
         lastSeenAt: now,
         address,
         userAgent,

@@ -8,6 +8,8 @@ declare module "express-session" {
     /** When the password (and code) were last given, in ms: sensitive changes need it recent. */
     authAt: number;
     signedInAt: number;
+    /** The sign-in took a second factor after the password: the operator console requires it. */
+    secondFactor: boolean;
     /** Refreshed at most every few minutes, so polling does not write the session row. */
     lastSeenAt: number;
     userAgent: string;

@@ -113,6 +113,8 @@ const VALID_BODIES: Record<string, object> = {
 };
 
 const isPublicApi = (route: RouteEntry) => route.path.startsWith("/api/v1/");
+/** The operator console's routes: hidden from everyone but staff (own suite below). */
+const isConsole = (route: RouteEntry) => route.path.startsWith("/api/admin/");
 
 /** A request as `agent`; on `/api/v1`, with `key` (the API reads no cookie). */
 const send = (agent: ReturnType<typeof request.agent>, route: RouteEntry, path: string, key?: string) => {
@@ -125,7 +127,9 @@ const send = (agent: ReturnType<typeof request.agent>, route: RouteEntry, path: 
 
 describe("authorization matrix", () => {
   it("knows an owner's resource for every route that takes an id", () => {
-    const idRoutes = routes.filter((r) => pathParams(r.path).length > 0 && !(r.path in NOT_AN_ID));
+    const idRoutes = routes.filter(
+      (r) => pathParams(r.path).length > 0 && !(r.path in NOT_AN_ID) && !isConsole(r),
+    );
     expect(idRoutes.length).toBeGreaterThan(10);
     const unknown = idRoutes.filter((r) => !ownedIdFor(r)).map((r) => `${r.method} ${r.path}`);
     expect(unknown).toEqual([]);
@@ -153,6 +157,26 @@ describe("authorization matrix", () => {
     expect((await owner.agent.get("/api/marketplace/messages")).body).toEqual(before.messages);
     expect((await owner.agent.get("/api/revenue/goals")).body).toEqual(before.goals);
     expect((await owner.agent.get("/api/marketplace/domains")).body).toEqual(before.listings);
+  });
+});
+
+describe("operator console", () => {
+  it("answers every /api/admin route with 404 signed out and to a signed-in non-staff user", async () => {
+    const consoleRoutes = routes.filter(isConsole);
+    expect(consoleRoutes.length).toBeGreaterThan(0);
+    const let_through: string[] = [];
+    for (const route of consoleRoutes) {
+      const path = fillPath(route.path, {}, "00000000-0000-4000-8000-000000000000");
+      for (const [who, agent] of [
+        ["signed out", request.agent(t.app)],
+        ["non-staff", intruder.agent],
+      ] as const) {
+        const res = await send(agent, route, path);
+        if (res.status !== 404 || !res.body.message)
+          let_through.push(`${who}: ${route.method} ${route.path} → ${res.status}`);
+      }
+    }
+    expect(let_through).toEqual([]);
   });
 });
 

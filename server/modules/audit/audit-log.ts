@@ -27,7 +27,9 @@ export type AuditEvent =
   | "passkey_added"
   | "passkey_removed"
   | "two_factor_requirement_changed"
-  | "account_locked_down";
+  | "account_locked_down"
+  /** An operator console action: detail names the action and the object it was taken on. */
+  | "staff_action";
 
 /**
  * Appends one event, inside the caller's transaction when one is passed. The table refuses

@@ -31,7 +31,12 @@ export function authRoutes(deps: AppDeps): Router {
     "/register",
     handler({ body: ZRegisterBody, status: 201 }, async ({ body, req }) => {
       await authLimits.beforeRegister(requestMeta(req).address);
-      const user = await register({ db, input: body, onRegistered: deps.onRegistered });
+      const user = await register({
+        db,
+        input: body,
+        onRegistered: deps.onRegistered,
+        staffEmails: deps.config.adminEmails,
+      });
       await startSession(req, user.id);
       return { user: toSessionUser(user) };
     }),

@@ -71,8 +71,11 @@ export async function register(options: {
   db: Db;
   input: TRegisterBody;
   onRegistered?: OnRegistered;
+  /** Addresses (lower case) whose accounts are staff from the start: ADMIN_EMAILS. */
+  staffEmails?: string[];
 }): Promise<User> {
   const { db, input, onRegistered } = options;
+  const staff = options.staffEmails?.includes(input.email.toLowerCase()) ?? false;
   await assertAvailable(db, input);
   const passwordHash = await hashPassword(input.password);
   try {
@@ -86,6 +89,7 @@ export async function register(options: {
           passwordHash,
           timeZone: validTimeZone(input.timeZone),
           referralCode: newReferralCode(),
+          role: staff ? "staff" : "user",
         })
         .returning();
       await tx.insert(balances).values({ userId: user.id });

@@ -23,7 +23,8 @@ export async function completeSignIn(options: {
 }): Promise<void> {
   const { deps, req, res, user } = options;
   await deps.authLimits.signedIn({ accountKey: user.id, knownDeviceKey: options.knownDeviceKey });
-  await startSession(req, user.id);
+  // Every method with a second step is named `password+<factor>`.
+  await startSession(req, user.id, options.method.startsWith("password+"));
   await rememberDevice({ db: deps.db, req, res, userId: user.id, secure: deps.config.secureCookies });
   await recordAudit(deps.db, {
     userId: user.id,

@@ -1,0 +1,23 @@
+import { Router } from "express";
+import type { AppDeps } from "../../deps";
+import { handler } from "../../http/handler";
+import { findUser } from "../auth/auth.service";
+import { staffGate } from "./staff-gate";
+
+/** `/api/admin`: the operator console's API (DESIGN §18), for staff signed in with a second factor only. */
+export function adminRoutes(deps: AppDeps): Router {
+  const { db } = deps;
+  const router = Router();
+  router.use(staffGate(db));
+
+  /** The console's first call: who the staff member is; anyone else gets 404 from the gate. */
+  router.get(
+    "/me",
+    handler({ auth: true }, async ({ userId }) => {
+      const user = await findUser({ db, userId });
+      return { staff: { id: userId, name: user?.name ?? "", email: user?.email ?? "" } };
+    }),
+  );
+
+  return router;
+}
