@@ -31,8 +31,9 @@ export default function AffiliatesPage() {
       <InviteAffiliateDialog open={inviting} onOpenChange={setInviting} />
       <AffiliateStats />
       <ReferralLinkCard referralCode={user?.referralCode} />
-      <RevenueAccelerators />
       <AffiliateList onInvite={openInvite} />
+      {/* Offers come after the user's own figures and affiliates. */}
+      <RevenueAccelerators />
       <PartnerOffers referralCode={user?.referralCode} />
     </div>
   );

@@ -12,9 +12,10 @@ export default function MarketplacePage() {
         description="Buy and sell domains with proven traffic and parking revenue."
         actions={<ListDomainDialog />}
       />
-      <MarketplaceBoosters />
       <SellerInbox />
       <MarketplaceListings />
+      {/* Offers come after the listings and the seller's own messages. */}
+      <MarketplaceBoosters />
     </>
   );
 }

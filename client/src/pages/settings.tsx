@@ -30,7 +30,6 @@ export default function SettingsPage() {
         <AccountPlanCard />
       </div>
       <BillingSection />
-      <UpgradeCatalogue />
       <div className="grid gap-6 lg:grid-cols-2">
         {user ? (
           <ProfileSettingsCard key={user.id} user={user} onSaved={() => refreshSession(queryClient)} />
@@ -50,6 +49,8 @@ export default function SettingsPage() {
         </div>
       </div>
       <ApiAccessCard />
+      {/* Offers come after the account's own settings and data. */}
+      <UpgradeCatalogue />
     </div>
   );
 }

@@ -24,7 +24,7 @@ const trigger = (title: string) => (
 export function MarketplaceBoosters() {
   const domains = useOwnDomains().data ?? [];
   return (
-    <section aria-labelledby="marketplace-boosters-title" className="mb-8">
+    <section aria-labelledby="marketplace-boosters-title" className="mt-8">
       <div className="mb-4 flex items-center gap-2">
         <Rocket aria-hidden="true" className="size-5 text-emerald-600" />
         <h2 id="marketplace-boosters-title" className="font-semibold text-lg text-slate-900">
