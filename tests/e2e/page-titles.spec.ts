@@ -12,6 +12,8 @@ const SIGNED_IN_TITLES: Array<[string, string]> = [
 ];
 
 test.describe("tab titles", () => {
+  // One test walks every signed-in route, each loading its page's code.
+  test.describe.configure({ timeout: 90_000 });
   test("each signed-in route has its own tab title, also after moving through the sidebar", async ({
     page,
     account: _,

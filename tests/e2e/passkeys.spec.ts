@@ -10,6 +10,8 @@ let app: AppProcess;
 let origin: string;
 
 test.beforeAll(async () => {
+  // Its own app process starts beside the suite's server: on a busy machine that takes a while.
+  test.setTimeout(120_000);
   app = await startAppProcess((port) => ({
     PUBLIC_URL: `http://localhost:${port}`,
     PGLITE_DIR: "memory://",
