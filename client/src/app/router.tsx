@@ -9,6 +9,8 @@ const LandingPage = lazy(() => import("@/pages/landing"));
 const PrivacyPage = lazy(() => import("@/pages/privacy"));
 const NotFoundPage = lazy(() => import("@/pages/not-found"));
 const AccountRoutes = lazy(() => import("./account-routes"));
+// The operator console is its own chunk: nothing of it is downloaded outside /admin.
+const AdminRoutes = lazy(() => import("@/features/admin/admin-routes"));
 
 /** Sign-in, the sidebar pages and checkout (spec §2 route table); the account area serves them. */
 const ACCOUNT_PATHS =
@@ -22,6 +24,7 @@ export function AppRouter() {
         <Route path="/" component={LandingPage} />
         <Route path="/privacy" component={PrivacyPage} />
         <Route path={ACCOUNT_PATHS} component={AccountRoutes} />
+        <Route path={/^\/admin(?:\/.*)?$/} component={AdminRoutes} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>
