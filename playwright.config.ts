@@ -75,6 +75,8 @@ export default defineConfig({
       LEAD_HOLD_DAYS: "0",
       // Test money, said on every page: the browser tests pay in the sandbox.
       PAYMENTS_SANDBOX: "true",
+      // The operator console's browser tests register this address: it is staff from the start.
+      ADMIN_EMAILS: "console-staff@example.com",
       DNS_SERVERS: `127.0.0.1:${E2E_DNS_PORT}`,
       PARKING_NAMESERVERS: "ns1.parkpilot.test,ns2.parkpilot.test",
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
