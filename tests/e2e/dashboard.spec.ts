@@ -40,6 +40,11 @@ test.describe("revenue dashboard", () => {
     await expect(cardValue(page, "Monthly Revenue")).toHaveText(money(answer.metrics.monthlyRevenue));
     await expect(cardValue(page, "Today's Revenue")).toHaveText(money(answer.metrics.todayRevenue));
     await expect(cardValue(page, "Affiliate Earnings")).toHaveText(money(answer.metrics.affiliateEarnings));
+    // The top domains' visitors say their period, the one the portfolio's cards use.
+    const [top] = answer.topDomains;
+    await expect(
+      page.getByText(`${top.visitors.toLocaleString("en-US")} visitors in 30 days`, { exact: false }).first(),
+    ).toBeVisible();
     // Only the first quarter hour of a New York day may still have nothing in it.
     const newYorkMinutes = Number(
       new Intl.DateTimeFormat("en-US", {

@@ -76,11 +76,13 @@ export function TopDomains({ domains }: { domains: TTopDomain[] }) {
                   <tr key={domain.id} className="border-b last:border-0">
                     <td className="py-3 pr-3">
                       <div className="flex items-center gap-2">
-                        <span className="truncate font-medium text-slate-900">{domain.name}</span>
+                        <span className="truncate font-medium text-slate-900" title={domain.name}>
+                          {domain.name}
+                        </span>
                         <Badge variant="success">Parked</Badge>
                       </div>
                       <p className="mt-0.5 text-muted-foreground text-xs">
-                        {formatNumber(domain.visitors)} visitors · {domain.adNetwork}
+                        {formatNumber(domain.visitors)} visitors in 30 days · {domain.adNetwork}
                       </p>
                     </td>
                     <td className="py-3 pl-3 text-right font-medium tabular-nums">
