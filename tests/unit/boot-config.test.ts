@@ -39,6 +39,17 @@ describe("boot settings", () => {
     expect(() => parseConfig({ NODE_ENV: "production" })).toThrow(StartupError);
     expect(() => parseConfig({ PORT: "not-a-port" })).toThrow(/Invalid environment:\n {2}PORT/);
   });
+
+  it("reads ADMIN_EMAILS as lower-case addresses and refuses one that is not an address", () => {
+    expect(parseConfig({ ADMIN_EMAILS: " Ops@Example.com, b@example.com ," }).adminEmails).toEqual([
+      "ops@example.com",
+      "b@example.com",
+    ]);
+    expect(parseConfig({}).adminEmails).toEqual([]);
+    expect(() => parseConfig({ ADMIN_EMAILS: "ops@example.com, not-an-address" })).toThrow(
+      /ADMIN_EMAILS: expected email addresses, not not-an-address/,
+    );
+  });
 });
 
 describe("the embedded data folder's lock", () => {
