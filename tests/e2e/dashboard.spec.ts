@@ -127,10 +127,12 @@ test.describe("revenue dashboard", () => {
     await expect(page.getByText("Revenue streams will appear here as they're generated.")).toBeVisible();
     await expect(page.getByText("No goals yet")).toBeVisible();
     await expect(page.getByRole("region", { name: "Today's Revenue" })).toContainText("$0.00");
-    // Nothing earned anywhere yet: every suggestion of the Quick Revenue Actions applies but the listing one.
-    await expect(page.getByText("Upgrade your ad network")).toBeVisible();
-    await expect(page.getByText("Recruit more affiliates")).toBeVisible();
-    await expect(page.getByText("Feature domains on the marketplace")).toHaveCount(0);
+    // Nothing to build on yet: no suggestion until a domain is active.
+    await expect(
+      page.getByText("Suggestions follow from your figures once a domain is active."),
+    ).toBeVisible();
+    await expect(page.getByText("Upgrade your ad network")).toHaveCount(0);
+    await expect(page.getByText("Recruit more affiliates")).toHaveCount(0);
 
     await page.getByRole("link", { name: "Add Your First Domain" }).click();
     await expect(page).toHaveURL(/\/domains$/);

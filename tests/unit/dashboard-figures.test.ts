@@ -99,10 +99,17 @@ describe("Quick Revenue Actions", () => {
   const ids = (d: TDashboardAnswer) => revenueSuggestions(d).map((s) => s.id);
 
   it("suggests the ad-network upgrade only while parking earned under $50 this month", () => {
-    expect(ids(dashboard({ revenue: { parking: "49.99", affiliate: "500.00" } }))).toEqual([
+    const active = { activeDomains: 1 };
+    expect(ids(dashboard({ metrics: active, revenue: { parking: "49.99", affiliate: "500.00" } }))).toEqual([
       "adNetworkUpgrade",
     ]);
-    expect(ids(dashboard({ revenue: { parking: "50.00", affiliate: "500.00" } }))).toEqual([]);
+    expect(ids(dashboard({ metrics: active, revenue: { parking: "50.00", affiliate: "500.00" } }))).toEqual(
+      [],
+    );
+  });
+
+  it("offers an account with no active domain and no referral nothing: no network to upgrade, no one to recruit from", () => {
+    expect(ids(dashboard({ metrics: { activeDomains: 0 } }))).toEqual([]);
   });
 
   it("suggests a premium listing only with more than 5 active domains and under $100 of sales", () => {
@@ -119,11 +126,15 @@ describe("Quick Revenue Actions", () => {
   });
 
   it("suggests a recruiting bonus only while affiliates earned under $200, with the catalogue's prices", () => {
-    const suggestions = revenueSuggestions(dashboard({ revenue: { parking: "60.00", affiliate: "199.99" } }));
+    const suggestions = revenueSuggestions(
+      dashboard({ metrics: { activeDomains: 1 }, revenue: { parking: "60.00", affiliate: "199.99" } }),
+    );
     expect(suggestions.map((s) => [s.id, s.price, s.href])).toEqual([
       ["recruitingBonus", "99.99", "/affiliates"],
     ]);
-    expect(ids(dashboard({ revenue: { parking: "60.00", affiliate: "200.00" } }))).toEqual([]);
+    expect(
+      ids(dashboard({ metrics: { activeDomains: 1 }, revenue: { parking: "60.00", affiliate: "200.00" } })),
+    ).toEqual([]);
     const all = revenueSuggestions(dashboard({ metrics: { activeDomains: 9 } }));
     expect(all.map((s) => [s.id, s.price])).toEqual([
       ["adNetworkUpgrade", "29.99"],

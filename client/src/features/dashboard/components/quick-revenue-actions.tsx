@@ -84,7 +84,9 @@ export function QuickRevenueActions({
       <CardContent className="grid gap-3">
         {suggestions.length === 0 ? (
           <p className="rounded-lg bg-slate-50 p-3 text-muted-foreground text-sm">
-            Every revenue stream is on track this month. Nothing to fix right now.
+            {dashboard.metrics.activeDomains > 0
+              ? "Every revenue stream is on track this month. Nothing to fix right now."
+              : "Suggestions follow from your figures once a domain is active."}
           </p>
         ) : (
           <ul className="grid gap-2" aria-label="Suggestions">

@@ -21,13 +21,16 @@ const below = (amount: string, limit: string) => amount.startsWith("-") || toCen
 /**
  * Spec §9's Quick Revenue Actions, from this month's figures: an ad-network upgrade when parking
  * earned under $50, a premium listing when more than 5 domains are active but the marketplace
- * earned under $100, a recruiting bonus when affiliates earned under $200.
+ * earned under $100, a recruiting bonus when affiliates earned under $200. Each follows from
+ * something the user has: a network upgrade needs an active domain to park, a recruiting bonus a
+ * domain or a referral to build on; an account with nothing yet is offered none.
  */
 export function revenueSuggestions(dashboard: TDashboardAnswer): Suggestion[] {
-  const { revenue, metrics } = dashboard;
+  const { revenue, metrics, affiliateStats } = dashboard;
   const rules = REVENUE_SUGGESTIONS;
   const suggestions: Suggestion[] = [];
-  if (below(revenue.parking, rules.adNetworkUpgrade.whenParkingRevenueBelow)) {
+  const parks = metrics.activeDomains > 0;
+  if (parks && below(revenue.parking, rules.adNetworkUpgrade.whenParkingRevenueBelow)) {
     suggestions.push({
       id: "adNetworkUpgrade",
       title: "Upgrade your ad network",
@@ -50,7 +53,8 @@ export function revenueSuggestions(dashboard: TDashboardAnswer): Suggestion[] {
       action: "Promote Listings",
     });
   }
-  if (below(revenue.affiliate, rules.recruitingBonus.whenAffiliateEarningsBelow)) {
+  const hasSomething = parks || affiliateStats.totalReferrals > 0;
+  if (hasSomething && below(revenue.affiliate, rules.recruitingBonus.whenAffiliateEarningsBelow)) {
     suggestions.push({
       id: "recruitingBonus",
       title: "Recruit more affiliates",
