@@ -18,7 +18,10 @@ function AffiliateRow({ affiliate }: { affiliate: TAffiliate }) {
         </span>
         <div className="min-w-0">
           <p className="font-medium text-slate-900">Affiliate #{affiliate.id.slice(0, 8)}</p>
-          <p className="truncate text-muted-foreground text-sm">
+          <p
+            className="truncate text-muted-foreground text-sm"
+            title={`${affiliate.email} · Level ${affiliate.level} · ${affiliate.commissionRate}% commission`}
+          >
             {affiliate.email} · Level {affiliate.level} · {affiliate.commissionRate}% commission
           </p>
         </div>
