@@ -75,8 +75,19 @@ export default defineConfig({
       LEAD_HOLD_DAYS: "0",
       // Test money, said on every page: the browser tests pay in the sandbox.
       PAYMENTS_SANDBOX: "true",
-      // The operator console's browser tests register this address: it is staff from the start.
-      ADMIN_EMAILS: "console-staff@example.com",
+      // The operator console's browser tests each register one of these addresses: staff from the start.
+      ADMIN_EMAILS: [
+        "console-staff",
+        "staff-work-orders",
+        "staff-tickets",
+        "staff-refunds",
+        "staff-payouts",
+        "staff-leads",
+        "staff-users",
+        "staff-extra",
+      ]
+        .map((name) => `${name}@example.com`)
+        .join(","),
       DNS_SERVERS: `127.0.0.1:${E2E_DNS_PORT}`,
       PARKING_NAMESERVERS: "ns1.parkpilot.test,ns2.parkpilot.test",
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { paged, ZTimeIdCursor } from "./v1/common";
 
 /** The operator console's API root (DESIGN §18); to anyone but staff with a second factor it answers 404. */
 export const ADMIN_API = "/api/admin";
@@ -18,3 +19,22 @@ export const ADMIN_SECTIONS = [
   { path: "leads", label: "Leads" },
   { path: "users", label: "Users" },
 ] as const;
+
+export type TAdminSection = (typeof ADMIN_SECTIONS)[number]["path"];
+
+/** Rows per console page. */
+export const ADMIN_PAGE_SIZE = 25;
+
+/**
+ * Every console list pages on the server, newest first: `cursor` is the `nextCursor` of the page
+ * before (time and id, as the public API's), `q` a free-text search each list defines.
+ */
+export const ZAdminPageQuery = z.object({
+  cursor: ZTimeIdCursor.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(ADMIN_PAGE_SIZE),
+  q: z.string().trim().max(200).optional(),
+});
+export type TAdminPageQuery = z.infer<typeof ZAdminPageQuery>;
+
+/** A console list's answer: one page of rows and the cursor of the next (null on the last). */
+export const adminPage = paged;

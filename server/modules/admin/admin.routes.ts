@@ -19,5 +19,7 @@ export function adminRoutes(deps: AppDeps): Router {
     }),
   );
 
+  // Each section's routes, one line each: router.use("/work-orders", workOrderAdminRoutes(deps));
+
   return router;
 }

@@ -1,4 +1,5 @@
 import { ADMIN_SECTIONS } from "@shared/api/admin";
+import { Suspense } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import { AppProvider } from "@/app/provider";
 import { Card, CardContent } from "@/components/ui/card";
@@ -6,6 +7,7 @@ import { PageSpinner } from "@/components/ui/spinner";
 import NotFoundPage from "@/pages/not-found";
 import { useStaffMe } from "./api/get-staff-me";
 import { AdminLayout } from "./components/admin-layout";
+import { ADMIN_PAGES } from "./pages";
 
 /**
  * `/admin`: its own chunk (loaded only here, so no console code reaches the public or owner
@@ -29,16 +31,27 @@ function AdminGate() {
         <Route path="/admin">
           <Redirect to={`/admin/${ADMIN_SECTIONS[0].path}`} replace />
         </Route>
-        {ADMIN_SECTIONS.map((section) => (
-          <Route key={section.path} path={`/admin/${section.path}`}>
-            <h1 className="font-bold text-2xl text-slate-900">{section.label}</h1>
-            <Card className="mt-4">
-              <CardContent className="pt-6 text-muted-foreground text-sm">
-                Nothing to show here yet.
-              </CardContent>
-            </Card>
-          </Route>
-        ))}
+        {ADMIN_SECTIONS.map((section) => {
+          const Page = ADMIN_PAGES[section.path];
+          return (
+            <Route key={section.path} path={`/admin/${section.path}`}>
+              <h1 className="font-bold text-2xl text-slate-900">{section.label}</h1>
+              <div className="mt-4">
+                {Page ? (
+                  <Suspense fallback={<PageSpinner />}>
+                    <Page />
+                  </Suspense>
+                ) : (
+                  <Card>
+                    <CardContent className="pt-6 text-muted-foreground text-sm">
+                      Nothing to show here yet.
+                    </CardContent>
+                  </Card>
+                )}
+              </div>
+            </Route>
+          );
+        })}
         <Route component={NotFoundPage} />
       </Switch>
     </AdminLayout>
