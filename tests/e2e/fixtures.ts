@@ -54,3 +54,13 @@ export { expect };
 export function toast(page: Page) {
   return page.getByRole("region", { name: /Notifications/ }).getByRole("listitem");
 }
+
+/** Adds a domain to the signed-in account through the API; answers the created domain. */
+export async function addDomainThroughApi(
+  page: Page,
+  name = `owned-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}.com`,
+) {
+  const res = await page.request.post("/api/domains", { data: { name } });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: string; name: string };
+}

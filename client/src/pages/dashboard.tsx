@@ -60,13 +60,16 @@ export default function DashboardPage() {
           </div>
         </>
       )}
-      <div className="grid gap-6 lg:grid-cols-3">
-        <TopDomains domains={dashboard.topDomains} />
-        <div className="flex min-w-0 flex-col gap-6">
-          {!empty && <LiveRevenue todayRevenue={dashboard.metrics.todayRevenue} />}
-          <LiveActivity />
+      {/* A new account is told its one next step above; empty domain and activity panels would repeat it. */}
+      {!empty && (
+        <div className="grid gap-6 lg:grid-cols-3">
+          <TopDomains domains={dashboard.topDomains} />
+          <div className="flex min-w-0 flex-col gap-6">
+            <LiveRevenue todayRevenue={dashboard.metrics.todayRevenue} />
+            <LiveActivity />
+          </div>
         </div>
-      </div>
+      )}
       <div className="grid gap-6 lg:grid-cols-3">
         <RecentActivity events={dashboard.recentEvents} />
         <QuickActions />

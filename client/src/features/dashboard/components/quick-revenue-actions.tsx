@@ -86,7 +86,7 @@ export function QuickRevenueActions({
           <p className="rounded-lg bg-slate-50 p-3 text-muted-foreground text-sm">
             {dashboard.metrics.activeDomains > 0
               ? "Every revenue stream is on track this month. Nothing to fix right now."
-              : "Suggestions follow from your figures once a domain is active."}
+              : "Suggestions appear here as your figures come in."}
           </p>
         ) : (
           <ul className="grid gap-2" aria-label="Suggestions">
