@@ -83,3 +83,17 @@ test("on a short phone screen the menu scrolls to the user block and Sign Out", 
   await signOut.click();
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test("domain names on the cards are shown whole, wrapping where a name is long", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAsDemo(page);
+  await page.goto("/domains");
+  const names = page.getByTestId("domain-card").getByRole("heading", { level: 3 });
+  await expect(names.first()).toBeVisible({ timeout: 30_000 });
+  const cut = await names.evaluateAll((headings) =>
+    headings.filter((h) => h.scrollWidth > h.clientWidth).map((h) => h.textContent),
+  );
+  expect(cut).toEqual([]);
+  // The demo's longest names are among them, and their text is the name itself.
+  await expect(names.filter({ hasText: "compareautorates.net" })).toHaveText("compareautorates.net");
+});

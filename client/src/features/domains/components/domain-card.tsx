@@ -1,5 +1,6 @@
 import type { TDomain } from "@shared/api/domains";
 import { Globe, Settings2 } from "lucide-react";
+import { Fragment } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/lib/cn";
@@ -25,6 +26,18 @@ function Figure(props: { label: string; value: string; unit?: string; className?
  * One domain of the portfolio grid: name, status, 30-day figures, dates, the record to publish
  * while it is unverified, and the manage button.
  */
+/** A domain name with a line-break opportunity after each dot and hyphen. */
+function BreakableName({ name }: { name: string }) {
+  const parts = name.split(/(?<=[.-])/);
+  return parts.map((part, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one name, in order, never reordered
+    <Fragment key={i}>
+      {part}
+      {i < parts.length - 1 && <wbr />}
+    </Fragment>
+  ));
+}
+
 export function DomainCard({ domain, onManage }: { domain: TDomain; onManage: (domain: TDomain) => void }) {
   const expiresSoon = domain.expiryDate !== null && Date.parse(domain.expiryDate) - Date.now() < SOON_MS;
   return (
@@ -37,8 +50,9 @@ export function DomainCard({ domain, onManage }: { domain: TDomain; onManage: (d
           <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-emerald-50 text-emerald-600">
             <Globe aria-hidden="true" className="size-4" />
           </span>
-          <h3 className="truncate font-semibold text-slate-900" title={domain.name}>
-            {domain.name}
+          {/* A long name wraps after a dot or hyphen rather than being cut: the whole name is the card's point. */}
+          <h3 className="font-semibold text-slate-900 leading-snug [overflow-wrap:anywhere]">
+            <BreakableName name={domain.name} />
           </h3>
         </div>
         <DomainStatusBadge status={domain.status} />
