@@ -34,7 +34,7 @@ test.describe("tab titles", () => {
     await page.goto("/login");
     await expect(page).toHaveTitle("Sign In · ParkPilot");
     await page.goto("/privacy");
-    await expect(page).toHaveTitle("Privacy Policy · ParkPilot");
+    await expect(page).toHaveTitle("Privacy Notice · ParkPilot");
     await page.goto("/no-such-page");
     await expect(page).toHaveTitle("Page Not Found · ParkPilot");
   });

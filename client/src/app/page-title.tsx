@@ -17,7 +17,7 @@ const ROUTE_TITLES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/reset-password\/?$/, "Choose a New Password"],
   [/^\/checkout\/service\/[^/]+\/?$/, "Complete Your Purchase"],
   [/^\/checkout\/success\/?$/, "Payment Successful"],
-  [/^\/privacy\/?$/, "Privacy Policy"],
+  [/^\/privacy\/?$/, "Privacy Notice"],
 ];
 
 /** The tab title for a path: `Domain Portfolio · ParkPilot`; the landing page and unknown paths read the product name. */

@@ -18,11 +18,15 @@ function AffiliateRow({ affiliate }: { affiliate: TAffiliate }) {
         </span>
         <div className="min-w-0">
           <p className="font-medium text-slate-900">Affiliate #{affiliate.id.slice(0, 8)}</p>
-          <p
-            className="truncate text-muted-foreground text-sm"
-            title={`${affiliate.email} · Level ${affiliate.level} · ${affiliate.commissionRate}% commission`}
-          >
-            {affiliate.email} · Level {affiliate.level} · {affiliate.commissionRate}% commission
+          {/* A long email is shortened (whole on hover), never the level and rate after it. */}
+          <p className="flex min-w-0 flex-wrap text-muted-foreground text-sm sm:flex-nowrap">
+            <span className="min-w-0 max-w-full truncate" title={affiliate.email}>
+              {affiliate.email}
+            </span>
+            <span className="whitespace-nowrap">
+              <span className="max-sm:hidden">&nbsp;·&nbsp;</span>
+              Level {affiliate.level} · {affiliate.commissionRate}% commission
+            </span>
           </p>
         </div>
       </div>

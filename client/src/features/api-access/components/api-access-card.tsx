@@ -42,7 +42,7 @@ export function ApiAccessCard() {
           <Skeleton className="h-40" />
         ) : !usage.data?.plan ? (
           <p className="text-muted-foreground text-sm">
-            API keys come with an API plan. Choose one under API Access above to create keys.
+            API keys come with an API plan. Choose one under API Access below to create keys.
           </p>
         ) : (
           <>

@@ -29,6 +29,10 @@ function Trend({ percent }: { percent: number | null }) {
   );
 }
 
+/** A figure's cell: right-aligned in the table, labelled by its column under the name on a phone. */
+const FIGURE_CELL =
+  "py-3 pl-3 text-right tabular-nums max-sm:pt-2 max-sm:pb-0 max-sm:pl-0 max-sm:text-left max-sm:before:block max-sm:before:font-normal max-sm:before:text-muted-foreground max-sm:before:text-xs max-sm:before:content-[attr(data-label)]";
+
 /** The best earners: today's revenue, the month estimated from daily parking revenue, the trend. */
 export function TopDomains({ domains }: { domains: TTopDomain[] }) {
   return (
@@ -54,8 +58,9 @@ export function TopDomains({ domains }: { domains: TTopDomain[] }) {
           </div>
         ) : (
           <div className="overflow-x-auto">
-            <table className="w-full min-w-[30rem] text-sm">
-              <thead>
+            {/* On a phone each row stacks: the name on one line, the three figures labelled below it. */}
+            <table className="w-full text-sm sm:min-w-[30rem]">
+              <thead className="max-sm:sr-only">
                 <tr className="border-b text-left text-muted-foreground text-xs uppercase tracking-wide">
                   <th scope="col" className="pb-2 font-medium">
                     Domain
@@ -73,8 +78,11 @@ export function TopDomains({ domains }: { domains: TTopDomain[] }) {
               </thead>
               <tbody>
                 {domains.map((domain) => (
-                  <tr key={domain.id} className="border-b last:border-0">
-                    <td className="py-3 pr-3">
+                  <tr
+                    key={domain.id}
+                    className="border-b last:border-0 max-sm:grid max-sm:grid-cols-3 max-sm:py-3"
+                  >
+                    <td className="py-3 pr-3 max-sm:col-span-3 max-sm:py-0 max-sm:pr-0">
                       <div className="flex items-center gap-2">
                         <span className="truncate font-medium text-slate-900" title={domain.name}>
                           {domain.name}
@@ -85,13 +93,13 @@ export function TopDomains({ domains }: { domains: TTopDomain[] }) {
                         {formatNumber(domain.visitors)} visitors in 30 days · {domain.adNetwork}
                       </p>
                     </td>
-                    <td className="py-3 pl-3 text-right font-medium tabular-nums">
+                    <td data-label="Today" className={cn(FIGURE_CELL, "font-medium")}>
                       {formatMoney(domain.todayRevenue)}
                     </td>
-                    <td className="py-3 pl-3 text-right tabular-nums">
+                    <td data-label="Month" className={FIGURE_CELL}>
                       {formatMoney(domain.monthlyEstimate)}
                     </td>
-                    <td className="py-3 pl-3 text-right tabular-nums">
+                    <td data-label="Trend" className={FIGURE_CELL}>
                       <Trend percent={domain.trendPercent} />
                     </td>
                   </tr>

@@ -32,7 +32,12 @@ function TransactionRow({ transaction }: { transaction: TTransaction }) {
         <Icon aria-hidden="true" className="size-4 text-slate-600" />
       </div>
       <div className="min-w-0 flex-1">
-        <p className="truncate font-medium text-slate-900">{transaction.description}</p>
+        <p
+          className="line-clamp-2 font-medium text-slate-900 [overflow-wrap:anywhere]"
+          title={transaction.description}
+        >
+          {transaction.description}
+        </p>
         <p className="text-muted-foreground text-xs">
           {formatDate(transaction.createdAt)} · {method}
         </p>
