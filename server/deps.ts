@@ -7,7 +7,7 @@ import type { Logger } from "./logger";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { linkReferral } from "./modules/affiliates/link-referral";
 import type { OnRegistered } from "./modules/auth/auth.service";
-import { type AuthLimitOptions, type AuthLimits, createAuthLimits } from "./modules/auth/auth-limits";
+import { type AuthLimits, signInPolicy } from "./modules/auth/auth-limits";
 import { createOwnershipChecker, type OwnershipChecker } from "./modules/domains/check-ownership";
 import { createPayments, type Payments } from "./payments/payments";
 import { wireOrderEffects } from "./wire-order-effects";
@@ -18,8 +18,33 @@ export const INVITES_PER_DAY = 50;
 export const CONTACTS_PER_HOUR = 20;
 const HOUR = 60 * 60;
 
-/** The rate limits outside sign-in (those are `authLimits`), each counted in PostgreSQL. */
+/** How many attempts the sign-in limits allow; tests lower them to reach a limit quickly. */
+export interface AuthLimitOptions {
+  /** Sign-in attempts per account per hour (a successful sign-in clears the count). */
+  loginPerAccount: number;
+  /** Sign-in attempts per address per hour. */
+  loginPerAddress: number;
+  /** Sign-in attempts per known device per hour, once its account is locked. */
+  loginPerDevice: number;
+  /** Second-factor codes per account per 15 minutes. */
+  codesPerAccount: number;
+  /** Registrations per address per hour. */
+  registerPerAddress: number;
+  /** Password-reset requests per address per hour. */
+  resetPerAddress: number;
+}
+
+/** Every rate limit of the app, each counted in PostgreSQL so that every instance shares it. */
 export interface RateLimits {
+  /**
+   * Sign-in (DESIGN §14): password attempts per account, per address and per known device, and
+   * second-factor codes per account. `authLimits` applies them (which counts, which resets).
+   */
+  signIn: { perAccount: RateLimit; perAddress: RateLimit; perDevice: RateLimit; codes: RateLimit };
+  /** Accounts created per address. */
+  registrations: RateLimit;
+  /** Password-reset requests per address. */
+  passwordResets: RateLimit;
   /**
    * Per inviting account, so the invite form cannot mail strangers in bulk or probe which
    * addresses have accounts. Every attempt counts, refused ones included.
@@ -31,9 +56,38 @@ export interface RateLimits {
   leads: { perAddress: RateLimit; perDomain: RateLimit };
 }
 
-function createRateLimits(pool: Database["pool"], config: Config): RateLimits {
+const signInMessage = (wait: number) =>
+  `Too many sign-in attempts. Please try again in ${waitInWords(wait)}.`;
+
+function createRateLimits(pool: Database["pool"], config: Config, auth: AuthLimitOptions): RateLimits {
   const tooManyLeads = (wait: number) => `Too many requests. Please try again in ${waitInWords(wait)}.`;
+  const signInLimit = (keyPrefix: string, points: number) =>
+    createRateLimit(pool, { keyPrefix, points, windowSeconds: HOUR, message: signInMessage });
   return {
+    signIn: {
+      perAccount: signInLimit("signin_account", auth.loginPerAccount),
+      perAddress: signInLimit("signin_address", auth.loginPerAddress),
+      perDevice: signInLimit("signin_device", auth.loginPerDevice),
+      codes: createRateLimit(pool, {
+        keyPrefix: "signin_code",
+        points: auth.codesPerAccount,
+        windowSeconds: 15 * 60,
+        message: (wait) => `Too many codes tried. Please try again in ${waitInWords(wait)}.`,
+      }),
+    },
+    registrations: createRateLimit(pool, {
+      keyPrefix: "register_address",
+      points: auth.registerPerAddress,
+      windowSeconds: HOUR,
+      message: (wait) =>
+        `Too many accounts created from this address. Please try again in ${waitInWords(wait)}.`,
+    }),
+    passwordResets: createRateLimit(pool, {
+      keyPrefix: "reset_address",
+      points: auth.resetPerAddress,
+      windowSeconds: HOUR,
+      message: (wait) => `Too many password-reset requests. Please try again in ${waitInWords(wait)}.`,
+    }),
     affiliateInvites: createRateLimit(pool, {
       keyPrefix: "affiliate_invite",
       points: INVITES_PER_DAY,
@@ -92,21 +146,22 @@ export function createDeps(options: {
   const { config, logger, database } = options;
   wireOrderEffects();
   const mailer = createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
+  const limits = createRateLimits(database.pool, config, {
+    loginPerAccount: config.LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR,
+    loginPerAddress: config.LOGIN_FAILURES_PER_ADDRESS_PER_HOUR,
+    loginPerDevice: 10,
+    codesPerAccount: 10,
+    registerPerAddress: config.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
+    resetPerAddress: 10,
+    ...options.authLimits,
+  });
   return {
     config,
     logger,
     database,
     db: database.db,
-    authLimits: createAuthLimits(database.pool, {
-      loginPerAccount: config.LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR,
-      loginPerAddress: config.LOGIN_FAILURES_PER_ADDRESS_PER_HOUR,
-      loginPerDevice: 10,
-      codesPerAccount: 10,
-      registerPerAddress: config.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
-      resetPerAddress: 10,
-      ...options.authLimits,
-    }),
-    limits: createRateLimits(database.pool, config),
+    authLimits: signInPolicy(limits),
+    limits,
     mailer,
     payments: createPayments(config),
     ownership: createOwnershipChecker({

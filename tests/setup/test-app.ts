@@ -2,9 +2,9 @@ import type { Express } from "express";
 import { createApp } from "../../server/app";
 import { parseConfig } from "../../server/config";
 import type { Database, Db } from "../../server/db/pool";
+import type { AuthLimitOptions } from "../../server/deps";
 import { type AppDeps, createDeps } from "../../server/deps";
 import { createLogger } from "../../server/logger";
-import type { AuthLimitOptions } from "../../server/modules/auth/auth-limits";
 import { openTestDatabase } from "./test-database";
 
 export interface TestApp {
