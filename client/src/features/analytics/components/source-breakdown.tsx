@@ -3,7 +3,7 @@ import { toCents } from "@shared/money";
 import { isReportedRevenue } from "@shared/revenue-kinds";
 import { ReportedTag } from "@/components/reported-tag";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatMoney, REVENUE_SOURCE_LABELS } from "@/lib/format";
+import { formatMoney, percentOf, REVENUE_SOURCE_LABELS } from "@/lib/format";
 import { SOURCE_COLORS } from "./chart-format";
 
 /** Each source's total for the range and its share of all revenue. */
@@ -21,7 +21,7 @@ export function SourceBreakdown({ data }: { data: TAnalyticsAnswer }) {
         <ul className="grid gap-4">
           {REVENUE_SOURCES.map((source) => {
             const amount = data.totals.revenue[source];
-            const share = totalCents > 0 ? Math.round((earnedCents(amount) / totalCents) * 100) : 0;
+            const share = percentOf(earnedCents(amount), totalCents);
             return (
               <li key={source} className="grid gap-1.5">
                 <div className="flex items-center justify-between text-sm">

@@ -1,15 +1,6 @@
 import type { TBalance } from "@shared/api/payments";
 import { Hourglass, Send } from "lucide-react";
-import { formatMoney } from "@/lib/format";
-
-/** A UTC release day ("2026-12-07") as the reader writes dates; the day itself, whatever their zone. */
-const releaseDay = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    timeZone: "UTC",
-  });
+import { formatDate, formatMoney } from "@/lib/format";
 
 /**
  * What the platform holds for the user beside the available balance (DESIGN §7): pending funds
@@ -34,7 +25,7 @@ export function HeldFundsBreakdown({ balance }: { balance: TBalance }) {
           <ul className="mt-2 grid gap-1" aria-label="Pending funds by release date">
             {balance.nextReleases.map((release) => (
               <li key={release.date} className="flex justify-between gap-3 text-muted-foreground">
-                <span>Available {releaseDay(release.date)}</span>
+                <span>Available {formatDate(release.date)}</span>
                 <span className="tabular-nums">{formatMoney(release.amount)}</span>
               </li>
             ))}
