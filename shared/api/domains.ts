@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AD_NETWORKS, DEFAULT_AD_NETWORK, DEFAULT_PARKING_TEMPLATE, PARKING_TEMPLATES } from "../catalog";
+import { decodeCursor, isRealTime, ZCursorText } from "./v1/common";
 
 /**
  * Spec §3's statuses. `pending` means unverified (DESIGN §13): every domain is added pending,
@@ -167,3 +168,65 @@ export const MAX_TRAFFIC_DAYS = 365;
 export const ZDomainTrafficQuery = z.object({
   days: z.coerce.number().int().min(1).max(MAX_TRAFFIC_DAYS).default(30),
 });
+
+/** The portfolio page's orders (`sort`), each a keyset order on the server: its value, then the name. */
+export const DOMAIN_SORTS = [
+  { value: "newest", label: "Newest first" },
+  { value: "name", label: "Name (A–Z)" },
+  { value: "revenue", label: "Highest revenue" },
+  { value: "visitors", label: "Most visitors" },
+  { value: "expiry", label: "Expiring soonest" },
+] as const;
+export type TDomainSort = (typeof DOMAIN_SORTS)[number]["value"];
+const SORT_VALUES = DOMAIN_SORTS.map((s) => s.value) as [TDomainSort, ...TDomainSort[]];
+
+/** Domains per page of `GET /api/domains` unless `limit` says otherwise. */
+export const DOMAINS_DEFAULT_LIMIT = 100;
+export const DOMAINS_MAX_LIMIT = 500;
+
+/** What a cursor's sort value must look like for each order (checked before it reaches SQL). */
+const SORT_VALUE_SHAPES: Record<TDomainSort, (value: string) => boolean> = {
+  newest: isRealTime,
+  name: (value) => value === "",
+  revenue: (value) => /^-?\d{1,15}(\.\d{1,2})?$/.test(value),
+  visitors: (value) => /^\d{1,18}$/.test(value),
+  // A domain without an expiry date sorts last: its value is empty.
+  expiry: (value) => value === "" || isRealTime(value),
+};
+
+/**
+ * `GET /api/domains`: a page of the portfolio in one of `DOMAIN_SORTS`, filtered by status, ad
+ * network and part of the name. The answer is the page's domains; the `X-Next-Cursor` header names
+ * the page after it (absent on the last) and `X-Total-Count` counts every domain the filters keep.
+ */
+export const ZPortfolioQuery = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(DOMAINS_MAX_LIMIT).default(DOMAINS_DEFAULT_LIMIT),
+    cursor: ZCursorText.optional(),
+    sort: z.enum(SORT_VALUES).default("newest"),
+    status: z.enum(DOMAIN_STATUSES).optional(),
+    adNetwork: z.enum(AD_NETWORKS).optional(),
+    q: z.string().trim().max(MAX_DOMAIN_NAME_LENGTH).optional(),
+  })
+  .transform(({ cursor, ...query }, ctx) => {
+    if (cursor === undefined) return { ...query, after: undefined };
+    const value = decodeCursor(cursor);
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === "string" &&
+      SORT_VALUE_SHAPES[query.sort](value[0]) &&
+      typeof value[1] === "string" &&
+      value[1].length <= MAX_DOMAIN_NAME_LENGTH
+    ) {
+      return { ...query, after: { value: value[0], name: value[1] } };
+    }
+    ctx.addIssue({
+      code: "custom",
+      path: ["cursor"],
+      message: "Invalid cursor: pass the X-Next-Cursor of the page before",
+    });
+    return z.NEVER;
+  });
+export type TPortfolioQuery = z.output<typeof ZPortfolioQuery>;
+export type TPortfolioQueryInput = z.input<typeof ZPortfolioQuery>;

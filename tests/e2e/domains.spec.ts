@@ -265,12 +265,23 @@ test("a portfolio larger than a page is paged, searched and sorted", async ({ pa
   });
   expect(res.status(), await res.text()).toBe(201);
 
+  // The grid asks the server for one page at a time, never the whole portfolio.
+  const portfolioReads: URL[] = [];
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === "/api/domains" && r.method() === "GET") portfolioReads.push(url);
+  });
   await openPortfolio(page);
   await expect(page.getByText("Showing 1–24 of 30 domains")).toBeVisible();
   await expect(page.getByTestId("domain-card")).toHaveCount(24);
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByText("Showing 25–30 of 30 domains")).toBeVisible();
   await expect(page.getByTestId("domain-card")).toHaveCount(6);
+  await expect(page.getByText("Page 2 of 2")).toBeVisible();
+  const gridReads = portfolioReads.filter((url) => url.searchParams.get("limit") === "24");
+  expect(gridReads.map((url) => url.searchParams.has("cursor"))).toEqual([false, true]);
+  await page.getByRole("button", { name: "Previous" }).click();
+  await expect(page.getByText("Showing 1–24 of 30 domains")).toBeVisible();
 
   await page.getByLabel("Search domains").fill(`${stem}-07`);
   await expect(page.getByTestId("domain-card")).toHaveCount(1);

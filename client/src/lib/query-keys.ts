@@ -4,7 +4,7 @@ import { API_KEY_PATHS } from "@shared/api/api-keys";
 import { AUTH_PATHS } from "@shared/api/auth";
 import { PENDING_ORDERS_PATH, RECEIPTS_PATH, SUBSCRIPTIONS_PATH } from "@shared/api/billing";
 import { CHECKOUT_PATHS } from "@shared/api/checkout";
-import { DOMAIN_PATHS } from "@shared/api/domains";
+import { DOMAIN_PATHS, type TPortfolioQueryInput } from "@shared/api/domains";
 import { ENTITLEMENTS_PATH } from "@shared/api/entitlements";
 import { marketplacePaths } from "@shared/api/marketplace";
 import { PASSKEY_PATHS } from "@shared/api/passkeys";
@@ -32,7 +32,10 @@ export const queryKeys = {
   revenueStreams: [REVENUE_PATHS.streams],
   goals: [REVENUE_PATHS.goals],
 
+  /** Every read of the portfolio starts with this key: a change refreshes them all. */
   domains: [DOMAIN_PATHS.list],
+  domainPage: (query: TPortfolioQueryInput) => [DOMAIN_PATHS.list, "page", query],
+  domainOptions: [DOMAIN_PATHS.list, "options"],
   domain: (id: string) => [DOMAIN_PATHS.list, id],
   domainServices: (id: string) => [DOMAIN_PATHS.list, id, "services"],
   domainPnl: (id: string, range: TPnlRange) => [DOMAIN_PATHS.list, id, "pnl", { range }],

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { type TDomain, verificationTxtValue } from "../../../shared/api/domains";
+import { type TDomain, type TDomainSort, verificationTxtValue } from "../../../shared/api/domains";
 import { isoTime } from "../../db/iso-time";
 import type { DbOrTx } from "../../db/tx";
 
@@ -22,36 +22,99 @@ const figuresLock = (userId: string) => sql`hashtextextended('domain_figures:' |
 
 type DomainRow = Omit<TDomain, "verification"> & {
   stale: boolean;
-  sortKey: string;
+  sortValue: string;
   token: string;
   verifiedAt: string | null;
   checkedAt: string | null;
 };
 
 /**
- * A page of the portfolio in its order (newest first, then by name), after the row the cursor
- * names, with optional filters: what `GET /api/domains?limit=` and `/api/v1/domains` read.
+ * A page of the portfolio in one of its orders (each a keyset: its value, then the name, unique
+ * per owner), after the row the cursor names, with optional filters: what `GET /api/domains` and
+ * `/api/v1/domains` (newest first only) read.
  */
 export interface DomainPage {
   limit: number;
-  /** The last row of the page before: its exact creation time (microseconds) and name. */
-  after?: { createdAt: string; name: string };
+  sort?: TDomainSort;
+  /** The last row of the page before: its sort value (as `sortValue` wrote it) and its name. */
+  after?: { value: string; name: string };
   status?: string;
   adNetwork?: string;
   /** Part of the name, any case. */
   q?: string;
 }
 
-const pageFilter = (page: DomainPage | undefined) => {
-  if (!page) return sql``;
-  const like = page.q ? `%${page.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-  const after = page.after;
-  return sql`${after ? sql`and (d.created_at < ${after.createdAt}::timestamptz or (d.created_at = ${after.createdAt}::timestamptz and d.name > ${after.name}))` : sql``}
-    ${page.status ? sql`and d.status = ${page.status}` : sql``}
-    ${page.adNetwork ? sql`and d.ad_network = ${page.adNetwork}` : sql``}
-    ${like ? sql`and d.name like ${like}` : sql``}
-    order by d.created_at desc, d.name limit ${page.limit + 1}`;
+const exactTime = (column: SQL) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+/** A domain without an expiry date expires last. */
+const expiryKey = sql`coalesce(d.expiry_date, 'infinity'::timestamptz)`;
+
+/**
+ * Each order's key, how its value is written into a cursor (text), how a cursor's value is read
+ * back, and its direction; ties are broken by name, A to Z.
+ */
+const SORTS: Record<
+  TDomainSort,
+  { key: SQL; text: SQL; read: (after: { value: string; name: string }) => SQL; desc: boolean }
+> = {
+  newest: {
+    key: sql`d.created_at`,
+    text: exactTime(sql`d.created_at`),
+    read: ({ value }) => sql`${value}::timestamptz`,
+    desc: true,
+  },
+  // The name is the key itself; the cursor's value stays empty.
+  name: { key: sql`d.name`, text: sql`''`, read: ({ name }) => sql`${name}`, desc: false },
+  revenue: {
+    key: sql`coalesce(f.revenue, 0)`,
+    text: sql`coalesce(f.revenue, 0)::text`,
+    read: ({ value }) => sql`${value}::numeric`,
+    desc: true,
+  },
+  visitors: {
+    key: sql`coalesce(f.visitors, 0)`,
+    text: sql`coalesce(f.visitors, 0)::text`,
+    read: ({ value }) => sql`${value}::bigint`,
+    desc: true,
+  },
+  expiry: {
+    key: expiryKey,
+    text: sql`coalesce(${exactTime(sql`d.expiry_date`)}, '')`,
+    read: ({ value }) => (value === "" ? sql`'infinity'::timestamptz` : sql`${value}::timestamptz`),
+    desc: false,
+  },
 };
+
+/** The filters of a page (or of the count of its portfolio): status, ad network, part of the name. */
+const filters = (page: Omit<DomainPage, "limit" | "sort" | "after">) => {
+  const like = page.q ? `%${page.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  return sql`${page.status ? sql`and d.status = ${page.status}` : sql``}
+    ${page.adNetwork ? sql`and d.ad_network = ${page.adNetwork}` : sql``}
+    ${like ? sql`and d.name like ${like}` : sql``}`;
+};
+
+const pageFilter = (page: DomainPage) => {
+  const sort = SORTS[page.sort ?? "newest"];
+  const after = page.after;
+  const beyond = after
+    ? sql`and (${sort.key} ${sort.desc ? sql`<` : sql`>`} ${sort.read(after)}
+        or (${sort.key} = ${sort.read(after)} and d.name > ${after.name}))`
+    : sql``;
+  return sql`${beyond} ${filters(page)}
+    order by ${sort.key} ${sort.desc ? sql`desc` : sql`asc`}, d.name limit ${page.limit + 1}`;
+};
+
+/** How many of the owner's domains the filters keep. */
+export async function countDomains(
+  db: DbOrTx,
+  userId: string,
+  page: Omit<DomainPage, "limit" | "sort" | "after">,
+): Promise<number> {
+  const { rows } = await db.execute<{ count: number }>(
+    sql`select count(*)::int as count from domains d where d.user_id = ${userId} ${filters(page)}`,
+  );
+  return Number(rows[0]?.count ?? 0);
+}
 
 async function readDomains(
   db: DbOrTx,
@@ -71,7 +134,7 @@ async function readDomains(
       d.verification_token as token, ${isoTime(sql`d.verified_at`)} as "verifiedAt",
       ${isoTime(sql`d.verification_checked_at`)} as "checkedAt", ${isoTime(sql`d.sold_at`)} as "soldAt",
       f.domain_id is null or f.as_of <> today.day as stale,
-      to_char(d.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "sortKey"
+      ${SORTS[page?.sort ?? "newest"].text} as "sortValue"
     from domains d
     cross join today
     left join domain_figures f on f.domain_id = d.id
@@ -144,14 +207,14 @@ export async function selectDomains(
 export async function selectDomainPage(
   db: DbOrTx,
   options: { userId: string; parkingNameservers: string[]; page: DomainPage },
-): Promise<{ data: TDomain[]; next: { createdAt: string; name: string } | null }> {
+): Promise<{ data: TDomain[]; next: { value: string; name: string } | null }> {
   const rows = await readFresh(db, options.userId, undefined, options.page);
   const more = rows.length > options.page.limit;
   const shown = more ? rows.slice(0, options.page.limit) : rows;
   const last = shown.at(-1);
   return {
     data: shown.map((row) => toDomain(row, options.parkingNameservers)),
-    next: more && last ? { createdAt: last.sortKey, name: last.name } : null,
+    next: more && last ? { value: last.sortValue, name: last.name } : null,
   };
 }
 
@@ -165,7 +228,7 @@ async function readFresh(db: DbOrTx, userId: string, domainId?: string, page?: D
 }
 
 function toDomain(row: DomainRow, parkingNameservers: string[]): TDomain {
-  const { stale: _stale, sortKey: _sortKey, token, verifiedAt, checkedAt, ...domain } = row;
+  const { stale: _stale, sortValue: _sortValue, token, verifiedAt, checkedAt, ...domain } = row;
   return {
     ...domain,
     verification: {

@@ -4,9 +4,9 @@ import {
   ZDomainIdParam,
   ZDomainImportBody,
   ZDomainTrafficQuery,
+  ZPortfolioQuery,
   ZUpdateDomainBody,
 } from "../../../shared/api/domains";
-import { ZDomainListQuery } from "../../../shared/api/v1/domains";
 import type { AppDeps } from "../../deps";
 import { csvUpload } from "../../http/csv-upload";
 import { handler, requireUser } from "../../http/handler";
@@ -16,9 +16,8 @@ import {
   deleteDomain,
   getDomainDetail,
   getDomainTraffic,
-  listDomainPage,
   listDomainServices,
-  listDomains,
+  portfolioPage,
   updateDomain,
 } from "./domains.service";
 import { verifyDomainNow } from "./verify-domain";
@@ -30,12 +29,10 @@ export function domainRoutes(deps: AppDeps): Router {
 
   router.get(
     "/",
-    handler({ auth: true }, async ({ userId, req, res }) => {
-      if (req.query.limit === undefined) return listDomains({ db, userId, parkingNameservers });
-      // With `?limit=`, a page as /api/v1/domains reads it (its filters and cursor too).
-      const query = ZDomainListQuery.parse(req.query);
-      const page = await listDomainPage({ db, userId, parkingNameservers, query });
+    handler({ auth: true, query: ZPortfolioQuery }, async ({ userId, query, res }) => {
+      const page = await portfolioPage({ db, userId, parkingNameservers, query });
       if (page.nextCursor) res.setHeader("X-Next-Cursor", page.nextCursor);
+      res.setHeader("X-Total-Count", String(page.total));
       return page.data;
     }),
   );

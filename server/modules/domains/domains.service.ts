@@ -5,6 +5,7 @@ import type {
   TDomainService,
   TDomainTrafficDay,
   TNewDomain,
+  TPortfolioQuery,
   TUpdateDomainBody,
 } from "../../../shared/api/domains";
 import { encodeCursor } from "../../../shared/api/v1/common";
@@ -15,7 +16,7 @@ import type { Db } from "../../db/pool";
 import type { DbOrTx } from "../../db/tx";
 import { AppError, notFound } from "../../http/app-error";
 import { normalizeDomainName } from "../../lib/domain-name";
-import { selectDomainPage, selectDomains } from "./domain-rows";
+import { countDomains, selectDomainPage, selectDomains } from "./domain-rows";
 import { lockName } from "./record-ownership-check";
 
 /** Every domain answer lists the platform's nameservers, one way to prove ownership. */
@@ -25,23 +26,35 @@ interface Scope {
   parkingNameservers: string[];
 }
 
-export function listDomains(options: Scope): Promise<TDomain[]> {
-  return selectDomains(options.db, options);
+/**
+ * A page of the portfolio (`GET /api/domains`) in the order asked, filtered, with the cursor of
+ * the page after it (null on the last) and how many domains the filters keep in all.
+ */
+export async function portfolioPage(
+  options: Scope & { query: TPortfolioQuery },
+): Promise<{ data: TDomain[]; nextCursor: string | null; total: number }> {
+  const { limit, sort, after, ...filters } = options.query;
+  const [page, total] = await Promise.all([
+    selectDomainPage(options.db, { ...options, page: { limit, sort, after, ...filters } }),
+    countDomains(options.db, options.userId, filters),
+  ]);
+  return {
+    data: page.data,
+    nextCursor: page.next ? encodeCursor([page.next.value, page.next.name]) : null,
+    total,
+  };
 }
 
-/**
- * A page of the portfolio (`GET /api/v1/domains`, and `GET /api/domains?limit=`), newest first,
- * filtered, with the cursor of the page after it (null on the last).
- */
+/** A page of `GET /api/v1/domains`: newest first, filtered, with the cursor of the page after it. */
 export async function listDomainPage(
   options: Scope & { query: TDomainListQuery },
 ): Promise<{ data: TDomain[]; nextCursor: string | null }> {
   const { cursor, limit, ...filters } = options.query;
-  const after = cursor ? { createdAt: cursor.time, name: cursor.key } : undefined;
+  const after = cursor ? { value: cursor.time, name: cursor.key } : undefined;
   const page = await selectDomainPage(options.db, { ...options, page: { limit, after, ...filters } });
   return {
     data: page.data,
-    nextCursor: page.next ? encodeCursor([page.next.createdAt, page.next.name]) : null,
+    nextCursor: page.next ? encodeCursor([page.next.value, page.next.name]) : null,
   };
 }
 

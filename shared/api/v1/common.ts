@@ -69,7 +69,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EXACT_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
 
 /** True for a UTC time that is a real instant (no 30 February), as the database reads it. */
-function isRealTime(text: string): boolean {
+export function isRealTime(text: string): boolean {
   if (!EXACT_TIME.test(text)) return false;
   const ms = Date.parse(text);
   return !Number.isNaN(ms) && ms > 0 && new Date(ms).toISOString().slice(0, 19) === text.slice(0, 19);

@@ -1,9 +1,10 @@
 import type { TDomain } from "@shared/api/domains";
 import { Plus } from "lucide-react";
-import { type ReactNode, useMemo, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { useDomains } from "../api/get-domains";
-import { DEFAULT_DOMAIN_FILTER, filterDomains, pageOf, type TDomainFilter } from "../utils/filter-domains";
+import { useDebouncedValue } from "@/lib/use-debounced-value";
+import { useDomainPage } from "../api/get-domains";
+import { DEFAULT_DOMAIN_FILTER, type TDomainFilter } from "../utils/filter-domains";
 import { AddDomainDialog } from "./add-domain-dialog";
 import { DomainCard } from "./domain-card";
 import { DomainGridEmpty, DomainGridError, DomainGridSkeleton } from "./domain-grid-states";
@@ -11,25 +12,37 @@ import { DomainPagination } from "./domain-pagination";
 import { DomainToolbar } from "./domain-toolbar";
 import { ManageDomainDialog } from "./manage-domain-dialog";
 
-/** Cards per page: a portfolio of thousands renders one page at a time. */
+/** Cards per page: the server sends one page at a time (`GET /api/domains`). */
 export const DOMAINS_PAGE_SIZE = 24;
 
 /**
- * The portfolio as a card grid: search, filter and sort on the client, paged, with the manage
- * dialog; `manageSections` adds the page's own sections to that dialog.
+ * The portfolio as a card grid: the server searches, filters, sorts and pages it; the grid keeps
+ * the cursors of the pages it has passed, so Previous goes back; `manageSections` adds the page's
+ * own sections to the manage dialog.
  */
 export function DomainGrid(props: { manageSections?: (domain: TDomain) => ReactNode } = {}) {
-  const domains = useDomains();
   const [filter, setFilter] = useState<TDomainFilter>(DEFAULT_DOMAIN_FILTER);
-  const [page, setPage] = useState(1);
+  const search = useDebouncedValue(filter.search.trim(), 250);
+  // The cursor of each page after the first that the reader has opened, for what is asked now:
+  // a new search, filter or order starts again from the first page.
+  const asked = JSON.stringify([search, filter.status, filter.sort]);
+  const [paging, setPaging] = useState<{ asked: string; cursors: string[] }>({ asked, cursors: [] });
+  const cursors = paging.asked === asked ? paging.cursors : [];
   const [managed, setManaged] = useState<TDomain | null>(null);
   const [manageOpen, setManageOpen] = useState(false);
-  const filtered = useMemo(() => filterDomains(domains.data ?? [], filter), [domains.data, filter]);
-  const shown = pageOf(filtered, page, DOMAINS_PAGE_SIZE);
+  const domains = useDomainPage({
+    limit: DOMAINS_PAGE_SIZE,
+    sort: filter.sort,
+    status: filter.status === "all" ? undefined : filter.status,
+    q: search || undefined,
+    cursor: cursors.at(-1),
+  });
+  const filtered = search !== "" || filter.status !== "all";
 
   if (domains.isPending) return <DomainGridSkeleton />;
   if (domains.isError) return <DomainGridError onRetry={() => void domains.refetch()} />;
-  if (domains.data.length === 0) {
+  const { domains: shown, nextCursor, total } = domains.data;
+  if (total === 0 && !filtered) {
     return (
       <DomainGridEmpty
         action={
@@ -46,18 +59,21 @@ export function DomainGrid(props: { manageSections?: (domain: TDomain) => ReactN
     );
   }
 
+  const page = cursors.length + 1;
+  const from = shown.length ? (page - 1) * DOMAINS_PAGE_SIZE + 1 : 0;
+  const turnPage = (next: number) => {
+    if (next > page && nextCursor) setPaging({ asked, cursors: [...cursors, nextCursor] });
+    if (next < page) setPaging({ asked, cursors: cursors.slice(0, -1) });
+  };
   const manage = (domain: TDomain) => {
     setManaged(domain);
     setManageOpen(true);
   };
-  const changeFilter = (next: TDomainFilter) => {
-    setFilter(next);
-    setPage(1);
-  };
+  const changeFilter = (next: TDomainFilter) => setFilter(next);
   return (
     <section aria-label="Domains" className="flex flex-col gap-4">
       <DomainToolbar filter={filter} onChange={changeFilter} />
-      {filtered.length === 0 ? (
+      {shown.length === 0 ? (
         <div className="rounded-xl border border-dashed p-10 text-center">
           <p className="font-medium text-slate-900">No domains match your filters.</p>
           <Button variant="link" onClick={() => changeFilter(DEFAULT_DOMAIN_FILTER)}>
@@ -66,12 +82,19 @@ export function DomainGrid(props: { manageSections?: (domain: TDomain) => ReactN
         </div>
       ) : (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {shown.items.map((domain) => (
+          {shown.map((domain) => (
             <DomainCard key={domain.id} domain={domain} onManage={manage} />
           ))}
         </div>
       )}
-      <DomainPagination {...shown} total={filtered.length} onPage={setPage} />
+      <DomainPagination
+        page={page}
+        pageCount={Math.max(1, Math.ceil(total / DOMAINS_PAGE_SIZE))}
+        from={from}
+        to={from + shown.length - (shown.length ? 1 : 0)}
+        total={total}
+        onPage={turnPage}
+      />
       <ManageDomainDialog
         domain={managed}
         open={manageOpen}

@@ -4,7 +4,7 @@ import { CatalogOffer } from "@/components/offer/catalog-offer";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
-import { useDomains } from "../api/get-domains";
+import { useDomainOptions } from "../api/get-domains";
 import { BrokerOffer } from "./broker-offer";
 import { DomainServiceHistory } from "./domain-service-history";
 
@@ -14,7 +14,7 @@ import { DomainServiceHistory } from "./domain-service-history";
  * portfolio still shows the offers, disabled until there is a domain to choose.
  */
 export function PremiumServicesPanel() {
-  const domains = useDomains();
+  const domains = useDomainOptions();
   const [domainId, setDomainId] = useState("");
   const options = (domains.data ?? []).map((d) => ({ value: d.id, label: d.name }));
   const empty = domains.isSuccess && options.length === 0;

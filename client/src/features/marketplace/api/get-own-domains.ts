@@ -1,6 +1,6 @@
 import type { TDomain } from "@shared/api/domains";
 import { useQuery } from "@tanstack/react-query";
-import { domainsQueryOptions } from "@/features/domains/api/get-domains";
+import { domainOptionsQueryOptions } from "@/features/domains/api/get-domains";
 
 /**
  * Spec §4: a domain is listable only while its marketplace price is empty or "0.00", and never
@@ -16,7 +16,7 @@ export function isListable(
   return price === null || price === "" || Number(price) === 0;
 }
 
-/** The signed-in user's domains, for the list dialog and the boosters' domain pickers: the portfolio's read. */
+/** The signed-in user's domains, for the list dialog and the boosters' domain pickers. */
 export function useOwnDomains() {
-  return useQuery(domainsQueryOptions());
+  return useQuery(domainOptionsQueryOptions());
 }
