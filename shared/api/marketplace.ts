@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { decodeCursor, isRealTime, ZCursorText } from "./v1/common";
 
 /** Highest asking or sale price the marketplace accepts, in dollars. */
 export const MAX_LISTING_PRICE_CENTS = 10_000_000_00;
@@ -83,6 +84,8 @@ export type TSaleAnswer = z.infer<typeof ZSaleAnswer>;
 /** Paths of the marketplace API. */
 export const marketplacePaths = {
   domains: "/api/marketplace/domains",
+  /** The TLDs on offer, for the Filters panel. */
+  tlds: "/api/marketplace/tlds",
   list: "/api/marketplace/list",
   unlist: (domainId: string) => `/api/marketplace/list/${domainId}`,
   contact: "/api/marketplace/contact",
@@ -90,3 +93,75 @@ export const marketplacePaths = {
   messages: "/api/marketplace/messages",
   readMessage: (id: string) => `/api/marketplace/messages/${id}/read`,
 } as const;
+
+/** The marketplace's orders (`sort`), each a keyset on the server: its value, then the name. */
+export const LISTING_SORTS = [
+  { value: "newest", label: "Newest listed" },
+  { value: "price-asc", label: "Price: low to high" },
+  { value: "price-desc", label: "Price: high to low" },
+  { value: "visitors-desc", label: "Most visitors" },
+] as const;
+export type TListingSort = (typeof LISTING_SORTS)[number]["value"];
+const LISTING_SORT_VALUES = LISTING_SORTS.map((s) => s.value) as [TListingSort, ...TListingSort[]];
+
+/** Listings per page of `GET /api/marketplace/domains` unless `limit` says otherwise. */
+export const LISTINGS_DEFAULT_LIMIT = 60;
+
+/** A price bound as typed in the Filters panel: dollars with at most two decimals. */
+const ZPriceBound = z
+  .string()
+  .trim()
+  .regex(/^\d{1,8}(\.\d{1,2})?$/, "Enter a price in dollars with at most two decimals")
+  .optional();
+
+/** What a cursor's sort value must look like for each order (checked before it reaches SQL). */
+const LISTING_VALUE_SHAPES: Record<TListingSort, (value: string) => boolean> = {
+  newest: (value) => value === "" || isRealTime(value),
+  "price-asc": (value) => /^\d{1,8}\.\d{2}$/.test(value),
+  "price-desc": (value) => /^\d{1,8}\.\d{2}$/.test(value),
+  "visitors-desc": (value) => /^\d{1,18}$/.test(value),
+};
+
+/**
+ * `GET /api/marketplace/domains`: a page of the listings in one of `LISTING_SORTS`, filtered by
+ * part of the name, a price range and a TLD. The answer is the page; `X-Next-Cursor` names the
+ * page after it (absent on the last) and `X-Total-Count` counts every listing the filters keep.
+ */
+export const ZMarketplaceQuery = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(200).default(LISTINGS_DEFAULT_LIMIT),
+    cursor: ZCursorText.optional(),
+    sort: z.enum(LISTING_SORT_VALUES).default("newest"),
+    q: z.string().trim().max(253).optional(),
+    minPrice: ZPriceBound,
+    maxPrice: ZPriceBound,
+    tld: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)*$/, "Unknown TLD")
+      .max(63)
+      .optional(),
+  })
+  .transform(({ cursor, ...query }, ctx) => {
+    if (cursor === undefined) return { ...query, after: undefined };
+    const value = decodeCursor(cursor);
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === "string" &&
+      LISTING_VALUE_SHAPES[query.sort](value[0]) &&
+      typeof value[1] === "string" &&
+      value[1].length <= 253
+    ) {
+      return { ...query, after: { value: value[0], name: value[1] } };
+    }
+    ctx.addIssue({
+      code: "custom",
+      path: ["cursor"],
+      message: "Invalid cursor: pass the X-Next-Cursor of the page before",
+    });
+    return z.NEVER;
+  });
+export type TMarketplaceQuery = z.output<typeof ZMarketplaceQuery>;
+export type TMarketplaceQueryInput = z.input<typeof ZMarketplaceQuery>;

@@ -1,87 +1,37 @@
-import type { TMarketplaceListing } from "@shared/api/marketplace";
 import { describe, expect, it } from "vitest";
 import {
   activeFilterCount,
-  filterListings,
   type ListingFilters,
-  listingTlds,
+  listingQuery,
   NO_FILTERS,
   toListingSort,
 } from "@/features/marketplace/utils/filter-listings";
 import { monthlyRevenue, revenueMultiple } from "@/features/marketplace/utils/revenue-multiple";
 
-const listing = (name: string, price: string, visitors: number): TMarketplaceListing => ({
-  id: name,
-  name,
-  tld: name.slice(name.indexOf(".") + 1),
-  price,
-  visitors,
-  parkingRevenue: "0.00",
-  registrationDate: "2020-01-01T00:00:00.000Z",
-  listedAt: "2026-01-01T00:00:00.000Z",
-  isOwn: false,
-});
+const query = (filters: Partial<ListingFilters>, search = filters.search ?? "") =>
+  listingQuery({ ...NO_FILTERS, ...filters }, search);
 
-const listings = [
-  listing("CarQuotes.com", "1500.00", 40),
-  listing("parkhub.io", "2400.00", 900),
-  listing("travel.co.uk", "99.99", 120),
-  listing("cheapcars.io", "1500.01", 5),
-];
-const names = (filters: Partial<ListingFilters>) =>
-  filterListings(listings, { ...NO_FILTERS, ...filters }).map((l) => l.name);
-
-describe("filterListings", () => {
-  it("keeps the server's order when nothing is set", () => {
-    expect(names({})).toEqual(["CarQuotes.com", "parkhub.io", "travel.co.uk", "cheapcars.io"]);
+describe("listingQuery: what the server is asked (it searches, filters and sorts)", () => {
+  it("asks for the newest first and nothing else when nothing is set", () => {
+    expect(query({})).toEqual({ sort: "newest" });
   });
 
-  it("matches a search as a case-insensitive substring of the name", () => {
-    expect(names({ search: "CAR" })).toEqual(["CarQuotes.com", "cheapcars.io"]);
-    expect(names({ search: "  hub " })).toEqual(["parkhub.io"]);
-    expect(names({ search: "nothing-like-it" })).toEqual([]);
+  it("sends the settled search trimmed, and no search when blank", () => {
+    expect(query({}, "  hub ").q).toBe("hub");
+    expect(query({}, "   ").q).toBeUndefined();
   });
 
-  it("keeps prices within the bounds, both inclusive, to the cent", () => {
-    expect(names({ minPrice: "1500", maxPrice: "1500.00" })).toEqual(["CarQuotes.com"]);
-    expect(names({ minPrice: "1500.01" })).toEqual(["parkhub.io", "cheapcars.io"]);
-    expect(names({ maxPrice: "100" })).toEqual(["travel.co.uk"]);
+  it("sends bounds as dollars with two decimals, and none when blank, unreadable or negative", () => {
+    expect(query({ minPrice: "1500", maxPrice: "99.999" })).toMatchObject({
+      minPrice: "1500.00",
+      maxPrice: "100.00",
+    });
+    expect(query({ minPrice: " ", maxPrice: "abc" })).toEqual({ sort: "newest" });
+    expect(query({ minPrice: "-5" }).minPrice).toBeUndefined();
   });
 
-  it("ignores a blank or unreadable bound", () => {
-    expect(names({ minPrice: " ", maxPrice: "abc" })).toHaveLength(4);
-  });
-
-  it("keeps one TLD, including multi-label ones", () => {
-    expect(names({ tld: "io" })).toEqual(["parkhub.io", "cheapcars.io"]);
-    expect(names({ tld: "co.uk" })).toEqual(["travel.co.uk"]);
-  });
-
-  it("sorts by price either way and by visitors, without changing its input", () => {
-    const before = listings.map((l) => l.name);
-    expect(names({ sort: "price-asc" })).toEqual([
-      "travel.co.uk",
-      "CarQuotes.com",
-      "cheapcars.io",
-      "parkhub.io",
-    ]);
-    expect(names({ sort: "price-desc" })).toEqual([
-      "parkhub.io",
-      "cheapcars.io",
-      "CarQuotes.com",
-      "travel.co.uk",
-    ]);
-    expect(names({ sort: "visitors-desc" })).toEqual([
-      "parkhub.io",
-      "travel.co.uk",
-      "CarQuotes.com",
-      "cheapcars.io",
-    ]);
-    expect(listings.map((l) => l.name)).toEqual(before);
-  });
-
-  it("combines search, bounds, TLD and sort", () => {
-    expect(names({ search: "c", tld: "io", minPrice: "1000", sort: "price-desc" })).toEqual(["cheapcars.io"]);
+  it("sends the TLD and the order as chosen", () => {
+    expect(query({ tld: "co.uk", sort: "price-desc" })).toEqual({ sort: "price-desc", tld: "co.uk" });
   });
 });
 
@@ -92,10 +42,6 @@ describe("the Filters panel helpers", () => {
     expect(
       activeFilterCount({ search: "", minPrice: "1", maxPrice: "2", tld: "io", sort: "price-asc" }),
     ).toBe(4);
-  });
-
-  it("lists each TLD once, alphabetically", () => {
-    expect(listingTlds(listings)).toEqual(["co.uk", "com", "io"]);
   });
 
   it("falls back to newest first for an unknown sort", () => {

@@ -6,7 +6,7 @@ import { PENDING_ORDERS_PATH, RECEIPTS_PATH, SUBSCRIPTIONS_PATH } from "@shared/
 import { CHECKOUT_PATHS } from "@shared/api/checkout";
 import { DOMAIN_PATHS, type TPortfolioQueryInput } from "@shared/api/domains";
 import { ENTITLEMENTS_PATH } from "@shared/api/entitlements";
-import { marketplacePaths } from "@shared/api/marketplace";
+import { marketplacePaths, type TMarketplaceQueryInput } from "@shared/api/marketplace";
 import { PASSKEY_PATHS } from "@shared/api/passkeys";
 import { PAYMENT_PATHS } from "@shared/api/payments";
 import { PORTFOLIO_PNL_PATH, type TPnlRange, type TPortfolioPnlQuery } from "@shared/api/pnl";
@@ -41,7 +41,10 @@ export const queryKeys = {
   domainPnl: (id: string, range: TPnlRange) => [DOMAIN_PATHS.list, id, "pnl", { range }],
   portfolioPnl: (query: TPortfolioPnlQuery) => [PORTFOLIO_PNL_PATH, query],
 
+  /** Every read of the listings starts with this key: a listing change refreshes them all. */
   marketplaceListings: [marketplacePaths.domains],
+  marketplacePages: (query: Omit<TMarketplaceQueryInput, "cursor">) => [marketplacePaths.domains, query],
+  marketplaceTlds: [marketplacePaths.domains, "tlds"],
   sellerInbox: [marketplacePaths.messages],
 
   affiliates: [AFFILIATES_PATH],

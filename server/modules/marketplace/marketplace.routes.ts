@@ -3,12 +3,13 @@ import {
   ZContactSellerBody,
   ZDomainIdParams,
   ZListDomainBody,
+  ZMarketplaceQuery,
   ZMarkSoldBody,
   ZMessageIdParams,
 } from "../../../shared/api/marketplace";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
-import { listDomain, listMarketplace, markSold, unlistDomain } from "./marketplace.service";
+import { listDomain, listingTlds, listMarketplace, markSold, unlistDomain } from "./marketplace.service";
 import { contactSeller, markMessageRead, sellerInbox } from "./seller-inbox.service";
 
 export function marketplaceRoutes(deps: AppDeps): Router {
@@ -19,7 +20,16 @@ export function marketplaceRoutes(deps: AppDeps): Router {
 
   router.get(
     "/domains",
-    handler({ auth: true }, ({ userId }) => listMarketplace({ db, userId })),
+    handler({ auth: true, query: ZMarketplaceQuery }, async ({ userId, query, res }) => {
+      const page = await listMarketplace({ db, userId, query });
+      if (page.nextCursor) res.setHeader("X-Next-Cursor", page.nextCursor);
+      res.setHeader("X-Total-Count", String(page.total));
+      return page.data;
+    }),
+  );
+  router.get(
+    "/tlds",
+    handler({ auth: true }, () => listingTlds(db)),
   );
   router.post(
     "/list",

@@ -1,5 +1,12 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
-import type { TListingAnswer, TMarketplaceListing, TSaleAnswer } from "../../../shared/api/marketplace";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import type {
+  TListingAnswer,
+  TListingSort,
+  TMarketplaceListing,
+  TMarketplaceQuery,
+  TSaleAnswer,
+} from "../../../shared/api/marketplace";
+import { encodeCursor } from "../../../shared/api/v1/common";
 import { formatUsd } from "../../../shared/money";
 import { accountEvents, domains } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
@@ -8,7 +15,8 @@ import { AppError, notFound } from "../../http/app-error";
 import { creditRevenue } from "../ledger/ledger.service";
 
 interface ListingRow extends Record<string, unknown> {
-  id: string;
+  total: number;
+  id: string | null;
   name: string;
   price: string;
   visitors: number;
@@ -16,6 +24,7 @@ interface ListingRow extends Record<string, unknown> {
   registration_date: Date | string;
   listed_at: Date | string | null;
   is_own: boolean;
+  sort_value: string;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -26,13 +35,48 @@ export const tldOf = (name: string) => name.slice(name.indexOf(".") + 1).toLower
 /** Days over which `parkingRevenue` (a daily average) and `visitors` are measured, as on the portfolio. */
 const RECENT_DAYS = 30;
 
+const exactTime = (column: SQL) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
 /**
- * Every owner's listed, unsold, verified domains, newest listing first, with the portfolio's figures: the
- * average daily parking revenue and the visitors (ad-network and parked-host) over the last 30
- * days of the owner's calendar. Owners are never named; `isOwn` marks the viewer's own.
- * The figures are aggregated for all listings at once (hash joins), not domain by domain.
+ * Each order's key over the listings, its value as a cursor writes it, how a cursor's value is
+ * read back, and its direction; ties are broken by name, A to Z. A listing without a listing time
+ * (listed before listings had one) is the oldest.
  */
-export async function listMarketplace(options: { db: Db; userId: string }): Promise<TMarketplaceListing[]> {
+const SORTS: Record<TListingSort, { key: SQL; text: SQL; read: (value: string) => SQL; desc: boolean }> = {
+  newest: {
+    key: sql`coalesce(r.listed_at, '-infinity'::timestamptz)`,
+    text: sql`coalesce(${exactTime(sql`r.listed_at`)}, '')`,
+    read: (v) => (v === "" ? sql`'-infinity'::timestamptz` : sql`${v}::timestamptz`),
+    desc: true,
+  },
+  "price-asc": { key: sql`r.price`, text: sql`r.price::text`, read: (v) => sql`${v}::numeric`, desc: false },
+  "price-desc": { key: sql`r.price`, text: sql`r.price::text`, read: (v) => sql`${v}::numeric`, desc: true },
+  "visitors-desc": {
+    key: sql`r.visitors`,
+    text: sql`r.visitors::text`,
+    read: (v) => sql`${v}::bigint`,
+    desc: true,
+  },
+};
+
+const escapeLike = (text: string) => text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * A page of every owner's listed, unsold, verified domains in the order asked, filtered, with the
+ * portfolio's figures: the average daily parking revenue and the visitors (ad-network and
+ * parked-host) over the last 30 days of the owner's calendar; and how many listings the filters
+ * keep in all. Owners are never named; `isOwn` marks the viewer's own. The figures are aggregated
+ * for all listings at once (hash joins), not domain by domain.
+ */
+export async function listMarketplace(options: {
+  db: Db;
+  userId: string;
+  query: TMarketplaceQuery;
+}): Promise<{ data: TMarketplaceListing[]; nextCursor: string | null; total: number }> {
+  const { query } = options;
+  const sort = SORTS[query.sort];
+  const after = query.after;
   const { rows } = await options.db.execute<ListingRow>(sql`
     with listed as (
       select d.id, d.name, d.marketplace_price, d.registration_date, d.listed_at, d.user_id,
@@ -40,6 +84,10 @@ export async function listMarketplace(options: { db: Db; userId: string }): Prom
       from domains d join users u on u.id = d.user_id
       -- A listing shows only while its owner's ownership is proven (DESIGN §13).
       where d.marketplace_price is not null and d.sold_at is null and d.verified_at is not null
+        ${query.q ? sql`and d.name like ${`%${escapeLike(query.q)}%`}` : sql``}
+        ${query.minPrice ? sql`and d.marketplace_price >= ${query.minPrice}::numeric` : sql``}
+        ${query.maxPrice ? sql`and d.marketplace_price <= ${query.maxPrice}::numeric` : sql``}
+        ${query.tld ? sql`and lower(substr(d.name, strpos(d.name, '.') + 1)) = ${query.tld}` : sql``}
     ),
     parking as (
       select p.domain_id, sum(p.revenue) as revenue, sum(p.visitors) as visitors
@@ -50,27 +98,60 @@ export async function listMarketplace(options: { db: Db; userId: string }): Prom
       select v.domain_id, sum(v.visits) as visits
       from listed l join domain_traffic v on v.domain_id = l.id and v.day >= l.since
       group by v.domain_id
+    ),
+    listings as (
+      select l.id, l.name, l.marketplace_price as price, l.registration_date, l.listed_at,
+        l.user_id = ${options.userId} as is_own,
+        (coalesce(p.visitors, 0) + coalesce(t.visits, 0))::bigint as visitors,
+        round(coalesce(p.revenue, 0) / ${RECENT_DAYS}, 2)::text as parking_revenue
+      from listed l
+      left join parking p on p.domain_id = l.id
+      left join traffic t on t.domain_id = l.id
     )
-    select l.id, l.name, l.marketplace_price as price, l.registration_date, l.listed_at,
-      l.user_id = ${options.userId} as is_own,
-      (coalesce(p.visitors, 0) + coalesce(t.visits, 0))::int as visitors,
-      round(coalesce(p.revenue, 0) / ${RECENT_DAYS}, 2)::text as parking_revenue
-    from listed l
-    left join parking p on p.domain_id = l.id
-    left join traffic t on t.domain_id = l.id
-    order by l.listed_at desc nulls last, l.name
+    select c.total, page.* from (select count(*)::int as total from listings) c
+    left join lateral (
+      select r.*, ${sort.text} as sort_value, ${sort.key} as sort_key from listings r
+      ${
+        after
+          ? sql`where ${sort.key} ${sort.desc ? sql`<` : sql`>`} ${sort.read(after.value)}
+              or (${sort.key} = ${sort.read(after.value)} and r.name > ${after.name})`
+          : sql``
+      }
+      order by ${sort.key} ${sort.desc ? sql`desc` : sql`asc`}, r.name
+      limit ${query.limit + 1}
+    ) page on true
+    order by page.sort_key ${sort.desc ? sql`desc` : sql`asc`}, page.name
   `);
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    tld: tldOf(r.name),
-    price: r.price,
-    visitors: Number(r.visitors),
-    parkingRevenue: r.parking_revenue,
-    registrationDate: iso(r.registration_date),
-    listedAt: iso(r.listed_at ?? r.registration_date),
-    isOwn: r.is_own,
-  }));
+  const total = Number(rows[0]?.total ?? 0);
+  const found = rows.filter((r) => r.id !== null);
+  const more = found.length > query.limit;
+  const shown = more ? found.slice(0, query.limit) : found;
+  const last = shown.at(-1);
+  return {
+    data: shown.map((r) => ({
+      id: r.id as string,
+      name: r.name,
+      tld: tldOf(r.name),
+      price: r.price,
+      visitors: Number(r.visitors),
+      parkingRevenue: r.parking_revenue,
+      registrationDate: iso(r.registration_date),
+      listedAt: iso(r.listed_at ?? r.registration_date),
+      isOwn: r.is_own,
+    })),
+    nextCursor: more && last ? encodeCursor([last.sort_value, last.name]) : null,
+    total,
+  };
+}
+
+/** The TLDs of every listing on offer, A to Z, for the Filters panel. */
+export async function listingTlds(db: Db): Promise<string[]> {
+  const { rows } = await db.execute<{ tld: string }>(sql`
+    select distinct lower(substr(d.name, strpos(d.name, '.') + 1)) as tld from domains d
+    where d.marketplace_price is not null and d.sold_at is null and d.verified_at is not null
+    order by tld
+  `);
+  return rows.map((r) => r.tld);
 }
 
 /** Locks the user's domain row for the rest of the transaction; someone else's is "not found". */

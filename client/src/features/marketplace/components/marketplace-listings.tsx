@@ -1,13 +1,15 @@
 import type { TMarketplaceListing } from "@shared/api/marketplace";
 import { AlertCircle, SlidersHorizontal, Store } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { SearchInput } from "@/components/ui/search-input";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useMarketplaceListings } from "../api/get-marketplace-listings";
-import { activeFilterCount, filterListings, listingTlds, NO_FILTERS } from "../utils/filter-listings";
+import { formatNumber } from "@/lib/format";
+import { useDebouncedValue } from "@/lib/use-debounced-value";
+import { useListingTlds, useMarketplaceListings } from "../api/get-marketplace-listings";
+import { activeFilterCount, listingQuery, NO_FILTERS } from "../utils/filter-listings";
 import { ContactSellerDialog } from "./contact-seller-dialog";
 import { ListingCard } from "./listing-card";
 import { ListingDetailsDialog } from "./listing-details-dialog";
@@ -42,18 +44,19 @@ function EmptyListings({ text }: { text: string }) {
   );
 }
 
-/** The listings: search, Filters, the cards, and the details and contact dialogs. */
+/** The listings: search, Filters, the cards a page at a time, and the details and contact dialogs. */
 export function MarketplaceListings() {
-  const listings = useMarketplaceListings();
   const [filters, setFilters] = useState(NO_FILTERS);
+  const search = useDebouncedValue(filters.search, 250);
+  const listings = useMarketplaceListings(listingQuery(filters, search));
+  const tlds = useListingTlds().data ?? [];
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [details, setDetails] = useState<TMarketplaceListing | null>(null);
   const [contact, setContact] = useState<TMarketplaceListing | null>(null);
-  const all = listings.data ?? [];
-  const shown = useMemo(() => filterListings(listings.data ?? [], filters), [listings.data, filters]);
-  const tlds = useMemo(() => listingTlds(listings.data ?? []), [listings.data]);
+  const shown = listings.data?.pages.flatMap((page) => page.listings) ?? [];
+  const total = listings.data?.pages[0]?.total ?? 0;
   const activeFilters = activeFilterCount(filters);
-  const narrowed = filters.search.trim() !== "" || activeFilters > 0;
+  const narrowed = search.trim() !== "" || activeFilters > 0;
 
   const contactFromDetails = (listing: TMarketplaceListing) => {
     setDetails(null);
@@ -106,18 +109,14 @@ export function MarketplaceListings() {
         </Card>
       ) : shown.length === 0 ? (
         <EmptyListings
-          text={
-            all.length > 0 && narrowed
-              ? "No domains match your search."
-              : "No domains are currently listed for sale."
-          }
+          text={narrowed ? "No domains match your search." : "No domains are currently listed for sale."}
         />
       ) : (
         <>
           <p className="mb-3 text-muted-foreground text-sm" aria-live="polite">
-            {shown.length === all.length
-              ? `${all.length} ${all.length === 1 ? "domain" : "domains"} for sale`
-              : `Showing ${shown.length} of ${all.length} domains`}
+            {shown.length === total
+              ? `${formatNumber(total)} ${total === 1 ? "domain" : "domains"} ${narrowed ? "match" : "for sale"}`
+              : `Showing ${formatNumber(shown.length)} of ${formatNumber(total)} domains`}
           </p>
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {shown.map((listing) => (
@@ -129,6 +128,17 @@ export function MarketplaceListings() {
               />
             ))}
           </div>
+          {listings.hasNextPage && (
+            <div className="mt-6 flex justify-center">
+              <Button
+                variant="outline"
+                onClick={() => void listings.fetchNextPage()}
+                disabled={listings.isFetchingNextPage}
+              >
+                {listings.isFetchingNextPage ? "Loading…" : "Load more"}
+              </Button>
+            </div>
+          )}
         </>
       )}
 

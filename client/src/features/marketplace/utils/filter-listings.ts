@@ -1,14 +1,9 @@
-import type { TMarketplaceListing } from "@shared/api/marketplace";
-import { toCents } from "@shared/money";
+import { LISTING_SORTS, type TListingSort, type TMarketplaceQueryInput } from "@shared/api/marketplace";
 
-export const LISTING_SORTS = [
-  { value: "newest", label: "Newest listed" },
-  { value: "price-asc", label: "Price: low to high" },
-  { value: "price-desc", label: "Price: high to low" },
-  { value: "visitors-desc", label: "Most visitors" },
-] as const;
-export type ListingSort = (typeof LISTING_SORTS)[number]["value"];
+export { LISTING_SORTS } from "@shared/api/marketplace";
+export type ListingSort = TListingSort;
 
+/** The search box and the Filters panel; the server applies them (`GET /api/marketplace/domains`). */
 export interface ListingFilters {
   /** Case-insensitive substring of the domain name. */
   search: string;
@@ -22,12 +17,6 @@ export interface ListingFilters {
 
 export const NO_FILTERS: ListingFilters = { search: "", minPrice: "", maxPrice: "", tld: "", sort: "newest" };
 
-/** A typed bound in cents, or null when blank or not a number. */
-function boundCents(text: string): number | null {
-  const value = Number.parseFloat(text);
-  return text.trim() === "" || !Number.isFinite(value) ? null : Math.round(value * 100);
-}
-
 /** How many of the Filters panel's settings differ from the defaults (search excluded). */
 export function activeFilterCount(filters: ListingFilters): number {
   return [filters.minPrice.trim(), filters.maxPrice.trim(), filters.tld, filters.sort !== "newest"].filter(
@@ -35,36 +24,22 @@ export function activeFilterCount(filters: ListingFilters): number {
   ).length;
 }
 
-/** The listings that match the search and filters, in the chosen order (server order is newest first). */
-export function filterListings(listings: readonly TMarketplaceListing[], filters: ListingFilters) {
-  const needle = filters.search.trim().toLowerCase();
-  const min = boundCents(filters.minPrice);
-  const max = boundCents(filters.maxPrice);
-  const matching = listings.filter((listing) => {
-    const price = toCents(listing.price);
-    return (
-      listing.name.toLowerCase().includes(needle) &&
-      (min === null || price >= min) &&
-      (max === null || price <= max) &&
-      (filters.tld === "" || listing.tld === filters.tld)
-    );
-  });
-  const byPrice = (a: TMarketplaceListing, b: TMarketplaceListing) => toCents(a.price) - toCents(b.price);
-  switch (filters.sort) {
-    case "price-asc":
-      return matching.sort(byPrice);
-    case "price-desc":
-      return matching.sort((a, b) => byPrice(b, a));
-    case "visitors-desc":
-      return matching.sort((a, b) => b.visitors - a.visitors);
-    default:
-      return matching;
-  }
+/** A typed bound as the server takes it: dollars with at most two decimals, else no bound. */
+function bound(text: string): string | undefined {
+  const value = Number.parseFloat(text);
+  if (text.trim() === "" || !Number.isFinite(value) || value < 0) return undefined;
+  return (Math.round(value * 100) / 100).toFixed(2);
 }
 
-/** The distinct TLDs on offer, alphabetically, for the TLD filter. */
-export function listingTlds(listings: readonly TMarketplaceListing[]): string[] {
-  return [...new Set(listings.map((l) => l.tld))].sort();
+/** The server query for what the reader asked (the search already settled). */
+export function listingQuery(filters: ListingFilters, search: string): TMarketplaceQueryInput {
+  return {
+    sort: filters.sort,
+    q: search.trim() || undefined,
+    minPrice: bound(filters.minPrice),
+    maxPrice: bound(filters.maxPrice),
+    tld: filters.tld || undefined,
+  };
 }
 
 /** The sort a select's value names; anything unknown falls back to newest first. */
