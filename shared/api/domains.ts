@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AD_NETWORKS, DEFAULT_AD_NETWORK, DEFAULT_PARKING_TEMPLATE, PARKING_TEMPLATES } from "../catalog";
-import { decodeCursor, isRealTime, ZCursorText } from "./v1/common";
+import { isRealTime, readSortCursor, ZCursorText } from "./v1/common";
 
 /**
  * Spec §3's statuses. `pending` means unverified (DESIGN §13): every domain is added pending,
@@ -208,25 +208,6 @@ export const ZPortfolioQuery = z
     adNetwork: z.enum(AD_NETWORKS).optional(),
     q: z.string().trim().max(MAX_DOMAIN_NAME_LENGTH).optional(),
   })
-  .transform(({ cursor, ...query }, ctx) => {
-    if (cursor === undefined) return { ...query, after: undefined };
-    const value = decodeCursor(cursor);
-    if (
-      Array.isArray(value) &&
-      value.length === 2 &&
-      typeof value[0] === "string" &&
-      SORT_VALUE_SHAPES[query.sort](value[0]) &&
-      typeof value[1] === "string" &&
-      value[1].length <= MAX_DOMAIN_NAME_LENGTH
-    ) {
-      return { ...query, after: { value: value[0], name: value[1] } };
-    }
-    ctx.addIssue({
-      code: "custom",
-      path: ["cursor"],
-      message: "Invalid cursor: pass the X-Next-Cursor of the page before",
-    });
-    return z.NEVER;
-  });
+  .transform(readSortCursor(SORT_VALUE_SHAPES));
 export type TPortfolioQuery = z.output<typeof ZPortfolioQuery>;
 export type TPortfolioQueryInput = z.input<typeof ZPortfolioQuery>;

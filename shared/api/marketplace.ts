@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { decodeCursor, isRealTime, ZCursorText } from "./v1/common";
+import { isRealTime, readSortCursor, ZCursorText } from "./v1/common";
 
 /** Highest asking or sale price the marketplace accepts, in dollars. */
 export const MAX_LISTING_PRICE_CENTS = 10_000_000_00;
@@ -143,25 +143,6 @@ export const ZMarketplaceQuery = z
       .max(63)
       .optional(),
   })
-  .transform(({ cursor, ...query }, ctx) => {
-    if (cursor === undefined) return { ...query, after: undefined };
-    const value = decodeCursor(cursor);
-    if (
-      Array.isArray(value) &&
-      value.length === 2 &&
-      typeof value[0] === "string" &&
-      LISTING_VALUE_SHAPES[query.sort](value[0]) &&
-      typeof value[1] === "string" &&
-      value[1].length <= 253
-    ) {
-      return { ...query, after: { value: value[0], name: value[1] } };
-    }
-    ctx.addIssue({
-      code: "custom",
-      path: ["cursor"],
-      message: "Invalid cursor: pass the X-Next-Cursor of the page before",
-    });
-    return z.NEVER;
-  });
+  .transform(readSortCursor(LISTING_VALUE_SHAPES));
 export type TMarketplaceQuery = z.output<typeof ZMarketplaceQuery>;
 export type TMarketplaceQueryInput = z.input<typeof ZMarketplaceQuery>;

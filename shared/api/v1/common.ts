@@ -107,3 +107,40 @@ export const ZDay = z.iso
   .date("Enter a date as YYYY-MM-DD")
   .refine((day) => day >= "1970-01-01", "Dates start in 1970")
   .meta({ example: "2026-01-31" });
+
+/** The last row of a page in a list ordered by a value, then by name: what the next page starts after. */
+export interface TSortCursor {
+  value: string;
+  name: string;
+}
+
+/**
+ * Reads the `cursor` of a list ordered by one of several values, then by name: a cursor of
+ * `[value, name]` whose value has the shape the order asked for (`shapes[sort]`), checked before
+ * it reaches SQL. A cursor of another order, or not one of ours, is refused as a 400.
+ */
+export function readSortCursor<S extends string>(shapes: Record<S, (value: string) => boolean>) {
+  return <Q extends { cursor?: string; sort: S }>(
+    { cursor, ...query }: Q,
+    ctx: z.RefinementCtx,
+  ): Omit<Q, "cursor"> & { after: TSortCursor | undefined } => {
+    if (cursor === undefined) return { ...query, after: undefined };
+    const value = decodeCursor(cursor);
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === "string" &&
+      shapes[query.sort](value[0]) &&
+      typeof value[1] === "string" &&
+      value[1].length <= 300
+    ) {
+      return { ...query, after: { value: value[0], name: value[1] } };
+    }
+    ctx.addIssue({
+      code: "custom",
+      path: ["cursor"],
+      message: "Invalid cursor: pass the X-Next-Cursor of the page before",
+    });
+    return z.NEVER;
+  };
+}

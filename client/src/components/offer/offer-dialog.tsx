@@ -2,15 +2,7 @@ import { OFFERS, type OfferBody, type OfferKey } from "@shared/catalog";
 import { CreditCard, type LucideIcon } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
+import { DialogActions, DialogShell } from "@/components/ui/dialog";
 import { formatMoney } from "@/lib/format";
 import { toastPurchaseFailure, usePurchaseOffer, useToastThenCheckout } from "@/lib/purchase-offer";
 
@@ -54,35 +46,37 @@ export function OfferDialog<K extends OfferKey>(props: {
   }
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>{props.trigger}</DialogTrigger>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <span className="mb-1 flex size-10 items-center justify-center rounded-lg bg-emerald-50 text-emerald-600">
-            <Icon aria-hidden="true" className="size-5" />
+    <DialogShell
+      open={open}
+      onOpenChange={setOpen}
+      trigger={props.trigger}
+      className="sm:max-w-lg"
+      title={props.title}
+      description={props.description}
+      icon={
+        <span className="mb-1 flex size-10 items-center justify-center rounded-lg bg-emerald-50 text-emerald-600">
+          <Icon aria-hidden="true" className="size-5" />
+        </span>
+      }
+    >
+      <form className="grid gap-5" onSubmit={handleSubmit} aria-label={props.title}>
+        {props.children}
+        <div className="flex items-baseline justify-between rounded-lg border border-emerald-100 bg-emerald-50/60 px-4 py-3">
+          <span className="font-medium text-slate-600 text-sm">Total</span>
+          <span className="font-bold text-lg text-slate-900 tabular-nums" data-testid="offer-total">
+            {props.price === null ? "—" : formatMoney(props.price)}
+            {props.price !== null && props.priceSuffix && (
+              <span className="font-normal text-muted-foreground text-sm">{props.priceSuffix}</span>
+            )}
           </span>
-          <DialogTitle>{props.title}</DialogTitle>
-          <DialogDescription>{props.description}</DialogDescription>
-        </DialogHeader>
-        <form className="grid gap-5" onSubmit={handleSubmit} aria-label={props.title}>
-          {props.children}
-          <div className="flex items-baseline justify-between rounded-lg border border-emerald-100 bg-emerald-50/60 px-4 py-3">
-            <span className="font-medium text-slate-600 text-sm">Total</span>
-            <span className="font-bold text-lg text-slate-900 tabular-nums" data-testid="offer-total">
-              {props.price === null ? "—" : formatMoney(props.price)}
-              {props.price !== null && props.priceSuffix && (
-                <span className="font-normal text-muted-foreground text-sm">{props.priceSuffix}</span>
-              )}
-            </span>
-          </div>
-          <DialogActions onCancel={() => setOpen(false)}>
-            <Button type="submit" disabled={!props.body || purchase.isPending}>
-              <CreditCard aria-hidden="true" />
-              {purchase.isPending ? "Processing..." : props.buyLabel}
-            </Button>
-          </DialogActions>
-        </form>
-      </DialogContent>
-    </Dialog>
+        </div>
+        <DialogActions onCancel={() => setOpen(false)}>
+          <Button type="submit" disabled={!props.body || purchase.isPending}>
+            <CreditCard aria-hidden="true" />
+            {purchase.isPending ? "Processing..." : props.buyLabel}
+          </Button>
+        </DialogActions>
+      </form>
+    </DialogShell>
   );
 }

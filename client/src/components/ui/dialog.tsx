@@ -1,6 +1,6 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import { type ComponentProps, type ReactNode, useRef } from "react";
+import { type ComponentProps, type FormEvent, type ReactNode, useRef } from "react";
 import { cn } from "@/lib/cn";
 import { Button } from "./button";
 
@@ -97,5 +97,61 @@ export function DialogDescription({
 }: ComponentProps<typeof DialogPrimitive.Description>) {
   return (
     <DialogPrimitive.Description className={cn("text-muted-foreground text-sm", className)} {...props} />
+  );
+}
+
+/**
+ * A dialog with its header: the title, an optional description and an icon tile above them,
+ * then the body. `trigger` (a button) opens it; without one the caller opens it through `open`.
+ */
+export function DialogShell(props: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  /** E.g. `break-all` for a title that is a long name. */
+  titleClassName?: string;
+  description?: ReactNode;
+  icon?: ReactNode;
+  trigger?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
+      {props.trigger && <DialogTrigger asChild>{props.trigger}</DialogTrigger>}
+      <DialogContent className={props.className}>
+        <DialogHeader>
+          {props.icon}
+          <DialogTitle className={props.titleClassName}>{props.title}</DialogTitle>
+          {props.description && <DialogDescription>{props.description}</DialogDescription>}
+        </DialogHeader>
+        {props.children}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * A dialog around one form: the header, the fields, then Cancel and the form's own submit
+ * button(s). `formLabel` names the form for assistive technology; Cancel closes the dialog unless
+ * `onCancel` does something else first.
+ */
+export function FormDialog(
+  props: Omit<Parameters<typeof DialogShell>[0], "children"> & {
+    formLabel: string;
+    onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+    onCancel?: () => void;
+    submit: ReactNode;
+    children: ReactNode;
+  },
+) {
+  const { formLabel, onSubmit, onCancel, submit, children, ...shell } = props;
+  return (
+    <DialogShell {...shell}>
+      <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label={formLabel}>
+        {children}
+        <DialogActions onCancel={onCancel ?? (() => shell.onOpenChange(false))}>{submit}</DialogActions>
+      </form>
+    </DialogShell>
   );
 }

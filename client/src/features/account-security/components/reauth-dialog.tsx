@@ -1,14 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { DialogFooter, DialogShell } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { errorAfterColon } from "@/lib/error-text";
@@ -66,53 +59,54 @@ export function ReauthDialogHost() {
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && finish(false)}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Confirm it's you</DialogTitle>
-          <DialogDescription>
-            This change protects your account and money. Enter your password
-            {needsCode ? " and a code from your authenticator app" : ""} to continue.
-          </DialogDescription>
-        </DialogHeader>
-        <form className="grid gap-4" onSubmit={handleSubmit}>
+    <DialogShell
+      open={open}
+      onOpenChange={(next) => !next && finish(false)}
+      title="Confirm it's you"
+      description={
+        <>
+          This change protects your account and money. Enter your password{" "}
+          {needsCode ? " and a code from your authenticator app" : ""} to continue.
+        </>
+      }
+    >
+      <form className="grid gap-4" onSubmit={handleSubmit}>
+        <div className="grid gap-2">
+          <Label htmlFor={ids.password}>Password</Label>
+          <Input
+            id={ids.password}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </div>
+        {needsCode && (
           <div className="grid gap-2">
-            <Label htmlFor={ids.password}>Password</Label>
+            <Label htmlFor={ids.code}>Authentication code</Label>
             <Input
-              id={ids.password}
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              id={ids.code}
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              className="font-mono"
             />
           </div>
-          {needsCode && (
-            <div className="grid gap-2">
-              <Label htmlFor={ids.code}>Authentication code</Label>
-              <Input
-                id={ids.code}
-                autoComplete="one-time-code"
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
-                className="font-mono"
-              />
-            </div>
-          )}
-          {error && (
-            <p role="alert" className="text-destructive text-sm">
-              {error}
-            </p>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => finish(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!password || (needsCode && !code.trim()) || busy}>
-              {busy ? "Confirming..." : "Confirm"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        )}
+        {error && (
+          <p role="alert" className="text-destructive text-sm">
+            {error}
+          </p>
+        )}
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={() => finish(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!password || (needsCode && !code.trim()) || busy}>
+            {busy ? "Confirming..." : "Confirm"}
+          </Button>
+        </DialogFooter>
+      </form>
+    </DialogShell>
   );
 }

@@ -3,14 +3,7 @@ import { AFFILIATE_LEVELS } from "@shared/catalog";
 import { Send } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { FormDialog } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
@@ -68,44 +61,41 @@ export function InviteAffiliateDialog({
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Invite Affiliate</DialogTitle>
-          <DialogDescription>
-            We'll email them a link to create their account. You earn their level's commission on every
-            service they buy.
-          </DialogDescription>
-        </DialogHeader>
-        <form className="grid gap-4" onSubmit={handleSubmit} noValidate aria-label="Invite affiliate">
-          <div className="grid gap-2">
-            <Label htmlFor="affiliate-email">Email Address</Label>
-            <Input
-              id="affiliate-email"
-              type="email"
-              autoComplete="off"
-              placeholder="partner@example.com"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="affiliate-level">Affiliate Level</Label>
-            <Select
-              id="affiliate-level"
-              options={LEVEL_OPTIONS}
-              value={String(level)}
-              onValueChange={(value) => setLevel(Number(value) as TAffiliateLevel)}
-            />
-          </div>
-          <DialogActions onCancel={close}>
-            <Button type="submit" disabled={invite.isPending}>
-              <Send aria-hidden="true" />
-              {invite.isPending ? "Sending..." : "Send Invitation"}
-            </Button>
-          </DialogActions>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      title="Invite Affiliate"
+      description="We'll email them a link to create their account. You earn their level's commission on every service they buy."
+      formLabel="Invite affiliate"
+      onSubmit={handleSubmit}
+      onCancel={close}
+      submit={
+        <Button type="submit" disabled={invite.isPending}>
+          <Send aria-hidden="true" />
+          {invite.isPending ? "Sending..." : "Send Invitation"}
+        </Button>
+      }
+    >
+      <div className="grid gap-2">
+        <Label htmlFor="affiliate-email">Email Address</Label>
+        <Input
+          id="affiliate-email"
+          type="email"
+          autoComplete="off"
+          placeholder="partner@example.com"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="affiliate-level">Affiliate Level</Label>
+        <Select
+          id="affiliate-level"
+          options={LEVEL_OPTIONS}
+          value={String(level)}
+          onValueChange={(value) => setLevel(Number(value) as TAffiliateLevel)}
+        />
+      </div>
+    </FormDialog>
   );
 }

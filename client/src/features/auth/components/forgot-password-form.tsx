@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { toastError } from "@/lib/toast";
 import { useRequestPasswordReset } from "../api/password-reset";
-import { FormField } from "./form-field";
+import { EmailField } from "./form-field";
 
 /** "Forgot password?": the email to send a reset link to. */
 export function ForgotPasswordForm() {
@@ -35,16 +35,7 @@ export function ForgotPasswordForm() {
   }
   return (
     <form className="grid gap-4" onSubmit={handleSubmit} noValidate aria-label="Reset password">
-      <FormField
-        id="email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
+      <EmailField value={email} onChange={(e) => setEmail(e.target.value)} />
       <Button type="submit" size="lg" className="w-full" disabled={request.isPending || !email.trim()}>
         {request.isPending ? "Sending..." : "Send Reset Link"}
       </Button>

@@ -1,4 +1,5 @@
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
+import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 
@@ -11,5 +12,36 @@ export function FormField({ id, label, ...props }: FormFieldProps) {
       <Label htmlFor={id}>{label}</Label>
       <Input id={id} name={id} {...props} />
     </div>
+  );
+}
+
+/** The email field of the auth forms (registration, password reset). */
+export function EmailField(props: Omit<FormFieldProps, "id" | "label" | "type">) {
+  return (
+    <FormField
+      id="email"
+      label="Email"
+      type="email"
+      autoComplete="email"
+      placeholder="you@example.com"
+      required
+      {...props}
+    />
+  );
+}
+
+/** The full-width outline button of the auth forms that starts a passkey or security-key ceremony. */
+export function PasskeyButton(props: { disabled: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      size="lg"
+      className="w-full"
+      disabled={props.disabled}
+      onClick={props.onClick}
+    >
+      {props.children}
+    </Button>
   );
 }

@@ -5,8 +5,8 @@ import { Button } from "@/components/ui/button";
 import { useSignInWithPasskey } from "@/features/passkeys/api/passkeys";
 import { toast } from "@/lib/toast";
 import { useLogin } from "../api/login";
-import { toastLoginFailed, toastWelcomeBack } from "../utils/sign-in-toasts";
-import { FormField } from "./form-field";
+import { passkeyStep, toastLoginFailed, toastWelcomeBack } from "../utils/sign-in-toasts";
+import { FormField, PasskeyButton } from "./form-field";
 import { TwoFactorStep } from "./two-factor-step";
 
 export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
@@ -25,13 +25,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   }
 
   async function handlePasskey() {
-    try {
-      await passkey.mutateAsync();
-    } catch (error) {
-      toastLoginFailed(error, "Your passkey could not sign you in.");
-      return;
-    }
-    await signedIn();
+    if (await passkeyStep(passkey.mutateAsync, "Your passkey could not sign you in.")) await signedIn();
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -95,17 +89,10 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
       <Button type="submit" size="lg" className="mt-2 w-full" disabled={submitting}>
         {submitting ? "Signing in..." : "Sign In"}
       </Button>
-      <Button
-        type="button"
-        variant="outline"
-        size="lg"
-        className="w-full"
-        disabled={submitting}
-        onClick={handlePasskey}
-      >
+      <PasskeyButton disabled={submitting} onClick={handlePasskey}>
         <Fingerprint aria-hidden="true" className="size-4" />
         Use a Passkey
-      </Button>
+      </PasskeyButton>
     </form>
   );
 }

@@ -6,7 +6,7 @@ import { errorAfterColon } from "@/lib/error-text";
 import { toast } from "@/lib/toast";
 import { useRegister } from "../api/register";
 import { clearReferralCode } from "../utils/referral-code";
-import { FormField } from "./form-field";
+import { EmailField, FormField } from "./form-field";
 
 const EMPTY = { name: "", username: "", email: "", password: "", confirmPassword: "" };
 type Fields = typeof EMPTY;
@@ -102,15 +102,7 @@ export function RegisterForm({
         required
         {...bind("username")}
       />
-      <FormField
-        id="email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        required
-        {...bind("email")}
-      />
+      <EmailField {...bind("email")} />
       <FormField
         id="password"
         label="Password"

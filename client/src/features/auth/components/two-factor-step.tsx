@@ -2,8 +2,8 @@ import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useSignInWithPasskey } from "@/features/passkeys/api/passkeys";
 import { useVerifyTwoFactor } from "../api/verify-two-factor";
-import { toastLoginFailed, toastWelcomeBack } from "../utils/sign-in-toasts";
-import { FormField } from "./form-field";
+import { passkeyStep, toastLoginFailed, toastWelcomeBack } from "../utils/sign-in-toasts";
+import { FormField, PasskeyButton } from "./form-field";
 
 /** After a right password on an account with two-factor on: the code, then the dashboard. */
 export function TwoFactorStep({
@@ -26,12 +26,7 @@ export function TwoFactorStep({
   const submitting = verify.isPending || passkey.isPending || finishing;
 
   async function handleKey() {
-    try {
-      await passkey.mutateAsync();
-    } catch (error) {
-      toastLoginFailed(error, "Your key could not confirm this sign-in.");
-      return;
-    }
+    if (!(await passkeyStep(passkey.mutateAsync, "Your key could not confirm this sign-in."))) return;
     setFinishing(true);
     toastWelcomeBack();
     await onSignedIn();
@@ -77,16 +72,9 @@ export function TwoFactorStep({
         <p className="text-sm">Confirm this sign-in with your passkey or security key.</p>
       )}
       {webauthn ? (
-        <Button
-          type="button"
-          variant="outline"
-          size="lg"
-          className="w-full"
-          disabled={submitting}
-          onClick={handleKey}
-        >
+        <PasskeyButton disabled={submitting} onClick={handleKey}>
           Use a Passkey or Security Key
-        </Button>
+        </PasskeyButton>
       ) : null}
       <Button type="button" variant="link" onClick={onBack}>
         Use another account

@@ -10,3 +10,17 @@ export function toastLoginFailed(error: unknown, fallback: string): void {
 export function toastWelcomeBack(): void {
   toast({ title: "Welcome Back!", description: "You've successfully logged in to ParkPilot." });
 }
+
+/**
+ * Runs a passkey or security-key ceremony; when it fails, the sign-in toast says why (`fallback`
+ * when the error has no readable reason). True when it succeeded.
+ */
+export async function passkeyStep(ceremony: () => Promise<unknown>, fallback: string): Promise<boolean> {
+  try {
+    await ceremony();
+    return true;
+  } catch (error) {
+    toastLoginFailed(error, fallback);
+    return false;
+  }
+}

@@ -3,14 +3,7 @@ import { DEFAULT_GOAL_TIMEFRAME } from "@shared/catalog";
 import { Target } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { FormDialog } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
@@ -63,55 +56,53 @@ export function GoalDialog({ open, onOpenChange }: { open: boolean; onOpenChange
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Set Revenue Goal</DialogTitle>
-          <DialogDescription>
-            Progress counts the real revenue of the category in the current week, month, quarter or year.
-          </DialogDescription>
-        </DialogHeader>
-        <form className="grid gap-4" onSubmit={handleSubmit} noValidate aria-label="Set revenue goal">
-          <div className="grid gap-2">
-            <Label htmlFor="goal-category">Goal Type</Label>
-            <Select
-              id="goal-category"
-              placeholder="Select a goal type"
-              options={GOAL_CATEGORY_OPTIONS}
-              value={category}
-              onValueChange={(value) => setCategory(value as TGoalCategory)}
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="goal-amount">Target Amount ($)</Label>
-            <Input
-              id="goal-amount"
-              type="number"
-              inputMode="decimal"
-              min="0"
-              step="0.01"
-              placeholder="5000.00"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="goal-timeframe">Timeframe</Label>
-            <Select
-              id="goal-timeframe"
-              options={GOAL_TIMEFRAME_OPTIONS}
-              value={timeframe}
-              onValueChange={(value) => setTimeframe(value as TGoalTimeframe)}
-            />
-          </div>
-          <DialogActions onCancel={close}>
-            <Button type="submit" disabled={createGoal.isPending}>
-              <Target aria-hidden="true" />
-              {createGoal.isPending ? "Saving..." : "Set Goal"}
-            </Button>
-          </DialogActions>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      title="Set Revenue Goal"
+      description="Progress counts the real revenue of the category in the current week, month, quarter or year."
+      formLabel="Set revenue goal"
+      onSubmit={handleSubmit}
+      onCancel={close}
+      submit={
+        <Button type="submit" disabled={createGoal.isPending}>
+          <Target aria-hidden="true" />
+          {createGoal.isPending ? "Saving..." : "Set Goal"}
+        </Button>
+      }
+    >
+      <div className="grid gap-2">
+        <Label htmlFor="goal-category">Goal Type</Label>
+        <Select
+          id="goal-category"
+          placeholder="Select a goal type"
+          options={GOAL_CATEGORY_OPTIONS}
+          value={category}
+          onValueChange={(value) => setCategory(value as TGoalCategory)}
+        />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="goal-amount">Target Amount ($)</Label>
+        <Input
+          id="goal-amount"
+          type="number"
+          inputMode="decimal"
+          min="0"
+          step="0.01"
+          placeholder="5000.00"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+        />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="goal-timeframe">Timeframe</Label>
+        <Select
+          id="goal-timeframe"
+          options={GOAL_TIMEFRAME_OPTIONS}
+          value={timeframe}
+          onValueChange={(value) => setTimeframe(value as TGoalTimeframe)}
+        />
+      </div>
+    </FormDialog>
   );
 }

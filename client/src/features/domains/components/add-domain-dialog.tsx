@@ -9,15 +9,7 @@ import { DEFAULT_AD_NETWORK, DEFAULT_PARKING_TEMPLATE } from "@shared/catalog";
 import { Globe, Plus } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
+import { FormDialog } from "@/components/ui/dialog";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -97,74 +89,74 @@ export function AddDomainDialog({ trigger }: { trigger?: ReactNode }) {
   }
 
   return (
-    <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogTrigger asChild>
-        {trigger ?? (
+    <FormDialog
+      open={open}
+      onOpenChange={changeOpen}
+      trigger={
+        trigger ?? (
           <Button>
             <Plus aria-hidden="true" />
             Add Domain
           </Button>
-        )}
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <span className="mb-1 flex size-10 items-center justify-center rounded-lg bg-emerald-50 text-emerald-600">
-            <Globe aria-hidden="true" className="size-5" />
-          </span>
-          <DialogTitle>Add Domain</DialogTitle>
-          <DialogDescription>
-            Park a domain you own. Point its nameservers at us and it starts earning from visitors and leads.
-          </DialogDescription>
-        </DialogHeader>
-        <form className="grid gap-4" onSubmit={submit} aria-label="Add Domain" noValidate>
-          <div className="grid gap-2">
-            <Label htmlFor="domain-name">Domain name</Label>
-            <Input
-              id="domain-name"
-              placeholder="example.com"
-              autoComplete="off"
-              value={form.name}
-              aria-invalid={serverError ? true : undefined}
-              aria-describedby={serverError ? "domain-name-error" : undefined}
-              onChange={(e) => set("name", e.target.value)}
-            />
-            <FieldError id="domain-name-error">{serverError}</FieldError>
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <ParkingFields idPrefix="domain" form={form} set={set} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="domain-acquired">Acquired on (optional)</Label>
-            <Input
-              id="domain-acquired"
-              type="date"
-              min={EARLIEST_REGISTRATION_DATE}
-              max={todayInput()}
-              aria-describedby="domain-acquired-hint"
-              value={form.registrationDate}
-              onChange={(e) => set("registrationDate", e.target.value)}
-            />
-            <p id="domain-acquired-hint" className="text-muted-foreground text-xs">
-              The P&amp;L counts the purchase price on this day; parking reports may start from it. Left
-              empty, today.
-            </p>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="domain-status">Status</Label>
-            <Select
-              id="domain-status"
-              value={form.status}
-              options={STATUS_OPTIONS}
-              onValueChange={(v) => set("status", v as TDomainStatus)}
-            />
-          </div>
-          <DialogActions onCancel={() => changeOpen(false)}>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? "Adding..." : "Add Domain"}
-            </Button>
-          </DialogActions>
-        </form>
-      </DialogContent>
-    </Dialog>
+        )
+      }
+      title="Add Domain"
+      description="Park a domain you own. Point its nameservers at us and it starts earning from visitors and leads."
+      icon={
+        <span className="mb-1 flex size-10 items-center justify-center rounded-lg bg-emerald-50 text-emerald-600">
+          <Globe aria-hidden="true" className="size-5" />
+        </span>
+      }
+      formLabel="Add Domain"
+      onSubmit={submit}
+      onCancel={() => changeOpen(false)}
+      submit={
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? "Adding..." : "Add Domain"}
+        </Button>
+      }
+    >
+      <div className="grid gap-2">
+        <Label htmlFor="domain-name">Domain name</Label>
+        <Input
+          id="domain-name"
+          placeholder="example.com"
+          autoComplete="off"
+          value={form.name}
+          aria-invalid={serverError ? true : undefined}
+          aria-describedby={serverError ? "domain-name-error" : undefined}
+          onChange={(e) => set("name", e.target.value)}
+        />
+        <FieldError id="domain-name-error">{serverError}</FieldError>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <ParkingFields idPrefix="domain" form={form} set={set} />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="domain-acquired">Acquired on (optional)</Label>
+        <Input
+          id="domain-acquired"
+          type="date"
+          min={EARLIEST_REGISTRATION_DATE}
+          max={todayInput()}
+          aria-describedby="domain-acquired-hint"
+          value={form.registrationDate}
+          onChange={(e) => set("registrationDate", e.target.value)}
+        />
+        <p id="domain-acquired-hint" className="text-muted-foreground text-xs">
+          The P&amp;L counts the purchase price on this day; parking reports may start from it. Left empty,
+          today.
+        </p>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="domain-status">Status</Label>
+        <Select
+          id="domain-status"
+          value={form.status}
+          options={STATUS_OPTIONS}
+          onValueChange={(v) => set("status", v as TDomainStatus)}
+        />
+      </div>
+    </FormDialog>
   );
 }

@@ -2,15 +2,7 @@ import type { TDomainImportPreview } from "@shared/api/domain-import";
 import { Download, Upload } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
+import { DialogActions, DialogShell } from "@/components/ui/dialog";
 import { FieldError } from "@/components/ui/field-error";
 import { errorAfterColon } from "@/lib/error-text";
 import { formatNumber } from "@/lib/format";
@@ -74,51 +66,53 @@ export function ImportDomainsDialog() {
   const counts = preview?.counts;
   const blocked = !counts || counts.invalid > 0 || counts.new === 0;
   return (
-    <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogTrigger asChild>
+    <DialogShell
+      title="Import Domains"
+      className="sm:max-w-2xl"
+      trigger={
         <Button variant="outline">
           <Upload aria-hidden="true" />
           Import CSV
         </Button>
-      </DialogTrigger>
-      <DialogContent className="sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Import Domains</DialogTitle>
-          <DialogDescription>
-            Upload a CSV with a <strong>name</strong> column and, if you like, status, ad network, template,
-            registration date, expiry date (YYYY-MM-DD), purchase price and renewal cost. Nothing is saved
-            until you confirm the preview.
-          </DialogDescription>
-        </DialogHeader>
-        <FilePicker
-          label="Choose a CSV file"
-          hint="Up to 20,000 rows, 5 MB, UTF-8"
-          fileName={file?.name}
-          disabled={previewing.isPending || importing.isPending}
-          onFile={choose}
-        />
-        <a
-          href={TEMPLATE_HREF}
-          download="domains-template.csv"
-          className="inline-flex items-center gap-1 text-emerald-700 text-sm hover:underline"
-        >
-          <Download aria-hidden="true" className="size-4" />
-          Download a template
-        </a>
-        {previewing.isPending && <p className="text-muted-foreground text-sm">Checking the file…</p>}
-        <FieldError>{error}</FieldError>
-        {preview && <ImportPreviewTable preview={preview} />}
-        {counts && counts.invalid > 0 && (
-          <p className="text-red-700 text-sm">Fix the invalid rows and choose the file again to import.</p>
-        )}
-        <DialogActions onCancel={() => changeOpen(false)}>
-          <Button disabled={blocked || importing.isPending} onClick={runImport}>
-            {importing.isPending
-              ? "Importing..."
-              : `Import ${formatNumber(counts?.new ?? 0)} domain${counts?.new === 1 ? "" : "s"}`}
-          </Button>
-        </DialogActions>
-      </DialogContent>
-    </Dialog>
+      }
+      open={open}
+      onOpenChange={changeOpen}
+      description={
+        <>
+          Upload a CSV with a <strong>name</strong> column and, if you like, status, ad network, template,
+          registration date, expiry date (YYYY-MM-DD), purchase price and renewal cost. Nothing is saved until
+          you confirm the preview.
+        </>
+      }
+    >
+      <FilePicker
+        label="Choose a CSV file"
+        hint="Up to 20,000 rows, 5 MB, UTF-8"
+        fileName={file?.name}
+        disabled={previewing.isPending || importing.isPending}
+        onFile={choose}
+      />
+      <a
+        href={TEMPLATE_HREF}
+        download="domains-template.csv"
+        className="inline-flex items-center gap-1 text-emerald-700 text-sm hover:underline"
+      >
+        <Download aria-hidden="true" className="size-4" />
+        Download a template
+      </a>
+      {previewing.isPending && <p className="text-muted-foreground text-sm">Checking the file…</p>}
+      <FieldError>{error}</FieldError>
+      {preview && <ImportPreviewTable preview={preview} />}
+      {counts && counts.invalid > 0 && (
+        <p className="text-red-700 text-sm">Fix the invalid rows and choose the file again to import.</p>
+      )}
+      <DialogActions onCancel={() => changeOpen(false)}>
+        <Button disabled={blocked || importing.isPending} onClick={runImport}>
+          {importing.isPending
+            ? "Importing..."
+            : `Import ${formatNumber(counts?.new ?? 0)} domain${counts?.new === 1 ? "" : "s"}`}
+        </Button>
+      </DialogActions>
+    </DialogShell>
   );
 }

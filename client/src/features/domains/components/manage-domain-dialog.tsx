@@ -2,14 +2,7 @@ import type { TDomain } from "@shared/api/domains";
 import { Globe, Pencil } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { DialogFooter, DialogShell } from "@/components/ui/dialog";
 import { FigureTile } from "@/components/ui/figure-tile";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate, formatMoney, formatNumber } from "@/lib/format";
@@ -51,74 +44,70 @@ export function ManageDomainDialog(props: {
   const loading = (node: ReactNode) => (detail.data ? node : <Skeleton className="h-6 w-24" />);
 
   return (
-    <Dialog open={props.open} onOpenChange={(open) => !open && close()}>
-      <DialogContent className="sm:max-w-xl">
-        {current && (
+    <DialogShell
+      open={props.open}
+      onOpenChange={(open) => !open && close()}
+      className="sm:max-w-xl"
+      title={current?.name}
+      titleClassName="break-all"
+      description={
+        editing ? "Change how this domain is parked and what it costs you." : "Performance and details."
+      }
+      icon={
+        <span className="mb-1 flex size-10 items-center justify-center rounded-lg bg-emerald-50 text-emerald-600">
+          <Globe aria-hidden="true" className="size-5" />
+        </span>
+      }
+    >
+      {current &&
+        (editing ? (
+          <EditDomainForm domain={current} onDone={() => setEditing(false)} onRemoved={close} />
+        ) : (
           <>
-            <DialogHeader>
-              <span className="mb-1 flex size-10 items-center justify-center rounded-lg bg-emerald-50 text-emerald-600">
-                <Globe aria-hidden="true" className="size-5" />
-              </span>
-              <DialogTitle className="break-all">{current.name}</DialogTitle>
-              <DialogDescription>
-                {editing
-                  ? "Change how this domain is parked and what it costs you."
-                  : "Performance and details."}
-              </DialogDescription>
-            </DialogHeader>
-            {editing ? (
-              <EditDomainForm domain={current} onDone={() => setEditing(false)} onRemoved={close} />
-            ) : (
-              <>
-                <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-                  <FigureTile label="Total Revenue">
-                    {loading(detail.data && formatMoney(detail.data.totalRevenue))}
-                  </FigureTile>
-                  <FigureTile label="Total Visitors">
-                    {loading(detail.data && formatNumber(detail.data.totalVisitors))}
-                  </FigureTile>
-                  <FigureTile label="Status">
-                    <DomainStatusBadge status={current.status} />
-                  </FigureTile>
-                  <FigureTile label="Registered">{formatDate(current.registrationDate)}</FigureTile>
-                  <FigureTile label="Expires">
-                    {current.expiryDate ? formatDate(current.expiryDate) : "Not set"}
-                  </FigureTile>
-                  <FigureTile label="Leads">
-                    {loading(detail.data && formatNumber(detail.data.totalLeads))}
-                  </FigureTile>
-                </dl>
-                <DomainVerification domain={current} />
-                <dl className="divide-y rounded-lg border px-4">
-                  <Row label="Parking revenue (30-day average)">
-                    {formatMoney(current.parkingRevenue)} / day
-                  </Row>
-                  <Row label="Visitors (30 days)">{formatNumber(current.visitors)}</Row>
-                  <Row label="Ad network">{networkLabel(current.adNetwork)}</Row>
-                  <Row label="Parking template">{TEMPLATE_LABELS[current.parkingTemplate]}</Row>
-                  <Row label="Nameservers">{current.nameservers || "Not set"}</Row>
-                  <Row label="Purchase price">
-                    {current.purchasePrice ? formatMoney(current.purchasePrice) : "Not set"}
-                  </Row>
-                  <Row label="Renewal cost">
-                    {current.renewalCost ? `${formatMoney(current.renewalCost)} / year` : "Not set"}
-                  </Row>
-                </dl>
-                {props.sections?.(current)}
-                <DialogFooter>
-                  <Button variant="outline" onClick={close}>
-                    Close
-                  </Button>
-                  <Button onClick={() => setEditing(true)}>
-                    <Pencil aria-hidden="true" />
-                    Edit Domain
-                  </Button>
-                </DialogFooter>
-              </>
-            )}
+            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+              <FigureTile label="Total Revenue">
+                {loading(detail.data && formatMoney(detail.data.totalRevenue))}
+              </FigureTile>
+              <FigureTile label="Total Visitors">
+                {loading(detail.data && formatNumber(detail.data.totalVisitors))}
+              </FigureTile>
+              <FigureTile label="Status">
+                <DomainStatusBadge status={current.status} />
+              </FigureTile>
+              <FigureTile label="Registered">{formatDate(current.registrationDate)}</FigureTile>
+              <FigureTile label="Expires">
+                {current.expiryDate ? formatDate(current.expiryDate) : "Not set"}
+              </FigureTile>
+              <FigureTile label="Leads">
+                {loading(detail.data && formatNumber(detail.data.totalLeads))}
+              </FigureTile>
+            </dl>
+            <DomainVerification domain={current} />
+            <dl className="divide-y rounded-lg border px-4">
+              <Row label="Parking revenue (30-day average)">{formatMoney(current.parkingRevenue)} / day</Row>
+              <Row label="Visitors (30 days)">{formatNumber(current.visitors)}</Row>
+              <Row label="Ad network">{networkLabel(current.adNetwork)}</Row>
+              <Row label="Parking template">{TEMPLATE_LABELS[current.parkingTemplate]}</Row>
+              <Row label="Nameservers">{current.nameservers || "Not set"}</Row>
+              <Row label="Purchase price">
+                {current.purchasePrice ? formatMoney(current.purchasePrice) : "Not set"}
+              </Row>
+              <Row label="Renewal cost">
+                {current.renewalCost ? `${formatMoney(current.renewalCost)} / year` : "Not set"}
+              </Row>
+            </dl>
+            {props.sections?.(current)}
+            <DialogFooter>
+              <Button variant="outline" onClick={close}>
+                Close
+              </Button>
+              <Button onClick={() => setEditing(true)}>
+                <Pencil aria-hidden="true" />
+                Edit Domain
+              </Button>
+            </DialogFooter>
           </>
-        )}
-      </DialogContent>
-    </Dialog>
+        ))}
+    </DialogShell>
   );
 }

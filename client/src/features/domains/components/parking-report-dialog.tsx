@@ -4,15 +4,7 @@ import { DEFAULT_AD_NETWORK } from "@shared/catalog";
 import { BarChart3, CheckCircle2 } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
+import { DialogFooter, DialogShell } from "@/components/ui/dialog";
 import { FieldError } from "@/components/ui/field-error";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
@@ -101,57 +93,54 @@ export function ParkingReportDialog() {
   };
 
   return (
-    <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogTrigger asChild>
+    <DialogShell
+      open={open}
+      onOpenChange={changeOpen}
+      trigger={
         <Button variant="outline">
           <BarChart3 aria-hidden="true" />
           Import Parking Report
         </Button>
-      </DialogTrigger>
-      <DialogContent className="sm:max-w-xl">
-        <DialogHeader>
-          <DialogTitle>Import Parking Report</DialogTitle>
-          <DialogDescription>
-            Upload your ad network's daily report. Each row becomes that day's parking revenue for the domain;
-            importing a day again replaces it.
-          </DialogDescription>
-        </DialogHeader>
-        <div className="grid gap-2">
-          <Label htmlFor="report-network">Ad network</Label>
-          <Select
-            id="report-network"
-            value={network}
-            options={NETWORK_OPTIONS}
-            disabled={importing.isPending}
-            onValueChange={(v) => {
-              setNetwork(v as TAdNetwork);
-              setResult(null);
-              setError("");
-            }}
-          />
-        </div>
-        <div className="rounded-lg bg-slate-50 p-3 text-slate-600 text-xs">
-          <p className="font-medium text-slate-800">Expected columns</p>
-          <p className="mt-1">
-            {Object.values(format.columns).join(", ")} — dates as {format.dateFormat}; or the generic date,
-            domain, visitors, clicks, revenue.
-          </p>
-        </div>
-        <FilePicker
-          label={`Choose a ${format.label} report`}
-          hint="CSV, UTF-8, up to 5 MB"
+      }
+      className="sm:max-w-xl"
+      title="Import Parking Report"
+      description="Upload your ad network's daily report. Each row becomes that day's parking revenue for the domain; importing a day again replaces it."
+    >
+      <div className="grid gap-2">
+        <Label htmlFor="report-network">Ad network</Label>
+        <Select
+          id="report-network"
+          value={network}
+          options={NETWORK_OPTIONS}
           disabled={importing.isPending}
-          onFile={upload}
+          onValueChange={(v) => {
+            setNetwork(v as TAdNetwork);
+            setResult(null);
+            setError("");
+          }}
         />
-        {importing.isPending && <p className="text-muted-foreground text-sm">Importing…</p>}
-        <FieldError>{error}</FieldError>
-        {result && <ImportSummary result={result} />}
-        <DialogFooter>
-          <Button variant={result ? "default" : "outline"} onClick={() => changeOpen(false)}>
-            {result ? "Done" : "Cancel"}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      </div>
+      <div className="rounded-lg bg-slate-50 p-3 text-slate-600 text-xs">
+        <p className="font-medium text-slate-800">Expected columns</p>
+        <p className="mt-1">
+          {Object.values(format.columns).join(", ")} — dates as {format.dateFormat}; or the generic date,
+          domain, visitors, clicks, revenue.
+        </p>
+      </div>
+      <FilePicker
+        label={`Choose a ${format.label} report`}
+        hint="CSV, UTF-8, up to 5 MB"
+        disabled={importing.isPending}
+        onFile={upload}
+      />
+      {importing.isPending && <p className="text-muted-foreground text-sm">Importing…</p>}
+      <FieldError>{error}</FieldError>
+      {result && <ImportSummary result={result} />}
+      <DialogFooter>
+        <Button variant={result ? "default" : "outline"} onClick={() => changeOpen(false)}>
+          {result ? "Done" : "Cancel"}
+        </Button>
+      </DialogFooter>
+    </DialogShell>
   );
 }

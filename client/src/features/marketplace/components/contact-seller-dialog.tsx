@@ -1,14 +1,7 @@
 import { MAX_CONTACT_MESSAGE_LENGTH, type TMarketplaceListing } from "@shared/api/marketplace";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { FormDialog } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
@@ -57,42 +50,42 @@ export function ContactSellerDialog({
   };
 
   return (
-    <Dialog open={listing !== null} onOpenChange={(open) => !open && close()}>
-      <DialogContent>
-        {listing && (
+    <FormDialog
+      open={listing !== null}
+      onOpenChange={(open) => !open && close()}
+      title="Contact Seller"
+      description={
+        listing && (
           <>
-            <DialogHeader>
-              <DialogTitle>Contact Seller</DialogTitle>
-              <DialogDescription>
-                Ask about <span className="font-medium text-slate-900">{listing.name}</span>, listed at{" "}
-                {formatMoney(listing.price)}. The seller sees your account email to reply.
-              </DialogDescription>
-            </DialogHeader>
-            <form onSubmit={submit} className="grid gap-4">
-              <div className="grid gap-2">
-                <Label htmlFor={messageField}>Message</Label>
-                <Textarea
-                  id={messageField}
-                  rows={5}
-                  maxLength={MAX_CONTACT_MESSAGE_LENGTH}
-                  placeholder="Introduce yourself and make an offer…"
-                  value={message}
-                  onChange={(event) => setMessage(event.target.value)}
-                />
-                <p className="text-right text-muted-foreground text-xs tabular-nums">
-                  {message.length.toLocaleString()} / {MAX_CONTACT_MESSAGE_LENGTH.toLocaleString()}
-                </p>
-              </div>
-              <DialogActions onCancel={close}>
-                <Button type="submit" disabled={!trimmed || contact.isPending}>
-                  {contact.isPending && <Spinner className="size-4 text-current" label="Sending" />}
-                  Send Message
-                </Button>
-              </DialogActions>
-            </form>
+            Ask about <span className="font-medium text-slate-900">{listing.name}</span>, listed at{" "}
+            {formatMoney(listing.price)}. The seller sees your account email to reply.
           </>
-        )}
-      </DialogContent>
-    </Dialog>
+        )
+      }
+      formLabel="Contact seller"
+      onSubmit={submit}
+      onCancel={close}
+      submit={
+        <Button type="submit" disabled={!trimmed || contact.isPending}>
+          {contact.isPending && <Spinner className="size-4 text-current" label="Sending" />}
+          Send Message
+        </Button>
+      }
+    >
+      <div className="grid gap-2">
+        <Label htmlFor={messageField}>Message</Label>
+        <Textarea
+          id={messageField}
+          rows={5}
+          maxLength={MAX_CONTACT_MESSAGE_LENGTH}
+          placeholder="Introduce yourself and make an offer…"
+          value={message}
+          onChange={(event) => setMessage(event.target.value)}
+        />
+        <p className="text-right text-muted-foreground text-xs tabular-nums">
+          {message.length.toLocaleString()} / {MAX_CONTACT_MESSAGE_LENGTH.toLocaleString()}
+        </p>
+      </div>
+    </FormDialog>
   );
 }

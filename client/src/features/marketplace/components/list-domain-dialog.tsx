@@ -2,15 +2,7 @@ import { Plus, Tag } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
+import { DialogActions, DialogShell } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
@@ -64,71 +56,70 @@ export function ListDomainDialog() {
   };
 
   return (
-    <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogTrigger asChild>
+    <DialogShell
+      open={open}
+      onOpenChange={changeOpen}
+      trigger={
         <Button>
           <Plus aria-hidden="true" />
           List Domain for Sale
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <div className="mb-1 flex size-10 items-center justify-center rounded-lg bg-emerald-50 text-emerald-600">
-            <Tag aria-hidden="true" className="size-5" />
-          </div>
-          <DialogTitle>List Domain for Sale</DialogTitle>
-          <DialogDescription>
-            Buyers see the asking price, traffic and parking revenue, and contact you through the marketplace.
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} className="grid gap-4">
-          <div className="grid gap-2">
-            <Label htmlFor={domainField}>Domain</Label>
-            <Select
-              id={domainField}
-              value={domainId}
-              onValueChange={setDomainId}
-              placeholder={listable.length ? "Select a domain" : "No domains available to list"}
-              options={listable.map((d) => ({ value: d.id, label: d.name }))}
+      }
+      title="List Domain for Sale"
+      description="Buyers see the asking price, traffic and parking revenue, and contact you through the marketplace."
+      icon={
+        <div className="mb-1 flex size-10 items-center justify-center rounded-lg bg-emerald-50 text-emerald-600">
+          <Tag aria-hidden="true" className="size-5" />
+        </div>
+      }
+    >
+      <form onSubmit={submit} className="grid gap-4">
+        <div className="grid gap-2">
+          <Label htmlFor={domainField}>Domain</Label>
+          <Select
+            id={domainField}
+            value={domainId}
+            onValueChange={setDomainId}
+            placeholder={listable.length ? "Select a domain" : "No domains available to list"}
+            options={listable.map((d) => ({ value: d.id, label: d.name }))}
+          />
+          {listable.length === 0 && (
+            <p className="text-muted-foreground text-sm">
+              {domains.length ? "Every domain you own is already listed. " : "You have no domains yet. "}
+              <Link href="/domains" className="font-medium text-primary hover:underline">
+                Add a domain
+              </Link>{" "}
+              to list it here.
+            </p>
+          )}
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={priceField}>Asking price (USD)</Label>
+          <div className="relative">
+            <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground text-sm">
+              $
+            </span>
+            <Input
+              id={priceField}
+              type="number"
+              inputMode="decimal"
+              min="0.01"
+              max="10000000"
+              step="0.01"
+              placeholder="0.00"
+              className="pl-7"
+              value={price}
+              onChange={(event) => setPrice(event.target.value)}
             />
-            {listable.length === 0 && (
-              <p className="text-muted-foreground text-sm">
-                {domains.length ? "Every domain you own is already listed. " : "You have no domains yet. "}
-                <Link href="/domains" className="font-medium text-primary hover:underline">
-                  Add a domain
-                </Link>{" "}
-                to list it here.
-              </p>
-            )}
           </div>
-          <div className="grid gap-2">
-            <Label htmlFor={priceField}>Asking price (USD)</Label>
-            <div className="relative">
-              <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground text-sm">
-                $
-              </span>
-              <Input
-                id={priceField}
-                type="number"
-                inputMode="decimal"
-                min="0.01"
-                max="10000000"
-                step="0.01"
-                placeholder="0.00"
-                className="pl-7"
-                value={price}
-                onChange={(event) => setPrice(event.target.value)}
-              />
-            </div>
-          </div>
-          <DialogActions onCancel={() => changeOpen(false)}>
-            <Button type="submit" disabled={!canSubmit}>
-              {listDomain.isPending && <Spinner className="size-4 text-current" label="Listing" />}
-              List Domain
-            </Button>
-          </DialogActions>
-        </form>
-      </DialogContent>
-    </Dialog>
+        </div>
+        <DialogActions onCancel={() => changeOpen(false)}>
+          <Button type="submit" disabled={!canSubmit}>
+            {listDomain.isPending && <Spinner className="size-4 text-current" label="Listing" />}
+            List Domain
+          </Button>
+        </DialogActions>
+      </form>
+    </DialogShell>
   );
 }

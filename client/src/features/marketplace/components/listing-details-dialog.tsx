@@ -3,14 +3,7 @@ import { MessageSquare } from "lucide-react";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { DialogFooter, DialogShell } from "@/components/ui/dialog";
 import { FigureTile } from "@/components/ui/figure-tile";
 import { formatDate, formatMoney, formatNumber } from "@/lib/format";
 import { monthlyRevenue, revenueMultiple } from "../utils/revenue-multiple";
@@ -33,48 +26,46 @@ export function ListingDetailsDialog(props: {
 }) {
   const { listing } = props;
   return (
-    <Dialog open={listing !== null} onOpenChange={(open) => !open && props.onClose()}>
-      <DialogContent>
-        {listing && (
-          <>
-            <DialogHeader>
-              <DialogTitle className="break-words">{listing.name}</DialogTitle>
-              <DialogDescription>Listed {formatDate(listing.listedAt)}</DialogDescription>
-            </DialogHeader>
-            <dl className="grid grid-cols-2 gap-3">
-              <Detail label="Price">
-                <span className="text-emerald-700">{formatMoney(listing.price)}</span>
-              </Detail>
-              <Detail label="Monthly Visitors">{formatNumber(listing.visitors)}</Detail>
-              <Detail label="Monthly Revenue">{formatMoney(monthlyRevenue(listing.parkingRevenue))}</Detail>
-              <Detail label="Status">
-                <Badge variant="success">For Sale</Badge>
-              </Detail>
-              <Detail label="Registration Date">{formatDate(listing.registrationDate)}</Detail>
-              <Detail label="Revenue Multiple">
-                {revenueMultiple(listing.price, listing.parkingRevenue)}
-              </Detail>
-            </dl>
-            <p className="text-muted-foreground text-xs">
-              Monthly revenue is the average daily parking revenue of the last 30 days times 30; the revenue
-              multiple is the price divided by it.
-            </p>
-            {listing.isOwn ? (
-              <OwnListingActions listing={listing} onDone={props.onClose} />
-            ) : (
-              <DialogFooter>
-                <Button variant="outline" onClick={props.onClose}>
-                  Close
-                </Button>
-                <Button onClick={() => props.onContactSeller(listing)}>
-                  <MessageSquare aria-hidden="true" />
-                  Contact Seller
-                </Button>
-              </DialogFooter>
-            )}
-          </>
-        )}
-      </DialogContent>
-    </Dialog>
+    <DialogShell
+      open={listing !== null}
+      onOpenChange={(open) => !open && props.onClose()}
+      title={listing?.name}
+      titleClassName="break-words"
+      description={listing && `Listed ${formatDate(listing.listedAt)}`}
+    >
+      {listing && (
+        <>
+          <dl className="grid grid-cols-2 gap-3">
+            <Detail label="Price">
+              <span className="text-emerald-700">{formatMoney(listing.price)}</span>
+            </Detail>
+            <Detail label="Monthly Visitors">{formatNumber(listing.visitors)}</Detail>
+            <Detail label="Monthly Revenue">{formatMoney(monthlyRevenue(listing.parkingRevenue))}</Detail>
+            <Detail label="Status">
+              <Badge variant="success">For Sale</Badge>
+            </Detail>
+            <Detail label="Registration Date">{formatDate(listing.registrationDate)}</Detail>
+            <Detail label="Revenue Multiple">{revenueMultiple(listing.price, listing.parkingRevenue)}</Detail>
+          </dl>
+          <p className="text-muted-foreground text-xs">
+            Monthly revenue is the average daily parking revenue of the last 30 days times 30; the revenue
+            multiple is the price divided by it.
+          </p>
+          {listing.isOwn ? (
+            <OwnListingActions listing={listing} onDone={props.onClose} />
+          ) : (
+            <DialogFooter>
+              <Button variant="outline" onClick={props.onClose}>
+                Close
+              </Button>
+              <Button onClick={() => props.onContactSeller(listing)}>
+                <MessageSquare aria-hidden="true" />
+                Contact Seller
+              </Button>
+            </DialogFooter>
+          )}
+        </>
+      )}
+    </DialogShell>
   );
 }

@@ -3,14 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { FormDialog } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
@@ -90,57 +83,58 @@ export function PayoutDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <form onSubmit={submit} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>Transfer to PayPal</DialogTitle>
-            <DialogDescription>
-              Send part or all of your available balance of {formatMoney(availableBalance)} to your PayPal
-              account.
-            </DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={amountId}>Amount (USD)</Label>
-            <Input
-              id={amountId}
-              inputMode="decimal"
-              autoComplete="off"
-              value={amount}
-              aria-invalid={problem !== null}
-              aria-describedby={amountHintId}
-              onChange={(e) => setAmount(e.target.value)}
-            />
-            <p
-              id={amountHintId}
-              className={problem ? "text-destructive text-sm" : "text-muted-foreground text-sm"}
-            >
-              {problem ?? `Between ${formatMoney(minimum)} and ${formatMoney(availableBalance)}.`}
-            </p>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={emailId}>PayPal account email</Label>
-            <Input
-              id={emailId}
-              type="email"
-              autoComplete="email"
-              placeholder="you@example.com"
-              value={paypalEmail}
-              onChange={(e) => setPaypalEmail(e.target.value)}
-            />
-          </div>
-          <div className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-amber-900 text-sm">
-            <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-600" />
-            <p>Transfers cannot be reversed. Check the email address before you confirm.</p>
-          </div>
-          <DialogActions onCancel={() => onOpenChange(false)}>
-            <Button type="submit" disabled={!canConfirm}>
-              {payout.isPending && <Spinner className="size-4 text-current" label="Transferring" />}
-              Confirm Transfer
-            </Button>
-          </DialogActions>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Transfer to PayPal"
+      description={
+        <>
+          Send part or all of your available balance of {formatMoney(availableBalance)} to your PayPal
+          account.
+        </>
+      }
+      formLabel="Transfer to PayPal"
+      onSubmit={submit}
+      submit={
+        <Button type="submit" disabled={!canConfirm}>
+          {payout.isPending && <Spinner className="size-4 text-current" label="Transferring" />}
+          Confirm Transfer
+        </Button>
+      }
+    >
+      <div className="grid gap-2">
+        <Label htmlFor={amountId}>Amount (USD)</Label>
+        <Input
+          id={amountId}
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          aria-invalid={problem !== null}
+          aria-describedby={amountHintId}
+          onChange={(e) => setAmount(e.target.value)}
+        />
+        <p
+          id={amountHintId}
+          className={problem ? "text-destructive text-sm" : "text-muted-foreground text-sm"}
+        >
+          {problem ?? `Between ${formatMoney(minimum)} and ${formatMoney(availableBalance)}.`}
+        </p>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={emailId}>PayPal account email</Label>
+        <Input
+          id={emailId}
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          value={paypalEmail}
+          onChange={(e) => setPaypalEmail(e.target.value)}
+        />
+      </div>
+      <div className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-amber-900 text-sm">
+        <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-600" />
+        <p>Transfers cannot be reversed. Check the email address before you confirm.</p>
+      </div>
+    </FormDialog>
   );
 }
