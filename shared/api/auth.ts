@@ -9,6 +9,8 @@ export const AUTH_PATHS = {
   logout: "/api/auth/logout",
   profile: "/api/auth/profile",
   changePassword: "/api/auth/change-password",
+  /** `DELETE`: the account and everything it owns (a recent sign-in required). */
+  account: "/api/auth/account",
 } as const;
 
 /** Minimum password length, spec §9. */

@@ -25,6 +25,15 @@ export async function registerThroughApi(page: Page, account: Account): Promise<
   expect(res.status(), await res.text()).toBe(201);
 }
 
+/**
+ * Deletes the account the page is signed in as (Settings → Delete Account, through the API), so
+ * that a run leaves no accounts behind. A test that signed out, or left money or a renewing
+ * subscription on the account, keeps it: the server refuses, and this is teardown, not a check.
+ */
+async function deleteSignedInAccount(page: Page): Promise<void> {
+  await page.request.delete("/api/auth/account").catch(() => undefined);
+}
+
 type Fixtures = {
   /** A fresh account, registered; `page` is signed in as it. */
   account: Account;
@@ -37,14 +46,17 @@ export const test = base.extend<Fixtures>({
     const account = uniqueAccount();
     await registerThroughApi(page, account);
     await use(account);
+    await deleteSignedInAccount(page);
   },
   existingAccount: async ({ playwright, baseURL }, use) => {
     const account = uniqueAccount();
     const client = await playwright.request.newContext({ baseURL });
     const res = await client.post("/api/auth/register", { data: account });
     expect(res.status(), await res.text()).toBe(201);
-    await client.dispose();
     await use(account);
+    // Registering signed that client in: it deletes the account as it made it.
+    await client.delete("/api/auth/account").catch(() => undefined);
+    await client.dispose();
   },
 });
 

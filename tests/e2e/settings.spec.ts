@@ -208,3 +208,25 @@ test("the settings page and the security dialog have no serious accessibility pr
   await expect(page.getByRole("dialog", { name: "Enhanced Security" })).toBeVisible();
   expect(await serious()).toEqual([]);
 });
+
+test("an account is deleted from Settings once its email is typed, and cannot sign in again", async ({
+  page,
+  account,
+}) => {
+  await openSettings(page);
+  await card(page, "Delete Account").getByRole("button", { name: "Delete Account" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete your account?" });
+  const confirm = dialog.getByRole("button", { name: "Delete My Account" });
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel(/Type your email/).fill("someone-else@example.com");
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel(/Type your email/).fill(account.email.toUpperCase());
+  await confirm.click();
+
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(toast(page)).toContainText("Account Deleted");
+  const again = await page.request.post("/api/auth/login", {
+    data: { usernameOrEmail: account.email, password: account.password },
+  });
+  expect(again.status()).toBe(401);
+});

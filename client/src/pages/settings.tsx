@@ -9,6 +9,7 @@ import { refreshSession, useSession } from "@/features/auth/api/get-session";
 import { BillingSection } from "@/features/billing/components/billing-section";
 import { PasskeysCard } from "@/features/passkeys/components/passkeys-card";
 import { AccountPlanCard } from "@/features/settings/components/account-plan-card";
+import { DeleteAccountCard } from "@/features/settings/components/delete-account-card";
 import { NotificationSettingsCard } from "@/features/settings/components/notification-settings-card";
 import { PayoutSettingsCard } from "@/features/settings/components/payout-settings-card";
 import { ProfileSettingsCard } from "@/features/settings/components/profile-settings-card";
@@ -49,6 +50,7 @@ export default function SettingsPage() {
         </div>
       </div>
       <ApiAccessCard />
+      {user && <DeleteAccountCard email={user.email} />}
       {/* Offers come after the account's own settings and data. */}
       <UpgradeCatalogue />
     </div>

@@ -28,6 +28,7 @@ export type AuditEvent =
   | "passkey_removed"
   | "two_factor_requirement_changed"
   | "account_locked_down"
+  | "account_deleted"
   /** An operator console action: detail names the action and the object it was taken on. */
   | "staff_action";
 

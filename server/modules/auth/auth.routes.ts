@@ -9,6 +9,7 @@ import { SESSION_COOKIE } from "../../http/session";
 import { endSession, startSession } from "../../http/session-helpers";
 import { recordAudit } from "../audit/audit-log";
 import { changePassword, findUser, register, toSessionUser, updateProfile } from "./auth.service";
+import { deleteAccount } from "./delete-account";
 import { passkeyRoutes } from "./passkeys.routes";
 import { passwordResetRoutes } from "./password-reset.routes";
 import { securityRoutes } from "./security.routes";
@@ -83,6 +84,18 @@ export function authRoutes(deps: AppDeps): Router {
       await changePassword({ db, userId, currentSessionId: req.sessionID, input: body });
       await recordAudit(db, { userId, event: "password_changed", meta: requestMeta(req) });
       return { message: "Password changed" };
+    }),
+  );
+
+  router.delete(
+    "/account",
+    requireRecentAuth,
+    handler({ auth: true }, async ({ userId, req, res }) => {
+      await deleteAccount({ db, userId, meta: requestMeta(req) });
+      // Its row is gone already; ending it here keeps the end of the request from saving it again.
+      await endSession(req);
+      res.clearCookie(SESSION_COOKIE);
+      return { message: "Your account has been deleted." };
     }),
   );
 
