@@ -20,6 +20,7 @@ let t: TestApp;
 let server: http.Server;
 let base: string;
 let routes: RouteEntry[];
+const SESSION_ENDERS = ["POST /api/auth/logout", "POST /api/security/lockdown", "DELETE /api/auth/account"];
 let victim: Awaited<ReturnType<typeof signUp>>;
 let fuzzerCookie: string;
 /** `/api/v1` is reached by key (the fuzzer's, on an unlimited plan), never by cookie. */
@@ -31,7 +32,10 @@ beforeAll(async () => {
   server = http.createServer(t.app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  routes = listApiRoutes(t.app).filter((r) => !r.path.startsWith("/api/webhooks/"));
+  // Routes that end the fuzzer's session or account go last, so every other route is also fuzzed signed in.
+  const last = (r: RouteEntry) => SESSION_ENDERS.includes(`${r.method} ${r.path}`);
+  const all = listApiRoutes(t.app).filter((r) => !r.path.startsWith("/api/webhooks/"));
+  routes = [...all.filter((r) => !last(r)), ...all.filter(last)];
   victim = await signUp(t.app);
   victimDomainId = (await addDomain(victim.agent)).id;
   await victim.agent
