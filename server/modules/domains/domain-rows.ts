@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type TDomain, type TDomainSort, verificationTxtValue } from "../../../shared/api/domains";
-import { isoTime } from "../../db/iso-time";
+import { exactIsoTime, isoTime } from "../../db/iso-time";
 import type { DbOrTx } from "../../db/tx";
 
 /** Traffic days (`domain_traffic.day`) are calendar days in UTC. */
@@ -44,8 +44,6 @@ export interface DomainPage {
   q?: string;
 }
 
-const exactTime = (column: SQL) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 /** A domain without an expiry date expires last. */
 const expiryKey = sql`coalesce(d.expiry_date, 'infinity'::timestamptz)`;
 
@@ -59,7 +57,7 @@ const SORTS: Record<
 > = {
   newest: {
     key: sql`d.created_at`,
-    text: exactTime(sql`d.created_at`),
+    text: exactIsoTime(sql`d.created_at`),
     read: ({ value }) => sql`${value}::timestamptz`,
     desc: true,
   },
@@ -79,7 +77,7 @@ const SORTS: Record<
   },
   expiry: {
     key: expiryKey,
-    text: sql`coalesce(${exactTime(sql`d.expiry_date`)}, '')`,
+    text: sql`coalesce(${exactIsoTime(sql`d.expiry_date`)}, '')`,
     read: ({ value }) => (value === "" ? sql`'infinity'::timestamptz` : sql`${value}::timestamptz`),
     desc: false,
   },

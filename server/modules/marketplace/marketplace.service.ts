@@ -9,6 +9,7 @@ import type {
 import { encodeCursor } from "../../../shared/api/v1/common";
 import { formatUsd } from "../../../shared/money";
 import { accountEvents, domains } from "../../../shared/schema";
+import { exactIsoTime } from "../../db/iso-time";
 import type { Db } from "../../db/pool";
 import type { Tx } from "../../db/tx";
 import { AppError, notFound } from "../../http/app-error";
@@ -35,9 +36,6 @@ export const tldOf = (name: string) => name.slice(name.indexOf(".") + 1).toLower
 /** Days over which `parkingRevenue` (a daily average) and `visitors` are measured, as on the portfolio. */
 const RECENT_DAYS = 30;
 
-const exactTime = (column: SQL) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
 /**
  * Each order's key over the listings, its value as a cursor writes it, how a cursor's value is
  * read back, and its direction; ties are broken by name, A to Z. A listing without a listing time
@@ -46,7 +44,7 @@ const exactTime = (column: SQL) =>
 const SORTS: Record<TListingSort, { key: SQL; text: SQL; read: (value: string) => SQL; desc: boolean }> = {
   newest: {
     key: sql`coalesce(r.listed_at, '-infinity'::timestamptz)`,
-    text: sql`coalesce(${exactTime(sql`r.listed_at`)}, '')`,
+    text: sql`coalesce(${exactIsoTime(sql`r.listed_at`)}, '')`,
     read: (v) => (v === "" ? sql`'-infinity'::timestamptz` : sql`${v}::timestamptz`),
     desc: true,
   },
