@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, test, toast } from "./fixtures";
 import { signInAsStaff } from "./staff";
 
 test("a signed-in owner who is not staff sees the not-found page at /admin", async ({ page, account }) => {
@@ -19,4 +19,35 @@ test("staff signed in with a second factor get the console and its sections", as
   }
   await nav.getByRole("link", { name: "Refunds" }).click();
   await expect(page.getByRole("heading", { name: "Refunds" })).toBeVisible();
+});
+
+test("staff find a lead by its host and return it with a reason", async ({ page }) => {
+  // A lead on one of the demo account's verified parked domains, from an address no other test uses.
+  const host = "quickautocover.com";
+  const email = `returned-${Date.now().toString(36)}@example.com`;
+  const lead = await page.request.post("/api/leads", {
+    headers: { Host: host },
+    data: { email, zipCode: "10001", source: "car-insurance-landing", value: 75 },
+  });
+  expect(lead.status(), await lead.text()).toBe(201);
+  await signInAsStaff(page, "staff-leads@example.com");
+
+  await page.goto("/admin/leads");
+  await expect(page.getByRole("heading", { name: "Leads", level: 1 })).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel("Host", { exact: true }).fill(host);
+  await page.getByRole("button", { name: "Search" }).click();
+  const byHost = page.getByRole("list", { name: "Leads by host" });
+  await expect(byHost).toContainText(host);
+  const returnedBefore = Number(/(\d+) returned/.exec((await byHost.textContent()) ?? "")?.[1]);
+  const row = page.getByRole("table", { name: "Leads" }).getByRole("row").filter({ hasText: email });
+  await expect(row).toContainText(host);
+
+  await row.getByRole("button", { name: "Return" }).click();
+  const dialog = page.getByRole("dialog", { name: "Return lead" });
+  await expect(dialog.getByRole("button", { name: "Return Lead" })).toBeDisabled();
+  await dialog.getByLabel("Reason").fill("A duplicate of a lead the insurer already had");
+  await dialog.getByRole("button", { name: "Return Lead" }).click();
+  await expect(toast(page)).toContainText("Lead Returned");
+  await expect(row).toContainText("Returned");
+  await expect(byHost).toContainText(`${returnedBefore + 1} returned`);
 });

@@ -2,6 +2,7 @@ import { Router } from "express";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
 import { findUser } from "../auth/auth.service";
+import { leadsAdminRoutes } from "./leads.routes";
 import { staffGate } from "./staff-gate";
 
 /** `/api/admin`: the operator console's API (DESIGN §18), for staff signed in with a second factor only. */
@@ -19,7 +20,8 @@ export function adminRoutes(deps: AppDeps): Router {
     }),
   );
 
-  // Each section's routes, one line each: router.use("/work-orders", workOrderAdminRoutes(deps));
+  // Each section's routes, one line each.
+  router.use("/leads", leadsAdminRoutes(deps));
 
   return router;
 }

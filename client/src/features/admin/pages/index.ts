@@ -5,7 +5,6 @@ import { type ComponentType, type LazyExoticComponent, lazy } from "react";
  * Each console section's page, loaded when it is first opened. A section without a page here
  * shows the placeholder. One line per section: `work-orders: lazy(() => import("./work-orders-page")),`
  */
-export const ADMIN_PAGES: Partial<Record<TAdminSection, LazyExoticComponent<ComponentType>>> = {};
-
-// Keeps `lazy` imported while the registry is empty; remove once a page is registered.
-void lazy;
+export const ADMIN_PAGES: Partial<Record<TAdminSection, LazyExoticComponent<ComponentType>>> = {
+  leads: lazy(() => import("./leads-page")),
+};

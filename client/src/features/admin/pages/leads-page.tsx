@@ -1,0 +1,209 @@
+import type { TAdminLead, TAdminLeadFilterInput } from "@shared/api/admin-leads";
+import { ADMIN_LEADS_PATHS } from "@shared/api/admin-leads";
+import { Download, Undo2 } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { FormDialog } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select } from "@/components/ui/select";
+import { Textarea } from "@/components/ui/textarea";
+import { formatDate, formatMoney, formatNumber } from "@/lib/format";
+import { toast, toastError } from "@/lib/toast";
+import { getLeadPage, leadKeys, leadSearchParams, useLeadCounts, useReturnLead } from "../api/leads";
+import { AdminTable } from "../components/admin-table";
+
+const FIELDS = [
+  { key: "from", label: "From", type: "date", placeholder: "" },
+  { key: "to", label: "To", type: "date", placeholder: "" },
+  { key: "host", label: "Host", type: "text", placeholder: "example.com" },
+  { key: "zip", label: "ZIP", type: "text", placeholder: "10001" },
+  { key: "state", label: "State", type: "text", placeholder: "NY" },
+] as const;
+
+const RETURNED_OPTIONS = [
+  { value: "", label: "All leads" },
+  { value: "no", label: "Kept" },
+  { value: "yes", label: "Returned" },
+];
+
+/** Leads: search by day, host, ZIP and state; return one with a reason; export; counts. */
+export default function LeadsPage() {
+  const [draft, setDraft] = useState<Record<string, string>>({});
+  const [filter, setFilter] = useState<TAdminLeadFilterInput>({});
+  const [returning, setReturning] = useState<TAdminLead | null>(null);
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setFilter(Object.fromEntries(Object.entries(draft).filter(([, v]) => v.trim() !== "")));
+  };
+
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <CardContent className="pt-6">
+          <form
+            aria-label="Search leads"
+            onSubmit={search}
+            className="grid gap-3 sm:grid-cols-3 lg:grid-cols-[repeat(6,minmax(0,1fr))_auto] lg:items-end"
+          >
+            {FIELDS.map((field) => (
+              <div key={field.key} className="grid gap-1.5">
+                <Label htmlFor={`lead-${field.key}`}>{field.label}</Label>
+                <Input
+                  id={`lead-${field.key}`}
+                  type={field.type}
+                  placeholder={field.placeholder}
+                  value={draft[field.key] ?? ""}
+                  onChange={(e) => setDraft({ ...draft, [field.key]: e.target.value })}
+                />
+              </div>
+            ))}
+            <div className="grid gap-1.5">
+              <Label htmlFor="lead-returned">Returned</Label>
+              <Select
+                id="lead-returned"
+                options={RETURNED_OPTIONS}
+                value={draft.returned ?? ""}
+                onValueChange={(returned) => setDraft({ ...draft, returned })}
+              />
+            </div>
+            <div className="flex gap-2">
+              <Button type="submit">Search</Button>
+              <a
+                className={buttonVariants({ variant: "outline" })}
+                href={`${ADMIN_LEADS_PATHS.export}?${leadSearchParams(filter)}`}
+                download
+              >
+                <Download aria-hidden="true" />
+                CSV
+              </a>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+
+      <AdminTable<TAdminLead>
+        label="Leads"
+        queryKey={leadKeys.page(filter)}
+        fetchPage={(cursor) => getLeadPage(filter, cursor)}
+        empty="No leads match this search."
+        columns={[
+          { header: "Captured", cell: (l) => formatDate(l.createdAt) },
+          { header: "Email", cell: (l) => <span className="break-all">{l.email}</span> },
+          { header: "ZIP", cell: (l) => `${l.zipCode} · ${l.city}, ${l.state}` },
+          { header: "Host", cell: (l) => <span className="break-all">{l.host}</span> },
+          { header: "Owner", cell: (l) => l.ownerEmail ?? "—" },
+          { header: "Value", cell: (l) => formatMoney(l.value), className: "text-right" },
+          {
+            header: "Status",
+            cell: (l) =>
+              l.returnedAt ? (
+                <Badge variant="secondary">Returned {formatDate(l.returnedAt)}</Badge>
+              ) : (
+                <Button variant="outline" size="sm" onClick={() => setReturning(l)}>
+                  <Undo2 aria-hidden="true" />
+                  Return
+                </Button>
+              ),
+          },
+        ]}
+      />
+
+      <LeadCounts filter={filter} />
+      <ReturnLeadDialog lead={returning} onClose={() => setReturning(null)} />
+    </div>
+  );
+}
+
+function LeadCounts({ filter }: { filter: TAdminLeadFilterInput }) {
+  const counts = useLeadCounts(filter);
+  if (!counts.data) return null;
+  const tables = [
+    { title: "By host", rows: counts.data.byHost.map((r) => ({ key: r.host, ...r })) },
+    { title: "By day", rows: counts.data.byDay.map((r) => ({ key: formatDate(r.day), ...r })) },
+  ];
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      {tables.map((table) => (
+        <Card key={table.title}>
+          <CardHeader className="pb-2">
+            <CardTitle className="text-base">{table.title}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul
+              // A long list scrolls; the keyboard reaches it to scroll too.
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable
+              tabIndex={0}
+              className="grid max-h-96 gap-1 overflow-y-auto text-sm"
+              aria-label={`Leads ${table.title.toLowerCase()}`}
+            >
+              {table.rows.map((row) => (
+                <li key={row.key} className="flex justify-between gap-3">
+                  <span className="break-all">{row.key}</span>
+                  <span className="whitespace-nowrap tabular-nums">
+                    {formatNumber(row.leads)} leads · {formatNumber(row.returned)} returned
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+function ReturnLeadDialog({ lead, onClose }: { lead: TAdminLead | null; onClose: () => void }) {
+  const [reason, setReason] = useState("");
+  const returnLead = useReturnLead();
+  const close = () => {
+    setReason("");
+    onClose();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!lead) return;
+    returnLead.mutate(
+      { id: lead.id, reason },
+      {
+        onSuccess: () => {
+          toast({ title: "Lead Returned", description: `The earning on ${lead.host} is reversed.` });
+          close();
+        },
+        onError: (error) => toastError(error, "The lead could not be returned."),
+      },
+    );
+  };
+  return (
+    <FormDialog
+      open={lead !== null}
+      onOpenChange={(open) => !open && close()}
+      title="Return lead"
+      description={
+        lead ? `${lead.email} on ${lead.host}: its earning is reversed from the owner's balance.` : ""
+      }
+      formLabel="Return lead"
+      onSubmit={submit}
+      onCancel={close}
+      submit={
+        <Button type="submit" disabled={reason.trim().length < 3 || returnLead.isPending}>
+          Return Lead
+        </Button>
+      }
+    >
+      <div className="grid gap-2">
+        <Label htmlFor="return-reason">Reason</Label>
+        <Textarea
+          id="return-reason"
+          rows={3}
+          maxLength={500}
+          placeholder="Not a real person, a duplicate…"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
+      </div>
+    </FormDialog>
+  );
+}

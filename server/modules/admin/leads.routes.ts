@@ -1,0 +1,61 @@
+import { Router } from "express";
+import { z } from "zod";
+import { ZAdminLeadFilter, ZAdminLeadsQuery, ZReturnLeadBody } from "../../../shared/api/admin-leads";
+import type { AppDeps } from "../../deps";
+import { AppError } from "../../http/app-error";
+import { handler } from "../../http/handler";
+import { requestMeta } from "../../http/request-meta";
+import { sendCsv } from "../../http/send-csv";
+import { exportLeads, leadCounts, searchLeads } from "../leads/leads-console";
+import { returnLead } from "../leads/return-lead";
+import { recordStaffAction } from "./staff-gate";
+
+const ZLeadIdParams = z.object({ id: z.uuid("Unknown lead") });
+
+/** `/api/admin/leads`: every owner's leads, for staff (DESIGN §18). */
+export function leadsAdminRoutes(deps: AppDeps): Router {
+  const { db } = deps;
+  const router = Router();
+
+  router.get(
+    "/",
+    handler({ auth: true, query: ZAdminLeadsQuery }, ({ query }) => searchLeads(db, query)),
+  );
+  router.get(
+    "/counts",
+    handler({ auth: true, query: ZAdminLeadFilter }, ({ query }) => leadCounts(db, query)),
+  );
+  router.get(
+    "/export",
+    handler({ auth: true, query: ZAdminLeadFilter }, async ({ userId, query, req, res }) => {
+      const body = await exportLeads(db, query);
+      await recordStaffAction(db, requestMeta(req), {
+        staffId: userId,
+        action: "leads.exported",
+        object: { kind: "leads", id: "search" },
+        detail: { filter: query },
+      });
+      sendCsv(res, { fileName: "leads.csv", body });
+    }),
+  );
+  /** Returns a lead (not a real person, a duplicate): its earning is reversed (DESIGN §7). */
+  router.post(
+    "/:id/return",
+    handler(
+      { auth: true, params: ZLeadIdParams, body: ZReturnLeadBody },
+      async ({ userId, params, body, req }) => {
+        const returned = await returnLead({ db, leadId: params.id, reason: body.reason });
+        if (!returned) throw new AppError("CONFLICT", "This lead was returned already.");
+        await recordStaffAction(db, requestMeta(req), {
+          staffId: userId,
+          action: "lead.returned",
+          object: { kind: "lead", id: params.id },
+          detail: { reason: body.reason },
+        });
+        return { returned: true };
+      },
+    ),
+  );
+
+  return router;
+}
