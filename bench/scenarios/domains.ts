@@ -54,13 +54,16 @@ const scenario: Scenario = {
       );
       await pool.query("analyze");
 
-      const url = `${app.baseUrl}/api/domains`;
+      // The grid's first page in its heaviest order: every domain's figures are ranked for it.
+      const url = `${app.baseUrl}/api/domains?limit=24&sort=revenue`;
+      const newest = `${app.baseUrl}/api/domains?limit=24`;
       const headers = { cookie: owner.cookie };
       // The day's first read computes every domain's 30-day figures; later reads only read them.
-      const first = await timed(() => fetch(url, { headers }).then((r) => r.text()));
-      const body = first.value;
-      const listed = (JSON.parse(body) as unknown[]).length;
+      const first = await timed(() => fetch(url, { headers }));
+      const body = await first.value.text();
+      const listed = Number(first.value.headers.get("x-total-count"));
       const sequential = await ctx.time(() => fetch(url, { headers }).then((r) => r.arrayBuffer()), 40);
+      const newestPage = await ctx.time(() => fetch(newest, { headers }).then((r) => r.arrayBuffer()), 40);
       const loaded = await ctx.load({ url, headers, connections: 4, durationSeconds: 5 });
 
       const names = Array.from({ length: IMPORT_ROWS }, (_, i) => `imported-${i}.com`);
@@ -95,14 +98,16 @@ const scenario: Scenario = {
       );
 
       return {
-        "domains listed": listed,
-        "GET /api/domains answer KB": Math.round(body.length / 1024),
-        "GET /api/domains first of the day ms (figures computed)": Math.round(first.ms),
-        "GET /api/domains p50 ms, one at a time (goal < 150)": sequential.p50Ms,
-        "GET /api/domains p99 ms, one at a time (goal < 150)": sequential.p99Ms,
-        "GET /api/domains p50 ms, 4 connections": loaded.p50Ms,
-        "GET /api/domains p99 ms, 4 connections": loaded.p99Ms,
-        "GET /api/domains req/s, 4 connections": loaded.reqPerSec,
+        "domains in the portfolio (X-Total-Count)": listed,
+        "GET /api/domains?limit=24&sort=revenue answer KB": Math.round(body.length / 1024),
+        "GET /api/domains?limit=24&sort=revenue first of the day ms (figures computed)": Math.round(first.ms),
+        "GET /api/domains?limit=24&sort=revenue p50 ms, one at a time (goal < 150)": sequential.p50Ms,
+        "GET /api/domains?limit=24&sort=revenue p99 ms, one at a time (goal < 150)": sequential.p99Ms,
+        "GET /api/domains?limit=24 (newest) p50 ms": newestPage.p50Ms,
+        "GET /api/domains?limit=24 (newest) p99 ms": newestPage.p99Ms,
+        "GET /api/domains?limit=24&sort=revenue p50 ms, 4 connections": loaded.p50Ms,
+        "GET /api/domains?limit=24&sort=revenue p99 ms, 4 connections": loaded.p99Ms,
+        "GET /api/domains?limit=24&sort=revenue req/s, 4 connections": loaded.reqPerSec,
         "domain import preview of 10,000 rows, s": seconds(preview.ms),
         "domain import of 10,000 rows, s (goal < 10)": seconds(imported.ms),
         "domains imported": importAnswer.imported,

@@ -41,7 +41,10 @@ const RECENT_DAYS = 30;
  * read back, and its direction; ties are broken by name, A to Z. A listing without a listing time
  * (listed before listings had one) is the oldest.
  */
-const SORTS: Record<TListingSort, { key: SQL; text: SQL; read: (value: string) => SQL; desc: boolean }> = {
+const SORTS: Record<
+  TListingSort,
+  { key: SQL; text: SQL; read: (value: string) => SQL; desc: boolean; byFigures?: boolean }
+> = {
   newest: {
     key: sql`coalesce(r.listed_at, '-infinity'::timestamptz)`,
     text: sql`coalesce(${exactIsoTime(sql`r.listed_at`)}, '')`,
@@ -55,6 +58,7 @@ const SORTS: Record<TListingSort, { key: SQL; text: SQL; read: (value: string) =
     text: sql`r.visitors::text`,
     read: (v) => sql`${v}::bigint`,
     desc: true,
+    byFigures: true,
   },
 };
 
@@ -65,7 +69,7 @@ const escapeLike = (text: string) => text.toLowerCase().replace(/[\\%_]/g, (c) =
  * portfolio's figures: the average daily parking revenue and the visitors (ad-network and
  * parked-host) over the last 30 days of the owner's calendar; and how many listings the filters
  * keep in all. Owners are never named; `isOwn` marks the viewer's own. The figures are aggregated
- * for all listings at once (hash joins), not domain by domain.
+ * in one pass (hash joins): over the page's listings only, unless the order ranks by them.
  */
 export async function listMarketplace(options: {
   db: Db;
@@ -75,9 +79,14 @@ export async function listMarketplace(options: {
   const { query } = options;
   const sort = SORTS[query.sort];
   const after = query.after;
+  const beyond = after
+    ? sql`where ${sort.key} ${sort.desc ? sql`<` : sql`>`} ${sort.read(after.value)}
+        or (${sort.key} = ${sort.read(after.value)} and r.name > ${after.name})`
+    : sql``;
+  const order = sql`order by ${sort.key} ${sort.desc ? sql`desc` : sql`asc`}, r.name`;
   const { rows } = await options.db.execute<ListingRow>(sql`
     with listed as (
-      select d.id, d.name, d.marketplace_price, d.registration_date, d.listed_at, d.user_id,
+      select d.id, d.name, d.marketplace_price as price, d.registration_date, d.listed_at, d.user_id,
         (now() at time zone u.time_zone)::date - ${RECENT_DAYS - 1}::int as since
       from domains d join users u on u.id = d.user_id
       -- A listing shows only while its owner's ownership is proven (DESIGN §13).
@@ -87,35 +96,34 @@ export async function listMarketplace(options: {
         ${query.maxPrice ? sql`and d.marketplace_price <= ${query.maxPrice}::numeric` : sql``}
         ${query.tld ? sql`and lower(substr(d.name, strpos(d.name, '.') + 1)) = ${query.tld}` : sql``}
     ),
+    -- The listings whose figures are needed: all of them to rank by visitors, else only the page's.
+    ranked as (
+      select r.* from listed r
+      ${sort.byFigures ? sql`` : sql`${beyond} ${order} limit ${query.limit + 1}`}
+    ),
     parking as (
       select p.domain_id, sum(p.revenue) as revenue, sum(p.visitors) as visitors
-      from listed l join parking_reports p on p.domain_id = l.id and p.day >= l.since
+      from ranked l join parking_reports p on p.domain_id = l.id and p.day >= l.since
       group by p.domain_id
     ),
     traffic as (
       select v.domain_id, sum(v.visits) as visits
-      from listed l join domain_traffic v on v.domain_id = l.id and v.day >= l.since
+      from ranked l join domain_traffic v on v.domain_id = l.id and v.day >= l.since
       group by v.domain_id
     ),
     listings as (
-      select l.id, l.name, l.marketplace_price as price, l.registration_date, l.listed_at,
+      select l.id, l.name, l.price, l.registration_date, l.listed_at,
         l.user_id = ${options.userId} as is_own,
         (coalesce(p.visitors, 0) + coalesce(t.visits, 0))::bigint as visitors,
         round(coalesce(p.revenue, 0) / ${RECENT_DAYS}, 2)::text as parking_revenue
-      from listed l
+      from ranked l
       left join parking p on p.domain_id = l.id
       left join traffic t on t.domain_id = l.id
     )
-    select c.total, page.* from (select count(*)::int as total from listings) c
+    select c.total, page.* from (select count(*)::int as total from listed) c
     left join lateral (
       select r.*, ${sort.text} as sort_value, ${sort.key} as sort_key from listings r
-      ${
-        after
-          ? sql`where ${sort.key} ${sort.desc ? sql`<` : sql`>`} ${sort.read(after.value)}
-              or (${sort.key} = ${sort.read(after.value)} and r.name > ${after.name})`
-          : sql``
-      }
-      order by ${sort.key} ${sort.desc ? sql`desc` : sql`asc`}, r.name
+      ${beyond} ${order}
       limit ${query.limit + 1}
     ) page on true
     order by page.sort_key ${sort.desc ? sql`desc` : sql`asc`}, page.name
