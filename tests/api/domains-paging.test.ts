@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DOMAIN_SORTS, type TDomain, type TDomainSort } from "../../shared/api/domains";
@@ -147,5 +148,40 @@ describe("GET /api/domains pages the portfolio on the server", () => {
       .expect(200);
     expect(res.body).toEqual([]);
     expect(res.headers["x-total-count"]).toBe("0");
+  });
+
+  it("ranks by figures made fresh for every domain, also those off the page", async () => {
+    const solo = await signUp(t.app);
+    const small = await addDomain(solo.agent, { name: "small-earner.com" });
+    const middle = await addDomain(solo.agent, { name: "middle-earner.com" });
+    const big = await addDomain(solo.agent, { name: "big-earner.com" });
+    for (const domain of [small, middle, big]) {
+      await solo.agent
+        .patch(`/api/domains/${domain.id}`)
+        .send({ registrationDate: "2024-01-01" })
+        .expect(200);
+    }
+    await solo.agent
+      .post("/api/parking-reports/parkingcrew")
+      .set("Content-Type", "text/csv")
+      .send(
+        csv([
+          ["date", "domain", "visitors", "clicks", "revenue"],
+          [daysAgo(1), "small-earner.com", 10, 1, "10.00"],
+          [daysAgo(1), "middle-earner.com", 30, 1, "30.00"],
+          [daysAgo(1), "big-earner.com", 50, 1, "50.00"],
+        ]),
+      )
+      .expect(201);
+    await solo.agent.get("/api/domains").expect(200);
+    // Yesterday's figures for the big earner, as a new day finds them: out of date and wrong. The
+    // page of one (and the row after it) holds only fresh domains.
+    await t.db.execute(
+      sql`update domain_figures set as_of = as_of - 1, revenue = 0, visitors = 0 where domain_id = ${big.id}`,
+    );
+    const top = await solo.agent.get("/api/domains?sort=revenue&limit=1").expect(200);
+    expect(top.body.map((d: TDomain) => d.name)).toEqual(["big-earner.com"]);
+    const most = await solo.agent.get("/api/domains?sort=visitors&limit=1").expect(200);
+    expect(most.body[0]).toMatchObject({ name: "big-earner.com", visitors: 50 });
   });
 });

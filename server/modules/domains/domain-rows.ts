@@ -217,6 +217,8 @@ export async function selectDomainPage(
 }
 
 async function readFresh(db: DbOrTx, userId: string, domainId?: string, page?: DomainPage) {
+  // An order by the figures ranks every domain, on the page or not: all of them are made fresh first.
+  if (page?.sort === "revenue" || page?.sort === "visitors") await refreshFigures(db, userId);
   let rows = await readDomains(db, userId, domainId, page);
   if (rows.some((r) => r.stale)) {
     await refreshFigures(db, userId);
