@@ -28,6 +28,8 @@ describe("listingQuery: what the server is asked (it searches, filters and sorts
     });
     expect(query({ minPrice: " ", maxPrice: "abc" })).toEqual({ sort: "newest" });
     expect(query({ minPrice: "-5" }).minPrice).toBeUndefined();
+    // A bound past the highest price the server takes is that price, not a refused search.
+    expect(query({ maxPrice: "1e12" }).maxPrice).toBe("99999999.99");
   });
 
   it("sends the TLD and the order as chosen", () => {

@@ -1,4 +1,4 @@
-import type { TDomain } from "@shared/api/domains";
+import { MAX_DOMAIN_NAME_LENGTH, type TDomain } from "@shared/api/domains";
 import { Plus } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -34,7 +34,8 @@ export function DomainGrid(props: { manageSections?: (domain: TDomain) => ReactN
     limit: DOMAINS_PAGE_SIZE,
     sort: filter.sort,
     status: filter.status === "all" ? undefined : filter.status,
-    q: search || undefined,
+    // No name is longer than DNS allows, so a longer search is cut there rather than refused.
+    q: search.slice(0, MAX_DOMAIN_NAME_LENGTH) || undefined,
     cursor: cursors.at(-1),
   });
   const filtered = search !== "" || filter.status !== "all";

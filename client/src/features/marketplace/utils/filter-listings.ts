@@ -24,18 +24,22 @@ export function activeFilterCount(filters: ListingFilters): number {
   ).length;
 }
 
+/** The highest bound the server takes (eight whole digits); no listing is priced above it. */
+const MAX_BOUND = 99_999_999.99;
+
 /** A typed bound as the server takes it: dollars with at most two decimals, else no bound. */
 function bound(text: string): string | undefined {
   const value = Number.parseFloat(text);
   if (text.trim() === "" || !Number.isFinite(value) || value < 0) return undefined;
-  return (Math.round(value * 100) / 100).toFixed(2);
+  return Math.min(Math.round(value * 100) / 100, MAX_BOUND).toFixed(2);
 }
 
 /** The server query for what the reader asked (the search already settled). */
 export function listingQuery(filters: ListingFilters, search: string): TMarketplaceQueryInput {
   return {
     sort: filters.sort,
-    q: search.trim() || undefined,
+    // No name is longer than DNS allows, so a longer search is cut there rather than refused.
+    q: search.trim().slice(0, 253) || undefined,
     minPrice: bound(filters.minPrice),
     maxPrice: bound(filters.maxPrice),
     tld: filters.tld || undefined,
