@@ -29,6 +29,8 @@ const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.s
 /** The dialog lies wholly inside the viewport, and none of its content is wider than it. */
 async function expectInsideViewport(page: Page, dialog: Locator, width: number) {
   await expect(dialog).toBeVisible();
+  // Measured once its opening animation (a zoom) has ended, not half-way through it.
+  await dialog.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
   const box = await dialog.boundingBox();
   expect(box).not.toBeNull();
   expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
