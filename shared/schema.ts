@@ -63,6 +63,10 @@ export const users = pgTable(
     role: text("role").notNull().default("user"),
     /** Premium 2FA: every password sign-in needs a second factor, which cannot all be removed. */
     requireTwoFactor: boolean("require_two_factor").notNull().default(false),
+    /** Set by staff (the operator console): no sign-in, no API key, no payout until restored. */
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    /** Why, as staff wrote it; shown to staff, not to the user. */
+    suspendReason: text("suspend_reason"),
     createdAt: createdAt(),
   },
   (t) => [

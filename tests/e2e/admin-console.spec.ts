@@ -1,4 +1,4 @@
-import { expect, test, toast } from "./fixtures";
+import { expect, registerThroughApi, test, toast, uniqueAccount } from "./fixtures";
 import { signInAsStaff } from "./staff";
 
 test("a signed-in owner who is not staff sees the not-found page at /admin", async ({ page, account }) => {
@@ -50,4 +50,45 @@ test("staff find a lead by its host and return it with a reason", async ({ page 
   await expect(toast(page)).toContainText("Lead Returned");
   await expect(row).toContainText("Returned");
   await expect(byHost).toContainText(`${returnedBefore + 1} returned`);
+});
+
+test("staff find an account, suspend it with a reason, and restore it", async ({ page, browser }) => {
+  const owner = await browser.newContext();
+  const ownerPage = await owner.newPage();
+  const account = uniqueAccount();
+  await registerThroughApi(ownerPage, account);
+  await signInAsStaff(page, "staff-users@example.com");
+
+  await page.goto("/admin/users");
+  await expect(page.getByRole("heading", { name: "Users", level: 1 })).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel("Email, username or name").fill(account.email);
+  await page.getByRole("button", { name: "Search" }).click();
+  const row = page.getByRole("table", { name: "Users" }).getByRole("row").filter({ hasText: account.email });
+  await row.getByRole("button", { name: "Review" }).click();
+  const dialog = page.getByRole("dialog", { name: account.name });
+  await expect(dialog.getByRole("button", { name: "Suspend Account" })).toBeDisabled();
+  await dialog.getByLabel("Reason to suspend").fill("Chargebacks on every order");
+  await dialog.getByRole("button", { name: "Suspend Account" }).click();
+  await expect(toast(page)).toContainText("Account Suspended");
+  await expect(dialog).toContainText("Chargebacks on every order");
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(row).toContainText("Suspended");
+
+  // The owner's session has ended, and signing in again is refused with the reason to call support.
+  expect((await ownerPage.request.get("/api/auth/me")).status()).toBe(401);
+  const refused = await ownerPage.request.post("/api/auth/login", {
+    data: { usernameOrEmail: account.email, password: account.password },
+  });
+  expect(refused.status()).toBe(403);
+
+  await row.getByRole("button", { name: "Review" }).click();
+  await dialog.getByRole("button", { name: "Restore Account" }).click();
+  await expect(toast(page)).toContainText("Account Restored");
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(row).not.toContainText("Suspended");
+  const again = await ownerPage.request.post("/api/auth/login", {
+    data: { usernameOrEmail: account.email, password: account.password },
+  });
+  expect(again.status()).toBe(200);
+  await owner.close();
 });

@@ -4,6 +4,7 @@ import { handler } from "../../http/handler";
 import { findUser } from "../auth/auth.service";
 import { leadsAdminRoutes } from "./leads.routes";
 import { staffGate } from "./staff-gate";
+import { usersAdminRoutes } from "./users.routes";
 
 /** `/api/admin`: the operator console's API (DESIGN §18), for staff signed in with a second factor only. */
 export function adminRoutes(deps: AppDeps): Router {
@@ -22,6 +23,7 @@ export function adminRoutes(deps: AppDeps): Router {
 
   // Each section's routes, one line each.
   router.use("/leads", leadsAdminRoutes(deps));
+  router.use("/users", usersAdminRoutes(deps));
 
   return router;
 }

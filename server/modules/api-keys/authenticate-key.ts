@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { TApiKeyScope } from "../../../shared/api/api-keys";
 import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
+import { SUSPENDED_MESSAGE } from "../auth/suspension";
 import { hashApiKey, looksLikeApiKey } from "./api-key-token";
 import { type ApiPlan, type ApiSubscriptionPeriod, apiPlanOf, apiSubscriptionSql } from "./api-plan";
 import { type Metered, meterCall } from "./meter-call";
@@ -93,6 +94,7 @@ export function createKeyAuthenticator(options: { db: Db; burstPerSecond: number
       remembered.delete(hash);
       throw badKey();
     }
+    if (metered.suspended) throw new AppError("FORBIDDEN", SUSPENDED_MESSAGE);
     return { keyId: read.keyId, userId: read.userId, scopes: read.scopes, plan, metered };
   };
 }

@@ -6,6 +6,8 @@ import type { ApiPlan } from "./api-plan";
 export interface Metered {
   /** The key was revoked since it was read: nothing was counted. */
   revoked: boolean;
+  /** The key's owner is suspended (the operator console): nothing was counted. */
+  suspended?: boolean;
   refused: "burst" | "quota" | null;
   /** Calls counted in the plan's period, this one included when it was not refused. */
   used: number;
@@ -42,6 +44,7 @@ export async function meterCall(options: {
   const day = plan.now.toISOString().slice(0, 10);
   const { rows } = await db.execute<{
     active: boolean;
+    suspended: boolean;
     burst: number | null;
     used: string | number | null;
     before: string | number | null;
@@ -49,9 +52,13 @@ export async function meterCall(options: {
     with durability as (
       select set_config('synchronous_commit', 'off', true)
     ),
+    owner as (
+      select suspended_at is not null as suspended from users where id = ${userId}
+    ),
     burst as (
       insert into api_key_bursts as b (key_id, second, calls)
       select id, ${second}, 1 from api_keys where id = ${keyId} and revoked_at is null
+        and not exists (select 1 from owner where owner.suspended)
       on conflict (key_id) do update
         set second = excluded.second,
           calls = case when b.second = excluded.second then b.calls + 1 else 1 end
@@ -78,12 +85,14 @@ export async function meterCall(options: {
     )
     select (select count(*) from durability) as durable,
       exists (select 1 from api_keys where id = ${keyId} and revoked_at is null) as active,
+      exists (select 1 from owner where owner.suspended) as suspended,
       (select calls from burst) as burst, (select calls from quota) as used,
       (select calls from api_quota_periods where user_id = ${userId} and period_start = ${periodStart}::timestamptz) as before
   `);
   const row = rows[0];
   const before = Number(row.before ?? 0);
   if (!row.active) return { revoked: true, refused: null, used: before, burstUsed: 0 };
+  if (row.suspended) return { revoked: false, suspended: true, refused: null, used: before, burstUsed: 0 };
   if (row.burst === null)
     return { revoked: false, refused: "burst", used: before, burstUsed: burstPerSecond };
   const burstUsed = Number(row.burst);

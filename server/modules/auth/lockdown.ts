@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
-import { apiKeys, auditLog } from "../../../shared/schema";
+import { apiKeys, auditLog, users } from "../../../shared/schema";
 import type { DbOrTx } from "../../db/tx";
 import { AppError } from "../../http/app-error";
 import type { RequestMeta } from "../../http/request-meta";
@@ -49,8 +49,11 @@ export async function payoutsFrozen(db: DbOrTx, userId: string): Promise<boolean
   return last?.event === "account_locked_down";
 }
 
-/** Refuses a payout while the account is locked down. */
+/** Refuses a payout while the account is suspended or locked down. */
 export async function assertPayoutsOpen(db: DbOrTx, userId: string): Promise<void> {
+  const [user] = await db.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, userId));
+  if (user?.suspendedAt)
+    throw new AppError("FORBIDDEN", "Payouts are frozen while the account is suspended. Contact support.");
   if (await payoutsFrozen(db, userId))
     throw new AppError("FORBIDDEN", "Payouts are frozen after a lockdown until you change your password.");
 }

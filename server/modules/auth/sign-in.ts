@@ -5,6 +5,7 @@ import { requestMeta } from "../../http/request-meta";
 import { startSession } from "../../http/session-helpers";
 import { recordAudit } from "../audit/audit-log";
 import { rememberDevice } from "./known-devices";
+import { assertNotSuspended } from "./suspension";
 
 /** How long a correct password waits for its second factor. */
 export const PENDING_SIGN_IN_MS = 5 * 60 * 1000;
@@ -22,6 +23,7 @@ export async function completeSignIn(options: {
   knownDeviceKey?: string;
 }): Promise<void> {
   const { deps, req, res, user } = options;
+  assertNotSuspended(user);
   await deps.authLimits.signedIn({ accountKey: user.id, knownDeviceKey: options.knownDeviceKey });
   // Every method with a second step is named `password+<factor>`.
   await startSession(req, user.id, options.method.startsWith("password+"));

@@ -7,4 +7,5 @@ import { type ComponentType, type LazyExoticComponent, lazy } from "react";
  */
 export const ADMIN_PAGES: Partial<Record<TAdminSection, LazyExoticComponent<ComponentType>>> = {
   leads: lazy(() => import("./leads-page")),
+  users: lazy(() => import("./users-page")),
 };

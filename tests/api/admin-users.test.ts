@@ -1,0 +1,126 @@
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { assertPayoutsOpen } from "../../server/modules/auth/lockdown";
+import type { TAdminUser } from "../../shared/api/admin-users";
+import { bearer, createApiKey, grantApiPlan } from "../factories/api-keys";
+import { addDomain } from "../factories/domains";
+import { fundBalance } from "../factories/payments";
+import { signInStaff } from "../factories/staff";
+import { signUp } from "../factories/users";
+import { createTestApp, type TestApp } from "../setup/test-app";
+
+let t: TestApp;
+let staff: Awaited<ReturnType<typeof signInStaff>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  staff = await signInStaff(t);
+});
+afterAll(() => t.close());
+
+const ID = "00000000-0000-4000-8000-000000000000";
+const ROUTES = [
+  ["get", "/api/admin/users"],
+  ["get", `/api/admin/users/${ID}`],
+  ["post", `/api/admin/users/${ID}/suspend`],
+  ["post", `/api/admin/users/${ID}/restore`],
+] as const;
+
+const signIn = (email: string, password: string) =>
+  request(t.app).post("/api/auth/login").send({ usernameOrEmail: email, password });
+
+describe("the console's users", () => {
+  it("answer 404 to signed-out visitors and to owners who are not staff", async () => {
+    const owner = await signUp(t.app);
+    for (const [method, path] of ROUTES) {
+      expect((await request(t.app)[method](path).send({ reason: "fraud" })).status, path).toBe(404);
+      expect((await owner.agent[method](path).send({ reason: "fraud" })).status, path).toBe(404);
+    }
+  });
+
+  it("finds accounts by part of the email, username or name, a page at a time", async () => {
+    const tag = `findme${Date.now().toString(36)}`;
+    const a = await signUp(t.app, { name: `Ann ${tag}` });
+    const b = await signUp(t.app, { email: `${tag}@example.com` });
+    await signUp(t.app);
+    const first = await staff.agent.get(`/api/admin/users?q=${tag.toUpperCase()}&limit=1`).expect(200);
+    expect(first.body.data.map((u: TAdminUser) => u.id)).toEqual([b.user.id]);
+    const next = await staff.agent.get(`/api/admin/users?q=${tag}&limit=1&cursor=${first.body.nextCursor}`);
+    expect(next.body).toMatchObject({ data: [{ id: a.user.id, name: `Ann ${tag}` }], nextCursor: null });
+    expect((await staff.agent.get("/api/admin/users?cursor=nope")).status).toBe(400);
+  });
+
+  it("reviews one account: domains, orders, held funds and security events", async () => {
+    const owner = await signUp(t.app);
+    const domain = await addDomain(owner.agent);
+    await fundBalance(t.db, owner.user.id, "80.00");
+    await signIn(owner.input.email, owner.input.password).expect(200);
+    const res = await staff.agent.get(`/api/admin/users/${owner.user.id}`).expect(200);
+    expect(res.body.user).toMatchObject({ email: owner.input.email, domains: 1, suspendedAt: null });
+    expect(res.body.domains).toEqual([{ id: domain.id, name: domain.name, status: "pending" }]);
+    expect(res.body.balance).toEqual({ available: "80.00", pending: "0.00" });
+    expect(res.body.audit.map((e: { event: string }) => e.event)).toContain("sign_in");
+    expect((await staff.agent.get(`/api/admin/users/${ID}`)).status).toBe(404);
+  });
+
+  it("suspends an account: its sessions end, sign-in, API keys and payouts are refused; restoring lifts it", async () => {
+    const owner = await signUp(t.app);
+    await fundBalance(t.db, owner.user.id, "80.00");
+    await grantApiPlan(t.db, owner.user.id);
+    const { key } = await createApiKey(owner.agent);
+    await request(t.app).get("/api/v1/domains").set(bearer(key)).expect(200);
+
+    const res = await staff.agent
+      .post(`/api/admin/users/${owner.user.id}/suspend`)
+      .send({ reason: "Chargeback fraud" });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.user).toMatchObject({ suspendReason: "Chargeback fraud" });
+    expect(res.body.user.suspendedAt).toBeTruthy();
+    expect((await owner.agent.get("/api/auth/me")).status).toBe(401);
+    const refused = await signIn(owner.input.email, owner.input.password);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe("This account is suspended. Contact support to restore it.");
+    const call = await request(t.app).get("/api/v1/domains").set(bearer(key));
+    expect(call.status).toBe(403);
+    expect(call.body.message).toBe("This account is suspended. Contact support to restore it.");
+    expect(
+      (await staff.agent.post(`/api/admin/users/${owner.user.id}/suspend`).send({ reason: "again" })).status,
+    ).toBe(409);
+
+    const restored = await staff.agent.post(`/api/admin/users/${owner.user.id}/restore`).send({});
+    expect(restored.status).toBe(200);
+    expect(restored.body.user.suspendedAt).toBeNull();
+    const agent = request.agent(t.app);
+    await agent
+      .post("/api/auth/login")
+      .send({ usernameOrEmail: owner.input.email, password: owner.input.password })
+      .expect(200);
+    expect((await staff.agent.post(`/api/admin/users/${owner.user.id}/restore`).send({})).status).toBe(409);
+  });
+
+  it("freezes a suspended account's payouts", async () => {
+    const owner = await signUp(t.app);
+    await fundBalance(t.db, owner.user.id, "80.00");
+    await staff.agent
+      .post(`/api/admin/users/${owner.user.id}/suspend`)
+      .send({ reason: "Under review" })
+      .expect(200);
+    // Its sessions are gone; the payout service itself refuses too, whatever asks it.
+    await expect(assertPayoutsOpen(t.db, owner.user.id)).rejects.toThrow(
+      "Payouts are frozen while the account is suspended. Contact support.",
+    );
+    await staff.agent.post(`/api/admin/users/${owner.user.id}/restore`).send({}).expect(200);
+    await expect(assertPayoutsOpen(t.db, owner.user.id)).resolves.toBeUndefined();
+  });
+
+  it("refuses to suspend yourself, and a reason that is too short", async () => {
+    expect(
+      (await staff.agent.post(`/api/admin/users/${staff.user.id}/suspend`).send({ reason: "testing" }))
+        .status,
+    ).toBe(400);
+    const owner = await signUp(t.app);
+    expect(
+      (await staff.agent.post(`/api/admin/users/${owner.user.id}/suspend`).send({ reason: "x" })).status,
+    ).toBe(400);
+    expect((await owner.agent.get("/api/auth/me")).status).toBe(200);
+  });
+});
