@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { TAdminUser, TAdminUserDetail } from "../../../shared/api/admin-users";
+import { containsPattern } from "../../db/contains-pattern";
 import { cursorPage } from "../../db/cursor-page";
 import { exactIsoTime, isoTime } from "../../db/iso-time";
 import type { Db } from "../../db/pool";
@@ -17,7 +18,7 @@ export async function searchUsers(
   db: Db,
   query: { q?: string; limit: number; cursor?: { time: string; key: string } },
 ): Promise<{ data: TAdminUser[]; nextCursor: string | null }> {
-  const like = query.q ? `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const like = query.q ? containsPattern(query.q) : undefined;
   const after = query.cursor;
   const { rows } = await db.execute<TAdminUser & { sortKey: string } & Record<string, unknown>>(sql`
     select ${USER_COLUMNS}, ${exactIsoTime(sql`u.created_at`)} as "sortKey"

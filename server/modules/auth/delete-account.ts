@@ -1,11 +1,12 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { formatUsd } from "../../../shared/money";
-import { payouts, sessions, subscriptions, users } from "../../../shared/schema";
+import { payouts, subscriptions, users } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
 import type { RequestMeta } from "../../http/request-meta";
 import { recordAudit } from "../audit/audit-log";
 import { lockBalance } from "../ledger/held-funds";
+import { endAllSessions } from "./sessions.service";
 
 /**
  * Deletes the account and everything it owns (its rows cascade from `users`: domains, reports,
@@ -49,7 +50,7 @@ export async function deleteAccount(options: { db: Db; userId: string; meta: Req
         "A subscription still renews. Cancel it under Settings → Billing before you delete your account.",
       );
     }
-    await tx.delete(sessions).where(eq(sql`${sessions.sess}->>'userId'`, userId));
+    await endAllSessions(tx, userId);
     await tx.delete(users).where(eq(users.id, userId));
     await recordAudit(tx, { userId, event: "account_deleted", meta: options.meta });
   });

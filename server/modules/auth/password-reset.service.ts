@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
-import { passwordResets, sessions, users } from "../../../shared/schema";
+import { passwordResets, users } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
 import type { RequestMeta } from "../../http/request-meta";
 import type { Mailer } from "../../mail/mailer";
 import { recordAudit } from "../audit/audit-log";
 import { hashPassword } from "./password";
+import { endAllSessions } from "./sessions.service";
 
 const LINK_VALID_MS = 30 * 60 * 1000;
 /** Links mailed to one account per hour; past it, requests are answered alike but send nothing. */
@@ -103,7 +104,7 @@ export async function confirmPasswordReset(options: {
       .update(passwordResets)
       .set({ usedAt: new Date() })
       .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
-    await tx.delete(sessions).where(eq(sql`${sessions.sess}->>'userId'`, userId));
+    await endAllSessions(tx, userId);
     await recordAudit(tx, { userId, event: "password_reset", meta: options.meta });
     return { userId };
   });

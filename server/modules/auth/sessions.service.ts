@@ -83,3 +83,8 @@ export async function endOtherSessions(options: {
     .where(and(inArray(sessions.sid, others), ne(sessions.sid, options.currentSid)));
   return others.length;
 }
+
+/** Signs out every session of the user (an account deleted, suspended, or its password reset). */
+export async function endAllSessions(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sql`${sessions.sess}->>'userId'`, userId));
+}

@@ -1,7 +1,8 @@
-import { eq, sql } from "drizzle-orm";
-import { sessions, users } from "../../../shared/schema";
+import { sql } from "drizzle-orm";
+import { users } from "../../../shared/schema";
 import type { DbOrTx } from "../../db/tx";
 import { AppError } from "../../http/app-error";
+import { endAllSessions } from "./sessions.service";
 
 /** What a suspended account is told when it signs in or calls the API. */
 export const SUSPENDED_MESSAGE = "This account is suspended. Contact support to restore it.";
@@ -23,7 +24,7 @@ export async function suspendAccount(db: DbOrTx, userId: string, reason: string)
       .where(sql`${users.id} = ${userId} and ${users.suspendedAt} is null`)
       .returning({ id: users.id });
     if (!suspended) return false;
-    await tx.delete(sessions).where(eq(sql`${sessions.sess}->>'userId'`, userId));
+    await endAllSessions(tx, userId);
     return true;
   });
 }

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type TDomain, type TDomainSort, verificationTxtValue } from "../../../shared/api/domains";
+import { containsPattern } from "../../db/contains-pattern";
 import { exactIsoTime, isoTime } from "../../db/iso-time";
 import type { DbOrTx } from "../../db/tx";
 
@@ -85,7 +86,7 @@ const SORTS: Record<
 
 /** The filters of a page (or of the count of its portfolio): status, ad network, part of the name. */
 const filters = (page: Omit<DomainPage, "limit" | "sort" | "after">) => {
-  const like = page.q ? `%${page.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const like = page.q ? containsPattern(page.q) : undefined;
   return sql`${page.status ? sql`and d.status = ${page.status}` : sql``}
     ${page.adNetwork ? sql`and d.ad_network = ${page.adNetwork}` : sql``}
     ${like ? sql`and d.name like ${like}` : sql``}`;
@@ -216,9 +217,23 @@ export async function selectDomainPage(
   };
 }
 
+/** Whether any of the owner's domains has no figures, or another day's. */
+async function hasStaleFigures(db: DbOrTx, userId: string): Promise<boolean> {
+  const { rows } = await db.execute<{ stale: boolean }>(sql`
+    select exists (
+      select 1 from domains d
+      left join domain_figures f on f.domain_id = d.id
+      where d.user_id = ${userId} and (f.domain_id is null or f.as_of <> ${ownerToday(userId)})
+    ) as stale
+  `);
+  return rows[0]?.stale === true;
+}
+
 async function readFresh(db: DbOrTx, userId: string, domainId?: string, page?: DomainPage) {
-  // An order by the figures ranks every domain, on the page or not: all of them are made fresh first.
-  if (page?.sort === "revenue" || page?.sort === "visitors") await refreshFigures(db, userId);
+  // An order by the figures ranks every domain, on the page or not: all of them are made fresh
+  // first, once a day (asking costs one read without a lock; refreshing takes the owner's lock).
+  if ((page?.sort === "revenue" || page?.sort === "visitors") && (await hasStaleFigures(db, userId)))
+    await refreshFigures(db, userId);
   let rows = await readDomains(db, userId, domainId, page);
   if (rows.some((r) => r.stale)) {
     await refreshFigures(db, userId);

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { TAdminLead, TAdminLeadCounts, TAdminLeadFilter } from "../../../shared/api/admin-leads";
+import { containsPattern } from "../../db/contains-pattern";
 import { cursorPage } from "../../db/cursor-page";
 import { exactIsoTime, isoTime } from "../../db/iso-time";
 import type { Db } from "../../db/pool";
@@ -8,14 +9,12 @@ import { csvDocument } from "../../lib/csv-write";
 /** The most rows one export holds; a wider search is narrowed first. */
 export const LEADS_EXPORT_MAX_ROWS = 50_000;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The filters of the console's leads searches (every owner's leads: staff only). */
 function leadFilter(filter: TAdminLeadFilter): SQL {
   return sql`true
     ${filter.from ? sql`and l.created_at >= ${filter.from}::date::timestamp at time zone 'UTC'` : sql``}
     ${filter.to ? sql`and l.created_at < (${filter.to}::date + 1)::timestamp at time zone 'UTC'` : sql``}
-    ${filter.host ? sql`and l.host like ${`%${escapeLike(filter.host)}%`}` : sql``}
+    ${filter.host ? sql`and l.host like ${containsPattern(filter.host)}` : sql``}
     ${filter.zip ? sql`and l.zip_code = ${filter.zip}` : sql``}
     ${filter.state ? sql`and l.state = ${filter.state}` : sql``}
     ${filter.returned === "yes" ? sql`and l.returned_at is not null` : sql``}

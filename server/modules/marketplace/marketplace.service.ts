@@ -9,6 +9,7 @@ import type {
 import { encodeCursor } from "../../../shared/api/v1/common";
 import { formatUsd } from "../../../shared/money";
 import { accountEvents, domains } from "../../../shared/schema";
+import { containsPattern } from "../../db/contains-pattern";
 import { exactIsoTime } from "../../db/iso-time";
 import type { Db } from "../../db/pool";
 import type { Tx } from "../../db/tx";
@@ -62,8 +63,6 @@ const SORTS: Record<
   },
 };
 
-const escapeLike = (text: string) => text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * A page of every owner's listed, unsold, verified domains in the order asked, filtered, with the
  * portfolio's figures: the average daily parking revenue and the visitors (ad-network and
@@ -91,7 +90,7 @@ export async function listMarketplace(options: {
       from domains d join users u on u.id = d.user_id
       -- A listing shows only while its owner's ownership is proven (DESIGN §13).
       where d.marketplace_price is not null and d.sold_at is null and d.verified_at is not null
-        ${query.q ? sql`and d.name like ${`%${escapeLike(query.q)}%`}` : sql``}
+        ${query.q ? sql`and d.name like ${containsPattern(query.q)}` : sql``}
         ${query.minPrice ? sql`and d.marketplace_price >= ${query.minPrice}::numeric` : sql``}
         ${query.maxPrice ? sql`and d.marketplace_price <= ${query.maxPrice}::numeric` : sql``}
         ${query.tld ? sql`and lower(substr(d.name, strpos(d.name, '.') + 1)) = ${query.tld}` : sql``}
