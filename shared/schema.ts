@@ -631,7 +631,19 @@ export const knownDevices = pgTable(
   "known_devices",
   {
     tokenHash: text("token_hash").primaryKey(),
+    /** The device's id in the API (the token's hash never leaves the server). */
+    id: uuid("id").notNull().unique().defaultRandom(),
     userId: userRef("user_id"),
+    /** The owner's name for it; empty until renamed (the list then names it by its browser). */
+    name: text("name").notNull().default(""),
+    userAgent: text("user_agent"),
+    address: text("address"),
+    /**
+     * When the device was trusted; null while a sign-in from it waits for approval (device
+     * management), by the email link whose hash is `approvalTokenHash` or by a trusted device.
+     */
+    approvedAt: timestamp("approved_at", { withTimezone: true }).defaultNow(),
+    approvalTokenHash: text("approval_token_hash"),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
@@ -641,11 +653,17 @@ export const knownDevices = pgTable(
 /**
  * Security events (sign-ins, second factor, password and email, sessions, payouts), append-only:
  * a trigger refuses UPDATE and DELETE. No foreign key, so the record outlives the account.
+ * Entries are chained: a trigger gives each its place (`seq`) and a SHA-256 `hash` over its
+ * content and the previous entry's hash (`prevHash`), so an edit or a missing entry shows
+ * (`npm run audit:verify`).
  */
 export const auditLog = pgTable(
   "audit_log",
   {
     id: rowId(),
+    seq: bigint("seq", { mode: "number" }).unique(),
+    prevHash: text("prev_hash"),
+    hash: text("hash"),
     userId: uuid("user_id"),
     event: text("event").notNull(),
     address: text("address"),
