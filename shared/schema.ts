@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -814,6 +815,80 @@ export const apiKeyBursts = pgTable("api_key_bursts", {
   second: bigint("second", { mode: "number" }).notNull(),
   calls: integer("calls").notNull(),
 });
+
+/** Bytes kept in the database (a work order's deliverable files). */
+const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * A paid order of a service that people deliver (appraisal, broker, premium services; DESIGN §16,
+ * §18): the operator console's fulfilment queue. One per order; `status` is "queued",
+ * "in_progress", "delivered" or "cancelled".
+ */
+export const workOrders = pgTable(
+  "work_orders",
+  {
+    id: rowId(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => serviceOrders.id, { onDelete: "cascade" }),
+    userId: userRef("user_id"),
+    domainId: uuid("domain_id").references(() => domains.id, { onDelete: "set null" }),
+    offerId: text("offer_id").notNull(),
+    title: text("title").notNull(),
+    /** What the buyer asked for (a broker's expected price, timeline and notes), for the staff. */
+    description: text("description").notNull().default(""),
+    status: text("status").notNull().default("queued"),
+    assigneeId: uuid("assignee_id").references(() => users.id, { onDelete: "set null" }),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("work_orders_order_idx").on(t.orderId),
+    index("work_orders_queue_idx").on(t.status, t.dueAt, t.id),
+    index("work_orders_user_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+/** Staff's internal notes on a work order; the buyer never sees them. */
+export const workOrderNotes = pgTable(
+  "work_order_notes",
+  {
+    id: rowId(),
+    workOrderId: uuid("work_order_id")
+      .notNull()
+      .references(() => workOrders.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("work_order_notes_order_idx").on(t.workOrderId, t.createdAt)],
+);
+
+/** What staff deliver on a work order: a text, a file (bytes kept here, bounded), or both; the buyer sees them. */
+export const workOrderDeliverables = pgTable(
+  "work_order_deliverables",
+  {
+    id: rowId(),
+    workOrderId: uuid("work_order_id")
+      .notNull()
+      .references(() => workOrders.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body"),
+    fileName: text("file_name"),
+    contentType: text("content_type"),
+    size: integer("size"),
+    content: bytes("content"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("work_order_deliverables_order_idx").on(t.workOrderId, t.createdAt)],
+);
+
+export type WorkOrder = typeof workOrders.$inferSelect;
 
 export type Domain = typeof domains.$inferSelect;
 export type RevenueEvent = typeof revenueEvents.$inferSelect;
