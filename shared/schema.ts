@@ -392,14 +392,26 @@ export const payouts = pgTable(
     paypalEmail: text("paypal_email").notNull(),
     provider: text("provider").notNull(),
     providerRef: text("provider_ref"),
-    /** "processing" from the debit until the provider answers, then "completed" or "failed". */
+    /**
+     * "processing" from the debit until the provider answers, then "completed" or "failed"; "held"
+     * (debited, not sent) while it waits for staff review, then "processing" once approved or
+     * "rejected" (the amount returned).
+     */
     status: text("status").notNull().default("pending"),
+    /** Why the payout waits for review, one sentence per reason; null for a payout sent at once. */
+    holdReason: text("hold_reason"),
+    /** The staff member who approved or rejected it, and when. */
+    reviewedBy: uuid("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    /** Why staff rejected it, as they wrote it; shown to the user. */
+    rejectReason: text("reject_reason"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("payouts_user_idx").on(t.userId, t.createdAt),
     index("payouts_processing_idx").on(t.createdAt).where(sql`${t.status} = 'processing'`),
+    index("payouts_status_idx").on(t.status, t.createdAt),
   ],
 );
 
