@@ -1,0 +1,48 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { formatUsd } from "../../../shared/money";
+import { SALE_TIMELINES } from "../../../shared/prices";
+import { type ServiceOrder, workOrders } from "../../../shared/schema";
+import type { Tx } from "../../db/tx";
+import { workOrderDueAt } from "./work-order-due";
+
+/** What a broker's buyer told the team when ordering, for the staff who take it on. */
+function brief(order: ServiceOrder): string {
+  if (order.offerId !== "broker") return "";
+  const request = (order.metadata.request ?? {}) as Record<string, unknown>;
+  const lines: string[] = [];
+  if (typeof request.expectedPrice === "string" && request.expectedPrice !== "")
+    lines.push(`Expected price: ${formatUsd(request.expectedPrice)}`);
+  const timeline = SALE_TIMELINES.find((t) => t.id === request.timeline);
+  if (timeline) lines.push(`Sale timeline: ${timeline.label}`);
+  if (typeof request.notes === "string" && request.notes !== "") lines.push(`Notes: ${request.notes}`);
+  return lines.join("\n");
+}
+
+/**
+ * A paid order of a service people deliver joins the console's queue (DESIGN §16), in the
+ * fulfilment transaction; a second run for the same order changes nothing.
+ */
+export async function queueWorkOrder(tx: Tx, order: ServiceOrder): Promise<void> {
+  const dueAt = workOrderDueAt(order, order.paidAt ?? new Date());
+  if (!dueAt) return;
+  await tx
+    .insert(workOrders)
+    .values({
+      orderId: order.id,
+      userId: order.userId,
+      domainId: order.domainId,
+      offerId: order.offerId,
+      title: order.description,
+      description: brief(order),
+      dueAt,
+    })
+    .onConflictDoNothing({ target: workOrders.orderId });
+}
+
+/** A refunded or disputed order's open work order is cancelled; a delivered one stays delivered. */
+export async function cancelRefundedWorkOrder(tx: Tx, order: ServiceOrder): Promise<void> {
+  await tx
+    .update(workOrders)
+    .set({ status: "cancelled", updatedAt: new Date() })
+    .where(and(eq(workOrders.orderId, order.id), inArray(workOrders.status, ["queued", "in_progress"])));
+}
