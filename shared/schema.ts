@@ -902,6 +902,48 @@ export const workOrderDeliverables = pgTable(
 
 export type WorkOrder = typeof workOrders.$inferSelect;
 
+/**
+ * A user's support ticket (DESIGN §16, §18). `status` is `open` (waiting on staff), `answered`
+ * (waiting on the user) or `closed`; `tier` is the support tier the user held when they last
+ * wrote, which sets `response_due_at` (shared/support.ts) and the staff queue's order.
+ */
+export const supportTickets = pgTable(
+  "support_tickets",
+  {
+    id: rowId(),
+    userId: userRef("user_id"),
+    subject: text("subject").notNull(),
+    status: text("status").notNull().default("open"),
+    tier: text("tier").notNull(),
+    responseDueAt: timestamp("response_due_at", { withTimezone: true }).notNull(),
+    orderId: uuid("order_id").references(() => serviceOrders.id, { onDelete: "set null" }),
+    domainId: uuid("domain_id").references(() => domains.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("support_tickets_user_idx").on(t.userId, t.lastMessageAt),
+    index("support_tickets_queue_idx").on(t.status, t.responseDueAt, t.id),
+  ],
+);
+
+/** One message of a ticket's thread, from its user or from staff. */
+export const supportMessages = pgTable(
+  "support_messages",
+  {
+    id: rowId(),
+    ticketId: uuid("ticket_id")
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    fromStaff: boolean("from_staff").notNull().default(false),
+    body: varchar("body", { length: 5000 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("support_messages_ticket_idx").on(t.ticketId, t.createdAt)],
+);
+
 export type Domain = typeof domains.$inferSelect;
 export type RevenueEvent = typeof revenueEvents.$inferSelect;
 export type ServiceOrder = typeof serviceOrders.$inferSelect;
