@@ -458,6 +458,37 @@ export const domainServices = pgTable(
   (t) => [index("domain_services_domain_idx").on(t.domainId, t.createdAt)],
 );
 
+/**
+ * A refund staff made of a paid order, in full or in part, through the provider that took the
+ * payment. Written `pending` before the provider is asked (so concurrent refunds and the
+ * provider's own webhook about it count it), then `succeeded` with the provider's refund id, or
+ * `failed` when the provider refused.
+ */
+export const orderRefunds = pgTable(
+  "order_refunds",
+  {
+    id: rowId(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => serviceOrders.id, { onDelete: "cascade" }),
+    amount: money("amount").notNull(),
+    /** "stripe", "paypal" or "sandbox": the provider that took the payment. */
+    provider: text("provider").notNull(),
+    providerRefundId: text("provider_refund_id"),
+    /** "pending", "succeeded" or "failed". */
+    status: text("status").notNull().default("pending"),
+    staffId: uuid("staff_id").references(() => users.id, { onDelete: "set null" }),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("order_refunds_order_idx").on(t.orderId, t.createdAt),
+    uniqueIndex("order_refunds_provider_refund_idx").on(t.providerRefundId),
+  ],
+);
+export type OrderRefund = typeof orderRefunds.$inferSelect;
+
 /** The user's transaction history: payments, payouts and test payments. */
 export const transactions = pgTable(
   "transactions",
