@@ -40,6 +40,11 @@ const ZEnv = z.object({
     .string()
     .regex(/^\d{1,4}(\.\d{1,2})?$/, "a dollar amount under 10,000 with at most two decimals")
     .default("75"),
+  /** A payout above this many dollars waits for staff review (the operator console) before it is sent. */
+  PAYOUT_REVIEW_ABOVE: z
+    .string()
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, "a dollar amount under 10,000,000 with at most two decimals")
+    .default("1000"),
   /** Days a lead's earning stays pending (the returns window); 0 makes it available at once. */
   LEAD_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   /** Days an affiliate commission stays pending (the refund window); 0 makes it available at once. */
@@ -54,6 +59,8 @@ const ZEnv = z.object({
   DNS_SERVERS: z.string().optional(),
   /** Accounts made staff (the operator console) when they exist at start or register, comma-separated emails. */
   ADMIN_EMAILS: z.string().optional(),
+  /** Where staff are told that a user opened or answered a support ticket; unset: every staff account. */
+  SUPPORT_EMAIL: z.email().optional(),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -84,9 +91,11 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     /** The origin every link in an email starts with: never a request's Host (DESIGN §14). */
     appUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ""),
     leadValue: Number(c.LEAD_VALUE).toFixed(2),
+    payoutReviewAbove: Number(c.PAYOUT_REVIEW_ABOVE).toFixed(2),
     parkingNameservers: readNameservers(c.PARKING_NAMESERVERS),
     dnsServers: readDnsServers(c.DNS_SERVERS),
     adminEmails: readAdminEmails(c.ADMIN_EMAILS),
+    supportEmail: c.SUPPORT_EMAIL?.toLowerCase(),
     isProduction,
     /** Cookies are `Secure` in production served over https (the one rule for every cookie). */
     secureCookies: isProduction && !(c.PUBLIC_URL ?? "http://").startsWith("http://"),

@@ -23,7 +23,7 @@ import { captureTestOrder, createTestOrder, paypalSetup } from "./test-payments.
 
 /** Balance, transactions, payment methods and settings, payouts, and the wallet test flow. */
 export function paymentRoutes(deps: AppDeps): Router {
-  const { db, payments, logger } = deps;
+  const { db, payments, logger, mailer, config } = deps;
   const router = Router();
 
   router.get(
@@ -62,8 +62,10 @@ export function paymentRoutes(deps: AppDeps): Router {
       await assertPayoutConfirmed({ db, req, userId, amount: body.amount });
       const payout = await requestPayout({
         db,
+        mailer,
         sender: payments.payouts,
         logger,
+        reviewAbove: config.payoutReviewAbove,
         userId,
         amount: body.amount,
         paypalEmail: body.paypalEmail,

@@ -4,22 +4,28 @@ import { formatUsd, toCents } from "../../../shared/money";
 import { PAYOUT_MINIMUM } from "../../../shared/prices";
 import { accountEvents, payouts, transactions, users } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
+import type { DbOrTx } from "../../db/tx";
 import { AppError } from "../../http/app-error";
 import type { Logger } from "../../logger";
+import type { Mailer } from "../../mail/mailer";
 import { PayoutRefused, type PayoutSender } from "../../payments/provider";
 import { assertPayoutsOpen } from "../auth/lockdown";
 import { lockBalance } from "../ledger/held-funds";
+import { payoutHoldReasons } from "./payout-holds";
 
 type PayoutRow = typeof payouts.$inferSelect;
 
 /**
  * Checks and writes the debit in one transaction: the balance row is locked and re-read, the
  * minimum and the available funds checked, and the payout, its `payout` ledger entry and the
- * balance written together, so concurrent requests never overdraw (DESIGN §7).
+ * balance written together, so concurrent requests never overdraw (DESIGN §7). A payout that
+ * must be reviewed is debited the same way (the funds are reserved) but written `held`, not sent.
  */
 async function debitPayout(options: {
   db: Db;
+  mailer: Mailer;
   provider: string;
+  reviewAbove: string;
   userId: string;
   amount: string;
   paypalEmail: string;
@@ -40,13 +46,30 @@ async function debitPayout(options: {
       throw new AppError("UNPROCESSABLE", `Insufficient balance: ${formatUsd(available)} available`);
     }
     // The user's own minimum (Payout Settings) binds a manual payout as it binds the automatic one.
-    const [owner] = await tx.select({ minPayout: users.minPayout }).from(users).where(eq(users.id, userId));
+    const [owner] = await tx
+      .select({ minPayout: users.minPayout, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId));
     if (owner && toCents(amount) < toCents(owner.minPayout)) {
       throw new AppError("UNPROCESSABLE", `Your minimum payout is ${formatUsd(owner.minPayout)}`);
     }
+    const reasons = await payoutHoldReasons(tx, {
+      userId,
+      amount,
+      paypalEmail,
+      reviewAbove: options.reviewAbove,
+    });
+    const held = reasons.length > 0;
     const [created] = await tx
       .insert(payouts)
-      .values({ userId, amount, paypalEmail, provider: options.provider, status: "processing" })
+      .values({
+        userId,
+        amount,
+        paypalEmail,
+        provider: options.provider,
+        status: held ? "held" : "processing",
+        holdReason: held ? reasons.join(" ") : null,
+      })
       .returning();
     await tx.execute(sql`
       insert into ledger_entries (user_id, kind, amount, status, release_at, description, source_key, payout_id)
@@ -61,26 +84,38 @@ async function debitPayout(options: {
       type: "payout",
       amount,
       paymentMethod: options.provider,
-      status: "pending",
+      status: held ? "held" : "pending",
       payoutId: created.id,
     });
+    const description = `Payout of ${formatUsd(amount)} to ${paypalEmail}`;
     await tx
       .insert(accountEvents)
-      .values({ userId, kind: "payout", description: `Payout of ${formatUsd(amount)} to ${paypalEmail}` });
+      .values({
+        userId,
+        kind: "payout",
+        description: held ? `${description} is held for review` : description,
+      });
+    if (held && owner) {
+      await options.mailer.send(tx, {
+        to: owner.email,
+        subject: "Your payout is held for review",
+        body: `${description} is held for a review by our team before it is sent. The amount is reserved from your balance.\n\nWhy: ${reasons.join(" ")}\n\nWe will email you when it is approved or rejected.`,
+      });
+    }
     return created;
   });
 }
 
 /**
  * Withdraws `amount` of the user's available funds to a PayPal account: the debit first (above),
- * then the send, after the lock is released. A send the provider refused puts the amount back; a
- * send whose outcome is unknown (a timeout) stays `processing` for the reconciliation job, which
- * asks the provider, so a debit is never lost and never doubled.
+ * then the send, after the lock is released, unless the payout is held for review.
  */
 export async function requestPayout(options: {
   db: Db;
+  mailer: Mailer;
   sender: PayoutSender;
   logger: Logger;
+  reviewAbove: string;
   userId: string;
   amount: string;
   paypalEmail: string;
@@ -91,6 +126,30 @@ export async function requestPayout(options: {
     throw new AppError("UNAVAILABLE", "Payouts are not available right now.");
   await assertPayoutsOpen(db, options.userId);
   const payout = await debitPayout({ ...options, provider: sender.name });
+  if (payout.status === "held") {
+    return {
+      id: payout.id,
+      amount,
+      status: "held",
+      message: `${formatUsd(amount)} to ${paypalEmail} is held for review: our team checks it before it is sent, and the amount stays reserved until then.`,
+    };
+  }
+  return sendPayout({ db, sender, logger: options.logger, payout });
+}
+
+/**
+ * Sends a debited payout: a send the provider refused puts the amount back (and is refused to the
+ * caller); a send whose outcome is unknown (a timeout) stays `processing` for the reconciliation
+ * job, which asks the provider, so a debit is never lost and never doubled.
+ */
+export async function sendPayout(options: {
+  db: Db;
+  sender: PayoutSender;
+  logger: Logger;
+  payout: Pick<PayoutRow, "id" | "userId" | "amount" | "paypalEmail">;
+}): Promise<TPayoutAnswer> {
+  const { db, sender, payout } = options;
+  const { amount, paypalEmail } = payout;
   try {
     const sent = await sender.send({ id: payout.id, amount, email: paypalEmail });
     await settlePayout({ db, payout, result: { status: "completed", reference: sent.reference } });
@@ -139,20 +198,32 @@ export async function settlePayout(options: {
     if (!settled) return false;
     await tx.update(transactions).set({ status: result.status }).where(eq(transactions.payoutId, payout.id));
     if (result.status === "completed") return true;
-    await tx.execute(sql`
-      insert into ledger_entries (user_id, kind, amount, status, release_at, description, source_key, payout_id)
-      values (${payout.userId}, 'payout-return', ${payout.amount}::numeric, 'available', now(),
-        ${`Payout to ${payout.paypalEmail} failed`}, ${`payout-return:${payout.id}`}, ${payout.id})
-    `);
-    await tx.execute(sql`
-      update balances set available = available + ${payout.amount}::numeric, updated_at = now()
-      where user_id = ${payout.userId}
-    `);
-    await tx.insert(accountEvents).values({
-      userId: payout.userId,
-      kind: "payout",
-      description: `Payout of ${formatUsd(payout.amount)} to ${payout.paypalEmail} failed; the amount is back in your balance`,
-    });
+    await returnPayout(tx, payout, "failed");
     return true;
+  });
+}
+
+/**
+ * Puts a payout's amount back in the balance as a `payout-return` (a failed send, or a payout
+ * staff rejected). The caller holds the balance lock and has moved the payout out of its state.
+ */
+export async function returnPayout(
+  tx: DbOrTx,
+  payout: Pick<PayoutRow, "id" | "userId" | "amount" | "paypalEmail">,
+  outcome: "failed" | "rejected",
+): Promise<void> {
+  await tx.execute(sql`
+    insert into ledger_entries (user_id, kind, amount, status, release_at, description, source_key, payout_id)
+    values (${payout.userId}, 'payout-return', ${payout.amount}::numeric, 'available', now(),
+      ${`Payout to ${payout.paypalEmail} ${outcome}`}, ${`payout-return:${payout.id}`}, ${payout.id})
+  `);
+  await tx.execute(sql`
+    update balances set available = available + ${payout.amount}::numeric, updated_at = now()
+    where user_id = ${payout.userId}
+  `);
+  await tx.insert(accountEvents).values({
+    userId: payout.userId,
+    kind: "payout",
+    description: `Payout of ${formatUsd(payout.amount)} to ${payout.paypalEmail} ${outcome}; the amount is back in your balance`,
   });
 }

@@ -1,0 +1,51 @@
+import { Router } from "express";
+import { ZAdminPayoutParams, ZAdminPayoutsQuery, ZRejectPayoutBody } from "../../../shared/api/admin-payouts";
+import type { AppDeps } from "../../deps";
+import { handler } from "../../http/handler";
+import { requestMeta } from "../../http/request-meta";
+import { approvePayout, rejectPayout } from "../payments/payout-review";
+import { searchPayouts } from "./admin-payouts";
+
+/** `/api/admin/payouts`: payouts held for review, approved (then sent) or rejected (DESIGN §18). */
+export function payoutsAdminRoutes(deps: AppDeps): Router {
+  const { db, mailer, logger, payments } = deps;
+  const router = Router();
+
+  router.get(
+    "/",
+    handler({ auth: true, query: ZAdminPayoutsQuery }, ({ query }) => searchPayouts(db, query)),
+  );
+  router.post(
+    "/:id/approve",
+    handler({ auth: true, params: ZAdminPayoutParams }, ({ userId, params, req }) =>
+      approvePayout({
+        db,
+        mailer,
+        sender: payments.payouts,
+        logger,
+        meta: requestMeta(req),
+        payoutId: params.id,
+        staffId: userId,
+      }),
+    ),
+  );
+  router.post(
+    "/:id/reject",
+    handler(
+      { auth: true, params: ZAdminPayoutParams, body: ZRejectPayoutBody },
+      async ({ userId, params, body, req }) => {
+        await rejectPayout({
+          db,
+          mailer,
+          meta: requestMeta(req),
+          payoutId: params.id,
+          staffId: userId,
+          reason: body.reason,
+        });
+        return { id: params.id, status: "rejected" };
+      },
+    ),
+  );
+
+  return router;
+}
