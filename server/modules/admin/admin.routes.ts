@@ -5,6 +5,7 @@ import { findUser } from "../auth/auth.service";
 import { leadsAdminRoutes } from "./leads.routes";
 import { payoutsAdminRoutes } from "./payouts.routes";
 import { staffGate } from "./staff-gate";
+import { ticketsAdminRoutes } from "./tickets.routes";
 import { usersAdminRoutes } from "./users.routes";
 
 /** `/api/admin`: the operator console's API (DESIGN §18), for staff signed in with a second factor only. */
@@ -26,6 +27,7 @@ export function adminRoutes(deps: AppDeps): Router {
   router.use("/leads", leadsAdminRoutes(deps));
   router.use("/payouts", payoutsAdminRoutes(deps));
   router.use("/users", usersAdminRoutes(deps));
+  router.use("/tickets", ticketsAdminRoutes(deps));
 
   return router;
 }

@@ -1,0 +1,66 @@
+import { Router } from "express";
+import {
+  ZAdminTicketsQuery,
+  ZTicketMessageBody,
+  ZTicketParams,
+  ZTicketStatusBody,
+} from "../../../shared/api/support";
+import type { AppDeps } from "../../deps";
+import { handler } from "../../http/handler";
+import { requestMeta } from "../../http/request-meta";
+import { setTicketStatus, staffReply, staffTicketThread, ticketQueue } from "../support/staff-tickets";
+import { recordStaffAction } from "./staff-gate";
+
+/** `/api/admin/tickets`: the support queue, a ticket's thread, replies and status (DESIGN §18). */
+export function ticketsAdminRoutes(deps: AppDeps): Router {
+  const { db, mailer, config } = deps;
+  const router = Router();
+
+  router.get(
+    "/",
+    handler({ auth: true, query: ZAdminTicketsQuery }, ({ query }) => ticketQueue(db, query)),
+  );
+  router.get(
+    "/:id",
+    handler({ auth: true, params: ZTicketParams }, ({ params }) => staffTicketThread(db, params.id)),
+  );
+  router.post(
+    "/:id/reply",
+    handler(
+      { auth: true, params: ZTicketParams, body: ZTicketMessageBody, status: 201 },
+      async ({ userId, params, body, req }) => {
+        const thread = await staffReply({
+          db,
+          mailer,
+          appUrl: config.appUrl,
+          staffId: userId,
+          ticketId: params.id,
+          body: body.body,
+        });
+        await recordStaffAction(db, requestMeta(req), {
+          staffId: userId,
+          action: "ticket.replied",
+          object: { kind: "support_ticket", id: params.id },
+        });
+        return thread;
+      },
+    ),
+  );
+  router.post(
+    "/:id/status",
+    handler(
+      { auth: true, params: ZTicketParams, body: ZTicketStatusBody },
+      async ({ userId, params, body, req }) => {
+        const thread = await setTicketStatus(db, params.id, body.status);
+        await recordStaffAction(db, requestMeta(req), {
+          staffId: userId,
+          action: "ticket.status_changed",
+          object: { kind: "support_ticket", id: params.id },
+          detail: { status: body.status },
+        });
+        return thread;
+      },
+    ),
+  );
+  return router;
+}
