@@ -19,7 +19,7 @@ export async function searchPayouts(
       json_build_object('id', u.id, 'email', u.email, 'name', u.name,
         'createdAt', ${isoTime(sql`u.created_at`)}) as "user",
       (select json_build_object('completed', count(*)::int,
-          'completedTotal', coalesce(sum(h.amount), 0)::text,
+          'completedTotal', coalesce(sum(h.amount), 0)::numeric(12, 2)::text,
           'lastPaypalEmail', (array_agg(h.paypal_email order by h.created_at desc))[1])
         from payouts h where h.user_id = p.user_id and h.status = 'completed'
           and h.created_at < p.created_at) as history,

@@ -58,6 +58,7 @@ export async function listTransactions(options: { db: Db; userId: string }): Pro
       createdAt: transactions.createdAt,
       orderDescription: serviceOrders.description,
       payoutEmail: payouts.paypalEmail,
+      rejectReason: payouts.rejectReason,
     })
     .from(transactions)
     .leftJoin(serviceOrders, eq(serviceOrders.id, transactions.orderId))
@@ -69,13 +70,19 @@ export async function listTransactions(options: { db: Db; userId: string }): Pro
     id: r.id,
     type: r.type,
     description:
-      r.orderDescription ??
-      (r.payoutEmail ? `Payout to ${r.payoutEmail}` : r.type === "test_payment" ? "Test payment" : r.type),
+      r.orderDescription ?? payoutDescription(r) ?? (r.type === "test_payment" ? "Test payment" : r.type),
     amount: r.amount,
     paymentMethod: r.paymentMethod,
     status: r.status,
     createdAt: r.createdAt.toISOString(),
   }));
+}
+
+/** A payout's line: where it went, and why staff rejected it when they did. */
+function payoutDescription(r: { payoutEmail: string | null; rejectReason: string | null }): string | null {
+  if (!r.payoutEmail) return null;
+  const line = `Payout to ${r.payoutEmail}`;
+  return r.rejectReason ? `${line}. Rejected: ${r.rejectReason}` : line;
 }
 
 /** The providers this instance takes payments with, and whether each moves real money. */
