@@ -30,6 +30,7 @@ import { pnlRoutes } from "./modules/pnl/pnl.routes";
 import { purchaseRoutes } from "./modules/purchases/purchases.routes";
 import { revenueRoutes } from "./modules/revenue/revenue.routes";
 import { settingsRoutes } from "./modules/settings/settings.routes";
+import { supportRoutes } from "./modules/support/support.routes";
 import { webhookRoutes } from "./modules/webhooks/stripe-webhook.routes";
 
 const JSON_LIMIT = "100kb";
@@ -93,6 +94,7 @@ export function createApp(deps: AppDeps) {
   api.use("/revenue", revenueRoutes(deps));
   api.use("/analytics", analyticsRoutes(deps));
   api.use("/settings", settingsRoutes(deps));
+  api.use("/support", supportRoutes(deps));
   api.use("/admin", adminRoutes(deps));
   api.use(apiNotFound);
   app.use("/api", api);

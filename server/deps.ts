@@ -16,6 +16,8 @@ import { wireOrderEffects } from "./wire-order-effects";
 export const INVITES_PER_DAY = 50;
 /** Messages one buyer may send sellers per hour. */
 export const CONTACTS_PER_HOUR = 20;
+/** Support tickets one account may open per hour. */
+export const TICKETS_PER_HOUR = 10;
 const HOUR = 60 * 60;
 
 /** How many attempts the sign-in limits allow; tests lower them to reach a limit quickly. */
@@ -54,6 +56,8 @@ export interface RateLimits {
   marketplaceContacts: RateLimit;
   /** Leads a visitor's address may send, and a domain may receive, per hour. */
   leads: { perAddress: RateLimit; perDomain: RateLimit };
+  /** Support tickets per account, so a flood of tickets cannot bury the queue or staff inboxes. */
+  supportTickets: RateLimit;
 }
 
 const signInMessage = (wait: number) =>
@@ -115,6 +119,12 @@ function createRateLimits(pool: Database["pool"], config: Config, auth: AuthLimi
         message: tooManyLeads,
       }),
     },
+    supportTickets: createRateLimit(pool, {
+      keyPrefix: "support_ticket",
+      points: TICKETS_PER_HOUR,
+      windowSeconds: HOUR,
+      message: (wait) => `You have opened too many tickets. Please try again in ${waitInWords(wait)}.`,
+    }),
   };
 }
 

@@ -1,0 +1,48 @@
+import { Router } from "express";
+import { ZNewTicketBody, ZTicketMessageBody, ZTicketParams } from "../../../shared/api/support";
+import type { AppDeps } from "../../deps";
+import { handler } from "../../http/handler";
+import { supportTargetOf } from "./support-tier";
+import { addUserMessage, closeTicket, listTickets, openTicket, ticketThread } from "./user-tickets";
+
+/** `/api/support`: the signed-in user's own support tickets (DESIGN §16). */
+export function supportRoutes(deps: AppDeps): Router {
+  const { db, mailer, config } = deps;
+  const ctx = { db, mailer, supportEmail: config.supportEmail, appUrl: config.appUrl };
+  const router = Router();
+
+  router.get(
+    "/target",
+    handler({ auth: true }, ({ userId }) => supportTargetOf(db, userId)),
+  );
+  router.get(
+    "/tickets",
+    handler({ auth: true }, ({ userId }) => listTickets(db, userId)),
+  );
+  router.post(
+    "/tickets",
+    handler({ auth: true, body: ZNewTicketBody, status: 201 }, ({ userId, body }) =>
+      openTicket({ ...ctx, limit: deps.limits.supportTickets, userId, body }),
+    ),
+  );
+  router.get(
+    "/tickets/:id",
+    handler({ auth: true, params: ZTicketParams }, ({ userId, params }) =>
+      ticketThread(db, userId, params.id),
+    ),
+  );
+  router.post(
+    "/tickets/:id/messages",
+    handler(
+      { auth: true, params: ZTicketParams, body: ZTicketMessageBody, status: 201 },
+      ({ userId, params, body }) => addUserMessage({ ...ctx, userId, ticketId: params.id, body: body.body }),
+    ),
+  );
+  router.post(
+    "/tickets/:id/close",
+    handler({ auth: true, params: ZTicketParams }, ({ userId, params }) =>
+      closeTicket(db, userId, params.id),
+    ),
+  );
+  return router;
+}
