@@ -7,6 +7,7 @@ import { payoutsAdminRoutes } from "./payouts.routes";
 import { staffGate } from "./staff-gate";
 import { ticketsAdminRoutes } from "./tickets.routes";
 import { usersAdminRoutes } from "./users.routes";
+import { workOrdersAdminRoutes } from "./work-orders.routes";
 
 /** `/api/admin`: the operator console's API (DESIGN §18), for staff signed in with a second factor only. */
 export function adminRoutes(deps: AppDeps): Router {
@@ -28,6 +29,7 @@ export function adminRoutes(deps: AppDeps): Router {
   router.use("/payouts", payoutsAdminRoutes(deps));
   router.use("/users", usersAdminRoutes(deps));
   router.use("/tickets", ticketsAdminRoutes(deps));
+  router.use("/work-orders", workOrdersAdminRoutes(deps));
 
   return router;
 }
