@@ -77,6 +77,11 @@ beforeAll(async () => {
   keys.intruder = (await createApiKey(intruder.agent)).key;
   await buySecurity(owner.agent, ["biometric"]);
   owned.passkey = (await registerPasskey(owner.agent, t.deps.config.appUrl)).passkey.id;
+  const ticket = await owner.agent
+    .post("/api/support/tickets")
+    .send({ subject: "Help", body: "Something is wrong." })
+    .expect(201);
+  owned.ticket = ticket.body.ticket.id;
 });
 afterAll(() => t.close());
 
@@ -94,6 +99,7 @@ function ownedIdFor(route: RouteEntry): Record<string, string> | undefined {
   if (p.startsWith("/api/auth/passkeys/:id")) return { id: owned.passkey };
   if (p.startsWith("/api/billing/subscriptions/:id")) return { id: owned.subscription };
   if (p.startsWith("/api/billing/receipts/:file")) return { file: `${owned.receipt}.pdf` };
+  if (p.startsWith("/api/support/tickets/:id")) return { id: owned.ticket };
   return undefined;
 }
 
@@ -110,6 +116,7 @@ const VALID_BODIES: Record<string, object> = {
   "PATCH /api/domains/:id": { status: "parked" },
   "PATCH /api/auth/passkeys/:id": { name: "Renamed" },
   "PATCH /api/v1/domains/:id": { status: "parked" },
+  "POST /api/support/tickets/:id/messages": { body: "Not yours." },
 };
 
 const isPublicApi = (route: RouteEntry) => route.path.startsWith("/api/v1/");
@@ -142,6 +149,7 @@ describe("authorization matrix", () => {
       messages: (await owner.agent.get("/api/marketplace/messages")).body,
       goals: (await owner.agent.get("/api/revenue/goals")).body,
       listings: (await owner.agent.get("/api/marketplace/domains")).body,
+      ticket: (await owner.agent.get(`/api/support/tickets/${owned.ticket}`)).body,
     };
     const refused: string[] = [];
     for (const route of routes) {
@@ -157,6 +165,7 @@ describe("authorization matrix", () => {
     expect((await owner.agent.get("/api/marketplace/messages")).body).toEqual(before.messages);
     expect((await owner.agent.get("/api/revenue/goals")).body).toEqual(before.goals);
     expect((await owner.agent.get("/api/marketplace/domains")).body).toEqual(before.listings);
+    expect((await owner.agent.get(`/api/support/tickets/${owned.ticket}`)).body).toEqual(before.ticket);
   });
 });
 
