@@ -137,6 +137,21 @@ export function createPayPalClient(options: { clientId: string; clientSecret: st
       );
     },
 
+    /** Refunds all or part of a capture; the request id (our refund's id) makes a retry harmless. */
+    refundCapture(refund: {
+      captureId: string;
+      amount: string;
+      note: string;
+      requestId: string;
+    }): Promise<{ id: string; status: string }> {
+      return call<{ id: string; status: string }>(
+        "POST",
+        `/v2/payments/captures/${encodeURIComponent(refund.captureId)}/refund`,
+        { amount: { value: refund.amount, currency_code: "USD" }, note_to_payer: refund.note.slice(0, 255) },
+        `refund-${refund.requestId}`,
+      );
+    },
+
     getOrder(orderId: string): Promise<PayPalOrder> {
       return call<PayPalOrder>("GET", `/v2/checkout/orders/${encodeURIComponent(orderId)}`);
     },

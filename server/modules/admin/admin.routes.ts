@@ -3,6 +3,7 @@ import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
 import { findUser } from "../auth/auth.service";
 import { leadsAdminRoutes } from "./leads.routes";
+import { ordersAdminRoutes } from "./orders.routes";
 import { payoutsAdminRoutes } from "./payouts.routes";
 import { staffGate } from "./staff-gate";
 import { ticketsAdminRoutes } from "./tickets.routes";
@@ -26,6 +27,7 @@ export function adminRoutes(deps: AppDeps): Router {
 
   // Each section's routes, one line each.
   router.use("/leads", leadsAdminRoutes(deps));
+  router.use("/orders", ordersAdminRoutes(deps));
   router.use("/payouts", payoutsAdminRoutes(deps));
   router.use("/users", usersAdminRoutes(deps));
   router.use("/tickets", ticketsAdminRoutes(deps));

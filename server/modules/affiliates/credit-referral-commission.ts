@@ -1,8 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
-import { formatUsd } from "../../../shared/money";
+import { centsToDecimal, formatUsd, toCents } from "../../../shared/money";
 import { affiliates, type ServiceOrder } from "../../../shared/schema";
 import type { Tx } from "../../db/tx";
-import { creditHeldFunds, reverseHeldFunds } from "../ledger/held-funds";
+import {
+  creditHeldFunds,
+  partlyReversed,
+  reverseHeldFunds,
+  reverseHeldFundsPart,
+} from "../ledger/held-funds";
 import { creditRevenue } from "../ledger/ledger.service";
 
 export const commissionKey = (orderId: string) => `commission:${orderId}`;
@@ -91,22 +96,61 @@ export async function creditReferralCommission(
     .where(eq(affiliates.id, affiliate.id));
 }
 
-/**
- * A refunded or disputed order takes its commission back: the held credit is reversed and the
- * affiliate's total shrinks by it. A test commission (sandbox) is reversed in the record only.
- */
-export async function reverseReferralCommission(tx: Tx, orderId: string, reason: string): Promise<void> {
-  const sourceKey = commissionKey(orderId);
+/** The commission an order earned its buyer's referrer, when it was paid with real money. */
+async function heldCommission(tx: Tx, orderId: string) {
   const { rows } = await tx.execute<{ amount: string; affiliate_id: string | null; test: boolean }>(sql`
     select amount::text, metadata->>'affiliateId' as affiliate_id, coalesce((metadata->>'test')::boolean, false) as test
-    from revenue_events where source_key = ${sourceKey}
+    from revenue_events where source_key = ${commissionKey(orderId)}
   `);
   const credit = rows[0];
-  if (!credit || credit.test) return;
-  const reversed = await reverseHeldFunds(tx, { sourceKey, reason });
-  if (!reversed || !credit.affiliate_id) return;
+  return credit && !credit.test ? credit : undefined;
+}
+
+async function lowerTotal(tx: Tx, affiliateId: string | null, amount: string): Promise<void> {
+  if (!affiliateId) return;
   await tx
     .update(affiliates)
-    .set({ totalCommissions: sql`greatest(${affiliates.totalCommissions} - ${credit.amount}::numeric, 0)` })
-    .where(eq(affiliates.id, credit.affiliate_id));
+    .set({ totalCommissions: sql`greatest(${affiliates.totalCommissions} - ${amount}::numeric, 0)` })
+    .where(eq(affiliates.id, affiliateId));
+}
+
+/**
+ * A refunded or disputed order takes its commission back: the held credit is reversed (what
+ * partial refunds took back before is not taken twice) and the affiliate's total shrinks by it.
+ * A test commission (sandbox) is reversed in the record only.
+ */
+export async function reverseReferralCommission(tx: Tx, orderId: string, reason: string): Promise<void> {
+  const credit = await heldCommission(tx, orderId);
+  if (!credit) return;
+  const rest = centsToDecimal(
+    toCents(credit.amount) - toCents(await partlyReversed(tx, commissionKey(orderId))),
+  );
+  if (!(await reverseHeldFunds(tx, { sourceKey: commissionKey(orderId), reason }))) return;
+  await lowerTotal(tx, credit.affiliate_id, rest);
+}
+
+/**
+ * The commission's share of a partial refund: commission × refunded ÷ price, rounded to the cent
+ * (half up, in whole cents, so the same refund always takes the same share), taken back once per
+ * refund. A full refund later takes only what is left. Answers the share taken back ("0.00" when
+ * the order earned no commission).
+ */
+export async function reverseReferralCommissionShare(
+  tx: Tx,
+  share: { orderId: string; price: string; refunded: string; refundId: string; reason: string },
+): Promise<string> {
+  const credit = await heldCommission(tx, share.orderId);
+  if (!credit) return "0.00";
+  const cents = Math.round((toCents(credit.amount) * toCents(share.refunded)) / toCents(share.price));
+  if (cents <= 0) return "0.00";
+  const amount = centsToDecimal(cents);
+  const reversed = await reverseHeldFundsPart(tx, {
+    sourceKey: commissionKey(share.orderId),
+    partKey: share.refundId,
+    amount,
+    reason: share.reason,
+  });
+  if (!reversed) return "0.00";
+  await lowerTotal(tx, credit.affiliate_id, amount);
+  return amount;
 }

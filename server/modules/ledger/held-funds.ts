@@ -92,16 +92,77 @@ export async function creditHeldFunds(db: DbOrTx, credit: HeldCredit): Promise<b
 
 type HeldEntry = {
   id: string;
+  user_id: string;
   amount: string;
   status: string;
 };
+
+/** The ledger entry of one part of a credit taken back (a partial refund), by the part's own key. */
+export const partReversalKey = (sourceKey: string, partKey: string) => `${reversalKey(sourceKey)}:${partKey}`;
+
+/** Locks the user's balance, then the credit's ledger entry: undefined when there is no such credit. */
+async function lockCredit(tx: DbOrTx, sourceKey: string): Promise<HeldEntry | undefined> {
+  const owner = await tx.execute<{ user_id: string }>(
+    sql`select user_id from ledger_entries where source_key = ${heldKey(sourceKey)}`,
+  );
+  const userId = owner.rows[0]?.user_id;
+  if (!userId) return undefined;
+  await lockBalance(tx, userId);
+  const { rows } = await tx.execute<HeldEntry>(sql`
+    select id, user_id, amount, status
+    from ledger_entries where source_key = ${heldKey(sourceKey)} for update
+  `);
+  return rows[0];
+}
+
+/** What parts of the credit were already taken back (a positive decimal string, "0.00" when none). */
+export async function partlyReversed(tx: DbOrTx, sourceKey: string): Promise<string> {
+  const { rows } = await tx.execute<{ reversed: string }>(sql`
+    select coalesce(-sum(amount), 0)::numeric(14, 2)::text as reversed from ledger_entries
+    where starts_with(source_key, ${`${reversalKey(sourceKey)}:`})
+  `);
+  return rows[0].reversed;
+}
+
+/**
+ * Writes one reversal of (part of) a credit: a negative revenue event and a negative ledger entry
+ * beside the credit (same status and release date), and moves the balance. False when `key` was
+ * written before.
+ */
+async function writeReversal(
+  tx: DbOrTx,
+  credit: HeldEntry,
+  reversal: { sourceKey: string; key: string; amount: string; reason: string },
+): Promise<boolean> {
+  const { sourceKey, key, amount, reason } = reversal;
+  const event = await tx.execute<{ id: string }>(sql`
+    insert into revenue_events (user_id, domain_id, type, amount, description, metadata, source_key, occurred_at)
+    select user_id, domain_id, type, -${amount}::numeric, ${`Reversed: ${reason}`},
+      jsonb_build_object('held', true, 'reversalOf', ${sourceKey}::text, 'reason', ${reason}::text), ${key}, now()
+    from revenue_events where source_key = ${sourceKey}
+    on conflict (source_key) do nothing
+    returning id
+  `);
+  const entry = await tx.execute(sql`
+    insert into ledger_entries (user_id, kind, amount, status, release_at, description, source_key, revenue_event_id, order_id)
+    select user_id, 'reversal', -${amount}::numeric, status, release_at, ${`Reversed: ${reason}`}, ${key},
+      ${event.rows[0]?.id ?? null}::uuid, order_id
+    from ledger_entries where id = ${credit.id}
+    on conflict (source_key) do nothing
+    returning id
+  `);
+  if (entry.rows.length === 0) return false;
+  await moveBalance(tx, credit.user_id, credit.status, `-${amount}`);
+  return true;
+}
 
 /**
  * Takes back what a credit put in: a refund, a chargeback, a returned lead. While the credit is
  * still pending the reversal is pending beside it with the same release date (the pair nets to
  * nothing and the pending sum drops at once); after release it comes off available, which may go
  * negative when the money was already paid out, to be repaid by later credits. A negative revenue
- * event keeps the dashboard's figures net. Idempotent: a second call answers false.
+ * event keeps the dashboard's figures net. What parts of it were taken back before (partial
+ * refunds) are not taken twice: only the rest is. Idempotent: a second call answers false.
  */
 export async function reverseHeldFunds(
   db: DbOrTx,
@@ -109,38 +170,39 @@ export async function reverseHeldFunds(
 ): Promise<boolean> {
   const { sourceKey, reason } = reversal;
   return db.transaction(async (tx) => {
-    const owner = await tx.execute<{ user_id: string }>(
-      sql`select user_id from ledger_entries where source_key = ${heldKey(sourceKey)}`,
+    const credit = await lockCredit(tx, sourceKey);
+    if (!credit) return false;
+    const { rows } = await tx.execute<{ rest: string }>(
+      sql`select (${credit.amount}::numeric - ${await partlyReversed(tx, sourceKey)}::numeric)::text as rest`,
     );
-    const userId = owner.rows[0]?.user_id;
-    if (!userId) return false;
-    await lockBalance(tx, userId);
-    const credit = (
-      await tx.execute<HeldEntry>(sql`
-        select id, amount, status
-        from ledger_entries where source_key = ${heldKey(sourceKey)} for update
-      `)
-    ).rows[0];
-    const negative = `-${credit.amount}`;
-    const event = await tx.execute<{ id: string }>(sql`
-      insert into revenue_events (user_id, domain_id, type, amount, description, metadata, source_key, occurred_at)
-      select user_id, domain_id, type, -amount, ${`Reversed: ${reason}`},
-        jsonb_build_object('held', true, 'reversalOf', ${sourceKey}::text, 'reason', ${reason}::text), ${reversalKey(sourceKey)}, now()
-      from revenue_events where source_key = ${sourceKey}
-      on conflict (source_key) do nothing
-      returning id
+    return writeReversal(tx, credit, {
+      sourceKey,
+      key: reversalKey(sourceKey),
+      amount: rows[0].rest,
+      reason,
+    });
+  });
+}
+
+/**
+ * Takes back part of a credit (its share of a partial refund), by the part's own key, bounded by
+ * what is left of it. Idempotent by `partKey`: a second call answers false. Once the whole credit
+ * is reversed (`reverseHeldFunds`), no part can be.
+ */
+export async function reverseHeldFundsPart(
+  db: DbOrTx,
+  reversal: { sourceKey: string; partKey: string; amount: string; reason: string },
+): Promise<boolean> {
+  const { sourceKey, partKey, amount, reason } = reversal;
+  return db.transaction(async (tx) => {
+    const credit = await lockCredit(tx, sourceKey);
+    if (!credit) return false;
+    const { rows } = await tx.execute<{ whole: boolean; fits: boolean }>(sql`
+      select exists (select 1 from ledger_entries where source_key = ${reversalKey(sourceKey)}) as whole,
+        ${amount}::numeric <= ${credit.amount}::numeric - ${await partlyReversed(tx, sourceKey)}::numeric as fits
     `);
-    const entry = await tx.execute(sql`
-      insert into ledger_entries (user_id, kind, amount, status, release_at, description, source_key, revenue_event_id, order_id)
-      select user_id, 'reversal', -amount, status, release_at, ${`Reversed: ${reason}`}, ${reversalKey(sourceKey)},
-        ${event.rows[0]?.id ?? null}::uuid, order_id
-      from ledger_entries where id = ${credit.id}
-      on conflict (source_key) do nothing
-      returning id
-    `);
-    if (entry.rows.length === 0) return false;
-    await moveBalance(tx, userId, credit.status, negative);
-    return true;
+    if (rows[0].whole || !rows[0].fits) return false;
+    return writeReversal(tx, credit, { sourceKey, key: partReversalKey(sourceKey, partKey), amount, reason });
   });
 }
 

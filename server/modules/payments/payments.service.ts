@@ -46,7 +46,7 @@ export async function getBalance(options: { db: Db; userId: string }): Promise<T
   };
 }
 
-/** Payments, payouts and test payments, newest first, each with what it was for. */
+/** Payments, refunds, payouts and test payments, newest first, each with what it was for. */
 export async function listTransactions(options: { db: Db; userId: string }): Promise<TTransaction[]> {
   const rows = await options.db
     .select({
@@ -70,7 +70,9 @@ export async function listTransactions(options: { db: Db; userId: string }): Pro
     id: r.id,
     type: r.type,
     description:
-      r.orderDescription ?? payoutDescription(r) ?? (r.type === "test_payment" ? "Test payment" : r.type),
+      (r.type === "refund" && r.orderDescription ? `Refund: ${r.orderDescription}` : r.orderDescription) ??
+      payoutDescription(r) ??
+      (r.type === "test_payment" ? "Test payment" : r.type),
     amount: r.amount,
     paymentMethod: r.paymentMethod,
     status: r.status,

@@ -1,3 +1,4 @@
+import { isDecimalAmount, toCents } from "../../../shared/money";
 import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
 import type { Logger } from "../../logger";
@@ -16,7 +17,25 @@ const REVERSAL_EVENTS: Record<string, string> = {
 interface PayPalEvent {
   id?: unknown;
   event_type?: unknown;
-  resource?: { id?: unknown; links?: { rel?: unknown; href?: unknown }[] };
+  resource?: {
+    id?: unknown;
+    links?: { rel?: unknown; href?: unknown }[];
+    seller_payable_breakdown?: { total_refunded_amount?: { value?: unknown } };
+  };
+}
+
+/**
+ * A refund's own id and the capture's refunded total so far, so that the webhook of a refund
+ * staff made here changes nothing more.
+ */
+function refundOf(event: PayPalEvent): { id?: string; refundedCents?: number } | undefined {
+  if (event.event_type !== "PAYMENT.CAPTURE.REFUNDED") return undefined;
+  const resource = event.resource;
+  const total = resource?.seller_payable_breakdown?.total_refunded_amount?.value;
+  return {
+    id: typeof resource?.id === "string" ? resource.id : undefined,
+    refundedCents: typeof total === "string" && isDecimalAmount(total) ? toCents(total) : undefined,
+  };
 }
 
 /**
@@ -89,6 +108,7 @@ export async function handlePayPalWebhook(options: {
     eventType: event.event_type,
     providerPaymentId: captureId,
     reason,
+    refund: refundOf(event),
   });
   if (outcome !== "refunded") {
     options.logger.warn({ eventId: event.id, captureId, outcome }, "reversal changed nothing");

@@ -67,6 +67,11 @@ export async function handleStripeWebhook(options: {
       eventType: event.type,
       providerPaymentId: paymentId,
       reason,
+      // The charge's refunded total: a refund staff made here is already applied.
+      refund:
+        taken.object === "charge" && Number.isInteger(taken.amount_refunded)
+          ? { refundedCents: taken.amount_refunded }
+          : undefined,
     });
     if (outcome !== "refunded")
       options.logger.warn({ eventId: event.id, paymentId, outcome }, "reversal changed nothing");

@@ -1,6 +1,6 @@
 import { providerLabel } from "@shared/api/checkout";
 import type { TTransaction } from "@shared/api/payments";
-import { ArrowDownLeft, ArrowUpRight, FlaskConical, Receipt } from "lucide-react";
+import { ArrowDownLeft, ArrowUpRight, FlaskConical, Receipt, Undo2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -10,6 +10,7 @@ import { useTransactions } from "../api/get-transactions";
 const TYPE_ICONS: Record<string, typeof Receipt> = {
   payment: ArrowUpRight,
   payout: ArrowDownLeft,
+  refund: Undo2,
   test_payment: FlaskConical,
 };
 

@@ -1,0 +1,42 @@
+import { Router } from "express";
+import { ZAdminOrderParams, ZAdminOrdersQuery, ZRefundOrderBody } from "../../../shared/api/admin-orders";
+import type { AppDeps } from "../../deps";
+import { handler } from "../../http/handler";
+import { requestMeta } from "../../http/request-meta";
+import { searchOrders } from "./admin-orders";
+import { recordStaffAction } from "./staff-gate";
+import { refundOrderAsStaff } from "./staff-refund";
+
+/** `/api/admin/orders`: search paid orders and refund one in full or in part (DESIGN §18). */
+export function ordersAdminRoutes(deps: AppDeps): Router {
+  const { db } = deps;
+  const router = Router();
+
+  router.get(
+    "/",
+    handler({ auth: true, query: ZAdminOrdersQuery }, ({ query }) => searchOrders(db, query)),
+  );
+  router.post(
+    "/:id/refunds",
+    handler(
+      { auth: true, params: ZAdminOrderParams, body: ZRefundOrderBody, status: 201 },
+      async ({ userId, params, body, req }) => {
+        const answer = await refundOrderAsStaff(deps, {
+          staffId: userId,
+          orderId: params.id,
+          amount: body.amount,
+          reason: body.reason,
+        });
+        await recordStaffAction(db, requestMeta(req), {
+          staffId: userId,
+          action: "order.refunded",
+          object: { kind: "order", id: params.id },
+          detail: { refundId: answer.refund.id, amount: answer.refund.amount, reason: body.reason },
+        });
+        return answer;
+      },
+    ),
+  );
+
+  return router;
+}
