@@ -103,6 +103,8 @@ function validBody(route: RouteEntry): Record<string, unknown> {
     "POST /api/checkout/service/:id": { provider: "stripe" },
     "POST /api/affiliates/invite": { email: "a@example.com", level: 2 },
     "PUT /api/settings/notifications": { revenueAlerts: true, domainExpiry: false, affiliateUpdates: true },
+    "POST /api/support/tickets": { subject: "Fuzz ticket", body: "Help", domainId: victimDomainId },
+    "POST /api/support/tickets/:id/messages": { body: "More help" },
   };
   return samples[`${route.method} ${route.path}`] ?? {};
 }

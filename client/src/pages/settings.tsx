@@ -15,6 +15,7 @@ import { PayoutSettingsCard } from "@/features/settings/components/payout-settin
 import { ProfileSettingsCard } from "@/features/settings/components/profile-settings-card";
 import { SecuritySettingsCard } from "@/features/settings/components/security-settings-card";
 import { UpgradeCatalogue } from "@/features/settings/components/upgrade-catalogue";
+import { SupportCard } from "@/features/support/components/support-card";
 
 export default function SettingsPage() {
   const { user } = useSession();
@@ -50,6 +51,7 @@ export default function SettingsPage() {
         </div>
       </div>
       <ApiAccessCard />
+      <SupportCard />
       {user && <DeleteAccountCard email={user.email} />}
       {/* Offers come after the account's own settings and data. */}
       <UpgradeCatalogue />

@@ -1,0 +1,167 @@
+import { MAX_MESSAGE_LENGTH, type TAdminTicket } from "@shared/api/support";
+import { supportTarget } from "@shared/support";
+import { type FormEvent, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { DialogShell } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select } from "@/components/ui/select";
+import { Textarea } from "@/components/ui/textarea";
+import {
+  formatMoment,
+  TicketStatus,
+  TicketThread,
+  targetText,
+} from "@/features/support/components/ticket-parts";
+import { toast, toastError } from "@/lib/toast";
+import { getTicketPage, ticketKeys, useTicketThread, useUpdateTicket } from "../api/tickets";
+import { AdminTable } from "../components/admin-table";
+
+const STATUS_FILTERS = [
+  { value: "active", label: "Open and answered" },
+  { value: "open", label: "Waiting on support" },
+  { value: "answered", label: "Answered" },
+  { value: "closed", label: "Closed" },
+  { value: "all", label: "All" },
+];
+
+/** Tickets: the support queue by tier and due time, a ticket's thread, the answer. */
+export default function TicketsPage() {
+  const [status, setStatus] = useState("active");
+  const [draft, setDraft] = useState("");
+  const [q, setQ] = useState("");
+  const [openId, setOpenId] = useState<string | null>(null);
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setQ(draft.trim());
+  };
+
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <CardContent className="pt-6">
+          <form
+            aria-label="Search tickets"
+            onSubmit={search}
+            className="flex flex-col gap-3 sm:flex-row sm:items-end"
+          >
+            <div className="grid gap-1.5">
+              <Label htmlFor="ticket-status">Status</Label>
+              <Select id="ticket-status" value={status} onValueChange={setStatus} options={STATUS_FILTERS} />
+            </div>
+            <div className="grid flex-1 gap-1.5">
+              <Label htmlFor="ticket-search">Subject or email</Label>
+              <Input id="ticket-search" value={draft} onChange={(e) => setDraft(e.target.value)} />
+            </div>
+            <Button type="submit">Search</Button>
+          </form>
+        </CardContent>
+      </Card>
+      <AdminTable<TAdminTicket>
+        label="Tickets"
+        queryKey={ticketKeys.page(status, q)}
+        fetchPage={(cursor) => getTicketPage(status, q, cursor)}
+        empty="No ticket matches."
+        rowClassName={(t) => (t.overdue ? "bg-red-50" : undefined)}
+        columns={[
+          { header: "Subject", cell: (t) => <span className="break-words">{t.subject}</span> },
+          { header: "User", cell: (t) => <span className="break-all">{t.userEmail}</span> },
+          { header: "Tier", cell: (t) => supportTarget(t.tier).label },
+          { header: "Due", cell: (t) => (t.status === "open" ? formatMoment(t.responseDueAt) : "—") },
+          { header: "Status", cell: (t) => <TicketStatus ticket={t} /> },
+          {
+            header: "Thread",
+            cell: (t) => (
+              <Button variant="outline" size="sm" onClick={() => setOpenId(t.id)}>
+                Open<span className="sr-only"> ticket {t.subject}</span>
+              </Button>
+            ),
+          },
+        ]}
+      />
+      <TicketReview id={openId} onClose={() => setOpenId(null)} />
+    </div>
+  );
+}
+
+function TicketReview({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const thread = useTicketThread(id);
+  const update = useUpdateTicket();
+  const [reply, setReply] = useState("");
+  const ticket = thread.data?.ticket;
+
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    if (!ticket) return;
+    update.mutate(
+      { id: ticket.id, reply },
+      {
+        onSuccess: () => {
+          toast({ title: "Answer Sent", description: ticket.userEmail });
+          setReply("");
+        },
+        onError: (error) => toastError(error, "The answer could not be sent."),
+      },
+    );
+  };
+  const setStatus = (status: "open" | "closed") => {
+    if (!ticket) return;
+    update.mutate(
+      { id: ticket.id, status },
+      {
+        onSuccess: () => toast({ title: status === "closed" ? "Ticket Closed" : "Ticket Reopened" }),
+        onError: (error) => toastError(error, "The ticket could not be changed."),
+      },
+    );
+  };
+
+  return (
+    <DialogShell
+      open={id !== null}
+      onOpenChange={(open) => !open && onClose()}
+      className="sm:max-w-2xl"
+      title={ticket?.subject ?? "Ticket"}
+      titleClassName="break-words"
+      description={ticket && `${ticket.userName} <${ticket.userEmail}> · ${targetText(ticket.tier)}`}
+    >
+      {!thread.data || !ticket ? (
+        <p className="text-muted-foreground text-sm">Loading…</p>
+      ) : (
+        <div className="grid gap-4">
+          <div className="flex flex-wrap items-center gap-2 text-sm">
+            <TicketStatus ticket={ticket} />
+            {ticket.status === "open" && <span>Due {formatMoment(ticket.responseDueAt)}</span>}
+            {ticket.domainName && <span>Domain: {ticket.domainName}</span>}
+            {ticket.orderDescription && <span>Order: {ticket.orderDescription}</span>}
+          </div>
+          <TicketThread messages={thread.data.messages} />
+          <form className="grid gap-2" onSubmit={send} aria-label="Answer ticket">
+            <Label htmlFor="ticket-answer">Answer</Label>
+            <Textarea
+              id="ticket-answer"
+              rows={4}
+              value={reply}
+              maxLength={MAX_MESSAGE_LENGTH}
+              onChange={(e) => setReply(e.target.value)}
+            />
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" disabled={update.isPending || reply.trim().length === 0}>
+                Send Answer
+              </Button>
+              {ticket.status === "closed" ? (
+                <Button type="button" variant="outline" onClick={() => setStatus("open")}>
+                  Reopen Ticket
+                </Button>
+              ) : (
+                <Button type="button" variant="outline" onClick={() => setStatus("closed")}>
+                  Close Ticket
+                </Button>
+              )}
+            </div>
+          </form>
+        </div>
+      )}
+    </DialogShell>
+  );
+}

@@ -1,0 +1,15 @@
+import { SUPPORT_PATHS, ZTicketThread } from "@shared/api/support";
+import { useQuery } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import { supportKeys } from "./support-keys";
+
+/** One of the user's tickets with its thread; read again each time it is opened. */
+export function useSupportTicket(id: string | null) {
+  return useQuery({
+    queryKey: supportKeys.one(id ?? ""),
+    enabled: id !== null,
+    staleTime: 0,
+    queryFn: async () =>
+      ZTicketThread.parse(await (await apiRequest("GET", SUPPORT_PATHS.one(id ?? ""))).json()),
+  });
+}

@@ -1,0 +1,14 @@
+import { SUPPORT_PATHS, type TNewTicketBody, ZTicketThread } from "@shared/api/support";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import { supportKeys } from "./support-keys";
+
+/** Opens a ticket; answers it with its thread. */
+export function useOpenSupportTicket() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: TNewTicketBody) =>
+      ZTicketThread.parse(await (await apiRequest("POST", SUPPORT_PATHS.list, body)).json()),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: supportKeys.all }),
+  });
+}

@@ -1,0 +1,16 @@
+import { SUPPORT_PATHS } from "@shared/api/support";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import { supportKeys } from "./support-keys";
+
+/** Writes on one of the user's tickets (reopening it), or closes it. */
+export function useUpdateSupportTicket() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; reply: string } | { id: string; close: true }) =>
+      "close" in input
+        ? apiRequest("POST", SUPPORT_PATHS.close(input.id), {})
+        : apiRequest("POST", SUPPORT_PATHS.messages(input.id), { body: input.reply }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: supportKeys.all }),
+  });
+}

@@ -1,0 +1,90 @@
+import { MAX_MESSAGE_LENGTH } from "@shared/api/support";
+import { type FormEvent, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { DialogShell } from "@/components/ui/dialog";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { toast, toastError } from "@/lib/toast";
+import { useSupportTicket } from "../api/get-support-ticket";
+import { useUpdateSupportTicket } from "../api/reply-support-ticket";
+import { formatMoment, TicketStatus, TicketThread, targetText } from "./ticket-parts";
+
+/** One of the user's tickets: its thread, a reply, and closing it. */
+export function TicketDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const thread = useSupportTicket(id);
+  const update = useUpdateSupportTicket();
+  const [reply, setReply] = useState("");
+  const ticket = thread.data?.ticket;
+
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    if (!ticket) return;
+    update.mutate(
+      { id: ticket.id, reply },
+      {
+        onSuccess: () => {
+          toast({ title: "Reply Sent", description: targetText(ticket.tier) });
+          setReply("");
+        },
+        onError: (error) => toastError(error, "The reply could not be sent."),
+      },
+    );
+  };
+  const close = () => {
+    if (!ticket) return;
+    update.mutate(
+      { id: ticket.id, close: true },
+      {
+        onSuccess: () => toast({ title: "Ticket Closed", description: ticket.subject }),
+        onError: (error) => toastError(error, "The ticket could not be closed."),
+      },
+    );
+  };
+
+  return (
+    <DialogShell
+      open={id !== null}
+      onOpenChange={(open) => !open && onClose()}
+      className="sm:max-w-2xl"
+      title={ticket?.subject ?? "Ticket"}
+      titleClassName="break-words"
+      description={
+        ticket &&
+        `${targetText(ticket.tier)}${ticket.status === "open" ? ` · due ${formatMoment(ticket.responseDueAt)}` : ""}`
+      }
+    >
+      {!thread.data || !ticket ? (
+        <p className="text-muted-foreground text-sm">Loading…</p>
+      ) : (
+        <div className="grid gap-4">
+          <div className="flex flex-wrap items-center gap-2 text-sm">
+            <TicketStatus ticket={ticket} />
+            {ticket.domainName && <span>Domain: {ticket.domainName}</span>}
+            {ticket.orderDescription && <span>Order: {ticket.orderDescription}</span>}
+          </div>
+          <TicketThread messages={thread.data.messages} />
+          <form className="grid gap-2" onSubmit={send} aria-label="Reply to ticket">
+            <Label htmlFor="ticket-reply">Your reply</Label>
+            <Textarea
+              id="ticket-reply"
+              rows={3}
+              value={reply}
+              maxLength={MAX_MESSAGE_LENGTH}
+              onChange={(e) => setReply(e.target.value)}
+            />
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" disabled={update.isPending || reply.trim().length === 0}>
+                Send Reply
+              </Button>
+              {ticket.status !== "closed" && (
+                <Button type="button" variant="outline" onClick={close} disabled={update.isPending}>
+                  Close Ticket
+                </Button>
+              )}
+            </div>
+          </form>
+        </div>
+      )}
+    </DialogShell>
+  );
+}

@@ -1,0 +1,58 @@
+import type { TTicket, TTicketMessage } from "@shared/api/support";
+import { supportTarget } from "@shared/support";
+import { Badge } from "@/components/ui/badge";
+
+const STATUS_LABELS: Record<TTicket["status"], string> = {
+  open: "Waiting on support",
+  answered: "Answered",
+  closed: "Closed",
+};
+
+/** A moment with its time of day, in the reader's zone: "Mar 4, 2025, 3:05 PM". */
+export function formatMoment(value: string): string {
+  return new Date(value).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+/** The ticket's status, and "Overdue" while it waits on support past its due time. */
+export function TicketStatus({ ticket }: { ticket: Pick<TTicket, "status" | "overdue"> }) {
+  return (
+    <span className="flex flex-wrap gap-1">
+      <Badge
+        variant={ticket.status === "answered" ? "success" : ticket.status === "open" ? "info" : "neutral"}
+      >
+        {STATUS_LABELS[ticket.status]}
+      </Badge>
+      {ticket.overdue && <Badge variant="destructive">Overdue</Badge>}
+    </span>
+  );
+}
+
+/** "VIP support: answered within 4 hours". */
+export function targetText(tier: string): string {
+  const target = supportTarget(tier);
+  return `${target.label} support: answered within ${target.hours} hour${target.hours === 1 ? "" : "s"}`;
+}
+
+/** A ticket's messages, oldest first, the user's and support's told apart. */
+export function TicketThread({ messages }: { messages: TTicketMessage[] }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling thread must be reachable to scroll
+    <ol aria-label="Messages" tabIndex={0} className="grid max-h-80 gap-2 overflow-y-auto">
+      {messages.map((m) => (
+        <li
+          key={m.id}
+          className={
+            m.fromStaff
+              ? "rounded-lg border border-blue-200 bg-blue-50 p-3"
+              : "rounded-lg border border-slate-200 bg-white p-3"
+          }
+        >
+          <p className="text-muted-foreground text-xs">
+            {m.authorName} · {formatMoment(m.createdAt)}
+          </p>
+          <p className="whitespace-pre-wrap break-words text-sm">{m.body}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}
