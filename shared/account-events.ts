@@ -16,6 +16,8 @@ export const ACCOUNT_EVENT_KINDS = [
   "order_refunded",
   "payout",
   "affiliate_joined",
+  /** Threat monitoring: a sign-in from a new device or country, failed sign-ins, payout or API key changes. */
+  "security_alert",
 ] as const;
 
 export const ZAccountEventKind = z.enum(ACCOUNT_EVENT_KINDS);

@@ -5,7 +5,11 @@ import { requestMeta } from "./request-meta";
  * Issues a fresh session id (no fixation) and binds it to the user, with what the session list
  * shows: when, from which address and device.
  */
-export function startSession(req: Request, userId: string, secondFactor = false): Promise<void> {
+export function startSession(
+  req: Request,
+  userId: string,
+  signIn: { secondFactor?: boolean; deviceId?: string } = {},
+): Promise<void> {
   const { address, userAgent } = requestMeta(req);
   return new Promise((resolve, reject) => {
     req.session.regenerate((err) => {
@@ -15,7 +19,8 @@ export function startSession(req: Request, userId: string, secondFactor = false)
         userId,
         authAt: now,
         signedInAt: now,
-        secondFactor,
+        secondFactor: signIn.secondFactor ?? false,
+        deviceId: signIn.deviceId,
         lastSeenAt: now,
         address,
         userAgent,

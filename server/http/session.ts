@@ -16,6 +16,10 @@ declare module "express-session" {
     address: string;
     /** The password was right, the second factor is awaited; not signed in yet. */
     pendingSignIn: { userId: string; at: number; knownDeviceKey?: string };
+    /** The known device (its id) the session signed in on; revoking the device ends the session. */
+    deviceId: string;
+    /** Password and factors were right; the device waits for approval (device management). */
+    pendingDevice: { userId: string; deviceId: string; method: string; at: number };
   }
 }
 

@@ -82,6 +82,10 @@ beforeAll(async () => {
     .send({ subject: "Help", body: "Something is wrong." })
     .expect(201);
   owned.ticket = ticket.body.ticket.id;
+  const devices = await owner.agent.get("/api/auth/devices").expect(200);
+  owned.device = (devices.body.devices as { id: string; current: boolean }[]).find((d) => !d.current)!.id;
+  // The intruder holds device management, so that only ownership can refuse the device routes.
+  await buySecurity(intruder.agent, ["device-management"]);
 });
 afterAll(() => t.close());
 
@@ -100,6 +104,7 @@ function ownedIdFor(route: RouteEntry): Record<string, string> | undefined {
   if (p.startsWith("/api/billing/subscriptions/:id")) return { id: owned.subscription };
   if (p.startsWith("/api/billing/receipts/:file")) return { file: `${owned.receipt}.pdf` };
   if (p.startsWith("/api/support/tickets/:id")) return { id: owned.ticket };
+  if (p.startsWith("/api/auth/devices/:id")) return { id: owned.device };
   return undefined;
 }
 
@@ -117,6 +122,7 @@ const VALID_BODIES: Record<string, object> = {
   "PATCH /api/auth/passkeys/:id": { name: "Renamed" },
   "PATCH /api/v1/domains/:id": { status: "parked" },
   "POST /api/support/tickets/:id/messages": { body: "Not yours." },
+  "PATCH /api/auth/devices/:id": { name: "Renamed" },
 };
 
 const isPublicApi = (route: RouteEntry) => route.path.startsWith("/api/v1/");

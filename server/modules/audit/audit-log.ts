@@ -29,6 +29,10 @@ export type AuditEvent =
   | "two_factor_requirement_changed"
   | "account_locked_down"
   | "account_deleted"
+  | "device_approval_requested"
+  | "device_approved"
+  | "device_renamed"
+  | "device_revoked"
   /** An operator console action: detail names the action and the object it was taken on. */
   | "staff_action";
 

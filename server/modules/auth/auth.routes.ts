@@ -10,6 +10,8 @@ import { endSession, startSession } from "../../http/session-helpers";
 import { recordAudit } from "../audit/audit-log";
 import { changePassword, findUser, register, toSessionUser, updateProfile } from "./auth.service";
 import { deleteAccount } from "./delete-account";
+import { deviceRoutes } from "./devices.routes";
+import { rememberDevice } from "./known-devices";
 import { passkeyRoutes } from "./passkeys.routes";
 import { passwordResetRoutes } from "./password-reset.routes";
 import { securityRoutes } from "./security.routes";
@@ -30,7 +32,7 @@ export function authRoutes(deps: AppDeps): Router {
 
   router.post(
     "/register",
-    handler({ body: ZRegisterBody, status: 201 }, async ({ body, req }) => {
+    handler({ body: ZRegisterBody, status: 201 }, async ({ body, req, res }) => {
       await authLimits.beforeRegister(requestMeta(req).address);
       const user = await register({
         db,
@@ -38,13 +40,22 @@ export function authRoutes(deps: AppDeps): Router {
         onRegistered: deps.onRegistered,
         staffEmails: deps.config.adminEmails,
       });
-      await startSession(req, user.id);
+      // The device an account is made on is its first trusted one.
+      const { device } = await rememberDevice({
+        db,
+        req,
+        res,
+        userId: user.id,
+        secure: deps.config.secureCookies,
+      });
+      await startSession(req, user.id, { deviceId: device.id });
       return { user: toSessionUser(user) };
     }),
   );
 
   router.use(signInRoutes(deps));
   router.use(securityRoutes(deps));
+  router.use(deviceRoutes(deps));
   router.use(passkeyRoutes(deps));
   router.use(passwordResetRoutes(deps));
 

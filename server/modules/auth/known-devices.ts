@@ -1,14 +1,15 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import type { Request, Response } from "express";
 import { knownDevices } from "../../../shared/schema";
-import type { Db } from "../../db/pool";
+import type { DbOrTx } from "../../db/tx";
+import { requestMeta } from "../../http/request-meta";
 
 /** OWASP's device cookie: a device that signed in before gets through its account's lockout. */
 export const DEVICE_COOKIE = "parkpilot.device";
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 
 function readCookie(req: Request, name: string): string | undefined {
   for (const part of (req.get("cookie") ?? "").split(";")) {
@@ -18,41 +19,83 @@ function readCookie(req: Request, name: string): string | undefined {
   return undefined;
 }
 
+export type KnownDevice = typeof knownDevices.$inferSelect;
+
+/** This request's device as `userId` knows it (trusted or waiting for approval), if its cookie is one. */
+export async function deviceOfRequest(
+  db: DbOrTx,
+  req: Request,
+  userId: string,
+): Promise<KnownDevice | undefined> {
+  const token = readCookie(req, DEVICE_COOKIE);
+  if (!token || token.length > 100) return undefined;
+  const [row] = await db
+    .select()
+    .from(knownDevices)
+    .where(and(eq(knownDevices.tokenHash, hashToken(token)), eq(knownDevices.userId, userId)));
+  return row;
+}
+
 /**
- * The key of this request's device when its cookie is one that `userId` signed in with before;
- * otherwise undefined (no cookie, an unknown one, or another account's).
+ * The key of this request's device when its cookie is a trusted device of `userId`; otherwise
+ * undefined (no cookie, an unknown one, another account's, or one still waiting for approval).
  */
 export async function knownDeviceKey(options: {
-  db: Db;
+  db: DbOrTx;
   req: Request;
   userId: string | undefined;
 }): Promise<string | undefined> {
+  if (!options.userId) return undefined;
   const token = readCookie(options.req, DEVICE_COOKIE);
-  if (!token || !options.userId || token.length > 100) return undefined;
-  const tokenHash = hashToken(token);
+  if (!token || token.length > 100) return undefined;
   const [row] = await options.db
     .select({ tokenHash: knownDevices.tokenHash })
     .from(knownDevices)
-    .where(and(eq(knownDevices.tokenHash, tokenHash), eq(knownDevices.userId, options.userId)));
+    .where(
+      and(
+        eq(knownDevices.tokenHash, hashToken(token)),
+        eq(knownDevices.userId, options.userId),
+        isNotNull(knownDevices.approvedAt),
+      ),
+    );
   return row?.tokenHash;
 }
 
-/** After a successful sign-in: refreshes this device's entry, or gives it a new cookie. */
+/**
+ * After a successful sign-in, or when one waits for approval: refreshes this device's entry, or
+ * records a new one and gives it its cookie. A new device is trusted at once unless `pending`.
+ * Answers the device and whether it is new.
+ */
 export async function rememberDevice(options: {
-  db: Db;
+  db: DbOrTx;
   req: Request;
   res: Response;
   userId: string;
   secure: boolean;
-}): Promise<void> {
+  pending?: boolean;
+}): Promise<{ device: KnownDevice; isNew: boolean }> {
   const { db, req, res, userId } = options;
-  const existing = await knownDeviceKey({ db, req, userId });
+  const { address, userAgent } = requestMeta(req);
+  const existing = await deviceOfRequest(db, req, userId);
   if (existing) {
-    await db.update(knownDevices).set({ lastSeenAt: new Date() }).where(eq(knownDevices.tokenHash, existing));
-    return;
+    const [device] = await db
+      .update(knownDevices)
+      .set({ lastSeenAt: new Date(), address, userAgent })
+      .where(eq(knownDevices.tokenHash, existing.tokenHash))
+      .returning();
+    return { device, isNew: false };
   }
   const token = randomBytes(32).toString("base64url");
-  await db.insert(knownDevices).values({ tokenHash: hashToken(token), userId });
+  const [device] = await db
+    .insert(knownDevices)
+    .values({
+      tokenHash: hashToken(token),
+      userId,
+      address,
+      userAgent,
+      approvedAt: options.pending ? null : new Date(),
+    })
+    .returning();
   res.cookie(DEVICE_COOKIE, token, {
     httpOnly: true,
     sameSite: "lax",
@@ -60,4 +103,5 @@ export async function rememberDevice(options: {
     maxAge: YEAR_MS,
     path: "/api/auth",
   });
+  return { device, isNew: true };
 }

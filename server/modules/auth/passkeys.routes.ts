@@ -15,7 +15,7 @@ import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
 import { requireRecentAuth } from "../../http/require-recent-auth";
 import { recordAudit } from "../audit/audit-log";
-import { findUser, toSessionUser } from "./auth.service";
+import { findUser } from "./auth.service";
 import {
   listPasskeys,
   loginOptions,
@@ -109,7 +109,7 @@ export function passkeyRoutes(deps: AppDeps): Router {
       const user = await findUser({ db, userId: result.userId });
       if (!user) throw new AppError("UNAUTHORIZED", "Please sign in to continue");
       const factor = result.kind === "passkey" ? "passkey" : "security key";
-      await completeSignIn({
+      return completeSignIn({
         deps,
         req,
         res,
@@ -117,7 +117,6 @@ export function passkeyRoutes(deps: AppDeps): Router {
         method: result.secondFactor ? `password+${factor}` : factor,
         knownDeviceKey: pending?.knownDeviceKey,
       });
-      return { user: toSessionUser(user) };
     }),
   );
   router.patch(

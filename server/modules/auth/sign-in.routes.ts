@@ -6,10 +6,11 @@ import { AppError } from "../../http/app-error";
 import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
 import { recordAudit } from "../audit/audit-log";
-import { findAccount, findUser, passwordMatches, toSessionUser } from "./auth.service";
+import { findAccount, findUser, passwordMatches } from "./auth.service";
 import { knownDeviceKey } from "./known-devices";
 import { secondFactorsOf } from "./passkeys.service";
 import { awaitSecondFactor, completeSignIn, PENDING_SIGN_IN_MS } from "./sign-in";
+import { alertOnFailedSignIn } from "./threat-alerts";
 import { checkSecondFactor, isTwoFactorOn } from "./two-factor.service";
 
 const wrongPassword = () => new AppError("UNAUTHORIZED", "Invalid username/email or password.");
@@ -35,6 +36,7 @@ export function signInRoutes(deps: AppDeps): Router {
           meta,
           detail: { step: "password" },
         });
+        if (user) await alertOnFailedSignIn(deps, { userId: user.id, meta });
         throw wrongPassword();
       }
       const secondFactors = await secondFactorsOf(db, user.id);
@@ -42,8 +44,7 @@ export function signInRoutes(deps: AppDeps): Router {
         await awaitSecondFactor(req, { userId: user.id, knownDeviceKey: deviceKey });
         return { twoFactorRequired: true, secondFactors };
       }
-      await completeSignIn({ deps, req, res, user, method: "password", knownDeviceKey: deviceKey });
-      return { user: toSessionUser(user) };
+      return completeSignIn({ deps, req, res, user, method: "password", knownDeviceKey: deviceKey });
     }),
   );
 
@@ -61,13 +62,14 @@ export function signInRoutes(deps: AppDeps): Router {
         async (error: unknown) => {
           const meta = requestMeta(req);
           await recordAudit(db, { userId: user.id, event: "sign_in_failed", meta, detail: { step: "code" } });
+          await alertOnFailedSignIn(deps, { userId: user.id, meta });
           throw error;
         },
       );
       if (factor === "recovery") {
         await recordAudit(db, { userId: user.id, event: "recovery_code_used", meta: requestMeta(req) });
       }
-      await completeSignIn({
+      return completeSignIn({
         deps,
         req,
         res,
@@ -75,7 +77,6 @@ export function signInRoutes(deps: AppDeps): Router {
         method: factor === "totp" ? "password+authenticator" : "password+recovery code",
         knownDeviceKey: pending.knownDeviceKey,
       });
-      return { user: toSessionUser(user) };
     }),
   );
 

@@ -1,39 +1,70 @@
 import type { Request, Response } from "express";
+import type { TSessionUser } from "../../../shared/api/auth";
 import type { User } from "../../../shared/schema";
 import type { AppDeps } from "../../deps";
 import { requestMeta } from "../../http/request-meta";
 import { startSession } from "../../http/session-helpers";
 import { recordAudit } from "../audit/audit-log";
-import { rememberDevice } from "./known-devices";
+import { hasAddOn } from "../entitlements/require-add-on";
+import { toSessionUser } from "./auth.service";
+import { awaitDeviceApproval } from "./device-approval";
+import { deviceOfRequest, rememberDevice } from "./known-devices";
 import { assertNotSuspended } from "./suspension";
+import { alertOnSignIn } from "./threat-alerts";
 
 /** How long a correct password waits for its second factor. */
 export const PENDING_SIGN_IN_MS = 5 * 60 * 1000;
 
-/**
- * The end of every successful sign-in (password, or password and code): the account's failed
- * count is cleared, a fresh session is issued, the device is remembered and the event logged.
- */
-export async function completeSignIn(options: {
+/** What a sign-in's last step answers: signed in, or waiting for the device to be approved. */
+export type SignInAnswer = { user: TSessionUser } | { deviceApprovalRequired: true };
+
+interface SignIn {
   deps: AppDeps;
   req: Request;
   res: Response;
   user: User;
   method: string;
-  knownDeviceKey?: string;
-}): Promise<void> {
-  const { deps, req, res, user } = options;
+}
+
+/**
+ * The end of every successful sign-in (password, or password and code, or passkey): the
+ * account's failed count is cleared; then, with device management, a device the account has not
+ * trusted waits for approval; otherwise the sign-in completes.
+ */
+export async function completeSignIn(options: SignIn & { knownDeviceKey?: string }): Promise<SignInAnswer> {
+  const { deps, req, user } = options;
   assertNotSuspended(user);
   await deps.authLimits.signedIn({ accountKey: user.id, knownDeviceKey: options.knownDeviceKey });
-  // Every method with a second step is named `password+<factor>`.
-  await startSession(req, user.id, options.method.startsWith("password+"));
-  await rememberDevice({ db: deps.db, req, res, userId: user.id, secure: deps.config.secureCookies });
-  await recordAudit(deps.db, {
+  if (await hasAddOn(deps.db, user.id, "device-management")) {
+    const device = await deviceOfRequest(deps.db, req, user.id);
+    if (!device?.approvedAt) return awaitDeviceApproval(options);
+  }
+  return signInOnDevice(options);
+}
+
+/**
+ * Signs in on a trusted device: a fresh session bound to the device, the device remembered
+ * (a new one trusted at once), the event logged, and threat monitoring told.
+ */
+export async function signInOnDevice(options: SignIn): Promise<{ user: TSessionUser }> {
+  const { deps, req, res, user } = options;
+  const { db } = deps;
+  const { device, isNew } = await rememberDevice({
+    db,
+    req,
+    res,
     userId: user.id,
-    event: "sign_in",
-    meta: requestMeta(req),
-    detail: { method: options.method },
+    secure: deps.config.secureCookies,
   });
+  // Every method with a second step is named `password+<factor>`.
+  await startSession(req, user.id, {
+    secondFactor: options.method.startsWith("password+"),
+    deviceId: device.id,
+  });
+  const meta = requestMeta(req);
+  await recordAudit(db, { userId: user.id, event: "sign_in", meta, detail: { method: options.method } });
+  await alertOnSignIn(deps, { userId: user.id, deviceId: device.id, isNewDevice: isNew, meta });
+  return { user: toSessionUser(user) };
 }
 
 /** Keeps the session row only until the second factor arrives; nothing is signed in yet. */

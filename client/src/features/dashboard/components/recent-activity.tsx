@@ -5,6 +5,7 @@ import {
   CreditCard,
   Globe,
   type LucideIcon,
+  ShieldAlert,
   Tag,
   Trash2,
   UserPlus,
@@ -22,6 +23,7 @@ const KIND_ICONS: Record<string, { icon: LucideIcon; className: string }> = {
   order_paid: { icon: CreditCard, className: "bg-blue-50 text-blue-600" },
   payout: { icon: Wallet, className: "bg-amber-50 text-amber-600" },
   affiliate_joined: { icon: UserPlus, className: "bg-blue-50 text-blue-600" },
+  security_alert: { icon: ShieldAlert, className: "bg-red-50 text-red-600" },
 };
 const FALLBACK = { icon: Activity, className: "bg-slate-100 text-slate-500" };
 

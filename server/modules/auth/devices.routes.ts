@@ -1,0 +1,85 @@
+import { Router } from "express";
+import { ZApproveByLinkBody, ZDeviceIdParams, ZRenameDeviceBody } from "../../../shared/api/devices";
+import type { AppDeps } from "../../deps";
+import { handler } from "../../http/handler";
+import { requestMeta } from "../../http/request-meta";
+import { SESSION_COOKIE } from "../../http/session";
+import { endSession } from "../../http/session-helpers";
+import { recordAudit } from "../audit/audit-log";
+import { hasAddOn, requireAddOn } from "../entitlements/require-add-on";
+import { approveDeviceById, approveDeviceByLink, resumeApprovedSignIn } from "./device-approval";
+import { listDevices, renameDevice, revokeDevice } from "./devices.service";
+
+/**
+ * Settings → Security → Devices: every account sees the devices it signed in on; the
+ * device-management add-on names them, revokes them and approves new ones (DESIGN §17).
+ */
+export function deviceRoutes(deps: AppDeps): Router {
+  const { db, authLimits } = deps;
+  const router = Router();
+
+  router.get(
+    "/devices",
+    handler({ auth: true }, async ({ userId, req }) => ({
+      devices: await listDevices(db, userId, req.session.deviceId),
+      manage: await hasAddOn(db, userId, "device-management"),
+    })),
+  );
+  // The mailed link's page: no session needed, the token is the proof; counted like a code.
+  router.post(
+    "/devices/approve",
+    handler({ body: ZApproveByLinkBody }, async ({ body, req }) => {
+      await authLimits.countCode(`device-link:${requestMeta(req).address}`);
+      return approveDeviceByLink({ db, req, token: body.token });
+    }),
+  );
+  router.post(
+    "/devices/:id/approve",
+    requireAddOn("device-management", db),
+    handler({ auth: true, params: ZDeviceIdParams }, ({ userId, params, req }) =>
+      approveDeviceById({ db, req, userId, id: params.id }),
+    ),
+  );
+  router.patch(
+    "/devices/:id",
+    requireAddOn("device-management", db),
+    handler(
+      { auth: true, params: ZDeviceIdParams, body: ZRenameDeviceBody },
+      async ({ userId, params, body, req }) => {
+        await renameDevice(db, userId, params.id, body.name);
+        await recordAudit(db, {
+          userId,
+          event: "device_renamed",
+          meta: requestMeta(req),
+          detail: { deviceId: params.id },
+        });
+        return { devices: await listDevices(db, userId, req.session.deviceId), manage: true };
+      },
+    ),
+  );
+  router.delete(
+    "/devices/:id",
+    requireAddOn("device-management", db),
+    handler({ auth: true, params: ZDeviceIdParams }, async ({ userId, params, req, res }) => {
+      const current = req.session.deviceId === params.id;
+      const { endedSessions } = await revokeDevice(db, userId, params.id);
+      await recordAudit(db, {
+        userId,
+        event: "device_revoked",
+        meta: requestMeta(req),
+        detail: { deviceId: params.id, endedSessions },
+      });
+      if (current) {
+        await endSession(req);
+        res.clearCookie(SESSION_COOKIE);
+      }
+      return { endedSessions, current };
+    }),
+  );
+  // Polled by a sign-in that waits for its device to be approved.
+  router.post(
+    "/device-approval",
+    handler({}, ({ req, res }) => resumeApprovedSignIn(deps, { req, res })),
+  );
+  return router;
+}

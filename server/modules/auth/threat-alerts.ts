@@ -1,0 +1,103 @@
+import { and, count, eq, gt } from "drizzle-orm";
+import { accountEvents, auditLog, knownDevices, users } from "../../../shared/schema";
+import type { DbOrTx } from "../../db/tx";
+import type { RequestMeta } from "../../http/request-meta";
+import { describeDevice } from "../../lib/device-name";
+import type { Mailer } from "../../mail/mailer";
+import { hasAddOn } from "../entitlements/require-add-on";
+import { placeOf } from "./place";
+
+/** Failed sign-ins within this window that raise an alert, once, when the count reaches it. */
+export const FAILED_SIGN_INS_ALERT = 5;
+const FAILED_WINDOW_MS = 15 * 60 * 1000;
+
+/**
+ * Threat monitoring (the add-on, DESIGN §17): an alert in the account's activity and, unless the
+ * owner is mailed about it already, by email. Without the add-on nothing happens.
+ */
+export async function raiseThreatAlert(
+  deps: { db: DbOrTx; mailer: Mailer },
+  alert: { userId: string; subject: string; text: string; mail?: boolean },
+): Promise<void> {
+  const { db, mailer } = deps;
+  if (!(await hasAddOn(db, alert.userId, "threat-monitoring"))) return;
+  await db
+    .insert(accountEvents)
+    .values({ userId: alert.userId, kind: "security_alert", description: alert.text });
+  if (alert.mail === false) return;
+  const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, alert.userId));
+  if (!owner) return;
+  await mailer.send(db, {
+    to: owner.email,
+    subject: `Security alert: ${alert.subject}`,
+    body: [
+      alert.text,
+      "",
+      "If this was you, there is nothing to do. If it was not, change your password and use",
+      "Settings → Security → Lock down my account.",
+    ].join("\n"),
+  });
+}
+
+const where = (meta: RequestMeta) => {
+  const place = placeOf(meta.address);
+  return `${describeDevice(meta.userAgent)} at ${meta.address}${place ? ` (${place})` : ""}`;
+};
+
+/**
+ * After a sign-in: an alert when the device is new to the account, or when the sign-in comes from
+ * a country none of the account's other devices was last seen in.
+ */
+export async function alertOnSignIn(
+  deps: { db: DbOrTx; mailer: Mailer },
+  options: { userId: string; deviceId: string; isNewDevice: boolean; meta: RequestMeta },
+): Promise<void> {
+  const { db } = deps;
+  const { userId, meta } = options;
+  const country = placeOf(meta.address);
+  let newCountry = false;
+  if (country) {
+    const others = await db
+      .select({ id: knownDevices.id, address: knownDevices.address })
+      .from(knownDevices)
+      .where(eq(knownDevices.userId, userId));
+    const seen = others.filter((d) => d.id !== options.deviceId).map((d) => placeOf(d.address));
+    newCountry = seen.length > 0 && !seen.includes(country);
+  }
+  if (!options.isNewDevice && !newCountry) return;
+  const what =
+    options.isNewDevice && newCountry
+      ? "a new device in a new country"
+      : newCountry
+        ? "a new country"
+        : "a new device";
+  await raiseThreatAlert(deps, {
+    userId,
+    subject: `sign-in from ${what}`,
+    text: `Your account was signed in from ${what}: ${where(meta)}.`,
+  });
+}
+
+/** After a failed sign-in: an alert when the account's recent failures reach the threshold. */
+export async function alertOnFailedSignIn(
+  deps: { db: DbOrTx; mailer: Mailer },
+  options: { userId: string; meta: RequestMeta },
+): Promise<void> {
+  const since = new Date(Date.now() - FAILED_WINDOW_MS);
+  const [failed] = await deps.db
+    .select({ n: count() })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.userId, options.userId),
+        eq(auditLog.event, "sign_in_failed"),
+        gt(auditLog.createdAt, since),
+      ),
+    );
+  if (failed.n !== FAILED_SIGN_INS_ALERT) return;
+  await raiseThreatAlert(deps, {
+    userId: options.userId,
+    subject: "failed sign-ins",
+    text: `${FAILED_SIGN_INS_ALERT} sign-in attempts to your account failed in the last 15 minutes, the latest from ${where(options.meta)}.`,
+  });
+}
