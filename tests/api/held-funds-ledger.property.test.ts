@@ -9,6 +9,7 @@ import {
   releaseHeldFunds,
   reverseHeldFunds,
 } from "../../server/modules/ledger/held-funds";
+import { approvePayout, rejectPayout } from "../../server/modules/payments/payout-review";
 import { requestPayout } from "../../server/modules/payments/payouts.service";
 import { PayoutRefused, type PayoutSender } from "../../server/payments/provider";
 import { sandboxPayoutSender } from "../../server/payments/sandbox-provider";
@@ -35,7 +36,7 @@ const refusingSender: PayoutSender = {
 type Op =
   | { op: "credit"; user: number; kind: HeldKind; cents: number; holdDays: number }
   | { op: "release"; days: number }
-  | { op: "payout"; user: number; cents: number; fails: boolean }
+  | { op: "payout"; user: number; cents: number; fails: boolean; review: "approve" | "reject" }
   | { op: "reverse"; pick: number };
 
 const userIndex = fc.integer({ min: 0, max: USERS - 1 });
@@ -53,6 +54,7 @@ const operation: fc.Arbitrary<Op> = fc.oneof(
     user: userIndex,
     cents: fc.integer({ min: 5_000, max: 30_000 }),
     fails: fc.boolean(),
+    review: fc.constantFrom("approve" as const, "reject" as const),
   }),
   fc.record({ op: fc.constant("reverse" as const), pick: fc.nat() }),
 );
@@ -76,18 +78,29 @@ async function apply(op: Op, users: { id: string }[], credits: string[]) {
     await releaseHeldFunds({ db: t.db, now: new Date(Date.now() + op.days * DAY_MS) });
   } else if (op.op === "payout") {
     // Refusals (too little available, a negative balance, the provider saying no) are part of the run.
-    await requestPayout({
-      db: t.db,
-      sender: op.fails ? refusingSender : sandboxPayoutSender,
-      logger: t.deps.logger,
+    const sender = op.fails ? refusingSender : sandboxPayoutSender;
+    const { db, mailer, logger } = t.deps;
+    const answer = await requestPayout({
+      db,
+      mailer,
+      sender,
+      logger,
+      reviewAbove: t.deps.config.payoutReviewAbove,
       userId: users[op.user].id,
       amount: decimal(op.cents),
       paypalEmail: "prop@wallet.test",
     }).catch(() => undefined);
+    // A payout held for review is reviewed at once: approved (then sent, or refused) or rejected.
+    if (answer?.status !== "held") return;
+    const review = { db, mailer, meta: REVIEW_META, payoutId: answer.id, staffId: users[op.user].id };
+    if (op.review === "reject") await rejectPayout({ ...review, reason: "property review" });
+    else await approvePayout({ ...review, sender, logger }).catch(() => undefined);
   } else if (credits.length > 0) {
     await reverseHeldFunds(t.db, { sourceKey: credits[op.pick % credits.length], reason: "property refund" });
   }
 }
+
+const REVIEW_META = { address: "127.0.0.1", userAgent: "property test" };
 
 const cents = (value: string | number | null) => Math.round(Number(value ?? 0) * 100);
 

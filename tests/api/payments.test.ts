@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountEvents, balances, payouts, transactions, users } from "../../shared/schema";
-import { buyerWithPendingOrder, fundBalance } from "../factories/payments";
+import { buyerWithPendingOrder, fundBalance, givePayoutHistory } from "../factories/payments";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -55,6 +55,7 @@ describe("GET /api/transactions", () => {
     const buyer = await buyerWithPendingOrder(t.app, t.db);
     await buyer.agent.post(`/api/checkout/sandbox/${buyer.orderId}/pay`);
     await fundBalance(t.db, buyer.user.id, "60.00");
+    await givePayoutHistory(t.db, buyer.user.id, "me@wallet.test");
     await buyer.agent.post("/api/payments/payout").send({ amount: 60, paypalEmail: "me@wallet.test" });
     const other = await buyerWithPendingOrder(t.app, t.db);
     await other.agent.post(`/api/checkout/sandbox/${other.orderId}/pay`);
@@ -153,6 +154,7 @@ describe("POST /api/payments/payout", () => {
   it("debits the balance, records the payout, the transaction and the account event", async () => {
     const { agent, user } = await signUp(t.app);
     await fundBalance(t.db, user.id, "200.00");
+    await givePayoutHistory(t.db, user.id, "me@wallet.test");
 
     const res = await agent
       .post("/api/payments/payout")
@@ -161,7 +163,7 @@ describe("POST /api/payments/payout", () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ amount: "150.25", status: "completed" });
     expect(await balanceOf(user.id)).toBe("49.75");
-    expect(await payoutsOf(user.id)).toMatchObject([
+    expect((await payoutsOf(user.id)).filter((p) => p.id === res.body.id)).toMatchObject([
       { amount: "150.25", paypalEmail: "me@wallet.test", provider: "sandbox", status: "completed" },
     ]);
     const rows = await t.db.select().from(transactions).where(eq(transactions.userId, user.id));
@@ -173,15 +175,19 @@ describe("POST /api/payments/payout", () => {
   it("writes the amount in the product's money format in the answer and the account's activity", async () => {
     const { agent, user } = await signUp(t.app);
     await fundBalance(t.db, user.id, "2000.00");
+    await givePayoutHistory(t.db, user.id, "me@wallet.test");
 
+    // Above the review threshold ($1,000 by default): held, and said so in the same format.
     const res = await agent
       .post("/api/payments/payout")
       .send({ amount: "1500", paypalEmail: "me@wallet.test" });
 
     expect(res.status).toBe(201);
-    expect(res.body.message).toBe("$1,500.00 is on its way to me@wallet.test");
+    expect(res.body.message).toMatch(/^\$1,500\.00 to me@wallet\.test is held for review/);
     const events = await t.db.select().from(accountEvents).where(eq(accountEvents.userId, user.id));
-    expect(events.map((e) => e.description)).toContain("Payout of $1,500.00 to me@wallet.test");
+    expect(events.map((e) => e.description)).toContain(
+      "Payout of $1,500.00 to me@wallet.test is held for review",
+    );
   });
 
   it.each([

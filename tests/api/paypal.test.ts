@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { balances, payouts, serviceOrders, transactions } from "../../shared/schema";
-import { buyerWithPendingOrder, fundBalance } from "../factories/payments";
+import { buyerWithPendingOrder, fundBalance, givePayoutHistory } from "../factories/payments";
 import { signUp } from "../factories/users";
 import { startFakePayPal } from "../setup/fake-paypal";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -133,11 +133,12 @@ describe("payouts through PayPal Payouts", () => {
   it("sends the payout with our payout id as the batch id", async () => {
     const { agent, user } = await signUp(t.app);
     await fundBalance(t.db, user.id, "80.00");
+    await givePayoutHistory(t.db, user.id, "me@wallet.test");
 
     const res = await agent.post("/api/payments/payout").send({ amount: 80, paypalEmail: "me@wallet.test" });
 
     expect(res.status).toBe(201);
-    const [payout] = await t.db.select().from(payouts).where(eq(payouts.userId, user.id));
+    const [payout] = await t.db.select().from(payouts).where(eq(payouts.id, res.body.id));
     expect(payout).toMatchObject({
       provider: "paypal",
       status: "completed",
@@ -164,6 +165,7 @@ describe("a payout PayPal cannot take", () => {
   it("is answered 402, marked failed, and the amount goes back to the balance", async () => {
     const { agent, user } = await signUp(unreachable.app);
     await fundBalance(unreachable.db, user.id, "120.00");
+    await givePayoutHistory(unreachable.db, user.id, "me@wallet.test");
 
     const res = await agent.post("/api/payments/payout").send({ amount: 120, paypalEmail: "me@wallet.test" });
 
@@ -171,7 +173,10 @@ describe("a payout PayPal cannot take", () => {
     expect(res.body.message).toBe("The payout could not be sent. Your balance was not changed.");
     const [balance] = await unreachable.db.select().from(balances).where(eq(balances.userId, user.id));
     expect(balance.available).toBe("120.00");
-    const [payout] = await unreachable.db.select().from(payouts).where(eq(payouts.userId, user.id));
+    const [payout] = await unreachable.db
+      .select()
+      .from(payouts)
+      .where(and(eq(payouts.userId, user.id), eq(payouts.amount, "120.00")));
     expect(payout.status).toBe("failed");
     const rows = await unreachable.db.select().from(transactions).where(eq(transactions.userId, user.id));
     expect(rows).toMatchObject([{ type: "payout", status: "failed" }]);

@@ -3,6 +3,8 @@ import type { Express } from "express";
 import type { Agent } from "supertest";
 import type { Db } from "../../server/db/pool";
 import { creditHeldFunds } from "../../server/modules/ledger/held-funds";
+import { PAYOUT_MINIMUM } from "../../shared/prices";
+import { payouts } from "../../shared/schema";
 import { insertDomain } from "./domains";
 import { signUp } from "./users";
 
@@ -33,5 +35,28 @@ export async function fundBalance(db: Db, userId: string, amount: string): Promi
     holdDays: 0,
     description: "Test commission",
     sourceKey: `test:${randomUUID()}`,
+  });
+}
+
+/**
+ * Gives the account an earlier payout to `paypalEmail` that completed a month ago, so the next
+ * payout to that account under the review threshold goes out at once instead of waiting for
+ * staff review as a first payout does. Only the payout's record, no ledger rows, so the balance
+ * and the paid-out total stay as the test makes them.
+ */
+export async function givePayoutHistory(
+  db: Db,
+  userId: string,
+  paypalEmail = "me@wallet.test",
+): Promise<void> {
+  const monthAgo = new Date(Date.now() - 30 * 86_400_000);
+  await db.insert(payouts).values({
+    userId,
+    amount: PAYOUT_MINIMUM,
+    paypalEmail,
+    provider: "sandbox",
+    status: "completed",
+    createdAt: monthAgo,
+    updatedAt: monthAgo,
   });
 }

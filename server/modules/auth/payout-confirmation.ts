@@ -1,4 +1,4 @@
-import { and, eq, max, ne } from "drizzle-orm";
+import { and, eq, max, notInArray } from "drizzle-orm";
 import type { Request } from "express";
 import { toCents } from "../../../shared/money";
 import { payouts } from "../../../shared/schema";
@@ -6,7 +6,7 @@ import type { Db } from "../../db/pool";
 import { assertRecentAuth } from "../../http/require-recent-auth";
 
 /**
- * A payout above the largest the user has made before (any that did not fail; none for a first
+ * A payout above the largest the user has made before (any that did not fail and was not rejected; none for a first
  * payout) needs a recent sign-in: a stolen session cannot empty the balance in one unusual request.
  */
 export async function assertPayoutConfirmed(options: {
@@ -18,6 +18,6 @@ export async function assertPayoutConfirmed(options: {
   const [usual] = await options.db
     .select({ largest: max(payouts.amount) })
     .from(payouts)
-    .where(and(eq(payouts.userId, options.userId), ne(payouts.status, "failed")));
+    .where(and(eq(payouts.userId, options.userId), notInArray(payouts.status, ["failed", "rejected"])));
   if (toCents(options.amount) > toCents(usual?.largest ?? "0")) assertRecentAuth(options.req);
 }
