@@ -5,6 +5,7 @@ import { FAILED_SIGN_INS_ALERT } from "../../server/modules/auth/threat-alerts";
 import { moveBillingClock } from "../../server/modules/billing/billing-clock";
 import { sweepSubscriptions } from "../../server/modules/billing/sweep-subscriptions";
 import { accountEvents, mailOutbox } from "../../shared/schema";
+import { createApiKey, grantApiPlan } from "../factories/api-keys";
 import { buySecurity } from "../factories/security";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -184,5 +185,11 @@ describe("threat monitoring", () => {
     alerts = await alertsOf(owner.user.id);
     expect(alerts).toHaveLength(2);
     expect(alerts.map((a) => a.description).join()).toContain(`${FAILED_SIGN_INS_ALERT} sign-in attempts`);
+
+    await grantApiPlan(t.db, owner.user.id, null);
+    const key = await createApiKey(owner.agent);
+    alerts = await alertsOf(owner.user.id);
+    expect(alerts).toHaveLength(3);
+    expect(alerts.map((a) => a.description).join()).toContain(`A new API key "${key.name}"`);
   });
 });

@@ -12,6 +12,7 @@ import { AppError, notFound } from "../../http/app-error";
 import type { RequestMeta } from "../../http/request-meta";
 import type { Mailer } from "../../mail/mailer";
 import { recordAudit } from "../audit/audit-log";
+import { raiseThreatAlert } from "../auth/threat-alerts";
 import { newApiKey } from "./api-key-token";
 import { apiPlanOf } from "./api-plan";
 
@@ -94,6 +95,16 @@ export async function createApiKey(options: {
       userId,
       "A new ParkPilot API key was created",
       `The API key "${row.name}" (${row.prefix}…${row.last4}, scopes: ${scopes.join(", ")}) was created for your account from ${options.meta.address}.\n\nIf this was not you, revoke it under Settings → API and change your password.`,
+    );
+    // The owner is mailed above whatever they hold; threat monitoring adds the in-app alert.
+    await raiseThreatAlert(
+      { db: tx, mailer: options.mailer },
+      {
+        userId,
+        subject: "new API key",
+        text: `A new API key "${row.name}" (${row.prefix}…${row.last4}) was created from ${options.meta.address}.`,
+        mail: false,
+      },
     );
     const { id, name, prefix, last4, createdAt } = toAnswer(row);
     return { id, name, key: made.key, prefix, last4, scopes, createdAt };
