@@ -22,7 +22,7 @@ export const FAKE_WEBHOOK_SIGNATURE = "fake-valid-signature";
 export const FAKE_WEBHOOK_ID = "WH-FAKE-0001";
 
 /**
- * A local stand-in for PayPal's REST API (OAuth, Orders v2, client tokens, Payouts, Subscriptions,
+ * A local stand-in for PayPal's REST API (OAuth, Orders v2, capture refunds, client tokens, Payouts, Subscriptions,
  * webhook signature verification). Orders are approved as soon as they are created; a capture or a payout
  * with a request id seen before answers as before, and a payout batch id is used once.
  */
@@ -40,6 +40,38 @@ export async function startFakePayPal() {
   const plans = new Map<string, { id: string; product_id: string; price: string }>();
   const subscriptions = new Map<string, { id: string; status: string; plan_id: string; custom_id: string }>();
   const byRequestId = new Map<string, { status: number; answer: unknown }>();
+  /** Capture refunds made, in order; a test may add a capture id to `refusedCaptures` to play a refusal. */
+  const refunds: { id: string; captureId: string; amount: string }[] = [];
+  const refundAnswers = new Map<string, unknown>();
+  const refusedCaptures = new Set<string>();
+
+  /** `POST /v2/payments/captures/{id}/refund`: answers the refund with the capture's refunded total. */
+  function answerCaptureRefund(captureId: string, body: unknown, requestId: string) {
+    if (requestId && refundAnswers.has(requestId))
+      return { status: 201, answer: refundAnswers.get(requestId) };
+    if (refusedCaptures.has(captureId))
+      return {
+        status: 422,
+        answer: { name: "UNPROCESSABLE_ENTITY", details: [{ issue: "CAPTURE_FULLY_REFUNDED" }] },
+      };
+    const amount = (body as { amount?: { value?: string } }).amount?.value ?? "0.00";
+    const refund = { id: `RF${randomBytes(6).toString("hex").toUpperCase()}`, captureId, amount };
+    refunds.push(refund);
+    const total = refunds
+      .filter((r) => r.captureId === captureId)
+      .reduce((sum, r) => sum + Math.round(Number(r.amount) * 100), 0);
+    const answer = {
+      id: refund.id,
+      status: "COMPLETED",
+      amount: { currency_code: "USD", value: amount },
+      seller_payable_breakdown: {
+        total_refunded_amount: { currency_code: "USD", value: (total / 100).toFixed(2) },
+      },
+      links: [{ rel: "up", href: `https://api.paypal.test/v2/payments/captures/${captureId}` }],
+    };
+    if (requestId) refundAnswers.set(requestId, answer);
+    return { status: 201, answer };
+  }
 
   function answerSubscriptions(method: string, path: string, body: unknown, requestId: string) {
     if (requestId && byRequestId.has(requestId)) return byRequestId.get(requestId);
@@ -165,6 +197,15 @@ export async function startFakePayPal() {
         if (requestId) captureAnswers.set(requestId, answer);
         return send(201, answer);
       }
+      const captureRefund = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
+      if (captureRefund && req.method === "POST") {
+        const refund = answerCaptureRefund(
+          decodeURIComponent(captureRefund[1]),
+          body,
+          String(req.headers["paypal-request-id"] ?? ""),
+        );
+        return send(refund.status, refund.answer);
+      }
       if (path === "/v1/payments/payouts" && req.method === "POST") {
         const requestId = String(req.headers["paypal-request-id"] ?? "");
         if (requestId && payoutAnswers.has(requestId)) return send(201, payoutAnswers.get(requestId));
@@ -219,6 +260,8 @@ export async function startFakePayPal() {
     plans,
     subscriptions,
     batches,
+    refunds,
+    refusedCaptures,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

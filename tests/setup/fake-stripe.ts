@@ -11,7 +11,7 @@ export interface FakeStripeRequest {
 }
 
 /**
- * A local stand-in for the Stripe API, enough for Checkout Sessions and Billing: the real `stripe` SDK is
+ * A local stand-in for the Stripe API, enough for Checkout Sessions, Billing and refunds: the real `stripe` SDK is
  * pointed at it (`STRIPE_API_BASE`), so tests exercise the SDK's real requests.
  */
 export async function startFakeStripe() {
@@ -20,6 +20,32 @@ export async function startFakeStripe() {
   const customers = new Map<string, Record<string, unknown>>();
   const prices = new Map<string, Record<string, unknown>>();
   const invoices = new Map<string, Record<string, unknown>>();
+  /** Refunds made, in order; a repeated idempotency key answers the refund it made before. */
+  const refunds: Record<string, unknown>[] = [];
+  const refundsByKey = new Map<string, Record<string, unknown>>();
+
+  /** `POST /v1/refunds` of a payment intent or a charge, for an amount in cents. */
+  function answerRefund(form: Record<string, string>, key: string | undefined) {
+    const known = key ? refundsByKey.get(key) : undefined;
+    if (known) return known;
+    const refund = {
+      id: `re_${randomBytes(8).toString("hex")}`,
+      object: "refund",
+      amount: Number(form.amount),
+      currency: "usd",
+      payment_intent: form.payment_intent ?? null,
+      charge: form.charge ?? null,
+      metadata: Object.fromEntries(
+        Object.entries(form)
+          .filter(([k]) => k.startsWith("metadata["))
+          .map(([k, v]) => [k.slice("metadata[".length, -1), v]),
+      ),
+      status: "succeeded",
+    };
+    refunds.push(refund);
+    if (key) refundsByKey.set(key, refund);
+    return refund;
+  }
 
   /** Stripe Billing: customers, prices, subscriptions (read and update), invoices, portal sessions. */
   function answerBilling(method: string, path: string, form: Record<string, string>): unknown {
@@ -111,6 +137,11 @@ export async function startFakeStripe() {
         );
         return;
       }
+      if (req.method === "POST" && path === "/v1/refunds") {
+        const key = req.headers["idempotency-key"];
+        res.end(JSON.stringify(answerRefund(form, typeof key === "string" ? key : undefined)));
+        return;
+      }
       const billing = answerBilling(req.method ?? "", path, form);
       if (billing) {
         res.end(JSON.stringify(billing));
@@ -132,6 +163,7 @@ export async function startFakeStripe() {
     requests,
     subscriptions,
     invoices,
+    refunds,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
