@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AD_NETWORKS, DEFAULT_AD_NETWORK, DEFAULT_PARKING_TEMPLATE, PARKING_TEMPLATES } from "../catalog";
 import { isRealTime, readSortCursor, ZCursorText } from "./v1/common";
+import { ZServiceWorkOrder } from "./work-orders";
 
 /**
  * Spec §3's statuses. `pending` means unverified (DESIGN §13): every domain is added pending,
@@ -149,6 +150,8 @@ export const ZDomainService = z.object({
   serviceType: z.string(),
   status: z.string(),
   createdAt: z.string(),
+  /** For services people deliver: the work order's status, due date and delivery (null for others). */
+  workOrder: ZServiceWorkOrder.nullable(),
 });
 export type TDomainService = z.infer<typeof ZDomainService>;
 

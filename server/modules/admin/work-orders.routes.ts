@@ -52,7 +52,10 @@ export function workOrdersAdminRoutes(deps: AppDeps): Router {
       async ({ userId, params, body, req }) => {
         const change = { staffId: userId, workOrderId: params.id };
         if (body.status === "cancelled")
-          await cancelWorkOrder(ctx, { ...change, reason: body.reason || "Cancelled by our team" });
+          await cancelWorkOrder(
+            { ...deps, appUrl: deps.config.appUrl },
+            { ...change, reason: body.reason || "Cancelled by our team" },
+          );
         else await advanceWorkOrder(ctx, { ...change, status: body.status });
         await audit(
           req,

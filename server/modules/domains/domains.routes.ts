@@ -7,9 +7,11 @@ import {
   ZPortfolioQuery,
   ZUpdateDomainBody,
 } from "../../../shared/api/domains";
+import { ZDeliverableParams } from "../../../shared/api/work-orders";
 import type { AppDeps } from "../../deps";
 import { csvUpload } from "../../http/csv-upload";
 import { handler, requireUser } from "../../http/handler";
+import { deliverableFile } from "../work-orders/buyer-work-orders";
 import { importDomains, previewDomainImport } from "./domain-import.service";
 import {
   createDomain,
@@ -98,6 +100,23 @@ export function domainRoutes(deps: AppDeps): Router {
     handler({ auth: true, params: ZDomainIdParam }, ({ userId, params }) =>
       listDomainServices({ db, userId, parkingNameservers, domainId: params.id }),
     ),
+  );
+  /** A delivered work order's file, for its buyer: saved, never rendered in the page. */
+  router.get(
+    "/:id/deliverables/:deliverableId",
+    handler({ auth: true, params: ZDeliverableParams }, async ({ userId, params, res }) => {
+      const file = await deliverableFile(db, {
+        userId,
+        domainId: params.id,
+        deliverableId: params.deliverableId,
+      });
+      res
+        .status(200)
+        .attachment(file.fileName)
+        .type(file.contentType)
+        .set({ "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store" })
+        .send(file.content);
+    }),
   );
   router.get(
     "/:id/traffic",

@@ -16,6 +16,7 @@ import type { Db } from "../../db/pool";
 import type { DbOrTx } from "../../db/tx";
 import { AppError, notFound } from "../../http/app-error";
 import { normalizeDomainName } from "../../lib/domain-name";
+import { serviceWorkOrders } from "../work-orders/buyer-work-orders";
 import { countDomains, selectDomainPage, selectDomains } from "./domain-rows";
 import { lockName } from "./record-ownership-check";
 
@@ -190,6 +191,7 @@ export async function listDomainServices(options: Scope & { domainId: string }):
   const rows = await db
     .select({
       id: domainServices.id,
+      orderId: domainServices.orderId,
       serviceType: domainServices.serviceType,
       status: domainServices.status,
       createdAt: domainServices.createdAt,
@@ -197,7 +199,12 @@ export async function listDomainServices(options: Scope & { domainId: string }):
     .from(domainServices)
     .where(and(eq(domainServices.domainId, domainId), eq(domainServices.userId, userId)))
     .orderBy(desc(domainServices.createdAt));
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  const workOrders = await serviceWorkOrders(db, { userId, domainId });
+  return rows.map(({ orderId, ...r }) => ({
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    workOrder: workOrders.get(orderId) ?? null,
+  }));
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { WORK_ORDER_MOVES } from "../../../shared/api/admin-work-orders";
 import type { TWorkOrderStatus } from "../../../shared/api/work-orders";
 import {
+  serviceOrders,
   users,
   type WorkOrder,
   workOrderDeliverables,
@@ -10,8 +11,10 @@ import {
 } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import type { Tx } from "../../db/tx";
+import type { AppDeps } from "../../deps";
 import { AppError, notFound } from "../../http/app-error";
 import type { Mailer } from "../../mail/mailer";
+import { refundOrderAsStaff } from "../admin/staff-refund";
 import { mailWorkOrderChange } from "./work-order-mail";
 
 export interface WorkOrderContext {
@@ -86,16 +89,39 @@ export async function advanceWorkOrder(
 }
 
 /**
- * Cancelling is refunding: the refund's effect cancels the open work order (work-order-effects),
- * and the buyer is told why. Without the staff refund in place a paid order cannot be cancelled.
+ * Cancelling is refunding: a paid order is refunded in full through the provider that took it,
+ * and the refund's effect cancels the open work order (work-order-effects). The buyer is told the
+ * order is cancelled, and why, beside the refund's own mail.
  */
 export async function cancelWorkOrder(
-  ctx: WorkOrderContext,
+  deps: Pick<AppDeps, "db" | "mailer" | "payments" | "logger"> & { appUrl: string },
   change: { staffId: string; workOrderId: string; reason: string },
 ): Promise<void> {
-  const workOrder = await ctx.db.transaction((tx) => lockWorkOrder(tx, change.workOrderId));
+  const { db } = deps;
+  const workOrder = await db.transaction((tx) => lockWorkOrder(tx, change.workOrderId));
   assertMove(workOrder, "cancelled");
-  throw new AppError("CONFLICT", "A paid order is cancelled by refunding it; refunds are not available yet.");
+  const [order] = await db
+    .select({ status: serviceOrders.status })
+    .from(serviceOrders)
+    .where(eq(serviceOrders.id, workOrder.orderId));
+  if (order?.status === "paid")
+    await refundOrderAsStaff(deps, {
+      staffId: change.staffId,
+      orderId: workOrder.orderId,
+      reason: change.reason,
+    });
+  await db.transaction(async (tx) => {
+    const locked = await lockWorkOrder(tx, workOrder.id);
+    const [cancelled] =
+      locked.status === "cancelled"
+        ? [locked]
+        : await tx
+            .update(workOrders)
+            .set({ status: "cancelled", updatedAt: new Date() })
+            .where(eq(workOrders.id, locked.id))
+            .returning();
+    await mailWorkOrderChange(tx, deps, { workOrder: cancelled, reason: change.reason });
+  });
 }
 
 /** Gives the order to a staff member, or to no one (`assigneeId` null). */
