@@ -77,6 +77,8 @@ export type TSessionUser = z.infer<typeof ZSessionUser>;
  */
 export const ZLoginAnswer = z.object({
   twoFactorRequired: z.boolean().optional(),
+  /** Device management: the device waits for approval (`POST /api/auth/device-approval`). */
+  deviceApprovalRequired: z.boolean().optional(),
   secondFactors: z.object({ totp: z.boolean(), webauthn: z.boolean() }).optional(),
 });
 /** `GET /api/auth/me` while signed in (401 while signed out). */

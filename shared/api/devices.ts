@@ -51,3 +51,12 @@ export const ZDeviceApprovalAnswer = z.union([
   z.object({ approved: z.literal(false) }),
   z.object({ approved: z.literal(true), user: ZSessionUser }),
 ]);
+
+/**
+ * The last step of a sign-in (password, code or passkey): signed in, or waiting for the device
+ * to be approved.
+ */
+export const ZSignInStepAnswer = z.union([
+  z.object({ user: ZSessionUser }),
+  z.object({ deviceApprovalRequired: z.literal(true) }),
+]);

@@ -43,10 +43,66 @@ export const SECURITY_PATHS = {
   auditLog: "/api/audit-log",
   /** The audit-logs add-on: the user's own log as a CSV or JSON download. */
   auditLogExport: "/api/security/audit-log/export",
+  /** The incident-response add-on: lock down, and whether the account is locked down. */
+  lockdown: "/api/security/lockdown",
 } as const;
 
-/** `GET /api/security/audit-log/export?format=csv|json`. */
-export const ZAuditExportQuery = z.object({ format: z.enum(["csv", "json"]).default("csv") });
+/** The security events the audit log records (ASVS V16). */
+export const AUDIT_EVENTS = [
+  "sign_in",
+  "sign_in_failed",
+  "sign_out",
+  "two_factor_enabled",
+  "two_factor_disabled",
+  "recovery_codes_regenerated",
+  "recovery_code_used",
+  "reauthenticated",
+  "password_changed",
+  "password_reset_requested",
+  "password_reset",
+  "email_changed",
+  "session_ended",
+  "other_sessions_ended",
+  "payout_requested",
+  "payout_settings_changed",
+  "api_key_created",
+  "api_key_revoked",
+  "passkey_added",
+  "passkey_removed",
+  "two_factor_requirement_changed",
+  "account_locked_down",
+  "account_deleted",
+  "device_approval_requested",
+  "device_approved",
+  "device_renamed",
+  "device_revoked",
+  /** An operator console action: detail names the action and the object it was taken on. */
+  "staff_action",
+] as const;
+export type TAuditEvent = (typeof AUDIT_EVENTS)[number];
+
+/** `GET /api/audit-log` and its export: one kind of event, and days (UTC, both included). */
+export const ZAuditLogQuery = z
+  .object({
+    event: z.enum(AUDIT_EVENTS, "Unknown event").optional(),
+    from: z.iso.date("Use a date such as 2026-01-31").optional(),
+    to: z.iso.date("Use a date such as 2026-01-31").optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: "The start date is after the end date",
+    path: ["from"],
+  });
+export type TAuditLogQuery = z.infer<typeof ZAuditLogQuery>;
+
+/** `GET /api/security/audit-log/export?format=csv|json`, with the log's filters. */
+export const ZAuditExportQuery = z.intersection(
+  ZAuditLogQuery,
+  z.object({ format: z.enum(["csv", "json"]).default("csv") }),
+);
+
+/** `GET /api/security/lockdown`: whether the account is locked down, waiting for a new password. */
+export const ZLockdownStatus = z.object({ lockedDown: z.boolean(), since: z.string().nullable() });
+export type TLockdownStatus = z.infer<typeof ZLockdownStatus>;
 
 /** `GET /api/auth/2fa`. */
 export const ZTwoFactorStatus = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number() });

@@ -105,4 +105,34 @@ describe("audit log export", () => {
     const entCsv = (await ent.agent.get(url("csv")).expect(200)).text;
     expect(entCsv).toContain("198.51.100.250");
   });
+
+  it("filters the log and its export by event and by days (UTC, both included); bad filters are 400", async () => {
+    const me = await signUp(t.app);
+    const day = (iso: string) => new Date(`${iso}T12:00:00Z`);
+    await t.db.insert(auditLog).values([
+      { userId: me.user.id, event: "sign_in", address: "198.51.100.1", createdAt: day("2026-11-01") },
+      { userId: me.user.id, event: "sign_in_failed", address: "198.51.100.2", createdAt: day("2026-11-02") },
+      { userId: me.user.id, event: "sign_in", address: "198.51.100.3", createdAt: day("2026-11-03") },
+    ]);
+    const addresses = async (query: string) =>
+      ((await me.agent.get(`/api/audit-log?${query}`).expect(200)).body.events as { address: string }[])
+        .map((e) => e.address)
+        .filter((a) => a.startsWith("198.51.100."))
+        .sort();
+    expect(await addresses("event=sign_in")).toEqual(["198.51.100.1", "198.51.100.3"]);
+    expect(await addresses("from=2026-11-02&to=2026-11-03")).toEqual(["198.51.100.2", "198.51.100.3"]);
+    expect(await addresses("event=sign_in&to=2026-11-01")).toEqual(["198.51.100.1"]);
+
+    for (const bad of ["event=drop_table", "from=2026-02-30", "from=2026-11-03&to=2026-11-01", "to=yesterday"]) {
+      const res = await me.agent.get(`/api/audit-log?${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect(res.body.message, bad).toBeTruthy();
+    }
+
+    await buySecurity(me.agent, ["audit-logs"]);
+    const json = await me.agent.get(`${url("json")}&event=sign_in_failed&from=2026-11-01`).expect(200);
+    const exported = JSON.parse(json.text).events as { event: string; address: string }[];
+    expect(exported.map((e) => e.address)).toEqual(["198.51.100.2"]);
+    expect((await me.agent.get(`${url("csv")}&from=2026-11-05&to=2026-11-04`)).status).toBe(400);
+  });
 });

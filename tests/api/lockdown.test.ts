@@ -41,8 +41,12 @@ describe("lockdown", () => {
       last4: "abcd",
       scopes: ["read"],
     });
+    expect((await me.agent.get("/api/security/lockdown")).body).toEqual({ lockedDown: false, since: null });
     const res = await me.agent.post("/api/security/lockdown");
     expect(res.status).toBe(200);
+    const status = (await me.agent.get("/api/security/lockdown")).body;
+    expect(status.lockedDown).toBe(true);
+    expect(Date.parse(status.since)).toBeGreaterThan(Date.now() - 60_000);
     expect(res.body.endedSessions).toBeGreaterThanOrEqual(1);
 
     expect((await other.get("/api/audit-log")).status).toBe(401);
@@ -57,5 +61,12 @@ describe("lockdown", () => {
       .send({ amount: 60, paypalEmail: "me@wallet.test" });
     expect(payout.status).toBe(403);
     expect(payout.body.message).toContain("frozen");
+
+    // A new password ends the lockdown.
+    await me.agent
+      .post("/api/auth/change-password")
+      .send({ currentPassword: me.input.password, newPassword: "a-brand-new-password" })
+      .expect(200);
+    expect((await me.agent.get("/api/security/lockdown")).body).toEqual({ lockedDown: false, since: null });
   });
 });

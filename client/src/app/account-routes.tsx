@@ -8,6 +8,7 @@ import { PublicOnlyRoute } from "./public-only-route";
 const LoginPage = lazy(() => import("@/pages/login"));
 const ForgotPasswordPage = lazy(() => import("@/pages/forgot-password"));
 const ResetPasswordPage = lazy(() => import("@/pages/reset-password"));
+const ApproveDevicePage = lazy(() => import("@/pages/approve-device"));
 const CheckoutServicePage = lazy(() => import("@/pages/checkout-service"));
 const CheckoutSuccessPage = lazy(() => import("@/pages/checkout-success"));
 const NotFoundPage = lazy(() => import("@/pages/not-found"));
@@ -35,6 +36,10 @@ export default function AccountRoutes() {
           <PublicOnlyRoute>
             <ResetPasswordPage />
           </PublicOnlyRoute>
+        </Route>
+        {/* Opened from an email, on whichever device, signed in or not. */}
+        <Route path="/approve-device">
+          <ApproveDevicePage />
         </Route>
         <Route path={SIDEBAR_PATHS}>
           <ProtectedRoute>

@@ -15,6 +15,7 @@ const ROUTE_TITLES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/login\/?$/, "Sign In"],
   [/^\/forgot-password\/?$/, "Forgot Password"],
   [/^\/reset-password\/?$/, "Choose a New Password"],
+  [/^\/approve-device\/?$/, "Approve a New Device"],
   [/^\/checkout\/service\/[^/]+\/?$/, "Complete Your Purchase"],
   [/^\/checkout\/success\/?$/, "Payment Successful"],
   [/^\/privacy\/?$/, "Privacy Notice"],

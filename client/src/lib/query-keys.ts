@@ -4,6 +4,7 @@ import { API_KEY_PATHS } from "@shared/api/api-keys";
 import { AUTH_PATHS } from "@shared/api/auth";
 import { PENDING_ORDERS_PATH, RECEIPTS_PATH, SUBSCRIPTIONS_PATH } from "@shared/api/billing";
 import { CHECKOUT_PATHS } from "@shared/api/checkout";
+import { DEVICE_PATHS } from "@shared/api/devices";
 import { DOMAIN_PATHS, type TPortfolioQueryInput } from "@shared/api/domains";
 import { ENTITLEMENTS_PATH } from "@shared/api/entitlements";
 import { marketplacePaths, type TMarketplaceQueryInput } from "@shared/api/marketplace";
@@ -11,7 +12,7 @@ import { PASSKEY_PATHS } from "@shared/api/passkeys";
 import { PAYMENT_PATHS } from "@shared/api/payments";
 import { PORTFOLIO_PNL_PATH, type TPnlRange, type TPortfolioPnlQuery } from "@shared/api/pnl";
 import { REVENUE_PATHS, type TRevenueRange } from "@shared/api/revenue";
-import { SECURITY_PATHS } from "@shared/api/security";
+import { SECURITY_PATHS, type TAuditLogQuery } from "@shared/api/security";
 import { ACCOUNT_SETTINGS_PATH, NOTIFICATION_SETTINGS_PATH } from "@shared/api/settings";
 
 /**
@@ -25,7 +26,10 @@ export const queryKeys = {
   twoFactor: [SECURITY_PATHS.twoFactor],
   sessions: [SECURITY_PATHS.sessions],
   auditLog: [SECURITY_PATHS.auditLog],
+  auditLogFiltered: (filter: TAuditLogQuery) => [SECURITY_PATHS.auditLog, filter],
+  lockdown: [SECURITY_PATHS.lockdown],
   passkeys: [PASSKEY_PATHS.list],
+  devices: [DEVICE_PATHS.devices],
 
   dashboard: [REVENUE_PATHS.dashboard],
   dashboardTrend: (range: TRevenueRange) => [REVENUE_PATHS.dashboard, { range }],

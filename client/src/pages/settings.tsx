@@ -2,11 +2,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { PageHeader } from "@/components/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { AuditLogCard } from "@/features/account-security/components/audit-log-card";
+import { LockdownCard } from "@/features/account-security/components/lockdown-card";
 import { SessionsCard } from "@/features/account-security/components/sessions-card";
 import { TwoFactorCard } from "@/features/account-security/components/two-factor-card";
 import { ApiAccessCard } from "@/features/api-access/components/api-access-card";
 import { refreshSession, useSession } from "@/features/auth/api/get-session";
 import { BillingSection } from "@/features/billing/components/billing-section";
+import { DevicesCard } from "@/features/devices/components/devices-card";
 import { PasskeysCard } from "@/features/passkeys/components/passkeys-card";
 import { AccountPlanCard } from "@/features/settings/components/account-plan-card";
 import { DeleteAccountCard } from "@/features/settings/components/delete-account-card";
@@ -46,6 +48,10 @@ export default function SettingsPage() {
         <TwoFactorCard />
         <PasskeysCard />
         <SessionsCard />
+        <DevicesCard />
+        <div className="lg:col-span-2">
+          <LockdownCard />
+        </div>
         <div className="lg:col-span-2">
           <AuditLogCard />
         </div>

@@ -1,40 +1,12 @@
-import { and, desc, eq, gte } from "drizzle-orm";
+import { and, desc, eq, gte, lt } from "drizzle-orm";
+import type { TAuditEvent, TAuditLogQuery } from "../../../shared/api/security";
 import { auditLog } from "../../../shared/schema";
 import type { DbOrTx } from "../../db/tx";
 import type { RequestMeta } from "../../http/request-meta";
 import { entitlementsOf } from "../entitlements/entitlements.service";
 
 /** The security events the audit log records (ASVS V16). */
-export type AuditEvent =
-  | "sign_in"
-  | "sign_in_failed"
-  | "sign_out"
-  | "two_factor_enabled"
-  | "two_factor_disabled"
-  | "recovery_codes_regenerated"
-  | "recovery_code_used"
-  | "reauthenticated"
-  | "password_changed"
-  | "password_reset_requested"
-  | "password_reset"
-  | "email_changed"
-  | "session_ended"
-  | "other_sessions_ended"
-  | "payout_requested"
-  | "payout_settings_changed"
-  | "api_key_created"
-  | "api_key_revoked"
-  | "passkey_added"
-  | "passkey_removed"
-  | "two_factor_requirement_changed"
-  | "account_locked_down"
-  | "account_deleted"
-  | "device_approval_requested"
-  | "device_approved"
-  | "device_renamed"
-  | "device_revoked"
-  /** An operator console action: detail names the action and the object it was taken on. */
-  | "staff_action";
+export type AuditEvent = TAuditEvent;
 
 /**
  * Appends one event, inside the caller's transaction when one is passed. The table refuses
@@ -70,9 +42,19 @@ export async function auditRetentionDays(db: DbOrTx, userId: string): Promise<nu
 }
 const PAGE = 500;
 
-export async function listAuditLog(options: { db: DbOrTx; userId?: string; days?: number }) {
-  const { db, userId, days } = options;
-  const since = days ? new Date(Date.now() - days * 24 * 60 * 60 * 1000) : undefined;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The newest entries (at most 500), of one user and within `days` when given, filtered by `filter`. */
+export async function listAuditLog(options: {
+  db: DbOrTx;
+  userId?: string;
+  days?: number;
+  filter?: TAuditLogQuery;
+}) {
+  const { db, userId, days, filter = {} } = options;
+  const since = days ? new Date(Date.now() - days * DAY_MS) : undefined;
+  const from = filter.from ? new Date(`${filter.from}T00:00:00Z`) : undefined;
+  const until = filter.to ? new Date(new Date(`${filter.to}T00:00:00Z`).getTime() + DAY_MS) : undefined;
   const rows = await db
     .select()
     .from(auditLog)
@@ -80,6 +62,9 @@ export async function listAuditLog(options: { db: DbOrTx; userId?: string; days?
       and(
         userId ? eq(auditLog.userId, userId) : undefined,
         since ? gte(auditLog.createdAt, since) : undefined,
+        from ? gte(auditLog.createdAt, from) : undefined,
+        until ? lt(auditLog.createdAt, until) : undefined,
+        filter.event ? eq(auditLog.event, filter.event) : undefined,
       ),
     )
     .orderBy(desc(auditLog.createdAt))

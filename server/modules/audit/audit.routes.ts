@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { Router } from "express";
-import { ZAuditExportQuery } from "../../../shared/api/security";
+import { ZAuditExportQuery, ZAuditLogQuery } from "../../../shared/api/security";
 import { users } from "../../../shared/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
@@ -9,7 +9,7 @@ import { requestMeta } from "../../http/request-meta";
 import { sendCsv } from "../../http/send-csv";
 import { csvDocument } from "../../lib/csv-write";
 import { describeDevice } from "../../lib/device-name";
-import { lockDownAccount } from "../auth/lockdown";
+import { lockDownAccount, lockdownStatus } from "../auth/lockdown";
 import { requireAddOn } from "../entitlements/require-add-on";
 import { auditRetentionDays, listAuditLog } from "./audit-log";
 
@@ -23,8 +23,10 @@ export function auditRoutes(deps: AppDeps): Router {
 
   router.get(
     "/",
-    handler({ auth: true }, async ({ userId }) => ({
-      events: withDevice(await listAuditLog({ db, userId, days: await auditRetentionDays(db, userId) })),
+    handler({ auth: true, query: ZAuditLogQuery }, async ({ userId, query }) => ({
+      events: withDevice(
+        await listAuditLog({ db, userId, days: await auditRetentionDays(db, userId), filter: query }),
+      ),
     })),
   );
   router.get(
@@ -49,10 +51,11 @@ export function auditExportRoutes(deps: AppDeps): Router {
     "/audit-log/export",
     requireAddOn("audit-logs", db),
     handler({ auth: true, query: ZAuditExportQuery }, async ({ userId, query, res }) => {
+      const { format, ...filter } = query;
       const events = withDevice(
-        await listAuditLog({ db, userId, days: await auditRetentionDays(db, userId) }),
+        await listAuditLog({ db, userId, days: await auditRetentionDays(db, userId), filter }),
       );
-      if (query.format === "json") {
+      if (format === "json") {
         res
           .status(200)
           .type("application/json")
@@ -73,6 +76,10 @@ export function auditExportRoutes(deps: AppDeps): Router {
         body: csvDocument([["time", "event", "address", "device", "detail"], ...rows]),
       });
     }),
+  );
+  router.get(
+    "/lockdown",
+    handler({ auth: true }, ({ userId }) => lockdownStatus(db, userId)),
   );
   router.post(
     "/lockdown",

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import type { TLockdownStatus } from "../../../shared/api/security";
 import { apiKeys, auditLog, users } from "../../../shared/schema";
 import type { DbOrTx } from "../../db/tx";
 import { AppError } from "../../http/app-error";
@@ -33,10 +34,13 @@ export async function lockDownAccount(options: {
   return { endedSessions, revokedApiKeys: revoked.length };
 }
 
-/** True while the user's last lockdown is newer than their last password change or reset. */
-export async function payoutsFrozen(db: DbOrTx, userId: string): Promise<boolean> {
+/**
+ * Locked down while the user's last lockdown is newer than their last password change or reset:
+ * payouts stay frozen and Settings asks for the new password, with the recovery checklist.
+ */
+export async function lockdownStatus(db: DbOrTx, userId: string): Promise<TLockdownStatus> {
   const [last] = await db
-    .select({ event: auditLog.event })
+    .select({ event: auditLog.event, createdAt: auditLog.createdAt })
     .from(auditLog)
     .where(
       and(
@@ -46,7 +50,13 @@ export async function payoutsFrozen(db: DbOrTx, userId: string): Promise<boolean
     )
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(1);
-  return last?.event === "account_locked_down";
+  const lockedDown = last?.event === "account_locked_down";
+  return { lockedDown, since: lockedDown ? last.createdAt.toISOString() : null };
+}
+
+/** True while the account is locked down (above). */
+export async function payoutsFrozen(db: DbOrTx, userId: string): Promise<boolean> {
+  return (await lockdownStatus(db, userId)).lockedDown;
 }
 
 /** Refuses a payout while the account is suspended or locked down. */

@@ -1,11 +1,18 @@
-import { ScrollText } from "lucide-react";
+import { AUDIT_EVENTS, SECURITY_PATHS, type TAuditEvent, type TAuditLogQuery } from "@shared/api/security";
+import { Download, ScrollText } from "lucide-react";
+import { useId, useState } from "react";
+import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useEntitlements } from "@/features/billing/api/get-entitlements";
 import { formatRelativeTime } from "@/lib/format";
-import { useAuditLog } from "../api/get-audit-log";
+import { auditQueryString, useAuditLog } from "../api/get-audit-log";
 
 /** How each recorded event reads in the log. */
-const EVENT_LABELS: Record<string, string> = {
+const EVENT_LABELS: Record<TAuditEvent, string> = {
   sign_in: "Signed in",
   sign_in_failed: "Failed sign-in attempt",
   sign_out: "Signed out",
@@ -22,43 +29,117 @@ const EVENT_LABELS: Record<string, string> = {
   other_sessions_ended: "Other devices signed out",
   payout_requested: "Payout requested",
   payout_settings_changed: "Payout settings changed",
+  api_key_created: "API key created",
+  api_key_revoked: "API key revoked",
   passkey_added: "Passkey or security key added",
   passkey_removed: "Passkey or security key removed",
   two_factor_requirement_changed: "Two-factor requirement changed",
+  account_locked_down: "Account locked down",
+  account_deleted: "Account deleted",
+  device_approval_requested: "New device waiting for approval",
+  device_approved: "Device approved",
+  device_renamed: "Device renamed",
+  device_revoked: "Device removed",
+  staff_action: "Action by ParkPilot staff",
 };
+
+const EVENT_OPTIONS = [
+  { value: "", label: "All events" },
+  ...AUDIT_EVENTS.filter((e) => e !== "staff_action" && e !== "account_deleted").map((e) => ({
+    value: e,
+    label: EVENT_LABELS[e],
+  })),
+];
+
+/** How far back the log reaches by Enhanced Security level (spec §9). */
+const REACH = [
+  ["security:enterprise", "last 7 years"],
+  ["security:advanced", "last year"],
+] as const;
 
 const SHOWN = 50;
 
-/** Settings → Security: the account's security events of the last 90 days. */
+/**
+ * Settings → Security: the account's security events within its retention (90 days; a year or 7
+ * years with Enhanced Security's levels), filtered by event and days; the Audit Logs add-on
+ * exports them as CSV or JSON.
+ */
 export function AuditLogCard() {
-  const log = useAuditLog();
+  const [filter, setFilter] = useState<TAuditLogQuery>({});
+  const badRange = Boolean(filter.from && filter.to && filter.from > filter.to);
+  const log = useAuditLog(badRange ? {} : filter);
+  const entitlements = useEntitlements();
+  const features = new Set((entitlements.data ?? []).map((e) => e.feature));
+  const reach = REACH.find(([feature]) => features.has(feature))?.[1] ?? "last 90 days";
+  const canExport = features.has("security:audit-logs");
   const events = (log.data ?? []).slice(0, SHOWN);
+  const ids = { event: useId(), from: useId(), to: useId() };
+  const set = (key: keyof TAuditLogQuery) => (value: string) =>
+    setFilter((current) => ({ ...current, [key]: value || undefined }));
+
   return (
     <Card role="region" aria-labelledby="audit-log-heading">
       <CardHeader className="flex-row items-start gap-3 space-y-0 pb-2">
         <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-600">
           <ScrollText aria-hidden="true" className="size-[18px]" />
         </span>
-        <div className="grid gap-1">
+        <div className="grid flex-1 gap-1">
           <CardTitle id="audit-log-heading" className="text-base">
             Security Activity
           </CardTitle>
-          <CardDescription>Sign-ins and changes to your account's security, last 90 days.</CardDescription>
+          <CardDescription>Sign-ins and changes to your account's security, {reach}.</CardDescription>
         </div>
       </CardHeader>
-      <CardContent>
-        {log.isPending ? (
+      <CardContent className="grid gap-4">
+        <div className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr]">
+          <div className="grid gap-1">
+            <Label htmlFor={ids.event}>Event</Label>
+            <Select
+              id={ids.event}
+              options={EVENT_OPTIONS}
+              value={filter.event ?? ""}
+              onValueChange={set("event")}
+            />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor={ids.from}>From</Label>
+            <Input
+              id={ids.from}
+              type="date"
+              value={filter.from ?? ""}
+              onChange={(e) => set("from")(e.target.value)}
+            />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor={ids.to}>To</Label>
+            <Input
+              id={ids.to}
+              type="date"
+              value={filter.to ?? ""}
+              onChange={(e) => set("to")(e.target.value)}
+            />
+          </div>
+        </div>
+        {badRange ? (
+          <p className="text-destructive text-sm" role="alert">
+            The start date is after the end date.
+          </p>
+        ) : log.isPending ? (
           <Skeleton className="h-24" />
         ) : events.length === 0 ? (
-          <p className="text-muted-foreground text-sm">No security activity yet.</p>
+          <p className="text-muted-foreground text-sm">
+            {Object.values(filter).some(Boolean)
+              ? "No security activity matches."
+              : "No security activity yet."}
+          </p>
         ) : (
-          <ul className="max-h-80 divide-y overflow-y-auto">
+          <ul className="max-h-80 divide-y overflow-y-auto" aria-label="Security events">
             {events.map((e) => (
               <li
                 key={e.id}
                 className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 py-2 text-sm"
               >
-                <span className="font-medium">{EVENT_LABELS[e.event] ?? e.event}</span>
+                <span className="font-medium">{EVENT_LABELS[e.event as TAuditEvent] ?? e.event}</span>
                 <span className="text-muted-foreground text-xs">
                   {e.device} · {e.address} ·{" "}
                   <time dateTime={e.createdAt} title={e.createdAt}>
@@ -68,6 +149,25 @@ export function AuditLogCard() {
               </li>
             ))}
           </ul>
+        )}
+        {canExport ? (
+          <div className="flex flex-wrap gap-2">
+            {(["csv", "json"] as const).map((format) => (
+              <a
+                key={format}
+                className={buttonVariants({ variant: "outline", size: "sm" })}
+                href={`${SECURITY_PATHS.auditLogExport}${auditQueryString(badRange ? {} : filter, { format })}`}
+                download
+              >
+                <Download aria-hidden="true" className="size-4" />
+                Export {format.toUpperCase()}
+              </a>
+            ))}
+          </div>
+        ) : (
+          <p className="text-muted-foreground text-xs">
+            The Audit Logs add-on of Enhanced Security exports this log as CSV or JSON.
+          </p>
         )}
       </CardContent>
     </Card>

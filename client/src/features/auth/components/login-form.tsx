@@ -6,6 +6,7 @@ import { useSignInWithPasskey } from "@/features/passkeys/api/passkeys";
 import { toast } from "@/lib/toast";
 import { useLogin } from "../api/login";
 import { passkeyStep, toastLoginFailed, toastWelcomeBack } from "../utils/sign-in-toasts";
+import { DeviceApprovalStep } from "./device-approval-step";
 import { FormField, PasskeyButton } from "./form-field";
 import { TwoFactorStep } from "./two-factor-step";
 
@@ -15,6 +16,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   const [password, setPassword] = useState("");
   const [finishing, setFinishing] = useState(false);
   const [needsCode, setNeedsCode] = useState<{ totp: boolean; webauthn: boolean } | null>(null);
+  const [awaitingDevice, setAwaitingDevice] = useState(false);
   const passkey = useSignInWithPasskey();
   const submitting = login.isPending || passkey.isPending || finishing;
 
@@ -25,7 +27,15 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   }
 
   async function handlePasskey() {
-    if (await passkeyStep(passkey.mutateAsync, "Your passkey could not sign you in.")) await signedIn();
+    const result = await passkeyStep(passkey.mutateAsync, "Your passkey could not sign you in.");
+    if (result === "device-approval") setAwaitingDevice(true);
+    else if (result) await signedIn();
+  }
+
+  function backToPassword() {
+    setNeedsCode(null);
+    setAwaitingDevice(false);
+    setPassword("");
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -40,6 +50,10 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
         setNeedsCode({ totp: answer.totp, webauthn: answer.webauthn });
         return;
       }
+      if (answer.deviceApprovalRequired) {
+        setAwaitingDevice(true);
+        return;
+      }
     } catch (error) {
       toastLoginFailed(error, "Login failed. Please check your credentials.");
       return;
@@ -47,16 +61,15 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
     await signedIn();
   }
 
+  if (awaitingDevice) return <DeviceApprovalStep onSignedIn={onSignedIn} onBack={backToPassword} />;
   if (needsCode) {
     return (
       <TwoFactorStep
         webauthn={needsCode.webauthn}
         totp={needsCode.totp}
         onSignedIn={onSignedIn}
-        onBack={() => {
-          setNeedsCode(null);
-          setPassword("");
-        }}
+        onDeviceApproval={() => setAwaitingDevice(true)}
+        onBack={backToPassword}
       />
     );
   }

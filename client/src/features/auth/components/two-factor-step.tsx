@@ -8,11 +8,14 @@ import { FormField, PasskeyButton } from "./form-field";
 /** After a right password on an account with two-factor on: the code, then the dashboard. */
 export function TwoFactorStep({
   onSignedIn,
+  onDeviceApproval,
   onBack,
   webauthn = false,
   totp = true,
 }: {
   onSignedIn: () => Promise<void>;
+  /** The factor was right and the device waits for approval (device management). */
+  onDeviceApproval: () => void;
   onBack: () => void;
   /** A passkey or security key can confirm this sign-in too. */
   webauthn?: boolean;
@@ -26,7 +29,9 @@ export function TwoFactorStep({
   const submitting = verify.isPending || passkey.isPending || finishing;
 
   async function handleKey() {
-    if (!(await passkeyStep(passkey.mutateAsync, "Your key could not confirm this sign-in."))) return;
+    const result = await passkeyStep(passkey.mutateAsync, "Your key could not confirm this sign-in.");
+    if (!result) return;
+    if (result === "device-approval") return onDeviceApproval();
     setFinishing(true);
     toastWelcomeBack();
     await onSignedIn();
@@ -35,12 +40,14 @@ export function TwoFactorStep({
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!code.trim()) return;
+    let result: Awaited<ReturnType<typeof verify.mutateAsync>>;
     try {
-      await verify.mutateAsync(code.trim());
+      result = await verify.mutateAsync(code.trim());
     } catch (error) {
       toastLoginFailed(error, "That code isn't valid. Please try again.");
       return;
     }
+    if (result === "device-approval") return onDeviceApproval();
     setFinishing(true);
     toastWelcomeBack();
     await onSignedIn();

@@ -13,14 +13,13 @@ export function toastWelcomeBack(): void {
 
 /**
  * Runs a passkey or security-key ceremony; when it fails, the sign-in toast says why (`fallback`
- * when the error has no readable reason). True when it succeeded.
+ * when the error has no readable reason). Answers the ceremony's result, or null when it failed.
  */
-export async function passkeyStep(ceremony: () => Promise<unknown>, fallback: string): Promise<boolean> {
+export async function passkeyStep<T>(ceremony: () => Promise<T>, fallback: string): Promise<T | null> {
   try {
-    await ceremony();
-    return true;
+    return await ceremony();
   } catch (error) {
     toastLoginFailed(error, fallback);
-    return false;
+    return null;
   }
 }

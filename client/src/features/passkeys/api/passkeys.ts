@@ -1,4 +1,3 @@
-import { ZSessionAnswer } from "@shared/api/auth";
 import {
   PASSKEY_PATHS,
   type TPasskeyKind,
@@ -7,6 +6,7 @@ import {
 } from "@shared/api/passkeys";
 import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { readSignInResult, type SignInResult } from "@/features/auth/api/sign-in-result";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
@@ -31,11 +31,10 @@ export async function addPasskey(input: { kind: TPasskeyKind; name?: string }): 
 }
 
 /** Signs in with a passkey: alone, or as the second factor after the password. */
-export async function signInWithPasskey(): Promise<void> {
+export async function signInWithPasskey(): Promise<SignInResult> {
   const options = await apiRequest("POST", PASSKEY_PATHS.loginOptions, {});
   const response = await startAuthentication({ optionsJSON: await options.json() });
-  const res = await apiRequest("POST", PASSKEY_PATHS.loginVerify, { response });
-  ZSessionAnswer.parse(await res.json());
+  return readSignInResult(await apiRequest("POST", PASSKEY_PATHS.loginVerify, { response }));
 }
 
 export async function renamePasskey(input: { id: string; name: string }): Promise<void> {
