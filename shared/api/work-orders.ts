@@ -4,6 +4,14 @@ import { z } from "zod";
 export const WORK_ORDER_STATUSES = ["queued", "in_progress", "delivered", "cancelled"] as const;
 export type TWorkOrderStatus = (typeof WORK_ORDER_STATUSES)[number];
 
+/** How each status reads, to the buyer and to staff. */
+export const WORK_ORDER_STATUS_LABELS: Record<TWorkOrderStatus, string> = {
+  queued: "Queued",
+  in_progress: "In progress",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+};
+
 /** The largest deliverable file. */
 export const MAX_DELIVERABLE_BYTES = 5 * 1024 * 1024;
 

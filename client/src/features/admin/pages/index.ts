@@ -10,4 +10,5 @@ export const ADMIN_PAGES: Partial<Record<TAdminSection, LazyExoticComponent<Comp
   refunds: lazy(() => import("./refunds-page")),
   tickets: lazy(() => import("./tickets-page")),
   users: lazy(() => import("./users-page")),
+  "work-orders": lazy(() => import("./work-orders-page")),
 };

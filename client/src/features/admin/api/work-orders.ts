@@ -1,0 +1,82 @@
+import { adminPage } from "@shared/api/admin";
+import {
+  ADMIN_WORK_ORDERS_PATHS,
+  ZAdminWorkOrder,
+  ZAdminWorkOrderDetail,
+} from "@shared/api/admin-work-orders";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiRequest, throwIfResNotOk } from "@/lib/api-client";
+
+const ZWorkOrderPage = adminPage(ZAdminWorkOrder);
+
+/** The console's work-order keys: every read of them starts with the list's path. */
+export const workOrderKeys = {
+  all: [ADMIN_WORK_ORDERS_PATHS.list],
+  page: (status: string, q: string) => [ADMIN_WORK_ORDERS_PATHS.list, "page", status, q],
+  one: (id: string) => [ADMIN_WORK_ORDERS_PATHS.list, id],
+};
+
+/** One page of the queue, earliest due first. */
+export async function getWorkOrderPage(status: string, q: string, cursor: string | undefined) {
+  const params = new URLSearchParams({ status });
+  if (q) params.set("q", q);
+  if (cursor) params.set("cursor", cursor);
+  const res = await apiRequest("GET", `${ADMIN_WORK_ORDERS_PATHS.list}?${params}`);
+  return ZWorkOrderPage.parse(await res.json());
+}
+
+/** One work order with its order, buyer, notes and deliverables. */
+export function useWorkOrder(id: string | null) {
+  return useQuery({
+    queryKey: workOrderKeys.one(id ?? ""),
+    enabled: id !== null,
+    queryFn: async () => {
+      const res = await apiRequest("GET", ADMIN_WORK_ORDERS_PATHS.one(id ?? ""));
+      return ZAdminWorkOrderDetail.parse(await res.json());
+    },
+  });
+}
+
+/** A file deliverable: the file is the body, sent as its own type. */
+async function postDeliverableFile(id: string, file: File): Promise<Response> {
+  const res = await fetch(ADMIN_WORK_ORDERS_PATHS.deliverableFile(id, file.name), {
+    method: "POST",
+    headers: { "Content-Type": file.type || "application/octet-stream" },
+    body: file,
+    credentials: "include",
+  });
+  await throwIfResNotOk(res);
+  return res;
+}
+
+/** Every change staff make to a work order; the queue and the order are read again after it. */
+export type TWorkOrderChange =
+  | { kind: "status"; status: "in_progress" | "delivered" | "cancelled"; reason?: string }
+  | { kind: "assign"; assigneeId: string | null }
+  | { kind: "note"; body: string }
+  | { kind: "text"; body: string }
+  | { kind: "file"; file: File };
+
+function send(id: string, change: TWorkOrderChange): Promise<Response> {
+  const paths = ADMIN_WORK_ORDERS_PATHS;
+  switch (change.kind) {
+    case "status":
+      return apiRequest("POST", paths.status(id), { status: change.status, reason: change.reason });
+    case "assign":
+      return apiRequest("POST", paths.assign(id), { assigneeId: change.assigneeId });
+    case "note":
+      return apiRequest("POST", paths.notes(id), { body: change.body });
+    case "text":
+      return apiRequest("POST", paths.deliverables(id), { body: change.body });
+    case "file":
+      return postDeliverableFile(id, change.file);
+  }
+}
+
+export function useChangeWorkOrder(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: TWorkOrderChange) => send(id, change),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: workOrderKeys.all }),
+  });
+}

@@ -1,0 +1,270 @@
+import { MAX_WORK_ORDER_TEXT, type TAdminWorkOrderDetail } from "@shared/api/admin-work-orders";
+import { DELIVERABLE_FILE_TYPES, WORK_ORDER_STATUS_LABELS } from "@shared/api/work-orders";
+import { type FormEvent, type ReactNode, useRef, useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { DialogShell } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select } from "@/components/ui/select";
+import { Textarea } from "@/components/ui/textarea";
+import { formatMoment } from "@/features/support/components/ticket-parts";
+import { formatMoney, formatNumber } from "@/lib/format";
+import { toast, toastError } from "@/lib/toast";
+import { type TWorkOrderChange, useChangeWorkOrder, useWorkOrder } from "../api/work-orders";
+
+const ACCEPT = Object.keys(DELIVERABLE_FILE_TYPES)
+  .map((extension) => `.${extension}`)
+  .join(",");
+
+/** One work order: assign it, move it on, deliver texts and files, write internal notes. */
+export function WorkOrderDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const detail = useWorkOrder(id);
+  const data = detail.data;
+  return (
+    <DialogShell
+      open={id !== null}
+      onOpenChange={(open) => !open && onClose()}
+      className="sm:max-w-2xl"
+      title={data ? data.workOrder.title : "Work order"}
+      titleClassName="break-words"
+      description={data ? `${data.buyer.name} · ${data.buyer.email}` : undefined}
+    >
+      {!data ? (
+        <p className="text-muted-foreground text-sm">Loading…</p>
+      ) : (
+        <WorkOrderBody key={data.workOrder.id} data={data} />
+      )}
+    </DialogShell>
+  );
+}
+
+function WorkOrderBody({ data }: { data: TAdminWorkOrderDetail }) {
+  const { workOrder } = data;
+  const change = useChangeWorkOrder(workOrder.id);
+  const open = workOrder.status === "queued" || workOrder.status === "in_progress";
+  const apply = (next: TWorkOrderChange, done: string, after?: () => void) =>
+    change.mutate(next, {
+      onSuccess: () => {
+        toast({ title: done, description: workOrder.title });
+        after?.();
+      },
+      onError: (error) => toastError(error, "The work order could not be changed."),
+    });
+
+  return (
+    <div className="grid gap-5 text-sm">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <Fact label="Status">
+          <Badge variant="neutral">{WORK_ORDER_STATUS_LABELS[workOrder.status]}</Badge>
+          {workOrder.overdue && <Badge variant="destructive">Overdue</Badge>}
+        </Fact>
+        <Fact label="Due">{formatMoment(workOrder.dueAt)}</Fact>
+        <Fact label="Paid">{formatMoney(data.order.price)}</Fact>
+        <Fact label="Domain">{data.domain?.name ?? "—"}</Fact>
+      </dl>
+      {workOrder.description && (
+        <p className="whitespace-pre-line rounded-lg bg-slate-50 p-3">{workOrder.description}</p>
+      )}
+
+      <div className="grid gap-1.5">
+        <Label htmlFor="work-order-assignee">Assignee</Label>
+        <Select
+          id="work-order-assignee"
+          value={workOrder.assignee?.id ?? ""}
+          disabled={!open || change.isPending}
+          onValueChange={(value) =>
+            apply({ kind: "assign", assigneeId: value || null }, "Work Order Assigned")
+          }
+          options={[
+            { value: "", label: "Unassigned" },
+            ...data.staff.map((s) => ({ value: s.id, label: s.name })),
+          ]}
+        />
+      </div>
+
+      <section aria-label="Deliverables" className="grid gap-2">
+        <h3 className="font-semibold text-slate-900">Deliverables</h3>
+        {data.deliverables.length === 0 ? (
+          <p className="text-muted-foreground">None yet.</p>
+        ) : (
+          <ul className="grid gap-1">
+            {data.deliverables.map((d) => (
+              <li key={d.id} className="break-words rounded border px-3 py-2">
+                {d.fileName ? `${d.fileName} (${formatNumber(d.size ?? 0)} bytes)` : d.body}
+              </li>
+            ))}
+          </ul>
+        )}
+        {open && <AddDeliverable pending={change.isPending} apply={apply} />}
+      </section>
+
+      {open && (
+        <section aria-label="Progress" className="grid gap-2">
+          <h3 className="font-semibold text-slate-900">Progress</h3>
+          <div className="flex flex-wrap gap-2">
+            {workOrder.status === "queued" ? (
+              <Button
+                disabled={change.isPending}
+                onClick={() => apply({ kind: "status", status: "in_progress" }, "Work Started")}
+              >
+                Start Work
+              </Button>
+            ) : (
+              <Button
+                disabled={change.isPending || data.deliverables.length === 0}
+                onClick={() => apply({ kind: "status", status: "delivered" }, "Work Order Delivered")}
+              >
+                Deliver to Buyer
+              </Button>
+            )}
+          </div>
+          <CancelOrder pending={change.isPending} apply={apply} />
+        </section>
+      )}
+
+      <Notes data={data} pending={change.isPending} apply={apply} />
+    </div>
+  );
+}
+
+type Apply = (next: TWorkOrderChange, done: string, after?: () => void) => void;
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-muted-foreground text-xs">{label}</dt>
+      <dd className="flex flex-wrap items-center gap-1 font-medium">{children}</dd>
+    </div>
+  );
+}
+
+function AddDeliverable({ pending, apply }: { pending: boolean; apply: Apply }) {
+  const [text, setText] = useState("");
+  const [file, setFile] = useState<File | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const uploadFile = (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) return;
+    apply({ kind: "file", file }, "File Added", () => {
+      setFile(null);
+      if (fileInput.current) fileInput.current.value = "";
+    });
+  };
+  return (
+    <div className="grid gap-3 rounded-lg border p-3">
+      <form className="grid gap-1.5" onSubmit={uploadFile}>
+        <Label htmlFor="deliverable-file">
+          Deliverable file (PDF, image, text, CSV, Word or Excel; at most 5 MB)
+        </Label>
+        <Input
+          id="deliverable-file"
+          ref={fileInput}
+          type="file"
+          accept={ACCEPT}
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        />
+        <Button type="submit" variant="outline" disabled={!file || pending} className="justify-self-start">
+          Upload File
+        </Button>
+      </form>
+      <form
+        className="grid gap-1.5"
+        onSubmit={(event) => {
+          event.preventDefault();
+          apply({ kind: "text", body: text }, "Text Added", () => setText(""));
+        }}
+      >
+        <Label htmlFor="deliverable-text">Deliverable text</Label>
+        <Textarea
+          id="deliverable-text"
+          rows={3}
+          maxLength={MAX_WORK_ORDER_TEXT}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <Button
+          type="submit"
+          variant="outline"
+          disabled={!text.trim() || pending}
+          className="justify-self-start"
+        >
+          Add Text
+        </Button>
+      </form>
+    </div>
+  );
+}
+
+function CancelOrder({ pending, apply }: { pending: boolean; apply: Apply }) {
+  const [reason, setReason] = useState("");
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor="cancel-reason">Reason to cancel (the buyer is told, and refunded in full)</Label>
+      <Textarea
+        id="cancel-reason"
+        rows={2}
+        maxLength={500}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+      />
+      <Button
+        variant="destructive"
+        className="justify-self-start"
+        disabled={reason.trim().length < 3 || pending}
+        onClick={() =>
+          apply({ kind: "status", status: "cancelled", reason: reason.trim() }, "Work Order Cancelled")
+        }
+      >
+        Cancel and Refund
+      </Button>
+    </div>
+  );
+}
+
+function Notes({ data, pending, apply }: { data: TAdminWorkOrderDetail; pending: boolean; apply: Apply }) {
+  const [note, setNote] = useState("");
+  return (
+    <section aria-label="Internal notes" className="grid gap-2">
+      <h3 className="font-semibold text-slate-900">Internal notes</h3>
+      {data.notes.length === 0 ? (
+        <p className="text-muted-foreground">No notes.</p>
+      ) : (
+        <ul className="grid gap-1">
+          {data.notes.map((n) => (
+            <li key={n.id} className="break-words">
+              <span className="text-muted-foreground text-xs">
+                {n.author} · {formatMoment(n.createdAt)}
+              </span>
+              <p className="whitespace-pre-line">{n.body}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form
+        className="grid gap-1.5"
+        onSubmit={(event) => {
+          event.preventDefault();
+          apply({ kind: "note", body: note }, "Note Added", () => setNote(""));
+        }}
+      >
+        <Label htmlFor="work-order-note">Internal note (staff only)</Label>
+        <Textarea
+          id="work-order-note"
+          rows={2}
+          maxLength={MAX_WORK_ORDER_TEXT}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+        />
+        <Button
+          type="submit"
+          variant="outline"
+          disabled={!note.trim() || pending}
+          className="justify-self-start"
+        >
+          Add Note
+        </Button>
+      </form>
+    </section>
+  );
+}
