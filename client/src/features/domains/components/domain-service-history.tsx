@@ -1,4 +1,9 @@
-import { CheckCircle2, Clock } from "lucide-react";
+import {
+  deliverableFilePath,
+  type TServiceWorkOrder,
+  WORK_ORDER_STATUS_LABELS,
+} from "@shared/api/work-orders";
+import { CheckCircle2, Clock, Download } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";
@@ -23,34 +28,73 @@ export function DomainServiceHistory({ domainId }: { domainId: string }) {
   return (
     <ul className="grid gap-2" aria-label="Domain services">
       {services.data.map((service) => {
-        const completed = service.status === "completed";
+        const { workOrder } = service;
+        const completed = service.status === "completed" || workOrder?.status === "delivered";
         return (
           <li
             key={service.id}
             className={cn(
-              "flex items-center justify-between gap-3 rounded-lg border px-4 py-3",
+              "grid gap-2 rounded-lg border px-4 py-3",
               completed && "border-emerald-200 bg-emerald-50/70",
             )}
           >
-            <span className="flex min-w-0 items-center gap-3">
-              {completed ? (
-                <CheckCircle2 aria-hidden="true" className="size-4 shrink-0 text-emerald-600" />
-              ) : (
-                <Clock aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
-              )}
-              <span className="min-w-0">
-                <span className="block truncate font-medium text-slate-900 text-sm">
-                  {formatServiceType(service.serviceType)}
-                </span>
-                <span className="block text-muted-foreground text-xs">
-                  Ordered {formatDate(service.createdAt)}
+            <div className="flex items-center justify-between gap-3">
+              <span className="flex min-w-0 items-center gap-3">
+                {completed ? (
+                  <CheckCircle2 aria-hidden="true" className="size-4 shrink-0 text-emerald-600" />
+                ) : (
+                  <Clock aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
+                )}
+                <span className="min-w-0">
+                  <span className="block truncate font-medium text-slate-900 text-sm">
+                    {formatServiceType(service.serviceType)}
+                  </span>
+                  <span className="block text-muted-foreground text-xs">
+                    Ordered {formatDate(service.createdAt)}
+                    {workOrder && <WorkOrderDate workOrder={workOrder} />}
+                  </span>
                 </span>
               </span>
-            </span>
-            <Badge variant={completed ? "success" : "neutral"}>{formatServiceType(service.status)}</Badge>
+              <Badge variant={completed ? "success" : "neutral"}>
+                {workOrder ? WORK_ORDER_STATUS_LABELS[workOrder.status] : formatServiceType(service.status)}
+              </Badge>
+            </div>
+            {workOrder && workOrder.deliverables.length > 0 && (
+              <Deliverables domainId={domainId} workOrder={workOrder} />
+            )}
           </li>
         );
       })}
+    </ul>
+  );
+}
+
+function WorkOrderDate({ workOrder }: { workOrder: TServiceWorkOrder }) {
+  if (workOrder.deliveredAt) return <> · Delivered {formatDate(workOrder.deliveredAt)}</>;
+  if (workOrder.status === "cancelled") return null;
+  return <> · Due {formatDate(workOrder.dueAt)}</>;
+}
+
+/** What was delivered: texts to read, files to download. */
+function Deliverables({ domainId, workOrder }: { domainId: string; workOrder: TServiceWorkOrder }) {
+  return (
+    <ul className="grid gap-1.5 border-t pt-2 text-sm" aria-label="Deliverables">
+      {workOrder.deliverables.map((d) => (
+        <li key={d.id} className="break-words">
+          {d.fileName ? (
+            <a
+              href={deliverableFilePath(domainId, d.id)}
+              download={d.fileName}
+              className="inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline"
+            >
+              <Download aria-hidden="true" className="size-4 shrink-0" />
+              Download {d.fileName}
+            </a>
+          ) : (
+            <p className="whitespace-pre-line text-slate-700">{d.body}</p>
+          )}
+        </li>
+      ))}
     </ul>
   );
 }
