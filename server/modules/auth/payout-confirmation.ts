@@ -6,8 +6,9 @@ import type { Db } from "../../db/pool";
 import { assertRecentAuth } from "../../http/require-recent-auth";
 
 /**
- * A payout above the largest the user has made before (any that did not fail and was not rejected; none for a first
- * payout) needs a recent sign-in: a stolen session cannot empty the balance in one unusual request.
+ * A payout above the largest the user has made before (any that was not failed or rejected; none
+ * for a first payout) needs a recent sign-in: a stolen session cannot empty the balance in one
+ * unusual request.
  */
 export async function assertPayoutConfirmed(options: {
   db: Db;

@@ -68,7 +68,11 @@ export function PayoutDialog({
       { amount: amount.trim(), paypalEmail: paypalEmail.trim() },
       {
         onSuccess: (answer) => {
-          toast({ title: "Payout Successful", description: answer.message });
+          // A held payout is reserved, not sent: staff review it first (the message says so).
+          toast({
+            title: answer.status === "held" ? "Payout Held for Review" : "Payout Successful",
+            description: answer.message,
+          });
           onOpenChange(false);
           void queryClient.invalidateQueries();
         },

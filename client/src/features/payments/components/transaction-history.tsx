@@ -14,12 +14,20 @@ const TYPE_ICONS: Record<string, typeof Receipt> = {
   test_payment: FlaskConical,
 };
 
-/** Spec §4: completed is the default style, failed destructive, anything else neutral. */
+/** A payout waiting for staff review, or one they rejected (its line says why). */
+const STATUS_LABELS: Record<string, string> = { held: "Held for review", rejected: "Rejected" };
+
+/** Spec §4: completed is the default style, failed and rejected destructive, anything else neutral. */
 function StatusBadge({ status }: { status: string }) {
-  const variant = status === "completed" ? "default" : status === "failed" ? "destructive" : "secondary";
+  const variant =
+    status === "completed"
+      ? "default"
+      : status === "failed" || status === "rejected"
+        ? "destructive"
+        : "secondary";
   return (
     <Badge variant={variant} className="capitalize">
-      {status}
+      {STATUS_LABELS[status] ?? status}
     </Badge>
   );
 }

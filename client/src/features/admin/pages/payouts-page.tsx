@@ -1,0 +1,192 @@
+import type { TAdminPayout } from "@shared/api/admin-payouts";
+import { type FormEvent, useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { FormDialog } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select } from "@/components/ui/select";
+import { Textarea } from "@/components/ui/textarea";
+import { formatDate, formatMoney, formatNumber } from "@/lib/format";
+import { toast, toastError } from "@/lib/toast";
+import { getPayoutPage, payoutKeys, useReviewPayout } from "../api/payouts";
+import { AdminTable } from "../components/admin-table";
+
+const STATUS_OPTIONS = [
+  { value: "held", label: "Held for review" },
+  { value: "processing", label: "Processing" },
+  { value: "completed", label: "Completed" },
+  { value: "failed", label: "Failed" },
+  { value: "rejected", label: "Rejected" },
+  { value: "all", label: "All payouts" },
+];
+
+/** Payouts: the held ones wait here for a member of staff to approve (send) or reject them. */
+export default function PayoutsPage() {
+  const [draft, setDraft] = useState({ status: "held", q: "" });
+  const [filter, setFilter] = useState(draft);
+  const [rejecting, setRejecting] = useState<TAdminPayout | null>(null);
+  const review = useReviewPayout();
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setFilter({ status: draft.status, q: draft.q.trim() });
+  };
+  const approve = (payout: TAdminPayout) =>
+    review.mutate(
+      { id: payout.id, approve: true },
+      {
+        onSuccess: (answer) => toast({ title: "Payout Approved", description: answer?.message }),
+        onError: (error) => toastError(error, "The payout could not be approved."),
+      },
+    );
+
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <CardContent className="pt-6">
+          <form
+            aria-label="Search payouts"
+            onSubmit={search}
+            className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_auto] sm:items-end"
+          >
+            <div className="grid gap-1.5">
+              <Label htmlFor="payout-status">Status</Label>
+              <Select
+                id="payout-status"
+                options={STATUS_OPTIONS}
+                value={draft.status}
+                onValueChange={(status) => setDraft({ ...draft, status })}
+              />
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="payout-search">Owner or PayPal email</Label>
+              <Input
+                id="payout-search"
+                value={draft.q}
+                onChange={(e) => setDraft({ ...draft, q: e.target.value })}
+              />
+            </div>
+            <Button type="submit">Search</Button>
+          </form>
+        </CardContent>
+      </Card>
+      <AdminTable<TAdminPayout>
+        label="Payouts"
+        queryKey={payoutKeys.page(filter.status, filter.q)}
+        fetchPage={(cursor) => getPayoutPage(filter.status, filter.q, cursor)}
+        empty="No payout matches this search."
+        columns={[
+          { header: "Requested", cell: (p) => formatDate(p.createdAt) },
+          {
+            header: "Owner",
+            cell: (p) => (
+              <span className="break-all">
+                {p.user.name} · {p.user.email}
+              </span>
+            ),
+          },
+          { header: "Amount", cell: (p) => formatMoney(p.amount), className: "text-right" },
+          { header: "PayPal", cell: (p) => <span className="break-all">{p.paypalEmail}</span> },
+          { header: "Why held", cell: (p) => p.holdReason ?? "Not held" },
+          {
+            header: "Earlier payouts",
+            cell: (p) =>
+              p.history.completed === 0
+                ? "None"
+                : `${formatNumber(p.history.completed)} · ${formatMoney(p.history.completedTotal)}, last to ${p.history.lastPaypalEmail}`,
+          },
+          {
+            header: "Review",
+            cell: (p) =>
+              p.status === "held" ? (
+                <div className="flex gap-2">
+                  <Button
+                    size="sm"
+                    onClick={() => approve(p)}
+                    disabled={review.isPending}
+                    aria-label={`Approve ${formatMoney(p.amount)} to ${p.paypalEmail}`}
+                  >
+                    Approve
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => setRejecting(p)}
+                    disabled={review.isPending}
+                    aria-label={`Reject ${formatMoney(p.amount)} to ${p.paypalEmail}`}
+                  >
+                    Reject
+                  </Button>
+                </div>
+              ) : (
+                <Badge
+                  variant={p.status === "rejected" || p.status === "failed" ? "destructive" : "secondary"}
+                >
+                  {p.rejectReason ? `Rejected: ${p.rejectReason}` : p.status}
+                </Badge>
+              ),
+          },
+        ]}
+      />
+      <RejectPayoutDialog payout={rejecting} onClose={() => setRejecting(null)} />
+    </div>
+  );
+}
+
+function RejectPayoutDialog({ payout, onClose }: { payout: TAdminPayout | null; onClose: () => void }) {
+  const [reason, setReason] = useState("");
+  const review = useReviewPayout();
+  const close = () => {
+    setReason("");
+    onClose();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!payout) return;
+    review.mutate(
+      { id: payout.id, approve: false, reason },
+      {
+        onSuccess: () => {
+          toast({
+            title: "Payout Rejected",
+            description: `${formatMoney(payout.amount)} is back in the balance.`,
+          });
+          close();
+        },
+        onError: (error) => toastError(error, "The payout could not be rejected."),
+      },
+    );
+  };
+  return (
+    <FormDialog
+      open={payout !== null}
+      onOpenChange={(open) => !open && close()}
+      title="Reject payout"
+      description={
+        payout
+          ? `${formatMoney(payout.amount)} to ${payout.paypalEmail}: the amount returns to ${payout.user.email}'s balance, and they see the reason.`
+          : ""
+      }
+      formLabel="Reject payout"
+      onSubmit={submit}
+      onCancel={close}
+      submit={
+        <Button type="submit" variant="destructive" disabled={reason.trim().length < 3 || review.isPending}>
+          Reject Payout
+        </Button>
+      }
+    >
+      <div className="grid gap-2">
+        <Label htmlFor="reject-reason">Reason (the owner sees it)</Label>
+        <Textarea
+          id="reject-reason"
+          rows={3}
+          maxLength={500}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
+      </div>
+    </FormDialog>
+  );
+}
