@@ -285,3 +285,25 @@ describe("the staff queue", () => {
     expect(thread.body.ticket.status).toBe("open");
   });
 });
+
+describe("with SUPPORT_EMAIL set", () => {
+  let inbox: TestApp;
+  beforeAll(async () => {
+    inbox = await createTestApp({ env: { SUPPORT_EMAIL: "Help@Example.com" } });
+  }, 180_000);
+  afterAll(() => inbox.close());
+
+  it("tells the support inbox, not each staff account, that a user wrote", async () => {
+    const desk = await signInStaff(inbox);
+    const user = await signUp(inbox.app);
+    await user.agent
+      .post("/api/support/tickets")
+      .send({ subject: "Inbox routing", body: "Who reads this?" })
+      .expect(201);
+    const mail = await inbox.db.select().from(mailOutbox);
+    expect(mail.filter((m) => m.to === "help@example.com").map((m) => m.subject)).toEqual([
+      "New support ticket (Standard): Inbox routing",
+    ]);
+    expect(mail.filter((m) => m.to === desk.input.email)).toEqual([]);
+  });
+});
