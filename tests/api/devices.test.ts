@@ -6,6 +6,7 @@ import { moveBillingClock } from "../../server/modules/billing/billing-clock";
 import { sweepSubscriptions } from "../../server/modules/billing/sweep-subscriptions";
 import { accountEvents, mailOutbox } from "../../shared/schema";
 import { createApiKey, grantApiPlan } from "../factories/api-keys";
+import { fundBalance, givePayoutHistory } from "../factories/payments";
 import { buySecurity } from "../factories/security";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -191,5 +192,19 @@ describe("threat monitoring", () => {
     alerts = await alertsOf(owner.user.id);
     expect(alerts).toHaveLength(3);
     expect(alerts.map((a) => a.description).join()).toContain(`A new API key "${key.name}"`);
+
+    // A payout to another PayPal account than the last one (held for review besides).
+    await givePayoutHistory(t.db, owner.user.id, "usual@wallet.test");
+    await fundBalance(t.db, owner.user.id, "200.00");
+    const payout = await owner.agent
+      .post("/api/payments/payout")
+      .send({ amount: 60, paypalEmail: "new@wallet.test" });
+    expect(payout.status).toBe(201);
+    alerts = await alertsOf(owner.user.id);
+    expect(alerts).toHaveLength(4);
+    expect(alerts.map((a) => a.description).join()).toContain("to new@wallet.test, a PayPal account");
+    expect((await lastMailTo(owner.input.email)).subject).toBe(
+      "Security alert: payout to a new PayPal account",
+    );
   });
 });

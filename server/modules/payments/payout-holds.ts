@@ -5,14 +5,15 @@ import type { DbOrTx } from "../../db/tx";
 const NEW_DEVICE_WINDOW = "24 hours";
 
 /**
- * Why a payout must wait for staff review (issue 17, issue 19's threat monitoring), one sentence
- * each; none means it goes out at once. Read inside the payout's transaction, after the balance
+ * Why a payout must wait for staff review (payout review, and threat monitoring's new-device
+ * rule), one sentence each; none means it goes out at once. `newDestination`: it goes to another
+ * PayPal account than the last completed payout's. Read inside the payout's transaction, after the balance
  * lock, so two requests cannot both count as "not the first".
  */
 export async function payoutHoldReasons(
   tx: DbOrTx,
   payout: { userId: string; amount: string; paypalEmail: string; reviewAbove: string },
-): Promise<string[]> {
+): Promise<{ reasons: string[]; newDestination: boolean }> {
   const { userId, paypalEmail } = payout;
   const { rows } = await tx.execute<{
     last_email: string | null;
@@ -34,10 +35,13 @@ export async function payoutHoldReasons(
   const reasons: string[] = [];
   if (toCents(payout.amount) > toCents(payout.reviewAbove))
     reasons.push(`The amount is above ${formatUsd(payout.reviewAbove)}.`);
+  // A payout to another account than the last one is a change of the payout destination.
+  const newDestination =
+    Boolean(history.last_email) && history.last_email?.toLowerCase() !== paypalEmail.toLowerCase();
   if (!history.last_email) reasons.push("It is the account's first payout.");
-  else if (history.last_email.toLowerCase() !== paypalEmail.toLowerCase())
+  else if (newDestination)
     reasons.push(`It goes to a PayPal account other than the last payout's (${history.last_email}).`);
   if (!history.used_before && history.new_device)
     reasons.push("It goes to a new PayPal account within 24 hours of a sign-in from a new device.");
-  return reasons;
+  return { reasons, newDestination };
 }

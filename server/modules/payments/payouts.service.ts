@@ -10,6 +10,7 @@ import type { Logger } from "../../logger";
 import type { Mailer } from "../../mail/mailer";
 import { PayoutRefused, type PayoutSender } from "../../payments/provider";
 import { assertPayoutsOpen } from "../auth/lockdown";
+import { raiseThreatAlert } from "../auth/threat-alerts";
 import { lockBalance } from "../ledger/held-funds";
 import { payoutHoldReasons } from "./payout-holds";
 
@@ -53,7 +54,7 @@ async function debitPayout(options: {
     if (owner && toCents(amount) < toCents(owner.minPayout)) {
       throw new AppError("UNPROCESSABLE", `Your minimum payout is ${formatUsd(owner.minPayout)}`);
     }
-    const reasons = await payoutHoldReasons(tx, {
+    const { reasons, newDestination } = await payoutHoldReasons(tx, {
       userId,
       amount,
       paypalEmail,
@@ -88,19 +89,27 @@ async function debitPayout(options: {
       payoutId: created.id,
     });
     const description = `Payout of ${formatUsd(amount)} to ${paypalEmail}`;
-    await tx
-      .insert(accountEvents)
-      .values({
-        userId,
-        kind: "payout",
-        description: held ? `${description} is held for review` : description,
-      });
+    await tx.insert(accountEvents).values({
+      userId,
+      kind: "payout",
+      description: held ? `${description} is held for review` : description,
+    });
     if (held && owner) {
       await options.mailer.send(tx, {
         to: owner.email,
         subject: "Your payout is held for review",
         body: `${description} is held for a review by our team before it is sent. The amount is reserved from your balance.\n\nWhy: ${reasons.join(" ")}\n\nWe will email you when it is approved or rejected.`,
       });
+    }
+    if (newDestination) {
+      await raiseThreatAlert(
+        { db: tx, mailer: options.mailer },
+        {
+          userId,
+          subject: "payout to a new PayPal account",
+          text: `A payout of ${formatUsd(amount)} was requested to ${paypalEmail}, a PayPal account your payouts have not gone to before.`,
+        },
+      );
     }
     return created;
   });
