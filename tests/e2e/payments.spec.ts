@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { verifyDomainThroughDns } from "./dns-records";
 import { expect, test } from "./fixtures";
+import { signInAsStaff } from "./staff";
 
 const uniqueName = () => `pay${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}.com`;
 
@@ -40,9 +41,10 @@ test("the balance card names the user's own saved minimum", async ({ page, accou
   await expect(page.getByText("Minimum $50")).toHaveCount(0);
 });
 
-test("the balance is paid out to PayPal: the modal warns, confirms with a toast that stays seen, and the page refreshes with the payout", async ({
+test("a first payout is held for review: the modal warns, the toast says so, staff approve it in the console and the owner sees it completed", async ({
   page,
-  account: _account,
+  browser,
+  account,
 }) => {
   await earnLeadRevenue(page);
   await page.goto("/payments");
@@ -58,13 +60,35 @@ test("the balance is paid out to PayPal: the modal warns, confirms with a toast 
   await dialog.getByLabel("PayPal account email").fill("me@wallet.example");
   await dialog.getByRole("button", { name: "Confirm Transfer" }).click();
 
-  // No full reload: the confirmation stays on screen while the figures refresh.
-  await expect(page.getByText("Payout Successful", { exact: true })).toBeVisible();
+  // No full reload: the notice stays on screen while the figures refresh; the amount is reserved.
+  await expect(page.getByText("Payout Held for Review", { exact: true })).toBeVisible();
   await expect(page.getByTestId("available-balance")).toHaveText("$0.00");
   await expect(page.getByRole("dialog")).toHaveCount(0);
   const history = page.getByTestId("transaction-list");
   await expect(history.getByText("Payout to me@wallet.example")).toBeVisible();
+  await expect(history.getByText("Held for review")).toBeVisible();
+
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await signInAsStaff(staff, "staff-payouts@example.com");
+  await staff.goto("/admin/payouts");
+  await expect(staff.getByRole("heading", { name: "Payouts", level: 1 })).toBeVisible({ timeout: 30_000 });
+  await staff.getByLabel("Owner or PayPal email").fill(account.email);
+  await staff.getByRole("button", { name: "Search" }).click();
+  const row = staff
+    .getByRole("table", { name: "Payouts" })
+    .getByRole("row")
+    .filter({ hasText: account.email });
+  await expect(row).toContainText("first payout");
+  await row.getByRole("button", { name: "Approve $75.00 to me@wallet.example" }).click();
+  await expect(staff.getByText("Payout Approved", { exact: true })).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await staffContext.close();
+
+  await page.reload();
+  await expect(history.getByText("Payout to me@wallet.example")).toBeVisible({ timeout: 20_000 });
   await expect(history.getByText("completed")).toBeVisible();
+  await expect(page.getByTestId("paid-out")).toHaveText("$75.00");
 });
 
 test("part of the balance is paid out: the amount is checked against the minimum and the balance, the rest stays, and the next transfer starts from the last email", async ({
@@ -91,8 +115,9 @@ test("part of the balance is paid out: the amount is checked against the minimum
   await amount.fill("60");
   await confirm.click();
 
-  await expect(page.getByText("Payout Successful", { exact: true })).toBeVisible();
-  await expect(page.getByText("$60.00 is on its way to part@wallet.example", { exact: true })).toBeVisible();
+  // A first payout waits for review; the amount is reserved from the balance at once.
+  await expect(page.getByText("Payout Held for Review", { exact: true })).toBeVisible();
+  await expect(page.getByText(/^\$60\.00 to part@wallet\.example is held for review/)).toBeVisible();
   await expect(page.getByTestId("available-balance")).toHaveText("$90.00");
 
   await page.getByRole("button", { name: "Transfer" }).click();
