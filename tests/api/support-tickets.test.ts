@@ -247,6 +247,23 @@ describe("the staff queue", () => {
     });
   });
 
+  it("gives a ticket staff reopen a new due time from its tier, so it does not come back overdue", async () => {
+    const user = await signUp(t.app);
+    const { id } = (await open(user.agent).expect(201)).body.ticket;
+    await t.db.execute(
+      sql`update support_tickets set response_due_at = now() - interval '1 hour' where id = ${id}`,
+    );
+    await staff.agent.post(`/api/admin/tickets/${id}/status`).send({ status: "closed" }).expect(200);
+
+    const reopened = await staff.agent
+      .post(`/api/admin/tickets/${id}/status`)
+      .send({ status: "open" })
+      .expect(200);
+
+    expect(reopened.body.ticket).toMatchObject({ status: "open", overdue: false });
+    expect(Date.parse(reopened.body.ticket.responseDueAt) - Date.now()).toBeGreaterThan(71 * HOUR);
+  });
+
   it("pages through the queue and filters by status", async () => {
     const user = await signUp(t.app);
     const ids: string[] = [];

@@ -6,6 +6,7 @@ import type {
   TTicketMessage,
   TTicketStatus,
 } from "../../../shared/api/support";
+import { supportTarget } from "../../../shared/support";
 import { containsPattern } from "../../db/contains-pattern";
 import type { Db } from "../../db/pool";
 import type { DbOrTx } from "../../db/tx";
@@ -85,14 +86,20 @@ export async function staffReply(options: {
   return staffTicketThread(db, ticketId);
 }
 
-/** Staff set a ticket's status (close a resolved one, reopen one). */
+/**
+ * Staff set a ticket's status (close a resolved one, reopen one). A ticket reopened for staff gets
+ * a new due time from its tier, so it does not come back already overdue.
+ */
 export async function setTicketStatus(
   db: Db,
   ticketId: string,
   status: TTicketStatus,
 ): Promise<TAdminTicketThread> {
-  const { rows } = await db.execute(sql`update support_tickets set status = ${status}, updated_at = now()
-    where id = ${ticketId} returning id`);
-  if (rows.length === 0) throw notFound("Ticket");
+  const { ticket } = await staffTicketThread(db, ticketId);
+  const hours = supportTarget(ticket.tier).hours;
+  await db.execute(sql`update support_tickets set status = ${status}, updated_at = now(),
+      response_due_at = case when ${status} = 'open' and status <> 'open'
+        then now() + make_interval(hours => ${hours}) else response_due_at end
+    where id = ${ticketId}`);
   return staffTicketThread(db, ticketId);
 }
