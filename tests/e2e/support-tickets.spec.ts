@@ -1,7 +1,17 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import { expect, test, toast } from "./fixtures";
 import { signInAsStaff } from "./staff";
 
 test.describe.configure({ timeout: 240_000 });
+
+/** Serious or critical accessibility problems inside `selector`. */
+async function seriousViolations(page: Page, selector: string) {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
 
 test("a user opens a ticket in Settings, staff answer it in the console, the user replies and staff see it", async ({
   page,
@@ -15,15 +25,17 @@ test("a user opens a ticket in Settings, staff answer it in the console, the use
   await page.goto("/settings");
   const card = page.getByRole("region", { name: "Support" });
   await expect(card).toContainText("Standard support: answered within 72 hours", { timeout: 90_000 });
+  expect(await seriousViolations(page, "#support-heading")).toEqual([]);
   await card.getByRole("button", { name: "New Ticket" }).click();
   const form = page.getByRole("dialog", { name: "New support ticket" });
   await form.getByLabel("Subject").fill(subject);
   await form.getByLabel("Message").fill("When does my first payout arrive?");
   await form.getByRole("button", { name: "Send Ticket" }).click();
-  await expect(toast(page)).toContainText("Ticket Opened");
+  await expect(toast(page)).toContainText("Ticket Opened", { timeout: 30_000 });
   const userThread = page.getByRole("dialog", { name: subject });
   await expect(userThread).toContainText("When does my first payout arrive?");
   await expect(userThread).toContainText("Waiting on support");
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
 
   // Staff find it in the queue and answer.
   const staffContext = await browser.newContext();
@@ -41,9 +53,10 @@ test("a user opens a ticket in Settings, staff answer it in the console, the use
   await row.getByRole("button", { name: /Open/ }).click();
   const staffThread = staffPage.getByRole("dialog", { name: subject });
   await expect(staffThread).toContainText("When does my first payout arrive?");
+  expect(await seriousViolations(staffPage, "main")).toEqual([]);
   await staffThread.getByRole("textbox", { name: "Answer" }).fill("Payouts go out every Monday.");
   await staffThread.getByRole("button", { name: "Send Answer" }).click();
-  await expect(toast(staffPage)).toContainText("Answer Sent");
+  await expect(toast(staffPage)).toContainText("Answer Sent", { timeout: 30_000 });
   await expect(staffThread.getByRole("list", { name: "Messages" })).toContainText(
     "Payouts go out every Monday.",
   );
@@ -60,7 +73,7 @@ test("a user opens a ticket in Settings, staff answer it in the console, the use
   await expect(reopened).toContainText("Payouts go out every Monday.");
   await reopened.getByRole("textbox", { name: "Your reply" }).fill("Thanks, that helps.");
   await reopened.getByRole("button", { name: "Send Reply" }).click();
-  await expect(toast(page)).toContainText("Reply Sent");
+  await expect(toast(page)).toContainText("Reply Sent", { timeout: 30_000 });
   await expect(reopened.getByRole("list", { name: "Messages" })).toContainText("Thanks, that helps.");
 
   // Staff see the reply; the ticket waits on them again.
