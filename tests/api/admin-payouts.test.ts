@@ -238,6 +238,17 @@ describe("the console's payouts", () => {
     expect(await available(owner)).toBe(0);
   });
 
+  it("keep the account from being deleted while one waits for review", async () => {
+    const owner = await signUp(t.app);
+    await fundBalance(t.db, owner.user.id, "60.00");
+    const held = await requestPayout(owner, "60.00", "me@wallet.test").expect(201);
+
+    const res = await owner.agent.delete("/api/auth/account");
+
+    expect(res.status).toBe(409);
+    expect((await payoutRow(held.body.id)).status).toBe("held");
+  });
+
   it("refuse bad input with 4xx and change nothing", async () => {
     const owner = await signUp(t.app);
     await fundBalance(t.db, owner.user.id, "60.00");

@@ -29,7 +29,7 @@ export async function deleteAccount(options: { db: Db; userId: string; meta: Req
     const [payout] = await tx
       .select({ id: payouts.id })
       .from(payouts)
-      .where(and(eq(payouts.userId, userId), inArray(payouts.status, ["pending", "processing"])))
+      .where(and(eq(payouts.userId, userId), inArray(payouts.status, ["pending", "held", "processing"])))
       .limit(1);
     if (payout)
       throw new AppError("CONFLICT", "A payout is still on its way. Try again once it has arrived.");
