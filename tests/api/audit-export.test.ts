@@ -123,7 +123,12 @@ describe("audit log export", () => {
     expect(await addresses("from=2026-11-02&to=2026-11-03")).toEqual(["198.51.100.2", "198.51.100.3"]);
     expect(await addresses("event=sign_in&to=2026-11-01")).toEqual(["198.51.100.1"]);
 
-    for (const bad of ["event=drop_table", "from=2026-02-30", "from=2026-11-03&to=2026-11-01", "to=yesterday"]) {
+    for (const bad of [
+      "event=drop_table",
+      "from=2026-02-30",
+      "from=2026-11-03&to=2026-11-01",
+      "to=yesterday",
+    ]) {
       const res = await me.agent.get(`/api/audit-log?${bad}`);
       expect(res.status, bad).toBe(400);
       expect(res.body.message, bad).toBeTruthy();

@@ -1,8 +1,7 @@
 import type { Page } from "@playwright/test";
-import { E2E_SMTP_PORT } from "../../playwright.config";
 import { totpCode } from "../factories/two-factor";
-import { startSmtpSink } from "../setup/smtp-sink";
 import { expect, test, toast } from "./fixtures";
+import { withMailSink } from "./mail-sink";
 
 async function signIn(page: Page, login: string, password: string) {
   await page.goto("/login");
@@ -54,8 +53,7 @@ test.describe("account security", () => {
   });
 
   test("Forgot password? mails a link that sets a new password", async ({ page, existingAccount }) => {
-    const smtp = await startSmtpSink({ port: E2E_SMTP_PORT });
-    try {
+    await withMailSink(async (smtp) => {
       await page.goto("/login");
       await page.getByRole("link", { name: "Forgot password?" }).click();
       await expect(page).toHaveURL(/\/forgot-password$/);
@@ -74,9 +72,7 @@ test.describe("account security", () => {
 
       await signIn(page, existingAccount.email, "my-new-password-1");
       await expect(page).toHaveURL(/\/dashboard$/);
-    } finally {
-      await smtp.close();
-    }
+    });
   });
 
   for (const [label, viewport] of [

@@ -41,7 +41,7 @@ function RecoveryChecklist({ since }: { since: string | null }) {
       className="grid gap-3 rounded-lg border border-amber-200 bg-amber-50/60 p-3"
     >
       <p className="font-medium text-sm">
-        Your account is locked down{since ? ` since ${formatDate(since)}` : ""}. Payouts stay frozen until you
+        Your account was locked down{since ? ` on ${formatDate(since)}` : ""}. Payouts stay frozen until you
         choose a new password.
       </p>
       <ol className="grid gap-2">
