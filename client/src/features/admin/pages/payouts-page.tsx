@@ -2,15 +2,13 @@ import type { TAdminPayout } from "@shared/api/admin-payouts";
 import { type FormEvent, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent } from "@/components/ui/card";
 import { FormDialog } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { formatDate, formatMoney, formatNumber } from "@/lib/format";
 import { toast, toastError } from "@/lib/toast";
 import { getPayoutPage, payoutKeys, useReviewPayout } from "../api/payouts";
+import { AdminSearch } from "../components/admin-search";
 import { AdminTable } from "../components/admin-table";
 
 const STATUS_OPTIONS = [
@@ -24,14 +22,9 @@ const STATUS_OPTIONS = [
 
 /** Payouts: the held ones wait here for a member of staff to approve (send) or reject them. */
 export default function PayoutsPage() {
-  const [draft, setDraft] = useState({ status: "held", q: "" });
-  const [filter, setFilter] = useState(draft);
+  const [filter, setFilter] = useState({ status: "held", q: "" });
   const [rejecting, setRejecting] = useState<TAdminPayout | null>(null);
   const review = useReviewPayout();
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setFilter({ status: draft.status, q: draft.q.trim() });
-  };
   const approve = (payout: TAdminPayout) =>
     review.mutate(
       { id: payout.id, approve: true },
@@ -43,34 +36,16 @@ export default function PayoutsPage() {
 
   return (
     <div className="grid gap-6">
-      <Card>
-        <CardContent className="pt-6">
-          <form
-            aria-label="Search payouts"
-            onSubmit={search}
-            className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_auto] sm:items-end"
-          >
-            <div className="grid gap-1.5">
-              <Label htmlFor="payout-status">Status</Label>
-              <Select
-                id="payout-status"
-                options={STATUS_OPTIONS}
-                value={draft.status}
-                onValueChange={(status) => setDraft({ ...draft, status })}
-              />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="payout-search">Owner or PayPal email</Label>
-              <Input
-                id="payout-search"
-                value={draft.q}
-                onChange={(e) => setDraft({ ...draft, q: e.target.value })}
-              />
-            </div>
-            <Button type="submit">Search</Button>
-          </form>
-        </CardContent>
-      </Card>
+      <AdminSearch
+        label="Search payouts"
+        textLabel="Owner or PayPal email"
+        onSearch={(q) => setFilter((current) => ({ ...current, q }))}
+        status={{
+          value: filter.status,
+          options: STATUS_OPTIONS,
+          onChange: (status) => setFilter((current) => ({ ...current, status })),
+        }}
+      />
       <AdminTable<TAdminPayout>
         label="Payouts"
         queryKey={payoutKeys.page(filter.status, filter.q)}

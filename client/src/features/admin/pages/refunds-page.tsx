@@ -1,10 +1,9 @@
 import type { TAdminOrder } from "@shared/api/admin-orders";
 import { providerLabel } from "@shared/api/checkout";
 import { centsToDecimal, isDecimalAmount, toCents } from "@shared/money";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent } from "@/components/ui/card";
 import { DialogShell } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -12,37 +11,19 @@ import { Textarea } from "@/components/ui/textarea";
 import { formatDate, formatMoney } from "@/lib/format";
 import { toast, toastError } from "@/lib/toast";
 import { getOrderPage, orderKeys, useRefundOrder } from "../api/orders";
+import { AdminSearch } from "../components/admin-search";
 import { AdminTable } from "../components/admin-table";
 
 const leftOf = (order: TAdminOrder) => centsToDecimal(toCents(order.price) - toCents(order.refunded));
 
 /** Refunds: find a paid order and refund it, in full or in part, through its provider. */
 export default function RefundsPage() {
-  const [draft, setDraft] = useState("");
   const [q, setQ] = useState("");
   const [refunding, setRefunding] = useState<TAdminOrder | null>(null);
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setQ(draft.trim());
-  };
 
   return (
     <div className="grid gap-6">
-      <Card>
-        <CardContent className="pt-6">
-          <form
-            aria-label="Search orders"
-            onSubmit={search}
-            className="flex flex-col gap-3 sm:flex-row sm:items-end"
-          >
-            <div className="grid flex-1 gap-1.5">
-              <Label htmlFor="order-search">Order id, buyer email or description</Label>
-              <Input id="order-search" value={draft} onChange={(e) => setDraft(e.target.value)} />
-            </div>
-            <Button type="submit">Search</Button>
-          </form>
-        </CardContent>
-      </Card>
+      <AdminSearch label="Search orders" textLabel="Order id, buyer email or description" onSearch={setQ} />
       <AdminTable<TAdminOrder>
         label="Paid orders"
         queryKey={orderKeys.page(q)}

@@ -2,11 +2,8 @@ import { MAX_MESSAGE_LENGTH, type TAdminTicket } from "@shared/api/support";
 import { supportTarget } from "@shared/support";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent } from "@/components/ui/card";
 import { DialogShell } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import {
   formatMoment,
@@ -16,6 +13,7 @@ import {
 } from "@/features/support/components/ticket-parts";
 import { toast, toastError } from "@/lib/toast";
 import { getTicketPage, ticketKeys, useTicketThread, useUpdateTicket } from "../api/tickets";
+import { AdminSearch } from "../components/admin-search";
 import { AdminTable } from "../components/admin-table";
 
 const STATUS_FILTERS = [
@@ -29,35 +27,17 @@ const STATUS_FILTERS = [
 /** Tickets: the support queue by tier and due time, a ticket's thread, the answer. */
 export default function TicketsPage() {
   const [status, setStatus] = useState("active");
-  const [draft, setDraft] = useState("");
   const [q, setQ] = useState("");
   const [openId, setOpenId] = useState<string | null>(null);
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setQ(draft.trim());
-  };
 
   return (
     <div className="grid gap-6">
-      <Card>
-        <CardContent className="pt-6">
-          <form
-            aria-label="Search tickets"
-            onSubmit={search}
-            className="flex flex-col gap-3 sm:flex-row sm:items-end"
-          >
-            <div className="grid gap-1.5">
-              <Label htmlFor="ticket-status">Status</Label>
-              <Select id="ticket-status" value={status} onValueChange={setStatus} options={STATUS_FILTERS} />
-            </div>
-            <div className="grid flex-1 gap-1.5">
-              <Label htmlFor="ticket-search">Subject or email</Label>
-              <Input id="ticket-search" value={draft} onChange={(e) => setDraft(e.target.value)} />
-            </div>
-            <Button type="submit">Search</Button>
-          </form>
-        </CardContent>
-      </Card>
+      <AdminSearch
+        label="Search tickets"
+        textLabel="Subject or email"
+        onSearch={setQ}
+        status={{ value: status, options: STATUS_FILTERS, onChange: setStatus }}
+      />
       <AdminTable<TAdminTicket>
         label="Tickets"
         queryKey={ticketKeys.page(status, q)}

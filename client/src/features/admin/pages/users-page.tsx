@@ -1,44 +1,24 @@
 import type { TAdminUser } from "@shared/api/admin-users";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent } from "@/components/ui/card";
 import { DialogShell } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { formatDate, formatMoney, formatNumber } from "@/lib/format";
 import { toast, toastError } from "@/lib/toast";
 import { getUserPage, userKeys, useSetSuspended, useUserReview } from "../api/users";
+import { AdminSearch } from "../components/admin-search";
 import { AdminTable } from "../components/admin-table";
 
 /** Users: find an account, review it, suspend or restore it. */
 export default function UsersPage() {
-  const [draft, setDraft] = useState("");
   const [q, setQ] = useState("");
   const [reviewing, setReviewing] = useState<string | null>(null);
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setQ(draft.trim());
-  };
 
   return (
     <div className="grid gap-6">
-      <Card>
-        <CardContent className="pt-6">
-          <form
-            aria-label="Search users"
-            onSubmit={search}
-            className="flex flex-col gap-3 sm:flex-row sm:items-end"
-          >
-            <div className="grid flex-1 gap-1.5">
-              <Label htmlFor="user-search">Email, username or name</Label>
-              <Input id="user-search" value={draft} onChange={(e) => setDraft(e.target.value)} />
-            </div>
-            <Button type="submit">Search</Button>
-          </form>
-        </CardContent>
-      </Card>
+      <AdminSearch label="Search users" textLabel="Email, username or name" onSearch={setQ} />
       <AdminTable<TAdminUser>
         label="Users"
         queryKey={userKeys.page(q)}

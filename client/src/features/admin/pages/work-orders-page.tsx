@@ -1,14 +1,11 @@
 import type { TAdminWorkOrder } from "@shared/api/admin-work-orders";
 import { WORK_ORDER_STATUS_LABELS } from "@shared/api/work-orders";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { Select } from "@/components/ui/select";
 import { formatMoment } from "@/features/support/components/ticket-parts";
 import { getWorkOrderPage, workOrderKeys } from "../api/work-orders";
+import { AdminSearch } from "../components/admin-search";
 import { AdminTable } from "../components/admin-table";
 import { WorkOrderDialog } from "../components/work-order-dialog";
 
@@ -24,40 +21,17 @@ const STATUS_FILTERS = [
 /** Work orders: the fulfilment queue, earliest due first with overdue orders flagged; one order to deliver. */
 export default function WorkOrdersPage() {
   const [status, setStatus] = useState("open");
-  const [draft, setDraft] = useState("");
   const [q, setQ] = useState("");
   const [openId, setOpenId] = useState<string | null>(null);
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setQ(draft.trim());
-  };
 
   return (
     <div className="grid gap-6">
-      <Card>
-        <CardContent className="pt-6">
-          <form
-            aria-label="Search work orders"
-            onSubmit={search}
-            className="flex flex-col gap-3 sm:flex-row sm:items-end"
-          >
-            <div className="grid gap-1.5">
-              <Label htmlFor="work-order-status">Status</Label>
-              <Select
-                id="work-order-status"
-                value={status}
-                onValueChange={setStatus}
-                options={STATUS_FILTERS}
-              />
-            </div>
-            <div className="grid flex-1 gap-1.5">
-              <Label htmlFor="work-order-search">Title or buyer email</Label>
-              <Input id="work-order-search" value={draft} onChange={(e) => setDraft(e.target.value)} />
-            </div>
-            <Button type="submit">Search</Button>
-          </form>
-        </CardContent>
-      </Card>
+      <AdminSearch
+        label="Search work orders"
+        textLabel="Title or buyer email"
+        onSearch={setQ}
+        status={{ value: status, options: STATUS_FILTERS, onChange: setStatus }}
+      />
       <AdminTable<TAdminWorkOrder>
         label="Work orders"
         queryKey={workOrderKeys.page(status, q)}
