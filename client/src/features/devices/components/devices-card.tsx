@@ -1,13 +1,12 @@
 import type { TDevice } from "@shared/api/devices";
 import { useQueryClient } from "@tanstack/react-query";
 import { Laptop } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { useState } from "react";
 import { useLocation } from "wouter";
+import { RenameForm } from "@/components/rename-form";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate, formatRelativeTime } from "@/lib/format";
 import { toast, toastError } from "@/lib/toast";
@@ -18,21 +17,11 @@ const failed = (error: unknown) => toastError(error);
 /** One device: its name and kind, where and when it was seen; with the add-on, rename, approve, revoke. */
 function DeviceRow({ device, manage }: { device: TDevice; manage: boolean }) {
   const [editing, setEditing] = useState(false);
-  const [name, setName] = useState(device.name);
   const rename = useRenameDevice();
   const revoke = useRevokeDevice();
   const approve = useApproveDevice();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  const inputId = useId();
-
-  function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    rename.mutate(
-      { id: device.id, name: name.trim() },
-      { onSuccess: () => setEditing(false), onError: failed },
-    );
-  }
 
   function forget() {
     revoke.mutate(device.id, {
@@ -54,18 +43,15 @@ function DeviceRow({ device, manage }: { device: TDevice; manage: boolean }) {
   return (
     <li className="grid gap-2 py-3" aria-label={device.name}>
       {editing ? (
-        <form className="flex flex-wrap items-end gap-2" onSubmit={save}>
-          <div className="grid flex-1 gap-1">
-            <Label htmlFor={inputId}>Device name</Label>
-            <Input id={inputId} value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />
-          </div>
-          <Button type="submit" size="sm" disabled={!name.trim() || rename.isPending}>
-            Save
-          </Button>
-          <Button type="button" size="sm" variant="ghost" onClick={() => setEditing(false)}>
-            Cancel
-          </Button>
-        </form>
+        <RenameForm
+          label="Device name"
+          initial={device.name}
+          pending={rename.isPending}
+          onSave={(name) =>
+            rename.mutate({ id: device.id, name }, { onSuccess: () => setEditing(false), onError: failed })
+          }
+          onCancel={() => setEditing(false)}
+        />
       ) : (
         <div className="flex flex-wrap items-center gap-2">
           <span className="break-words font-medium text-sm">{device.name}</span>

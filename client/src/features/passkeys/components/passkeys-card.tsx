@@ -1,10 +1,10 @@
 import type { TPasskey } from "@shared/api/passkeys";
 import { Fingerprint } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { useId, useState } from "react";
+import { RenameForm } from "@/components/rename-form";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
@@ -26,34 +26,21 @@ const NEEDS = { passkey: "Needs Biometric Login", "security-key": "Needs Premium
 /** One credential: its name (renamed in place), kind, when added and last used, and removal. */
 function PasskeyRow({ passkey }: { passkey: TPasskey }) {
   const [editing, setEditing] = useState(false);
-  const [name, setName] = useState(passkey.name);
   const rename = useRenamePasskey();
   const remove = useRemovePasskey();
-  const inputId = useId();
-
-  function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    rename.mutate(
-      { id: passkey.id, name: name.trim() },
-      { onSuccess: () => setEditing(false), onError: failed },
-    );
-  }
 
   return (
     <li className="grid gap-2 rounded-lg border p-3" aria-label={passkey.name}>
       {editing ? (
-        <form className="flex flex-wrap items-end gap-2" onSubmit={save}>
-          <div className="grid flex-1 gap-1">
-            <Label htmlFor={inputId}>Name</Label>
-            <Input id={inputId} value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />
-          </div>
-          <Button type="submit" size="sm" disabled={!name.trim() || rename.isPending}>
-            Save
-          </Button>
-          <Button type="button" size="sm" variant="ghost" onClick={() => setEditing(false)}>
-            Cancel
-          </Button>
-        </form>
+        <RenameForm
+          label="Name"
+          initial={passkey.name}
+          pending={rename.isPending}
+          onSave={(name) =>
+            rename.mutate({ id: passkey.id, name }, { onSuccess: () => setEditing(false), onError: failed })
+          }
+          onCancel={() => setEditing(false)}
+        />
       ) : (
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-medium">{passkey.name}</span>
