@@ -142,6 +142,19 @@ describe("devices", () => {
     expect(back.body).toEqual({ deviceApprovalRequired: true });
   });
 
+  it("a lockdown refuses every device still waiting for approval", async () => {
+    const owner = await signUp(t.app);
+    await buySecurity(owner.agent, ["device-management", "incident-response"]);
+    const { device, res } = await signInFromNewDevice(owner);
+    expect(res.body.deviceApprovalRequired).toBe(true);
+    expect((await owner.agent.post("/api/security/lockdown")).status).toBe(200);
+    const poll = await device.post("/api/auth/device-approval");
+    expect(poll.status).toBe(401);
+    expect(poll.body.message).toBe("Your sign-in has expired. Please sign in again.");
+    const devices = (await owner.agent.get("/api/auth/devices")).body.devices as { approved: boolean }[];
+    expect(devices.every((d) => d.approved)).toBe(true);
+  });
+
   it("asks no approval once the add-on has ended", async () => {
     const owner = await signUp(t.app);
     const sub = await buySecurity(owner.agent, ["device-management"]);

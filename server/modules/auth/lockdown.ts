@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { TLockdownStatus } from "../../../shared/api/security";
-import { apiKeys, auditLog, users } from "../../../shared/schema";
+import { apiKeys, auditLog, knownDevices, users } from "../../../shared/schema";
 import type { DbOrTx } from "../../db/tx";
 import { AppError } from "../../http/app-error";
 import type { RequestMeta } from "../../http/request-meta";
@@ -8,8 +8,9 @@ import { recordAudit } from "../audit/audit-log";
 import { endOtherSessions } from "./sessions.service";
 
 /**
- * "Lock down my account" (incident-response): ends every session but the current one, revokes the
- * API keys and freezes payouts until the password is changed. The freeze is read from the
+ * "Lock down my account" (incident-response): ends every session but the current one, refuses
+ * the devices waiting for approval, revokes the API keys and freezes payouts until the password
+ * is changed. The freeze is read from the
  * append-only audit log, so it cannot be undone except by a password change or reset.
  */
 export async function lockDownAccount(options: {
@@ -20,6 +21,8 @@ export async function lockDownAccount(options: {
 }): Promise<{ endedSessions: number; revokedApiKeys: number }> {
   const { db, userId, currentSid, meta } = options;
   const endedSessions = await endOtherSessions({ db, userId, currentSid });
+  // A sign-in waiting for its device to be approved may be the intruder's: it is refused.
+  await db.delete(knownDevices).where(and(eq(knownDevices.userId, userId), isNull(knownDevices.approvedAt)));
   const revoked = await db
     .update(apiKeys)
     .set({ revokedAt: new Date() })
