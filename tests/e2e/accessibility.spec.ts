@@ -48,6 +48,9 @@ test.describe("accessibility, signed out", () => {
 });
 
 test.describe("accessibility, signed in", () => {
+  // The demo portfolio's pages are large: a sign-in, the page, its quiet network and axe over
+  // every node take more than the default 30 s on two busy cores (the first on a cold server most).
+  test.describe.configure({ timeout: 60_000 });
   for (const { path, ready } of SIGNED_IN_PAGES) {
     test(`${path} has no serious or critical violations`, async ({ page }) => {
       await signInAsDemo(page);
