@@ -10,9 +10,16 @@ async function signIn(page: Page, login: string, password: string) {
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
 }
 
+/** Settings, once its page has loaded (the first load of its chunk is slow on a busy machine). */
+async function openSettings(page: Page) {
+  await page.goto("/settings");
+  await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible({ timeout: 30_000 });
+}
+
 test.describe("account security", () => {
+  test.describe.configure({ timeout: 60_000 });
   test("enrolling two-factor sign-in in Settings, then signing in with a code", async ({ page, account }) => {
-    await page.goto("/settings");
+    await openSettings(page);
     const card = page.getByRole("region", { name: /Two-Factor Sign-In/ });
     await expect(card.getByText("Off", { exact: true })).toBeVisible();
     await card.getByRole("button", { name: "Set Up Two-Factor Sign-In" }).click();
@@ -45,7 +52,7 @@ test.describe("account security", () => {
   });
 
   test("lists this device among the signed-in sessions", async ({ page, account: _account }) => {
-    await page.goto("/settings");
+    await openSettings(page);
     const devices = page.getByRole("region", { name: "Signed-In Devices" });
     await expect(devices.getByText("This device")).toBeVisible();
     // Playwright's desktop Chrome names itself Chrome on Windows.
@@ -81,7 +88,7 @@ test.describe("account security", () => {
   ] as const) {
     test(`the security sections fit a ${label} screen`, async ({ page, account: _account }, testInfo) => {
       await page.setViewportSize(viewport);
-      await page.goto("/settings");
+      await openSettings(page);
       const card = page.getByRole("region", { name: /Two-Factor Sign-In/ });
       await card.getByRole("button", { name: "Set Up Two-Factor Sign-In" }).click();
       await expect(card.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
