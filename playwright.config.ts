@@ -23,7 +23,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   workers: 2,
   reporter: "list",
-  timeout: 30_000,
+  // Many tests are whole flows (sign-up, purchase, checkout, a second browser): on two busy cores they
+  // need more than 30 s; a passing test is no slower for it.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL,
