@@ -61,7 +61,7 @@ test("an appraisal is paid in the sandbox: checkout, Pay, success, then the orde
   await page.getByRole("link", { name: "Back to Dashboard" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  // The paid order made the domain's service record active.
+  // The paid appraisal joined the work queue: its record shows it queued, with its due date.
   await page.goto("/domains");
   await page
     .getByRole("region", { name: "Premium Domain Services" })
@@ -69,7 +69,8 @@ test("an appraisal is paid in the sandbox: checkout, Pay, success, then the orde
     .selectOption({ label: domainName }, { timeout: 20_000 });
   const services = page.getByRole("list", { name: "Domain services" });
   await expect(services).toContainText("Professional Appraisal");
-  await expect(services).toContainText("Active");
+  await expect(services).toContainText("Queued");
+  await expect(services).toContainText("Due ");
 });
 
 test("cancelling on the hosted page returns to checkout with the cancelled notice, and the retry works", async ({
