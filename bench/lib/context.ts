@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import pg from "pg";
 import { freePort, startAppProcess, waitFor } from "../../tests/setup/app-process";
+import { sessionCookieOf } from "../../tests/setup/child-process";
 import { createServerDatabase } from "../../tests/setup/test-database";
 
 export type Figures = Record<string, number | string | boolean>;
@@ -84,7 +85,7 @@ export class BenchContext {
       }),
     });
     if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-    const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0];
+    const cookie = sessionCookieOf(res);
     const body = (await res.json()) as { user: { id: string } };
     return { cookie, userId: body.user.id };
   }

@@ -98,6 +98,13 @@ export function getWithHost(url: string, host: string): Promise<{ status: number
   });
 }
 
+/** The session cookie (`name=value`) an answer sets; the device cookie may come before it. */
+export function sessionCookieOf(res: Response): string {
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("parkpilot.sid="));
+  if (!cookie) throw new Error(`no session cookie was set: ${res.headers.getSetCookie().join(" | ")}`);
+  return cookie.split(";")[0];
+}
+
 /**
  * Signs in through the API as a browser would (same-origin `Origin`); answers the cookies to send
  * back and the session cookie as set (to check its attributes).

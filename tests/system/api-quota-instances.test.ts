@@ -2,6 +2,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_ACCESS_FEATURE } from "../../shared/api/api-keys";
 import { type AppProcess, startAppProcess } from "../setup/app-process";
+import { sessionCookieOf } from "../setup/child-process";
 import { createServerDatabase } from "../setup/test-database";
 
 /** The API quota behind a load balancer: two app processes over one PostgreSQL server. */
@@ -42,7 +43,7 @@ async function ownerWithKey(tag: string) {
     }),
   });
   expect(registered.status).toBe(201);
-  const cookie = (registered.headers.get("set-cookie") ?? "").split(";")[0];
+  const cookie = sessionCookieOf(registered);
   const { user } = (await registered.json()) as { user: { id: string } };
   // The developer plan's entitlement, as a paid order grants it: 10,000 calls a month.
   await sql.query(

@@ -1,6 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppProcess, startAppProcess } from "../setup/app-process";
+import { sessionCookieOf } from "../setup/child-process";
 import { createServerDatabase } from "../setup/test-database";
 
 /** Two app processes over one PostgreSQL server, as behind a load balancer. */
@@ -47,7 +48,7 @@ async function register(baseUrl: string, tag: string) {
   });
   expect(res.status).toBe(201);
   return {
-    cookie: (res.headers.get("set-cookie") ?? "").split(";")[0],
+    cookie: sessionCookieOf(res),
     user: ((await res.json()) as { user: { id: string } }).user,
   };
 }
