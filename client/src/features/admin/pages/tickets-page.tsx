@@ -1,12 +1,11 @@
-import { MAX_MESSAGE_LENGTH, type TAdminTicket } from "@shared/api/support";
+import type { TAdminTicket } from "@shared/api/support";
 import { supportTarget } from "@shared/support";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { DialogShell } from "@/components/ui/dialog";
-import { Label } from "@/components/ui/label";
-import { Textarea } from "@/components/ui/textarea";
 import {
   formatMoment,
+  TicketMessageForm,
   TicketStatus,
   TicketThread,
   targetText,
@@ -68,18 +67,16 @@ export default function TicketsPage() {
 function TicketReview({ id, onClose }: { id: string | null; onClose: () => void }) {
   const thread = useTicketThread(id);
   const update = useUpdateTicket();
-  const [reply, setReply] = useState("");
   const ticket = thread.data?.ticket;
 
-  const send = (event: FormEvent) => {
-    event.preventDefault();
+  const send = (reply: string, sent: () => void) => {
     if (!ticket) return;
     update.mutate(
       { id: ticket.id, reply },
       {
         onSuccess: () => {
           toast({ title: "Answer Sent", description: ticket.userEmail });
-          setReply("");
+          sent();
         },
         onError: (error) => toastError(error, "The answer could not be sent."),
       },
@@ -116,30 +113,24 @@ function TicketReview({ id, onClose }: { id: string | null; onClose: () => void 
             {ticket.orderDescription && <span>Order: {ticket.orderDescription}</span>}
           </div>
           <TicketThread messages={thread.data.messages} />
-          <form className="grid gap-2" onSubmit={send} aria-label="Answer ticket">
-            <Label htmlFor="ticket-answer">Answer</Label>
-            <Textarea
-              id="ticket-answer"
-              rows={4}
-              value={reply}
-              maxLength={MAX_MESSAGE_LENGTH}
-              onChange={(e) => setReply(e.target.value)}
-            />
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" disabled={update.isPending || reply.trim().length === 0}>
-                Send Answer
+          <TicketMessageForm
+            formLabel="Answer ticket"
+            label="Answer"
+            submitLabel="Send Answer"
+            rows={4}
+            pending={update.isPending}
+            onSend={send}
+          >
+            {ticket.status === "closed" ? (
+              <Button type="button" variant="outline" onClick={() => setStatus("open")}>
+                Reopen Ticket
               </Button>
-              {ticket.status === "closed" ? (
-                <Button type="button" variant="outline" onClick={() => setStatus("open")}>
-                  Reopen Ticket
-                </Button>
-              ) : (
-                <Button type="button" variant="outline" onClick={() => setStatus("closed")}>
-                  Close Ticket
-                </Button>
-              )}
-            </div>
-          </form>
+            ) : (
+              <Button type="button" variant="outline" onClick={() => setStatus("closed")}>
+                Close Ticket
+              </Button>
+            )}
+          </TicketMessageForm>
         </div>
       )}
     </DialogShell>

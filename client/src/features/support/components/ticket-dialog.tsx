@@ -1,30 +1,24 @@
-import { MAX_MESSAGE_LENGTH } from "@shared/api/support";
-import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { DialogShell } from "@/components/ui/dialog";
-import { Label } from "@/components/ui/label";
-import { Textarea } from "@/components/ui/textarea";
 import { toast, toastError } from "@/lib/toast";
 import { useSupportTicket } from "../api/get-support-ticket";
 import { useUpdateSupportTicket } from "../api/reply-support-ticket";
-import { formatMoment, TicketStatus, TicketThread, targetText } from "./ticket-parts";
+import { formatMoment, TicketMessageForm, TicketStatus, TicketThread, targetText } from "./ticket-parts";
 
 /** One of the user's tickets: its thread, a reply, and closing it. */
 export function TicketDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const thread = useSupportTicket(id);
   const update = useUpdateSupportTicket();
-  const [reply, setReply] = useState("");
   const ticket = thread.data?.ticket;
 
-  const send = (event: FormEvent) => {
-    event.preventDefault();
+  const send = (reply: string, sent: () => void) => {
     if (!ticket) return;
     update.mutate(
       { id: ticket.id, reply },
       {
         onSuccess: () => {
           toast({ title: "Reply Sent", description: targetText(ticket.tier) });
-          setReply("");
+          sent();
         },
         onError: (error) => toastError(error, "The reply could not be sent."),
       },
@@ -63,26 +57,20 @@ export function TicketDialog({ id, onClose }: { id: string | null; onClose: () =
             {ticket.orderDescription && <span>Order: {ticket.orderDescription}</span>}
           </div>
           <TicketThread messages={thread.data.messages} />
-          <form className="grid gap-2" onSubmit={send} aria-label="Reply to ticket">
-            <Label htmlFor="ticket-reply">Your reply</Label>
-            <Textarea
-              id="ticket-reply"
-              rows={3}
-              value={reply}
-              maxLength={MAX_MESSAGE_LENGTH}
-              onChange={(e) => setReply(e.target.value)}
-            />
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" disabled={update.isPending || reply.trim().length === 0}>
-                Send Reply
+          <TicketMessageForm
+            formLabel="Reply to ticket"
+            label="Your reply"
+            submitLabel="Send Reply"
+            rows={3}
+            pending={update.isPending}
+            onSend={send}
+          >
+            {ticket.status !== "closed" && (
+              <Button type="button" variant="outline" onClick={close} disabled={update.isPending}>
+                Close Ticket
               </Button>
-              {ticket.status !== "closed" && (
-                <Button type="button" variant="outline" onClick={close} disabled={update.isPending}>
-                  Close Ticket
-                </Button>
-              )}
-            </div>
-          </form>
+            )}
+          </TicketMessageForm>
         </div>
       )}
     </DialogShell>

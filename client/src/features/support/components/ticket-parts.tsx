@@ -1,6 +1,10 @@
-import type { TTicket, TTicketMessage } from "@shared/api/support";
+import { MAX_MESSAGE_LENGTH, type TTicket, type TTicketMessage } from "@shared/api/support";
 import { supportTarget } from "@shared/support";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
 
 const STATUS_LABELS: Record<TTicket["status"], string> = {
   open: "Waiting on support",
@@ -54,5 +58,44 @@ export function TicketThread({ messages }: { messages: TTicketMessage[] }) {
         </li>
       ))}
     </ol>
+  );
+}
+
+/**
+ * A message to add to a ticket's thread (the user's reply, staff's answer): `onSend` gets the
+ * text and a function that clears it once sent; `children` are the form's other buttons.
+ */
+export function TicketMessageForm(props: {
+  formLabel: string;
+  label: string;
+  submitLabel: string;
+  rows: number;
+  pending: boolean;
+  onSend: (text: string, sent: () => void) => void;
+  children?: ReactNode;
+}) {
+  const [text, setText] = useState("");
+  const id = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    props.onSend(text, () => setText(""));
+  };
+  return (
+    <form className="grid gap-2" onSubmit={submit} aria-label={props.formLabel}>
+      <Label htmlFor={id}>{props.label}</Label>
+      <Textarea
+        id={id}
+        rows={props.rows}
+        value={text}
+        maxLength={MAX_MESSAGE_LENGTH}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={props.pending || text.trim().length === 0}>
+          {props.submitLabel}
+        </Button>
+        {props.children}
+      </div>
+    </form>
   );
 }
