@@ -24,6 +24,8 @@ export interface Database {
   pool: pg.Pool;
   engine: "postgres" | "pglite";
   close(): Promise<void>;
+  /** The embedded engine's whole data folder as a tarball, to open copies of (PGlite only). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 /**
@@ -34,6 +36,8 @@ export interface Database {
 export async function openDatabase(options: {
   databaseUrl?: string;
   pgliteDir: string;
+  /** An in-memory PGlite starts from this dumped data folder instead of running initdb. */
+  pgliteImage?: Blob;
   /**
    * An idle connection that dies (the server restarts, an admin ends it) is reported here; the
    * pool replaces it on the next query. Unhandled, it would end the process.
@@ -53,7 +57,10 @@ export async function openDatabase(options: {
   }
   const dataDir = options.pgliteDir === "memory://" ? undefined : options.pgliteDir;
   const unlock = dataDir ? lockDataFolder(dataDir) : () => undefined;
-  const pglite = await PGlite.create(dataDir);
+  const pglite = await PGlite.create(
+    dataDir,
+    options.pgliteImage ? { loadDataDir: options.pgliteImage } : {},
+  );
   const server = new PGLiteSocketServer({ db: pglite, port: 0, host: "127.0.0.1" });
   await server.start();
   const port = Number(server.getServerConn().split(":").pop());
@@ -77,6 +84,7 @@ export async function openDatabase(options: {
     db: drizzle(pool, { schema }),
     pool,
     engine: "pglite",
+    dumpDataDir: () => pglite.dumpDataDir("none"),
     async close() {
       await pool.end();
       await server.stop();

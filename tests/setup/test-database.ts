@@ -33,12 +33,31 @@ export async function createServerDatabase(
 }
 
 /**
+ * A migrated embedded data folder, made once per test process: a copy opens in a fraction of
+ * the time that initdb and the migrations take.
+ */
+let migratedImage: Promise<Blob> | undefined;
+
+async function makeMigratedImage(): Promise<Blob> {
+  const database = await openDatabase({ pgliteDir: "memory://" });
+  try {
+    await runMigrations(database.pool);
+    if (!database.dumpDataDir) throw new Error("the embedded engine cannot dump its data folder");
+    return await database.dumpDataDir();
+  } finally {
+    await database.close();
+  }
+}
+
+/**
  * A fresh, migrated database for one test file: embedded PGlite in memory by default, or a
  * new database on the PostgreSQL server named by `DATABASE_URL` (dropped again on close).
  */
 export async function openTestDatabase(): Promise<Database> {
   if (!process.env.DATABASE_URL) {
-    const database = await openDatabase({ pgliteDir: "memory://" });
+    migratedImage ??= makeMigratedImage();
+    const database = await openDatabase({ pgliteDir: "memory://", pgliteImage: await migratedImage });
+    // A no-op on the image; it keeps a stale image from ever hiding a migration.
     await runMigrations(database.pool);
     return database;
   }
