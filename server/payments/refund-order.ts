@@ -1,5 +1,5 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
-import { formatUsd, toCents } from "../../shared/money";
+import { centsToDecimal, formatUsd, toCents } from "../../shared/money";
 import {
   accountEvents,
   domainServices,
@@ -10,12 +10,14 @@ import {
 } from "../../shared/schema";
 import type { Db } from "../db/pool";
 import type { Tx } from "../db/tx";
+import { reverseReferralCommissionShare } from "../modules/affiliates/credit-referral-commission";
 import { refundedEffects } from "./on-paid-effects";
 
 export type RefundOutcome =
   | "refunded"
   | "already-refunded"
-  | "refunded-by-staff"
+  | "refunded-in-part"
+  | "recorded-before"
   | "unknown-order"
   | "replayed";
 
@@ -33,7 +35,7 @@ export interface PaymentReversal {
   /**
    * What the provider says of the refund, when it says: its id, and the payment's refunded total
    * so far in cents. A refund staff made (`order_refunds`) is already applied, so its webhook
-   * changes nothing more.
+   * changes nothing more; a total short of the price is a partial refund.
    */
   refund?: { id?: string; refundedCents?: number };
 }
@@ -51,12 +53,8 @@ async function firstDelivery(tx: Tx, reversal: PaymentReversal): Promise<boolean
   return rows.length > 0;
 }
 
-/**
- * True when staff refunds of the order (made or under way) already account for what the
- * provider reports: the refund's own id, or a refunded total no larger than theirs.
- */
-async function refundedByStaff(tx: Tx, orderId: string, refund: PaymentReversal["refund"]): Promise<boolean> {
-  if (!refund) return false;
+/** The refunds of an order made or under way (by staff, or reported by the provider): cents and ids. */
+async function refundsMade(tx: Tx, orderId: string): Promise<{ cents: number; ids: (string | null)[] }> {
   const [made] = await tx
     .select({
       total: sql<string>`coalesce(sum(${orderRefunds.amount}), 0)::text`,
@@ -64,9 +62,53 @@ async function refundedByStaff(tx: Tx, orderId: string, refund: PaymentReversal[
     })
     .from(orderRefunds)
     .where(and(eq(orderRefunds.orderId, orderId), ne(orderRefunds.status, "failed")));
-  if (toCents(made.total) === 0) return false;
-  if (refund.id && made.ids.includes(refund.id)) return true;
-  return refund.refundedCents !== undefined && refund.refundedCents <= toCents(made.total);
+  return { cents: toCents(made.total), ids: made.ids };
+}
+
+/**
+ * A part of the payment refunded in the provider's own dashboard: recorded as a refund the
+ * provider made, shown in the buyer's history and activity, and only its share of the referrer's
+ * commission is taken back. The service goes on.
+ */
+async function applyProviderPartialRefund(
+  tx: Tx,
+  order: ServiceOrder,
+  reversal: PaymentReversal,
+  cents: number,
+): Promise<void> {
+  const amount = centsToDecimal(cents);
+  const [refund] = await tx
+    .insert(orderRefunds)
+    .values({
+      orderId: order.id,
+      amount,
+      provider: reversal.provider,
+      providerRefundId: reversal.refund?.id ?? null,
+      status: "succeeded",
+      reason: `Refunded in ${reversal.provider === "paypal" ? "PayPal" : "Stripe"}`,
+      completedAt: new Date(),
+    })
+    .returning();
+  await tx.insert(transactions).values({
+    userId: order.userId,
+    type: "refund",
+    amount,
+    paymentMethod: reversal.provider,
+    status: "completed",
+    orderId: order.id,
+  });
+  await reverseReferralCommissionShare(tx, {
+    orderId: order.id,
+    price: order.price,
+    refunded: amount,
+    refundId: refund.id,
+    reason: `partial refund of order ${order.id}`,
+  });
+  await tx.insert(accountEvents).values({
+    userId: order.userId,
+    kind: "order_refunded",
+    description: `${formatUsd(amount)} of the payment for ${order.description} was refunded; the service continues`,
+  });
 }
 
 /**
@@ -100,9 +142,11 @@ export async function endRefundedOrder(tx: Tx, order: ServiceOrder, reason: stri
 }
 
 /**
- * A provider's word that a payment was refunded or disputed: the order ends (`endRefundedOrder`)
- * in one transaction with the record of the webhook event, so a replay or a second event about
- * the same payment changes nothing, and neither does the webhook of a refund staff made.
+ * A provider's word that a payment was refunded or disputed, in one transaction with the record
+ * of the webhook event, so a replay or a second event about the same payment changes nothing.
+ * A dispute, or a refunded total that reaches the price, ends the order (`endRefundedOrder`); a
+ * refund staff made here is already applied; a smaller total refunded in the provider's
+ * dashboard applies the part not yet recorded and keeps the service.
  */
 export async function refundOrder(db: Db, reversal: PaymentReversal): Promise<RefundOutcome> {
   return db.transaction(async (tx) => {
@@ -113,8 +157,17 @@ export async function refundOrder(db: Db, reversal: PaymentReversal): Promise<Re
       .where(eq(serviceOrders.providerPaymentId, reversal.providerPaymentId))
       .for("update");
     if (!order) return "unknown-order";
-    if (reversal.reason === "refund" && (await refundedByStaff(tx, order.id, reversal.refund)))
-      return "refunded-by-staff";
+    if (order.refundedAt) return "already-refunded";
+    if (reversal.reason === "refund" && reversal.refund) {
+      const made = await refundsMade(tx, order.id);
+      const total = reversal.refund.refundedCents;
+      if (reversal.refund.id && made.ids.includes(reversal.refund.id)) return "recorded-before";
+      if (total !== undefined && total <= made.cents) return "recorded-before";
+      if (total !== undefined && total < toCents(order.price)) {
+        await applyProviderPartialRefund(tx, order, reversal, total - made.cents);
+        return "refunded-in-part";
+      }
+    }
     return (await endRefundedOrder(tx, order, reversal.reason)) ? "refunded" : "already-refunded";
   });
 }

@@ -357,6 +357,63 @@ describe("a staff refund through PayPal", () => {
   });
 });
 
+describe("a refund made in the provider's own dashboard", () => {
+  it("in part keeps the service and takes back only its share; the rest later ends the order", async () => {
+    const { referrer, referred } = await referralPair();
+    const { orderId, intent } = await paidWithStripe(referred);
+    const charge = { id: "ch_dashboard", object: "charge", payment_intent: intent, amount: 9999 };
+
+    const part = await stripeEvent("charge.refunded", { ...charge, amount_refunded: 1000, refunded: false });
+
+    expect(part.status).toBe(200);
+    // 7.00 × 10.00 ÷ 99.99 = 0.70007… → 0.70
+    expect(await heldOf(referrer.user.id)).toEqual({ available: "0.00", pending: "6.30" });
+    const after = await snapshot(orderId, referrer.user.id);
+    expect(after).toMatchObject({ status: "paid", service: "active", entitlements: ["active"], refunds: 1 });
+    const history = await referred.agent.get("/api/transactions").expect(200);
+    expect(history.body[0]).toMatchObject({ type: "refund", amount: "10.00", status: "completed" });
+    const listed = await staff.agent.get(`/api/admin/orders?q=${orderId}`).expect(200);
+    expect(listed.body.data[0]).toMatchObject({ status: "paid", refunded: "10.00" });
+
+    // Another event that reports no more refunded than is recorded changes nothing.
+    await stripeEvent("charge.refunded", { ...charge, amount_refunded: 1000, refunded: false }).expect(200);
+    expect(await snapshot(orderId, referrer.user.id)).toEqual(after);
+
+    await stripeEvent("charge.refunded", { ...charge, amount_refunded: 9999, refunded: true }).expect(200);
+    expect(await snapshot(orderId, referrer.user.id)).toMatchObject({
+      status: "refunded",
+      refunded: true,
+      service: "cancelled",
+      entitlements: ["ended"],
+      held: { available: "0.00", pending: "0.00" },
+    });
+    expect(await totalCommissions(referrer)).toBe("0.00");
+  });
+
+  it("in part through PayPal counts against what staff can still refund", async () => {
+    const buyer = await signUp(t.app);
+    const { orderId, captureId } = await paidWithPayPal(buyer);
+
+    const webhook = await paypalEvent({
+      id: "WH-dashboard-part",
+      event_type: "PAYMENT.CAPTURE.REFUNDED",
+      resource: {
+        id: "REFUND-DASHBOARD-1",
+        status: "COMPLETED",
+        amount: { currency_code: "USD", value: "25.00" },
+        seller_payable_breakdown: { total_refunded_amount: { currency_code: "USD", value: "25.00" } },
+        links: [{ rel: "up", href: `https://api.paypal.test/v2/payments/captures/${captureId}` }],
+      },
+    });
+
+    expect(webhook.status).toBe(200);
+    expect(await snapshot(orderId)).toMatchObject({ status: "paid", service: "active", refunds: 1 });
+    const over = await refund(orderId, { amount: "80.00", reason: "The rest" });
+    expect(over.status).toBe(422);
+    expect(over.body.message).toBe("At most $74.99 of this order is left to refund.");
+  });
+});
+
 describe("a staff refund in the sandbox", () => {
   it("records a refund of its own and ends the order, with no provider asked", async () => {
     const buyer = await signUp(t.app);

@@ -14,7 +14,7 @@ const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 const PAID_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
 
-/** Money taken back: a refund (full or partial, either ends the order) or a chargeback opened. */
+/** Money taken back: a refund (in full it ends the order, in part it keeps it) or a chargeback opened. */
 const REVERSAL_EVENTS: Record<string, string> = {
   "charge.refunded": "refund",
   "charge.dispute.created": "dispute",
