@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOCKED_DOWN_MESSAGE } from "../../server/modules/auth/sign-in";
 import { apiKeys } from "../../shared/schema";
 import { fundBalance } from "../factories/payments";
 import { buySecurity } from "../factories/security";
@@ -68,5 +69,32 @@ describe("lockdown", () => {
       .send({ currentPassword: me.input.password, newPassword: "a-brand-new-password" })
       .expect(200);
     expect((await me.agent.get("/api/security/lockdown")).body).toEqual({ lockedDown: false, since: null });
+  });
+
+  it("takes the old password nowhere until a new one is chosen; a reset lets the owner in again", async () => {
+    const me = await signUp(t.app);
+    await buySecurity(me.agent, ["incident-response"]);
+    await me.agent.post("/api/security/lockdown").expect(200);
+    const login = (password: string) =>
+      request.agent(t.app).post("/api/auth/login").send({ usernameOrEmail: me.input.email, password });
+
+    const refused = await login(me.input.password);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(LOCKED_DOWN_MESSAGE);
+    expect(refused.headers["set-cookie"]?.some((c: string) => c.startsWith("connect.sid"))).not.toBe(true);
+    // A wrong password is told no more than before.
+    expect((await login("not-the-password")).status).toBe(401);
+
+    await request(t.app).post("/api/auth/password-reset").send({ email: me.input.email }).expect(202);
+    const { rows } = await t.db.execute<{ body: string }>(
+      sql`select body from mail_outbox where "to" = ${me.input.email} and body like '%/reset-password?token=%'`,
+    );
+    const token = /token=([\w-]+)/.exec(rows[0]?.body ?? "")?.[1];
+    await request(t.app)
+      .post("/api/auth/password-reset/confirm")
+      .send({ token, password: "a-brand-new-password" })
+      .expect(200);
+    expect((await login("a-brand-new-password")).status).toBe(200);
+    expect((await login(me.input.password)).status).toBe(401);
   });
 });

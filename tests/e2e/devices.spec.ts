@@ -122,6 +122,12 @@ test.describe("incident response", () => {
 
       await other.page.goto("/settings");
       await expect(other.page).toHaveURL(/\/login$/);
+      // The old password, which an intruder may know, signs in nowhere until a new one is chosen.
+      await other.page.getByLabel("Username or Email").fill(account.email);
+      await other.page.getByLabel("Password", { exact: true }).fill(account.password);
+      await other.page.getByRole("button", { name: "Sign In", exact: true }).click();
+      await expect(toast(other.page)).toContainText("This account is locked down.");
+      await expect(other.page).toHaveURL(/\/login$/);
       const payout = await page.request.post("/api/payments/payout", {
         data: { amount: 60, paypalEmail: "me@wallet.test" },
       });

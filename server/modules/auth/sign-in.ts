@@ -2,6 +2,7 @@ import type { Request, Response } from "express";
 import type { TSessionUser } from "../../../shared/api/auth";
 import type { User } from "../../../shared/schema";
 import type { AppDeps } from "../../deps";
+import { AppError } from "../../http/app-error";
 import { requestMeta } from "../../http/request-meta";
 import { startSession } from "../../http/session-helpers";
 import { recordAudit } from "../audit/audit-log";
@@ -9,6 +10,7 @@ import { hasAddOn } from "../entitlements/require-add-on";
 import { toSessionUser } from "./auth.service";
 import { awaitDeviceApproval } from "./device-approval";
 import { deviceOfRequest, rememberDevice } from "./known-devices";
+import { lockdownStatus } from "./lockdown";
 import { assertNotSuspended } from "./suspension";
 import { alertOnSignIn } from "./threat-alerts";
 
@@ -26,14 +28,21 @@ interface SignIn {
   method: string;
 }
 
+/** What a password sign-in is told while the account is locked down. */
+export const LOCKED_DOWN_MESSAGE =
+  "This account is locked down. Choose a new password with “Forgot password?” to sign in again.";
+
 /**
  * The end of every successful sign-in (password, or password and code, or passkey): the
  * account's failed count is cleared; then, with device management, a device the account has not
- * trusted waits for approval; otherwise the sign-in completes.
+ * trusted waits for approval; otherwise the sign-in completes. A locked-down account takes no
+ * password until it has a new one: the old one may be what an intruder knows.
  */
 export async function completeSignIn(options: SignIn & { knownDeviceKey?: string }): Promise<SignInAnswer> {
   const { deps, req, user } = options;
   assertNotSuspended(user);
+  if (options.method.startsWith("password") && (await lockdownStatus(deps.db, user.id)).lockedDown)
+    throw new AppError("FORBIDDEN", LOCKED_DOWN_MESSAGE);
   await deps.authLimits.signedIn({ accountKey: user.id, knownDeviceKey: options.knownDeviceKey });
   if (await hasAddOn(deps.db, user.id, "device-management")) {
     const device = await deviceOfRequest(deps.db, req, user.id);
