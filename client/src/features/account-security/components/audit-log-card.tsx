@@ -1,8 +1,9 @@
 import { AUDIT_EVENTS, SECURITY_PATHS, type TAuditEvent, type TAuditLogQuery } from "@shared/api/security";
 import { Download, ScrollText } from "lucide-react";
 import { useId, useState } from "react";
+import { IconCardHeader } from "@/components/icon-card-header";
 import { buttonVariants } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
@@ -79,17 +80,12 @@ export function AuditLogCard() {
 
   return (
     <Card role="region" aria-labelledby="audit-log-heading">
-      <CardHeader className="flex-row items-start gap-3 space-y-0 pb-2">
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-600">
-          <ScrollText aria-hidden="true" className="size-[18px]" />
-        </span>
-        <div className="grid flex-1 gap-1">
-          <CardTitle id="audit-log-heading" className="text-base">
-            Security Activity
-          </CardTitle>
-          <CardDescription>Sign-ins and changes to your account's security, {reach}.</CardDescription>
-        </div>
-      </CardHeader>
+      <IconCardHeader
+        icon={ScrollText}
+        titleId="audit-log-heading"
+        title="Security Activity"
+        description={<>Sign-ins and changes to your account's security, {reach}.</>}
+      />
       <CardContent className="grid gap-4">
         <div className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr]">
           <div className="grid gap-1">

@@ -1,8 +1,9 @@
 import { CheckCircle2, Circle, ShieldOff } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
+import { IconCardHeader } from "@/components/icon-card-header";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent } from "@/components/ui/card";
 import { DialogActions, DialogShell } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useEntitlements } from "@/features/billing/api/get-entitlements";
@@ -96,21 +97,17 @@ export function LockdownCard() {
 
   return (
     <Card role="region" aria-labelledby="lockdown-heading">
-      <CardHeader className="flex-row items-start gap-3 space-y-0 pb-2">
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-red-50 text-red-600">
-          <ShieldOff aria-hidden="true" className="size-[18px]" />
-        </span>
-        <div className="grid flex-1 gap-1">
-          <CardTitle id="lockdown-heading" className="text-base">
-            Incident Response
-          </CardTitle>
-          <CardDescription>
-            {held
-              ? "If someone else may be in your account: sign out everywhere else, revoke API keys and freeze payouts at once."
-              : "The Incident Response add-on of Enhanced Security locks the account down in one step when someone else may be in it."}
-          </CardDescription>
-        </div>
-      </CardHeader>
+      <IconCardHeader
+        icon={ShieldOff}
+        tone="red"
+        titleId="lockdown-heading"
+        title="Incident Response"
+        description={
+          held
+            ? "If someone else may be in your account: sign out everywhere else, revoke API keys and freeze payouts at once."
+            : "The Incident Response add-on of Enhanced Security locks the account down in one step when someone else may be in it."
+        }
+      />
       <CardContent className="grid gap-3">
         {status.isPending ? (
           <Skeleton className="h-10" />

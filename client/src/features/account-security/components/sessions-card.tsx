@@ -2,9 +2,10 @@ import type { TSignedInSession } from "@shared/api/security";
 import { useQueryClient } from "@tanstack/react-query";
 import { MonitorSmartphone } from "lucide-react";
 import { useLocation } from "wouter";
+import { IconCardHeader } from "@/components/icon-card-header";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate, formatRelativeTime } from "@/lib/format";
 import { toast, toastError } from "@/lib/toast";
@@ -72,19 +73,12 @@ export function SessionsCard() {
 
   return (
     <Card role="region" aria-labelledby="sessions-heading">
-      <CardHeader className="flex-row items-start gap-3 space-y-0 pb-2">
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-600">
-          <MonitorSmartphone aria-hidden="true" className="size-[18px]" />
-        </span>
-        <div className="grid flex-1 gap-1">
-          <CardTitle id="sessions-heading" className="text-base">
-            Signed-In Devices
-          </CardTitle>
-          <CardDescription>
-            Where your account is signed in now. Sign out anything you don't recognise.
-          </CardDescription>
-        </div>
-      </CardHeader>
+      <IconCardHeader
+        icon={MonitorSmartphone}
+        titleId="sessions-heading"
+        title="Signed-In Devices"
+        description="Where your account is signed in now. Sign out anything you don't recognise."
+      />
       <CardContent className="grid gap-2">
         {sessions.isPending ? (
           <Skeleton className="h-16" />

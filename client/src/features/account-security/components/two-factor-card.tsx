@@ -1,9 +1,10 @@
 import type { TTwoFactorSetup } from "@shared/api/security";
 import { ShieldCheck } from "lucide-react";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { IconCardHeader } from "@/components/icon-card-header";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -115,20 +116,18 @@ export function TwoFactorCard() {
 
   return (
     <Card role="region" aria-labelledby="two-factor-heading">
-      <CardHeader className="flex-row items-start gap-3 space-y-0 pb-4">
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-600">
-          <ShieldCheck aria-hidden="true" className="size-[18px]" />
-        </span>
-        <div className="grid flex-1 gap-1">
-          <CardTitle id="two-factor-heading" className="flex items-center gap-2 text-base">
-            Two-Factor Sign-In
-            {!status.isPending && (
-              <Badge variant={enabled ? "success" : "neutral"}>{enabled ? "On" : "Off"}</Badge>
-            )}
-          </CardTitle>
-          <CardDescription>A code from your phone at every sign-in.</CardDescription>
-        </div>
-      </CardHeader>
+      <IconCardHeader
+        className="pb-4"
+        icon={ShieldCheck}
+        titleId="two-factor-heading"
+        title="Two-Factor Sign-In"
+        badge={
+          !status.isPending && (
+            <Badge variant={enabled ? "success" : "neutral"}>{enabled ? "On" : "Off"}</Badge>
+          )
+        }
+        description="A code from your phone at every sign-in."
+      />
       <CardContent>{body}</CardContent>
     </Card>
   );

@@ -1,7 +1,8 @@
 import { API_DOCS_PATH } from "@shared/api/v1/common";
 import { Code2 } from "lucide-react";
 import { lazy, Suspense } from "react";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { IconCardHeader } from "@/components/icon-card-header";
+import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate, formatNumber } from "@/lib/format";
 import { useApiKeys } from "../api/get-api-keys";
@@ -28,15 +29,13 @@ export function ApiAccessCard() {
 
   return (
     <Card role="region" aria-labelledby="api-access-heading">
-      <CardHeader className="flex-row items-start gap-3 space-y-0 pb-2">
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-purple-50 text-purple-600">
-          <Code2 aria-hidden="true" className="size-[18px]" />
-        </span>
-        <div className="grid gap-1">
-          <CardTitle id="api-access-heading">API</CardTitle>
-          <CardDescription>Automate your portfolio with the REST API. Read the {docsLink}.</CardDescription>
-        </div>
-      </CardHeader>
+      <IconCardHeader
+        icon={Code2}
+        tone="purple"
+        titleId="api-access-heading"
+        title="API"
+        description={<>Automate your portfolio with the REST API. Read the {docsLink}.</>}
+      />
       <CardContent className="grid gap-6">
         {usage.isPending ? (
           <Skeleton className="h-40" />

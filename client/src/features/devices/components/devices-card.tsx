@@ -3,10 +3,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Laptop } from "lucide-react";
 import { useState } from "react";
 import { useLocation } from "wouter";
+import { IconCardHeader } from "@/components/icon-card-header";
 import { RenameForm } from "@/components/rename-form";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate, formatRelativeTime } from "@/lib/format";
 import { toast, toastError } from "@/lib/toast";
@@ -111,21 +112,16 @@ export function DevicesCard() {
   const manage = devices.data?.manage ?? false;
   return (
     <Card role="region" aria-labelledby="devices-heading">
-      <CardHeader className="flex-row items-start gap-3 space-y-0 pb-2">
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-600">
-          <Laptop aria-hidden="true" className="size-[18px]" />
-        </span>
-        <div className="grid flex-1 gap-1">
-          <CardTitle id="devices-heading" className="text-base">
-            Devices
-          </CardTitle>
-          <CardDescription>
-            {manage
-              ? "A sign-in from a new device waits until you approve it here or by the link we email you."
-              : "The devices your account signed in on. Device Management (Enhanced Security) names them, removes them and asks your approval for a new one."}
-          </CardDescription>
-        </div>
-      </CardHeader>
+      <IconCardHeader
+        icon={Laptop}
+        titleId="devices-heading"
+        title="Devices"
+        description={
+          manage
+            ? "A sign-in from a new device waits until you approve it here or by the link we email you."
+            : "The devices your account signed in on. Device Management (Enhanced Security) names them, removes them and asks your approval for a new one."
+        }
+      />
       <CardContent>
         {devices.isPending ? (
           <Skeleton className="h-16" />

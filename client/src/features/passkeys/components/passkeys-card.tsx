@@ -1,10 +1,11 @@
 import type { TPasskey } from "@shared/api/passkeys";
 import { Fingerprint } from "lucide-react";
 import { useId, useState } from "react";
+import { IconCardHeader } from "@/components/icon-card-header";
 import { RenameForm } from "@/components/rename-form";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
@@ -108,17 +109,13 @@ export function PasskeysCard() {
 
   return (
     <Card role="region" aria-labelledby="passkeys-heading">
-      <CardHeader className="flex-row items-start gap-3 space-y-0 pb-4">
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-600">
-          <Fingerprint aria-hidden="true" className="size-[18px]" />
-        </span>
-        <div className="grid flex-1 gap-1">
-          <CardTitle id="passkeys-heading" className="text-base">
-            Passkeys &amp; Security Keys
-          </CardTitle>
-          <CardDescription>Sign in with your fingerprint, face or a hardware key.</CardDescription>
-        </div>
-      </CardHeader>
+      <IconCardHeader
+        className="pb-4"
+        icon={Fingerprint}
+        titleId="passkeys-heading"
+        title="Passkeys & Security Keys"
+        description="Sign in with your fingerprint, face or a hardware key."
+      />
       <CardContent className="grid gap-4">
         {!data ? (
           <Skeleton className="h-24" />
