@@ -139,8 +139,46 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function AddDeliverable({ pending, apply }: { pending: boolean; apply: Apply }) {
+/**
+ * A text to add to the work order (a deliverable, an internal note): `onAdd` gets the text and a
+ * function that clears it once added.
+ */
+function TextForm(props: {
+  id: string;
+  label: string;
+  rows: number;
+  submitLabel: string;
+  pending: boolean;
+  onAdd: (text: string, added: () => void) => void;
+}) {
   const [text, setText] = useState("");
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    props.onAdd(text, () => setText(""));
+  };
+  return (
+    <form className="grid gap-1.5" onSubmit={submit}>
+      <Label htmlFor={props.id}>{props.label}</Label>
+      <Textarea
+        id={props.id}
+        rows={props.rows}
+        maxLength={MAX_WORK_ORDER_TEXT}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <Button
+        type="submit"
+        variant="outline"
+        disabled={!text.trim() || props.pending}
+        className="justify-self-start"
+      >
+        {props.submitLabel}
+      </Button>
+    </form>
+  );
+}
+
+function AddDeliverable({ pending, apply }: { pending: boolean; apply: Apply }) {
   const [file, setFile] = useState<File | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const uploadFile = (event: FormEvent) => {
@@ -168,30 +206,14 @@ function AddDeliverable({ pending, apply }: { pending: boolean; apply: Apply }) 
           Upload File
         </Button>
       </form>
-      <form
-        className="grid gap-1.5"
-        onSubmit={(event) => {
-          event.preventDefault();
-          apply({ kind: "text", body: text }, "Text Added", () => setText(""));
-        }}
-      >
-        <Label htmlFor="deliverable-text">Deliverable text</Label>
-        <Textarea
-          id="deliverable-text"
-          rows={3}
-          maxLength={MAX_WORK_ORDER_TEXT}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
-        <Button
-          type="submit"
-          variant="outline"
-          disabled={!text.trim() || pending}
-          className="justify-self-start"
-        >
-          Add Text
-        </Button>
-      </form>
+      <TextForm
+        id="deliverable-text"
+        label="Deliverable text"
+        rows={3}
+        submitLabel="Add Text"
+        pending={pending}
+        onAdd={(body, added) => apply({ kind: "text", body }, "Text Added", added)}
+      />
     </div>
   );
 }
@@ -223,7 +245,6 @@ function CancelOrder({ pending, apply }: { pending: boolean; apply: Apply }) {
 }
 
 function Notes({ data, pending, apply }: { data: TAdminWorkOrderDetail; pending: boolean; apply: Apply }) {
-  const [note, setNote] = useState("");
   return (
     <section aria-label="Internal notes" className="grid gap-2">
       <h3 className="font-semibold text-slate-900">Internal notes</h3>
@@ -241,30 +262,14 @@ function Notes({ data, pending, apply }: { data: TAdminWorkOrderDetail; pending:
           ))}
         </ul>
       )}
-      <form
-        className="grid gap-1.5"
-        onSubmit={(event) => {
-          event.preventDefault();
-          apply({ kind: "note", body: note }, "Note Added", () => setNote(""));
-        }}
-      >
-        <Label htmlFor="work-order-note">Internal note (staff only)</Label>
-        <Textarea
-          id="work-order-note"
-          rows={2}
-          maxLength={MAX_WORK_ORDER_TEXT}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-        />
-        <Button
-          type="submit"
-          variant="outline"
-          disabled={!note.trim() || pending}
-          className="justify-self-start"
-        >
-          Add Note
-        </Button>
-      </form>
+      <TextForm
+        id="work-order-note"
+        label="Internal note (staff only)"
+        rows={2}
+        submitLabel="Add Note"
+        pending={pending}
+        onAdd={(body, added) => apply({ kind: "note", body }, "Note Added", added)}
+      />
     </section>
   );
 }
