@@ -1,20 +1,19 @@
 import { sql } from "drizzle-orm";
-import Stripe from "stripe";
 import request, { type Agent } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordPayment } from "../../server/payments/record-payment";
 import type { TAdminOrder } from "../../shared/api/admin-orders";
-import { invitationCode, invite } from "../factories/affiliates";
+import { referralPair } from "../factories/affiliates";
 import { insertDomain } from "../factories/domains";
-import { orderAppraisal } from "../factories/payments";
+import { heldOf, orderAppraisal } from "../factories/payments";
 import { signInStaff } from "../factories/staff";
 import { signUp } from "../factories/users";
-import { FAKE_WEBHOOK_SIGNATURE, startFakePayPal } from "../setup/fake-paypal";
+import { paypalWebhook, signedStripeEvent } from "../factories/webhooks";
+import { startFakePayPal } from "../setup/fake-paypal";
 import { startFakeStripe } from "../setup/fake-stripe";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
 const WEBHOOK_SECRET = "whsec_test_staff_refunds";
-const signer = new Stripe("sk_test_signer");
 const ID = "00000000-0000-4000-8000-000000000000";
 
 let t: TestApp;
@@ -41,38 +40,6 @@ afterAll(async () => {
   await paypalFake.close();
 });
 
-/** A referrer at level 2 (7%) and the user who registered through their invitation. */
-async function referralPair() {
-  const referrer = await signUp(t.app);
-  const email = `referral_${Math.random().toString(36).slice(2)}@example.com`;
-  await invite(referrer.agent, { email, level: 2 });
-  const referred = await signUp(t.app, { email, referralCode: await invitationCode(t.db, email) });
-  return { referrer, referred };
-}
-
-function stripeEvent(type: string, object: Record<string, unknown>) {
-  const id = `evt_${Math.random().toString(36).slice(2)}`;
-  const payload = JSON.stringify({ id, object: "event", type, data: { object } });
-  const signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  return request(t.app)
-    .post("/api/webhooks/stripe")
-    .set("Content-Type", "application/json")
-    .set("Stripe-Signature", signature)
-    .send(payload);
-}
-
-function paypalEvent(body: unknown) {
-  return request(t.app)
-    .post("/api/webhooks/paypal")
-    .set("Content-Type", "application/json")
-    .set("PayPal-Auth-Algo", "SHA256withRSA")
-    .set("PayPal-Cert-Url", "https://api.paypal.test/v1/notifications/certs/CERT-1")
-    .set("PayPal-Transmission-Id", "tx-1")
-    .set("PayPal-Transmission-Sig", FAKE_WEBHOOK_SIGNATURE)
-    .set("PayPal-Transmission-Time", new Date().toISOString())
-    .send(JSON.stringify(body));
-}
-
 async function appraisalOf(account: { agent: Agent; user: { id: string } }) {
   const domain = await insertDomain(t.db, account.user.id);
   return orderAppraisal(account.agent, domain.id);
@@ -82,7 +49,7 @@ async function appraisalOf(account: { agent: Agent; user: { id: string } }) {
 async function paidWithStripe(account: { agent: Agent; user: { id: string } }) {
   const orderId = await appraisalOf(account);
   const intent = `pi_${Math.random().toString(36).slice(2)}`;
-  const res = await stripeEvent("checkout.session.completed", {
+  const res = await signedStripeEvent(t.app, WEBHOOK_SECRET, "checkout.session.completed", {
     id: `cs_test_${orderId.slice(0, 8)}`,
     object: "checkout.session",
     client_reference_id: orderId,
@@ -123,13 +90,6 @@ async function paidInSandbox(account: { agent: Agent; user: { id: string } }) {
 const refund = (orderId: string, body: Record<string, unknown>) =>
   staff.agent.post(`/api/admin/orders/${orderId}/refunds`).send(body);
 
-async function heldOf(userId: string) {
-  const { rows } = await t.db.execute<{ available: string; pending: string }>(
-    sql`select available::text, pending::text from balances where user_id = ${userId}`,
-  );
-  return rows[0];
-}
-
 /** Everything a refund may touch, to show that a refused one or a late webhook changed nothing. */
 async function snapshot(orderId: string, referrerId?: string) {
   const { rows } = await t.db.execute(sql`
@@ -142,7 +102,7 @@ async function snapshot(orderId: string, referrerId?: string) {
       (select count(*)::int from account_events a where a.user_id = o.user_id) as events
     from service_orders o where o.id = ${orderId}
   `);
-  return { ...rows[0], held: referrerId ? await heldOf(referrerId) : null };
+  return { ...rows[0], held: referrerId ? await heldOf(t.db, referrerId) : null };
 }
 
 const totalCommissions = async (referrer: { agent: Agent }) =>
@@ -198,9 +158,9 @@ describe("the console's orders", () => {
 
 describe("a staff refund through Stripe", () => {
   it("in part, through the real SDK, takes back exactly its share of the commission and keeps the service; Stripe's webhook changes nothing more", async () => {
-    const { referrer, referred } = await referralPair();
+    const { referrer, referred } = await referralPair(t, 2);
     const { orderId, intent } = await paidWithStripe(referred);
-    expect(await heldOf(referrer.user.id)).toEqual({ available: "0.00", pending: "7.00" });
+    expect(await heldOf(t.db, referrer.user.id)).toEqual({ available: "0.00", pending: "7.00" });
 
     const res = await refund(orderId, { amount: "10.00", reason: "Late delivery" });
 
@@ -216,7 +176,7 @@ describe("a staff refund through Stripe", () => {
     expect(sent?.headers["idempotency-key"]).toBe(`refund-${res.body.refund.id}`);
     expect(res.body.refund.providerRefundId).toBe((stripeFake.refunds.at(-1) as { id: string }).id);
     // 7.00 × 10.00 ÷ 99.99 = 0.70007… → 0.70
-    expect(await heldOf(referrer.user.id)).toEqual({ available: "0.00", pending: "6.30" });
+    expect(await heldOf(t.db, referrer.user.id)).toEqual({ available: "0.00", pending: "6.30" });
     expect(await totalCommissions(referrer)).toBe("6.30");
     const after = await snapshot(orderId, referrer.user.id);
     expect(after).toMatchObject({
@@ -226,7 +186,7 @@ describe("a staff refund through Stripe", () => {
       entitlements: ["active"],
     });
 
-    const webhook = await stripeEvent("charge.refunded", {
+    const webhook = await signedStripeEvent(t.app, WEBHOOK_SECRET, "charge.refunded", {
       id: "ch_partial",
       object: "charge",
       payment_intent: intent,
@@ -239,11 +199,11 @@ describe("a staff refund through Stripe", () => {
   });
 
   it("of the rest ends the order and its entitlement and takes back only the rest of the commission", async () => {
-    const { referrer, referred } = await referralPair();
+    const { referrer, referred } = await referralPair(t, 2);
     const { orderId, intent } = await paidWithStripe(referred);
     await refund(orderId, { amount: "33.33", reason: "Partly delivered" }).expect(201);
     // 7.00 × 33.33 ÷ 99.99 = 2.3333… → 2.33
-    expect(await heldOf(referrer.user.id)).toEqual({ available: "0.00", pending: "4.67" });
+    expect(await heldOf(t.db, referrer.user.id)).toEqual({ available: "0.00", pending: "4.67" });
 
     const rest = await refund(orderId, { reason: "Not delivered" });
 
@@ -254,7 +214,7 @@ describe("a staff refund through Stripe", () => {
       payment_intent: intent,
       amount: "6666",
     });
-    expect(await heldOf(referrer.user.id)).toEqual({ available: "0.00", pending: "0.00" });
+    expect(await heldOf(t.db, referrer.user.id)).toEqual({ available: "0.00", pending: "0.00" });
     expect(await totalCommissions(referrer)).toBe("0.00");
     const after = await snapshot(orderId, referrer.user.id);
     expect(after).toMatchObject({
@@ -268,7 +228,7 @@ describe("a staff refund through Stripe", () => {
     );
     expect(rows[0].net).toBe("0.00");
 
-    const webhook = await stripeEvent("charge.refunded", {
+    const webhook = await signedStripeEvent(t.app, WEBHOOK_SECRET, "charge.refunded", {
       id: "ch_full",
       object: "charge",
       payment_intent: intent,
@@ -311,7 +271,7 @@ describe("a staff refund through Stripe", () => {
 
 describe("a staff refund through PayPal", () => {
   it("refunds the capture for the amount; PayPal's webhook about that refund changes nothing more", async () => {
-    const { referrer, referred } = await referralPair();
+    const { referrer, referred } = await referralPair(t, 2);
     const { orderId, captureId } = await paidWithPayPal(referred);
 
     const res = await refund(orderId, { amount: "49.99", reason: "Half delivered" });
@@ -321,10 +281,10 @@ describe("a staff refund through PayPal", () => {
     expect(made).toMatchObject({ captureId, amount: "49.99" });
     expect(res.body.refund).toMatchObject({ provider: "paypal", providerRefundId: made?.id, full: false });
     // 7.00 × 49.99 ÷ 99.99 = 3.4996… → 3.50
-    expect(await heldOf(referrer.user.id)).toEqual({ available: "0.00", pending: "3.50" });
+    expect(await heldOf(t.db, referrer.user.id)).toEqual({ available: "0.00", pending: "3.50" });
     const after = await snapshot(orderId, referrer.user.id);
 
-    const webhook = await paypalEvent({
+    const webhook = await paypalWebhook(t.app, {
       id: `WH-${made?.id}`,
       event_type: "PAYMENT.CAPTURE.REFUNDED",
       resource: {
@@ -359,15 +319,19 @@ describe("a staff refund through PayPal", () => {
 
 describe("a refund made in the provider's own dashboard", () => {
   it("in part keeps the service and takes back only its share; the rest later ends the order", async () => {
-    const { referrer, referred } = await referralPair();
+    const { referrer, referred } = await referralPair(t, 2);
     const { orderId, intent } = await paidWithStripe(referred);
     const charge = { id: "ch_dashboard", object: "charge", payment_intent: intent, amount: 9999 };
 
-    const part = await stripeEvent("charge.refunded", { ...charge, amount_refunded: 1000, refunded: false });
+    const part = await signedStripeEvent(t.app, WEBHOOK_SECRET, "charge.refunded", {
+      ...charge,
+      amount_refunded: 1000,
+      refunded: false,
+    });
 
     expect(part.status).toBe(200);
     // 7.00 × 10.00 ÷ 99.99 = 0.70007… → 0.70
-    expect(await heldOf(referrer.user.id)).toEqual({ available: "0.00", pending: "6.30" });
+    expect(await heldOf(t.db, referrer.user.id)).toEqual({ available: "0.00", pending: "6.30" });
     const after = await snapshot(orderId, referrer.user.id);
     expect(after).toMatchObject({ status: "paid", service: "active", entitlements: ["active"], refunds: 1 });
     const history = await referred.agent.get("/api/transactions").expect(200);
@@ -376,10 +340,18 @@ describe("a refund made in the provider's own dashboard", () => {
     expect(listed.body.data[0]).toMatchObject({ status: "paid", refunded: "10.00" });
 
     // Another event that reports no more refunded than is recorded changes nothing.
-    await stripeEvent("charge.refunded", { ...charge, amount_refunded: 1000, refunded: false }).expect(200);
+    await signedStripeEvent(t.app, WEBHOOK_SECRET, "charge.refunded", {
+      ...charge,
+      amount_refunded: 1000,
+      refunded: false,
+    }).expect(200);
     expect(await snapshot(orderId, referrer.user.id)).toEqual(after);
 
-    await stripeEvent("charge.refunded", { ...charge, amount_refunded: 9999, refunded: true }).expect(200);
+    await signedStripeEvent(t.app, WEBHOOK_SECRET, "charge.refunded", {
+      ...charge,
+      amount_refunded: 9999,
+      refunded: true,
+    }).expect(200);
     expect(await snapshot(orderId, referrer.user.id)).toMatchObject({
       status: "refunded",
       refunded: true,
@@ -394,7 +366,7 @@ describe("a refund made in the provider's own dashboard", () => {
     const buyer = await signUp(t.app);
     const { orderId, captureId } = await paidWithPayPal(buyer);
 
-    const webhook = await paypalEvent({
+    const webhook = await paypalWebhook(t.app, {
       id: "WH-dashboard-part",
       event_type: "PAYMENT.CAPTURE.REFUNDED",
       resource: {
@@ -436,7 +408,7 @@ describe("a staff refund in the sandbox", () => {
 
 describe("a staff refund that cannot be made", () => {
   it("over what is left, of a refunded order, of an unpaid one or with bad input is refused with nothing changed", async () => {
-    const { referrer, referred } = await referralPair();
+    const { referrer, referred } = await referralPair(t, 2);
     const { orderId } = await paidWithStripe(referred);
     await refund(orderId, { amount: "90.00", reason: "Mostly undelivered" }).expect(201);
     const before = await snapshot(orderId, referrer.user.id);

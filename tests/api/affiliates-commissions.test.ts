@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyPaidOrderToAffiliates } from "../../server/modules/affiliates/order-paid";
 import { fulfilOrder } from "../../server/payments/fulfil-order";
 import { serviceOrders } from "../../shared/schema";
-import { invitationCode, invite } from "../factories/affiliates";
+import { invite, referralPair } from "../factories/affiliates";
 import { insertDomain } from "../factories/domains";
-import { orderAppraisal } from "../factories/payments";
+import { heldOf, orderAppraisal } from "../factories/payments";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -18,15 +18,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const newEmail = () => `referral_${Math.random().toString(36).slice(2)}@example.com`;
-
-/** A referrer and a user who registered through the referrer's invitation at `level`. */
-async function referralPair(level: number) {
-  const referrer = await signUp(t.app);
-  const email = newEmail();
-  const affiliate = await invite(referrer.agent, { email, level });
-  const referred = await signUp(t.app, { email, referralCode: await invitationCode(t.db, email) });
-  return { referrer, referred, affiliate };
-}
 
 const HOLD = { commissionHoldDays: 30 };
 
@@ -69,16 +60,14 @@ async function commissionEvents(userId: string) {
 
 /** Held commission: pending for the refund window, none of it available yet. */
 async function pending(userId: string): Promise<string> {
-  const { rows } = await t.db.execute<{ available: string; pending: string }>(
-    sql`select available, pending from balances where user_id = ${userId}`,
-  );
-  expect(rows[0].available).toBe("0.00");
-  return rows[0].pending;
+  const held = await heldOf(t.db, userId);
+  expect(held.available).toBe("0.00");
+  return held.pending;
 }
 
 describe("commission on a referred user's paid order", () => {
   it("credits the referrer the affiliate's rate of the price, rounded to the cent, held pending", async () => {
-    const { referrer, referred, affiliate } = await referralPair(2);
+    const { referrer, referred, affiliate } = await referralPair(t, 2);
 
     const orderId = await buyAndPay(referred);
 
@@ -93,7 +82,7 @@ describe("commission on a referred user's paid order", () => {
   });
 
   it("credits nothing more when the order is fulfilled again or the effect runs twice", async () => {
-    const { referrer, referred } = await referralPair(3);
+    const { referrer, referred } = await referralPair(t, 3);
     const orderId = await buyAndPay(referred);
 
     const [paid] = await t.db.select().from(serviceOrders).where(eq(serviceOrders.id, orderId));
@@ -123,7 +112,7 @@ describe("commission on a referred user's paid order", () => {
   });
 
   it("adds up every paid order of the referral, also when they are paid at the same time", async () => {
-    const { referrer, referred } = await referralPair(1);
+    const { referrer, referred } = await referralPair(t, 1);
     const domain = await insertDomain(t.db, referred.user.id);
     const orders = [
       await orderAppraisal(referred.agent, domain.id),
@@ -150,7 +139,7 @@ describe("commission on a referred user's paid order", () => {
   });
 
   it("credits nothing for an order that was never paid", async () => {
-    const { referrer, referred } = await referralPair(3);
+    const { referrer, referred } = await referralPair(t, 3);
     const domain = await insertDomain(t.db, referred.user.id);
     await orderAppraisal(referred.agent, domain.id);
     expect(await commissionEvents(referrer.user.id)).toEqual([]);
@@ -172,7 +161,7 @@ describe("a paid tier upgrade", () => {
   }
 
   it("raises the buyer's affiliate rates to the tier's rate, and later commissions use it", async () => {
-    const { referrer, referred } = await referralPair(1);
+    const { referrer, referred } = await referralPair(t, 1);
 
     await buyTier(referrer.agent, "gold", "299.00");
     const orderId = await buyAndPay(referred);
@@ -197,14 +186,14 @@ describe("a paid tier upgrade", () => {
   });
 
   it("never lowers a rate that is already higher", async () => {
-    const { referrer } = await referralPair(3);
+    const { referrer } = await referralPair(t, 3);
     await buyTier(referrer.agent, "platinum", "599.00");
     await buyTier(referrer.agent, "silver", "99.00");
     expect((await referrer.agent.get("/api/affiliates")).body[0].commissionRate).toBe(20);
   });
 
   it("changes nothing while it is unpaid", async () => {
-    const { referrer } = await referralPair(2);
+    const { referrer } = await referralPair(t, 2);
     const res = await referrer.agent
       .post("/api/affiliates/tier-upgrade")
       .send({ tier: "diamond", price: "999.00" });
@@ -213,7 +202,7 @@ describe("a paid tier upgrade", () => {
   });
 
   it("earns the buyer's referrer commission like any other order", async () => {
-    const { referrer, referred } = await referralPair(2);
+    const { referrer, referred } = await referralPair(t, 2);
     const res = await referred.agent
       .post("/api/affiliates/tier-upgrade")
       .send({ tier: "gold", price: "299.00" });
@@ -225,7 +214,7 @@ describe("a paid tier upgrade", () => {
 
 describe("commission that is not money", () => {
   it("is recorded as test commission for a sandbox-paid order, and never enters a balance", async () => {
-    const { referrer, referred, affiliate } = await referralPair(2);
+    const { referrer, referred, affiliate } = await referralPair(t, 2);
     const domain = await insertDomain(t.db, referred.user.id);
     const orderId = await orderAppraisal(referred.agent, domain.id);
 
@@ -252,7 +241,7 @@ describe("commission that is not money", () => {
       insert into affiliates (user_id, email, level, commission_rate, referral_code, referred_user_id, is_active)
       values (${self.user.id}, ${self.user.email}, 1, 5, ${`SELF${randomUUID().slice(0, 8)}`}, ${self.user.id}, true)
     `);
-    const { referrer, referred } = await referralPair(1);
+    const { referrer, referred } = await referralPair(t, 1);
     await t.db.execute(sql`
       insert into affiliates (user_id, email, level, commission_rate, referral_code, referred_user_id, is_active)
       values (${referred.user.id}, ${referrer.user.email}, 1, 5, ${`LOOP${randomUUID().slice(0, 8)}`}, ${referrer.user.id}, true)

@@ -6,6 +6,7 @@ import type { Db } from "../../server/db/pool";
 import { recordParkedVisit } from "../../server/modules/domains/parked-visits";
 import { LEAD_SOURCE, LEAD_VALUE } from "../../shared/api/leads";
 import { addDomain, addVerifiedDomain, uniqueDomainName } from "../factories/domains";
+import { heldOf } from "../factories/payments";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -205,12 +206,7 @@ describe("leads on a parked domain's host", () => {
     expect(stored).toEqual({ domain_id: domain.id, host: domain.name });
     expect((await traffic(domain.id)).leads).toBe(1);
     // Held funds: pending for the returns window, not yet withdrawable.
-    const [balance] = (
-      await t.db.execute<{ available: string; pending: string }>(
-        sql`select available::text, pending::text from balances where user_id = ${user.id}`,
-      )
-    ).rows;
-    expect(balance).toEqual({ available: "0.00", pending: "75.00" });
+    expect(await heldOf(t.db, user.id)).toEqual({ available: "0.00", pending: "75.00" });
     const detail = (await agent.get(`/api/domains/${domain.id}`)).body;
     expect(detail).toMatchObject({ totalRevenue: "75.00", totalLeads: 1 });
   });

@@ -1,10 +1,10 @@
-import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runBilling } from "../../server/jobs/billing-jobs";
 import { moveBillingClock } from "../../server/modules/billing/billing-clock";
 import { orderAccountPlan } from "../factories/billing";
 import { signUp } from "../factories/users";
-import { FAKE_WEBHOOK_SIGNATURE, startFakePayPal } from "../setup/fake-paypal";
+import { paypalWebhook } from "../factories/webhooks";
+import { startFakePayPal } from "../setup/fake-paypal";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
 let t: TestApp;
@@ -30,15 +30,7 @@ function paypalEvent(
     create_time: new Date(Date.now() + sequence * 1000).toISOString(),
     resource,
   };
-  return request(t.app)
-    .post("/api/webhooks/paypal")
-    .set("Content-Type", "application/json")
-    .set("PayPal-Auth-Algo", "SHA256withRSA")
-    .set("PayPal-Cert-Url", "https://api.paypal.test/v1/notifications/certs/CERT-1")
-    .set("PayPal-Transmission-Id", `tx-${sequence}`)
-    .set("PayPal-Transmission-Sig", options.signature ?? FAKE_WEBHOOK_SIGNATURE)
-    .set("PayPal-Transmission-Time", new Date().toISOString())
-    .send(JSON.stringify(event));
+  return paypalWebhook(t.app, event, options.signature);
 }
 
 /** A buyer who approved a Business plan ($79) subscription on PayPal. */

@@ -1,17 +1,16 @@
 import { sql } from "drizzle-orm";
-import Stripe from "stripe";
-import request, { type Agent } from "supertest";
+import type { Agent } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invitationCode, invite } from "../factories/affiliates";
+import { referralPair } from "../factories/affiliates";
 import { insertDomain } from "../factories/domains";
-import { orderAppraisal } from "../factories/payments";
+import { heldOf, orderAppraisal } from "../factories/payments";
 import { signUp } from "../factories/users";
-import { FAKE_WEBHOOK_SIGNATURE, startFakePayPal } from "../setup/fake-paypal";
+import { paypalWebhook, postStripeWebhook, signedStripeEvent } from "../factories/webhooks";
+import { startFakePayPal } from "../setup/fake-paypal";
 import { startFakeStripe } from "../setup/fake-stripe";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
 const WEBHOOK_SECRET = "whsec_test_refunds";
-const signer = new Stripe("sk_test_signer");
 
 let t: TestApp;
 let stripeFake: Awaited<ReturnType<typeof startFakeStripe>>;
@@ -35,33 +34,10 @@ afterAll(async () => {
   await paypalFake.close();
 });
 
-/** A referrer at level 2 (7%) and the user who registered through their invitation. */
-async function referralPair() {
-  const referrer = await signUp(t.app);
-  const email = `referral_${Math.random().toString(36).slice(2)}@example.com`;
-  await invite(referrer.agent, { email, level: 2 });
-  const referred = await signUp(t.app, { email, referralCode: await invitationCode(t.db, email) });
-  return { referrer, referred };
-}
-
-function stripeEvent(
-  type: string,
-  object: Record<string, unknown>,
-  id = `evt_${Math.random().toString(36).slice(2)}`,
-) {
-  const payload = JSON.stringify({ id, object: "event", type, data: { object } });
-  const signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  return request(t.app)
-    .post("/api/webhooks/stripe")
-    .set("Content-Type", "application/json")
-    .set("Stripe-Signature", signature)
-    .send(payload);
-}
-
 /** Pays an order through Stripe's signed webhook, as Stripe would after a real card payment. */
 async function payWithStripe(orderId: string, cents: number): Promise<string> {
   const intent = `pi_${Math.random().toString(36).slice(2)}`;
-  const res = await stripeEvent("checkout.session.completed", {
+  const res = await signedStripeEvent(t.app, WEBHOOK_SECRET, "checkout.session.completed", {
     id: `cs_test_${orderId.slice(0, 8)}`,
     object: "checkout.session",
     client_reference_id: orderId,
@@ -73,13 +49,6 @@ async function payWithStripe(orderId: string, cents: number): Promise<string> {
   });
   expect(res.status).toBe(200);
   return intent;
-}
-
-async function heldOf(userId: string) {
-  const { rows } = await t.db.execute<{ available: string; pending: string }>(
-    sql`select available::text, pending::text from balances where user_id = ${userId}`,
-  );
-  return rows[0];
 }
 
 async function orderState(orderId: string) {
@@ -101,10 +70,10 @@ async function appraisalOf(account: { agent: Agent; user: { id: string } }) {
 
 describe("a refunded or disputed Stripe payment", () => {
   it("charge.refunded ends the order and reverses the commission it earned, once", async () => {
-    const { referrer, referred } = await referralPair();
+    const { referrer, referred } = await referralPair(t, 2);
     const orderId = await appraisalOf(referred);
     const intent = await payWithStripe(orderId, 9999);
-    expect(await heldOf(referrer.user.id)).toEqual({ available: "0.00", pending: "7.00" });
+    expect(await heldOf(t.db, referrer.user.id)).toEqual({ available: "0.00", pending: "7.00" });
 
     const charge = {
       id: "ch_1",
@@ -114,14 +83,18 @@ describe("a refunded or disputed Stripe payment", () => {
       amount_refunded: 9999,
       refunded: true,
     };
-    const first = await stripeEvent("charge.refunded", charge, "evt_refund_1");
+    const first = await signedStripeEvent(t.app, WEBHOOK_SECRET, "charge.refunded", charge, {
+      id: "evt_refund_1",
+    });
     const rows = await ledgerCount(referrer.user.id);
-    const replay = await stripeEvent("charge.refunded", charge, "evt_refund_1");
+    const replay = await signedStripeEvent(t.app, WEBHOOK_SECRET, "charge.refunded", charge, {
+      id: "evt_refund_1",
+    });
 
     expect(first.status).toBe(200);
     expect(replay.status).toBe(200);
     expect(await orderState(orderId)).toEqual({ status: "refunded", refunded: true, service: "cancelled" });
-    expect(await heldOf(referrer.user.id)).toEqual({ available: "0.00", pending: "0.00" });
+    expect(await heldOf(t.db, referrer.user.id)).toEqual({ available: "0.00", pending: "0.00" });
     expect(await ledgerCount(referrer.user.id)).toBe(rows);
     const affiliates = await referrer.agent.get("/api/affiliates");
     expect(affiliates.body[0].totalCommissions).toBe("0.00");
@@ -132,18 +105,18 @@ describe("a refunded or disputed Stripe payment", () => {
   });
 
   it("charge.dispute.created does the same, and a later refund event of that payment changes nothing", async () => {
-    const { referrer, referred } = await referralPair();
+    const { referrer, referred } = await referralPair(t, 2);
     const orderId = await appraisalOf(referred);
     const intent = await payWithStripe(orderId, 9999);
 
-    const dispute = await stripeEvent("charge.dispute.created", {
+    const dispute = await signedStripeEvent(t.app, WEBHOOK_SECRET, "charge.dispute.created", {
       id: "dp_1",
       object: "dispute",
       payment_intent: intent,
       charge: "ch_2",
       amount: 9999,
     });
-    const refund = await stripeEvent("charge.refunded", {
+    const refund = await signedStripeEvent(t.app, WEBHOOK_SECRET, "charge.refunded", {
       id: "ch_2",
       object: "charge",
       payment_intent: intent,
@@ -151,7 +124,7 @@ describe("a refunded or disputed Stripe payment", () => {
 
     expect([dispute.status, refund.status]).toEqual([200, 200]);
     expect(await orderState(orderId)).toMatchObject({ status: "refunded", service: "cancelled" });
-    expect(await heldOf(referrer.user.id)).toEqual({ available: "0.00", pending: "0.00" });
+    expect(await heldOf(t.db, referrer.user.id)).toEqual({ available: "0.00", pending: "0.00" });
     const { rows } = await t.db.execute(
       sql`select 1 from ledger_entries where user_id = ${referrer.user.id} and kind = 'reversal'`,
     );
@@ -168,28 +141,30 @@ describe("a refunded or disputed Stripe payment", () => {
         .plan;
     expect(await planOf()).toBe("pro");
 
-    const forged = await request(t.app)
-      .post("/api/webhooks/stripe")
-      .set("Content-Type", "application/json")
-      .set("Stripe-Signature", "t=1,v1=forged")
-      .send(
-        JSON.stringify({
-          id: "evt_forged",
-          type: "charge.refunded",
-          data: { object: { payment_intent: intent } },
-        }),
-      );
+    const forged = await postStripeWebhook(
+      t.app,
+      JSON.stringify({
+        id: "evt_forged",
+        type: "charge.refunded",
+        data: { object: { payment_intent: intent } },
+      }),
+      "t=1,v1=forged",
+    );
     expect(forged.status).toBe(400);
     expect(await planOf()).toBe("pro");
 
-    await stripeEvent("charge.refunded", { id: "ch_3", object: "charge", payment_intent: intent });
+    await signedStripeEvent(t.app, WEBHOOK_SECRET, "charge.refunded", {
+      id: "ch_3",
+      object: "charge",
+      payment_intent: intent,
+    });
     expect(await planOf()).toBe("free");
   });
 });
 
 describe("a refunded tier upgrade", () => {
   it("returns the buyer's affiliate rates to their level's", async () => {
-    const { referrer } = await referralPair();
+    const { referrer } = await referralPair(t, 2);
     const order = await referrer.agent
       .post("/api/affiliates/tier-upgrade")
       .send({ tier: "gold", price: "299.00" });
@@ -198,27 +173,19 @@ describe("a refunded tier upgrade", () => {
     const rate = async () => (await referrer.agent.get("/api/affiliates")).body[0].commissionRate;
     expect(await rate()).toBe(15);
 
-    await stripeEvent("charge.refunded", { id: "ch_4", object: "charge", payment_intent: intent });
+    await signedStripeEvent(t.app, WEBHOOK_SECRET, "charge.refunded", {
+      id: "ch_4",
+      object: "charge",
+      payment_intent: intent,
+    });
 
     expect(await rate()).toBe(7);
   });
 });
 
 describe("a refunded PayPal capture", () => {
-  function paypalEvent(body: unknown, signature = FAKE_WEBHOOK_SIGNATURE) {
-    return request(t.app)
-      .post("/api/webhooks/paypal")
-      .set("Content-Type", "application/json")
-      .set("PayPal-Auth-Algo", "SHA256withRSA")
-      .set("PayPal-Cert-Url", "https://api.paypal.test/v1/notifications/certs/CERT-1")
-      .set("PayPal-Transmission-Id", "tx-1")
-      .set("PayPal-Transmission-Sig", signature)
-      .set("PayPal-Transmission-Time", new Date().toISOString())
-      .send(JSON.stringify(body));
-  }
-
   it("PAYMENT.CAPTURE.REFUNDED, verified by PayPal, reverses the commission; a replay or a bad signature changes nothing", async () => {
-    const { referrer, referred } = await referralPair();
+    const { referrer, referred } = await referralPair(t, 2);
     const orderId = await appraisalOf(referred);
     const checkout = await referred.agent
       .post(`/api/checkout/service/${orderId}`)
@@ -227,7 +194,7 @@ describe("a refunded PayPal capture", () => {
     const back = await referred.agent.get(`/api/checkout/paypal/return?order=${orderId}&token=${token}`);
     expect(back.status).toBe(303);
     const captureId = paypalFake.orders.get(token)?.captureId;
-    expect(await heldOf(referrer.user.id)).toEqual({ available: "0.00", pending: "7.00" });
+    expect(await heldOf(t.db, referrer.user.id)).toEqual({ available: "0.00", pending: "7.00" });
 
     const event = {
       id: "WH-EVT-REFUND-1",
@@ -238,14 +205,14 @@ describe("a refunded PayPal capture", () => {
         links: [{ rel: "up", href: `https://api.paypal.test/v2/payments/captures/${captureId}` }],
       },
     };
-    const forged = await paypalEvent(event, "forged");
+    const forged = await paypalWebhook(t.app, event, "forged");
     expect(forged.status).toBe(400);
-    expect(await heldOf(referrer.user.id)).toEqual({ available: "0.00", pending: "7.00" });
+    expect(await heldOf(t.db, referrer.user.id)).toEqual({ available: "0.00", pending: "7.00" });
 
-    expect((await paypalEvent(event)).status).toBe(200);
-    expect((await paypalEvent(event)).status).toBe(200);
+    expect((await paypalWebhook(t.app, event)).status).toBe(200);
+    expect((await paypalWebhook(t.app, event)).status).toBe(200);
     expect(await orderState(orderId)).toMatchObject({ status: "refunded", service: "cancelled" });
-    expect(await heldOf(referrer.user.id)).toEqual({ available: "0.00", pending: "0.00" });
+    expect(await heldOf(t.db, referrer.user.id)).toEqual({ available: "0.00", pending: "0.00" });
     const verified = paypalFake.requests.filter(
       (r) => r.path === "/v1/notifications/verify-webhook-signature",
     );
@@ -256,7 +223,7 @@ describe("a refunded PayPal capture", () => {
   });
 
   it("refuses a body that is not a PayPal event with 400", async () => {
-    const res = await paypalEvent("not an event");
+    const res = await paypalWebhook(t.app, "not an event");
     expect(res.status).toBe(400);
     expect(res.body.message).toBeTruthy();
   });

@@ -1,16 +1,14 @@
 import { eq, sql } from "drizzle-orm";
-import Stripe from "stripe";
-import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox } from "../../shared/schema";
-import { invitationCode, invite } from "../factories/affiliates";
+import { referralPair } from "../factories/affiliates";
 import { orderAccountPlan } from "../factories/billing";
 import { signUp } from "../factories/users";
+import { signedStripeEvent } from "../factories/webhooks";
 import { fakeSubscription, startFakeStripe } from "../setup/fake-stripe";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
 const WEBHOOK_SECRET = "whsec_test_secret";
-const signer = new Stripe("sk_test_signer");
 const DAY = 86_400;
 
 let t: TestApp;
@@ -39,27 +37,13 @@ function deliver(
   options: { id?: string; created?: number } = {},
 ) {
   const id = options.id ?? `evt_${++sequence}_${Math.random().toString(36).slice(2)}`;
-  const payload = JSON.stringify({
-    id,
-    object: "event",
-    type,
-    created: Math.floor(Date.now() / 1000) + (options.created ?? sequence),
-    data: { object },
-  });
-  const signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  return request(t.app)
-    .post("/api/webhooks/stripe")
-    .set("Content-Type", "application/json")
-    .set("Stripe-Signature", signature)
-    .send(payload);
+  const created = Math.floor(Date.now() / 1000) + (options.created ?? sequence);
+  return signedStripeEvent(t.app, WEBHOOK_SECRET, type, object, { id, created });
 }
 
 /** A referred buyer (level 3: 10%) subscribed to the Business plan ($79) through Stripe Checkout. */
 async function subscribedBuyer() {
-  const referrer = await signUp(t.app);
-  const email = `stripe_billing_${Math.random().toString(36).slice(2)}@example.com`;
-  await invite(referrer.agent, { email, level: 3 });
-  const buyer = await signUp(t.app, { email, referralCode: await invitationCode(t.db, email) });
+  const { referrer, referred: buyer } = await referralPair(t, 3);
   const orderId = await orderAccountPlan(buyer.agent, "business");
   const checkout = await buyer.agent.post(`/api/checkout/service/${orderId}`).send({ provider: "stripe" });
   expect(checkout.status).toBe(200);

@@ -1,14 +1,13 @@
 import { eq } from "drizzle-orm";
-import Stripe from "stripe";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serviceOrders, transactions } from "../../shared/schema";
 import { buyerWithPendingOrder } from "../factories/payments";
+import { postStripeWebhook, stripeSignature } from "../factories/webhooks";
 import { startFakeStripe } from "../setup/fake-stripe";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
 const WEBHOOK_SECRET = "whsec_test_secret";
-const signer = new Stripe("sk_test_signer");
 
 let t: TestApp;
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
@@ -52,22 +51,6 @@ function sessionCompleted(orderId: string, overrides: Record<string, unknown> = 
       },
     },
   });
-}
-
-function signed(payload: string, options: { secret?: string; timestamp?: number } = {}) {
-  return signer.webhooks.generateTestHeaderString({
-    payload,
-    secret: options.secret ?? WEBHOOK_SECRET,
-    timestamp: options.timestamp ?? Math.floor(Date.now() / 1000),
-  });
-}
-
-function postWebhook(payload: string, signature: string) {
-  return request(t.app)
-    .post("/api/webhooks/stripe")
-    .set("Content-Type", "application/json")
-    .set("Stripe-Signature", signature)
-    .send(payload);
 }
 
 describe("Stripe checkout through the real SDK", () => {
@@ -124,7 +107,7 @@ describe("POST /api/webhooks/stripe", () => {
     const { orderId } = await buyerWithPendingOrder(t.app, t.db);
     const payload = sessionCompleted(orderId);
 
-    const res = await postWebhook(payload, signed(payload));
+    const res = await postStripeWebhook(t.app, payload, stripeSignature(payload, WEBHOOK_SECRET));
 
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ received: true });
@@ -139,9 +122,9 @@ describe("POST /api/webhooks/stripe", () => {
   it("a replayed event changes nothing", async () => {
     const { orderId } = await buyerWithPendingOrder(t.app, t.db);
     const payload = sessionCompleted(orderId);
-    await postWebhook(payload, signed(payload));
+    await postStripeWebhook(t.app, payload, stripeSignature(payload, WEBHOOK_SECRET));
 
-    const replay = await postWebhook(payload, signed(payload));
+    const replay = await postStripeWebhook(t.app, payload, stripeSignature(payload, WEBHOOK_SECRET));
 
     expect(replay.status).toBe(200);
     expect(await paymentsOf(orderId)).toHaveLength(1);
@@ -151,7 +134,7 @@ describe("POST /api/webhooks/stripe", () => {
     const { orderId } = await buyerWithPendingOrder(t.app, t.db);
     const payload = sessionCompleted(orderId);
 
-    const res = await postWebhook(payload, signed(payload, { secret: "whsec_someone_else" }));
+    const res = await postStripeWebhook(t.app, payload, stripeSignature(payload, "whsec_someone_else"));
 
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("Invalid Stripe signature");
@@ -160,9 +143,9 @@ describe("POST /api/webhooks/stripe", () => {
 
   it("a body changed after signing is refused with 400", async () => {
     const { orderId } = await buyerWithPendingOrder(t.app, t.db);
-    const signature = signed(sessionCompleted(orderId));
+    const signature = stripeSignature(sessionCompleted(orderId), WEBHOOK_SECRET);
 
-    const res = await postWebhook(sessionCompleted(orderId, { amount_total: 1 }), signature);
+    const res = await postStripeWebhook(t.app, sessionCompleted(orderId, { amount_total: 1 }), signature);
 
     expect(res.status).toBe(400);
     expect((await orderRow(orderId)).status).toBe("pending");
@@ -172,9 +155,10 @@ describe("POST /api/webhooks/stripe", () => {
     const { orderId } = await buyerWithPendingOrder(t.app, t.db);
     const payload = sessionCompleted(orderId);
 
-    const res = await postWebhook(
+    const res = await postStripeWebhook(
+      t.app,
       payload,
-      signed(payload, { timestamp: Math.floor(Date.now() / 1000) - 301 }),
+      stripeSignature(payload, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 301),
     );
 
     expect(res.status).toBe(400);
@@ -195,7 +179,7 @@ describe("POST /api/webhooks/stripe", () => {
     const { orderId } = await buyerWithPendingOrder(t.app, t.db);
     const payload = sessionCompleted(orderId, { amount_total: 100 });
 
-    const res = await postWebhook(payload, signed(payload));
+    const res = await postStripeWebhook(t.app, payload, stripeSignature(payload, WEBHOOK_SECRET));
 
     expect(res.status).toBe(200);
     expect((await orderRow(orderId)).status).toBe("pending");
@@ -205,7 +189,7 @@ describe("POST /api/webhooks/stripe", () => {
     const { orderId } = await buyerWithPendingOrder(t.app, t.db);
     const payload = sessionCompleted(orderId, { payment_status: "unpaid" });
 
-    await postWebhook(payload, signed(payload));
+    await postStripeWebhook(t.app, payload, stripeSignature(payload, WEBHOOK_SECRET));
 
     expect((await orderRow(orderId)).status).toBe("pending");
   });

@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import type { Agent } from "supertest";
 import type { Db } from "../../server/db/pool";
 import type { TAffiliate, TInviteAffiliateBody } from "../../shared/api/affiliates";
+import type { TestApp } from "../setup/test-app";
+import { signUp } from "./users";
 
 /** Invites an address through the API and returns the new affiliate. */
 export async function invite(agent: Agent, body: TInviteAffiliateBody): Promise<TAffiliate> {
@@ -18,4 +20,13 @@ export async function invitationCode(db: Db, email: string): Promise<string> {
   const code = rows[0] && /\/login\?ref=([\w-]+)/.exec(rows[0].body)?.[1];
   if (!code) throw new Error(`no invitation mailed to ${email}`);
   return code;
+}
+
+/** A referrer and the user who registered through the referrer's invitation at `level`. */
+export async function referralPair(t: TestApp, level: number) {
+  const referrer = await signUp(t.app);
+  const email = `referral_${Math.random().toString(36).slice(2)}@example.com`;
+  const affiliate = await invite(referrer.agent, { email, level });
+  const referred = await signUp(t.app, { email, referralCode: await invitationCode(t.db, email) });
+  return { referrer, referred, affiliate };
 }

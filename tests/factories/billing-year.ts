@@ -7,21 +7,12 @@ import { sweepSubscriptions } from "../../server/modules/billing/sweep-subscript
 import { fulfilOrder } from "../../server/payments/fulfil-order";
 import { serviceOrders, subscriptions } from "../../shared/schema";
 import type { TestApp } from "../setup/test-app";
-import { invitationCode, invite } from "./affiliates";
+import { referralPair } from "./affiliates";
 import { orderAccountPlan } from "./billing";
-import { signUp } from "./users";
 
 const HOLD = { commissionHoldDays: 30 };
 const DAY_MS = 86_400_000;
 const cents = (text: string | null | undefined) => Math.round(Number(text ?? 0) * 100);
-
-async function referredBuyer(t: TestApp) {
-  const referrer = await signUp(t.app);
-  const email = `year_${randomUUID().slice(0, 8)}@example.com`;
-  await invite(referrer.agent, { email, level: 3 });
-  const buyer = await signUp(t.app, { email, referralCode: await invitationCode(t.db, email) });
-  return { referrer, buyer };
-}
 
 /** Sums, in cents: what the buyer paid, what the referrer's commission and ledger say. */
 async function reconcile(t: TestApp, buyerId: string, referrerId: string) {
@@ -50,9 +41,9 @@ async function reconcile(t: TestApp, buyerId: string, referrerId: string) {
  * long each year took and the sums to reconcile.
  */
 export async function runBillingYear(t: TestApp) {
-  const sandbox = await referredBuyer(t);
-  const orderId = await orderAccountPlan(sandbox.buyer.agent, "business");
-  await sandbox.buyer.agent.post(`/api/checkout/sandbox/${orderId}/pay?provider=stripe`);
+  const sandbox = await referralPair(t, 3);
+  const orderId = await orderAccountPlan(sandbox.referred.agent, "business");
+  await sandbox.referred.agent.post(`/api/checkout/sandbox/${orderId}/pay?provider=stripe`);
   const sandboxStarted = performance.now();
   for (let month = 0; month < 12; month++) {
     const now = await moveBillingClock(t.db, 30 * 86_400);
@@ -60,8 +51,8 @@ export async function runBillingYear(t: TestApp) {
   }
   const sandboxMs = performance.now() - sandboxStarted;
 
-  const card = await referredBuyer(t);
-  const cardOrder = await orderAccountPlan(card.buyer.agent, "business");
+  const card = await referralPair(t, 3);
+  const cardOrder = await orderAccountPlan(card.referred.agent, "business");
   await t.db.transaction((tx) =>
     fulfilOrder(
       tx,
@@ -114,8 +105,8 @@ export async function runBillingYear(t: TestApp) {
   return {
     sandboxMs,
     cardMs,
-    sandbox: await reconcile(t, sandbox.buyer.user.id, sandbox.referrer.user.id),
-    card: await reconcile(t, card.buyer.user.id, card.referrer.user.id),
+    sandbox: await reconcile(t, sandbox.referred.user.id, sandbox.referrer.user.id),
+    card: await reconcile(t, card.referred.user.id, card.referrer.user.id),
     firstCardOrderPaid: first.status === "paid",
   };
 }

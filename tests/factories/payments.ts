@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import type { Express } from "express";
 import type { Agent } from "supertest";
 import type { Db } from "../../server/db/pool";
@@ -36,6 +37,14 @@ export async function fundBalance(db: Db, userId: string, amount: string): Promi
     description: "Test commission",
     sourceKey: `test:${randomUUID()}`,
   });
+}
+
+/** The account's held funds as text: what it can withdraw and what is still pending. */
+export async function heldOf(db: Db, userId: string) {
+  const { rows } = await db.execute<{ available: string; pending: string }>(
+    sql`select available::text, pending::text from balances where user_id = ${userId}`,
+  );
+  return rows[0];
 }
 
 /**
