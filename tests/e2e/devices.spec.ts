@@ -118,7 +118,9 @@ test.describe("incident response", () => {
       await dialog.getByRole("button", { name: "Lock Down", exact: true }).click();
       await expect(toast(page)).toContainText("Account Locked Down");
       const checklist = card.getByRole("region", { name: "Recovery checklist" });
-      await expect(checklist).toContainText("Payouts stay frozen until you choose a new password.");
+      await expect(checklist).toContainText(
+        "Payouts stay frozen and your old password signs in nowhere until you choose a new password.",
+      );
 
       await other.page.goto("/settings");
       await expect(other.page).toHaveURL(/\/login$/);

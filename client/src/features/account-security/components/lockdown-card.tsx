@@ -42,8 +42,8 @@ function RecoveryChecklist({ since }: { since: string | null }) {
       className="grid gap-3 rounded-lg border border-amber-200 bg-amber-50/60 p-3"
     >
       <p className="font-medium text-sm">
-        Your account was locked down{since ? ` on ${formatDate(since)}` : ""}. Payouts stay frozen until you
-        choose a new password.
+        Your account was locked down{since ? ` on ${formatDate(since)}` : ""}. Payouts stay frozen and your
+        old password signs in nowhere until you choose a new password.
       </p>
       <ol className="grid gap-2">
         <Step done={false}>
@@ -125,7 +125,7 @@ export function LockdownCard() {
           open={confirming}
           onOpenChange={setConfirming}
           title="Lock down your account?"
-          description="Every other session is signed out, every API key is revoked and payouts are frozen until you change your password. This device stays signed in."
+          description="Every other session is signed out and every API key is revoked. Until you change your password, payouts are frozen and your old password signs in nowhere. This device stays signed in."
         >
           <DialogActions onCancel={() => setConfirming(false)}>
             <Button type="button" variant="destructive" disabled={lockDown.isPending} onClick={confirm}>
