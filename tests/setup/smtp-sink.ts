@@ -62,13 +62,23 @@ export async function startSmtpSink(options: { port?: number } = {}) {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    /** The first mail to `address` (waits up to five seconds for delivery). */
-    async mailTo(address: string, timeoutMs = 5000): Promise<ReceivedMail> {
+    /**
+     * The first mail to `address`, with `subject` when it is given (other mail to the address, a
+     * receipt say, may arrive first); waits up to five seconds for delivery.
+     */
+    async mailTo(address: string, timeoutMs = 5000, subject?: string): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const mail = received.find((m) => m.to.includes(address.toLowerCase()) || m.to.includes(address));
+        const mail = received.find(
+          (m) =>
+            (m.to.includes(address.toLowerCase()) || m.to.includes(address)) &&
+            (subject === undefined || m.subject === subject),
+        );
         if (mail) return mail;
-        if (Date.now() > deadline) throw new Error(`no mail to ${address} within ${timeoutMs} ms`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `no mail to ${address}${subject ? ` about "${subject}"` : ""} within ${timeoutMs} ms`,
+          );
         await new Promise((r) => setTimeout(r, 25));
       }
     },
