@@ -701,6 +701,13 @@ export const knownDevices = pgTable(
  * content and the previous entry's hash (`prevHash`), so an edit or a missing entry shows
  * (`npm run audit:verify`).
  */
+/**
+ * The events that start and end a lockdown: the newest of them says whether the account is locked
+ * down, which every password sign-in and payout asks (a partial index keeps that one row away).
+ */
+export const LOCKDOWN_STATE_EVENTS = ["account_locked_down", "password_changed", "password_reset"] as const;
+const isLockdownStateEvent = sql.raw(`event in (${LOCKDOWN_STATE_EVENTS.map((e) => `'${e}'`).join(", ")})`);
+
 export const auditLog = pgTable(
   "audit_log",
   {
@@ -718,6 +725,7 @@ export const auditLog = pgTable(
   (t) => [
     index("audit_log_user_idx").on(t.userId, t.createdAt),
     index("audit_log_created_idx").on(t.createdAt),
+    index("audit_log_lockdown_state_idx").on(t.userId, t.createdAt).where(isLockdownStateEvent),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { TLockdownStatus } from "../../../shared/api/security";
-import { apiKeys, auditLog, knownDevices, users } from "../../../shared/schema";
+import { apiKeys, auditLog, knownDevices, LOCKDOWN_STATE_EVENTS, users } from "../../../shared/schema";
 import type { DbOrTx } from "../../db/tx";
 import { AppError } from "../../http/app-error";
 import type { RequestMeta } from "../../http/request-meta";
@@ -45,12 +45,7 @@ export async function lockdownStatus(db: DbOrTx, userId: string): Promise<TLockd
   const [last] = await db
     .select({ event: auditLog.event, createdAt: auditLog.createdAt })
     .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.userId, userId),
-        inArray(auditLog.event, ["account_locked_down", "password_changed", "password_reset"]),
-      ),
-    )
+    .where(and(eq(auditLog.userId, userId), inArray(auditLog.event, [...LOCKDOWN_STATE_EVENTS])))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(1);
   const lockedDown = last?.event === "account_locked_down";

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_lockdown_state_idx" ON "audit_log" USING btree ("user_id","created_at") WHERE event in ('account_locked_down', 'password_changed', 'password_reset');
