@@ -10,8 +10,12 @@ function containsNul(value: unknown): boolean {
   return false;
 }
 
-/** PostgreSQL text cannot hold a NUL character: such a body is refused before any query sees it. */
+/**
+ * PostgreSQL text cannot hold a NUL character: a body or a query string with one (a search such as
+ * `?q=%00`) is refused before any query sees it.
+ */
 export const refuseNul: RequestHandler = (req, _res, next) => {
-  if (containsNul(req.body)) return next(new AppError("BAD_REQUEST", "Text may not contain NUL characters"));
+  if (containsNul(req.body) || containsNul(req.query))
+    return next(new AppError("BAD_REQUEST", "Text may not contain NUL characters"));
   next();
 };

@@ -68,6 +68,11 @@ describe("bad requests", () => {
       .post("/api/leads")
       .send({ email: "a@b.co", tags: [{ "k\u0000": 1 }] });
     expect(nested.status).toBe(400);
+    // A search term is text too.
+    const { agent } = await signUp(t.app);
+    const search = await agent.get("/api/domains?q=a%00b");
+    expect(search.status).toBe(400);
+    expect(search.body.message).toMatch(/NUL/);
   });
 
   it("answers a sign-in with the longest allowed name as a failed sign-in, not a server error", async () => {
