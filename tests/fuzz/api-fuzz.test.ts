@@ -6,6 +6,7 @@ import { OFFERS, type OfferKey } from "../../shared/catalog";
 import { createApiKey, grantApiPlan } from "../factories/api-keys";
 import { addDomain } from "../factories/domains";
 import { purchaseBody } from "../factories/purchases";
+import { signInStaff } from "../factories/staff";
 import { signUp } from "../factories/users";
 import { fillPath, listApiRoutes, pathParams, type RouteEntry } from "../setup/route-table";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -105,31 +106,44 @@ function validBody(route: RouteEntry): Record<string, unknown> {
     "PUT /api/settings/notifications": { revenueAlerts: true, domainExpiry: false, affiliateUpdates: true },
     "POST /api/support/tickets": { subject: "Fuzz ticket", body: "Help", domainId: victimDomainId },
     "POST /api/support/tickets/:id/messages": { body: "More help" },
+    "POST /api/admin/leads/:id/return": { reason: "Duplicate lead" },
+    "POST /api/admin/orders/:id/refunds": { amount: "1.00", reason: "Goodwill" },
+    "POST /api/admin/payouts/:id/reject": { reason: "Unknown account" },
+    "POST /api/admin/users/:id/suspend": { reason: "Chargebacks" },
+    "POST /api/admin/tickets/:id/reply": { body: "Answered" },
+    "POST /api/admin/tickets/:id/status": { status: "closed" },
+    "POST /api/admin/work-orders/:id/status": { status: "in_progress" },
+    "POST /api/admin/work-orders/:id/assign": { assigneeId: null },
+    "POST /api/admin/work-orders/:id/notes": { body: "Started" },
+    "POST /api/admin/work-orders/:id/deliverables": { body: "Report" },
   };
   return samples[`${route.method} ${route.path}`] ?? {};
 }
 
+/** Strings that have broken parsers, queries and spreadsheets before. */
+const hostileStrings = fc.constantFrom(
+  "",
+  " ",
+  "0",
+  "-1",
+  "1e309",
+  "NaN",
+  "null",
+  "true",
+  "__proto__",
+  "constructor",
+  "../../etc/passwd",
+  "' OR 1=1 --",
+  "=cmd|' /C calc'!A0",
+  "\u0000",
+  "😀".repeat(50),
+  "00000000-0000-0000-0000-000000000000",
+);
+
 const hostile = fc.oneof(
   fc.string(),
   fc.string({ minLength: 200, maxLength: 3000 }),
-  fc.constantFrom(
-    "",
-    " ",
-    "0",
-    "-1",
-    "1e309",
-    "NaN",
-    "null",
-    "true",
-    "__proto__",
-    "constructor",
-    "../../etc/passwd",
-    "' OR 1=1 --",
-    "=cmd|' /C calc'!A0",
-    "\u0000",
-    "😀".repeat(50),
-    "00000000-0000-0000-0000-000000000000",
-  ),
+  hostileStrings,
   fc.integer(),
   fc.double(),
   fc.boolean(),
@@ -170,69 +184,136 @@ const paramValue = fc.oneof(
   fc.constantFrom("0", "-1", "null", "undefined", "%00", "..%2F..", "a".repeat(300)),
 );
 
-const query = fc.dictionary(fc.stringMatching(/^[a-z]{1,8}$/), fc.string({ maxLength: 20 }), { maxKeys: 3 });
+/** The names the API's query strings read (lists, filters, ranges, cursors, exports), and others. */
+const queryKey = fc.oneof(
+  fc.constantFrom(
+    "q",
+    "cursor",
+    "limit",
+    "sort",
+    "order",
+    "status",
+    "type",
+    "from",
+    "to",
+    "days",
+    "range",
+    "event",
+    "format",
+    "domainId",
+    "adNetwork",
+    "minPrice",
+    "maxPrice",
+    "tld",
+    "host",
+    "zip",
+    "state",
+    "returned",
+    "name",
+  ),
+  fc.stringMatching(/^[a-z]{1,8}$/),
+);
+const query = fc.dictionary(queryKey, fc.oneof(fc.string({ maxLength: 20 }), hostileStrings), { maxKeys: 4 });
+
+/** Who sends the generated requests when they are signed in. */
+interface Fuzzer {
+  cookie: string;
+  /** The bearer key `/api/v1` is reached with. */
+  key?: string;
+  query: fc.Arbitrary<Record<string, string>>;
+  param: fc.Arbitrary<string>;
+}
+
+/** What is wrong with an answer, if anything: a 5xx, a stack trace, an error that is not JSON `{message}`. */
+async function problemOf(res: Response): Promise<string | undefined> {
+  const text = await res.text();
+  const isError = res.status >= 400;
+  if (res.status >= 500) return `${res.status} 5xx: ${text.slice(0, 200)}`;
+  if (/\bat .+\.(ts|js):\d+|node_modules/.test(text))
+    return `${res.status} stack trace: ${text.slice(0, 200)}`;
+  if (isError && !(res.headers.get("content-type") ?? "").includes("application/json"))
+    return `${res.status} non-JSON error: ${text.slice(0, 200)}`;
+  if (isError && typeof (JSON.parse(text) as { message?: unknown }).message !== "string")
+    return `${res.status} error without message: ${text.slice(0, 200)}`;
+  return undefined;
+}
+
+/**
+ * Sends RUNS_PER_ROUTE generated requests to each route, half of them signed in as `fuzzer`, and
+ * answers what broke the property (the first failure of each route; a request that throws is one)
+ * and how many requests were sent.
+ */
+async function fuzzRoutes(list: RouteEntry[], fuzzer: Fuzzer): Promise<{ failures: string[]; sent: number }> {
+  const failures: string[] = [];
+  let sent = 0;
+  for (const route of list) {
+    const params = pathParams(route.path);
+    const send = async (path: string, body: unknown, q: Record<string, string>, signedIn: boolean) => {
+      const credentials: Record<string, string> = !signedIn
+        ? {}
+        : route.path.startsWith("/api/v1/") && fuzzer.key
+          ? { authorization: `Bearer ${fuzzer.key}` }
+          : { cookie: fuzzer.cookie };
+      const res = await fetch(`${base}${path}?${new URLSearchParams(q)}`, {
+        method: route.method,
+        headers: { "content-type": "application/json", ...credentials },
+        body: route.method === "GET" ? undefined : body instanceof RawJson ? body.text : JSON.stringify(body),
+      });
+      sent++;
+      return problemOf(res);
+    };
+    await fc
+      .assert(
+        fc.asyncProperty(
+          bodyFor(route),
+          fc.array(fuzzer.param, { minLength: params.length, maxLength: params.length }),
+          fuzzer.query,
+          fc.boolean(),
+          async (body, values, q, signedIn) => {
+            const path = fillPath(route.path, Object.fromEntries(params.map((p, i) => [p, values[i]])));
+            const problem = await send(path, body, q, signedIn).catch((error: unknown) => `threw ${error}`);
+            if (problem)
+              failures.push(
+                `${route.method} ${path}?${new URLSearchParams(q)} (${signedIn ? "signed in" : "signed out"}) → ${problem} body=${JSON.stringify(body).slice(0, 200)}`,
+              );
+            return problem === undefined;
+          },
+        ),
+        { numRuns: RUNS_PER_ROUTE, endOnFailure: true },
+      )
+      // The failing run is in `failures`; the route's fuzzing ends there and the next route's starts.
+      .catch(() => undefined);
+  }
+  return { failures, sent };
+}
 
 describe("fuzzing every API route", () => {
   it(`answers ${RUNS_PER_ROUTE} generated requests per route with a 2xx or a 4xx JSON message, never a 5xx`, async () => {
     const before = await victimSnapshot();
-    const failures: string[] = [];
-    let sent = 0;
-    for (const route of routes) {
-      const params = pathParams(route.path);
-      await fc
-        .assert(
-          fc.asyncProperty(
-            bodyFor(route),
-            fc.array(paramValue, { minLength: params.length, maxLength: params.length }),
-            query,
-            fc.boolean(),
-            async (body, values, q, signedIn) => {
-              const path = fillPath(route.path, Object.fromEntries(params.map((p, i) => [p, values[i]])));
-              const url = `${base}${path}?${new URLSearchParams(q)}`;
-              const res = await fetch(url, {
-                method: route.method,
-                headers: {
-                  "content-type": "application/json",
-                  ...(signedIn
-                    ? route.path.startsWith("/api/v1/")
-                      ? { authorization: `Bearer ${fuzzerKey}` }
-                      : { cookie: fuzzerCookie }
-                    : {}),
-                },
-                body:
-                  route.method === "GET"
-                    ? undefined
-                    : body instanceof RawJson
-                      ? body.text
-                      : JSON.stringify(body),
-              });
-              sent++;
-              const text = await res.text();
-              const problem =
-                res.status >= 500
-                  ? "5xx"
-                  : /\bat .+\.(ts|js):\d+|node_modules/.test(text)
-                    ? "stack trace"
-                    : res.status >= 400 &&
-                        !(res.headers.get("content-type") ?? "").includes("application/json")
-                      ? "non-JSON error"
-                      : res.status >= 400 &&
-                          typeof (JSON.parse(text) as { message?: unknown }).message !== "string"
-                        ? "error without message"
-                        : undefined;
-              if (problem)
-                failures.push(
-                  `${route.method} ${path} (${signedIn ? "signed in" : "signed out"}) → ${res.status} ${problem}: ${text.slice(0, 200)} body=${JSON.stringify(body).slice(0, 200)}`,
-                );
-              return problem === undefined;
-            },
-          ),
-          { numRuns: RUNS_PER_ROUTE, endOnFailure: true },
-        )
-        .catch(() => undefined);
-    }
+    const { failures, sent } = await fuzzRoutes(routes, {
+      cookie: fuzzerCookie,
+      key: fuzzerKey,
+      query,
+      param: paramValue,
+    });
     expect(failures.slice(0, 10)).toEqual([]);
-    expect(sent).toBeGreaterThanOrEqual(routes.length * Math.min(RUNS_PER_ROUTE, 1));
+    // Every run of every route was sent: none ended early on a throw.
+    expect(sent).toBe(routes.length * RUNS_PER_ROUTE);
     expect(await victimSnapshot()).toEqual(before);
+  }, 1_200_000);
+
+  it("answers staff's generated requests to every console route the same way, with real ids among the random ones", async () => {
+    const staff = await signInStaff(t);
+    const cookie = ((await staff.agent.get("/api/admin/me")).request as unknown as { cookies: string })
+      .cookies;
+    const consoleRoutes = routes.filter((r) => r.path.startsWith("/api/admin/"));
+    expect(consoleRoutes.length).toBeGreaterThanOrEqual(20);
+    const { failures, sent } = await fuzzRoutes(consoleRoutes, {
+      cookie,
+      query,
+      param: fc.oneof(paramValue, fc.constantFrom(victim.user.id, victimDomainId)),
+    });
+    expect(failures.slice(0, 10)).toEqual([]);
+    expect(sent).toBe(consoleRoutes.length * RUNS_PER_ROUTE);
   }, 1_200_000);
 });
