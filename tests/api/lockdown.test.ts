@@ -6,6 +6,7 @@ import { apiKeys } from "../../shared/schema";
 import { fundBalance } from "../factories/payments";
 import { buySecurity } from "../factories/security";
 import { signUp } from "../factories/users";
+import { assert, registerPasskey } from "../factories/webauthn";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
 /** `POST /api/security/lockdown` (incident-response add-on). */
@@ -97,5 +98,33 @@ describe("lockdown", () => {
       .expect(200);
     expect((await login("a-brand-new-password")).status).toBe(200);
     expect((await login(me.input.password)).status).toBe(401);
+  });
+
+  it("takes no passkey either until a new password is chosen: the intruder may have added it", async () => {
+    const me = await signUp(t.app);
+    await buySecurity(me.agent, ["incident-response", "biometric"]);
+    const origin = t.deps.config.appUrl;
+    const { credential } = await registerPasskey(me.agent, origin);
+    const passwordless = async () => {
+      const agent = request.agent(t.app);
+      const options = await agent.post("/api/auth/passkeys/login/options").send({});
+      const res = await agent
+        .post("/api/auth/passkeys/login/verify")
+        .send({ response: assert(credential, options.body, origin) });
+      return { res, me: await agent.get("/api/auth/me") };
+    };
+    expect((await passwordless()).res.status).toBe(200);
+    await me.agent.post("/api/security/lockdown").expect(200);
+
+    const refused = await passwordless();
+    expect(refused.res.status).toBe(403);
+    expect(refused.res.body.message).toBe(LOCKED_DOWN_MESSAGE);
+    expect(refused.me.status).toBe(401);
+
+    await me.agent
+      .post("/api/auth/change-password")
+      .send({ currentPassword: me.input.password, newPassword: "a-brand-new-password" })
+      .expect(200);
+    expect((await passwordless()).me.status).toBe(200);
   });
 });

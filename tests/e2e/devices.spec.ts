@@ -119,7 +119,7 @@ test.describe("incident response", () => {
       await expect(toast(page)).toContainText("Account Locked Down");
       const checklist = card.getByRole("region", { name: "Recovery checklist" });
       await expect(checklist).toContainText(
-        "Payouts stay frozen and your old password signs in nowhere until you choose a new password.",
+        "Payouts stay frozen and nothing else signs in, by password or passkey, until you choose a new password.",
       );
 
       await other.page.goto("/settings");

@@ -28,7 +28,7 @@ interface SignIn {
   method: string;
 }
 
-/** What a password sign-in is told while the account is locked down. */
+/** What a sign-in is told while the account is locked down. */
 export const LOCKED_DOWN_MESSAGE =
   "This account is locked down. Choose a new password with “Forgot password?” to sign in again.";
 
@@ -36,12 +36,13 @@ export const LOCKED_DOWN_MESSAGE =
  * The end of every successful sign-in (password, or password and code, or passkey): the
  * account's failed count is cleared; then, with device management, a device the account has not
  * trusted waits for approval; otherwise the sign-in completes. A locked-down account takes no
- * password until it has a new one: the old one may be what an intruder knows.
+ * sign-in until it has a new password: the old one may be what an intruder knows, and a passkey
+ * may be one the intruder added (the recovery checklist asks the owner to review them).
  */
 export async function completeSignIn(options: SignIn & { knownDeviceKey?: string }): Promise<SignInAnswer> {
   const { deps, req, user } = options;
   assertNotSuspended(user);
-  if (options.method.startsWith("password") && (await lockdownStatus(deps.db, user.id)).lockedDown)
+  if ((await lockdownStatus(deps.db, user.id)).lockedDown)
     throw new AppError("FORBIDDEN", LOCKED_DOWN_MESSAGE);
   await deps.authLimits.signedIn({ accountKey: user.id, knownDeviceKey: options.knownDeviceKey });
   if (await hasAddOn(deps.db, user.id, "device-management")) {

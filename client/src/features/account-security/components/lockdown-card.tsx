@@ -42,8 +42,8 @@ function RecoveryChecklist({ since }: { since: string | null }) {
       className="grid gap-3 rounded-lg border border-amber-200 bg-amber-50/60 p-3"
     >
       <p className="font-medium text-sm">
-        Your account was locked down{since ? ` on ${formatDate(since)}` : ""}. Payouts stay frozen and your
-        old password signs in nowhere until you choose a new password.
+        Your account was locked down{since ? ` on ${formatDate(since)}` : ""}. Payouts stay frozen and nothing
+        else signs in, by password or passkey, until you choose a new password.
       </p>
       <ol className="grid gap-2">
         <Step done={false}>
@@ -56,6 +56,9 @@ function RecoveryChecklist({ since }: { since: string | null }) {
           Every other session was signed out: check the devices and sessions below.
         </Step>
         <Step done={twoFactor.data?.enabled === true}>Turn on two-factor sign-in, if it is off.</Step>
+        <Step done={false}>
+          Remove any passkey or security key you did not add: they sign in again once the password is changed.
+        </Step>
         <Step done={false}>
           Check your{" "}
           <Link href="/payments" className="font-medium text-primary hover:underline">
@@ -125,7 +128,7 @@ export function LockdownCard() {
           open={confirming}
           onOpenChange={setConfirming}
           title="Lock down your account?"
-          description="Every other session is signed out and every API key is revoked. Until you change your password, payouts are frozen and your old password signs in nowhere. This device stays signed in."
+          description="Every other session is signed out and every API key is revoked. Until you change your password, payouts are frozen and nothing else signs in, by password or passkey. This device stays signed in."
         >
           <DialogActions onCancel={() => setConfirming(false)}>
             <Button type="button" variant="destructive" disabled={lockDown.isPending} onClick={confirm}>
