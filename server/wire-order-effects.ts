@@ -1,10 +1,14 @@
-import { applyPaidOrderToAffiliates, applyRefundedOrderToAffiliates } from "./modules/affiliates/order-paid";
+import {
+  applyPaidOrderToAffiliates,
+  applyPartlyRefundedOrderToAffiliates,
+  applyRefundedOrderToAffiliates,
+} from "./modules/affiliates/order-paid";
 import { applyPaidOrderToBilling, applyRefundedOrderToBilling } from "./modules/billing/on-paid-billing";
 import { cancelRefundedWorkOrder, queueWorkOrder } from "./modules/work-orders/work-order-effects";
 import { registerOrderEffects } from "./payments/on-paid-effects";
 
 /**
- * What a payment and a refund mean beyond the order, in this order: what the order grants (its
+ * What a payment and a refund (whole or in part) mean beyond the order, in this order: what the order grants (its
  * entitlements or its subscription, the account plan among them), then what it means to the
  * affiliate programme, then the work order people deliver it by. The one place to hook a new
  * consequence of a payment; every entry point that can take or refund a payment calls it (the
@@ -12,6 +16,10 @@ import { registerOrderEffects } from "./payments/on-paid-effects";
  */
 export function wireOrderEffects(): void {
   registerOrderEffects({ onPaid: applyPaidOrderToBilling, onRefunded: applyRefundedOrderToBilling });
-  registerOrderEffects({ onPaid: applyPaidOrderToAffiliates, onRefunded: applyRefundedOrderToAffiliates });
+  registerOrderEffects({
+    onPaid: applyPaidOrderToAffiliates,
+    onRefunded: applyRefundedOrderToAffiliates,
+    onPartlyRefunded: applyPartlyRefundedOrderToAffiliates,
+  });
   registerOrderEffects({ onPaid: queueWorkOrder, onRefunded: cancelRefundedWorkOrder });
 }

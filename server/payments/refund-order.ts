@@ -10,8 +10,7 @@ import {
 } from "../../shared/schema";
 import type { Db } from "../db/pool";
 import type { Tx } from "../db/tx";
-import { reverseReferralCommissionShare } from "../modules/affiliates/credit-referral-commission";
-import { refundedEffects } from "./on-paid-effects";
+import { type PartRefund, partlyRefundedEffects, refundedEffects } from "./on-paid-effects";
 
 export type RefundOutcome =
   | "refunded"
@@ -97,17 +96,20 @@ async function applyProviderPartialRefund(
     status: "completed",
     orderId: order.id,
   });
-  await reverseReferralCommissionShare(tx, {
-    orderId: order.id,
-    price: order.price,
-    refunded: amount,
-    refundId: refund.id,
-    reason: `partial refund of order ${order.id}`,
-  });
+  await applyPartialRefund(tx, order, refund);
+}
+
+/**
+ * A part of an order's payment given back (by staff, or in the provider's dashboard) while the
+ * order goes on, inside the refund's transaction: what the modules take back of a part runs (the
+ * referrer's share of commission), and the buyer's activity says the service continues.
+ */
+export async function applyPartialRefund(tx: Tx, order: ServiceOrder, part: PartRefund): Promise<void> {
+  for (const effect of partlyRefundedEffects()) await effect(tx, order, part);
   await tx.insert(accountEvents).values({
     userId: order.userId,
     kind: "order_refunded",
-    description: `${formatUsd(amount)} of the payment for ${order.description} was refunded; the service continues`,
+    description: `${formatUsd(part.amount)} of the payment for ${order.description} was refunded; the service continues`,
   });
 }
 

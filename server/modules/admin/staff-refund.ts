@@ -2,7 +2,6 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { TStaffRefund } from "../../../shared/api/admin-orders";
 import { centsToDecimal, formatUsd, toCents } from "../../../shared/money";
 import {
-  accountEvents,
   type OrderRefund,
   orderRefunds,
   type ServiceOrder,
@@ -14,9 +13,8 @@ import type { Tx } from "../../db/tx";
 import type { AppDeps } from "../../deps";
 import { AppError, notFound } from "../../http/app-error";
 import type { Mailer } from "../../mail/mailer";
-import { endRefundedOrder } from "../../payments/refund-order";
+import { applyPartialRefund, endRefundedOrder } from "../../payments/refund-order";
 import { refundPayment } from "../../payments/refund-payment";
-import { reverseReferralCommissionShare } from "../affiliates/credit-referral-commission";
 import { adminOrder } from "./admin-orders";
 
 export interface StaffRefundInput {
@@ -130,18 +128,7 @@ async function applyRefund(tx: Tx, mailer: Mailer, reserved: Reserved, providerR
   if (full) {
     await endRefundedOrder(tx, order, "refund");
   } else {
-    await reverseReferralCommissionShare(tx, {
-      orderId: order.id,
-      price: order.price,
-      refunded: refund.amount,
-      refundId: refund.id,
-      reason: `partial refund of order ${order.id}`,
-    });
-    await tx.insert(accountEvents).values({
-      userId: order.userId,
-      kind: "order_refunded",
-      description: `${formatUsd(refund.amount)} of the payment for ${order.description} was refunded; the service continues`,
-    });
+    await applyPartialRefund(tx, order, refund);
   }
   await mailBuyer(tx, mailer, reserved);
   return done;

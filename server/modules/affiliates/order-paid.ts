@@ -2,8 +2,13 @@ import { eq, sql } from "drizzle-orm";
 import type { TAffiliateLevel } from "../../../shared/api/affiliates";
 import { affiliates, type ServiceOrder } from "../../../shared/schema";
 import type { Tx } from "../../db/tx";
+import type { PartRefund } from "../../payments/on-paid-effects";
 import { commissionRateFor, orderedTier, TIER_UPGRADE_OFFER, tierCommissionPercent } from "./commission-rate";
-import { creditReferralCommission, reverseReferralCommission } from "./credit-referral-commission";
+import {
+  creditReferralCommission,
+  reverseReferralCommission,
+  reverseReferralCommissionShare,
+} from "./credit-referral-commission";
 
 type PaidOrder = Pick<ServiceOrder, "id" | "userId" | "price" | "offerId" | "metadata" | "provider">;
 
@@ -54,4 +59,19 @@ export async function applyRefundedOrderToAffiliates(
     });
     await tx.update(affiliates).set({ commissionRate: rate }).where(eq(affiliates.id, affiliate.id));
   }
+}
+
+/** A part of an order refunded: the referrer's commission on it shrinks by the part's share. */
+export async function applyPartlyRefundedOrderToAffiliates(
+  tx: Tx,
+  order: Pick<ServiceOrder, "id" | "price">,
+  part: PartRefund,
+): Promise<void> {
+  await reverseReferralCommissionShare(tx, {
+    orderId: order.id,
+    price: order.price,
+    refunded: part.amount,
+    refundId: part.id,
+    reason: `partial refund of order ${order.id}`,
+  });
 }
