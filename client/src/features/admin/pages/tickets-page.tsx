@@ -7,7 +7,7 @@ import {
   formatMoment,
   TicketMessageForm,
   TicketStatus,
-  TicketThread,
+  TicketView,
   targetText,
 } from "@/features/support/components/ticket-parts";
 import { toast, toastError } from "@/lib/toast";
@@ -102,37 +102,26 @@ function TicketReview({ id, onClose }: { id: string | null; onClose: () => void 
       titleClassName="break-words"
       description={ticket && `${ticket.userName} <${ticket.userEmail}> · ${targetText(ticket.tier)}`}
     >
-      {!thread.data || !ticket ? (
-        <p className="text-muted-foreground text-sm">Loading…</p>
-      ) : (
-        <div className="grid gap-4">
-          <div className="flex flex-wrap items-center gap-2 text-sm">
-            <TicketStatus ticket={ticket} />
-            {ticket.status === "open" && <span>Due {formatMoment(ticket.responseDueAt)}</span>}
-            {ticket.domainName && <span>Domain: {ticket.domainName}</span>}
-            {ticket.orderDescription && <span>Order: {ticket.orderDescription}</span>}
-          </div>
-          <TicketThread messages={thread.data.messages} />
-          <TicketMessageForm
-            formLabel="Answer ticket"
-            label="Answer"
-            submitLabel="Send Answer"
-            rows={4}
-            pending={update.isPending}
-            onSend={send}
-          >
-            {ticket.status === "closed" ? (
-              <Button type="button" variant="outline" onClick={() => setStatus("open")}>
-                Reopen Ticket
-              </Button>
-            ) : (
-              <Button type="button" variant="outline" onClick={() => setStatus("closed")}>
-                Close Ticket
-              </Button>
-            )}
-          </TicketMessageForm>
-        </div>
-      )}
+      <TicketView ticket={ticket} messages={thread.data?.messages} showDue>
+        <TicketMessageForm
+          formLabel="Answer ticket"
+          label="Answer"
+          submitLabel="Send Answer"
+          rows={4}
+          pending={update.isPending}
+          onSend={send}
+        >
+          {ticket?.status === "closed" ? (
+            <Button type="button" variant="outline" onClick={() => setStatus("open")}>
+              Reopen Ticket
+            </Button>
+          ) : (
+            <Button type="button" variant="outline" onClick={() => setStatus("closed")}>
+              Close Ticket
+            </Button>
+          )}
+        </TicketMessageForm>
+      </TicketView>
     </DialogShell>
   );
 }

@@ -3,7 +3,7 @@ import { DialogShell } from "@/components/ui/dialog";
 import { toast, toastError } from "@/lib/toast";
 import { useSupportTicket } from "../api/get-support-ticket";
 import { useUpdateSupportTicket } from "../api/reply-support-ticket";
-import { formatMoment, TicketMessageForm, TicketStatus, TicketThread, targetText } from "./ticket-parts";
+import { formatMoment, TicketMessageForm, TicketView, targetText } from "./ticket-parts";
 
 /** One of the user's tickets: its thread, a reply, and closing it. */
 export function TicketDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
@@ -47,32 +47,22 @@ export function TicketDialog({ id, onClose }: { id: string | null; onClose: () =
         `${targetText(ticket.tier)}${ticket.status === "open" ? ` · due ${formatMoment(ticket.responseDueAt)}` : ""}`
       }
     >
-      {!thread.data || !ticket ? (
-        <p className="text-muted-foreground text-sm">Loading…</p>
-      ) : (
-        <div className="grid gap-4">
-          <div className="flex flex-wrap items-center gap-2 text-sm">
-            <TicketStatus ticket={ticket} />
-            {ticket.domainName && <span>Domain: {ticket.domainName}</span>}
-            {ticket.orderDescription && <span>Order: {ticket.orderDescription}</span>}
-          </div>
-          <TicketThread messages={thread.data.messages} />
-          <TicketMessageForm
-            formLabel="Reply to ticket"
-            label="Your reply"
-            submitLabel="Send Reply"
-            rows={3}
-            pending={update.isPending}
-            onSend={send}
-          >
-            {ticket.status !== "closed" && (
-              <Button type="button" variant="outline" onClick={close} disabled={update.isPending}>
-                Close Ticket
-              </Button>
-            )}
-          </TicketMessageForm>
-        </div>
-      )}
+      <TicketView ticket={ticket} messages={thread.data?.messages}>
+        <TicketMessageForm
+          formLabel="Reply to ticket"
+          label="Your reply"
+          submitLabel="Send Reply"
+          rows={3}
+          pending={update.isPending}
+          onSend={send}
+        >
+          {ticket?.status !== "closed" && (
+            <Button type="button" variant="outline" onClick={close} disabled={update.isPending}>
+              Close Ticket
+            </Button>
+          )}
+        </TicketMessageForm>
+      </TicketView>
     </DialogShell>
   );
 }

@@ -37,6 +37,33 @@ export function targetText(tier: string): string {
   return `${target.label} support: answered within ${target.hours} hour${target.hours === 1 ? "" : "s"}`;
 }
 
+/**
+ * An open ticket in its dialog, for its user and for staff: "Loading…" until the thread arrives,
+ * then the ticket's status (and due time, with `showDue`), the domain or order it is about, the
+ * thread, and `children`: the reply form.
+ */
+export function TicketView(props: {
+  ticket: TTicket | undefined;
+  messages: TTicketMessage[] | undefined;
+  showDue?: boolean;
+  children: ReactNode;
+}) {
+  const { ticket, messages } = props;
+  if (!ticket || !messages) return <p className="text-muted-foreground text-sm">Loading…</p>;
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <TicketStatus ticket={ticket} />
+        {props.showDue && ticket.status === "open" && <span>Due {formatMoment(ticket.responseDueAt)}</span>}
+        {ticket.domainName && <span>Domain: {ticket.domainName}</span>}
+        {ticket.orderDescription && <span>Order: {ticket.orderDescription}</span>}
+      </div>
+      <TicketThread messages={messages} />
+      {props.children}
+    </div>
+  );
+}
+
 /** A ticket's messages, oldest first, the user's and support's told apart. */
 export function TicketThread({ messages }: { messages: TTicketMessage[] }) {
   return (
