@@ -18,6 +18,7 @@ export const DOMAIN_PATHS = {
   verify: (id: string) => `/api/domains/${encodeURIComponent(id)}/verify`,
   import: "/api/domains/import",
   importPreview: "/api/domains/import/preview",
+  nameservers: "/api/domains/nameservers",
 } as const;
 
 export type TAdNetwork = (typeof AD_NETWORKS)[number];

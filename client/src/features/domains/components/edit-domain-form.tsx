@@ -46,6 +46,7 @@ function formFor(domain: TDomain) {
 export function EditDomainForm(props: { domain: TDomain; onDone: () => void; onRemoved: () => void }) {
   const { domain } = props;
   const verified = domain.verification.status === "verified";
+  const pair = domain.verification.nameservers;
   const [form, setForm] = useState(() => formFor(domain));
   const [error, setError] = useState("");
   const [confirmRemove, setConfirmRemove] = useState(false);
@@ -117,7 +118,19 @@ export function EditDomainForm(props: { domain: TDomain; onDone: () => void; onR
             </p>
           )}
         </div>
-        <ParkingFields idPrefix="edit" form={form} set={set} />
+        <ParkingFields
+          idPrefix="edit"
+          form={form}
+          set={set}
+          pair={pair}
+          pairHint={
+            pair.length > 0 ? (
+              <>
+                Your nameservers for {domain.name}: <span className="font-mono">{pair.join(" and ")}</span>.
+              </>
+            ) : undefined
+          }
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-2">

@@ -1,4 +1,5 @@
 import type { TAdNetwork, TParkingTemplate } from "@shared/api/domains";
+import type { ReactNode } from "react";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
@@ -12,8 +13,13 @@ export function ParkingFields<F extends ParkingSettings>(props: {
   idPrefix: string;
   form: F;
   set: <K extends keyof ParkingSettings>(key: K, value: F[K]) => void;
+  /** The account's nameserver pair to point the domain at, when known. */
+  pair?: string[];
+  /** What the pair is (the account's usual one, or this domain's), under the field. */
+  pairHint?: ReactNode;
 }) {
-  const { idPrefix, form, set } = props;
+  const { idPrefix, form, set, pair, pairHint } = props;
+  const hintId = `${idPrefix}-nameservers-hint`;
   return (
     <>
       <div className="grid gap-2">
@@ -38,10 +44,16 @@ export function ParkingFields<F extends ParkingSettings>(props: {
         <Label htmlFor={`${idPrefix}-nameservers`}>Nameservers</Label>
         <Input
           id={`${idPrefix}-nameservers`}
-          placeholder="ns1.parkpilot.com, ns2.parkpilot.com"
+          placeholder={pair && pair.length > 0 ? pair.join(", ") : "ns1.example.net, ns2.example.net"}
+          aria-describedby={pairHint ? hintId : undefined}
           value={form.nameservers}
           onChange={(e) => set("nameservers", e.target.value)}
         />
+        {pairHint && (
+          <p id={hintId} className="text-muted-foreground text-xs" data-testid="nameservers-hint">
+            {pairHint}
+          </p>
+        )}
       </div>
     </>
   );
