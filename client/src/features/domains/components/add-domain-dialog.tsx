@@ -38,8 +38,8 @@ const EMPTY = {
 function PairHint({ pair }: { pair: string[] }) {
   return (
     <>
-      To park it with us, point it at your nameservers <span className="font-mono">{pair.join(" and ")}</span>. A
-      name another account has added gets its own pair, shown on the domain once you add it.
+      To park it with us, point it at your nameservers <span className="font-mono">{pair.join(" and ")}</span>
+      . A name another account has added gets its own pair, shown on the domain once you add it.
     </>
   );
 }
