@@ -172,6 +172,22 @@ describe("the demo portfolio", () => {
     expect(users).toEqual({ demo: 1, referrals: 3, kept: 1 });
   });
 
+  it("gives every demo domain its account's nameserver pair, and a re-seed takes the old pairs back rather than retiring them", async () => {
+    const pairs = async () =>
+      one<{ domains: number; paired: number; retired: number }>(sql`
+        select count(*)::int as domains,
+          count(*) filter (where cardinality(verification_nameservers) = 2)::int as paired,
+          (select count(*)::int from nameserver_assignments where user_id is null) as retired
+        from domains where user_id = (select id from users where email = ${DEMO_EMAIL})
+      `);
+    await seedDemo(t.db, { now: NOW, nameserverPool });
+    const before = await pairs();
+    expect(before.domains).toBeGreaterThan(20);
+    expect(before.paired).toBe(before.domains);
+    await seedDemo(t.db, { now: NOW, nameserverPool });
+    expect(await pairs()).toEqual(before);
+  });
+
   it("fills the dashboard: today's and the month's revenue, 24 hours, sources, top domains and referrals", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(NOW);

@@ -8,7 +8,8 @@ import { expect, test, uniqueAccount } from "./fixtures";
  */
 const toast = (page: Page) => page.locator('[aria-label^="Notifications"] li');
 
-test.describe.configure({ timeout: 60_000 });
+// Whole flows on a shared, busy machine: a reload alone took more than 30 s there.
+test.describe.configure({ timeout: 120_000 });
 
 const uniqueName = () => `e2e-own-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}.com`;
 
