@@ -35,15 +35,18 @@ const scenario: Scenario = {
          returning id`,
       );
       const { rows: domains } = await pool.query<{ name: string; verification_token: string }>(
-        `insert into domains (user_id, name, status)
-         select $1, 'ownership-' || i || '.com', 'pending' from generate_series(1, $2::int) i
+        `insert into domains (user_id, name, status, verification_nameservers)
+         select $1, 'ownership-' || i || '.com', 'pending', array['ns3.parkpilot.test', 'ns4.parkpilot.test']
+         from generate_series(1, $2::int) i
          returning name, verification_token`,
         [owners[0].id, DOMAINS],
       );
+      // Each copy has its account's nameserver pair, so every check looks up TXT and NS as in production.
       // A second account holds the names that will be verified, unverified: the run releases them.
       await pool.query(
-        `insert into domains (user_id, name, status)
-         select $1, 'ownership-' || i || '.com', 'pending' from generate_series(1, $2::int) i where i % $3 = 0`,
+        `insert into domains (user_id, name, status, verification_nameservers)
+         select $1, 'ownership-' || i || '.com', 'pending', array['ns5.parkpilot.test', 'ns6.parkpilot.test']
+         from generate_series(1, $2::int) i where i % $3 = 0`,
         [owners[1].id, DOMAINS, PUBLISHED_EVERY],
       );
       domains.forEach((d, i) => {
