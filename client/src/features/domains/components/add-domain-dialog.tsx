@@ -20,7 +20,7 @@ import { useCreateDomain } from "../api/create-domain";
 import { useUsualNameservers } from "../api/get-usual-nameservers";
 import { STATUS_LABELS } from "../utils/domain-labels";
 import { todayInput } from "../utils/today-input";
-import { ParkingFields } from "./parking-fields";
+import { PairNames, ParkingFields } from "./parking-fields";
 
 const STATUS_OPTIONS = DOMAIN_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }));
 
@@ -38,8 +38,8 @@ const EMPTY = {
 function PairHint({ pair }: { pair: string[] }) {
   return (
     <>
-      To park it with us, point it at your nameservers <span className="font-mono">{pair.join(" and ")}</span>
-      . A name another account has added gets its own pair, shown on the domain once you add it.
+      To park it with us, point it at your nameservers <PairNames pair={pair} />. A name another account has
+      added gets its own pair, shown on the domain once you add it.
     </>
   );
 }

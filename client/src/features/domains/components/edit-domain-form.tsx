@@ -19,7 +19,7 @@ import { useDeleteDomain } from "../api/delete-domain";
 import { useUpdateDomain } from "../api/update-domain";
 import { STATUS_LABELS } from "../utils/domain-labels";
 import { todayInput } from "../utils/today-input";
-import { ParkingFields } from "./parking-fields";
+import { PairNames, ParkingFields } from "./parking-fields";
 
 /** A verified domain is active or parked; an unverified one is pending until a check proves it. */
 const statusOptions = (verified: boolean) =>
@@ -126,7 +126,7 @@ export function EditDomainForm(props: { domain: TDomain; onDone: () => void; onR
           pairHint={
             pair.length > 0 ? (
               <>
-                Your nameservers for {domain.name}: <span className="font-mono">{pair.join(" and ")}</span>.
+                Your nameservers for {domain.name}: <PairNames pair={pair} />.
               </>
             ) : undefined
           }

@@ -1,11 +1,24 @@
 import type { TAdNetwork, TParkingTemplate } from "@shared/api/domains";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { NETWORK_OPTIONS, TEMPLATE_OPTIONS } from "../utils/domain-labels";
 
 type ParkingSettings = { adNetwork: TAdNetwork; parkingTemplate: TParkingTemplate; nameservers: string };
+
+/**
+ * Nameservers in a sentence, each host in the code face: "a and b" (a domain kept from the shared
+ * set of earlier versions may have more than two: "a, b and c").
+ */
+export function PairNames({ pair }: { pair: string[] }) {
+  return pair.map((host, i) => (
+    <Fragment key={host}>
+      {i === 0 ? "" : i === pair.length - 1 ? " and " : ", "}
+      <span className="font-mono">{host}</span>
+    </Fragment>
+  ));
+}
 
 /** How a domain is parked: its ad network, template and nameservers (Add Domain and Edit Domain). */
 export function ParkingFields<F extends ParkingSettings>(props: {
