@@ -74,16 +74,22 @@ describe("the attack: another account adds a name whose nameservers the victim p
     expect(await row(taken.id)).toBeUndefined();
   });
 
-  it("lets the ownership job verify only the victim's copy when both are checked in one run", async () => {
+  it("leaves the attacker's copy pending in the ownership job too, which then verifies the victim's", async () => {
     const name = uniqueDomainName();
     const victim = await signUp(t.app);
     const attacker = await signUp(t.app);
     const owned = await addDomain(victim.agent, { name });
     const taken = await addDomain(attacker.agent, { name });
     pointAtPair(owned);
+    // The victim's copy was just checked: this run looks up the attacker's alone.
+    const now = new Date();
+    await t.db.update(domains).set({ verificationCheckedAt: now }).where(eq(domains.id, owned.id));
 
-    await runJob(new Date());
+    await runJob(now);
+    expect((await row(taken.id)).verifiedAt).toBeNull();
+    expect(await row(owned.id)).toBeDefined();
 
+    await runJob(new Date(now.getTime() + 5 * 60_000));
     expect((await row(owned.id)).verifiedAt).not.toBeNull();
     expect(await row(taken.id)).toBeUndefined();
   });
