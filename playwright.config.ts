@@ -93,6 +93,8 @@ export default defineConfig({
         .map((name) => `${name}@example.com`)
         .join(","),
       DNS_SERVERS: `127.0.0.1:${E2E_DNS_PORT}`,
+      // Eight hosts, 28 pairs (one of them the shared set of earlier versions, never handed out).
+      PARKING_NAMESERVER_POOL: Array.from({ length: 8 }, (_, i) => `ns${i + 1}.parkpilot.test`).join(","),
       PARKING_NAMESERVERS: "ns1.parkpilot.test,ns2.parkpilot.test",
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
     },

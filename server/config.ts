@@ -1,11 +1,15 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { bareHost, createNameserverPool, type NameserverPool } from "./lib/nameserver-pool";
 import { StartupError } from "./lib/startup-error";
 
 const boolish = z
   .enum(["true", "false", "1", "0"])
   .transform((v) => v === "true" || v === "1")
   .optional();
+
+/** Sixteen hosts: 120 pairs, so 120 accounts can each hold a name with its own pair. */
+const DEFAULT_POOL = Array.from({ length: 16 }, (_, i) => `ns${i + 1}.parkpilot.net`).join(",");
 
 const ZEnv = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -53,7 +57,15 @@ const ZEnv = z.object({
   LEADS_PER_DOMAIN_PER_HOUR: z.coerce.number().int().positive().default(120),
   /** Calls one API key may make in one second, over the plan's monthly quota. */
   API_BURST_PER_SECOND: z.coerce.number().int().positive().max(100_000).default(20),
-  /** The platform's nameservers: a domain whose NS records are all among them is verified (comma-separated). */
+  /**
+   * Host names the platform's nameserver pairs are formed from (comma-separated): each account is
+   * given its own pair for a name, and NS records naming exactly that pair prove the name is its.
+   */
+  PARKING_NAMESERVER_POOL: z.string().default(DEFAULT_POOL),
+  /**
+   * The nameservers every account shared before pairs (earlier versions' one setting): domains
+   * verified through them keep them, and they are never handed out as a pair.
+   */
   PARKING_NAMESERVERS: z.string().default("ns1.parkpilot.net,ns2.parkpilot.net"),
   /** Resolvers for ownership checks, comma-separated `address[:port]`; default: the system's. */
   DNS_SERVERS: z.string().optional(),
@@ -92,7 +104,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     appUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ""),
     leadValue: Number(c.LEAD_VALUE).toFixed(2),
     payoutReviewAbove: Number(c.PAYOUT_REVIEW_ABOVE).toFixed(2),
-    parkingNameservers: readNameservers(c.PARKING_NAMESERVERS),
+    nameserverPool: readNameserverPool(c.PARKING_NAMESERVER_POOL, c.PARKING_NAMESERVERS),
     dnsServers: readDnsServers(c.DNS_SERVERS),
     adminEmails: readAdminEmails(c.ADMIN_EMAILS),
     supportEmail: c.SUPPORT_EMAIL?.toLowerCase(),
@@ -134,16 +146,37 @@ const commaList = (value: string) =>
     .map((entry) => entry.trim())
     .filter(Boolean);
 
-/** Host names, lower case and without the root's trailing dot, the way NS answers are compared. */
-function readNameservers(value: string): string[] {
-  const names = commaList(value).map((name) => name.toLowerCase().replace(/\.$/, ""));
+/** At most this many hosts in the pool (about 500,000 pairs). */
+const MAX_POOL_HOSTS = 1_000;
+
+/** Distinct host names, lower case and without the root's trailing dot, the way NS answers are compared. */
+function readNameservers(key: string, value: string, options: { min: number }): string[] {
+  const names = [...new Set(commaList(value).map(bareHost))];
   const bad = names.filter((name) => !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(name));
-  if (names.length === 0 || bad.length > 0) {
+  if (bad.length > 0 || names.length === 0) {
     throw new StartupError(
-      `Invalid environment:\n  PARKING_NAMESERVERS: expected host names like ns1.example.net, not ${bad.join(", ") || "nothing"}`,
+      `Invalid environment:\n  ${key}: expected host names like ns1.example.net, not ${bad.join(", ") || "nothing"}`,
+    );
+  }
+  if (names.length < options.min || names.length > MAX_POOL_HOSTS) {
+    throw new StartupError(
+      `Invalid environment:\n  ${key}: expected ${options.min} to ${MAX_POOL_HOSTS} distinct host names, not ${names.length}`,
     );
   }
   return names;
+}
+
+function readNameserverPool(pool: string, legacy: string): NameserverPool {
+  const created = createNameserverPool({
+    hosts: readNameservers("PARKING_NAMESERVER_POOL", pool, { min: 2 }),
+    legacy: readNameservers("PARKING_NAMESERVERS", legacy, { min: 1 }),
+  });
+  if (created.size === 0) {
+    throw new StartupError(
+      "Invalid environment:\n  PARKING_NAMESERVER_POOL: forms no pair but PARKING_NAMESERVERS, which is never handed out; add host names",
+    );
+  }
+  return created;
 }
 
 /** `address`, `address:port` or `[v6]:port` entries as node's resolver takes them; undefined: the system's. */

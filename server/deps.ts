@@ -174,10 +174,7 @@ export function createDeps(options: {
     limits,
     mailer,
     payments: createPayments(config),
-    ownership: createOwnershipChecker({
-      servers: config.dnsServers,
-      parkingNameservers: config.parkingNameservers,
-    }),
+    ownership: createOwnershipChecker({ servers: config.dnsServers }),
     onRegistered: linkReferral({ mailer }),
     sessions: createSessionMiddleware({
       pool: database.pool,

@@ -11,6 +11,7 @@ import { startJobQueue } from "./jobs/job-queue";
 import { errorCode, StartupError } from "./lib/startup-error";
 import { createLogger } from "./logger";
 import { grantAdminEmails } from "./modules/admin/staff";
+import { assignExistingNameservers } from "./modules/domains/assign-existing-nameservers";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -33,7 +34,11 @@ async function main() {
   await runMigrations(database.pool);
 
   const seedDemo = config.SEED_DEMO ?? (database.engine === "pglite" && config.NODE_ENV !== "test");
-  const seeded = seedDemo ? await seedIfEmpty(database.db) : false;
+  const seeded = seedDemo ? await seedIfEmpty(database.db, { nameserverPool: config.nameserverPool }) : false;
+
+  const paired = await assignExistingNameservers(database.db, config.nameserverPool);
+  if (paired > 0)
+    logger.info({ domains: paired }, "gave the domains added before nameserver pairs their pair");
 
   await grantAdminEmails(database.db, config.adminEmails);
 

@@ -126,6 +126,12 @@ export const domains = pgTable(
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
     /** How it was proven: "txt" or "ns". */
     verifiedBy: text("verified_by"),
+    /**
+     * The nameserver pair this row's NS records must name, exactly, to prove it (its account's,
+     * from `nameserver_assignments`); empty when no pair was left for the name (the TXT record
+     * alone proves it); null until the start-up step gives a row from before pairs one.
+     */
+    verificationNameservers: text("verification_nameservers").array(),
     verificationCheckedAt: timestamp("verification_checked_at", { withTimezone: true }),
     /** The first of an unbroken run of failed checks of a verified domain; 3 days of it lapse it. */
     verificationFailingSince: timestamp("verification_failing_since", { withTimezone: true }),
@@ -140,6 +146,28 @@ export const domains = pgTable(
     index("domains_unverified_idx").on(t.createdAt).where(sql`${t.verifiedAt} is null`),
     index("domains_user_idx").on(t.userId, t.createdAt),
     index("domains_listed_idx").on(t.listedAt).where(sql`${t.marketplacePrice} is not null`),
+  ],
+);
+
+/**
+ * Every nameserver pair ever given for a name, and to which account: a pair is given to one
+ * account per name, forever, so records that one account published never prove the name for
+ * another, even after its copy is deleted or lapses (or the account is closed: the row stays,
+ * its account null, and the pair is retired for that name).
+ */
+export const nameserverAssignments = pgTable(
+  "nameserver_assignments",
+  {
+    id: rowId(),
+    name: text("name").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** In the order `canonicalHosts` gives, so equal pairs are equal arrays. */
+    nameservers: text("nameservers").array().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("nameserver_assignments_name_pair_idx").on(t.name, t.nameservers),
+    uniqueIndex("nameserver_assignments_name_user_idx").on(t.name, t.userId),
   ],
 );
 

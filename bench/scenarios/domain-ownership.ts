@@ -12,7 +12,6 @@ import type { Scenario } from "../lib/context";
 const DOMAINS = 10_000;
 /** One domain in this many has published its record by the first run; another one in this many is held by a second account. */
 const PUBLISHED_EVERY = 10;
-const NAMESERVERS = ["ns1.parkpilot.test", "ns2.parkpilot.test"];
 
 const seconds = (ms: number) => Math.round(ms / 10) / 100;
 
@@ -36,15 +35,18 @@ const scenario: Scenario = {
          returning id`,
       );
       const { rows: domains } = await pool.query<{ name: string; verification_token: string }>(
-        `insert into domains (user_id, name, status)
-         select $1, 'ownership-' || i || '.com', 'pending' from generate_series(1, $2::int) i
+        `insert into domains (user_id, name, status, verification_nameservers)
+         select $1, 'ownership-' || i || '.com', 'pending', array['ns3.parkpilot.test', 'ns4.parkpilot.test']
+         from generate_series(1, $2::int) i
          returning name, verification_token`,
         [owners[0].id, DOMAINS],
       );
+      // Each copy has its account's nameserver pair, so every check looks up TXT and NS as in production.
       // A second account holds the names that will be verified, unverified: the run releases them.
       await pool.query(
-        `insert into domains (user_id, name, status)
-         select $1, 'ownership-' || i || '.com', 'pending' from generate_series(1, $2::int) i where i % $3 = 0`,
+        `insert into domains (user_id, name, status, verification_nameservers)
+         select $1, 'ownership-' || i || '.com', 'pending', array['ns5.parkpilot.test', 'ns6.parkpilot.test']
+         from generate_series(1, $2::int) i where i % $3 = 0`,
         [owners[1].id, DOMAINS, PUBLISHED_EVERY],
       );
       domains.forEach((d, i) => {
@@ -55,7 +57,7 @@ const scenario: Scenario = {
 
       const db = drizzle(pool, { schema });
       const mailer = createMailer({ db, from: "bench@parkpilot.local", logger: createLogger("silent") });
-      const checker = createOwnershipChecker({ servers: [dns.address], parkingNameservers: NAMESERVERS });
+      const checker = createOwnershipChecker({ servers: [dns.address] });
       const job = { db, mailer, checker, appUrl: "https://parkpilot.test" };
       const now = new Date();
 

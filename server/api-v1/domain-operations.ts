@@ -33,8 +33,7 @@ export const domainOperations = [
     status: 200,
     answer: paged(ZDomain),
     example: { query: { limit: 100, status: "active" } },
-    run: ({ deps, userId, query }) =>
-      listDomainPage({ db: deps.db, userId, parkingNameservers: deps.config.parkingNameservers, query }),
+    run: ({ deps, userId, query }) => listDomainPage({ db: deps.db, userId, query }),
   }),
   operation({
     method: "get",
@@ -52,7 +51,6 @@ export const domainOperations = [
       getDomainDetail({
         db: deps.db,
         userId,
-        parkingNameservers: deps.config.parkingNameservers,
         domainId: params.id,
       }),
   }),
@@ -69,7 +67,7 @@ export const domainOperations = [
     answer: ZDomain,
     example: { body: { name: "my-new-domain.com", adNetwork: "sedo" } },
     run: ({ deps, userId, body }) =>
-      createDomain({ db: deps.db, userId, parkingNameservers: deps.config.parkingNameservers, input: body }),
+      createDomain({ db: deps.db, userId, nameserverPool: deps.config.nameserverPool, input: body }),
   }),
   operation({
     method: "patch",
@@ -91,7 +89,6 @@ export const domainOperations = [
       updateDomain({
         db: deps.db,
         userId,
-        parkingNameservers: deps.config.parkingNameservers,
         domainId: params.id,
         input: body,
       }),

@@ -6,6 +6,6 @@ import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "./seed";
 const config = parseConfig();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
 await runMigrations(database.pool);
-await seedDemo(database.db);
+await seedDemo(database.db, { nameserverPool: config.nameserverPool });
 await database.close();
 console.log(`Demo account ready: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);

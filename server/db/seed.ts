@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { balances, users } from "../../shared/schema";
+import type { NameserverPool } from "../lib/nameserver-pool";
 import { hashPassword } from "../modules/auth/password";
 import { creditRevenue } from "../modules/ledger/ledger.service";
 import { type DemoContext, demoDays } from "./demo/demo-context";
@@ -25,7 +26,10 @@ const DEMO_SEED = 20_260_301;
  * and the account's activity. Every revenue event is credited through the ledger in one
  * statement and marked `metadata.automated`. One transaction: a failed seed leaves nothing.
  */
-export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<void> {
+export async function seedDemo(
+  db: Db,
+  options: { now?: Date; nameserverPool: NameserverPool },
+): Promise<void> {
   const now = options.now ?? new Date();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
@@ -52,6 +56,7 @@ export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<vo
       rand: createRandom(DEMO_SEED),
       now,
       days: await demoDays(tx, DEMO_TIME_ZONE, now),
+      nameserverPool: options.nameserverPool,
       credits: [],
     };
     const portfolio = await seedDomains(ctx);
@@ -81,13 +86,18 @@ async function removeDemo(tx: Tx): Promise<void> {
     where referred_by in (select id from users where lower(email) = ${DEMO_EMAIL})
       and lower(email) like ${`%@${DEMO_REFERRAL_EMAIL_DOMAIN}`}
   `);
+  // The demo's pairs go with it (kept, they would retire a pair per demo name at every seed).
+  await tx.execute(sql`
+    delete from nameserver_assignments
+    where user_id in (select id from users where lower(email) = ${DEMO_EMAIL})
+  `);
   await tx.execute(sql`delete from users where lower(email) = ${DEMO_EMAIL}`);
 }
 
 /** Seeds the demo account on a database that has no users yet; true when it did. */
-export async function seedIfEmpty(db: Db): Promise<boolean> {
+export async function seedIfEmpty(db: Db, options: { nameserverPool: NameserverPool }): Promise<boolean> {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (count > 0) return false;
-  await seedDemo(db);
+  await seedDemo(db, options);
   return true;
 }

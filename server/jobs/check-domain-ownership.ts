@@ -30,6 +30,7 @@ interface DueDomain extends Record<string, unknown> {
   id: string;
   name: string;
   token: string;
+  nameservers: string[] | null;
   verified: boolean;
 }
 
@@ -49,7 +50,8 @@ export async function checkDomainOwnership(
   const ctx: CheckContext = { ...options, now: options.now ?? new Date() };
   const now = ctx.now.toISOString();
   const { rows: due } = await db.execute<DueDomain>(sql`
-    select id, name, verification_token as token, verified_at is not null as verified
+    select id, name, verification_token as token, verification_nameservers as nameservers,
+      verified_at is not null as verified
     from domains
     where (verified_at is null and created_at > ${now}::timestamptz - ${`${PENDING_CHECK_HOURS} hours`}::interval
         and (verification_checked_at is null
@@ -71,7 +73,11 @@ export async function checkDomainOwnership(
   const unchanged = { pending: [] as string[], txt: [] as string[], ns: [] as string[] };
   const changes: { id: string; proof: OwnershipProof }[] = [];
   await inParallel(due, CONCURRENCY, async (domain) => {
-    const proof = await checker.check({ name: domain.name, txtValue: verificationTxtValue(domain.token) });
+    const proof = await checker.check({
+      name: domain.name,
+      txtValue: verificationTxtValue(domain.token),
+      nameservers: domain.nameservers ?? [],
+    });
     if (!proof && !domain.verified) unchanged.pending.push(domain.id);
     else if (proof && domain.verified) unchanged[proof].push(domain.id);
     else changes.push({ id: domain.id, proof });

@@ -18,6 +18,7 @@ export const DOMAIN_PATHS = {
   verify: (id: string) => `/api/domains/${encodeURIComponent(id)}/verify`,
   import: "/api/domains/import",
   importPreview: "/api/domains/import/preview",
+  nameservers: "/api/domains/nameservers",
 } as const;
 
 export type TAdNetwork = (typeof AD_NETWORKS)[number];
@@ -90,20 +91,30 @@ export const ZDomainImportBody = z.string();
 export const ZDomainIdParam = z.object({ id: z.uuid("Unknown domain") });
 
 /**
- * Proof of ownership (DESIGN §13): a TXT record at the domain itself, or NS records that all
- * name the platform's nameservers. `pending` until a check finds either.
+ * Proof of ownership: a TXT record at the domain itself, or NS records that name exactly this
+ * account's nameserver pair for the domain. Both belong to this copy of the name alone: another
+ * account holding the same name has another token and another pair. `pending` until a check
+ * finds either.
  */
 export const ZDomainVerification = z.object({
   status: z.enum(["pending", "verified"]),
   /** The record to publish: `name` is the domain itself, `value` is `parkpilot-verify=<token>`. */
   txtRecord: z.object({ name: z.string(), value: z.string() }),
-  /** The platform's nameservers, the other way to prove ownership (and to park the domain). */
+  /**
+   * The nameserver pair this account must point the domain at, exactly these two: the other way
+   * to prove ownership (and to park the domain). Empty when no pair was left for the name (every
+   * pair was given to other accounts holding it): the TXT record alone proves it then.
+   */
   nameservers: z.array(z.string()),
   verifiedAt: z.string().nullable(),
   /** The last check, by the job or "Verify now"; null before the first. */
   lastCheckedAt: z.string().nullable(),
 });
 export type TDomainVerification = z.infer<typeof ZDomainVerification>;
+
+/** `GET /api/domains/nameservers`: the pair this account is given for a name nobody else has held. */
+export const ZUsualNameservers = z.object({ nameservers: z.array(z.string()) });
+export type TUsualNameservers = z.infer<typeof ZUsualNameservers>;
 
 /** A domain as `GET /api/domains` answers it (spec §3, plus the portfolio's own fields). */
 export const ZDomain = z.object({

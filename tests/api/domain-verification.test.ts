@@ -10,7 +10,15 @@ import { signUp } from "../factories/users";
 import { type DnsServer, startDnsServer } from "../setup/dns-server";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
-const NAMESERVERS = ["ns1.parkpilot.test", "ns2.parkpilot.test"];
+/** Five hosts: ten pairs, one of them (ns1 and ns2) the shared set of earlier versions. */
+const POOL = [
+  "ns1.parkpilot.test",
+  "ns2.parkpilot.test",
+  "ns3.parkpilot.test",
+  "ns4.parkpilot.test",
+  "ns5.parkpilot.test",
+];
+const LEGACY = ["ns1.parkpilot.test", "ns2.parkpilot.test"];
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
@@ -19,7 +27,11 @@ let t: TestApp;
 beforeAll(async () => {
   dns = await startDnsServer();
   t = await createTestApp({
-    env: { DNS_SERVERS: dns.address, PARKING_NAMESERVERS: NAMESERVERS.join(",") },
+    env: {
+      DNS_SERVERS: dns.address,
+      PARKING_NAMESERVER_POOL: POOL.join(","),
+      PARKING_NAMESERVERS: LEGACY.join(","),
+    },
     customize: (deps) => {
       const landingPage: RequestHandler = (_req, res) =>
         res.type("html").send("<!doctype html><title>Quotes</title>");
@@ -46,8 +58,9 @@ const row = async (id: string) => (await t.db.select().from(domains).where(eq(do
 const mailsTo = (email: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
 
 describe("adding a domain", () => {
-  it("adds it pending, whatever status is asked, with the TXT record and the nameservers to publish", async () => {
+  it("adds it pending, whatever status is asked, with the TXT record and the account's nameserver pair to publish", async () => {
     const { agent } = await signUp(t.app);
+    const usual = await agent.get("/api/domains/nameservers");
     const name = uniqueDomainName();
     const res = await agent.post("/api/domains").send({ name, status: "active" });
     expect(res.status).toBe(201);
@@ -56,10 +69,13 @@ describe("adding a domain", () => {
     expect(domain.verification).toEqual({
       status: "pending",
       txtRecord: { name, value: expect.stringMatching(/^parkpilot-verify=[0-9a-f]{32}$/) },
-      nameservers: NAMESERVERS,
+      nameservers: usual.body.nameservers,
       verifiedAt: null,
       lastCheckedAt: null,
     });
+    expect(domain.verification.nameservers).toHaveLength(2);
+    for (const host of domain.verification.nameservers) expect(POOL).toContain(host);
+    expect(domain.verification.nameservers).not.toEqual(LEGACY);
     const list = await agent.get("/api/domains");
     expect(list.body[0].verification).toEqual(domain.verification);
   });
@@ -92,10 +108,11 @@ describe("Verify now", () => {
     expect((await row(domain.id)).verifiedBy).toBe("txt");
   });
 
-  it("verifies a domain whose NS records all name the platform's nameservers, and it becomes parked", async () => {
+  it("verifies a domain whose NS records name exactly its pair (any case, root dot or not), and it becomes parked", async () => {
     const { agent } = await signUp(t.app);
     const domain = await addDomain(agent);
-    dns.publishNs(domain.name, ["NS1.parkpilot.test.", "ns2.parkpilot.test"]);
+    const [first, second] = domain.verification.nameservers;
+    dns.publishNs(domain.name, [`${first.toUpperCase()}.`, second]);
 
     const res = await verifyNow(agent, domain.id);
 
@@ -104,10 +121,16 @@ describe("Verify now", () => {
     expect((await row(domain.id)).verifiedBy).toBe("ns");
   });
 
-  it("does not verify a domain whose nameservers are only partly the platform's, nor one with another token", async () => {
+  it("does not verify a domain whose nameservers are only part of its pair, or its pair and another host, nor one with another token", async () => {
     const { agent } = await signUp(t.app);
+    const partly = await addDomain(agent);
+    dns.publishNs(partly.name, [partly.verification.nameservers[0], "ns1.elsewhere.test"]);
+    expect((await verifyNow(agent, partly.id)).body.verification.status).toBe("pending");
+    const more = await addDomain(agent);
+    const other = POOL.find((host) => !more.verification.nameservers.includes(host))!;
+    dns.publishNs(more.name, [...more.verification.nameservers, other]);
+    expect((await verifyNow(agent, more.id)).body.verification.status).toBe("pending");
     const domain = await addDomain(agent);
-    dns.publishNs(domain.name, ["ns1.parkpilot.test", "ns1.elsewhere.test"]);
     dns.publishTxt(domain.name, "parkpilot-verify=0000");
 
     const res = await verifyNow(agent, domain.id);
@@ -172,7 +195,7 @@ describe("one verified owner per name", () => {
     );
   });
 
-  it("leaves a pending copy pending when another account holds the name verified (both point at the platform)", async () => {
+  it("leaves a pending copy pending when another account holds the name verified, even with its own pair published", async () => {
     const name = uniqueDomainName();
     const first = await signUp(t.app);
     const second = await signUp(t.app);
@@ -180,7 +203,7 @@ describe("one verified owner per name", () => {
     const b = await addDomain(second.agent, { name });
     // Verified directly, without the release, as if both had been added before it was verified.
     await t.db.update(domains).set({ verifiedAt: new Date(), status: "parked" }).where(eq(domains.id, a.id));
-    dns.publishNs(name, NAMESERVERS);
+    dns.publishNs(name, b.verification.nameservers);
 
     const res = await verifyNow(second.agent, b.id);
 
@@ -233,22 +256,21 @@ describe("the ownership job", () => {
     expect((await row(old.id)).verifiedAt).toBeNull();
   });
 
-  it("gives a name proven for several accounts in one run to one of them and releases the others", async () => {
+  it("gives a name held by several accounts to the one whose own pair is published, and releases the others", async () => {
     const name = uniqueDomainName();
     const holders = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
     const copies = [];
     for (const holder of holders) copies.push(await addDomain(holder.agent, { name }));
-    // Nameservers cannot tell accounts apart: every copy is proven at once.
-    dns.publishNs(name, NAMESERVERS);
+    // Each copy has its own pair: the published one names one account.
+    dns.publishNs(name, copies[1].verification.nameservers);
 
     const run = await runJob(new Date());
 
     const left = await t.db.select().from(domains).where(eq(domains.name, name));
-    expect(left).toHaveLength(1);
+    expect(left.map((d) => d.id)).toEqual([copies[1].id]);
     expect(left[0].verifiedAt).not.toBeNull();
-    expect(run.verified).toBeGreaterThanOrEqual(1);
-    const released = holders.filter((h) => h.user.id !== left[0].userId);
-    for (const holder of released) expect(await mailsTo(holder.input.email)).toHaveLength(1);
+    expect(run.verified).toBe(1);
+    for (const holder of [holders[0], holders[2]]) expect(await mailsTo(holder.input.email)).toHaveLength(1);
   });
 
   it("checks a pending domain again only after a few minutes", async () => {
@@ -302,7 +324,7 @@ describe("the ownership job", () => {
     dns.remove(domain.name);
     await runJob(new Date(start.getTime() + DAY));
     await runJob(new Date(start.getTime() + 2 * DAY));
-    dns.publishNs(domain.name, NAMESERVERS);
+    dns.publishNs(domain.name, domain.verification.nameservers);
     await runJob(new Date(start.getTime() + 3 * DAY));
     dns.remove(domain.name);
     await runJob(new Date(start.getTime() + 4 * DAY));

@@ -11,8 +11,10 @@ import { createTestApp, type TestApp } from "../setup/test-app";
 const NOW = new Date("2026-06-15T16:00:00Z");
 
 let t: TestApp;
+let nameserverPool: TestApp["deps"]["config"]["nameserverPool"];
 beforeAll(async () => {
   t = await createTestApp();
+  nameserverPool = t.deps.config.nameserverPool;
 });
 afterAll(() => t.close());
 afterEach(() => {
@@ -43,8 +45,8 @@ async function fingerprint() {
 
 describe("the demo portfolio", () => {
   it("is seeded only into an empty database", async () => {
-    expect(await seedIfEmpty(t.db)).toBe(true);
-    expect(await seedIfEmpty(t.db)).toBe(false);
+    expect(await seedIfEmpty(t.db, { nameserverPool })).toBe(true);
+    expect(await seedIfEmpty(t.db, { nameserverPool })).toBe(false);
   });
 
   it("signs in with the documented credentials", async () => {
@@ -55,7 +57,7 @@ describe("the demo portfolio", () => {
   });
 
   it("holds about 25 domains over the five networks with 90 days of reports and their parking events", async () => {
-    await seedDemo(t.db, { now: NOW });
+    await seedDemo(t.db, { now: NOW, nameserverPool });
     const id = await demoId();
     const networks = await t.db.execute<{ network: string; n: number }>(
       sql`select ad_network as network, count(*)::int as n from domains where user_id = ${id} group by 1 order by 1`,
@@ -159,7 +161,7 @@ describe("the demo portfolio", () => {
     const first = await fingerprint();
     const someone = await signUp(t.app);
     const theirs = await insertDomain(t.db, someone.user.id);
-    await seedDemo(t.db, { now: NOW });
+    await seedDemo(t.db, { now: NOW, nameserverPool });
     expect(await fingerprint()).toEqual(first);
     const users = await one<{ demo: number; referrals: number; kept: number }>(sql`
       select count(*) filter (where email = ${DEMO_EMAIL})::int as demo,
@@ -170,10 +172,26 @@ describe("the demo portfolio", () => {
     expect(users).toEqual({ demo: 1, referrals: 3, kept: 1 });
   });
 
+  it("gives every demo domain its account's nameserver pair, and a re-seed takes the old pairs back rather than retiring them", async () => {
+    const pairs = async () =>
+      one<{ domains: number; paired: number; retired: number }>(sql`
+        select count(*)::int as domains,
+          count(*) filter (where cardinality(verification_nameservers) = 2)::int as paired,
+          (select count(*)::int from nameserver_assignments where user_id is null) as retired
+        from domains where user_id = (select id from users where email = ${DEMO_EMAIL})
+      `);
+    await seedDemo(t.db, { now: NOW, nameserverPool });
+    const before = await pairs();
+    expect(before.domains).toBeGreaterThan(20);
+    expect(before.paired).toBe(before.domains);
+    await seedDemo(t.db, { now: NOW, nameserverPool });
+    expect(await pairs()).toEqual(before);
+  });
+
   it("fills the dashboard: today's and the month's revenue, 24 hours, sources, top domains and referrals", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(NOW);
-    await seedDemo(t.db);
+    await seedDemo(t.db, { nameserverPool });
     const agent = request.agent(t.app);
     await agent.post("/api/auth/login").send({ usernameOrEmail: DEMO_EMAIL, password: DEMO_PASSWORD });
     const res = await agent.get("/api/revenue/dashboard");

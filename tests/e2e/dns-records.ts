@@ -1,9 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { E2E_DNS_CONTROL_PORT } from "../setup/dns-server";
 
-/** The nameservers the browser tests' app is configured with (PARKING_NAMESERVERS). */
-export const E2E_NAMESERVERS = ["ns1.parkpilot.test", "ns2.parkpilot.test"];
-
 /** Publishes a record on the browser tests' DNS server (started by dns-global-setup.ts). */
 export async function publishDnsRecord(record: { name: string; txt?: string; ns?: string[] }): Promise<void> {
   const res = await fetch(`http://127.0.0.1:${E2E_DNS_CONTROL_PORT}/records`, {
@@ -16,13 +13,17 @@ export async function publishDnsRecord(record: { name: string; txt?: string; ns?
 
 /**
  * Proves a domain the page's account added the way an owner would: its nameservers point at the
- * platform's, then Verify now. For tests whose subject is something a verified domain can do.
+ * pair the platform gave the account for it, then Verify now. For tests whose subject is something
+ * a verified domain can do.
  */
 export async function verifyDomainThroughDns(
   page: Page,
   domain: { id: string; name: string },
 ): Promise<void> {
-  await publishDnsRecord({ name: domain.name, ns: E2E_NAMESERVERS });
+  const added = await page.request.get(`/api/domains/${domain.id}`);
+  const { nameservers } = (await added.json()).verification as { nameservers: string[] };
+  expect(nameservers).toHaveLength(2);
+  await publishDnsRecord({ name: domain.name, ns: nameservers });
   const res = await page.request.post(`/api/domains/${domain.id}/verify`);
   expect(res.status(), await res.text()).toBe(200);
   expect((await res.json()).verification.status).toBe("verified");

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { publishDnsRecord } from "./dns-records";
-import { expect, test } from "./fixtures";
+import { expect, test, uniqueAccount } from "./fixtures";
 
 /**
  * The toast on screen. Found by its container rather than its role: a modal dialog hides the
@@ -8,7 +8,8 @@ import { expect, test } from "./fixtures";
  */
 const toast = (page: Page) => page.locator('[aria-label^="Notifications"] li');
 
-test.describe.configure({ timeout: 60_000 });
+// Whole flows on a shared, busy machine: a reload alone took more than 30 s there.
+test.describe.configure({ timeout: 120_000 });
 
 const uniqueName = () => `e2e-own-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}.com`;
 
@@ -22,6 +23,10 @@ test("an owner adds a domain, publishes the TXT record it shows, presses Verify 
   await expect(page.getByRole("heading", { name: "Domain Portfolio" })).toBeVisible({ timeout: 30_000 });
   await page.getByRole("button", { name: "Add Your First Domain" }).click();
   const add = page.getByRole("dialog", { name: "Add Domain" });
+  // The hint names the account's own pair, the one the server gives it for a fresh name.
+  const usual = (await (await page.request.get("/api/domains/nameservers")).json()).nameservers as string[];
+  expect(usual).toHaveLength(2);
+  await expect(add.getByTestId("nameservers-hint")).toContainText(`${usual[0]} and ${usual[1]}`);
   await add.getByLabel("Domain name").fill(name);
   await add.getByRole("button", { name: "Add Domain" }).click();
   await expect(toast(page).first()).toContainText("Domain Added!");
@@ -36,13 +41,13 @@ test("an owner adds a domain, publishes the TXT record it shows, presses Verify 
   const txtValue = (await value.textContent()) ?? "";
   await page.screenshot({ path: testInfo.outputPath("pending-card-desktop.png"), fullPage: true });
 
-  // The manage dialog has the whole instructions: the TXT record or the nameservers.
+  // The manage dialog has the whole instructions: the TXT record or the account's nameserver pair.
   await card.getByRole("button", { name: "Manage Domain" }).click();
   const manage = page.getByRole("dialog", { name });
   const full = manage.getByTestId("domain-verification");
   await expect(full).toContainText(txtValue);
-  await expect(full).toContainText("ns1.parkpilot.test");
-  await expect(full).toContainText("ns2.parkpilot.test");
+  await expect(full).toContainText(usual[0]);
+  await expect(full).toContainText(usual[1]);
   await expect(full.getByRole("button", { name: "Copy record value" })).toBeVisible();
   await expect(full).toContainText("Not checked yet.");
   await page.screenshot({ path: testInfo.outputPath("manage-pending-desktop.png") });
@@ -67,6 +72,41 @@ test("an owner adds a domain, publishes the TXT record it shows, presses Verify 
   // Verified on the server, not only on screen.
   await page.reload();
   await expect(page.getByTestId("domain-card").filter({ hasText: name })).toContainText("Active");
+});
+
+test("a domain whose NS records name the pair shown for it is verified and parked, while another account's copy of the name is not", async ({
+  page,
+  account,
+  playwright,
+  baseURL,
+}) => {
+  expect(account.email).toBeTruthy();
+  const name = uniqueName();
+  // Another account, in its own client, adds the same name first.
+  const other = await playwright.request.newContext({ baseURL });
+  try {
+    const signedUp = await other.post("/api/auth/register", { data: uniqueAccount() });
+    expect(signedUp.status(), await signedUp.text()).toBe(201);
+    const copy = await (await other.post("/api/domains", { data: { name } })).json();
+    const mine = await (await page.request.post("/api/domains", { data: { name } })).json();
+    expect(mine.verification.nameservers).not.toEqual(copy.verification.nameservers);
+    await publishDnsRecord({ name, ns: mine.verification.nameservers });
+
+    // Records naming this account's pair do not prove the other account's copy.
+    const tried = await other.post(`/api/domains/${copy.id}/verify`);
+    expect((await tried.json()).verification.status).toBe("pending");
+
+    await page.goto("/domains");
+    const card = page.getByTestId("domain-card").filter({ hasText: name });
+    await card.getByRole("button", { name: "Verify now" }).click();
+    await expect(toast(page).filter({ hasText: "Domain Verified" })).toContainText(
+      `${name} is verified and now parked.`,
+    );
+    await expect(card).toContainText("Parked");
+  } finally {
+    await other.delete("/api/auth/account").catch(() => undefined);
+    await other.dispose();
+  }
 });
 
 test("a pending domain's card and instructions fit a phone's width", async ({ page, account }, testInfo) => {

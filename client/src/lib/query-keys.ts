@@ -42,6 +42,7 @@ export const queryKeys = {
   domainOptions: [DOMAIN_PATHS.list, "options"],
   domain: (id: string) => [DOMAIN_PATHS.list, id],
   domainServices: (id: string) => [DOMAIN_PATHS.list, id, "services"],
+  usualNameservers: [DOMAIN_PATHS.nameservers],
   domainPnl: (id: string, range: TPnlRange) => [DOMAIN_PATHS.list, id, "pnl", { range }],
   portfolioPnl: (query: TPortfolioPnlQuery) => [PORTFOLIO_PNL_PATH, query],
 

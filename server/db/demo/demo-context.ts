@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { NameserverPool } from "../../lib/nameserver-pool";
 import type { Credit } from "../../modules/ledger/ledger.service";
 import type { Tx } from "../tx";
 import type { Random } from "./random";
@@ -26,6 +27,8 @@ export interface DemoContext {
   days: DemoDay[];
   /** Every revenue event of the demo, credited at the end in one statement. */
   credits: Credit[];
+  /** The demo's domains are given nameserver pairs as added ones are. */
+  nameserverPool: NameserverPool;
 }
 
 /** The last `DEMO_DAYS` local days of `timeZone`, computed by the database's zone rules. */

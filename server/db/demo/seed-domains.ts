@@ -2,6 +2,7 @@ import { and, inArray, ne } from "drizzle-orm";
 import { centsToDecimal } from "../../../shared/money";
 import { AD_NETWORKS, PARKING_TEMPLATES } from "../../../shared/prices";
 import { accountEvents, domains } from "../../../shared/schema";
+import { assignNameservers } from "../../modules/domains/assign-nameservers";
 import { parkingSourceKey } from "../../modules/parking/parking-import.service";
 import { bulkInsert } from "./bulk-insert";
 import { type DemoContext, daysAgo, pastMoment } from "./demo-context";
@@ -68,9 +69,14 @@ export async function seedDomains(ctx: DemoContext): Promise<DemoDomain[]> {
   const taken = new Set(held.map((d) => d.name));
   const free = planned.filter((d) => !taken.has(d.name));
   if (free.length === 0) return [];
+  const pairs = await assignNameservers(ctx.tx, {
+    pool: ctx.nameserverPool,
+    userId: ctx.userId,
+    names: free.map((d) => d.name),
+  });
   const inserted = await ctx.tx
     .insert(domains)
-    .values(free)
+    .values(free.map((d) => ({ ...d, verificationNameservers: pairs.get(d.name) ?? [] })))
     .onConflictDoNothing()
     .returning({ id: domains.id, name: domains.name, status: domains.status, createdAt: domains.createdAt });
 

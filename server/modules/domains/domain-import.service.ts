@@ -21,6 +21,8 @@ import { AppError } from "../../http/app-error";
 import { breathe, chunks } from "../../lib/breathe";
 import { type CsvRow, headerKey, readCsv } from "../../lib/csv";
 import { normalizeDomainName } from "../../lib/domain-name";
+import type { NameserverPool } from "../../lib/nameserver-pool";
+import { assignNameservers } from "./assign-nameservers";
 import { calendarDay } from "./domain-rows";
 
 interface NewDomainRow {
@@ -201,12 +203,14 @@ export async function previewDomainImport(options: {
  * Adds every new domain of the file in one transaction, or none: a file with an invalid row
  * is refused, and a name added to the portfolio since the preview rolls the whole import back.
  * Names already yours or verified by another owner are left as they are. Every imported domain
- * starts `pending`, whatever its status column says, until its ownership is proven.
+ * starts `pending`, whatever its status column says, until its ownership is proven, with the
+ * account's own nameserver pair for the name (as Add Domain gives it).
  */
 export async function importDomains(options: {
   db: Db;
   userId: string;
   csv: string;
+  nameserverPool: NameserverPool;
 }): Promise<TDomainImportResult> {
   const { db, userId, csv } = options;
   return db.transaction(async (tx) => {
@@ -224,15 +228,21 @@ export async function importDomains(options: {
     // A few thousand rows per statement: the embedded engine runs in this process, and one
     // 20,000-row statement would hold up every other request while it runs.
     for (const part of chunks(batch, 2_000)) {
+      const pairs = await assignNameservers(tx, {
+        pool: options.nameserverPool,
+        userId,
+        names: part.map((d) => d.name),
+      });
+      const rows = part.map((d) => ({ ...d, nameservers: pairs.get(d.name) ?? [] }));
       const inserted = await tx.execute(sql`
         insert into domains (user_id, name, status, ad_network, parking_template, registration_date,
-          expiry_date, purchase_price, renewal_cost)
+          expiry_date, purchase_price, renewal_cost, verification_nameservers)
         select ${userId}, x.name, 'pending', x.ad_network, x.parking_template,
           coalesce(${calendarDay(sql`x.registration_date`)}, now()), ${calendarDay(sql`x.expiry_date`)},
-          x.purchase_price, x.renewal_cost
-        from jsonb_to_recordset(${JSON.stringify(part)}::jsonb) as x(
+          x.purchase_price, x.renewal_cost, x.nameservers
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(
           name text, status text, ad_network text, parking_template text, registration_date date,
-          expiry_date date, purchase_price numeric, renewal_cost numeric)
+          expiry_date date, purchase_price numeric, renewal_cost numeric, nameservers text[])
         on conflict (user_id, name) do nothing
       `);
       insertedCount += inserted.rowCount ?? 0;

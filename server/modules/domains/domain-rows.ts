@@ -25,6 +25,7 @@ type DomainRow = Omit<TDomain, "verification"> & {
   stale: boolean;
   sortValue: string;
   token: string;
+  assignedNameservers: string[] | null;
   verifiedAt: string | null;
   checkedAt: string | null;
 };
@@ -130,7 +131,8 @@ async function readDomains(
       ${isoTime(sql`d.registration_date`)} as "registrationDate", ${isoTime(sql`d.expiry_date`)} as "expiryDate",
       d.marketplace_price as "marketplacePrice", d.purchase_price as "purchasePrice",
       d.renewal_cost as "renewalCost", ${isoTime(sql`d.created_at`)} as "createdAt",
-      d.verification_token as token, ${isoTime(sql`d.verified_at`)} as "verifiedAt",
+      d.verification_token as token, d.verification_nameservers as "assignedNameservers",
+      ${isoTime(sql`d.verified_at`)} as "verifiedAt",
       ${isoTime(sql`d.verification_checked_at`)} as "checkedAt", ${isoTime(sql`d.sold_at`)} as "soldAt",
       f.domain_id is null or f.as_of <> today.day as stale,
       ${SORTS[page?.sort ?? "newest"].text} as "sortValue"
@@ -196,23 +198,23 @@ async function refreshFigures(db: DbOrTx, userId: string): Promise<void> {
  */
 export async function selectDomains(
   db: DbOrTx,
-  options: { userId: string; domainId?: string; parkingNameservers: string[] },
+  options: { userId: string; domainId?: string },
 ): Promise<TDomain[]> {
   const rows = await readFresh(db, options.userId, options.domainId);
-  return rows.map((row) => toDomain(row, options.parkingNameservers));
+  return rows.map(toDomain);
 }
 
 /** One page of the portfolio (`DomainPage`), and the cursor of the next page (null on the last). */
 export async function selectDomainPage(
   db: DbOrTx,
-  options: { userId: string; parkingNameservers: string[]; page: DomainPage },
+  options: { userId: string; page: DomainPage },
 ): Promise<{ data: TDomain[]; next: { value: string; name: string } | null }> {
   const rows = await readFresh(db, options.userId, undefined, options.page);
   const more = rows.length > options.page.limit;
   const shown = more ? rows.slice(0, options.page.limit) : rows;
   const last = shown.at(-1);
   return {
-    data: shown.map((row) => toDomain(row, options.parkingNameservers)),
+    data: shown.map(toDomain),
     next: more && last ? { value: last.sortValue, name: last.name } : null,
   };
 }
@@ -242,14 +244,22 @@ async function readFresh(db: DbOrTx, userId: string, domainId?: string, page?: D
   return rows;
 }
 
-function toDomain(row: DomainRow, parkingNameservers: string[]): TDomain {
-  const { stale: _stale, sortValue: _sortValue, token, verifiedAt, checkedAt, ...domain } = row;
+function toDomain(row: DomainRow): TDomain {
+  const {
+    stale: _stale,
+    sortValue: _sortValue,
+    token,
+    assignedNameservers,
+    verifiedAt,
+    checkedAt,
+    ...domain
+  } = row;
   return {
     ...domain,
     verification: {
       status: verifiedAt ? "verified" : "pending",
       txtRecord: { name: domain.name, value: verificationTxtValue(token) },
-      nameservers: parkingNameservers,
+      nameservers: assignedNameservers ?? [],
       verifiedAt,
       lastCheckedAt: checkedAt,
     },

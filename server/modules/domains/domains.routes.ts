@@ -21,18 +21,19 @@ import {
   listDomainServices,
   portfolioPage,
   updateDomain,
+  usualNameservers,
 } from "./domains.service";
 import { verifyDomainNow } from "./verify-domain";
 
 export function domainRoutes(deps: AppDeps): Router {
   const { db, config } = deps;
-  const { parkingNameservers } = config;
+  const { nameserverPool } = config;
   const router = Router();
 
   router.get(
     "/",
     handler({ auth: true, query: ZPortfolioQuery }, async ({ userId, query, res }) => {
-      const page = await portfolioPage({ db, userId, parkingNameservers, query });
+      const page = await portfolioPage({ db, userId, query });
       if (page.nextCursor) res.setHeader("X-Next-Cursor", page.nextCursor);
       res.setHeader("X-Total-Count", String(page.total));
       return page.data;
@@ -41,7 +42,7 @@ export function domainRoutes(deps: AppDeps): Router {
   router.post(
     "/",
     handler({ auth: true, body: ZCreateDomainBody, status: 201 }, ({ userId, body }) =>
-      createDomain({ db, userId, parkingNameservers, input: body }),
+      createDomain({ db, userId, nameserverPool, input: body }),
     ),
   );
 
@@ -59,20 +60,25 @@ export function domainRoutes(deps: AppDeps): Router {
     requireUser,
     csvUpload,
     handler({ auth: true, body: ZDomainImportBody, status: 201 }, ({ userId, body }) =>
-      importDomains({ db, userId, csv: body }),
+      importDomains({ db, userId, csv: body, nameserverPool }),
     ),
+  );
+
+  router.get(
+    "/nameservers",
+    handler({ auth: true }, ({ userId }) => usualNameservers({ userId, nameserverPool })),
   );
 
   router.get(
     "/:id",
     handler({ auth: true, params: ZDomainIdParam }, ({ userId, params }) =>
-      getDomainDetail({ db, userId, parkingNameservers, domainId: params.id }),
+      getDomainDetail({ db, userId, domainId: params.id }),
     ),
   );
   router.patch(
     "/:id",
     handler({ auth: true, params: ZDomainIdParam, body: ZUpdateDomainBody }, ({ userId, params, body }) =>
-      updateDomain({ db, userId, parkingNameservers, domainId: params.id, input: body }),
+      updateDomain({ db, userId, domainId: params.id, input: body }),
     ),
   );
   router.delete(
@@ -91,14 +97,13 @@ export function domainRoutes(deps: AppDeps): Router {
         appUrl: config.appUrl,
         userId,
         domainId: params.id,
-        parkingNameservers,
       }),
     ),
   );
   router.get(
     "/:id/services",
     handler({ auth: true, params: ZDomainIdParam }, ({ userId, params }) =>
-      listDomainServices({ db, userId, parkingNameservers, domainId: params.id }),
+      listDomainServices({ db, userId, domainId: params.id }),
     ),
   );
   /** A delivered work order's file, for its buyer: saved, never rendered in the page. */
@@ -121,7 +126,7 @@ export function domainRoutes(deps: AppDeps): Router {
   router.get(
     "/:id/traffic",
     handler({ auth: true, params: ZDomainIdParam, query: ZDomainTrafficQuery }, ({ userId, params, query }) =>
-      getDomainTraffic({ db, userId, parkingNameservers, domainId: params.id, days: query.days }),
+      getDomainTraffic({ db, userId, domainId: params.id, days: query.days }),
     ),
   );
   return router;

@@ -16,15 +16,15 @@ import type { Db } from "../../db/pool";
 import type { DbOrTx } from "../../db/tx";
 import { AppError, notFound } from "../../http/app-error";
 import { normalizeDomainName } from "../../lib/domain-name";
+import type { NameserverPool } from "../../lib/nameserver-pool";
 import { serviceWorkOrders } from "../work-orders/buyer-work-orders";
+import { assignNameservers } from "./assign-nameservers";
 import { countDomains, selectDomainPage, selectDomains } from "./domain-rows";
 import { lockName } from "./record-ownership-check";
 
-/** Every domain answer lists the platform's nameservers, one way to prove ownership. */
 interface Scope {
   db: Db;
   userId: string;
-  parkingNameservers: string[];
 }
 
 /**
@@ -68,6 +68,14 @@ export async function findDomain(
   return domain;
 }
 
+/**
+ * The pair the account is given for a name nobody else has held: what Add Domain suggests. A
+ * name another account holds or held gets another pair, shown on the domain once it is added.
+ */
+export const usualNameservers = (options: { userId: string; nameserverPool: NameserverPool }) => ({
+  nameservers: options.nameserverPool.preferredFor(options.userId),
+});
+
 /** The message for a name another account has proved it owns. */
 export const verifiedElsewhere = (name: string) =>
   new AppError("CONFLICT", `${name} is verified by another owner. Only the owner of a domain can add it.`);
@@ -88,10 +96,13 @@ function acquisitionDay(day: string): Date {
 /**
  * Adds a domain under its normalised name, `pending` until its ownership is proven (DESIGN §13),
  * whatever status the body asks for. Several accounts may hold a name unverified; a name that
- * another account has verified cannot be added, and neither can the same name twice.
+ * another account has verified cannot be added, and neither can the same name twice. The copy is
+ * given the account's own nameserver pair for the name, which no other account is ever given.
  */
-export async function createDomain(options: Scope & { input: TNewDomain }): Promise<TDomain> {
-  const { db, userId } = options;
+export async function createDomain(
+  options: Scope & { input: TNewDomain; nameserverPool: NameserverPool },
+): Promise<TDomain> {
+  const { db, userId, nameserverPool } = options;
   const { registrationDate, ...input } = options.input;
   const checked = normalizeDomainName(input.name);
   if (!checked.ok) throw new AppError("BAD_REQUEST", checked.reason);
@@ -105,9 +116,17 @@ export async function createDomain(options: Scope & { input: TNewDomain }): Prom
       .from(domains)
       .where(and(eq(domains.name, name), isNotNull(domains.verifiedAt), ne(domains.userId, userId)));
     if (verified) throw verifiedElsewhere(name);
+    const assigned = await assignNameservers(tx, { pool: nameserverPool, userId, names: [name] });
     const [created] = await tx
       .insert(domains)
-      .values({ ...input, ...acquired, status: "pending", name, userId })
+      .values({
+        ...input,
+        ...acquired,
+        status: "pending",
+        name,
+        userId,
+        verificationNameservers: assigned.get(name) ?? [],
+      })
       .onConflictDoNothing({ target: [domains.userId, domains.name] })
       .returning({ id: domains.id });
     if (!created) throw new AppError("CONFLICT", `${name} is already in your portfolio.`);
@@ -147,7 +166,7 @@ export async function updateDomain(
   if (input.status && input.status !== "pending" && !verified) {
     throw new AppError(
       "UNPROCESSABLE",
-      `${current.name} is not verified yet: publish its TXT record or point its nameservers at ParkPilot, then press Verify now.`,
+      `${current.name} is not verified yet: publish its TXT record or point its nameservers at the pair shown for it, then press Verify now.`,
     );
   }
   if (input.status === "pending" && verified) {

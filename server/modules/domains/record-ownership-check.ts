@@ -5,7 +5,7 @@ import type { Tx } from "../../db/tx";
 import type { Mailer } from "../../mail/mailer";
 import type { OwnershipProof } from "./check-ownership";
 
-/** A verified domain whose checks fail this long in a row returns to `pending` (DESIGN §13). */
+/** A verified domain whose checks fail this long in a row returns to `pending`. */
 export const LAPSE_AFTER_DAYS = 3;
 
 /** What a check changed: the domain became or stayed verified, stayed pending, or lapsed. */
@@ -103,8 +103,9 @@ async function verify(
   proof: Exclude<OwnershipProof, null>,
 ): Promise<CheckOutcome> {
   const now = ctx.now.toISOString();
-  // Two accounts proving the same name at once (both can see the platform's nameservers) took
-  // turns at the name's lock; the first keeps it, and the unique index on verified names backs this up.
+  // Each copy has its own token and nameserver pair, so only the name's owner can prove two copies
+  // at once (publishing both accounts' records); they took turns at the name's lock, the first
+  // keeps it, and the unique index on verified names backs this up.
   const { rows: holders } = await tx.execute(sql`
     select 1 from domains where name = ${domain.name} and verified_at is not null and id <> ${domain.id}
   `);
@@ -170,9 +171,9 @@ async function lapse(ctx: CheckContext, tx: Tx, domain: LockedDomain): Promise<C
     body: [
       `Hi ${domain.owner_name},`,
       "",
-      `For ${LAPSE_AFTER_DAYS} days in a row we could not find the verification record of ${domain.name}, nor its nameservers pointing at ParkPilot. It is pending again: until it is verified, it does not serve the parked page, count visits, earn leads or show on the marketplace.`,
+      `For ${LAPSE_AFTER_DAYS} days in a row we could not find the verification record of ${domain.name}, nor its nameservers naming the pair ParkPilot gave you for it. It is pending again: until it is verified, it does not serve the parked page, count visits, earn leads or show on the marketplace.`,
       "",
-      `Restore the TXT record or the nameservers, then press Verify now: ${ctx.appUrl}/domains`,
+      `Restore the TXT record or the nameservers shown on the domain, then press Verify now: ${ctx.appUrl}/domains`,
     ].join("\n"),
   });
   return "lapsed";

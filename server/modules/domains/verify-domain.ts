@@ -17,12 +17,12 @@ export async function verifyDomainNow(options: {
   appUrl: string;
   userId: string;
   domainId: string;
-  parkingNameservers: string[];
   now?: Date;
 }): Promise<TDomain> {
   const { db, checker } = options;
   const domain = await findDomain(db, options);
-  const proof = await checker.check({ name: domain.name, txtValue: domain.verification.txtRecord.value });
+  const { txtRecord, nameservers } = domain.verification;
+  const proof = await checker.check({ name: domain.name, txtValue: txtRecord.value, nameservers });
   await recordOwnershipCheck({ ...options, now: options.now ?? new Date() }, domain.id, proof);
   return findDomain(db, options);
 }

@@ -17,9 +17,10 @@ import { Select } from "@/components/ui/select";
 import { errorAfterColon } from "@/lib/error-text";
 import { toast } from "@/lib/toast";
 import { useCreateDomain } from "../api/create-domain";
+import { useUsualNameservers } from "../api/get-usual-nameservers";
 import { STATUS_LABELS } from "../utils/domain-labels";
 import { todayInput } from "../utils/today-input";
-import { ParkingFields } from "./parking-fields";
+import { PairNames, ParkingFields } from "./parking-fields";
 
 const STATUS_OPTIONS = DOMAIN_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }));
 
@@ -33,6 +34,16 @@ const EMPTY = {
   registrationDate: "",
 };
 
+/** The account's usual pair; a name another account has held gets another, shown once it is added. */
+function PairHint({ pair }: { pair: string[] }) {
+  return (
+    <>
+      To park it with us, point it at your nameservers <PairNames pair={pair} />. A name another account has
+      added gets its own pair, shown on the domain once you add it.
+    </>
+  );
+}
+
 /**
  * Add Domain (spec §2, §5): name and nameservers are trimmed; an empty name is refused with the
  * spec's toast. The dialog closes and resets on success and stays open on error, where the
@@ -43,6 +54,7 @@ export function AddDomainDialog({ trigger }: { trigger?: ReactNode }) {
   const [form, setForm] = useState(EMPTY);
   const [serverError, setServerError] = useState("");
   const create = useCreateDomain();
+  const usual = useUsualNameservers(open).data?.nameservers;
   const set = <K extends keyof typeof EMPTY>(key: K, value: (typeof EMPTY)[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
 
@@ -101,7 +113,7 @@ export function AddDomainDialog({ trigger }: { trigger?: ReactNode }) {
         )
       }
       title="Add Domain"
-      description="Park a domain you own. Point its nameservers at us and it starts earning from visitors and leads."
+      description="Park a domain you own. Once you prove it is yours, it starts earning from visitors and leads."
       icon={
         <span className="mb-1 flex size-10 items-center justify-center rounded-lg bg-emerald-50 text-emerald-600">
           <Globe aria-hidden="true" className="size-5" />
@@ -130,7 +142,13 @@ export function AddDomainDialog({ trigger }: { trigger?: ReactNode }) {
         <FieldError id="domain-name-error">{serverError}</FieldError>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <ParkingFields idPrefix="domain" form={form} set={set} />
+        <ParkingFields
+          idPrefix="domain"
+          form={form}
+          set={set}
+          pair={usual}
+          pairHint={usual && usual.length > 0 ? <PairHint pair={usual} /> : undefined}
+        />
       </div>
       <div className="grid gap-2">
         <Label htmlFor="domain-acquired">Acquired on (optional)</Label>

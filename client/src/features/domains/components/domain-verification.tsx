@@ -55,7 +55,7 @@ function tellOutcome(checked: TDomain) {
   const at = checked.verification.lastCheckedAt;
   toast({
     title: "Not Found Yet",
-    description: `Neither the TXT record nor ParkPilot's nameservers were found for ${checked.name}${at ? ` (checked ${new Date(at).toLocaleTimeString()})` : ""}. DNS changes can take a while to appear; we keep checking every few minutes.`,
+    description: `Neither the TXT record nor your nameservers were found for ${checked.name}${at ? ` (checked ${new Date(at).toLocaleTimeString()})` : ""}. DNS changes can take a while to appear; we keep checking every few minutes.`,
   });
 }
 
@@ -90,8 +90,9 @@ function LastChecked({ domain }: { domain: TDomain }) {
 }
 
 /**
- * How to prove ownership of a pending domain (DESIGN §13): the TXT record to publish, or the
- * nameservers to point at, with copy buttons and Verify now; for a verified domain, since when.
+ * How to prove ownership of a pending domain: the TXT record to publish, or the account's own
+ * nameserver pair for it (none when no pair was left for the name), with copy buttons and Verify
+ * now; for a verified domain, since when.
  */
 export function DomainVerification({ domain, compact = false }: { domain: TDomain; compact?: boolean }) {
   const { verification } = domain;
@@ -115,7 +116,9 @@ export function DomainVerification({ domain, compact = false }: { domain: TDomai
           <h4 className="font-medium text-slate-900 text-sm">Verify ownership</h4>
           <p className="text-slate-600 text-xs">
             {compact
-              ? "Add this TXT record at your DNS provider, or use ParkPilot's nameservers."
+              ? verification.nameservers.length > 0
+                ? "Add this TXT record at your DNS provider, or point the domain at your nameservers."
+                : "Add this TXT record at your DNS provider."
               : "Add this TXT record at your DNS provider. Until the domain is verified it does not serve the parked page, count visits, earn leads or list for sale."}
           </p>
         </div>
@@ -125,10 +128,10 @@ export function DomainVerification({ domain, compact = false }: { domain: TDomai
         <CopyValue label="Name" value={verification.txtRecord.name} what="record name" />
         <CopyValue label="Value" value={verification.txtRecord.value} what="record value" />
       </dl>
-      {!compact && (
+      {!compact && verification.nameservers.length > 0 && (
         <div className="grid gap-1.5">
           <p className="text-slate-600 text-xs">
-            Or point the domain's nameservers at ParkPilot (this also parks it):
+            Or point the domain's nameservers at your ParkPilot pair, exactly these two (this also parks it):
           </p>
           <dl className="grid gap-1.5">
             {verification.nameservers.map((ns, i) => (

@@ -19,7 +19,7 @@ import { useDeleteDomain } from "../api/delete-domain";
 import { useUpdateDomain } from "../api/update-domain";
 import { STATUS_LABELS } from "../utils/domain-labels";
 import { todayInput } from "../utils/today-input";
-import { ParkingFields } from "./parking-fields";
+import { PairNames, ParkingFields } from "./parking-fields";
 
 /** A verified domain is active or parked; an unverified one is pending until a check proves it. */
 const statusOptions = (verified: boolean) =>
@@ -46,6 +46,7 @@ function formFor(domain: TDomain) {
 export function EditDomainForm(props: { domain: TDomain; onDone: () => void; onRemoved: () => void }) {
   const { domain } = props;
   const verified = domain.verification.status === "verified";
+  const pair = domain.verification.nameservers;
   const [form, setForm] = useState(() => formFor(domain));
   const [error, setError] = useState("");
   const [confirmRemove, setConfirmRemove] = useState(false);
@@ -117,7 +118,19 @@ export function EditDomainForm(props: { domain: TDomain; onDone: () => void; onR
             </p>
           )}
         </div>
-        <ParkingFields idPrefix="edit" form={form} set={set} />
+        <ParkingFields
+          idPrefix="edit"
+          form={form}
+          set={set}
+          pair={pair}
+          pairHint={
+            pair.length > 0 ? (
+              <>
+                Your nameservers for {domain.name}: <PairNames pair={pair} />.
+              </>
+            ) : undefined
+          }
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-2">

@@ -1,4 +1,5 @@
 import type { TAdNetwork, TParkingTemplate } from "@shared/api/domains";
+import { Fragment, type ReactNode } from "react";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
@@ -6,14 +7,32 @@ import { NETWORK_OPTIONS, TEMPLATE_OPTIONS } from "../utils/domain-labels";
 
 type ParkingSettings = { adNetwork: TAdNetwork; parkingTemplate: TParkingTemplate; nameservers: string };
 
+/**
+ * Nameservers in a sentence, each host in the code face: "a and b" (a domain kept from the shared
+ * set of earlier versions may have more than two: "a, b and c").
+ */
+export function PairNames({ pair }: { pair: string[] }) {
+  return pair.map((host, i) => (
+    <Fragment key={host}>
+      {i === 0 ? "" : i === pair.length - 1 ? " and " : ", "}
+      <span className="font-mono">{host}</span>
+    </Fragment>
+  ));
+}
+
 /** How a domain is parked: its ad network, template and nameservers (Add Domain and Edit Domain). */
 export function ParkingFields<F extends ParkingSettings>(props: {
   /** Prefix of the fields' ids, unique on the page. */
   idPrefix: string;
   form: F;
   set: <K extends keyof ParkingSettings>(key: K, value: F[K]) => void;
+  /** The account's nameserver pair to point the domain at, when known. */
+  pair?: string[];
+  /** What the pair is (the account's usual one, or this domain's), under the field. */
+  pairHint?: ReactNode;
 }) {
-  const { idPrefix, form, set } = props;
+  const { idPrefix, form, set, pair, pairHint } = props;
+  const hintId = `${idPrefix}-nameservers-hint`;
   return (
     <>
       <div className="grid gap-2">
@@ -38,10 +57,16 @@ export function ParkingFields<F extends ParkingSettings>(props: {
         <Label htmlFor={`${idPrefix}-nameservers`}>Nameservers</Label>
         <Input
           id={`${idPrefix}-nameservers`}
-          placeholder="ns1.parkpilot.com, ns2.parkpilot.com"
+          placeholder={pair && pair.length > 0 ? pair.join(", ") : "ns1.example.net, ns2.example.net"}
+          aria-describedby={pairHint ? hintId : undefined}
           value={form.nameservers}
           onChange={(e) => set("nameservers", e.target.value)}
         />
+        {pairHint && (
+          <p id={hintId} className="text-muted-foreground text-xs" data-testid="nameservers-hint">
+            {pairHint}
+          </p>
+        )}
       </div>
     </>
   );

@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { parseConfig } from "../../server/config";
+import { canonicalHosts, createNameserverPool, sameHosts } from "../../server/lib/nameserver-pool";
+import { StartupError } from "../../server/lib/startup-error";
+
+const hosts = (n: number) => Array.from({ length: n }, (_, i) => `ns${i + 1}.pool.test`);
+const ACCOUNTS = Array.from(
+  { length: 50 },
+  (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+);
+
+describe("the nameserver pool", () => {
+  it("forms every pair of its hosts but the shared set of earlier versions", () => {
+    const pool = createNameserverPool({ hosts: hosts(16), legacy: ["ns1.pool.test", "ns2.pool.test"] });
+    expect(pool.size).toBe(119);
+    expect(createNameserverPool({ hosts: hosts(16), legacy: ["ns1.elsewhere.test"] }).size).toBe(120);
+  });
+
+  it("gives an account the same pair every time, and accounts different pairs", () => {
+    const pool = createNameserverPool({ hosts: hosts(16), legacy: ["ns1.pool.test", "ns2.pool.test"] });
+    expect(pool.preferredFor(ACCOUNTS[0])).toEqual(pool.preferredFor(ACCOUNTS[0]));
+    expect(pool.choose(ACCOUNTS[0], [])).toEqual(pool.preferredFor(ACCOUNTS[0]));
+    const usual = new Set(ACCOUNTS.map((id) => pool.preferredFor(id).join(",")));
+    expect(usual.size).toBeGreaterThan(30);
+  });
+
+  it("never chooses a pair that is taken for the name, in any order or case, nor the shared set", () => {
+    const pool = createNameserverPool({ hosts: hosts(4), legacy: ["ns2.pool.test", "ns1.pool.test"] });
+    const taken: string[][] = [];
+    for (const id of ACCOUNTS.slice(0, 5)) {
+      const pair = pool.choose(
+        id,
+        taken.map((p) => [p[1].toUpperCase(), `${p[0]}.`]),
+      );
+      expect(pair).not.toBeNull();
+      taken.push(pair!);
+    }
+    const keys = taken.map((p) => p.join(","));
+    expect(new Set(keys).size).toBe(5);
+    expect(keys).not.toContain("ns1.pool.test,ns2.pool.test");
+    expect(pool.choose(ACCOUNTS[5], taken)).toBeNull();
+  });
+
+  it("walks on from the account's usual pair when it is taken", () => {
+    const pool = createNameserverPool({ hosts: hosts(16), legacy: ["ns1.pool.test", "ns2.pool.test"] });
+    const usual = pool.preferredFor(ACCOUNTS[1]);
+    const next = pool.choose(ACCOUNTS[1], [usual]);
+    expect(next).not.toEqual(usual);
+    expect(pool.choose(ACCOUNTS[1], [usual])).toEqual(next);
+  });
+
+  it("stores pairs in one order (ns3 before ns10), so equal pairs are equal arrays", () => {
+    expect(canonicalHosts(["NS10.pool.test.", "ns3.pool.test"])).toEqual(["ns3.pool.test", "ns10.pool.test"]);
+    expect(
+      sameHosts(["ns10.pool.test", "ns3.pool.test", "ns3.pool.test"], ["ns3.pool.test.", "NS10.pool.test"]),
+    ).toBe(true);
+    expect(sameHosts(["ns3.pool.test"], ["ns3.pool.test", "ns10.pool.test"])).toBe(false);
+  });
+
+  it("refuses a pool of fewer than two hosts", () => {
+    expect(() => createNameserverPool({ hosts: ["ns1.pool.test", "NS1.pool.test."], legacy: [] })).toThrow();
+  });
+});
+
+describe("PARKING_NAMESERVER_POOL and PARKING_NAMESERVERS", () => {
+  it("default to 16 hosts (119 pairs to give) and the shared pair of earlier versions", () => {
+    const pool = parseConfig({}).nameserverPool;
+    expect(pool.size).toBe(119);
+    expect(pool.legacy).toEqual(["ns1.parkpilot.net", "ns2.parkpilot.net"]);
+  });
+
+  it("refuse at start a host that is not a host name, and a pool with no pair but the shared one", () => {
+    expect(() => parseConfig({ PARKING_NAMESERVER_POOL: "ns1.pool.test,not a host" })).toThrow(
+      /PARKING_NAMESERVER_POOL: expected host names like ns1\.example\.net, not not a host/,
+    );
+    expect(() => parseConfig({ PARKING_NAMESERVER_POOL: "ns1.pool.test" })).toThrow(StartupError);
+    expect(() =>
+      parseConfig({
+        PARKING_NAMESERVER_POOL: "ns1.pool.test,ns2.pool.test",
+        PARKING_NAMESERVERS: "ns2.pool.test,ns1.pool.test",
+      }),
+    ).toThrow(/forms no pair but PARKING_NAMESERVERS/);
+  });
+});
