@@ -576,6 +576,29 @@ export const accountEvents = pgTable(
   (t) => [index("account_events_user_idx").on(t.userId, t.createdAt)],
 );
 
+/**
+ * The notification centre (the bell): what happened that the user should know of, with a link to
+ * it. Written by `notify` in the transaction of the event itself; read and marked read by its owner.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: rowId(),
+    userId: userRef("user_id"),
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    /** The app path of what the notification is about. */
+    href: text("href").notNull(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notifications_user_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index("notifications_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
+  ],
+);
+
 /** Every email the product sends; delivered by SMTP when configured, else kept here and logged. */
 export const mailOutbox = pgTable(
   "mail_outbox",
