@@ -50,7 +50,7 @@ export function NotificationBell() {
         </DialogPrimitive.Trigger>
         <DialogPrimitive.Content
           aria-describedby={undefined}
-          className="fixed inset-x-4 top-20 z-50 flex max-h-[min(32rem,calc(100dvh-6rem))] flex-col rounded-xl border bg-popover text-popover-foreground shadow-xl data-[state=open]:animate-fade-in sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-96"
+          className="fixed inset-x-4 top-24 z-50 flex max-h-[min(32rem,calc(100dvh-7rem))] flex-col rounded-xl border bg-popover text-popover-foreground shadow-xl data-[state=open]:animate-fade-in sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-96"
         >
           <NotificationList
             data={notifications.data}
