@@ -23,6 +23,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { ACCOUNT_EVENT_KINDS } from "./account-events";
+import { NOTIFICATION_KIND_LIST } from "./api/notifications";
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -585,7 +586,7 @@ export const notifications = pgTable(
   {
     id: rowId(),
     userId: userRef("user_id"),
-    kind: text("kind").notNull(),
+    kind: text("kind", { enum: NOTIFICATION_KIND_LIST }).notNull(),
     title: text("title").notNull(),
     body: text("body").notNull(),
     /** The app path of what the notification is about. */

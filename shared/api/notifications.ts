@@ -30,7 +30,12 @@ export const NOTIFICATION_KINDS = {
 } as const satisfies Record<string, keyof TNotificationSettings | null>;
 
 export type TNotificationKind = keyof typeof NOTIFICATION_KINDS;
-export const ZNotificationKind = z.enum(Object.keys(NOTIFICATION_KINDS) as [TNotificationKind]);
+/** Every kind, as `notifications.kind` holds it. */
+export const NOTIFICATION_KIND_LIST = Object.keys(NOTIFICATION_KINDS) as [
+  TNotificationKind,
+  ...TNotificationKind[],
+];
+export const ZNotificationKind = z.enum(NOTIFICATION_KIND_LIST);
 
 /** How many notifications the list answers, newest first, unless asked for fewer. */
 export const NOTIFICATIONS_LIMIT = 30;

@@ -23,7 +23,7 @@ export async function listNotifications(options: {
   return {
     items: rows.map((r) => ({
       id: r.id,
-      kind: r.kind as TNotificationList["items"][number]["kind"],
+      kind: r.kind,
       title: r.title,
       body: r.body,
       href: r.href,

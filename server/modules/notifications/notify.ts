@@ -32,12 +32,12 @@ export async function notify(
 ): Promise<void> {
   await tx.insert(notifications).values(notification);
   if (!mail) return;
-  const preference = NOTIFICATION_KINDS[notification.kind];
   const [owner] = await tx
-    .select({ email: users.email, wanted: preference ? SWITCH_COLUMNS[preference] : users.id })
+    .select({ email: users.email, ...SWITCH_COLUMNS })
     .from(users)
     .where(eq(users.id, notification.userId));
-  if (!owner || owner.wanted === false) return;
+  const preference = NOTIFICATION_KINDS[notification.kind];
+  if (!owner || (preference && !owner[preference])) return;
   await mail.mailer.send(tx, { to: owner.email, subject: mail.subject, body: mail.body });
 }
 
