@@ -212,6 +212,36 @@ describe("notifications and email preferences", () => {
     expect(await mailsTo(owner.input.email)).toContain("Your payout is held for review");
   });
 
+  it("a ticket answered by staff is on the bell, linked to Support, and emailed even with every switch off", async () => {
+    const staff = await signInStaff(t);
+    const user = await signUp(t.app);
+    await user.agent
+      .put("/api/settings/notifications")
+      .send({ revenueAlerts: false, expiryWarnings: false, affiliateUpdates: false })
+      .expect(200);
+    const opened = await user.agent
+      .post("/api/support/tickets")
+      .send({ subject: "Parking page down", body: "It shows an error." })
+      .expect(201);
+
+    await staff.agent
+      .post(`/api/admin/tickets/${opened.body.ticket.id}/reply`)
+      .send({ body: "We restarted it; please check." })
+      .expect(201);
+
+    expect((await list(user)).items).toMatchObject([
+      {
+        kind: "ticket_answered",
+        title: "Support answered: Parking page down",
+        body: "We restarted it; please check.",
+        href: "/settings#support",
+        readAt: null,
+      },
+    ]);
+    expect(await mailsTo(user.input.email)).toContain("Support answered: Parking page down");
+    expect(await list(staff)).toEqual({ items: [], unreadCount: 0 });
+  });
+
   it("held funds whose hold ended tell each owner once, with the sum released", async () => {
     const owner = await signUp(t.app);
     for (const amount of ["10.00", "2.50"]) {
