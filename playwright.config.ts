@@ -89,6 +89,8 @@ export default defineConfig({
         "staff-leads",
         "staff-users",
         "staff-extra",
+        "staff-console-pages",
+        "staff-console-payouts",
       ]
         .map((name) => `${name}@example.com`)
         .join(","),

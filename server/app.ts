@@ -24,6 +24,7 @@ import { countParkedVisits } from "./modules/domains/parked-visits";
 import { healthRoutes } from "./modules/health/health.routes";
 import { leadRoutes } from "./modules/leads/leads.routes";
 import { marketplaceRoutes } from "./modules/marketplace/marketplace.routes";
+import { notificationRoutes } from "./modules/notifications/notifications.routes";
 import { parkingRoutes } from "./modules/parking/parking.routes";
 import { paymentRoutes } from "./modules/payments/payments.routes";
 import { pnlRoutes } from "./modules/pnl/pnl.routes";
@@ -94,6 +95,7 @@ export function createApp(deps: AppDeps) {
   api.use("/revenue", revenueRoutes(deps));
   api.use("/analytics", analyticsRoutes(deps));
   api.use("/settings", settingsRoutes(deps));
+  api.use("/notifications", notificationRoutes(deps));
   api.use("/support", supportRoutes(deps));
   api.use("/admin", adminRoutes(deps));
   api.use(apiNotFound);

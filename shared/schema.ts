@@ -23,6 +23,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { ACCOUNT_EVENT_KINDS } from "./account-events";
+import { NOTIFICATION_KIND_LIST } from "./api/notifications";
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -602,6 +603,29 @@ export const accountEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("account_events_user_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * The notification centre (the bell): what happened that the user should know of, with a link to
+ * it. Written by `notify` in the transaction of the event itself; read and marked read by its owner.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: rowId(),
+    userId: userRef("user_id"),
+    kind: text("kind", { enum: NOTIFICATION_KIND_LIST }).notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    /** The app path of what the notification is about. */
+    href: text("href").notNull(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notifications_user_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index("notifications_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
+  ],
 );
 
 /** Every email the product sends; delivered by SMTP when configured, else kept here and logged. */

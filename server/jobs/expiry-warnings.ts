@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/pool";
 import type { Mailer } from "../mail/mailer";
+import { notify } from "../modules/notifications/notify";
 
 /** Days before expiry at which owners are warned, most urgent first. */
 export const EXPIRY_THRESHOLDS = [1, 7, 30] as const;
@@ -121,11 +122,18 @@ export async function sendExpiryWarnings(options: {
       }
       const [owner] = ownerRows;
       if (warnings.length > 0) {
-        await mailer.send(tx, {
-          to: owner.email,
-          subject: subjectFor(warnings),
-          body: bodyFor(owner.owner_name, warnings),
-        });
+        const subject = subjectFor(warnings);
+        await notify(
+          tx,
+          {
+            userId: owner.user_id,
+            kind: "domain_expiring",
+            title: subject.replace("Domain expiry warning: ", ""),
+            body: "Renew with your registrar to keep the domain's parking revenue, leads and listing.",
+            href: "/domains",
+          },
+          { mailer, subject, body: bodyFor(owner.owner_name, warnings) },
+        );
       }
       return warnings.length;
     });

@@ -3,6 +3,7 @@ import { formatUsd, toCents } from "../../shared/money";
 import { accountEvents, domainServices, serviceOrders, transactions, users } from "../../shared/schema";
 import type { Tx } from "../db/tx";
 import type { Mailer } from "../mail/mailer";
+import { notify } from "../modules/notifications/notify";
 import { type PaidContext, paidEffects } from "./on-paid-effects";
 
 export interface Payment {
@@ -82,6 +83,16 @@ export async function fulfilOrder(
       "Your service is now active. Thank you for choosing ParkPilot.",
     ].join("\n"),
   });
+
+  if (order.metadata.kind === "renewal") {
+    await notify(tx, {
+      userId: order.userId,
+      kind: "billing",
+      title: "Renewal paid",
+      body: `We received ${formatUsd(order.price)} for ${order.description}.`,
+      href: "/settings#billing",
+    });
+  }
 
   for (const effect of paidEffects()) await effect(tx, paid, context);
   return "fulfilled";

@@ -176,8 +176,11 @@ test.describe("revenue dashboard", () => {
     await addDomainThroughApi(page);
     await openDashboard(page);
     await expect(page.getByText("Live", { exact: true })).toBeVisible();
-    await page.getByRole("button", { name: "Notifications" }).click();
-    await expect(toast(page)).toContainText("You have new revenue and affiliate notifications!");
+    // Nothing has happened yet: the bell opens an empty list, and no "new notifications" toast.
+    await page.getByRole("button", { name: "Notifications", exact: true }).click();
+    await expect(page.getByRole("dialog", { name: "Notifications" })).toContainText("No notifications yet");
+    await expect(toast(page)).toHaveCount(0);
+    await page.keyboard.press("Escape");
 
     for (const [label, path] of [
       ["Add New Domain", "/domains"],

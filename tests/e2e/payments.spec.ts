@@ -1,23 +1,6 @@
-import type { Page } from "@playwright/test";
-import { verifyDomainThroughDns } from "./dns-records";
 import { expect, test } from "./fixtures";
+import { earnLeadRevenue } from "./lead-revenue";
 import { signInAsStaff } from "./staff";
-
-const uniqueName = () => `pay${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}.com`;
-
-/** Earns $75 of lead earnings, available at once (the browser tests run with LEAD_HOLD_DAYS=0). */
-async function earnLeadRevenue(page: Page) {
-  const name = uniqueName();
-  const domain = await page.request.post("/api/domains", { data: { name } });
-  expect(domain.status(), await domain.text()).toBe(201);
-  // Only a verified domain earns leads.
-  await verifyDomainThroughDns(page, await domain.json());
-  const lead = await page.request.post("/api/leads", {
-    headers: { host: name },
-    data: { email: `lead-${name}@example.com`, zipCode: "10001", source: "car-insurance-landing", value: 75 },
-  });
-  expect(lead.status(), await lead.text()).toBe(201);
-}
 
 test("a new account sees an empty history and cannot transfer yet", async ({ page, account: _account }) => {
   await page.goto("/payments");
@@ -81,6 +64,9 @@ test("a first payout is held for review: the modal warns, the toast says so, sta
     .filter({ hasText: account.email });
   await expect(row).toContainText("first payout");
   await row.getByRole("button", { name: "Approve $75.00 to me@wallet.example" }).click();
+  const confirm = staff.getByRole("dialog", { name: "Approve payout" });
+  await expect(confirm).toContainText(`Send $75.00 to me@wallet.example for ${account.name}`);
+  await confirm.getByRole("button", { name: "Send $75.00" }).click();
   await expect(staff.getByText("Payout Approved", { exact: true })).toBeVisible();
   await expect(row).toHaveCount(0);
   await staffContext.close();

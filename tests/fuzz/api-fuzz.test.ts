@@ -63,6 +63,7 @@ async function victimSnapshot() {
     "/api/affiliates",
     "/api/payments/settings",
     "/api/settings/notifications",
+    "/api/notifications",
   ];
   const out: Record<string, unknown> = {};
   for (const p of paths) out[p] = (await victim.agent.get(p)).body;
@@ -104,6 +105,7 @@ function validBody(route: RouteEntry): Record<string, unknown> {
     "POST /api/checkout/service/:id": { provider: "stripe" },
     "POST /api/affiliates/invite": { email: "a@example.com", level: 2 },
     "PUT /api/settings/notifications": { revenueAlerts: true, domainExpiry: false, affiliateUpdates: true },
+    "POST /api/notifications/read": { all: true },
     "POST /api/support/tickets": { subject: "Fuzz ticket", body: "Help", domainId: victimDomainId },
     "POST /api/support/tickets/:id/messages": { body: "More help" },
     "POST /api/admin/leads/:id/return": { reason: "Duplicate lead" },

@@ -21,18 +21,36 @@ const ROUTE_TITLES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/privacy\/?$/, "Privacy Notice"],
 ];
 
-/** The tab title for a path: `Domain Portfolio · ParkPilot`; the landing page and unknown paths read the product name. */
-export function pageTitle(path: string): string {
+/** The tab title of a path no page answers (also the console's, to whoever it is hidden from). */
+export const NOT_FOUND_TITLE = `Page Not Found · ${APP_NAME}`;
+
+/** The operator console titles its own tabs: its sections live in its own chunk. */
+const CONSOLE_PATH = /^\/admin(?:\/|$)/;
+
+/**
+ * The tab title for a path: `Domain Portfolio · ParkPilot`; the landing page reads the product
+ * name, unknown paths "Page Not Found"; null for the console's paths, which the console titles.
+ */
+export function pageTitle(path: string): string | null {
   if (path === "/") return APP_NAME;
+  if (CONSOLE_PATH.test(path)) return null;
   const match = ROUTE_TITLES.find(([pattern]) => pattern.test(path));
-  return match ? `${match[1]} · ${APP_NAME}` : `Page Not Found · ${APP_NAME}`;
+  return match ? `${match[1]} · ${APP_NAME}` : NOT_FOUND_TITLE;
 }
 
-/** Keeps document.title in step with the current route. */
+/** Sets document.title while the calling component shows, and whenever `title` changes. */
+export function useDocumentTitle(title: string) {
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
+
+/** Keeps document.title in step with the current route, outside the console. */
 export function RouteTitle() {
   const [location] = useLocation();
   useEffect(() => {
-    document.title = pageTitle(location);
+    const title = pageTitle(location);
+    if (title) document.title = title;
   }, [location]);
   return null;
 }

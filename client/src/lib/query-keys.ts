@@ -8,6 +8,7 @@ import { DEVICE_PATHS } from "@shared/api/devices";
 import { DOMAIN_PATHS, type TPortfolioQueryInput } from "@shared/api/domains";
 import { ENTITLEMENTS_PATH } from "@shared/api/entitlements";
 import { marketplacePaths, type TMarketplaceQueryInput } from "@shared/api/marketplace";
+import { NOTIFICATIONS_PATHS } from "@shared/api/notifications";
 import { PASSKEY_PATHS } from "@shared/api/passkeys";
 import { PAYMENT_PATHS } from "@shared/api/payments";
 import { PORTFOLIO_PNL_PATH, type TPnlRange, type TPortfolioPnlQuery } from "@shared/api/pnl";
@@ -65,6 +66,7 @@ export const queryKeys = {
 
   accountSettings: [ACCOUNT_SETTINGS_PATH],
   notificationSettings: [NOTIFICATION_SETTINGS_PATH],
+  notifications: [NOTIFICATIONS_PATHS.list],
 
   entitlements: [ENTITLEMENTS_PATH],
   subscriptions: [SUBSCRIPTIONS_PATH],

@@ -18,6 +18,9 @@ import { RevenueSources } from "@/features/dashboard/components/revenue-sources"
 import { RevenueTrend } from "@/features/dashboard/components/revenue-trend";
 import { TopDomains } from "@/features/dashboard/components/top-domains";
 import { isEmptyDashboard } from "@/features/dashboard/utils/is-empty";
+import { NotificationBell } from "@/features/notifications/components/notification-bell";
+
+const header = <DashboardHeader bell={<NotificationBell />} />;
 
 export default function DashboardPage() {
   const { user } = useSession();
@@ -26,7 +29,7 @@ export default function DashboardPage() {
   if (isPending) {
     return (
       <div className="grid gap-6">
-        <DashboardHeader />
+        {header}
         <DashboardSkeleton />
       </div>
     );
@@ -35,7 +38,7 @@ export default function DashboardPage() {
   if (!dashboard) {
     return (
       <div className="grid gap-6">
-        <DashboardHeader />
+        {header}
         <DashboardError onRetry={() => void refetch()} retrying={isRefetching} />
       </div>
     );
@@ -44,7 +47,7 @@ export default function DashboardPage() {
   const empty = isEmptyDashboard(dashboard);
   return (
     <div className="grid gap-6">
-      <DashboardHeader />
+      {header}
       <div className="grid gap-6 lg:grid-cols-2">
         <GoalTracker />
         <QuickRevenueActions dashboard={dashboard} plan={user?.plan} />

@@ -9,6 +9,7 @@ import {
   reverseHeldFundsPart,
 } from "../ledger/held-funds";
 import { creditRevenue } from "../ledger/ledger.service";
+import { notify } from "../notifications/notify";
 
 export const commissionKey = (orderId: string) => `commission:${orderId}`;
 
@@ -77,6 +78,7 @@ export async function creditReferralCommission(
         sourceKey,
       },
     ]);
+    await tellReferrer(tx, affiliate.userId, `${description} (test payment)`);
     return;
   }
   await creditHeldFunds(tx, {
@@ -94,7 +96,11 @@ export async function creditReferralCommission(
     .update(affiliates)
     .set({ totalCommissions: sql`${affiliates.totalCommissions} + ${figures.amount}::numeric` })
     .where(eq(affiliates.id, affiliate.id));
+  await tellReferrer(tx, affiliate.userId, `${description}, held for the refund window.`);
 }
+
+const tellReferrer = (tx: Tx, userId: string, body: string) =>
+  notify(tx, { userId, kind: "commission_earned", title: "Commission earned", body, href: "/affiliates" });
 
 /** The commission an order earned its buyer's referrer, when it was paid with real money. */
 async function heldCommission(tx: Tx, orderId: string) {

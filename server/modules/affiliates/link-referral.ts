@@ -2,16 +2,15 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { affiliates, type User, users } from "../../../shared/schema";
 import type { Tx } from "../../db/tx";
 import type { Mailer } from "../../mail/mailer";
+import { notify } from "../notifications/notify";
 import { commissionRateFor } from "./commission-rate";
 import { newInvitationCode } from "./invite-affiliate";
 
-type Referrer = { id: string; name: string; email: string; notifyAffiliate: boolean };
+type Referrer = { id: string; name: string };
 
 const referrerColumns = {
   id: users.id,
   name: users.name,
-  email: users.email,
-  notifyAffiliate: users.notifyAffiliate,
 };
 
 /**
@@ -64,8 +63,8 @@ async function attachReferral(tx: Tx, user: User, code: string): Promise<Referre
 
 /**
  * The registration hook (`AppDeps.onRegistered`): runs inside the registration transaction, so
- * the account and its referral link commit together. Tells the referrer when they asked for
- * affiliate updates.
+ * the account and its referral link commit together. Tells the referrer (by email too when they
+ * asked for affiliate updates).
  */
 export function linkReferral(deps: { mailer: Mailer }) {
   return async (tx: Tx, user: User, referralCode?: string): Promise<void> => {
@@ -74,9 +73,17 @@ export function linkReferral(deps: { mailer: Mailer }) {
     const referrer = await attachReferral(tx, user, code);
     if (!referrer) return;
     await tx.update(users).set({ referredBy: referrer.id }).where(eq(users.id, user.id));
-    if (referrer.notifyAffiliate) {
-      await deps.mailer.send(tx, {
-        to: referrer.email,
+    await notify(
+      tx,
+      {
+        userId: referrer.id,
+        kind: "affiliate_joined",
+        title: "A new affiliate joined",
+        body: `${user.name} created a ParkPilot account with your referral link.`,
+        href: "/affiliates",
+      },
+      {
+        mailer: deps.mailer,
         subject: "A new affiliate joined ParkPilot through you",
         body: [
           `Hello ${referrer.name},`,
@@ -84,7 +91,7 @@ export function linkReferral(deps: { mailer: Mailer }) {
           `${user.name} just created a ParkPilot account with your referral link.`,
           "You earn your commission on every service they buy. See them on your Affiliates page.",
         ].join("\n"),
-      });
-    }
+      },
+    );
   };
 }

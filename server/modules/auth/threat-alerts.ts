@@ -1,10 +1,11 @@
 import { and, count, eq, gt } from "drizzle-orm";
-import { accountEvents, auditLog, knownDevices, users } from "../../../shared/schema";
+import { accountEvents, auditLog, knownDevices } from "../../../shared/schema";
 import type { DbOrTx } from "../../db/tx";
 import type { RequestMeta } from "../../http/request-meta";
 import { describeDevice } from "../../lib/device-name";
 import type { Mailer } from "../../mail/mailer";
 import { hasAddOn } from "../entitlements/require-add-on";
+import { notify } from "../notifications/notify";
 import { placeOf } from "./place";
 
 /** Failed sign-ins within this window that raise an alert, once, when the count reaches it. */
@@ -24,11 +25,8 @@ export async function raiseThreatAlert(
   await db
     .insert(accountEvents)
     .values({ userId: alert.userId, kind: "security_alert", description: alert.text });
-  if (alert.mail === false) return;
-  const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, alert.userId));
-  if (!owner) return;
-  await mailer.send(db, {
-    to: owner.email,
+  const mail = {
+    mailer,
     subject: `Security alert: ${alert.subject}`,
     body: [
       alert.text,
@@ -36,7 +34,18 @@ export async function raiseThreatAlert(
       "If this was you, there is nothing to do. If it was not, change your password and use",
       "Settings → Security → Lock down my account.",
     ].join("\n"),
-  });
+  };
+  await notify(
+    db,
+    {
+      userId: alert.userId,
+      kind: "security_alert",
+      title: `Security alert: ${alert.subject}`,
+      body: alert.text,
+      href: "/settings#security-settings",
+    },
+    alert.mail === false ? undefined : mail,
+  );
 }
 
 const where = (meta: RequestMeta) => {

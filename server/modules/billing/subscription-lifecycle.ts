@@ -5,6 +5,7 @@ import { type ServiceOrder, type Subscription, subscriptions, users } from "../.
 import type { Tx } from "../../db/tx";
 import type { Mailer } from "../../mail/mailer";
 import { syncSubscriptionEntitlements } from "../entitlements/grant-entitlements";
+import { notify } from "../notifications/notify";
 
 const DAY_MS = 86_400_000;
 export const addDays = (at: Date, days: number) => new Date(at.getTime() + days * DAY_MS);
@@ -90,13 +91,21 @@ export async function applySubscriptionPayment(tx: Tx, order: ServiceOrder, now:
   await updateSubscription(tx, sub, patch, now);
 }
 
-async function mailOwner(tx: Tx, mailer: Mailer, sub: Subscription, subject: string, lines: string[]) {
-  const [owner] = await tx
-    .select({ email: users.email, name: users.name })
-    .from(users)
-    .where(eq(users.id, sub.userId));
-  if (owner)
-    await mailer.send(tx, { to: owner.email, subject, body: [`Hi ${owner.name},`, "", ...lines].join("\n") });
+/** The owner hears of a change of their subscription: on the bell and by email. */
+async function tellOwner(
+  tx: Tx,
+  mailer: Mailer,
+  sub: Subscription,
+  subject: string,
+  lines: string[],
+): Promise<void> {
+  const [owner] = await tx.select({ name: users.name }).from(users).where(eq(users.id, sub.userId));
+  if (!owner) return;
+  await notify(
+    tx,
+    { userId: sub.userId, kind: "billing", title: subject, body: lines[0], href: "/settings#billing" },
+    { mailer, subject, body: [`Hi ${owner.name},`, "", ...lines].join("\n") },
+  );
 }
 
 /**
@@ -112,7 +121,7 @@ export async function failRenewal(
   if (sub.status === "past_due" || sub.status === "canceled") return sub;
   const graceEndsAt = addDays(options.at, GRACE_DAYS);
   const updated = await updateSubscription(tx, sub, { status: "past_due", graceEndsAt }, options.at);
-  await mailOwner(tx, mailer, sub, `Payment failed: ${sub.description}`, [
+  await tellOwner(tx, mailer, sub, `Payment failed: ${sub.description}`, [
     `We could not take the monthly payment of ${formatUsd(sub.amount)} for ${sub.description}.`,
     `It stays active until ${graceEndsAt.toUTCString()}; pay before then to keep it:`,
     options.payUrl,
@@ -128,7 +137,7 @@ export async function lapseSubscription(
   at: Date,
 ): Promise<Subscription> {
   const updated = await updateSubscription(tx, sub, { status: "lapsed", endedAt: at }, at);
-  await mailOwner(tx, mailer, sub, `Subscription ended: ${sub.description}`, [
+  await tellOwner(tx, mailer, sub, `Subscription ended: ${sub.description}`, [
     `The payment for ${sub.description} was not made within the grace period, so it has ended.`,
     "Paying the open renewal in Settings → Billing restores it.",
   ]);

@@ -12,6 +12,7 @@ export function leadRoutes(deps: AppDeps): Router {
     handler({ body: ZLeadBody, status: 201 }, ({ body, req }) =>
       captureLead({
         db: deps.db,
+        mailer: deps.mailer,
         input: body,
         // Express reads X-Forwarded-Host and -For only from the proxies TRUST_PROXY names.
         host: req.hostname,

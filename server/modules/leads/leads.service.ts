@@ -1,14 +1,17 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import zipcodes from "zipcodes";
 import type { TLeadAnswer, TLeadBody } from "../../../shared/api/leads";
+import { formatUsd } from "../../../shared/money";
 import { domainTraffic, leads } from "../../../shared/schema";
 import { UTC_TODAY } from "../../db/iso-time";
 import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
 import type { RateLimit } from "../../http/rate-limit";
 import { normalizeHost } from "../../lib/hostname";
+import type { Mailer } from "../../mail/mailer";
 import { findVerifiedDomain } from "../domains/verified-host";
 import { creditHeldFunds } from "../ledger/held-funds";
+import { notify } from "../notifications/notify";
 import { leadEmailKey } from "./email-key";
 
 /** The same person (email key and ZIP) within this window is one lead, on the whole platform. */
@@ -38,6 +41,7 @@ export interface LeadLimits {
  */
 export async function captureLead(options: {
   db: Db;
+  mailer: Mailer;
   input: TLeadBody;
   host: string;
   clientAddress: string;
@@ -95,6 +99,20 @@ export async function captureLead(options: {
           target: [domainTraffic.domainId, domainTraffic.day],
           set: { leads: sql`${domainTraffic.leads} + 1` },
         });
+      const credited = `${formatUsd(options.leadValue)} is credited to your balance`;
+      const held = options.holdDays > 0 ? ` and becomes available in ${options.holdDays} days` : "";
+      const body = `Someone near ${place.city}, ${place.state} asked for insurance quotes on ${domain.name}. ${credited}${held}.`;
+      await notify(
+        tx,
+        {
+          userId: domain.userId,
+          kind: "lead_captured",
+          title: `New lead on ${domain.name}`,
+          href: "/dashboard",
+          body,
+        },
+        { mailer: options.mailer, subject: `New lead on ${domain.name}`, body },
+      );
       // Last: the credit locks the owner's balance row, which every lead of theirs waits for.
       await creditHeldFunds(tx, {
         userId: domain.userId,

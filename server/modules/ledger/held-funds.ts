@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
+import { formatUsd, toCents } from "../../../shared/money";
 import type { Db } from "../../db/pool";
 import type { DbOrTx } from "../../db/tx";
+import { notifyAll } from "../notifications/notify";
 import type { RevenueType } from "./ledger.service";
 
 const DAY_MS = 86_400_000;
@@ -221,20 +223,30 @@ export async function releaseHeldFunds(options: { db: Db; now?: Date }): Promise
     `);
     if (locked.rows.length === 0) return { released: 0 };
     const users = locked.rows.map((r) => r.user_id);
-    const moved = await tx.execute<{ released: number }>(sql`
+    const moved = await tx.execute<{ user_id: string; amount: string; n: number }>(sql`
       with moved as (
         update ledger_entries set status = 'available'
         where status = 'pending' and release_at <= ${now}::timestamptz and user_id = any(${sql.param(users)}::uuid[])
         returning user_id, amount
       ),
-      delta as (select user_id, sum(amount) as d, count(*) as n from moved group by user_id),
-      applied as (
-        update balances b set available = b.available + delta.d, pending = b.pending - delta.d, updated_at = now()
-        from delta where b.user_id = delta.user_id
-        returning delta.n
-      )
-      select coalesce(sum(n), 0)::int as released from applied
+      delta as (select user_id, sum(amount) as d, count(*) as n from moved group by user_id)
+      update balances b set available = b.available + delta.d, pending = b.pending - delta.d, updated_at = now()
+      from delta where b.user_id = delta.user_id
+      returning delta.user_id, delta.d::numeric(14, 2)::text as amount, delta.n::int as n
     `);
-    return { released: Number(moved.rows[0]?.released ?? 0) };
+    // A release that nets to nothing or less (reversals beside their credits) tells nobody anything.
+    await notifyAll(
+      tx,
+      moved.rows
+        .filter((r) => toCents(r.amount) > 0)
+        .map((r) => ({
+          userId: r.user_id,
+          kind: "funds_released" as const,
+          title: "Funds available",
+          body: `${formatUsd(r.amount)} of held earnings finished their hold and can be paid out now.`,
+          href: "/payments",
+        })),
+    );
+    return { released: moved.rows.reduce((sum, r) => sum + Number(r.n), 0) };
   });
 }

@@ -15,6 +15,7 @@ import type { Db } from "../../db/pool";
 import type { Tx } from "../../db/tx";
 import { AppError, notFound } from "../../http/app-error";
 import { creditRevenue } from "../ledger/ledger.service";
+import { notify } from "../notifications/notify";
 
 interface ListingRow extends Record<string, unknown> {
   total: number;
@@ -253,6 +254,13 @@ export async function markSold(options: {
       userId,
       kind: "domain_sold",
       description: `Sold ${domain.name} for ${formatUsd(price)}`,
+    });
+    await notify(tx, {
+      userId,
+      kind: "domain_sold",
+      title: `${domain.name} sold`,
+      body: `The sale of ${domain.name} for ${formatUsd(price)} is recorded in your marketplace revenue.`,
+      href: "/marketplace",
     });
     return { id: domainId, soldPrice: price, soldAt: soldAt.toISOString() };
   });

@@ -6,6 +6,7 @@ import type { Db } from "../../db/pool";
 import { AppError, notFound } from "../../http/app-error";
 import type { RateLimit } from "../../http/rate-limit";
 import type { Mailer } from "../../mail/mailer";
+import { notify } from "../notifications/notify";
 
 /** How many messages the inbox shows, newest first. */
 const INBOX_SIZE = 100;
@@ -58,22 +59,32 @@ export async function contactSeller(options: {
       .insert(marketplaceMessages)
       .values({ domainId, sellerId: listing.sellerId, senderId, senderEmail: sender.email, message })
       .returning({ id: marketplaceMessages.id });
-    await options.mailer.send(tx, {
-      to: listing.sellerEmail,
-      subject: `New inquiry about ${listing.name}`,
-      body: [
-        `Hello ${listing.sellerName},`,
-        "",
-        `${sender.email} is interested in ${listing.name}, which you listed on the marketplace, and wrote:`,
-        "",
-        message,
-        "",
-        `Reply to the buyer at ${sender.email}.`,
-        options.inboxUrl
-          ? `Your seller inbox: ${options.inboxUrl}`
-          : "You will find this message in your seller inbox on the Marketplace page.",
-      ].join("\n"),
-    });
+    await notify(
+      tx,
+      {
+        userId: listing.sellerId,
+        kind: "buyer_inquiry",
+        title: `New inquiry about ${listing.name}`,
+        body: `${sender.email} wrote: ${message.length > 200 ? `${message.slice(0, 199)}…` : message}`,
+        href: "/marketplace",
+      },
+      {
+        mailer: options.mailer,
+        subject: `New inquiry about ${listing.name}`,
+        body: [
+          `Hello ${listing.sellerName},`,
+          "",
+          `${sender.email} is interested in ${listing.name}, which you listed on the marketplace, and wrote:`,
+          "",
+          message,
+          "",
+          `Reply to the buyer at ${sender.email}.`,
+          options.inboxUrl
+            ? `Your seller inbox: ${options.inboxUrl}`
+            : "You will find this message in your seller inbox on the Marketplace page.",
+        ].join("\n"),
+      },
+    );
     return { id: row.id };
   });
 }

@@ -12,6 +12,7 @@ import { PayoutRefused, type PayoutSender } from "../../payments/provider";
 import { assertPayoutsOpen } from "../auth/lockdown";
 import { raiseThreatAlert } from "../auth/threat-alerts";
 import { lockBalance } from "../ledger/held-funds";
+import { notify } from "../notifications/notify";
 import { payoutHoldReasons } from "./payout-holds";
 
 type PayoutRow = typeof payouts.$inferSelect;
@@ -94,12 +95,22 @@ async function debitPayout(options: {
       kind: "payout",
       description: held ? `${description} is held for review` : description,
     });
-    if (held && owner) {
-      await options.mailer.send(tx, {
-        to: owner.email,
-        subject: "Your payout is held for review",
-        body: `${description} is held for a review by our team before it is sent. The amount is reserved from your balance.\n\nWhy: ${reasons.join(" ")}\n\nWe will email you when it is approved or rejected.`,
-      });
+    if (held) {
+      await notify(
+        tx,
+        {
+          userId,
+          kind: "payout_held",
+          title: "Payout held for review",
+          body: `${description} is held for a review by our team before it is sent; the amount is reserved.`,
+          href: "/payments",
+        },
+        {
+          mailer: options.mailer,
+          subject: "Your payout is held for review",
+          body: `${description} is held for a review by our team before it is sent. The amount is reserved from your balance.\n\nWhy: ${reasons.join(" ")}\n\nWe will email you when it is approved or rejected.`,
+        },
+      );
     }
     if (newDestination) {
       await raiseThreatAlert(
@@ -206,7 +217,16 @@ export async function settlePayout(options: {
       .returning({ id: payouts.id });
     if (!settled) return false;
     await tx.update(transactions).set({ status: result.status }).where(eq(transactions.payoutId, payout.id));
-    if (result.status === "completed") return true;
+    if (result.status === "completed") {
+      await notify(tx, {
+        userId: payout.userId,
+        kind: "payout_sent",
+        title: "Payout sent",
+        body: `${formatUsd(payout.amount)} is on its way to ${payout.paypalEmail}.`,
+        href: "/payments",
+      });
+      return true;
+    }
     await returnPayout(tx, payout, "failed");
     return true;
   });
@@ -234,5 +254,12 @@ export async function returnPayout(
     userId: payout.userId,
     kind: "payout",
     description: `Payout of ${formatUsd(payout.amount)} to ${payout.paypalEmail} ${outcome}; the amount is back in your balance`,
+  });
+  await notify(tx, {
+    userId: payout.userId,
+    kind: "payout_failed",
+    title: outcome === "failed" ? "Payout failed" : "Payout rejected",
+    body: `The payout of ${formatUsd(payout.amount)} to ${payout.paypalEmail} was ${outcome === "failed" ? "refused by the provider" : "rejected by our team"}; the amount is back in your available balance.`,
+    href: "/payments",
   });
 }

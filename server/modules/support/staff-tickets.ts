@@ -12,6 +12,7 @@ import type { Db } from "../../db/pool";
 import type { DbOrTx } from "../../db/tx";
 import { notFound } from "../../http/app-error";
 import type { Mailer } from "../../mail/mailer";
+import { notify } from "../notifications/notify";
 import { TICKET_COLUMNS, TICKET_JOINS, TIER_RANK, threadOf } from "./ticket-rows";
 
 const ADMIN_COLUMNS = sql`${TICKET_COLUMNS}, u.email as "userEmail", u.name as "userName"`;
@@ -67,21 +68,32 @@ export async function staffReply(options: {
   await db.transaction(async (tx) => {
     await tx.execute(sql`insert into support_messages (ticket_id, author_id, from_staff, body)
       values (${ticketId}, ${options.staffId}, true, ${options.body})`);
-    await tx.execute(sql`update support_tickets
-      set status = 'answered', last_message_at = now(), updated_at = now() where id = ${ticketId}`);
-    await options.mailer.send(tx, {
-      to: ticket.userEmail,
-      subject: `Support answered: ${ticket.subject}`,
-      body: [
-        `Hi ${ticket.userName},`,
-        "",
-        "Our support team answered your ticket:",
-        "",
-        options.body,
-        "",
-        `Reply or close the ticket in Settings: ${options.appUrl}/settings`,
-      ].join("\n"),
-    });
+    const { rows } = await tx.execute<{ user_id: string }>(sql`update support_tickets
+      set status = 'answered', last_message_at = now(), updated_at = now() where id = ${ticketId}
+      returning user_id`);
+    await notify(
+      tx,
+      {
+        userId: rows[0].user_id,
+        kind: "ticket_answered",
+        title: `Support answered: ${ticket.subject}`,
+        body: options.body.length > 200 ? `${options.body.slice(0, 199)}…` : options.body,
+        href: "/settings#support",
+      },
+      {
+        mailer: options.mailer,
+        subject: `Support answered: ${ticket.subject}`,
+        body: [
+          `Hi ${ticket.userName},`,
+          "",
+          "Our support team answered your ticket:",
+          "",
+          options.body,
+          "",
+          `Reply or close the ticket in Settings: ${options.appUrl}/settings`,
+        ].join("\n"),
+      },
+    );
   });
   return staffTicketThread(db, ticketId);
 }

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { users, type WorkOrder } from "../../../shared/schema";
 import type { Tx } from "../../db/tx";
 import type { Mailer } from "../../mail/mailer";
+import { notify } from "../notifications/notify";
 
 /** A time as the buyer reads it in a mail: the day and the UTC hour. */
 const whenUtc = (time: Date) => `${time.toISOString().slice(0, 16).replace("T", " ")} UTC`;
@@ -51,9 +52,20 @@ export async function mailWorkOrderChange(
   };
   const mail = mails[workOrder.status];
   if (!mail) return;
-  await ctx.mailer.send(tx, {
-    to: buyer.email,
-    subject: mail.subject,
-    body: [`Hi ${buyer.name},`, "", ...mail.lines, "", "Thank you for choosing ParkPilot."].join("\n"),
-  });
+  const body = [`Hi ${buyer.name},`, "", ...mail.lines, "", "Thank you for choosing ParkPilot."].join("\n");
+  if (workOrder.status !== "delivered") {
+    await ctx.mailer.send(tx, { to: buyer.email, subject: mail.subject, body });
+    return;
+  }
+  await notify(
+    tx,
+    {
+      userId: workOrder.userId,
+      kind: "work_order_delivered",
+      title: mail.subject,
+      body: `${workOrder.title} is delivered; what we delivered is on the domain's service record.`,
+      href: "/domains",
+    },
+    { mailer: ctx.mailer, subject: mail.subject, body },
+  );
 }

@@ -1,6 +1,7 @@
 import { ADMIN_SECTIONS } from "@shared/api/admin";
 import { Suspense } from "react";
-import { Redirect, Route, Switch } from "wouter";
+import { Redirect, Route, Switch, useLocation } from "wouter";
+import { NOT_FOUND_TITLE, useDocumentTitle } from "@/app/page-title";
 import { AppProvider } from "@/app/provider";
 import { Card, CardContent } from "@/components/ui/card";
 import { PageSpinner } from "@/components/ui/spinner";
@@ -21,8 +22,18 @@ export default function AdminRoutes() {
   );
 }
 
+/** The console's tab title: the section's name, or "Page Not Found" where the console shows that. */
+function consoleTitle(path: string, isStaff: boolean | undefined): string {
+  if (isStaff === false) return NOT_FOUND_TITLE;
+  if (/^\/admin\/?$/.test(path) || isStaff === undefined) return "ParkPilot Console";
+  const section = ADMIN_SECTIONS.find((s) => path.replace(/\/$/, "") === `/admin/${s.path}`);
+  return section ? `${section.label} · ParkPilot Console` : NOT_FOUND_TITLE;
+}
+
 function AdminGate() {
   const me = useStaffMe();
+  const [location] = useLocation();
+  useDocumentTitle(consoleTitle(location, me.isPending ? undefined : !me.isError));
   if (me.isPending) return <PageSpinner />;
   if (me.isError) return <NotFoundPage />;
   return (

@@ -2,7 +2,7 @@ import type { TAdminPayout } from "@shared/api/admin-payouts";
 import { type FormEvent, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { FormDialog } from "@/components/ui/dialog";
+import { DialogActions, DialogShell, FormDialog } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { formatDate, formatMoney, formatNumber } from "@/lib/format";
@@ -23,16 +23,9 @@ const STATUS_OPTIONS = [
 /** Payouts: the held ones wait here for a member of staff to approve (send) or reject them. */
 export default function PayoutsPage() {
   const [filter, setFilter] = useState({ status: "held", q: "" });
+  const [approving, setApproving] = useState<TAdminPayout | null>(null);
   const [rejecting, setRejecting] = useState<TAdminPayout | null>(null);
   const review = useReviewPayout();
-  const approve = (payout: TAdminPayout) =>
-    review.mutate(
-      { id: payout.id, approve: true },
-      {
-        onSuccess: (answer) => toast({ title: "Payout Approved", description: answer?.message }),
-        onError: (error) => toastError(error, "The payout could not be approved."),
-      },
-    );
 
   return (
     <div className="grid gap-6">
@@ -52,33 +45,51 @@ export default function PayoutsPage() {
         fetchPage={(cursor) => getPayoutPage(filter.status, filter.q, cursor)}
         empty="No payout matches this search."
         columns={[
-          { header: "Requested", cell: (p) => formatDate(p.createdAt) },
           {
-            header: "Owner",
+            header: "Payout",
+            className: "whitespace-normal align-top",
             cell: (p) => (
-              <span className="break-all">
-                {p.user.name} · {p.user.email}
-              </span>
+              <>
+                <p className="font-semibold text-slate-900">{formatMoney(p.amount)}</p>
+                <p className="text-muted-foreground text-xs">{formatDate(p.createdAt)}</p>
+              </>
             ),
           },
-          { header: "Amount", cell: (p) => formatMoney(p.amount), className: "text-right" },
-          { header: "PayPal", cell: (p) => <span className="break-all">{p.paypalEmail}</span> },
-          { header: "Why held", cell: (p) => p.holdReason ?? "Not held" },
           {
-            header: "Earlier payouts",
-            cell: (p) =>
-              p.history.completed === 0
-                ? "None"
-                : `${formatNumber(p.history.completed)} · ${formatMoney(p.history.completedTotal)}, last to ${p.history.lastPaypalEmail}`,
+            header: "Owner and PayPal",
+            className: "min-w-48 whitespace-normal align-top",
+            cell: (p) => (
+              <>
+                <p className="break-all">
+                  {p.user.name} · {p.user.email}
+                </p>
+                <p className="break-all text-muted-foreground text-xs">to {p.paypalEmail}</p>
+              </>
+            ),
+          },
+          {
+            header: "Why held · earlier payouts",
+            className: "min-w-56 whitespace-normal align-top",
+            cell: (p) => (
+              <>
+                <p>{p.holdReason ?? "Not held"}</p>
+                <p className="mt-1 break-words text-muted-foreground text-xs">
+                  {p.history.completed === 0
+                    ? "No earlier payouts"
+                    : `Earlier: ${formatNumber(p.history.completed)} · ${formatMoney(p.history.completedTotal)}, last to ${p.history.lastPaypalEmail}`}
+                </p>
+              </>
+            ),
           },
           {
             header: "Review",
+            className: "whitespace-normal align-top",
             cell: (p) =>
               p.status === "held" ? (
-                <div className="flex gap-2">
+                <div className="flex flex-wrap gap-2">
                   <Button
                     size="sm"
-                    onClick={() => approve(p)}
+                    onClick={() => setApproving(p)}
                     disabled={review.isPending}
                     aria-label={`Approve ${formatMoney(p.amount)} to ${p.paypalEmail}`}
                   >
@@ -97,6 +108,7 @@ export default function PayoutsPage() {
               ) : (
                 <Badge
                   variant={p.status === "rejected" || p.status === "failed" ? "destructive" : "secondary"}
+                  className="whitespace-normal"
                 >
                   {p.rejectReason ? `Rejected: ${p.rejectReason}` : p.status}
                 </Badge>
@@ -104,8 +116,45 @@ export default function PayoutsPage() {
           },
         ]}
       />
+      <ApprovePayoutDialog payout={approving} onClose={() => setApproving(null)} />
       <RejectPayoutDialog payout={rejecting} onClose={() => setRejecting(null)} />
     </div>
+  );
+}
+
+/** Approving sends the money at once: staff confirm the amount and the payee first. */
+function ApprovePayoutDialog({ payout, onClose }: { payout: TAdminPayout | null; onClose: () => void }) {
+  const review = useReviewPayout();
+  const approve = () => {
+    if (!payout) return;
+    review.mutate(
+      { id: payout.id, approve: true },
+      {
+        onSuccess: (answer) => {
+          toast({ title: "Payout Approved", description: answer?.message });
+          onClose();
+        },
+        onError: (error) => toastError(error, "The payout could not be approved."),
+      },
+    );
+  };
+  return (
+    <DialogShell
+      open={payout !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Approve payout"
+      description={
+        payout
+          ? `Send ${formatMoney(payout.amount)} to ${payout.paypalEmail} for ${payout.user.name} (${payout.user.email})? The money leaves at once and cannot be called back.`
+          : ""
+      }
+    >
+      <DialogActions onCancel={onClose}>
+        <Button onClick={approve} disabled={review.isPending}>
+          {payout ? `Send ${formatMoney(payout.amount)}` : "Send"}
+        </Button>
+      </DialogActions>
+    </DialogShell>
   );
 }
 

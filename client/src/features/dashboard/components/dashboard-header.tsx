@@ -1,12 +1,8 @@
-import { Bell } from "lucide-react";
+import type { ReactNode } from "react";
 import { PageHeader } from "@/components/page-header";
-import { Button } from "@/components/ui/button";
-import { toast } from "@/lib/toast";
 
-export const NOTIFICATIONS_TOAST = "You have new revenue and affiliate notifications!";
-
-/** The page title with the notifications button and the Live indicator. */
-export function DashboardHeader() {
+/** The page title with the Live indicator and the notifications bell (which the page passes in). */
+export function DashboardHeader({ bell }: { bell: ReactNode }) {
   return (
     <PageHeader
       className="mb-0"
@@ -24,14 +20,7 @@ export function DashboardHeader() {
             </span>
             Live
           </span>
-          <Button
-            variant="outline"
-            size="icon"
-            aria-label="Notifications"
-            onClick={() => toast({ title: NOTIFICATIONS_TOAST })}
-          >
-            <Bell aria-hidden="true" />
-          </Button>
+          {bell}
         </>
       }
     />

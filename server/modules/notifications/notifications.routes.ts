@@ -1,0 +1,26 @@
+import { Router } from "express";
+import { ZMarkNotificationsRead, ZNotificationsQuery } from "../../../shared/api/notifications";
+import type { AppDeps } from "../../deps";
+import { handler } from "../../http/handler";
+import { listNotifications, markNotificationsRead } from "./notifications.service";
+
+export function notificationRoutes(deps: AppDeps): Router {
+  const { db } = deps;
+  const router = Router();
+
+  router.get(
+    "/",
+    handler({ auth: true, query: ZNotificationsQuery }, ({ userId, query }) =>
+      listNotifications({ db, userId, limit: query.limit }),
+    ),
+  );
+
+  router.post(
+    "/read",
+    handler({ auth: true, body: ZMarkNotificationsRead }, ({ userId, body }) =>
+      markNotificationsRead({ db, userId, input: body }),
+    ),
+  );
+
+  return router;
+}
