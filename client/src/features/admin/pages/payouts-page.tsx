@@ -56,9 +56,12 @@ export default function PayoutsPage() {
           {
             header: "Owner",
             cell: (p) => (
-              <span className="break-all">
-                {p.user.name} · {p.user.email}
-              </span>
+              <div className="grid gap-1">
+                <span className="break-all">
+                  {p.user.name} · {p.user.email}
+                </span>
+                <PayeeState payee={p.payee} />
+              </div>
             ),
           },
           { header: "Amount", cell: (p) => formatMoney(p.amount), className: "text-right" },
@@ -79,7 +82,7 @@ export default function PayoutsPage() {
                   <Button
                     size="sm"
                     onClick={() => approve(p)}
-                    disabled={review.isPending}
+                    disabled={review.isPending || payeeBlocked(p)}
                     aria-label={`Approve ${formatMoney(p.amount)} to ${p.paypalEmail}`}
                   >
                     Approve
@@ -105,6 +108,23 @@ export default function PayoutsPage() {
         ]}
       />
       <RejectPayoutDialog payout={rejecting} onClose={() => setRejecting(null)} />
+    </div>
+  );
+}
+
+const payeeBlocked = (p: TAdminPayout) => p.payee.suspended || p.payee.lockedDown;
+
+/** Why the payee cannot be paid now; nothing when it can. Approving such a payout is refused. */
+function PayeeState({ payee }: { payee: TAdminPayout["payee"] }) {
+  if (!payee.suspended && !payee.lockedDown) return null;
+  return (
+    <div className="flex flex-wrap gap-1">
+      {payee.suspended && (
+        <Badge variant="destructive" title={payee.suspendReason ?? undefined}>
+          Suspended{payee.suspendReason ? `: ${payee.suspendReason}` : ""}
+        </Badge>
+      )}
+      {payee.lockedDown && <Badge variant="destructive">Locked down · payouts frozen</Badge>}
     </div>
   );
 }
