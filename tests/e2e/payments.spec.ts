@@ -1,20 +1,24 @@
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { verifyDomainThroughDns } from "./dns-records";
 import { expect, test } from "./fixtures";
 import { signInAsStaff } from "./staff";
+import { sendVisitorLead } from "./visitor-lead";
 
 const uniqueName = () => `pay${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}.com`;
 
 /** Earns $75 of lead earnings, available at once (the browser tests run with LEAD_HOLD_DAYS=0). */
-async function earnLeadRevenue(page: Page) {
+async function earnLeadRevenue(page: Page, visitor: APIRequestContext) {
   const name = uniqueName();
   const domain = await page.request.post("/api/domains", { data: { name } });
   expect(domain.status(), await domain.text()).toBe(201);
   // Only a verified domain earns leads.
   await verifyDomainThroughDns(page, await domain.json());
-  const lead = await page.request.post("/api/leads", {
-    headers: { host: name },
-    data: { email: `lead-${name}@example.com`, zipCode: "10001", source: "car-insurance-landing", value: 75 },
+  // A visitor's lead: the owner's own browser earns nothing.
+  const lead = await sendVisitorLead(visitor, name, {
+    email: `lead-${name}@example.com`,
+    zipCode: "10001",
+    source: "car-insurance-landing",
+    value: 75,
   });
   expect(lead.status(), await lead.text()).toBe(201);
 }
@@ -44,9 +48,10 @@ test("the balance card names the user's own saved minimum", async ({ page, accou
 test("a first payout is held for review: the modal warns, the toast says so, staff approve it in the console and the owner sees it completed", async ({
   page,
   browser,
+  request,
   account,
 }) => {
-  await earnLeadRevenue(page);
+  await earnLeadRevenue(page, request);
   await page.goto("/payments");
   await expect(page.getByTestId("available-balance")).toHaveText("$75.00", { timeout: 20_000 });
   await expect(page.getByText("Ready for payout")).toBeVisible();
@@ -93,10 +98,11 @@ test("a first payout is held for review: the modal warns, the toast says so, sta
 
 test("part of the balance is paid out: the amount is checked against the minimum and the balance, the rest stays, and the next transfer starts from the last email", async ({
   page,
+  request,
   account: _account,
 }) => {
-  await earnLeadRevenue(page);
-  await earnLeadRevenue(page);
+  await earnLeadRevenue(page, request);
+  await earnLeadRevenue(page, request);
   await page.goto("/payments");
   await expect(page.getByTestId("available-balance")).toHaveText("$150.00", { timeout: 20_000 });
 
