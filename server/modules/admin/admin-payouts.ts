@@ -22,6 +22,7 @@ export async function searchPayouts(
       ${isoTime(sql`p.reviewed_at`)} as "reviewedAt", ${isoTime(sql`p.created_at`)} as "createdAt",
       json_build_object('id', u.id, 'email', u.email, 'name', u.name,
         'createdAt', ${isoTime(sql`u.created_at`)}) as "user",
+      -- What payeeBlock reads, for every row at once: the newest lockdown-state event decides.
       json_build_object('suspended', u.suspended_at is not null,
         'suspendReason', case when u.suspended_at is not null then u.suspend_reason end,
         'lockedDown', coalesce((select a.event = 'account_locked_down' from audit_log a
