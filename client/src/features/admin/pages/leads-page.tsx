@@ -116,10 +116,9 @@ export default function LeadsPage() {
             header: "Flag",
             cell: (l) =>
               l.flagReason ? (
-                <div className="grid gap-1">
-                  <Badge variant="destructive" className="w-fit">
-                    Flagged
-                  </Badge>
+                // The reason wraps in a column of its own width, so the row stays readable.
+                <div className="flex w-60 flex-col items-start gap-1 whitespace-normal">
+                  <Badge variant="destructive">Flagged</Badge>
                   <span className="text-xs text-muted-foreground">{l.flagReason}</span>
                 </div>
               ) : (

@@ -56,7 +56,7 @@ export default function PayoutsPage() {
           {
             header: "Owner",
             cell: (p) => (
-              <div className="grid gap-1">
+              <div className="flex flex-col items-start gap-1">
                 <span className="break-all">
                   {p.user.name} · {p.user.email}
                 </span>
