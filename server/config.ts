@@ -55,6 +55,11 @@ const ZEnv = z.object({
   COMMISSION_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   LEADS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(10),
   LEADS_PER_DOMAIN_PER_HOUR: z.coerce.number().int().positive().default(120),
+  /**
+   * Leads a domain verified 30 days or more is credited a UTC day; younger ones take 5 (first
+   * week) or 20, and a domain whose leads are often returned half. Past it a lead is flagged.
+   */
+  LEADS_PER_DOMAIN_PER_DAY: z.coerce.number().int().positive().default(100),
   /** Calls one API key may make in one second, over the plan's monthly quota. */
   API_BURST_PER_SECOND: z.coerce.number().int().positive().max(100_000).default(20),
   /**

@@ -250,19 +250,26 @@ export const leads = pgTable(
     city: text("city").notNull(),
     state: text("state").notNull(),
     source: text("source").notNull(),
-    /** What the domain's owner was credited: the configured lead value, or 0 (no verified domain). */
+    /** What the domain's owner was credited: the configured lead value, or 0 (no verified domain, flagged). */
     value: money("value").notNull(),
-    /** The email for the platform-wide dedupe: lower case, plus-addressing removed. */
+    /** The canonical address for the platform-wide dedupe (server/modules/leads/email-key.ts). */
     emailKey: text("email_key").notNull().default(""),
     host: text("host").notNull(),
     domainId: uuid("domain_id").references(() => domains.id, { onDelete: "set null" }),
     /** Set when the lead is returned (not a real person, a duplicate): its earning is reversed. */
     returnedAt: timestamp("returned_at", { withTimezone: true }),
+    /**
+     * Why the lead credits nothing although it came on a verified domain (sent by the owner's
+     * browser, device or address, or past the domain's daily cap); null when it was credited or
+     * came on no verified domain. Staff review flagged leads in the console.
+     */
+    flagReason: text("flag_reason"),
     createdAt: createdAt(),
   },
   (t) => [
-    index("leads_dedupe_idx").on(t.emailKey, t.zipCode, t.createdAt),
+    index("leads_dedupe_idx").on(t.emailKey, t.createdAt),
     index("leads_domain_idx").on(t.domainId, t.createdAt),
+    index("leads_flagged_idx").on(t.createdAt).where(sql`${t.flagReason} is not null`),
   ],
 );
 

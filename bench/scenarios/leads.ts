@@ -23,9 +23,12 @@ INSERT INTO rate_limits (key, points, expire) VALUES ('lead_domain:' || '${v.dom
   ON CONFLICT (key) DO UPDATE SET points = rate_limits.points + 1;
 SELECT id, user_id, name FROM domains WHERE name = '${v.name}' AND verified_at IS NOT NULL LIMIT 1;
 BEGIN;
-SELECT pg_advisory_xact_lock(hashtext('pgbench-' || :client_id || '-' || :n || '|90210'));
+SELECT pg_advisory_xact_lock(hashtext('lead:pgbench-' || :client_id || '-' || :n || '@example.com'));
 SELECT id FROM leads WHERE email_key = 'pgbench-' || :client_id || '-' || :n || '@example.com'
-  AND zip_code = '90210' AND created_at > now() - interval '30 days' LIMIT 1;
+  AND created_at > now() - interval '30 days' LIMIT 1;
+SELECT pg_advisory_xact_lock(hashtext('lead-domain:${v.domain}'));
+SELECT count(*) FROM leads WHERE domain_id = '${v.domain}' AND flag_reason IS NULL
+  AND created_at > now() - interval '30 days';
 INSERT INTO leads (email, email_key, zip_code, city, state, source, value, host, domain_id)
   VALUES ('pgbench-' || :client_id || '-' || :n || '@example.com', 'pgbench-' || :client_id || '-' || :n || '@example.com',
     '90210', 'Beverly Hills', 'CA', 'car-insurance-landing', ${LEAD_VALUE}, '${v.name}', '${v.domain}');
@@ -85,10 +88,13 @@ const scenario: Scenario = {
     const {
       rows: [domain],
     } = await pool.query<{ id: string }>(
-      `insert into domains (user_id, name, status, verified_at, verified_by) values ($1, $2, 'parked', now(), 'txt') returning id`,
+      `insert into domains (user_id, name, status, verified_at, verified_by) values ($1, $2, 'parked', now() - interval '60 days', 'txt') returning id`,
       [owner, name],
     );
-    const app = await ctx.startApp({ databaseUrl: database.url, env: { LEAD_VALUE: LEAD_VALUE } });
+    const app = await ctx.startApp({
+      databaseUrl: database.url,
+      env: { LEAD_VALUE: LEAD_VALUE, LEADS_PER_DOMAIN_PER_DAY: "100000000" },
+    });
     try {
       const leads = await ctx.load({
         url: `${app.baseUrl}/api/leads`,

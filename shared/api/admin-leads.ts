@@ -10,7 +10,7 @@ export const ADMIN_LEADS_PATHS = {
   return: (id: string) => `${ADMIN_API}/leads/${encodeURIComponent(id)}/return`,
 } as const;
 
-/** Which leads: captured from `from` to `to` (UTC days, both included), on a host, a ZIP, a state. */
+/** Which leads: captured from `from` to `to` (UTC days, both included), on a host, a ZIP, a state, returned or flagged. */
 export const ZAdminLeadFilter = z
   .object({
     from: ZDay.optional(),
@@ -29,6 +29,8 @@ export const ZAdminLeadFilter = z
       .regex(/^[A-Z]{2}$/, "Enter a two-letter state")
       .optional(),
     returned: z.enum(["yes", "no"]).optional(),
+    /** Leads that credited nothing because they looked like the owner's own, or were past the domain's cap. */
+    flagged: z.enum(["yes", "no"]).optional(),
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, {
     message: "The range ends before it starts",
@@ -58,6 +60,8 @@ export const ZAdminLead = z.object({
   ownerEmail: z.string().nullable(),
   value: z.string(),
   returnedAt: z.string().nullable(),
+  /** Why the lead credited nothing (the owner's own browser, device or address; the domain's daily cap). */
+  flagReason: z.string().nullable(),
   createdAt: z.string(),
 });
 export type TAdminLead = z.infer<typeof ZAdminLead>;

@@ -30,6 +30,15 @@ export const ZAdminPayout = z.object({
   reviewedAt: z.string().nullable(),
   createdAt: z.string(),
   user: z.object({ id: z.string(), email: z.string(), name: z.string(), createdAt: z.string() }),
+  /**
+   * The payee's state now: suspended by staff (with the reason) or locked down by its owner
+   * (payouts frozen until the password is changed). Either way the payout cannot be approved.
+   */
+  payee: z.object({
+    suspended: z.boolean(),
+    suspendReason: z.string().nullable(),
+    lockedDown: z.boolean(),
+  }),
   /** The owner's completed payouts before this one: how many, their sum, and the last one's account. */
   history: z.object({
     completed: z.number(),

@@ -3,8 +3,8 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { returnLead } from "../../server/modules/leads/return-lead";
 import { releaseHeldFunds } from "../../server/modules/ledger/held-funds";
-import { LEAD_SOURCE, LEAD_VALUE } from "../../shared/api/leads";
 import { insertDomain } from "../factories/domains";
+import { leadBody, VISITOR_PROXY_ENV, visitorLead } from "../factories/leads";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -20,18 +20,14 @@ beforeAll(async () => {
       LEAD_HOLD_DAYS: "14",
       LEADS_PER_ADDRESS_PER_HOUR: "1000",
       LEADS_PER_DOMAIN_PER_HOUR: "1000",
+      // Visitors' addresses come through one proxy hop; owners sign up from loopback.
+      ...VISITOR_PROXY_ENV,
     },
   });
 });
 afterAll(() => t.close());
 
-const lead = (overrides: Record<string, unknown> = {}) => ({
-  email: `driver_${Math.random().toString(36).slice(2)}@example.com`,
-  zipCode: "90210",
-  source: LEAD_SOURCE,
-  value: LEAD_VALUE,
-  ...overrides,
-});
+const lead = leadBody;
 
 async function ownerWithDomain(options: { verified: boolean }) {
   const owner = await signUp(t.app);
@@ -48,8 +44,7 @@ async function balanceOf(agent: request.Agent) {
   return res.body as { availableBalance: number; pendingBalance: number };
 }
 
-const leadOn = (host: string, body = lead()) =>
-  request(t.app).post("/api/leads").set("Host", host).send(body);
+const leadOn = (host: string, body = lead()) => visitorLead(t.app, host, body);
 
 describe("leads credit held funds only on verified domains", () => {
   it("credits the configured lead value, pending, to the owner of a verified domain", async () => {
@@ -79,13 +74,25 @@ describe("leads credit held funds only on verified domains", () => {
   });
 
   it("ignores a forged X-Forwarded-Host when no proxy is trusted", async () => {
-    const { agent, domain } = await ownerWithDomain({ verified: true });
-    const res = await request(t.app)
-      .post("/api/leads")
-      .set({ Host: "unknown.example", "X-Forwarded-Host": domain.name })
-      .send(lead());
-    expect(res.status).toBe(201);
-    expect(await balanceOf(agent)).toMatchObject({ pendingBalance: 0 });
+    const direct = await createTestApp();
+    try {
+      const owner = await signUp(direct.app);
+      const domain = await insertDomain(direct.db, owner.user.id, {
+        status: "parked",
+        verifiedAt: new Date(),
+      });
+      const res = await request(direct.app)
+        .post("/api/leads")
+        .set({ Host: "unknown.example", "X-Forwarded-Host": domain.name })
+        .send(lead());
+      expect(res.status).toBe(201);
+      const stored = await direct.db.execute<{ host: string; domain_id: string | null }>(
+        sql`select host, domain_id from leads where id = ${res.body.id}`,
+      );
+      expect(stored.rows[0]).toEqual({ host: "unknown.example", domain_id: null });
+    } finally {
+      await direct.close();
+    }
   });
 
   it("makes the earning available after the hold, and it can be withdrawn", async () => {

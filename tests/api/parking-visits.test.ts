@@ -6,6 +6,7 @@ import type { Db } from "../../server/db/pool";
 import { recordParkedVisit } from "../../server/modules/domains/parked-visits";
 import { LEAD_SOURCE, LEAD_VALUE } from "../../shared/api/leads";
 import { addDomain, addVerifiedDomain, uniqueDomainName } from "../factories/domains";
+import { VISITOR_PROXY_ENV, visitorLead } from "../factories/leads";
 import { heldOf } from "../factories/payments";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -29,6 +30,8 @@ function failWhileDown(db: Db): Db {
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
+    // A visitor's lead names its own address through the proxy; owners sign up from loopback.
+    env: VISITOR_PROXY_ENV,
     customize: (deps) => {
       deps.client = [landingPage];
       deps.db = failWhileDown(deps.db);
@@ -193,8 +196,8 @@ describe("leads on a parked domain's host", () => {
     const domain = await addVerifiedDomain(agent, t.db, { status: "parked" });
     const body = lead();
 
-    const first = await request(t.app).post("/api/leads").set("Host", `www.${domain.name}:443`).send(body);
-    const repeat = await request(t.app).post("/api/leads").set("Host", domain.name).send(body);
+    const first = await visitorLead(t.app, `www.${domain.name}:443`, body);
+    const repeat = await visitorLead(t.app, domain.name, body);
 
     expect([first.status, repeat.status]).toEqual([201, 201]);
     expect(await leadEvents(user.id)).toEqual([{ amount: "75.00", domain_id: domain.id }]);

@@ -6,6 +6,7 @@ import { signInAsStaff } from "./staff";
 test("each console section has its own tab title; to an owner who is not staff it is Page Not Found", async ({
   page,
   browser,
+  request,
 }) => {
   const owner = await browser.newContext();
   const ownerPage = await owner.newPage();
@@ -31,12 +32,13 @@ test("each console section has its own tab title; to an owner who is not staff i
 test("the payout queue fits a 1440 px screen, and Approve asks first, naming the amount and the payee", async ({
   page,
   browser,
+  request,
 }) => {
   const owner = await browser.newContext();
   const ownerPage = await owner.newPage();
   const account = uniqueAccount();
   await registerThroughApi(ownerPage, account);
-  await earnLeadRevenue(ownerPage);
+  await earnLeadRevenue(ownerPage, request);
   const held = await ownerPage.request.post("/api/payments/payout", {
     data: { amount: "75.00", paypalEmail: "fit@wallet.example" },
   });

@@ -3,10 +3,11 @@ import { earnLeadRevenue } from "./lead-revenue";
 
 test("the bell counts unread notifications, lists them with links, and marks one or all read", async ({
   page,
+  request,
   account: _account,
 }) => {
-  const first = await earnLeadRevenue(page);
-  const second = await earnLeadRevenue(page);
+  const first = await earnLeadRevenue(page, request);
+  const second = await earnLeadRevenue(page, request);
   await page.goto("/dashboard");
 
   const bell = page.getByRole("button", { name: "Notifications, 2 unread" });
@@ -46,9 +47,10 @@ test("the bell counts unread notifications, lists them with links, and marks one
 
 test("a notification's link leads to what it is about and marks it read", async ({
   page,
+  request,
   account: _account,
 }) => {
-  await earnLeadRevenue(page);
+  await earnLeadRevenue(page, request);
   const released = await page.request.get("/api/notifications");
   expect((await released.json()).unreadCount).toBe(1);
   await page.goto("/dashboard");

@@ -27,9 +27,10 @@ test("the balance card names the user's own saved minimum", async ({ page, accou
 test("a first payout is held for review: the modal warns, the toast says so, staff approve it in the console and the owner sees it completed", async ({
   page,
   browser,
+  request,
   account,
 }) => {
-  await earnLeadRevenue(page);
+  await earnLeadRevenue(page, request);
   await page.goto("/payments");
   await expect(page.getByTestId("available-balance")).toHaveText("$75.00", { timeout: 20_000 });
   await expect(page.getByText("Ready for payout")).toBeVisible();
@@ -79,10 +80,11 @@ test("a first payout is held for review: the modal warns, the toast says so, sta
 
 test("part of the balance is paid out: the amount is checked against the minimum and the balance, the rest stays, and the next transfer starts from the last email", async ({
   page,
+  request,
   account: _account,
 }) => {
-  await earnLeadRevenue(page);
-  await earnLeadRevenue(page);
+  await earnLeadRevenue(page, request);
+  await earnLeadRevenue(page, request);
   await page.goto("/payments");
   await expect(page.getByTestId("available-balance")).toHaveText("$150.00", { timeout: 20_000 });
 

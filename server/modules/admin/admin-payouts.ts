@@ -1,11 +1,15 @@
 import { sql } from "drizzle-orm";
 import type { TAdminPayout, TAdminPayoutsQuery } from "../../../shared/api/admin-payouts";
+import { LOCKDOWN_STATE_EVENTS } from "../../../shared/schema";
 import { containsPattern } from "../../db/contains-pattern";
 import { cursorPage } from "../../db/cursor-page";
 import { exactIsoTime, isoTime } from "../../db/iso-time";
 import type { Db } from "../../db/pool";
 
-/** Every owner's payouts in one status (default: held for review), newest first, a page at a time. */
+/**
+ * Every owner's payouts in one status (default: held for review), newest first, a page at a time,
+ * each with its payee's state (suspended, locked down) as the approval would read it.
+ */
 export async function searchPayouts(
   db: Db,
   query: TAdminPayoutsQuery,
@@ -18,6 +22,15 @@ export async function searchPayouts(
       ${isoTime(sql`p.reviewed_at`)} as "reviewedAt", ${isoTime(sql`p.created_at`)} as "createdAt",
       json_build_object('id', u.id, 'email', u.email, 'name', u.name,
         'createdAt', ${isoTime(sql`u.created_at`)}) as "user",
+      -- What payeeBlock reads, for every row at once: the newest lockdown-state event decides.
+      json_build_object('suspended', u.suspended_at is not null,
+        'suspendReason', case when u.suspended_at is not null then u.suspend_reason end,
+        'lockedDown', coalesce((select a.event = 'account_locked_down' from audit_log a
+          where a.user_id = u.id and a.event in (${sql.join(
+            LOCKDOWN_STATE_EVENTS.map((e) => sql`${e}`),
+            sql`, `,
+          )})
+          order by a.created_at desc, a.id desc limit 1), false)) as payee,
       (select json_build_object('completed', count(*)::int,
           'completedTotal', coalesce(sum(h.amount), 0)::numeric(12, 2)::text,
           'lastPaypalEmail', (array_agg(h.paypal_email order by h.created_at desc))[1])

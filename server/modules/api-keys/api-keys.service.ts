@@ -12,6 +12,7 @@ import { AppError, notFound } from "../../http/app-error";
 import type { RequestMeta } from "../../http/request-meta";
 import type { Mailer } from "../../mail/mailer";
 import { recordAudit } from "../audit/audit-log";
+import { assertNotLockedDown } from "../auth/lockdown";
 import { raiseThreatAlert } from "../auth/threat-alerts";
 import { newApiKey } from "./api-key-token";
 import { apiPlanOf } from "./api-plan";
@@ -66,6 +67,13 @@ export async function createApiKey(options: {
   return db.transaction(async (tx) => {
     // One owner's key creations in turn, so that two at once cannot both pass the count.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('api_keys:' || ${userId}::text, 0))`);
+    // A lockdown revoked every key because someone else may be inside: a session that survived
+    // it (the one that pressed it, or an intruder's on another instance) mints none until recovery.
+    await assertNotLockedDown(
+      tx,
+      userId,
+      "Your account is locked down: API keys cannot be created until you change your password under Settings → Security.",
+    );
     for (const scope of scopes) {
       const { rows } = await tx.execute<{ n: number }>(sql`
         select count(*)::int as n from api_keys

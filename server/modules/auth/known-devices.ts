@@ -21,6 +21,12 @@ function readCookie(req: Request, name: string): string | undefined {
 
 export type KnownDevice = typeof knownDevices.$inferSelect;
 
+/** The device cookie's token this request carries, if a plausible one. */
+export function deviceTokenOf(req: Request): string | undefined {
+  const token = readCookie(req, DEVICE_COOKIE);
+  return token && token.length <= 100 ? token : undefined;
+}
+
 /** This request's device as `userId` knows it (trusted or waiting for approval), if its cookie is one. */
 export async function deviceOfRequest(
   db: DbOrTx,

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { TLockdownStatus } from "../../../shared/api/security";
-import { apiKeys, auditLog, knownDevices, LOCKDOWN_STATE_EVENTS, users } from "../../../shared/schema";
+import { apiKeys, auditLog, knownDevices, LOCKDOWN_STATE_EVENTS } from "../../../shared/schema";
 import type { DbOrTx } from "../../db/tx";
 import { AppError } from "../../http/app-error";
 import type { RequestMeta } from "../../http/request-meta";
@@ -19,22 +19,28 @@ export async function lockDownAccount(options: {
   currentSid: string;
   meta: RequestMeta;
 }): Promise<{ endedSessions: number; revokedApiKeys: number }> {
-  const { db, userId, currentSid, meta } = options;
-  const endedSessions = await endOtherSessions({ db, userId, currentSid });
-  // A sign-in waiting for its device to be approved may be the intruder's: it is refused.
-  await db.delete(knownDevices).where(and(eq(knownDevices.userId, userId), isNull(knownDevices.approvedAt)));
-  const revoked = await db
-    .update(apiKeys)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
-    .returning({ id: apiKeys.id });
-  await recordAudit(db, {
-    userId,
-    event: "account_locked_down",
-    meta,
-    detail: { endedSessions, revokedApiKeys: revoked.length },
+  const { userId, currentSid, meta } = options;
+  return options.db.transaction(async (db) => {
+    // The user row first: a payout or key creation in flight finishes before, or sees the lockdown.
+    await db.execute(sql`select 1 from users where id = ${userId} for update`);
+    const endedSessions = await endOtherSessions({ db, userId, currentSid });
+    // A sign-in waiting for its device to be approved may be the intruder's: it is refused.
+    await db
+      .delete(knownDevices)
+      .where(and(eq(knownDevices.userId, userId), isNull(knownDevices.approvedAt)));
+    const revoked = await db
+      .update(apiKeys)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+      .returning({ id: apiKeys.id });
+    await recordAudit(db, {
+      userId,
+      event: "account_locked_down",
+      meta,
+      detail: { endedSessions, revokedApiKeys: revoked.length },
+    });
+    return { endedSessions, revokedApiKeys: revoked.length };
   });
-  return { endedSessions, revokedApiKeys: revoked.length };
 }
 
 /**
@@ -57,11 +63,11 @@ export async function payoutsFrozen(db: DbOrTx, userId: string): Promise<boolean
   return (await lockdownStatus(db, userId)).lockedDown;
 }
 
-/** Refuses a payout while the account is suspended or locked down. */
-export async function assertPayoutsOpen(db: DbOrTx, userId: string): Promise<void> {
-  const [user] = await db.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, userId));
-  if (user?.suspendedAt)
-    throw new AppError("FORBIDDEN", "Payouts are frozen while the account is suspended. Contact support.");
-  if (await payoutsFrozen(db, userId))
-    throw new AppError("FORBIDDEN", "Payouts are frozen after a lockdown until you change your password.");
+/**
+ * Refuses what a locked-down account may not do until it recovers (create API keys). Holds a
+ * share lock on the user row, which a lockdown takes first, so it cannot pass during one.
+ */
+export async function assertNotLockedDown(tx: DbOrTx, userId: string, message: string): Promise<void> {
+  await tx.execute(sql`select 1 from users where id = ${userId} for share`);
+  if ((await lockdownStatus(tx, userId)).lockedDown) throw new AppError("FORBIDDEN", message);
 }

@@ -18,12 +18,15 @@ function leadFilter(filter: TAdminLeadFilter): SQL {
     ${filter.zip ? sql`and l.zip_code = ${filter.zip}` : sql``}
     ${filter.state ? sql`and l.state = ${filter.state}` : sql``}
     ${filter.returned === "yes" ? sql`and l.returned_at is not null` : sql``}
-    ${filter.returned === "no" ? sql`and l.returned_at is null` : sql``}`;
+    ${filter.returned === "no" ? sql`and l.returned_at is null` : sql``}
+    ${filter.flagged === "yes" ? sql`and l.flag_reason is not null` : sql``}
+    ${filter.flagged === "no" ? sql`and l.flag_reason is null` : sql``}`;
 }
 
 const LEAD_COLUMNS = sql`l.id, l.email, l.zip_code as "zipCode", l.city, l.state, l.host,
   d.name as "domainName", u.email as "ownerEmail", l.value::text as value,
-  ${isoTime(sql`l.returned_at`)} as "returnedAt", ${isoTime(sql`l.created_at`)} as "createdAt"`;
+  ${isoTime(sql`l.returned_at`)} as "returnedAt", l.flag_reason as "flagReason",
+  ${isoTime(sql`l.created_at`)} as "createdAt"`;
 const LEAD_SOURCES = sql`leads l left join domains d on d.id = l.domain_id left join users u on u.id = d.user_id`;
 
 /** A page of leads, newest first, after the cursor's lead. */
@@ -55,7 +58,7 @@ export async function exportLeads(db: Db, filter: TAdminLeadFilter): Promise<str
     limit ${LEADS_EXPORT_MAX_ROWS}
   `);
   return csvDocument([
-    ["Captured", "Email", "ZIP", "City", "State", "Host", "Domain", "Owner", "Value", "Returned"],
+    ["Captured", "Email", "ZIP", "City", "State", "Host", "Domain", "Owner", "Value", "Returned", "Flagged"],
     ...rows.map((l) => [
       l.createdAt,
       l.email,
@@ -67,6 +70,7 @@ export async function exportLeads(db: Db, filter: TAdminLeadFilter): Promise<str
       l.ownerEmail ?? "",
       l.value,
       l.returnedAt ?? "",
+      l.flagReason ?? "",
     ]),
   ]);
 }

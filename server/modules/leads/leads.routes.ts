@@ -2,6 +2,8 @@ import { Router } from "express";
 import { ZLeadBody } from "../../../shared/api/leads";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
+import { requestMeta } from "../../http/request-meta";
+import { deviceTokenOf } from "../auth/known-devices";
 import { captureLead } from "./leads.service";
 
 export function leadRoutes(deps: AppDeps): Router {
@@ -16,10 +18,15 @@ export function leadRoutes(deps: AppDeps): Router {
         input: body,
         // Express reads X-Forwarded-Host and -For only from the proxies TRUST_PROXY names.
         host: req.hostname,
-        clientAddress: req.ip ?? "unknown",
+        visitor: {
+          address: requestMeta(req).address,
+          sessionUserId: req.session?.userId,
+          deviceToken: deviceTokenOf(req),
+        },
         limits: deps.limits.leads,
         leadValue: config.leadValue,
         holdDays: config.LEAD_HOLD_DAYS,
+        domainDailyCap: config.LEADS_PER_DOMAIN_PER_DAY,
         quotesBaseUrl: config.QUOTES_URL,
       }),
     ),

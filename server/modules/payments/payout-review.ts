@@ -11,6 +11,7 @@ import type { Mailer } from "../../mail/mailer";
 import type { PayoutSender } from "../../payments/provider";
 import { recordStaffAction } from "../admin/staff-gate";
 import { lockBalance } from "../ledger/held-funds";
+import { assertPayeeCanBePaid } from "./payee-state";
 import { returnPayout, sendPayout } from "./payouts.service";
 
 type PayoutRow = typeof payouts.$inferSelect;
@@ -48,7 +49,8 @@ async function ownerEmail(tx: Tx, userId: string): Promise<string> {
 
 /**
  * Staff approve a held payout (audited with the approval): it is then sent exactly as an unheld
- * one is, with the same failure handling.
+ * one is, with the same failure handling. A suspended or locked-down payee's payout is refused
+ * (409) and stays held, for staff to reject or to approve once the account is restored.
  */
 export async function approvePayout(options: {
   db: Db;
@@ -62,6 +64,8 @@ export async function approvePayout(options: {
   const { db, mailer, payoutId, staffId } = options;
   const payout = await db.transaction(async (tx) => {
     const approved = await reviewHeldPayout(tx, { payoutId, staffId, status: "processing" });
+    // After the payout's row lock, so every concurrent approval meets the same answer.
+    await assertPayeeCanBePaid(tx, approved.userId);
     await recordStaffAction(tx, options.meta, {
       staffId,
       action: "payout.approved",

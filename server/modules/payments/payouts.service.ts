@@ -9,10 +9,10 @@ import { AppError } from "../../http/app-error";
 import type { Logger } from "../../logger";
 import type { Mailer } from "../../mail/mailer";
 import { PayoutRefused, type PayoutSender } from "../../payments/provider";
-import { assertPayoutsOpen } from "../auth/lockdown";
 import { raiseThreatAlert } from "../auth/threat-alerts";
 import { lockBalance } from "../ledger/held-funds";
 import { notify } from "../notifications/notify";
+import { assertPayoutsOpen } from "./payee-state";
 import { payoutHoldReasons } from "./payout-holds";
 
 type PayoutRow = typeof payouts.$inferSelect;
@@ -37,6 +37,8 @@ async function debitPayout(options: {
     throw new AppError("UNPROCESSABLE", `The minimum payout is ${formatUsd(PAYOUT_MINIMUM)}`);
   }
   return options.db.transaction(async (tx) => {
+    // Suspended or locked down: refused here, in the debit's transaction, so neither can race it.
+    await assertPayoutsOpen(tx, userId);
     const { available } = await lockBalance(tx, userId);
     if (available.startsWith("-")) {
       throw new AppError(
@@ -144,7 +146,6 @@ export async function requestPayout(options: {
   // Production without PayPal keys and without the sandbox: refused before anything is debited.
   if (sender.name === "unavailable")
     throw new AppError("UNAVAILABLE", "Payouts are not available right now.");
-  await assertPayoutsOpen(db, options.userId);
   const payout = await debitPayout({ ...options, provider: sender.name });
   if (payout.status === "held") {
     return {

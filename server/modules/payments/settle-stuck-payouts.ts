@@ -4,6 +4,7 @@ import type { Db } from "../../db/pool";
 import type { Logger } from "../../logger";
 import type { PayoutSender } from "../../payments/provider";
 import { sandboxPayoutSender } from "../../payments/sandbox-provider";
+import { payeeBlock } from "./payee-state";
 import { settlePayout } from "./payouts.service";
 
 /** A send answers in seconds; a payout `processing` this long was interrupted. */
@@ -15,7 +16,7 @@ const BATCH = 100;
  * debit and the provider's answer, or the answer never came) are settled by asking the provider
  * where each stands. The provider's idempotency (our payout id as PayPal's sender batch id and
  * request id) means asking resends nothing twice. A payout the provider cannot answer for yet
- * stays `processing` until the next run.
+ * stays `processing` until the next run, and so does one whose payee is suspended or locked down.
  */
 export async function settleStuckPayouts(options: {
   db: Db;
@@ -33,6 +34,17 @@ export async function settleStuckPayouts(options: {
     .limit(BATCH);
   const counts = { completed: 0, failed: 0, waiting: 0 };
   for (const payout of stuck) {
+    // Asking PayPal re-sends a payout the first attempt never delivered: not to an account that
+    // was suspended or locked down since. It waits, still debited, until the account is restored.
+    const block = await payeeBlock(db, payout.userId);
+    if (block) {
+      logger.warn(
+        { payoutId: payout.id, payee: block.state },
+        "stuck payout waits: the payee cannot be paid",
+      );
+      counts.waiting++;
+      continue;
+    }
     const sender = senderFor(payout.provider, options.sender);
     if (!sender) {
       logger.warn({ payoutId: payout.id, provider: payout.provider }, "no sender for a stuck payout");

@@ -29,7 +29,14 @@ const RETURNED_OPTIONS = [
   { value: "yes", label: "Returned" },
 ];
 
-/** Leads: search by day, host, ZIP and state; return one with a reason; export; counts. */
+// A flagged lead credited nothing: it looked sent by the domain's owner, or passed the domain's daily cap.
+const FLAGGED_OPTIONS = [
+  { value: "", label: "All leads" },
+  { value: "yes", label: "Flagged" },
+  { value: "no", label: "Not flagged" },
+];
+
+/** Leads: search by day, host, ZIP, state, returned or flagged; return one with a reason; export; counts. */
 export default function LeadsPage() {
   const [draft, setDraft] = useState<Record<string, string>>({});
   const [filter, setFilter] = useState<TAdminLeadFilterInput>({});
@@ -46,7 +53,7 @@ export default function LeadsPage() {
           <form
             aria-label="Search leads"
             onSubmit={search}
-            className="grid gap-3 sm:grid-cols-3 lg:grid-cols-[repeat(6,minmax(0,1fr))_auto] lg:items-end"
+            className="grid gap-3 sm:grid-cols-3 lg:grid-cols-[repeat(7,minmax(0,1fr))_auto] lg:items-end"
           >
             {FIELDS.map((field) => (
               <div key={field.key} className="grid gap-1.5">
@@ -67,6 +74,15 @@ export default function LeadsPage() {
                 options={RETURNED_OPTIONS}
                 value={draft.returned ?? ""}
                 onValueChange={(returned) => setDraft({ ...draft, returned })}
+              />
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="lead-flagged">Flagged</Label>
+              <Select
+                id="lead-flagged"
+                options={FLAGGED_OPTIONS}
+                value={draft.flagged ?? ""}
+                onValueChange={(flagged) => setDraft({ ...draft, flagged })}
               />
             </div>
             <div className="flex gap-2">
@@ -96,6 +112,19 @@ export default function LeadsPage() {
           { header: "Host", cell: (l) => <span className="break-all">{l.host}</span> },
           { header: "Owner", cell: (l) => l.ownerEmail ?? "—" },
           { header: "Value", cell: (l) => formatMoney(l.value), className: "text-right" },
+          {
+            header: "Flag",
+            cell: (l) =>
+              l.flagReason ? (
+                // The reason wraps in a column of its own width, so the row stays readable.
+                <div className="flex w-60 flex-col items-start gap-1 whitespace-normal">
+                  <Badge variant="destructive">Flagged</Badge>
+                  <span className="text-xs text-muted-foreground">{l.flagReason}</span>
+                </div>
+              ) : (
+                "—"
+              ),
+          },
           {
             header: "Status",
             cell: (l) =>

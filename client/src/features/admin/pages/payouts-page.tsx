@@ -64,6 +64,7 @@ export default function PayoutsPage() {
                   {p.user.name} · {p.user.email}
                 </p>
                 <p className="break-all text-muted-foreground text-xs">to {p.paypalEmail}</p>
+                <PayeeState payee={p.payee} />
               </>
             ),
           },
@@ -90,7 +91,7 @@ export default function PayoutsPage() {
                   <Button
                     size="sm"
                     onClick={() => setApproving(p)}
-                    disabled={review.isPending}
+                    disabled={review.isPending || payeeBlocked(p)}
                     aria-label={`Approve ${formatMoney(p.amount)} to ${p.paypalEmail}`}
                   >
                     Approve
@@ -155,6 +156,23 @@ function ApprovePayoutDialog({ payout, onClose }: { payout: TAdminPayout | null;
         </Button>
       </DialogActions>
     </DialogShell>
+  );
+}
+
+const payeeBlocked = (p: TAdminPayout) => p.payee.suspended || p.payee.lockedDown;
+
+/** Why the payee cannot be paid now; nothing when it can. Approving such a payout is refused. */
+function PayeeState({ payee }: { payee: TAdminPayout["payee"] }) {
+  if (!payee.suspended && !payee.lockedDown) return null;
+  return (
+    <div className="flex flex-wrap gap-1">
+      {payee.suspended && (
+        <Badge variant="destructive" title={payee.suspendReason ?? undefined}>
+          Suspended{payee.suspendReason ? `: ${payee.suspendReason}` : ""}
+        </Badge>
+      )}
+      {payee.lockedDown && <Badge variant="destructive">Locked down · payouts frozen</Badge>}
+    </div>
   );
 }
 

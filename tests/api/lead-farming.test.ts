@@ -1,0 +1,206 @@
+import { sql } from "drizzle-orm";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TAdminLead } from "../../shared/api/admin-leads";
+import { insertDomain } from "../factories/domains";
+import { leadBody, VISITOR_PROXY_ENV, visitorLead } from "../factories/leads";
+import { signInStaff } from "../factories/staff";
+import { signUp } from "../factories/users";
+import { createTestApp, type TestApp } from "../setup/test-app";
+
+/** An owner farming leads on its own verified domain, as the attack round did it: none of it pays. */
+let t: TestApp;
+const DAY_MS = 86_400_000;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    env: { ...VISITOR_PROXY_ENV, LEAD_VALUE: "75", LEADS_PER_DOMAIN_PER_DAY: "100" },
+  });
+});
+afterAll(() => t.close());
+
+/** An owner and a verified domain; an established one (verified 40 days ago) unless `verifiedAt` says. */
+async function ownerWithDomain(verifiedAt = new Date(Date.now() - 40 * DAY_MS)) {
+  const owner = await signUp(t.app);
+  const domain = await insertDomain(t.db, owner.user.id, { status: "parked", verifiedAt });
+  return { ...owner, domain };
+}
+
+async function pendingOf(userId: string): Promise<string> {
+  const { rows } = await t.db.execute<{ pending: string }>(
+    sql`select coalesce((select pending::text from balances where user_id = ${userId}), '0.00') as pending`,
+  );
+  return rows[0].pending;
+}
+
+async function storedLeads(domainId: string) {
+  const { rows } = await t.db.execute<{ email: string; value: string; flag_reason: string | null }>(
+    sql`select email, value::text, flag_reason from leads where domain_id = ${domainId} order by created_at, id`,
+  );
+  return rows;
+}
+
+const tag = () => Math.random().toString(36).slice(2, 8);
+
+describe("one person is one lead, whatever the spelling or the ZIP", () => {
+  it("credits three Gmail dot variants of one address once", async () => {
+    const { user, domain } = await ownerWithDomain();
+    const name = `dot${tag()}`;
+    const variants = [`${name}@gmail.com`, `d.${name.slice(1)}@gmail.com`, `d.o.${name.slice(2)}@gmail.com`];
+
+    const answers = [];
+    for (const email of variants) answers.push(await visitorLead(t.app, domain.name, leadBody({ email })));
+
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
+    expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+    expect(await storedLeads(domain.id)).toHaveLength(1);
+    expect(await pendingOf(user.id)).toBe("75.00");
+  });
+
+  it("credits gmail.com and googlemail.com of one name once", async () => {
+    const { user, domain } = await ownerWithDomain();
+    const name = `mail${tag()}`;
+
+    const first = await visitorLead(t.app, domain.name, leadBody({ email: `${name}@gmail.com` }));
+    const second = await visitorLead(t.app, domain.name, leadBody({ email: `${name}+x@GoogleMail.com` }));
+
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.body.id).toBe(first.body.id);
+    expect(await pendingOf(user.id)).toBe("75.00");
+  });
+
+  it("credits the same email at three ZIP codes once", async () => {
+    const { user, domain } = await ownerWithDomain();
+    const email = `zips${tag()}@example.com`;
+
+    const answers = [];
+    for (const zipCode of ["90210", "10001", "60601"])
+      answers.push(await visitorLead(t.app, domain.name, leadBody({ email, zipCode })));
+
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
+    expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+    expect(await storedLeads(domain.id)).toHaveLength(1);
+    expect(await pendingOf(user.id)).toBe("75.00");
+  });
+});
+
+describe("a lead sent by the domain's own owner is stored, flagged and credits nothing", () => {
+  it("from a browser signed in as the owner", async () => {
+    const { agent, user, domain } = await ownerWithDomain();
+
+    const res = await agent
+      .post("/api/leads")
+      .set({ Host: domain.name, "X-Forwarded-For": "203.0.113.77" })
+      .send(leadBody());
+
+    expect(res.status).toBe(201);
+    const [stored] = await storedLeads(domain.id);
+    expect(stored).toMatchObject({ value: "0.00" });
+    expect(stored.flag_reason).toContain("signed in as the domain's owner");
+    expect(await pendingOf(user.id)).toBe("0.00");
+  });
+
+  it("six leads with six emails from the owner's own machine: none credited", async () => {
+    const { user, domain } = await ownerWithDomain();
+    // The owner signed up from this machine (loopback), so the app saw it as the owner's address.
+    const answers = [];
+    for (let i = 0; i < 6; i++)
+      answers.push(await request(t.app).post("/api/leads").set("Host", domain.name).send(leadBody()));
+
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill(201));
+    const stored = await storedLeads(domain.id);
+    expect(stored).toHaveLength(6);
+    for (const lead of stored) {
+      expect(lead.value).toBe("0.00");
+      expect(lead.flag_reason).toMatch(/address the domain's owner used in the last 30 days/);
+    }
+    expect(await pendingOf(user.id)).toBe("0.00");
+  });
+
+  it("from an address the owner signed in from, and from the owner's device, but not from anyone else's", async () => {
+    const { input, user, domain } = await ownerWithDomain();
+    const login = await request(t.app)
+      .post("/api/auth/login")
+      .set("X-Forwarded-For", "198.51.100.23")
+      .send({ usernameOrEmail: input.email, password: input.password })
+      .expect(200);
+    const deviceCookie = (login.headers["set-cookie"] as unknown as string[])
+      .map((c) => c.split(";")[0])
+      .find((c) => c.startsWith("parkpilot.device="));
+    expect(deviceCookie).toBeDefined();
+
+    const fromAddress = await visitorLead(t.app, domain.name, leadBody(), "198.51.100.23");
+    const fromDevice = await request(t.app)
+      .post("/api/leads")
+      .set({ Host: domain.name, "X-Forwarded-For": "192.0.2.99", Cookie: deviceCookie ?? "" })
+      .send(leadBody());
+    const fromStranger = await visitorLead(t.app, domain.name, leadBody(), "192.0.2.100");
+
+    expect([fromAddress.status, fromDevice.status, fromStranger.status]).toEqual([201, 201, 201]);
+    const reasons = (await storedLeads(domain.id)).map((l) => l.flag_reason);
+    expect(reasons[0]).toContain("(198.51.100.23)");
+    expect(reasons[1]).toContain("a device the domain's owner signs in with");
+    expect(reasons[2]).toBeNull();
+    expect(await pendingOf(user.id)).toBe("75.00");
+  });
+});
+
+describe("the daily cap of a domain grows with its verified age", () => {
+  it("credits a domain verified today 5 leads a day; the 6th is stored, flagged and credits nothing", async () => {
+    const { user, domain } = await ownerWithDomain(new Date());
+
+    const answers = [];
+    for (let i = 0; i < 6; i++)
+      answers.push(await visitorLead(t.app, domain.name, leadBody(), `192.0.2.${i + 1}`));
+
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill(201));
+    const stored = await storedLeads(domain.id);
+    expect(stored.map((l) => l.value)).toEqual([...Array(5).fill("75.00"), "0.00"]);
+    expect(stored[5].flag_reason).toContain("cap of 5 credited leads today (verified 0 days ago)");
+    expect(await pendingOf(user.id)).toBe("375.00");
+  });
+
+  it("counts concurrent leads one by one against the cap", async () => {
+    const { user, domain } = await ownerWithDomain(new Date());
+
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => visitorLead(t.app, domain.name, leadBody(), `192.0.2.${i + 20}`)),
+    );
+
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(201));
+    const stored = await storedLeads(domain.id);
+    expect(stored.filter((l) => l.flag_reason === null)).toHaveLength(5);
+    expect(await pendingOf(user.id)).toBe("375.00");
+  });
+
+  it("credits a domain verified 40 days ago past 5", async () => {
+    const { user, domain } = await ownerWithDomain();
+
+    for (let i = 0; i < 7; i++)
+      expect((await visitorLead(t.app, domain.name, leadBody(), `192.0.2.${i + 40}`)).status).toBe(201);
+
+    expect((await storedLeads(domain.id)).every((l) => l.flag_reason === null)).toBe(true);
+    expect(await pendingOf(user.id)).toBe("525.00");
+  });
+});
+
+describe("flagged leads in the console", () => {
+  it("are found with the flagged filter, each with its reason", async () => {
+    const staff = await signInStaff(t);
+    const { agent, domain } = await ownerWithDomain();
+    await agent.post("/api/leads").set("Host", domain.name).send(leadBody()).expect(201);
+    await visitorLead(t.app, domain.name).expect(201);
+
+    const flagged = await staff.agent.get("/api/admin/leads").query({ host: domain.name, flagged: "yes" });
+    const kept = await staff.agent.get("/api/admin/leads").query({ host: domain.name, flagged: "no" });
+
+    expect(flagged.status).toBe(200);
+    const [lead] = flagged.body.data as TAdminLead[];
+    expect(flagged.body.data).toHaveLength(1);
+    expect(lead).toMatchObject({ value: "0.00", host: domain.name });
+    expect(lead.flagReason).toContain("the domain's owner");
+    expect((kept.body.data as TAdminLead[]).map((l) => l.flagReason)).toEqual([null]);
+    const bad = await staff.agent.get("/api/admin/leads").query({ flagged: "maybe" });
+    expect(bad.status).toBe(400);
+  });
+});

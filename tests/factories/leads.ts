@@ -1,0 +1,28 @@
+import { randomBytes, randomInt } from "node:crypto";
+import type { Express } from "express";
+import request from "supertest";
+import { LEAD_SOURCE, LEAD_VALUE } from "../../shared/api/leads";
+
+/**
+ * What a test app needs to tell a visitor from the domain's owner: every test request comes
+ * from loopback, where owners sign up, so visitors come through one trusted proxy hop that
+ * names their own address.
+ */
+export const VISITOR_PROXY_ENV = { TRUST_PROXY: "1" } as const;
+
+/** An address no test owner uses (TEST-NET-3), a fresh one most calls. */
+export const visitorAddress = () => `203.0.113.${randomInt(1, 255)}`;
+
+/** A lead's body with an email no other test uses. */
+export const leadBody = (overrides: Record<string, unknown> = {}) => ({
+  email: `driver_${randomBytes(5).toString("hex")}@example.com`,
+  zipCode: "90210",
+  source: LEAD_SOURCE,
+  value: LEAD_VALUE,
+  ...overrides,
+});
+
+/** A lead sent by a visitor's browser on `host`, from an address of its own (the app trusts one proxy hop). */
+export function visitorLead(app: Express, host: string, body = leadBody(), address = visitorAddress()) {
+  return request(app).post("/api/leads").set({ Host: host, "X-Forwarded-For": address }).send(body);
+}
