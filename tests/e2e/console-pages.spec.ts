@@ -6,7 +6,6 @@ import { signInAsStaff } from "./staff";
 test("each console section has its own tab title; to an owner who is not staff it is Page Not Found", async ({
   page,
   browser,
-  request,
 }) => {
   const owner = await browser.newContext();
   const ownerPage = await owner.newPage();
