@@ -67,6 +67,7 @@ export async function listTransactions(options: { db: Db; userId: string }): Pro
       orderDescription: serviceOrders.description,
       payoutEmail: payouts.paypalEmail,
       rejectReason: payouts.rejectReason,
+      scheduledPeriod: payouts.scheduledPeriod,
     })
     .from(transactions)
     .leftJoin(serviceOrders, eq(serviceOrders.id, transactions.orderId))
@@ -88,10 +89,14 @@ export async function listTransactions(options: { db: Db; userId: string }): Pro
   }));
 }
 
-/** A payout's line: where it went, and why staff rejected it when they did. */
-function payoutDescription(r: { payoutEmail: string | null; rejectReason: string | null }): string | null {
+/** A payout's line: automatic or not, where it went, and why staff rejected it when they did. */
+function payoutDescription(r: {
+  payoutEmail: string | null;
+  rejectReason: string | null;
+  scheduledPeriod: string | null;
+}): string | null {
   if (!r.payoutEmail) return null;
-  const line = `Payout to ${r.payoutEmail}`;
+  const line = `${r.scheduledPeriod ? "Automatic payout" : "Payout"} to ${r.payoutEmail}`;
   return r.rejectReason ? `${line}. Rejected: ${r.rejectReason}` : line;
 }
 
