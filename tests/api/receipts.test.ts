@@ -2,9 +2,9 @@ import type { Agent } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { moveBillingClock } from "../../server/modules/billing/billing-clock";
 import { sweepSubscriptions } from "../../server/modules/billing/sweep-subscriptions";
+import { pdfText } from "../e2e/read-pdf";
 import { subscribeInSandbox } from "../factories/billing";
 import { signUp } from "../factories/users";
-import { pdfText } from "../setup/pdf-text";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
 let seller: TestApp;
@@ -36,7 +36,7 @@ async function receiptText(agent: Agent, orderId: string): Promise<string> {
       r.on("end", () => cb(null, Buffer.concat(chunks)));
     });
   expect(res.status).toBe(200);
-  return pdfText(res.body as Buffer).join("\n");
+  return pdfText(res.body as Buffer);
 }
 
 describe("a receipt", () => {
