@@ -25,6 +25,8 @@ export interface AutoPayoutRun {
   failed: number;
   /** Refused before any debit: the account is frozen, or its balance changed meanwhile. */
   skipped: number;
+  /** Broke unexpectedly (logged); the next run tries again, and the other accounts are still paid. */
+  errors: number;
 }
 
 /**
@@ -75,7 +77,7 @@ export async function runAutoPayouts(options: {
   reviewAbove: string;
   now?: Date;
 }): Promise<AutoPayoutRun> {
-  const run: AutoPayoutRun = { sent: 0, held: 0, processing: 0, failed: 0, skipped: 0 };
+  const run: AutoPayoutRun = { sent: 0, held: 0, processing: 0, failed: 0, skipped: 0, errors: 0 };
   if (options.sender.name === "unavailable") return run;
   const now = options.now ?? new Date();
   let after = "00000000-0000-0000-0000-000000000000";
@@ -113,7 +115,11 @@ async function payOne(
       });
     }
   } catch (err) {
-    if (!(err instanceof AppError)) throw err;
+    if (!(err instanceof AppError)) {
+      run.errors += 1;
+      logger.error({ err, userId: account.user_id, period: account.period }, "auto payout broke");
+      return;
+    }
     if (err.code !== "PAYMENT_FAILED") {
       // Frozen, below the minimum after a change, or paid by another run: nothing was debited.
       run.skipped += 1;
