@@ -76,6 +76,16 @@ const ZEnv = z.object({
   DNS_SERVERS: z.string().optional(),
   /** Accounts made staff (the operator console) when they exist at start or register, comma-separated emails. */
   ADMIN_EMAILS: z.string().optional(),
+  /** The seller named on receipts: legal name, one-line postal address and tax id (VAT, GST, EIN). */
+  SELLER_LEGAL_NAME: z.string().trim().min(1).max(200).default("ParkPilot"),
+  SELLER_ADDRESS: z.string().trim().max(300).optional(),
+  SELLER_TAX_ID: z.string().trim().max(60).optional(),
+  /** The tax rate catalogue prices include, in percent; unset: receipts show no tax lines. */
+  TAX_RATE_PERCENT: z
+    .string()
+    .regex(/^\d{1,2}(\.\d{1,3})?$/, "a percentage below 100 with at most three decimals, e.g. 20 or 8.875")
+    .optional(),
+  TAX_LABEL: z.string().trim().min(1).max(40).default("Tax"),
   /** Where staff are told that a user opened or answered a support ticket; unset: every staff account. */
   SUPPORT_EMAIL: z.email().optional(),
 });
@@ -113,6 +123,14 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     dnsServers: readDnsServers(c.DNS_SERVERS),
     adminEmails: readAdminEmails(c.ADMIN_EMAILS),
     supportEmail: c.SUPPORT_EMAIL?.toLowerCase(),
+    /** Who sells, as receipts name them, and the tax the prices include. */
+    receiptIssuer: {
+      legalName: c.SELLER_LEGAL_NAME,
+      address: c.SELLER_ADDRESS,
+      taxId: c.SELLER_TAX_ID,
+      taxRatePercent: c.TAX_RATE_PERCENT,
+      taxLabel: c.TAX_LABEL,
+    },
     isProduction,
     /** Cookies are `Secure` in production served over https (the one rule for every cookie). */
     secureCookies: isProduction && !(c.PUBLIC_URL ?? "http://").startsWith("http://"),

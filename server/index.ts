@@ -65,6 +65,7 @@ async function main() {
     logger,
     ownership: { checker: deps.ownership, appUrl: config.appUrl },
     payouts: deps.payments.payouts,
+    autoPayouts: { sender: deps.payments.payouts, reviewAbove: config.payoutReviewAbove },
     billing: {
       appUrl: config.appUrl,
       paid: { commissionHoldDays: config.COMMISSION_HOLD_DAYS },

@@ -441,11 +441,20 @@ export const payouts = pgTable(
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
     /** Why staff rejected it, as they wrote it; shown to the user. */
     rejectReason: text("reject_reason"),
+    /**
+     * Set on an automatic payout: the period it pays ("weekly:2026-11-23", the Monday it starts,
+     * or "monthly:2026-11" in the owner's time zone). Unique per user, so a period pays once
+     * however many runs or instances try; null on a payout the owner asked for.
+     */
+    scheduledPeriod: text("scheduled_period"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("payouts_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("payouts_scheduled_period_idx")
+      .on(t.userId, t.scheduledPeriod)
+      .where(sql`${t.scheduledPeriod} is not null`),
     index("payouts_processing_idx").on(t.createdAt).where(sql`${t.status} = 'processing'`),
     index("payouts_status_idx").on(t.status, t.createdAt),
   ],

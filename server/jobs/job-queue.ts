@@ -6,6 +6,7 @@ import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
 import type { OwnershipChecker } from "../modules/domains/check-ownership";
 import type { PayoutSender } from "../payments/provider";
+import { type AutoPayoutJobOptions, installAutoPayoutsJob, workAutoPayoutsJob } from "./auto-payouts-job";
 import { type BillingJobOptions, installBillingJobs, workBillingJobs } from "./billing-jobs";
 import { checkDomainOwnership, PENDING_CHECK_MINUTES } from "./check-domain-ownership";
 import { sendExpiryWarnings } from "./expiry-warnings";
@@ -43,6 +44,8 @@ export async function startJobQueue(options: {
   payouts?: PayoutSender;
   /** With it, subscriptions renew (sandbox), lapse and end on schedule (DESIGN §15). */
   billing?: BillingJobOptions;
+  /** With it, accounts with auto payout on are paid out weekly or monthly. */
+  autoPayouts?: AutoPayoutJobOptions;
 }): Promise<JobQueue> {
   const { pool, db, mailer, logger } = options;
   const boss = new PgBoss({
@@ -64,6 +67,7 @@ export async function startJobQueue(options: {
     }
     if (options.payouts) await installHeldFundsJobs(boss);
     if (options.billing) await installBillingJobs(boss);
+    if (options.autoPayouts) await installAutoPayoutsJob(boss);
   };
   if (options.serializeStart) await withAdvisoryLock(pool, JOBS_INSTALL_LOCK, install);
   else await install();
@@ -80,6 +84,7 @@ export async function startJobQueue(options: {
   }
   if (options.payouts) await workHeldFundsJobs(boss, { db, logger, payouts: options.payouts });
   if (options.billing) await workBillingJobs(boss, { ...options.billing, db, mailer, logger });
+  if (options.autoPayouts) await workAutoPayoutsJob(boss, { ...options.autoPayouts, db, mailer, logger });
   logger.info({ queue: EXPIRY_WARNINGS_QUEUE, cron: EXPIRY_WARNINGS_CRON }, "background jobs started");
 
   return {

@@ -14,6 +14,8 @@ export interface Payment {
   providerPaymentId: string;
   /** What the provider says was paid (decimal string), checked against the order's price. */
   amountPaid: string;
+  /** When it was paid, for a payment recorded after the fact (the demo seed's); default now. */
+  paidAt?: Date;
 }
 
 export type FulfilOutcome = "fulfilled" | "already-paid" | "unknown-order" | "amount-mismatch";
@@ -45,7 +47,7 @@ export async function fulfilOrder(
   if (order.status === "paid") return "already-paid";
   if (toCents(payment.amountPaid) !== toCents(order.price)) return "amount-mismatch";
 
-  const paidAt = new Date();
+  const paidAt = payment.paidAt ?? new Date();
   const [paid] = await tx
     .update(serviceOrders)
     .set({ status: "paid", provider: payment.provider, providerPaymentId: payment.providerPaymentId, paidAt })
@@ -59,11 +61,13 @@ export async function fulfilOrder(
     paymentMethod: payment.provider,
     status: "completed",
     orderId: order.id,
+    createdAt: paidAt,
   });
   await tx.insert(accountEvents).values({
     userId: order.userId,
     kind: "order_paid",
     description: `Paid ${formatUsd(order.price)} for ${order.description}`,
+    createdAt: paidAt,
   });
 
   const [buyer] = await tx

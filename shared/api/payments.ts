@@ -36,12 +36,14 @@ export type TRelease = z.infer<typeof ZRelease>;
  * `GET /api/payments/balance`: the held-funds ledger (DESIGN §7), each figure a sum of its rows.
  * `availableBalance` can be withdrawn (negative after a reversal of funds already paid out),
  * `pendingBalance` waits for its holds to end (the next of them in `nextReleases`), `paidOut` has
- * left or is leaving. Reported revenue is never in any of them.
+ * left in completed payouts, `inReview` (a decimal string) is reserved by payouts held for review
+ * or still being sent. Reported revenue is never in any of them.
  */
 export const ZBalance = z.object({
   availableBalance: z.number(),
   pendingBalance: z.number(),
   paidOut: z.number(),
+  inReview: z.string(),
   nextReleases: z.array(ZRelease),
   currency: z.literal("USD"),
 });

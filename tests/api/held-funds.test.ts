@@ -24,6 +24,7 @@ async function balanceOf(agent: Agent) {
     availableBalance: number;
     pendingBalance: number;
     paidOut: number;
+    inReview: string;
     nextReleases: { date: string; amount: number }[];
   };
 }
@@ -55,6 +56,7 @@ describe("held funds", () => {
       availableBalance: 0,
       pendingBalance: 75,
       paidOut: 0,
+      inReview: "0.00",
       nextReleases: [{ date: utcDay(Date.now() + 14 * DAY_MS), amount: 75 }],
       currency: "USD",
     });
@@ -74,7 +76,13 @@ describe("held funds", () => {
 
     const paid = await payout(agent, 60);
     expect(paid.status).toBe(201);
-    expect(await balanceOf(agent)).toMatchObject({ availableBalance: 15, pendingBalance: 0, paidOut: 60 });
+    // A first payout waits for review: reserved (in review), not yet paid out.
+    expect(await balanceOf(agent)).toMatchObject({
+      availableBalance: 15,
+      pendingBalance: 0,
+      paidOut: 0,
+      inReview: "60.00",
+    });
   });
 
   it("with a hold of 0 are available at once", async () => {
@@ -116,7 +124,12 @@ describe("held funds", () => {
 
     await reverseHeldFunds(t.db, { sourceKey: key, reason: "refund" });
 
-    expect(await balanceOf(agent)).toMatchObject({ availableBalance: -100, pendingBalance: 0, paidOut: 100 });
+    expect(await balanceOf(agent)).toMatchObject({
+      availableBalance: -100,
+      pendingBalance: 0,
+      paidOut: 0,
+      inReview: "100.00",
+    });
     const refused = await payout(agent, 50);
     expect(refused.status).toBe(422);
     expect(refused.body.message).toMatch(/^Your available balance is -\$100\.00: a refund or chargeback/);
@@ -124,7 +137,8 @@ describe("held funds", () => {
     await credit(user.id, "150.00", 0);
     expect((await balanceOf(agent)).availableBalance).toBe(50);
     expect((await payout(agent, 50)).status).toBe(201);
-    expect(await balanceOf(agent)).toMatchObject({ availableBalance: 0, paidOut: 150 });
+    // Neither payout has completed (a first payout waits for review): both are in review.
+    expect(await balanceOf(agent)).toMatchObject({ availableBalance: 0, paidOut: 0, inReview: "150.00" });
   });
 });
 

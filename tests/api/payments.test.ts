@@ -28,6 +28,7 @@ describe("GET /api/payments/balance", () => {
       availableBalance: 0,
       pendingBalance: 0,
       paidOut: 0,
+      inReview: "0.00",
       nextReleases: [],
       currency: "USD",
     });
@@ -41,6 +42,23 @@ describe("GET /api/payments/balance", () => {
     const res = await agent.get("/api/payments/balance");
 
     expect(res.body.availableBalance).toBe(120.75);
+  });
+
+  it("counts completed payouts as paid out and a payout held for review as in review", async () => {
+    const { agent, user } = await signUp(t.app);
+    await fundBalance(t.db, user.id, "2000.00");
+    await givePayoutHistory(t.db, user.id, "me@wallet.test");
+    const sent = await agent
+      .post("/api/payments/payout")
+      .send({ amount: 800, paypalEmail: "me@wallet.test" });
+    const held = await agent
+      .post("/api/payments/payout")
+      .send({ amount: 1200, paypalEmail: "me@wallet.test" });
+    expect([sent.body.status, held.body.status]).toEqual(["completed", "held"]);
+
+    const res = await agent.get("/api/payments/balance");
+
+    expect(res.body).toMatchObject({ availableBalance: 0, paidOut: 800, inReview: "1200.00" });
   });
 
   it("is refused to a signed-out visitor", async () => {

@@ -59,7 +59,8 @@ async function state(t: TestApp, agent: Agent, payoutId: string) {
     from payouts p where p.id = ${payoutId}
   `);
   const balance = await agent.get("/api/payments/balance");
-  return { ...rows[0], available: balance.body.availableBalance, paidOut: balance.body.paidOut };
+  const { availableBalance: available, paidOut, inReview } = balance.body;
+  return { ...rows[0], available, paidOut, inReview };
 }
 
 describe("payouts left processing", () => {
@@ -68,7 +69,9 @@ describe("payouts left processing", () => {
     expect(await state(sandbox, agent, payoutId)).toMatchObject({
       status: "processing",
       available: 20,
-      paidOut: 80,
+      // Still being sent: reserved and shown in review, not paid out.
+      paidOut: 0,
+      inReview: "80.00",
     });
     await settleStuckPayouts({ db: sandbox.db, sender: sandboxPayoutSender, logger: sandbox.deps.logger });
     expect((await state(sandbox, agent, payoutId)).status).toBe("processing");

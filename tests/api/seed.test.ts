@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo, seedIfEmpty } from "../../server/db/seed";
 import { ZDashboardAnswer } from "../../shared/api/revenue";
 import { insertDomain } from "../factories/domains";
+import { buyerWithPendingOrder } from "../factories/payments";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -155,6 +156,39 @@ describe("the demo portfolio", () => {
       goals: 1,
     });
     expect(account.events).toBeGreaterThan(25);
+  });
+
+  it("has its paid appraisal's work order, and all else a real purchase of that appraisal creates", async () => {
+    const buyer = await buyerWithPendingOrder(t.app, t.db);
+    expect((await buyer.agent.post(`/api/checkout/sandbox/${buyer.orderId}/pay`)).status).toBe(303);
+    const demoOrder = await one<{ id: string }>(sql`
+      select id from service_orders where user_id = ${await demoId()} and offer_id = 'appraisal'
+    `);
+    const madeBy = (orderId: string) =>
+      one(sql`
+        select o.status, o.price::text as price,
+          (select json_agg(s.status) from domain_services s where s.order_id = o.id) as services,
+          (select json_agg(json_build_object('type', x.type, 'status', x.status, 'amount', x.amount::text,
+            'atPayment', x.created_at = o.paid_at)) from transactions x where x.order_id = o.id) as transactions,
+          (select json_agg(e.feature order by e.feature) from entitlements e where e.order_id = o.id) as entitlements,
+          (select json_agg(json_build_object('status', w.status, 'offer', w.offer_id, 'title', w.title = o.description,
+            'hoursDue', extract(epoch from w.due_at - o.paid_at)::int / 3600)) from work_orders w where w.order_id = o.id)
+            as work_orders,
+          (select count(*)::int from account_events a where a.user_id = o.user_id and a.kind = 'order_paid'
+            and a.description like '%' || o.description and a.created_at = o.paid_at) as events
+        from service_orders o where o.id = ${orderId}
+      `);
+
+    const demo = await madeBy(demoOrder.id);
+
+    expect(demo).toEqual(await madeBy(buyer.orderId));
+    expect(demo).toMatchObject({
+      status: "paid",
+      services: ["active"],
+      work_orders: [{ status: "queued", offer: "appraisal", title: true, hoursDue: 48 }],
+      events: 1,
+    });
+    expect(demo.entitlements).not.toEqual([]);
   });
 
   it("is the same portfolio every time, and a re-seed replaces it without touching anyone else", async () => {

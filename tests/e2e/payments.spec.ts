@@ -11,6 +11,9 @@ test("a new account sees an empty history and cannot transfer yet", async ({ pag
   await expect(page.getByRole("button", { name: "Transfer" })).toHaveCount(0);
   await expect(page.getByText("No transactions yet")).toBeVisible();
   await expect(page.getByText("Weekly")).toBeVisible();
+  await expect(page.getByTestId("auto-payout-line")).toHaveText(
+    /^Auto payout is on: once a week, from Monday/,
+  );
 });
 
 test("the balance card names the user's own saved minimum", async ({ page, account: _account }) => {
@@ -51,6 +54,9 @@ test("a first payout is held for review: the modal warns, the toast says so, sta
   const history = page.getByTestId("transaction-list");
   await expect(history.getByText("Payout to me@wallet.example")).toBeVisible();
   await expect(history.getByText("Held for review")).toBeVisible();
+  // Reserved while it waits: in review, not yet paid out.
+  await expect(page.getByTestId("in-review")).toHaveText("$75.00");
+  await expect(page.getByTestId("paid-out")).toHaveText("$0.00");
 
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
@@ -76,6 +82,7 @@ test("a first payout is held for review: the modal warns, the toast says so, sta
   await expect(history.getByText("Payout to me@wallet.example")).toBeVisible({ timeout: 20_000 });
   await expect(history.getByText("completed")).toBeVisible();
   await expect(page.getByTestId("paid-out")).toHaveText("$75.00");
+  await expect(page.getByTestId("in-review")).toHaveText("$0.00");
 });
 
 test("part of the balance is paid out: the amount is checked against the minimum and the balance, the rest stays, and the next transfer starts from the last email", async ({

@@ -10,6 +10,9 @@ import {
   serviceOrders,
   transactions,
 } from "../../../shared/schema";
+import type { Mailer } from "../../mail/mailer";
+import { fulfilOrder } from "../../payments/fulfil-order";
+import { wireOrderEffects } from "../../wire-order-effects";
 import { type DemoContext, daysAgo } from "./demo-context";
 import { paidOrder } from "./seed-affiliates";
 import type { DemoDomain } from "./seed-domains";
@@ -67,15 +70,24 @@ export async function seedMarketplace(ctx: DemoContext, portfolio: DemoDomain[])
   });
 }
 
-/** A professional appraisal the owner bought and paid for, active on its domain. */
+/** The confirmation of a purchase made yesterday is not mailed again when the demo is seeded. */
+const noMail: Mailer = { send: async () => undefined };
+
+/**
+ * A professional appraisal the owner ordered and paid yesterday: ordered as a purchase is (the
+ * pending order and its domain service), then paid through the one fulfilment, so it has all a
+ * real payment brings (the active service, the payment in the history and activity, the
+ * appraisal's entitlement and the work order the team delivers it by).
+ */
 export async function seedPaidService(ctx: DemoContext, portfolio: DemoDomain[]): Promise<void> {
   const domain = portfolio.find((d) => d.earns && !d.soldAt);
   if (!domain) return;
-  const paidAt = daysAgo(ctx, 6);
-  const order = {
+  const paidAt = daysAgo(ctx, 1);
+  const { providerPaymentId, ...order } = {
     ...paidOrder({ userId: ctx.userId, offer: "appraisal", body: { type: "professional" }, domain }),
-    paidAt,
-    createdAt: paidAt,
+    status: "pending",
+    provider: null,
+    createdAt: new Date(paidAt.getTime() - 5 * 60_000),
   };
   await ctx.tx.insert(serviceOrders).values(order);
   await ctx.tx.insert(domainServices).values({
@@ -83,24 +95,16 @@ export async function seedPaidService(ctx: DemoContext, portfolio: DemoDomain[])
     domainId: domain.id,
     orderId: order.id,
     serviceType: order.serviceType,
-    status: "active",
-    createdAt: paidAt,
+    createdAt: order.createdAt,
   });
-  await ctx.tx.insert(transactions).values({
-    userId: ctx.userId,
-    type: "payment",
-    amount: order.price,
-    paymentMethod: "sandbox",
-    status: "completed",
-    orderId: order.id,
-    createdAt: paidAt,
-  });
-  await ctx.tx.insert(accountEvents).values({
-    userId: ctx.userId,
-    kind: "order_paid",
-    description: `Paid ${formatUsd(order.price)} for ${order.description}`,
-    createdAt: paidAt,
-  });
+  wireOrderEffects();
+  const outcome = await fulfilOrder(
+    ctx.tx,
+    noMail,
+    { orderId: order.id, provider: "sandbox", providerPaymentId, amountPaid: order.price, paidAt },
+    { commissionHoldDays: 0 },
+  );
+  if (outcome !== "fulfilled") throw new Error(`the demo's appraisal was not fulfilled: ${outcome}`);
 }
 
 /** A completed payout 12 days ago, a debit of the held funds once they are credited. */

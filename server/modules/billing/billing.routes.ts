@@ -62,7 +62,7 @@ export function billingRoutes(deps: AppDeps): Router {
     "/billing/receipts/:file",
     handler({ auth: true, params: ZReceiptParams }, async ({ userId, params, res }) => {
       const orderId = params.file.slice(0, -".pdf".length);
-      const pdf = await receiptPdf({ db, userId, orderId });
+      const pdf = await receiptPdf({ db, userId, orderId, issuer: deps.config.receiptIssuer });
       res
         .type("application/pdf")
         .set("Content-Disposition", `attachment; filename="parkpilot-receipt-${orderId}.pdf"`)

@@ -1,11 +1,12 @@
 import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import PDFDocument from "pdfkit";
 import type { TReceipt } from "../../../shared/api/billing";
-import { providerLabel } from "../../../shared/api/checkout";
-import { formatUsd } from "../../../shared/money";
 import { serviceOrders, users } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import { notFound } from "../../http/app-error";
+import { type ReceiptIssuer, receiptLines } from "./receipt-lines";
+
+const NOTE_COLORS = { plain: "#334155", danger: "#b91c1c", warning: "#92400e" } as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -33,8 +34,17 @@ export async function listReceipts(options: { db: Db; userId: string }): Promise
   }));
 }
 
-/** One receipt as a PDF (pdfkit, the standard fonts): who paid what, when, how. */
-export async function receiptPdf(options: { db: Db; userId: string; orderId: string }): Promise<Buffer> {
+/**
+ * One receipt as a PDF (pdfkit, the standard fonts): who sells (the configured legal name,
+ * address and tax id), who paid what, when and how, a renewal's billing period, and the tax the
+ * price includes when a rate is configured.
+ */
+export async function receiptPdf(options: {
+  db: Db;
+  userId: string;
+  orderId: string;
+  issuer: ReceiptIssuer;
+}): Promise<Buffer> {
   if (!UUID.test(options.orderId)) throw notFound("Receipt");
   const [row] = await options.db
     .select({ order: serviceOrders, name: users.name, email: users.email })
@@ -42,11 +52,11 @@ export async function receiptPdf(options: { db: Db; userId: string; orderId: str
     .innerJoin(users, eq(users.id, serviceOrders.userId))
     .where(and(eq(serviceOrders.id, options.orderId), eq(serviceOrders.userId, options.userId)));
   if (!row?.order.paidAt || !["paid", "refunded"].includes(row.order.status)) throw notFound("Receipt");
-  const { order } = row;
+  const lines = receiptLines({ order: row.order, buyer: row, issuer: options.issuer });
   const doc = new PDFDocument({
     size: "A4",
     margin: 56,
-    info: { Title: `Receipt ${order.id}`, Author: "ParkPilot" },
+    info: { Title: `Receipt ${row.order.id}`, Author: options.issuer.legalName },
   });
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -54,27 +64,19 @@ export async function receiptPdf(options: { db: Db; userId: string; orderId: str
 
   doc.fillColor("#047857").font("Helvetica-Bold").fontSize(22).text("ParkPilot");
   doc.moveDown(0.3).fillColor("#0f172a").fontSize(16).text("Receipt");
-  doc.moveDown(1).font("Helvetica").fontSize(11);
+  doc.moveDown(0.6).font("Helvetica").fontSize(10).fillColor("#334155");
+  for (const text of lines.seller) doc.text(text);
+  doc.moveDown(1).fillColor("#0f172a").fontSize(11);
   const line = (label: string, value: string) => {
     doc.font("Helvetica-Bold").text(`${label}: `, { continued: true }).font("Helvetica").text(value);
   };
-  line("Order", order.id);
-  line("Date", order.paidAt!.toISOString().slice(0, 10));
-  line("Billed to", `${row.name} <${row.email}>`);
-  line("Paid with", providerLabel(order.provider ?? ""));
-  if (order.providerPaymentId) line("Payment reference", order.providerPaymentId);
+  for (const [label, value] of lines.details) line(label, value);
   doc.moveDown(1);
-  line("Item", order.description);
-  doc
-    .moveDown(0.5)
-    .font("Helvetica-Bold")
-    .fontSize(14)
-    .text(`Total paid: ${formatUsd(order.price)} USD`);
-  if (order.status === "refunded")
-    doc.moveDown(0.5).fillColor("#b91c1c").fontSize(12).text("This payment was refunded.");
-  if (order.provider === "sandbox") {
-    doc.moveDown(0.5).fillColor("#92400e").font("Helvetica").fontSize(10).text("Test mode, no money moved.");
-  }
+  for (const [label, value] of lines.totals.slice(0, -1)) line(label, value);
+  const [totalLabel, total] = lines.totals[lines.totals.length - 1];
+  doc.moveDown(0.5).font("Helvetica-Bold").fontSize(14).text(`${totalLabel}: ${total}`);
+  doc.font("Helvetica").fontSize(10);
+  for (const note of lines.notes) doc.moveDown(0.5).fillColor(NOTE_COLORS[note.tone]).text(note.text);
   doc.end();
   return done;
 }

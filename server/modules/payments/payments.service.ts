@@ -17,19 +17,26 @@ const RELEASES_SHOWN = 5;
 
 /**
  * The held-funds balance: available and pending from the balance row (the ledger's running sums),
- * paid out and the next releases summed from the ledger's rows. Release days whose credits were
- * all reversed net to nothing and are left out.
+ * paid out, in review and the next releases summed from the ledger's rows. Paid out is what
+ * completed payouts took; a held or processing payout's debit is in review (it may still come
+ * back); a failed or rejected one nets to nothing with its return. Release days whose credits
+ * were all reversed net to nothing and are left out.
  */
 export async function getBalance(options: { db: Db; userId: string }): Promise<TBalance> {
   const { rows } = await options.db.execute<{
     available: string;
     pending: string;
     paid_out: string;
+    in_review: string;
     releases: { date: string; amount: string }[] | null;
   }>(sql`
     select coalesce(b.available, 0)::text as available, coalesce(b.pending, 0)::text as pending,
-      (select coalesce(-sum(amount), 0)::text from ledger_entries
-        where user_id = ${options.userId} and kind in ('payout', 'payout-return')) as paid_out,
+      (select coalesce(-sum(l.amount), 0)::text from ledger_entries l join payouts p on p.id = l.payout_id
+        where l.user_id = ${options.userId} and l.kind in ('payout', 'payout-return')
+          and p.status = 'completed') as paid_out,
+      (select coalesce(-sum(l.amount), 0)::numeric(12, 2)::text from ledger_entries l join payouts p on p.id = l.payout_id
+        where l.user_id = ${options.userId} and l.kind in ('payout', 'payout-return')
+          and p.status in ('held', 'processing')) as in_review,
       (select json_agg(json_build_object('date', day, 'amount', amount::text) order by day)
         from (select to_char(release_at at time zone 'UTC', 'YYYY-MM-DD') as day, sum(amount) as amount
               from ledger_entries where user_id = ${options.userId} and status = 'pending'
@@ -41,6 +48,7 @@ export async function getBalance(options: { db: Db; userId: string }): Promise<T
     availableBalance: Number(row.available),
     pendingBalance: Number(row.pending),
     paidOut: Number(row.paid_out),
+    inReview: row.in_review,
     nextReleases: (row.releases ?? []).map((r) => ({ date: r.date, amount: Number(r.amount) })),
     currency: "USD",
   };
@@ -59,6 +67,7 @@ export async function listTransactions(options: { db: Db; userId: string }): Pro
       orderDescription: serviceOrders.description,
       payoutEmail: payouts.paypalEmail,
       rejectReason: payouts.rejectReason,
+      scheduledPeriod: payouts.scheduledPeriod,
     })
     .from(transactions)
     .leftJoin(serviceOrders, eq(serviceOrders.id, transactions.orderId))
@@ -80,10 +89,14 @@ export async function listTransactions(options: { db: Db; userId: string }): Pro
   }));
 }
 
-/** A payout's line: where it went, and why staff rejected it when they did. */
-function payoutDescription(r: { payoutEmail: string | null; rejectReason: string | null }): string | null {
+/** A payout's line: automatic or not, where it went, and why staff rejected it when they did. */
+function payoutDescription(r: {
+  payoutEmail: string | null;
+  rejectReason: string | null;
+  scheduledPeriod: string | null;
+}): string | null {
   if (!r.payoutEmail) return null;
-  const line = `Payout to ${r.payoutEmail}`;
+  const line = `${r.scheduledPeriod ? "Automatic payout" : "Payout"} to ${r.payoutEmail}`;
   return r.rejectReason ? `${line}. Rejected: ${r.rejectReason}` : line;
 }
 

@@ -22,6 +22,8 @@ type PayoutRow = typeof payouts.$inferSelect;
  * minimum and the available funds checked, and the payout, its `payout` ledger entry and the
  * balance written together, so concurrent requests never overdraw (DESIGN §7). A payout that
  * must be reviewed is debited the same way (the funds are reserved) but written `held`, not sent.
+ * An automatic payout carries its period: one already paid for that period is refused, read
+ * under the same lock (the unique index on the period stands behind it).
  */
 async function debitPayout(options: {
   db: Db;
@@ -31,8 +33,9 @@ async function debitPayout(options: {
   userId: string;
   amount: string;
   paypalEmail: string;
+  scheduledPeriod?: string;
 }): Promise<PayoutRow> {
-  const { userId, amount, paypalEmail } = options;
+  const { userId, amount, paypalEmail, scheduledPeriod } = options;
   if (toCents(amount) < toCents(PAYOUT_MINIMUM)) {
     throw new AppError("UNPROCESSABLE", `The minimum payout is ${formatUsd(PAYOUT_MINIMUM)}`);
   }
@@ -40,6 +43,13 @@ async function debitPayout(options: {
     // Suspended or locked down: refused here, in the debit's transaction, so neither can race it.
     await assertPayoutsOpen(tx, userId);
     const { available } = await lockBalance(tx, userId);
+    if (scheduledPeriod) {
+      const [paid] = await tx
+        .select({ id: payouts.id })
+        .from(payouts)
+        .where(and(eq(payouts.userId, userId), eq(payouts.scheduledPeriod, scheduledPeriod)));
+      if (paid) throw new AppError("CONFLICT", "This period's automatic payout was made already.");
+    }
     if (available.startsWith("-")) {
       throw new AppError(
         "UNPROCESSABLE",
@@ -73,6 +83,7 @@ async function debitPayout(options: {
         provider: options.provider,
         status: held ? "held" : "processing",
         holdReason: held ? reasons.join(" ") : null,
+        scheduledPeriod: scheduledPeriod ?? null,
       })
       .returning();
     await tx.execute(sql`
@@ -91,7 +102,7 @@ async function debitPayout(options: {
       status: held ? "held" : "pending",
       payoutId: created.id,
     });
-    const description = `Payout of ${formatUsd(amount)} to ${paypalEmail}`;
+    const description = `${scheduledPeriod ? "Automatic payout" : "Payout"} of ${formatUsd(amount)} to ${paypalEmail}`;
     await tx.insert(accountEvents).values({
       userId,
       kind: "payout",
@@ -141,6 +152,8 @@ export async function requestPayout(options: {
   userId: string;
   amount: string;
   paypalEmail: string;
+  /** An automatic payout's period (see `payouts.scheduledPeriod`); none for one the owner asks for. */
+  scheduledPeriod?: string;
 }): Promise<TPayoutAnswer> {
   const { db, sender, amount, paypalEmail } = options;
   // Production without PayPal keys and without the sandbox: refused before anything is debited.

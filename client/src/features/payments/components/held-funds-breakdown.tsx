@@ -1,10 +1,11 @@
 import type { TBalance } from "@shared/api/payments";
-import { Hourglass, Send } from "lucide-react";
+import { Hourglass, Send, ShieldCheck } from "lucide-react";
 import { formatDate, formatMoney } from "@/lib/format";
 
 /**
  * What the platform holds for the user beside the available balance (DESIGN §7): pending funds
- * with the days their holds end, and what has been paid out. Each is a sum of ledger rows;
+ * with the days their holds end, payouts still in review or being sent, and what completed payouts
+ * have paid out. Each is a sum of ledger rows;
  * reported revenue (parking reports, sales recorded by hand) is never part of them.
  */
 export function HeldFundsBreakdown({ balance }: { balance: TBalance }) {
@@ -42,6 +43,21 @@ export function HeldFundsBreakdown({ balance }: { balance: TBalance }) {
         <p className="mt-2 text-muted-foreground text-xs">
           Lead earnings and commissions are held until their returns or refund window ends, then they can be
           paid out.
+        </p>
+      </div>
+      <div className="rounded-lg border p-3">
+        <div className="flex items-baseline justify-between gap-3">
+          <p className="flex items-center gap-1.5 text-muted-foreground">
+            <ShieldCheck aria-hidden="true" className="size-4" />
+            In review
+          </p>
+          <p className="font-semibold text-slate-900 tabular-nums" data-testid="in-review">
+            {formatMoney(balance.inReview)}
+          </p>
+        </div>
+        <p className="mt-1 text-muted-foreground text-xs">
+          Payouts held for a review by our team or still being sent. The amount is reserved and counts as paid
+          out once the payout completes.
         </p>
       </div>
       <div className="flex items-baseline justify-between gap-3 rounded-lg border p-3">

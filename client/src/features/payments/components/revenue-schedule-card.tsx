@@ -14,6 +14,15 @@ const MINIMUM = Number(PAYOUT_MINIMUM);
 
 const frequencyLabel = (id: string) => PAYOUT_FREQUENCIES.find((f) => f.id === id)?.label ?? id;
 
+/** What the Auto Payout switch will do, in the words of the job that does it. */
+function autoPayoutLine(settings: { autoPayout: boolean; payoutFrequency: string }): string {
+  if (!settings.autoPayout || settings.payoutFrequency === "manual")
+    return "Auto payout is off: request payouts with Transfer.";
+  const when =
+    settings.payoutFrequency === "weekly" ? "once a week, from Monday" : "once a month, from the 1st";
+  return `Auto payout is on: ${when} (your time zone), your available balance goes to the PayPal account of your last completed payout once it reaches the minimum.`;
+}
+
 /**
  * The available balance, whether it can be paid out, the funds still on hold and paid out, and
  * the user's payout frequency and minimum.
@@ -84,6 +93,11 @@ export function RevenueScheduleCard() {
             </dd>
           </div>
         </dl>
+        {schedule.data && (
+          <p className="text-muted-foreground text-xs" data-testid="auto-payout-line">
+            {autoPayoutLine(schedule.data)}
+          </p>
+        )}
         {ready && (
           <Button aria-haspopup="dialog" onClick={() => setPayoutOpen(true)}>
             <ArrowUpRight aria-hidden="true" />

@@ -1,0 +1,2 @@
+ALTER TABLE "payouts" ADD COLUMN "scheduled_period" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "payouts_scheduled_period_idx" ON "payouts" USING btree ("user_id","scheduled_period") WHERE "payouts"."scheduled_period" is not null;
