@@ -2,7 +2,7 @@ import http from "node:http";
 import { createApp } from "./app";
 import { staticClient, viteClient } from "./client";
 import { parseConfig } from "./config";
-import { runMigrations } from "./db/migrate";
+import { prepareDatabase } from "./db/migrate";
 import { openDatabase } from "./db/pool";
 import { seedIfEmpty } from "./db/seed";
 import { createDeps } from "./deps";
@@ -30,7 +30,7 @@ async function main() {
     pgliteDir: config.PGLITE_DIR,
     onIdleError: (err) => logger.warn({ err }, "an idle database connection was closed; it will be replaced"),
   });
-  await runMigrations(database.pool);
+  await prepareDatabase(database, { isProduction: config.isProduction });
 
   const seedDemo = config.SEED_DEMO ?? (database.engine === "pglite" && config.NODE_ENV !== "test");
   const seeded = seedDemo ? await seedIfEmpty(database.db) : false;
