@@ -11,6 +11,7 @@ import { startJobQueue } from "./jobs/job-queue";
 import { errorCode, StartupError } from "./lib/startup-error";
 import { createLogger } from "./logger";
 import { grantAdminEmails } from "./modules/admin/staff";
+import { prepareTotpSecrets } from "./modules/auth/totp-secrets";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -38,6 +39,9 @@ async function main() {
   await grantAdminEmails(database.db, config.adminEmails);
 
   const deps = createDeps({ config, logger, database });
+  const totp = await prepareTotpSecrets({ db: deps.db, keys: deps.totpKeys });
+  if (totp.sealed > 0)
+    logger.info({ sealed: totp.sealed }, "authenticator secrets stored in clear are now encrypted");
   const server = http.createServer();
   const vite = config.isProduction
     ? undefined
@@ -77,6 +81,11 @@ async function main() {
     `ParkPilot is running at http://localhost:${port}`,
   );
   if (seeded) logger.info("Demo account created: demo@example.com / demo-password");
+  if (config.isProduction && !config.TOTP_ENCRYPTION_KEY) {
+    logger.warn(
+      "TOTP_ENCRYPTION_KEY is not set: authenticator secrets are encrypted with a key derived from SESSION_SECRET; set an own key (then npm run totp:rotate-key) so that changing one secret never touches the other",
+    );
+  }
   if (config.publicUrlMissing) {
     logger.warn(
       `PUBLIC_URL is not set: serving ${config.PUBLIC_URL} over plain HTTP; set PUBLIC_URL to the https:// address users reach (links in emails, payment returns and Secure cookies use it)`,
