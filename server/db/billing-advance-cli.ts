@@ -33,8 +33,8 @@ await prepareDatabase(database, { isProduction: config.isProduction });
 if (!(await isSandboxDatabase(database.db))) {
   await database.close();
   console.error(
-    "This database is not marked a sandbox, so its billing clock stays put. Development databases " +
-      "made by the embedded engine are marked at their first start; for a development or test " +
+    "This database is not marked a sandbox, so its billing clock stays put. An embedded database " +
+      "is marked when a development start makes it; for an older one, or a development or test " +
       "database on a PostgreSQL server, run `npm run db:mark-sandbox` once (never on production's).",
   );
   process.exit(1);
