@@ -1,6 +1,8 @@
+import { createHash } from "node:crypto";
 import { isIP } from "node:net";
 import { z } from "zod";
 import { bareHost, createNameserverPool, type NameserverPool } from "./lib/nameserver-pool";
+import type { KeyEntry } from "./lib/secret-box";
 import { StartupError } from "./lib/startup-error";
 
 const boolish = z
@@ -19,6 +21,12 @@ const ZEnv = z.object({
   DATABASE_URL: z.url().optional(),
   PGLITE_DIR: z.string().default("./data/pglite"),
   SESSION_SECRET: z.string().min(16).optional(),
+  /**
+   * Keys that encrypt authenticator (TOTP) secrets at rest: `id:secret` entries, comma-separated,
+   * each secret 32+ characters; the first encrypts, all decrypt (`npm run totp:rotate-key` moves
+   * every secret to the first). Unset: one key, `session-…`, derived from SESSION_SECRET.
+   */
+  TOTP_ENCRYPTION_KEY: z.string().optional(),
   PUBLIC_URL: z.url().optional(),
   QUOTES_URL: z.url().default("https://quotes.example.com/car-insurance"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -109,6 +117,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
   // http://localhost (cookies without Secure, which a browser would not send back over plain
   // HTTP), and boot says once that a real address needs PUBLIC_URL.
   const publicUrlMissing = isProduction && !c.PUBLIC_URL;
+  const sessionSecret = c.SESSION_SECRET ?? "development-only-session-secret";
   return {
     ...c,
     HOST: c.HOST ?? (isProduction ? "0.0.0.0" : "127.0.0.1"),
@@ -134,7 +143,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     isProduction,
     /** Cookies are `Secure` in production served over https (the one rule for every cookie). */
     secureCookies: isProduction && !(c.PUBLIC_URL ?? "http://").startsWith("http://"),
-    sessionSecret: c.SESSION_SECRET ?? "development-only-session-secret",
+    sessionSecret,
+    totpKeys: readTotpKeys(c.TOTP_ENCRYPTION_KEY, sessionSecret),
   };
 }
 
@@ -227,4 +237,43 @@ function readAdminEmails(value: string | undefined): string[] {
     );
   }
   return emails;
+}
+
+/**
+ * The id of the TOTP key derived from a SESSION_SECRET: `session-` and 8 hex digits of a hash of
+ * it, so that secrets sealed under an earlier SESSION_SECRET name a key the start finds missing.
+ */
+export const sessionKeyId = (sessionSecret: string) =>
+  `session-${createHash("sha256").update(`parkpilot totp key id:${sessionSecret}`).digest("hex").slice(0, 8)}`;
+
+/**
+ * `id:secret` entries, the first encrypting new TOTP secrets. The key derived from SESSION_SECRET
+ * is kept last for reading, so moving to an own key is setting it and running
+ * `npm run totp:rotate-key`; one derived from an earlier SESSION_SECRET is given as
+ * `session-…:<that secret>`.
+ */
+export function readTotpKeys(value: string | undefined, sessionSecret: string): KeyEntry[] {
+  const derived = { id: sessionKeyId(sessionSecret), secret: sessionSecret };
+  if (value === undefined) return [derived];
+  const entries = commaList(value).map((entry) => {
+    const at = entry.indexOf(":");
+    return { id: at > 0 ? entry.slice(0, at) : "", secret: at > 0 ? entry.slice(at + 1) : "" };
+  });
+  const problems = [
+    ...entries
+      .filter((e) => !/^[A-Za-z0-9_-]{1,32}$/.test(e.id) || e.secret.length < 32)
+      .map(
+        (e) =>
+          `${e.id || "an entry"}: expected id:secret, an id of letters, digits, - or _ and a secret of 32+ characters`,
+      ),
+    ...entries
+      .filter((e, i) => entries.findIndex((other) => other.id === e.id) !== i)
+      .map((e) => `${e.id}: the same id twice`),
+  ];
+  if (entries.length === 0 || problems.length > 0) {
+    throw new StartupError(
+      `Invalid environment:\n  TOTP_ENCRYPTION_KEY: ${problems.join("; ") || "expected id:secret entries"}`,
+    );
+  }
+  return entries.some((e) => e.id === derived.id) ? entries : [...entries, derived];
 }

@@ -8,6 +8,7 @@ import { createMailer, type Mailer } from "./mail/mailer";
 import { linkReferral } from "./modules/affiliates/link-referral";
 import type { OnRegistered } from "./modules/auth/auth.service";
 import { type AuthLimits, signInPolicy } from "./modules/auth/auth-limits";
+import { createTotpKeys, type TotpKeys } from "./modules/auth/totp-secrets";
 import { createOwnershipChecker, type OwnershipChecker } from "./modules/domains/check-ownership";
 import { createPayments, type Payments } from "./payments/payments";
 import { wireOrderEffects } from "./wire-order-effects";
@@ -141,6 +142,8 @@ export interface AppDeps {
   payments: Payments;
   /** DNS lookups that prove a domain's ownership (DESIGN §13), on `DNS_SERVERS`. */
   ownership: OwnershipChecker;
+  /** The keys that encrypt authenticator secrets (`TOTP_ENCRYPTION_KEY`). */
+  totpKeys: TotpKeys;
   onRegistered?: OnRegistered;
   /** Serves the web client after the API: Vite in development, the built files in production. */
   client?: RequestHandler[];
@@ -175,6 +178,7 @@ export function createDeps(options: {
     mailer,
     payments: createPayments(config),
     ownership: createOwnershipChecker({ servers: config.dnsServers }),
+    totpKeys: createTotpKeys(config.totpKeys),
     onRegistered: linkReferral({ mailer }),
     sessions: createSessionMiddleware({
       pool: database.pool,

@@ -2,7 +2,7 @@ import http from "node:http";
 import { createApp } from "./app";
 import { staticClient, viteClient } from "./client";
 import { parseConfig } from "./config";
-import { runMigrations } from "./db/migrate";
+import { prepareDatabase } from "./db/migrate";
 import { openDatabase } from "./db/pool";
 import { seedIfEmpty } from "./db/seed";
 import { createDeps } from "./deps";
@@ -12,6 +12,7 @@ import { errorCode, StartupError } from "./lib/startup-error";
 import { createLogger } from "./logger";
 import { grantAdminEmails } from "./modules/admin/staff";
 import { assignExistingNameservers } from "./modules/domains/assign-existing-nameservers";
+import { prepareTotpSecrets } from "./modules/auth/totp-secrets";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -31,7 +32,7 @@ async function main() {
     pgliteDir: config.PGLITE_DIR,
     onIdleError: (err) => logger.warn({ err }, "an idle database connection was closed; it will be replaced"),
   });
-  await runMigrations(database.pool);
+  await prepareDatabase(database, { isProduction: config.isProduction });
 
   const seedDemo = config.SEED_DEMO ?? (database.engine === "pglite" && config.NODE_ENV !== "test");
   const seeded = seedDemo ? await seedIfEmpty(database.db, { nameserverPool: config.nameserverPool }) : false;
@@ -43,6 +44,9 @@ async function main() {
   await grantAdminEmails(database.db, config.adminEmails);
 
   const deps = createDeps({ config, logger, database });
+  const totp = await prepareTotpSecrets({ db: deps.db, keys: deps.totpKeys });
+  if (totp.sealed > 0)
+    logger.info({ sealed: totp.sealed }, "authenticator secrets stored in clear are now encrypted");
   const server = http.createServer();
   const vite = config.isProduction
     ? undefined
@@ -83,6 +87,11 @@ async function main() {
     `ParkPilot is running at http://localhost:${port}`,
   );
   if (seeded) logger.info("Demo account created: demo@example.com / demo-password");
+  if (config.isProduction && !config.TOTP_ENCRYPTION_KEY) {
+    logger.warn(
+      "TOTP_ENCRYPTION_KEY is not set: authenticator secrets are encrypted with a key derived from SESSION_SECRET; set an own key (then npm run totp:rotate-key) so that changing one secret never touches the other",
+    );
+  }
   if (config.publicUrlMissing) {
     logger.warn(
       `PUBLIC_URL is not set: serving ${config.PUBLIC_URL} over plain HTTP; set PUBLIC_URL to the https:// address users reach (links in emails, payment returns and Secure cookies use it)`,

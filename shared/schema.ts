@@ -677,7 +677,10 @@ export const twoFactor = pgTable("two_factor", {
   userId: uuid("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
+  /** The authenticator secret, encrypted (AES-256-GCM) under the key `secretKeyId` names. */
   secret: text("secret").notNull(),
+  /** Which `TOTP_ENCRYPTION_KEY` entry sealed `secret`; null: a secret stored in clear before, sealed at start. */
+  secretKeyId: text("secret_key_id"),
   enabledAt: timestamp("enabled_at", { withTimezone: true }),
   lastUsedStep: bigint("last_used_step", { mode: "number" }),
   createdAt: createdAt(),
@@ -874,6 +877,18 @@ export const entitlements = pgTable(
 export const billingClock = pgTable("billing_clock", {
   id: integer("id").primaryKey().default(1),
   offsetSeconds: bigint("offset_seconds", { mode: "number" }).notNull().default(0),
+});
+
+/**
+ * Facts about the database itself, written when it is made, never by the app afterwards. A
+ * `sandbox` row marks a development or test database: only then may `npm run billing:advance`
+ * move its billing clock. An embedded database made outside production is marked at its first
+ * start; a PostgreSQL server's only by `npm run db:mark-sandbox` (so a production one never is).
+ */
+export const databaseMarks = pgTable("database_marks", {
+  name: text("name").primaryKey(),
+  detail: text("detail").notNull(),
+  createdAt: createdAt(),
 });
 
 export type User = typeof users.$inferSelect;

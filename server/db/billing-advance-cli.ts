@@ -5,14 +5,16 @@ import { createMailer } from "../mail/mailer";
 import { moveBillingClock } from "../modules/billing/billing-clock";
 import { sweepSubscriptions } from "../modules/billing/sweep-subscriptions";
 import { wireOrderEffects } from "../wire-order-effects";
-import { runMigrations } from "./migrate";
+import { prepareDatabase } from "./migrate";
 import { openDatabase } from "./pool";
+import { isSandboxDatabase } from "./sandbox-mark";
 
 /**
  * `npm run billing:advance -- 30` moves the sandbox's billing clock 30 days ahead and runs the
  * billing as the job would: sandbox subscriptions renew, past-due ones lapse after their grace.
  * `--fail <email>` makes that account's sandbox renewals fail from now on, `--pay <email>` makes
- * them succeed again. Development and test only: the clock is test time.
+ * them succeed again. Development and test only: the clock is test time, so the database itself
+ * must say it is a sandbox (see `database_marks`); an unset NODE_ENV proves nothing about it.
  */
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -27,7 +29,16 @@ if (config.isProduction) {
 }
 wireOrderEffects();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
-await runMigrations(database.pool);
+await prepareDatabase(database, { isProduction: config.isProduction });
+if (!(await isSandboxDatabase(database.db))) {
+  await database.close();
+  console.error(
+    "This database is not marked a sandbox, so its billing clock stays put. An embedded database " +
+      "is marked when a development start makes it; for an older one, or a development or test " +
+      "database on a PostgreSQL server, run `npm run db:mark-sandbox` once (never on production's).",
+  );
+  process.exit(1);
+}
 const logger = createLogger("warn");
 const mailer = createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
 for (const [option, fail] of [

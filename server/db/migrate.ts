@@ -2,20 +2,44 @@ import { fileURLToPath } from "node:url";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import type pg from "pg";
+import type { Database } from "./pool";
+import { markSandbox } from "./sandbox-mark";
 
 // The same relative path holds from server/db/ (source) and from dist/server/ (the build).
 const migrationsFolder = fileURLToPath(new URL("../../migrations", import.meta.url));
 const MIGRATION_LOCK = 727_001;
 
-/** Applies pending migrations; an advisory lock lets several instances start at once. */
-export async function runMigrations(pool: pg.Pool): Promise<void> {
+/**
+ * Applies pending migrations; an advisory lock lets several instances start at once. Answers
+ * whether the database was new (no migration had been applied to it before).
+ */
+export async function runMigrations(pool: pg.Pool): Promise<{ created: boolean }> {
   const client = await pool.connect();
   try {
     // The migrator runs on the lock's own connection, so this works with a one-connection pool too.
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    const { rows } = await client.query<{ applied: boolean }>(
+      "select to_regclass('drizzle.__drizzle_migrations') is not null as applied",
+    );
+    const applied =
+      rows[0]?.applied && (await client.query("select 1 from drizzle.__drizzle_migrations limit 1")).rowCount;
     await migrate(drizzle(client), { migrationsFolder });
+    return { created: !applied };
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
     client.release();
+  }
+}
+
+/**
+ * Migrations, as every command that opens the database runs them, and the sandbox mark: an
+ * embedded database made by this start outside production is a development one. A PostgreSQL
+ * server's database is never marked here (it may be production's, started once without
+ * NODE_ENV); `npm run db:mark-sandbox` marks one on purpose.
+ */
+export async function prepareDatabase(database: Database, options: { isProduction: boolean }): Promise<void> {
+  const { created } = await runMigrations(database.pool);
+  if (created && database.engine === "pglite" && !options.isProduction) {
+    await markSandbox(database.db, "embedded database made outside production");
   }
 }

@@ -11,6 +11,8 @@ const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
  * name a domain row stores, the same one `normalizeHost` gives for a request on it:
  * lowercase ASCII (punycode), no scheme, path, port, trailing dot or `www.`. The result must
  * be a registrable domain under a public suffix, because that is what nameservers are set on.
+ * The list's private entries count as suffixes too (`github.io`, `blogspot.com`): a hosting
+ * service's shared name holds thousands of its customers' sites, and no one account owns it.
  */
 export function normalizeDomainName(input: string): DomainNameCheck {
   const written = input
@@ -29,9 +31,11 @@ export function normalizeDomainName(input: string): DomainNameCheck {
   if (!name || name.length > MAX_DOMAIN_NAME_LENGTH || !labels.every((l) => LABEL.test(l))) {
     return { ok: false, reason: `“${written}” is not a valid domain name` };
   }
-  const parsed = parse(name);
+  const parsed = parse(name, { allowPrivateDomains: true });
   if (parsed.isIp || labels.length < 2) return { ok: false, reason: `“${written}” is not a domain name` };
-  if (!parsed.isIcann) return { ok: false, reason: `.${labels.at(-1)} is not a known top-level domain` };
+  if (!parsed.isIcann && !parsed.isPrivate) {
+    return { ok: false, reason: `.${labels.at(-1)} is not a known top-level domain` };
+  }
   if (!parsed.domain) return { ok: false, reason: `${name} is a public suffix, not a registrable domain` };
   if (parsed.domain !== name) {
     return { ok: false, reason: `Enter the registrable domain (${parsed.domain}), not a subdomain` };

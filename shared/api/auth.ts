@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cleanDisplayName } from "../display-name";
+import { cleanDisplayName, hasVisibleCharacter } from "../display-name";
 
 /** The sign-in endpoints (`/api/auth/…`); security's own are in `security.ts`. */
 export const AUTH_PATHS = {
@@ -23,9 +23,21 @@ const username = z
   .min(3, "Username must be at least 3 characters")
   .max(32, "Username must be at most 32 characters")
   .regex(/^[a-zA-Z0-9_.-]+$/, "Username may use letters, digits, dots, dashes and underscores");
-/** A person's name as shown to others: no control or bidirectional-override characters. */
+/**
+ * A person's name as shown to others: no control or bidirectional-override characters, and at
+ * least one character that can be seen (a name of zero-width spaces would show as a blank).
+ */
 const displayName = (requiredMessage: string) =>
-  z.string().max(100).transform(cleanDisplayName).pipe(z.string().min(1, requiredMessage));
+  z
+    .string()
+    .max(100)
+    .transform(cleanDisplayName)
+    .pipe(
+      z
+        .string()
+        .min(1, requiredMessage)
+        .refine(hasVisibleCharacter, "Name needs at least one visible character"),
+    );
 
 const password = z
   .string()

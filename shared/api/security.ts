@@ -49,6 +49,8 @@ export const SECURITY_PATHS = {
 
 /** The security events the audit log records (ASVS V16). */
 export const AUDIT_EVENTS = [
+  /** Registration: the account and the session it starts (a `sign_in` with method "registration"). */
+  "account_created",
   "sign_in",
   "sign_in_failed",
   "sign_out",
@@ -76,6 +78,10 @@ export const AUDIT_EVENTS = [
   "device_approved",
   "device_renamed",
   "device_revoked",
+  /** An Enhanced Security level or add-on began (bought, renewed after lapsing); detail names it. */
+  "security_add_on_granted",
+  /** One ended (lapsed, refunded, dropped by a change of option); detail names it. */
+  "security_add_on_ended",
   /** An operator console action: detail names the action and the object it was taken on. */
   "staff_action",
 ] as const;

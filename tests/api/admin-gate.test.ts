@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { grantAdminEmails, setStaff } from "../../server/modules/admin/staff";
@@ -87,7 +87,10 @@ describe("staff gate", () => {
         object: { kind: "work_order", id: "wo-1" },
       },
     );
-    const [row] = await t.db.select().from(auditLog).where(eq(auditLog.userId, staff.user.id));
+    const [row] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, staff.user.id), eq(auditLog.event, "staff_action")));
     expect(row.event).toBe("staff_action");
     expect(row.detail).toEqual({ action: "work_order.updated", object: { kind: "work_order", id: "wo-1" } });
   });

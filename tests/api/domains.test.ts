@@ -85,6 +85,7 @@ describe("POST /api/domains", () => {
     ["a www. prefix and a port", "www.example-port.org:8080", "example-port.org"],
     ["a non-ASCII name, as punycode", "Bücher.de", "xn--bcher-kva.de"],
     ["a name under a two-label suffix", "Example-Two.co.uk", "example-two.co.uk"],
+    ["a site's own name under a private suffix", "https://Parked-Site.github.io/", "parked-site.github.io"],
   ])("normalises %s", async (_label, input, stored) => {
     const { agent } = await signUp(t.app);
     const res = await agent.post("/api/domains").send({ name: input });
@@ -97,6 +98,13 @@ describe("POST /api/domains", () => {
     ["a name with a space", { name: "not a domain.com" }, /not a valid domain name/],
     ["an unknown top-level domain", { name: "example.notatld" }, /not a known top-level domain/],
     ["a public suffix", { name: "co.uk" }, /public suffix/],
+    [
+      "a private suffix (a hosting service's shared name)",
+      { name: "github.io" },
+      /github\.io is a public suffix/,
+    ],
+    ["another private suffix, written as a URL", { name: "https://www.BlogSpot.com/" }, /public suffix/],
+    ["a subdomain of a site under a private suffix", { name: "blog.site.github.io" }, /\(site\.github\.io\)/],
     ["a subdomain", { name: "blog.example.com" }, /registrable domain \(example\.com\)/],
     ["an address", { name: "192.168.1.1" }, /not a domain name/],
     ["an oversized name", { name: `${"a".repeat(300)}.com` }, /too long/],

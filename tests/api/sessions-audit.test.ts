@@ -121,6 +121,8 @@ describe("audit log", () => {
     expect(res.status).toBe(200);
     const events = (res.body.events as { event: string }[]).map((e) => e.event).reverse();
     expect(events).toEqual([
+      "account_created",
+      "sign_in",
       "sign_in_failed",
       "two_factor_enabled",
       "sign_in",
@@ -129,7 +131,10 @@ describe("audit log", () => {
       "other_sessions_ended",
       "two_factor_disabled",
     ]);
-    const signIn = res.body.events.find((e: { event: string }) => e.event === "sign_in");
+    const signIn = res.body.events.find(
+      (e: { event: string; detail: { method: string } }) =>
+        e.event === "sign_in" && e.detail.method !== "registration",
+    );
     expect(signIn).toMatchObject({
       userId: user.id,
       device: "Safari on iOS",

@@ -165,6 +165,34 @@ describe("POST /api/webhooks/stripe", () => {
     expect((await orderRow(orderId)).status).toBe("pending");
   });
 
+  it.each([
+    ["10 minutes in the past", -600],
+    ["10 minutes in the future", 600],
+    ["301 seconds in the future", 301],
+  ])("a paid event signed %s is refused with 400 and the order stays unpaid", async (_label, offset) => {
+    const { orderId } = await buyerWithPendingOrder(t.app, t.db);
+    const payload = sessionCompleted(orderId);
+    const signedAt = Math.floor(Date.now() / 1000) + offset;
+
+    const res = await postStripeWebhook(t.app, payload, stripeSignature(payload, WEBHOOK_SECRET, signedAt));
+
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("Invalid Stripe signature");
+    expect((await orderRow(orderId)).status).toBe("pending");
+    expect(await paymentsOf(orderId)).toHaveLength(0);
+  });
+
+  it("a paid event signed a minute ahead (a sender's clock running fast) is accepted", async () => {
+    const { orderId } = await buyerWithPendingOrder(t.app, t.db);
+    const payload = sessionCompleted(orderId);
+    const signedAt = Math.floor(Date.now() / 1000) + 60;
+
+    const res = await postStripeWebhook(t.app, payload, stripeSignature(payload, WEBHOOK_SECRET, signedAt));
+
+    expect(res.status).toBe(200);
+    expect((await orderRow(orderId)).status).toBe("paid");
+  });
+
   it("a missing signature is refused with 400", async () => {
     const res = await request(t.app)
       .post("/api/webhooks/stripe")

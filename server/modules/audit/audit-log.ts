@@ -10,17 +10,23 @@ export type AuditEvent = TAuditEvent;
 
 /**
  * Appends one event, inside the caller's transaction when one is passed. The table refuses
- * UPDATE and DELETE, so what is written here stays.
+ * UPDATE and DELETE, so what is written here stays. `meta` is null for what no request did (a
+ * provider's webhook, the billing job): the entry then has no address.
  */
 export async function recordAudit(
   db: DbOrTx,
-  entry: { userId: string | null; event: AuditEvent; meta: RequestMeta; detail?: Record<string, unknown> },
+  entry: {
+    userId: string | null;
+    event: AuditEvent;
+    meta: RequestMeta | null;
+    detail?: Record<string, unknown>;
+  },
 ): Promise<void> {
   await db.insert(auditLog).values({
     userId: entry.userId,
     event: entry.event,
-    address: entry.meta.address,
-    userAgent: entry.meta.userAgent,
+    address: entry.meta?.address ?? null,
+    userAgent: entry.meta?.userAgent ?? null,
     detail: entry.detail ?? null,
   });
 }

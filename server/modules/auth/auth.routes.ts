@@ -49,6 +49,9 @@ export function authRoutes(deps: AppDeps): Router {
         secure: deps.config.secureCookies,
       });
       await startSession(req, user.id, { deviceId: device.id });
+      const meta = requestMeta(req);
+      await recordAudit(db, { userId: user.id, event: "account_created", meta });
+      await recordAudit(db, { userId: user.id, event: "sign_in", meta, detail: { method: "registration" } });
       return { user: toSessionUser(user) };
     }),
   );

@@ -22,7 +22,7 @@ type AuditEvent = Parameters<typeof recordAudit>[1]["event"];
 
 /** Settings → Security: the second factor and the signed-in sessions. */
 export function securityRoutes(deps: AppDeps): Router {
-  const { db, authLimits } = deps;
+  const { db, authLimits, totpKeys: keys } = deps;
   const router = Router();
   const audit = (req: Parameters<typeof requestMeta>[0], userId: string, event: AuditEvent) =>
     recordAudit(db, { userId, event, meta: requestMeta(req) });
@@ -34,14 +34,14 @@ export function securityRoutes(deps: AppDeps): Router {
   router.post(
     "/2fa/setup",
     requireRecentAuth,
-    handler({ auth: true }, ({ userId }) => setupTwoFactor({ db, userId })),
+    handler({ auth: true }, ({ userId }) => setupTwoFactor({ db, keys, userId })),
   );
   router.post(
     "/2fa/enable",
     requireRecentAuth,
     handler({ auth: true, body: ZCodeBody }, async ({ userId, body, req }) => {
       await authLimits.countCode(userId);
-      const recoveryCodes = await enableTwoFactor({ db, userId, code: body.code });
+      const recoveryCodes = await enableTwoFactor({ db, keys, userId, code: body.code });
       await audit(req, userId, "two_factor_enabled");
       return { recoveryCodes };
     }),
@@ -52,7 +52,7 @@ export function securityRoutes(deps: AppDeps): Router {
     handler({ auth: true, body: ZCodeBody }, async ({ userId, body, req }) => {
       await authLimits.countCode(userId);
       await assertCanDropAuthenticator(db, userId);
-      await checkSecondFactor({ db, userId, code: body.code });
+      await checkSecondFactor({ db, keys, userId, code: body.code });
       await disableTwoFactor({ db, userId });
       await audit(req, userId, "two_factor_disabled");
       return { enabled: false };
@@ -63,7 +63,7 @@ export function securityRoutes(deps: AppDeps): Router {
     requireRecentAuth,
     handler({ auth: true, body: ZCodeBody }, async ({ userId, body, req }) => {
       await authLimits.countCode(userId);
-      await checkSecondFactor({ db, userId, code: body.code });
+      await checkSecondFactor({ db, keys, userId, code: body.code });
       const recoveryCodes = await regenerateRecoveryCodes({ db, userId });
       await audit(req, userId, "recovery_codes_regenerated");
       return { recoveryCodes };

@@ -58,14 +58,17 @@ export function signInRoutes(deps: AppDeps): Router {
       const user = await findUser({ db, userId: pending.userId });
       if (!user) throw new AppError("UNAUTHORIZED", "Please sign in to continue");
       await authLimits.countCode(user.id);
-      const factor = await checkSecondFactor({ db, userId: user.id, code: body.code }).catch(
-        async (error: unknown) => {
-          const meta = requestMeta(req);
-          await recordAudit(db, { userId: user.id, event: "sign_in_failed", meta, detail: { step: "code" } });
-          await alertOnFailedSignIn(deps, { userId: user.id, meta });
-          throw error;
-        },
-      );
+      const factor = await checkSecondFactor({
+        db,
+        keys: deps.totpKeys,
+        userId: user.id,
+        code: body.code,
+      }).catch(async (error: unknown) => {
+        const meta = requestMeta(req);
+        await recordAudit(db, { userId: user.id, event: "sign_in_failed", meta, detail: { step: "code" } });
+        await alertOnFailedSignIn(deps, { userId: user.id, meta });
+        throw error;
+      });
       if (factor === "recovery") {
         await recordAudit(db, { userId: user.id, event: "recovery_code_used", meta: requestMeta(req) });
       }
@@ -100,7 +103,7 @@ export function signInRoutes(deps: AppDeps): Router {
       if (await isTwoFactorOn(db, user.id)) {
         if (!body.code) throw new AppError("BAD_REQUEST", "Enter the code from your authenticator app.");
         await authLimits.countCode(user.id);
-        await checkSecondFactor({ db, userId: user.id, code: body.code });
+        await checkSecondFactor({ db, keys: deps.totpKeys, userId: user.id, code: body.code });
       }
       req.session.authAt = Date.now();
       await recordAudit(db, { userId: user.id, event: "reauthenticated", meta });

@@ -6,6 +6,7 @@ import type { TTwoFactorSetup, TTwoFactorStatus } from "../../../shared/api/secu
 import { recoveryCodes, twoFactor, users } from "../../../shared/schema";
 import type { DbOrTx } from "../../db/tx";
 import { AppError } from "../../http/app-error";
+import { openTotpSecret, sealTotpSecret, type TotpKeys } from "./totp-secrets";
 
 const ISSUER = "ParkPilot";
 const RECOVERY_CODES = 10;
@@ -59,9 +60,14 @@ export async function twoFactorStatus(options: { db: DbOrTx; userId: string }): 
  * Accepts a TOTP code of this step or the one either side, once: the step is stored with a
  * conditional update, so a replayed code (or an older one) is refused even by a concurrent request.
  */
-async function acceptTotp(db: DbOrTx, row: { userId: string; secret: string }, code: string) {
+async function acceptTotp(
+  db: DbOrTx,
+  keys: TotpKeys,
+  row: { userId: string; secret: string; secretKeyId: string | null },
+  code: string,
+) {
   if (!/^\d{6}$/.test(code)) return false;
-  const totp = totpFor(row.secret);
+  const totp = totpFor(openTotpSecret(keys, row));
   const delta = totp.validate({ token: code, window: 1 });
   if (delta === null) return false;
   const step = totp.counter() + delta;
@@ -100,30 +106,40 @@ async function acceptRecoveryCode(db: DbOrTx, userId: string, code: string) {
  */
 export async function checkSecondFactor(options: {
   db: DbOrTx;
+  keys: TotpKeys;
   userId: string;
   code: string;
 }): Promise<"totp" | "recovery"> {
-  const { db, userId } = options;
+  const { db, keys, userId } = options;
   const code = options.code.trim().replace(/\s/g, "");
   const row = await enabledRow(db, userId);
   if (!row) throw new AppError("CONFLICT", "Two-factor sign-in is not on for this account.");
-  if (await acceptTotp(db, row, code)) return "totp";
+  if (await acceptTotp(db, keys, row, code)) return "totp";
   if (await acceptRecoveryCode(db, userId, code)) return "recovery";
   throw invalidCode();
 }
 
 /** Starts enrolment: a new secret, kept unconfirmed until `enableTwoFactor` sees a code from it. */
-export async function setupTwoFactor(options: { db: DbOrTx; userId: string }): Promise<TTwoFactorSetup> {
-  const { db, userId } = options;
+export async function setupTwoFactor(options: {
+  db: DbOrTx;
+  keys: TotpKeys;
+  userId: string;
+}): Promise<TTwoFactorSetup> {
+  const { db, keys, userId } = options;
   if (await isTwoFactorOn(db, userId)) {
     throw new AppError("CONFLICT", "Two-factor sign-in is already on. Turn it off first to start again.");
   }
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   const secret = new Secret({ size: 20 }).base32;
+  // Stored encrypted: a copy of the database alone gives no one the codes.
+  const sealed = sealTotpSecret(keys, userId, secret);
   await db
     .insert(twoFactor)
-    .values({ userId, secret })
-    .onConflictDoUpdate({ target: twoFactor.userId, set: { secret, lastUsedStep: null, enabledAt: null } });
+    .values({ userId, ...sealed })
+    .onConflictDoUpdate({
+      target: twoFactor.userId,
+      set: { ...sealed, lastUsedStep: null, enabledAt: null },
+    });
   const otpauthUrl = totpFor(secret, user?.email ?? "").toString();
   const qrSvg = await QRCode.toString(otpauthUrl, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
   return { secret, otpauthUrl, qrSvg };
@@ -141,14 +157,15 @@ export async function regenerateRecoveryCodes(options: { db: DbOrTx; userId: str
 /** Confirms enrolment with a first code from the app; answers the recovery codes. */
 export async function enableTwoFactor(options: {
   db: DbOrTx;
+  keys: TotpKeys;
   userId: string;
   code: string;
 }): Promise<string[]> {
-  const { db, userId } = options;
+  const { db, keys, userId } = options;
   const [row] = await db.select().from(twoFactor).where(eq(twoFactor.userId, userId));
   if (!row) throw new AppError("CONFLICT", "Start the setup first: scan the QR code, then enter a code.");
   if (row.enabledAt) throw new AppError("CONFLICT", "Two-factor sign-in is already on.");
-  if (!(await acceptTotp(db, row, options.code.trim()))) throw invalidCode();
+  if (!(await acceptTotp(db, keys, row, options.code.trim()))) throw invalidCode();
   await db.update(twoFactor).set({ enabledAt: new Date() }).where(eq(twoFactor.userId, userId));
   return regenerateRecoveryCodes({ db, userId });
 }

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { ACCOUNT_PLAN_FEATURE, grantsOf } from "../../../shared/offer-grants";
 import type { ServiceOrder, Subscription } from "../../../shared/schema";
 import type { DbOrTx } from "../../db/tx";
+import { auditSecurityChanges } from "./audit-security-changes";
 import { syncAccountPlan } from "./entitlements.service";
 
 const DAY_MS = 86_400_000;
@@ -17,6 +18,17 @@ const requestOf = (order: Pick<ServiceOrder, "metadata">) =>
 
 /** A paid one-off order grants what it bought: for ever, or for the duration the buyer chose. */
 export async function grantOrderEntitlements(
+  tx: DbOrTx,
+  order: Pick<ServiceOrder, "id" | "userId" | "offerId" | "domainId" | "metadata">,
+  now: Date,
+): Promise<void> {
+  const cause = { orderId: order.id };
+  await auditSecurityChanges(tx, { userId: order.userId, now, cause }, () =>
+    insertOrderGrants(tx, order, now),
+  );
+}
+
+async function insertOrderGrants(
   tx: DbOrTx,
   order: Pick<ServiceOrder, "id" | "userId" | "offerId" | "domainId" | "metadata">,
   now: Date,
@@ -52,6 +64,13 @@ function subscriptionGrant(sub: Subscription): { endsAt: Date; status: "active" 
  * Features its option no longer has (after a change) end now. Every state change calls this.
  */
 export async function syncSubscriptionEntitlements(tx: DbOrTx, sub: Subscription, now: Date): Promise<void> {
+  const cause = { subscriptionId: sub.id, status: sub.status };
+  await auditSecurityChanges(tx, { userId: sub.userId, now, cause }, () =>
+    writeSubscriptionGrants(tx, sub, now),
+  );
+}
+
+async function writeSubscriptionGrants(tx: DbOrTx, sub: Subscription, now: Date): Promise<void> {
   const grants = grantsOf(sub.offerId, sub.request);
   const { endsAt, status } = subscriptionGrant(sub);
   for (const g of grants) {
@@ -80,6 +99,15 @@ export async function syncSubscriptionEntitlements(tx: DbOrTx, sub: Subscription
  * period a subscription payment covered (its subscription's grants, until a later payment).
  */
 export async function endPaidEntitlements(
+  tx: DbOrTx,
+  order: Pick<ServiceOrder, "id" | "userId" | "metadata">,
+  now: Date,
+): Promise<void> {
+  const cause = { orderId: order.id, reason: "payment taken back" };
+  await auditSecurityChanges(tx, { userId: order.userId, now, cause }, () => endOrderGrants(tx, order, now));
+}
+
+async function endOrderGrants(
   tx: DbOrTx,
   order: Pick<ServiceOrder, "id" | "userId" | "metadata">,
   now: Date,

@@ -8,8 +8,9 @@ import type { PaidContext } from "../../payments/on-paid-effects";
 import { recordPayment } from "../../payments/record-payment";
 import { refundOrder } from "../../payments/refund-order";
 import { handleStripeBillingEvent } from "../billing/stripe-billing-events";
+import { isWithinTolerance } from "./stripe-signed-at";
 
-/** Stripe's own default: a signature older than five minutes is refused (replay protection). */
+/** Stripe's own default: a signature more than five minutes old, or ahead, is refused (replay protection). */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 const PAID_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
@@ -51,6 +52,9 @@ export async function handleStripeWebhook(options: {
       SIGNATURE_TOLERANCE_SECONDS,
     );
   } catch {
+    throw new AppError("BAD_REQUEST", "Invalid Stripe signature");
+  }
+  if (!isWithinTolerance(options.signature, Math.floor(Date.now() / 1000), SIGNATURE_TOLERANCE_SECONDS)) {
     throw new AppError("BAD_REQUEST", "Invalid Stripe signature");
   }
   // Subscriptions (Stripe Billing) have their own handler; the rest are one-off payments.

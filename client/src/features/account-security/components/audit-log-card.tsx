@@ -14,6 +14,7 @@ import { auditQueryString, useAuditLog } from "../api/get-audit-log";
 
 /** How each recorded event reads in the log. */
 const EVENT_LABELS: Record<TAuditEvent, string> = {
+  account_created: "Account created",
   sign_in: "Signed in",
   sign_in_failed: "Failed sign-in attempt",
   sign_out: "Signed out",
@@ -41,6 +42,8 @@ const EVENT_LABELS: Record<TAuditEvent, string> = {
   device_approved: "Device approved",
   device_renamed: "Device renamed",
   device_revoked: "Device removed",
+  security_add_on_granted: "Security add-on started",
+  security_add_on_ended: "Security add-on ended",
   staff_action: "Action by ParkPilot staff",
 };
 
@@ -137,7 +140,8 @@ export function AuditLogCard() {
               >
                 <span className="font-medium">{EVENT_LABELS[e.event as TAuditEvent] ?? e.event}</span>
                 <span className="text-muted-foreground text-xs">
-                  {e.device} · {e.address} ·{" "}
+                  {/* No address: the billing job or a payment provider made the change, not a device. */}
+                  {e.address === null ? "ParkPilot billing" : `${e.device} · ${e.address}`} ·{" "}
                   <time dateTime={e.createdAt} title={e.createdAt}>
                     {formatRelativeTime(e.createdAt)}
                   </time>

@@ -1,0 +1,31 @@
+import { parseConfig } from "../config";
+import {
+  createTotpKeys,
+  missingKeysAdvice,
+  missingTotpKeys,
+  resealTotpSecrets,
+} from "../modules/auth/totp-secrets";
+import { prepareDatabase } from "./migrate";
+import { openDatabase } from "./pool";
+
+/**
+ * `npm run totp:rotate-key` encrypts every authenticator secret again under the first key of
+ * `TOTP_ENCRYPTION_KEY` (secrets stored in clear too). Put the new key first and keep the old
+ * one after it until this has run; then the old one can go. Exit 1 when some secret stays
+ * where it was (its key is missing, or its row was altered).
+ */
+const config = parseConfig();
+const keys = createTotpKeys(config.totpKeys);
+const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
+await prepareDatabase(database, { isProduction: config.isProduction });
+const missing = await missingTotpKeys({ db: database.db, keys });
+const { resealed, unreadable } = await resealTotpSecrets({ db: database.db, keys });
+await database.close();
+console.log(`${resealed} authenticator secrets are now encrypted under key "${keys.currentId}".`);
+if (missing.length > 0) console.error(missingKeysAdvice(missing));
+else if (unreadable.length > 0) {
+  console.error(
+    `${unreadable.length} secrets did not open (altered rows?), left as they were; users: ${unreadable.join(", ")}`,
+  );
+}
+if (missing.length > 0 || unreadable.length > 0) process.exit(1);
