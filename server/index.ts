@@ -11,8 +11,8 @@ import { startJobQueue } from "./jobs/job-queue";
 import { errorCode, StartupError } from "./lib/startup-error";
 import { createLogger } from "./logger";
 import { grantAdminEmails } from "./modules/admin/staff";
-import { assignExistingNameservers } from "./modules/domains/assign-existing-nameservers";
 import { prepareTotpSecrets } from "./modules/auth/totp-secrets";
+import { assignExistingNameservers } from "./modules/domains/assign-existing-nameservers";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
