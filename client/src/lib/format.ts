@@ -26,6 +26,15 @@ const wholeMoneyFormatter = new Intl.NumberFormat("en-US", {
   maximumFractionDigits: 0,
 });
 
+/**
+ * Money as a person writes a round amount: whole dollars without cents ("50" → "$50"), any other
+ * amount with its two decimals ("50.5" → "$50.50").
+ */
+export function formatMoneyPlain(value: string | number): string {
+  const n = toNumber(value);
+  return Number.isInteger(n) ? wholeMoneyFormatter.format(n) : moneyFormatter.format(n);
+}
+
 /** Money in whole dollars, rounded: "1234.56" → "$1,235". */
 export function formatWholeMoney(value: string | number): string {
   return wholeMoneyFormatter.format(toNumber(value));

@@ -58,6 +58,8 @@ export interface OfferPresentation<K extends OfferKey = OfferKey, O extends Grid
   blurb: string;
   /** A claim the card shows instead of its lowest price. */
   highlight?: string;
+  /** The card lists every option's price instead of the lowest one. */
+  listPrices?: boolean;
   /** Billed per month: "/month" after the prices, "/mo" in the options. */
   monthly?: boolean;
   trigger: string;
@@ -110,6 +112,7 @@ export const OFFER_PRESENTATIONS: { [K in SingleChoiceOfferKey]: OfferPresentati
     tone: "bg-amber-50 text-amber-600",
     title: "Premium Services",
     blurb: "Grow the domain's traffic and value with expert SEO, links, branding and campaigns.",
+    listPrices: true,
     trigger: "Choose a Service",
     description: "Choose a service for this domain. Work starts as soon as the payment is complete.",
     buyLabel: "Activate Service",

@@ -9,7 +9,7 @@ import { formatMoney } from "@/lib/format";
 import { toastPurchaseFailure, usePurchaseOffer, useToastThenCheckout } from "@/lib/purchase-offer";
 import { revenueSuggestions } from "../utils/suggestions";
 
-// What a paid plan means across the product (spec §6): premium features, advanced security, priority support.
+// What a paid plan means across the product: premium features, advanced security, priority support.
 const PRO_BENEFITS = ["Premium features across the product", "Advanced account security", "Priority support"];
 
 function ProUpgrade({ plan }: { plan: string | undefined }) {
@@ -63,7 +63,7 @@ function ProUpgrade({ plan }: { plan: string | undefined }) {
   );
 }
 
-/** Spec §9's suggestions for this month's weak spots, and the Pro upgrade. */
+/** The suggestions for this month's weak spots, and the Pro upgrade. */
 export function QuickRevenueActions({
   dashboard,
   plan,
@@ -84,9 +84,7 @@ export function QuickRevenueActions({
       <CardContent className="grid gap-3">
         {suggestions.length === 0 ? (
           <p className="rounded-lg bg-slate-50 p-3 text-muted-foreground text-sm">
-            {dashboard.metrics.activeDomains > 0
-              ? "Every revenue stream is on track this month. Nothing to fix right now."
-              : "Suggestions appear here as your figures come in."}
+            Every revenue stream is on track this month. Nothing to fix right now.
           </p>
         ) : (
           <ul className="grid gap-2" aria-label="Suggestions">

@@ -60,7 +60,7 @@ export function DomainCard({ domain, onManage }: { domain: TDomain; onManage: (d
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
         <Figure label="Revenue" value={formatMoney(domain.parkingRevenue)} unit=" /day" />
         <Figure label="Visitors" value={formatNumber(domain.visitors)} unit=" /30 days" />
-        <Figure label="Registered" value={formatDate(domain.registrationDate)} />
+        <Figure label="Acquired" value={formatDate(domain.registrationDate)} />
         {domain.expiryDate && (
           <Figure
             label="Expires"

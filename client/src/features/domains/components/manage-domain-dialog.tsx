@@ -74,7 +74,7 @@ export function ManageDomainDialog(props: {
               <FigureTile label="Status">
                 <DomainStatusBadge status={current.status} />
               </FigureTile>
-              <FigureTile label="Registered">{formatDate(current.registrationDate)}</FigureTile>
+              <FigureTile label="Acquired">{formatDate(current.registrationDate)}</FigureTile>
               <FigureTile label="Expires">
                 {current.expiryDate ? formatDate(current.expiryDate) : "Not set"}
               </FigureTile>

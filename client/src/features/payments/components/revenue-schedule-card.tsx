@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatMoney } from "@/lib/format";
+import { formatMoney, formatMoneyPlain } from "@/lib/format";
 import { useBalance } from "../api/get-balance";
 import { usePayoutSchedule } from "../api/get-payout-schedule";
 import { HeldFundsBreakdown } from "./held-funds-breakdown";
@@ -50,7 +50,7 @@ export function RevenueScheduleCard() {
           )}
           {balance.isSuccess && (
             <p className={ready ? "mt-1 text-emerald-700 text-sm" : "mt-1 text-slate-600 text-sm"}>
-              {ready ? "Ready for payout" : `Minimum ${formatMoney(minimum)} required`}
+              {ready ? "Ready for payout" : `Minimum ${formatMoneyPlain(minimum)} required`}
             </p>
           )}
           {available < 0 && (
