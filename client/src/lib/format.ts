@@ -1,4 +1,5 @@
 import type { TRevenueSource } from "@shared/api/analytics";
+import { serviceTypeName } from "@shared/service-name";
 
 /** Display formatting. Every figure the client shows goes through one of these. */
 
@@ -83,14 +84,8 @@ export function formatRelativeTime(date: string | number | Date, now: number = D
   return `${elapsed} second${elapsed === 1 ? "" : "s"} ago`;
 }
 
-/** A service type in readable form: "seo_optimization" → "Seo Optimization". */
-export function formatServiceType(serviceType: string): string {
-  return serviceType
-    .split("_")
-    .filter(Boolean)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
-    .join(" ");
-}
+/** A service type in readable form: "api_access" → "API Access" (see `serviceTypeName`). */
+export const formatServiceType = serviceTypeName;
 
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 

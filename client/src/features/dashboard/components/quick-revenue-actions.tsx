@@ -1,12 +1,12 @@
 import type { TDashboardAnswer } from "@shared/api/revenue";
-import { OFFERS, PRO_PLAN } from "@shared/catalog";
+import { PRO_PLAN } from "@shared/catalog";
 import { ArrowRight, Crown, Lightbulb, Sparkles } from "lucide-react";
 import { Link } from "wouter";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatMoney } from "@/lib/format";
-import { toastPurchaseFailure, usePurchaseOffer, useToastThenCheckout } from "@/lib/purchase-offer";
+import { toastPurchaseFailure, useOpenCheckout, usePurchaseOffer } from "@/lib/purchase-offer";
 import { revenueSuggestions } from "../utils/suggestions";
 
 // What a paid plan means across the product: premium features, advanced security, priority support.
@@ -14,7 +14,7 @@ const PRO_BENEFITS = ["Premium features across the product", "Advanced account s
 
 function ProUpgrade({ plan }: { plan: string | undefined }) {
   const upgrade = usePurchaseOffer("proUpgrade");
-  const toCheckout = useToastThenCheckout();
+  const toCheckout = useOpenCheckout();
   if (plan && plan !== "free") {
     return (
       <div className="flex items-center gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-emerald-800 text-sm">
@@ -51,7 +51,7 @@ function ProUpgrade({ plan }: { plan: string | undefined }) {
           upgrade.mutate(
             { planId: PRO_PLAN.planId },
             {
-              onSuccess: (answer) => toCheckout(answer, OFFERS.proUpgrade.toasts.success),
+              onSuccess: toCheckout,
               onError: () => toastPurchaseFailure("proUpgrade"),
             },
           )
