@@ -56,13 +56,15 @@ test("a new owner sees the empty portfolio, is told a name is required, then add
   await dialog.getByLabel("Ad network").selectOption("sedo");
   await dialog.getByLabel("Parking template").selectOption("premium");
   await dialog.getByLabel("Nameservers").fill("  ns1.sedoparking.com, ns2.sedoparking.com ");
-  await dialog.getByLabel("Status").selectOption("parked");
+  // The form says what happens: no status to choose, every domain starts pending.
+  await expect(dialog.getByTestId("new-domain-status")).toContainText("Pending");
+  await expect(dialog.getByRole("combobox", { name: "Status" })).toHaveCount(0);
   await dialog.getByLabel("Acquired on (optional)").fill("2024-05-17");
   await dialog.getByRole("button", { name: "Add Domain" }).click();
 
   await expect(toast(page)).toContainText("Domain Added!");
   await expect(dialog).toBeHidden();
-  // Whatever status was asked, a new domain is pending until its ownership is proven.
+  // A new domain is pending until its ownership is proven.
   const added = card(page, name);
   await expect(added).toContainText("Pending");
   await expect(added).toContainText("May 17, 2024");

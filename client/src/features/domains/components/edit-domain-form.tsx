@@ -117,7 +117,12 @@ export function EditDomainForm(props: { domain: TDomain; onDone: () => void; onR
             </p>
           )}
         </div>
-        <ParkingFields idPrefix="edit" form={form} set={set} />
+        <ParkingFields
+          idPrefix="edit"
+          form={form}
+          set={set}
+          assignedNameservers={domain.verification.nameservers}
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-2">

@@ -12,8 +12,14 @@ export function ParkingFields<F extends ParkingSettings>(props: {
   idPrefix: string;
   form: F;
   set: <K extends keyof ParkingSettings>(key: K, value: F[K]) => void;
+  /**
+   * The nameserver pair ParkPilot gave this domain (its verification answer), or undefined before
+   * the domain exists, when the field points to the verification panel instead of naming any.
+   */
+  assignedNameservers?: readonly string[];
 }) {
-  const { idPrefix, form, set } = props;
+  const { idPrefix, form, set, assignedNameservers } = props;
+  const hintId = `${idPrefix}-nameservers-hint`;
   return (
     <>
       <div className="grid gap-2">
@@ -38,10 +44,16 @@ export function ParkingFields<F extends ParkingSettings>(props: {
         <Label htmlFor={`${idPrefix}-nameservers`}>Nameservers</Label>
         <Input
           id={`${idPrefix}-nameservers`}
-          placeholder="ns1.parkpilot.com, ns2.parkpilot.com"
+          placeholder={assignedNameservers?.length ? assignedNameservers.join(", ") : "Optional"}
+          aria-describedby={hintId}
           value={form.nameservers}
           onChange={(e) => set("nameservers", e.target.value)}
         />
+        <p id={hintId} className="text-muted-foreground text-xs">
+          {assignedNameservers?.length
+            ? `The nameservers the domain uses now. To park it with ParkPilot, set them to ${assignedNameservers.join(" and ")} at your registrar.`
+            : "The nameservers the domain uses now, if you know them. Once it is added, its verification panel shows the nameserver pair to point it at."}
+        </p>
       </div>
     </>
   );
