@@ -80,7 +80,7 @@ export function RevenueScheduleCard() {
               Minimum
             </dt>
             <dd className="mt-1 font-semibold text-slate-900">
-              {schedule.data ? formatMoney(schedule.data.minPayout) : <Skeleton className="h-5 w-20" />}
+              {schedule.data ? formatMoneyPlain(schedule.data.minPayout) : <Skeleton className="h-5 w-20" />}
             </dd>
           </div>
         </dl>
