@@ -198,8 +198,10 @@ test.describe("revenue dashboard", () => {
     await page.getByRole("button", { name: "Upgrade to Pro" }).click();
     expect((await upgrade).postDataJSON()).toEqual({ planId: "pro-monthly" });
     await expect(page).toHaveURL(/\/checkout\/service\/[0-9a-f-]{36}$/);
-    await expect(toast(page)).toContainText("Upgrade Successful!");
     await expect(page.getByText("$49.00").first()).toBeVisible();
+    // Not upgraded yet: the success message waits for the payment.
+    await expect(page.getByText("Upgrade Successful!")).toHaveCount(0);
+    await expect(page.getByTestId("order-renewal")).toContainText("/month, renews on");
   });
 
   test("shows three skeleton rows while the feed loads, and the error state when the dashboard fails", async ({
