@@ -1,16 +1,21 @@
+import { DEMO_DOMAIN_NAMES, demoNetworkOf, isPendingDemoDomain } from "../server/db/demo/demo-data";
 import type { TAdNetwork } from "../shared/api/domains";
 import { PARKING_REPORT_FORMATS, type TReportFormat } from "../shared/api/parking";
 import { AD_NETWORKS } from "../shared/catalog";
 import { centsToDecimal } from "../shared/money";
 
-/** The domains of each network's sample export (samples/parking-reports/<network>.csv). */
-export const SAMPLE_DOMAINS: Record<TAdNetwork, readonly [string, string]> = {
-  adsense: ["quickquotes-auto.com", "insurecompare-now.com"],
-  sedo: ["autotarif-vergleich.de", "kfz-angebote.net"],
-  parkingcrew: ["cheapcarcover.com", "drivesafe-rates.org"],
-  namedrive: ["policy-finder.com", "lowpremiums.net"],
-  bodis: ["teendriver-insure.com", "fleetcover.io"],
-};
+/**
+ * The domains of each network's sample export (samples/parking-reports/<network>.csv): the demo
+ * account's first two verified domains on that network, so that a sample imports into the demo.
+ */
+export const SAMPLE_DOMAINS = Object.fromEntries(
+  AD_NETWORKS.map((network) => {
+    const [first, second] = DEMO_DOMAIN_NAMES.filter(
+      (_, i) => demoNetworkOf(i) === network && !isPendingDemoDomain(i),
+    );
+    return [network, [first, second] as const];
+  }),
+) as Record<TAdNetwork, readonly [string, string]>;
 
 /** Sedo's export separates its fields with semicolons; the others with commas. */
 const DELIMITER: Partial<Record<TAdNetwork, string>> = { sedo: ";" };
@@ -32,9 +37,12 @@ function wobble(seed: number): number {
 /**
  * A network's sample report for the `days` days before `today` (UTC, `YYYY-MM-DD`; today itself
  * is left out, as a network's export only holds finished days), in its own columns, delimiter
- * and date format, for its two sample domains.
+ * and date format, for its two sample domains (or the two `domains` given).
  */
-export function sampleReport(network: TAdNetwork, options: { today: string; days?: number }): string {
+export function sampleReport(
+  network: TAdNetwork,
+  options: { today: string; days?: number; domains?: readonly [string, string] },
+): string {
   const format = PARKING_REPORT_FORMATS[network];
   const delimiter = DELIMITER[network] ?? ",";
   const { columns } = format;
@@ -45,7 +53,7 @@ export function sampleReport(network: TAdNetwork, options: { today: string; days
   const today = Date.parse(`${options.today}T00:00:00Z`);
   for (let back = days; back >= 1; back--) {
     const day = new Date(today - back * 86_400_000).toISOString().slice(0, 10);
-    SAMPLE_DOMAINS[network].forEach((domain, index) => {
+    (options.domains ?? SAMPLE_DOMAINS[network]).forEach((domain, index) => {
       const factor = wobble(back * 7 + index + network.length);
       const visitors = Math.round((index === 0 ? 1200 : 600) * factor);
       const clicks = Math.round(visitors * 0.03);

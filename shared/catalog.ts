@@ -70,7 +70,7 @@ const sumCents = (prices: readonly string[]) => prices.reduce((total, p) => tota
 
 // ─── Offer shape ────────────────────────────────────────────────────────────────────────────
 
-/** A toast's wording, as spec §8 gives it. */
+/** A toast's wording. The success one is shown once the order is paid, never before. */
 export interface OfferToast {
   title: string;
   description: string;
@@ -140,7 +140,7 @@ const failure = (title: string, what: string): OfferToast => ({
   title,
   description: `Failed to ${what}. Please try again.`,
 });
-const PAY_TO_START = "Complete the payment to get started.";
+const PAID_AND_ACTIVE = "Your payment is complete and it is active on your account.";
 const named = (domainName: string | null) => domainName ?? "your domain";
 
 // ─── The offers ─────────────────────────────────────────────────────────────────────────────
@@ -209,7 +209,7 @@ export const OFFERS = {
     referencesDomain: true,
     createsDomainService: true,
     toasts: {
-      success: { title: "Premium Service Activated!", description: PAY_TO_START },
+      success: { title: "Premium Service Activated!", description: PAID_AND_ACTIVE },
       failure: failure("Activation Failed", "activate premium service"),
     },
   }),
@@ -224,7 +224,7 @@ export const OFFERS = {
     createsDomainService: false,
     accountPlan: () => PRO_PLAN.plan,
     toasts: {
-      success: { title: "Upgrade Successful!", description: "Complete the payment to unlock Pro." },
+      success: { title: "Upgrade Successful!", description: "Your payment is complete: Pro is unlocked." },
       failure: { title: "Upgrade Failed", description: "Please check your payment method and try again." },
     },
   }),
@@ -244,7 +244,7 @@ export const OFFERS = {
     referencesDomain: true,
     createsDomainService: false,
     toasts: {
-      success: { title: "Premium Listing Activated!", description: PAY_TO_START },
+      success: { title: "Premium Listing Activated!", description: PAID_AND_ACTIVE },
       failure: failure("Purchase Failed", "activate premium listing"),
     },
   }),
@@ -259,7 +259,7 @@ export const OFFERS = {
     referencesDomain: true,
     createsDomainService: false,
     toasts: {
-      success: { title: "Buyer Protection Activated!", description: PAY_TO_START },
+      success: { title: "Buyer Protection Activated!", description: PAID_AND_ACTIVE },
       failure: failure("Activation Failed", "activate buyer protection"),
     },
   }),
@@ -276,7 +276,7 @@ export const OFFERS = {
     referencesDomain: true,
     createsDomainService: false,
     toasts: {
-      success: { title: "Financing Setup Complete!", description: PAY_TO_START },
+      success: { title: "Financing Setup Complete!", description: PAID_AND_ACTIVE },
       failure: failure("Setup Failed", "setup financing options"),
     },
   }),
@@ -296,7 +296,7 @@ export const OFFERS = {
     referencesDomain: true,
     createsDomainService: false,
     toasts: {
-      success: { title: "Promotion Activated!", description: PAY_TO_START },
+      success: { title: "Promotion Activated!", description: PAID_AND_ACTIVE },
       failure: failure("Promotion Failed", "activate promotion"),
     },
   }),
@@ -322,7 +322,7 @@ export const OFFERS = {
     referencesDomain: false,
     createsDomainService: false,
     toasts: {
-      success: { title: "Recruitment Incentive Activated!", description: PAY_TO_START },
+      success: { title: "Recruitment Incentive Activated!", description: PAID_AND_ACTIVE },
       failure: failure("Activation Failed", "activate recruitment incentive"),
     },
   }),
@@ -336,7 +336,10 @@ export const OFFERS = {
     referencesDomain: false,
     createsDomainService: false,
     toasts: {
-      success: { title: "Course Purchased!", description: "Complete the payment to start learning." },
+      success: {
+        title: "Course Purchased!",
+        description: "Your payment is complete: the course is yours for life.",
+      },
       failure: failure("Purchase Failed", "purchase training course"),
     },
   }),
@@ -353,7 +356,7 @@ export const OFFERS = {
     referencesDomain: false,
     createsDomainService: false,
     toasts: {
-      success: { title: "Tier Upgraded!", description: PAY_TO_START },
+      success: { title: "Tier Upgraded!", description: PAID_AND_ACTIVE },
       failure: failure("Upgrade Failed", "upgrade tier"),
     },
   }),
@@ -374,7 +377,7 @@ export const OFFERS = {
     referencesDomain: false,
     createsDomainService: false,
     toasts: {
-      success: { title: "Marketing Tools Activated!", description: PAY_TO_START },
+      success: { title: "Marketing Tools Activated!", description: PAID_AND_ACTIVE },
       failure: failure("Purchase Failed", "activate marketing tools"),
     },
   }),
@@ -388,7 +391,7 @@ export const OFFERS = {
     referencesDomain: false,
     createsDomainService: false,
     toasts: {
-      success: { title: "Premium Analytics Activated!", description: PAY_TO_START },
+      success: { title: "Premium Analytics Activated!", description: PAID_AND_ACTIVE },
       failure: failure("Upgrade Failed", "activate premium analytics"),
     },
   }),
@@ -402,7 +405,7 @@ export const OFFERS = {
     referencesDomain: false,
     createsDomainService: false,
     toasts: {
-      success: { title: "Custom Reports Activated!", description: PAY_TO_START },
+      success: { title: "Custom Reports Activated!", description: PAID_AND_ACTIVE },
       failure: failure("Activation Failed", "activate custom reports"),
     },
   }),
@@ -433,7 +436,7 @@ export const OFFERS = {
     referencesDomain: false,
     createsDomainService: false,
     toasts: {
-      success: { title: "Competitive Analysis Activated!", description: PAY_TO_START },
+      success: { title: "Competitive Analysis Activated!", description: PAID_AND_ACTIVE },
       failure: failure("Activation Failed", "activate competitive analysis"),
     },
   }),
@@ -448,7 +451,7 @@ export const OFFERS = {
     referencesDomain: false,
     createsDomainService: false,
     toasts: {
-      success: { title: "Revenue Forecasting Activated!", description: PAY_TO_START },
+      success: { title: "Revenue Forecasting Activated!", description: PAID_AND_ACTIVE },
       failure: failure("Activation Failed", "activate revenue forecasting"),
     },
   }),
@@ -463,7 +466,10 @@ export const OFFERS = {
     createsDomainService: false,
     accountPlan: (b) => b.plan,
     toasts: {
-      success: { title: "Account Upgraded!", description: "Complete the payment to unlock your new plan." },
+      success: {
+        title: "Account Upgraded!",
+        description: "Your payment is complete: your new plan is active.",
+      },
       failure: failure("Upgrade Failed", "upgrade account"),
     },
   }),
@@ -489,7 +495,7 @@ export const OFFERS = {
     referencesDomain: false,
     createsDomainService: false,
     toasts: {
-      success: { title: "Security Enhanced!", description: PAY_TO_START },
+      success: { title: "Security Enhanced!", description: PAID_AND_ACTIVE },
       failure: {
         title: "Upgrade Failed",
         description: "Failed to enhance security features. Please try again.",
@@ -506,7 +512,7 @@ export const OFFERS = {
     referencesDomain: false,
     createsDomainService: false,
     toasts: {
-      success: { title: "Support Subscription Activated!", description: PAY_TO_START },
+      success: { title: "Support Subscription Activated!", description: PAID_AND_ACTIVE },
       failure: failure("Activation Failed", "activate support subscription"),
     },
   }),
@@ -523,7 +529,7 @@ export const OFFERS = {
     referencesDomain: false,
     createsDomainService: false,
     toasts: {
-      success: { title: "API Access Activated!", description: PAY_TO_START },
+      success: { title: "API Access Activated!", description: PAID_AND_ACTIVE },
       failure: failure("Activation Failed", "activate API access"),
     },
   }),

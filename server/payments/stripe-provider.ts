@@ -1,6 +1,7 @@
 import Stripe from "stripe";
 import { toCents } from "../../shared/money";
 import { isMonthly } from "../../shared/offer-grants";
+import { serviceTypeName } from "../../shared/service-name";
 import type { CheckoutRequest, PaymentProvider } from "./provider";
 import { returnUrls } from "./provider";
 import { createSubscriptionCheckout } from "./stripe-subscriptions";
@@ -16,12 +17,6 @@ export function createStripeClient(options: { secretKey: string; apiBase?: strin
     maxNetworkRetries: 2,
   });
 }
-
-const readable = (serviceType: string) =>
-  serviceType
-    .split("_")
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join(" ");
 
 /** Stripe Checkout: one session per attempt, for the order's catalogue price, fulfilled by webhook. */
 export function stripeProvider(stripe: Stripe): PaymentProvider {
@@ -43,7 +38,7 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
             price_data: {
               currency: "usd",
               unit_amount: toCents(order.price),
-              product_data: { name: readable(order.serviceType), description: order.description },
+              product_data: { name: serviceTypeName(order.serviceType), description: order.description },
             },
           },
         ],

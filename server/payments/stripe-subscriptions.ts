@@ -1,12 +1,7 @@
 import type Stripe from "stripe";
 import { toCents } from "../../shared/money";
+import { serviceTypeName } from "../../shared/service-name";
 import { type CheckoutRequest, returnUrls } from "./provider";
-
-const readable = (serviceType: string) =>
-  serviceType
-    .split("_")
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join(" ");
 
 /**
  * Stripe Billing for monthly offers: Checkout in subscription mode with a monthly price of the
@@ -31,7 +26,7 @@ export async function createSubscriptionCheckout(
           currency: "usd",
           unit_amount: toCents(order.price),
           recurring: { interval: "month" },
-          product_data: { name: readable(order.serviceType), description: order.description },
+          product_data: { name: serviceTypeName(order.serviceType), description: order.description },
         },
       },
     ],

@@ -23,6 +23,14 @@ export function referralPath(code: string): string {
 
 const LEVEL_MESSAGE = "Level must be 1, 2 or 3.";
 
+/**
+ * Every invitation starts at level 1, the free level: a higher rate is what Tier Upgrades sell,
+ * so an inviter cannot choose one for nothing.
+ */
+export const INVITATION_LEVEL = 1;
+export const INVITATION_LEVEL_MESSAGE =
+  "Every invitation starts at level 1 (5% commission). A Tier Upgrade raises the rate you earn.";
+
 export const ZInviteAffiliateBody = z.object({
   email: z
     .string("Please enter an email address to invite.")
@@ -32,15 +40,16 @@ export const ZInviteAffiliateBody = z.object({
     .pipe(z.email("Please enter a valid email address.")),
   level: z
     .number(LEVEL_MESSAGE)
-    .default(1)
+    .default(INVITATION_LEVEL)
     .refine(
       (level): level is TAffiliateLevel => AFFILIATE_LEVELS.some((l) => l.level === level),
       LEVEL_MESSAGE,
-    ),
+    )
+    .refine((level) => level === INVITATION_LEVEL, INVITATION_LEVEL_MESSAGE),
 });
 export type TInviteAffiliateBody = z.input<typeof ZInviteAffiliateBody>;
 
-/** One affiliate as `GET /api/affiliates` lists it (spec §3). */
+/** One affiliate as `GET /api/affiliates` lists it: an open invitation or a referral who joined. */
 export const ZAffiliate = z.object({
   id: z.string(),
   email: z.string(),
@@ -61,10 +70,14 @@ export const ZAffiliate = z.object({
 });
 export type TAffiliate = z.infer<typeof ZAffiliate>;
 
-/** `GET /api/affiliates/stats`, also part of the dashboard (spec §3 Affiliate stats). */
+/**
+ * `GET /api/affiliates/stats`, also part of the dashboard. Referrals are people who joined; an
+ * invitation nobody has accepted yet is counted apart, as pending.
+ */
 export const ZAffiliateStats = z.object({
   totalReferrals: z.number(),
   activeReferrals: z.number(),
   totalCommissions: z.number(),
+  pendingInvitations: z.number(),
 });
 export type TAffiliateStats = z.infer<typeof ZAffiliateStats>;

@@ -52,7 +52,18 @@ export const ZPayPalReturnQuery = z.object({ order: z.uuid(), token: z.string().
 /** A service order as `GET /api/service-orders/{id}` answers it. */
 export const ZServiceOrder = z.object({
   id: z.string(),
+  /** The catalogue offer the order is for ("apiAccess"), which names its success message. */
+  offerId: z.string(),
   serviceType: z.string(),
+  /** The service type as people read it ("API Access"). */
+  name: z.string(),
+  /** A monthly offer renews every month until cancelled; a one-off is paid once. */
+  billing: z.enum(["monthly", "one-off"]),
+  /**
+   * For a monthly offer, the day it renews: the end of the paid period, or, before payment, a
+   * period's length after today. Null for one-off offers.
+   */
+  renewsOn: z.string().nullable(),
   description: z.string(),
   /** Decimal string, e.g. "99.99". */
   price: z.string(),

@@ -10,6 +10,30 @@ import { ZServiceWorkOrder } from "./work-orders";
 export const DOMAIN_STATUSES = ["active", "parked", "pending"] as const;
 export type TDomainStatus = (typeof DOMAIN_STATUSES)[number];
 
+/** How each status is named on every badge, filter and form. */
+export const DOMAIN_STATUS_LABELS: Record<TDomainStatus, string> = {
+  active: "Active",
+  parked: "Parked",
+  pending: "Pending",
+};
+
+/**
+ * What each status means, said wherever a badge is shown (its tooltip and the portfolio's
+ * legend). Active and parked domains are both verified and both earn; they differ in how the
+ * domain reaches ParkPilot.
+ */
+export const DOMAIN_STATUS_MEANINGS: Record<TDomainStatus, string> = {
+  active:
+    "Verified by its TXT record: it earns (parked page, visits, leads, marketplace) while its DNS stays where it is.",
+  parked:
+    "Verified through ParkPilot's nameservers: ParkPilot runs its DNS and serves its parked page. It earns.",
+  pending:
+    "Not verified yet: publish its TXT record or point it at ParkPilot's nameservers. Until then it earns nothing.",
+};
+
+/** Every domain starts pending: what the Add Domain form says about its status. */
+export const NEW_DOMAIN_STATUS: TDomainStatus = "pending";
+
 /** The portfolio's endpoints. */
 export const DOMAIN_PATHS = {
   list: "/api/domains",

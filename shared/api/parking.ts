@@ -98,6 +98,15 @@ export const ZParkingReportBody = z.string();
 export const ZSkippedReportRow = z.object({ line: z.number(), domain: z.string(), reason: z.string() });
 export type TSkippedReportRow = z.infer<typeof ZSkippedReportRow>;
 
+/** A domain a report names that is not in your portfolio: how many rows, and its first day. */
+export const ZUnknownReportDomain = z.object({
+  name: z.string(),
+  rows: z.number(),
+  /** The earliest day the report has for it ("YYYY-MM-DD"), the acquisition date to add it with. */
+  firstDay: z.string(),
+});
+export type TUnknownReportDomain = z.infer<typeof ZUnknownReportDomain>;
+
 /** `POST /api/parking-reports/{network}`. */
 export const ZParkingImportResult = z.object({
   network: z.enum(AD_NETWORKS),
@@ -112,5 +121,10 @@ export const ZParkingImportResult = z.object({
   /** Rows for domains that are not in your portfolio: how many, and the first of them. */
   skippedCount: z.number(),
   skipped: z.array(ZSkippedReportRow),
+  /** Distinct domains of the report found in your portfolio. */
+  matchedDomains: z.number(),
+  /** Distinct valid domain names of the report not in your portfolio (the first 100, by name). */
+  unknownDomains: z.array(ZUnknownReportDomain),
+  unknownDomainCount: z.number(),
 });
 export type TParkingImportResult = z.infer<typeof ZParkingImportResult>;

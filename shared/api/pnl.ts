@@ -79,7 +79,10 @@ export const ZPnlFigures = z.object({
   costs: ZPnlCosts,
   /** Income minus costs. */
   net: ZMoney,
-  /** Net ÷ costs in percent, one decimal ("12.5"); null when there are no costs. */
+  /**
+   * Net ÷ costs in percent, one decimal ("12.5"); null when there are no costs or the purchase
+   * price is not set (the investment is unknown).
+   */
   roi: z
     .string()
     .regex(/^-?\d+\.\d$/)
@@ -100,6 +103,8 @@ export const ZRenewalOutlook = z.object({
 export const ZDomainPnlRow = ZPnlFigures.extend({
   domainId: z.string(),
   name: z.string(),
+  /** False until the owner enters what the domain cost (Edit Domain): its ROI is then null. */
+  purchasePriceSet: z.boolean(),
   renewal: ZRenewalOutlook,
 });
 
@@ -137,6 +142,8 @@ export const ZPortfolioPnl = z.object({
   totals: ZPnlFigures.extend({
     trailingRevenue: ZMoney,
     domains: z.number().int(),
+    /** Domains without a purchase price: while any, the portfolio's ROI is null. */
+    withoutPurchasePrice: z.number().int(),
     /** Domains whose hint is "review before renewal". */
     toReview: z.number().int(),
   }),

@@ -27,17 +27,28 @@ const countMail = async (to: string) =>
   ).rows[0].n;
 
 describe("POST /api/affiliates/invite", () => {
+  it("refuses a level above 1: higher rates are what Tier Upgrades sell", async () => {
+    const { agent, user } = await signUp(t.app);
+
+    for (const level of [2, 3]) {
+      const res = await agent.post("/api/affiliates/invite").send({ email: newEmail(), level });
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body)).toContain("Every invitation starts at level 1");
+    }
+    expect(await countAffiliates(user.id)).toBe(0);
+  });
+
   it("creates an inactive affiliate at the level's rate and mails a registration link with its code", async () => {
     const { agent, user } = await signUp(t.app);
     const email = newEmail();
 
-    const res = await agent.post("/api/affiliates/invite").send({ email, level: 2 });
+    const res = await agent.post("/api/affiliates/invite").send({ email, level: 1 });
 
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       email,
-      level: 2,
-      commissionRate: 7,
+      level: 1,
+      commissionRate: 5,
       totalCommissions: "0.00",
       isActive: false,
     });
@@ -52,13 +63,10 @@ describe("POST /api/affiliates/invite", () => {
     expect(code).not.toBe(user.referralCode);
   });
 
-  it.each([
-    [1, 5],
-    [3, 10],
-  ])("gives a level %i affiliate a %i%% commission", async (level, rate) => {
+  it("gives an invited affiliate level 1's 5% commission", async () => {
     const { agent } = await signUp(t.app);
-    const affiliate = await invite(agent, { email: newEmail(), level });
-    expect(affiliate.commissionRate).toBe(rate);
+    const affiliate = await invite(agent, { email: newEmail(), level: 1 });
+    expect(affiliate.commissionRate).toBe(5);
   });
 
   it("invites at level 1 when no level is sent", async () => {
@@ -89,7 +97,7 @@ describe("POST /api/affiliates/invite", () => {
     const email = newEmail();
     await invite(agent, { email, level: 1 });
 
-    const res = await agent.post("/api/affiliates/invite").send({ email: email.toUpperCase(), level: 3 });
+    const res = await agent.post("/api/affiliates/invite").send({ email: email.toUpperCase(), level: 1 });
 
     expect(res.status).toBe(409);
     expect(res.body.message).toBe("You have already invited this email address.");
@@ -158,7 +166,7 @@ describe("registration through a referral code", () => {
   it("links the new account to the inviter and activates the invitation", async () => {
     const inviter = await signUp(t.app);
     const email = newEmail();
-    const invited = await invite(inviter.agent, { email, level: 3 });
+    const invited = await invite(inviter.agent, { email, level: 1 });
     const code = await invitationCode(t.db, email);
 
     const { user } = await signUp(t.app, { email, referralCode: code });
@@ -172,7 +180,7 @@ describe("registration through a referral code", () => {
     expect(row).toEqual({ referred_user_id: user.id, is_active: true });
     const list = await inviter.agent.get("/api/affiliates");
     expect(list.body).toEqual([
-      expect.objectContaining({ id: invited.id, isActive: true, level: 3, referralCode: null }),
+      expect.objectContaining({ id: invited.id, isActive: true, level: 1, referralCode: null }),
     ]);
   });
 
@@ -204,12 +212,12 @@ describe("registration through a referral code", () => {
   it("takes over the open invitation when the invited address registers with the personal code", async () => {
     const referrer = await signUp(t.app);
     const email = newEmail();
-    const invited = await invite(referrer.agent, { email, level: 2 });
+    const invited = await invite(referrer.agent, { email });
 
     await signUp(t.app, { email, referralCode: referrer.user.referralCode });
 
     const list = await referrer.agent.get("/api/affiliates");
-    expect(list.body).toEqual([expect.objectContaining({ id: invited.id, level: 2, isActive: true })]);
+    expect(list.body).toEqual([expect.objectContaining({ id: invited.id, level: 1, isActive: true })]);
   });
 
   it("registers normally with an unknown code and links nothing", async () => {
@@ -222,20 +230,28 @@ describe("registration through a referral code", () => {
 });
 
 describe("GET /api/affiliates and /api/affiliates/stats", () => {
-  it("count every referral, the active ones, and nothing of another user's", async () => {
+  it("count the referrals who joined, the active ones, the open invitations apart, and nothing of another user's", async () => {
     const owner = await signUp(t.app);
     const other = await signUp(t.app);
     await invite(other.agent, { email: newEmail(), level: 1 });
     const joined = newEmail();
     await invite(owner.agent, { email: joined, level: 1 });
-    await invite(owner.agent, { email: newEmail(), level: 2 });
+    await invite(owner.agent, { email: newEmail(), level: 1 });
     await signUp(t.app, { email: joined, referralCode: await invitationCode(t.db, joined) });
 
     const stats = await owner.agent.get("/api/affiliates/stats");
     const list = await owner.agent.get("/api/affiliates");
+    const dashboard = await owner.agent.get("/api/revenue/dashboard");
 
     expect(stats.status).toBe(200);
-    expect(stats.body).toEqual({ totalReferrals: 2, activeReferrals: 1, totalCommissions: 0 });
+    // An invitation nobody accepted is not a referral: one joined, one pending.
+    expect(stats.body).toEqual({
+      totalReferrals: 1,
+      activeReferrals: 1,
+      totalCommissions: 0,
+      pendingInvitations: 1,
+    });
+    expect(dashboard.body.affiliateStats).toMatchObject({ totalReferrals: 1, activeReferrals: 1 });
     expect(list.body).toHaveLength(2);
     expect(list.body.map((a: { isActive: boolean }) => a.isActive).sort()).toEqual([false, true]);
   });
@@ -247,6 +263,7 @@ describe("GET /api/affiliates and /api/affiliates/stats", () => {
       totalReferrals: 0,
       activeReferrals: 0,
       totalCommissions: 0,
+      pendingInvitations: 0,
     });
   });
 

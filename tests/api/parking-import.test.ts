@@ -389,3 +389,61 @@ describe("a parking report is refused whole with a 4xx message, and nothing is s
     expect(res.status).toBe(401);
   });
 });
+
+describe("a report that matches none of your domains", () => {
+  it("imports nothing and says so: no domain matched, each unknown domain with its rows and first day", async () => {
+    const { agent, user } = await signUp(t.app);
+    await ownedDomain(agent);
+    const [first, second] = [uniqueDomainName(), uniqueDomainName()].sort();
+    const file = csv([
+      GENERIC,
+      [daysAgo(3), second, 10, 1, "1.00"],
+      [daysAgo(2), first, 10, 1, "2.00"],
+      [daysAgo(4), second, 10, 1, "3.00"],
+      [daysAgo(1), "not a domain", 10, 1, "4.00"],
+    ]);
+
+    const res = await importReport(agent, "sedo", file);
+
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      imported: 0,
+      totalRevenue: "0.00",
+      matchedDomains: 0,
+      skippedCount: 4,
+      unknownDomainCount: 2,
+      unknownDomains: [
+        { name: first, rows: 1, firstDay: daysAgo(2) },
+        { name: second, rows: 2, firstDay: daysAgo(4) },
+      ],
+    });
+    expect((await ledger(user.id)).events).toEqual([]);
+  });
+
+  it("once the unknown domains are added from their first day (one domain import), the same report imports", async () => {
+    const { agent } = await signUp(t.app);
+    const name = uniqueDomainName();
+    const file = csv([GENERIC, [daysAgo(5), name, 10, 1, "1.50"]]);
+    const before = await importReport(agent, "bodis", file);
+    const [unknown] = before.body.unknownDomains;
+
+    const added = await agent
+      .post("/api/domains/import")
+      .set("Content-Type", "text/csv")
+      .send(
+        csv([
+          ["name", "registration date"],
+          [unknown.name, unknown.firstDay],
+        ]),
+      );
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const after = await importReport(agent, "bodis", file);
+
+    expect(after.body).toMatchObject({
+      imported: 1,
+      matchedDomains: 1,
+      unknownDomainCount: 0,
+      totalRevenue: "1.50",
+    });
+  });
+});

@@ -189,11 +189,12 @@ const EXPECTED: Record<TPnlRange, Record<string, ReturnType<typeof figures>>> = 
       "-1.14",
       "-69.5",
     ),
+    // A renewal cost but no purchase price: the investment is unknown, so no ROI.
     "gamma-pnl.com": figures(
       ["0.00", "0.00", "0.00", "0.00", "0.00"],
       ["0.00", "0.41", "0.00", "0.41"],
       "-0.41",
-      "-100.0",
+      null,
     ),
     "delta-pnl.com": ZERO,
   },
@@ -210,11 +211,12 @@ const EXPECTED: Record<TPnlRange, Record<string, ReturnType<typeof figures>>> = 
       "-4.43",
       "-89.9",
     ),
+    // A renewal cost but no purchase price: the investment is unknown, so no ROI.
     "gamma-pnl.com": figures(
       ["0.00", "0.00", "0.00", "0.00", "0.00"],
       ["0.00", "0.41", "0.00", "0.41"],
       "-0.41",
-      "-100.0",
+      null,
     ),
     "delta-pnl.com": ZERO,
   },
@@ -231,11 +233,12 @@ const EXPECTED: Record<TPnlRange, Record<string, ReturnType<typeof figures>>> = 
       "180.50",
       "902.5",
     ),
+    // A renewal cost but no purchase price: the investment is unknown, so no ROI.
     "gamma-pnl.com": figures(
       ["0.00", "0.00", "0.00", "0.00", "0.00"],
       ["0.00", "0.41", "0.00", "0.41"],
       "-0.41",
-      "-100.0",
+      null,
     ),
     "delta-pnl.com": ZERO,
   },
@@ -252,11 +255,12 @@ const EXPECTED: Record<TPnlRange, Record<string, ReturnType<typeof figures>>> = 
       "-660.34",
       "-63.7",
     ),
+    // A renewal cost but no purchase price: the investment is unknown, so no ROI.
     "gamma-pnl.com": figures(
       ["0.00", "0.00", "0.00", "0.00", "0.00"],
       ["0.00", "0.41", "0.00", "0.41"],
       "-0.41",
-      "-100.0",
+      null,
     ),
     "delta-pnl.com": ZERO,
   },
@@ -302,6 +306,9 @@ const TOTALS: Record<TPnlRange, ReturnType<typeof figures> & { trailingRevenue: 
   },
 };
 
+/** The domains whose purchase price is set. */
+const PRICED = new Set(["alpha-pnl.com", "beta-pnl.com"]);
+
 const FROM: Record<TPnlRange, string | null> = {
   "30d": "2025-02-14",
   "90d": "2024-12-16",
@@ -341,6 +348,7 @@ describe.each(RANGES)("range %s", (range) => {
       expect(byName[name], name).toEqual({
         domainId: expect.any(String),
         name,
+        purchasePriceSet: PRICED.has(name),
         ...expected,
         renewal: OUTLOOK[name],
       });
@@ -350,7 +358,8 @@ describe.each(RANGES)("range %s", (range) => {
   it("the portfolio totals are the hand-worked sums, and equal the sums of the rows to the cent", async () => {
     const { rows, totals } = await portfolio(`range=${range}`);
 
-    expect(totals).toEqual({ ...TOTALS[range], domains: 4, toReview: 1 });
+    // Gamma and delta have no purchase price: the portfolio's ROI is unknown until they do.
+    expect(totals).toEqual({ ...TOTALS[range], roi: null, withoutPurchasePrice: 2, domains: 4, toReview: 1 });
     const sumOf = (pick: (row: TDomainPnlRow) => string) => centsSum(rows.map(pick));
     expect({
       parking: sumOf((r) => r.income.parking),
@@ -373,7 +382,13 @@ describe.each(RANGES)("range %s", (range) => {
     for (const [name, expected] of Object.entries(EXPECTED[range])) {
       const answer = await domainPnl(name, range);
 
-      expect(answer.domain, name).toEqual({ domainId: ids[name], name, ...expected, renewal: OUTLOOK[name] });
+      expect(answer.domain, name).toEqual({
+        domainId: ids[name],
+        name,
+        purchasePriceSet: PRICED.has(name),
+        ...expected,
+        renewal: OUTLOOK[name],
+      });
       expect(answer).toMatchObject({ range, from: FROM[range], to: "2025-03-15" });
       const months = answer.months;
       expect(centsSum(months.map((m) => m.income.parking)), name).toBe(expected.income.parking);
@@ -433,18 +448,18 @@ describe("sorting", () => {
     expect(names(answer)).toEqual(["alpha-pnl.com", "delta-pnl.com", "gamma-pnl.com", "beta-pnl.com"]);
   });
 
-  it("sorts by ROI either way, with the domain without costs last both times", async () => {
+  it("sorts by ROI either way, with the domains without an ROI (no costs, no price) last both times", async () => {
     expect(names(await portfolio("range=30d&sort=roi&order=asc"))).toEqual([
-      "gamma-pnl.com",
       "beta-pnl.com",
       "alpha-pnl.com",
       "delta-pnl.com",
+      "gamma-pnl.com",
     ]);
     expect(names(await portfolio("range=30d&sort=roi&order=desc"))).toEqual([
       "alpha-pnl.com",
       "beta-pnl.com",
-      "gamma-pnl.com",
       "delta-pnl.com",
+      "gamma-pnl.com",
     ]);
   });
 
@@ -486,7 +501,8 @@ describe("CSV export", () => {
       "beta-pnl.com,0.00,0.00,0.00,0.50,0.50,0.00,1.64,0.00,1.64,-1.14,-69.5,200.50,20.00,earns its renewal,",
     );
     expect(lines[5]).toBe(
-      "Total,17.25,150.00,1500.00,3.83,1671.08,0.00,3.04,99.99,103.03,1568.05,1521.9,1912.08,,,",
+      // No portfolio ROI while gamma and delta have no purchase price.
+      "Total,17.25,150.00,1500.00,3.83,1671.08,0.00,3.04,99.99,103.03,1568.05,,1912.08,,,",
     );
     expect(lines).toHaveLength(7);
   });
@@ -559,6 +575,12 @@ describe("access and input", () => {
 
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ range: "90d", timeZone: "Asia/Kolkata", to: "2025-03-15", rows: [] });
-    expect(res.body.totals).toEqual({ ...ZERO, trailingRevenue: "0.00", domains: 0, toReview: 0 });
+    expect(res.body.totals).toEqual({
+      ...ZERO,
+      trailingRevenue: "0.00",
+      withoutPurchasePrice: 0,
+      domains: 0,
+      toReview: 0,
+    });
   });
 });

@@ -252,7 +252,8 @@ describe("GET /api/revenue/dashboard", () => {
   it("counts the user's referrals and commissions and lists only the user's account events, newest first", async () => {
     pinClock();
     const { affiliateStats, recentEvents } = await dashboard();
-    expect(affiliateStats).toEqual({ totalReferrals: 3, activeReferrals: 2, totalCommissions: 14.75 });
+    // The inactive one never joined: an open invitation, not a referral.
+    expect(affiliateStats).toEqual({ totalReferrals: 2, activeReferrals: 2, totalCommissions: 14.75 });
     expect(recentEvents.map((e) => [e.kind, e.description, e.createdAt])).toEqual([
       ["payout", "Paid out", "2026-03-02T01:00:00.000Z"],
       ["domain_added", "Added one", "2026-03-01T08:00:00.000Z"],

@@ -20,10 +20,10 @@ export async function openAffiliates(page: Page) {
   });
 }
 
-export async function inviteThroughDialog(page: Page, email: string, level?: string) {
+/** Invites `email` from the dialog (every invitation is at level 1: there is no level to pick). */
+export async function inviteThroughDialog(page: Page, email: string) {
   await page.getByRole("button", { name: "Invite Affiliate", exact: true }).click();
   const dialog = inviteDialog(page);
   await dialog.getByLabel("Email Address").fill(email);
-  if (level) await dialog.getByLabel("Affiliate Level").selectOption(level);
   await dialog.getByRole("button", { name: "Send Invitation" }).click();
 }

@@ -155,8 +155,9 @@ test("a seller buys a premium listing for a domain and pays for it on the sandbo
   await expect(buy).toBeEnabled();
   await buy.click();
 
-  await expect(toast(page)).toContainText("Premium Listing Activated!");
+  // Nothing is "activated" before the payment.
   await expect(page).toHaveURL(/\/checkout\/service\/[0-9a-f-]{36}$/);
+  await expect(page.getByText("Premium Listing Activated!")).toHaveCount(0);
   const orderId = new URL(page.url()).pathname.split("/").pop() ?? "";
 
   // The order's checkout shows what was bought, and the sandbox takes the payment.
@@ -168,6 +169,7 @@ test("a seller buys a premium listing for a domain and pays for it on the sandbo
   await page.getByRole("button", { name: "Pay $99.99" }).click();
   await expect(page).toHaveURL(new RegExp(`/checkout/success\\?order=${orderId}$`));
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+  await expect(page.getByTestId("order-activated")).toContainText("Premium Listing Activated!");
 
   const order = await page.request.get(`/api/service-orders/${orderId}`);
   expect(await order.json()).toMatchObject({ status: "paid", price: "99.99" });

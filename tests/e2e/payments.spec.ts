@@ -7,7 +7,7 @@ test("a new account sees an empty history and cannot transfer yet", async ({ pag
 
   await expect(page.getByRole("heading", { name: "Payments & Payouts" })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId("available-balance")).toHaveText("$0.00");
-  await expect(page.getByText("Minimum $50.00 required")).toBeVisible();
+  await expect(page.getByText("Minimum $50 required", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Transfer" })).toHaveCount(0);
   await expect(page.getByText("No transactions yet")).toBeVisible();
   await expect(page.getByText("Weekly")).toBeVisible();
@@ -23,7 +23,7 @@ test("the balance card names the user's own saved minimum", async ({ page, accou
   expect(saved.status(), await saved.text()).toBe(200);
   await page.goto("/payments");
   await expect(page.getByTestId("available-balance")).toHaveText("$0.00", { timeout: 20_000 });
-  await expect(page.getByText("Minimum $75.00 required")).toBeVisible();
+  await expect(page.getByText("Minimum $75 required", { exact: true })).toBeVisible();
   await expect(page.getByText("Minimum $50")).toHaveCount(0);
 });
 

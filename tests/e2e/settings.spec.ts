@@ -181,11 +181,12 @@ test("the account shows the free plan until a paid plan order makes it Business"
   await expect(dialog.getByTestId("offer-total")).toHaveText("$79.00/month");
   await dialog.getByRole("button", { name: "Upgrade Account" }).click();
 
-  await expect(toast(page)).toContainText("Account Upgraded!");
   await expect(page).toHaveURL(/\/checkout\/service\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId("order-renewal")).toContainText("/month, renews on");
   await page.getByRole("button", { name: "Pay with Stripe" }).click(FIRST_LOAD);
   await page.getByRole("button", { name: "Pay $79.00" }).click();
   await expect(page).toHaveURL(/\/checkout\/success/, FIRST_LOAD);
+  await expect(page.getByTestId("order-activated")).toContainText("Account Upgraded!");
 
   await openSettings(page);
   await expect(page.getByTestId("account-plan")).toContainText("Business");

@@ -103,7 +103,7 @@ function validBody(route: RouteEntry): Record<string, unknown> {
     "PUT /api/payments/settings": { minPayout: 50, payoutFrequency: "weekly", autoPayout: true },
     "POST /api/paypal/order": { amount: 100, currency: "USD", intent: "CAPTURE" },
     "POST /api/checkout/service/:id": { provider: "stripe" },
-    "POST /api/affiliates/invite": { email: "a@example.com", level: 2 },
+    "POST /api/affiliates/invite": { email: "a@example.com", level: 1 },
     "PUT /api/settings/notifications": { revenueAlerts: true, domainExpiry: false, affiliateUpdates: true },
     "POST /api/notifications/read": { all: true },
     "POST /api/support/tickets": { subject: "Fuzz ticket", body: "Help", domainId: victimDomainId },

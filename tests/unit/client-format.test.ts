@@ -49,7 +49,9 @@ describe("display formatting", () => {
   });
 
   it("reads service types with spaces and capitals", () => {
-    expect(formatServiceType("seo_optimization")).toBe("Seo Optimization");
+    expect(formatServiceType("seo_optimization")).toBe("SEO Optimization");
+    expect(formatServiceType("api_access")).toBe("API Access");
+    expect(formatServiceType("vip_support")).toBe("VIP Support");
     expect(formatServiceType("BROKER")).toBe("Broker");
   });
 

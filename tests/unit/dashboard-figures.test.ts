@@ -108,8 +108,12 @@ describe("Quick Revenue Actions", () => {
     );
   });
 
-  it("offers an account with no active domain and no referral nothing: no network to upgrade, no one to recruit from", () => {
-    expect(ids(dashboard({ metrics: { activeDomains: 0 } }))).toEqual([]);
+  it("offers a new account (a pending domain, $0 everywhere) the network upgrade and the recruiting bonus", () => {
+    const fresh = revenueSuggestions(dashboard({ metrics: { activeDomains: 0 } }));
+    expect(fresh.map((s) => [s.id, s.price])).toEqual([
+      ["adNetworkUpgrade", "29.99"],
+      ["recruitingBonus", "99.99"],
+    ]);
   });
 
   it("suggests a premium listing only with more than 5 active domains and under $100 of sales", () => {

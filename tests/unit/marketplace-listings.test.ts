@@ -6,7 +6,11 @@ import {
   NO_FILTERS,
   toListingSort,
 } from "@/features/marketplace/utils/filter-listings";
-import { monthlyRevenue, revenueMultiple } from "@/features/marketplace/utils/revenue-multiple";
+import {
+  annualRevenue,
+  monthlyRevenue,
+  revenueMultiple,
+} from "@/features/marketplace/utils/revenue-multiple";
 
 const query = (filters: Partial<ListingFilters>, search = filters.search ?? "") =>
   listingQuery({ ...NO_FILTERS, ...filters }, search);
@@ -53,9 +57,10 @@ describe("the Filters panel helpers", () => {
 });
 
 describe("revenueMultiple", () => {
-  it("divides the price by thirty days of the average daily revenue, to one decimal", () => {
-    expect(revenueMultiple("2500.00", "2.00")).toBe("41.7x");
-    expect(revenueMultiple("600.00", "20.00")).toBe("1.0x");
+  it("divides the price by a year (365 days) of the average daily revenue, to one decimal", () => {
+    expect(revenueMultiple("2500.00", "2.00")).toBe("3.4x");
+    expect(revenueMultiple("7300.00", "20.00")).toBe("1.0x");
+    expect(annualRevenue("2.00")).toBe("730.00");
   });
 
   it("shows a dash when the domain earns nothing", () => {

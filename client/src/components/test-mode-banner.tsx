@@ -23,7 +23,9 @@ export function TestModeBanner() {
   return (
     <div
       role="note"
-      className="pointer-events-none fixed top-0 right-2 z-[70] whitespace-nowrap rounded-b-md bg-amber-300 px-3 py-0.5 font-medium text-amber-950 text-xs shadow-sm sm:right-auto sm:left-1/2 sm:-translate-x-1/2"
+      // On a phone a strip above the page, in the flow, so that it covers no header button; wider
+      // screens have room for a tab floating over the header's empty middle.
+      className="bg-amber-300 px-3 py-0.5 text-center font-medium text-amber-950 text-xs sm:pointer-events-none sm:fixed sm:top-0 sm:left-1/2 sm:z-[70] sm:-translate-x-1/2 sm:whitespace-nowrap sm:rounded-b-md sm:shadow-sm"
     >
       {TEST_MODE_BANNER}
     </div>

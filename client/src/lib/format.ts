@@ -1,4 +1,5 @@
 import type { TRevenueSource } from "@shared/api/analytics";
+import { serviceTypeName } from "@shared/service-name";
 
 /** Display formatting. Every figure the client shows goes through one of these. */
 
@@ -25,6 +26,15 @@ const wholeMoneyFormatter = new Intl.NumberFormat("en-US", {
   minimumFractionDigits: 0,
   maximumFractionDigits: 0,
 });
+
+/**
+ * Money as a person writes a round amount: whole dollars without cents ("50" → "$50"), any other
+ * amount with its two decimals ("50.5" → "$50.50").
+ */
+export function formatMoneyPlain(value: string | number): string {
+  const n = toNumber(value);
+  return Number.isInteger(n) ? wholeMoneyFormatter.format(n) : moneyFormatter.format(n);
+}
 
 /** Money in whole dollars, rounded: "1234.56" → "$1,235". */
 export function formatWholeMoney(value: string | number): string {
@@ -74,14 +84,8 @@ export function formatRelativeTime(date: string | number | Date, now: number = D
   return `${elapsed} second${elapsed === 1 ? "" : "s"} ago`;
 }
 
-/** A service type in readable form: "seo_optimization" → "Seo Optimization". */
-export function formatServiceType(serviceType: string): string {
-  return serviceType
-    .split("_")
-    .filter(Boolean)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
-    .join(" ");
-}
+/** A service type in readable form: "api_access" → "API Access" (see `serviceTypeName`). */
+export const formatServiceType = serviceTypeName;
 
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -1,5 +1,5 @@
 import { type TPurchaseAnswer, ZPurchaseAnswer } from "@shared/api/purchases";
-import { OFFERS, type OfferBody, type OfferKey, type OfferToast } from "@shared/catalog";
+import { isOfferKey, OFFERS, type OfferBody, type OfferKey, type OfferToast } from "@shared/catalog";
 import { useMutation } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useLocation } from "wouter";
@@ -21,18 +21,17 @@ export function usePurchaseOffer<K extends OfferKey>(offerKey: K) {
 }
 
 /**
- * After a purchase: show the dialog's success toast, then open the order's checkout page.
- * Pass the offer's toast (`OFFERS[key].toasts.success`) or one of your own.
+ * After a purchase: open the new order's checkout page. The offer's success message ("API Access
+ * Activated!") waits for the payment: the confirmation page shows it once the order is paid.
  */
-export function useToastThenCheckout() {
+export function useOpenCheckout() {
   const [, navigate] = useLocation();
-  return useCallback(
-    (answer: TPurchaseAnswer, message: OfferToast) => {
-      toast({ title: message.title, description: message.description });
-      navigate(answer.checkoutUrl);
-    },
-    [navigate],
-  );
+  return useCallback((answer: TPurchaseAnswer) => navigate(answer.checkoutUrl), [navigate]);
+}
+
+/** The success message of the offer an order is for, or null for an order of no known offer. */
+export function offerSuccess(offerId: string): OfferToast | null {
+  return isOfferKey(offerId) ? OFFERS[offerId].toasts.success : null;
 }
 
 /** The spec's destructive failure toast of an offer (spec §8). */

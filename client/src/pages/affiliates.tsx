@@ -6,6 +6,7 @@ import { AffiliateList } from "@/features/affiliates/components/affiliate-list";
 import { AffiliateStats } from "@/features/affiliates/components/affiliate-stats";
 import { InviteAffiliateDialog } from "@/features/affiliates/components/invite-affiliate-dialog";
 import { PartnerOffers } from "@/features/affiliates/components/partner-offers";
+import { ProgrammeEconomics } from "@/features/affiliates/components/programme-economics";
 import { ReferralLinkCard } from "@/features/affiliates/components/referral-link-card";
 import { RevenueAccelerators } from "@/features/affiliates/components/revenue-accelerators";
 import { useSession } from "@/features/auth/api/get-session";
@@ -30,6 +31,7 @@ export default function AffiliatesPage() {
       />
       <InviteAffiliateDialog open={inviting} onOpenChange={setInviting} />
       <AffiliateStats />
+      <ProgrammeEconomics />
       <ReferralLinkCard referralCode={user?.referralCode} />
       <AffiliateList onInvite={openInvite} />
       {/* Offers come after the user's own figures and affiliates. */}

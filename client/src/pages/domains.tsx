@@ -2,6 +2,7 @@ import type { TDomain } from "@shared/api/domains";
 import { LayoutGrid, Scale } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { useSearchParams } from "wouter";
+import { DomainStatusLegend } from "@/components/domain-status-badge";
 import { PageHeader } from "@/components/page-header";
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -59,6 +60,7 @@ export default function DomainsPage() {
         </Suspense>
       ) : (
         <>
+          <DomainStatusLegend className="mb-4" />
           <DomainGrid manageSections={pnlSection} />
           <PremiumServicesPanel />
         </>

@@ -1,4 +1,5 @@
 /** The fixed cast of the demo portfolio: names, places and people. */
+import { AD_NETWORKS } from "../../../shared/prices";
 
 export const DEMO_TIME_ZONE = "America/New_York";
 export const DEMO_NAMESERVERS = "ns1.parkpilot.io, ns2.parkpilot.io";
@@ -33,6 +34,18 @@ export const DEMO_DOMAIN_NAMES = [
   "commuterpolicy.com",
   "hometitlequotes.com",
 ] as const;
+
+/** The ad network of the demo's domain at `index`: the five networks in turn. */
+export const demoNetworkOf = (index: number) => AD_NETWORKS[index % AD_NETWORKS.length];
+
+/** The last demo domain still waits for its verification record: it is pending. */
+export const isPendingDemoDomain = (index: number) => index === DEMO_DOMAIN_NAMES.length - 1;
+
+/**
+ * The first day of the committed sample parking reports (samples/parking-reports/). Every demo
+ * domain was acquired before it, so that each sample imports into the demo account.
+ */
+export const DEMO_ACQUIRED_BEFORE = Date.parse("2025-02-01T00:00:00Z");
 
 /** Real ZIP codes with their city and state, for the demo's leads. */
 export const DEMO_PLACES = [

@@ -1,12 +1,18 @@
 import { and, inArray, ne } from "drizzle-orm";
 import { centsToDecimal } from "../../../shared/money";
-import { AD_NETWORKS, PARKING_TEMPLATES } from "../../../shared/prices";
+import { PARKING_TEMPLATES } from "../../../shared/prices";
 import { accountEvents, domains } from "../../../shared/schema";
 import { assignNameservers } from "../../modules/domains/assign-nameservers";
 import { parkingSourceKey } from "../../modules/parking/parking-import.service";
 import { bulkInsert } from "./bulk-insert";
 import { type DemoContext, daysAgo, pastMoment } from "./demo-context";
-import { DEMO_DOMAIN_NAMES, DEMO_NAMESERVERS } from "./demo-data";
+import {
+  DEMO_ACQUIRED_BEFORE,
+  DEMO_DOMAIN_NAMES,
+  DEMO_NAMESERVERS,
+  demoNetworkOf,
+  isPendingDemoDomain,
+} from "./demo-data";
 
 const DAY_MS = 86_400_000;
 /** Domains added this week, by their index in the list: how many days ago. */
@@ -34,9 +40,9 @@ export interface DemoDomain {
 export async function seedDomains(ctx: DemoContext): Promise<DemoDomain[]> {
   const { rand, now } = ctx;
   const planned = DEMO_DOMAIN_NAMES.map((name, i) => {
-    const pending = i === DEMO_DOMAIN_NAMES.length - 1;
+    const pending = isPendingDemoDomain(i);
     const addedDaysAgo = RECENTLY_ADDED[i] ?? rand.int(100, 900);
-    const registered = new Date(now.getTime() - rand.int(400, 3000) * DAY_MS);
+    const registered = new Date(Math.min(now.getTime() - rand.int(400, 3000) * DAY_MS, DEMO_ACQUIRED_BEFORE));
     const createdAt =
       addedDaysAgo > 89 ? new Date(now.getTime() - addedDaysAgo * DAY_MS) : daysAgo(ctx, addedDaysAgo);
     // The demo's domains are verified as if their nameservers pointed at the platform (parked)
@@ -49,7 +55,7 @@ export async function seedDomains(ctx: DemoContext): Promise<DemoDomain[]> {
       verifiedAt: pending ? null : createdAt,
       verifiedBy: pending ? null : parked ? "ns" : "txt",
       verificationCheckedAt: pending ? null : now,
-      adNetwork: AD_NETWORKS[i % AD_NETWORKS.length],
+      adNetwork: demoNetworkOf(i),
       parkingTemplate: PARKING_TEMPLATES[i % PARKING_TEMPLATES.length],
       nameservers: DEMO_NAMESERVERS,
       registrationDate: registered,

@@ -19,6 +19,9 @@ export function toAffiliate(row: AffiliateRow, testCommissions = "0.00"): TAffil
   };
 }
 
+/** A referral who joined (or was made active); anything else is an invitation still open. */
+const joined = sql`(${affiliates.referredUserId} is not null or ${affiliates.isActive})`;
+
 /** The user's affiliates, newest first, each with the test commission sandbox orders recorded. */
 export async function listAffiliates(options: { db: DbOrTx; userId: string }): Promise<TAffiliate[]> {
   const rows = await options.db
@@ -36,12 +39,16 @@ export async function listAffiliates(options: { db: DbOrTx; userId: string }): P
   return rows.map((row) => toAffiliate(row, testBy.get(row.id)));
 }
 
-/** Referrals invited or brought in, how many registered, and everything they earned the user. */
+/**
+ * Referrals who joined (an open invitation is not one yet: it is counted as pending), how many
+ * of them are active, and everything they earned the user.
+ */
 export async function affiliateStats(options: { db: DbOrTx; userId: string }): Promise<TAffiliateStats> {
   const [row] = await options.db
     .select({
-      totalReferrals: sql<number>`count(*)::int`,
-      activeReferrals: sql<number>`(count(*) filter (where ${affiliates.isActive}))::int`,
+      totalReferrals: sql<number>`(count(*) filter (where ${joined}))::int`,
+      activeReferrals: sql<number>`(count(*) filter (where ${joined} and ${affiliates.isActive}))::int`,
+      pendingInvitations: sql<number>`(count(*) filter (where not (${joined})))::int`,
       totalCommissions: sql<string>`coalesce(sum(${affiliates.totalCommissions}), 0)::numeric(14,2)::text`,
     })
     .from(affiliates)
@@ -50,5 +57,6 @@ export async function affiliateStats(options: { db: DbOrTx; userId: string }): P
     totalReferrals: row.totalReferrals,
     activeReferrals: row.activeReferrals,
     totalCommissions: Number(row.totalCommissions),
+    pendingInvitations: row.pendingInvitations,
   };
 }

@@ -1,11 +1,14 @@
 import { eq } from "drizzle-orm";
 import { ALREADY_PAID_TEXT, type TCheckoutProvider, type TServiceOrder } from "../../../shared/api/checkout";
+import { isMonthly } from "../../../shared/offer-grants";
 import { serviceOrders, users } from "../../../shared/schema";
+import { serviceTypeName } from "../../../shared/service-name";
 import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
 import type { Logger } from "../../logger";
 import type { Payments } from "../../payments/payments";
 import { ownServiceOrder } from "./own-order";
+import { renewsOn } from "./renews-on";
 
 /** One of the user's service orders; another user's order is "not found". */
 export async function getServiceOrder(options: {
@@ -15,9 +18,14 @@ export async function getServiceOrder(options: {
 }): Promise<TServiceOrder> {
   const order = await ownServiceOrder(options);
   const domainName = order.metadata.domainName;
+  const monthly = isMonthly(order.offerId);
   return {
     id: order.id,
+    offerId: order.offerId,
     serviceType: order.serviceType,
+    name: serviceTypeName(order.serviceType),
+    billing: monthly ? "monthly" : "one-off",
+    renewsOn: monthly ? (await renewsOn(options.db, order)).toISOString() : null,
     description: order.description,
     price: order.price,
     status: order.status,

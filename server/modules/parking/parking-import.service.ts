@@ -4,6 +4,7 @@ import {
   PARKING_REPORT_FORMATS,
   type TParkingImportResult,
   type TSkippedReportRow,
+  type TUnknownReportDomain,
 } from "../../../shared/api/parking";
 import { sumDecimals } from "../../../shared/money";
 import type { Database, Db } from "../../db/pool";
@@ -63,11 +64,23 @@ export async function importParkingReport(options: {
   await breathe();
   const ours: (ReportRow & { domainId: string })[] = [];
   const skipped: TSkippedReportRow[] = [];
+  const unknown = new Map<string, TUnknownReportDomain>();
   for (const row of rows) {
     const domainId = owned.get(row.domain);
-    if (domainId) ours.push({ ...row, domainId });
-    else skipped.push({ line: row.line, domain: row.domain, reason: "Not in your portfolio" });
+    if (domainId) {
+      ours.push({ ...row, domainId });
+      continue;
+    }
+    skipped.push({ line: row.line, domain: row.domain, reason: "Not in your portfolio" });
+    if (!row.valid) continue;
+    const seen = unknown.get(row.domain);
+    if (!seen) unknown.set(row.domain, { name: row.domain, rows: 1, firstDay: row.day });
+    else {
+      seen.rows += 1;
+      if (row.day < seen.firstDay) seen.firstDay = row.day;
+    }
   }
+  const unknownDomains = [...unknown.values()].sort((a, b) => a.name.localeCompare(b.name));
   const nameOf = new Map([...owned].map(([name, id]) => [id, name]));
 
   await breathe();
@@ -105,6 +118,9 @@ export async function importParkingReport(options: {
     lastDay: days.at(-1) ?? null,
     skippedCount: skipped.length,
     skipped: skipped.slice(0, MAX_SKIPPED_LISTED),
+    matchedDomains: owned.size,
+    unknownDomains: unknownDomains.slice(0, MAX_SKIPPED_LISTED),
+    unknownDomainCount: unknownDomains.length,
   };
 }
 

@@ -58,7 +58,7 @@ export function figureFields(column: (name: string) => SQL): [string, JsonValue]
   ];
 }
 
-/** ROI in percent with one decimal, from net and costs; null without costs. */
+/** ROI in percent with one decimal, from net and costs; null without costs (callers add other reasons). */
 export const roiText = (net: SQL, costs: SQL) =>
   sql`case when ${costs} > 0 then round(${net} * 100 / ${costs}, 1)::text end`;
 
@@ -70,6 +70,7 @@ export const rowJson = jsonObject([
   ["name", { text: sql`r.name` }],
   ...figureFields((name) => sql.raw(`r.${name}`)),
   ["roi", { decimal: sql`r.roi` }],
+  ["purchasePriceSet", { json: sql`case when r.purchase_price is null then 'false' else 'true' end` }],
   [
     "renewal",
     {

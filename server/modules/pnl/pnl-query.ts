@@ -206,7 +206,9 @@ export function pnlTables(scope: PnlScope): SQL {
         f.parking + f.lead + f.marketplace + f.other as income,
         f.purchase + f.renewal + f.services as costs,
         f.parking + f.lead + f.marketplace + f.other - f.purchase - f.renewal - f.services as net,
-        case when f.purchase + f.renewal + f.services > 0 then round(
+        -- Without a purchase price the investment is unknown: a return on renewal fees alone
+        -- would read as thousands of percent.
+        case when f.purchase_price is not null and f.purchase + f.renewal + f.services > 0 then round(
           (f.parking + f.lead + f.marketplace + f.other - f.purchase - f.renewal - f.services) * 100
             / (f.purchase + f.renewal + f.services), 1) end as roi,
         f.expiry_day - f.today as days_to_expiry

@@ -20,6 +20,7 @@ export function portfolioPnlQuery(scope: PnlScope & { sort: TPnlSort; order: TSo
   const orderBy = sql.raw(
     `${SORT_COLUMNS[sort]} ${order === "asc" ? "asc" : "desc"} nulls last, r.name, r.id`,
   );
+  const unpriced = sql`count(r.id) filter (where r.purchase_price is null)`;
   const total = (name: string) => sql`coalesce(sum(${sql.raw(`r.${name}`)}), 0.00)`;
   const answer = jsonObject([
     ...periodFields(scope.range),
@@ -36,7 +37,12 @@ export function portfolioPnlQuery(scope: PnlScope & { sort: TPnlSort; order: TSo
       {
         json: jsonObject([
           ...figureFields(total),
-          ["roi", { decimal: roiText(total("net"), total("costs")) }],
+          // Any domain without a purchase price leaves the portfolio's investment unknown too.
+          [
+            "roi",
+            { decimal: sql`case when ${unpriced} = 0 then ${roiText(total("net"), total("costs"))} end` },
+          ],
+          ["withoutPurchasePrice", { number: unpriced }],
           ["trailingRevenue", { decimal: total("trailing") }],
           ["domains", { number: sql`count(r.id)` }],
           ["toReview", { number: sql`count(*) filter (where r.trailing < r.renewal_cost)` }],

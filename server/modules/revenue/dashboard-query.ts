@@ -135,7 +135,9 @@ export function dashboardQuery(options: { userId: string; now: Date; range: TRev
       group by 1
     ),
     affiliate_stats as (
-      select count(*)::int as total, (count(*) filter (where a.is_active))::int as active,
+      -- Referrals are people who joined; an open invitation is not one yet.
+      select (count(*) filter (where a.referred_user_id is not null or a.is_active))::int as total,
+        (count(*) filter (where a.is_active))::int as active,
         coalesce(sum(a.total_commissions), 0) as commissions
       from b join affiliates a on a.user_id = b.user_id
     ),

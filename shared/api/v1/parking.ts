@@ -13,5 +13,8 @@ export const ZParkingImportResult = z
     lastDay: z.string().nullable(),
     skippedCount: z.number().int(),
     skipped: z.array(z.object({ line: z.number().int(), domain: z.string(), reason: z.string() })),
+    matchedDomains: z.number().int(),
+    unknownDomains: z.array(z.object({ name: z.string(), rows: z.number().int(), firstDay: z.string() })),
+    unknownDomainCount: z.number().int(),
   })
   .meta({ id: "ParkingImportResult" }) satisfies z.ZodType<TParkingImportResult>;

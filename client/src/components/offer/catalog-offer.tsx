@@ -22,9 +22,11 @@ export function CatalogOffer({
   const [chosenId, setChosenId] = useState<string | null>(offer.initial);
   const option = offer.options.find((o) => o.id === chosenId) ?? null;
   const waitsForDomain = offer.forDomain === true && domainId === "";
-  const headline = offer.highlight
-    ? { highlight: offer.highlight }
-    : { fromPrice: lowestPrice(offer.options), priceSuffix: offer.monthly ? "/month" : undefined };
+  const headline = offer.listPrices
+    ? { priceList: offer.options }
+    : offer.highlight
+      ? { highlight: offer.highlight }
+      : { fromPrice: lowestPrice(offer.options), priceSuffix: offer.monthly ? "/month" : undefined };
 
   return (
     <OfferCard icon={offer.icon} tone={offer.tone} title={offer.title} blurb={offer.blurb} {...headline}>

@@ -11,7 +11,9 @@ type OfferCardHeadline =
       fromPrice: string;
       priceSuffix?: string;
     }
-  | { highlight: string };
+  | { highlight: string }
+  /** Every option with its price, where the options differ in kind rather than in size. */
+  | { priceList: readonly { id: string; label: string; price: string }[] };
 
 /** One purchasable offer on a page: what it is, its starting price or claim, and its dialog's trigger. */
 export function OfferCard(
@@ -35,7 +37,16 @@ export function OfferCard(
           <h3 className="font-semibold text-slate-900 leading-tight">{props.title}</h3>
         </div>
         <p className="flex-1 text-muted-foreground text-sm">{props.blurb}</p>
-        {"highlight" in props ? (
+        {"priceList" in props ? (
+          <ul className="grid gap-1 text-sm" aria-label={`${props.title} prices`}>
+            {props.priceList.map((option) => (
+              <li key={option.id} className="flex items-baseline justify-between gap-3">
+                <span className="min-w-0 text-slate-600">{option.label}</span>
+                <span className="font-semibold text-slate-900 tabular-nums">{formatMoney(option.price)}</span>
+              </li>
+            ))}
+          </ul>
+        ) : "highlight" in props ? (
           <p className="font-semibold text-emerald-700 text-xs uppercase tracking-wide">{props.highlight}</p>
         ) : (
           <p className="text-slate-500 text-xs">

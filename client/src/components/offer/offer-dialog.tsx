@@ -1,15 +1,15 @@
-import { OFFERS, type OfferBody, type OfferKey } from "@shared/catalog";
+import type { OfferBody, OfferKey } from "@shared/catalog";
 import { CreditCard, type LucideIcon } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { DialogActions, DialogShell } from "@/components/ui/dialog";
 import { formatMoney } from "@/lib/format";
-import { toastPurchaseFailure, usePurchaseOffer, useToastThenCheckout } from "@/lib/purchase-offer";
+import { toastPurchaseFailure, useOpenCheckout, usePurchaseOffer } from "@/lib/purchase-offer";
 
 /**
  * The frame of a catalogue offer's dialog: its fields, the total, and a buy button disabled
- * until the selection is complete. Buying creates the order, shows the offer's success toast and
- * opens checkout; `onPurchased` resets the selection. On failure the dialog stays open.
+ * until the selection is complete. Buying creates the order and opens its checkout (the success
+ * message waits for the payment); `onPurchased` resets the selection. On failure the dialog stays open.
  */
 export function OfferDialog<K extends OfferKey>(props: {
   offerKey: K;
@@ -29,7 +29,7 @@ export function OfferDialog<K extends OfferKey>(props: {
 }) {
   const [open, setOpen] = useState(false);
   const purchase = usePurchaseOffer(props.offerKey);
-  const toastThenCheckout = useToastThenCheckout();
+  const openCheckout = useOpenCheckout();
   const Icon = props.icon;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -39,7 +39,7 @@ export function OfferDialog<K extends OfferKey>(props: {
       onSuccess: (answer) => {
         props.onPurchased?.();
         setOpen(false);
-        toastThenCheckout(answer, OFFERS[props.offerKey].toasts.success);
+        openCheckout(answer);
       },
       onError: () => toastPurchaseFailure(props.offerKey),
     });

@@ -58,6 +58,8 @@ export interface OfferPresentation<K extends OfferKey = OfferKey, O extends Grid
   blurb: string;
   /** A claim the card shows instead of its lowest price. */
   highlight?: string;
+  /** The card lists every option's price instead of the lowest one. */
+  listPrices?: boolean;
   /** Billed per month: "/month" after the prices, "/mo" in the options. */
   monthly?: boolean;
   trigger: string;
@@ -110,6 +112,7 @@ export const OFFER_PRESENTATIONS: { [K in SingleChoiceOfferKey]: OfferPresentati
     tone: "bg-amber-50 text-amber-600",
     title: "Premium Services",
     blurb: "Grow the domain's traffic and value with expert SEO, links, branding and campaigns.",
+    listPrices: true,
     trigger: "Choose a Service",
     description: "Choose a service for this domain. Work starts as soon as the payment is complete.",
     buyLabel: "Activate Service",
@@ -133,7 +136,6 @@ export const OFFER_PRESENTATIONS: { [K in SingleChoiceOfferKey]: OfferPresentati
     tone: "bg-amber-50 text-amber-600",
     title: "Recruitment Bonuses",
     blurb: "Reward your network for bringing in new affiliates with a funded bonus campaign.",
-    highlight: "Up to +400% more recruits",
     trigger: "Launch Campaign",
     description: "Choose a recruitment goal. The bonus pool is paid to the affiliates who reach it.",
     buyLabel: "Activate Incentive",
@@ -166,10 +168,10 @@ export const OFFER_PRESENTATIONS: { [K in SingleChoiceOfferKey]: OfferPresentati
     icon: Crown,
     tone: "bg-purple-50 text-purple-600",
     title: "Tier Upgrades",
-    blurb: "Raise the commission you earn on every purchase your referrals make, for good.",
-    highlight: "Up to 25% maximum commission",
+    blurb: "Raise the rate you earn on every referral's purchases, for good.",
+    highlight: "25% maximum commission",
     trigger: "Compare Tiers",
-    description: "Choose a tier. Your affiliates' commission rises to the tier's rate once it is paid.",
+    description: "Choose a tier. Once it is paid, its rate applies to all your referrals (How you earn).",
     buyLabel: "Upgrade Tier",
     legend: "Tier",
     name: "affiliate-tier",

@@ -4,12 +4,42 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatMoney } from "@/lib/format";
+import { formatDate, formatMoney } from "@/lib/format";
 import { useAffiliates } from "../api/get-affiliates";
 import { absoluteUrl, copyLink } from "../utils/copy-link";
 
+/** An invitation nobody has accepted yet: not a referral, so no number, level or earnings. */
+function PendingInvitationRow({ invitation }: { invitation: TAffiliate }) {
+  const code = invitation.referralCode;
+  return (
+    <li className="flex flex-col gap-2 px-6 py-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0">
+        <p className="truncate font-medium text-slate-900" title={invitation.email}>
+          {invitation.email}
+        </p>
+        <p className="text-muted-foreground text-xs">
+          Invited {formatDate(invitation.createdAt)}, not joined yet
+        </p>
+      </div>
+      <div className="flex items-center gap-3">
+        {code && (
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={`Copy Invite Link for ${invitation.email}`}
+            onClick={() => copyLink(absoluteUrl(referralPath(code)), "invite link")}
+          >
+            <Link2 aria-hidden="true" />
+            Copy Invite Link
+          </Button>
+        )}
+        <Badge variant="warning">Invitation pending</Badge>
+      </div>
+    </li>
+  );
+}
+
 function AffiliateRow({ affiliate }: { affiliate: TAffiliate }) {
-  const inviteCode = affiliate.referralCode;
   return (
     <li className="flex flex-col gap-3 px-6 py-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="flex min-w-0 items-center gap-3">
@@ -31,17 +61,6 @@ function AffiliateRow({ affiliate }: { affiliate: TAffiliate }) {
         </div>
       </div>
       <div className="flex items-center gap-4 sm:justify-end">
-        {inviteCode && (
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-label={`Copy Invite Link for ${affiliate.email}`}
-            onClick={() => copyLink(absoluteUrl(referralPath(inviteCode)), "invite link")}
-          >
-            <Link2 aria-hidden="true" />
-            Copy Invite Link
-          </Button>
-        )}
         <div className="text-right">
           <p className="font-semibold text-slate-900 tabular-nums">
             {formatMoney(affiliate.totalCommissions)}
@@ -83,15 +102,21 @@ function EmptyState({ onInvite }: { onInvite: () => void }) {
   );
 }
 
-/** The user's affiliates with level, rate, earnings and status; an invitation prompt when empty. */
+/**
+ * The user's affiliates (referrals who joined) with level, rate, earnings and status, and apart
+ * from them the invitations still open; an invitation prompt when there is neither.
+ */
 export function AffiliateList({ onInvite }: { onInvite: () => void }) {
   const { data, isPending, isError, refetch } = useAffiliates();
+  // An open invitation keeps its code until someone registers with it.
+  const referrals = data?.filter((a) => a.referralCode === null) ?? [];
+  const invitations = data?.filter((a) => a.referralCode !== null) ?? [];
 
   return (
     <Card>
       <CardHeader>
         <CardTitle>Your Affiliates</CardTitle>
-        <CardDescription>Everyone you invited or who joined through your link.</CardDescription>
+        <CardDescription>Everyone who joined through your invitation or your link.</CardDescription>
       </CardHeader>
       <div className="border-t">
         {isPending ? (
@@ -117,11 +142,31 @@ export function AffiliateList({ onInvite }: { onInvite: () => void }) {
         ) : data.length === 0 ? (
           <EmptyState onInvite={onInvite} />
         ) : (
-          <ul className="divide-y" aria-label="Affiliates">
-            {data.map((affiliate) => (
-              <AffiliateRow key={affiliate.id} affiliate={affiliate} />
-            ))}
-          </ul>
+          <>
+            {referrals.length === 0 ? (
+              <p className="px-6 py-6 text-center text-muted-foreground text-sm">
+                Nobody has joined yet. Your invitations are below.
+              </p>
+            ) : (
+              <ul className="divide-y" aria-label="Affiliates">
+                {referrals.map((affiliate) => (
+                  <AffiliateRow key={affiliate.id} affiliate={affiliate} />
+                ))}
+              </ul>
+            )}
+            {invitations.length > 0 && (
+              <section aria-labelledby="pending-invitations" className="border-t bg-slate-50/50">
+                <h3 id="pending-invitations" className="px-6 pt-4 font-medium text-slate-900 text-sm">
+                  Pending invitations ({invitations.length})
+                </h3>
+                <ul className="divide-y" aria-label="Pending invitations">
+                  {invitations.map((invitation) => (
+                    <PendingInvitationRow key={invitation.id} invitation={invitation} />
+                  ))}
+                </ul>
+              </section>
+            )}
+          </>
         )}
       </div>
     </Card>

@@ -3,7 +3,7 @@ import { StatCard } from "@/components/ui/stat-card";
 import { percentOf } from "@/lib/format";
 import { useAffiliateStats } from "../api/get-affiliate-stats";
 
-/** Total Referrals, Active Referrals with the conversion rate, Total Commissions (spec §2). */
+/** Total Referrals (people who joined), Active Referrals with the conversion rate, Total Commissions. */
 export function AffiliateStats() {
   const { data, isPending, isError } = useAffiliateStats();
   if (isPending) {
@@ -24,7 +24,17 @@ export function AffiliateStats() {
   }
   return (
     <section aria-label="Affiliate statistics" className="grid gap-4 md:grid-cols-3">
-      <StatCard title="Total Referrals" value={data.totalReferrals} icon="users" color="blue" />
+      <StatCard
+        title="Total Referrals"
+        value={data.totalReferrals}
+        change={
+          data.pendingInvitations > 0
+            ? `${data.pendingInvitations} invitation${data.pendingInvitations === 1 ? "" : "s"} pending`
+            : undefined
+        }
+        icon="users"
+        color="blue"
+      />
       <StatCard
         title="Active Referrals"
         value={data.activeReferrals}

@@ -1,23 +1,20 @@
-import { levelCommissionPercent, type TAffiliateLevel } from "@shared/api/affiliates";
-import { AFFILIATE_LEVELS } from "@shared/catalog";
+import { INVITATION_LEVEL, levelCommissionPercent } from "@shared/api/affiliates";
 import { Send } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select } from "@/components/ui/select";
 import { errorAfterColon } from "@/lib/error-text";
 import { toast } from "@/lib/toast";
 import { useInviteAffiliate } from "../api/invite-affiliate";
 
-const LEVEL_OPTIONS = AFFILIATE_LEVELS.map(({ level }) => ({
-  value: String(level),
-  label: `Level ${level} (${levelCommissionPercent(level)}% commission)`,
-}));
-const DEFAULT_LEVEL: TAffiliateLevel = 1;
+const INVITATION_PERCENT = levelCommissionPercent(INVITATION_LEVEL);
 
-/** Invite someone by email at a level; the server mails them the registration link. */
+/**
+ * Invite someone by email; the server mails them the registration link. Every invitation is at
+ * level 1 (the free rate): higher rates come from Tier Upgrades, so there is no level to pick.
+ */
 export function InviteAffiliateDialog({
   open,
   onOpenChange,
@@ -27,11 +24,9 @@ export function InviteAffiliateDialog({
 }) {
   const invite = useInviteAffiliate();
   const [email, setEmail] = useState("");
-  const [level, setLevel] = useState<TAffiliateLevel>(DEFAULT_LEVEL);
 
   function close() {
     setEmail("");
-    setLevel(DEFAULT_LEVEL);
     onOpenChange(false);
   }
 
@@ -47,7 +42,7 @@ export function InviteAffiliateDialog({
       return;
     }
     try {
-      await invite.mutateAsync({ email: address, level });
+      await invite.mutateAsync({ email: address, level: INVITATION_LEVEL });
     } catch (error) {
       toast({
         variant: "destructive",
@@ -65,7 +60,7 @@ export function InviteAffiliateDialog({
       open={open}
       onOpenChange={(next) => (next ? onOpenChange(true) : close())}
       title="Invite Affiliate"
-      description="We'll email them a link to create their account. You earn their level's commission on every service they buy."
+      description="We'll email them a link to create their account. Once they join, you earn commission on what they buy (see How you earn)."
       formLabel="Invite affiliate"
       onSubmit={handleSubmit}
       onCancel={close}
@@ -87,15 +82,10 @@ export function InviteAffiliateDialog({
           onChange={(e) => setEmail(e.target.value)}
         />
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor="affiliate-level">Affiliate Level</Label>
-        <Select
-          id="affiliate-level"
-          options={LEVEL_OPTIONS}
-          value={String(level)}
-          onValueChange={(value) => setLevel(Number(value) as TAffiliateLevel)}
-        />
-      </div>
+      <p className="rounded-lg bg-slate-50 p-3 text-slate-600 text-sm" data-testid="invite-level">
+        Invitations start at level {INVITATION_LEVEL}: {INVITATION_PERCENT}% commission, or your tier's rate
+        if you bought a Tier Upgrade.
+      </p>
     </FormDialog>
   );
 }

@@ -1,14 +1,15 @@
 import { TrendingUp, Zap } from "lucide-react";
 import { CatalogOffer } from "@/components/offer/catalog-offer";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { MarketingSuiteOffer } from "./marketing-suite-offer";
 
-/** Display figures only (spec §9: static claims). */
+/**
+ * The programme's two display figures, as the product states them and no others: figures
+ * without a source are not shown. 25% is the Diamond tier's rate.
+ */
 const IMPACT = [
-  { label: "Recruitment Bonuses", figure: "+400%", note: "affiliate sign-ups" },
-  { label: "Expert Training", figure: "+180%", note: "referral conversion" },
+  { label: "Recruitment Bonuses", figure: "+400%", note: "" },
   { label: "Tier Upgrades", figure: "25%", note: "maximum commission" },
-  { label: "Marketing Suite", figure: "+250%", note: "link click-through" },
 ];
 
 function PerformanceImpact() {
@@ -19,17 +20,14 @@ function PerformanceImpact() {
           <TrendingUp aria-hidden="true" className="size-4 text-emerald-400" />
           Performance Impact
         </CardTitle>
-        <CardDescription className="text-slate-400">
-          What affiliates using the accelerators typically see
-        </CardDescription>
       </CardHeader>
       <CardContent>
-        <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <dl className="grid grid-cols-2 gap-4">
           {IMPACT.map((item) => (
             <div key={item.label} className="rounded-lg bg-white/5 p-4">
               <dt className="text-slate-400 text-xs">{item.label}</dt>
               <dd className="mt-1 font-bold text-2xl text-emerald-400 tabular-nums">{item.figure}</dd>
-              <dd className="text-slate-300 text-xs">{item.note}</dd>
+              {item.note && <dd className="text-slate-300 text-xs">{item.note}</dd>}
             </div>
           ))}
         </dl>

@@ -1,29 +1,58 @@
+import type { TServiceOrder } from "@shared/api/checkout";
 import { CheckCircle2, Mail } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { Link } from "wouter";
 import { buttonVariants } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatMoney, formatServiceType } from "@/lib/format";
+import { formatMoney } from "@/lib/format";
+import { offerSuccess } from "@/lib/purchase-offer";
+import { toast } from "@/lib/toast";
 import { useServiceOrder } from "../api/get-service-order";
+
+/**
+ * The offer's success message ("API Access Activated!"), said once the order reads paid and not a
+ * moment before: as a toast, and on the page for whoever missed it.
+ */
+function Activated({ order }: { order: TServiceOrder }) {
+  const success = offerSuccess(order.offerId);
+  const told = useRef(false);
+  useEffect(() => {
+    if (!success || told.current) return;
+    told.current = true;
+    toast({ title: success.title, description: success.description });
+  }, [success]);
+  if (!success) return null;
+  return (
+    <div className="text-left" data-testid="order-activated">
+      <p className="font-semibold text-emerald-800">{success.title}</p>
+      <p className="text-muted-foreground text-sm">{success.description}</p>
+    </div>
+  );
+}
 
 /** The order just paid for, read again until the provider's confirmation has arrived. */
 function PaidOrderLine({ orderId }: { orderId: string }) {
   const order = useServiceOrder(orderId, { pollWhilePending: true });
   if (order.isPending) return <Skeleton className="h-14 w-full" />;
   if (order.isError) return null;
+  const paid = order.data.status === "paid";
   return (
-    <div className="flex items-center justify-between gap-4 rounded-lg bg-slate-50 px-4 py-3 text-left text-sm">
-      <div className="min-w-0">
-        <p className="font-medium text-slate-900">{formatServiceType(order.data.serviceType)}</p>
-        <p className="truncate text-muted-foreground">
-          {order.data.status === "paid" ? order.data.description : "Confirming your payment…"}
-        </p>
+    <div className="grid gap-3 rounded-lg bg-slate-50 px-4 py-3 text-sm">
+      <div className="flex items-center justify-between gap-4 text-left">
+        <div className="min-w-0">
+          <p className="font-medium text-slate-900">{order.data.name}</p>
+          <p className="truncate text-muted-foreground">
+            {paid ? order.data.description : "Confirming your payment…"}
+          </p>
+        </div>
+        <span className="font-semibold text-emerald-700">{formatMoney(order.data.price)}</span>
       </div>
-      <span className="font-semibold text-emerald-700">{formatMoney(order.data.price)}</span>
+      {paid && <Activated order={order.data} />}
     </div>
   );
 }
 
-/** Spec §2: the payment was processed and a confirmation email will follow. */
+/** The payment was processed and a confirmation email will follow. */
 export function PaymentConfirmation({ orderId }: { orderId: string | null }) {
   return (
     <div className="space-y-6 text-center">

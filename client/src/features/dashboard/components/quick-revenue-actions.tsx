@@ -1,20 +1,20 @@
 import type { TDashboardAnswer } from "@shared/api/revenue";
-import { OFFERS, PRO_PLAN } from "@shared/catalog";
+import { PRO_PLAN } from "@shared/catalog";
 import { ArrowRight, Crown, Lightbulb, Sparkles } from "lucide-react";
 import { Link } from "wouter";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatMoney } from "@/lib/format";
-import { toastPurchaseFailure, usePurchaseOffer, useToastThenCheckout } from "@/lib/purchase-offer";
+import { toastPurchaseFailure, useOpenCheckout, usePurchaseOffer } from "@/lib/purchase-offer";
 import { revenueSuggestions } from "../utils/suggestions";
 
-// What a paid plan means across the product (spec §6): premium features, advanced security, priority support.
+// What a paid plan means across the product: premium features, advanced security, priority support.
 const PRO_BENEFITS = ["Premium features across the product", "Advanced account security", "Priority support"];
 
 function ProUpgrade({ plan }: { plan: string | undefined }) {
   const upgrade = usePurchaseOffer("proUpgrade");
-  const toCheckout = useToastThenCheckout();
+  const toCheckout = useOpenCheckout();
   if (plan && plan !== "free") {
     return (
       <div className="flex items-center gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-emerald-800 text-sm">
@@ -51,7 +51,7 @@ function ProUpgrade({ plan }: { plan: string | undefined }) {
           upgrade.mutate(
             { planId: PRO_PLAN.planId },
             {
-              onSuccess: (answer) => toCheckout(answer, OFFERS.proUpgrade.toasts.success),
+              onSuccess: toCheckout,
               onError: () => toastPurchaseFailure("proUpgrade"),
             },
           )
@@ -63,7 +63,7 @@ function ProUpgrade({ plan }: { plan: string | undefined }) {
   );
 }
 
-/** Spec §9's suggestions for this month's weak spots, and the Pro upgrade. */
+/** The suggestions for this month's weak spots, and the Pro upgrade. */
 export function QuickRevenueActions({
   dashboard,
   plan,
@@ -84,9 +84,7 @@ export function QuickRevenueActions({
       <CardContent className="grid gap-3">
         {suggestions.length === 0 ? (
           <p className="rounded-lg bg-slate-50 p-3 text-muted-foreground text-sm">
-            {dashboard.metrics.activeDomains > 0
-              ? "Every revenue stream is on track this month. Nothing to fix right now."
-              : "Suggestions appear here as your figures come in."}
+            Every revenue stream is on track this month. Nothing to fix right now.
           </p>
         ) : (
           <ul className="grid gap-2" aria-label="Suggestions">

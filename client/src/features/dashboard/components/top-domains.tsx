@@ -1,7 +1,7 @@
 import type { TTopDomain } from "@shared/api/revenue";
 import { ArrowRight, Globe, Minus, TrendingDown, TrendingUp } from "lucide-react";
 import { Link } from "wouter";
-import { Badge } from "@/components/ui/badge";
+import { DomainStatusBadge } from "@/components/domain-status-badge";
 import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/lib/cn";
@@ -87,7 +87,7 @@ export function TopDomains({ domains }: { domains: TTopDomain[] }) {
                         <span className="truncate font-medium text-slate-900" title={domain.name}>
                           {domain.name}
                         </span>
-                        <Badge variant="success">Parked</Badge>
+                        <DomainStatusBadge status={domain.status} />
                       </div>
                       <p className="mt-0.5 text-muted-foreground text-xs">
                         {formatNumber(domain.visitors)} visitors in 30 days · {domain.adNetwork}

@@ -1,35 +1,31 @@
 import {
-  DOMAIN_STATUSES,
+  DOMAIN_STATUS_MEANINGS,
   EARLIEST_REGISTRATION_DATE,
+  NEW_DOMAIN_STATUS,
   type TAdNetwork,
-  type TDomainStatus,
   type TParkingTemplate,
 } from "@shared/api/domains";
 import { DEFAULT_AD_NETWORK, DEFAULT_PARKING_TEMPLATE } from "@shared/catalog";
 import { Globe, Plus } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
+import { DomainStatusBadge } from "@/components/domain-status-badge";
 import { Button } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/dialog";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select } from "@/components/ui/select";
 import { errorAfterColon } from "@/lib/error-text";
 import { toast } from "@/lib/toast";
 import { useCreateDomain } from "../api/create-domain";
 import { useUsualNameservers } from "../api/get-usual-nameservers";
-import { STATUS_LABELS } from "../utils/domain-labels";
 import { todayInput } from "../utils/today-input";
 import { PairNames, ParkingFields } from "./parking-fields";
-
-const STATUS_OPTIONS = DOMAIN_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }));
 
 const EMPTY = {
   name: "",
   adNetwork: DEFAULT_AD_NETWORK as TAdNetwork,
   nameservers: "",
   parkingTemplate: DEFAULT_PARKING_TEMPLATE as TParkingTemplate,
-  status: "active" as TDomainStatus,
   /** Empty: acquired the day it is added. */
   registrationDate: "",
 };
@@ -77,6 +73,8 @@ export function AddDomainDialog({ trigger }: { trigger?: ReactNode }) {
     create.mutate(
       {
         ...form,
+        // What the server does anyway: a new domain is pending until its ownership is proven.
+        status: NEW_DOMAIN_STATUS,
         name,
         nameservers: form.nameservers.trim(),
         registrationDate: form.registrationDate || undefined,
@@ -166,14 +164,14 @@ export function AddDomainDialog({ trigger }: { trigger?: ReactNode }) {
           today.
         </p>
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor="domain-status">Status</Label>
-        <Select
-          id="domain-status"
-          value={form.status}
-          options={STATUS_OPTIONS}
-          onValueChange={(v) => set("status", v as TDomainStatus)}
-        />
+      <div className="grid gap-1.5 rounded-lg bg-slate-50 p-3 text-sm" data-testid="new-domain-status">
+        <p className="flex items-center gap-2 font-medium text-slate-900">
+          Status <DomainStatusBadge status={NEW_DOMAIN_STATUS} />
+        </p>
+        <p className="text-slate-600 text-xs">
+          {DOMAIN_STATUS_MEANINGS.pending} Once verified it becomes Active (TXT record) or Parked (ParkPilot's
+          nameservers).
+        </p>
       </div>
     </FormDialog>
   );

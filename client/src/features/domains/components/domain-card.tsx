@@ -1,11 +1,11 @@
 import type { TDomain } from "@shared/api/domains";
 import { Globe, Settings2 } from "lucide-react";
 import { Fragment } from "react";
+import { DomainStatusBadge } from "@/components/domain-status-badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/lib/cn";
 import { formatDate, formatMoney, formatNumber } from "@/lib/format";
-import { DomainStatusBadge } from "./domain-status-badge";
 import { DomainVerification } from "./domain-verification";
 
 const SOON_MS = 30 * 86_400_000;
@@ -60,7 +60,7 @@ export function DomainCard({ domain, onManage }: { domain: TDomain; onManage: (d
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
         <Figure label="Revenue" value={formatMoney(domain.parkingRevenue)} unit=" /day" />
         <Figure label="Visitors" value={formatNumber(domain.visitors)} unit=" /30 days" />
-        <Figure label="Registered" value={formatDate(domain.registrationDate)} />
+        <Figure label="Acquired" value={formatDate(domain.registrationDate)} />
         {domain.expiryDate && (
           <Figure
             label="Expires"

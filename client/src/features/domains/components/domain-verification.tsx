@@ -21,10 +21,20 @@ async function copy(value: string, what: string) {
   }
 }
 
-/** A value to paste at the DNS provider, with its copy button. */
-function CopyValue(props: { label: string; value: string; what: string }) {
+/**
+ * The TXT record's host as DNS panels ask for it: "@" for the domain itself, else the part before
+ * the domain ("_verify" of "_verify.example.com").
+ */
+export function txtHost(recordName: string, domainName: string): string {
+  if (recordName === domainName) return "@";
+  const suffix = `.${domainName}`;
+  return recordName.endsWith(suffix) ? recordName.slice(0, -suffix.length) : recordName;
+}
+
+/** A value to paste at the DNS provider, with its copy button and an optional note under it. */
+function CopyValue(props: { label: string; value: string; what: string; note?: string }) {
   return (
-    <div className="flex min-w-0 items-center gap-2">
+    <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5">
       <dt className="w-12 shrink-0 text-muted-foreground text-xs">{props.label}</dt>
       <dd className="flex min-w-0 flex-1 items-center gap-2">
         <span className="min-w-0 flex-1 break-all rounded bg-white px-2 py-1 font-mono text-slate-900 text-xs ring-1 ring-slate-200">
@@ -40,6 +50,7 @@ function CopyValue(props: { label: string; value: string; what: string }) {
           <Copy aria-hidden="true" className="size-4" />
         </Button>
       </dd>
+      {props.note && <dd className="basis-full pl-14 text-muted-foreground text-xs">{props.note}</dd>}
     </div>
   );
 }
@@ -96,6 +107,7 @@ function LastChecked({ domain }: { domain: TDomain }) {
  */
 export function DomainVerification({ domain, compact = false }: { domain: TDomain; compact?: boolean }) {
   const { verification } = domain;
+  const host = txtHost(verification.txtRecord.name, domain.name);
   if (verification.status === "verified") {
     return (
       <p className="flex items-center gap-1.5 text-emerald-700 text-sm" data-testid="domain-verified">
@@ -116,18 +128,30 @@ export function DomainVerification({ domain, compact = false }: { domain: TDomai
           <h4 className="font-medium text-slate-900 text-sm">Verify ownership</h4>
           <p className="text-slate-600 text-xs">
             {compact
-              ? verification.nameservers.length > 0
-                ? "Add this TXT record at your DNS provider, or point the domain at your nameservers."
-                : "Add this TXT record at your DNS provider."
+              ? "Add this TXT record at your DNS provider:"
               : "Add this TXT record at your DNS provider. Until the domain is verified it does not serve the parked page, count visits, earn leads or list for sale."}
           </p>
         </div>
       </div>
       <dl className="grid gap-1.5">
         {!compact && <CopyValue label="Type" value="TXT" what="record type" />}
-        <CopyValue label="Name" value={verification.txtRecord.name} what="record name" />
+        <CopyValue
+          label="Host"
+          value={host}
+          what="record host"
+          note={
+            host === "@" ? `@ is ${domain.name} itself; some DNS panels ask for the full name.` : undefined
+          }
+        />
         <CopyValue label="Value" value={verification.txtRecord.value} what="record value" />
       </dl>
+      {compact && verification.nameservers.length > 0 && (
+        <p className="text-slate-600 text-xs" data-testid="verification-nameservers">
+          Or set its nameservers to{" "}
+          <span className="font-mono text-slate-900">{verification.nameservers.join(" and ")}</span> (this
+          also parks it).
+        </p>
+      )}
       {!compact && verification.nameservers.length > 0 && (
         <div className="grid gap-1.5">
           <p className="text-slate-600 text-xs">

@@ -17,6 +17,8 @@ const TEMPLATE_CSV = [
   "example-domain.com,parked,sedo,standard,2021-06-15,2027-06-15,1200.00,12.99",
   "",
 ].join("\n");
+const NOTHING_NEW =
+  "Nothing to import: every domain in the file is already in your portfolio or parked by another owner.";
 const TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(TEMPLATE_CSV)}`;
 
 /** Bulk import: pick a CSV, read the preview, then import every new domain at once (or nothing). */
@@ -49,9 +51,15 @@ export function ImportDomainsDialog() {
     if (!file) return;
     importing.mutate(file, {
       onSuccess: (result) => {
+        if (result.imported === 0) {
+          // Everything became yours or someone else's since the preview: no success to report.
+          setError(NOTHING_NEW);
+          toast({ title: "Nothing Imported", description: NOTHING_NEW, variant: "destructive" });
+          return;
+        }
         toast({
           title: "Domains Imported!",
-          description: `${formatNumber(result.imported)} domain${result.imported === 1 ? " was" : "s were"} added to your portfolio.`,
+          description: `${formatNumber(result.imported)} domain${result.imported === 1 ? " was" : "s were"} added to your portfolio${result.skipped > 0 ? `; ${formatNumber(result.skipped)} already yours or taken were left as they were` : ""}.`,
         });
         changeOpen(false);
       },
@@ -105,6 +113,11 @@ export function ImportDomainsDialog() {
       {preview && <ImportPreviewTable preview={preview} />}
       {counts && counts.invalid > 0 && (
         <p className="text-red-700 text-sm">Fix the invalid rows and choose the file again to import.</p>
+      )}
+      {counts && counts.invalid === 0 && counts.new === 0 && (
+        <p className="text-amber-800 text-sm" data-testid="import-nothing-new">
+          {NOTHING_NEW}
+        </p>
       )}
       <DialogActions onCancel={() => changeOpen(false)}>
         <Button disabled={blocked || importing.isPending} onClick={runImport}>

@@ -1,6 +1,7 @@
 import type { TDomain } from "@shared/api/domains";
 import { Globe, Pencil } from "lucide-react";
 import { type ReactNode, useState } from "react";
+import { DomainStatusBadge } from "@/components/domain-status-badge";
 import { Button } from "@/components/ui/button";
 import { DialogFooter, DialogShell } from "@/components/ui/dialog";
 import { FigureTile } from "@/components/ui/figure-tile";
@@ -8,7 +9,6 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate, formatMoney, formatNumber } from "@/lib/format";
 import { useDomainDetail } from "../api/get-domain";
 import { networkLabel, TEMPLATE_LABELS } from "../utils/domain-labels";
-import { DomainStatusBadge } from "./domain-status-badge";
 import { DomainVerification } from "./domain-verification";
 import { EditDomainForm } from "./edit-domain-form";
 
@@ -74,7 +74,7 @@ export function ManageDomainDialog(props: {
               <FigureTile label="Status">
                 <DomainStatusBadge status={current.status} />
               </FigureTile>
-              <FigureTile label="Registered">{formatDate(current.registrationDate)}</FigureTile>
+              <FigureTile label="Acquired">{formatDate(current.registrationDate)}</FigureTile>
               <FigureTile label="Expires">
                 {current.expiryDate ? formatDate(current.expiryDate) : "Not set"}
               </FigureTile>

@@ -1,7 +1,7 @@
 import type { TAdNetwork } from "@shared/api/domains";
 import { PARKING_REPORT_FORMATS, type TParkingImportResult } from "@shared/api/parking";
 import { DEFAULT_AD_NETWORK } from "@shared/catalog";
-import { BarChart3, CheckCircle2 } from "lucide-react";
+import { BarChart3 } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { DialogFooter, DialogShell } from "@/components/ui/dialog";
@@ -9,48 +9,18 @@ import { FieldError } from "@/components/ui/field-error";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { errorAfterColon } from "@/lib/error-text";
-import { formatDate, formatMoney, formatNumber } from "@/lib/format";
+import { formatMoney, formatNumber } from "@/lib/format";
 import { toast } from "@/lib/toast";
+import { useImportDomains } from "../api/import-domains";
 import { useImportParkingReport } from "../api/import-parking-report";
 import { NETWORK_OPTIONS } from "../utils/domain-labels";
 import { FilePicker } from "./file-picker";
+import { ParkingImportSummary } from "./parking-import-summary";
 
-/** A report day (`YYYY-MM-DD`) in the reader's format; noon UTC is that day in every zone. */
-
-function dayRange(first: string | null, last: string | null): string {
-  if (!first || !last) return "no days";
-  return first === last ? formatDate(first) : `${formatDate(first)} – ${formatDate(last)}`;
-}
-
-function ImportSummary({ result }: { result: TParkingImportResult }) {
-  const days = dayRange(result.firstDay, result.lastDay);
-  return (
-    <div className="grid gap-3" data-testid="parking-import-result">
-      <div className="flex items-start gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4">
-        <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-600" />
-        <p className="text-emerald-900 text-sm">
-          Imported {formatNumber(result.imported)} domain-day{result.imported === 1 ? "" : "s"} ({days}) worth{" "}
-          <strong>{formatMoney(result.totalRevenue)}</strong> of parking revenue. Days imported before were
-          replaced, not added again.
-        </p>
-      </div>
-      {result.skippedCount > 0 && (
-        <div className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm">
-          <p className="font-medium text-amber-900">
-            {formatNumber(result.skippedCount)} row{result.skippedCount === 1 ? " was" : "s were"} left out:
-            the domain is not in your portfolio.
-          </p>
-          <ul className="mt-2 max-h-32 overflow-auto text-amber-800">
-            {result.skipped.map((row) => (
-              <li key={row.line}>
-                Line {row.line}: {row.domain || "(no domain)"}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
-    </div>
-  );
+/** The report's unknown domains as a domain-import file: each acquired on its first report day. */
+function unknownDomainsCsv(result: TParkingImportResult): Blob {
+  const rows = result.unknownDomains.map((d) => `${d.name},${d.firstDay}`);
+  return new Blob([["name,registration date", ...rows, ""].join("\n")], { type: "text/csv" });
 }
 
 /** Parking-report import: a network's daily CSV export becomes parking revenue per domain and day. */
@@ -59,7 +29,9 @@ export function ParkingReportDialog() {
   const [network, setNetwork] = useState<TAdNetwork>(DEFAULT_AD_NETWORK);
   const [result, setResult] = useState<TParkingImportResult | null>(null);
   const [error, setError] = useState("");
+  const [file, setFile] = useState<File | null>(null);
   const importing = useImportParkingReport();
+  const addingDomains = useImportDomains();
   const format = PARKING_REPORT_FORMATS[network];
 
   const changeOpen = (next: boolean) => {
@@ -67,21 +39,32 @@ export function ParkingReportDialog() {
     if (!next) {
       setResult(null);
       setError("");
+      setFile(null);
       setNetwork(DEFAULT_AD_NETWORK);
     }
   };
-  const upload = (file: File) => {
+  const upload = (chosen: File) => {
     setResult(null);
     setError("");
+    setFile(chosen);
     importing.mutate(
-      { network, file },
+      { network, file: chosen },
       {
         onSuccess: (answer) => {
           setResult(answer);
-          toast({
-            title: "Parking Report Imported!",
-            description: `${formatMoney(answer.totalRevenue)} of ${format.label} revenue recorded.`,
-          });
+          // Success only when something matched; the summary says what did not.
+          if (answer.imported > 0) {
+            toast({
+              title: "Parking Report Imported!",
+              description: `${formatMoney(answer.totalRevenue)} of ${format.label} revenue recorded for ${formatNumber(answer.matchedDomains)} domain${answer.matchedDomains === 1 ? "" : "s"}.`,
+            });
+          } else {
+            toast({
+              title: "Nothing Imported",
+              description: "None of the report's domains is in your portfolio.",
+              variant: "destructive",
+            });
+          }
         },
         onError: (err) => {
           const message = errorAfterColon(err, "Failed to import the report. Please try again.");
@@ -90,6 +73,24 @@ export function ParkingReportDialog() {
         },
       },
     );
+  };
+
+  const addUnknownThenImport = () => {
+    if (!result || !file) return;
+    addingDomains.mutate(unknownDomainsCsv(result), {
+      onSuccess: (added) => {
+        toast({
+          title: "Domains Added!",
+          description: `${formatNumber(added.imported)} domain${added.imported === 1 ? " was" : "s were"} added; importing the report again.`,
+        });
+        upload(file);
+      },
+      onError: (err) => {
+        const message = errorAfterColon(err, "Failed to add the domains. Please try again.");
+        setError(message);
+        toast({ title: "Error", description: message, variant: "destructive" });
+      },
+    });
   };
 
   return (
@@ -135,7 +136,13 @@ export function ParkingReportDialog() {
       />
       {importing.isPending && <p className="text-muted-foreground text-sm">Importing…</p>}
       <FieldError>{error}</FieldError>
-      {result && <ImportSummary result={result} />}
+      {result && (
+        <ParkingImportSummary
+          result={result}
+          onAddUnknown={addUnknownThenImport}
+          adding={addingDomains.isPending || importing.isPending}
+        />
+      )}
       <DialogFooter>
         <Button variant={result ? "default" : "outline"} onClick={() => changeOpen(false)}>
           {result ? "Done" : "Cancel"}

@@ -1,12 +1,13 @@
-import type { TAdNetwork, TDomainStatus, TParkingTemplate } from "@shared/api/domains";
+import {
+  DOMAIN_STATUS_LABELS,
+  type TAdNetwork,
+  type TDomainStatus,
+  type TParkingTemplate,
+} from "@shared/api/domains";
 import { PARKING_REPORT_FORMATS } from "@shared/api/parking";
 import { AD_NETWORKS, PARKING_TEMPLATES } from "@shared/catalog";
 
-export const STATUS_LABELS: Record<TDomainStatus, string> = {
-  active: "Active",
-  parked: "Parked",
-  pending: "Pending",
-};
+export const STATUS_LABELS: Record<TDomainStatus, string> = DOMAIN_STATUS_LABELS;
 
 export const TEMPLATE_LABELS: Record<TParkingTemplate, string> = {
   standard: "Standard",

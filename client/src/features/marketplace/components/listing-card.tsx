@@ -50,7 +50,7 @@ export function ListingCard(props: {
         />
         <Figure
           icon={<Calendar aria-hidden="true" />}
-          label="Registered"
+          label="Acquired"
           value={formatDate(listing.registrationDate)}
         />
       </dl>

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { DialogFooter, DialogShell } from "@/components/ui/dialog";
 import { FigureTile } from "@/components/ui/figure-tile";
 import { formatDate, formatMoney, formatNumber } from "@/lib/format";
-import { monthlyRevenue, revenueMultiple } from "../utils/revenue-multiple";
+import { annualRevenue, monthlyRevenue, revenueMultiple } from "../utils/revenue-multiple";
 import { OwnListingActions } from "./own-listing-actions";
 
 /** Listing facts read as small capitals, as in a sale listing. */
@@ -44,12 +44,17 @@ export function ListingDetailsDialog(props: {
             <Detail label="Status">
               <Badge variant="success">For Sale</Badge>
             </Detail>
-            <Detail label="Registration Date">{formatDate(listing.registrationDate)}</Detail>
-            <Detail label="Revenue Multiple">{revenueMultiple(listing.price, listing.parkingRevenue)}</Detail>
+            <Detail label="Acquired">{formatDate(listing.registrationDate)}</Detail>
+            <Detail label="Annual Revenue">{formatMoney(annualRevenue(listing.parkingRevenue))}</Detail>
+            <Detail label="Revenue Multiple (annual)">
+              {revenueMultiple(listing.price, listing.parkingRevenue)}
+            </Detail>
           </dl>
           <p className="text-muted-foreground text-xs">
-            Monthly revenue is the average daily parking revenue of the last 30 days times 30; the revenue
-            multiple is the price divided by it.
+            Monthly revenue is the average daily parking revenue of the last 30 days times 30, annual revenue
+            the same average times 365; the revenue multiple is the price divided by the annual revenue.
+            Acquired is the day the owner acquired the domain (the day it was added to ParkPilot unless the
+            owner set it).
           </p>
           {listing.isOwn ? (
             <OwnListingActions listing={listing} onDone={props.onClose} />

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatMoney } from "@/lib/format";
+import { formatMoney, formatMoneyPlain } from "@/lib/format";
 import { useBalance } from "../api/get-balance";
 import { usePayoutSchedule } from "../api/get-payout-schedule";
 import { HeldFundsBreakdown } from "./held-funds-breakdown";
@@ -59,7 +59,7 @@ export function RevenueScheduleCard() {
           )}
           {balance.isSuccess && (
             <p className={ready ? "mt-1 text-emerald-700 text-sm" : "mt-1 text-slate-600 text-sm"}>
-              {ready ? "Ready for payout" : `Minimum ${formatMoney(minimum)} required`}
+              {ready ? "Ready for payout" : `Minimum ${formatMoneyPlain(minimum)} required`}
             </p>
           )}
           {available < 0 && (
@@ -89,7 +89,7 @@ export function RevenueScheduleCard() {
               Minimum
             </dt>
             <dd className="mt-1 font-semibold text-slate-900">
-              {schedule.data ? formatMoney(schedule.data.minPayout) : <Skeleton className="h-5 w-20" />}
+              {schedule.data ? formatMoneyPlain(schedule.data.minPayout) : <Skeleton className="h-5 w-20" />}
             </dd>
           </div>
         </dl>

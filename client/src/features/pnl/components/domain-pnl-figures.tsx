@@ -34,7 +34,7 @@ function Lines(props: { title: string; lines: [string, string, boolean?][]; tota
 
 /** One domain's figures: headline tiles, income and costs line by line, the renewal outlook, the months. */
 export function DomainPnlFigures({ data }: { data: TDomainPnl }) {
-  const { income, costs, net, roi, renewal } = data.domain;
+  const { income, costs, net, roi, renewal, purchasePriceSet } = data.domain;
   return (
     <div className="grid gap-4" data-testid="domain-pnl">
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
@@ -47,6 +47,14 @@ export function DomainPnlFigures({ data }: { data: TDomainPnl }) {
           {formatRoi(roi)}
         </FigureTile>
       </dl>
+      {!purchasePriceSet && (
+        <p
+          className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900 text-sm"
+          data-testid="pnl-price-missing"
+        >
+          ROI needs what the domain cost: enter its purchase price in Edit Domain.
+        </p>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <Lines
           title="Income"

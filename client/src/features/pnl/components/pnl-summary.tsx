@@ -47,6 +47,11 @@ export function PnlSummary({ data }: { data: TPortfolioPnl }) {
         icon={Percent}
         label="ROI"
         value={formatRoi(totals.roi)}
+        note={
+          totals.withoutPurchasePrice > 0
+            ? `Enter the purchase price of ${formatNumber(totals.withoutPurchasePrice)} domain${totals.withoutPurchasePrice === 1 ? "" : "s"} to see it`
+            : undefined
+        }
         className={totals.roi === null ? undefined : toneOf(totals.roi)}
       />
       <Figure

@@ -89,7 +89,10 @@ export function PnlTable(props: Sorting & { rows: TDomainPnlRow[]; data: TPortfo
               <Money value={row.income.total} title={titles.income} />
               <Money value={row.costs.total} title={titles.costs} />
               <Money value={row.net} signed />
-              <TableCell className={cn("text-right tabular-nums", row.roi !== null && toneOf(row.roi))}>
+              <TableCell
+                className={cn("text-right tabular-nums", row.roi !== null && toneOf(row.roi))}
+                title={row.purchasePriceSet ? undefined : "No purchase price: enter it in Edit Domain"}
+              >
                 {formatRoi(row.roi)}
               </TableCell>
               <TableCell className="text-right text-slate-700 tabular-nums">
