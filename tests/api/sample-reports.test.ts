@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from "../setup/test-app";
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemo(t.db);
+  await seedDemo(t.db, { nameserverPool: t.deps.config.nameserverPool });
 });
 afterAll(() => t.close());
 
