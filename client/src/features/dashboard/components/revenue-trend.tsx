@@ -88,7 +88,8 @@ export function RevenueTrend({ dashboard }: { dashboard: TDashboardAnswer }) {
                   </linearGradient>
                 </defs>
                 <CartesianGrid {...GRID_STYLE} />
-                <XAxis dataKey="label" {...AXIS_STYLE} minTickGap={12} />
+                {/* The first and the last hour are always labelled, whatever fits between them. */}
+                <XAxis dataKey="label" {...AXIS_STYLE} minTickGap={12} interval="preserveStartEnd" />
                 <YAxis tickFormatter={formatCompactMoney} {...AXIS_STYLE} width={56} />
                 <Tooltip
                   cursor={{ stroke: "#94a3b8", strokeDasharray: "3 3" }}
