@@ -35,9 +35,9 @@ async function main() {
   const seedDemo = config.SEED_DEMO ?? (database.engine === "pglite" && config.NODE_ENV !== "test");
   const seeded = seedDemo ? await seedIfEmpty(database.db) : false;
 
-  await grantAdminEmails(database.db, config.adminEmails);
-
   const deps = createDeps({ config, logger, database });
+  // Only accounts whose listed address is confirmed; each grant is audited and mailed to the other staff.
+  await grantAdminEmails({ db: deps.db, mailer: deps.mailer, emails: config.adminEmails });
   const server = http.createServer();
   const vite = config.isProduction
     ? undefined

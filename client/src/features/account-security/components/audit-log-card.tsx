@@ -26,6 +26,9 @@ const EVENT_LABELS: Record<TAuditEvent, string> = {
   password_reset_requested: "Password reset requested",
   password_reset: "Password reset",
   email_changed: "Email changed",
+  email_change_requested: "Email change requested",
+  email_change_cancelled: "Email change cancelled",
+  email_confirmed: "Email confirmed",
   session_ended: "Session signed out",
   other_sessions_ended: "Other devices signed out",
   payout_requested: "Payout requested",
@@ -42,6 +45,8 @@ const EVENT_LABELS: Record<TAuditEvent, string> = {
   device_renamed: "Device renamed",
   device_revoked: "Device removed",
   staff_action: "Action by ParkPilot staff",
+  staff_granted: "Made ParkPilot staff",
+  staff_revoked: "No longer ParkPilot staff",
 };
 
 const EVENT_OPTIONS = [

@@ -1,0 +1,23 @@
+import { sql } from "drizzle-orm";
+import type { Express } from "express";
+import request from "supertest";
+import type { Db } from "../../server/db/pool";
+
+/** The token of the newest confirmation link mailed to `email` (read from the outbox). */
+export async function confirmationToken(db: Db, email: string): Promise<string> {
+  const { rows } = await db.execute<{ body: string }>(
+    sql`select body from mail_outbox where lower("to") = lower(${email})
+        and body like '%/confirm-email?token=%' order by created_at desc limit 1`,
+  );
+  const token = /\/confirm-email\?token=([\w-]+)/.exec(rows[0]?.body ?? "")?.[1];
+  if (!token) throw new Error(`no confirmation link mailed to ${email}`);
+  return token;
+}
+
+/** Opens the newest confirmation link mailed to `email`, as its owner would. */
+export async function confirmEmailLink(app: Express, db: Db, email: string) {
+  const token = await confirmationToken(db, email);
+  const res = await request(app).post("/api/auth/email/confirm").send({ token });
+  if (res.status !== 200) throw new Error(`confirming ${email}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res;
+}
