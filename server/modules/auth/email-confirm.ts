@@ -6,6 +6,7 @@ import type { RequestMeta } from "../../http/request-meta";
 import type { Mailer } from "../../mail/mailer";
 import { grantIfListed } from "../admin/staff";
 import { recordAudit } from "../audit/audit-log";
+import { conflictFor } from "./auth.service";
 import { closeOpenRequests } from "./email-links";
 import { hashToken } from "./known-devices";
 
@@ -25,6 +26,13 @@ export async function confirmEmail(options: {
   meta: RequestMeta;
 }): Promise<{ email: string }> {
   const { db, meta } = options;
+  // Two accounts confirming the same new address at once: the unique index lets one through.
+  return confirmOnce(db, options, meta).catch((error: unknown) => {
+    throw conflictFor(error) ?? error;
+  });
+}
+
+async function confirmOnce(db: Db, options: Parameters<typeof confirmEmail>[0], meta: RequestMeta) {
   return db.transaction(async (tx) => {
     const [spent] = await tx
       .update(emailConfirmations)

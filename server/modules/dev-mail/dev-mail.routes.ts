@@ -8,8 +8,7 @@ import { type DevMail, listDevMail } from "./dev-mail.service";
 /** The address of the mail page; it exists in development and tests only. */
 export const DEV_MAIL_PATH = "/__dev/mail";
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(messages: DevMail[]): string {
   const items = messages.map(
