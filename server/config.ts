@@ -57,7 +57,7 @@ const ZEnv = z.object({
   PARKING_NAMESERVERS: z.string().default("ns1.parkpilot.net,ns2.parkpilot.net"),
   /** Resolvers for ownership checks, comma-separated `address[:port]`; default: the system's. */
   DNS_SERVERS: z.string().optional(),
-  /** Accounts made staff (the operator console) when they exist at start or register, comma-separated emails. */
+  /** Accounts made staff (the operator console), comma-separated emails: only once the address is confirmed. */
   ADMIN_EMAILS: z.string().optional(),
   /** Where staff are told that a user opened or answered a support ticket; unset: every staff account. */
   SUPPORT_EMAIL: z.email().optional(),

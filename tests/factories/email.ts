@@ -1,7 +1,8 @@
-import { sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Express } from "express";
 import request from "supertest";
 import type { Db } from "../../server/db/pool";
+import { mailOutbox } from "../../shared/schema";
 
 /** The token of the newest confirmation link mailed to `email` (read from the outbox). */
 export async function confirmationToken(db: Db, email: string): Promise<string> {
@@ -21,3 +22,10 @@ export async function confirmEmailLink(app: Express, db: Db, email: string) {
   if (res.status !== 200) throw new Error(`confirming ${email}: ${res.status} ${JSON.stringify(res.body)}`);
   return res;
 }
+
+/** The subject of the link every registration mails: tests about other mail leave it out. */
+export const CONFIRMATION_SUBJECT = "Confirm your ParkPilot email";
+
+/** Outbox rows to `email` other than the registration's confirmation link. */
+export const otherMailTo = (email: string) =>
+  and(eq(mailOutbox.to, email), ne(mailOutbox.subject, CONFIRMATION_SUBJECT));
