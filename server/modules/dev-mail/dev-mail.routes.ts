@@ -8,15 +8,15 @@ import { type DevMail, listDevMail } from "./dev-mail.service";
 /** The address of the mail page; it exists in development and tests only. */
 export const DEV_MAIL_PATH = "/__dev/mail";
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(messages: DevMail[]): string {
   const items = messages.map(
     (m) => `<article>
-  <h2>${escape(m.subject)}</h2>
-  <p class="meta">To ${escape(m.to)} · ${escape(m.sentAt)}</p>
-  <pre>${escape(m.text)}</pre>
-  ${m.links.map((l) => `<p><a href="${escape(l)}">${escape(l)}</a></p>`).join("")}
+  <h2>${escapeHtml(m.subject)}</h2>
+  <p class="meta">To ${escapeHtml(m.to)} · ${escapeHtml(m.sentAt)}</p>
+  <pre>${escapeHtml(m.text)}</pre>
+  ${m.links.map((l) => `<p><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></p>`).join("")}
 </article>`,
   );
   return `<!doctype html>
