@@ -33,8 +33,11 @@ export function EmailStatusLine() {
         <MailCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
         {status.pending ? (
           <span>
-            Waiting for confirmation: <strong className="break-all">{status.pending.email}</strong>. Open the
-            link we sent there; until then you sign in with <span className="break-all">{status.email}</span>.
+            Waiting for confirmation: <strong className="break-all">{status.pending.email}</strong>.{" "}
+            {Date.parse(status.pending.expiresAt) > Date.now()
+              ? "Open the link we sent there"
+              : "The link we sent there has expired; send a new one"}
+            ; until then you sign in with <span className="break-all">{status.email}</span>.
           </span>
         ) : (
           <span>Your email is not confirmed yet. Open the link we sent to it, or ask for a new one.</span>
