@@ -67,6 +67,9 @@ describe("who becomes staff", () => {
 
   it("an account registered first with a listed address is not staff after a restart", async () => {
     const attacker = await signUp(t.app, { email: "ops@example.com" });
+    // The mailbox's owner is warned what opening the link would do, and for which account.
+    const [mail] = await mailsTo("ops@example.com");
+    expect(mail.body).toContain(`opening the link makes the account ${attacker.input.username}`);
     const app = await restart();
     expect(await roleOf(attacker.user.id)).toBe("user");
     expect(await consoleAs(app, attacker)).toEqual({ users: 404, payouts: 404 });

@@ -22,7 +22,7 @@ import { signInRoutes } from "./sign-in.routes";
 
 export function authRoutes(deps: AppDeps): Router {
   const { db, authLimits } = deps;
-  const links = { mailer: deps.mailer, appUrl: deps.config.appUrl };
+  const links = { mailer: deps.mailer, appUrl: deps.config.appUrl, adminEmails: deps.config.adminEmails };
   const router = Router();
 
   router.get(

@@ -17,6 +17,8 @@ const MAILS_PER_HOUR = 5;
 export interface LinkMail {
   mailer: Mailer;
   appUrl: string;
+  /** ADMIN_EMAILS: the mail to a listed address says that opening the link makes the account staff. */
+  adminEmails: string[];
 }
 
 const newToken = () => randomBytes(32).toString("base64url");
@@ -80,7 +82,7 @@ export async function closeOpenRequests(tx: DbOrTx, userId: string): Promise<voi
 export async function mailConfirmationLink(
   tx: Tx,
   options: LinkMail & {
-    user: { id: string; name: string };
+    user: { id: string; name: string; username: string };
     email: string;
     change: boolean;
     taken?: boolean;
@@ -113,6 +115,13 @@ export async function mailConfirmationLink(
         "",
         `The link works once, within ${EMAIL_LINK_VALID_MINUTES} minutes; Settings can send a new one.`,
         "If you did not ask for this, ignore this email: nothing changes.",
+        ...(options.adminEmails.includes(options.email.toLowerCase())
+          ? [
+              "",
+              `This address is one of ParkPilot's staff addresses: opening the link makes the account ${options.user.username}`,
+              "ParkPilot staff. Open it only if you created that account yourself.",
+            ]
+          : []),
       ];
   await options.mailer.send(tx, {
     to: options.email,

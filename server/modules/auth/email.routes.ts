@@ -9,7 +9,7 @@ import { cancelEmailChangeByLink, confirmEmail } from "./email-confirm";
 /** Proving the account's address: its status, the mailed links, resending and cancelling. */
 export function emailRoutes(deps: AppDeps): Router {
   const { db, mailer } = deps;
-  const links = { mailer, appUrl: deps.config.appUrl };
+  const links = { mailer, appUrl: deps.config.appUrl, adminEmails: deps.config.adminEmails };
   const router = Router();
 
   router.get(
