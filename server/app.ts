@@ -19,6 +19,7 @@ import { auditExportRoutes, auditRoutes } from "./modules/audit/audit.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { billingRoutes } from "./modules/billing/billing.routes";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes";
+import { devMailRoutes } from "./modules/dev-mail/dev-mail.routes";
 import { domainRoutes } from "./modules/domains/domains.routes";
 import { countParkedVisits } from "./modules/domains/parked-visits";
 import { healthRoutes } from "./modules/health/health.routes";
@@ -102,6 +103,8 @@ export function createApp(deps: AppDeps) {
   app.use("/api", api);
   app.use(API_DOCS_PATH, docsRoutes());
 
+  // Development and tests: the mail the app sent, read without an SMTP server (404 in production).
+  app.use(devMailRoutes(deps));
   app.use(countParkedVisits(deps));
   for (const handler of deps.client ?? []) app.use(handler);
   app.use(errorHandler(deps.logger));

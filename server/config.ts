@@ -82,7 +82,7 @@ const ZEnv = z.object({
   PARKING_NAMESERVERS: z.string().default("ns1.parkpilot.net,ns2.parkpilot.net"),
   /** Resolvers for ownership checks, comma-separated `address[:port]`; default: the system's. */
   DNS_SERVERS: z.string().optional(),
-  /** Accounts made staff (the operator console) when they exist at start or register, comma-separated emails. */
+  /** Accounts made staff (the operator console), comma-separated emails: only once the address is confirmed. */
   ADMIN_EMAILS: z.string().optional(),
   /** The seller named on receipts: legal name, one-line postal address and tax id (VAT, GST, EIN). */
   SELLER_LEGAL_NAME: z.string().trim().min(1).max(200).default("ParkPilot"),

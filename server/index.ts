@@ -41,12 +41,12 @@ async function main() {
   if (paired > 0)
     logger.info({ domains: paired }, "gave the domains added before nameserver pairs their pair");
 
-  await grantAdminEmails(database.db, config.adminEmails);
-
   const deps = createDeps({ config, logger, database });
   const totp = await prepareTotpSecrets({ db: deps.db, keys: deps.totpKeys });
   if (totp.sealed > 0)
     logger.info({ sealed: totp.sealed }, "authenticator secrets stored in clear are now encrypted");
+  // Only accounts whose listed address is confirmed; each grant is audited and mailed to the other staff.
+  await grantAdminEmails({ db: deps.db, mailer: deps.mailer, emails: config.adminEmails });
   const server = http.createServer();
   const vite = config.isProduction
     ? undefined

@@ -69,6 +69,11 @@ export const users = pgTable(
     suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     /** Why, as staff wrote it; shown to staff, not to the user. */
     suspendReason: text("suspend_reason"),
+    /**
+     * When the owner last proved `email` by opening a link mailed to it; null until then (and for
+     * accounts made before addresses were confirmed). Only a confirmed address is made staff by ADMIN_EMAILS.
+     */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -736,6 +741,33 @@ export const passwordResets = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("password_resets_user_idx").on(t.userId)],
+);
+
+/**
+ * Links that prove an address: one mailed at registration (`email` is the account's own) and one
+ * mailed to the new address of a change, which takes effect only when it is opened. Tokens are
+ * kept hashed; the old address of a change gets its own cancel link (`cancelTokenHash`).
+ */
+export const emailConfirmations = pgTable(
+  "email_confirmations",
+  {
+    id: rowId(),
+    userId: userRef("user_id"),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    /** Set for a change of address: the link in the mail to the old address cancels it. */
+    cancelTokenHash: text("cancel_token_hash"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /** Cancelled by the owner, by the old address's link, or replaced by a newer request. */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("email_confirmations_token_idx").on(t.tokenHash),
+    index("email_confirmations_cancel_token_idx").on(t.cancelTokenHash),
+    index("email_confirmations_user_idx").on(t.userId, t.createdAt),
+  ],
 );
 
 /**

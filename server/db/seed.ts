@@ -34,6 +34,8 @@ export async function seedDemo(
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     await removeDemo(tx);
+    // Its address stays unconfirmed: nobody can prove example.com, and with a published password
+    // the demo must never be made staff by ADMIN_EMAILS.
     const [user] = await tx
       .insert(users)
       .values({

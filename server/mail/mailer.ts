@@ -17,6 +17,8 @@ export interface Mailer {
    * action that rolls back sends nothing. With SMTP configured, committed mail is then delivered.
    */
   send(db: DbOrTx, mail: Mail): Promise<void>;
+  /** Delivers at once what is still waiting to be sent: a command that exits does so first. */
+  flush(): Promise<void>;
 }
 
 const DELIVERY_RETRIES = [50, 500, 2_000];
@@ -42,6 +44,7 @@ export function createMailer(options: { db: Db; smtpUrl?: string; from: string; 
     await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, id));
   };
   const report = (id: string) => (err: unknown) => logger.error({ err, mailId: id }, "mail delivery failed");
+  const scheduled = new Set<string>();
 
   return {
     async send(tx, mail) {
@@ -53,7 +56,15 @@ export function createMailer(options: { db: Db; smtpUrl?: string; from: string; 
         );
         return;
       }
-      setTimeout(() => void deliver(row.id).catch(report(row.id)), DELIVERY_RETRIES[0]).unref();
+      scheduled.add(row.id);
+      setTimeout(() => {
+        if (scheduled.delete(row.id)) void deliver(row.id).catch(report(row.id));
+      }, DELIVERY_RETRIES[0]).unref();
+    },
+    async flush() {
+      const ids = [...scheduled];
+      scheduled.clear();
+      await Promise.all(ids.map((id) => deliver(id).catch(report(id))));
     },
   };
 }

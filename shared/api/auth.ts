@@ -95,6 +95,11 @@ export const ZLoginAnswer = z.object({
 });
 /** `GET /api/auth/me` while signed in (401 while signed out). */
 export const ZSessionAnswer = z.object({ user: ZSessionUser });
+/**
+ * `PUT /api/auth/profile`: the user as saved (still with the old email) and the new address that
+ * waits for the link mailed to it, or null when the email did not change.
+ */
+export const ZProfileAnswer = z.object({ user: ZSessionUser, pendingEmail: z.string().nullable() });
 export type TLoginBody = z.infer<typeof ZLoginBody>;
 export type TRegisterBody = z.infer<typeof ZRegisterBody>;
 export type TProfileBody = z.infer<typeof ZProfileBody>;

@@ -63,6 +63,11 @@ export const AUDIT_EVENTS = [
   "password_reset_requested",
   "password_reset",
   "email_changed",
+  /** A change of address waits for the link mailed to the new address; detail names it. */
+  "email_change_requested",
+  "email_change_cancelled",
+  /** The account's own address was proven by its confirmation link (the first one, at registration). */
+  "email_confirmed",
   "session_ended",
   "other_sessions_ended",
   "payout_requested",
@@ -84,6 +89,9 @@ export const AUDIT_EVENTS = [
   "security_add_on_ended",
   /** An operator console action: detail names the action and the object it was taken on. */
   "staff_action",
+  /** The account was made staff: detail says by what (`command line` or `ADMIN_EMAILS`). */
+  "staff_granted",
+  "staff_revoked",
 ] as const;
 export type TAuditEvent = (typeof AUDIT_EVENTS)[number];
 

@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { grantAdminEmails, setStaff } from "../../server/modules/admin/staff";
+import { grantAdminEmails, grantStaffByEmail, revokeStaff } from "../../server/modules/admin/staff";
 import { recordStaffAction } from "../../server/modules/admin/staff-gate";
 import { auditLog, users } from "../../shared/schema";
+import { confirmEmailLink } from "../factories/email";
 import { enableTwoFactor, totpCode } from "../factories/two-factor";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -32,20 +33,29 @@ async function signInWithCode(email: string, password: string, secret: string) {
 }
 
 describe("staff gate", () => {
-  it("makes an ADMIN_EMAILS address staff when it registers (case and spaces ignored), no one else", async () => {
+  it("makes an ADMIN_EMAILS address staff once its link is opened (case and spaces ignored), no one else", async () => {
     const boss = await signUp(t.app, { email: ADMIN });
     const someone = await signUp(t.app);
+    expect(await roleOf(boss.user.id)).toBe("user");
+    await confirmEmailLink(t.app, t.db, ADMIN);
+    await confirmEmailLink(t.app, t.db, someone.input.email);
     expect(await roleOf(boss.user.id)).toBe("staff");
     expect(await roleOf(someone.user.id)).toBe("user");
   });
 
-  it("grants existing accounts at start, and the grant can be revoked", async () => {
+  it("grants existing confirmed accounts at start, and the grant can be revoked", async () => {
     const later = await signUp(t.app);
-    await grantAdminEmails(t.db, [later.input.email.toLowerCase()]);
+    await confirmEmailLink(t.app, t.db, later.input.email);
+    await grantAdminEmails({ db: t.db, mailer: t.deps.mailer, emails: [later.input.email.toLowerCase()] });
     expect(await roleOf(later.user.id)).toBe("staff");
-    expect(await setStaff(t.db, later.input.email.toUpperCase(), false)).toBe(later.input.email);
+    expect(await revokeStaff(t.db, later.input.email.toUpperCase())).toBe(later.input.email);
     expect(await roleOf(later.user.id)).toBe("user");
-    expect(await setStaff(t.db, "nobody@example.com", true)).toBeUndefined();
+    expect(await grantStaffByEmail({ db: t.db, mailer: t.deps.mailer, email: "nobody@example.com" })).toEqual(
+      {
+        done: false,
+        reason: "no account",
+      },
+    );
   });
 
   it("answers 404 like an unknown route to signed-out users, non-staff, and staff signed in without a second factor", async () => {
@@ -59,12 +69,15 @@ describe("staff gate", () => {
     expect((await userWithCode.get("/api/admin/me")).status).toBe(404);
 
     const staff = await signUp(t.app, { email: "other@example.com" });
+    await confirmEmailLink(t.app, t.db, "other@example.com");
+    expect(await roleOf(staff.user.id)).toBe("staff");
     expect((await staff.agent.get("/api/admin/me")).status).toBe(404);
   });
 
   it("lets staff in once they signed in with a second factor, until staff is revoked", async () => {
     const staff = await signUp(t.app, { email: "third@example.com" });
-    await setStaff(t.db, "third@example.com", true);
+    await confirmEmailLink(t.app, t.db, "third@example.com");
+    await grantStaffByEmail({ db: t.db, mailer: t.deps.mailer, email: "third@example.com" });
     const { secret } = await enableTwoFactor(staff.agent);
     // Turning 2FA on does not upgrade the session it was turned on in: only a sign-in with a code does.
     expect((await staff.agent.get("/api/admin/me")).status).toBe(404);
@@ -72,7 +85,7 @@ describe("staff gate", () => {
     const me = await agent.get("/api/admin/me").expect(200);
     expect(me.body.staff).toMatchObject({ id: staff.user.id, email: "third@example.com" });
 
-    await setStaff(t.db, "third@example.com", false);
+    await revokeStaff(t.db, "third@example.com");
     expect((await agent.get("/api/admin/me")).status).toBe(404);
   });
 

@@ -142,7 +142,7 @@ describe("sign-out", () => {
 });
 
 describe("profile and password", () => {
-  it("updates the profile and refuses an email another account holds", async () => {
+  it("updates the profile, and an email another account holds waits like any other and never moves", async () => {
     const other = await signUp(t.app);
     const { agent, input } = await signUp(t.app);
     const ok = await agent
@@ -153,12 +153,13 @@ describe("profile and password", () => {
     const taken = await agent
       .put("/api/auth/profile")
       .send({ name: "X", email: other.input.email, username: input.username });
-    expect(taken.status).toBe(409);
+    expect(taken.status).toBe(200);
+    expect((await agent.get("/api/auth/me")).body.user.email).toBe(input.email);
     const bad = await agent
       .put("/api/auth/profile")
       .send({ name: "X", email: "nope", username: input.username });
     expect(bad.status).toBe(400);
-    expect((await agent.get("/api/auth/me")).body.user.name).toBe("New Name");
+    expect((await agent.get("/api/auth/me")).body.user.name).toBe("X");
   });
 
   it("changes the password only with the current one, and ends the user's other sessions", async () => {

@@ -24,7 +24,7 @@ async function resetLinkFor(email: string) {
     .set("Host", "evil.example")
     .send({ email: email.toUpperCase() });
   expect(res.status).toBe(202);
-  const mail = await smtp.mailTo(email);
+  const mail = await smtp.mailTo(email, 5000, "Reset your ParkPilot password");
   const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
   if (!link) throw new Error(`no link in: ${mail.text}`);
   return new URL(link);

@@ -127,7 +127,7 @@ describe("audit log", () => {
       "two_factor_enabled",
       "sign_in",
       "password_changed",
-      "email_changed",
+      "email_change_requested",
       "other_sessions_ended",
       "two_factor_disabled",
     ]);

@@ -3,6 +3,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../shared/schema";
 import { orderAccountPlan, payInSandbox } from "../factories/billing";
+import { confirmEmailLink } from "../factories/email";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -93,13 +94,16 @@ describe("account settings", () => {
 });
 
 describe("profile settings (PUT /api/auth/profile)", () => {
-  it("saves name, email and username, and the session user shows them", async () => {
-    const { agent } = await signUp(t.app);
+  it("saves name and username at once, and the email once the link mailed to it is opened", async () => {
+    const { agent, input } = await signUp(t.app);
     const profile = { name: "Renamed Owner", email: "renamed-owner@example.com", username: "renamed_owner" };
 
     const res = await agent.put("/api/auth/profile").send(profile);
 
     expect(res.status).toBe(200);
+    expect(res.body.pendingEmail).toBe("renamed-owner@example.com");
+    expect((await agent.get("/api/auth/me")).body.user).toMatchObject({ ...profile, email: input.email });
+    await confirmEmailLink(t.app, t.db, profile.email);
     expect((await agent.get("/api/auth/me")).body.user).toMatchObject(profile);
   });
 
@@ -128,7 +132,7 @@ describe("profile settings (PUT /api/auth/profile)", () => {
     expect(await storedUser(user.id)).toMatchObject({ name: input.name, username: input.username });
   });
 
-  it("refuses an email another account has with 409 and a message", async () => {
+  it("answers an email another account has as it answers a free one, and never moves it", async () => {
     const other = await signUp(t.app);
     const { agent, input, user } = await signUp(t.app);
 
@@ -136,8 +140,8 @@ describe("profile settings (PUT /api/auth/profile)", () => {
       .put("/api/auth/profile")
       .send({ name: input.name, email: other.input.email, username: input.username });
 
-    expect(res.status).toBe(409);
-    expect(res.body.message).toBe("An account with this email already exists.");
+    expect(res.status).toBe(200);
+    expect(res.body.pendingEmail).toBe(other.input.email);
     expect((await storedUser(user.id)).email).toBe(input.email);
   });
 

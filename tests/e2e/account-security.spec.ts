@@ -68,7 +68,7 @@ test.describe("account security", () => {
       await page.getByRole("button", { name: "Send Reset Link" }).click();
       await expect(page.getByRole("status").filter({ hasText: "on its way" })).toBeVisible();
 
-      const mail = await smtp.mailTo(existingAccount.email, 10_000);
+      const mail = await smtp.mailTo(existingAccount.email, 10_000, "Reset your ParkPilot password");
       const link = new URL(/https?:\/\/\S+/.exec(mail.text)?.[0] ?? "");
       await page.goto(`${link.pathname}${link.search}`);
       await page.getByLabel("New Password", { exact: true }).fill("my-new-password-1");

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test, toast } from "./fixtures";
+import { withMailSink } from "./mail-sink";
 
 /** The first visit compiles the page in the development server; later ones are quick. */
 const FIRST_LOAD = { timeout: 30_000 };
@@ -52,6 +53,33 @@ test("a username another account has is refused with the server's message and no
   await expect(toast(page)).toContainText("This username is already taken.");
   await reloadSettings(page);
   await expect(card(page, "Profile Settings").getByLabel("Username")).toHaveValue(account.username);
+});
+
+test("a new email waits for the link mailed to it: Settings says so, and opening it makes the change", async ({
+  page,
+  account,
+}) => {
+  await openSettings(page);
+  const profile = card(page, "Profile Settings");
+  await expect(profile.getByRole("status")).toContainText("not confirmed yet");
+  const moved = `moved-${account.email}`;
+  const link = await withMailSink(async (smtp) => {
+    await profile.getByLabel("Email").fill(moved);
+    await profile.getByRole("button", { name: "Save Profile" }).click();
+    await expect(toast(page)).toContainText("Confirm Your New Email");
+    const mail = await smtp.mailTo(moved, 10_000, "Confirm your ParkPilot email");
+    return new URL(/https?:\/\/\S+/.exec(mail.text)?.[0] ?? "");
+  });
+  await expect(profile.getByRole("status")).toContainText(`Waiting for confirmation: ${moved}`);
+  await expect(profile.getByLabel("Email")).toHaveValue(account.email);
+
+  await page.goto(`${link.pathname}${link.search}`);
+  await page.getByRole("button", { name: "Confirm Email" }).click();
+  await expect(page.getByRole("status")).toContainText("Your email is confirmed");
+
+  await openSettings(page);
+  await expect(card(page, "Profile Settings").getByLabel("Email")).toHaveValue(moved, FIRST_LOAD);
+  await expect(card(page, "Profile Settings").getByRole("status")).toHaveCount(0);
 });
 
 test("notification switches are saved as they are flipped and kept after a reload", async ({

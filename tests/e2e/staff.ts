@@ -1,14 +1,23 @@
 import type { Page } from "@playwright/test";
 import { totpCode } from "../factories/two-factor";
 import { expect, registerThroughApi, uniqueAccount } from "./fixtures";
+import { withMailSink } from "./mail-sink";
 
 /**
  * Signs `page` in as staff with a second factor. `email` must be one of the browser server's
- * ADMIN_EMAILS (playwright.config.ts), and each test uses its own: an address registers once.
+ * ADMIN_EMAILS (playwright.config.ts), and each test uses its own: an address registers once. The
+ * listed address makes staff only once proven, so the confirmation link mailed at registration is
+ * opened first.
  */
 export async function signInAsStaff(page: Page, email: string) {
   const staff = uniqueAccount({ email });
-  await registerThroughApi(page, staff);
+  await withMailSink(async (smtp) => {
+    await registerThroughApi(page, staff);
+    const mail = await smtp.mailTo(email, 10_000, "Confirm your ParkPilot email");
+    const token = /\/confirm-email\?token=([\w-]+)/.exec(mail.text)?.[1];
+    const confirmed = await page.request.post("/api/auth/email/confirm", { data: { token } });
+    expect(confirmed.ok(), await confirmed.text()).toBe(true);
+  });
   const setup = await (await page.request.post("/api/auth/2fa/setup", { data: {} })).json();
   const enabled = await page.request.post("/api/auth/2fa/enable", { data: { code: totpCode(setup.secret) } });
   expect(enabled.ok()).toBe(true);

@@ -1,16 +1,20 @@
 import request from "supertest";
-import { setStaff } from "../../server/modules/admin/staff";
+import { grantStaffByEmail } from "../../server/modules/admin/staff";
 import type { TestApp } from "../setup/test-app";
+import { confirmEmailLink } from "./email";
 import { enableTwoFactor, totpCode } from "./two-factor";
 import { signUp } from "./users";
 
 /**
  * A staff member signed in with a second factor, as the console requires: registers an account,
- * grants it staff, turns two-factor on and signs in again with a code. `agent` carries that session.
+ * confirms its address, grants it staff as the command line does, turns two-factor on and signs
+ * in again with a code. `agent` carries that session.
  */
 export async function signInStaff(t: TestApp) {
   const staff = await signUp(t.app);
-  await setStaff(t.db, staff.input.email, true);
+  await confirmEmailLink(t.app, t.db, staff.input.email);
+  const granted = await grantStaffByEmail({ db: t.db, mailer: t.deps.mailer, email: staff.input.email });
+  if (!granted.done) throw new Error(`staff grant: ${granted.reason}`);
   const { secret } = await enableTwoFactor(staff.agent);
   const agent = request.agent(t.app);
   const first = await agent

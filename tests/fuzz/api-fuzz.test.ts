@@ -83,6 +83,8 @@ function validBody(route: RouteEntry): Record<string, unknown> {
     },
     "POST /api/auth/login": { usernameOrEmail: "fuzzy", password: "password-123" },
     "PUT /api/auth/profile": { name: "N", username: "fuzzy", email: "f@example.com" },
+    "POST /api/auth/email/confirm": { token: "not-a-token" },
+    "POST /api/auth/email/cancel": { token: "not-a-token" },
     "POST /api/auth/change-password": { currentPassword: "x", newPassword: "password-123" },
     "POST /api/leads": {
       email: "f@example.com",

@@ -1,4 +1,5 @@
 import { CHECKOUT_PAGE_ROUTE } from "@shared/api/checkout";
+import { CANCEL_EMAIL_CHANGE_PATH, CONFIRM_EMAIL_PATH } from "@shared/api/email";
 import { lazy } from "react";
 import { Route, Switch } from "wouter";
 import { ProtectedRoute } from "./protected-route";
@@ -9,6 +10,8 @@ const LoginPage = lazy(() => import("@/pages/login"));
 const ForgotPasswordPage = lazy(() => import("@/pages/forgot-password"));
 const ResetPasswordPage = lazy(() => import("@/pages/reset-password"));
 const ApproveDevicePage = lazy(() => import("@/pages/approve-device"));
+const ConfirmEmailPage = lazy(() => import("@/pages/confirm-email"));
+const CancelEmailChangePage = lazy(() => import("@/pages/cancel-email-change"));
 const CheckoutServicePage = lazy(() => import("@/pages/checkout-service"));
 const CheckoutSuccessPage = lazy(() => import("@/pages/checkout-success"));
 const NotFoundPage = lazy(() => import("@/pages/not-found"));
@@ -40,6 +43,12 @@ export default function AccountRoutes() {
         {/* Opened from an email, on whichever device, signed in or not. */}
         <Route path="/approve-device">
           <ApproveDevicePage />
+        </Route>
+        <Route path={CONFIRM_EMAIL_PATH}>
+          <ConfirmEmailPage />
+        </Route>
+        <Route path={CANCEL_EMAIL_CHANGE_PATH}>
+          <CancelEmailChangePage />
         </Route>
         <Route path={SIDEBAR_PATHS}>
           <ProtectedRoute>

@@ -16,6 +16,8 @@ const ROUTE_TITLES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/forgot-password\/?$/, "Forgot Password"],
   [/^\/reset-password\/?$/, "Choose a New Password"],
   [/^\/approve-device\/?$/, "Approve a New Device"],
+  [/^\/confirm-email\/?$/, "Confirm Your Email"],
+  [/^\/cancel-email-change\/?$/, "Cancel an Email Change"],
   [/^\/checkout\/service\/[^/]+\/?$/, "Complete Your Purchase"],
   [/^\/checkout\/success\/?$/, "Payment Successful"],
   [/^\/privacy\/?$/, "Privacy Notice"],

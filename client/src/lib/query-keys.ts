@@ -6,6 +6,7 @@ import { PENDING_ORDERS_PATH, RECEIPTS_PATH, SUBSCRIPTIONS_PATH } from "@shared/
 import { CHECKOUT_PATHS } from "@shared/api/checkout";
 import { DEVICE_PATHS } from "@shared/api/devices";
 import { DOMAIN_PATHS, type TPortfolioQueryInput } from "@shared/api/domains";
+import { EMAIL_PATHS } from "@shared/api/email";
 import { ENTITLEMENTS_PATH } from "@shared/api/entitlements";
 import { marketplacePaths, type TMarketplaceQueryInput } from "@shared/api/marketplace";
 import { NOTIFICATIONS_PATHS } from "@shared/api/notifications";
@@ -24,6 +25,7 @@ import { ACCOUNT_SETTINGS_PATH, NOTIFICATION_SETTINGS_PATH } from "@shared/api/s
  */
 export const queryKeys = {
   session: [AUTH_PATHS.me],
+  emailStatus: [EMAIL_PATHS.status],
   twoFactor: [SECURITY_PATHS.twoFactor],
   sessions: [SECURITY_PATHS.sessions],
   auditLog: [SECURITY_PATHS.auditLog],

@@ -11,6 +11,9 @@ import { recordAudit } from "../audit/audit-log";
 import { changePassword, findUser, register, toSessionUser, updateProfile } from "./auth.service";
 import { deleteAccount } from "./delete-account";
 import { deviceRoutes } from "./devices.routes";
+import { emailRoutes } from "./email.routes";
+import { requestEmailChange } from "./email-change.service";
+import { mailConfirmationLink } from "./email-links";
 import { rememberDevice } from "./known-devices";
 import { passkeyRoutes } from "./passkeys.routes";
 import { passwordResetRoutes } from "./password-reset.routes";
@@ -19,6 +22,7 @@ import { signInRoutes } from "./sign-in.routes";
 
 export function authRoutes(deps: AppDeps): Router {
   const { db, authLimits } = deps;
+  const links = { mailer: deps.mailer, appUrl: deps.config.appUrl, adminEmails: deps.config.adminEmails };
   const router = Router();
 
   router.get(
@@ -38,7 +42,8 @@ export function authRoutes(deps: AppDeps): Router {
         db,
         input: body,
         onRegistered: deps.onRegistered,
-        staffEmails: deps.config.adminEmails,
+        confirmEmail: (tx, created) =>
+          mailConfirmationLink(tx, { ...links, user: created, email: created.email, change: false }),
       });
       // The device an account is made on is its first trusted one.
       const { device } = await rememberDevice({
@@ -61,6 +66,7 @@ export function authRoutes(deps: AppDeps): Router {
   router.use(deviceRoutes(deps));
   router.use(passkeyRoutes(deps));
   router.use(passwordResetRoutes(deps));
+  router.use(emailRoutes(deps));
 
   router.post(
     "/logout",
@@ -79,15 +85,10 @@ export function authRoutes(deps: AppDeps): Router {
       const emailChanges = before !== undefined && before.email.toLowerCase() !== body.email.toLowerCase();
       if (emailChanges) assertRecentAuth(req);
       const user = await updateProfile({ db, userId, input: body });
-      if (emailChanges) {
-        await recordAudit(db, {
-          userId: user.id,
-          event: "email_changed",
-          meta: requestMeta(req),
-          detail: { from: before.email, to: user.email },
-        });
-      }
-      return { user: toSessionUser(user) };
+      // The new address takes effect when the link mailed to it is opened; until then the old one stays.
+      if (emailChanges)
+        await requestEmailChange({ db, userId, email: body.email, meta: requestMeta(req), ...links });
+      return { user: toSessionUser(user), pendingEmail: emailChanges ? body.email : null };
     }),
   );
 

@@ -29,7 +29,7 @@ function validTimeZone(zone: string | undefined): string {
 }
 
 /** Names the field a unique index refused, so the user is told which one is taken. */
-function conflictFor(error: unknown): AppError | undefined {
+export function conflictFor(error: unknown): AppError | undefined {
   const pgError =
     (error as { cause?: { code?: string; constraint?: string } }).cause ??
     (error as { code?: string; constraint?: string });
@@ -41,7 +41,8 @@ function conflictFor(error: unknown): AppError | undefined {
   return new AppError("CONFLICT", "This account already exists.");
 }
 
-async function assertAvailable(db: Db, input: { username: string; email: string }, exceptUserId?: string) {
+async function assertAvailable(db: Db, input: { username: string; email?: string }, exceptUserId?: string) {
+  const email = input.email?.toLowerCase();
   const taken = await db
     .select({ username: users.username, email: users.email })
     .from(users)
@@ -49,12 +50,12 @@ async function assertAvailable(db: Db, input: { username: string; email: string 
       and(
         or(
           eq(sql`lower(${users.username})`, input.username.toLowerCase()),
-          eq(sql`lower(${users.email})`, input.email.toLowerCase()),
+          email ? eq(sql`lower(${users.email})`, email) : undefined,
         ),
         exceptUserId ? ne(users.id, exceptUserId) : undefined,
       ),
     );
-  if (taken.some((u) => u.email.toLowerCase() === input.email.toLowerCase())) {
+  if (email && taken.some((u) => u.email.toLowerCase() === email)) {
     throw new AppError("CONFLICT", "An account with this email already exists.");
   }
   if (taken.length > 0) throw new AppError("CONFLICT", "This username is already taken.");
@@ -71,11 +72,10 @@ export async function register(options: {
   db: Db;
   input: TRegisterBody;
   onRegistered?: OnRegistered;
-  /** Addresses (lower case) whose accounts are staff from the start: ADMIN_EMAILS. */
-  staffEmails?: string[];
+  /** Mails the link that confirms the new account's address, in the same transaction. */
+  confirmEmail: OnRegistered;
 }): Promise<User> {
   const { db, input, onRegistered } = options;
-  const staff = options.staffEmails?.includes(input.email.toLowerCase()) ?? false;
   await assertAvailable(db, input);
   const passwordHash = await hashPassword(input.password);
   try {
@@ -89,11 +89,11 @@ export async function register(options: {
           passwordHash,
           timeZone: validTimeZone(input.timeZone),
           referralCode: newReferralCode(),
-          role: staff ? "staff" : "user",
         })
         .returning();
       await tx.insert(balances).values({ userId: user.id });
       await onRegistered?.(tx, user, input.referralCode);
+      await options.confirmEmail(tx, user);
       return user;
     });
   } catch (error) {
@@ -123,13 +123,21 @@ export async function findUser(options: { db: Db; userId: string }): Promise<Use
   return user;
 }
 
+/**
+ * Saves name and username. The email is saved here only when it differs in letter case alone (the
+ * same mailbox); another address waits for its link (`requestEmailChange`).
+ */
 export async function updateProfile(options: { db: Db; userId: string; input: TProfileBody }): Promise<User> {
   const { db, userId, input } = options;
-  await assertAvailable(db, input, userId);
+  await assertAvailable(db, { username: input.username }, userId);
   try {
     const [user] = await db
       .update(users)
-      .set({ name: input.name, email: input.email, username: input.username })
+      .set({
+        name: input.name,
+        username: input.username,
+        email: sql`case when lower(${users.email}) = ${input.email.toLowerCase()} then ${input.email} else ${users.email} end`,
+      })
       .where(eq(users.id, userId))
       .returning();
     if (!user) throw new AppError("UNAUTHORIZED", "Please sign in to continue");

@@ -27,6 +27,9 @@ const EVENT_LABELS: Record<TAuditEvent, string> = {
   password_reset_requested: "Password reset requested",
   password_reset: "Password reset",
   email_changed: "Email changed",
+  email_change_requested: "Email change requested",
+  email_change_cancelled: "Email change cancelled",
+  email_confirmed: "Email confirmed",
   session_ended: "Session signed out",
   other_sessions_ended: "Other devices signed out",
   payout_requested: "Payout requested",
@@ -45,6 +48,8 @@ const EVENT_LABELS: Record<TAuditEvent, string> = {
   security_add_on_granted: "Security add-on started",
   security_add_on_ended: "Security add-on ended",
   staff_action: "Action by ParkPilot staff",
+  staff_granted: "Made ParkPilot staff",
+  staff_revoked: "No longer ParkPilot staff",
 };
 
 const EVENT_OPTIONS = [

@@ -1,13 +1,21 @@
-import { AUTH_PATHS, type TProfileBody, type TSessionUser, ZSessionAnswer } from "@shared/api/auth";
-import { useMutation } from "@tanstack/react-query";
+import { AUTH_PATHS, type TProfileBody, ZProfileAnswer } from "@shared/api/auth";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
 
-/** Saves name, email and username; the server refuses a malformed or taken email or username. */
-export async function updateProfile(body: TProfileBody): Promise<TSessionUser> {
+/**
+ * Saves name and username; a new email waits for the link mailed to it (`pendingEmail`). The
+ * server refuses a malformed email or a taken username.
+ */
+export async function updateProfile(body: TProfileBody) {
   const res = await apiRequest("PUT", AUTH_PATHS.profile, body);
-  return ZSessionAnswer.parse(await res.json()).user;
+  return ZProfileAnswer.parse(await res.json());
 }
 
 export function useUpdateProfile() {
-  return useMutation({ mutationFn: updateProfile });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.emailStatus }),
+  });
 }

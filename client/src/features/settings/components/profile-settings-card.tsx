@@ -7,13 +7,15 @@ import { Label } from "@/components/ui/label";
 import { errorAfterStatus } from "@/lib/error-text";
 import { toast } from "@/lib/toast";
 import { useUpdateProfile } from "../api/update-profile";
+import { EmailStatusLine } from "./email-status-line";
 import { SettingsCard } from "./settings-card";
 
 type Profile = Pick<TSessionUser, "name" | "email" | "username">;
 
 /**
- * Full name, email and username. The server checks the email's format and that neither the
- * email nor the username belongs to another account; its message is shown when it refuses.
+ * Full name, email and username. The server checks the email's format and that the username
+ * belongs to no other account; its message is shown when it refuses. A new email takes effect
+ * only once the link mailed to it is opened: the line under the field says what waits.
  */
 export function ProfileSettingsCard({ user, onSaved }: { user: Profile; onSaved: () => Promise<void> }) {
   const [profile, setProfile] = useState<Profile>({
@@ -32,10 +34,17 @@ export function ProfileSettingsCard({ user, onSaved }: { user: Profile; onSaved:
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     update.mutate(profile, {
-      onSuccess: async (saved) => {
+      onSuccess: async ({ user: saved, pendingEmail }) => {
         setProfile({ name: saved.name, email: saved.email, username: saved.username });
         await onSaved();
-        toast({ title: "Profile Updated", description: "Your profile details have been saved." });
+        toast(
+          pendingEmail
+            ? {
+                title: "Confirm Your New Email",
+                description: `We sent a link to ${pendingEmail}. Your email changes when you open it.`,
+              }
+            : { title: "Profile Updated", description: "Your profile details have been saved." },
+        );
       },
       onError: (error) =>
         toast({
@@ -68,6 +77,7 @@ export function ProfileSettingsCard({ user, onSaved }: { user: Profile; onSaved:
             autoComplete="email"
             required
           />
+          <EmailStatusLine />
         </div>
         <div className="grid gap-2">
           <Label htmlFor={ids.username}>Username</Label>

@@ -1,0 +1,54 @@
+import { Router } from "express";
+import { ZEmailTokenBody } from "../../../shared/api/email";
+import type { AppDeps } from "../../deps";
+import { handler } from "../../http/handler";
+import { requestMeta } from "../../http/request-meta";
+import { cancelPendingChange, emailStatus, resendConfirmation } from "./email-change.service";
+import { cancelEmailChangeByLink, confirmEmail } from "./email-confirm";
+
+/** Proving the account's address: its status, the mailed links, resending and cancelling. */
+export function emailRoutes(deps: AppDeps): Router {
+  const { db, mailer } = deps;
+  const links = { mailer, appUrl: deps.config.appUrl, adminEmails: deps.config.adminEmails };
+  const router = Router();
+
+  router.get(
+    "/email",
+    handler({ auth: true }, ({ userId }) => emailStatus({ db, userId })),
+  );
+  router.post(
+    "/email/resend",
+    handler({ auth: true, status: 202 }, async ({ userId }) => {
+      await resendConfirmation({ db, userId, ...links });
+      return { message: "A new confirmation link is on its way." };
+    }),
+  );
+  router.delete(
+    "/email/pending",
+    handler({ auth: true }, async ({ userId, req }) => {
+      await cancelPendingChange({ db, userId, meta: requestMeta(req) });
+      return emailStatus({ db, userId });
+    }),
+  );
+  // Opened from an email, on whichever device, signed in or not: the token alone says whose.
+  router.post(
+    "/email/confirm",
+    handler({ body: ZEmailTokenBody }, async ({ body, req }) => {
+      const { email } = await confirmEmail({
+        db,
+        mailer,
+        token: body.token,
+        adminEmails: deps.config.adminEmails,
+        meta: requestMeta(req),
+      });
+      return { email, message: `${email} is confirmed.` };
+    }),
+  );
+  router.post(
+    "/email/cancel",
+    handler({ body: ZEmailTokenBody }, ({ body, req }) =>
+      cancelEmailChangeByLink({ db, token: body.token, meta: requestMeta(req) }),
+    ),
+  );
+  return router;
+}

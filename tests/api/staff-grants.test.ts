@@ -1,0 +1,137 @@
+import { and, eq, sql } from "drizzle-orm";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../server/app";
+import { grantAdminEmails, grantStaffByEmail } from "../../server/modules/admin/staff";
+import { auditLog, users } from "../../shared/schema";
+import { confirmationToken, confirmEmailLink } from "../factories/email";
+import { signInStaff } from "../factories/staff";
+import { enableTwoFactor, totpCode } from "../factories/two-factor";
+import { signUp } from "../factories/users";
+import { createTestApp, type TestApp } from "../setup/test-app";
+
+const LISTED = ["root@example.com", "ops@example.com", "lead@example.com"];
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { ADMIN_EMAILS: LISTED.join(",") } });
+});
+afterAll(() => t.close());
+
+/** A restart: the start-up staff sync over the same database, then a new app on it. */
+async function restart() {
+  await grantAdminEmails({ db: t.db, mailer: t.deps.mailer, emails: t.deps.config.adminEmails });
+  return createApp(t.deps);
+}
+
+/** Enrols TOTP as the attacker would, signs in again with a code, and opens the console's lists. */
+async function consoleAs(app: ReturnType<typeof createApp>, who: Awaited<ReturnType<typeof signUp>>) {
+  const { secret } = await enableTwoFactor(who.agent);
+  const agent = request.agent(app);
+  const first = await agent
+    .post("/api/auth/login")
+    .send({ usernameOrEmail: who.input.username, password: who.input.password });
+  expect(first.body.twoFactorRequired).toBe(true);
+  await agent
+    .post("/api/auth/2fa/verify")
+    .send({ code: totpCode(secret, 1) })
+    .expect(200);
+  return {
+    users: (await agent.get("/api/admin/users")).status,
+    payouts: (await agent.get("/api/admin/payouts")).status,
+  };
+}
+
+const roleOf = async (id: string) =>
+  (await t.db.select({ role: users.role }).from(users).where(eq(users.id, id)))[0].role;
+const mailsTo = async (email: string) =>
+  (
+    await t.db.execute<{ subject: string; body: string }>(
+      sql`select subject, body from mail_outbox where lower("to") = lower(${email}) order by created_at desc`,
+    )
+  ).rows;
+
+describe("who becomes staff", () => {
+  it("an account that changes its email to a listed address is not staff after a restart", async () => {
+    const attacker = await signUp(t.app);
+    await confirmEmailLink(t.app, t.db, attacker.input.email);
+    await attacker.agent
+      .put("/api/auth/profile")
+      .send({ name: attacker.input.name, username: attacker.input.username, email: "root@example.com" })
+      .expect(200);
+
+    const app = await restart();
+
+    expect(await roleOf(attacker.user.id)).toBe("user");
+    expect(await consoleAs(app, attacker)).toEqual({ users: 404, payouts: 404 });
+  });
+
+  it("an account registered first with a listed address is not staff after a restart", async () => {
+    const attacker = await signUp(t.app, { email: "ops@example.com" });
+    // The mailbox's owner is warned what opening the link would do, and for which account.
+    const [mail] = await mailsTo("ops@example.com");
+    expect(mail.body).toContain(`opening the link makes the account ${attacker.input.username}`);
+    const app = await restart();
+    expect(await roleOf(attacker.user.id)).toBe("user");
+    expect(await consoleAs(app, attacker)).toEqual({ users: 404, payouts: 404 });
+  });
+
+  it("the owner of a listed address becomes staff by opening its link: audited and mailed to the other staff", async () => {
+    const colleague = await signInStaff(t);
+    const owner = await signUp(t.app, { email: "lead@example.com" });
+    const res = await request(t.app)
+      .post("/api/auth/email/confirm")
+      .send({ token: await confirmationToken(t.db, "lead@example.com") });
+    expect(res.status).toBe(200);
+
+    expect(await roleOf(owner.user.id)).toBe("staff");
+    expect(await consoleAs(t.app, owner)).toEqual({ users: 200, payouts: 200 });
+    const [grant] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, owner.user.id), eq(auditLog.event, "staff_granted")));
+    expect(grant.detail).toEqual({ by: "ADMIN_EMAILS" });
+    const [told] = await mailsTo(colleague.input.email);
+    expect(told.subject).toBe("lead@example.com is now ParkPilot staff");
+    expect(told.body).toContain("npm run admin:revoke -- lead@example.com");
+  });
+
+  it("a listed address confirmed through a change of email makes staff at start", async () => {
+    const owner = await signUp(t.app);
+    await owner.agent
+      .put("/api/auth/profile")
+      .send({ name: owner.input.name, username: owner.input.username, email: "root@example.com" })
+      .expect(200);
+    // The earlier attacker asked for the same address; only the mailbox's owner holds this link.
+    await confirmEmailLink(t.app, t.db, "root@example.com");
+    expect(await roleOf(owner.user.id)).toBe("staff");
+    await restart();
+    expect(await roleOf(owner.user.id)).toBe("staff");
+  });
+
+  it("the command line refuses an unconfirmed address unless told, and every grant is audited and mailed", async () => {
+    const colleague = await signInStaff(t);
+    const someone = await signUp(t.app);
+    const refused = await grantStaffByEmail({ db: t.db, mailer: t.deps.mailer, email: someone.input.email });
+    expect(refused).toEqual({ done: false, reason: "unconfirmed" });
+    expect(await roleOf(someone.user.id)).toBe("user");
+
+    const granted = await grantStaffByEmail({
+      db: t.db,
+      mailer: t.deps.mailer,
+      email: someone.input.email,
+      allowUnconfirmed: true,
+    });
+    expect(granted).toEqual({ done: true, email: someone.input.email });
+    const [grant] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, someone.user.id), eq(auditLog.event, "staff_granted")));
+    expect(grant).toMatchObject({ detail: { by: "command line" }, address: "command line" });
+    expect((await mailsTo(colleague.input.email)).map((m) => m.subject)).toContain(
+      `${someone.input.email} is now ParkPilot staff`,
+    );
+    expect((await mailsTo(someone.input.email)).map((m) => m.subject)).not.toContain(
+      `${someone.input.email} is now ParkPilot staff`,
+    );
+  });
+});
