@@ -9,8 +9,9 @@ import { sumDecimals } from "../../../shared/money";
 import type { Database, Db } from "../../db/pool";
 import type { Tx } from "../../db/tx";
 import { breathe, chunks } from "../../lib/breathe";
+import { runInWorker } from "../../lib/worker-pool";
 import { type Credit, creditRevenue, removeRevenue } from "../ledger/ledger.service";
-import { type ReportRow, readReport, refuseIfAny } from "./read-report";
+import { type ReportDay, refuseIfAny } from "./read-report";
 
 const MAX_SKIPPED_LISTED = 100;
 /**
@@ -32,12 +33,15 @@ type StoredDay = {
   clicks: number;
 };
 
+type OwnedDay = ReportDay & { domainId: string };
+
 /**
- * Imports a network's daily report for the user's domains, set-based and in one transaction:
- * rows of the same domain and day are added together, each domain-day replaces the earlier
- * report of that network and day in `parking_reports` and in the ledger (a `parking` revenue
- * event keyed by network, domain and day), so re-importing never doubles. Rows for domains
- * outside the user's portfolio are reported back and left out.
+ * Imports a network's daily report for the user's domains in one transaction: the file is read,
+ * checked and added up by domain and day in a worker thread; each domain-day then replaces the
+ * earlier report of that network and day in `parking_reports` and in the ledger (a `parking`
+ * revenue event keyed by network, domain and day), so re-importing never doubles. The writes go
+ * in short statements with a breath between them, so other requests are answered meanwhile.
+ * Rows for domains outside the user's portfolio are reported back and left out.
  */
 export async function importParkingReport(options: {
   db: Db;
@@ -48,9 +52,9 @@ export async function importParkingReport(options: {
   engine?: Database["engine"];
 }): Promise<TParkingImportResult> {
   const { db, userId, network } = options;
-  const rows = await readReport(options.csv, network);
+  const report = await runInWorker("parkingReport", { csv: options.csv, network });
 
-  const names = [...new Set(rows.filter((r) => r.valid).map((r) => r.domain))];
+  const names = [...new Set(report.days.filter((d) => d.valid).map((d) => d.domain))];
   const owned = new Map<string, string>();
   if (names.length > 0) {
     const found = await db.execute<{ id: string; name: string; since: string }>(
@@ -58,32 +62,28 @@ export async function importParkingReport(options: {
           from domains where user_id = ${userId} and name = any(${sql.param(names)}::text[])`,
     );
     for (const d of found.rows) owned.set(d.name, d.id);
-    refuseIfAny(daysBeforeOwnership(rows, new Map(found.rows.map((d) => [d.name, d.since]))));
+    refuseIfAny(daysBeforeOwnership(report.days, new Map(found.rows.map((d) => [d.name, d.since]))));
   }
   await breathe();
-  const ours: (ReportRow & { domainId: string })[] = [];
+  const ours: OwnedDay[] = [];
   const skipped: TSkippedReportRow[] = [];
-  for (const row of rows) {
-    const domainId = owned.get(row.domain);
-    if (domainId) ours.push({ ...row, domainId });
-    else skipped.push({ line: row.line, domain: row.domain, reason: "Not in your portfolio" });
+  for (const day of report.days) {
+    const domainId = owned.get(day.domain);
+    if (domainId) ours.push({ ...day, domainId });
+    else {
+      for (const line of day.lines)
+        skipped.push({ line, domain: day.domain, reason: "Not in your portfolio" });
+    }
   }
+  skipped.sort((a, b) => a.line - b.line);
   const nameOf = new Map([...owned].map(([name, id]) => [id, name]));
 
   await breathe();
-  // Rows of one domain-day stay in one statement, which adds them up.
-  const byDay = new Map<string, (ReportRow & { domainId: string })[]>();
-  for (const r of ours) {
-    const key = `${r.domainId}|${r.day}`;
-    const group = byDay.get(key);
-    if (group) group.push(r);
-    else byDay.set(key, [r]);
-  }
   const label = PARKING_REPORT_FORMATS[network].label;
   const stored = await db.transaction(async (tx) => {
     const written: StoredDay[] = [];
-    for (const group of chunks([...byDay.values()], DAYS_PER_STATEMENT[options.engine ?? "postgres"])) {
-      written.push(...(await writeDays(tx, { userId, network, rows: group.flat(), nameOf })));
+    for (const days of chunks(ours, DAYS_PER_STATEMENT[options.engine ?? "postgres"])) {
+      written.push(...(await writeDays(tx, { userId, network, days, nameOf })));
       await breathe();
     }
     if (written.length > 0) {
@@ -98,7 +98,7 @@ export async function importParkingReport(options: {
   const days = stored.map((d) => d.day).sort();
   return {
     network,
-    rowsRead: rows.length,
+    rowsRead: report.rowsRead,
     imported: stored.length,
     totalRevenue: sumDecimals(stored.map((d) => d.revenue)),
     firstDay: days[0] ?? null,
@@ -114,12 +114,12 @@ async function writeDays(
   chunk: {
     userId: string;
     network: TAdNetwork;
-    rows: (ReportRow & { domainId: string })[];
+    days: OwnedDay[];
     nameOf: Map<string, string>;
   },
 ): Promise<StoredDay[]> {
   const { userId, network, nameOf } = chunk;
-  const input = chunk.rows.map((r) => ({
+  const input = chunk.days.map((r) => ({
     domain_id: r.domainId,
     day: r.day,
     visitors: r.visitors,
@@ -128,10 +128,9 @@ async function writeDays(
   }));
   const written = await tx.execute<StoredDay>(sql`
     insert into parking_reports (user_id, domain_id, network, day, visitors, clicks, revenue, imported_at)
-    select ${userId}, domain_id, ${network}, day, sum(visitors), sum(clicks), round(sum(revenue), 2), now()
+    select ${userId}, domain_id, ${network}, day, visitors, clicks, round(revenue, 2), now()
     from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
       as x(domain_id uuid, day date, visitors int, clicks int, revenue numeric)
-    group by domain_id, day
     on conflict (domain_id, network, day) do update set
       visitors = excluded.visitors, clicks = excluded.clicks, revenue = excluded.revenue,
       imported_at = excluded.imported_at
@@ -167,11 +166,13 @@ async function writeDays(
  * A domain earns nothing on days before it was the owner's: its registration date (the day it
  * was acquired; the day it was added unless the owner set it).
  */
-function daysBeforeOwnership(rows: ReportRow[], since: Map<string, string>): string[] {
-  return rows
-    .filter((r) => r.valid && since.has(r.domain) && r.day < since.get(r.domain)!)
+function daysBeforeOwnership(days: ReportDay[], since: Map<string, string>): string[] {
+  return days
+    .filter((d) => d.valid && since.has(d.domain) && d.day < since.get(d.domain)!)
+    .flatMap((d) => d.lines.map((line) => ({ line, day: d })))
+    .sort((a, b) => a.line - b.line)
     .map(
-      (r) =>
-        `line ${r.line}: ${r.domain} was not yours yet on ${r.day} (acquired ${since.get(r.domain)}; an earlier acquisition date can be set in Edit Domain)`,
+      ({ line, day: d }) =>
+        `line ${line}: ${d.domain} was not yours yet on ${d.day} (acquired ${since.get(d.domain)}; an earlier acquisition date can be set in Edit Domain)`,
     );
 }
