@@ -11,7 +11,8 @@ import type { Tx } from "../../db/tx";
 import { breathe, chunks } from "../../lib/breathe";
 import { runInWorker } from "../../lib/worker-pool";
 import { type Credit, creditRevenue, removeRevenue } from "../ledger/ledger.service";
-import { type ReportDay, refuseIfAny } from "./read-report";
+import { refuseIfAny } from "./read-report";
+import { dayNumber, dayText, linesOf, microsText, type ReportColumns } from "./report-columns";
 
 const MAX_SKIPPED_LISTED = 100;
 /**
@@ -33,8 +34,6 @@ type StoredDay = {
   clicks: number;
 };
 
-type OwnedDay = ReportDay & { domainId: string };
-
 /**
  * Imports a network's daily report for the user's domains in one transaction: the file is read,
  * checked and added up by domain and day in a worker thread; each domain-day then replaces the
@@ -54,35 +53,40 @@ export async function importParkingReport(options: {
   const { db, userId, network } = options;
   const report = await runInWorker("parkingReport", { csv: options.csv, network });
 
-  const names = [...new Set(report.days.filter((d) => d.valid).map((d) => d.domain))];
-  const owned = new Map<string, string>();
+  const names = report.domains.filter((_, i) => report.valid[i]);
+  /** The domain id of each of the report's domains that is in the portfolio. */
+  const domainIds: (string | undefined)[] = [];
+  const nameOf = new Map<string, string>();
   if (names.length > 0) {
     const found = await db.execute<{ id: string; name: string; since: string }>(
       sql`select id, name, to_char(registration_date at time zone 'UTC', 'YYYY-MM-DD') as since
           from domains where user_id = ${userId} and name = any(${sql.param(names)}::text[])`,
     );
-    for (const d of found.rows) owned.set(d.name, d.id);
-    refuseIfAny(daysBeforeOwnership(report.days, new Map(found.rows.map((d) => [d.name, d.since]))));
+    const byName = new Map(found.rows.map((d) => [d.name, d]));
+    for (const [i, name] of report.domains.entries()) {
+      const domain = report.valid[i] ? byName.get(name) : undefined;
+      domainIds[i] = domain?.id;
+      if (domain) nameOf.set(domain.id, name);
+    }
+    refuseIfAny(daysBeforeOwnership(report, found.rows));
   }
   await breathe();
-  const ours: OwnedDay[] = [];
-  const skipped: TSkippedReportRow[] = [];
-  for (const day of report.days) {
-    const domainId = owned.get(day.domain);
-    if (domainId) ours.push({ ...day, domainId });
-    else {
-      for (const line of day.lines)
-        skipped.push({ line, domain: day.domain, reason: "Not in your portfolio" });
-    }
-  }
-  skipped.sort((a, b) => a.line - b.line);
-  const nameOf = new Map([...owned].map(([name, id]) => [id, name]));
+  const ours: number[] = [];
+  for (let i = 0; i < report.domain.length; i++) if (domainIds[report.domain[i]]) ours.push(i);
+  const skipped = skippedRows(report, domainIds);
 
   await breathe();
   const label = PARKING_REPORT_FORMATS[network].label;
   const stored = await db.transaction(async (tx) => {
     const written: StoredDay[] = [];
-    for (const days of chunks(ours, DAYS_PER_STATEMENT[options.engine ?? "postgres"])) {
+    for (const part of chunks(ours, DAYS_PER_STATEMENT[options.engine ?? "postgres"])) {
+      const days = part.map((i) => ({
+        domain_id: domainIds[report.domain[i]]!,
+        day: dayText(report.day[i]),
+        visitors: report.visitors[i],
+        clicks: report.clicks[i],
+        revenue: microsText(report.micros[i]),
+      }));
       written.push(...(await writeDays(tx, { userId, network, days, nameOf })));
       await breathe();
     }
@@ -103,8 +107,8 @@ export async function importParkingReport(options: {
     totalRevenue: sumDecimals(stored.map((d) => d.revenue)),
     firstDay: days[0] ?? null,
     lastDay: days.at(-1) ?? null,
-    skippedCount: skipped.length,
-    skipped: skipped.slice(0, MAX_SKIPPED_LISTED),
+    skippedCount: skipped.count,
+    skipped: skipped.first,
   };
 }
 
@@ -114,22 +118,15 @@ async function writeDays(
   chunk: {
     userId: string;
     network: TAdNetwork;
-    days: OwnedDay[];
+    days: { domain_id: string; day: string; visitors: number; clicks: number; revenue: string }[];
     nameOf: Map<string, string>;
   },
 ): Promise<StoredDay[]> {
   const { userId, network, nameOf } = chunk;
-  const input = chunk.days.map((r) => ({
-    domain_id: r.domainId,
-    day: r.day,
-    visitors: r.visitors,
-    clicks: r.clicks,
-    revenue: r.revenue,
-  }));
   const written = await tx.execute<StoredDay>(sql`
     insert into parking_reports (user_id, domain_id, network, day, visitors, clicks, revenue, imported_at)
     select ${userId}, domain_id, ${network}, day, visitors, clicks, round(revenue, 2), now()
-    from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+    from jsonb_to_recordset(${JSON.stringify(chunk.days)}::jsonb)
       as x(domain_id uuid, day date, visitors int, clicks int, revenue numeric)
     on conflict (domain_id, network, day) do update set
       visitors = excluded.visitors, clicks = excluded.clicks, revenue = excluded.revenue,
@@ -166,13 +163,41 @@ async function writeDays(
  * A domain earns nothing on days before it was the owner's: its registration date (the day it
  * was acquired; the day it was added unless the owner set it).
  */
-function daysBeforeOwnership(days: ReportDay[], since: Map<string, string>): string[] {
-  return days
-    .filter((d) => d.valid && since.has(d.domain) && d.day < since.get(d.domain)!)
-    .flatMap((d) => d.lines.map((line) => ({ line, day: d })))
-    .sort((a, b) => a.line - b.line)
-    .map(
-      ({ line, day: d }) =>
-        `line ${line}: ${d.domain} was not yours yet on ${d.day} (acquired ${since.get(d.domain)}; an earlier acquisition date can be set in Edit Domain)`,
-    );
+function daysBeforeOwnership(report: ReportColumns, owned: { name: string; since: string }[]): string[] {
+  const since = new Map(owned.map((d) => [d.name, d.since]));
+  const sinceOf = report.domains.map((name, i) => (report.valid[i] ? since.get(name) : undefined));
+  const problems: { line: number; text: string }[] = [];
+  for (let i = 0; i < report.domain.length; i++) {
+    const acquired = sinceOf[report.domain[i]];
+    if (acquired === undefined || report.day[i] >= dayNumber(acquired)) continue;
+    const domain = report.domains[report.domain[i]];
+    const text = `${domain} was not yours yet on ${dayText(report.day[i])} (acquired ${acquired}; an earlier acquisition date can be set in Edit Domain)`;
+    for (const line of linesOf(report, i)) problems.push({ line, text });
+  }
+  return problems.sort((a, b) => a.line - b.line).map((p) => `line ${p.line}: ${p.text}`);
+}
+
+/** The rows for domains outside the portfolio: how many, and the first of them in the file's order. */
+function skippedRows(
+  report: ReportColumns,
+  domainIds: (string | undefined)[],
+): { count: number; first: TSkippedReportRow[] } {
+  const lines: number[] = [];
+  const domainOfLine = new Map<number, string>();
+  for (let i = 0; i < report.domain.length; i++) {
+    if (domainIds[report.domain[i]]) continue;
+    for (const line of linesOf(report, i)) {
+      lines.push(line);
+      domainOfLine.set(line, report.domains[report.domain[i]]);
+    }
+  }
+  const first = Int32Array.from(lines).sort().subarray(0, MAX_SKIPPED_LISTED);
+  return {
+    count: lines.length,
+    first: [...first].map((line) => ({
+      line,
+      domain: domainOfLine.get(line)!,
+      reason: "Not in your portfolio",
+    })),
+  };
 }

@@ -12,6 +12,7 @@ import { centsToDecimal, formatUsd } from "../../../shared/money";
 import { AppError } from "../../http/app-error";
 import { headerKey, readCsv } from "../../lib/csv";
 import { normalizeDomainName } from "../../lib/domain-name";
+import { type ReportColumns, toColumns } from "./report-columns";
 
 /** One report row, read and checked. */
 interface ReportRow {
@@ -27,23 +28,17 @@ interface ReportRow {
 }
 
 /** A domain's day in a report: its rows added together. */
-export interface ReportDay {
+export interface DaySum {
   /** The domain as the rows name it, normalised when it is a valid name. */
   domain: string;
   valid: boolean;
   day: string;
   visitors: number;
   clicks: number;
-  /** The exact sum, a decimal string with 6 places; rounded to cents when stored. */
-  revenue: string;
+  /** The exact sum of the revenue, in millionths of a dollar. */
+  micros: bigint;
   /** The report's lines that make up this day. */
   lines: number[];
-}
-
-/** A report read, checked and added up by domain and day. */
-export interface ReadReport {
-  rowsRead: number;
-  days: ReportDay[];
 }
 
 const FIELDS: TReportField[] = ["date", "domain", "visitors", "clicks", "revenue"];
@@ -116,16 +111,13 @@ function toMicros(revenue: string): bigint {
   return BigInt(whole) * 1_000_000n + BigInt(fraction.padEnd(6, "0"));
 }
 
-const fromMicros = (micros: bigint) =>
-  `${micros / 1_000_000n}.${(micros % 1_000_000n).toString().padStart(6, "0")}`;
-
 /**
  * Reads a network's daily report and adds its rows up by domain and day. A malformed value
  * anywhere refuses the whole file with the lines at fault, so that a report is imported entirely
  * or not at all. It runs in a worker thread (`server/workers/read-upload.ts`): a 50,000-row file
  * takes long enough to hold up every other request if read on the server's own thread.
  */
-export async function readReport(csv: string, network: TAdNetwork): Promise<ReadReport> {
+export async function readReport(csv: string, network: TAdNetwork): Promise<ReportColumns> {
   const format = PARKING_REPORT_FORMATS[network];
   const table = await readCsv(csv, { maxRows: MAX_PARKING_REPORT_ROWS });
   const at = mapHeader(table.header, format);
@@ -164,13 +156,8 @@ export async function readReport(csv: string, network: TAdNetwork): Promise<Read
   refuseIfAny(errors);
   const days = addUpDays(rows);
   refuseIfAny(implausibleDays(days));
-  return {
-    rowsRead: rows.length,
-    days: [...days.values()].map(({ micros, ...day }) => ({ ...day, revenue: fromMicros(micros) })),
-  };
+  return toColumns(rows.length, [...days.values()]);
 }
-
-type DaySum = Omit<ReportDay, "revenue"> & { micros: bigint };
 
 /** Rows of the same domain and day, added together, in the order they first appear. */
 function addUpDays(rows: ReportRow[]): Map<string, DaySum> {
