@@ -5,13 +5,19 @@ import type {
   TDomainImportRow,
   TDomainImportRowStatus,
 } from "../../../shared/api/domain-import";
-import type { Db } from "../../db/pool";
+import type { Database, Db } from "../../db/pool";
 import type { DbOrTx } from "../../db/tx";
 import { AppError } from "../../http/app-error";
 import { breathe, chunks } from "../../lib/breathe";
 import { runInWorker } from "../../lib/worker-pool";
 import { calendarDay } from "./domain-rows";
 import type { DomainFile, NewDomainRow } from "./read-domain-file";
+
+/**
+ * Domains inserted per statement: one 20,000-row statement would hold up every other request
+ * while it runs on the embedded engine, which runs its statements in this very process.
+ */
+const ROWS_PER_STATEMENT = { postgres: 2_000, pglite: 250 } as const;
 
 interface Analysis {
   rows: TDomainImportRow[];
@@ -71,6 +77,8 @@ export async function importDomains(options: {
   db: Db;
   userId: string;
   csv: string;
+  /** The database engine, which sets the rows per statement (see ROWS_PER_STATEMENT). */
+  engine?: Database["engine"];
 }): Promise<TDomainImportResult> {
   const { db, userId, csv } = options;
   // The file is read before the transaction opens: no connection is held while it is.
@@ -87,9 +95,7 @@ export async function importDomains(options: {
     }
     const batch = [...additions.values()];
     let insertedCount = 0;
-    // A few thousand rows per statement: the embedded engine runs in this process, and one
-    // 20,000-row statement would hold up every other request while it runs.
-    for (const part of chunks(batch, 2_000)) {
+    for (const part of chunks(batch, ROWS_PER_STATEMENT[options.engine ?? "postgres"])) {
       const inserted = await tx.execute(sql`
         insert into domains (user_id, name, status, ad_network, parking_template, registration_date,
           expiry_date, purchase_price, renewal_cost)
