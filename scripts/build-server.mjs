@@ -1,8 +1,10 @@
 // Bundles the server into dist/server/index.js; packages stay external and load from node_modules.
+// The worker thread that reads uploads is its own entry, dist/server/workers/read-upload.js,
+// where server/lib/worker-pool.ts looks for it.
 import { build } from "esbuild";
 
 await build({
-  entryPoints: ["server/index.ts", "server/db/seed-cli.ts"],
+  entryPoints: ["server/index.ts", "server/db/seed-cli.ts", "server/workers/read-upload.ts"],
   outdir: "dist/server",
   bundle: true,
   platform: "node",

@@ -9,6 +9,7 @@ import { createDeps } from "./deps";
 import { devHostCheck } from "./http/dev-host-check";
 import { startJobQueue } from "./jobs/job-queue";
 import { errorCode, StartupError } from "./lib/startup-error";
+import { closeWorkers } from "./lib/worker-pool";
 import { createLogger } from "./logger";
 import { grantAdminEmails } from "./modules/admin/staff";
 import { prepareTotpSecrets } from "./modules/auth/totp-secrets";
@@ -109,6 +110,7 @@ async function main() {
     clearTimeout(force);
     await vite?.close();
     await jobs.stop();
+    await closeWorkers();
     deps.sessions.store.close();
     await database.close();
     logger.info("stopped");

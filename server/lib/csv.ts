@@ -1,6 +1,5 @@
 import { CsvError, type Options, parse as parseStream } from "csv-parse";
 import { AppError } from "../http/app-error";
-import { breathe } from "./breathe";
 
 export interface CsvRow {
   /** Line in the file where the row ends, the header being line 1. */
@@ -43,7 +42,7 @@ function detectDelimiter(text: string): string {
   return DELIMITERS[counts.indexOf(Math.max(...counts))];
 }
 
-/** Characters of the file parsed between two breaths: about 500 rows of a typical report. */
+/** Characters of the file given to the parser at a time, so that a refused file stops early. */
 const SLICE = 16 * 1024;
 
 /** Refuses a cell a spreadsheet would run as a formula, or one too long to be a value. */
@@ -61,10 +60,11 @@ function checkCells(record: string[], line: number): void {
 }
 
 /**
- * Parses CSV text into a header and rows, a slice at a time with a breath between slices, so a
- * 50,000-row file never holds up other requests. Refuses, with the line at fault: a malformed
- * file, rows of another width than the header, more than `maxRows` rows (as soon as they are
- * seen), overlong cells, and cells a spreadsheet would run as a formula (`=`, `+`, `-`, `@`).
+ * Parses CSV text into a header and rows. Uploads are parsed in a worker thread
+ * (`server/workers/read-upload.ts`), where a 50,000-row file holds up no request. Refuses, with
+ * the line at fault: a malformed file, rows of another width than the header, more than
+ * `maxRows` rows (as soon as they are seen), overlong cells, and cells a spreadsheet would run
+ * as a formula (`=`, `+`, `-`, `@`).
  */
 export async function readCsv(text: string, options: { maxRows: number }): Promise<CsvTable> {
   const rows: CsvRow[] = [];
@@ -108,7 +108,6 @@ export async function readCsv(text: string, options: { maxRows: number }): Promi
     if (end < text.length && /[\ud800-\udbff]/.test(text[end - 1])) end--;
     parser.write(text.slice(at, end));
     at = end;
-    await breathe();
   }
   parser.end();
   await ended;

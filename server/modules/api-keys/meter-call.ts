@@ -26,6 +26,11 @@ const LAST_USED_EVERY = "1 minute";
  * before it let the call through, so a refused call costs nothing; the upserts' row locks make
  * the boundary exact across instances (the 10,000th call passes, the 10,001st does not).
  *
+ * The burst's second is the database's, the one clock every instance shares, and its window only
+ * moves forwards: a call that read the clock before another call opened the next second (it
+ * waited for the row's lock meanwhile) counts in that newer second, and never starts its own
+ * second over again with a fresh allowance.
+ *
  * The statement commits without waiting for its WAL flush (`synchronous_commit` off for this
  * transaction alone): a crash may forget the last few milliseconds of counted calls, never count
  * one twice, and a call no longer waits for a disk flush that the session read it replaces
@@ -39,7 +44,6 @@ export async function meterCall(options: {
   burstPerSecond: number;
 }): Promise<Metered> {
   const { db, keyId, userId, plan, burstPerSecond } = options;
-  const second = Math.floor(Date.now() / 1000);
   const periodStart = plan.periodStart.toISOString();
   const day = plan.now.toISOString().slice(0, 10);
   const { rows } = await db.execute<{
@@ -57,12 +61,12 @@ export async function meterCall(options: {
     ),
     burst as (
       insert into api_key_bursts as b (key_id, second, calls)
-      select id, ${second}, 1 from api_keys where id = ${keyId} and revoked_at is null
-        and not exists (select 1 from owner where owner.suspended)
+      select id, floor(extract(epoch from clock_timestamp()))::bigint, 1 from api_keys
+      where id = ${keyId} and revoked_at is null and not exists (select 1 from owner where owner.suspended)
       on conflict (key_id) do update
-        set second = excluded.second,
-          calls = case when b.second = excluded.second then b.calls + 1 else 1 end
-        where b.second <> excluded.second or b.calls < ${burstPerSecond}
+        set second = greatest(b.second, excluded.second),
+          calls = case when excluded.second > b.second then 1 else b.calls + 1 end
+        where excluded.second > b.second or b.calls < ${burstPerSecond}
       returning calls
     ),
     quota as (

@@ -9,6 +9,9 @@ import { requestMeta } from "../../http/request-meta";
 export const DEVICE_COOKIE = "parkpilot.device";
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
+/** A user id no account has: what an unknown account's lookups are made for. */
+export const NO_ACCOUNT = "00000000-0000-0000-0000-000000000000";
+
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 
 function readCookie(req: Request, name: string): string | undefined {
@@ -51,20 +54,21 @@ export async function knownDeviceKey(options: {
   req: Request;
   userId: string | undefined;
 }): Promise<string | undefined> {
-  if (!options.userId) return undefined;
   const token = readCookie(options.req, DEVICE_COOKIE);
   if (!token || token.length > 100) return undefined;
+  // Looked up for an unknown account too (as no one's), so that a sign-in with a device cookie
+  // takes as long whether the account exists or not.
   const [row] = await options.db
     .select({ tokenHash: knownDevices.tokenHash })
     .from(knownDevices)
     .where(
       and(
         eq(knownDevices.tokenHash, hashToken(token)),
-        eq(knownDevices.userId, options.userId),
+        eq(knownDevices.userId, options.userId ?? NO_ACCOUNT),
         isNotNull(knownDevices.approvedAt),
       ),
     );
-  return row?.tokenHash;
+  return options.userId ? row?.tokenHash : undefined;
 }
 
 /**

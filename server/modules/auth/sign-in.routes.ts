@@ -29,14 +29,18 @@ export function signInRoutes(deps: AppDeps): Router {
       const accountKey = user?.id ?? `name:${body.usernameOrEmail.toLowerCase()}`;
       const deviceKey = await knownDeviceKey({ db, req, userId: user?.id });
       await authLimits.countSignIn({ accountKey, address: meta.address, knownDeviceKey: deviceKey });
-      if (!user || !(await passwordMatches(user, body.password))) {
+      // An unknown account costs what a real one does: its password is checked against a dummy
+      // hash, and its failure is recorded and counted the same way, so that the time of the
+      // answer does not tell whether the account exists.
+      const matches = await passwordMatches(user, body.password);
+      if (!user || !matches) {
         await recordAudit(db, {
           userId: user?.id ?? null,
           event: "sign_in_failed",
           meta,
           detail: { step: "password" },
         });
-        if (user) await alertOnFailedSignIn(deps, { userId: user.id, meta });
+        await alertOnFailedSignIn(deps, { userId: user?.id, meta });
         throw wrongPassword();
       }
       const secondFactors = await secondFactorsOf(db, user.id);

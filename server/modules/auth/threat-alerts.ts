@@ -6,6 +6,7 @@ import { describeDevice } from "../../lib/device-name";
 import type { Mailer } from "../../mail/mailer";
 import { hasAddOn } from "../entitlements/require-add-on";
 import { notify } from "../notifications/notify";
+import { NO_ACCOUNT } from "./known-devices";
 import { placeOf } from "./place";
 
 /** Failed sign-ins within this window that raise an alert, once, when the count reaches it. */
@@ -87,10 +88,14 @@ export async function alertOnSignIn(
   });
 }
 
-/** After a failed sign-in: an alert when the account's recent failures reach the threshold. */
+/**
+ * After a failed sign-in: an alert when the account's recent failures reach the threshold. An
+ * unknown account (no `userId`) is counted all the same, as no one's, so that a failure takes as
+ * long whether the account exists or not.
+ */
 export async function alertOnFailedSignIn(
   deps: { db: DbOrTx; mailer: Mailer },
-  options: { userId: string; meta: RequestMeta },
+  options: { userId: string | undefined; meta: RequestMeta },
 ): Promise<void> {
   const since = new Date(Date.now() - FAILED_WINDOW_MS);
   const [failed] = await deps.db
@@ -98,12 +103,12 @@ export async function alertOnFailedSignIn(
     .from(auditLog)
     .where(
       and(
-        eq(auditLog.userId, options.userId),
+        eq(auditLog.userId, options.userId ?? NO_ACCOUNT),
         eq(auditLog.event, "sign_in_failed"),
         gt(auditLog.createdAt, since),
       ),
     );
-  if (failed.n !== FAILED_SIGN_INS_ALERT) return;
+  if (!options.userId || failed.n !== FAILED_SIGN_INS_ALERT) return;
   await raiseThreatAlert(deps, {
     userId: options.userId,
     subject: "failed sign-ins",

@@ -1,40 +1,25 @@
 import { sql } from "drizzle-orm";
-import {
-  DOMAIN_IMPORT_COLUMNS,
-  MAX_DOMAIN_IMPORT_ROWS,
-  type TDomainImportColumn,
-  type TDomainImportPreview,
-  type TDomainImportResult,
-  type TDomainImportRow,
-  type TDomainImportRowStatus,
+import type {
+  TDomainImportPreview,
+  TDomainImportResult,
+  TDomainImportRow,
+  TDomainImportRowStatus,
 } from "../../../shared/api/domain-import";
-import { DOMAIN_STATUSES } from "../../../shared/api/domains";
-import {
-  AD_NETWORKS,
-  DEFAULT_AD_NETWORK,
-  DEFAULT_PARKING_TEMPLATE,
-  PARKING_TEMPLATES,
-} from "../../../shared/catalog";
-import type { Db } from "../../db/pool";
+import type { Database, Db } from "../../db/pool";
 import type { DbOrTx } from "../../db/tx";
 import { AppError } from "../../http/app-error";
 import { breathe, chunks } from "../../lib/breathe";
-import { type CsvRow, headerKey, readCsv } from "../../lib/csv";
-import { normalizeDomainName } from "../../lib/domain-name";
 import type { NameserverPool } from "../../lib/nameserver-pool";
+import { runInWorker } from "../../lib/worker-pool";
 import { assignNameservers } from "./assign-nameservers";
 import { calendarDay } from "./domain-rows";
+import type { DomainFile, NewDomainRow } from "./read-domain-file";
 
-interface NewDomainRow {
-  name: string;
-  status: string;
-  ad_network: string;
-  parking_template: string;
-  registration_date: string | null;
-  expiry_date: string | null;
-  purchase_price: string | null;
-  renewal_cost: string | null;
-}
+/**
+ * Domains inserted per statement: one 20,000-row statement would hold up every other request
+ * while it runs on the embedded engine, which runs its statements in this very process.
+ */
+const ROWS_PER_STATEMENT = { postgres: 2_000, pglite: 250 } as const;
 
 interface Analysis {
   rows: TDomainImportRow[];
@@ -42,126 +27,10 @@ interface Analysis {
   additions: Map<number, NewDomainRow>;
 }
 
-const ALIASES = new Map<string, TDomainImportColumn>(
-  Object.entries(DOMAIN_IMPORT_COLUMNS).flatMap(([column, names]) =>
-    names.map((n) => [headerKey(n), column as TDomainImportColumn] as const),
-  ),
-);
-const AMOUNT = /^\$?\d{1,9}(\.\d{1,2})?$/;
-
-/** Which cell of a row holds which column; an unknown, repeated or missing name column refuses the file. */
-function mapHeader(header: string[]): Map<TDomainImportColumn, number> {
-  const positions = new Map<TDomainImportColumn, number>();
-  header.forEach((cell, index) => {
-    const column = ALIASES.get(headerKey(cell));
-    if (!column) {
-      throw new AppError(
-        "UNPROCESSABLE",
-        `Unknown column “${cell}”. The columns are: name, status, ad network, template, registration date, expiry date, purchase price, renewal cost.`,
-      );
-    }
-    if (positions.has(column)) throw new AppError("UNPROCESSABLE", `The column “${cell}” appears twice`);
-    positions.set(column, index);
-  });
-  if (!positions.has("name"))
-    throw new AppError("UNPROCESSABLE", "The file needs a “name” (or “domain”) column");
-  return positions;
-}
-
-function calendarDate(text: string, label: string): string | null {
-  if (!text) return null;
-  const date = new Date(`${text}T00:00:00Z`);
-  if (
-    !/^\d{4}-\d{2}-\d{2}$/.test(text) ||
-    Number.isNaN(date.getTime()) ||
-    date.toISOString().slice(0, 10) !== text
-  ) {
-    throw new Error(`${label} “${text}” is not a date (YYYY-MM-DD)`);
-  }
-  return text;
-}
-
-function amount(text: string, label: string): string | null {
-  const plain = text.replace(/,/g, "");
-  if (!plain) return null;
-  if (!AMOUNT.test(plain)) throw new Error(`${label} “${text}” is not an amount in dollars`);
-  return plain.replace("$", "");
-}
-
-function oneOf(text: string, allowed: readonly string[], fallback: string, label: string): string {
-  const value = text.toLowerCase() || fallback;
-  if (!allowed.includes(value)) throw new Error(`${label} “${text}” is not one of ${allowed.join(", ")}`);
-  return value;
-}
-
-/** A row's domain as it would be inserted, or an Error naming what is wrong with it. */
-function readRow(row: CsvRow, at: Map<TDomainImportColumn, number>): NewDomainRow | Error {
-  const cell = (column: TDomainImportColumn) => {
-    const index = at.get(column);
-    return index === undefined ? "" : (row.cells[index] ?? "");
-  };
-  const checked = normalizeDomainName(cell("name"));
-  if (!checked.ok) return new Error(checked.reason);
-  try {
-    const domain: NewDomainRow = {
-      name: checked.name,
-      status: oneOf(cell("status"), DOMAIN_STATUSES, "active", "Status"),
-      ad_network: oneOf(cell("adNetwork"), AD_NETWORKS, DEFAULT_AD_NETWORK, "Ad network"),
-      parking_template: oneOf(
-        cell("parkingTemplate"),
-        PARKING_TEMPLATES,
-        DEFAULT_PARKING_TEMPLATE,
-        "Template",
-      ),
-      registration_date: calendarDate(cell("registrationDate"), "Registration date"),
-      expiry_date: calendarDate(cell("expiryDate"), "Expiry date"),
-      purchase_price: amount(cell("purchasePrice"), "Purchase price"),
-      renewal_cost: amount(cell("renewalCost"), "Renewal cost"),
-    };
-    const today = new Date().toISOString().slice(0, 10);
-    if (domain.registration_date && domain.registration_date > today) {
-      return new Error("Registration date is in the future");
-    }
-    if (domain.expiry_date && domain.expiry_date < (domain.registration_date ?? "")) {
-      return new Error("Expiry date is before the registration date");
-    }
-    return domain;
-  } catch (error) {
-    return error as Error;
-  }
-}
-
-/** Reads the file and sorts every row into new, already yours, taken by another owner, or invalid. */
-async function analyse(db: DbOrTx, userId: string, csv: string): Promise<Analysis> {
-  const table = await readCsv(csv, { maxRows: MAX_DOMAIN_IMPORT_ROWS });
-  const at = mapHeader(table.header);
-  const rows: TDomainImportRow[] = [];
-  const candidates = new Map<number, NewDomainRow>();
-  const firstLineOf = new Map<string, number>();
-  for (const [index, row] of table.rows.entries()) {
-    // Other requests get a turn every 500 rows (names are checked one by one).
-    if (index % 500 === 499) await breathe();
-    const read = readRow(row, at);
-    if (read instanceof Error) {
-      rows.push({
-        line: row.line,
-        name: row.cells[at.get("name") ?? 0] ?? "",
-        status: "invalid",
-        reason: read.message,
-      });
-      continue;
-    }
-    const first = firstLineOf.get(read.name);
-    if (first !== undefined) {
-      rows.push({ line: row.line, name: read.name, status: "invalid", reason: `Repeats line ${first}` });
-      continue;
-    }
-    firstLineOf.set(read.name, row.line);
-    candidates.set(row.line, read);
-    rows.push({ line: row.line, name: read.name, status: "new" });
-  }
-
-  const names = [...firstLineOf.keys()];
+/** Sorts every row of the file read into new, already yours, taken by another owner, or invalid. */
+async function analyse(db: DbOrTx, userId: string, file: DomainFile): Promise<Analysis> {
+  const { rows, candidates } = file;
+  const names = [...candidates.values()].map((c) => c.name);
   // Names held unverified by other accounts can be imported too (DESIGN §13): whoever proves
   // ownership first keeps them. Only a name another account has verified is taken.
   const owners = new Map<string, string>();
@@ -195,7 +64,8 @@ export async function previewDomainImport(options: {
   userId: string;
   csv: string;
 }): Promise<TDomainImportPreview> {
-  const { rows } = await analyse(options.db, options.userId, options.csv);
+  const file = await runInWorker("domainFile", { csv: options.csv });
+  const { rows } = await analyse(options.db, options.userId, file);
   return { rows, counts: countByStatus(rows) };
 }
 
@@ -211,10 +81,14 @@ export async function importDomains(options: {
   userId: string;
   csv: string;
   nameserverPool: NameserverPool;
+  /** The database engine, which sets the rows per statement (see ROWS_PER_STATEMENT). */
+  engine?: Database["engine"];
 }): Promise<TDomainImportResult> {
   const { db, userId, csv } = options;
+  // The file is read before the transaction opens: no connection is held while it is.
+  const file = await runInWorker("domainFile", { csv });
   return db.transaction(async (tx) => {
-    const { rows, additions } = await analyse(tx, userId, csv);
+    const { rows, additions } = await analyse(tx, userId, file);
     const invalid = rows.filter((r) => r.status === "invalid");
     if (invalid.length > 0) {
       const [first] = invalid;
@@ -225,9 +99,7 @@ export async function importDomains(options: {
     }
     const batch = [...additions.values()];
     let insertedCount = 0;
-    // A few thousand rows per statement: the embedded engine runs in this process, and one
-    // 20,000-row statement would hold up every other request while it runs.
-    for (const part of chunks(batch, 2_000)) {
+    for (const part of chunks(batch, ROWS_PER_STATEMENT[options.engine ?? "postgres"])) {
       const pairs = await assignNameservers(tx, {
         pool: options.nameserverPool,
         userId,

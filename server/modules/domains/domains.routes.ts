@@ -60,7 +60,7 @@ export function domainRoutes(deps: AppDeps): Router {
     requireUser,
     csvUpload,
     handler({ auth: true, body: ZDomainImportBody, status: 201 }, ({ userId, body }) =>
-      importDomains({ db, userId, csv: body, nameserverPool }),
+      importDomains({ db, engine: deps.database.engine, userId, csv: body, nameserverPool }),
     ),
   );
 

@@ -10,8 +10,10 @@ import { sumDecimals } from "../../../shared/money";
 import type { Database, Db } from "../../db/pool";
 import type { Tx } from "../../db/tx";
 import { breathe, chunks } from "../../lib/breathe";
+import { runInWorker } from "../../lib/worker-pool";
 import { type Credit, creditRevenue, removeRevenue } from "../ledger/ledger.service";
-import { type ReportRow, readReport, refuseIfAny } from "./read-report";
+import { refuseIfAny } from "./read-report";
+import { dayNumber, dayText, linesOf, microsText, type ReportColumns } from "./report-columns";
 
 const MAX_SKIPPED_LISTED = 100;
 /**
@@ -34,11 +36,12 @@ type StoredDay = {
 };
 
 /**
- * Imports a network's daily report for the user's domains, set-based and in one transaction:
- * rows of the same domain and day are added together, each domain-day replaces the earlier
- * report of that network and day in `parking_reports` and in the ledger (a `parking` revenue
- * event keyed by network, domain and day), so re-importing never doubles. Rows for domains
- * outside the user's portfolio are reported back and left out.
+ * Imports a network's daily report for the user's domains in one transaction: the file is read,
+ * checked and added up by domain and day in a worker thread; each domain-day then replaces the
+ * earlier report of that network and day in `parking_reports` and in the ledger (a `parking`
+ * revenue event keyed by network, domain and day), so re-importing never doubles. The writes go
+ * in short statements with a breath between them, so other requests are answered meanwhile.
+ * Rows for domains outside the user's portfolio are reported back and left out.
  */
 export async function importParkingReport(options: {
   db: Db;
@@ -49,54 +52,44 @@ export async function importParkingReport(options: {
   engine?: Database["engine"];
 }): Promise<TParkingImportResult> {
   const { db, userId, network } = options;
-  const rows = await readReport(options.csv, network);
+  const report = await runInWorker("parkingReport", { csv: options.csv, network });
 
-  const names = [...new Set(rows.filter((r) => r.valid).map((r) => r.domain))];
-  const owned = new Map<string, string>();
+  const names = report.domains.filter((_, i) => report.valid[i]);
+  /** The domain id of each of the report's domains that is in the portfolio. */
+  const domainIds: (string | undefined)[] = [];
+  const nameOf = new Map<string, string>();
   if (names.length > 0) {
     const found = await db.execute<{ id: string; name: string; since: string }>(
       sql`select id, name, to_char(registration_date at time zone 'UTC', 'YYYY-MM-DD') as since
           from domains where user_id = ${userId} and name = any(${sql.param(names)}::text[])`,
     );
-    for (const d of found.rows) owned.set(d.name, d.id);
-    refuseIfAny(daysBeforeOwnership(rows, new Map(found.rows.map((d) => [d.name, d.since]))));
+    const byName = new Map(found.rows.map((d) => [d.name, d]));
+    for (const [i, name] of report.domains.entries()) {
+      const domain = report.valid[i] ? byName.get(name) : undefined;
+      domainIds[i] = domain?.id;
+      if (domain) nameOf.set(domain.id, name);
+    }
+    refuseIfAny(daysBeforeOwnership(report, found.rows));
   }
   await breathe();
-  const ours: (ReportRow & { domainId: string })[] = [];
-  const skipped: TSkippedReportRow[] = [];
-  const unknown = new Map<string, TUnknownReportDomain>();
-  for (const row of rows) {
-    const domainId = owned.get(row.domain);
-    if (domainId) {
-      ours.push({ ...row, domainId });
-      continue;
-    }
-    skipped.push({ line: row.line, domain: row.domain, reason: "Not in your portfolio" });
-    if (!row.valid) continue;
-    const seen = unknown.get(row.domain);
-    if (!seen) unknown.set(row.domain, { name: row.domain, rows: 1, firstDay: row.day });
-    else {
-      seen.rows += 1;
-      if (row.day < seen.firstDay) seen.firstDay = row.day;
-    }
-  }
-  const unknownDomains = [...unknown.values()].sort((a, b) => a.name.localeCompare(b.name));
-  const nameOf = new Map([...owned].map(([name, id]) => [id, name]));
+  const ours: number[] = [];
+  for (let i = 0; i < report.domain.length; i++) if (domainIds[report.domain[i]]) ours.push(i);
+  const skipped = skippedRows(report, domainIds);
+  const unknownDomains = unknownDomainsOf(report, domainIds);
 
   await breathe();
-  // Rows of one domain-day stay in one statement, which adds them up.
-  const byDay = new Map<string, (ReportRow & { domainId: string })[]>();
-  for (const r of ours) {
-    const key = `${r.domainId}|${r.day}`;
-    const group = byDay.get(key);
-    if (group) group.push(r);
-    else byDay.set(key, [r]);
-  }
   const label = PARKING_REPORT_FORMATS[network].label;
   const stored = await db.transaction(async (tx) => {
     const written: StoredDay[] = [];
-    for (const group of chunks([...byDay.values()], DAYS_PER_STATEMENT[options.engine ?? "postgres"])) {
-      written.push(...(await writeDays(tx, { userId, network, rows: group.flat(), nameOf })));
+    for (const part of chunks(ours, DAYS_PER_STATEMENT[options.engine ?? "postgres"])) {
+      const days = part.map((i) => ({
+        domain_id: domainIds[report.domain[i]]!,
+        day: dayText(report.day[i]),
+        visitors: report.visitors[i],
+        clicks: report.clicks[i],
+        revenue: microsText(report.micros[i]),
+      }));
+      written.push(...(await writeDays(tx, { userId, network, days, nameOf })));
       await breathe();
     }
     if (written.length > 0) {
@@ -111,14 +104,14 @@ export async function importParkingReport(options: {
   const days = stored.map((d) => d.day).sort();
   return {
     network,
-    rowsRead: rows.length,
+    rowsRead: report.rowsRead,
     imported: stored.length,
     totalRevenue: sumDecimals(stored.map((d) => d.revenue)),
     firstDay: days[0] ?? null,
     lastDay: days.at(-1) ?? null,
-    skippedCount: skipped.length,
-    skipped: skipped.slice(0, MAX_SKIPPED_LISTED),
-    matchedDomains: owned.size,
+    skippedCount: skipped.count,
+    skipped: skipped.first,
+    matchedDomains: nameOf.size,
     unknownDomains: unknownDomains.slice(0, MAX_SKIPPED_LISTED),
     unknownDomainCount: unknownDomains.length,
   };
@@ -130,24 +123,16 @@ async function writeDays(
   chunk: {
     userId: string;
     network: TAdNetwork;
-    rows: (ReportRow & { domainId: string })[];
+    days: { domain_id: string; day: string; visitors: number; clicks: number; revenue: string }[];
     nameOf: Map<string, string>;
   },
 ): Promise<StoredDay[]> {
   const { userId, network, nameOf } = chunk;
-  const input = chunk.rows.map((r) => ({
-    domain_id: r.domainId,
-    day: r.day,
-    visitors: r.visitors,
-    clicks: r.clicks,
-    revenue: r.revenue,
-  }));
   const written = await tx.execute<StoredDay>(sql`
     insert into parking_reports (user_id, domain_id, network, day, visitors, clicks, revenue, imported_at)
-    select ${userId}, domain_id, ${network}, day, sum(visitors), sum(clicks), round(sum(revenue), 2), now()
-    from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+    select ${userId}, domain_id, ${network}, day, visitors, clicks, round(revenue, 2), now()
+    from jsonb_to_recordset(${JSON.stringify(chunk.days)}::jsonb)
       as x(domain_id uuid, day date, visitors int, clicks int, revenue numeric)
-    group by domain_id, day
     on conflict (domain_id, network, day) do update set
       visitors = excluded.visitors, clicks = excluded.clicks, revenue = excluded.revenue,
       imported_at = excluded.imported_at
@@ -183,11 +168,62 @@ async function writeDays(
  * A domain earns nothing on days before it was the owner's: its registration date (the day it
  * was acquired; the day it was added unless the owner set it).
  */
-function daysBeforeOwnership(rows: ReportRow[], since: Map<string, string>): string[] {
-  return rows
-    .filter((r) => r.valid && since.has(r.domain) && r.day < since.get(r.domain)!)
-    .map(
-      (r) =>
-        `line ${r.line}: ${r.domain} was not yours yet on ${r.day} (acquired ${since.get(r.domain)}; an earlier acquisition date can be set in Edit Domain)`,
-    );
+function daysBeforeOwnership(report: ReportColumns, owned: { name: string; since: string }[]): string[] {
+  const since = new Map(owned.map((d) => [d.name, d.since]));
+  const sinceOf = report.domains.map((name, i) => (report.valid[i] ? since.get(name) : undefined));
+  const problems: { line: number; text: string }[] = [];
+  for (let i = 0; i < report.domain.length; i++) {
+    const acquired = sinceOf[report.domain[i]];
+    if (acquired === undefined || report.day[i] >= dayNumber(acquired)) continue;
+    const domain = report.domains[report.domain[i]];
+    const text = `${domain} was not yours yet on ${dayText(report.day[i])} (acquired ${acquired}; an earlier acquisition date can be set in Edit Domain)`;
+    for (const line of linesOf(report, i)) problems.push({ line, text });
+  }
+  return problems.sort((a, b) => a.line - b.line).map((p) => `line ${p.line}: ${p.text}`);
+}
+
+/** The rows for domains outside the portfolio: how many, and the first of them in the file's order. */
+function skippedRows(
+  report: ReportColumns,
+  domainIds: (string | undefined)[],
+): { count: number; first: TSkippedReportRow[] } {
+  const lines: number[] = [];
+  const domainOfLine = new Map<number, string>();
+  for (let i = 0; i < report.domain.length; i++) {
+    if (domainIds[report.domain[i]]) continue;
+    for (const line of linesOf(report, i)) {
+      lines.push(line);
+      domainOfLine.set(line, report.domains[report.domain[i]]);
+    }
+  }
+  const first = Int32Array.from(lines).sort().subarray(0, MAX_SKIPPED_LISTED);
+  return {
+    count: lines.length,
+    first: [...first].map((line) => ({
+      line,
+      domain: domainOfLine.get(line)!,
+      reason: "Not in your portfolio",
+    })),
+  };
+}
+
+/**
+ * The valid domains the report names that are not in the portfolio, each with its rows and first
+ * day, by name: what the owner may want to add before importing again.
+ */
+function unknownDomainsOf(report: ReportColumns, domainIds: (string | undefined)[]): TUnknownReportDomain[] {
+  const unknown = new Map<number, TUnknownReportDomain>();
+  for (let i = 0; i < report.domain.length; i++) {
+    const d = report.domain[i];
+    if (domainIds[d] || !report.valid[d]) continue;
+    const rows = linesOf(report, i).length;
+    const day = dayText(report.day[i]);
+    const seen = unknown.get(d);
+    if (!seen) unknown.set(d, { name: report.domains[d], rows, firstDay: day });
+    else {
+      seen.rows += rows;
+      if (day < seen.firstDay) seen.firstDay = day;
+    }
+  }
+  return [...unknown.values()].sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -10,12 +10,12 @@ import {
 } from "../../../shared/api/parking";
 import { centsToDecimal, formatUsd } from "../../../shared/money";
 import { AppError } from "../../http/app-error";
-import { breathe } from "../../lib/breathe";
 import { headerKey, readCsv } from "../../lib/csv";
 import { normalizeDomainName } from "../../lib/domain-name";
+import { type ReportColumns, toColumns } from "./report-columns";
 
 /** One report row, read and checked. */
-export interface ReportRow {
+interface ReportRow {
   line: number;
   /** The domain as the row names it, normalised when it is a valid name. */
   domain: string;
@@ -23,8 +23,22 @@ export interface ReportRow {
   day: string;
   visitors: number;
   clicks: number;
-  /** Decimal string as the network wrote it (up to 6 places); rounded to cents when stored. */
-  revenue: string;
+  /** Revenue in millionths of a dollar (the network writes up to 6 places). */
+  micros: bigint;
+}
+
+/** A domain's day in a report: its rows added together. */
+export interface DaySum {
+  /** The domain as the rows name it, normalised when it is a valid name. */
+  domain: string;
+  valid: boolean;
+  day: string;
+  visitors: number;
+  clicks: number;
+  /** The exact sum of the revenue, in millionths of a dollar. */
+  micros: bigint;
+  /** The report's lines that make up this day. */
+  lines: number[];
 }
 
 const FIELDS: TReportField[] = ["date", "domain", "visitors", "clicks", "revenue"];
@@ -91,11 +105,19 @@ function problemWith(cells: Cells, day: string | undefined, format: TReportForma
   return undefined;
 }
 
+/** "12.5" → 12_500_000n: sums stay exact whatever the number of rows. */
+function toMicros(revenue: string): bigint {
+  const [whole, fraction = ""] = revenue.split(".");
+  return BigInt(whole) * 1_000_000n + BigInt(fraction.padEnd(6, "0"));
+}
+
 /**
- * Reads a network's daily report. A malformed value anywhere refuses the whole file with the
- * lines at fault, so that a report is imported entirely or not at all.
+ * Reads a network's daily report and adds its rows up by domain and day. A malformed value
+ * anywhere refuses the whole file with the lines at fault, so that a report is imported entirely
+ * or not at all. It runs in a worker thread (`server/workers/read-upload.ts`): a 50,000-row file
+ * takes long enough to hold up every other request if read on the server's own thread.
  */
-export async function readReport(csv: string, network: TAdNetwork): Promise<ReportRow[]> {
+export async function readReport(csv: string, network: TAdNetwork): Promise<ReportColumns> {
   const format = PARKING_REPORT_FORMATS[network];
   const table = await readCsv(csv, { maxRows: MAX_PARKING_REPORT_ROWS });
   const at = mapHeader(table.header, format);
@@ -103,9 +125,7 @@ export async function readReport(csv: string, network: TAdNetwork): Promise<Repo
   const latestDay = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   const errors: string[] = [];
   const rows: ReportRow[] = [];
-  for (const [index, { line, cells }] of table.rows.entries()) {
-    // Checking names is the costly part: other requests get a turn every 500 rows.
-    if (index % 500 === 499) await breathe();
+  for (const { line, cells } of table.rows) {
     const cell = (field: TReportField) => {
       const index = at.get(field);
       return index === undefined ? "" : (cells[index] ?? "").replace(/[$,]/g, "");
@@ -130,38 +150,45 @@ export async function readReport(csv: string, network: TAdNetwork): Promise<Repo
       day: day!,
       visitors: Number(values.visitors),
       clicks: Number(values.clicks),
-      revenue: values.revenue,
+      micros: toMicros(values.revenue),
     });
   }
-  await breathe();
-  errors.push(...implausibleDays(rows));
-  await breathe();
   refuseIfAny(errors);
-  return rows;
+  const days = addUpDays(rows);
+  refuseIfAny(implausibleDays(days));
+  return toColumns(rows.length, [...days.values()]);
+}
+
+/** Rows of the same domain and day, added together, in the order they first appear. */
+function addUpDays(rows: ReportRow[]): Map<string, DaySum> {
+  const days = new Map<string, DaySum>();
+  for (const { line, micros, ...row } of rows) {
+    const key = `${row.domain}|${row.day}`;
+    const sum = days.get(key);
+    if (!sum) {
+      days.set(key, { ...row, micros, lines: [line] });
+      continue;
+    }
+    sum.micros += micros;
+    sum.visitors += row.visitors;
+    sum.clicks += row.clicks;
+    sum.lines.push(line);
+  }
+  return days;
 }
 
 /** Rows of one domain and day are added together; their sums must stay plausible too. */
-function implausibleDays(rows: ReportRow[]): string[] {
-  const days = new Map<string, { line: number; cents: number; visitors: number; clicks: number }>();
-  for (const row of rows) {
-    const key = `${row.domain}|${row.day}`;
-    const sum = days.get(key) ?? { line: row.line, cents: 0, visitors: 0, clicks: 0 };
-    sum.cents += Math.round(Number(row.revenue) * 100);
-    sum.visitors += row.visitors;
-    sum.clicks += row.clicks;
-    days.set(key, sum);
-  }
+function implausibleDays(days: Map<string, DaySum>): string[] {
   const problems: string[] = [];
-  for (const [key, sum] of days) {
-    const [domain, day] = key.split("|");
-    if (sum.cents > MAX_PARKING_DAY_REVENUE_CENTS) {
+  for (const { domain, day, micros, visitors, clicks, lines } of days.values()) {
+    if (micros > BigInt(MAX_PARKING_DAY_REVENUE_CENTS) * 10_000n) {
       problems.push(
-        `line ${sum.line}: ${domain} earned more than ${formatUsd(centsToDecimal(MAX_PARKING_DAY_REVENUE_CENTS))} on ${day}`,
+        `line ${lines[0]}: ${domain} earned more than ${formatUsd(centsToDecimal(MAX_PARKING_DAY_REVENUE_CENTS))} on ${day}`,
       );
     }
-    if (sum.visitors > MAX_PARKING_DAY_VISITORS || sum.clicks > MAX_PARKING_DAY_VISITORS) {
+    if (visitors > MAX_PARKING_DAY_VISITORS || clicks > MAX_PARKING_DAY_VISITORS) {
       problems.push(
-        `line ${sum.line}: ${domain} had more than ${MAX_PARKING_DAY_VISITORS.toLocaleString("en-US")} visitors or clicks on ${day}`,
+        `line ${lines[0]}: ${domain} had more than ${MAX_PARKING_DAY_VISITORS.toLocaleString("en-US")} visitors or clicks on ${day}`,
       );
     }
   }
