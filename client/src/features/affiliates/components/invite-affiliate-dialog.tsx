@@ -7,7 +7,7 @@ import { FormDialog } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
-import { errorAfterColon } from "@/lib/error-text";
+import { apiErrorMessage } from "@/lib/api-error";
 import { toast } from "@/lib/toast";
 import { useInviteAffiliate } from "../api/invite-affiliate";
 
@@ -52,7 +52,7 @@ export function InviteAffiliateDialog({
       toast({
         variant: "destructive",
         title: "Invitation Failed",
-        description: errorAfterColon(error, "Failed to send affiliate invitation."),
+        description: apiErrorMessage(error, "Failed to send affiliate invitation."),
       });
       return;
     }

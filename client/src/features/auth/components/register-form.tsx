@@ -2,7 +2,7 @@ import { MIN_PASSWORD_LENGTH } from "@shared/api/auth";
 import { BadgeCheck } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { errorAfterColon } from "@/lib/error-text";
+import { apiErrorMessage } from "@/lib/api-error";
 import { toast } from "@/lib/toast";
 import { useRegister } from "../api/register";
 import { clearReferralCode } from "../utils/referral-code";
@@ -64,7 +64,7 @@ export function RegisterForm({
       toast({
         variant: "destructive",
         title: "Registration Failed",
-        description: errorAfterColon(error, "Registration failed. Please try again."),
+        description: apiErrorMessage(error, "Registration failed. Please try again."),
       });
       return;
     }

@@ -2,7 +2,7 @@ import { MIN_PASSWORD_LENGTH } from "@shared/api/auth";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { Button } from "@/components/ui/button";
-import { errorAfterColon } from "@/lib/error-text";
+import { apiErrorMessage } from "@/lib/api-error";
 import { toast } from "@/lib/toast";
 import { useConfirmPasswordReset } from "../api/password-reset";
 import { FormField } from "./form-field";
@@ -38,7 +38,7 @@ export function ResetPasswordForm() {
           toast({
             variant: "destructive",
             title: "Error",
-            description: errorAfterColon(error, "This reset link is invalid or has expired."),
+            description: apiErrorMessage(error, "This reset link is invalid or has expired."),
           }),
       },
     );

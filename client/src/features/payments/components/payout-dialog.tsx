@@ -7,7 +7,7 @@ import { FormDialog } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { errorAfterStatus } from "@/lib/error-text";
+import { errorMessage } from "@/lib/api-error";
 import { formatMoney } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useRequestPayout } from "../api/request-payout";
@@ -79,7 +79,7 @@ export function PayoutDialog({
         onError: (error) =>
           toast({
             title: "Payout Failed",
-            description: errorAfterStatus(error, "Failed to process payout"),
+            description: errorMessage(error, "Failed to process payout"),
             variant: "destructive",
           }),
       },

@@ -4,7 +4,7 @@ import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { errorAfterColon } from "@/lib/error-text";
+import { apiErrorMessage } from "@/lib/api-error";
 import { toast } from "@/lib/toast";
 import { useChangePassword } from "../api/change-password";
 import { SettingsCard } from "./settings-card";
@@ -49,7 +49,7 @@ export function SecuritySettingsCard() {
         onError: (error) =>
           toast({
             title: "Error",
-            description: errorAfterColon(error, "Failed to change password. Please try again."),
+            description: apiErrorMessage(error, "Failed to change password. Please try again."),
             variant: "destructive",
           }),
       },
