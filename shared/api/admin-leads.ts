@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZMoney } from "../money";
 import { ADMIN_API } from "./admin";
 import { ZDay, ZTimeIdCursor } from "./v1/common";
 
@@ -56,7 +57,7 @@ export const ZAdminLead = z.object({
   host: z.string(),
   domainName: z.string().nullable(),
   ownerEmail: z.string().nullable(),
-  value: z.string(),
+  value: ZMoney,
   returnedAt: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -27,7 +27,8 @@ const username = z
 const displayName = (requiredMessage: string) =>
   z.string().max(100).transform(cleanDisplayName).pipe(z.string().min(1, requiredMessage));
 
-const password = z
+/** A new password (registration, change, reset): the one place its rules and messages are written. */
+export const ZNewPassword = z
   .string()
   .min(MIN_PASSWORD_LENGTH, "Password must be at least 8 characters long.")
   .max(256, "Password is too long");
@@ -41,7 +42,7 @@ export const ZRegisterBody = z.object({
   name: displayName("Required"),
   username,
   email,
-  password,
+  password: ZNewPassword,
   /** The browser's IANA time zone; "today" is computed in it. */
   timeZone: z.string().max(64).optional(),
   /** A referral code from an invitation link. */
@@ -56,7 +57,7 @@ export const ZProfileBody = z.object({
 
 export const ZChangePasswordBody = z.object({
   currentPassword: z.string().min(1, "Current password is required").max(256),
-  newPassword: password,
+  newPassword: ZNewPassword,
 });
 
 /** The signed-in user as `GET /api/auth/me` answers it. */

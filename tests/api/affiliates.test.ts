@@ -235,7 +235,7 @@ describe("GET /api/affiliates and /api/affiliates/stats", () => {
     const list = await owner.agent.get("/api/affiliates");
 
     expect(stats.status).toBe(200);
-    expect(stats.body).toEqual({ totalReferrals: 2, activeReferrals: 1, totalCommissions: 0 });
+    expect(stats.body).toEqual({ totalReferrals: 2, activeReferrals: 1, totalCommissions: "0.00" });
     expect(list.body).toHaveLength(2);
     expect(list.body.map((a: { isActive: boolean }) => a.isActive).sort()).toEqual([false, true]);
   });
@@ -246,7 +246,7 @@ describe("GET /api/affiliates and /api/affiliates/stats", () => {
     expect((await agent.get("/api/affiliates/stats")).body).toEqual({
       totalReferrals: 0,
       activeReferrals: 0,
-      totalCommissions: 0,
+      totalCommissions: "0.00",
     });
   });
 

@@ -137,7 +137,7 @@ describe("the held-funds ledger", () => {
           expect(cents(answer.pendingBalance)).toBe(s.pending);
           expect(cents(answer.paidOut)).toBe(s.paid_out);
           const released = answer.nextReleases.reduce(
-            (sum: number, r: { amount: number }) => sum + cents(r.amount),
+            (sum: number, r: { amount: string }) => sum + cents(r.amount),
             0,
           );
           if (answer.nextReleases.length < 5) expect(released).toBe(s.pending);

@@ -25,9 +25,9 @@ describe("GET /api/payments/balance", () => {
     const res = await agent.get("/api/payments/balance");
 
     expect(res.body).toEqual({
-      availableBalance: 0,
-      pendingBalance: 0,
-      paidOut: 0,
+      availableBalance: "0.00",
+      pendingBalance: "0.00",
+      paidOut: "0.00",
       nextReleases: [],
       currency: "USD",
     });
@@ -40,7 +40,7 @@ describe("GET /api/payments/balance", () => {
 
     const res = await agent.get("/api/payments/balance");
 
-    expect(res.body.availableBalance).toBe(120.75);
+    expect(res.body.availableBalance).toBe("120.75");
   });
 
   it("is refused to a signed-out visitor", async () => {

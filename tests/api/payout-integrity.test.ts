@@ -67,8 +67,8 @@ describe("payouts left processing", () => {
     const { agent, payoutId } = await stuckPayout(sandbox, sandboxPayoutSender, { sendFirst: false });
     expect(await state(sandbox, agent, payoutId)).toMatchObject({
       status: "processing",
-      available: 20,
-      paidOut: 80,
+      available: "20.00",
+      paidOut: "80.00",
     });
     await settleStuckPayouts({ db: sandbox.db, sender: sandboxPayoutSender, logger: sandbox.deps.logger });
     expect((await state(sandbox, agent, payoutId)).status).toBe("processing");
@@ -94,8 +94,8 @@ describe("payouts left processing", () => {
       status: "completed",
       provider_ref: `sandbox-payout-${payoutId}`,
       entries: ["payout"],
-      available: 20,
-      paidOut: 80,
+      available: "20.00",
+      paidOut: "80.00",
     });
     expect(again).toEqual({ completed: 0, failed: 0, waiting: 0 });
   });
@@ -113,8 +113,8 @@ describe("payouts left processing", () => {
       status: "completed",
       provider_ref: `BATCH-${payoutId}`,
       entries: ["payout"],
-      available: 20,
-      paidOut: 80,
+      available: "20.00",
+      paidOut: "80.00",
     });
   });
 
@@ -139,8 +139,8 @@ describe("payouts left processing", () => {
     expect(await state(paypal, agent, payoutId)).toMatchObject({
       status: "failed",
       entries: ["payout", "payout-return"],
-      available: 100,
-      paidOut: 0,
+      available: "100.00",
+      paidOut: "0.00",
     });
   });
 
@@ -159,6 +159,6 @@ describe("payouts left processing", () => {
     });
 
     expect(result.waiting).toBeGreaterThanOrEqual(1);
-    expect(await state(paypal, agent, payoutId)).toMatchObject({ status: "processing", available: 20 });
+    expect(await state(paypal, agent, payoutId)).toMatchObject({ status: "processing", available: "20.00" });
   });
 });

@@ -49,6 +49,6 @@ export async function affiliateStats(options: { db: DbOrTx; userId: string }): P
   return {
     totalReferrals: row.totalReferrals,
     activeReferrals: row.activeReferrals,
-    totalCommissions: Number(row.totalCommissions),
+    totalCommissions: row.totalCommissions,
   };
 }

@@ -27,10 +27,11 @@ export async function getBalance(options: { db: Db; userId: string }): Promise<T
     paid_out: string;
     releases: { date: string; amount: string }[] | null;
   }>(sql`
-    select coalesce(b.available, 0)::text as available, coalesce(b.pending, 0)::text as pending,
-      (select coalesce(-sum(amount), 0)::text from ledger_entries
+    select coalesce(b.available, 0)::numeric(14,2)::text as available,
+      coalesce(b.pending, 0)::numeric(14,2)::text as pending,
+      (select coalesce(-sum(amount), 0)::numeric(14,2)::text from ledger_entries
         where user_id = ${options.userId} and kind in ('payout', 'payout-return')) as paid_out,
-      (select json_agg(json_build_object('date', day, 'amount', amount::text) order by day)
+      (select json_agg(json_build_object('date', day, 'amount', amount::numeric(14,2)::text) order by day)
         from (select to_char(release_at at time zone 'UTC', 'YYYY-MM-DD') as day, sum(amount) as amount
               from ledger_entries where user_id = ${options.userId} and status = 'pending'
               group by 1 having sum(amount) <> 0 order by 1 limit ${RELEASES_SHOWN}) r) as releases
@@ -38,10 +39,10 @@ export async function getBalance(options: { db: Db; userId: string }): Promise<T
   `);
   const row = rows[0];
   return {
-    availableBalance: Number(row.available),
-    pendingBalance: Number(row.pending),
-    paidOut: Number(row.paid_out),
-    nextReleases: (row.releases ?? []).map((r) => ({ date: r.date, amount: Number(r.amount) })),
+    availableBalance: row.available,
+    pendingBalance: row.pending,
+    paidOut: row.paid_out,
+    nextReleases: row.releases ?? [],
     currency: "USD",
   };
 }
