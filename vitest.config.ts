@@ -17,6 +17,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: "component",
+          include: ["tests/component/**/*.test.{ts,tsx}"],
+          // happy-dom's fetch resolves the client's relative paths against the page's address and
+          // really sends them, so a test points the page at a local HTTP server and nothing is mocked.
+          environment: "happy-dom",
+          setupFiles: ["tests/component/setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: "api",
           include: ["tests/api/**/*.test.ts"],
           environment: "node",

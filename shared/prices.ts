@@ -4,6 +4,8 @@
  * through `shared/catalog.ts`, which adds the purchase offers built on them.
  */
 
+import { toCents } from "./money";
+
 /** One choice of a purchase option: what is sent (`id`), what is shown (`label`), what it costs. */
 export interface PricedOption {
   readonly id: string;
@@ -25,8 +27,7 @@ export function optionById<const T extends readonly { id: string }[]>(options: T
 
 /** The cheapest option's price, an offer's "From" figure (lists are not all cheapest-first). */
 export function lowestPrice(options: readonly PricedOption[]): string {
-  const cents = (price: string) => Math.round(Number(price) * 100);
-  return options.reduce((low, o) => (cents(o.price) < cents(low) ? o.price : low), options[0].price);
+  return options.reduce((low, o) => (toCents(o.price) < toCents(low) ? o.price : low), options[0].price);
 }
 
 // ─── General ────────────────────────────────────────────────────────────────────────────────

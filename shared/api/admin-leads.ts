@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZMoney } from "../money";
 import { ADMIN_API } from "./admin";
 import { ZDay, ZTimeIdCursor } from "./v1/common";
 
@@ -58,7 +59,7 @@ export const ZAdminLead = z.object({
   host: z.string(),
   domainName: z.string().nullable(),
   ownerEmail: z.string().nullable(),
-  value: z.string(),
+  value: ZMoney,
   returnedAt: z.string().nullable(),
   /** Why the lead credited nothing (the owner's own browser, device or address; the domain's daily cap). */
   flagReason: z.string().nullable(),

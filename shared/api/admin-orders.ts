@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isDecimalAmount, toCents } from "../money";
+import { isDecimalAmount, toCents, ZMoney } from "../money";
 import { ADMIN_API, ZAdminPageQuery } from "./admin";
 
 /** The console's orders and refunds (DESIGN §18): search paid orders, refund one in full or in part. */
@@ -18,7 +18,7 @@ export const ZAdminOrder = z.object({
   description: z.string(),
   buyerEmail: z.string(),
   /** Decimal strings: what was paid, and what staff refunds took back of it. */
-  price: z.string(),
+  price: ZMoney,
   refunded: z.string(),
   /** "paid" or "refunded" (in full, or disputed). */
   status: z.string(),
@@ -47,7 +47,7 @@ export type TRefundOrderBody = z.input<typeof ZRefundOrderBody>;
 export const ZStaffRefund = z.object({
   refund: z.object({
     id: z.string(),
-    amount: z.string(),
+    amount: ZMoney,
     provider: z.string(),
     providerRefundId: z.string(),
     /** True when it refunded all that was left: the order ended. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZMoney, ZSignedMoney } from "../money";
 import { ADMIN_API, ZAdminPageQuery } from "./admin";
 
 /** The console's payout review (DESIGN §18): held payouts, approved or rejected by staff. */
@@ -22,7 +23,7 @@ export const ZAdminPayoutParams = z.object({ id: z.uuid("Unknown payout") });
 /** One payout as staff review it, with its owner's payout history. */
 export const ZAdminPayout = z.object({
   id: z.string(),
-  amount: z.string(),
+  amount: ZMoney,
   paypalEmail: z.string(),
   status: z.string(),
   holdReason: z.string().nullable(),
@@ -42,7 +43,7 @@ export const ZAdminPayout = z.object({
   /** The owner's completed payouts before this one: how many, their sum, and the last one's account. */
   history: z.object({
     completed: z.number(),
-    completedTotal: z.string(),
+    completedTotal: ZSignedMoney,
     lastPaypalEmail: z.string().nullable(),
   }),
 });

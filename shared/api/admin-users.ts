@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZMoney, ZSignedMoney } from "../money";
 import { ADMIN_API, ZAdminPageQuery } from "./admin";
 
 /** The console's users (DESIGN §18): search, one user's account, suspend and restore. */
@@ -29,13 +30,13 @@ export type TAdminUser = z.infer<typeof ZAdminUser>;
 /** One account as staff review it: its domains, orders, held funds and security events. */
 export const ZAdminUserDetail = z.object({
   user: ZAdminUser.extend({ suspendReason: z.string().nullable() }),
-  balance: z.object({ available: z.string(), pending: z.string() }),
+  balance: z.object({ available: ZSignedMoney, pending: ZSignedMoney }),
   domains: z.array(z.object({ id: z.string(), name: z.string(), status: z.string() })),
   orders: z.array(
     z.object({
       id: z.string(),
       description: z.string(),
-      price: z.string(),
+      price: ZMoney,
       status: z.string(),
       provider: z.string().nullable(),
       createdAt: z.string(),

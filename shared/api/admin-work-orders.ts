@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZMoney } from "../money";
 import { ADMIN_API, ZAdminPageQuery } from "./admin";
 import { type TWorkOrderStatus, WORK_ORDER_STATUSES, ZDeliverable } from "./work-orders";
 
@@ -89,7 +90,7 @@ export const ZAdminWorkOrderDetail = z.object({
   order: z.object({
     id: z.string(),
     description: z.string(),
-    price: z.string(),
+    price: ZMoney,
     status: z.string(),
     provider: z.string().nullable(),
     paidAt: z.string().nullable(),

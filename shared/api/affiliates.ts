@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AFFILIATE_LEVELS } from "../catalog";
+import { ZMoney } from "../money";
 
 /** Where the affiliate programme's reads and the invitation live. */
 export const AFFILIATES_PATH = "/api/affiliates";
@@ -57,12 +58,12 @@ export const ZAffiliate = z.object({
   /** Percent of each paid order of the referral: 5 means 5%. */
   commissionRate: z.number(),
   /** Decimal string, two places: "12.50". Commission held for the user on orders paid with real money. */
-  totalCommissions: z.string(),
+  totalCommissions: ZMoney,
   /**
    * What orders paid in the sandbox would have earned: shown marked "test", never in a balance
    * (DESIGN §7). Decimal string, two places.
    */
-  testCommissions: z.string(),
+  testCommissions: ZMoney,
   isActive: z.boolean(),
   /** The invitation's code while nobody has registered with it; null once it is used. */
   referralCode: z.string().nullable(),
@@ -77,7 +78,8 @@ export type TAffiliate = z.infer<typeof ZAffiliate>;
 export const ZAffiliateStats = z.object({
   totalReferrals: z.number(),
   activeReferrals: z.number(),
-  totalCommissions: z.number(),
+  /** Decimal string, two places: the sum of `ZAffiliate.totalCommissions`. */
+  totalCommissions: ZMoney,
   pendingInvitations: z.number(),
 });
 export type TAffiliateStats = z.infer<typeof ZAffiliateStats>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZSignedMoney } from "../money";
 
 export const ANALYTICS_PATH = "/api/analytics";
 export const ANALYTICS_EXPORT_PATH = "/api/analytics/export";
@@ -14,16 +15,14 @@ export type TRevenueSource = (typeof REVENUE_SOURCES)[number];
 
 export const ZAnalyticsQuery = z.object({ range: z.enum(ANALYTICS_RANGES).default("7d") });
 
-const ZMoney = z.string().regex(/^-?\d+\.\d{2}$/);
-
 /** Revenue by source plus the total, each a decimal string ("12.50"). */
 export const ZRevenueBySource = z.object({
-  parking: ZMoney,
-  lead: ZMoney,
-  marketplace: ZMoney,
-  affiliate: ZMoney,
-  other: ZMoney,
-  total: ZMoney,
+  parking: ZSignedMoney,
+  lead: ZSignedMoney,
+  marketplace: ZSignedMoney,
+  affiliate: ZSignedMoney,
+  other: ZSignedMoney,
+  total: ZSignedMoney,
 });
 
 /** Traffic of one day or of the whole range: visitors are landing visits plus ad-network visitors. */
@@ -43,7 +42,7 @@ export const ZAnalyticsDay = ZTraffic.extend({
 export const ZTopDomain = z.object({
   id: z.string(),
   name: z.string(),
-  revenue: ZMoney,
+  revenue: ZSignedMoney,
   visitors: z.number().int(),
   leads: z.number().int(),
 });

@@ -39,7 +39,8 @@ const displayName = (requiredMessage: string) =>
         .refine(hasVisibleCharacter, "Name needs at least one visible character"),
     );
 
-const password = z
+/** A new password (registration, change, reset): the one place its rules and messages are written. */
+export const ZNewPassword = z
   .string()
   .min(MIN_PASSWORD_LENGTH, "Password must be at least 8 characters long.")
   .max(256, "Password is too long");
@@ -53,7 +54,7 @@ export const ZRegisterBody = z.object({
   name: displayName("Required"),
   username,
   email,
-  password,
+  password: ZNewPassword,
   /** The browser's IANA time zone; "today" is computed in it. */
   timeZone: z.string().max(64).optional(),
   /** A referral code from an invitation link. */
@@ -68,7 +69,7 @@ export const ZProfileBody = z.object({
 
 export const ZChangePasswordBody = z.object({
   currentPassword: z.string().min(1, "Current password is required").max(256),
-  newPassword: password,
+  newPassword: ZNewPassword,
 });
 
 /** The signed-in user as `GET /api/auth/me` answers it. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZMoney } from "../money";
 
 /** `GET /api/billing/subscriptions`. */
 export const SUBSCRIPTIONS_PATH = "/api/billing/subscriptions";
@@ -23,7 +24,7 @@ export const ZSubscription = z.object({
   /** The option as the offer's request body (what a change sends back changed). */
   request: z.record(z.string(), z.unknown()),
   /** Decimal string charged each month. */
-  amount: z.string(),
+  amount: ZMoney,
   /** "stripe", "paypal" or "sandbox". */
   provider: z.string(),
   /** "active", "past_due", "lapsed" or "canceled". */
@@ -48,7 +49,7 @@ export const ZReceipt = z.object({
   orderId: z.string(),
   description: z.string(),
   paidAt: z.string(),
-  amount: z.string(),
+  amount: ZMoney,
   provider: z.string(),
   /** "paid" or "refunded". */
   status: z.string(),
@@ -60,7 +61,7 @@ export const ZReceipts = z.array(ZReceipt);
 export const ZPendingOrder = z.object({
   id: z.string(),
   description: z.string(),
-  price: z.string(),
+  price: ZMoney,
   createdAt: z.string(),
 });
 export type TPendingOrder = z.infer<typeof ZPendingOrder>;

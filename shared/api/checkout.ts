@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZMoney } from "../money";
 
 /** The two providers a buyer can pay with (spec §7: the providers' lowercase names). */
 export const CHECKOUT_PROVIDERS = ["stripe", "paypal"] as const;
@@ -66,7 +67,7 @@ export const ZServiceOrder = z.object({
   renewsOn: z.string().nullable(),
   description: z.string(),
   /** Decimal string, e.g. "99.99". */
-  price: z.string(),
+  price: ZMoney,
   /** "pending" until paid, then "paid". */
   status: z.string(),
   metadata: z.object({ domainName: z.string().optional() }),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AD_NETWORKS, DEFAULT_AD_NETWORK, DEFAULT_PARKING_TEMPLATE, PARKING_TEMPLATES } from "../catalog";
+import { moneyString, ZMoney, ZSignedMoney } from "../money";
 import { isRealTime, readSortCursor, ZCursorText } from "./v1/common";
 import { ZServiceWorkOrder } from "./work-orders";
 
@@ -64,7 +65,7 @@ export const ZDomainNameInput = z
 export const ZOptionalAmount = z
   .string()
   .trim()
-  .regex(/^\d{1,9}(\.\d{1,2})?$/, "Enter an amount in dollars with at most two decimals")
+  .pipe(moneyString("Enter an amount in dollars with at most two decimals"))
   .nullable();
 
 /** The first .com was registered in 1985: no domain was acquired before it. */
@@ -149,16 +150,16 @@ export const ZDomain = z.object({
   nameservers: z.string(),
   parkingTemplate: z.enum(PARKING_TEMPLATES),
   /** Average daily parking revenue over the last 30 days, decimal string ("12.50"). */
-  parkingRevenue: z.string(),
+  parkingRevenue: ZSignedMoney,
   /** Visitors over the last 30 days: ad-network reports plus visits counted on the parked host. */
   visitors: z.number(),
   registrationDate: z.string(),
   expiryDate: z.string().nullable(),
   /** Asking price while listed on the marketplace, else null. */
-  marketplacePrice: z.string().nullable(),
-  purchasePrice: z.string().nullable(),
+  marketplacePrice: ZMoney.nullable(),
+  purchasePrice: ZMoney.nullable(),
   /** Yearly renewal cost. */
-  renewalCost: z.string().nullable(),
+  renewalCost: ZMoney.nullable(),
   createdAt: z.string(),
   /** When the owner marked the domain sold; a sold domain cannot be listed again. */
   soldAt: z.string().nullable(),
@@ -172,7 +173,7 @@ export const verificationTxtValue = (token: string) => `parkpilot-verify=${token
 /** One domain with its all-time totals, for the manage dialog. */
 export const ZDomainDetail = ZDomain.extend({
   /** Every revenue event ever credited for the domain, decimal string. */
-  totalRevenue: z.string(),
+  totalRevenue: ZSignedMoney,
   /** Every visitor ever reported or counted for the domain. */
   totalVisitors: z.number(),
   totalLeads: z.number(),

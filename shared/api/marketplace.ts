@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZMoney, ZSignedMoney } from "../money";
 import { isRealTime, readSortCursor, ZCursorText } from "./v1/common";
 
 /** Highest asking or sale price the marketplace accepts, in dollars. */
@@ -45,11 +46,11 @@ export const ZMarketplaceListing = z.object({
   name: z.string(),
   tld: z.string(),
   /** Asking price, decimal string. */
-  price: z.string(),
+  price: ZMoney,
   /** Visitors over the last 30 days. */
   visitors: z.number(),
   /** Average daily parking revenue over the last 30 days, decimal string. */
-  parkingRevenue: z.string(),
+  parkingRevenue: ZSignedMoney,
   registrationDate: z.string(),
   listedAt: z.string(),
   /** True on the signed-in user's own listings. */
@@ -68,9 +69,9 @@ export const ZSellerMessage = z.object({
 });
 export const ZSellerInbox = z.object({ messages: z.array(ZSellerMessage), unreadCount: z.number() });
 
-export const ZListingAnswer = z.object({ id: z.string(), price: z.string() });
+export const ZListingAnswer = z.object({ id: z.string(), price: ZMoney });
 export const ZContactAnswer = z.object({ id: z.string() });
-export const ZSaleAnswer = z.object({ id: z.string(), soldPrice: z.string(), soldAt: z.string() });
+export const ZSaleAnswer = z.object({ id: z.string(), soldPrice: ZMoney, soldAt: z.string() });
 
 export type TListDomainBody = z.input<typeof ZListDomainBody>;
 export type TMarkSoldBody = z.input<typeof ZMarkSoldBody>;

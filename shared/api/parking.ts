@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AD_NETWORKS } from "../catalog";
+import { ZSignedMoney } from "../money";
 import type { TAdNetwork } from "./domains";
 
 export type TReportField = "date" | "domain" | "visitors" | "clicks" | "revenue";
@@ -115,7 +116,7 @@ export const ZParkingImportResult = z.object({
   /** Domain-days written (rows of one domain and day are added together). */
   imported: z.number(),
   /** Revenue of the imported domain-days, decimal string. */
-  totalRevenue: z.string(),
+  totalRevenue: ZSignedMoney,
   firstDay: z.string().nullable(),
   lastDay: z.string().nullable(),
   /** Rows for domains that are not in your portfolio: how many, and the first of them. */

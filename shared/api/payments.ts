@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { centsToDecimal, isDecimalAmount, toCents } from "../money";
+import { isDecimalAmount, moneyInput, toCents, ZMoney, ZSignedMoney } from "../money";
 import { PAYOUT_FREQUENCIES, PAYOUT_MINIMUM, TEST_PAYMENT } from "../prices";
 
 /** The Payments page's endpoints, and the sandbox wallet's. */
@@ -14,12 +14,7 @@ export const PAYMENT_PATHS = {
   paypalCapture: (orderId: string) => `/api/paypal/order/${encodeURIComponent(orderId)}/capture`,
 } as const;
 
-/** An amount sent as a number or a decimal string, as exact two-decimal text ("80" → "80.00"). */
-const ZAmount = z
-  .union([z.string().trim(), z.number()])
-  .transform(String)
-  .pipe(z.string().refine(isDecimalAmount, "Enter an amount in dollars and cents"))
-  .transform((a) => centsToDecimal(toCents(a)));
+const ZAmount = moneyInput();
 
 const payoutFrequencyIds = PAYOUT_FREQUENCIES.map((f) => f.id) as [
   (typeof PAYOUT_FREQUENCIES)[number]["id"],
@@ -29,7 +24,7 @@ export const ZPayoutFrequency = z.enum(payoutFrequencyIds);
 export type TPayoutFrequency = z.infer<typeof ZPayoutFrequency>;
 
 /** Pending funds whose hold ends on one UTC day. */
-export const ZRelease = z.object({ date: z.string(), amount: z.number() });
+export const ZRelease = z.object({ date: z.string(), amount: ZSignedMoney });
 export type TRelease = z.infer<typeof ZRelease>;
 
 /**
@@ -40,10 +35,10 @@ export type TRelease = z.infer<typeof ZRelease>;
  * or still being sent. Reported revenue is never in any of them.
  */
 export const ZBalance = z.object({
-  availableBalance: z.number(),
-  pendingBalance: z.number(),
-  paidOut: z.number(),
-  inReview: z.string(),
+  availableBalance: ZSignedMoney,
+  pendingBalance: ZSignedMoney,
+  paidOut: ZSignedMoney,
+  inReview: ZMoney,
   nextReleases: z.array(ZRelease),
   currency: z.literal("USD"),
 });
@@ -82,7 +77,7 @@ export type TPayoutBody = z.input<typeof ZPayoutBody>;
 
 export const ZPayoutAnswer = z.object({
   id: z.string(),
-  amount: z.string(),
+  amount: ZMoney,
   status: z.string(),
   message: z.string(),
 });
@@ -93,7 +88,7 @@ export const ZTransaction = z.object({
   id: z.string(),
   type: z.string(),
   description: z.string(),
-  amount: z.string(),
+  amount: ZSignedMoney,
   paymentMethod: z.string(),
   status: z.string(),
   createdAt: z.string(),
@@ -136,5 +131,5 @@ export type TTestOrderBody = z.input<typeof ZTestOrderBody>;
 export const ZTestOrderParams = z.object({ id: z.string().min(1).max(64) });
 
 export const ZTestOrderAnswer = z.object({ id: z.string() });
-export const ZTestCaptureAnswer = z.object({ id: z.string(), status: z.string(), amount: z.string() });
+export const ZTestCaptureAnswer = z.object({ id: z.string(), status: z.string(), amount: ZMoney });
 export type TTestCaptureAnswer = z.infer<typeof ZTestCaptureAnswer>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZSignedMoney } from "../money";
 
 export const PORTFOLIO_PNL_PATH = "/api/portfolio/pnl";
 export const PORTFOLIO_PNL_EXPORT_PATH = "/api/portfolio/pnl/export";
@@ -51,15 +52,14 @@ export type TPnlQuery = z.infer<typeof ZPnlQuery>;
 export type TPortfolioPnlQuery = z.infer<typeof ZPortfolioPnlQuery>;
 
 /** A decimal string with two places, negative when a loss: "-12.50". */
-const ZMoney = z.string().regex(/^-?\d+\.\d{2}$/);
 
 /** Income by source; `other` is every other ledger type (affiliate, demo data). */
 export const ZPnlIncome = z.object({
-  parking: ZMoney,
-  lead: ZMoney,
-  marketplace: ZMoney,
-  other: ZMoney,
-  total: ZMoney,
+  parking: ZSignedMoney,
+  lead: ZSignedMoney,
+  marketplace: ZSignedMoney,
+  other: ZSignedMoney,
+  total: ZSignedMoney,
 });
 
 /**
@@ -68,17 +68,17 @@ export const ZPnlIncome = z.object({
  * add-on services paid for the domain within the range.
  */
 export const ZPnlCosts = z.object({
-  purchase: ZMoney,
-  renewal: ZMoney,
-  services: ZMoney,
-  total: ZMoney,
+  purchase: ZSignedMoney,
+  renewal: ZSignedMoney,
+  services: ZSignedMoney,
+  total: ZSignedMoney,
 });
 
 export const ZPnlFigures = z.object({
   income: ZPnlIncome,
   costs: ZPnlCosts,
   /** Income minus costs. */
-  net: ZMoney,
+  net: ZSignedMoney,
   /**
    * Net ÷ costs in percent, one decimal ("12.5"); null when there are no costs or the purchase
    * price is not set (the investment is unknown).
@@ -91,9 +91,9 @@ export const ZPnlFigures = z.object({
 
 /** Should the domain be renewed? Revenue of the last 365 days against the next renewal. */
 export const ZRenewalOutlook = z.object({
-  trailingRevenue: ZMoney,
+  trailingRevenue: ZSignedMoney,
   /** The yearly renewal cost; null when the owner has not set one (then there is no hint). */
-  renewalCost: ZMoney.nullable(),
+  renewalCost: ZSignedMoney.nullable(),
   hint: z.enum(RENEWAL_HINTS).nullable(),
   /** The expiry date ("YYYY-MM-DD") when it is 60 days away or fewer (or past), else null. */
   expiryDate: z.string().nullable(),
@@ -114,7 +114,7 @@ export const ZPnlMonth = z.object({
   month: z.string(),
   income: ZPnlIncome,
   costs: ZPnlCosts,
-  net: ZMoney,
+  net: ZSignedMoney,
 });
 
 const ZPnlPeriod = {
@@ -140,7 +140,7 @@ export const ZPortfolioPnl = z.object({
   order: z.enum(SORT_ORDERS),
   rows: z.array(ZDomainPnlRow),
   totals: ZPnlFigures.extend({
-    trailingRevenue: ZMoney,
+    trailingRevenue: ZSignedMoney,
     domains: z.number().int(),
     /** Domains without a purchase price: while any, the portfolio's ROI is null. */
     withoutPurchasePrice: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZAccountEventKind } from "../account-events";
+import { ZMoney, ZSignedMoney } from "../money";
 import { DEFAULT_GOAL_TIMEFRAME, GOAL_CATEGORIES, GOAL_TIMEFRAMES } from "../prices";
 
 /** The paths of the revenue dashboard's calls, spec §7 "Revenue". */
@@ -25,7 +26,7 @@ export type TRevenueRange = z.infer<typeof ZRevenueRange>;
 
 export const ZDashboardQuery = z.object({ range: ZRevenueRange.default("24h") });
 
-const decimal = z.string();
+const decimal = ZSignedMoney;
 
 /** One hour of today in the user's time zone (spec §3 "Hourly revenue point"). */
 export const ZHourlyPoint = z.object({ hour: z.number().int(), amount: z.number() });
@@ -92,7 +93,7 @@ export const ZDashboardAnswer = z.object({
   affiliateStats: z.object({
     totalReferrals: z.number().int(),
     activeReferrals: z.number().int(),
-    totalCommissions: z.number(),
+    totalCommissions: ZMoney,
   }),
   /** The account's latest events: domain added, order paid, payout… */
   recentEvents: z.array(ZAccountEvent),

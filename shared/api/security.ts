@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MIN_PASSWORD_LENGTH } from "./auth";
+import { ZNewPassword } from "./auth";
 
 /** A 6-digit authenticator code or a recovery code ("abcde-fghjk"). */
 export const ZCodeBody = z.object({
@@ -18,10 +18,7 @@ export const ZPasswordResetBody = z.object({
 
 export const ZPasswordResetConfirmBody = z.object({
   token: z.string().trim().min(1, "This reset link is not valid").max(200),
-  password: z
-    .string()
-    .min(MIN_PASSWORD_LENGTH, "Password must be at least 8 characters long.")
-    .max(256, "Password is too long"),
+  password: ZNewPassword,
 });
 
 export const ZSessionIdParams = z.object({ id: z.string().regex(/^[a-f0-9]{32}$/, "Unknown session") });

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TAdminLead } from "../../shared/api/admin-leads";
+import { signedToCents } from "../../shared/money";
 import { insertDomain } from "../factories/domains";
 import { VISITOR_PROXY_ENV, visitorLead } from "../factories/leads";
 import { signInStaff } from "../factories/staff";
@@ -46,7 +47,7 @@ const ADMIN_LEAD_ROUTES = [
 
 async function pending(agent: typeof owner.agent) {
   const res = await agent.get("/api/payments/balance").expect(200);
-  return res.body.pendingBalance as number;
+  return signedToCents(res.body.pendingBalance as string);
 }
 
 describe("the console's leads", () => {
@@ -117,7 +118,7 @@ describe("the console's leads", () => {
       .post(`/api/admin/leads/${bob.id}/return`)
       .send({ reason: "Not a real person" });
     expect(returned.status, JSON.stringify(returned.body)).toBe(200);
-    expect(await pending(owner.agent)).toBeCloseTo(before - 75, 2);
+    expect(await pending(owner.agent)).toBe(before - 7500);
     const after = await staff.agent.get("/api/admin/leads?zip=90210&returned=yes").expect(200);
     expect(after.body.data[0].returnedAt).toBeTruthy();
     const audit = await t.db.execute<{ detail: { action: string; object: { id: string } } }>(
@@ -132,7 +133,7 @@ describe("the console's leads", () => {
       .post(`/api/admin/leads/${bob.id}/return`)
       .send({ reason: "Not a real person" });
     expect(again.status).toBe(409);
-    expect(await pending(owner.agent)).toBeCloseTo(before - 75, 2);
+    expect(await pending(owner.agent)).toBe(before - 7500);
     expect((await staff.agent.post(`/api/admin/leads/${bob.id}/return`).send({ reason: "" })).status).toBe(
       400,
     );

@@ -31,7 +31,7 @@ const requestPayout = (owner: Owner, amount: string, paypalEmail: string) =>
   owner.agent.post("/api/payments/payout").send({ amount, paypalEmail });
 
 const available = async (owner: Owner) =>
-  (await owner.agent.get("/api/payments/balance").expect(200)).body.availableBalance as number;
+  (await owner.agent.get("/api/payments/balance").expect(200)).body.availableBalance as string;
 
 const payoutRow = async (id: string) => (await t.db.select().from(payouts).where(eq(payouts.id, id)))[0];
 
@@ -70,7 +70,7 @@ describe("the console's payouts", () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ amount: "80.00", status: "held" });
     expect(res.body.message).toContain("held for review");
-    expect(await available(owner)).toBe(20);
+    expect(await available(owner)).toBe("20.00");
     const row = await payoutRow(res.body.id);
     expect(row).toMatchObject({ status: "held", providerRef: null });
     expect(row.holdReason).toContain("first payout");
@@ -100,7 +100,7 @@ describe("the console's payouts", () => {
     expect(res.status).toBe(201);
     expect(res.body.status).toBe("completed");
     expect((await payoutRow(res.body.id)).holdReason).toBeNull();
-    expect(await available(owner)).toBe(20);
+    expect(await available(owner)).toBe("20.00");
   });
 
   it("hold a payout above PAYOUT_REVIEW_ABOVE even to the usual account", async () => {
@@ -183,7 +183,7 @@ describe("the console's payouts", () => {
     const row = await payoutRow(held.body.id);
     expect(row).toMatchObject({ status: "completed" });
     expect([staff.user.id, second.user.id]).toContain(row.reviewedBy);
-    expect(await available(owner)).toBe(30);
+    expect(await available(owner)).toBe("30.00");
     const history = await owner.agent.get("/api/transactions").expect(200);
     expect(history.body[0]).toMatchObject({ type: "payout", status: "completed", amount: "70.00" });
     expect((await mailsTo(owner.input.email)).map((m) => m.subject)).toContain("Your payout was approved");
@@ -198,15 +198,15 @@ describe("the console's payouts", () => {
     const owner = await signUp(t.app);
     await fundBalance(t.db, owner.user.id, "123.45");
     const held = await requestPayout(owner, "100.01", "me@wallet.test").expect(201);
-    expect(await available(owner)).toBe(23.44);
+    expect(await available(owner)).toBe("23.44");
 
     const res = await staff.agent
       .post(`/api/admin/payouts/${held.body.id}/reject`)
       .send({ reason: "The PayPal account is not in your name" });
 
     expect(res.status).toBe(200);
-    expect(await available(owner)).toBe(123.45);
-    expect((await owner.agent.get("/api/payments/balance")).body.paidOut).toBe(0);
+    expect(await available(owner)).toBe("123.45");
+    expect((await owner.agent.get("/api/payments/balance")).body.paidOut).toBe("0.00");
     expect(await payoutRow(held.body.id)).toMatchObject({
       status: "rejected",
       rejectReason: "The PayPal account is not in your name",
@@ -221,7 +221,7 @@ describe("the console's payouts", () => {
       (await staff.agent.post(`/api/admin/payouts/${held.body.id}/reject`).send({ reason: "again" })).status,
     ).toBe(409);
     expect((await staff.agent.post(`/api/admin/payouts/${held.body.id}/approve`)).status).toBe(409);
-    expect(await available(owner)).toBe(123.45);
+    expect(await available(owner)).toBe("123.45");
   });
 
   it("are left alone by the stuck-payout job, however long they wait", async () => {
@@ -235,7 +235,7 @@ describe("the console's payouts", () => {
     await settleStuckPayouts({ db: t.db, sender: t.deps.payments.payouts, logger: t.deps.logger });
 
     expect((await payoutRow(held.body.id)).status).toBe("held");
-    expect(await available(owner)).toBe(0);
+    expect(await available(owner)).toBe("0.00");
   });
 
   it("keep the account from being deleted while one waits for review", async () => {

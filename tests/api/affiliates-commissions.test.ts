@@ -108,7 +108,7 @@ describe("commission on a referred user's paid order", () => {
     ]);
     expect(await pending(referrer.user.id)).toBe("10.00");
     const stats = await referrer.agent.get("/api/affiliates/stats");
-    expect(stats.body.totalCommissions).toBe(10);
+    expect(stats.body.totalCommissions).toBe("10.00");
   });
 
   it("adds up every paid order of the referral, also when they are paid at the same time", async () => {
@@ -227,7 +227,7 @@ describe("commission that is not money", () => {
     const ledger = await t.db.execute(sql`select 1 from ledger_entries where user_id = ${referrer.user.id}`);
     expect(ledger.rows).toEqual([]);
     const balance = await referrer.agent.get("/api/payments/balance");
-    expect(balance.body).toMatchObject({ availableBalance: 0, pendingBalance: 0, paidOut: 0 });
+    expect(balance.body).toMatchObject({ availableBalance: "0.00", pendingBalance: "0.00", paidOut: "0.00" });
     const list = await referrer.agent.get("/api/affiliates");
     expect(list.body).toEqual([
       expect.objectContaining({ id: affiliate.id, totalCommissions: "0.00", testCommissions: "7.00" }),

@@ -248,7 +248,7 @@ describe("GET /api/affiliates and /api/affiliates/stats", () => {
     expect(stats.body).toEqual({
       totalReferrals: 1,
       activeReferrals: 1,
-      totalCommissions: 0,
+      totalCommissions: "0.00",
       pendingInvitations: 1,
     });
     expect(dashboard.body.affiliateStats).toMatchObject({ totalReferrals: 1, activeReferrals: 1 });
@@ -262,7 +262,7 @@ describe("GET /api/affiliates and /api/affiliates/stats", () => {
     expect((await agent.get("/api/affiliates/stats")).body).toEqual({
       totalReferrals: 0,
       activeReferrals: 0,
-      totalCommissions: 0,
+      totalCommissions: "0.00",
       pendingInvitations: 0,
     });
   });

@@ -147,7 +147,7 @@ describe("the held-funds ledger", () => {
           expect(answer.inReview).toMatch(/^\d+\.\d{2}$/);
           expect(cents(answer.inReview)).toBe(s.in_review);
           const released = answer.nextReleases.reduce(
-            (sum: number, r: { amount: number }) => sum + cents(r.amount),
+            (sum: number, r: { amount: string }) => sum + cents(r.amount),
             0,
           );
           if (answer.nextReleases.length < 5) expect(released).toBe(s.pending);

@@ -21,11 +21,11 @@ async function balanceOf(agent: Agent) {
   const res = await agent.get("/api/payments/balance");
   expect(res.status).toBe(200);
   return res.body as {
-    availableBalance: number;
-    pendingBalance: number;
-    paidOut: number;
+    availableBalance: string;
+    pendingBalance: string;
+    paidOut: string;
     inReview: string;
-    nextReleases: { date: string; amount: number }[];
+    nextReleases: { date: string; amount: string }[];
   };
 }
 
@@ -53,11 +53,11 @@ describe("held funds", () => {
     expect(await credit(user.id, "75.00", 14, key)).toBe(false);
 
     expect(await balanceOf(agent)).toEqual({
-      availableBalance: 0,
-      pendingBalance: 75,
-      paidOut: 0,
+      availableBalance: "0.00",
+      pendingBalance: "75.00",
+      paidOut: "0.00",
       inReview: "0.00",
-      nextReleases: [{ date: utcDay(Date.now() + 14 * DAY_MS), amount: 75 }],
+      nextReleases: [{ date: utcDay(Date.now() + 14 * DAY_MS), amount: "75.00" }],
       currency: "USD",
     });
     const early = await payout(agent, 50);
@@ -65,12 +65,12 @@ describe("held funds", () => {
     expect(early.body.message).toBe("Insufficient balance: $0.00 available");
 
     await releaseHeldFunds({ db: t.db, now: new Date(Date.now() + 13 * DAY_MS) });
-    expect((await balanceOf(agent)).pendingBalance).toBe(75);
+    expect((await balanceOf(agent)).pendingBalance).toBe("75.00");
     const { released } = await releaseHeldFunds({ db: t.db, now: new Date(Date.now() + 15 * DAY_MS) });
     expect(released).toBeGreaterThanOrEqual(1);
     expect(await balanceOf(agent)).toMatchObject({
-      availableBalance: 75,
-      pendingBalance: 0,
+      availableBalance: "75.00",
+      pendingBalance: "0.00",
       nextReleases: [],
     });
 
@@ -78,9 +78,9 @@ describe("held funds", () => {
     expect(paid.status).toBe(201);
     // A first payout waits for review: reserved (in review), not yet paid out.
     expect(await balanceOf(agent)).toMatchObject({
-      availableBalance: 15,
-      pendingBalance: 0,
-      paidOut: 0,
+      availableBalance: "15.00",
+      pendingBalance: "0.00",
+      paidOut: "0.00",
       inReview: "60.00",
     });
   });
@@ -89,8 +89,8 @@ describe("held funds", () => {
     const { agent, user } = await signUp(t.app);
     await credit(user.id, "12.50", 0);
     expect(await balanceOf(agent)).toMatchObject({
-      availableBalance: 12.5,
-      pendingBalance: 0,
+      availableBalance: "12.50",
+      pendingBalance: "0.00",
       nextReleases: [],
     });
   });
@@ -104,12 +104,12 @@ describe("held funds", () => {
     expect(await reverseHeldFunds(t.db, { sourceKey: key, reason: "lead returned" })).toBe(false);
 
     expect(await balanceOf(agent)).toMatchObject({
-      availableBalance: 0,
-      pendingBalance: 0,
+      availableBalance: "0.00",
+      pendingBalance: "0.00",
       nextReleases: [],
     });
     await releaseHeldFunds({ db: t.db, now: new Date(Date.now() + 15 * DAY_MS) });
-    expect(await balanceOf(agent)).toMatchObject({ availableBalance: 0, pendingBalance: 0 });
+    expect(await balanceOf(agent)).toMatchObject({ availableBalance: "0.00", pendingBalance: "0.00" });
     const { rows } = await t.db.execute<{ net: string }>(
       sql`select sum(amount)::text as net from revenue_events where user_id = ${user.id}`,
     );
@@ -125,9 +125,9 @@ describe("held funds", () => {
     await reverseHeldFunds(t.db, { sourceKey: key, reason: "refund" });
 
     expect(await balanceOf(agent)).toMatchObject({
-      availableBalance: -100,
-      pendingBalance: 0,
-      paidOut: 0,
+      availableBalance: "-100.00",
+      pendingBalance: "0.00",
+      paidOut: "0.00",
       inReview: "100.00",
     });
     const refused = await payout(agent, 50);
@@ -135,10 +135,14 @@ describe("held funds", () => {
     expect(refused.body.message).toMatch(/^Your available balance is -\$100\.00: a refund or chargeback/);
 
     await credit(user.id, "150.00", 0);
-    expect((await balanceOf(agent)).availableBalance).toBe(50);
+    expect((await balanceOf(agent)).availableBalance).toBe("50.00");
     expect((await payout(agent, 50)).status).toBe(201);
     // Neither payout has completed (a first payout waits for review): both are in review.
-    expect(await balanceOf(agent)).toMatchObject({ availableBalance: 0, paidOut: 0, inReview: "150.00" });
+    expect(await balanceOf(agent)).toMatchObject({
+      availableBalance: "0.00",
+      paidOut: "0.00",
+      inReview: "150.00",
+    });
   });
 });
 
@@ -164,7 +168,11 @@ describe("reported revenue", () => {
     const sold = await agent.post("/api/marketplace/sold").send({ domainId: domain.id, price: "10000000" });
     expect(sold.status).toBe(200);
 
-    expect(await balanceOf(agent)).toMatchObject({ availableBalance: 0, pendingBalance: 0, paidOut: 0 });
+    expect(await balanceOf(agent)).toMatchObject({
+      availableBalance: "0.00",
+      pendingBalance: "0.00",
+      paidOut: "0.00",
+    });
     expect((await payout(agent, 50)).status).toBe(422);
     const dashboard = await agent.get("/api/revenue/dashboard");
     expect(dashboard.status).toBe(200);

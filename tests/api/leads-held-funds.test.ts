@@ -41,7 +41,7 @@ async function ownerWithDomain(options: { verified: boolean }) {
 async function balanceOf(agent: request.Agent) {
   const res = await agent.get("/api/payments/balance");
   expect(res.status).toBe(200);
-  return res.body as { availableBalance: number; pendingBalance: number };
+  return res.body as { availableBalance: string; pendingBalance: string };
 }
 
 const leadOn = (host: string, body = lead()) => visitorLead(t.app, host, body);
@@ -57,7 +57,7 @@ describe("leads credit held funds only on verified domains", () => {
       )
     ).rows;
     expect(row).toEqual({ value: CONFIGURED_VALUE, domain_id: domain.id });
-    expect(await balanceOf(agent)).toMatchObject({ availableBalance: 0, pendingBalance: 80 });
+    expect(await balanceOf(agent)).toMatchObject({ availableBalance: "0.00", pendingBalance: "80.00" });
   });
 
   it("stores a lead on an unverified domain and credits nobody, whoever holds the name", async () => {
@@ -70,7 +70,7 @@ describe("leads credit held funds only on verified domains", () => {
       )
     ).rows;
     expect(row).toEqual({ value: "0.00", domain_id: null });
-    expect(await balanceOf(agent)).toMatchObject({ availableBalance: 0, pendingBalance: 0 });
+    expect(await balanceOf(agent)).toMatchObject({ availableBalance: "0.00", pendingBalance: "0.00" });
   });
 
   it("ignores a forged X-Forwarded-Host when no proxy is trusted", async () => {
@@ -98,7 +98,7 @@ describe("leads credit held funds only on verified domains", () => {
   it("makes the earning available after the hold, and it can be withdrawn", async () => {
     const { agent, domain } = await ownerWithDomain({ verified: true });
     for (let i = 0; i < 2; i++) expect((await leadOn(domain.name)).status).toBe(201);
-    expect(await balanceOf(agent)).toMatchObject({ availableBalance: 0, pendingBalance: 160 });
+    expect(await balanceOf(agent)).toMatchObject({ availableBalance: "0.00", pendingBalance: "160.00" });
 
     const early = await agent
       .post("/api/payments/payout")
@@ -106,15 +106,15 @@ describe("leads credit held funds only on verified domains", () => {
     expect(early.status).toBe(422);
 
     await releaseHeldFunds({ db: t.db, now: new Date(Date.now() + 13 * DAY_MS) });
-    expect(await balanceOf(agent)).toMatchObject({ availableBalance: 0, pendingBalance: 160 });
+    expect(await balanceOf(agent)).toMatchObject({ availableBalance: "0.00", pendingBalance: "160.00" });
     await releaseHeldFunds({ db: t.db, now: new Date(Date.now() + 15 * DAY_MS) });
-    expect(await balanceOf(agent)).toMatchObject({ availableBalance: 160, pendingBalance: 0 });
+    expect(await balanceOf(agent)).toMatchObject({ availableBalance: "160.00", pendingBalance: "0.00" });
 
     const payout = await agent
       .post("/api/payments/payout")
       .send({ amount: "160.00", paypalEmail: "me@example.com" });
     expect(payout.status).toBe(201);
-    expect(await balanceOf(agent)).toMatchObject({ availableBalance: 0, pendingBalance: 0 });
+    expect(await balanceOf(agent)).toMatchObject({ availableBalance: "0.00", pendingBalance: "0.00" });
   });
 
   it("reverses a returned lead's earning once", async () => {
@@ -122,7 +122,7 @@ describe("leads credit held funds only on verified domains", () => {
     const res = await leadOn(domain.name);
     expect(await returnLead({ db: t.db, leadId: res.body.id, reason: "not a real person" })).toBe(true);
     expect(await returnLead({ db: t.db, leadId: res.body.id, reason: "again" })).toBe(false);
-    expect(await balanceOf(agent)).toMatchObject({ availableBalance: 0, pendingBalance: 0 });
+    expect(await balanceOf(agent)).toMatchObject({ availableBalance: "0.00", pendingBalance: "0.00" });
   });
 });
 
@@ -138,8 +138,8 @@ describe("one person is one lead for 30 days, on the whole platform", () => {
     ];
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
     expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
-    expect(await balanceOf(first.agent)).toMatchObject({ pendingBalance: 80 });
-    expect(await balanceOf(second.agent)).toMatchObject({ pendingBalance: 0 });
+    expect(await balanceOf(first.agent)).toMatchObject({ pendingBalance: "80.00" });
+    expect(await balanceOf(second.agent)).toMatchObject({ pendingBalance: "0.00" });
   });
 
   it("takes the same person again once 30 days have passed", async () => {
@@ -152,7 +152,7 @@ describe("one person is one lead for 30 days, on the whole platform", () => {
     const again = await leadOn(domain.name, body);
     expect(again.status).toBe(201);
     expect(again.body.id).not.toBe(first.body.id);
-    expect(await balanceOf(agent)).toMatchObject({ pendingBalance: 160 });
+    expect(await balanceOf(agent)).toMatchObject({ pendingBalance: "160.00" });
   });
 });
 

@@ -25,9 +25,9 @@ describe("GET /api/payments/balance", () => {
     const res = await agent.get("/api/payments/balance");
 
     expect(res.body).toEqual({
-      availableBalance: 0,
-      pendingBalance: 0,
-      paidOut: 0,
+      availableBalance: "0.00",
+      pendingBalance: "0.00",
+      paidOut: "0.00",
       inReview: "0.00",
       nextReleases: [],
       currency: "USD",
@@ -41,7 +41,7 @@ describe("GET /api/payments/balance", () => {
 
     const res = await agent.get("/api/payments/balance");
 
-    expect(res.body.availableBalance).toBe(120.75);
+    expect(res.body.availableBalance).toBe("120.75");
   });
 
   it("counts completed payouts as paid out and a payout held for review as in review", async () => {

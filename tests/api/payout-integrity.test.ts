@@ -68,9 +68,9 @@ describe("payouts left processing", () => {
     const { agent, payoutId } = await stuckPayout(sandbox, sandboxPayoutSender, { sendFirst: false });
     expect(await state(sandbox, agent, payoutId)).toMatchObject({
       status: "processing",
-      available: 20,
+      available: "20.00",
       // Still being sent: reserved and shown in review, not paid out.
-      paidOut: 0,
+      paidOut: "0.00",
       inReview: "80.00",
     });
     await settleStuckPayouts({ db: sandbox.db, sender: sandboxPayoutSender, logger: sandbox.deps.logger });
@@ -97,8 +97,8 @@ describe("payouts left processing", () => {
       status: "completed",
       provider_ref: `sandbox-payout-${payoutId}`,
       entries: ["payout"],
-      available: 20,
-      paidOut: 80,
+      available: "20.00",
+      paidOut: "80.00",
     });
     expect(again).toEqual({ completed: 0, failed: 0, waiting: 0 });
   });
@@ -116,8 +116,8 @@ describe("payouts left processing", () => {
       status: "completed",
       provider_ref: `BATCH-${payoutId}`,
       entries: ["payout"],
-      available: 20,
-      paidOut: 80,
+      available: "20.00",
+      paidOut: "80.00",
     });
   });
 
@@ -142,8 +142,8 @@ describe("payouts left processing", () => {
     expect(await state(paypal, agent, payoutId)).toMatchObject({
       status: "failed",
       entries: ["payout", "payout-return"],
-      available: 100,
-      paidOut: 0,
+      available: "100.00",
+      paidOut: "0.00",
     });
   });
 
@@ -162,6 +162,6 @@ describe("payouts left processing", () => {
     });
 
     expect(result.waiting).toBeGreaterThanOrEqual(1);
-    expect(await state(paypal, agent, payoutId)).toMatchObject({ status: "processing", available: 20 });
+    expect(await state(paypal, agent, payoutId)).toMatchObject({ status: "processing", available: "20.00" });
   });
 });

@@ -253,7 +253,7 @@ describe("GET /api/revenue/dashboard", () => {
     pinClock();
     const { affiliateStats, recentEvents } = await dashboard();
     // The inactive one never joined: an open invitation, not a referral.
-    expect(affiliateStats).toEqual({ totalReferrals: 2, activeReferrals: 2, totalCommissions: 14.75 });
+    expect(affiliateStats).toEqual({ totalReferrals: 2, activeReferrals: 2, totalCommissions: "14.75" });
     expect(recentEvents.map((e) => [e.kind, e.description, e.createdAt])).toEqual([
       ["payout", "Paid out", "2026-03-02T01:00:00.000Z"],
       ["domain_added", "Added one", "2026-03-01T08:00:00.000Z"],
@@ -268,7 +268,11 @@ describe("GET /api/revenue/dashboard", () => {
     expect(answer.metrics.monthlyRevenue).toBe("1888.87");
     expect(answer.metrics.activeDomains).toBe(0);
     expect(answer.topDomains).toEqual([]);
-    expect(answer.affiliateStats).toEqual({ totalReferrals: 1, activeReferrals: 1, totalCommissions: 70 });
+    expect(answer.affiliateStats).toEqual({
+      totalReferrals: 1,
+      activeReferrals: 1,
+      totalCommissions: "70.00",
+    });
     expect(answer.recentEvents.map((e) => e.description)).toEqual(["Not yours"]);
   });
 
@@ -303,7 +307,11 @@ describe("GET /api/revenue/dashboard", () => {
     expect(answer.hourlyRevenue.every((h) => h.amount === 0)).toBe(true);
     expect(answer.topDomains).toEqual([]);
     expect(answer.recentEvents).toEqual([]);
-    expect(answer.affiliateStats).toEqual({ totalReferrals: 0, activeReferrals: 0, totalCommissions: 0 });
+    expect(answer.affiliateStats).toEqual({
+      totalReferrals: 0,
+      activeReferrals: 0,
+      totalCommissions: "0.00",
+    });
   });
 
   it("refuses an unknown range with a 400 message", async () => {

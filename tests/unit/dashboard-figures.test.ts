@@ -41,7 +41,7 @@ function dashboard(overrides: {
     affiliateStats: {
       totalReferrals: 0,
       activeReferrals: 0,
-      totalCommissions: 0,
+      totalCommissions: "0.00",
       ...overrides.affiliateStats,
     },
     recentEvents: [],

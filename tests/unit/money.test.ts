@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { centsToDecimal, formatUsd, isDecimalAmount, sumDecimals, toCents } from "../../shared/money";
+import {
+  centsToDecimal,
+  formatUsd,
+  isDecimalAmount,
+  moneyInput,
+  signedToCents,
+  sumDecimals,
+  toCents,
+  ZMoney,
+  ZSignedMoney,
+} from "../../shared/money";
+import { lowestPrice } from "../../shared/prices";
 
 describe("money in cents", () => {
   it.each([
@@ -39,5 +50,34 @@ describe("formatUsd", () => {
     expect(formatUsd("1500")).toBe("$1,500.00");
     expect(formatUsd("4750.25")).toBe("$4,750.25");
     expect(formatUsd(0.5)).toBe("$0.50");
+  });
+});
+
+describe("the one money type", () => {
+  it("takes a non-negative amount a numeric(12,2) column holds, and nothing else", () => {
+    for (const ok of ["0", "12.5", "12.50", "9999999999.99"])
+      expect(ZMoney.safeParse(ok).success, ok).toBe(true);
+    for (const bad of ["-1.00", "12.505", "1e3", "12.", "10000000000.00", " 1", ""]) {
+      expect(ZMoney.safeParse(bad).success, bad).toBe(false);
+    }
+  });
+
+  it("takes a signed ledger figure, and reads it in cents", () => {
+    expect(ZSignedMoney.safeParse("-100.00").success).toBe(true);
+    expect(ZSignedMoney.safeParse("--1").success).toBe(false);
+    expect(signedToCents("-100.05")).toBe(-10005);
+    expect(signedToCents("0.1")).toBe(10);
+    expect(() => signedToCents("1.234")).toThrow();
+  });
+
+  it("reads a typed amount as exact two-decimal text", () => {
+    expect(moneyInput().parse(80)).toBe("80.00");
+    expect(moneyInput().parse(" 0.1 ")).toBe("0.10");
+    expect(moneyInput("Enter a price").safeParse("abc").error?.issues[0]?.message).toBe("Enter a price");
+  });
+
+  it("finds the lowest price in cents, whatever the order and the number of decimals", () => {
+    const option = (price: string) => ({ id: price, label: price, price });
+    expect(lowestPrice([option("10.1"), option("10.09"), option("99")])).toBe("10.09");
   });
 });

@@ -1,29 +1,40 @@
+import { ApiError } from "./api-error";
 import { reauthenticated } from "./reauth";
 
-/**
- * Turns a non-OK response into an error whose message is "<status>: <body text>", or
- * "<status>: <status text>" when the body is empty (spec §7, generic request behaviour).
- */
-export async function throwIfResNotOk(res: Response): Promise<void> {
-  if (res.ok) return;
-  const text = (await res.text()) || res.statusText;
-  throw new Error(`${res.status}: ${text}`);
+/** How a request is sent beyond its method, path and body. */
+export interface RequestOptions {
+  /** Cancels the request (a query that is no longer wanted). */
+  signal?: AbortSignal;
+  /** The type of a raw body (a file); its own type, or `application/octet-stream`, when left out. */
+  contentType?: string;
+}
+
+function encode(body: unknown, options: RequestOptions): { headers?: HeadersInit; body?: BodyInit } {
+  if (body === undefined) return {};
+  if (body instanceof Blob) {
+    return {
+      headers: { "Content-Type": options.contentType ?? (body.type || "application/octet-stream") },
+      body,
+    };
+  }
+  return { headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
 }
 
 /**
- * The one way the client calls the API: cookies included, a body sent as JSON. A change that
- * needs a fresh sign-in asks for the password again and is retried once.
+ * The one way the client calls the API: cookies included, a body sent as JSON (a file as itself).
+ * A refused request throws an `ApiError` with the answer's status, code, message and issues. A
+ * change that needs a fresh sign-in asks for the password again and is retried once.
  */
-export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+export async function apiRequest(
+  method: string,
+  url: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<Response> {
   const send = () =>
-    fetch(url, {
-      method,
-      headers: body === undefined ? undefined : { "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: "include",
-    });
+    fetch(url, { method, ...encode(body, options), credentials: "include", signal: options.signal });
   let res = await send();
   if (await reauthenticated(res)) res = await send();
-  await throwIfResNotOk(res);
+  if (!res.ok) throw await ApiError.fromResponse(res);
   return res;
 }

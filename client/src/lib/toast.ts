@@ -1,5 +1,5 @@
 import type { ToastInput } from "@/components/ui/use-toast";
-import { errorAfterColon } from "@/lib/error-text";
+import { apiErrorMessage } from "@/lib/api-error";
 
 /**
  * Shows a toast; the one toast helper of the client. The toast system (store, toaster, Radix)
@@ -11,5 +11,5 @@ export function toast(input: ToastInput): void {
 
 /** The spec's generic failure toast: "Error" and the server's reason, or `fallback` without one. */
 export function toastError(error: unknown, fallback = "Please try again."): void {
-  toast({ variant: "destructive", title: "Error", description: errorAfterColon(error, fallback) });
+  toast({ variant: "destructive", title: "Error", description: apiErrorMessage(error, fallback) });
 }

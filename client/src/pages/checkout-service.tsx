@@ -11,7 +11,7 @@ import { CheckoutSkeleton } from "@/features/checkout/components/checkout-skelet
 import { OrderSummary } from "@/features/checkout/components/order-summary";
 import { PayButtons } from "@/features/checkout/components/pay-buttons";
 import { SecurePaymentNote } from "@/features/checkout/components/secure-payment-note";
-import { errorAfterStatus } from "@/lib/error-text";
+import { errorMessage } from "@/lib/api-error";
 
 /** /checkout/service/{id}: pay for one service order with the card or the wallet provider. */
 export default function CheckoutServicePage() {
@@ -29,7 +29,7 @@ export default function CheckoutServicePage() {
   if (order.isError) {
     return (
       <CheckoutShell title="Complete Your Purchase">
-        <OrderLoadError message={errorAfterStatus(order.error, "Service order not found")} />
+        <OrderLoadError message={errorMessage(order.error, "Service order not found")} />
       </CheckoutShell>
     );
   }

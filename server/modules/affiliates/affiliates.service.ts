@@ -56,7 +56,7 @@ export async function affiliateStats(options: { db: DbOrTx; userId: string }): P
   return {
     totalReferrals: row.totalReferrals,
     activeReferrals: row.activeReferrals,
-    totalCommissions: Number(row.totalCommissions),
+    totalCommissions: row.totalCommissions,
     pendingInvitations: row.pendingInvitations,
   };
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { formatUsd } from "../../../shared/money";
+import { centsToDecimal, formatUsd, signedToCents } from "../../../shared/money";
 import { payouts, subscriptions, users } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
@@ -19,11 +19,12 @@ export async function deleteAccount(options: { db: Db; userId: string; meta: Req
   const { db, userId } = options;
   await db.transaction(async (tx) => {
     const balance = await lockBalance(tx, userId);
-    const held = Number(balance.available) + Number(balance.pending);
-    if (Number(balance.available) > 0 || Number(balance.pending) > 0) {
+    const available = signedToCents(balance.available);
+    const pending = signedToCents(balance.pending);
+    if (available > 0 || pending > 0) {
       throw new AppError(
         "CONFLICT",
-        `We hold ${formatUsd(held.toFixed(2))} for you. Withdraw it from Payments before you delete your account.`,
+        `We hold ${formatUsd(centsToDecimal(available + pending))} for you. Withdraw it from Payments before you delete your account.`,
       );
     }
     const [payout] = await tx

@@ -30,14 +30,15 @@ export async function getBalance(options: { db: Db; userId: string }): Promise<T
     in_review: string;
     releases: { date: string; amount: string }[] | null;
   }>(sql`
-    select coalesce(b.available, 0)::text as available, coalesce(b.pending, 0)::text as pending,
-      (select coalesce(-sum(l.amount), 0)::text from ledger_entries l join payouts p on p.id = l.payout_id
+    select coalesce(b.available, 0)::numeric(14,2)::text as available,
+      coalesce(b.pending, 0)::numeric(14,2)::text as pending,
+      (select coalesce(-sum(l.amount), 0)::numeric(14,2)::text from ledger_entries l join payouts p on p.id = l.payout_id
         where l.user_id = ${options.userId} and l.kind in ('payout', 'payout-return')
           and p.status = 'completed') as paid_out,
-      (select coalesce(-sum(l.amount), 0)::numeric(12, 2)::text from ledger_entries l join payouts p on p.id = l.payout_id
+      (select coalesce(-sum(l.amount), 0)::numeric(12,2)::text from ledger_entries l join payouts p on p.id = l.payout_id
         where l.user_id = ${options.userId} and l.kind in ('payout', 'payout-return')
           and p.status in ('held', 'processing')) as in_review,
-      (select json_agg(json_build_object('date', day, 'amount', amount::text) order by day)
+      (select json_agg(json_build_object('date', day, 'amount', amount::numeric(14,2)::text) order by day)
         from (select to_char(release_at at time zone 'UTC', 'YYYY-MM-DD') as day, sum(amount) as amount
               from ledger_entries where user_id = ${options.userId} and status = 'pending'
               group by 1 having sum(amount) <> 0 order by 1 limit ${RELEASES_SHOWN}) r) as releases
@@ -45,11 +46,11 @@ export async function getBalance(options: { db: Db; userId: string }): Promise<T
   `);
   const row = rows[0];
   return {
-    availableBalance: Number(row.available),
-    pendingBalance: Number(row.pending),
-    paidOut: Number(row.paid_out),
+    availableBalance: row.available,
+    pendingBalance: row.pending,
+    paidOut: row.paid_out,
     inReview: row.in_review,
-    nextReleases: (row.releases ?? []).map((r) => ({ date: r.date, amount: Number(r.amount) })),
+    nextReleases: row.releases ?? [],
     currency: "USD",
   };
 }

@@ -193,7 +193,7 @@ export function dashboardQuery(options: { userId: string; now: Date; range: TRev
       ), '[]'::json),
       'affiliateStats', (
         select json_build_object('totalReferrals', s.total, 'activeReferrals', s.active,
-          'totalCommissions', s.commissions::float8)
+          'totalCommissions', s.commissions::numeric(14,2)::text)
         from affiliate_stats s
       ),
       'recentEvents', coalesce((

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZMoney } from "../../money";
 import { ZDay, ZPageLimit, ZTimeIdCursor } from "./common";
 
 /** `GET /api/v1/leads`: leads captured on the owner's domains, newest first, a page at a time. */
@@ -23,7 +24,7 @@ export const ZApiLead = z
     city: z.string(),
     state: z.string(),
     /** What the owner was credited, decimal string. */
-    value: z.string().meta({ example: "75.00" }),
+    value: ZMoney.meta({ example: "75.00" }),
     returned: z.boolean(),
     createdAt: z.string(),
   })

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AD_NETWORKS } from "../../catalog";
+import { ZSignedMoney } from "../../money";
 import type { TParkingImportResult } from "../parking";
 
 /** What a parking-report import answers (the same as Domains → Import report). */
@@ -8,7 +9,7 @@ export const ZParkingImportResult = z
     network: z.enum(AD_NETWORKS),
     rowsRead: z.number().int(),
     imported: z.number().int(),
-    totalRevenue: z.string(),
+    totalRevenue: ZSignedMoney,
     firstDay: z.string().nullable(),
     lastDay: z.string().nullable(),
     skippedCount: z.number().int(),

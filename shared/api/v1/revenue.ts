@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZSignedMoney } from "../../money";
 import { REVENUE_TYPES } from "../revenue";
 import { ZDay, ZPageLimit, ZTimeIdCursor } from "./common";
 
@@ -29,7 +30,7 @@ export const ZRevenueEvent = z
     id: z.string(),
     type: z.enum(REVENUE_TYPES),
     /** Decimal string, two places. */
-    amount: z.string().meta({ example: "75.00" }),
+    amount: ZSignedMoney.meta({ example: "75.00" }),
     description: z.string(),
     domainId: z.string().nullable(),
     domainName: z.string().nullable(),
@@ -48,7 +49,7 @@ export const ZRevenueDailyQuery = z
   .refine(within, `A range covers ${MAX_RANGE_DAYS} days at most`);
 export type TRevenueDailyQuery = z.output<typeof ZRevenueDailyQuery>;
 
-const ZAmount = z.string().meta({ example: "12.50" });
+const ZAmount = ZSignedMoney.meta({ example: "12.50" });
 export const ZRevenueDay = z
   .object({
     day: z.string(),

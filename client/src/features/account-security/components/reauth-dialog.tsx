@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { DialogFooter, DialogShell } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { errorAfterColon } from "@/lib/error-text";
+import { apiErrorMessage } from "@/lib/api-error";
 import { setReauthHandler } from "@/lib/reauth";
 import { twoFactorStatusQueryOptions } from "../api/get-two-factor-status";
 import { reauthenticate } from "../api/reauthenticate";
@@ -52,7 +52,7 @@ export function ReauthDialogHost() {
       await reauthenticate({ password, code: needsCode ? code.trim() : undefined });
       finish(true);
     } catch (e) {
-      setError(errorAfterColon(e, "That didn't work. Please try again."));
+      setError(apiErrorMessage(e, "That didn't work. Please try again."));
     } finally {
       setBusy(false);
     }

@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { errorAfterColon } from "@/lib/error-text";
+import { apiErrorMessage } from "@/lib/api-error";
 import { toast } from "@/lib/toast";
 import { useEnableTwoFactor } from "../api/change-two-factor";
 
@@ -32,7 +32,7 @@ export function TwoFactorEnrolment(props: {
         toast({
           variant: "destructive",
           title: "Error",
-          description: errorAfterColon(error, "That code isn't valid. Please try again."),
+          description: apiErrorMessage(error, "That code isn't valid. Please try again."),
         }),
     });
   }

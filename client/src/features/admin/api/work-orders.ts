@@ -5,7 +5,7 @@ import {
   ZAdminWorkOrderDetail,
 } from "@shared/api/admin-work-orders";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiRequest, throwIfResNotOk } from "@/lib/api-client";
+import { apiRequest } from "@/lib/api-client";
 
 const ZWorkOrderPage = adminPage(ZAdminWorkOrder);
 
@@ -38,15 +38,8 @@ export function useWorkOrder(id: string | null) {
 }
 
 /** A file deliverable: the file is the body, sent as its own type. */
-async function postDeliverableFile(id: string, file: File): Promise<Response> {
-  const res = await fetch(ADMIN_WORK_ORDERS_PATHS.deliverableFile(id, file.name), {
-    method: "POST",
-    headers: { "Content-Type": file.type || "application/octet-stream" },
-    body: file,
-    credentials: "include",
-  });
-  await throwIfResNotOk(res);
-  return res;
+function postDeliverableFile(id: string, file: File): Promise<Response> {
+  return apiRequest("POST", ADMIN_WORK_ORDERS_PATHS.deliverableFile(id, file.name), file);
 }
 
 /** Every change staff make to a work order; the queue and the order are read again after it. */

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { errorAfterColon } from "@/lib/error-text";
+import { apiErrorMessage } from "@/lib/api-error";
 import { toast } from "@/lib/toast";
 import { useInviteAffiliate } from "../api/invite-affiliate";
 
@@ -47,7 +47,7 @@ export function InviteAffiliateDialog({
       toast({
         variant: "destructive",
         title: "Invitation Failed",
-        description: errorAfterColon(error, "Failed to send affiliate invitation."),
+        description: apiErrorMessage(error, "Failed to send affiliate invitation."),
       });
       return;
     }

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { errorAfterColon } from "@/lib/error-text";
+import { apiErrorMessage } from "@/lib/api-error";
 import { toast } from "@/lib/toast";
 import { useCreateApiKey } from "../api/change-api-keys";
 
@@ -65,7 +65,7 @@ export function CreateApiKeyForm() {
           toast({
             variant: "destructive",
             title: "Key Not Created",
-            description: errorAfterColon(error, "Please try again."),
+            description: apiErrorMessage(error, "Please try again."),
           }),
       },
     );

@@ -1,16 +1,20 @@
 import { AUTH_PATHS, type TSessionUser, ZSessionAnswer } from "@shared/api/auth";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
-import { throwIfResNotOk } from "@/lib/api-client";
+import { apiRequest } from "@/lib/api-client";
+import { ApiError } from "@/lib/api-error";
 import { queryKeys } from "@/lib/query-keys";
 
 const FIVE_MINUTES_MS = 5 * 60 * 1000;
 
 /** The signed-in user, or null when signed out (a 401); any other failure is an error. */
 export async function getSession(signal?: AbortSignal): Promise<TSessionUser | null> {
-  const res = await fetch(AUTH_PATHS.me, { credentials: "include", signal });
-  if (res.status === 401) return null;
-  await throwIfResNotOk(res);
-  return ZSessionAnswer.parse(await res.json()).user;
+  try {
+    const res = await apiRequest("GET", AUTH_PATHS.me, undefined, { signal });
+    return ZSessionAnswer.parse(await res.json()).user;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
 }
 
 /** The session read, cached 5 minutes. */

@@ -2,7 +2,7 @@ import type { UseMutationResult } from "@tanstack/react-query";
 import { CheckCircle2 } from "lucide-react";
 import { useSearch } from "wouter";
 import { Button } from "@/components/ui/button";
-import { errorAfterColon } from "@/lib/error-text";
+import { apiErrorMessage } from "@/lib/api-error";
 
 /**
  * The page a mailed link opens. It acts only when the button is pressed, so a mail scanner that
@@ -33,7 +33,7 @@ export function EmailLinkAction(props: {
       <p className="text-sm">{props.intro}</p>
       {action.isError && (
         <p className="text-destructive text-sm" role="alert">
-          {errorAfterColon(action.error, props.failed)}
+          {apiErrorMessage(action.error, props.failed)}
         </p>
       )}
       <Button type="button" size="lg" disabled={action.isPending} onClick={() => action.mutate(token)}>

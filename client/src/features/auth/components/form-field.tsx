@@ -1,16 +1,25 @@
 import type { ComponentProps, ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 
-type FormFieldProps = ComponentProps<typeof Input> & { id: string; label: string };
+type FormFieldProps = ComponentProps<typeof Input> & { id: string; label: string; error?: string };
 
-/** A labelled input of the auth forms. */
-export function FormField({ id, label, ...props }: FormFieldProps) {
+/** A labelled input of the auth forms, with its error (the form's or the server's) under it. */
+export function FormField({ id, label, error, ...props }: FormFieldProps) {
+  const errorId = `${id}-error`;
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>
-      <Input id={id} name={id} {...props} />
+      <Input
+        id={id}
+        name={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...props}
+      />
+      <FieldError id={errorId}>{error}</FieldError>
     </div>
   );
 }

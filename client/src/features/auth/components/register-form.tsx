@@ -1,23 +1,36 @@
-import { MIN_PASSWORD_LENGTH } from "@shared/api/auth";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ZRegisterBody } from "@shared/api/auth";
 import { BadgeCheck } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import { type FieldErrors, useForm } from "react-hook-form";
+import { z } from "zod";
 import { Button } from "@/components/ui/button";
-import { errorAfterColon } from "@/lib/error-text";
+import { apiErrorMessage } from "@/lib/api-error";
+import { firstFieldError, showServerIssues } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import { useRegister } from "../api/register";
 import { clearReferralCode } from "../utils/referral-code";
 import { EmailField, FormField } from "./form-field";
 
-const EMPTY = { name: "", username: "", email: "", password: "", confirmPassword: "" };
-type Fields = typeof EMPTY;
+/** The request's own schema, and the confirmation it must match. */
+const ZRegisterForm = ZRegisterBody.pick({ name: true, username: true, email: true, password: true })
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "Passwords don't match.",
+    path: ["confirmPassword"],
+  });
+type TRegisterFormInput = z.input<typeof ZRegisterForm>;
+type TRegisterForm = z.output<typeof ZRegisterForm>;
 
-function validate(fields: Fields): string | null {
-  if (!fields.name.trim() || !fields.username.trim() || !fields.email.trim() || !fields.password) {
+const EMPTY: TRegisterFormInput = { name: "", username: "", email: "", password: "", confirmPassword: "" };
+const FIELDS = ["name", "username", "email", "password", "confirmPassword"] as const;
+
+/** The toast of a refused form, in the product's order: empty fields, then the confirmation, then the rest. */
+function problemOf(values: TRegisterFormInput, errors: FieldErrors<TRegisterFormInput>): string {
+  if (!values.name.trim() || !values.username.trim() || !values.email.trim() || !values.password) {
     return "Please fill in all fields.";
   }
-  if (fields.password !== fields.confirmPassword) return "Passwords don't match.";
-  if (fields.password.length < MIN_PASSWORD_LENGTH) return "Password must be at least 8 characters long.";
-  return null;
+  return firstFieldError(errors, ["confirmPassword", ...FIELDS]) ?? "Please check the form.";
 }
 
 function browserTimeZone(): string | undefined {
@@ -36,35 +49,27 @@ export function RegisterForm({
   onSignedIn: () => Promise<void>;
 }) {
   const register = useRegister();
-  const [fields, setFields] = useState(EMPTY);
+  const form = useForm<TRegisterFormInput, unknown, TRegisterForm>({
+    resolver: zodResolver(ZRegisterForm),
+    defaultValues: EMPTY,
+  });
   const [finishing, setFinishing] = useState(false);
   const submitting = register.isPending || finishing;
-  const bind = (key: keyof Fields) => ({
-    value: fields[key],
-    onChange: (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value })),
-  });
+  const { errors } = form.formState;
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const problem = validate(fields);
-    if (problem) {
-      toast({ variant: "destructive", title: "Error", description: problem });
-      return;
-    }
+  async function submit({ confirmPassword: _, ...fields }: TRegisterForm) {
     try {
       await register.mutateAsync({
-        name: fields.name.trim(),
-        username: fields.username.trim(),
-        email: fields.email.trim(),
-        password: fields.password,
+        ...fields,
         timeZone: browserTimeZone(),
         ...(referralCode ? { referralCode } : {}),
       });
     } catch (error) {
+      showServerIssues(error, form.setError, FIELDS);
       toast({
         variant: "destructive",
         title: "Registration Failed",
-        description: errorAfterColon(error, "Registration failed. Please try again."),
+        description: apiErrorMessage(error, "Registration failed. Please try again."),
       });
       return;
     }
@@ -74,8 +79,16 @@ export function RegisterForm({
     await onSignedIn();
   }
 
+  const refused = (found: FieldErrors<TRegisterFormInput>) =>
+    toast({ variant: "destructive", title: "Error", description: problemOf(form.getValues(), found) });
+
   return (
-    <form className="grid gap-4" onSubmit={handleSubmit} noValidate aria-label="Create account">
+    <form
+      className="grid gap-4"
+      onSubmit={form.handleSubmit(submit, refused)}
+      noValidate
+      aria-label="Create account"
+    >
       {referralCode && (
         <p className="flex items-center gap-2 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-emerald-800 text-sm">
           <BadgeCheck aria-hidden="true" className="size-4 shrink-0" />
@@ -90,7 +103,8 @@ export function RegisterForm({
         autoComplete="name"
         placeholder="Jane Doe"
         required
-        {...bind("name")}
+        error={errors.name?.message}
+        {...form.register("name")}
       />
       <FormField
         id="username"
@@ -100,9 +114,10 @@ export function RegisterForm({
         spellCheck={false}
         placeholder="janedoe"
         required
-        {...bind("username")}
+        error={errors.username?.message}
+        {...form.register("username")}
       />
-      <EmailField {...bind("email")} />
+      <EmailField error={errors.email?.message} {...form.register("email")} />
       <FormField
         id="password"
         label="Password"
@@ -110,7 +125,8 @@ export function RegisterForm({
         autoComplete="new-password"
         placeholder="8+ characters"
         required
-        {...bind("password")}
+        error={errors.password?.message}
+        {...form.register("password")}
       />
       <FormField
         id="confirmPassword"
@@ -118,7 +134,8 @@ export function RegisterForm({
         type="password"
         autoComplete="new-password"
         required
-        {...bind("confirmPassword")}
+        error={errors.confirmPassword?.message}
+        {...form.register("confirmPassword")}
       />
       <Button type="submit" size="lg" className="mt-2 w-full" disabled={submitting}>
         {submitting ? "Creating account..." : "Create Account"}

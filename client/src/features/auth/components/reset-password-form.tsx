@@ -1,8 +1,8 @@
-import { MIN_PASSWORD_LENGTH } from "@shared/api/auth";
+import { ZNewPassword } from "@shared/api/auth";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { Button } from "@/components/ui/button";
-import { errorAfterColon } from "@/lib/error-text";
+import { apiErrorMessage } from "@/lib/api-error";
 import { toast } from "@/lib/toast";
 import { useConfirmPasswordReset } from "../api/password-reset";
 import { FormField } from "./form-field";
@@ -20,9 +20,7 @@ export function ResetPasswordForm() {
     const problem =
       password !== again
         ? "Passwords don't match."
-        : password.length < MIN_PASSWORD_LENGTH
-          ? "Password must be at least 8 characters long."
-          : null;
+        : (ZNewPassword.safeParse(password).error?.issues[0]?.message ?? null);
     if (problem) {
       toast({ variant: "destructive", title: "Error", description: problem });
       return;
@@ -38,7 +36,7 @@ export function ResetPasswordForm() {
           toast({
             variant: "destructive",
             title: "Error",
-            description: errorAfterColon(error, "This reset link is invalid or has expired."),
+            description: apiErrorMessage(error, "This reset link is invalid or has expired."),
           }),
       },
     );

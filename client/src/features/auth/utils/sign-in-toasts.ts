@@ -1,9 +1,9 @@
-import { errorAfterColon } from "@/lib/error-text";
+import { apiErrorMessage } from "@/lib/api-error";
 import { toast } from "@/lib/toast";
 
 /** The spec's toast for a refused sign-in step: "Login Failed" with the server's reason, or `fallback`. */
 export function toastLoginFailed(error: unknown, fallback: string): void {
-  toast({ variant: "destructive", title: "Login Failed", description: errorAfterColon(error, fallback) });
+  toast({ variant: "destructive", title: "Login Failed", description: apiErrorMessage(error, fallback) });
 }
 
 /** The spec's toast once the user is signed in. */

@@ -3,7 +3,7 @@ import { ACCOUNT_PLANS, ANALYTICS_PLANS, API_PLANS, type PricedOption, SUPPORT_T
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
-import { errorAfterColon } from "@/lib/error-text";
+import { apiErrorMessage } from "@/lib/api-error";
 import { formatMoney } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useChangeOption } from "../api/update-billing";
@@ -46,7 +46,7 @@ export function ChangeOption({ sub }: { sub: TSubscription }) {
               toast({
                 variant: "destructive",
                 title: "Change failed",
-                description: errorAfterColon(error, "Please try again."),
+                description: apiErrorMessage(error, "Please try again."),
               }),
           },
         );

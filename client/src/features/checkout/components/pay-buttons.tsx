@@ -3,7 +3,7 @@ import { CreditCard, Wallet } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { errorAfterStatus } from "@/lib/error-text";
+import { errorMessage } from "@/lib/api-error";
 import { toast } from "@/lib/toast";
 import { useStartCheckout } from "../api/start-checkout";
 
@@ -40,7 +40,7 @@ export function PayButtons({ orderId }: { orderId: string }) {
         setStarting(null);
         toast({
           title: "Payment Error",
-          description: errorAfterStatus(error, `Failed to initiate ${name} checkout`),
+          description: errorMessage(error, `Failed to initiate ${name} checkout`),
           variant: "destructive",
         });
       },

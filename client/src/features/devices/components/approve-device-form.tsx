@@ -1,7 +1,7 @@
 import { CheckCircle2 } from "lucide-react";
 import { useSearch } from "wouter";
 import { Button } from "@/components/ui/button";
-import { errorAfterColon } from "@/lib/error-text";
+import { apiErrorMessage } from "@/lib/api-error";
 import { useApproveDeviceByLink } from "../api/devices";
 
 /**
@@ -29,7 +29,7 @@ export function ApproveDeviceForm() {
       </p>
       {approve.isError && (
         <p className="text-destructive text-sm" role="alert">
-          {errorAfterColon(approve.error, "This approval link is invalid or has expired.")}
+          {apiErrorMessage(approve.error, "This approval link is invalid or has expired.")}
         </p>
       )}
       <Button type="button" size="lg" disabled={approve.isPending} onClick={() => approve.mutate(token)}>

@@ -14,7 +14,7 @@ import { FormDialog } from "@/components/ui/dialog";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { errorAfterColon } from "@/lib/error-text";
+import { apiErrorMessage } from "@/lib/api-error";
 import { toast } from "@/lib/toast";
 import { useCreateDomain } from "../api/create-domain";
 import { useUsualNameservers } from "../api/get-usual-nameservers";
@@ -85,7 +85,7 @@ export function AddDomainDialog({ trigger }: { trigger?: ReactNode }) {
           changeOpen(false);
         },
         onError: (error) => {
-          const reason = errorAfterColon(error, "");
+          const reason = apiErrorMessage(error, "");
           setServerError(reason);
           // The spec's title; the server's reason when it gave one (retrying does not help a taken name).
           toast({

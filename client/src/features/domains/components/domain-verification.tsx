@@ -1,8 +1,8 @@
 import type { TDomain } from "@shared/api/domains";
 import { Copy, RefreshCw, ShieldAlert, ShieldCheck } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { apiErrorMessage } from "@/lib/api-error";
 import { cn } from "@/lib/cn";
-import { errorAfterColon } from "@/lib/error-text";
 import { formatDate, formatRelativeTime } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useVerifyDomain } from "../api/verify-domain";
@@ -73,7 +73,7 @@ function tellOutcome(checked: TDomain) {
 function tellFailure(err: Error) {
   toast({
     title: "Error",
-    description: errorAfterColon(err, "Could not check the domain. Please try again."),
+    description: apiErrorMessage(err, "Could not check the domain. Please try again."),
     variant: "destructive",
   });
 }

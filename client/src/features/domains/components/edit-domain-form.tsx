@@ -13,7 +13,7 @@ import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
-import { errorAfterColon } from "@/lib/error-text";
+import { apiErrorMessage } from "@/lib/api-error";
 import { toast } from "@/lib/toast";
 import { useDeleteDomain } from "../api/delete-domain";
 import { useUpdateDomain } from "../api/update-domain";
@@ -76,7 +76,7 @@ export function EditDomainForm(props: { domain: TDomain; onDone: () => void; onR
           props.onDone();
         },
         onError: (err) => {
-          const message = errorAfterColon(err, "Failed to update domain. Please try again.");
+          const message = apiErrorMessage(err, "Failed to update domain. Please try again.");
           setError(message);
           toast({ title: "Error", description: message, variant: "destructive" });
         },
@@ -93,7 +93,7 @@ export function EditDomainForm(props: { domain: TDomain; onDone: () => void; onR
       onError: (err) =>
         toast({
           title: "Error",
-          description: errorAfterColon(err, "Failed to remove domain. Please try again."),
+          description: apiErrorMessage(err, "Failed to remove domain. Please try again."),
           variant: "destructive",
         }),
     });

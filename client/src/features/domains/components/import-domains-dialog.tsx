@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { DialogActions, DialogShell } from "@/components/ui/dialog";
 import { FieldError } from "@/components/ui/field-error";
-import { errorAfterColon } from "@/lib/error-text";
+import { apiErrorMessage } from "@/lib/api-error";
 import { formatNumber } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useImportDomains } from "../api/import-domains";
@@ -44,7 +44,7 @@ export function ImportDomainsDialog() {
     setFile(picked);
     previewing.mutate(picked, {
       onSuccess: setPreview,
-      onError: (err) => setError(errorAfterColon(err, "The file could not be read. Please try again.")),
+      onError: (err) => setError(apiErrorMessage(err, "The file could not be read. Please try again.")),
     });
   };
   const runImport = () => {
@@ -64,7 +64,7 @@ export function ImportDomainsDialog() {
         changeOpen(false);
       },
       onError: (err) => {
-        const message = errorAfterColon(err, "Failed to import domains. Please try again.");
+        const message = apiErrorMessage(err, "Failed to import domains. Please try again.");
         setError(message);
         toast({ title: "Import Failed", description: message, variant: "destructive" });
       },

@@ -8,7 +8,7 @@ import { DialogFooter, DialogShell } from "@/components/ui/dialog";
 import { FieldError } from "@/components/ui/field-error";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
-import { errorAfterColon } from "@/lib/error-text";
+import { apiErrorMessage } from "@/lib/api-error";
 import { formatMoney, formatNumber } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useImportDomains } from "../api/import-domains";
@@ -67,7 +67,7 @@ export function ParkingReportDialog() {
           }
         },
         onError: (err) => {
-          const message = errorAfterColon(err, "Failed to import the report. Please try again.");
+          const message = apiErrorMessage(err, "Failed to import the report. Please try again.");
           setError(message);
           toast({ title: "Import Failed", description: message, variant: "destructive" });
         },
@@ -86,7 +86,7 @@ export function ParkingReportDialog() {
         upload(file);
       },
       onError: (err) => {
-        const message = errorAfterColon(err, "Failed to add the domains. Please try again.");
+        const message = apiErrorMessage(err, "Failed to add the domains. Please try again.");
         setError(message);
         toast({ title: "Error", description: message, variant: "destructive" });
       },

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { errorAfterStatus } from "@/lib/error-text";
+import { errorMessage } from "@/lib/api-error";
 import { toast } from "@/lib/toast";
 import { useCreateLead } from "../api/create-lead";
 import { loadLeadContract } from "../api/load-lead-contract";
@@ -57,7 +57,7 @@ export function LeadForm() {
       toast({
         variant: "destructive",
         title: "Error",
-        description: errorAfterStatus(error, "Please try again in a moment."),
+        description: errorMessage(error, "Please try again in a moment."),
       });
     }
   }

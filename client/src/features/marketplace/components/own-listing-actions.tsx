@@ -6,7 +6,7 @@ import { DialogFooter } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { errorAfterStatus } from "@/lib/error-text";
+import { errorMessage } from "@/lib/api-error";
 import { formatMoney } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useMarkSold } from "../api/mark-sold";
@@ -21,7 +21,7 @@ export function OwnListingActions({ listing, onDone }: { listing: TMarketplaceLi
   const markSold = useMarkSold();
   const busy = unlist.isPending || markSold.isPending;
   const fail = (title: string) => (error: unknown) =>
-    toast({ title, description: errorAfterStatus(error, "Please try again."), variant: "destructive" });
+    toast({ title, description: errorMessage(error, "Please try again."), variant: "destructive" });
 
   const removeListing = () =>
     unlist.mutate(listing.id, {

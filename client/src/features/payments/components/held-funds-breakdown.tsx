@@ -1,4 +1,5 @@
 import type { TBalance } from "@shared/api/payments";
+import { centsToDecimal, signedToCents } from "@shared/money";
 import { Hourglass, Send, ShieldCheck } from "lucide-react";
 import { formatDate, formatMoney } from "@/lib/format";
 
@@ -9,7 +10,9 @@ import { formatDate, formatMoney } from "@/lib/format";
  * reported revenue (parking reports, sales recorded by hand) is never part of them.
  */
 export function HeldFundsBreakdown({ balance }: { balance: TBalance }) {
-  const later = balance.pendingBalance - balance.nextReleases.reduce((sum, r) => sum + r.amount, 0);
+  const later =
+    signedToCents(balance.pendingBalance) -
+    balance.nextReleases.reduce((sum, r) => sum + signedToCents(r.amount), 0);
   return (
     <div className="grid gap-3 text-sm">
       <div className="rounded-lg border p-3">
@@ -30,10 +33,10 @@ export function HeldFundsBreakdown({ balance }: { balance: TBalance }) {
                 <span className="tabular-nums">{formatMoney(release.amount)}</span>
               </li>
             ))}
-            {Math.abs(later) >= 0.005 && (
+            {later !== 0 && (
               <li className="flex justify-between gap-3 text-muted-foreground">
                 <span>Later</span>
-                <span className="tabular-nums">{formatMoney(later)}</span>
+                <span className="tabular-nums">{formatMoney(centsToDecimal(later))}</span>
               </li>
             )}
           </ul>

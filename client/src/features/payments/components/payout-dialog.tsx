@@ -1,4 +1,4 @@
-import { centsToDecimal, isDecimalAmount, toCents } from "@shared/money";
+import { centsToDecimal, isDecimalAmount, signedToCents, toCents } from "@shared/money";
 import { useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
@@ -7,7 +7,7 @@ import { FormDialog } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { errorAfterStatus } from "@/lib/error-text";
+import { errorMessage } from "@/lib/api-error";
 import { formatMoney } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useRequestPayout } from "../api/request-payout";
@@ -15,11 +15,11 @@ import { useRequestPayout } from "../api/request-payout";
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Why an amount cannot be sent, or null when it can: dollars and cents, within minimum…available. */
-function amountProblem(amount: string, minimum: number, available: number): string | null {
+function amountProblem(amount: string, minimum: number, available: string): string | null {
   if (!isDecimalAmount(amount.trim())) return "Enter an amount in dollars and cents.";
   const cents = toCents(amount.trim());
   if (cents < toCents(minimum)) return `Your minimum payout is ${formatMoney(minimum)}.`;
-  if (cents > toCents(available)) return `You have ${formatMoney(available)} available.`;
+  if (cents > signedToCents(available)) return `You have ${formatMoney(available)} available.`;
   return null;
 }
 
@@ -38,7 +38,8 @@ export function PayoutDialog({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  availableBalance: number;
+  /** Decimal string; negative after a reversal of funds already paid out. */
+  availableBalance: string;
   minimum: number;
   lastPayoutEmail: string | null;
 }) {
@@ -53,7 +54,7 @@ export function PayoutDialog({
   // Each opening starts from the whole balance and the last payout's email.
   useEffect(() => {
     if (!open) return;
-    setAmount(centsToDecimal(toCents(Math.max(availableBalance, 0))));
+    setAmount(centsToDecimal(Math.max(signedToCents(availableBalance), 0)));
     setPaypalEmail(lastPayoutEmail ?? "");
   }, [open, availableBalance, lastPayoutEmail]);
 
@@ -79,7 +80,7 @@ export function PayoutDialog({
         onError: (error) =>
           toast({
             title: "Payout Failed",
-            description: errorAfterStatus(error, "Failed to process payout"),
+            description: errorMessage(error, "Failed to process payout"),
             variant: "destructive",
           }),
       },

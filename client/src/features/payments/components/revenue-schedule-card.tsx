@@ -1,4 +1,5 @@
 import { PAYOUT_FREQUENCIES, PAYOUT_MINIMUM } from "@shared/catalog";
+import { signedToCents, toCents } from "@shared/money";
 import { ArrowUpRight, CalendarClock, CircleDollarSign } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -31,10 +32,11 @@ export function RevenueScheduleCard() {
   const balance = useBalance();
   const schedule = usePayoutSchedule();
   const [payoutOpen, setPayoutOpen] = useState(false);
-  const available = balance.data?.availableBalance ?? 0;
+  const available = balance.data?.availableBalance ?? "0.00";
+  const availableCents = signedToCents(available);
   // The user's own minimum (Payout Settings), never below the product's.
   const minimum = Math.max(MINIMUM, schedule.data?.minPayout ?? MINIMUM);
-  const ready = available >= minimum;
+  const ready = availableCents >= toCents(minimum);
 
   return (
     <Card className="min-w-0">
@@ -62,7 +64,7 @@ export function RevenueScheduleCard() {
               {ready ? "Ready for payout" : `Minimum ${formatMoneyPlain(minimum)} required`}
             </p>
           )}
-          {available < 0 && (
+          {availableCents < 0 && (
             <p className="mt-1 text-amber-800 text-sm">
               A refund or chargeback took back funds already paid out; later earnings repay it first.
             </p>

@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { errorAfterStatus } from "@/lib/error-text";
+import { errorMessage } from "@/lib/api-error";
 import { formatMoney } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { getPayPalSetup, useSandboxWalletPayment } from "../api/wallet-test-payment";
@@ -47,7 +47,7 @@ export function TestPaymentCard() {
     } catch (error) {
       toast({
         title: "Payment Error",
-        description: errorAfterStatus(error, "Failed to initiate PayPal checkout"),
+        description: errorMessage(error, "Failed to initiate PayPal checkout"),
         variant: "destructive",
       });
     } finally {

@@ -5,7 +5,7 @@ import { FormDialog } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useDeleteAccount } from "@/features/auth/api/delete-account";
-import { errorAfterColon } from "@/lib/error-text";
+import { apiErrorMessage } from "@/lib/api-error";
 import { toast } from "@/lib/toast";
 import { SettingsCard } from "./settings-card";
 
@@ -34,7 +34,7 @@ export function DeleteAccountCard({ email }: { email: string }) {
         toast({
           variant: "destructive",
           title: "Account Not Deleted",
-          description: errorAfterColon(error, "Please try again."),
+          description: apiErrorMessage(error, "Please try again."),
         }),
     });
   };

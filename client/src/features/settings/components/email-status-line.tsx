@@ -1,11 +1,11 @@
 import { MailCheck } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { errorAfterStatus } from "@/lib/error-text";
+import { errorMessage } from "@/lib/api-error";
 import { toast } from "@/lib/toast";
 import { useCancelEmailChange, useEmailStatus, useResendConfirmation } from "../api/email-status";
 
 const failed = (fallback: string) => (error: Error) =>
-  toast({ title: "Error", description: errorAfterStatus(error, fallback), variant: "destructive" });
+  toast({ title: "Error", description: errorMessage(error, fallback), variant: "destructive" });
 
 /**
  * Under the email field: a new address waiting for its link (resend or cancel), or an address not

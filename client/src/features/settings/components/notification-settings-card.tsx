@@ -3,7 +3,7 @@ import { Bell } from "lucide-react";
 import { useId } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
-import { errorAfterStatus } from "@/lib/error-text";
+import { errorMessage } from "@/lib/api-error";
 import { toast } from "@/lib/toast";
 import { useNotificationSettings } from "../api/get-notification-settings";
 import { useUpdateNotificationSettings } from "../api/update-notification-settings";
@@ -70,7 +70,7 @@ export function NotificationSettingsCard() {
         onError: (error) =>
           toast({
             title: "Error",
-            description: errorAfterStatus(error, "Failed to update notifications. Please try again."),
+            description: errorMessage(error, "Failed to update notifications. Please try again."),
             variant: "destructive",
           }),
       },

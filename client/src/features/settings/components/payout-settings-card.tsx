@@ -9,7 +9,7 @@ import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
-import { errorAfterStatus } from "@/lib/error-text";
+import { errorMessage } from "@/lib/api-error";
 import { toast } from "@/lib/toast";
 import { usePayoutSettings } from "../api/get-payout-settings";
 import { useUpdatePayoutSettings } from "../api/update-payout-settings";
@@ -47,7 +47,7 @@ function PayoutForm({ saved }: { saved: TPaymentSettings }) {
         onError: (error) =>
           toast({
             title: "Error",
-            description: errorAfterStatus(error, "Failed to update payout settings. Please try again."),
+            description: errorMessage(error, "Failed to update payout settings. Please try again."),
             variant: "destructive",
           }),
       },

@@ -4,7 +4,7 @@ import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { errorAfterStatus } from "@/lib/error-text";
+import { errorMessage } from "@/lib/api-error";
 import { toast } from "@/lib/toast";
 import { useUpdateProfile } from "../api/update-profile";
 import { EmailStatusLine } from "./email-status-line";
@@ -49,7 +49,7 @@ export function ProfileSettingsCard({ user, onSaved }: { user: Profile; onSaved:
       onError: (error) =>
         toast({
           title: "Error",
-          description: errorAfterStatus(error, "Failed to update profile. Please try again."),
+          description: errorMessage(error, "Failed to update profile. Please try again."),
           variant: "destructive",
         }),
     });

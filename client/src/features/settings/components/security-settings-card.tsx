@@ -1,60 +1,80 @@
-import { MIN_PASSWORD_LENGTH } from "@shared/api/auth";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ZChangePasswordBody } from "@shared/api/auth";
 import { Lock } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { useId } from "react";
+import { type FieldErrors, useForm } from "react-hook-form";
+import { z } from "zod";
 import { Button } from "@/components/ui/button";
+import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { errorAfterColon } from "@/lib/error-text";
+import { apiErrorMessage } from "@/lib/api-error";
+import { firstFieldError, showServerIssues } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import { useChangePassword } from "../api/change-password";
 import { SettingsCard } from "./settings-card";
 
-const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };
+/** The request's own schema, and the confirmation it must match. */
+const ZChangePasswordForm = ZChangePasswordBody.extend({ confirmPassword: z.string() }).refine(
+  (v) => v.newPassword === v.confirmPassword,
+  { message: "New password and confirmation don't match.", path: ["confirmPassword"] },
+);
+type TChangePasswordForm = z.infer<typeof ZChangePasswordForm>;
 
-/** The spec's client-side rules, in its order: confirmation first, then length. */
-function passwordProblem(newPassword: string, confirmPassword: string): string | null {
-  if (newPassword !== confirmPassword) return "New password and confirmation don't match.";
-  if (newPassword.length < MIN_PASSWORD_LENGTH) return "Password must be at least 8 characters long.";
-  return null;
-}
+const EMPTY: TChangePasswordForm = { currentPassword: "", newPassword: "", confirmPassword: "" };
+const FIELDS = ["currentPassword", "newPassword", "confirmPassword"] as const;
 
 /** Change password; the server ends the user's other sessions when it succeeds. */
 export function SecuritySettingsCard() {
-  const [form, setForm] = useState(EMPTY);
+  const form = useForm<TChangePasswordForm>({
+    resolver: zodResolver(ZChangePasswordForm),
+    defaultValues: EMPTY,
+  });
   const change = useChangePassword();
   const ids = { current: useId(), next: useId(), confirm: useId() };
-  const ready = form.currentPassword !== "" && form.newPassword !== "";
+  const [currentPassword, newPassword] = form.watch(["currentPassword", "newPassword"]);
+  const ready = currentPassword !== "" && newPassword !== "";
+  const { errors } = form.formState;
 
-  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
-    setForm((current) => ({ ...current, [field]: event.target.value }));
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!ready || change.isPending) return;
-    const problem = passwordProblem(form.newPassword, form.confirmPassword);
-    if (problem) {
-      toast({ title: "Error", description: problem, variant: "destructive" });
-      return;
-    }
+  function submit(body: TChangePasswordForm) {
+    if (change.isPending) return;
     change.mutate(
-      { currentPassword: form.currentPassword, newPassword: form.newPassword },
+      { currentPassword: body.currentPassword, newPassword: body.newPassword },
       {
         onSuccess: () => {
-          setForm(EMPTY);
+          form.reset(EMPTY);
           toast({
             title: "Password Changed",
             description: "Your password has been updated and your other sessions were signed out.",
           });
         },
-        onError: (error) =>
+        onError: (error) => {
+          showServerIssues(error, form.setError, FIELDS);
           toast({
             title: "Error",
-            description: errorAfterColon(error, "Failed to change password. Please try again."),
+            description: apiErrorMessage(error, "Failed to change password. Please try again."),
             variant: "destructive",
-          }),
+          });
+        },
       },
     );
   }
+
+  // The product's order: the confirmation first, then the new password's rules.
+  const refused = (found: FieldErrors<TChangePasswordForm>) =>
+    toast({
+      title: "Error",
+      description: firstFieldError(found, ["confirmPassword", ...FIELDS]) ?? "Please check the form.",
+      variant: "destructive",
+    });
+
+  const field = (name: (typeof FIELDS)[number], id: string) => ({
+    id,
+    type: "password",
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `${id}-error` : undefined,
+    ...form.register(name),
+  });
 
   return (
     <SettingsCard
@@ -63,37 +83,33 @@ export function SecuritySettingsCard() {
       title="Security"
       description="Change your password. Other devices are signed out when you do."
     >
-      <form className="grid gap-4" onSubmit={handleSubmit}>
+      <form
+        className="grid gap-4"
+        noValidate
+        onSubmit={(event) => {
+          // Enter in a field does nothing until the button is enabled, as clicking it would.
+          if (!ready) event.preventDefault();
+          else void form.handleSubmit(submit, refused)(event);
+        }}
+      >
         <div className="grid gap-2">
           <Label htmlFor={ids.current}>Current Password</Label>
-          <Input
-            id={ids.current}
-            type="password"
-            value={form.currentPassword}
-            onChange={set("currentPassword")}
-            autoComplete="current-password"
-          />
+          <Input {...field("currentPassword", ids.current)} autoComplete="current-password" />
+          <FieldError id={`${ids.current}-error`}>{errors.currentPassword?.message}</FieldError>
         </div>
         <div className="grid gap-2">
           <Label htmlFor={ids.next}>New Password</Label>
           <Input
-            id={ids.next}
-            type="password"
-            value={form.newPassword}
-            onChange={set("newPassword")}
+            {...field("newPassword", ids.next)}
             placeholder="8+ characters"
             autoComplete="new-password"
           />
+          <FieldError id={`${ids.next}-error`}>{errors.newPassword?.message}</FieldError>
         </div>
         <div className="grid gap-2">
           <Label htmlFor={ids.confirm}>Confirm New Password</Label>
-          <Input
-            id={ids.confirm}
-            type="password"
-            value={form.confirmPassword}
-            onChange={set("confirmPassword")}
-            autoComplete="new-password"
-          />
+          <Input {...field("confirmPassword", ids.confirm)} autoComplete="new-password" />
+          <FieldError id={`${ids.confirm}-error`}>{errors.confirmPassword?.message}</FieldError>
         </div>
         <div>
           <Button type="submit" disabled={!ready || change.isPending}>
