@@ -153,8 +153,8 @@ describe("automatic payouts", () => {
     expect((await automaticOf(user.id)).map((p) => p.status)).toEqual(["held"]);
     expect(await mailsTo(input.email)).toContain("Your payout is held for review");
     expect((await agent.get("/api/payments/balance")).body).toMatchObject({
-      availableBalance: 0,
-      paidOut: 0,
+      availableBalance: "0.00",
+      paidOut: "0.00",
       inReview: "1500.00",
     });
   });
