@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { creditHeldFunds, releaseHeldFunds } from "../../server/modules/ledger/held-funds";
-import { notifications } from "../../shared/schema";
+import { mailOutbox, notifications } from "../../shared/schema";
 import { insertDomain } from "../factories/domains";
+import { otherMailTo } from "../factories/email";
 import { fundBalance } from "../factories/payments";
 import { signInStaff } from "../factories/staff";
 import { signUp } from "../factories/users";
@@ -18,12 +19,15 @@ afterAll(() => t.close());
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 
+/** The mails to `email` other than the registration's confirmation link, oldest first. */
 const mailsTo = async (email: string) =>
   (
-    await t.db.execute<{ subject: string }>(
-      sql`select subject from mail_outbox where "to" = ${email} order by created_at`,
-    )
-  ).rows.map((m) => m.subject);
+    await t.db
+      .select({ subject: mailOutbox.subject })
+      .from(mailOutbox)
+      .where(otherMailTo(email))
+      .orderBy(mailOutbox.createdAt)
+  ).map((m) => m.subject);
 
 /** A seller with a listed domain, and a buyer who writes to them about it: one notification. */
 async function inquiry(seller: Account, message = "Would you take $3,500?") {
