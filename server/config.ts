@@ -124,7 +124,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     PUBLIC_URL: c.PUBLIC_URL ?? (isProduction ? `http://localhost:${c.PORT}` : undefined),
     publicUrlMissing,
     trustProxy: readTrustProxy(c.TRUST_PROXY),
-    /** The origin every link in an email starts with: never a request's Host (DESIGN §14). */
+    /** The origin every link in an email starts with: never a request's Host (docs/security.md#trust-at-the-edge). */
     appUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ""),
     leadValue: Number(c.LEAD_VALUE).toFixed(2),
     payoutReviewAbove: Number(c.PAYOUT_REVIEW_ABOVE).toFixed(2),
@@ -149,7 +149,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
 }
 
 /**
- * Which proxies' `X-Forwarded-*` headers are believed (DESIGN §14): a hop count ("1": the load
+ * Which proxies' `X-Forwarded-*` headers are believed (docs/security.md#trust-at-the-edge): a hop count ("1": the load
  * balancer in front) or their addresses and subnets ("10.0.0.1, 10.0.0.0/8", or Express's names
  * "loopback", "uniquelocal"). Never "every hop": a client could then choose its own address.
  * "true" means the one proxy in front (1 hop); unset or "false" believes no header.

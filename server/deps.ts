@@ -40,7 +40,7 @@ export interface AuthLimitOptions {
 /** Every rate limit of the app, each counted in PostgreSQL so that every instance shares it. */
 export interface RateLimits {
   /**
-   * Sign-in (DESIGN §14): password attempts per account, per address and per known device, and
+   * Sign-in (docs/security.md#trust-at-the-edge): password attempts per account, per address and per known device, and
    * second-factor codes per account. `authLimits` applies them (which counts, which resets).
    */
   signIn: { perAccount: RateLimit; perAddress: RateLimit; perDevice: RateLimit; codes: RateLimit };
@@ -140,7 +140,7 @@ export interface AppDeps {
   sessions: ReturnType<typeof createSessionMiddleware>;
   mailer: Mailer;
   payments: Payments;
-  /** DNS lookups that prove a domain's ownership (DESIGN §13), on `DNS_SERVERS`. */
+  /** DNS lookups that prove a domain's ownership (docs/security.md#domain-ownership), on `DNS_SERVERS`. */
   ownership: OwnershipChecker;
   /** The keys that encrypt authenticator secrets (`TOTP_ENCRYPTION_KEY`). */
   totpKeys: TotpKeys;

@@ -1,6 +1,6 @@
 /**
- * The catalogue: every purchase path of spec §7 as one offer (path, body schema, price, service
- * type, description, toasts), built on the prices of spec §9 (`./prices`, re-exported here so
+ * The catalogue: every purchase path of docs/product.md#the-calls as one offer (path, body schema, price, service
+ * type, description, toasts), built on the prices of docs/product.md#constants (`./prices`, re-exported here so
  * that this file is the one place to read a price from). The server registers every offer's
  * path in one loop and recomputes the price; the client's dialogs read options and prices here.
  */
@@ -92,11 +92,11 @@ export interface OfferQuote {
   describe(domainName: string | null): string;
 }
 
-/** One purchase path of spec §7. */
+/** One purchase path of docs/product.md#the-calls. */
 export interface Offer<S extends BodySchema = BodySchema> {
   /** The full request path, e.g. "/api/domain-services/appraisal". */
   path: string;
-  /** The request body, fields exactly as spec §7. */
+  /** The request body, fields exactly as docs/product.md#the-calls. */
   body: S;
   /** The body's price field, or null when the offer's body carries no price (Pro upgrade). */
   priceField: (keyof z.output<S> & string) | null;

@@ -1,5 +1,5 @@
 /**
- * What each offer of the catalogue is billed as and what a paid order of it grants (DESIGN §15,
+ * What each offer of the catalogue is billed as and what a paid order of it grants (docs/money.md#subscriptions-and-entitlements,
  * §16). Monthly offers are subscriptions that renew every month; the others are paid once and
  * grant for ever, or for the duration the buyer chose.
  */
@@ -38,7 +38,7 @@ type Key =
 
 export type Billing = "monthly" | "one-off";
 
-/** How each offer is billed: spec §9's "per month" offers, and security, support and API plans. */
+/** How each offer is billed: docs/product.md#constants's "per month" offers, and security, support and API plans. */
 export const OFFER_BILLING: Record<Key, Billing> = {
   appraisal: "one-off",
   broker: "one-off",

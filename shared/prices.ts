@@ -1,5 +1,5 @@
 /**
- * Every price, option and business constant of spec §9, in one place. Prices are decimal
+ * Every price, option and business constant of docs/product.md#constants, in one place. Prices are decimal
  * strings in dollars ("29.99"); compute with `shared/money.ts`, never with floats. Import these
  * through `shared/catalog.ts`, which adds the purchase offers built on them.
  */

@@ -1,5 +1,5 @@
 /**
- * The two kinds of money (DESIGN §7). Reported revenue is what the owner's domains earned
+ * The two kinds of money (docs/money.md). Reported revenue is what the owner's domains earned
  * elsewhere and the owner told us about (ad-network reports, sales closed elsewhere, demo data): it
  * is shown, marked "reported", and never part of the balance. Leads and affiliate commission are
  * funds the platform itself received and holds for the owner.

@@ -124,7 +124,7 @@ export const domains = pgTable(
     soldPrice: money("sold_price"),
     purchasePrice: money("purchase_price"),
     renewalCost: money("renewal_cost"),
-    /** Proof of ownership (DESIGN §13): the TXT record's value is `parkpilot-verify=<token>`. */
+    /** Proof of ownership (docs/security.md#domain-ownership): the TXT record's value is `parkpilot-verify=<token>`. */
     verificationToken: text("verification_token")
       .notNull()
       .default(sql`replace(gen_random_uuid()::text, '-', '')`),
@@ -380,7 +380,7 @@ export const balances = pgTable("balances", {
 });
 
 /**
- * Funds the platform holds for a user (DESIGN §7): money it received and owes them. Credits
+ * Funds the platform holds for a user (docs/money.md): money it received and owes them. Credits
  * (lead earnings, affiliate commission on real payments) are `pending` until `releaseAt`, then
  * `available`; reversals are negative credits; payouts are negative `available` entries and a
  * failed payout's return a positive one. Reported revenue (parking reports, sales recorded by
@@ -705,7 +705,7 @@ export const recoveryCodes = pgTable(
 );
 
 /**
- * WebAuthn credentials (DESIGN §17): `passkey` (discoverable, signs in alone or as the second
+ * WebAuthn credentials (docs/security.md#accounts-and-sign-in): `passkey` (discoverable, signs in alone or as the second
  * factor; the biometric add-on) or `security-key` (a second factor only; the 2fa-premium add-on).
  * `counter` is the authenticator's signature count, so a cloned key is refused.
  */
@@ -833,7 +833,7 @@ export const auditLog = pgTable(
 );
 
 /**
- * A monthly offer bought once and renewed (DESIGN §15): Stripe Billing, PayPal Subscriptions or
+ * A monthly offer bought once and renewed (docs/money.md#subscriptions-and-entitlements): Stripe Billing, PayPal Subscriptions or
  * the sandbox's billing clock. `lastEventAt` is the time of the newest provider event applied, so
  * an older event delivered late never overwrites a newer state.
  */
@@ -875,7 +875,7 @@ export const subscriptions = pgTable(
 );
 
 /**
- * What a user may use (DESIGN §15): granted by a paid one-off order (for ever, or for the offer's
+ * What a user may use (docs/money.md#subscriptions-and-entitlements): granted by a paid one-off order (for ever, or for the offer's
  * duration) or by a subscription (to its period end, through its grace period). `endsAt` null is
  * for ever; `status` "ended" ends it early (a refund, a lapse).
  */
@@ -989,7 +989,7 @@ const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * A paid order of a service that people deliver (appraisal, broker, premium services; DESIGN §16,
+ * A paid order of a service that people deliver (appraisal, broker, premium services; docs/money.md#what-each-purchase-delivers,
  * §18): the operator console's fulfilment queue. One per order; `status` is "queued",
  * "in_progress", "delivered" or "cancelled".
  */
@@ -1057,7 +1057,7 @@ export const workOrderDeliverables = pgTable(
 export type WorkOrder = typeof workOrders.$inferSelect;
 
 /**
- * A user's support ticket (DESIGN §16, §18). `status` is `open` (waiting on staff), `answered`
+ * A user's support ticket (docs/money.md#what-each-purchase-delivers, docs/security.md#staff-and-the-operator-console). `status` is `open` (waiting on staff), `answered`
  * (waiting on the user) or `closed`; `tier` is the support tier the user held when they last
  * wrote, which sets `response_due_at` (shared/support.ts) and the staff queue's order.
  */

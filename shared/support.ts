@@ -1,5 +1,5 @@
 /**
- * Support tiers and their response targets (DESIGN §16): how soon staff answer a ticket, by the
+ * Support tiers and their response targets (docs/money.md#what-each-purchase-delivers): how soon staff answer a ticket, by the
  * support subscription the user holds. Client and server read this one table.
  */
 import { SUPPORT_TIERS } from "./prices";

@@ -1,6 +1,6 @@
 /**
  * `GET /api/checkout/mode`, public: whether payments run in the sandbox (test money), so that every
- * page can say so (DESIGN §7). Kept free of zod: the landing page reads it before anything else loads.
+ * page can say so (docs/money.md). Kept free of zod: the landing page reads it before anything else loads.
  */
 export const CHECKOUT_MODE_PATH = "/api/checkout/mode";
 

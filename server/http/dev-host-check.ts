@@ -20,7 +20,7 @@ function refuse(res: ServerResponse, status: number, message: string): void {
 }
 
 /**
- * Development only, in front of the whole app (DESIGN §14). A web page can point its own domain
+ * Development only, in front of the whole app (docs/security.md#trust-at-the-edge). A web page can point its own domain
  * at 127.0.0.1 (DNS rebinding) and then read this server as its own origin; so a request is
  * served only when its Host is this machine (localhost, a *.localhost name or an address), the
  * PUBLIC_URL host, or a verified parked domain, which gets the landing page as in production.

@@ -2,7 +2,7 @@ import type { Request, RequestHandler } from "express";
 import { AppError } from "./app-error";
 import { userId } from "./handler";
 
-/** How long a sign-in (or a confirmation) covers sensitive changes, DESIGN §17. */
+/** How long a sign-in (or a confirmation) covers sensitive changes, docs/security.md#accounts-and-sign-in. */
 export const RECENT_AUTH_MS = 10 * 60 * 1000;
 
 /**

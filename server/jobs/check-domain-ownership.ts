@@ -7,7 +7,7 @@ import {
   recordOwnershipCheck,
 } from "../modules/domains/record-ownership-check";
 
-/** Pending domains are checked this often, for this long after they were added (DESIGN §13). */
+/** Pending domains are checked this often, for this long after they were added (docs/security.md#domain-ownership). */
 export const PENDING_CHECK_MINUTES = 5;
 export const PENDING_CHECK_HOURS = 72;
 /** Verified domains are checked about daily (a little less, so a daily run never skips one). */

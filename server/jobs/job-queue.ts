@@ -38,11 +38,11 @@ export async function startJobQueue(options: {
   db: Db;
   mailer: Mailer;
   logger: Logger;
-  /** With it, domains' ownership is checked on schedule (DESIGN §13). */
+  /** With it, domains' ownership is checked on schedule (docs/security.md#domain-ownership). */
   ownership?: { checker: OwnershipChecker; appUrl: string };
-  /** With it, held funds are released and interrupted payouts settled on schedule (DESIGN §7). */
+  /** With it, held funds are released and interrupted payouts settled on schedule (docs/money.md). */
   payouts?: PayoutSender;
-  /** With it, subscriptions renew (sandbox), lapse and end on schedule (DESIGN §15). */
+  /** With it, subscriptions renew (sandbox), lapse and end on schedule (docs/money.md#subscriptions-and-entitlements). */
   billing?: BillingJobOptions;
   /** With it, accounts with auto payout on are paid out weekly or monthly. */
   autoPayouts?: AutoPayoutJobOptions;

@@ -52,7 +52,7 @@ export function createPayments(
           apiBase: config.PAYPAL_API_BASE,
         })
       : null;
-  // Sandbox money is test money (DESIGN §7): it runs in development and test, and in production
+  // Sandbox money is test money (docs/money.md): it runs in development and test, and in production
   // only when PAYMENTS_SANDBOX=true says so explicitly (every page then says "Test mode").
   const sandboxAllowed = config.PAYMENTS_SANDBOX ?? !config.isProduction;
   const fallback = (provider: CheckoutProviderName) =>

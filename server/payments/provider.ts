@@ -5,7 +5,7 @@ export type CheckoutProviderName = TCheckoutProvider;
 
 /** What a provider needs to open a hosted checkout for one order. */
 export interface CheckoutRequest {
-  /** `offerId` says whether the order is a monthly subscription (DESIGN §15) or paid once. */
+  /** `offerId` says whether the order is a monthly subscription (docs/money.md#subscriptions-and-entitlements) or paid once. */
   order: { id: string; offerId: string; price: string; serviceType: string; description: string };
   customerEmail: string;
   /** Absolute origin the buyer returns to, e.g. "https://parkpilot.example". */

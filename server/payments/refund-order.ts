@@ -114,7 +114,7 @@ export async function applyPartialRefund(tx: Tx, order: ServiceOrder, part: Part
 }
 
 /**
- * Ends a paid order that was refunded in full or disputed (DESIGN §7), inside the caller's
+ * Ends a paid order that was refunded in full or disputed (docs/money.md), inside the caller's
  * transaction: the order is marked refunded, what it granted ends (its domain service is
  * cancelled, its entitlements end, an account plan among them, a tier upgrade's rates fall back)
  * and the commission it earned a referrer is reversed. False when it was refunded before.

@@ -3,7 +3,7 @@ import { ZMoney } from "../money";
 import { ADMIN_API } from "./admin";
 import { ZDay, ZTimeIdCursor } from "./v1/common";
 
-/** The console's leads (DESIGN §18): search, returns, export, counts. */
+/** The console's leads (docs/security.md#staff-and-the-operator-console): search, returns, export, counts. */
 export const ADMIN_LEADS_PATHS = {
   list: `${ADMIN_API}/leads`,
   export: `${ADMIN_API}/leads/export`,

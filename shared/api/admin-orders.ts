@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isDecimalAmount, toCents, ZMoney } from "../money";
 import { ADMIN_API, ZAdminPageQuery } from "./admin";
 
-/** The console's orders and refunds (DESIGN §18): search paid orders, refund one in full or in part. */
+/** The console's orders and refunds (docs/security.md#staff-and-the-operator-console): search paid orders, refund one in full or in part. */
 export const ADMIN_ORDERS_PATHS = {
   list: `${ADMIN_API}/orders`,
   refunds: (id: string) => `${ADMIN_API}/orders/${encodeURIComponent(id)}/refunds`,

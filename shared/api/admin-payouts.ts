@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ZMoney, ZSignedMoney } from "../money";
 import { ADMIN_API, ZAdminPageQuery } from "./admin";
 
-/** The console's payout review (DESIGN §18): held payouts, approved or rejected by staff. */
+/** The console's payout review (docs/security.md#staff-and-the-operator-console): held payouts, approved or rejected by staff. */
 export const ADMIN_PAYOUTS_PATHS = {
   list: `${ADMIN_API}/payouts`,
   approve: (id: string) => `${ADMIN_API}/payouts/${encodeURIComponent(id)}/approve`,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ZMoney, ZSignedMoney } from "../money";
 import { ADMIN_API, ZAdminPageQuery } from "./admin";
 
-/** The console's users (DESIGN §18): search, one user's account, suspend and restore. */
+/** The console's users (docs/security.md#staff-and-the-operator-console): search, one user's account, suspend and restore. */
 export const ADMIN_USERS_PATHS = {
   list: `${ADMIN_API}/users`,
   one: (id: string) => `${ADMIN_API}/users/${encodeURIComponent(id)}`,

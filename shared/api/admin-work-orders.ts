@@ -3,7 +3,7 @@ import { ZMoney } from "../money";
 import { ADMIN_API, ZAdminPageQuery } from "./admin";
 import { type TWorkOrderStatus, WORK_ORDER_STATUSES, ZDeliverable } from "./work-orders";
 
-/** The console's work orders (DESIGN §16, §18): the fulfilment queue of services people deliver. */
+/** The console's work orders (docs/money.md#what-each-purchase-delivers, docs/security.md#staff-and-the-operator-console): the fulfilment queue of services people deliver. */
 export const ADMIN_WORK_ORDERS_PATHS = {
   list: `${ADMIN_API}/work-orders`,
   one: (id: string) => `${ADMIN_API}/work-orders/${encodeURIComponent(id)}`,

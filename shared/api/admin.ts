@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { paged, ZTimeIdCursor } from "./v1/common";
 
-/** The operator console's API root (DESIGN §18); to anyone but staff with a second factor it answers 404. */
+/** The operator console's API root (docs/security.md#staff-and-the-operator-console); to anyone but staff with a second factor it answers 404. */
 export const ADMIN_API = "/api/admin";
 
 /** `GET /api/admin/me`: the staff member the console is open for. */

@@ -61,7 +61,7 @@ export const ZAffiliate = z.object({
   totalCommissions: ZMoney,
   /**
    * What orders paid in the sandbox would have earned: shown marked "test", never in a balance
-   * (DESIGN §7). Decimal string, two places.
+   * (docs/money.md). Decimal string, two places.
    */
   testCommissions: ZMoney,
   isActive: z.boolean(),

@@ -7,7 +7,7 @@ export const API_KEY_PATHS = {
   usage: "/api/api-keys/usage",
 } as const;
 
-/** The entitlement an API plan grants (DESIGN §15): its `limit` is the monthly calls, null unlimited. */
+/** The entitlement an API plan grants (docs/money.md#subscriptions-and-entitlements): its `limit` is the monthly calls, null unlimited. */
 export const API_ACCESS_FEATURE = "api-access";
 
 export const API_KEY_SCOPES = ["read", "write"] as const;

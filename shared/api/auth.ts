@@ -13,7 +13,7 @@ export const AUTH_PATHS = {
   account: "/api/auth/account",
 } as const;
 
-/** Minimum password length, spec §9. */
+/** Minimum password length, docs/product.md#constants. */
 export const MIN_PASSWORD_LENGTH = 8;
 
 const email = z.string().trim().max(254).pipe(z.email("Please enter a valid email address"));

@@ -75,7 +75,7 @@ export const ZPendingOrdersQuery = z.object({
 /** The receipt PDF's path parameter: an order id followed by ".pdf". */
 export const ZReceiptParams = z.object({ file: z.string().regex(/^[0-9a-f-]{36}\.pdf$/i, "Not a receipt") });
 
-/** Days a failed renewal keeps what the subscription grants (DESIGN §15). */
+/** Days a failed renewal keeps what the subscription grants (docs/money.md#subscriptions-and-entitlements). */
 export const GRACE_DAYS = 7;
 /** Days between renewals in the sandbox. */
 export const SANDBOX_PERIOD_DAYS = 30;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZMoney } from "../money";
 
-/** The two providers a buyer can pay with (spec §7: the providers' lowercase names). */
+/** The two providers a buyer can pay with (docs/product.md#the-calls: the providers' lowercase names). */
 export const CHECKOUT_PROVIDERS = ["stripe", "paypal"] as const;
 export const ZCheckoutProvider = z.enum(CHECKOUT_PROVIDERS);
 export type TCheckoutProvider = z.infer<typeof ZCheckoutProvider>;
@@ -76,5 +76,5 @@ export const ZServiceOrder = z.object({
 });
 export type TServiceOrder = z.infer<typeof ZServiceOrder>;
 
-/** Spec §4: the text a paid order's checkout shows instead of the payment options. */
+/** docs/product.md#states: the text a paid order's checkout shows instead of the payment options. */
 export const ALREADY_PAID_TEXT = "This service order has already been paid for.";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZSessionUser } from "./auth";
 
-/** Device management (Settings → Security → Devices; DESIGN §17). */
+/** Device management (Settings → Security → Devices; docs/security.md#accounts-and-sign-in). */
 export const DEVICE_PATHS = {
   devices: "/api/auth/devices",
   device: (id: string) => `/api/auth/devices/${encodeURIComponent(id)}`,

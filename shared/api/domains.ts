@@ -5,7 +5,7 @@ import { isRealTime, readSortCursor, ZCursorText } from "./v1/common";
 import { ZServiceWorkOrder } from "./work-orders";
 
 /**
- * Spec §3's statuses. `pending` means unverified (DESIGN §13): every domain is added pending,
+ * docs/product.md#records-and-their-fields's statuses. `pending` means unverified (docs/security.md#domain-ownership): every domain is added pending,
  * whatever the body asks, and becomes `active` or `parked` once its ownership is proven.
  */
 export const DOMAIN_STATUSES = ["active", "parked", "pending"] as const;
@@ -54,7 +54,7 @@ export const MAX_DOMAIN_NAME_LENGTH = 253;
 /** Nameservers are a free-text list; this keeps a pasted zone file out. */
 export const MAX_NAMESERVERS_LENGTH = 1_000;
 
-/** Spec §5: the name is required after trimming; the server normalises and validates it further. */
+/** docs/product.md#validation-and-messages: the name is required after trimming; the server normalises and validates it further. */
 export const ZDomainNameInput = z
   .string()
   .trim()
@@ -141,7 +141,7 @@ export type TDomainVerification = z.infer<typeof ZDomainVerification>;
 export const ZUsualNameservers = z.object({ nameservers: z.array(z.string()) });
 export type TUsualNameservers = z.infer<typeof ZUsualNameservers>;
 
-/** A domain as `GET /api/domains` answers it (spec §3, plus the portfolio's own fields). */
+/** A domain as `GET /api/domains` answers it (docs/product.md#records-and-their-fields, plus the portfolio's own fields). */
 export const ZDomain = z.object({
   id: z.string(),
   name: z.string(),
@@ -180,7 +180,7 @@ export const ZDomainDetail = ZDomain.extend({
 });
 export type TDomainDetail = z.infer<typeof ZDomainDetail>;
 
-/** A service record of a domain (spec §3); `completed` is highlighted. */
+/** A service record of a domain (docs/product.md#records-and-their-fields); `completed` is highlighted. */
 export const ZDomainService = z.object({
   id: z.string(),
   serviceType: z.string(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** `GET /api/entitlements`: what the signed-in user may use now (DESIGN §15). */
+/** `GET /api/entitlements`: what the signed-in user may use now (docs/money.md#subscriptions-and-entitlements). */
 export const ENTITLEMENTS_PATH = "/api/entitlements";
 
 /** One thing the user may use: a feature key, its limit, until when, granted by what. */

@@ -3,10 +3,10 @@ import { z } from "zod";
 /** Where the landing page sends a lead. */
 export const LEADS_PATH = "/api/leads";
 
-/** Spec §9: every landing lead carries this source and value. */
+/** docs/product.md#constants: every landing lead carries this source and value. */
 export const LEAD_SOURCE = "car-insurance-landing";
 export const LEAD_VALUE = 75;
-/** The quotes tab opens this long after a successful lead, spec §9. */
+/** The quotes tab opens this long after a successful lead, docs/product.md#constants. */
 export const QUOTES_TAB_DELAY_MS = 2000;
 
 export const ZLeadEmail = z.string().trim().max(254).pipe(z.email("Please enter a valid email address"));

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Passkeys and security keys (DESIGN §17): WebAuthn credentials. A passkey (the biometric
+ * Passkeys and security keys (docs/security.md#accounts-and-sign-in): WebAuthn credentials. A passkey (the biometric
  * add-on) signs in alone or serves as the second factor; a security key (the 2fa-premium
  * add-on) is a second factor only.
  */

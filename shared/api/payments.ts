@@ -28,7 +28,7 @@ export const ZRelease = z.object({ date: z.string(), amount: ZSignedMoney });
 export type TRelease = z.infer<typeof ZRelease>;
 
 /**
- * `GET /api/payments/balance`: the held-funds ledger (DESIGN §7), each figure a sum of its rows.
+ * `GET /api/payments/balance`: the held-funds ledger (docs/money.md), each figure a sum of its rows.
  * `availableBalance` can be withdrawn (negative after a reversal of funds already paid out),
  * `pendingBalance` waits for its holds to end (the next of them in `nextReleases`), `paidOut` has
  * left in completed payouts, `inReview` (a decimal string) is reserved by payouts held for review
@@ -63,7 +63,7 @@ export const ZPaymentSettingsBody = z.object({
     .max(1_000_000, "Minimum payout is too large")
     .refine((n) => isDecimalAmount(String(n)), "Enter an amount in dollars and cents"),
   payoutFrequency: ZPayoutFrequency,
-  /** Optional: the settings page of the spec does not send it; DESIGN §11 saves it when sent. */
+  /** Optional: the settings page of the spec does not send it; docs/product.md#figures-that-are-real saves it when sent. */
   autoPayout: z.boolean().optional(),
 });
 export type TPaymentSettingsBody = z.infer<typeof ZPaymentSettingsBody>;

@@ -3,14 +3,14 @@ import { ZAccountEventKind } from "../account-events";
 import { ZMoney, ZSignedMoney } from "../money";
 import { DEFAULT_GOAL_TIMEFRAME, GOAL_CATEGORIES, GOAL_TIMEFRAMES } from "../prices";
 
-/** The paths of the revenue dashboard's calls, spec §7 "Revenue". */
+/** The paths of the revenue dashboard's calls, docs/product.md#the-calls "Revenue". */
 export const REVENUE_PATHS = {
   dashboard: "/api/revenue/dashboard",
   streams: "/api/revenue/streams",
   goals: "/api/revenue/goals",
 } as const;
 
-/** Spec §9: the dashboard and the sidebar refresh every 30 s, the activity feed every 10 s. */
+/** docs/product.md#constants: the dashboard and the sidebar refresh every 30 s, the activity feed every 10 s. */
 export const DASHBOARD_REFRESH_MS = 30_000;
 export const STREAMS_POLL_MS = 10_000;
 /** The activity feed shows at most this many events. */
@@ -28,7 +28,7 @@ export const ZDashboardQuery = z.object({ range: ZRevenueRange.default("24h") })
 
 const decimal = ZSignedMoney;
 
-/** One hour of today in the user's time zone (spec §3 "Hourly revenue point"). */
+/** One hour of today in the user's time zone (docs/product.md#records-and-their-fields "Hourly revenue point"). */
 export const ZHourlyPoint = z.object({ hour: z.number().int(), amount: z.number() });
 
 /** One point of the trend: `key` is "HH:00" for hours, "YYYY-MM-DD" for days (user's zone). */
@@ -107,7 +107,7 @@ export type TAccountEvent = z.infer<typeof ZAccountEvent>;
 
 export const ZStreamsQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(20) });
 
-/** One revenue event of the activity feed (spec §3 "Revenue stream"). */
+/** One revenue event of the activity feed (docs/product.md#records-and-their-fields "Revenue stream"). */
 export const ZRevenueStream = z.object({
   id: z.string(),
   type: z.enum(REVENUE_TYPES),

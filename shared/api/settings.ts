@@ -3,14 +3,14 @@ import { z } from "zod";
 export const NOTIFICATION_SETTINGS_PATH = "/api/settings/notifications";
 export const ACCOUNT_SETTINGS_PATH = "/api/settings/account";
 
-/** The three notification switches of the settings page, saved with the user (DESIGN §11). */
+/** The three notification switches of the settings page, saved with the user (docs/product.md#figures-that-are-real). */
 export const ZNotificationSettings = z.object({
   revenueAlerts: z.boolean(),
   expiryWarnings: z.boolean(),
   affiliateUpdates: z.boolean(),
 });
 
-/** The plan a new account has until a paid account-plan order says otherwise (spec §6). */
+/** The plan a new account has until a paid account-plan order says otherwise (docs/product.md). */
 export const FREE_PLAN = "free";
 
 /** `GET /api/settings/account`: the user's real plan. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ADMIN_API, ZAdminPageQuery } from "./admin";
 
-/** Support tickets (DESIGN §16): a user's own, under `/api/support`, and the staff queue under `/api/admin`. */
+/** Support tickets (docs/money.md#what-each-purchase-delivers): a user's own, under `/api/support`, and the staff queue under `/api/admin`. */
 export const SUPPORT_PATHS = {
   list: "/api/support/tickets",
   one: (id: string) => `/api/support/tickets/${encodeURIComponent(id)}`,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** A work order's life (DESIGN §16): queued, in progress, then delivered; or cancelled with a refund. */
+/** A work order's life (docs/money.md#what-each-purchase-delivers): queued, in progress, then delivered; or cancelled with a refund. */
 export const WORK_ORDER_STATUSES = ["queued", "in_progress", "delivered", "cancelled"] as const;
 export type TWorkOrderStatus = (typeof WORK_ORDER_STATUSES)[number];
 

@@ -9,7 +9,7 @@ import { purchaseBody } from "../factories/purchases";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
-/** The spec §9 price of each factory body (purchaseBody's choices), in dollars. */
+/** The docs/product.md#constants price of each factory body (purchaseBody's choices), in dollars. */
 const SPEC_PRICES: Record<OfferKey, string> = {
   appraisal: "99.99",
   broker: "599.99",

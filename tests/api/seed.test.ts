@@ -147,7 +147,7 @@ describe("the demo portfolio", () => {
         (select count(*)::int from account_events where user_id = ${id}) as events,
         (select count(*)::int from revenue_goals where user_id = ${id}) as goals
     `);
-    // Only held kinds (leads, commissions) are in the balance, some still pending (DESIGN §8).
+    // Only held kinds (leads, commissions) are in the balance, some still pending (docs/money.md#where-each-kind-of-revenue-comes-from).
     expect(account).toMatchObject({
       paid_services: 1,
       payouts: 1,

@@ -4,7 +4,7 @@ import type { DbOrTx } from "../../server/db/tx";
 import { API_ACCESS_FEATURE, type TApiKeyScope, type TCreatedApiKey } from "../../shared/api/api-keys";
 
 /**
- * Grants the API plan's entitlement as a paid order would (DESIGN §15): `limit` calls a period
+ * Grants the API plan's entitlement as a paid order would (docs/money.md#subscriptions-and-entitlements): `limit` calls a period
  * (null: unlimited), for ever; its period is then the calendar month.
  */
 export async function grantApiPlan(db: DbOrTx, userId: string, limit: number | null = 10_000): Promise<void> {

@@ -17,7 +17,7 @@ const CheckoutSuccessPage = lazy(() => import("@/pages/checkout-success"));
 const NotFoundPage = lazy(() => import("@/pages/not-found"));
 const DashboardRoutes = lazy(() => import("./dashboard-routes"));
 
-/** Sidebar pages, spec §2; each renders inside the dashboard layout. */
+/** Sidebar pages, docs/product.md#screens; each renders inside the dashboard layout. */
 const SIDEBAR_PATHS = /^\/(?:dashboard|domains|marketplace|affiliates|analytics|payments|settings)\/?$/;
 
 /** The account area: /login for signed-out visitors, everything else for signed-in users. */

@@ -3,7 +3,7 @@ import { useLocation } from "wouter";
 
 const APP_NAME = "ParkPilot";
 
-/** The tab title of each route of the route table (spec §2): the page's heading, then the product. */
+/** The tab title of each route of the route table (docs/product.md#screens): the page's heading, then the product. */
 const ROUTE_TITLES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/dashboard\/?$/, "Dashboard"],
   [/^\/domains\/?$/, "Domain Portfolio"],

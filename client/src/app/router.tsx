@@ -12,7 +12,7 @@ const AccountRoutes = lazy(() => import("./account-routes"));
 // The operator console is its own chunk: nothing of it is downloaded outside /admin.
 const AdminRoutes = lazy(() => import("@/features/admin/admin-routes"));
 
-/** Sign-in, the sidebar pages and checkout (spec §2 route table); the account area serves them. */
+/** Sign-in, the sidebar pages and checkout (docs/product.md#screens route table); the account area serves them. */
 const ACCOUNT_PATHS =
   /^\/(?:login|forgot-password|reset-password|approve-device|confirm-email|cancel-email-change|dashboard|domains|marketplace|affiliates|analytics|payments|settings|checkout\/success|checkout\/service\/[^/]+)\/?$/;
 

@@ -1,6 +1,6 @@
 import { REPORTED_REVENUE_HINT } from "@shared/revenue-kinds";
 
-/** Marks a figure as reported revenue (DESIGN §7): shown here, never withdrawable. */
+/** Marks a figure as reported revenue (docs/money.md): shown here, never withdrawable. */
 export function ReportedTag() {
   return (
     <span

@@ -2,7 +2,7 @@ import { CHECKOUT_MODE_PATH, type TCheckoutMode, TEST_MODE_BANNER } from "@share
 import { useEffect, useState } from "react";
 
 /**
- * While payments run in the sandbox, every page says so (DESIGN §7): nothing paid here is real
+ * While payments run in the sandbox, every page says so (docs/money.md): nothing paid here is real
  * money. One plain fetch, so the public pages need no data layer for it.
  */
 export function TestModeBanner() {

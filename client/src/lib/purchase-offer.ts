@@ -34,7 +34,7 @@ export function offerSuccess(offerId: string): OfferToast | null {
   return isOfferKey(offerId) ? OFFERS[offerId].toasts.success : null;
 }
 
-/** The spec's destructive failure toast of an offer (spec §8). */
+/** The spec's destructive failure toast of an offer (docs/product.md#validation-and-messages). */
 export function toastPurchaseFailure(offerKey: OfferKey): void {
   const { title, description } = OFFERS[offerKey].toasts.failure;
   toast({ title, description, variant: "destructive" });

@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 
 /**
- * Spec §7 defaults: never stale, no refetch on focus or interval, no retries. There is no default
+ * docs/product.md#the-calls defaults: never stale, no refetch on focus or interval, no retries. There is no default
  * query function: every read names its own (`features/<area>/api/get-*.ts`), which parses the answer.
  */
 export function createQueryClient(): QueryClient {

@@ -98,7 +98,7 @@ export async function seedAffiliates(ctx: DemoContext): Promise<void> {
     const orders = Array.from({ length: rand.int(2, 4) }, () => {
       const purchase = rand.pick(REFERRAL_PURCHASES);
       const paidAt = daysAgo(ctx, rand.int(0, 75 - index * 15));
-      // Paid by card (the sandbox's test money would earn no commission, DESIGN §7).
+      // Paid by card (the sandbox's test money would earn no commission, docs/money.md).
       return {
         ...paidOrder({ userId: referred.id, ...purchase }),
         provider: "stripe",

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { DemoContext } from "./demo-context";
 
-/** The default holds (DESIGN §7): the demo shows them as a fresh install would. */
+/** The default holds (docs/money.md): the demo shows them as a fresh install would. */
 const LEAD_HOLD_DAYS = 14;
 const COMMISSION_HOLD_DAYS = 30;
 

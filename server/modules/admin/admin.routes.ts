@@ -10,7 +10,7 @@ import { ticketsAdminRoutes } from "./tickets.routes";
 import { usersAdminRoutes } from "./users.routes";
 import { workOrdersAdminRoutes } from "./work-orders.routes";
 
-/** `/api/admin`: the operator console's API (DESIGN §18), for staff signed in with a second factor only. */
+/** `/api/admin`: the operator console's API (docs/security.md#staff-and-the-operator-console), for staff signed in with a second factor only. */
 export function adminRoutes(deps: AppDeps): Router {
   const { db } = deps;
   const router = Router();

@@ -12,7 +12,7 @@ import { recordStaffAction } from "./staff-gate";
 
 const ZLeadIdParams = z.object({ id: z.uuid("Unknown lead") });
 
-/** `/api/admin/leads`: every owner's leads, for staff (DESIGN §18). */
+/** `/api/admin/leads`: every owner's leads, for staff (docs/security.md#staff-and-the-operator-console). */
 export function leadsAdminRoutes(deps: AppDeps): Router {
   const { db } = deps;
   const router = Router();
@@ -38,7 +38,7 @@ export function leadsAdminRoutes(deps: AppDeps): Router {
       sendCsv(res, { fileName: "leads.csv", body });
     }),
   );
-  /** Returns a lead (not a real person, a duplicate): its earning is reversed (DESIGN §7). */
+  /** Returns a lead (not a real person, a duplicate): its earning is reversed (docs/money.md). */
   router.post(
     "/:id/return",
     handler(

@@ -7,7 +7,7 @@ import { searchOrders } from "./admin-orders";
 import { recordStaffAction } from "./staff-gate";
 import { refundOrderAsStaff } from "./staff-refund";
 
-/** `/api/admin/orders`: search paid orders and refund one in full or in part (DESIGN §18). */
+/** `/api/admin/orders`: search paid orders and refund one in full or in part (docs/security.md#staff-and-the-operator-console). */
 export function ordersAdminRoutes(deps: AppDeps): Router {
   const { db } = deps;
   const router = Router();

@@ -6,7 +6,7 @@ import { requestMeta } from "../../http/request-meta";
 import { approvePayout, rejectPayout } from "../payments/payout-review";
 import { searchPayouts } from "./admin-payouts";
 
-/** `/api/admin/payouts`: payouts held for review, approved (then sent) or rejected (DESIGN §18). */
+/** `/api/admin/payouts`: payouts held for review, approved (then sent) or rejected (docs/security.md#staff-and-the-operator-console). */
 export function payoutsAdminRoutes(deps: AppDeps): Router {
   const { db, mailer, logger, payments } = deps;
   const router = Router();

@@ -100,7 +100,7 @@ async function mailBuyer(tx: Tx, mailer: Mailer, { order, refund, full }: Reserv
 }
 
 /**
- * The refund the provider took, applied in one transaction (DESIGN §7): recorded as succeeded,
+ * The refund the provider took, applied in one transaction (docs/money.md): recorded as succeeded,
  * shown in the buyer's history and activity and mailed to them. All that was left ends the order
  * as any refund does (what it granted ends, the commission it earned is reversed); a part keeps
  * the service and takes back only its share of the referrer's commission.

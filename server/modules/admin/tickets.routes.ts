@@ -11,7 +11,7 @@ import { requestMeta } from "../../http/request-meta";
 import { setTicketStatus, staffReply, staffTicketThread, ticketQueue } from "../support/staff-tickets";
 import { recordStaffAction } from "./staff-gate";
 
-/** `/api/admin/tickets`: the support queue, a ticket's thread, replies and status (DESIGN §18). */
+/** `/api/admin/tickets`: the support queue, a ticket's thread, replies and status (docs/security.md#staff-and-the-operator-console). */
 export function ticketsAdminRoutes(deps: AppDeps): Router {
   const { db, mailer, config } = deps;
   const router = Router();

@@ -8,7 +8,7 @@ import { restoreAccount, suspendAccount } from "../auth/suspension";
 import { reviewUser, searchUsers } from "./admin-users";
 import { recordStaffAction } from "./staff-gate";
 
-/** `/api/admin/users`: search accounts, review one, suspend and restore (DESIGN §18). */
+/** `/api/admin/users`: search accounts, review one, suspend and restore (docs/security.md#staff-and-the-operator-console). */
 export function usersAdminRoutes(deps: AppDeps): Router {
   const { db } = deps;
   const router = Router();

@@ -22,7 +22,7 @@ import {
 import { listWorkOrders, workOrderDetail } from "../work-orders/work-orders-console";
 import { recordStaffAction } from "./staff-gate";
 
-/** `/api/admin/work-orders`: the fulfilment queue of services people deliver (DESIGN §16, §18). */
+/** `/api/admin/work-orders`: the fulfilment queue of services people deliver (docs/money.md#what-each-purchase-delivers, docs/security.md#staff-and-the-operator-console). */
 export function workOrdersAdminRoutes(deps: AppDeps): Router {
   const { db } = deps;
   const ctx = { db, mailer: deps.mailer, appUrl: deps.config.appUrl };

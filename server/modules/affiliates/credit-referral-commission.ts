@@ -38,7 +38,7 @@ async function refersBackToBuyer(tx: Tx, referrerId: string, buyerId: string): P
 /**
  * When a referred user's order is paid, their referrer earns the affiliate's commission rate
  * of the price, rounded to the cent. Paid with real money, it is held for the refund window
- * (DESIGN §7) and the affiliate's total grows; paid in the sandbox, it is only recorded, marked
+ * (docs/money.md) and the affiliate's total grows; paid in the sandbox, it is only recorded, marked
  * `test`, so the programme can be tried without test money entering a balance. Nobody earns on
  * their own purchases. Runs in the fulfilment transaction; a replay credits nothing more.
  */

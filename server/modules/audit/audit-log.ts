@@ -34,7 +34,7 @@ export async function recordAudit(
 /** What a user may read of their own log: the last 90 days (Enhanced Security's basic level too). */
 export const OWN_AUDIT_DAYS = 90;
 
-/** How far back the log reaches by Enhanced Security level (spec §9: 90 days, 1 year, 7 years). */
+/** How far back the log reaches by Enhanced Security level (docs/product.md#constants: 90 days, 1 year, 7 years). */
 const RETENTION_DAYS = { basic: OWN_AUDIT_DAYS, advanced: 365, enterprise: 7 * 365 } as const;
 
 /** The days of their own log a user may read and export: the longest their active level grants. */

@@ -5,7 +5,7 @@ import type { RateLimits } from "../../deps";
 export const limitKey = (text: string) => createHash("sha256").update(text).digest("base64url");
 
 /**
- * How sign-in spends the limits built in `deps.ts` (DESIGN §14). Every attempt is counted before
+ * How sign-in spends the limits built in `deps.ts` (docs/security.md#trust-at-the-edge). Every attempt is counted before
  * its password is checked, each count in one atomic statement, so concurrent attempts never check
  * more passwords than the limit allows.
  */

@@ -12,7 +12,7 @@ import { listDevices, renameDevice, revokeDevice } from "./devices.service";
 
 /**
  * Settings → Security → Devices: every account sees the devices it signed in on; the
- * device-management add-on names them, revokes them and approves new ones (DESIGN §17).
+ * device-management add-on names them, revokes them and approves new ones (docs/security.md#accounts-and-sign-in).
  */
 export function deviceRoutes(deps: AppDeps): Router {
   const { db, authLimits } = deps;

@@ -29,7 +29,7 @@ import {
 import { completeSignIn, PENDING_SIGN_IN_MS } from "./sign-in";
 
 /**
- * Passkeys and security keys (DESIGN §17): adding one (signed in, recently confirmed, with its
+ * Passkeys and security keys (docs/security.md#accounts-and-sign-in): adding one (signed in, recently confirmed, with its
  * add-on), signing in with one alone or after the password, and managing them in Settings →
  * Security. Listing, renaming and removing stay open after an add-on ends, so nothing is stuck.
  */

@@ -14,7 +14,7 @@ export const FAILED_SIGN_INS_ALERT = 5;
 const FAILED_WINDOW_MS = 15 * 60 * 1000;
 
 /**
- * Threat monitoring (the add-on, DESIGN §17): an alert in the account's activity and, unless the
+ * Threat monitoring (the add-on, docs/security.md#accounts-and-sign-in): an alert in the account's activity and, unless the
  * owner is mailed about it already, by email. Without the add-on nothing happens.
  */
 export async function raiseThreatAlert(

@@ -14,7 +14,7 @@ import { changeOption, listSubscriptions, openBillingPortal, setCancelAtPeriodEn
 import { cancelPendingOrder, listPendingOrders } from "./pending-orders.service";
 import { listReceipts, receiptPdf } from "./receipts.service";
 
-/** Entitlements, subscriptions, receipts and unpaid orders (DESIGN §15). */
+/** Entitlements, subscriptions, receipts and unpaid orders (docs/money.md#subscriptions-and-entitlements). */
 export function billingRoutes(deps: AppDeps): Router {
   const { db, payments, mailer } = deps;
   const paid = { commissionHoldDays: deps.config.COMMISSION_HOLD_DAYS };
@@ -50,7 +50,7 @@ export function billingRoutes(deps: AppDeps): Router {
   router.post(
     "/billing/portal",
     handler({ auth: true }, ({ userId }) =>
-      // PUBLIC_URL, never a request's Host (DESIGN §14).
+      // PUBLIC_URL, never a request's Host (docs/security.md#trust-at-the-edge).
       openBillingPortal({ db, payments, userId, returnUrl: `${deps.config.appUrl}/settings#billing` }),
     ),
   );

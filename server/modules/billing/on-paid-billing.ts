@@ -6,7 +6,7 @@ import { billingNow } from "./billing-clock";
 import { applySubscriptionPayment, startSubscription } from "./subscription-lifecycle";
 
 /**
- * What a paid order grants (DESIGN §15), run once in the fulfilment transaction: a one-off order
+ * What a paid order grants (docs/money.md#subscriptions-and-entitlements), run once in the fulfilment transaction: a one-off order
  * its entitlements; the first payment of a monthly offer its subscription; a later payment of a
  * subscription (renewal, past-due renewal paid, proration) the subscription moved on.
  */

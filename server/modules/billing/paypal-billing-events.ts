@@ -96,7 +96,7 @@ async function saleCompleted(ctx: Context, tx: Tx, event: PayPalBillingEvent, ev
 }
 
 /**
- * PayPal Subscriptions webhook events (DESIGN §15), after PayPal verified the delivery: each is
+ * PayPal Subscriptions webhook events (docs/money.md#subscriptions-and-entitlements), after PayPal verified the delivery: each is
  * applied once, and never over a newer state of the same subscription. Answers false for events
  * that are not about subscriptions, which the payment webhook handles.
  */

@@ -164,7 +164,7 @@ async function subscriptionUpdated(
 }
 
 /**
- * The Stripe Billing events of a verified webhook (DESIGN §15), each applied once (stored by id
+ * The Stripe Billing events of a verified webhook (docs/money.md#subscriptions-and-entitlements), each applied once (stored by id
  * in the same transaction) and never over a newer state of the same subscription. Answers false
  * for events that are not about subscriptions, which the payment webhook handles.
  */

@@ -46,7 +46,7 @@ export function checkoutRoutes(deps: AppDeps): Router {
         userId,
         orderId: params.id,
         provider: body.provider,
-        // Provider return pages are built from PUBLIC_URL, never from a request's Host (DESIGN §14).
+        // Provider return pages are built from PUBLIC_URL, never from a request's Host (docs/security.md#trust-at-the-edge).
         origin: deps.config.appUrl,
       }),
     ),

@@ -31,7 +31,7 @@ interface Analysis {
 async function analyse(db: DbOrTx, userId: string, file: DomainFile): Promise<Analysis> {
   const { rows, candidates } = file;
   const names = [...candidates.values()].map((c) => c.name);
-  // Names held unverified by other accounts can be imported too (DESIGN §13): whoever proves
+  // Names held unverified by other accounts can be imported too (docs/security.md#domain-ownership): whoever proves
   // ownership first keeps them. Only a name another account has verified is taken.
   const owners = new Map<string, string>();
   if (names.length > 0) {

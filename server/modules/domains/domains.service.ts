@@ -94,7 +94,7 @@ function acquisitionDay(day: string): Date {
 }
 
 /**
- * Adds a domain under its normalised name, `pending` until its ownership is proven (DESIGN §13),
+ * Adds a domain under its normalised name, `pending` until its ownership is proven (docs/security.md#domain-ownership),
  * whatever status the body asks for. Several accounts may hold a name unverified; a name that
  * another account has verified cannot be added, and neither can the same name twice. The copy is
  * given the account's own nameserver pair for the name, which no other account is ever given.

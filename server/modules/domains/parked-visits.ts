@@ -16,7 +16,7 @@ const PRUNE_EVERY = 500;
 /**
  * Counts a visit to a verified domain for today (UTC), unless the same visitor was
  * counted within the last 30 minutes; one statement, so concurrent requests cannot double it.
- * Answers whether a visit was counted; a host that is not a verified domain (DESIGN §13) counts
+ * Answers whether a visit was counted; a host that is not a verified domain (docs/security.md#domain-ownership) counts
  * nothing, however many accounts hold the name unverified.
  */
 export async function recordParkedVisit(options: {

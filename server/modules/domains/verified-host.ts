@@ -10,7 +10,7 @@ export interface ServedDomain {
 }
 
 /**
- * The verified domain a request's host names, if any (DESIGN §13, §14): only a domain whose
+ * The verified domain a request's host names, if any (docs/security.md#domain-ownership, docs/security.md#trust-at-the-edge): only a domain whose
  * owner proved ownership serves the parked landing page with attribution, counts visits and
  * earns leads. An unverified name, however many accounts hold it, belongs to nobody here.
  */

@@ -16,7 +16,7 @@ type EntitlementRow = {
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 /**
- * What the user may use now (DESIGN §15): every entitlement that has started, has not ended and
+ * What the user may use now (docs/money.md#subscriptions-and-entitlements): every entitlement that has started, has not ended and
  * was not ended early, the latest end first for each feature. This and `isEntitled` are the one
  * way a feature asks; the client reads the same answer from `GET /api/entitlements`.
  */

@@ -5,7 +5,7 @@ import { AppError } from "../../http/app-error";
 import { userId } from "../../http/handler";
 import { isEntitled } from "./entitlements.service";
 
-/** An Enhanced Security add-on (spec §9): its entitlement is `security:<id>` (DESIGN §15, §17). */
+/** An Enhanced Security add-on (docs/product.md#constants): its entitlement is `security:<id>` (docs/money.md#subscriptions-and-entitlements, docs/security.md#accounts-and-sign-in). */
 export type SecurityAddOn = (typeof SECURITY_ADDONS)[number]["id"];
 
 /** What each add-on unlocks, as the refusal names it. */

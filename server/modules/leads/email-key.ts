@@ -3,7 +3,7 @@ const GMAIL_DOMAINS = new Set(["gmail.com", "googlemail.com"]);
 
 /**
  * The canonical address two submissions of one person share, so that one person is one lead
- * (DESIGN §12): case does not matter, nor plus-addressing ("jo+cars@x.com" is "jo@x.com"); at
+ * (docs/money.md#where-each-kind-of-revenue-comes-from): case does not matter, nor plus-addressing ("jo+cars@x.com" is "jo@x.com"); at
  * Gmail dots do not matter either ("j.o@gmail.com" is "jo@gmail.com") and `googlemail.com` is
  * `gmail.com`. The lead-dedupe migrations compute the same key in SQL for leads stored before.
  */

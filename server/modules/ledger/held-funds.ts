@@ -54,7 +54,7 @@ async function moveBalance(tx: DbOrTx, userId: string, status: string, amount: s
 }
 
 /**
- * Funds the platform received and owes the user (DESIGN §7): the revenue event the dashboard
+ * Funds the platform received and owes the user (docs/money.md): the revenue event the dashboard
  * reads and the held ledger entry, pending until the hold ends, in one transaction. Idempotent
  * by `sourceKey`: a second call changes nothing and answers false.
  */

@@ -20,7 +20,7 @@ export interface Credit {
 }
 
 /**
- * Writes reported revenue (DESIGN §7): parking reports, sales the owner recorded, demo data. It
+ * Writes reported revenue (docs/money.md): parking reports, sales the owner recorded, demo data. It
  * feeds the dashboard, analytics and P&L and never the balance; held funds go through
  * `creditHeldFunds`. Callers pass a transaction when the credit must commit with other writes.
  * Keys must be unique within one call; a credit with a key already written replaces it.

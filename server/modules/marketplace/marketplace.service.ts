@@ -89,7 +89,7 @@ export async function listMarketplace(options: {
       select d.id, d.name, d.marketplace_price as price, d.registration_date, d.listed_at, d.user_id,
         (now() at time zone u.time_zone)::date - ${RECENT_DAYS - 1}::int as since
       from domains d join users u on u.id = d.user_id
-      -- A listing shows only while its owner's ownership is proven (DESIGN §13).
+      -- A listing shows only while its owner's ownership is proven (docs/security.md#domain-ownership).
       where d.marketplace_price is not null and d.sold_at is null and d.verified_at is not null
         ${query.q ? sql`and d.name like ${containsPattern(query.q)}` : sql``}
         ${query.minPrice ? sql`and d.marketplace_price >= ${query.minPrice}::numeric` : sql``}

@@ -102,7 +102,7 @@ export async function rejectPayout(options: {
       .from(payouts)
       .where(eq(payouts.id, options.payoutId));
     if (!found) throw notFound("Payout");
-    // The balance lock first, as every ledger writer takes it (DESIGN §7), then the payout's row.
+    // The balance lock first, as every ledger writer takes it (docs/money.md), then the payout's row.
     await lockBalance(tx, found.userId);
     const rejected = await reviewHeldPayout(tx, {
       payoutId,

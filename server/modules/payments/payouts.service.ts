@@ -20,7 +20,7 @@ type PayoutRow = typeof payouts.$inferSelect;
 /**
  * Checks and writes the debit in one transaction: the balance row is locked and re-read, the
  * minimum and the available funds checked, and the payout, its `payout` ledger entry and the
- * balance written together, so concurrent requests never overdraw (DESIGN §7). A payout that
+ * balance written together, so concurrent requests never overdraw (docs/money.md). A payout that
  * must be reviewed is debited the same way (the funds are reserved) but written `held`, not sent.
  * An automatic payout carries its period: one already paid for that period is refused, read
  * under the same lock (the unique index on the period stands behind it).

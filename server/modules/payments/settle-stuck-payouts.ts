@@ -12,7 +12,7 @@ export const STUCK_AFTER_MS = 5 * 60_000;
 const BATCH = 100;
 
 /**
- * The reconciliation job (DESIGN §7): payouts left `processing` (the process died between the
+ * The reconciliation job (docs/money.md): payouts left `processing` (the process died between the
  * debit and the provider's answer, or the answer never came) are settled by asking the provider
  * where each stands. The provider's idempotency (our payout id as PayPal's sender batch id and
  * request id) means asking resends nothing twice. A payout the provider cannot answer for yet

@@ -14,7 +14,7 @@ type RawDashboard = Omit<TDashboardAnswer, "trend"> & { trendDays: TTrendPoint[]
 
 const hourKey = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
 
-/** The revenue dashboard of spec §2 in the user's time zone, from one aggregate statement. */
+/** The revenue dashboard of docs/product.md#screens in the user's time zone, from one aggregate statement. */
 export async function getDashboard(options: {
   db: Db;
   userId: string;

@@ -5,7 +5,7 @@ import { handler } from "../../http/handler";
 import { supportTargetOf } from "./support-tier";
 import { addUserMessage, closeTicket, listTickets, openTicket, ticketThread } from "./user-tickets";
 
-/** `/api/support`: the signed-in user's own support tickets (DESIGN §16). */
+/** `/api/support`: the signed-in user's own support tickets (docs/money.md#what-each-purchase-delivers). */
 export function supportRoutes(deps: AppDeps): Router {
   const { db, mailer, config } = deps;
   const ctx = { db, mailer, supportEmail: config.supportEmail, appUrl: config.appUrl };

@@ -36,7 +36,7 @@ const PREMIUM_SERVICE_DAYS: Record<OptionId<typeof PREMIUM_SERVICES>, number> = 
   traffic_boost: 30,
 };
 
-/** The offers whose paid orders people deliver, each a work order in the console's queue (DESIGN §16). */
+/** The offers whose paid orders people deliver, each a work order in the console's queue (docs/money.md#what-each-purchase-delivers). */
 export const WORK_ORDER_OFFERS = ["appraisal", "broker", "premiumService"] as const;
 
 const requestOf = (order: ServiceOrder) => (order.metadata.request ?? {}) as Record<string, unknown>;

@@ -19,7 +19,7 @@ function brief(order: ServiceOrder): string {
 }
 
 /**
- * A paid order of a service people deliver joins the console's queue (DESIGN §16), in the
+ * A paid order of a service people deliver joins the console's queue (docs/money.md#what-each-purchase-delivers), in the
  * fulfilment transaction; a second run for the same order changes nothing.
  */
 export async function queueWorkOrder(tx: Tx, order: ServiceOrder): Promise<void> {

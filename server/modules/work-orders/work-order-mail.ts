@@ -7,7 +7,7 @@ import { notify } from "../notifications/notify";
 /** A time as the buyer reads it in a mail: the day and the UTC hour. */
 const whenUtc = (time: Date) => `${time.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
-/** The buyer hears of every change of their work order (DESIGN §16): started, delivered, cancelled. */
+/** The buyer hears of every change of their work order (docs/money.md#what-each-purchase-delivers): started, delivered, cancelled. */
 export async function mailWorkOrderChange(
   tx: Tx,
   ctx: { mailer: Mailer; appUrl: string },

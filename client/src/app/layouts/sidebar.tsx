@@ -4,7 +4,7 @@ import { SidebarNav } from "./sidebar-nav";
 import { SidebarUser } from "./sidebar-user";
 import { TodayRevenueBox } from "./today-revenue-box";
 
-/** The signed-in navigation column (spec §2): title, today's revenue, links, user, sign out. */
+/** The signed-in navigation column (docs/product.md#screens): title, today's revenue, links, user, sign out. */
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <div className="flex min-h-full flex-col gap-6 bg-sidebar text-sidebar-foreground">

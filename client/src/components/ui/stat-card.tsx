@@ -46,7 +46,7 @@ const CHANGE_STYLES: Record<StatChangeType, { className: string; icon: LucideIco
   neutral: { className: "text-slate-600", icon: Minus },
 };
 
-/** Spec §2: a non-neutral change reads "vs yesterday" on a Today card, "vs last month" on a Monthly one. */
+/** docs/product.md#screens: a non-neutral change reads "vs yesterday" on a Today card, "vs last month" on a Monthly one. */
 export function changeText(title: string, change: string, changeType: StatChangeType): string {
   if (changeType === "neutral") return change;
   if (title.includes("Today")) return `${change} vs yesterday`;

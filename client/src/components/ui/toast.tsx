@@ -4,7 +4,7 @@ import { X } from "lucide-react";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
 
-/** Spec §9: a toast shows for 5000 ms and is swiped away to the right past 50 px; F8 focuses the region. */
+/** docs/product.md#constants: a toast shows for 5000 ms and is swiped away to the right past 50 px; F8 focuses the region. */
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useSyncExternalStore } from "react";
 import type { ToastVariant } from "./toast";
 
-/** Spec §9: one toast visible at a time; a dismissed toast is removed from the store this much later. */
+/** docs/product.md#constants: one toast visible at a time; a dismissed toast is removed from the store this much later. */
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
 

@@ -60,7 +60,7 @@ const EVENT_OPTIONS = [
   })),
 ];
 
-/** How far back the log reaches by Enhanced Security level (spec §9). */
+/** How far back the log reaches by Enhanced Security level (docs/product.md#constants). */
 const REACH = [
   ["security:enterprise", "last 7 years"],
   ["security:advanced", "last year"],

@@ -8,7 +8,7 @@ export async function logout(): Promise<void> {
 }
 
 /**
- * Signs out (spec §4): the server call is attempted and a failure is only logged; then every
+ * Signs out (docs/product.md#states): the server call is attempted and a failure is only logged; then every
  * cached answer is dropped and the visitor lands on /login either way.
  */
 export function useLogout() {

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
-/** What the user may use now: the server's own answer (DESIGN §15). */
+/** What the user may use now: the server's own answer (docs/money.md#subscriptions-and-entitlements). */
 export async function getEntitlements(): Promise<TEntitlement[]> {
   const res = await apiRequest("GET", ENTITLEMENTS_PATH);
   return ZEntitlements.parse(await res.json());

@@ -8,7 +8,7 @@ import { PendingOrdersList } from "./pending-orders-list";
 import { ReceiptsList } from "./receipts-list";
 import { SubscriptionItem } from "./subscription-item";
 
-/** Settings → Billing: subscriptions, unpaid orders and receipts (DESIGN §15). */
+/** Settings → Billing: subscriptions, unpaid orders and receipts (docs/money.md#subscriptions-and-entitlements). */
 export function BillingSection() {
   const subscriptions = useSubscriptions();
   const portal = useOpenBillingPortal();

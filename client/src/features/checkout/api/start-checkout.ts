@@ -9,7 +9,7 @@ import { apiRequest } from "@/lib/api-client";
 
 /**
  * Opens the provider's hosted checkout for the order; the server prices it, the client sends only the id.
- * The answer's `checkoutUrl` may be missing (spec §8), which the caller reports.
+ * The answer's `checkoutUrl` may be missing (docs/product.md#validation-and-messages), which the caller reports.
  */
 export async function startCheckout(
   orderId: string,

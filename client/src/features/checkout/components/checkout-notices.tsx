@@ -29,7 +29,7 @@ export function CancelledNotice() {
   );
 }
 
-/** A paid order offers no payment options (spec §4). */
+/** A paid order offers no payment options (docs/product.md#states). */
 export function AlreadyPaidNotice() {
   return (
     <div className="space-y-4">

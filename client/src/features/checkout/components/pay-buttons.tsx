@@ -13,7 +13,7 @@ const PROVIDERS: { id: TCheckoutProvider; icon: typeof CreditCard; variant: "def
 ];
 
 /**
- * Pay with card provider / Pay with wallet provider (spec §2). While one payment is starting
+ * Pay with card provider / Pay with wallet provider (docs/product.md#screens). While one payment is starting
  * both are disabled; a failure clears the in-progress marker and shows the spec's error toast.
  */
 export function PayButtons({ orderId }: { orderId: string }) {

@@ -33,7 +33,7 @@ export const dashboardQueryOptions = () =>
     select: parseDashboard,
   });
 
-/** The whole dashboard, refreshed every 30 s (spec §9). */
+/** The whole dashboard, refreshed every 30 s (docs/product.md#constants). */
 export function useDashboard() {
   return useQuery(dashboardQueryOptions());
 }

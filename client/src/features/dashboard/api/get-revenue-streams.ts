@@ -25,7 +25,7 @@ export const revenueStreamsQueryOptions = () =>
     refetchInterval: STREAMS_POLL_MS,
   });
 
-/** The activity feed's events, polled every 10 s (spec §9). */
+/** The activity feed's events, polled every 10 s (docs/product.md#constants). */
 export function useRevenueStreams() {
   return useQuery(revenueStreamsQueryOptions());
 }

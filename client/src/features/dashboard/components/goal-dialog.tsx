@@ -17,7 +17,7 @@ import {
   GOAL_TIMEFRAME_OPTIONS,
 } from "../utils/goal-labels";
 
-/** Sets a revenue target for a category and a timeframe (spec §5 "Revenue goal"). */
+/** Sets a revenue target for a category and a timeframe (docs/product.md#validation-and-messages "Revenue goal"). */
 export function GoalDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const createGoal = useCreateGoal();
   const [category, setCategory] = useState<TGoalCategory | "">("");

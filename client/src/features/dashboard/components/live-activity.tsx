@@ -7,7 +7,7 @@ import { formatMoney, formatRelativeTime, REVENUE_SOURCE_LABELS } from "@/lib/fo
 import { useRevenueStreams } from "../api/get-revenue-streams";
 import { useNow } from "../hooks/use-now";
 
-/** Spec §2: parking green, affiliate blue, marketplace purple, lead amber. */
+/** docs/product.md#screens: parking green, affiliate blue, marketplace purple, lead amber. */
 const TYPE_BADGES: Record<TRevenueType, BadgeProps["variant"]> = {
   parking: "success",
   affiliate: "info",

@@ -27,7 +27,7 @@ const KIND_ICONS: Record<string, { icon: LucideIcon; className: string }> = {
 };
 const FALLBACK = { icon: Activity, className: "bg-slate-100 text-slate-500" };
 
-/** What happened on the account: domains added, listed and sold, orders paid, payouts (DESIGN §11). */
+/** What happened on the account: domains added, listed and sold, orders paid, payouts (docs/product.md#figures-that-are-real). */
 export function RecentActivity({ events }: { events: TAccountEvent[] }) {
   const now = useNow(30_000);
   return (

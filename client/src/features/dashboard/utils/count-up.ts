@@ -1,4 +1,4 @@
-/** Spec §4: a higher figure climbs in 20 steps, one every 50 ms; a lower one jumps at once. */
+/** docs/product.md#states: a higher figure climbs in 20 steps, one every 50 ms; a lower one jumps at once. */
 export const COUNT_UP_STEPS = 20;
 export const COUNT_UP_STEP_MS = 50;
 

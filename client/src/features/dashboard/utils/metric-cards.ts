@@ -10,7 +10,7 @@ function percentChange(percent: number | null, none: string): { change: string; 
 
 const plural = (n: number, word: string) => `${formatNumber(n)} ${word}${n === 1 ? "" : "s"}`;
 
-/** The four metric cards of spec §2, each with the real change behind it (DESIGN §11). */
+/** The four metric cards of docs/product.md#screens, each with the real change behind it (docs/product.md#figures-that-are-real). */
 export function metricCards(dashboard: TDashboardAnswer): StatCardProps[] {
   const { metrics, affiliateStats } = dashboard;
   return [

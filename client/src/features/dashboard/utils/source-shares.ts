@@ -21,7 +21,7 @@ const SOURCES: { key: SourceShare["key"]; label: string; barClass: string; alway
 const cents = (amount: string) => (amount.startsWith("-") ? 0 : toCents(amount));
 
 /**
- * Each source's real share of this month's revenue (DESIGN §11). The spec's three sources are
+ * Each source's real share of this month's revenue (docs/product.md#figures-that-are-real). The spec's three sources are
  * always listed; leads and other income join them once they earned something.
  */
 export function sourceShares(revenue: TDashboardAnswer["revenue"]): { total: number; shares: SourceShare[] } {

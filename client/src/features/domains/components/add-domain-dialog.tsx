@@ -41,7 +41,7 @@ function PairHint({ pair }: { pair: string[] }) {
 }
 
 /**
- * Add Domain (spec §2, §5): name and nameservers are trimmed; an empty name is refused with the
+ * Add Domain (docs/product.md#screens, docs/product.md#validation-and-messages): name and nameservers are trimmed; an empty name is refused with the
  * spec's toast. The dialog closes and resets on success and stays open on error, where the
  * server's reason (a name parked by someone else, say) is shown under the name.
  */

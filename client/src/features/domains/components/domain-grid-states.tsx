@@ -41,7 +41,7 @@ export function DomainGridError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** Spec §2: the portfolio's empty state. */
+/** docs/product.md#screens: the portfolio's empty state. */
 export function DomainGridEmpty({ action }: { action: ReactNode }) {
   return (
     <Card className="flex flex-col items-center gap-3 border-dashed p-12 text-center">

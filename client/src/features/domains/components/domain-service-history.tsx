@@ -10,7 +10,7 @@ import { cn } from "@/lib/cn";
 import { formatDate, formatServiceType } from "@/lib/format";
 import { useDomainServices } from "../api/get-domain-services";
 
-/** The selected domain's service records; completed ones are highlighted (spec §3). */
+/** The selected domain's service records; completed ones are highlighted (docs/product.md#records-and-their-fields). */
 export function DomainServiceHistory({ domainId }: { domainId: string }) {
   const services = useDomainServices(domainId);
   if (services.isPending) {

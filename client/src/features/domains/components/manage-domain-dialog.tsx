@@ -23,7 +23,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * The manage dialog (spec §2): all-time revenue and visitors, status, registration and expiry,
+ * The manage dialog (docs/product.md#screens): all-time revenue and visitors, status, registration and expiry,
  * with Close and Edit Domain; Edit Domain turns the dialog into a form that saves. Below the
  * figures, the ownership proof: instructions and Verify now while pending. `sections`
  * renders what other features add below the details (the page composes them in).

@@ -9,7 +9,7 @@ import { BrokerOffer } from "./broker-offer";
 import { DomainServiceHistory } from "./domain-service-history";
 
 /**
- * The premium-services panel (spec §2): pick one of your domains, then order an appraisal, a
+ * The premium-services panel (docs/product.md#screens): pick one of your domains, then order an appraisal, a
  * broker or a premium service for it; its service records are listed underneath. An empty
  * portfolio still shows the offers, disabled until there is a domain to choose.
  */

@@ -3,8 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { domainOptionsQueryOptions } from "@/features/domains/api/get-domains";
 
 /**
- * Spec §4: a domain is listable only while its marketplace price is empty or "0.00", and never
- * once it has been sold; and only once its ownership is verified (DESIGN §13).
+ * docs/product.md#states: a domain is listable only while its marketplace price is empty or "0.00", and never
+ * once it has been sold; and only once its ownership is verified (docs/security.md#domain-ownership).
  */
 export function isListable(
   domain: Pick<TDomain, "marketplacePrice" | "soldAt"> & {

@@ -18,7 +18,7 @@ function Figure({ icon, label, value }: { icon: ReactNode; label: string; value:
   );
 }
 
-/** One domain for sale: its figures and the two actions of spec §2. */
+/** One domain for sale: its figures and the two actions of docs/product.md#screens. */
 export function ListingCard(props: {
   listing: TMarketplaceListing;
   onViewDetails: () => void;

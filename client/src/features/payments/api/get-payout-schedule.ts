@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { payoutSettingsQueryOptions } from "@/features/settings/api/get-payout-settings";
 
 /**
- * The user's payout frequency and minimum (DESIGN §11: the Revenue Schedule shows them): the
+ * The user's payout frequency and minimum (docs/product.md#figures-that-are-real: the Revenue Schedule shows them): the
  * Settings page's payout read, so both show one cached answer.
  */
 export function usePayoutSchedule() {

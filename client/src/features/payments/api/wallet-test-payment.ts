@@ -11,7 +11,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
-/** The wallet test flow's three calls (spec §7): setup, order, capture. */
+/** The wallet test flow's three calls (docs/product.md#the-calls): setup, order, capture. */
 export async function getPayPalSetup(): Promise<TPayPalSetup> {
   const res = await apiRequest("GET", PAYMENT_PATHS.paypalSetup);
   return ZPayPalSetup.parse(await res.json());

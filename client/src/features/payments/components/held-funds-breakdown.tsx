@@ -4,7 +4,7 @@ import { Hourglass, Send, ShieldCheck } from "lucide-react";
 import { formatDate, formatMoney } from "@/lib/format";
 
 /**
- * What the platform holds for the user beside the available balance (DESIGN §7): pending funds
+ * What the platform holds for the user beside the available balance (docs/money.md): pending funds
  * with the days their holds end, payouts still in review or being sent, and what completed payouts
  * have paid out. Each is a sum of ledger rows;
  * reported revenue (parking reports, sales recorded by hand) is never part of them.

@@ -10,7 +10,7 @@ import { captureTestOrder, createTestOrder } from "../api/wallet-test-payment";
 
 /**
  * PayPal's own buttons, from PayPal's script loaded on demand. Creating and capturing the order
- * go through our API; SDK errors are only logged (spec §7).
+ * go through our API; SDK errors are only logged (docs/product.md#the-calls).
  */
 export function PayPalWalletButtons({ setup, amount }: { setup: TPayPalSetup; amount: string }) {
   const container = useRef<HTMLDivElement>(null);

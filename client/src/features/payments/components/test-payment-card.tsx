@@ -19,7 +19,7 @@ const AMOUNT = /^\d{1,5}(\.\d{1,2})?$/;
 
 /**
  * Test a payment end to end: the wallet button runs the PayPal flow (PayPal's buttons with keys,
- * the sandbox without); the card button only confirms, it makes no call (spec §2).
+ * the sandbox without); the card button only confirms, it makes no call (docs/product.md#screens).
  */
 export function TestPaymentCard() {
   const amountId = useId();

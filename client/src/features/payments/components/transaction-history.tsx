@@ -17,7 +17,7 @@ const TYPE_ICONS: Record<string, typeof Receipt> = {
 /** A payout waiting for staff review, or one they rejected (its line says why). */
 const STATUS_LABELS: Record<string, string> = { held: "Held for review", rejected: "Rejected" };
 
-/** Spec §4: completed is the default style, failed and rejected destructive, anything else neutral. */
+/** docs/product.md#states: completed is the default style, failed and rejected destructive, anything else neutral. */
 function StatusBadge({ status }: { status: string }) {
   const variant =
     status === "completed"

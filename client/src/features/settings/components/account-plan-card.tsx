@@ -7,7 +7,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";
 import { useAccountSettings } from "../api/get-account-settings";
 
-/** Spec §6: the free plan has limited features, basic security and standard support; any paid one more. */
+/** docs/product.md: the free plan has limited features, basic security and standard support; any paid one more. */
 const FEATURES = {
   free: ["Limited features", "Basic security", "Standard support"],
   paid: ["Premium features", "Advanced security", "Priority support"],

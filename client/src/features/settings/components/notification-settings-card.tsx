@@ -53,7 +53,7 @@ function SwitchRow(props: {
   );
 }
 
-/** Three switches, each saved as soon as it is flipped (DESIGN §11: saved with the user). */
+/** Three switches, each saved as soon as it is flipped (docs/product.md#figures-that-are-real: saved with the user). */
 export function NotificationSettingsCard() {
   const settings = useNotificationSettings();
   const update = useUpdateNotificationSettings();
