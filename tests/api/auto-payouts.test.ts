@@ -79,7 +79,7 @@ describe("automatic payouts", () => {
     const history = (await agent.get("/api/transactions")).body;
     expect(history[0]).toMatchObject({ type: "payout", amount: "320.50", status: "completed" });
     expect(history[0].description).toBe("Automatic payout to me@wallet.test");
-    expect((await agent.get("/api/payments/balance")).body).toMatchObject({ paidOut: 320.5 });
+    expect((await agent.get("/api/payments/balance")).body).toMatchObject({ paidOut: "320.50" });
 
     await run(new Date(WEDNESDAY.getTime() + WEEK_MS));
     expect((await automaticOf(user.id)).map((p) => [p.scheduledPeriod, p.amount])).toEqual([

@@ -58,7 +58,7 @@ describe("GET /api/payments/balance", () => {
 
     const res = await agent.get("/api/payments/balance");
 
-    expect(res.body).toMatchObject({ availableBalance: 0, paidOut: 800, inReview: "1200.00" });
+    expect(res.body).toMatchObject({ availableBalance: "0.00", paidOut: "800.00", inReview: "1200.00" });
   });
 
   it("is refused to a signed-out visitor", async () => {
