@@ -19,7 +19,7 @@ import type { DomainFile, NewDomainRow } from "./read-domain-file";
  * Domains inserted per statement: one 20,000-row statement would hold up every other request
  * while it runs on the embedded engine, which runs its statements in this very process.
  */
-const ROWS_PER_STATEMENT = { postgres: 2_000, pglite: 250 } as const;
+const ROWS_PER_STATEMENT = { postgres: 2_000, pglite: 100 } as const;
 
 interface Analysis {
   rows: TDomainImportRow[];

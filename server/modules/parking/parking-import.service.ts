@@ -21,7 +21,7 @@ const MAX_SKIPPED_LISTED = 100;
  * which other requests are served. The embedded engine runs its statements in this very process,
  * so it gets smaller ones.
  */
-const DAYS_PER_STATEMENT = { postgres: 1_000, pglite: 100 } as const;
+const DAYS_PER_STATEMENT = { postgres: 1_000, pglite: 40 } as const;
 
 /** The ledger key of one network's revenue for one domain and day: re-importing replaces it. */
 export const parkingSourceKey = (network: string, domainId: string, day: string) =>
