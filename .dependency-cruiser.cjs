@@ -1,0 +1,57 @@
+/**
+ * The boundaries `npm run check` holds (docs/architecture.md#boundaries): the client never imports
+ * the server, `shared/` imports neither side, a client feature does not import another feature
+ * (what two features need lives in components/ or lib/), services never see Express, the HTTP
+ * plumbing does not reach into the modules, and no file imports itself round in a circle.
+ * `.dependency-cruiser-known-violations.json` lists the crossings that were there when the rules
+ * came in, to be removed one by one; a new one fails the check.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: "client-not-server",
+      severity: "error",
+      from: { path: "^client/" },
+      to: { path: "^server/" },
+    },
+    {
+      name: "shared-imports-neither-side",
+      severity: "error",
+      from: { path: "^shared/" },
+      to: { path: "^(client|server)/" },
+    },
+    {
+      name: "feature-not-feature",
+      comment: "A feature is used through its pages; what two features share moves to components/ or lib/.",
+      severity: "error",
+      from: { path: "^client/src/features/([^/]+)/" },
+      to: { path: "^client/src/features/", pathNot: "^client/src/features/$1/" },
+    },
+    {
+      name: "services-not-express",
+      comment: "Only routes and the HTTP plumbing speak Express; a service is called with plain values.",
+      severity: "error",
+      from: { path: "^server/modules/.+\\.(service|query)\\.ts$" },
+      to: { path: "node_modules/(express|@types/express)/" },
+    },
+    {
+      name: "http-not-modules",
+      comment: "server/http/ is plumbing every module uses; it never depends on one.",
+      severity: "error",
+      from: { path: "^server/http/" },
+      to: { path: "^server/modules/" },
+    },
+    {
+      name: "no-file-cycles",
+      severity: "error",
+      from: { path: "^(client/src|server|shared)/" },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    tsConfig: { fileName: "tsconfig.json" },
+    tsPreCompilationDeps: true,
+    exclude: { path: "(^|/)(dist|node_modules)/" },
+  },
+};
