@@ -6,7 +6,6 @@ import { prepareDatabase } from "./db/migrate";
 import { openDatabase } from "./db/pool";
 import { seedIfEmpty } from "./db/seed";
 import { createDeps } from "./deps";
-import { devHostCheck } from "./http/dev-host-check";
 import { startJobQueue } from "./jobs/job-queue";
 import { errorCode, StartupError } from "./lib/startup-error";
 import { closeWorkers } from "./lib/worker-pool";
@@ -14,6 +13,7 @@ import { createLogger } from "./logger";
 import { grantAdminEmails } from "./modules/admin/staff";
 import { prepareTotpSecrets } from "./modules/auth/totp-secrets";
 import { assignExistingNameservers } from "./modules/domains/assign-existing-nameservers";
+import { devHostCheck } from "./modules/domains/dev-host-check";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 

@@ -1,9 +1,9 @@
 import { Router } from "express";
 import type { AppDeps } from "../deps";
-import { apiCaller, bearerAuth, requireScope } from "../http/bearer-auth";
 import { csvUpload } from "../http/csv-upload";
 import { apiNotFound } from "../http/error-handler";
 import { handler } from "../http/handler";
+import { apiCaller, bearerAuth, requireScope } from "../modules/api-keys/bearer-auth";
 import { openApiDocument } from "./openapi-document";
 import { JsonText } from "./operation";
 import { operations } from "./operations";

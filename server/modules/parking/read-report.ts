@@ -12,7 +12,7 @@ import { centsToDecimal, formatUsd } from "../../../shared/money";
 import { AppError } from "../../http/app-error";
 import { headerKey, readCsv } from "../../lib/csv";
 import { normalizeDomainName } from "../../lib/domain-name";
-import { type ReportColumns, toColumns } from "./report-columns";
+import { type DaySum, type ReportColumns, toColumns } from "./report-columns";
 
 /** One report row, read and checked. */
 interface ReportRow {
@@ -25,20 +25,6 @@ interface ReportRow {
   clicks: number;
   /** Revenue in millionths of a dollar (the network writes up to 6 places). */
   micros: bigint;
-}
-
-/** A domain's day in a report: its rows added together. */
-export interface DaySum {
-  /** The domain as the rows name it, normalised when it is a valid name. */
-  domain: string;
-  valid: boolean;
-  day: string;
-  visitors: number;
-  clicks: number;
-  /** The exact sum of the revenue, in millionths of a dollar. */
-  micros: bigint;
-  /** The report's lines that make up this day. */
-  lines: number[];
 }
 
 const FIELDS: TReportField[] = ["date", "domain", "visitors", "clicks", "revenue"];

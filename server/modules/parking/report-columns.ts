@@ -1,4 +1,16 @@
-import type { DaySum } from "./read-report";
+/** A domain's day in a report: its rows added together. */
+export interface DaySum {
+  /** The domain as the rows name it, normalised when it is a valid name. */
+  domain: string;
+  valid: boolean;
+  day: string;
+  visitors: number;
+  clicks: number;
+  /** The exact sum of the revenue, in millionths of a dollar. */
+  micros: bigint;
+  /** The report's lines that make up this day. */
+  lines: number[];
+}
 
 const DAY_MS = 86_400_000;
 

@@ -8,7 +8,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useEntitlements } from "@/features/billing/api/get-entitlements";
+import { useEntitlements } from "@/lib/api/get-entitlements";
 import { formatRelativeTime } from "@/lib/format";
 import { auditQueryString, useAuditLog } from "../api/get-audit-log";
 

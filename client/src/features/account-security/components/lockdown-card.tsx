@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { DialogActions, DialogShell } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useEntitlements } from "@/features/billing/api/get-entitlements";
+import { useEntitlements } from "@/lib/api/get-entitlements";
 import { formatDate } from "@/lib/format";
 import { toast, toastError } from "@/lib/toast";
 import { useSessions } from "../api/get-sessions";

@@ -1,6 +1,7 @@
 import { MAX_WORK_ORDER_TEXT, type TAdminWorkOrderDetail } from "@shared/api/admin-work-orders";
 import { DELIVERABLE_FILE_TYPES, WORK_ORDER_STATUS_LABELS } from "@shared/api/work-orders";
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
+import { formatMoment } from "@/components/ticket-parts";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DialogShell } from "@/components/ui/dialog";
@@ -8,7 +9,6 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
-import { formatMoment } from "@/features/support/components/ticket-parts";
 import { formatMoney, formatNumber } from "@/lib/format";
 import { toast, toastError } from "@/lib/toast";
 import { type TWorkOrderChange, useChangeWorkOrder, useWorkOrder } from "../api/work-orders";

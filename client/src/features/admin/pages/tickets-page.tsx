@@ -1,15 +1,15 @@
 import type { TAdminTicket } from "@shared/api/support";
 import { supportTarget } from "@shared/support";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
-import { DialogShell } from "@/components/ui/dialog";
 import {
   formatMoment,
   TicketMessageForm,
   TicketStatus,
   TicketView,
   targetText,
-} from "@/features/support/components/ticket-parts";
+} from "@/components/ticket-parts";
+import { Button } from "@/components/ui/button";
+import { DialogShell } from "@/components/ui/dialog";
 import { toast, toastError } from "@/lib/toast";
 import { getTicketPage, ticketKeys, useTicketThread, useUpdateTicket } from "../api/tickets";
 import { AdminSearch } from "../components/admin-search";

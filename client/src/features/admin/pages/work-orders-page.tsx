@@ -1,9 +1,9 @@
 import type { TAdminWorkOrder } from "@shared/api/admin-work-orders";
 import { WORK_ORDER_STATUS_LABELS } from "@shared/api/work-orders";
 import { useState } from "react";
+import { formatMoment } from "@/components/ticket-parts";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { formatMoment } from "@/features/support/components/ticket-parts";
 import { getWorkOrderPage, workOrderKeys } from "../api/work-orders";
 import { AdminSearch } from "../components/admin-search";
 import { AdminTable } from "../components/admin-table";

@@ -2,7 +2,7 @@ import { Fingerprint } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
-import { useSignInWithPasskey } from "@/features/passkeys/api/passkeys";
+import { useSignInWithPasskey } from "@/lib/api/passkeys";
 import { toast } from "@/lib/toast";
 import { useLogin } from "../api/login";
 import { passkeyStep, toastLoginFailed, toastWelcomeBack } from "../utils/sign-in-toasts";

@@ -1,8 +1,8 @@
 import { CreditCard } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useSubscriptions } from "@/lib/api/get-subscriptions";
 import { toastError } from "@/lib/toast";
-import { useSubscriptions } from "../api/get-subscriptions";
 import { useOpenBillingPortal } from "../api/update-billing";
 import { PendingOrdersList } from "./pending-orders-list";
 import { ReceiptsList } from "./receipts-list";

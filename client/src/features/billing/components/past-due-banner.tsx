@@ -1,9 +1,9 @@
 import { AlertTriangle } from "lucide-react";
 import { Link } from "wouter";
 import { buttonVariants } from "@/components/ui/button";
+import { useSubscriptions } from "@/lib/api/get-subscriptions";
 import { cn } from "@/lib/cn";
 import { formatDate } from "@/lib/format";
-import { useSubscriptions } from "../api/get-subscriptions";
 
 /** A failed renewal, on every signed-in page: what is at stake, until when, and where to pay. */
 export function PastDueBanner({ className }: { className?: string }) {

@@ -1,7 +1,7 @@
 import { ACCOUNT_PLANS } from "@shared/catalog";
 import { planOf } from "@shared/offer-grants";
 import { Link } from "wouter";
-import { useEntitlements } from "../api/get-entitlements";
+import { useEntitlements } from "@/lib/api/get-entitlements";
 
 /** The account's plan as its entitlements give it, linking to Settings → Billing. */
 export function PlanBadge() {

@@ -3,8 +3,8 @@ import { providerLabel } from "@shared/api/checkout";
 import { Download } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useReceipts } from "@/lib/api/get-receipts";
 import { formatDate, formatMoney } from "@/lib/format";
-import { useReceipts } from "../api/get-receipts";
 
 /** Every payment, each with its PDF receipt. */
 export function ReceiptsList() {

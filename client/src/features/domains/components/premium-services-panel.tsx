@@ -4,7 +4,7 @@ import { CatalogOffer } from "@/components/offer/catalog-offer";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
-import { useDomainOptions } from "../api/get-domains";
+import { useDomainOptions } from "@/lib/api/get-domains";
 import { BrokerOffer } from "./broker-offer";
 import { DomainServiceHistory } from "./domain-service-history";
 

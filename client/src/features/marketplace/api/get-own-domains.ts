@@ -1,6 +1,6 @@
 import type { TDomain } from "@shared/api/domains";
 import { useQuery } from "@tanstack/react-query";
-import { domainOptionsQueryOptions } from "@/features/domains/api/get-domains";
+import { domainOptionsQueryOptions } from "@/lib/api/get-domains";
 
 /**
  * docs/product.md#states: a domain is listable only while its marketplace price is empty or "0.00", and never

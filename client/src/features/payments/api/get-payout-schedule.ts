@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { payoutSettingsQueryOptions } from "@/features/settings/api/get-payout-settings";
+import { payoutSettingsQueryOptions } from "@/lib/api/get-payout-settings";
 
 /**
  * The user's payout frequency and minimum (docs/product.md#figures-that-are-real: the Revenue Schedule shows them): the

@@ -5,8 +5,8 @@ import {
   ZPaymentSettings,
 } from "@shared/api/payments";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { payoutSettingsQueryOptions } from "@/lib/api/get-payout-settings";
 import { apiRequest } from "@/lib/api-client";
-import { payoutSettingsQueryOptions } from "./get-payout-settings";
 
 /** Saves the payout minimum (at least $50), the frequency and auto payout. */
 export async function updatePayoutSettings(body: TPaymentSettingsBody): Promise<TPaymentSettings> {

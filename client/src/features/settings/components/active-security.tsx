@@ -1,7 +1,7 @@
 import { optionById, SECURITY_ADDONS, SECURITY_LEVELS } from "@shared/catalog";
 import { Badge } from "@/components/ui/badge";
-import { useEntitlements } from "@/features/billing/api/get-entitlements";
-import { useSubscriptions } from "@/features/billing/api/get-subscriptions";
+import { useEntitlements } from "@/lib/api/get-entitlements";
+import { useSubscriptions } from "@/lib/api/get-subscriptions";
 import { formatDate } from "@/lib/format";
 
 const SECURITY = "security:";

@@ -1,13 +1,13 @@
 import { Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { SettingsCard } from "@/components/settings-card";
 import { Button } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { useDeleteAccount } from "@/features/auth/api/delete-account";
+import { useDeleteAccount } from "@/features/settings/api/delete-account";
 import { apiErrorMessage } from "@/lib/api-error";
 import { toast } from "@/lib/toast";
-import { SettingsCard } from "./settings-card";
 
 /**
  * Deleting the account: everything it owns goes, which cannot be undone, so the owner types their

@@ -1,13 +1,13 @@
 import type { TNotificationSettings } from "@shared/api/settings";
 import { Bell } from "lucide-react";
 import { useId } from "react";
+import { SettingsCard } from "@/components/settings-card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
 import { errorMessage } from "@/lib/api-error";
 import { toast } from "@/lib/toast";
 import { useNotificationSettings } from "../api/get-notification-settings";
 import { useUpdateNotificationSettings } from "../api/update-notification-settings";
-import { SettingsCard } from "./settings-card";
 
 const SWITCHES: { key: keyof TNotificationSettings; label: string; hint: string }[] = [
   { key: "revenueAlerts", label: "Revenue Alerts", hint: "When your domains earn revenue" },

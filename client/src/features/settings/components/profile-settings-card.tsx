@@ -1,6 +1,7 @@
 import type { TSessionUser } from "@shared/api/auth";
 import { UserRound } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
+import { SettingsCard } from "@/components/settings-card";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -8,7 +9,6 @@ import { errorMessage } from "@/lib/api-error";
 import { toast } from "@/lib/toast";
 import { useUpdateProfile } from "../api/update-profile";
 import { EmailStatusLine } from "./email-status-line";
-import { SettingsCard } from "./settings-card";
 
 type Profile = Pick<TSessionUser, "name" | "email" | "username">;
 

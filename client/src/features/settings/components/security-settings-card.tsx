@@ -4,6 +4,7 @@ import { Lock } from "lucide-react";
 import { useId } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import { z } from "zod";
+import { SettingsCard } from "@/components/settings-card";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
@@ -12,7 +13,6 @@ import { apiErrorMessage } from "@/lib/api-error";
 import { firstFieldError, showServerIssues } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import { useChangePassword } from "../api/change-password";
-import { SettingsCard } from "./settings-card";
 
 /** The request's own schema, and the confirmation it must match. */
 const ZChangePasswordForm = ZChangePasswordBody.extend({ confirmPassword: z.string() }).refine(

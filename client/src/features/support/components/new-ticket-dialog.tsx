@@ -1,17 +1,17 @@
 import { MAX_MESSAGE_LENGTH, MAX_SUBJECT_LENGTH } from "@shared/api/support";
 import { Plus } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { targetText } from "@/components/ticket-parts";
 import { Button } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
-import { useReceipts } from "@/features/billing/api/get-receipts";
-import { useDomainOptions } from "@/features/domains/api/get-domains";
+import { useDomainOptions } from "@/lib/api/get-domains";
+import { useReceipts } from "@/lib/api/get-receipts";
 import { toast, toastError } from "@/lib/toast";
 import { useOpenSupportTicket } from "../api/open-support-ticket";
-import { targetText } from "./ticket-parts";
 
 const NONE = "";
 

@@ -1,12 +1,12 @@
 import { LifeBuoy } from "lucide-react";
 import { useState } from "react";
+import { SettingsCard } from "@/components/settings-card";
+import { formatMoment, TicketStatus, targetText } from "@/components/ticket-parts";
 import { Button } from "@/components/ui/button";
-import { SettingsCard } from "@/features/settings/components/settings-card";
 import { useSupportTarget } from "../api/get-support-target";
 import { useSupportTickets } from "../api/get-support-tickets";
 import { NewTicketDialog } from "./new-ticket-dialog";
 import { TicketDialog } from "./ticket-dialog";
-import { formatMoment, TicketStatus, targetText } from "./ticket-parts";
 
 /** Settings' Support card: the user's response target, their tickets, and a new one. */
 export function SupportCard() {

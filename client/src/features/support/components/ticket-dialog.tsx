@@ -1,9 +1,9 @@
+import { formatMoment, TicketMessageForm, TicketView, targetText } from "@/components/ticket-parts";
 import { Button } from "@/components/ui/button";
 import { DialogShell } from "@/components/ui/dialog";
 import { toast, toastError } from "@/lib/toast";
 import { useSupportTicket } from "../api/get-support-ticket";
 import { useUpdateSupportTicket } from "../api/reply-support-ticket";
-import { formatMoment, TicketMessageForm, TicketView, targetText } from "./ticket-parts";
 
 /** One of the user's tickets: its thread, a reply, and closing it. */
 export function TicketDialog({ id, onClose }: { id: string | null; onClose: () => void }) {

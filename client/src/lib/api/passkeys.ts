@@ -6,7 +6,7 @@ import {
 } from "@shared/api/passkeys";
 import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { readSignInResult, type SignInResult } from "@/features/auth/api/sign-in-result";
+import { readSignInResult, type SignInResult } from "@/lib/api/sign-in-result";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 

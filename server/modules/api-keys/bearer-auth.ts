@@ -1,8 +1,8 @@
 import type { RequestHandler, Response } from "express";
-import type { TApiKeyScope } from "../../shared/api/api-keys";
-import type { Db } from "../db/pool";
-import { type ApiCaller, createKeyAuthenticator } from "../modules/api-keys/authenticate-key";
-import { AppError } from "./app-error";
+import type { TApiKeyScope } from "../../../shared/api/api-keys";
+import type { Db } from "../../db/pool";
+import { AppError } from "../../http/app-error";
+import { type ApiCaller, createKeyAuthenticator } from "./authenticate-key";
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
