@@ -224,7 +224,7 @@ export const OFFERS = {
     priceField: null,
     price: () => PRO_PLAN.price,
     serviceType: () => "pro_upgrade",
-    description: () => `${PRO_PLAN.label} plan, $49 per month`,
+    description: () => `${PRO_PLAN.label} plan with Priority support, $49 per month`,
     referencesDomain: false,
     createsDomainService: false,
     accountPlan: () => PRO_PLAN.plan,

@@ -11,6 +11,7 @@ import { DomainGrid } from "@/features/domains/components/domain-grid";
 import { ImportDomainsDialog } from "@/features/domains/components/import-domains-dialog";
 import { ParkingReportDialog } from "@/features/domains/components/parking-report-dialog";
 import { PremiumServicesPanel } from "@/features/domains/components/premium-services-panel";
+import { PlanUsageSummary } from "@/features/plans/components/plan-usage-summary";
 
 // The P&L is loaded when first shown, so that the card grid stays as light as it was.
 const PortfolioPnlView = lazy(() =>
@@ -60,6 +61,7 @@ export default function DomainsPage() {
         </Suspense>
       ) : (
         <>
+          <PlanUsageSummary />
           <DomainStatusLegend className="mb-4" />
           <DomainGrid manageSections={pnlSection} />
           <PremiumServicesPanel />

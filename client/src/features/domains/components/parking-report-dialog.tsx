@@ -4,6 +4,8 @@ import { DEFAULT_AD_NETWORK } from "@shared/catalog";
 import { BarChart3 } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { usePlanUsage } from "@/features/plans/api/get-plan-usage";
+import { LimitLine } from "@/features/plans/components/limit-line";
 import { DialogFooter, DialogShell } from "@/components/ui/dialog";
 import { FieldError } from "@/components/ui/field-error";
 import { Label } from "@/components/ui/label";
@@ -24,6 +26,18 @@ function unknownDomainsCsv(result: TParkingImportResult): Blob {
 }
 
 /** Parking-report import: a network's daily CSV export becomes parking revenue per domain and day. */
+/** Today's parking-report imports against the plan's daily allowance. */
+function ImportsLimit() {
+  const plan = usePlanUsage().data;
+  return (
+    <LimitLine
+      usage={plan?.usage.parkingImportsPerDay}
+      noun="parking-report imports today"
+      planLabel={plan?.label}
+    />
+  );
+}
+
 export function ParkingReportDialog() {
   const [open, setOpen] = useState(false);
   const [network, setNetwork] = useState<TAdNetwork>(DEFAULT_AD_NETWORK);
@@ -107,6 +121,7 @@ export function ParkingReportDialog() {
       title="Import Parking Report"
       description="Upload your ad network's daily report. Each row becomes that day's parking revenue for the domain; importing a day again replaces it."
     >
+      <ImportsLimit />
       <div className="grid gap-2">
         <Label htmlFor="report-network">Ad network</Label>
         <Select
