@@ -8,7 +8,7 @@ test("a free owner sees the domain limit before reaching it, and Add Domain is c
   page,
   account: _,
 }) => {
-  const csv = `name\n${Array.from({ length: 24 }, uniqueName).join("\n")}\n`;
+  const csv = `name\n${Array.from({ length: 49 }, uniqueName).join("\n")}\n`;
   const imported = await page.request.post("/api/domains/import", {
     headers: { "content-type": "text/csv" },
     data: csv,
@@ -17,17 +17,17 @@ test("a free owner sees the domain limit before reaching it, and Add Domain is c
 
   await page.goto("/domains");
   const limits = page.getByRole("region", { name: "Plan limits" });
-  await expect(limits).toContainText("24 of 25 domains on the Free plan.", { timeout: 30_000 });
+  await expect(limits).toContainText("49 of 50 domains on the Free plan.", { timeout: 30_000 });
   await expect(limits).toContainText("0 of 10 parking-report imports today on the Free plan.");
 
   await page.getByRole("button", { name: "Add Domain" }).first().click();
   const dialog = page.getByRole("dialog", { name: "Add Domain" });
-  await expect(dialog).toContainText("24 of 25 domains on the Free plan.");
+  await expect(dialog).toContainText("49 of 50 domains on the Free plan.");
   await dialog.getByLabel("Domain name").fill(uniqueName());
   await dialog.getByRole("button", { name: "Add Domain" }).click();
   await expect(dialog).toBeHidden();
 
-  await expect(limits).toContainText("25 of 25 domains on the Free plan. Pro allows 100");
+  await expect(limits).toContainText("50 of 50 domains on the Free plan. Pro allows 250");
   await page.getByRole("button", { name: "Add Domain" }).first().click();
   await expect(dialog.getByRole("button", { name: "Add Domain" })).toBeDisabled();
   await expect(dialog.getByRole("link", { name: "see the plans" })).toBeVisible();

@@ -207,7 +207,7 @@ test("the account shows the free plan until a paid plan order makes it Business"
   const dialog = page.getByRole("dialog", { name: "Premium Account" });
   // The plan table shows each plan's limits, from the catalogue.
   const table = dialog.getByRole("table", { name: "What each plan includes" });
-  await expect(table.getByRole("row", { name: /Domains in the portfolio/ })).toContainText("25");
+  await expect(table.getByRole("row", { name: /Domains in the portfolio/ })).toContainText("50");
   await expect(table.getByRole("columnheader", { name: /Free/ })).toContainText("Your plan");
   await dialog.getByRole("group", { name: "Plan" }).getByText("Business", { exact: true }).click();
   await expect(dialog.getByTestId("offer-total")).toHaveText("$79.00/month");
@@ -223,7 +223,7 @@ test("the account shows the free plan until a paid plan order makes it Business"
   await openSettings(page);
   await expect(page.getByTestId("account-plan")).toContainText("Business");
   await expect(card(page, "Account plan")).toContainText("Priority support");
-  await expect(card(page, "Account plan")).toContainText("500 domains");
+  await expect(card(page, "Account plan")).toContainText("1,000 domains");
 });
 
 test("the settings page and the security dialog have no serious accessibility problems", async ({

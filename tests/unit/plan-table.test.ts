@@ -29,8 +29,8 @@ describe("the plan table", () => {
   });
 
   it("names the cheapest plan that lifts a limit", () => {
-    expect(planThatLifts("domains", 26)?.id).toBe("pro");
-    expect(planThatLifts("domains", 101)?.id).toBe("business");
+    expect(planThatLifts("domains", 51)?.id).toBe("pro");
+    expect(planThatLifts("domains", 251)?.id).toBe("business");
     expect(planThatLifts("domains", 1_000_000)?.id).toBe("ultimate");
   });
 

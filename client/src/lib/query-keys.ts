@@ -12,10 +12,10 @@ import { marketplacePaths, type TMarketplaceQueryInput } from "@shared/api/marke
 import { NOTIFICATIONS_PATHS } from "@shared/api/notifications";
 import { PASSKEY_PATHS } from "@shared/api/passkeys";
 import { PAYMENT_PATHS } from "@shared/api/payments";
+import { PLAN_USAGE_PATH } from "@shared/api/plans";
 import { PORTFOLIO_PNL_PATH, type TPnlRange, type TPortfolioPnlQuery } from "@shared/api/pnl";
 import { REVENUE_PATHS, type TRevenueRange } from "@shared/api/revenue";
 import { SECURITY_PATHS, type TAuditLogQuery } from "@shared/api/security";
-import { PLAN_USAGE_PATH } from "@shared/api/plans";
 import { ACCOUNT_SETTINGS_PATH, NOTIFICATION_SETTINGS_PATH } from "@shared/api/settings";
 
 /**

@@ -86,9 +86,12 @@ export interface OfferPresentation<K extends OfferKey = OfferKey, O extends Grid
 /** A plan's option line: its limits and what it includes, from the plan table. */
 function planSummary(plan: AccountPlan): string {
   const n = (v: number | null) => (v === null ? "Unlimited" : v.toLocaleString("en-US"));
-  const parts = [`${n(plan.limits.domains)} domains`, `${n(plan.limits.parkingImportsPerDay)} report imports a day`];
+  const parts = [
+    `${n(plan.limits.domains)} domains`,
+    `${n(plan.limits.parkingImportsPerDay)} report imports a day`,
+  ];
   if (plan.apiCalls !== null) parts.push(`${n(plan.apiCalls)} API calls a month`);
-  if (plan.support !== "standard") parts.push(`${targetInWords(plan.support)} support`);
+  if (plan.support !== "standard") parts.push(`support answers within ${targetInWords(plan.support)}`);
   return parts.join(" · ");
 }
 

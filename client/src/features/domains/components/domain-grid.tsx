@@ -86,7 +86,12 @@ export function DomainGrid(props: { manageSections?: (domain: TDomain) => ReactN
       ) : (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {shown.map((domain) => (
-            <DomainCard key={domain.id} domain={domain} onManage={manage} readOnly={readOnly.has(domain.id)} />
+            <DomainCard
+              key={domain.id}
+              domain={domain}
+              onManage={manage}
+              readOnly={readOnly.has(domain.id)}
+            />
           ))}
         </div>
       )}

@@ -22,7 +22,8 @@ export function PlanUsageSummary() {
           <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>
             {readOnly} domain{readOnly === 1 ? " is" : "s are"} read-only: the {plan.label} plan allows{" "}
-            {domains.limit} domains. Nothing was deleted; remove {readOnly} domain{readOnly === 1 ? "" : "s"} or{" "}
+            {domains.limit} domains. Nothing was deleted; remove {readOnly} domain{readOnly === 1 ? "" : "s"}{" "}
+            or{" "}
             <Link href="/settings" className="font-medium underline">
               upgrade
             </Link>{" "}

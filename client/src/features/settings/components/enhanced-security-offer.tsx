@@ -2,19 +2,19 @@ import {
   BASIC_NEEDS_ADD_ON,
   BASIC_SECURITY_LEVEL,
   DEFAULT_SECURITY_LEVEL,
-  optionById,
   lowestPrice,
   OFFERS,
+  optionById,
   SECURITY_ADDONS,
   SECURITY_LEVELS,
 } from "@shared/catalog";
+import { planById } from "@shared/plans";
 import { ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { OfferCard } from "@/components/offer/offer-card";
 import { OfferDialog } from "@/components/offer/offer-dialog";
 import { OptionGrid } from "@/components/offer/option-grid";
 import { Button } from "@/components/ui/button";
-import { planById } from "@shared/plans";
 import { useAccountSettings } from "../api/get-account-settings";
 import { ActiveSecurity } from "./active-security";
 
