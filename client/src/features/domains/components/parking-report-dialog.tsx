@@ -9,7 +9,7 @@ import { FieldError } from "@/components/ui/field-error";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { usePlanUsage } from "@/features/plans/api/get-plan-usage";
-import { LimitLine } from "@/features/plans/components/limit-line";
+import { atLimit, LimitLine } from "@/features/plans/components/limit-line";
 import { apiErrorMessage } from "@/lib/api-error";
 import { formatMoney, formatNumber } from "@/lib/format";
 import { toast } from "@/lib/toast";
@@ -106,6 +106,8 @@ export function ParkingReportDialog() {
       },
     });
   };
+  const planUsage = usePlanUsage().data;
+  const importsUsedUp = planUsage ? atLimit(planUsage.usage.parkingImportsPerDay) : false;
 
   return (
     <DialogShell
@@ -146,7 +148,7 @@ export function ParkingReportDialog() {
       <FilePicker
         label={`Choose a ${format.label} report`}
         hint="CSV, UTF-8, up to 5 MB"
-        disabled={importing.isPending}
+        disabled={importing.isPending || importsUsedUp}
         onFile={upload}
       />
       {importing.isPending && <p className="text-muted-foreground text-sm">Importing…</p>}
