@@ -204,6 +204,11 @@ describe("a downgrade deletes nothing", () => {
       limit: { key: "domains", used: FREE_DOMAINS + 2 },
     });
     expect(edit.body.message).toMatch(/read-only.*Remove 2/);
+    const listing = await me.agent
+      .post("/api/marketplace/list")
+      .send({ domainId: newest.id, price: "100.00" });
+    expect(listing.status).toBe(403);
+    expect(listing.body.code).toBe("PLAN_LIMIT");
     // The oldest domains stay editable; adding is refused.
     await me.agent.patch(`/api/domains/${kept[0].id}`).send({ renewalCost: "2.00" }).expect(200);
     expect((await me.agent.post("/api/domains").send({ name: uniqueDomainName() })).status).toBe(403);
