@@ -89,8 +89,13 @@ export async function assertPlanAllows(db: DbOrTx, userId: string, action: PlanA
     case "edit-domain": {
       const limit = plan.limits.domains;
       if (limit === null) return;
-      const readOnly = await readOnlyDomainIds(db, userId, limit);
-      if (!readOnly.includes(action.domainId)) return;
+      // Read-only when at least `limit` of the account's domains were added before it.
+      const { rows } = await db.execute<{ before: number }>(sql`
+        select count(*)::int as before from domains d, domains me
+        where me.id = ${action.domainId} and me.user_id = ${userId} and d.user_id = ${userId}
+          and (d.created_at, d.id) < (me.created_at, me.id)
+      `);
+      if (Number(rows[0]?.before ?? 0) < limit) return;
       const used = await domainCount(db, userId);
       throw refusal(
         plan,
