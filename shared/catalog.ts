@@ -68,6 +68,11 @@ export function competitorLines(text: string): string[] {
 
 const sumCents = (prices: readonly string[]) => prices.reduce((total, p) => total + toCents(p), 0);
 
+/** The security level that is sold only with an add-on. */
+export const BASIC_SECURITY_LEVEL = "basic";
+export const BASIC_NEEDS_ADD_ON =
+  "Basic security is sold with at least one add-on: choose one, or choose Advanced or Enterprise.";
+
 // ─── Offer shape ────────────────────────────────────────────────────────────────────────────
 
 /** A toast's wording. The success one is shown once the order is paid, never before. */
@@ -219,7 +224,7 @@ export const OFFERS = {
     priceField: null,
     price: () => PRO_PLAN.price,
     serviceType: () => "pro_upgrade",
-    description: () => `${PRO_PLAN.label} plan, $49 per month`,
+    description: () => `${PRO_PLAN.label} plan with Priority support, $49 per month`,
     referencesDomain: false,
     createsDomainService: false,
     accountPlan: () => PRO_PLAN.plan,
@@ -475,11 +480,18 @@ export const OFFERS = {
   }),
   securityUpgrade: defineOffer({
     path: "/api/settings/security-upgrade",
-    body: z.object({
-      features: z.array(choice(SECURITY_ADDONS)).refine(distinct, "Each feature can be chosen once"),
-      level: choice(SECURITY_LEVELS),
-      price: ZPriceField,
-    }),
+    // Basic is the base the add-ons are bought on: alone it would give nothing that every
+    // account does not already have (docs/product.md#account-plans), so it is not sold alone.
+    body: z
+      .object({
+        features: z.array(choice(SECURITY_ADDONS)).refine(distinct, "Each feature can be chosen once"),
+        level: choice(SECURITY_LEVELS),
+        price: ZPriceField,
+      })
+      .refine((b) => b.level !== BASIC_SECURITY_LEVEL || b.features.length > 0, {
+        message: BASIC_NEEDS_ADD_ON,
+        path: ["features"],
+      }),
     priceField: "price",
     price: (b) =>
       centsToDecimal(

@@ -5,6 +5,8 @@ export const errorStatus = {
   FORBIDDEN: 403,
   /** The last sign-in is too old for this change: confirm the password (and code) again. */
   REAUTH_REQUIRED: 403,
+  /** The account's plan does not allow this: the answer's `limit` says which and what lifts it. */
+  PLAN_LIMIT: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -18,9 +20,27 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 
-/** The shape of every error answer: `{message}`, plus `issues` for validation failures. */
+/** A `PLAN_LIMIT` refusal's detail: the limit reached and the cheapest plan that lifts it. */
+export interface PlanLimitDetail {
+  /** The limit's key in the plan table, e.g. "domains". */
+  key: string;
+  /** The plan's limit. */
+  limit: number;
+  /** What the account uses of it now. */
+  used: number;
+  /** The account's plan. */
+  plan: string;
+  /** The cheapest plan that allows it, or null when none does. */
+  upgradeTo: { id: string; label: string; limit: number | null } | null;
+}
+
+/**
+ * The shape of every error answer: `{message}`, plus `issues` for validation failures and
+ * `limit` for plan limits.
+ */
 export interface ErrorBody {
   message: string;
   code?: ErrorCode;
   issues?: { path: (string | number)[]; message: string }[];
+  limit?: PlanLimitDetail;
 }

@@ -3,6 +3,8 @@
  * §16). Monthly offers are subscriptions that renew every month; the others are paid once and
  * grant for ever, or for the duration the buyer chose.
  */
+
+import { PLANS, PRO_CARD, planById } from "./plans";
 import {
   ACCOUNT_PLANS,
   API_PLANS,
@@ -105,7 +107,10 @@ export function grantsOf(offerKey: string, body: Record<string, unknown>): Grant
     case "premiumService":
       return [grant(`premium-service:${str(body.serviceType)}`, domain)];
     case "proUpgrade":
-      return [grant(`${ACCOUNT_PLAN_FEATURE}pro`)];
+      return [
+        ...planGrants(PRO_CARD.plan).filter((g) => !g.feature.startsWith("support:")),
+        grant(`support:${PRO_CARD.support}`),
+      ];
     case "premiumListing":
       return [grant("premium-listing", { ...domain, days: Number(body.duration) })];
     case "buyerProtection":
@@ -135,7 +140,7 @@ export function grantsOf(offerKey: string, body: Record<string, unknown>): Grant
     case "forecasting":
       return [grant("revenue-forecasting", { limit: Number(body.period) })];
     case "accountUpgrade":
-      return [grant(`${ACCOUNT_PLAN_FEATURE}${str(body.plan)}`)];
+      return planGrants(str(body.plan));
     case "securityUpgrade":
       return [
         grant(`security:${optionById(SECURITY_LEVELS, str(body.level)).id}`),
@@ -150,6 +155,21 @@ export function grantsOf(offerKey: string, body: Record<string, unknown>): Grant
     default:
       return [];
   }
+}
+
+/**
+ * What an account plan includes, as entitlements of its subscription (they start, renew and end
+ * with it): the plan itself, its support tier, its Enhanced Security add-ons and its API calls.
+ */
+function planGrants(planId: string): Grant[] {
+  const plan = PLANS.some((p) => p.id === planId) ? planById(planId) : null;
+  if (!plan) return [grant(`${ACCOUNT_PLAN_FEATURE}${planId}`)];
+  return [
+    grant(`${ACCOUNT_PLAN_FEATURE}${plan.id}`),
+    ...(plan.support === "standard" ? [] : [grant(`support:${plan.support}`)]),
+    ...plan.securityAddOns.map((id) => grant(`security:${id}`)),
+    ...(plan.apiCalls === null ? [] : [grant("api-access", { limit: plan.apiCalls })]),
+  ];
 }
 
 /**

@@ -1098,6 +1098,23 @@ export const supportMessages = pgTable(
   (t) => [index("support_messages_ticket_idx").on(t.ticketId, t.createdAt)],
 );
 
+/**
+ * What the user used of a plan's daily allowance (docs/product.md#account-plans): one row per
+ * user, counter and calendar day in the user's time zone, counted up in the transaction of the
+ * action it limits, so a refused or failed action leaves it as it was.
+ */
+export const planUsage = pgTable(
+  "plan_usage",
+  {
+    userId: userRef("user_id"),
+    /** The limit counted, e.g. "parkingImportsPerDay". */
+    counter: text("counter").notNull(),
+    day: date("day").notNull(),
+    used: integer("used").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.counter, t.day] })],
+);
+
 export type Domain = typeof domains.$inferSelect;
 export type RevenueEvent = typeof revenueEvents.$inferSelect;
 export type ServiceOrder = typeof serviceOrders.$inferSelect;

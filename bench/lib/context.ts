@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import pg from "pg";
+import { ACCOUNT_PLANS, optionById } from "../../shared/catalog";
 import { freePort, startAppProcess, waitFor } from "../../tests/setup/app-process";
 import { sessionCookieOf } from "../../tests/setup/child-process";
 import { createServerDatabase } from "../../tests/setup/test-database";
@@ -88,6 +89,31 @@ export class BenchContext {
     const cookie = sessionCookieOf(res);
     const body = (await res.json()) as { user: { id: string } };
     return { cookie, userId: body.user.id };
+  }
+
+  /**
+   * Puts the account on an account plan bought in the sandbox (test money), for scenarios that
+   * need more than the free plan's limits (docs/product.md#account-plans).
+   */
+  async subscribe(
+    baseUrl: string,
+    cookie: string,
+    plan: "business" | "ultimate" = "ultimate",
+  ): Promise<void> {
+    const price = optionById(ACCOUNT_PLANS, plan).price;
+    const order = await fetch(`${baseUrl}/api/settings/account-upgrade`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json" },
+      body: JSON.stringify({ plan, price }),
+    });
+    if (order.status !== 201) throw new Error(`plan order failed: ${order.status} ${await order.text()}`);
+    const { orderId } = (await order.json()) as { orderId: string };
+    const paid = await fetch(`${baseUrl}/api/checkout/sandbox/${orderId}/pay?provider=stripe`, {
+      method: "POST",
+      headers: { cookie },
+      redirect: "manual",
+    });
+    if (paid.status !== 303) throw new Error(`sandbox payment failed: ${paid.status} ${await paid.text()}`);
   }
 
   async load(options: LoadOptions): Promise<LoadResult> {

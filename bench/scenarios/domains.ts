@@ -31,6 +31,8 @@ const scenario: Scenario = {
     try {
       const owner = await ctx.signUp(app.baseUrl);
       const importer = await ctx.signUp(app.baseUrl);
+      // 10,000 domains: beyond every plan but Ultimate.
+      await ctx.subscribe(app.baseUrl, importer.cookie);
       await pool.query(
         `insert into domains (user_id, name, status, ad_network, registration_date, expiry_date, created_at)
          select $1, 'portfolio-' || i || (array['.com', '.net', '.io', '.co.uk'])[1 + i % 4],

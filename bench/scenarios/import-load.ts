@@ -40,6 +40,8 @@ const scenario: Scenario = {
       }
       try {
         const owner = await ctx.signUp(app.baseUrl);
+        // 20,000 domains: beyond every plan but Ultimate.
+        await ctx.subscribe(app.baseUrl, owner.cookie);
         const upload = (path: string, csv: string) =>
           fetch(`${app.baseUrl}${path}`, {
             method: "POST",

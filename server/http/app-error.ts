@@ -1,4 +1,4 @@
-import { type ErrorCode, errorStatus } from "../../shared/errors";
+import { type ErrorCode, errorStatus, type PlanLimitDetail } from "../../shared/errors";
 
 /** A failure the user may be told about: its code decides the status, its message is shown. */
 export class AppError extends Error {
@@ -6,13 +6,20 @@ export class AppError extends Error {
   readonly statusCode: number;
   /** For 429s: sent as `Retry-After`, so clients and proxies know when to come back. */
   readonly retryAfterSeconds?: number;
+  /** For PLAN_LIMIT: the limit reached and the plan that lifts it, sent as the answer's `limit`. */
+  readonly limit?: PlanLimitDetail;
 
-  constructor(code: ErrorCode, message: string, options: { retryAfterSeconds?: number } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { retryAfterSeconds?: number; limit?: PlanLimitDetail } = {},
+  ) {
     super(message);
     this.name = "AppError";
     this.code = code;
     this.statusCode = errorStatus[code];
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.limit = options.limit;
   }
 }
 

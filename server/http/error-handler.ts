@@ -39,7 +39,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const send = (status: number, body: ErrorBody) => res.status(status).json(body);
     if (err instanceof AppError) {
       if (err.retryAfterSeconds) res.setHeader("Retry-After", String(err.retryAfterSeconds));
-      return send(err.statusCode, { message: err.message, code: err.code });
+      return send(err.statusCode, {
+        message: err.message,
+        code: err.code,
+        ...(err.limit ? { limit: err.limit } : {}),
+      });
     }
     if (err instanceof ZodError) {
       return send(400, {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { moveBillingClock } from "../../server/modules/billing/billing-clock";
 import { sweepSubscriptions } from "../../server/modules/billing/sweep-subscriptions";
 import { isEntitled } from "../../server/modules/entitlements/entitlements.service";
+import { grantsOf } from "../../shared/offer-grants";
 import { mailOutbox, subscriptions } from "../../shared/schema";
 import { orderAccountPlan, payInSandbox, subscribeInSandbox } from "../factories/billing";
 import { insertDomain } from "../factories/domains";
@@ -73,10 +74,17 @@ describe("a monthly plan in the sandbox", () => {
     });
     expect((await agent.get("/api/settings/account")).body).toEqual({ plan: "business" });
     expect((await agent.get("/api/auth/me")).body.user.plan).toBe("business");
-    const granted = (await agent.get("/api/entitlements")).body;
-    expect(granted).toEqual([
+    // The plan and what it includes, all from its subscription.
+    const granted = (await agent.get("/api/entitlements")).body as { feature: string; source: string }[];
+    expect(granted.map((e) => e.feature).sort()).toEqual(
+      grantsOf("accountUpgrade", { plan: "business" })
+        .map((g) => g.feature)
+        .sort(),
+    );
+    expect(granted).toContainEqual(
       expect.objectContaining({ feature: "account-plan:business", source: "subscription" }),
-    ]);
+    );
+    expect(new Set(granted.map((e) => e.source))).toEqual(new Set(["subscription"]));
   });
 
   it("renews every 30 days of the billing clock, one receipt per month", async () => {

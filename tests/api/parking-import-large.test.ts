@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { centsToDecimal } from "../../shared/money";
+import { subscribeInSandbox } from "../factories/billing";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -19,6 +20,8 @@ const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString
 
 it("imports a report of 50,000 rows whole: every domain-day stored and credited, the rest listed as skipped", async () => {
   const { agent, user } = await signUp(t.app);
+  // 490 domains: beyond the free plan's limit.
+  await subscribeInSandbox(agent, "business");
   const tag = user.id.slice(0, 8);
   const names = Array.from({ length: DOMAINS }, (_, i) => `large-${tag}-${i}.com`);
   const ours = names.slice(NOT_OURS);

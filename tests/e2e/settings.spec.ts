@@ -205,7 +205,11 @@ test("the account shows the free plan until a paid plan order makes it Business"
 
   await page.getByRole("button", { name: "Upgrade Account" }).click();
   const dialog = page.getByRole("dialog", { name: "Premium Account" });
-  await dialog.getByText("Business", { exact: true }).click();
+  // The plan table shows each plan's limits, from the catalogue.
+  const table = dialog.getByRole("table", { name: "What each plan includes" });
+  await expect(table.getByRole("row", { name: /Domains in the portfolio/ })).toContainText("50");
+  await expect(table.getByRole("columnheader", { name: /Free/ })).toContainText("Your plan");
+  await dialog.getByRole("group", { name: "Plan" }).getByText("Business", { exact: true }).click();
   await expect(dialog.getByTestId("offer-total")).toHaveText("$79.00/month");
   await dialog.getByRole("button", { name: "Upgrade Account" }).click();
 
@@ -219,6 +223,7 @@ test("the account shows the free plan until a paid plan order makes it Business"
   await openSettings(page);
   await expect(page.getByTestId("account-plan")).toContainText("Business");
   await expect(card(page, "Account plan")).toContainText("Priority support");
+  await expect(card(page, "Account plan")).toContainText("1,000 domains");
 });
 
 test("the settings page and the security dialog have no serious accessibility problems", async ({

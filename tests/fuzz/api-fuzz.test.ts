@@ -63,6 +63,7 @@ async function victimSnapshot() {
     "/api/affiliates",
     "/api/payments/settings",
     "/api/settings/notifications",
+    "/api/settings/plan",
     "/api/notifications",
   ];
   const out: Record<string, unknown> = {};

@@ -1,4 +1,4 @@
-import type { ErrorBody, ErrorCode } from "@shared/errors";
+import type { ErrorBody, ErrorCode, PlanLimitDetail } from "@shared/errors";
 
 /** One field's refusal as the server names it: the path into the request body and why. */
 export type ApiIssue = NonNullable<ErrorBody["issues"]>[number];
@@ -11,13 +11,22 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode | undefined;
   readonly issues: ApiIssue[];
+  /** A plan limit's detail (`code` PLAN_LIMIT): the limit reached and the plan that lifts it. */
+  readonly limit: PlanLimitDetail | undefined;
 
-  constructor(init: { status: number; message: string; code?: ErrorCode; issues?: ApiIssue[] }) {
+  constructor(init: {
+    status: number;
+    message: string;
+    code?: ErrorCode;
+    issues?: ApiIssue[];
+    limit?: PlanLimitDetail;
+  }) {
     super(init.message);
     this.name = "ApiError";
     this.status = init.status;
     this.code = init.code;
     this.issues = init.issues ?? [];
+    this.limit = init.limit;
   }
 
   /** Reads a non-OK answer: the JSON error body when there is one, else its text or status text. */
@@ -33,9 +42,14 @@ function parseErrorBody(text: string): ErrorBody | null {
   try {
     const parsed: unknown = JSON.parse(text);
     if (!parsed || typeof parsed !== "object") return null;
-    const { message, code, issues } = parsed as Partial<ErrorBody>;
+    const { message, code, issues, limit } = parsed as Partial<ErrorBody>;
     if (typeof message !== "string") return null;
-    return { message: message.trim(), code, issues: Array.isArray(issues) ? issues : undefined };
+    return {
+      message: message.trim(),
+      code,
+      issues: Array.isArray(issues) ? issues : undefined,
+      limit: limit && typeof limit === "object" ? limit : undefined,
+    };
   } catch {
     return null;
   }

@@ -12,6 +12,7 @@ import { marketplacePaths, type TMarketplaceQueryInput } from "@shared/api/marke
 import { NOTIFICATIONS_PATHS } from "@shared/api/notifications";
 import { PASSKEY_PATHS } from "@shared/api/passkeys";
 import { PAYMENT_PATHS } from "@shared/api/payments";
+import { PLAN_USAGE_PATH } from "@shared/api/plans";
 import { PORTFOLIO_PNL_PATH, type TPnlRange, type TPortfolioPnlQuery } from "@shared/api/pnl";
 import { REVENUE_PATHS, type TRevenueRange } from "@shared/api/revenue";
 import { SECURITY_PATHS, type TAuditLogQuery } from "@shared/api/security";
@@ -46,6 +47,11 @@ export const queryKeys = {
   domain: (id: string) => [DOMAIN_PATHS.list, id],
   domainServices: (id: string) => [DOMAIN_PATHS.list, id, "services"],
   usualNameservers: [DOMAIN_PATHS.nameservers],
+  /**
+   * The plan's limits and what is used of them: under the portfolio's key, so that every domain
+   * change and parking-report import (which refresh the portfolio) refreshes it too.
+   */
+  planUsage: [DOMAIN_PATHS.list, PLAN_USAGE_PATH],
   domainPnl: (id: string, range: TPnlRange) => [DOMAIN_PATHS.list, id, "pnl", { range }],
   portfolioPnl: (query: TPortfolioPnlQuery) => [PORTFOLIO_PNL_PATH, query],
 

@@ -4,6 +4,7 @@ import { lazy, Suspense } from "react";
 import { useSearchParams } from "wouter";
 import { DomainStatusLegend } from "@/components/domain-status-badge";
 import { PageHeader } from "@/components/page-header";
+import { PlanUsageSummary } from "@/components/plans/plan-usage-summary";
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import { Skeleton } from "@/components/ui/skeleton";
 import { AddDomainDialog } from "@/features/domains/components/add-domain-dialog";
@@ -60,6 +61,7 @@ export default function DomainsPage() {
         </Suspense>
       ) : (
         <>
+          <PlanUsageSummary />
           <DomainStatusLegend className="mb-4" />
           <DomainGrid manageSections={pnlSection} />
           <PremiumServicesPanel />

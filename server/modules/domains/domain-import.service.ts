@@ -11,6 +11,7 @@ import { AppError } from "../../http/app-error";
 import { breathe, chunks } from "../../lib/breathe";
 import type { NameserverPool } from "../../lib/nameserver-pool";
 import { runInWorker } from "../../lib/worker-pool";
+import { assertPlanAllows } from "../plans/plan-limits";
 import { assignNameservers } from "./assign-nameservers";
 import { calendarDay } from "./domain-rows";
 import type { DomainFile, NewDomainRow } from "./read-domain-file";
@@ -98,6 +99,7 @@ export async function importDomains(options: {
       );
     }
     const batch = [...additions.values()];
+    await assertPlanAllows(tx, userId, { kind: "add-domains", count: batch.length });
     let insertedCount = 0;
     for (const part of chunks(batch, ROWS_PER_STATEMENT[options.engine ?? "postgres"])) {
       const pairs = await assignNameservers(tx, {

@@ -17,6 +17,7 @@ import type { DbOrTx } from "../../db/tx";
 import { AppError, notFound } from "../../http/app-error";
 import { normalizeDomainName } from "../../lib/domain-name";
 import type { NameserverPool } from "../../lib/nameserver-pool";
+import { assertPlanAllows } from "../plans/plan-limits";
 import { serviceWorkOrders } from "../work-orders/buyer-work-orders";
 import { assignNameservers } from "./assign-nameservers";
 import { countDomains, selectDomainPage, selectDomains } from "./domain-rows";
@@ -116,6 +117,7 @@ export async function createDomain(
       .from(domains)
       .where(and(eq(domains.name, name), isNotNull(domains.verifiedAt), ne(domains.userId, userId)));
     if (verified) throw verifiedElsewhere(name);
+    await assertPlanAllows(tx, userId, { kind: "add-domains", count: 1 });
     const assigned = await assignNameservers(tx, { pool: nameserverPool, userId, names: [name] });
     const [created] = await tx
       .insert(domains)
@@ -161,6 +163,7 @@ export async function updateDomain(
 ): Promise<TDomain> {
   const { db, userId, domainId, input } = options;
   const current = await findDomain(db, options);
+  await assertPlanAllows(db, userId, { kind: "edit-domain", domainId, name: current.name });
   const { expiryDate, registrationDate, ...rest } = input;
   const verified = current.verification.status === "verified";
   if (input.status && input.status !== "pending" && !verified) {

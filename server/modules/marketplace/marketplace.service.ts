@@ -16,6 +16,7 @@ import type { Tx } from "../../db/tx";
 import { AppError, notFound } from "../../http/app-error";
 import { creditRevenue } from "../ledger/ledger.service";
 import { notify } from "../notifications/notify";
+import { assertPlanAllows } from "../plans/plan-limits";
 
 interface ListingRow extends Record<string, unknown> {
   total: number;
@@ -182,6 +183,8 @@ export async function listDomain(options: {
   return options.db.transaction(async (tx) => {
     const domain = await lockOwnDomain(tx, userId, domainId);
     if (domain.soldAt) throw new AppError("CONFLICT", `${domain.name} has already been sold.`);
+    // A domain beyond the plan's limit (after a downgrade) is read-only: it is not put on sale.
+    await assertPlanAllows(tx, userId, { kind: "edit-domain", domainId, name: domain.name });
     if (!domain.verifiedAt) {
       throw new AppError(
         "CONFLICT",

@@ -12,6 +12,7 @@ import type { Tx } from "../../db/tx";
 import { breathe, chunks } from "../../lib/breathe";
 import { runInWorker } from "../../lib/worker-pool";
 import { type Credit, creditRevenue, removeRevenue } from "../ledger/ledger.service";
+import { assertPlanAllows } from "../plans/plan-limits";
 import { refuseIfAny } from "./read-report";
 import { dayNumber, dayText, linesOf, microsText, type ReportColumns } from "./report-columns";
 
@@ -52,6 +53,8 @@ export async function importParkingReport(options: {
   engine?: Database["engine"];
 }): Promise<TParkingImportResult> {
   const { db, userId, network } = options;
+  // Refused before the file is read when today's imports are used up.
+  await assertPlanAllows(db, userId, { kind: "import-parking-report", spend: false });
   const report = await runInWorker("parkingReport", { csv: options.csv, network });
 
   const names = report.domains.filter((_, i) => report.valid[i]);
@@ -80,6 +83,8 @@ export async function importParkingReport(options: {
   await breathe();
   const label = PARKING_REPORT_FORMATS[network].label;
   const stored = await db.transaction(async (tx) => {
+    // Counted with the import: a refused or failed one gives today's allowance back.
+    await assertPlanAllows(tx, userId, { kind: "import-parking-report", spend: true });
     const written: StoredDay[] = [];
     for (const part of chunks(ours, DAYS_PER_STATEMENT[options.engine ?? "postgres"])) {
       const days = part.map((i) => ({

@@ -2,6 +2,7 @@ import { Router } from "express";
 import { ZNotificationSettings } from "../../../shared/api/settings";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
+import { planUsage } from "../plans/plan-limits";
 import { getAccountSettings, getNotificationSettings, updateNotificationSettings } from "./settings.service";
 
 export function settingsRoutes(deps: AppDeps): Router {
@@ -23,6 +24,11 @@ export function settingsRoutes(deps: AppDeps): Router {
   router.get(
     "/account",
     handler({ auth: true }, ({ userId }) => getAccountSettings({ db, userId })),
+  );
+
+  router.get(
+    "/plan",
+    handler({ auth: true }, ({ userId }) => planUsage(db, userId)),
   );
 
   return router;

@@ -1,5 +1,5 @@
 import { lowestPrice } from "@shared/catalog";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { OfferCard } from "./offer-card";
 import { OfferDialog } from "./offer-dialog";
@@ -14,9 +14,15 @@ import { OptionGrid } from "./option-grid";
 export function CatalogOffer({
   offerKey,
   domainId = "",
+  children,
+  wide = false,
 }: {
   offerKey: SingleChoiceOfferKey;
   domainId?: string;
+  /** Shown in the dialog under the options (the account plans' table, say). */
+  children?: ReactNode;
+  /** A wider dialog, for a table. */
+  wide?: boolean;
 }) {
   const offer = OFFER_PRESENTATIONS[offerKey];
   const [chosenId, setChosenId] = useState<string | null>(offer.initial);
@@ -49,6 +55,7 @@ export function CatalogOffer({
         body={option && !waitsForDomain ? offer.body(option, domainId) : null}
         buyLabel={offer.buyLabel}
         onPurchased={() => setChosenId(offer.initial)}
+        className={wide ? "sm:max-w-3xl" : undefined}
       >
         <OptionGrid
           name={offer.name}
@@ -59,6 +66,7 @@ export function CatalogOffer({
           priceSuffix={offer.monthly ? "/mo" : undefined}
           columns={offer.columns}
         />
+        {children}
       </OfferDialog>
     </OfferCard>
   );

@@ -25,6 +25,8 @@ export function OfferDialog<K extends OfferKey>(props: {
   body: OfferBody<K> | null;
   buyLabel: string;
   onPurchased?: () => void;
+  /** The dialog's width classes, when not the default. */
+  className?: string;
   children: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
@@ -50,7 +52,7 @@ export function OfferDialog<K extends OfferKey>(props: {
       open={open}
       onOpenChange={setOpen}
       trigger={props.trigger}
-      className="sm:max-w-lg"
+      className={props.className ?? "sm:max-w-lg"}
       title={props.title}
       description={props.description}
       icon={

@@ -19,6 +19,8 @@ import {
   SUPPORT_TIERS,
   TRAINING_COURSES,
 } from "@shared/catalog";
+import { type AccountPlan, planById } from "@shared/plans";
+import { targetInWords } from "@shared/support";
 import {
   Code2,
   Crown,
@@ -79,6 +81,18 @@ export interface OfferPresentation<K extends OfferKey = OfferKey, O extends Grid
   /** Bought for the domain chosen on the page (the premium-services panel). */
   forDomain?: boolean;
   body(option: O, domainId: string): OfferBody<K>;
+}
+
+/** A plan's option line: its limits and what it includes, from the plan table. */
+function planSummary(plan: AccountPlan): string {
+  const n = (v: number | null) => (v === null ? "Unlimited" : v.toLocaleString("en-US"));
+  const parts = [
+    `${n(plan.limits.domains)} domains`,
+    `${n(plan.limits.parkingImportsPerDay)} report imports a day`,
+  ];
+  if (plan.apiCalls !== null) parts.push(`${n(plan.apiCalls)} API calls a month`);
+  if (plan.support !== "standard") parts.push(`support answers within ${targetInWords(plan.support)}`);
+  return parts.join(" · ");
 }
 
 const present = <K extends OfferKey, O extends GridOption>(p: OfferPresentation<K, O>) => p;
@@ -256,15 +270,7 @@ export const OFFER_PRESENTATIONS: { [K in SingleChoiceOfferKey]: OfferPresentati
     buyLabel: "Upgrade Account",
     legend: "Plan",
     name: "account-plan",
-    options: withDetail(
-      ACCOUNT_PLANS,
-      details({
-        pro: "Premium features for a growing portfolio",
-        business: "Higher limits and team access",
-        enterprise: "Advanced controls for large portfolios",
-        ultimate: "Everything, with a dedicated account manager",
-      }),
-    ),
+    options: withDetail(ACCOUNT_PLANS, (o) => planSummary(planById(o.id))),
     initial: DEFAULT_ACCOUNT_PLAN,
     body: (o) => ({ plan: o.id, price: o.price }),
   }),
@@ -279,15 +285,7 @@ export const OFFER_PRESENTATIONS: { [K in SingleChoiceOfferKey]: OfferPresentati
     buyLabel: "Activate Support",
     legend: "Support tier",
     name: "support-tier",
-    options: withDetail(
-      SUPPORT_TIERS,
-      details({
-        priority: "Answers within 4 business hours",
-        premium: "Answers within 1 hour, phone support",
-        vip: "24/7 support with a named contact",
-        "white-glove": "A dedicated manager who handles it for you",
-      }),
-    ),
+    options: withDetail(SUPPORT_TIERS, (o) => `First answer within ${targetInWords(o.id)}`),
     initial: DEFAULT_SUPPORT_TIER,
     body: (o) => ({ tier: o.id, price: o.price }),
   }),

@@ -1,5 +1,7 @@
 import type { TDashboardAnswer } from "@shared/api/revenue";
-import { PRO_PLAN } from "@shared/catalog";
+import { optionById, PRO_PLAN, SECURITY_ADDONS } from "@shared/catalog";
+import { PRO_CARD, planById } from "@shared/plans";
+import { supportTarget } from "@shared/support";
 import { ArrowRight, Crown, Lightbulb, Sparkles } from "lucide-react";
 import { Link } from "wouter";
 import { Badge } from "@/components/ui/badge";
@@ -9,8 +11,14 @@ import { formatMoney } from "@/lib/format";
 import { toastPurchaseFailure, useOpenCheckout, usePurchaseOffer } from "@/lib/purchase-offer";
 import { revenueSuggestions } from "../utils/suggestions";
 
-// What a paid plan means across the product: premium features, advanced security, priority support.
-const PRO_BENEFITS = ["Premium features across the product", "Advanced account security", "Priority support"];
+const PRO = planById(PRO_CARD.plan);
+const PRO_SUPPORT = supportTarget(PRO_CARD.support);
+/** What the card sells: the Pro plan of the plan table, with Priority support included. */
+const PRO_BENEFITS = [
+  `${PRO.limits.domains} domains, ${PRO.limits.parkingImportsPerDay} report imports a day`,
+  `Security: ${PRO.securityAddOns.map((id) => optionById(SECURITY_ADDONS, id).label).join(", ")}`,
+  `${PRO_SUPPORT.label} support included (${PRO_SUPPORT.hours} h answers)`,
+];
 
 function ProUpgrade({ plan }: { plan: string | undefined }) {
   const upgrade = usePurchaseOffer("proUpgrade");

@@ -9,11 +9,13 @@ import { DEFAULT_AD_NETWORK, DEFAULT_PARKING_TEMPLATE } from "@shared/catalog";
 import { Globe, Plus } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { DomainStatusBadge } from "@/components/domain-status-badge";
+import { atLimit, LimitLine } from "@/components/plans/limit-line";
 import { Button } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/dialog";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { usePlanUsage } from "@/lib/api/get-plan-usage";
 import { apiErrorMessage } from "@/lib/api-error";
 import { toast } from "@/lib/toast";
 import { useCreateDomain } from "../api/create-domain";
@@ -51,6 +53,8 @@ export function AddDomainDialog({ trigger }: { trigger?: ReactNode }) {
   const [serverError, setServerError] = useState("");
   const create = useCreateDomain();
   const usual = useUsualNameservers(open).data?.nameservers;
+  const plan = usePlanUsage().data;
+  const full = plan ? atLimit(plan.usage.domains) : false;
   const set = <K extends keyof typeof EMPTY>(key: K, value: (typeof EMPTY)[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
 
@@ -121,11 +125,12 @@ export function AddDomainDialog({ trigger }: { trigger?: ReactNode }) {
       onSubmit={submit}
       onCancel={() => changeOpen(false)}
       submit={
-        <Button type="submit" disabled={create.isPending}>
+        <Button type="submit" disabled={create.isPending || full}>
           {create.isPending ? "Adding..." : "Add Domain"}
         </Button>
       }
     >
+      <LimitLine usage={plan?.usage.domains} noun="domains" planLabel={plan?.label} />
       <div className="grid gap-2">
         <Label htmlFor="domain-name">Domain name</Label>
         <Input

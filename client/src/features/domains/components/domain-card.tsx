@@ -1,7 +1,8 @@
 import type { TDomain } from "@shared/api/domains";
-import { Globe, Settings2 } from "lucide-react";
+import { Globe, Lock, Settings2 } from "lucide-react";
 import { Fragment } from "react";
 import { DomainStatusBadge } from "@/components/domain-status-badge";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/lib/cn";
@@ -38,7 +39,16 @@ function BreakableName({ name }: { name: string }) {
   ));
 }
 
-export function DomainCard({ domain, onManage }: { domain: TDomain; onManage: (domain: TDomain) => void }) {
+export function DomainCard({
+  domain,
+  onManage,
+  readOnly = false,
+}: {
+  domain: TDomain;
+  onManage: (domain: TDomain) => void;
+  /** Beyond the plan's domain limit (after a downgrade): kept, shown, not editable. */
+  readOnly?: boolean;
+}) {
   const expiresSoon = domain.expiryDate !== null && Date.parse(domain.expiryDate) - Date.now() < SOON_MS;
   return (
     <Card
@@ -55,7 +65,15 @@ export function DomainCard({ domain, onManage }: { domain: TDomain; onManage: (d
             <BreakableName name={domain.name} />
           </h3>
         </div>
-        <DomainStatusBadge status={domain.status} />
+        <div className="flex shrink-0 flex-col items-end gap-1">
+          <DomainStatusBadge status={domain.status} />
+          {readOnly && (
+            <Badge variant="warning" title="Over your plan's domain limit: kept, but not editable">
+              <Lock aria-hidden="true" />
+              Read-only
+            </Badge>
+          )}
+        </div>
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
         <Figure label="Revenue" value={formatMoney(domain.parkingRevenue)} unit=" /day" />

@@ -3,6 +3,7 @@ import { Plus } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useDomainPage } from "@/lib/api/get-domains";
+import { usePlanUsage } from "@/lib/api/get-plan-usage";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { DEFAULT_DOMAIN_FILTER, type TDomainFilter } from "../utils/filter-domains";
 import { AddDomainDialog } from "./add-domain-dialog";
@@ -30,6 +31,7 @@ export function DomainGrid(props: { manageSections?: (domain: TDomain) => ReactN
   const cursors = paging.asked === asked ? paging.cursors : [];
   const [managed, setManaged] = useState<TDomain | null>(null);
   const [manageOpen, setManageOpen] = useState(false);
+  const readOnly = new Set(usePlanUsage().data?.readOnlyDomainIds ?? []);
   const domains = useDomainPage({
     limit: DOMAINS_PAGE_SIZE,
     sort: filter.sort,
@@ -84,7 +86,12 @@ export function DomainGrid(props: { manageSections?: (domain: TDomain) => ReactN
       ) : (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {shown.map((domain) => (
-            <DomainCard key={domain.id} domain={domain} onManage={manage} />
+            <DomainCard
+              key={domain.id}
+              domain={domain}
+              onManage={manage}
+              readOnly={readOnly.has(domain.id)}
+            />
           ))}
         </div>
       )}

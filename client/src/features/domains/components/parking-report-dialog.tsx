@@ -3,11 +3,13 @@ import { PARKING_REPORT_FORMATS, type TParkingImportResult } from "@shared/api/p
 import { DEFAULT_AD_NETWORK } from "@shared/catalog";
 import { BarChart3 } from "lucide-react";
 import { useState } from "react";
+import { atLimit, LimitLine } from "@/components/plans/limit-line";
 import { Button } from "@/components/ui/button";
 import { DialogFooter, DialogShell } from "@/components/ui/dialog";
 import { FieldError } from "@/components/ui/field-error";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
+import { usePlanUsage } from "@/lib/api/get-plan-usage";
 import { apiErrorMessage } from "@/lib/api-error";
 import { formatMoney, formatNumber } from "@/lib/format";
 import { toast } from "@/lib/toast";
@@ -24,6 +26,18 @@ function unknownDomainsCsv(result: TParkingImportResult): Blob {
 }
 
 /** Parking-report import: a network's daily CSV export becomes parking revenue per domain and day. */
+/** Today's parking-report imports against the plan's daily allowance. */
+function ImportsLimit() {
+  const plan = usePlanUsage().data;
+  return (
+    <LimitLine
+      usage={plan?.usage.parkingImportsPerDay}
+      noun="parking-report imports today"
+      planLabel={plan?.label}
+    />
+  );
+}
+
 export function ParkingReportDialog() {
   const [open, setOpen] = useState(false);
   const [network, setNetwork] = useState<TAdNetwork>(DEFAULT_AD_NETWORK);
@@ -92,6 +106,8 @@ export function ParkingReportDialog() {
       },
     });
   };
+  const planUsage = usePlanUsage().data;
+  const importsUsedUp = planUsage ? atLimit(planUsage.usage.parkingImportsPerDay) : false;
 
   return (
     <DialogShell
@@ -107,6 +123,7 @@ export function ParkingReportDialog() {
       title="Import Parking Report"
       description="Upload your ad network's daily report. Each row becomes that day's parking revenue for the domain; importing a day again replaces it."
     >
+      <ImportsLimit />
       <div className="grid gap-2">
         <Label htmlFor="report-network">Ad network</Label>
         <Select
@@ -131,7 +148,7 @@ export function ParkingReportDialog() {
       <FilePicker
         label={`Choose a ${format.label} report`}
         hint="CSV, UTF-8, up to 5 MB"
-        disabled={importing.isPending}
+        disabled={importing.isPending || importsUsedUp}
         onFile={upload}
       />
       {importing.isPending && <p className="text-muted-foreground text-sm">Importing…</p>}

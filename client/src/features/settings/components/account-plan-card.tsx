@@ -1,17 +1,30 @@
 import { FREE_PLAN } from "@shared/api/settings";
-import { ACCOUNT_PLANS } from "@shared/catalog";
+import { ACCOUNT_PLANS, optionById, SECURITY_ADDONS } from "@shared/catalog";
+import { type AccountPlan, planById } from "@shared/plans";
+import { supportTarget } from "@shared/support";
 import { BadgeCheck, Headphones, ShieldCheck, Sparkles } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useSupportTarget } from "@/lib/api/get-support-target";
 import { cn } from "@/lib/cn";
 import { useAccountSettings } from "../api/get-account-settings";
 
-/** docs/product.md: the free plan has limited features, basic security and standard support; any paid one more. */
-const FEATURES = {
-  free: ["Limited features", "Basic security", "Standard support"],
-  paid: ["Premium features", "Advanced security", "Priority support"],
-};
+const count = (n: number | null) => (n === null ? "Unlimited" : n.toLocaleString("en-US"));
+
+/**
+ * What the plan really gives (the plan table of `shared/plans.ts`): its limits, its security
+ * add-ons, and the support tier held (the Pro card and support subscriptions add to the plan's).
+ */
+function planFeatures(plan: AccountPlan, supportLabel: string | undefined): string[] {
+  const addOns = plan.securityAddOns.map((id) => optionById(SECURITY_ADDONS, id).label);
+  const support = supportTarget(plan.support);
+  return [
+    `${count(plan.limits.domains)} domains, ${count(plan.limits.parkingImportsPerDay)} report imports a day`,
+    addOns.length === 0 ? "Basic security" : `Security: ${addOns.join(", ")}`,
+    supportLabel ?? `${support.label} support (${support.hours} h)`,
+  ];
+}
 const ICONS = [Sparkles, ShieldCheck, Headphones];
 
 function planLabel(plan: string): string {
@@ -24,6 +37,8 @@ export function AccountPlanCard() {
   const account = useAccountSettings();
   const plan = account.data?.plan;
   const free = plan === FREE_PLAN;
+  const target = useSupportTarget().data;
+  const supportLabel = target ? `${target.label} support (${target.hours} h)` : undefined;
 
   return (
     <Card
@@ -60,7 +75,7 @@ export function AccountPlanCard() {
         </div>
         {plan !== undefined && (
           <ul className="flex flex-wrap gap-x-5 gap-y-2 text-slate-600 text-sm">
-            {(free ? FEATURES.free : FEATURES.paid).map((feature, i) => {
+            {planFeatures(planById(plan), supportLabel).map((feature, i) => {
               const Icon = ICONS[i];
               return (
                 <li key={feature} className="flex items-center gap-1.5">

@@ -1,16 +1,21 @@
 import {
+  BASIC_NEEDS_ADD_ON,
+  BASIC_SECURITY_LEVEL,
   DEFAULT_SECURITY_LEVEL,
   lowestPrice,
   OFFERS,
+  optionById,
   SECURITY_ADDONS,
   SECURITY_LEVELS,
 } from "@shared/catalog";
+import { planById } from "@shared/plans";
 import { ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { OfferCard } from "@/components/offer/offer-card";
 import { OfferDialog } from "@/components/offer/offer-dialog";
 import { OptionGrid } from "@/components/offer/option-grid";
 import { Button } from "@/components/ui/button";
+import { useAccountSettings } from "../api/get-account-settings";
 import { ActiveSecurity } from "./active-security";
 
 type LevelId = (typeof SECURITY_LEVELS)[number]["id"];
@@ -21,6 +26,10 @@ export function EnhancedSecurityOffer() {
   const [level, setLevel] = useState<LevelId>(DEFAULT_SECURITY_LEVEL);
   const [features, setFeatures] = useState<AddonId[]>([]);
   const price = OFFERS.securityUpgrade.price({ level, features, price: "0" });
+  // Basic is sold with an add-on only: alone it gives nothing every account lacks.
+  const basicAlone = level === BASIC_SECURITY_LEVEL && features.length === 0;
+  const plan = planById(useAccountSettings().data?.plan ?? "free");
+  const included = plan.securityAddOns.map((id) => optionById(SECURITY_ADDONS, id).label);
 
   const toggle = (id: AddonId) =>
     setFeatures((current) => (current.includes(id) ? current.filter((f) => f !== id) : [...current, id]));
@@ -47,7 +56,7 @@ export function EnhancedSecurityOffer() {
         description="Choose a protection level and any add-ons. Billed monthly."
         price={price}
         priceSuffix="/month"
-        body={{ features, level, price }}
+        body={basicAlone ? null : { features, level, price }}
         buyLabel="Enhance Security"
         onPurchased={() => {
           setLevel(DEFAULT_SECURITY_LEVEL);
@@ -72,6 +81,12 @@ export function EnhancedSecurityOffer() {
           pricePrefix="+"
           priceSuffix="/mo"
         />
+        {basicAlone && <p className="text-amber-700 text-sm">{BASIC_NEEDS_ADD_ON}</p>}
+        {included.length > 0 && (
+          <p className="text-muted-foreground text-sm">
+            Your {plan.label} plan already includes {included.join(", ")}.
+          </p>
+        )}
       </OfferDialog>
     </OfferCard>
   );

@@ -1,9 +1,12 @@
 import { Rocket } from "lucide-react";
 import { CatalogOffer } from "@/components/offer/catalog-offer";
+import { PlanTable } from "@/components/plans/plan-table";
+import { useAccountSettings } from "../api/get-account-settings";
 import { EnhancedSecurityOffer } from "./enhanced-security-offer";
 
 /** The four account upgrades, each bought through checkout. */
 export function UpgradeCatalogue() {
+  const plan = useAccountSettings().data?.plan;
   return (
     <section aria-labelledby="upgrades-heading" className="grid gap-4">
       <div>
@@ -14,7 +17,9 @@ export function UpgradeCatalogue() {
         <p className="text-muted-foreground text-sm">More features, stronger security and faster help.</p>
       </div>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <CatalogOffer offerKey="accountUpgrade" />
+        <CatalogOffer offerKey="accountUpgrade" wide>
+          <PlanTable current={plan} />
+        </CatalogOffer>
         <EnhancedSecurityOffer />
         <CatalogOffer offerKey="supportSubscription" />
         <CatalogOffer offerKey="apiAccess" />

@@ -1,7 +1,7 @@
 import { SUPPORT_PATHS, ZTicketThread } from "@shared/api/support";
 import { useQuery } from "@tanstack/react-query";
+import { supportKeys } from "@/lib/api/support-keys";
 import { apiRequest } from "@/lib/api-client";
-import { supportKeys } from "./support-keys";
 
 /** One of the user's tickets with its thread; read again each time it is opened. */
 export function useSupportTicket(id: string | null) {

@@ -1,7 +1,7 @@
 import { SUPPORT_PATHS, ZTicket } from "@shared/api/support";
 import { useQuery } from "@tanstack/react-query";
+import { supportKeys } from "@/lib/api/support-keys";
 import { apiRequest } from "@/lib/api-client";
-import { supportKeys } from "./support-keys";
 
 const ZTickets = ZTicket.array();
 

@@ -1,7 +1,7 @@
 import { SUPPORT_PATHS, type TNewTicketBody, ZTicketThread } from "@shared/api/support";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { supportKeys } from "@/lib/api/support-keys";
 import { apiRequest } from "@/lib/api-client";
-import { supportKeys } from "./support-keys";
 
 /** Opens a ticket; answers it with its thread. */
 export function useOpenSupportTicket() {

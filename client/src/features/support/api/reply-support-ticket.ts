@@ -1,7 +1,7 @@
 import { SUPPORT_PATHS } from "@shared/api/support";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { supportKeys } from "@/lib/api/support-keys";
 import { apiRequest } from "@/lib/api-client";
-import { supportKeys } from "./support-keys";
 
 /** Writes on one of the user's tickets (reopening it), or closes it. */
 export function useUpdateSupportTicket() {

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { SettingsCard } from "@/components/settings-card";
 import { formatMoment, TicketStatus, targetText } from "@/components/ticket-parts";
 import { Button } from "@/components/ui/button";
-import { useSupportTarget } from "../api/get-support-target";
+import { useSupportTarget } from "@/lib/api/get-support-target";
 import { useSupportTickets } from "../api/get-support-tickets";
 import { NewTicketDialog } from "./new-ticket-dialog";
 import { TicketDialog } from "./ticket-dialog";
