@@ -30,6 +30,7 @@ import { parkingRoutes } from "./modules/parking/parking.routes";
 import { paymentRoutes } from "./modules/payments/payments.routes";
 import { pnlRoutes } from "./modules/pnl/pnl.routes";
 import { purchaseRoutes } from "./modules/purchases/purchases.routes";
+import { reportRoutes } from "./modules/reports/reports.routes";
 import { revenueRoutes } from "./modules/revenue/revenue.routes";
 import { settingsRoutes } from "./modules/settings/settings.routes";
 import { supportRoutes } from "./modules/support/support.routes";
@@ -98,6 +99,7 @@ export function createApp(deps: AppDeps) {
   api.use("/settings", settingsRoutes(deps));
   api.use("/notifications", notificationRoutes(deps));
   api.use("/support", supportRoutes(deps));
+  api.use("/reports", reportRoutes(deps));
   api.use("/admin", adminRoutes(deps));
   api.use(apiNotFound);
   app.use("/api", api);
