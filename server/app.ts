@@ -15,6 +15,7 @@ import { adminRoutes } from "./modules/admin/admin.routes";
 import { affiliateRoutes } from "./modules/affiliates/affiliates.routes";
 import { analyticsRoutes } from "./modules/analytics/analytics.routes";
 import { apiKeyRoutes } from "./modules/api-keys/api-keys.routes";
+import { appraisalRoutes } from "./modules/appraisals/appraisals.routes";
 import { auditExportRoutes, auditRoutes } from "./modules/audit/audit.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { billingRoutes } from "./modules/billing/billing.routes";
@@ -100,6 +101,7 @@ export function createApp(deps: AppDeps) {
   api.use("/notifications", notificationRoutes(deps));
   api.use("/support", supportRoutes(deps));
   api.use("/reports", reportRoutes(deps));
+  api.use("/appraisals", appraisalRoutes(deps));
   api.use("/admin", adminRoutes(deps));
   api.use(apiNotFound);
   app.use("/api", api);
