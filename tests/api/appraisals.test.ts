@@ -124,6 +124,8 @@ describe("paid appraisals deliver a report at once", () => {
         sql`select subject from mail_outbox where "to" = ${owner.input.email}`,
       );
       expect(mails.rows.map((m) => m.subject)).toContain(`Your report is ready: ${report.title}`);
+      const services = await owner.agent.get(`/api/domains/${domain.id}/services`).expect(200);
+      expect(services.body[0].reportId).toBe(report.id);
       // Only the enterprise tier is people's work: the others are computed.
       const queued = await t.db.select().from(workOrders).where(eq(workOrders.orderId, orderId));
       expect(queued).toHaveLength(tier === "enterprise" ? 1 : 0);
