@@ -185,6 +185,21 @@ describe("paid appraisals deliver a report at once", () => {
     expect(review?.lines).toContain("Checked against three private sales: the value stands.");
   });
 
+  it("a domain removed between ordering and paying is still appraised by the name it was ordered for", async () => {
+    const owner = await signUp(t.app);
+    const domain = await insertDomain(t.db, owner.user.id, {
+      name: `gonedomain${randomBytes(3).toString("hex")}.com`,
+    });
+    const order = await owner.agent
+      .post("/api/domain-services/appraisal")
+      .send({ type: "basic", price: PRICES.basic, domainId: domain.id })
+      .expect(201);
+    await owner.agent.delete(`/api/domains/${domain.id}`).expect(204);
+    await payInSandbox(owner.agent, order.body.orderId);
+    const report = await readyReport(owner.agent);
+    expect(report).toMatchObject({ domainId: null, title: `Basic appraisal of ${domain.name}` });
+  });
+
   it("a second fulfilment of the same payment queues no second report", async () => {
     const { owner, orderId } = await buyAppraisal("basic");
     await owner.agent.post(`/api/checkout/sandbox/${orderId}/pay?provider=stripe`);

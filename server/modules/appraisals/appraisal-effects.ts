@@ -19,14 +19,19 @@ const TIER_LABELS = {
  * review, through the work order the console queues for it.
  */
 export async function queueAppraisalReport(tx: Tx, order: ServiceOrder): Promise<void> {
-  if (order.offerId !== "appraisal" || !order.domainId) return;
+  if (order.offerId !== "appraisal") return;
   const request = (order.metadata.request ?? {}) as Record<string, unknown>;
   const tier = APPRAISAL_TIERS.find((t) => t === request.type);
   if (!tier) return;
-  const [domain] = await tx
-    .select({ name: domains.name })
-    .from(domains)
-    .where(and(eq(domains.id, order.domainId), eq(domains.userId, order.userId)));
+  const [owned] = order.domainId
+    ? await tx
+        .select({ name: domains.name })
+        .from(domains)
+        .where(and(eq(domains.id, order.domainId), eq(domains.userId, order.userId)))
+    : [];
+  // A domain removed between ordering and paying is still appraised, by the name it was ordered for.
+  const ordered = typeof order.metadata.domainName === "string" ? order.metadata.domainName : undefined;
+  const domain = owned ?? (ordered ? { name: ordered } : undefined);
   if (!domain) return;
   const dueAt = tier === "enterprise" ? workOrderDueAt(order, order.paidAt ?? new Date()) : null;
   const params: AppraisalParams = {
@@ -38,7 +43,7 @@ export async function queueAppraisalReport(tx: Tx, order: ServiceOrder): Promise
     userId: order.userId,
     kind: "appraisal",
     title: `${TIER_LABELS[tier]} appraisal of ${domain.name}`,
-    domainId: order.domainId,
+    domainId: owned ? order.domainId : null,
     orderId: order.id,
     params: { ...params },
   });
