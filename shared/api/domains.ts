@@ -188,6 +188,8 @@ export const ZDomainService = z.object({
   createdAt: z.string(),
   /** For services people deliver: the work order's status, due date and delivery (null for others). */
   workOrder: ZServiceWorkOrder.nullable(),
+  /** The report the service delivered (an appraisal), or null. */
+  reportId: z.string().nullable(),
 });
 export type TDomainService = z.infer<typeof ZDomainService>;
 

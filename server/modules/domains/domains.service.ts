@@ -10,7 +10,7 @@ import type {
 } from "../../../shared/api/domains";
 import { encodeCursor } from "../../../shared/api/v1/common";
 import type { TDomainListQuery } from "../../../shared/api/v1/domains";
-import { accountEvents, domainServices, domains } from "../../../shared/schema";
+import { accountEvents, domainServices, domains, reports } from "../../../shared/schema";
 import { UTC_TODAY } from "../../db/iso-time";
 import type { Db } from "../../db/pool";
 import type { DbOrTx } from "../../db/tx";
@@ -217,8 +217,17 @@ export async function listDomainServices(options: Scope & { domainId: string }):
       serviceType: domainServices.serviceType,
       status: domainServices.status,
       createdAt: domainServices.createdAt,
+      reportId: reports.id,
     })
     .from(domainServices)
+    .leftJoin(
+      reports,
+      and(
+        eq(reports.orderId, domainServices.orderId),
+        eq(reports.userId, userId),
+        eq(reports.kind, "appraisal"),
+      ),
+    )
     .where(and(eq(domainServices.domainId, domainId), eq(domainServices.userId, userId)))
     .orderBy(desc(domainServices.createdAt));
   const workOrders = await serviceWorkOrders(db, { userId, domainId });

@@ -15,6 +15,7 @@ import { FormDialog } from "@/components/ui/dialog";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { ValueEstimate } from "@/components/value-estimate";
 import { usePlanUsage } from "@/lib/api/get-plan-usage";
 import { apiErrorMessage } from "@/lib/api-error";
 import { toast } from "@/lib/toast";
@@ -143,6 +144,7 @@ export function AddDomainDialog({ trigger }: { trigger?: ReactNode }) {
           onChange={(e) => set("name", e.target.value)}
         />
         <FieldError id="domain-name-error">{serverError}</FieldError>
+        <ValueEstimate name={form.name} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <ParkingFields

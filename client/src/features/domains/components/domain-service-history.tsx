@@ -3,7 +3,8 @@ import {
   type TServiceWorkOrder,
   WORK_ORDER_STATUS_LABELS,
 } from "@shared/api/work-orders";
-import { CheckCircle2, Clock, Download } from "lucide-react";
+import { CheckCircle2, Clock, Download, FileText } from "lucide-react";
+import { Link } from "wouter";
 import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";
@@ -59,6 +60,15 @@ export function DomainServiceHistory({ domainId }: { domainId: string }) {
                 {workOrder ? WORK_ORDER_STATUS_LABELS[workOrder.status] : formatServiceType(service.status)}
               </Badge>
             </div>
+            {service.reportId && (
+              <Link
+                href={`/reports/${service.reportId}`}
+                className="inline-flex items-center gap-1.5 border-t pt-2 font-medium text-primary text-sm underline-offset-4 hover:underline"
+              >
+                <FileText aria-hidden="true" className="size-4 shrink-0" />
+                Read the appraisal report
+              </Link>
+            )}
             {workOrder && workOrder.deliverables.length > 0 && (
               <Deliverables domainId={domainId} workOrder={workOrder} />
             )}
