@@ -5,6 +5,8 @@ export const errorStatus = {
   FORBIDDEN: 403,
   /** The last sign-in is too old for this change: confirm the password (and code) again. */
   REAUTH_REQUIRED: 403,
+  /** The feature or range needs a paid plan; the message names the plan that unlocks it. */
+  PLAN_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,

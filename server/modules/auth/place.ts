@@ -25,16 +25,30 @@ function openReader() {
   }
 }
 
-/** "United States" for an address there; null for private, loopback or unknown addresses. */
-export function placeOf(address: string | null | undefined): string | null {
+/** "US" for an address there; null for private, loopback or unknown addresses. */
+export function countryCodeOf(address: string | null | undefined): string | null {
   if (!address) return null;
   reader ??= openReader();
   if (!reader) return null;
   const plain = address.replace(/^::ffff:/, "");
   try {
-    const code = reader.get(plain)?.country_code;
-    return code ? (countryNames.of(code) ?? code) : null;
+    return reader.get(plain)?.country_code ?? null;
   } catch {
     return null;
   }
+}
+
+/** A country's English name from its ISO code ("US" → "United States"). */
+export function countryName(code: string): string {
+  try {
+    return countryNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** "United States" for an address there; null for private, loopback or unknown addresses. */
+export function placeOf(address: string | null | undefined): string | null {
+  const code = countryCodeOf(address);
+  return code ? countryName(code) : null;
 }
