@@ -35,7 +35,7 @@ export async function addTraffic(
 export async function addParkingReport(
   db: DbOrTx,
   domain: { id: string; userId: string },
-  row: { day: string; visitors: number; revenue?: string; network?: string },
+  row: { day: string; visitors: number; clicks?: number; revenue?: string; network?: string },
 ) {
   await db.insert(parkingReports).values({
     domainId: domain.id,
@@ -43,6 +43,7 @@ export async function addParkingReport(
     network: row.network ?? "sedo",
     day: row.day,
     visitors: row.visitors,
+    clicks: row.clicks ?? 0,
     revenue: row.revenue ?? "0.00",
   });
 }
