@@ -187,7 +187,7 @@ export const OFFER_PRESENTATIONS: { [K in SingleChoiceOfferKey]: OfferPresentati
     icon: Crown,
     tone: "bg-emerald-50 text-emerald-600",
     title: "Premium Analytics",
-    blurb: "Unlimited history, deeper breakdowns and scheduled exports for your whole portfolio.",
+    blurb: "Up to two years of history, per-domain RPM, CTR and EPC, visitor origins and CSV exports.",
     monthly: true,
     trigger: "Upgrade Analytics",
     primary: true,
@@ -198,9 +198,9 @@ export const OFFER_PRESENTATIONS: { [K in SingleChoiceOfferKey]: OfferPresentati
     options: withDetail(
       ANALYTICS_PLANS,
       details({
-        pro: "Unlimited history, advanced charts and scheduled exports",
-        business: "Everything in Pro plus team dashboards and custom metrics",
-        enterprise: "Everything in Business plus dedicated analyst support",
+        pro: "90 days of history, breakdowns and CSV exports",
+        business: "Everything in Pro with a year of history",
+        enterprise: "Everything in Business with two years of history",
       }),
     ),
     initial: DEFAULT_ANALYTICS_PLAN,
