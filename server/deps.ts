@@ -19,6 +19,8 @@ export const INVITES_PER_DAY = 50;
 export const CONTACTS_PER_HOUR = 20;
 /** Support tickets one account may open per hour. */
 export const TICKETS_PER_HOUR = 10;
+/** Free estimates one account may ask for per hour: plenty for typing names, too few to scrape. */
+export const ESTIMATES_PER_HOUR = 120;
 const HOUR = 60 * 60;
 
 /** How many attempts the sign-in limits allow; tests lower them to reach a limit quickly. */
@@ -59,6 +61,8 @@ export interface RateLimits {
   leads: { perAddress: RateLimit; perDomain: RateLimit };
   /** Support tickets per account, so a flood of tickets cannot bury the queue or staff inboxes. */
   supportTickets: RateLimit;
+  /** Free appraisal estimates per account, so the engine is not used to value a whole zone file. */
+  appraisalEstimates: RateLimit;
 }
 
 const signInMessage = (wait: number) =>
@@ -125,6 +129,12 @@ function createRateLimits(pool: Database["pool"], config: Config, auth: AuthLimi
       points: TICKETS_PER_HOUR,
       windowSeconds: HOUR,
       message: (wait) => `You have opened too many tickets. Please try again in ${waitInWords(wait)}.`,
+    }),
+    appraisalEstimates: createRateLimit(pool, {
+      keyPrefix: "appraisal_estimate",
+      points: ESTIMATES_PER_HOUR,
+      windowSeconds: HOUR,
+      message: (wait) => `Too many estimates. Please try again in ${waitInWords(wait)}.`,
     }),
   };
 }

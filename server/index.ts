@@ -70,6 +70,7 @@ async function main() {
     logger,
     ownership: { checker: deps.ownership, appUrl: config.appUrl },
     payouts: deps.payments.payouts,
+    reports: { appUrl: config.appUrl },
     autoPayouts: { sender: deps.payments.payouts, reviewAbove: config.payoutReviewAbove },
     billing: {
       appUrl: config.appUrl,

@@ -3,14 +3,16 @@ import {
   applyPartlyRefundedOrderToAffiliates,
   applyRefundedOrderToAffiliates,
 } from "./modules/affiliates/order-paid";
+import { queueAppraisalReport } from "./modules/appraisals/appraisal-effects";
 import { applyPaidOrderToBilling, applyRefundedOrderToBilling } from "./modules/billing/on-paid-billing";
+import { withdrawRefundedReports } from "./modules/reports/withdraw-refunded";
 import { cancelRefundedWorkOrder, queueWorkOrder } from "./modules/work-orders/work-order-effects";
 import { registerOrderEffects } from "./payments/on-paid-effects";
 
 /**
  * What a payment and a refund (whole or in part) mean beyond the order, in this order: what the order grants (its
  * entitlements or its subscription, the account plan among them), then what it means to the
- * affiliate programme, then the work order people deliver it by. The one place to hook a new
+ * affiliate programme, then the work order people deliver it by, then the report it delivers. The one place to hook a new
  * consequence of a payment; every entry point that can take or refund a payment calls it (the
  * app's deps, the billing CLI).
  */
@@ -22,4 +24,5 @@ export function wireOrderEffects(): void {
     onPartlyRefunded: applyPartlyRefundedOrderToAffiliates,
   });
   registerOrderEffects({ onPaid: queueWorkOrder, onRefunded: cancelRefundedWorkOrder });
+  registerOrderEffects({ onPaid: queueAppraisalReport, onRefunded: withdrawRefundedReports });
 }

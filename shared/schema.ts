@@ -1124,3 +1124,39 @@ export type ServiceOrder = typeof serviceOrders.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
 export type Entitlement = typeof entitlements.$inferSelect;
 export type ApiKey = typeof apiKeys.$inferSelect;
+
+/**
+ * A report a user owns (an appraisal, an analytics report): queued when ordered, built by a
+ * background job (`server/modules/reports`), which keeps `progress` and `updatedAt` current so
+ * that a build interrupted by a restart is picked up again. `content` is what the builder of its
+ * kind wrote (`shared/api/reports.ts`); `params` is what the builder was asked for.
+ */
+export const reports = pgTable(
+  "reports",
+  {
+    id: rowId(),
+    userId: userRef("user_id"),
+    kind: text("kind").notNull(),
+    /** queued, building, ready or failed. */
+    status: text("status").notNull().default("queued"),
+    /** 0 to 100. */
+    progress: integer("progress").notNull().default(0),
+    title: text("title").notNull(),
+    domainId: uuid("domain_id").references(() => domains.id, { onDelete: "set null" }),
+    orderId: uuid("order_id").references(() => serviceOrders.id, { onDelete: "set null" }),
+    params: jsonb("params").$type<Record<string, unknown>>().notNull().default({}),
+    content: jsonb("content").$type<Record<string, unknown>>(),
+    error: text("error"),
+    /** Builds started; a report that failed this many times is given up. */
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    readyAt: timestamp("ready_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("reports_user_idx").on(t.userId, t.createdAt),
+    index("reports_pending_idx").on(t.status, t.updatedAt),
+    uniqueIndex("reports_order_kind_idx").on(t.orderId, t.kind),
+  ],
+);
+export type Report = typeof reports.$inferSelect;

@@ -18,6 +18,7 @@ export const ADMIN_SECTIONS = [
   { path: "payouts", label: "Payouts" },
   { path: "leads", label: "Leads" },
   { path: "users", label: "Users" },
+  { path: "appraisals", label: "Appraisals" },
 ] as const;
 
 export type TAdminSection = (typeof ADMIN_SECTIONS)[number]["path"];

@@ -22,6 +22,7 @@ export const NOTIFICATION_KINDS = {
   payout_failed: null,
   work_order_delivered: null,
   ticket_answered: null,
+  report_ready: null,
   security_alert: null,
   billing: null,
   domain_expiring: "expiryWarnings",

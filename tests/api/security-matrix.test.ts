@@ -1,5 +1,6 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queueReport } from "../../server/modules/reports/queue-report";
 import { bearer, createApiKey, grantApiPlan } from "../factories/api-keys";
 import { subscribeInSandbox } from "../factories/billing";
 import { addDomain, addVerifiedDomain } from "../factories/domains";
@@ -82,6 +83,14 @@ beforeAll(async () => {
     .send({ subject: "Help", body: "Something is wrong." })
     .expect(201);
   owned.ticket = ticket.body.ticket.id;
+  owned.report =
+    (await queueReport(t.db, {
+      userId: owner.user.id,
+      kind: "appraisal",
+      title: "Appraisal",
+      domainId: domain.id,
+      params: { name: domain.name, tier: "basic" },
+    })) ?? "";
   const devices = await owner.agent.get("/api/auth/devices").expect(200);
   owned.device = (devices.body.devices as { id: string; current: boolean }[]).find((d) => !d.current)!.id;
   // The intruder holds device management, so that only ownership can refuse the device routes.
@@ -108,6 +117,7 @@ function ownedIdFor(route: RouteEntry): Record<string, string> | undefined {
   if (p.startsWith("/api/billing/receipts/:file")) return { file: `${owned.receipt}.pdf` };
   if (p.startsWith("/api/support/tickets/:id")) return { id: owned.ticket };
   if (p.startsWith("/api/auth/devices/:id")) return { id: owned.device };
+  if (p.startsWith("/api/reports/:id")) return { id: owned.report };
   return undefined;
 }
 

@@ -15,7 +15,7 @@ test("staff signed in with a second factor get the console and its sections", as
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/admin\/work-orders$/);
   const nav = page.getByRole("navigation", { name: "Console" });
-  for (const label of ["Work orders", "Tickets", "Refunds", "Payouts", "Leads", "Users"]) {
+  for (const label of ["Work orders", "Tickets", "Refunds", "Payouts", "Leads", "Users", "Appraisals"]) {
     await expect(nav.getByRole("link", { name: label })).toBeVisible();
   }
   await nav.getByRole("link", { name: "Refunds" }).click();

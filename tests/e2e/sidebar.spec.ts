@@ -6,6 +6,7 @@ const LINKS = [
   ["Marketplace", "/marketplace"],
   ["Affiliates", "/affiliates"],
   ["Analytics", "/analytics"],
+  ["Reports", "/reports"],
   ["Payments", "/payments"],
   ["Settings", "/settings"],
 ] as const;

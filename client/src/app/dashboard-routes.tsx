@@ -10,6 +10,7 @@ const AffiliatesPage = lazy(() => import("@/pages/affiliates"));
 const AnalyticsPage = lazy(() => import("@/pages/analytics"));
 const PaymentsPage = lazy(() => import("@/pages/payments"));
 const SettingsPage = lazy(() => import("@/pages/settings"));
+const ReportsPage = lazy(() => import("@/pages/reports"));
 
 /** The signed-in pages that share the sidebar; the layout stays mounted while pages change. */
 export default function DashboardRoutes() {
@@ -30,6 +31,8 @@ export default function DashboardRoutes() {
           <Route path="/analytics" component={AnalyticsPage} />
           <Route path="/payments" component={PaymentsPage} />
           <Route path="/settings" component={SettingsPage} />
+          <Route path="/reports" component={ReportsPage} />
+          <Route path="/reports/:id" component={ReportsPage} />
         </Switch>
       </Suspense>
     </DashboardLayout>

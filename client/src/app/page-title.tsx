@@ -12,6 +12,7 @@ const ROUTE_TITLES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/analytics\/?$/, "Analytics"],
   [/^\/payments\/?$/, "Payments & Payouts"],
   [/^\/settings\/?$/, "Settings"],
+  [/^\/reports(?:\/[^/]+)?\/?$/, "Reports"],
   [/^\/login\/?$/, "Sign In"],
   [/^\/forgot-password\/?$/, "Forgot Password"],
   [/^\/reset-password\/?$/, "Choose a New Password"],

@@ -2,6 +2,7 @@ import { Router } from "express";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
 import { findUser } from "../auth/auth.service";
+import { appraisalsAdminRoutes } from "./appraisals.routes";
 import { leadsAdminRoutes } from "./leads.routes";
 import { ordersAdminRoutes } from "./orders.routes";
 import { payoutsAdminRoutes } from "./payouts.routes";
@@ -32,6 +33,7 @@ export function adminRoutes(deps: AppDeps): Router {
   router.use("/users", usersAdminRoutes(deps));
   router.use("/tickets", ticketsAdminRoutes(deps));
   router.use("/work-orders", workOrdersAdminRoutes(deps));
+  router.use("/appraisals", appraisalsAdminRoutes(deps));
 
   return router;
 }

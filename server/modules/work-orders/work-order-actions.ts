@@ -15,6 +15,7 @@ import type { AppDeps } from "../../deps";
 import { AppError, notFound } from "../../http/app-error";
 import type { Mailer } from "../../mail/mailer";
 import { refundOrderAsStaff } from "../admin/staff-refund";
+import { addAnalystReview } from "../appraisals/appraisal-effects";
 import { mailWorkOrderChange } from "./work-order-mail";
 
 export interface WorkOrderContext {
@@ -81,6 +82,7 @@ export async function advanceWorkOrder(
       })
       .where(eq(workOrders.id, workOrder.id))
       .returning();
+    if (changed.status === "delivered") await addAnalystReview(tx, changed, deliverables);
     await mailWorkOrderChange(tx, ctx, {
       workOrder: changed,
       deliverables: deliverables.map(deliverableLabel),

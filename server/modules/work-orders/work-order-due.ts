@@ -52,6 +52,9 @@ function lookup<K extends string>(table: Record<K, number>, key: unknown): numbe
 export function workOrderDueAt(order: ServiceOrder, paidAt: Date): Date | null {
   const request = requestOf(order);
   if (order.offerId === "appraisal") {
+    // Basic, professional and premium are computed at once (docs/appraisals.md); only an
+    // enterprise appraisal adds an analyst's review, which people deliver.
+    if (request.type !== "enterprise") return null;
     const hours = lookup(APPRAISAL_HOURS, request.type);
     return hours === undefined ? null : new Date(paidAt.getTime() + hours * HOUR);
   }

@@ -1,6 +1,7 @@
 import {
   ChartColumn,
   CreditCard,
+  FileText,
   Globe,
   LayoutDashboard,
   type LucideIcon,
@@ -17,6 +18,7 @@ const NAV_ITEMS: readonly { href: string; label: string; icon: LucideIcon }[] = 
   { href: "/marketplace", label: "Marketplace", icon: Store },
   { href: "/affiliates", label: "Affiliates", icon: Users },
   { href: "/analytics", label: "Analytics", icon: ChartColumn },
+  { href: "/reports", label: "Reports", icon: FileText },
   { href: "/payments", label: "Payments", icon: CreditCard },
   { href: "/settings", label: "Settings", icon: Settings },
 ];

@@ -6,6 +6,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from "react";
  * shows the placeholder. One line per section: `work-orders: lazy(() => import("./work-orders-page")),`
  */
 export const ADMIN_PAGES: Partial<Record<TAdminSection, LazyExoticComponent<ComponentType>>> = {
+  appraisals: lazy(() => import("./appraisals-page")),
   leads: lazy(() => import("./leads-page")),
   payouts: lazy(() => import("./payouts-page")),
   refunds: lazy(() => import("./refunds-page")),
