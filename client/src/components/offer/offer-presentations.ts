@@ -232,7 +232,7 @@ export const OFFER_PRESENTATIONS: { [K in SingleChoiceOfferKey]: OfferPresentati
     icon: Sparkles,
     tone: "bg-amber-50 text-amber-600",
     title: "AI Forecasting",
-    blurb: "Month-by-month revenue projections for every domain, built from your own history.",
+    blurb: "Month-by-month revenue projections with 80% and 95% intervals and their measured error.",
     trigger: "Choose Period",
     dialogTitle: "AI Revenue Forecasting",
     description: "Choose how far ahead to forecast. The forecast is built once the payment is complete.",

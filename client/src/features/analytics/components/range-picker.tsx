@@ -32,7 +32,7 @@ export function RangePicker({
             className={cn(
               "inline-flex h-8 cursor-pointer items-center gap-1 rounded-md px-3 font-semibold text-xs transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
               active ? "bg-emerald-700 text-white shadow-sm" : "text-slate-600 hover:bg-muted",
-              locked && !active && "text-slate-400",
+              locked && !active && "text-slate-500",
             )}
           >
             {range.toUpperCase()}
