@@ -58,16 +58,22 @@ const upload = (id: string, name: string, type: string, bytes: Buffer) =>
     .send(bytes);
 
 describe("work orders from paid orders", () => {
-  it("a paid appraisal is due after its tier's turnaround: 24 hours for basic, a week for enterprise", async () => {
-    const basic = await buy("appraisal", { type: "basic", price: "29.99" });
-    expect(basic.workOrder).toMatchObject({
+  it("a paid enterprise appraisal is due after a week, for the analyst's review; the other tiers are computed and make none", async () => {
+    const enterprise = await buy("appraisal", { type: "enterprise", price: "499.99" });
+    expect(enterprise.workOrder).toMatchObject({
       status: "queued",
       offerId: "appraisal",
-      userId: basic.owner.user.id,
+      userId: enterprise.owner.user.id,
     });
-    expect(basic.workOrder.dueAt.getTime() - basic.paidAt!.getTime()).toBe(24 * HOUR);
-    const enterprise = await buy("appraisal", { type: "enterprise", price: "499.99" });
     expect(enterprise.workOrder.dueAt.getTime() - enterprise.paidAt!.getTime()).toBe(7 * 24 * HOUR);
+    for (const [type, price] of [
+      ["basic", "29.99"],
+      ["professional", "99.99"],
+      ["premium", "199.99"],
+    ]) {
+      const computed = await buy("appraisal", { type, price });
+      expect(computed.workOrder).toBeUndefined();
+    }
   });
 
   it("a paid broker engagement is due at the end of its sale timeline, with the buyer's brief", async () => {
@@ -85,13 +91,13 @@ describe("work orders from paid orders", () => {
   });
 
   it("an unpaid order and an order of an offer no one delivers make no work order; paying twice makes one", async () => {
-    const unpaid = await buy("appraisal", { price: "99.99" }, false);
+    const unpaid = await buy("appraisal", { type: "enterprise", price: "499.99" }, false);
     expect(unpaid.workOrder).toBeUndefined();
     const owner = await signUp(t.app);
     const planOrder = await orderAccountPlan(owner.agent);
     await payInSandbox(owner.agent, planOrder);
     expect(await t.db.select().from(workOrders).where(eq(workOrders.orderId, planOrder))).toEqual([]);
-    const paid = await buy("appraisal", { price: "99.99" });
+    const paid = await buy("appraisal", { type: "enterprise", price: "499.99" });
     await paid.owner.agent.post(`/api/checkout/sandbox/${paid.orderId}/pay?provider=stripe`);
     expect(await t.db.select().from(workOrders).where(eq(workOrders.orderId, paid.orderId))).toHaveLength(1);
   });
@@ -99,7 +105,7 @@ describe("work orders from paid orders", () => {
 
 describe("the queue", () => {
   it("lists open orders earliest due first with overdue ones flagged, pages, filters and searches", async () => {
-    const late = await buy("appraisal", { type: "basic", price: "29.99" });
+    const late = await buy("appraisal", { type: "enterprise", price: "499.99" });
     await t.db
       .update(workOrders)
       .set({ dueAt: new Date(Date.now() - 1000 * HOUR) })
@@ -124,7 +130,7 @@ describe("the queue", () => {
 
 describe("a work order's life", () => {
   it("is assigned, noted, started, given a file and a text, and delivered; the buyer is mailed at each change and every action is audited", async () => {
-    const { owner, domain, workOrder } = await buy("appraisal", { type: "premium", price: "199.99" });
+    const { owner, domain, workOrder } = await buy("appraisal", { type: "enterprise", price: "499.99" });
     const other = await signInStaff(t);
 
     await staff.agent.post(path(workOrder.id, "/assign")).send({ assigneeId: owner.user.id }).expect(422);
@@ -221,7 +227,7 @@ describe("a work order's life", () => {
 
 describe("deliverable files", () => {
   it("refuses a file too large, of another type, misnamed or empty, and saves nothing", async () => {
-    const { workOrder } = await buy("appraisal", { price: "99.99" });
+    const { workOrder } = await buy("appraisal", { type: "enterprise", price: "499.99" });
     const refused = [
       [
         await upload(
@@ -261,7 +267,7 @@ describe("deliverable files", () => {
 
 describe("the buyer's delivery", () => {
   it("the buyer downloads a delivered file as an attachment of its type; another user, and an undelivered file, get 404", async () => {
-    const { owner, domain, workOrder } = await buy("appraisal", { price: "99.99" });
+    const { owner, domain, workOrder } = await buy("appraisal", { type: "enterprise", price: "499.99" });
     await staff.agent.post(path(workOrder.id, "/status")).send({ status: "in_progress" }).expect(200);
     const added = await upload(workOrder.id, "Report – example.pdf", "application/pdf", PDF).expect(201);
     const fileId: string = added.body.deliverables[0].id;
@@ -296,7 +302,7 @@ describe("the buyer's delivery", () => {
 
 describe("the console's work orders", () => {
   it("answer 404 to signed-out visitors and to owners who are not staff, and change nothing", async () => {
-    const { owner, workOrder } = await buy("appraisal", { price: "99.99" });
+    const { owner, workOrder } = await buy("appraisal", { type: "enterprise", price: "499.99" });
     const routes = [
       ["get", "/api/admin/work-orders", {}],
       ["get", path(workOrder.id), {}],

@@ -158,7 +158,7 @@ describe("the demo portfolio", () => {
     expect(account.events).toBeGreaterThan(25);
   });
 
-  it("has its paid appraisal's work order, and all else a real purchase of that appraisal creates", async () => {
+  it("has its paid appraisal's report, and all else a real purchase of that appraisal creates", async () => {
     const buyer = await buyerWithPendingOrder(t.app, t.db);
     expect((await buyer.agent.post(`/api/checkout/sandbox/${buyer.orderId}/pay`)).status).toBe(303);
     const demoOrder = await one<{ id: string }>(sql`
@@ -174,6 +174,8 @@ describe("the demo portfolio", () => {
           (select json_agg(json_build_object('status', w.status, 'offer', w.offer_id, 'title', w.title = o.description,
             'hoursDue', extract(epoch from w.due_at - o.paid_at)::int / 3600)) from work_orders w where w.order_id = o.id)
             as work_orders,
+          (select json_agg(json_build_object('kind', r.kind, 'tier', r.params->>'tier')) from reports r
+            where r.order_id = o.id) as reports,
           (select count(*)::int from account_events a where a.user_id = o.user_id and a.kind = 'order_paid'
             and a.description like '%' || o.description and a.created_at = o.paid_at) as events
         from service_orders o where o.id = ${orderId}
@@ -185,7 +187,8 @@ describe("the demo portfolio", () => {
     expect(demo).toMatchObject({
       status: "paid",
       services: ["active"],
-      work_orders: [{ status: "queued", offer: "appraisal", title: true, hoursDue: 48 }],
+      work_orders: null,
+      reports: [{ kind: "appraisal", tier: "professional" }],
       events: 1,
     });
     expect(demo.entitlements).not.toEqual([]);

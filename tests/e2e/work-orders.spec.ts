@@ -4,26 +4,26 @@ import { signInAsStaff } from "./staff";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 
-test("staff deliver a paid appraisal with a file, and the buyer downloads it from the domain's service record", async ({
+test("staff deliver a paid enterprise appraisal's review with a file, and the buyer downloads it from the domain's service record", async ({
   page,
   account,
   browser,
 }) => {
   // Two people, a checkout and a console: longer than one page's test.
   test.setTimeout(300_000);
-  // The owner buys a professional appraisal and pays for it on the sandbox checkout.
+  // The owner buys an enterprise appraisal (the tier an analyst reviews) and pays for it on the sandbox checkout.
   const domainName = `wo${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}.com`;
   const domain = await page.request.post("/api/domains", { data: { name: domainName } });
   expect(domain.status(), await domain.text()).toBe(201);
   const domainId = ((await domain.json()) as { id: string }).id;
   const order = await page.request.post("/api/domain-services/appraisal", {
-    data: { type: "professional", price: "99.99", domainId },
+    data: { type: "enterprise", price: "499.99", domainId },
   });
   expect(order.status(), await order.text()).toBe(201);
   await page.goto((await order.json()).checkoutUrl);
   // Under a dev server each page's code is compiled on its first visit: the first step of a page waits longer.
   await page.getByRole("button", { name: "Pay with Stripe" }).click({ timeout: 60_000 });
-  await page.getByRole("button", { name: "Pay $99.99" }).click();
+  await page.getByRole("button", { name: "Pay $499.99" }).click();
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible({ timeout: 60_000 });
 
   // Staff, in their own browser context, find it in the queue, start it, add the report, deliver it.
@@ -44,7 +44,7 @@ test("staff deliver a paid appraisal with a file, and the buyer downloads it fro
   await expect(row).toContainText("Unassigned");
   await row.getByRole("button", { name: /^Open/ }).click();
   const dialog = staff.getByRole("dialog", {
-    name: `Professional appraisal of ${domainName} (48h turnaround)`,
+    name: `Enterprise appraisal of ${domainName} (1 week turnaround)`,
   });
   await expect(dialog.getByRole("button", { name: "Start Work" })).toBeEnabled();
   await dialog.getByRole("button", { name: "Start Work" }).click();
@@ -70,7 +70,7 @@ test("staff deliver a paid appraisal with a file, and the buyer downloads it fro
     .getByLabel("Domain", { exact: true })
     .selectOption({ label: domainName }, { timeout: 60_000 });
   const record = page.getByRole("list", { name: "Domain services" });
-  await expect(record).toContainText("Professional Appraisal", { timeout: 60_000 });
+  await expect(record).toContainText("Enterprise Appraisal", { timeout: 60_000 });
   await expect(record).toContainText("Delivered");
   await expect(record).toContainText("Estimated value: $4,000 to $5,500.");
   const [download] = await Promise.all([

@@ -77,7 +77,7 @@ const noMail: Mailer = { send: async () => undefined, flush: async () => undefin
  * A professional appraisal the owner ordered and paid yesterday: ordered as a purchase is (the
  * pending order and its domain service), then paid through the one fulfilment, so it has all a
  * real payment brings (the active service, the payment in the history and activity, the
- * appraisal's entitlement and the work order the team delivers it by).
+ * appraisal's entitlement and its report, queued to be built when the job queue starts).
  */
 export async function seedPaidService(ctx: DemoContext, portfolio: DemoDomain[]): Promise<void> {
   const domain = portfolio.find((d) => d.earns && !d.soldAt);

@@ -17,7 +17,7 @@ import {
   valueSection,
 } from "./appraisal-sections";
 import { appraiseAgainstMarket } from "./appraise-name";
-import { earningsHistory, marketSnapshot } from "./market-data";
+import { earningsHistory } from "./market-data";
 
 export const APPRAISAL_TIERS = ["basic", "professional", "premium", "enterprise"] as const;
 export type AppraisalTier = (typeof APPRAISAL_TIERS)[number];
@@ -57,8 +57,12 @@ export const buildAppraisalReport: ReportBuilder = async ({ db, report, progress
     : [];
   const earnings = domain ? await earningsHistory(db, domain.id) : null;
   await progress(30);
-  const { valuation, accuracy } = await appraiseAgainstMarket(db, { name: params.name, earnings });
-  const { market } = await marketSnapshot(db);
+  const { valuation, accuracy, market } = await appraiseAgainstMarket(db, {
+    name: params.name,
+    earnings,
+    measure: true,
+  });
+  if (!accuracy) throw new Error("the engine's accuracy was not measured");
   await progress(70);
 
   const at = (tier: AppraisalTier) => RANK[params.tier] >= RANK[tier];

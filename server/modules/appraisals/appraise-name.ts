@@ -4,7 +4,8 @@ import { AppError } from "../../http/app-error";
 import { normalizeDomainName } from "../../lib/domain-name";
 import { type Backtest, MIN_BACKTEST_SALES } from "./backtest";
 import type { EarningsHistory } from "./earnings";
-import { marketSnapshot } from "./market-data";
+import type { Market } from "./market";
+import { accuracySnapshot, knownAccuracy, marketSnapshot } from "./market-data";
 import { appraise, type MeasuredAccuracy, type Valuation } from "./valuation";
 
 const cents = (dollars: number) => dollars.toFixed(2);
@@ -26,19 +27,24 @@ const measured = (b: Backtest): MeasuredAccuracy | null =>
     ? { medianAbsLog10: b.medianAbsLogRatio / Math.LN10, sales: b.sales }
     : null;
 
-/** Appraises a name against the platform's market, with its earnings when it has any. */
+/**
+ * Appraises a name against the platform's market, with its earnings when it has any. With
+ * `measure`, the engine's accuracy on the market is measured first (a report); without, the
+ * last measurement is used if there is one (the free estimate).
+ */
 export async function appraiseAgainstMarket(
   db: Db,
-  input: { name: string; earnings?: EarningsHistory | null },
-): Promise<{ valuation: Valuation; accuracy: TAppraisalAccuracy; backtest: Backtest }> {
-  const { market, backtest } = await marketSnapshot(db);
+  input: { name: string; earnings?: EarningsHistory | null; measure?: boolean },
+): Promise<{ valuation: Valuation; accuracy: TAppraisalAccuracy | null; market: Market }> {
+  const { market } = await marketSnapshot(db);
+  const tested = input.measure ? await accuracySnapshot(db) : knownAccuracy(db);
   const valuation = appraise({
     name: input.name,
     market,
     earnings: input.earnings,
-    accuracy: measured(backtest),
+    accuracy: tested ? measured(tested) : null,
   });
-  return { valuation, accuracy: accuracyOf(backtest), backtest };
+  return { valuation, accuracy: tested ? accuracyOf(tested) : null, market };
 }
 
 /** The free estimate of a name someone typed (a domain being added or listed). */

@@ -1,4 +1,4 @@
-import { keywordsOf, type Market, type PreparedEntry } from "./market";
+import { keywordsOf, type Market, makeOf, type NameMake, type PreparedEntry } from "./market";
 import type { NameFeatures } from "./name-features";
 
 /** A comparable name, its price, how alike it is (0 to 1) and what its price says of the name appraised. */
@@ -17,21 +17,23 @@ export const LISTING_DISCOUNT = 0.6;
 const MIN_SIMILARITY = 0.3;
 const MAX_COMPARABLES = 8;
 const MAX_PER_SELLER = 2;
+/** Candidates kept before the per-seller cap picks the comparables. */
+const KEEP_CANDIDATES = MAX_COMPARABLES * 6;
 /** However alike, one comparable's price moves the estimate by at most this factor (log10). */
 const MAX_ADJUST_LOG10 = 1.5;
 
-const structure = (f: NameFeatures) =>
-  f.digits > 0 ? "digits" : f.hyphens > 0 ? "hyphens" : f.coverage === 1 ? "words" : "brand";
-
-/** How alike two names are for a buyer: shared words most, then the suffix, length and make-up. */
-export function similarity(a: NameFeatures, aWords: Set<string>, b: PreparedEntry): number {
-  const shared = [...aWords].filter((w) => b.keywords.has(w)).length;
-  const union = new Set([...aWords, ...b.keywords]).size;
-  const words = union === 0 ? 0 : shared / union;
+/**
+ * How alike two names are for a buyer: shared words most (their share of all the words of both),
+ * then the suffix, the length and what they are made of.
+ */
+export function similarity(a: NameFeatures, aWords: Set<string>, aMake: NameMake, b: PreparedEntry): number {
+  let shared = 0;
+  for (const w of aWords) if (b.keywords.has(w)) shared++;
+  const union = aWords.size + b.keywords.size - shared;
   const tld = a.tld === b.features.tld ? 1 : 0;
   const length = Math.max(0, 1 - Math.abs(a.length - b.features.length) / 8);
-  const make = structure(a) === structure(b.features) ? 1 : 0;
-  return 0.55 * words + 0.2 * tld + 0.15 * length + 0.1 * make;
+  const shape = 0.2 * tld + 0.15 * length + 0.1 * (aMake === b.make ? 1 : 0);
+  return shape + (union === 0 ? 0 : (0.55 * shared) / union);
 }
 
 /**
@@ -46,11 +48,26 @@ export function findComparables(
   exclude?: string,
 ): Comparable[] {
   const words = keywordsOf(features);
-  const scored = [...market.sales, ...market.listings]
-    .filter((e) => e.name !== features.name && e.name !== exclude)
-    .map((entry) => ({ entry, similarity: similarity(features, words, entry) }))
-    .filter((s) => s.similarity >= MIN_SIMILARITY)
-    .sort((x, y) => y.similarity - x.similarity || (x.entry.kind === "sale" ? -1 : 1));
+  const make = makeOf(features);
+  // Only names that share a word or the suffix can reach MIN_SIMILARITY (the shape alone of a
+  // name under another suffix gives at most 0.25), so only those are scored.
+  const candidates = new Set<PreparedEntry>(market.byTld.get(features.tld));
+  for (const w of words) for (const entry of market.byKeyword.get(w) ?? []) candidates.add(entry);
+  // The best few, kept in order as they are found: sorting every candidate cost more than the rest.
+  const scored: { entry: PreparedEntry; similarity: number }[] = [];
+  const better = (a: number, aSale: boolean, b: { entry: PreparedEntry; similarity: number }) =>
+    a > b.similarity || (a === b.similarity && aSale && b.entry.kind !== "sale");
+  for (const entry of candidates) {
+    if (entry.name === features.name || entry.name === exclude) continue;
+    const sim = similarity(features, words, make, entry);
+    if (sim < MIN_SIMILARITY) continue;
+    const sale = entry.kind === "sale";
+    if (scored.length === KEEP_CANDIDATES && !better(sim, sale, scored[KEEP_CANDIDATES - 1])) continue;
+    let at = scored.length;
+    while (at > 0 && better(sim, sale, scored[at - 1])) at--;
+    scored.splice(at, 0, { entry, similarity: sim });
+    if (scored.length > KEEP_CANDIDATES) scored.pop();
+  }
   const perSeller = new Map<string, number>();
   const chosen: Comparable[] = [];
   for (const { entry, similarity: sim } of scored) {

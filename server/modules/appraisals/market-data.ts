@@ -11,7 +11,8 @@ const MARKET_TTL_MS = 60_000;
 interface Snapshot {
   at: number;
   market: Market;
-  backtest: Backtest;
+  /** The backtest on this market, once something asked for it. */
+  backtest?: Backtest;
 }
 const snapshots = new WeakMap<Db, Snapshot>();
 
@@ -40,17 +41,28 @@ export async function loadMarketEntries(db: Db): Promise<MarketEntry[]> {
   return [...sold.map(entry("sale")), ...listed.map(entry("listing"))];
 }
 
-/**
- * The market and the engine's backtest on it, kept for a minute per process (the backtest
- * appraises every sale); `fresh` reads them again.
- */
+/** The market, kept for a minute per process; `fresh` reads it again. */
 export async function marketSnapshot(db: Db, options: { fresh?: boolean } = {}): Promise<Snapshot> {
   const kept = snapshots.get(db);
   if (kept && !options.fresh && Date.now() - kept.at < MARKET_TTL_MS) return kept;
-  const market = prepareMarket(await loadMarketEntries(db));
-  const snapshot = { at: Date.now(), market, backtest: backtest(market) };
+  const snapshot: Snapshot = { at: Date.now(), market: prepareMarket(await loadMarketEntries(db)) };
   snapshots.set(db, snapshot);
   return snapshot;
+}
+
+/**
+ * The engine's backtest on the market (it appraises every sale: seconds for thousands), run
+ * once per market snapshot for reports and the console.
+ */
+export async function accuracySnapshot(db: Db, options: { fresh?: boolean } = {}): Promise<Backtest> {
+  const snapshot = await marketSnapshot(db, options);
+  snapshot.backtest ??= backtest(snapshot.market);
+  return snapshot.backtest;
+}
+
+/** The backtest if one was run on the current market: the free estimate never waits for one. */
+export function knownAccuracy(db: Db): Backtest | undefined {
+  return snapshots.get(db)?.backtest;
 }
 
 /**

@@ -19,12 +19,23 @@ export interface PreparedEntry extends MarketEntry {
   nameLog10: number;
   /** Its words of three letters or more, for matching. */
   keywords: Set<string>;
+  /** What it is made of: words, a brand, digits or hyphens. */
+  make: NameMake;
 }
+
+export type NameMake = "digits" | "hyphens" | "words" | "brand";
+
+export const makeOf = (f: NameFeatures): NameMake =>
+  f.digits > 0 ? "digits" : f.hyphens > 0 ? "hyphens" : f.coverage === 1 ? "words" : "brand";
 
 /** The platform's closed sales and current listings, ready to appraise against. */
 export interface Market {
   sales: PreparedEntry[];
   listings: PreparedEntry[];
+  /** Sales and listings by each of their keywords. */
+  byKeyword: Map<string, PreparedEntry[]>;
+  /** Sales and listings by suffix. */
+  byTld: Map<string, PreparedEntry[]>;
   /** Each sale's price against its name's value (log10), sorted: the platform's price level. */
   residuals: number[];
 }
@@ -34,15 +45,34 @@ export const keywordsOf = (f: NameFeatures) =>
 
 export function prepareEntry(entry: MarketEntry): PreparedEntry {
   const features = nameFeatures(entry.name);
-  return { ...entry, features, nameLog10: nameLog10(features), keywords: keywordsOf(features) };
+  return {
+    ...entry,
+    features,
+    nameLog10: nameLog10(features),
+    keywords: keywordsOf(features),
+    make: makeOf(features),
+  };
 }
 
 /** Prepares the market once for any number of appraisals (the backtest appraises every sale). */
 export function prepareMarket(entries: readonly MarketEntry[]): Market {
   const prepared = entries.filter((e) => e.price > 0).map(prepareEntry);
   const sales = prepared.filter((e) => e.kind === "sale");
+  const byKeyword = new Map<string, PreparedEntry[]>();
+  const byTld = new Map<string, PreparedEntry[]>();
+  const add = (map: Map<string, PreparedEntry[]>, key: string, entry: PreparedEntry) => {
+    const list = map.get(key);
+    if (list) list.push(entry);
+    else map.set(key, [entry]);
+  };
+  for (const entry of prepared) {
+    for (const word of entry.keywords) add(byKeyword, word, entry);
+    add(byTld, entry.features.tld, entry);
+  }
   return {
     sales,
+    byKeyword,
+    byTld,
     listings: prepared.filter((e) => e.kind === "listing"),
     residuals: sales.map((s) => Math.log10(s.price) - s.nameLog10).sort((a, b) => a - b),
   };

@@ -14,6 +14,7 @@ import { FormDialog } from "@/components/ui/dialog";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { ValueEstimate } from "@/components/value-estimate";
 import { apiErrorMessage } from "@/lib/api-error";
 import { toast } from "@/lib/toast";
 import { useCreateDomain } from "../api/create-domain";
@@ -138,6 +139,7 @@ export function AddDomainDialog({ trigger }: { trigger?: ReactNode }) {
           onChange={(e) => set("name", e.target.value)}
         />
         <FieldError id="domain-name-error">{serverError}</FieldError>
+        <ValueEstimate name={form.name} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <ParkingFields

@@ -7,6 +7,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
+import { ValueEstimate } from "@/components/value-estimate";
 import { formatMoney } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { isListable, useOwnDomains } from "../api/get-own-domains";
@@ -92,6 +93,7 @@ export function ListDomainDialog() {
               to list it here.
             </p>
           )}
+          <ValueEstimate name={listable.find((d) => d.id === domainId)?.name ?? ""} />
         </div>
         <div className="grid gap-2">
           <Label htmlFor={priceField}>Asking price (USD)</Label>
