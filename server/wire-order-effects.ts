@@ -3,6 +3,7 @@ import {
   applyPartlyRefundedOrderToAffiliates,
   applyRefundedOrderToAffiliates,
 } from "./modules/affiliates/order-paid";
+import { queueAnalyticsReport } from "./modules/analytics/reports/analytics-report-effects";
 import { queueAppraisalReport } from "./modules/appraisals/appraisal-effects";
 import { applyPaidOrderToBilling, applyRefundedOrderToBilling } from "./modules/billing/on-paid-billing";
 import { withdrawRefundedReports } from "./modules/reports/withdraw-refunded";
@@ -25,4 +26,5 @@ export function wireOrderEffects(): void {
   });
   registerOrderEffects({ onPaid: queueWorkOrder, onRefunded: cancelRefundedWorkOrder });
   registerOrderEffects({ onPaid: queueAppraisalReport, onRefunded: withdrawRefundedReports });
+  registerOrderEffects({ onPaid: queueAnalyticsReport });
 }

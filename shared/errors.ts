@@ -7,6 +7,8 @@ export const errorStatus = {
   REAUTH_REQUIRED: 403,
   /** The account's plan does not allow this: the answer's `limit` says which and what lifts it. */
   PLAN_LIMIT: 403,
+  /** The feature or range needs a paid plan; the message names the plan that unlocks it. */
+  PLAN_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,

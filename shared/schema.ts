@@ -224,6 +224,26 @@ export const domainVisitors = pgTable(
 );
 
 /**
+ * Landing visits of a domain per day (UTC) by the visitor's country (ISO code from the address,
+ * "" when unknown) and the referring site's host ("" when direct), counted with the visit itself.
+ */
+export const domainVisitSources = pgTable(
+  "domain_visit_sources",
+  {
+    domainId: domainRef("domain_id"),
+    userId: userRef("user_id"),
+    day: date("day").notNull(),
+    country: text("country").notNull().default(""),
+    referrer: text("referrer").notNull().default(""),
+    visits: integer("visits").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.domainId, t.day, t.country, t.referrer] }),
+    index("domain_visit_sources_user_day_idx").on(t.userId, t.day),
+  ],
+);
+
+/**
  * Each domain's figures over the 30 days up to `asOf` (the owner's calendar day): parking
  * revenue and visitors (ad-network reported plus counted on the parked host). Statement triggers
  * on `parking_reports` and `domain_traffic` (migration `domain_figures`) add every change to it,

@@ -11,6 +11,7 @@ import { seedAffiliates } from "./demo/seed-affiliates";
 import { seedDomains, seedParking } from "./demo/seed-domains";
 import { holdDemoEarnings } from "./demo/seed-held-funds";
 import { seedLeads } from "./demo/seed-leads";
+import { seedVisitSources } from "./demo/seed-visit-sources";
 import type { Db } from "./pool";
 import type { Tx } from "./tx";
 
@@ -65,6 +66,7 @@ export async function seedDemo(
     await seedMarketplace(ctx, portfolio);
     const traffic = await seedParking(ctx, portfolio);
     await seedLeads(ctx, portfolio, traffic);
+    await seedVisitSources(ctx, traffic);
     await seedAffiliates(ctx);
     await seedPaidService(ctx, portfolio);
     await seedGoal(ctx);

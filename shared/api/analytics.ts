@@ -4,10 +4,19 @@ import { ZSignedMoney } from "../money";
 export const ANALYTICS_PATH = "/api/analytics";
 export const ANALYTICS_EXPORT_PATH = "/api/analytics/export";
 
-/** The ranges of the analytics page (7D / 30D / 90D) and the days each covers, today included. */
-export const ANALYTICS_RANGES = ["7d", "30d", "90d"] as const;
+/**
+ * The ranges of the analytics page (7D / 30D / 90D, and 1Y / 2Y for the plans whose history
+ * reaches that far) and the days each covers, today included.
+ */
+export const ANALYTICS_RANGES = ["7d", "30d", "90d", "1y", "2y"] as const;
 export type TAnalyticsRange = (typeof ANALYTICS_RANGES)[number];
-export const ANALYTICS_RANGE_DAYS: Record<TAnalyticsRange, number> = { "7d": 7, "30d": 30, "90d": 90 };
+export const ANALYTICS_RANGE_DAYS: Record<TAnalyticsRange, number> = {
+  "7d": 7,
+  "30d": 30,
+  "90d": 90,
+  "1y": 365,
+  "2y": 730,
+};
 
 /** Revenue sources, as the ledger types its events. */
 export const REVENUE_SOURCES = ["parking", "lead", "marketplace", "affiliate", "other"] as const;
@@ -63,3 +72,86 @@ export type TRevenueBySource = z.infer<typeof ZRevenueBySource>;
 export type TAnalyticsDay = z.infer<typeof ZAnalyticsDay>;
 export type TTopDomain = z.infer<typeof ZTopDomain>;
 export type TAnalyticsAnswer = z.infer<typeof ZAnalyticsAnswer>;
+
+export const ANALYTICS_ACCESS_PATH = "/api/analytics/access";
+export const ANALYTICS_BREAKDOWNS_PATH = "/api/analytics/breakdowns";
+export const ANALYTICS_MONTHS_PATH = "/api/analytics/months";
+
+/** `GET /api/analytics/access`: the user's analytics tier and what it unlocks. */
+export const ZAnalyticsAccess = z.object({
+  tier: z.string(),
+  label: z.string(),
+  historyDays: z.number().int(),
+  exports: z.boolean(),
+  breakdowns: z.boolean(),
+  /** The ranges this tier may open. */
+  ranges: z.array(z.enum(ANALYTICS_RANGES)),
+});
+
+/** One domain's parking efficiency, landing traffic and lead conversion over the range. */
+export const ZDomainBreakdown = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Ad-network figures from imported reports. */
+  parkingVisitors: z.number().int(),
+  clicks: z.number().int(),
+  parkingRevenue: ZSignedMoney,
+  /** Revenue per thousand ad-network visitors, dollars ("4.20"); null without visitors. */
+  rpm: ZSignedMoney.nullable(),
+  /** Clicks ÷ visitors as a percentage, two decimals; null without visitors. */
+  ctr: z.number().nullable(),
+  /** Earnings per click, dollars; null without clicks. */
+  epc: ZSignedMoney.nullable(),
+  /** Visits counted on the parked landing page and the leads it captured. */
+  landingVisits: z.number().int(),
+  leads: z.number().int(),
+  /** Leads ÷ landing visits as a percentage, two decimals; null without visits. */
+  leadConversion: z.number().nullable(),
+});
+
+/** Landing visits grouped by one key: a country code ("US", "" unknown) or a referrer host ("" direct). */
+export const ZVisitShare = z.object({ key: z.string(), label: z.string(), visits: z.number().int() });
+
+/** How many rows of a breakdown the JSON answer carries; the CSV export has them all. */
+export const BREAKDOWN_ROWS = 100;
+
+/** `GET /api/analytics/breakdowns?range=…`. */
+export const ZAnalyticsBreakdowns = z.object({
+  range: z.enum(ANALYTICS_RANGES),
+  from: z.string(),
+  to: z.string(),
+  /** Domains by parking revenue, then landing visits (at most `BREAKDOWN_ROWS`). */
+  domains: z.array(ZDomainBreakdown),
+  domainCount: z.number().int(),
+  countries: z.array(ZVisitShare),
+  referrers: z.array(ZVisitShare),
+});
+
+/** One calendar month of the portfolio (the user's time zone). */
+export const ZPortfolioMonth = z.object({
+  /** "YYYY-MM". */
+  month: z.string(),
+  revenue: ZRevenueBySource,
+  parkingVisitors: z.number().int(),
+  clicks: z.number().int(),
+  landingVisits: z.number().int(),
+  leads: z.number().int(),
+  rpm: ZSignedMoney.nullable(),
+});
+
+/** `GET /api/analytics/months`: the last 12 calendar months, this one included, oldest first. */
+export const ZPortfolioMonths = z.object({ months: z.array(ZPortfolioMonth) });
+
+/** What `GET /api/analytics/export?table=…` writes: the daily series or one breakdown. */
+export const EXPORT_TABLES = ["daily", "domains", "countries", "referrers", "months"] as const;
+export const ZAnalyticsExportQuery = ZAnalyticsQuery.extend({
+  table: z.enum(EXPORT_TABLES).default("daily"),
+});
+
+export type TAnalyticsAccess = z.infer<typeof ZAnalyticsAccess>;
+export type TDomainBreakdown = z.infer<typeof ZDomainBreakdown>;
+export type TVisitShare = z.infer<typeof ZVisitShare>;
+export type TAnalyticsBreakdowns = z.infer<typeof ZAnalyticsBreakdowns>;
+export type TPortfolioMonth = z.infer<typeof ZPortfolioMonth>;
+export type TPortfolioMonths = z.infer<typeof ZPortfolioMonths>;
+export type TExportTable = (typeof EXPORT_TABLES)[number];

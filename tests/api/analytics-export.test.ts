@@ -1,7 +1,7 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { csvCell } from "../../server/lib/csv-write";
-import { addRevenue, addTraffic } from "../factories/analytics";
+import { addRevenue, addTraffic, grantAnalytics } from "../factories/analytics";
 import { insertDomain } from "../factories/domains";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -17,6 +17,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 describe("GET /api/analytics/export", () => {
   it("downloads the range's daily series as a CSV attachment with a Total row", async () => {
     const { agent, user } = await signUp(t.app, { timeZone: "UTC" });
+    await grantAnalytics(t.db, user.id, "pro");
     const domain = await insertDomain(t.db, user.id);
     await addRevenue(t.db, {
       userId: user.id,

@@ -225,6 +225,20 @@ describe("the demo portfolio", () => {
     expect(await pairs()).toEqual(before);
   });
 
+  it("places every counted parked-page visit in a country and a referrer, as the visit counter does", async () => {
+    const id = await demoId();
+    const sums = await one<{ counted: number; placed: number; countries: number; referrers: number }>(sql`
+      select (select sum(visits)::int from domain_traffic where user_id = ${id}) as counted,
+        (select sum(visits)::int from domain_visit_sources where user_id = ${id}) as placed,
+        (select count(distinct country)::int from domain_visit_sources where user_id = ${id}) as countries,
+        (select count(distinct referrer)::int from domain_visit_sources where user_id = ${id}) as referrers
+    `);
+    expect(sums.counted).toBeGreaterThan(1000);
+    expect(sums.placed).toBe(sums.counted);
+    expect(sums.countries).toBeGreaterThan(3);
+    expect(sums.referrers).toBeGreaterThan(3);
+  });
+
   it("fills the dashboard: today's and the month's revenue, 24 hours, sources, top domains and referrals", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(NOW);

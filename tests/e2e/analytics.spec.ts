@@ -46,9 +46,37 @@ test.describe.configure({ timeout: 90_000 });
 
 const revenueBars = (page: Page) => page.getByTestId("revenue-chart").locator(".recharts-bar-rectangle");
 
+/** Buys the Pro analytics plan (90 days of history) through the sandbox checkout. */
+async function buyProAnalytics(page: Page) {
+  const order = await page.request.post("/api/analytics/premium", { data: { plan: "pro", price: "97.00" } });
+  expect(order.status(), await order.text()).toBe(201);
+  const { orderId } = (await order.json()) as { orderId: string };
+  const paid = await page.request.post(`/api/checkout/sandbox/${orderId}/pay?provider=stripe`, {
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+}
+
+test("a free account sees 30D locked with the plan that opens it, and no export", async ({
+  page,
+  account: _,
+}) => {
+  await page.goto("/analytics");
+  await expect(page.getByTestId("revenue-chart")).toHaveAttribute("data-days", "7", FIRST_LOAD);
+  await expect(page.getByRole("button", { name: "Export CSV" })).toBeDisabled();
+  await expect(page.getByTestId("breakdowns-locked")).toBeVisible();
+
+  await page.getByRole("button", { name: "30D" }).click();
+
+  await expect(page.getByTestId("plan-required")).toContainText(
+    "30 days of history need the Pro analytics plan",
+  );
+});
+
 test("switching 7D, 30D and 90D re-queries the range and redraws the chart", async ({ page, account: _ }) => {
   const daysAgo = [1, 2, 3, 5, 6, 8, 12, 20, 29, 45, 70];
   const expected = await seedParkingHistory(page, daysAgo);
+  await buyProAnalytics(page);
   await page.goto("/analytics");
   await expect(page.getByRole("heading", { level: 1, name: "Analytics" })).toBeVisible(FIRST_LOAD);
 
@@ -78,7 +106,9 @@ test("switching 7D, 30D and 90D re-queries the range and redraws the chart", asy
       `/api/analytics/export?range=${range}`,
     );
   }
-  await expect(page.getByRole("table").getByRole("cell", { name: /analytics-/ })).toBeVisible();
+  await expect(page.getByRole("cell", { name: /analytics-/ }).first()).toBeVisible();
+  // The plan's breakdowns: the domain's RPM, CTR and EPC from its report.
+  await expect(page.getByTestId("domain-breakdown").getByRole("cell", { name: /analytics-/ })).toBeVisible();
 });
 
 test("a new account sees every range as zeros with the empty states", async ({ page, account: _ }) => {
@@ -86,7 +116,7 @@ test("a new account sees every range as zeros with the empty states", async ({ p
   await expect(page.getByTestId("revenue-chart")).toHaveAttribute("data-days", "7", FIRST_LOAD);
   await expect(page.getByText("No revenue in this period")).toBeVisible();
   await expect(page.getByText("No domain revenue in this period")).toBeVisible();
-  await expect(page.getByText("7-day retention")).toBeVisible();
+  await expect(page.getByTestId("plan-comparison").getByText("7-day retention").first()).toBeVisible();
 });
 
 test("buying Competitive Analysis for three competitors costs $286.00 and is paid through the sandbox checkout", async ({

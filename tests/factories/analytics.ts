@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../server/db/tx";
 import { creditRevenue, type RevenueType } from "../../server/modules/ledger/ledger.service";
 import { domainTraffic, parkingReports } from "../../shared/schema";
@@ -34,7 +35,7 @@ export async function addTraffic(
 export async function addParkingReport(
   db: DbOrTx,
   domain: { id: string; userId: string },
-  row: { day: string; visitors: number; revenue?: string; network?: string },
+  row: { day: string; visitors: number; clicks?: number; revenue?: string; network?: string },
 ) {
   await db.insert(parkingReports).values({
     domainId: domain.id,
@@ -42,6 +43,23 @@ export async function addParkingReport(
     network: row.network ?? "sedo",
     day: row.day,
     visitors: row.visitors,
+    clicks: row.clicks ?? 0,
     revenue: row.revenue ?? "0.00",
   });
+}
+
+/**
+ * Grants an analytics entitlement as a paid order would: a premium analytics plan
+ * ("premium-analytics:pro") or the Analytics Pro tool ("marketing-tool:analytics-pro").
+ */
+export async function grantAnalytics(
+  db: DbOrTx,
+  userId: string,
+  tier: "pro" | "business" | "enterprise" | "analytics-pro",
+): Promise<void> {
+  const feature = tier === "analytics-pro" ? "marketing-tool:analytics-pro" : `premium-analytics:${tier}`;
+  await db.execute(sql`
+    insert into entitlements (user_id, feature, source, starts_at)
+    values (${userId}, ${feature}, 'order', now() - interval '1 minute')
+  `);
 }

@@ -1,5 +1,11 @@
 import { AFFILIATE_STATS_PATH, AFFILIATES_PATH } from "@shared/api/affiliates";
-import { ANALYTICS_PATH, type TAnalyticsRange } from "@shared/api/analytics";
+import {
+  ANALYTICS_ACCESS_PATH,
+  ANALYTICS_BREAKDOWNS_PATH,
+  ANALYTICS_MONTHS_PATH,
+  ANALYTICS_PATH,
+  type TAnalyticsRange,
+} from "@shared/api/analytics";
 import { API_KEY_PATHS } from "@shared/api/api-keys";
 import { AUTH_PATHS } from "@shared/api/auth";
 import { PENDING_ORDERS_PATH, RECEIPTS_PATH, SUBSCRIPTIONS_PATH } from "@shared/api/billing";
@@ -64,6 +70,9 @@ export const queryKeys = {
   affiliates: [AFFILIATES_PATH],
   affiliateStats: [AFFILIATE_STATS_PATH],
   analytics: (range: TAnalyticsRange) => [ANALYTICS_PATH, { range }],
+  analyticsAccess: [ANALYTICS_ACCESS_PATH],
+  analyticsBreakdowns: (range: TAnalyticsRange) => [ANALYTICS_BREAKDOWNS_PATH, { range }],
+  analyticsMonths: [ANALYTICS_MONTHS_PATH],
 
   balance: [PAYMENT_PATHS.balance],
   paymentMethods: [PAYMENT_PATHS.methods],

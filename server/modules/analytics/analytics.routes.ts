@@ -1,10 +1,13 @@
 import { Router } from "express";
-import { ZAnalyticsQuery } from "../../../shared/api/analytics";
+import { ZAnalyticsExportQuery, ZAnalyticsQuery } from "../../../shared/api/analytics";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
 import { sendCsv } from "../../http/send-csv";
 import { getAnalytics } from "./analytics.service";
-import { analyticsCsv, analyticsCsvFileName } from "./analytics-csv";
+import { analyticsAccess, assertAnalyticsAccess } from "./analytics-access";
+import { getBreakdowns } from "./breakdowns.service";
+import { exportAnalytics } from "./export-analytics";
+import { portfolioMonths } from "./portfolio-months";
 
 export function analyticsRoutes(deps: AppDeps): Router {
   const { db } = deps;
@@ -12,16 +15,39 @@ export function analyticsRoutes(deps: AppDeps): Router {
 
   router.get(
     "/",
-    handler({ auth: true, query: ZAnalyticsQuery }, ({ userId, query }) =>
-      getAnalytics({ db, userId, range: query.range }),
-    ),
+    handler({ auth: true, query: ZAnalyticsQuery }, async ({ userId, query }) => {
+      await assertAnalyticsAccess(db, userId, { range: query.range });
+      return getAnalytics({ db, userId, range: query.range });
+    }),
+  );
+
+  router.get(
+    "/access",
+    handler({ auth: true }, ({ userId }) => analyticsAccess(db, userId)),
+  );
+
+  router.get(
+    "/breakdowns",
+    handler({ auth: true, query: ZAnalyticsQuery }, async ({ userId, query }) => {
+      await assertAnalyticsAccess(db, userId, { range: query.range, breakdowns: true });
+      return getBreakdowns({ db, userId, range: query.range });
+    }),
+  );
+
+  router.get(
+    "/months",
+    handler({ auth: true }, async ({ userId }) => {
+      await assertAnalyticsAccess(db, userId, { range: "7d", breakdowns: true });
+      return { months: await portfolioMonths({ db, userId }) };
+    }),
   );
 
   router.get(
     "/export",
-    handler({ auth: true, query: ZAnalyticsQuery }, async ({ userId, query, res }) => {
-      const answer = await getAnalytics({ db, userId, range: query.range });
-      sendCsv(res, { fileName: analyticsCsvFileName(answer), body: analyticsCsv(answer) });
+    handler({ auth: true, query: ZAnalyticsExportQuery }, async ({ userId, query, res }) => {
+      const { table, range } = query;
+      await assertAnalyticsAccess(db, userId, { range, exports: true, breakdowns: table !== "daily" });
+      sendCsv(res, await exportAnalytics({ db, userId, range, table }));
     }),
   );
 

@@ -6,7 +6,7 @@ import {
   type TAnalyticsRange,
   type TTopDomain,
 } from "../../../shared/api/analytics";
-import type { Db } from "../../db/pool";
+import type { DbOrTx } from "../../db/tx";
 import { AppError } from "../../http/app-error";
 
 const TOP_DOMAINS = 5;
@@ -15,7 +15,7 @@ const TOP_DOMAINS = 5;
  * The `range` CTE: the user's time zone and the first and last calendar day of the range in it
  * (the last is today there), plus the instants where those days begin and end.
  */
-function rangeCte(userId: string, now: Date, days: number): SQL {
+export function rangeCte(userId: string, now: Date, days: number): SQL {
   return sql`range as (
     select tz, today - ${days - 1}::int as first, today as last,
       ((today - ${days - 1}::int)::timestamp at time zone tz) as starts,
@@ -49,7 +49,7 @@ interface SeriesRow extends Record<string, unknown> {
  * triggers): every zone's days are whole buckets, and a day costs at most 96 rows per source
  * however many events it had. Money is summed and rounded in SQL and leaves as decimal strings.
  */
-async function seriesRows(db: Db, userId: string, now: Date, days: number): Promise<SeriesRow[]> {
+async function seriesRows(db: DbOrTx, userId: string, now: Date, days: number): Promise<SeriesRow[]> {
   const result = await db.execute<SeriesRow>(sql`
     with ${rangeCte(userId, now, days)},
     calendar as (
@@ -117,7 +117,7 @@ interface TopDomainRow extends Record<string, unknown> {
 }
 
 /** The user's domains that earned the most in the range, with their traffic over it. */
-async function topDomains(db: Db, userId: string, now: Date, days: number): Promise<TTopDomain[]> {
+async function topDomains(db: DbOrTx, userId: string, now: Date, days: number): Promise<TTopDomain[]> {
   const result = await db.execute<TopDomainRow>(sql`
     with ${rangeCte(userId, now, days)},
     earners as (
@@ -170,7 +170,7 @@ function toDay(row: SeriesRow): Omit<TAnalyticsDay, "day"> {
  * leads and lead conversion per day (every day present), their totals, and the top domains.
  */
 export async function getAnalytics(options: {
-  db: Db;
+  db: DbOrTx;
   userId: string;
   range: TAnalyticsRange;
   now?: Date;

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { BlockList } from "node:net";
 import { Reader } from "mmdb-lib";
 import type { CountryResponse } from "mmdb-lib/lib/reader/response";
 
@@ -13,6 +14,19 @@ type CountryRow = CountryResponse & { country_code?: string };
 const DATABASE = "@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb";
 
 let reader: Reader<CountryRow> | null | undefined;
+
+/** Private and shared ranges are in no country, whatever the registry data says of them. */
+const PRIVATE = new BlockList();
+for (const [network, prefix] of [
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.168.0.0", 16],
+] as const) {
+  PRIVATE.addSubnet(network, prefix, "ipv4");
+}
 const countryNames = new Intl.DisplayNames(["en"], { type: "region" });
 
 function openReader() {
@@ -25,16 +39,31 @@ function openReader() {
   }
 }
 
-/** "United States" for an address there; null for private, loopback or unknown addresses. */
-export function placeOf(address: string | null | undefined): string | null {
+/** "US" for an address there; null for private, loopback or unknown addresses. */
+export function countryCodeOf(address: string | null | undefined): string | null {
   if (!address) return null;
   reader ??= openReader();
   if (!reader) return null;
   const plain = address.replace(/^::ffff:/, "");
   try {
-    const code = reader.get(plain)?.country_code;
-    return code ? (countryNames.of(code) ?? code) : null;
+    if (PRIVATE.check(plain, "ipv4")) return null;
+    return reader.get(plain)?.country_code ?? null;
   } catch {
     return null;
   }
+}
+
+/** A country's English name from its ISO code ("US" → "United States"). */
+export function countryName(code: string): string {
+  try {
+    return countryNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** "United States" for an address there; null for private, loopback or unknown addresses. */
+export function placeOf(address: string | null | undefined): string | null {
+  const code = countryCodeOf(address);
+  return code ? countryName(code) : null;
 }

@@ -6,6 +6,7 @@ import { UTC_TODAY } from "../../db/iso-time";
 import type { Db } from "../../db/pool";
 import type { AppDeps } from "../../deps";
 import { normalizeHost } from "../../lib/hostname";
+import { countryCodeOf } from "../auth/place";
 
 /** A visitor seen again within this window is the same visit. */
 export const REPEAT_VISIT_MINUTES = 30;
@@ -23,8 +24,14 @@ export async function recordParkedVisit(options: {
   db: Db;
   host: string;
   visitorKey: string;
+  /** The visitor's country code, "" when unknown. */
+  country?: string;
+  /** The referring site's host, "" when the visit came direct. */
+  referrer?: string;
 }): Promise<boolean> {
   const { db, host, visitorKey } = options;
+  const country = options.country ?? "";
+  const referrer = options.referrer ?? "";
   const result = await db.execute(sql`
     with domain as (
       select id, user_id from domains where name = ${host} and verified_at is not null
@@ -35,10 +42,16 @@ export async function recordParkedVisit(options: {
       on conflict (domain_id, visitor_key) do update set last_seen_at = excluded.last_seen_at
         where domain_visitors.last_seen_at <= excluded.last_seen_at - ${`${REPEAT_VISIT_MINUTES} minutes`}::interval
       returning domain_id
+    ),
+    counted as (
+      insert into domain_traffic (domain_id, user_id, day, visits)
+      select domain.id, domain.user_id, ${UTC_TODAY}, 1 from domain join fresh on fresh.domain_id = domain.id
+      on conflict (domain_id, day) do update set visits = domain_traffic.visits + 1
+      returning domain_id, user_id, day
     )
-    insert into domain_traffic (domain_id, user_id, day, visits)
-    select domain.id, domain.user_id, ${UTC_TODAY}, 1 from domain join fresh on fresh.domain_id = domain.id
-    on conflict (domain_id, day) do update set visits = domain_traffic.visits + 1
+    insert into domain_visit_sources (domain_id, user_id, day, country, referrer, visits)
+    select domain_id, user_id, day, ${country}, ${referrer}, 1 from counted
+    on conflict (domain_id, day, country, referrer) do update set visits = domain_visit_sources.visits + 1
   `);
   return (result.rowCount ?? 0) > 0;
 }
@@ -47,6 +60,20 @@ async function pruneSightings(db: Db): Promise<void> {
   await db.execute(
     sql`delete from domain_visitors where last_seen_at < now() - ${`${REPEAT_VISIT_MINUTES} minutes`}::interval`,
   );
+}
+
+/**
+ * The referring site's host ("news.example.org"), or "" for a direct visit, an unreadable header
+ * or a reload of the parked page itself.
+ */
+export function referrerHost(header: string | undefined, host: string): string {
+  if (!header) return "";
+  try {
+    const from = normalizeHost(new URL(header).host).slice(0, 253);
+    return from === host ? "" : from;
+  } catch {
+    return "";
+  }
 }
 
 /** True for a browser opening the landing page itself: not assets, API calls, prefetches or bots. */
@@ -75,7 +102,9 @@ export function countParkedVisits(deps: AppDeps): RequestHandler {
           const visitorKey = createHmac("sha256", deps.config.sessionSecret)
             .update(`${req.ip ?? ""}|${req.get("user-agent") ?? ""}`)
             .digest("base64url");
-          recordParkedVisit({ db: deps.db, host, visitorKey })
+          const country = countryCodeOf(req.ip) ?? "";
+          const referrer = referrerHost(req.get("referer"), host);
+          recordParkedVisit({ db: deps.db, host, visitorKey, country, referrer })
             .then((counted) =>
               counted && Math.random() * PRUNE_EVERY < 1 ? pruneSightings(deps.db) : undefined,
             )

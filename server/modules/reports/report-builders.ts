@@ -1,4 +1,7 @@
 import type { TReportKind } from "../../../shared/api/reports";
+import { buildCompetitiveReport } from "../analytics/reports/competitive-report";
+import { buildCustomReport } from "../analytics/reports/custom-report";
+import { buildForecastReport } from "../analytics/reports/forecast-report";
 import { buildAppraisalReport } from "../appraisals/appraisal-report";
 import type { ReportBuilder } from "./report-builder";
 
@@ -8,4 +11,7 @@ import type { ReportBuilder } from "./report-builder";
  */
 export const REPORT_BUILDERS: Record<TReportKind, ReportBuilder> = {
   appraisal: buildAppraisalReport,
+  custom: buildCustomReport,
+  forecast: buildForecastReport,
+  competitive: buildCompetitiveReport,
 };

@@ -15,6 +15,7 @@ import type { AppDeps } from "../../deps";
 import { AppError, notFound } from "../../http/app-error";
 import type { Mailer } from "../../mail/mailer";
 import { refundOrderAsStaff } from "../admin/staff-refund";
+import { addAnalystNotes } from "../analytics/reports/analytics-report-effects";
 import { addAnalystReview } from "../appraisals/appraisal-effects";
 import { mailWorkOrderChange } from "./work-order-mail";
 
@@ -82,7 +83,10 @@ export async function advanceWorkOrder(
       })
       .where(eq(workOrders.id, workOrder.id))
       .returning();
-    if (changed.status === "delivered") await addAnalystReview(tx, changed, deliverables);
+    if (changed.status === "delivered") {
+      await addAnalystReview(tx, changed, deliverables);
+      await addAnalystNotes(tx, changed, deliverables);
+    }
     await mailWorkOrderChange(tx, ctx, {
       workOrder: changed,
       deliverables: deliverables.map(deliverableLabel),

@@ -37,7 +37,10 @@ const PREMIUM_SERVICE_DAYS: Record<OptionId<typeof PREMIUM_SERVICES>, number> = 
 };
 
 /** The offers whose paid orders people deliver, each a work order in the console's queue (docs/money.md#what-each-purchase-delivers). */
-export const WORK_ORDER_OFFERS = ["appraisal", "broker", "premiumService"] as const;
+export const WORK_ORDER_OFFERS = ["appraisal", "broker", "premiumService", "customReports"] as const;
+
+/** A custom-tier report's analyst notes are due within five working days' worth of a week. */
+export const CUSTOM_REPORT_NOTES_DAYS = 7;
 
 const requestOf = (order: ServiceOrder) => (order.metadata.request ?? {}) as Record<string, unknown>;
 
@@ -64,6 +67,11 @@ export function workOrderDueAt(order: ServiceOrder, paidAt: Date): Date | null {
     const due = new Date(paidAt);
     due.setUTCMonth(due.getUTCMonth() + months);
     return due;
+  }
+  if (order.offerId === "customReports") {
+    // Only the custom tier has an analyst's notes; the other tiers are built at once.
+    if (request.reportType !== "custom") return null;
+    return new Date(paidAt.getTime() + CUSTOM_REPORT_NOTES_DAYS * 24 * HOUR);
   }
   if (order.offerId === "premiumService") {
     const days = lookup(PREMIUM_SERVICE_DAYS, request.serviceType);

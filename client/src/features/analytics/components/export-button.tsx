@@ -1,10 +1,18 @@
 import type { TAnalyticsRange } from "@shared/api/analytics";
-import { Download } from "lucide-react";
-import { buttonVariants } from "@/components/ui/button";
+import { Download, Lock } from "lucide-react";
+import { Button, buttonVariants } from "@/components/ui/button";
 import { analyticsExportUrl } from "../api/get-analytics";
 
-/** Downloads the range's daily series as CSV. */
-export function ExportButton({ range }: { range: TAnalyticsRange }) {
+/** Downloads the range's daily series as CSV; without a plan that exports, a locked button says why. */
+export function ExportButton({ range, enabled = true }: { range: TAnalyticsRange; enabled?: boolean }) {
+  if (!enabled) {
+    return (
+      <Button variant="outline" size="sm" disabled title="CSV export needs a premium analytics plan">
+        <Lock aria-hidden="true" />
+        Export CSV
+      </Button>
+    );
+  }
   return (
     <a
       href={analyticsExportUrl(range)}

@@ -1,52 +1,70 @@
+import { ANALYTICS_TIERS, type AnalyticsTier } from "@shared/analytics-plans";
 import { Check, Minus } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { cn } from "@/lib/cn";
+import { formatMoney } from "@/lib/format";
 
 type Cell = string | boolean;
 
-const ROWS: { feature: string; free: Cell; premium: Cell }[] = [
-  { feature: "Data retention", free: "7-day retention", premium: "Unlimited history" },
-  { feature: "Revenue by source and traffic charts", free: true, premium: true },
-  { feature: "CSV export", free: true, premium: true },
-  { feature: "Custom reports", free: false, premium: true },
-  { feature: "Competitor benchmarks", free: false, premium: true },
-  { feature: "AI revenue forecasting", free: false, premium: true },
-  { feature: "Support", free: "Standard", premium: "Priority" },
-];
-
-function CellValue({ value, premium }: { value: Cell; premium?: boolean }) {
-  if (value === true) {
-    return (
-      <Check
-        aria-label="Included"
-        className={premium ? "size-4 text-emerald-600" : "size-4 text-slate-500"}
-      />
-    );
-  }
-  if (value === false) return <Minus aria-label="Not included" className="size-4 text-slate-300" />;
-  return <span className={premium ? "font-medium text-emerald-700" : "text-slate-600"}>{value}</span>;
+/** "7-day retention", "90-day history", "1-year history". */
+export function historyLabel(days: number): string {
+  if (days === 7) return "7-day retention";
+  if (days % 365 === 0) return `${days / 365}-year history`;
+  return `${days}-day history`;
 }
 
-/** Free versus Premium, feature by feature. */
-export function PlanComparison() {
+/** Every row is read from the tiers the server enforces, so the table cannot promise more. */
+const ROWS: { feature: string; cell: (tier: AnalyticsTier) => Cell }[] = [
+  { feature: "Data history", cell: (tier) => historyLabel(tier.historyDays) },
+  { feature: "Revenue by source and traffic charts", cell: () => true },
+  { feature: "CSV export", cell: (tier) => tier.exports },
+  { feature: "RPM, CTR and EPC per domain", cell: (tier) => tier.breakdowns },
+  { feature: "Visitors by country and referrer", cell: (tier) => tier.breakdowns },
+  { feature: "Lead conversion per domain", cell: (tier) => tier.breakdowns },
+  { feature: "12-month portfolio summary", cell: (tier) => tier.breakdowns },
+  { feature: "Price", cell: (tier) => (tier.price ? `${formatMoney(tier.price)}/mo` : "Free") },
+];
+
+function CellValue({ value }: { value: Cell }) {
+  if (value === true) return <Check aria-label="Included" className="size-4 text-emerald-600" />;
+  if (value === false) return <Minus aria-label="Not included" className="size-4 text-slate-300" />;
+  return <span className="text-slate-700">{value}</span>;
+}
+
+/** Free, the Analytics Pro tool and the three plans, feature by feature; the user's own column marked. */
+export function PlanComparison({ current }: { current?: string }) {
   return (
     <Card>
       <CardHeader className="pb-2">
         <CardTitle className="text-base">Free vs Premium</CardTitle>
+        <CardDescription>
+          Custom reports, competitive analysis and forecasts are bought one at a time, on any plan.
+        </CardDescription>
       </CardHeader>
       <CardContent>
-        <table className="w-full text-sm">
+        <table className="w-full text-sm" data-testid="plan-comparison">
           <thead>
             <tr className="border-b text-left">
               <th scope="col" className="py-2 font-medium text-muted-foreground">
                 Feature
               </th>
-              <th scope="col" className="w-32 py-2 font-medium text-muted-foreground">
-                Free
-              </th>
-              <th scope="col" className="w-36 py-2">
-                <Badge variant="success">Premium</Badge>
-              </th>
+              {ANALYTICS_TIERS.map((tier) => (
+                <th
+                  key={tier.id}
+                  scope="col"
+                  className={cn("px-2 py-2 font-medium", tier.id === current && "bg-emerald-50")}
+                >
+                  {tier.id === "free" ? (
+                    <span className="text-muted-foreground">{tier.label}</span>
+                  ) : (
+                    <Badge variant="success">{tier.label}</Badge>
+                  )}
+                  {tier.id === current ? (
+                    <span className="block text-emerald-700 text-xs">Your plan</span>
+                  ) : null}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -55,12 +73,11 @@ export function PlanComparison() {
                 <th scope="row" className="py-2.5 text-left font-normal text-slate-700">
                   {row.feature}
                 </th>
-                <td className="py-2.5">
-                  <CellValue value={row.free} />
-                </td>
-                <td className="py-2.5">
-                  <CellValue value={row.premium} premium />
-                </td>
+                {ANALYTICS_TIERS.map((tier) => (
+                  <td key={tier.id} className={cn("px-2 py-2.5", tier.id === current && "bg-emerald-50")}>
+                    <CellValue value={row.cell(tier)} />
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>

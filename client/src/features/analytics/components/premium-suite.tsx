@@ -5,7 +5,7 @@ import { PlanComparison } from "./plan-comparison";
 import { RoiPanel } from "./roi-panel";
 
 /** Premium Analytics Suite: free versus premium, the four analytics offers and the ROI panel. */
-export function PremiumSuite() {
+export function PremiumSuite({ current }: { current?: string }) {
   return (
     <section aria-labelledby="premium-suite-heading" className="grid gap-4">
       <div>
@@ -26,8 +26,10 @@ export function PremiumSuite() {
         <CompetitiveAnalysisOffer />
         <CatalogOffer offerKey="forecasting" />
       </div>
-      <div className="grid items-start gap-4 lg:grid-cols-2">
-        <PlanComparison />
+      <div className="grid items-start gap-4 xl:grid-cols-3">
+        <div className="xl:col-span-2">
+          <PlanComparison current={current} />
+        </div>
         <RoiPanel />
       </div>
     </section>

@@ -7,7 +7,12 @@ import { formatDate } from "@/lib/format";
 import { useReports } from "../api/get-reports";
 import { ReportStatusBadge } from "./report-status-badge";
 
-const KIND_LABELS: Record<string, string> = { appraisal: "Appraisal" };
+const KIND_LABELS: Record<string, string> = {
+  appraisal: "Appraisal",
+  custom: "Custom report",
+  forecast: "Revenue forecast",
+  competitive: "Competitive analysis",
+};
 
 /** Every report of the user's, newest first, each opening its page. */
 export function ReportsList() {

@@ -1,0 +1,186 @@
+import type { TPortfolioMonth } from "../../../../shared/api/analytics";
+import type { TReportSection } from "../../../../shared/api/reports";
+import { centsToDecimal, formatUsd, toCents } from "../../../../shared/money";
+import { REPORT_TYPES } from "../../../../shared/prices";
+import { AppError } from "../../../http/app-error";
+import { getPortfolioPnl } from "../../pnl/pnl.service";
+import type { ReportBuilder } from "../../reports/report-builder";
+import { domainBreakdown } from "../breakdowns.service";
+import { forecastSeries } from "../forecast/forecast-series";
+import { portfolioMonths } from "../portfolio-months";
+import { monthlyRevenue, shiftMonth } from "./monthly-revenue";
+
+export type CustomTier = (typeof REPORT_TYPES)[number]["id"];
+const RANK: Record<CustomTier, number> = { basic: 0, comprehensive: 1, enterprise: 2, custom: 3 };
+/** Domains listed one by one in the breakdown section; the CSV export of the page has them all. */
+export const REPORT_DOMAIN_ROWS = 25;
+
+/** What a custom report is asked for (its `params`). */
+export interface CustomReportParams {
+  tier: CustomTier;
+  /** The custom tier: when the analyst's notes are due, and once delivered, the notes. */
+  notesDueAt?: string;
+  analystNotes?: { lines: string[]; deliveredAt: string };
+}
+
+const usd = (v: string) => formatUsd(v);
+const sum = (months: TPortfolioMonth[], pick: (m: TPortfolioMonth) => string) =>
+  centsToDecimal(months.reduce((s, m) => s + toCents(pick(m)), 0));
+
+function summarySection(months: TPortfolioMonth[]): TReportSection {
+  const total = sum(months, (m) => m.revenue.total);
+  return {
+    heading: "Portfolio summary, last 12 months",
+    lines: [
+      `Revenue ${usd(total)}: parking ${usd(sum(months, (m) => m.revenue.parking))} (as the networks reported it), leads ${usd(sum(months, (m) => m.revenue.lead))}, marketplace ${usd(sum(months, (m) => m.revenue.marketplace))}, affiliate ${usd(sum(months, (m) => m.revenue.affiliate))}.`,
+      `Ad-network visitors ${months.reduce((s, m) => s + m.parkingVisitors, 0).toLocaleString("en-US")}, parked-page visits ${months.reduce((s, m) => s + m.landingVisits, 0).toLocaleString("en-US")}, leads ${months.reduce((s, m) => s + m.leads, 0).toLocaleString("en-US")}.`,
+    ],
+    table: {
+      columns: ["Month", "Revenue", "Parking", "Leads", "Ad visitors", "RPM"],
+      rows: months.map((m) => [
+        m.month,
+        usd(m.revenue.total),
+        usd(m.revenue.parking),
+        usd(m.revenue.lead),
+        m.parkingVisitors.toLocaleString("en-US"),
+        m.rpm ? usd(m.rpm) : "—",
+      ]),
+    },
+  };
+}
+
+/** Change of the last three complete months against the three before, in percent, or null. */
+function trendLine(months: TPortfolioMonth[]): string {
+  const complete = months.slice(0, -1);
+  const recent = complete.slice(-3);
+  const before = complete.slice(-6, -3);
+  const a = recent.reduce((s, m) => s + toCents(m.revenue.total), 0);
+  const b = before.reduce((s, m) => s + toCents(m.revenue.total), 0);
+  if (b === 0) return "Not enough complete months to compare quarters yet.";
+  const change = ((a - b) * 100) / b;
+  return `Revenue of the last three complete months ${usd(centsToDecimal(a))} is ${change >= 0 ? "up" : "down"} ${Math.abs(change).toFixed(1)}% on the three before (${usd(centsToDecimal(b))}).`;
+}
+
+/**
+ * A custom report of the tier bought: basic is the portfolio summary; comprehensive adds per-domain
+ * breakdowns and trends; enterprise adds the P&L and a revenue forecast; custom adds the analyst's
+ * notes, delivered through a work order (the report is built again when they arrive).
+ */
+export const buildCustomReport: ReportBuilder = async ({ db, report, progress }) => {
+  const params = report.params as Partial<CustomReportParams>;
+  const tier = REPORT_TYPES.find((t) => t.id === params.tier);
+  if (!tier) throw new AppError("UNPROCESSABLE", "This report's order names no tier.");
+  const rank = RANK[tier.id];
+  const userId = report.userId;
+  const months = await portfolioMonths({ db, userId });
+  const sections: TReportSection[] = [summarySection(months)];
+  const data: Record<string, unknown> = { tier: tier.id, months };
+  await progress(25);
+
+  if (rank >= RANK.comprehensive) {
+    const breakdown = await domainBreakdown({ db, userId, range: "90d", limit: REPORT_DOMAIN_ROWS });
+    sections.push({
+      heading: "Domains, last 90 days",
+      lines: [
+        `The ${Math.min(REPORT_DOMAIN_ROWS, breakdown.total)} best parking earners of ${breakdown.total} domains (${breakdown.from} to ${breakdown.to}). RPM is revenue per thousand ad-network visitors, CTR clicks per visitor, EPC earnings per click.`,
+      ],
+      table: {
+        columns: [
+          "Domain",
+          "Parking revenue",
+          "RPM",
+          "CTR",
+          "EPC",
+          "Page visits",
+          "Leads",
+          "Lead conversion",
+        ],
+        rows: breakdown.rows.map((d) => [
+          d.name,
+          usd(d.parkingRevenue),
+          d.rpm ? usd(d.rpm) : "—",
+          d.ctr === null ? "—" : `${d.ctr.toFixed(2)}%`,
+          d.epc ? usd(d.epc) : "—",
+          d.landingVisits.toLocaleString("en-US"),
+          String(d.leads),
+          d.leadConversion === null ? "—" : `${d.leadConversion.toFixed(2)}%`,
+        ]),
+      },
+    });
+    sections.push({ heading: "Trends", lines: [trendLine(months)] });
+    data.domains = breakdown.rows;
+    await progress(50);
+  }
+
+  if (rank >= RANK.enterprise) {
+    const pnl = await getPortfolioPnl({ db, userId, range: "12m", sort: "net", order: "desc" });
+    const t = pnl.totals;
+    sections.push({
+      heading: "Profit and loss, last 12 months",
+      lines: [
+        `Income ${usd(t.income.total)}, costs ${usd(t.costs.total)}, net ${usd(t.net)}${t.roi === null ? "" : `, ROI ${t.roi}%`}.`,
+        t.toReview > 0
+          ? `${t.toReview} domains earn less than they cost to renew: review them before renewal.`
+          : "Every domain earns its renewal.",
+      ],
+      table: {
+        columns: ["Domain", "Income", "Costs", "Net"],
+        rows: pnl.rows
+          .slice(0, REPORT_DOMAIN_ROWS)
+          .map((r) => [r.name, usd(r.income.total), usd(r.costs.total), usd(r.net)]),
+      },
+    });
+    const history = await monthlyRevenue({ db, userId, topDomains: 0 });
+    const forecast = forecastSeries(history.portfolio.values, 12, 12);
+    const last = history.portfolio.months.at(-1) ?? "";
+    sections.push(
+      forecast
+        ? {
+            heading: "Revenue forecast, next 12 months",
+            lines: [
+              `Backtest MASE ${forecast.backtest.mase.toFixed(2)} against ${forecast.backtest.seasonalNaiveMase.toFixed(2)} for repeating last year; the 80% interval held ${Math.round(forecast.backtest.coverage80 * 100)}% of tested months.`,
+            ],
+            table: {
+              columns: ["Month", "Forecast", "80% interval"],
+              rows: forecast.points.map((p, i) => [
+                shiftMonth(last, i + 1),
+                formatUsd(p.value),
+                `${formatUsd(p.lower80)} – ${formatUsd(p.upper80)}`,
+              ]),
+            },
+          }
+        : {
+            heading: "Revenue forecast",
+            lines: [
+              `Not enough history to forecast: ${history.portfolio.months.length} complete months of revenue, 27 needed for a seasonal model whose error can be measured.`,
+            ],
+          },
+    );
+    data.pnl = t;
+    data.forecastBacktest = forecast?.backtest ?? null;
+    await progress(80);
+  }
+
+  if (rank >= RANK.custom) {
+    sections.push(
+      params.analystNotes
+        ? { heading: "Analyst's notes", lines: params.analystNotes.lines }
+        : {
+            heading: "Analyst's notes",
+            lines: [
+              `An analyst is reviewing this report${params.notesDueAt ? ` and will add notes by ${params.notesDueAt.slice(0, 10)}` : ""}; it will be updated and mailed again when they arrive.`,
+            ],
+          },
+    );
+  }
+
+  const total = sum(months, (m) => m.revenue.total);
+  return {
+    content: {
+      summary: `${tier.label} report: ${usd(total)} of revenue over the last 12 months.`,
+      sections,
+      kind: "custom",
+      ...data,
+    },
+  };
+};

@@ -1,0 +1,249 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addAnalystNotes } from "../../server/modules/analytics/reports/analytics-report-effects";
+import { OUTSIDE_TRAFFIC_UNKNOWN } from "../../server/modules/analytics/reports/competitive-report";
+import { buildReport } from "../../server/modules/reports/build-report";
+import { REPORTS_PATHS, type TReport, ZReport } from "../../shared/api/reports";
+import { COMPETITIVE_ANALYSIS, FORECAST_PERIODS, REPORT_TYPES } from "../../shared/prices";
+import { workOrders } from "../../shared/schema";
+import { addRevenue } from "../factories/analytics";
+import { payInSandbox } from "../factories/billing";
+import { insertDomain } from "../factories/domains";
+import { signUp } from "../factories/users";
+import { createTestApp, type TestApp } from "../setup/test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Agent = Awaited<ReturnType<typeof signUp>>["agent"];
+const buildDeps = () => ({
+  db: t.db,
+  mailer: t.deps.mailer,
+  logger: t.deps.logger,
+  appUrl: "http://app.test",
+});
+
+/** Orders an offer, pays it in the sandbox, builds the report it queued and answers it. */
+async function buyReport(agent: Agent, path: string, body: Record<string, unknown>): Promise<TReport> {
+  const order = await agent.post(path).send(body);
+  expect(order.status, JSON.stringify(order.body)).toBe(201);
+  await payInSandbox(agent, order.body.orderId);
+  const { rows } = await t.db.execute<{ id: string }>(
+    sql`select id from reports where order_id = ${order.body.orderId}`,
+  );
+  expect(rows).toHaveLength(1);
+  expect(await buildReport(buildDeps(), rows[0].id)).toBe("ready");
+  const res = await agent.get(REPORTS_PATHS.one(rows[0].id));
+  expect(res.status).toBe(200);
+  return ZReport.parse(res.body);
+}
+
+const SHAPE = [0, 25, 60, 80, 70, 40, 10, -20, -45, -50, -30, -10];
+/** Monthly parking revenue on one domain for the `months` complete months before this one. */
+async function seasonalHistory(userId: string, months: number) {
+  const domain = await insertDomain(t.db, userId);
+  const now = new Date();
+  for (let k = months; k >= 1; k--) {
+    const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - k, 10, 12));
+    const t0 = months - k;
+    const amount = (500 + 4 * t0 + SHAPE[t0 % 12] + 5 * Math.sin(t0 * 2.3)).toFixed(2);
+    await addRevenue(t.db, { userId, domainId: domain.id, type: "parking", amount, at });
+  }
+  return domain;
+}
+
+const forecastBody = (period: string) => ({
+  period,
+  price: FORECAST_PERIODS.find((p) => p.id === period)?.price,
+});
+
+describe("forecast reports", () => {
+  it("forecasts the months bought with 80% and 95% intervals and the backtest, and only its owner can read it", async () => {
+    const owner = await signUp(t.app, { timeZone: "UTC" });
+    await seasonalHistory(owner.user.id, 40);
+
+    const report = await buyReport(owner.agent, "/api/analytics/forecasting", forecastBody("12"));
+
+    expect(report).toMatchObject({ kind: "forecast", status: "ready", title: "Revenue forecast, 12 months" });
+    const content = report.content as unknown as Record<string, unknown> & {
+      points: Record<string, string>[];
+      backtest: Record<string, number>;
+    };
+    expect(content.horizonMonths).toBe(12);
+    expect(content.insufficientHistory).toBe(false);
+    expect(content.points).toHaveLength(12);
+    for (const p of content.points) {
+      expect(Object.keys(p).sort()).toEqual(["lower80", "lower95", "month", "upper80", "upper95", "value"]);
+      expect(Number(p.lower95)).toBeLessThanOrEqual(Number(p.lower80));
+      expect(Number(p.upper80)).toBeLessThanOrEqual(Number(p.upper95));
+    }
+    expect(content.backtest.mase).toBeLessThan(content.backtest.seasonalNaiveMase);
+    expect(content.backtest.mase).toBeLessThan(content.backtest.naiveMase);
+    expect(content.backtest.coverage80).toBeGreaterThanOrEqual(0);
+    expect(content.backtest.coverage80).toBeLessThanOrEqual(1);
+
+    const list = await owner.agent.get(REPORTS_PATHS.list);
+    expect(list.body.map((r: { id: string }) => r.id)).toContain(report.id);
+    const pdf = await owner.agent.get(REPORTS_PATHS.pdf(report.id));
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers["content-type"]).toMatch(/application\/pdf/);
+
+    const stranger = await signUp(t.app);
+    expect((await stranger.agent.get(REPORTS_PATHS.one(report.id))).status).toBe(404);
+    expect((await stranger.agent.get(REPORTS_PATHS.pdf(report.id))).status).toBe(404);
+    expect((await stranger.agent.get(REPORTS_PATHS.list)).body).toEqual([]);
+  });
+
+  it("says there is too little history instead of inventing a forecast", async () => {
+    const owner = await signUp(t.app, { timeZone: "UTC" });
+    await seasonalHistory(owner.user.id, 10);
+
+    const report = await buyReport(owner.agent, "/api/analytics/forecasting", forecastBody("6"));
+
+    expect(report.content).toMatchObject({
+      kind: "forecast",
+      horizonMonths: 6,
+      insufficientHistory: true,
+      historyMonths: 10,
+      points: [],
+      backtest: null,
+    });
+    expect(report.content?.summary).toMatch(/Not enough history.*27 complete months.*has 10/);
+  });
+});
+
+describe("custom reports", () => {
+  const headings = (report: TReport) => report.content?.sections.map((s) => s.heading) ?? [];
+  const tierBody = (reportType: string) => ({
+    reportType,
+    price: REPORT_TYPES.find((r) => r.id === reportType)?.price,
+  });
+
+  it.each([
+    ["basic", ["Portfolio summary, last 12 months"]],
+    ["comprehensive", ["Portfolio summary, last 12 months", "Domains, last 90 days", "Trends"]],
+    [
+      "enterprise",
+      [
+        "Portfolio summary, last 12 months",
+        "Domains, last 90 days",
+        "Trends",
+        "Profit and loss, last 12 months",
+        "Revenue forecast",
+      ],
+    ],
+  ])("the %s tier has its sections and no more", async (tier, expected) => {
+    const owner = await signUp(t.app, { timeZone: "UTC" });
+    const domain = await insertDomain(t.db, owner.user.id, { name: `custom-${tier}-report.com` });
+    await addRevenue(t.db, {
+      userId: owner.user.id,
+      domainId: domain.id,
+      type: "parking",
+      amount: "42.00",
+      at: new Date(),
+    });
+
+    const report = await buyReport(owner.agent, "/api/analytics/reports", tierBody(tier));
+
+    expect(report.kind).toBe("custom");
+    expect(headings(report)).toEqual(expected);
+    expect(report.content?.summary).toMatch(/\$42\.00/);
+    if (tier !== "basic") expect(JSON.stringify(report.content)).toContain(`custom-${tier}-report.com`);
+  });
+
+  it("the custom tier queues the analyst's work order and takes in the notes when they are delivered", async () => {
+    const owner = await signUp(t.app, { timeZone: "UTC" });
+    const report = await buyReport(owner.agent, "/api/analytics/reports", tierBody("custom"));
+    expect(headings(report).at(-1)).toBe("Analyst's notes");
+    expect(report.content?.sections.at(-1)?.lines[0]).toMatch(/An analyst is reviewing this report/);
+    const { rows } = await t.db.execute<{ id: string; offer_id: string }>(
+      sql`select id, offer_id from work_orders where order_id = ${report.orderId}`,
+    );
+    expect(rows).toEqual([{ id: expect.any(String), offer_id: "customReports" }]);
+
+    const [workOrder] = await t.db
+      .update(workOrders)
+      .set({ status: "delivered", deliveredAt: new Date() })
+      .where(eq(workOrders.id, rows[0].id))
+      .returning();
+    await t.db.transaction((tx) =>
+      addAnalystNotes(tx, workOrder, [
+        { fileName: null, body: "Drop the three .info names: none earns its renewal." },
+      ]),
+    );
+    expect(await buildReport(buildDeps(), report.id)).toBe("ready");
+    const rebuilt = ZReport.parse((await owner.agent.get(REPORTS_PATHS.one(report.id))).body);
+    expect(rebuilt.content?.sections.at(-1)).toEqual({
+      heading: "Analyst's notes",
+      lines: ["Drop the three .info names: none earns its renewal."],
+    });
+  });
+});
+
+describe("competitive analysis", () => {
+  it("names each competitor's features and marketplace record, says outside traffic is unknown, and hides a cohort under 5 accounts", async () => {
+    const seller = await signUp(t.app);
+    await insertDomain(t.db, seller.user.id, {
+      name: "rival-cars.net",
+      marketplacePrice: "1850.00",
+      listedAt: new Date(),
+    });
+    const owner = await signUp(t.app, { timeZone: "UTC" });
+    await insertDomain(t.db, owner.user.id, { name: "my-car-deals.net" });
+    const competitors = "https://www.Rival-Cars.net/page\nnot a domain\n";
+    const price = (
+      Number(COMPETITIVE_ANALYSIS.basePrice) +
+      2 * Number(COMPETITIVE_ANALYSIS.perCompetitor)
+    ).toFixed(2);
+
+    const report = await buyReport(owner.agent, "/api/analytics/competitive", { competitors, price });
+
+    expect(report.kind).toBe("competitive");
+    const content = report.content as unknown as Record<string, unknown> & {
+      competitors: Record<string, unknown>[];
+    };
+    expect(content.outsideTrafficKnown).toBe(false);
+    expect(report.content?.summary).toContain(OUTSIDE_TRAFFIC_UNKNOWN);
+    expect(content.competitors[0]).toMatchObject({
+      name: "rival-cars.net",
+      features: { length: 10, tld: "net", hyphens: 1, digits: 0 },
+      marketplace: "Listed for sale on ParkPilot at $1,850.00.",
+      cohort: null,
+    });
+    expect(content.competitors[1]).toMatchObject({ input: "not a domain", name: null });
+    const section = report.content?.sections.find((s) => s.heading === "rival-cars.net");
+    expect(section?.lines.join(" ")).toMatch(/Too few accounts/);
+    expect(section?.table?.rows[0][0]).toBe("my-car-deals.net");
+  });
+
+  it("shows the cohort's medians once 5 other accounts hold names of the TLD and length band", async () => {
+    for (let i = 0; i < 5; i++) {
+      const other = await signUp(t.app);
+      await insertDomain(t.db, other.user.id, {
+        name: `cohort${i}xyz.org`,
+        soldAt: new Date(),
+        soldPrice: `${1000 + i * 100}.00`,
+      });
+    }
+    const owner = await signUp(t.app, { timeZone: "UTC" });
+    const price = (
+      Number(COMPETITIVE_ANALYSIS.basePrice) + Number(COMPETITIVE_ANALYSIS.perCompetitor)
+    ).toFixed(2);
+
+    const report = await buyReport(owner.agent, "/api/analytics/competitive", {
+      competitors: "cohort0xyz.org",
+      price,
+    });
+
+    const content = report.content as unknown as Record<string, unknown> & {
+      competitors: Record<string, unknown>[];
+    };
+    expect(content.competitors[0]).toMatchObject({
+      marketplace: "Sold on ParkPilot for $1,000.00 on " + new Date().toISOString().slice(0, 10) + ".",
+      cohort: { tld: "org", accounts: 5, domains: 5, sales: 5, medianSalePrice: "1200.00" },
+    });
+  });
+});
