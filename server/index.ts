@@ -14,6 +14,7 @@ import { createLogger } from "./logger";
 import { grantAdminEmails } from "./modules/admin/staff";
 import { prepareTotpSecrets } from "./modules/auth/totp-secrets";
 import { assignExistingNameservers } from "./modules/domains/assign-existing-nameservers";
+import { saleConfigOf } from "./modules/marketplace/sale-config";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -71,6 +72,7 @@ async function main() {
     ownership: { checker: deps.ownership, appUrl: config.appUrl },
     payouts: deps.payments.payouts,
     autoPayouts: { sender: deps.payments.payouts, reviewAbove: config.payoutReviewAbove },
+    marketplace: { deps, config: saleConfigOf(config) },
     billing: {
       appUrl: config.appUrl,
       paid: { commissionHoldDays: config.COMMISSION_HOLD_DAYS },

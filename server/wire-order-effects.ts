@@ -4,6 +4,7 @@ import {
   applyRefundedOrderToAffiliates,
 } from "./modules/affiliates/order-paid";
 import { applyPaidOrderToBilling, applyRefundedOrderToBilling } from "./modules/billing/on-paid-billing";
+import { applyPaidOrderToSale, applyRefundedOrderToSale } from "./modules/marketplace/sale-payments";
 import { cancelRefundedWorkOrder, queueWorkOrder } from "./modules/work-orders/work-order-effects";
 import { registerOrderEffects } from "./payments/on-paid-effects";
 
@@ -22,4 +23,6 @@ export function wireOrderEffects(): void {
     onPartlyRefunded: applyPartlyRefundedOrderToAffiliates,
   });
   registerOrderEffects({ onPaid: queueWorkOrder, onRefunded: cancelRefundedWorkOrder });
+  // An escrow sale's payment held or given back (filtered on the order's offer).
+  registerOrderEffects({ onPaid: applyPaidOrderToSale, onRefunded: applyRefundedOrderToSale });
 }

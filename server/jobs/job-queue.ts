@@ -11,6 +11,7 @@ import { type BillingJobOptions, installBillingJobs, workBillingJobs } from "./b
 import { checkDomainOwnership, PENDING_CHECK_MINUTES } from "./check-domain-ownership";
 import { sendExpiryWarnings } from "./expiry-warnings";
 import { installHeldFundsJobs, workHeldFundsJobs } from "./held-funds-jobs";
+import { installMarketplaceJobs, type MarketplaceJobOptions, workMarketplaceJobs } from "./marketplace-jobs";
 
 export const EXPIRY_WARNINGS_QUEUE = "expiry-warnings";
 /** Daily, early morning in the Americas and mid-day in Europe. */
@@ -46,6 +47,8 @@ export async function startJobQueue(options: {
   billing?: BillingJobOptions;
   /** With it, accounts with auto payout on are paid out weekly or monthly. */
   autoPayouts?: AutoPayoutJobOptions;
+  /** With it, offers expire and escrow sales time out on schedule (docs/marketplace.md). */
+  marketplace?: MarketplaceJobOptions;
 }): Promise<JobQueue> {
   const { pool, db, mailer, logger } = options;
   const boss = new PgBoss({
@@ -68,6 +71,7 @@ export async function startJobQueue(options: {
     if (options.payouts) await installHeldFundsJobs(boss);
     if (options.billing) await installBillingJobs(boss);
     if (options.autoPayouts) await installAutoPayoutsJob(boss);
+    if (options.marketplace) await installMarketplaceJobs(boss);
   };
   if (options.serializeStart) await withAdvisoryLock(pool, JOBS_INSTALL_LOCK, install);
   else await install();
@@ -85,6 +89,7 @@ export async function startJobQueue(options: {
   if (options.payouts) await workHeldFundsJobs(boss, { db, logger, payouts: options.payouts });
   if (options.billing) await workBillingJobs(boss, { ...options.billing, db, mailer, logger });
   if (options.autoPayouts) await workAutoPayoutsJob(boss, { ...options.autoPayouts, db, mailer, logger });
+  if (options.marketplace) await workMarketplaceJobs(boss, options.marketplace);
   logger.info({ queue: EXPIRY_WARNINGS_QUEUE, cron: EXPIRY_WARNINGS_CRON }, "background jobs started");
 
   return {

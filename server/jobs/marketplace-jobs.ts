@@ -1,0 +1,27 @@
+import type PgBoss from "pg-boss";
+import type { AppDeps } from "../deps";
+import type { SaleConfig } from "../modules/marketplace/sale-terms";
+import { runSaleTimeouts } from "../modules/marketplace/sale-timeouts";
+
+export const MARKETPLACE_CLOCK_QUEUE = "marketplace-clock";
+/** Offers and sales time out in days; a quarter-hour's lateness is nothing to either side. */
+export const MARKETPLACE_CLOCK_CRON = "*/15 * * * *";
+
+export interface MarketplaceJobOptions {
+  deps: Pick<AppDeps, "db" | "mailer" | "payments" | "logger">;
+  config: SaleConfig;
+}
+
+export async function installMarketplaceJobs(boss: PgBoss): Promise<void> {
+  await boss.createQueue(MARKETPLACE_CLOCK_QUEUE, { name: MARKETPLACE_CLOCK_QUEUE, policy: "singleton" });
+  await boss.schedule(MARKETPLACE_CLOCK_QUEUE, MARKETPLACE_CLOCK_CRON, {}, { tz: "UTC" });
+}
+
+/** Expires offers and runs sales' timeouts (docs/marketplace.md). */
+export async function workMarketplaceJobs(boss: PgBoss, options: MarketplaceJobOptions): Promise<void> {
+  await boss.work(MARKETPLACE_CLOCK_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+    const result = await runSaleTimeouts(options.deps, { config: options.config });
+    if (result.expired + result.cancelled + result.refunded + result.completed > 0)
+      options.deps.logger.info(result, "marketplace clock ran");
+  });
+}
