@@ -32,6 +32,7 @@ import { pnlRoutes } from "./modules/pnl/pnl.routes";
 import { purchaseRoutes } from "./modules/purchases/purchases.routes";
 import { revenueRoutes } from "./modules/revenue/revenue.routes";
 import { settingsRoutes } from "./modules/settings/settings.routes";
+import { storefrontRoutes } from "./modules/storefront/storefront.routes";
 import { supportRoutes } from "./modules/support/support.routes";
 import { webhookRoutes } from "./modules/webhooks/stripe-webhook.routes";
 
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps) {
 
   // Development and tests: the mail the app sent, read without an SMTP server (404 in production).
   app.use(devMailRoutes(deps));
+  app.use(storefrontRoutes(deps));
   app.use(countParkedVisits(deps));
   for (const handler of deps.client ?? []) app.use(handler);
   app.use(errorHandler(deps.logger));
