@@ -14,6 +14,16 @@ export const TRANSACTION_STATUSES = [
   "disputed",
 ] as const;
 export type TTransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+/** Each sale status as buyers and sellers read it. */
+export const TRANSACTION_STATUS_LABELS: Record<TTransactionStatus, string> = {
+  awaiting_payment: "Awaiting payment",
+  awaiting_transfer: "Awaiting transfer",
+  inspection: "Inspection",
+  completed: "Completed",
+  cancelled: "Cancelled",
+  refunded: "Refunded",
+  disputed: "Disputed",
+};
 
 /** Longest message a buyer may attach to an offer. */
 export const MAX_OFFER_MESSAGE_LENGTH = 1_000;
@@ -30,6 +40,18 @@ export const ZMakeOfferBody = z.object({
 });
 export const ZCounterOfferBody = z.object({ amount: ZListingPrice });
 export const ZOfferIdParams = z.object({ id: z.uuid("Unknown offer") });
+export const ZListingIdParams = z.object({ id: z.uuid("Unknown listing") });
+/** `GET /api/marketplace/listings/{id}`: one listing as a buyer decides on it. */
+export const ZListingForBuyer = z.object({
+  id: z.string(),
+  name: z.string(),
+  price: ZMoney,
+  registrationDate: z.string(),
+  featuredUntil: z.string().nullable(),
+  protection: z.object({ level: z.string(), summary: z.string() }).nullable(),
+  financing: z.array(z.object({ months: z.number(), aprPercent: z.number() })),
+});
+export type TListingForBuyer = z.infer<typeof ZListingForBuyer>;
 export const ZOffersQuery = z.object({ role: z.enum(["buyer", "seller"]).default("buyer") });
 /** `POST /api/marketplace/floor`: the lowest offer a listing takes; null takes any offer. */
 export const ZOfferFloorBody = z.object({
@@ -121,6 +143,7 @@ export const marketplaceDealPaths = {
   decline: (id: string) => `/api/marketplace/offers/${id}/decline`,
   withdraw: (id: string) => `/api/marketplace/offers/${id}/withdraw`,
   floor: "/api/marketplace/floor",
+  listing: (id: string) => `/api/marketplace/listings/${id}`,
   transactions: "/api/marketplace/transactions",
   transaction: (id: string) => `/api/marketplace/transactions/${id}`,
   confirmTransfer: (id: string) => `/api/marketplace/transactions/${id}/confirm-transfer`,

@@ -2,6 +2,7 @@ import { Router } from "express";
 import {
   ZCounterOfferBody,
   ZDisputeBody,
+  ZListingIdParams,
   ZMakeOfferBody,
   ZOfferFloorBody,
   ZOfferIdParams,
@@ -10,7 +11,9 @@ import {
   ZTransactionIdParams,
 } from "../../../shared/api/marketplace-deals";
 import type { AppDeps } from "../../deps";
+import { notFound } from "../../http/app-error";
 import { handler } from "../../http/handler";
+import { publicListing } from "../storefront/storefront.service";
 import {
   acceptOffer,
   counterOffer,
@@ -73,6 +76,15 @@ export function dealRoutes(deps: AppDeps): Router {
     handler({ auth: true, body: ZOfferFloorBody }, ({ userId, body }) =>
       setOfferFloor({ db, userId, ...body }),
     ),
+  );
+
+  router.get(
+    "/listings/:id",
+    handler({ auth: true, params: ZListingIdParams }, async ({ params }) => {
+      const listing = await publicListing(db, { id: params.id });
+      if (!listing) throw notFound("Listing");
+      return listing;
+    }),
   );
 
   router.get(

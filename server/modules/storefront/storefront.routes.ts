@@ -36,7 +36,7 @@ export function storefrontRoutes(deps: AppDeps): Router {
   router.get("/listings/:name", async (req, res, next) => {
     try {
       const name = ZName.safeParse(req.params.name);
-      const listing = name.success ? await publicListing(db, name.data) : null;
+      const listing = name.success ? await publicListing(db, { name: name.data }) : null;
       if (!listing) {
         res
           .status(404)

@@ -35,8 +35,11 @@ export async function homepageListings(
   return rows;
 }
 
-/** One public listing by its name, with what a buyer needs to decide; null when it is not for sale. */
-export async function publicListing(db: Db, name: string): Promise<PublicListing | null> {
+/** One public listing by its name or id, with what a buyer needs to decide; null when it is not for sale. */
+export async function publicListing(
+  db: Db,
+  by: { name: string } | { id: string },
+): Promise<PublicListing | null> {
   const { rows } = await db.execute<{
     id: string;
     name: string;
@@ -52,7 +55,7 @@ export async function publicListing(db: Db, name: string): Promise<PublicListing
           and (e.feature like 'buyer-protection:%' or e.feature like 'financing:%')) as features
     from domains d
     left join lateral (${featuredUntil(sql`d`)}) f on true
-    where d.name = ${name.toLowerCase()} and d.marketplace_price is not null and d.sold_at is null
+    where ${"name" in by ? sql`d.name = ${by.name.toLowerCase()}` : sql`d.id = ${by.id}`} and d.marketplace_price is not null and d.sold_at is null
       and d.verified_at is not null
     limit 1
   `);
