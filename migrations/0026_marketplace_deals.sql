@@ -38,6 +38,8 @@ CREATE TABLE "marketplace_transactions" (
 );
 --> statement-breakpoint
 ALTER TABLE "domains" ADD COLUMN "offer_floor" numeric(12, 2);--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "listings_newsletter" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "listings_newsletter_week" text;--> statement-breakpoint
 ALTER TABLE "marketplace_offers" ADD CONSTRAINT "marketplace_offers_domain_id_domains_id_fk" FOREIGN KEY ("domain_id") REFERENCES "public"."domains"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "marketplace_offers" ADD CONSTRAINT "marketplace_offers_buyer_id_users_id_fk" FOREIGN KEY ("buyer_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "marketplace_offers" ADD CONSTRAINT "marketplace_offers_seller_id_users_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -72,7 +72,11 @@ async function main() {
     ownership: { checker: deps.ownership, appUrl: config.appUrl },
     payouts: deps.payments.payouts,
     autoPayouts: { sender: deps.payments.payouts, reviewAbove: config.payoutReviewAbove },
-    marketplace: { deps, config: saleConfigOf(config) },
+    marketplace: {
+      deps,
+      config: saleConfigOf(config),
+      newsletter: { appUrl: config.appUrl, secret: config.sessionSecret },
+    },
     billing: {
       appUrl: config.appUrl,
       paid: { commissionHoldDays: config.COMMISSION_HOLD_DAYS },

@@ -4,6 +4,7 @@ import {
   applyRefundedOrderToAffiliates,
 } from "./modules/affiliates/order-paid";
 import { applyPaidOrderToBilling, applyRefundedOrderToBilling } from "./modules/billing/on-paid-billing";
+import { queueSocialPost } from "./modules/marketplace/promotion-effects";
 import { applyPaidOrderToSale, applyRefundedOrderToSale } from "./modules/marketplace/sale-payments";
 import { cancelRefundedWorkOrder, queueWorkOrder } from "./modules/work-orders/work-order-effects";
 import { registerOrderEffects } from "./payments/on-paid-effects";
@@ -25,4 +26,6 @@ export function wireOrderEffects(): void {
   registerOrderEffects({ onPaid: queueWorkOrder, onRefunded: cancelRefundedWorkOrder });
   // An escrow sale's payment held or given back (filtered on the order's offer).
   registerOrderEffects({ onPaid: applyPaidOrderToSale, onRefunded: applyRefundedOrderToSale });
+  // A social promotion's post for staff to publish.
+  registerOrderEffects({ onPaid: queueSocialPost });
 }

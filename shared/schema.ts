@@ -58,6 +58,10 @@ export const users = pgTable(
     notifyRevenue: boolean("notify_revenue").notNull().default(true),
     notifyExpiry: boolean("notify_expiry").notNull().default(true),
     notifyAffiliate: boolean("notify_affiliate").notNull().default(false),
+    /** Opted in to the weekly email of promoted marketplace listings. */
+    listingsNewsletter: boolean("listings_newsletter").notNull().default(false),
+    /** The week (its Monday, "2026-11-23") of the last listings newsletter sent to the user. */
+    listingsNewsletterWeek: text("listings_newsletter_week"),
     minPayout: money("min_payout").notNull().default("50.00"),
     payoutFrequency: text("payout_frequency").notNull().default("weekly"),
     autoPayout: boolean("auto_payout").notNull().default(true),

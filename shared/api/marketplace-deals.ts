@@ -40,6 +40,8 @@ export const ZMakeOfferBody = z.object({
 });
 export const ZCounterOfferBody = z.object({ amount: ZListingPrice });
 export const ZOfferIdParams = z.object({ id: z.uuid("Unknown offer") });
+/** `PUT /api/marketplace/newsletter`: the weekly email of promoted listings, on or off. */
+export const ZNewsletterBody = z.object({ subscribed: z.boolean() });
 export const ZListingIdParams = z.object({ id: z.uuid("Unknown listing") });
 /** `GET /api/marketplace/listings/{id}`: one listing as a buyer decides on it. */
 export const ZListingForBuyer = z.object({
@@ -143,6 +145,7 @@ export const marketplaceDealPaths = {
   decline: (id: string) => `/api/marketplace/offers/${id}/decline`,
   withdraw: (id: string) => `/api/marketplace/offers/${id}/withdraw`,
   floor: "/api/marketplace/floor",
+  newsletter: "/api/marketplace/newsletter",
   listing: (id: string) => `/api/marketplace/listings/${id}`,
   transactions: "/api/marketplace/transactions",
   transaction: (id: string) => `/api/marketplace/transactions/${id}`,

@@ -1,5 +1,6 @@
 import { useSearch } from "wouter";
 import { PageHeader } from "@/components/page-header";
+import { NewsletterSwitch } from "@/features/marketplace/components/newsletter-switch";
 import { OfferThreads } from "@/features/marketplace/components/offer-threads";
 import { SalesList } from "@/features/marketplace/components/sales-list";
 import { StartDeal } from "@/features/marketplace/components/start-deal";
@@ -21,6 +22,7 @@ export default function MarketplaceDealsPage() {
         <SalesList />
         <OfferThreads side="buyer" />
         <OfferThreads side="seller" />
+        <NewsletterSwitch />
       </div>
     </>
   );

@@ -4,6 +4,7 @@ import {
   ZDisputeBody,
   ZListingIdParams,
   ZMakeOfferBody,
+  ZNewsletterBody,
   ZOfferFloorBody,
   ZOfferIdParams,
   ZOffersQuery,
@@ -14,6 +15,7 @@ import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/app-error";
 import { handler } from "../../http/handler";
 import { publicListing } from "../storefront/storefront.service";
+import { getNewsletter, setNewsletter } from "./listings-newsletter";
 import {
   acceptOffer,
   counterOffer,
@@ -78,6 +80,16 @@ export function dealRoutes(deps: AppDeps): Router {
     ),
   );
 
+  router.get(
+    "/newsletter",
+    handler({ auth: true }, ({ userId }) => getNewsletter({ db, userId })),
+  );
+  router.put(
+    "/newsletter",
+    handler({ auth: true, body: ZNewsletterBody }, ({ userId, body }) =>
+      setNewsletter({ db, userId, subscribed: body.subscribed }),
+    ),
+  );
   router.get(
     "/listings/:id",
     handler({ auth: true, params: ZListingIdParams }, async ({ params }) => {

@@ -123,3 +123,28 @@ export function renderListingNotFound(appUrl: string, name: string) {
     body: `<h1>${escapeHtml(name)} is not for sale</h1><p><a href="/listings">See every domain for sale</a></p>`,
   });
 }
+
+/** The page the newsletter's one-click unsubscribe link opens. */
+export function renderUnsubscribed(appUrl: string, done: boolean) {
+  return page({
+    title: "Newsletter · ParkPilot",
+    description: "The weekly email of domains for sale.",
+    canonical: `${appUrl}/listings`,
+    body: done
+      ? `<h1>You are unsubscribed</h1><p>You will no longer get the weekly email of domains for sale. You can turn it on again under Marketplace → Offers &amp; Sales.</p>`
+      : `<h1>This link is not valid</h1><p>Copy the whole link from the email, or turn the newsletter off under Marketplace → Offers &amp; Sales.</p>`,
+  });
+}
+
+/** A 1200×630 share image of a listing (name and price) for a social promotion's post. */
+export function renderShareImage(listing: { name: string; price: string }) {
+  const size = listing.name.length > 24 ? 56 : 84;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
+<rect width="1200" height="630" fill="#0f172a"/>
+<rect x="60" y="60" width="1080" height="510" rx="32" fill="#ffffff"/>
+<text x="120" y="170" font-family="Helvetica, Arial, sans-serif" font-size="36" fill="#047857" font-weight="700">FOR SALE</text>
+<text x="120" y="${200 + size}" font-family="Helvetica, Arial, sans-serif" font-size="${size}" fill="#0f172a" font-weight="700">${escapeHtml(listing.name)}</text>
+<text x="120" y="430" font-family="Helvetica, Arial, sans-serif" font-size="64" fill="#047857" font-weight="700">${formatUsd(listing.price)}</text>
+<text x="120" y="510" font-family="Helvetica, Arial, sans-serif" font-size="28" fill="#475569">Buy now or make an offer on ParkPilot · held in escrow</text>
+</svg>`;
+}
