@@ -69,3 +69,14 @@ export function sellerProceedsCents(priceCents: number, commissionPercent: numbe
   const commission = Math.round((priceCents * commissionPercent) / 100);
   return priceCents - commission;
 }
+
+/**
+ * The monthly instalment in cents of a lease-to-own over `months` at `aprPercent` APR, amortised
+ * like a loan (P·r / (1 − (1 + r)^−n), r the monthly rate), rounded up to the cent so that the
+ * instalments never pay less than the price and its interest.
+ */
+export function leaseInstalmentCents(priceCents: number, aprPercent: number, months: number): number {
+  const r = aprPercent / 100 / 12;
+  if (r === 0) return Math.ceil(priceCents / months);
+  return Math.ceil((priceCents * r) / (1 - (1 + r) ** -months));
+}

@@ -51,7 +51,8 @@ export const ZListingForBuyer = z.object({
   registrationDate: z.string(),
   featuredUntil: z.string().nullable(),
   protection: z.object({ level: z.string(), summary: z.string() }).nullable(),
-  financing: z.array(z.object({ months: z.number(), aprPercent: z.number() })),
+  /** Lease-to-own terms the seller offers, each with its amortised monthly instalment. */
+  financing: z.array(z.object({ months: z.number(), aprPercent: z.number(), monthly: ZMoney })),
 });
 export type TListingForBuyer = z.infer<typeof ZListingForBuyer>;
 export const ZOffersQuery = z.object({ role: z.enum(["buyer", "seller"]).default("buyer") });

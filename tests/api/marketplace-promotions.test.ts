@@ -34,14 +34,12 @@ async function promote(promotionType: string) {
     marketplacePrice: "2500.00",
     listedAt: new Date(),
   });
-  const order = await seller.agent
-    .post("/api/marketplace/promotion")
-    .send({
-      domainId: domain.id,
-      promotionType,
-      duration: 30,
-      price: { social: "99.99", newsletter: "149.99" }[promotionType],
-    });
+  const order = await seller.agent.post("/api/marketplace/promotion").send({
+    domainId: domain.id,
+    promotionType,
+    duration: 30,
+    price: { social: "99.99", newsletter: "149.99" }[promotionType],
+  });
   expect(order.status).toBe(201);
   expect((await seller.agent.post(`/api/checkout/sandbox/${order.body.orderId}/pay`)).status).toBe(303);
   return { seller, domain, orderId: order.body.orderId as string };

@@ -93,7 +93,7 @@ export function renderListing(options: { appUrl: string; listing: PublicListing 
   const { listing } = options;
   const id = encodeURIComponent(listing.id);
   const financing = listing.financing.length
-    ? `<dt>Lease to own</dt><dd>${listing.financing.map((f) => `${f.months} months at ${f.aprPercent}% APR`).join(", ")}</dd>`
+    ? `<dt>Lease to own</dt><dd>${listing.financing.map((f) => `${formatUsd(f.monthly)} a month for ${f.months} months (${f.aprPercent}% APR)`).join("<br>")}</dd>`
     : "";
   return page({
     title: `${listing.name} is for sale · ParkPilot`,

@@ -1,5 +1,10 @@
 import { sql } from "drizzle-orm";
-import { PROTECTION_TERMS, type TProtectionLevel } from "../../../shared/marketplace-deals";
+import {
+  leaseInstalmentCents,
+  PROTECTION_TERMS,
+  type TProtectionLevel,
+} from "../../../shared/marketplace-deals";
+import { centsToDecimal, toCents } from "../../../shared/money";
 import { FINANCING_TERMS } from "../../../shared/prices";
 import type { Db } from "../../db/pool";
 import { featuredUntil } from "../marketplace/marketplace.service";
@@ -15,7 +20,7 @@ export interface PublicListing {
   featuredUntil: string | null;
   protection: { level: TProtectionLevel; summary: string } | null;
   /** Lease-to-own terms the seller offers (months and APR), when they bought Financing. */
-  financing: { months: number; aprPercent: number }[];
+  financing: { months: number; aprPercent: number; monthly: string }[];
 }
 
 const iso = (v: Date | string) => new Date(v).toISOString();
@@ -76,6 +81,7 @@ export async function publicListing(
     financing: FINANCING_TERMS.filter((t) => features.includes(`financing:${t.id}`)).map((t) => ({
       months: t.months,
       aprPercent: t.aprPercent,
+      monthly: centsToDecimal(leaseInstalmentCents(toCents(row.price), t.aprPercent, t.months)),
     })),
   };
 }

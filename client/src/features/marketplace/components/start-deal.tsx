@@ -75,6 +75,14 @@ export function StartDeal({ domainId }: { domainId: string }) {
       <p className="text-muted-foreground text-sm">
         {item.protection?.summary ?? "Held in escrow with an inspection before the seller is paid."}
       </p>
+      {item.financing.length > 0 && (
+        <p className="text-sm">
+          Lease to own:{" "}
+          {item.financing
+            .map((f) => `${formatMoney(f.monthly)}/month for ${f.months} months (${f.aprPercent}% APR)`)
+            .join(" · ")}
+        </p>
+      )}
       <div>
         <Button onClick={buyNow} disabled={buy.isPending}>
           Buy Now for {formatMoney(item.price)}
