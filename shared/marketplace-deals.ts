@@ -49,10 +49,9 @@ export const PROTECTION_TERMS: Record<TProtectionLevel, ProtectionTerms> = {
   },
 };
 
-/** The protection level a `buyer-protection:<level>` feature names, or null. */
-export function protectionLevelOf(feature: string): TProtectionLevel | null {
-  const level = feature.replace(/^buyer-protection:/, "");
-  return level in PROTECTION_TERMS ? (level as TProtectionLevel) : null;
+/** The protection level a Buyer Protection order asked for (`protectionLevel`), or null for anything else. */
+export function protectionLevelOf(level: string): TProtectionLevel | null {
+  return Object.hasOwn(PROTECTION_TERMS, level) ? (level as TProtectionLevel) : null;
 }
 
 /** The strongest of several levels (a listing may have bought more than one), or null. */

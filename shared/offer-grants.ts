@@ -109,9 +109,9 @@ export function grantsOf(offerKey: string, body: Record<string, unknown>): Grant
     case "premiumListing":
       return [grant("premium-listing", { ...domain, days: Number(body.duration) })];
     case "buyerProtection":
-      return [grant(`buyer-protection:${str(body.protectionLevel)}`, domain)];
+      return [grant("buyer-protection", domain)];
     case "financing":
-      return [grant(`financing:${str(body.terms)}`, domain)];
+      return [grant("financing", domain)];
     case "promotion":
       return [grant(`promotion:${str(body.promotionType)}`, { ...domain, days: Number(body.duration) })];
     case "recruitmentIncentive":

@@ -1,11 +1,10 @@
-import { and, eq, gt, inArray, isNull, like, or } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import {
   PROTECTION_TERMS,
   protectionLevelOf,
   strongestProtection,
   type TProtectionLevel,
 } from "../../../shared/marketplace-deals";
-import { entitlements } from "../../../shared/schema";
 import type { DbOrTx } from "../../db/tx";
 
 /** What the platform's configuration says of every sale. */
@@ -16,27 +15,23 @@ export interface SaleConfig {
   holdDays: number;
 }
 
-/** The strongest Buyer Protection level the seller holds for the domain now, or null. */
+/**
+ * The strongest Buyer Protection level the seller holds for the domain now, or null. The grant is
+ * `buyer-protection` on the domain; its level is what the paid order asked for.
+ */
 export async function protectionOf(
   db: DbOrTx,
   sellerId: string,
   domainId: string,
 ): Promise<TProtectionLevel | null> {
-  const now = new Date();
-  const rows = await db
-    .select({ feature: entitlements.feature })
-    .from(entitlements)
-    .where(
-      and(
-        eq(entitlements.userId, sellerId),
-        eq(entitlements.domainId, domainId),
-        like(entitlements.feature, "buyer-protection:%"),
-        inArray(entitlements.status, ["active", "grace"]),
-        or(isNull(entitlements.endsAt), gt(entitlements.endsAt, now)),
-      ),
-    );
+  const { rows } = await db.execute<{ level: string | null }>(sql`
+    select o.metadata -> 'request' ->> 'protectionLevel' as level
+    from entitlements e join service_orders o on o.id = e.order_id
+    where e.user_id = ${sellerId} and e.domain_id = ${domainId} and e.feature = 'buyer-protection'
+      and e.status in ('active', 'grace') and (e.ends_at is null or e.ends_at > now())
+  `);
   const levels = rows
-    .map((r) => protectionLevelOf(r.feature))
+    .map((r) => protectionLevelOf(r.level ?? ""))
     .filter((l): l is TProtectionLevel => l !== null);
   return strongestProtection(levels);
 }

@@ -54,10 +54,13 @@ export async function publicListing(
     features: string[] | null;
   }>(sql`
     select d.id, d.name, d.marketplace_price as price, d.registration_date, f.until as featured_until,
-      (select array_agg(e.feature) from entitlements e
+      -- "buyer-protection:<level>" and "financing:<months>", as the paid orders asked for them.
+      (select array_agg(e.feature || ':' || coalesce(o.metadata -> 'request' ->> (case e.feature
+            when 'buyer-protection' then 'protectionLevel' else 'terms' end), ''))
+        from entitlements e join service_orders o on o.id = e.order_id
         where e.domain_id = d.id and e.user_id = d.user_id and e.status in ('active', 'grace')
           and (e.ends_at is null or e.ends_at > now())
-          and (e.feature like 'buyer-protection:%' or e.feature like 'financing:%')) as features
+          and e.feature in ('buyer-protection', 'financing')) as features
     from domains d
     left join lateral (${featuredUntil(sql`d`)}) f on true
     where ${"name" in by ? sql`d.name = ${by.name.toLowerCase()}` : sql`d.id = ${by.id}`} and d.marketplace_price is not null and d.sold_at is null
