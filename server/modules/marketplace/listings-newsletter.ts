@@ -4,7 +4,7 @@ import { formatUsd } from "../../../shared/money";
 import { users } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import type { Mailer } from "../../mail/mailer";
-import { featuredUntil } from "./marketplace.service";
+import { featuredGrants } from "./marketplace.service";
 
 /** The promotions that put a listing in the weekly email (the Newsletter promotion, and Premium: all of them). */
 export const NEWSLETTER_FEATURES = ["promotion:newsletter", "promotion:premium"];
@@ -66,8 +66,9 @@ export async function sendListingsNewsletter(options: {
   const { db, appUrl } = options;
   const week = weekOf(options.now ?? new Date());
   const { rows: listings } = await db.execute<{ name: string; price: string }>(sql`
-    select d.name, d.marketplace_price as price from domains d
-    join lateral (${featuredUntil(sql`d`, NEWSLETTER_FEATURES)}) f on true
+    with promoted as (${featuredGrants(NEWSLETTER_FEATURES)})
+    select d.name, d.marketplace_price as price from promoted f
+    join domains d on d.id = f.domain_id and d.user_id = f.user_id
     where d.marketplace_price is not null and d.sold_at is null and d.verified_at is not null
     order by d.listed_at desc nulls last, d.name limit 20
   `);

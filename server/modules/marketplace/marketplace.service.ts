@@ -91,12 +91,13 @@ export async function listMarketplace(options: {
     : sql``;
   const order = sql`order by r.featured desc, ${sort.key} ${sort.desc ? sql`desc` : sql`asc`}, r.name`;
   const { rows } = await options.db.execute<ListingRow>(sql`
-    with listed as (
+    with featured as (${featuredGrants()}),
+    listed as (
       select d.id, d.name, d.marketplace_price as price, d.registration_date, d.listed_at, d.user_id,
         (now() at time zone u.time_zone)::date - ${RECENT_DAYS - 1}::int as since,
-        f.until as featured_until, coalesce(f.featured, false) as featured
+        f.until as featured_until, f.domain_id is not null as featured
       from domains d join users u on u.id = d.user_id
-      left join lateral (${featuredUntil(sql`d`)}) f on true
+      left join featured f on f.domain_id = d.id and f.user_id = d.user_id
       -- A listing shows only while its owner's ownership is proven (docs/security.md#domain-ownership).
       where d.marketplace_price is not null and d.sold_at is null and d.verified_at is not null
         ${query.q ? sql`and d.name like ${containsPattern(query.q)}` : sql``}
@@ -166,6 +167,22 @@ export async function listMarketplace(options: {
  * and not yet ended.
  */
 export const FEATURED_FEATURES = ["premium-listing", "promotion:premium"];
+
+/**
+ * Every listing featured now by one of `features`, once per domain and owner, with when its
+ * latest grant ends: driven from the (few) grants, then hash-joined to the listings.
+ */
+export function featuredGrants(features: readonly string[] = FEATURED_FEATURES): SQL {
+  return sql`
+    select e.user_id, e.domain_id, max(e.ends_at) as until from entitlements e
+    where e.domain_id is not null and e.status in ('active', 'grace')
+      and e.feature in (${sql.join(
+        features.map((f) => sql`${f}`),
+        sql`, `,
+      )})
+      and (e.ends_at is null or e.ends_at > now())
+    group by e.user_id, e.domain_id`;
+}
 
 /** A subquery of one row while the listing `d` is featured (`until`: when the latest grant ends), or none. */
 export function featuredUntil(d: SQL, features: readonly string[] = FEATURED_FEATURES): SQL {

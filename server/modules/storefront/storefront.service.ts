@@ -7,7 +7,7 @@ import {
 import { centsToDecimal, toCents } from "../../../shared/money";
 import { FINANCING_TERMS } from "../../../shared/prices";
 import type { Db } from "../../db/pool";
-import { featuredUntil } from "../marketplace/marketplace.service";
+import { featuredGrants, featuredUntil } from "../marketplace/marketplace.service";
 
 /** The promotions that feature a listing on the public storefront's front (homepage and premium). */
 export const HOMEPAGE_FEATURES = ["promotion:homepage", "promotion:premium"];
@@ -31,8 +31,9 @@ export async function homepageListings(
   limit = 12,
 ): Promise<{ id: string; name: string; price: string }[]> {
   const { rows } = await db.execute<{ id: string; name: string; price: string }>(sql`
-    select d.id, d.name, d.marketplace_price as price from domains d
-    join lateral (${featuredUntil(sql`d`, HOMEPAGE_FEATURES)}) f on true
+    with promoted as (${featuredGrants(HOMEPAGE_FEATURES)})
+    select d.id, d.name, d.marketplace_price as price from promoted f
+    join domains d on d.id = f.domain_id and d.user_id = f.user_id
     where d.marketplace_price is not null and d.sold_at is null and d.verified_at is not null
     order by d.listed_at desc nulls last, d.name
     limit ${limit}
