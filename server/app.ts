@@ -34,6 +34,7 @@ import { purchaseRoutes } from "./modules/purchases/purchases.routes";
 import { reportRoutes } from "./modules/reports/reports.routes";
 import { revenueRoutes } from "./modules/revenue/revenue.routes";
 import { settingsRoutes } from "./modules/settings/settings.routes";
+import { storefrontRoutes } from "./modules/storefront/storefront.routes";
 import { supportRoutes } from "./modules/support/support.routes";
 import { webhookRoutes } from "./modules/webhooks/stripe-webhook.routes";
 
@@ -109,6 +110,7 @@ export function createApp(deps: AppDeps) {
 
   // Development and tests: the mail the app sent, read without an SMTP server (404 in production).
   app.use(devMailRoutes(deps));
+  app.use(storefrontRoutes(deps));
   app.use(countParkedVisits(deps));
   for (const handler of deps.client ?? []) app.use(handler);
   app.use(errorHandler(deps.logger));

@@ -61,6 +61,10 @@ const ZEnv = z.object({
   LEAD_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   /** Days an affiliate commission stays pending (the refund window); 0 makes it available at once. */
   COMMISSION_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  /** Days a marketplace buyer has to inspect a transferred domain before the sale completes by itself. */
+  INSPECTION_DAYS: z.coerce.number().int().min(1).max(30).default(3),
+  /** The platform's share of a marketplace sale, in percent of the price. */
+  MARKETPLACE_COMMISSION_PERCENT: z.coerce.number().min(0).max(50).default(15),
   LEADS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(10),
   LEADS_PER_DOMAIN_PER_HOUR: z.coerce.number().int().positive().default(120),
   /**

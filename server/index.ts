@@ -14,6 +14,7 @@ import { grantAdminEmails } from "./modules/admin/staff";
 import { prepareTotpSecrets } from "./modules/auth/totp-secrets";
 import { assignExistingNameservers } from "./modules/domains/assign-existing-nameservers";
 import { devHostCheck } from "./modules/domains/dev-host-check";
+import { saleConfigOf } from "./modules/marketplace/sale-config";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -72,6 +73,11 @@ async function main() {
     payouts: deps.payments.payouts,
     reports: { appUrl: config.appUrl },
     autoPayouts: { sender: deps.payments.payouts, reviewAbove: config.payoutReviewAbove },
+    marketplace: {
+      deps,
+      config: saleConfigOf(config),
+      newsletter: { appUrl: config.appUrl, secret: config.sessionSecret },
+    },
     billing: {
       appUrl: config.appUrl,
       paid: { commissionHoldDays: config.COMMISSION_HOLD_DAYS },

@@ -6,6 +6,8 @@ import {
 import { queueAnalyticsReport } from "./modules/analytics/reports/analytics-report-effects";
 import { queueAppraisalReport } from "./modules/appraisals/appraisal-effects";
 import { applyPaidOrderToBilling, applyRefundedOrderToBilling } from "./modules/billing/on-paid-billing";
+import { queueSocialPost } from "./modules/marketplace/promotion-effects";
+import { applyPaidOrderToSale, applyRefundedOrderToSale } from "./modules/marketplace/sale-payments";
 import { withdrawRefundedReports } from "./modules/reports/withdraw-refunded";
 import { cancelRefundedWorkOrder, queueWorkOrder } from "./modules/work-orders/work-order-effects";
 import { registerOrderEffects } from "./payments/on-paid-effects";
@@ -27,4 +29,8 @@ export function wireOrderEffects(): void {
   registerOrderEffects({ onPaid: queueWorkOrder, onRefunded: cancelRefundedWorkOrder });
   registerOrderEffects({ onPaid: queueAppraisalReport, onRefunded: withdrawRefundedReports });
   registerOrderEffects({ onPaid: queueAnalyticsReport });
+  // An escrow sale's payment held or given back (filtered on the order's offer).
+  registerOrderEffects({ onPaid: applyPaidOrderToSale, onRefunded: applyRefundedOrderToSale });
+  // A social promotion's post for staff to publish.
+  registerOrderEffects({ onPaid: queueSocialPost });
 }

@@ -25,6 +25,7 @@ import {
   PRO_PLAN,
   PROMOTION_TYPES,
   PROTECTION_LEVELS,
+  premiumListingPrice,
   RECRUITMENT_GOALS,
   REPORT_TYPES,
   SALE_TIMELINES,
@@ -242,7 +243,7 @@ export const OFFERS = {
       duration: numericChoice(LISTING_DURATIONS),
     }),
     priceField: "price",
-    price: (b) => optionById(LISTING_TYPES, b.listingType).price,
+    price: (b) => premiumListingPrice(b.listingType, b.duration),
     serviceType: () => "premium_listing",
     description: (b, domain) =>
       `${optionById(LISTING_TYPES, b.listingType).label} listing of ${named(domain)} for ${b.duration} days`,

@@ -113,6 +113,17 @@ export const LISTING_DURATIONS = [
 ] as const;
 export const DEFAULT_LISTING_DURATION = "30";
 
+/**
+ * A premium listing's price for the days bought: the tier's monthly rate for every 30 days,
+ * pro rata, rounded to the cent (7 days of Featured cost 49.99 × 7 / 30 = 11.66).
+ */
+export function premiumListingPrice(listingType: string, days: string | number): string {
+  const monthly = LISTING_TYPES.find((o) => o.id === listingType)?.price ?? LISTING_TYPES[0].price;
+  const [whole, cents] = monthly.split(".");
+  const total = Math.round(((Number(whole) * 100 + Number(cents)) * Number(days)) / 30);
+  return `${Math.floor(total / 100)}.${String(total % 100).padStart(2, "0")}`;
+}
+
 export const PROTECTION_LEVELS = [
   { id: "standard", label: "Standard", price: "99.99" },
   { id: "premium", label: "Premium", price: "199.99" },

@@ -58,6 +58,10 @@ export const users = pgTable(
     notifyRevenue: boolean("notify_revenue").notNull().default(true),
     notifyExpiry: boolean("notify_expiry").notNull().default(true),
     notifyAffiliate: boolean("notify_affiliate").notNull().default(false),
+    /** Opted in to the weekly email of promoted marketplace listings. */
+    listingsNewsletter: boolean("listings_newsletter").notNull().default(false),
+    /** The week (its Monday, "2026-11-23") of the last listings newsletter sent to the user. */
+    listingsNewsletterWeek: text("listings_newsletter_week"),
     minPayout: money("min_payout").notNull().default("50.00"),
     payoutFrequency: text("payout_frequency").notNull().default("weekly"),
     autoPayout: boolean("auto_payout").notNull().default(true),
@@ -122,6 +126,8 @@ export const domains = pgTable(
     listedAt: timestamp("listed_at", { withTimezone: true }),
     soldAt: timestamp("sold_at", { withTimezone: true }),
     soldPrice: money("sold_price"),
+    /** Offers below it are declined at once; null accepts any offer for the seller to answer. */
+    offerFloor: money("offer_floor"),
     purchasePrice: money("purchase_price"),
     renewalCost: money("renewal_cost"),
     /** Proof of ownership (docs/security.md#domain-ownership): the TXT record's value is `parkpilot-verify=<token>`. */
@@ -631,6 +637,82 @@ export const marketplaceMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("marketplace_messages_seller_idx").on(t.sellerId, t.createdAt)],
+);
+
+/**
+ * An offer on a listed domain, or a counter to one: `madeBy` says which side made it. A counter
+ * replaces the offer it answers (that one becomes `countered`); the thread of a buyer and a
+ * domain is every row with both. Each binds until `expiresAt` (docs/marketplace.md).
+ */
+export const marketplaceOffers = pgTable(
+  "marketplace_offers",
+  {
+    id: rowId(),
+    domainId: domainRef("domain_id"),
+    buyerId: userRef("buyer_id"),
+    sellerId: userRef("seller_id"),
+    /** "buyer" or "seller". */
+    madeBy: text("made_by").notNull(),
+    amount: money("amount").notNull(),
+    message: text("message"),
+    /** "open", "countered", "accepted", "declined", "withdrawn" or "expired". */
+    status: text("status").notNull().default("open"),
+    /** The offer this one counters. */
+    replacesId: uuid("replaces_id"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("marketplace_offers_buyer_idx").on(t.buyerId, t.createdAt),
+    index("marketplace_offers_seller_idx").on(t.sellerId, t.createdAt),
+    index("marketplace_offers_open_idx").on(t.expiresAt).where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/**
+ * A sale the platform holds in escrow (docs/marketplace.md): the buyer pays `orderId`, the seller
+ * moves the name, the buyer proves control with a TXT record of `buyerToken`, inspection runs,
+ * then the domain changes hands and the seller is credited the price less commission.
+ */
+export const marketplaceTransactions = pgTable(
+  "marketplace_transactions",
+  {
+    id: rowId(),
+    domainId: uuid("domain_id").references(() => domains.id, { onDelete: "set null" }),
+    domainName: text("domain_name").notNull(),
+    buyerId: userRef("buyer_id"),
+    sellerId: userRef("seller_id"),
+    offerId: uuid("offer_id").references(() => marketplaceOffers.id, { onDelete: "set null" }),
+    amount: money("amount").notNull(),
+    /** "awaiting_payment", "awaiting_transfer", "inspection", "completed", "cancelled", "refunded" or "disputed". */
+    status: text("status").notNull().default("awaiting_payment"),
+    orderId: uuid("order_id").references(() => serviceOrders.id, { onDelete: "set null" }),
+    /** The listing's Buyer Protection level when the sale opened, or null. */
+    protection: text("protection"),
+    inspectionDays: integer("inspection_days").notNull(),
+    commissionPercent: numeric("commission_percent", { precision: 5, scale: 2 }).notNull(),
+    buyerToken: text("buyer_token").notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    transferredAt: timestamp("transferred_at", { withTimezone: true }),
+    inspectionEndsAt: timestamp("inspection_ends_at", { withTimezone: true }),
+    disputedAt: timestamp("disputed_at", { withTimezone: true }),
+    disputeReason: text("dispute_reason"),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    /** The buyer's copy of the domain once the sale completed. */
+    buyerDomainId: uuid("buyer_domain_id").references(() => domains.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One sale at a time per listing.
+    uniqueIndex("marketplace_transactions_live_idx")
+      .on(t.domainId)
+      .where(sql`${t.status} in ('awaiting_payment', 'awaiting_transfer', 'inspection', 'disputed')`),
+    index("marketplace_transactions_buyer_idx").on(t.buyerId, t.createdAt),
+    index("marketplace_transactions_seller_idx").on(t.sellerId, t.createdAt),
+    index("marketplace_transactions_status_idx").on(t.status, t.createdAt),
+    uniqueIndex("marketplace_transactions_order_idx").on(t.orderId),
+  ],
 );
 
 /** What happened on the account (domain added, order paid, payout), for the activity panel. */
@@ -1177,3 +1259,5 @@ export const reports = pgTable(
   ],
 );
 export type Report = typeof reports.$inferSelect;
+export type MarketplaceOffer = typeof marketplaceOffers.$inferSelect;
+export type MarketplaceTransaction = typeof marketplaceTransactions.$inferSelect;

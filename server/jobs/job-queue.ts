@@ -11,6 +11,7 @@ import { type BillingJobOptions, installBillingJobs, workBillingJobs } from "./b
 import { checkDomainOwnership, PENDING_CHECK_MINUTES } from "./check-domain-ownership";
 import { sendExpiryWarnings } from "./expiry-warnings";
 import { installHeldFundsJobs, workHeldFundsJobs } from "./held-funds-jobs";
+import { installMarketplaceJobs, type MarketplaceJobOptions, workMarketplaceJobs } from "./marketplace-jobs";
 import { installReportJobs, stopReportJobs, workReportJobs } from "./report-jobs";
 
 export const EXPIRY_WARNINGS_QUEUE = "expiry-warnings";
@@ -49,6 +50,8 @@ export async function startJobQueue(options: {
   autoPayouts?: AutoPayoutJobOptions;
   /** With it, queued reports are built and their owners mailed a link on it (docs/reports.md). */
   reports?: { appUrl: string };
+  /** With it, offers expire and escrow sales time out on schedule (docs/marketplace.md). */
+  marketplace?: MarketplaceJobOptions;
 }): Promise<JobQueue> {
   const { pool, db, mailer, logger } = options;
   const boss = new PgBoss({
@@ -72,6 +75,7 @@ export async function startJobQueue(options: {
     if (options.billing) await installBillingJobs(boss);
     if (options.autoPayouts) await installAutoPayoutsJob(boss);
     if (options.reports) await installReportJobs(boss);
+    if (options.marketplace) await installMarketplaceJobs(boss);
   };
   if (options.serializeStart) await withAdvisoryLock(pool, JOBS_INSTALL_LOCK, install);
   else await install();
@@ -90,6 +94,7 @@ export async function startJobQueue(options: {
   if (options.billing) await workBillingJobs(boss, { ...options.billing, db, mailer, logger });
   if (options.autoPayouts) await workAutoPayoutsJob(boss, { ...options.autoPayouts, db, mailer, logger });
   if (options.reports) await workReportJobs(boss, { db, mailer, logger, appUrl: options.reports.appUrl });
+  if (options.marketplace) await workMarketplaceJobs(boss, options.marketplace);
   logger.info({ queue: EXPIRY_WARNINGS_QUEUE, cron: EXPIRY_WARNINGS_CRON }, "background jobs started");
 
   return {

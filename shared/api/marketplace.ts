@@ -55,6 +55,8 @@ export const ZMarketplaceListing = z.object({
   listedAt: z.string(),
   /** True on the signed-in user's own listings. */
   isOwn: z.boolean(),
+  /** While a Premium Listing (or the Premium promotion) features it: when that ends. Featured listings come first in every order. */
+  featuredUntil: z.string().nullable(),
 });
 
 /** A buyer's message in the seller's inbox; only the seller ever sees the sender's email. */
@@ -116,12 +118,19 @@ const ZPriceBound = z
   .optional();
 
 /** What a cursor's sort value must look like for each order (checked before it reaches SQL). */
-const LISTING_VALUE_SHAPES: Record<TListingSort, (value: string) => boolean> = {
+const VALUE_SHAPES: Record<TListingSort, (value: string) => boolean> = {
   newest: (value) => value === "" || isRealTime(value),
   "price-asc": (value) => /^\d{1,8}\.\d{2}$/.test(value),
   "price-desc": (value) => /^\d{1,8}\.\d{2}$/.test(value),
   "visitors-desc": (value) => /^\d{1,18}$/.test(value),
 };
+/** A cursor's value: "1|" after a featured listing, "0|" after another, then the order's value. */
+const LISTING_VALUE_SHAPES = Object.fromEntries(
+  Object.entries(VALUE_SHAPES).map(([sort, shape]) => [
+    sort,
+    (value: string) => /^[01]\|/.test(value) && (shape as (v: string) => boolean)(value.slice(2)),
+  ]),
+) as Record<TListingSort, (value: string) => boolean>;
 
 /**
  * `GET /api/marketplace/domains`: a page of the listings in one of `LISTING_SORTS`, filtered by

@@ -16,6 +16,8 @@ export const NOTIFICATION_KINDS = {
   lead_captured: "revenueAlerts",
   domain_sold: "revenueAlerts",
   buyer_inquiry: "revenueAlerts",
+  marketplace_offer: "revenueAlerts",
+  marketplace_sale: null,
   funds_released: "revenueAlerts",
   payout_sent: "revenueAlerts",
   payout_held: null,

@@ -63,6 +63,7 @@ describe("GET /api/marketplace/domains", () => {
       registrationDate: "2019-04-02T00:00:00.000Z",
       listedAt: expect.any(String),
       isOwn: false,
+      featuredUntil: null,
     });
     expect(JSON.stringify(res.body)).not.toContain(seller.input.email);
 

@@ -15,7 +15,8 @@ const SPEC_PRICES: Record<OfferKey, string> = {
   broker: "599.99",
   premiumService: "199.99",
   proUpgrade: "49.00",
-  premiumListing: "199.99",
+  // Exclusive (199.99 a month) for 60 days.
+  premiumListing: "399.98",
   buyerProtection: "199.99",
   financing: "499.99",
   promotion: "149.99",

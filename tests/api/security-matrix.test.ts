@@ -60,6 +60,17 @@ beforeAll(async () => {
     .expect(201);
   const inbox = await owner.agent.get("/api/marketplace/messages").expect(200);
   owned.message = (inbox.body.messages ?? inbox.body)[0].id;
+  // An offer and an escrow sale the owner is the seller of.
+  const offer = await buyer.agent
+    .post("/api/marketplace/offers")
+    .send({ domainId: listed.id, amount: "2000" })
+    .expect(201);
+  owned.offer = offer.body.id;
+  const sale = await buyer.agent
+    .post("/api/marketplace/transactions")
+    .send({ domainId: listed.id })
+    .expect(201);
+  owned.sale = sale.body.id;
   // A second signed-in session of the owner's (another device), so that ending it spares the first.
   await request
     .agent(t.app)
@@ -110,6 +121,8 @@ function ownedIdFor(route: RouteEntry): Record<string, string> | undefined {
   if (/^\/api\/(service-orders|checkout\/service|checkout\/sandbox)\/:id/.test(p)) return { id: owned.order };
   if (p.startsWith("/api/paypal/order/:id")) return { id: owned.walletOrder };
   if (p.startsWith("/api/marketplace/messages/:id")) return { id: owned.message };
+  if (p.startsWith("/api/marketplace/offers/:id")) return { id: owned.offer };
+  if (p.startsWith("/api/marketplace/transactions/:id")) return { id: owned.sale };
   if (p.startsWith("/api/revenue/goals/:id")) return { id: owned.goal };
   if (p.startsWith("/api/auth/sessions/:id")) return { id: owned.session };
   if (p.startsWith("/api/auth/passkeys/:id")) return { id: owned.passkey };
@@ -123,6 +136,8 @@ function ownedIdFor(route: RouteEntry): Record<string, string> | undefined {
 
 /** Params that name no user's resource. */
 const NOT_AN_ID: Record<string, string> = {
+  // A listing's public facts, readable by every signed-in buyer (as on the storefront).
+  "/api/marketplace/listings/:id": "00000000-0000-4000-8000-000000000000",
   "/api/parking-reports/:network": "sedo",
   "/api/v1/parking-reports/:network": "sedo",
 };
@@ -136,6 +151,8 @@ const VALID_BODIES: Record<string, object> = {
   "PATCH /api/v1/domains/:id": { status: "parked" },
   "POST /api/support/tickets/:id/messages": { body: "Not yours." },
   "PATCH /api/auth/devices/:id": { name: "Renamed" },
+  "POST /api/marketplace/offers/:id/counter": { amount: "1900.00" },
+  "POST /api/marketplace/transactions/:id/dispute": { reason: "Not yours." },
 };
 
 const isPublicApi = (route: RouteEntry) => route.path.startsWith("/api/v1/");

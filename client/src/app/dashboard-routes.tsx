@@ -6,6 +6,8 @@ import { DashboardLayout } from "./layouts/dashboard-layout";
 const DashboardPage = lazy(() => import("@/pages/dashboard"));
 const DomainsPage = lazy(() => import("@/pages/domains"));
 const MarketplacePage = lazy(() => import("@/pages/marketplace"));
+const MarketplaceDealsPage = lazy(() => import("@/pages/marketplace-deals"));
+const MarketplaceDealPage = lazy(() => import("@/pages/marketplace-deal"));
 const AffiliatesPage = lazy(() => import("@/pages/affiliates"));
 const AnalyticsPage = lazy(() => import("@/pages/analytics"));
 const PaymentsPage = lazy(() => import("@/pages/payments"));
@@ -27,6 +29,8 @@ export default function DashboardRoutes() {
           <Route path="/dashboard" component={DashboardPage} />
           <Route path="/domains" component={DomainsPage} />
           <Route path="/marketplace" component={MarketplacePage} />
+          <Route path="/marketplace/deals" component={MarketplaceDealsPage} />
+          <Route path="/marketplace/deals/:id" component={MarketplaceDealPage} />
           <Route path="/affiliates" component={AffiliatesPage} />
           <Route path="/analytics" component={AnalyticsPage} />
           <Route path="/payments" component={PaymentsPage} />

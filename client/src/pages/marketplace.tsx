@@ -1,4 +1,6 @@
+import { Link } from "wouter";
 import { PageHeader } from "@/components/page-header";
+import { buttonVariants } from "@/components/ui/button";
 import { ListDomainDialog } from "@/features/marketplace/components/list-domain-dialog";
 import { MarketplaceBoosters } from "@/features/marketplace/components/marketplace-boosters";
 import { MarketplaceListings } from "@/features/marketplace/components/marketplace-listings";
@@ -10,7 +12,14 @@ export default function MarketplacePage() {
       <PageHeader
         title="Domain Marketplace"
         description="Buy and sell domains with proven traffic and parking revenue."
-        actions={<ListDomainDialog />}
+        actions={
+          <div className="flex gap-2">
+            <Link className={buttonVariants({ variant: "outline" })} href="/marketplace/deals">
+              Offers & Sales
+            </Link>
+            <ListDomainDialog />
+          </div>
+        }
       />
       <SellerInbox />
       <MarketplaceListings />

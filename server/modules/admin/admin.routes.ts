@@ -6,6 +6,7 @@ import { appraisalsAdminRoutes } from "./appraisals.routes";
 import { leadsAdminRoutes } from "./leads.routes";
 import { ordersAdminRoutes } from "./orders.routes";
 import { payoutsAdminRoutes } from "./payouts.routes";
+import { salesAdminRoutes } from "./sales.routes";
 import { staffGate } from "./staff-gate";
 import { ticketsAdminRoutes } from "./tickets.routes";
 import { usersAdminRoutes } from "./users.routes";
@@ -30,6 +31,7 @@ export function adminRoutes(deps: AppDeps): Router {
   router.use("/leads", leadsAdminRoutes(deps));
   router.use("/orders", ordersAdminRoutes(deps));
   router.use("/payouts", payoutsAdminRoutes(deps));
+  router.use("/sales", salesAdminRoutes(deps));
   router.use("/users", usersAdminRoutes(deps));
   router.use("/tickets", ticketsAdminRoutes(deps));
   router.use("/work-orders", workOrdersAdminRoutes(deps));

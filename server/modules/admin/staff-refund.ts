@@ -18,7 +18,8 @@ import { refundPayment } from "../../payments/refund-payment";
 import { adminOrder } from "./admin-orders";
 
 export interface StaffRefundInput {
-  staffId: string;
+  /** Null when the platform refunds by itself (a marketplace sale that timed out). */
+  staffId: string | null;
   orderId: string;
   /** Decimal string; omitted, it is all that is left to refund. */
   amount?: string;

@@ -9,6 +9,7 @@ import {
 } from "../../../shared/api/marketplace";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
+import { dealRoutes } from "./deals.routes";
 import { listDomain, listingTlds, listMarketplace, markSold, unlistDomain } from "./marketplace.service";
 import { contactSeller, markMessageRead, sellerInbox } from "./seller-inbox.service";
 
@@ -63,5 +64,6 @@ export function marketplaceRoutes(deps: AppDeps): Router {
       markMessageRead({ db, userId, messageId: params.id }),
     ),
   );
+  router.use(dealRoutes(deps));
   return router;
 }

@@ -28,6 +28,7 @@ interface ListingRow extends Record<string, unknown> {
   registration_date: Date | string;
   listed_at: Date | string | null;
   is_own: boolean;
+  featured_until: Date | string | null;
   sort_value: string;
 }
 
@@ -74,22 +75,30 @@ const SORTS: Record<
  */
 export async function listMarketplace(options: {
   db: Db;
-  userId: string;
+  /** The viewer; null for a signed-out visitor of the public storefront. */
+  userId: string | null;
   query: TMarketplaceQuery;
 }): Promise<{ data: TMarketplaceListing[]; nextCursor: string | null; total: number }> {
   const { query } = options;
   const sort = SORTS[query.sort];
   const after = query.after;
+  // A cursor's value is "1|…" after a featured listing, "0|…" after another (featured come first).
+  const afterFeatured = after?.value.startsWith("1|") ?? false;
+  const afterValue = after?.value.slice(2) ?? "";
   const beyond = after
-    ? sql`where ${sort.key} ${sort.desc ? sql`<` : sql`>`} ${sort.read(after.value)}
-        or (${sort.key} = ${sort.read(after.value)} and r.name > ${after.name})`
+    ? sql`where r.featured < ${afterFeatured} or (r.featured = ${afterFeatured} and (
+        ${sort.key} ${sort.desc ? sql`<` : sql`>`} ${sort.read(afterValue)}
+        or (${sort.key} = ${sort.read(afterValue)} and r.name > ${after.name})))`
     : sql``;
-  const order = sql`order by ${sort.key} ${sort.desc ? sql`desc` : sql`asc`}, r.name`;
+  const order = sql`order by r.featured desc, ${sort.key} ${sort.desc ? sql`desc` : sql`asc`}, r.name`;
   const { rows } = await options.db.execute<ListingRow>(sql`
-    with listed as (
+    with featured as (${featuredGrants()}),
+    listed as (
       select d.id, d.name, d.marketplace_price as price, d.registration_date, d.listed_at, d.user_id,
-        (now() at time zone u.time_zone)::date - ${RECENT_DAYS - 1}::int as since
+        (now() at time zone u.time_zone)::date - ${RECENT_DAYS - 1}::int as since,
+        f.until as featured_until, f.domain_id is not null as featured
       from domains d join users u on u.id = d.user_id
+      left join featured f on f.domain_id = d.id and f.user_id = d.user_id
       -- A listing shows only while its owner's ownership is proven (docs/security.md#domain-ownership).
       where d.marketplace_price is not null and d.sold_at is null and d.verified_at is not null
         ${query.q ? sql`and d.name like ${containsPattern(query.q)}` : sql``}
@@ -113,8 +122,8 @@ export async function listMarketplace(options: {
       group by v.domain_id
     ),
     listings as (
-      select l.id, l.name, l.price, l.registration_date, l.listed_at,
-        l.user_id = ${options.userId} as is_own,
+      select l.id, l.name, l.price, l.registration_date, l.listed_at, l.featured, l.featured_until,
+        coalesce(l.user_id = ${options.userId}, false) as is_own,
         (coalesce(p.visitors, 0) + coalesce(t.visits, 0))::bigint as visitors,
         round(coalesce(p.revenue, 0) / ${RECENT_DAYS}, 2)::text as parking_revenue
       from ranked l
@@ -123,11 +132,12 @@ export async function listMarketplace(options: {
     )
     select c.total, page.* from (select count(*)::int as total from listed) c
     left join lateral (
-      select r.*, ${sort.text} as sort_value, ${sort.key} as sort_key from listings r
+      select r.*, (case when r.featured then '1|' else '0|' end) || ${sort.text} as sort_value,
+        ${sort.key} as sort_key from listings r
       ${beyond} ${order}
       limit ${query.limit + 1}
     ) page on true
-    order by page.sort_key ${sort.desc ? sql`desc` : sql`asc`}, page.name
+    order by page.featured desc, page.sort_key ${sort.desc ? sql`desc` : sql`asc`}, page.name
   `);
   const total = Number(rows[0]?.total ?? 0);
   const found = rows.filter((r) => r.id !== null);
@@ -145,10 +155,47 @@ export async function listMarketplace(options: {
       registrationDate: iso(r.registration_date),
       listedAt: iso(r.listed_at ?? r.registration_date),
       isOwn: r.is_own,
+      featuredUntil: r.featured_until ? iso(r.featured_until) : null,
     })),
     nextCursor: more && last ? encodeCursor([last.sort_value, last.name]) : null,
     total,
   };
+}
+
+/**
+ * The features that put a listing first in every order with a badge (docs/marketplace.md): a
+ * Premium Listing, or the Premium promotion (all promotions in one), bought by the domain's owner
+ * and not yet ended.
+ */
+export const FEATURED_FEATURES = ["premium-listing", "promotion:premium"];
+
+/**
+ * Every listing featured now by one of `features`, once per domain and owner, with when its
+ * latest grant ends: driven from the (few) grants, then hash-joined to the listings.
+ */
+export function featuredGrants(features: readonly string[] = FEATURED_FEATURES): SQL {
+  return sql`
+    select e.user_id, e.domain_id, max(e.ends_at) as until from entitlements e
+    where e.domain_id is not null and e.status in ('active', 'grace')
+      and e.feature in (${sql.join(
+        features.map((f) => sql`${f}`),
+        sql`, `,
+      )})
+      and (e.ends_at is null or e.ends_at > now())
+    group by e.user_id, e.domain_id`;
+}
+
+/** A subquery of one row while the listing `d` is featured (`until`: when the latest grant ends), or none. */
+export function featuredUntil(d: SQL, features: readonly string[] = FEATURED_FEATURES): SQL {
+  return sql`
+    select max(e.ends_at) as until, true as featured from entitlements e
+    where e.user_id = ${d}.user_id and e.domain_id = ${d}.id and e.status in ('active', 'grace')
+      and e.feature in (${sql.join(
+        features.map((f) => sql`${f}`),
+        sql`, `,
+      )})
+      and (e.ends_at is null or e.ends_at > now())
+    having count(*) > 0`;
 }
 
 /** The TLDs of every listing on offer, A to Z, for the Filters panel. */

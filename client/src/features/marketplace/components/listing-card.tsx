@@ -1,9 +1,11 @@
 import type { TMarketplaceListing } from "@shared/api/marketplace";
 import { Calendar, DollarSign, Eye, MessageSquare, Users } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "wouter";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { Button, buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { cn } from "@/lib/cn";
 import { formatDate, formatMoney, formatNumber } from "@/lib/format";
 
 function Figure({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
@@ -33,6 +35,11 @@ export function ListingCard(props: {
         </h3>
         <div className="flex shrink-0 flex-col items-end gap-1">
           <Badge variant="success">For Sale</Badge>
+          {listing.featuredUntil && (
+            <Badge variant="warning" title={`Featured until ${formatDate(listing.featuredUntil)}`}>
+              Featured{listing.isOwn ? ` until ${formatDate(listing.featuredUntil)}` : ""}
+            </Badge>
+          )}
           {listing.isOwn && <Badge variant="neutral">Your listing</Badge>}
         </div>
       </div>
@@ -68,6 +75,14 @@ export function ListingCard(props: {
           <MessageSquare aria-hidden="true" />
           Contact Seller
         </Button>
+        {!listing.isOwn && (
+          <Link
+            className={cn(buttonVariants({ variant: "secondary", size: "sm" }), "col-span-2")}
+            href={`/marketplace/deals?offer=${listing.id}`}
+          >
+            Buy Now or Make Offer
+          </Link>
+        )}
       </div>
     </Card>
   );

@@ -1,5 +1,11 @@
 import type { TDomain } from "@shared/api/domains";
-import { DEFAULT_LISTING_DURATION, DEFAULT_LISTING_TYPE, LISTING_TYPES, optionById } from "@shared/catalog";
+import {
+  DEFAULT_LISTING_DURATION,
+  DEFAULT_LISTING_TYPE,
+  LISTING_TYPES,
+  optionById,
+  premiumListingPrice,
+} from "@shared/catalog";
 import { Crown } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { OfferDialog } from "@/components/offer/offer-dialog";
@@ -8,7 +14,7 @@ import { BoosterDomainField, BoosterDurationField, BoosterSelect } from "./boost
 
 type ListingTypeId = (typeof LISTING_TYPES)[number]["id"];
 
-/** Premium listing: a featured placement of one of the user's domains, priced per month. */
+/** Premium listing: a featured placement of one of the user's domains, its monthly rate pro rata for the days bought. */
 export function PremiumListingDialog({
   domains,
   trigger,
@@ -19,7 +25,7 @@ export function PremiumListingDialog({
   const [domainId, setDomainId] = useState("");
   const [listingType, setListingType] = useState<ListingTypeId>(DEFAULT_LISTING_TYPE);
   const [duration, setDuration] = useState<string>(DEFAULT_LISTING_DURATION);
-  const price = optionById(LISTING_TYPES, listingType).price;
+  const price = premiumListingPrice(listingType, duration);
 
   const reset = () => {
     setDomainId("");
@@ -35,7 +41,7 @@ export function PremiumListingDialog({
       title="Premium Listing"
       description="Feature your domain at the top of the marketplace so more buyers see it."
       price={price}
-      priceSuffix=" per month"
+      priceSuffix={` for ${duration} days`}
       body={domainId ? { domainId, listingType, price, duration } : null}
       buyLabel="Activate Premium Listing"
       onPurchased={reset}

@@ -1,0 +1,20 @@
+import { marketplaceDealPaths, ZMarketplaceTransaction } from "@shared/api/marketplace-deals";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+
+export type TSaleAction = "confirmTransfer" | "acceptTransaction" | "dispute";
+
+/** The buyer confirms the transfer or accepts the domain; either side disputes (with a reason). */
+export async function actOnTransaction(input: { id: string; action: TSaleAction; reason?: string }) {
+  const body = input.action === "dispute" ? { reason: input.reason } : undefined;
+  const res = await apiRequest("POST", marketplaceDealPaths[input.action](input.id), body);
+  return ZMarketplaceTransaction.parse(await res.json());
+}
+
+export function useActOnTransaction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: actOnTransaction,
+    onSuccess: () => client.invalidateQueries({ queryKey: [marketplaceDealPaths.transactions] }),
+  });
+}

@@ -1,0 +1,119 @@
+import { TRANSACTION_STATUS_LABELS } from "@shared/api/marketplace-deals";
+import { useState } from "react";
+import { Link } from "wouter";
+import { Badge } from "@/components/ui/badge";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { formatDate, formatMoney } from "@/lib/format";
+import { toast, toastError } from "@/lib/toast";
+import { type TSaleAction, useActOnTransaction } from "../api/act-on-transaction";
+import { useTransaction } from "../api/get-transaction";
+
+/** What each side does next, by status. */
+const NEXT_STEP: Record<string, { buyer: string; seller: string }> = {
+  awaiting_payment: { buyer: "Pay the price into escrow.", seller: "The buyer is paying into escrow." },
+  awaiting_transfer: {
+    buyer: "Once the seller has moved the domain to you, publish the TXT record below and confirm.",
+    seller: "The payment is held. Move the domain to the buyer at your registrar.",
+  },
+  inspection: {
+    buyer: "Check the domain. Accept it, or open a dispute before inspection ends.",
+    seller: "The buyer is inspecting the domain; you are paid when inspection ends.",
+  },
+  disputed: { buyer: "Our staff are deciding the dispute.", seller: "Our staff are deciding the dispute." },
+};
+
+/** One escrow sale: where it stands, what to do next, and the actions of the viewer's side. */
+export function SaleDetails({ id }: { id: string }) {
+  const sale = useTransaction(id);
+  const act = useActOnTransaction();
+  const [reason, setReason] = useState("");
+  if (sale.isPending) return <Card className="p-5">Loading…</Card>;
+  if (sale.isError) return <Card className="p-5 text-destructive">This sale was not found.</Card>;
+  const s = sale.data;
+  const run = (action: TSaleAction, title: string) =>
+    act.mutate(
+      { id, action, reason },
+      { onSuccess: () => toast({ title, description: s.domainName }), onError: (e) => toastError(e) },
+    );
+  const step = NEXT_STEP[s.status]?.[s.role];
+  return (
+    <Card className="grid gap-4 p-5" data-testid="sale-details">
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 className="font-semibold text-xl">{s.domainName}</h2>
+        <Badge variant="info" data-testid="sale-status">
+          {TRANSACTION_STATUS_LABELS[s.status]}
+        </Badge>
+      </div>
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
+        <dt className="text-muted-foreground">Price</dt>
+        <dd className="font-semibold">{formatMoney(s.amount)}</dd>
+        {s.role === "seller" && (
+          <>
+            <dt className="text-muted-foreground">You receive</dt>
+            <dd>
+              {formatMoney(s.sellerProceeds)} (after {Number(s.commissionPercent)}% commission)
+            </dd>
+          </>
+        )}
+        <dt className="text-muted-foreground">Buyer Protection</dt>
+        <dd>{s.protection?.summary ?? `${s.inspectionDays}-day inspection`}</dd>
+        {s.deadline && (
+          <>
+            <dt className="text-muted-foreground">This step ends</dt>
+            <dd>{formatDate(s.deadline)}</dd>
+          </>
+        )}
+      </dl>
+      {step && <p className="text-sm">{step}</p>}
+      {s.role === "buyer" && s.status === "awaiting_payment" && s.orderId && (
+        <div>
+          <Link className={buttonVariants()} href={`/checkout/service/${s.orderId}`}>
+            Pay {formatMoney(s.amount)}
+          </Link>
+        </div>
+      )}
+      {s.transfer && s.status === "awaiting_transfer" && (
+        <div className="grid gap-2 rounded-md border bg-slate-50 p-3 text-sm">
+          <p>Add this TXT record at your DNS provider:</p>
+          <p>
+            Name: <code>{s.transfer.txtRecord.name}</code>
+          </p>
+          <p>
+            Value: <code data-testid="txt-value">{s.transfer.txtRecord.value}</code>
+          </p>
+          <div>
+            <Button onClick={() => run("confirmTransfer", "Transfer Confirmed")} disabled={act.isPending}>
+              Confirm Transfer
+            </Button>
+          </div>
+        </div>
+      )}
+      {s.role === "buyer" && s.status === "inspection" && (
+        <div>
+          <Button onClick={() => run("acceptTransaction", "Domain Accepted")} disabled={act.isPending}>
+            Accept Domain
+          </Button>
+        </div>
+      )}
+      {["awaiting_transfer", "inspection"].includes(s.status) && (
+        <div className="grid gap-2 border-t pt-3">
+          <Label htmlFor="dispute-reason">Something wrong?</Label>
+          <Textarea id="dispute-reason" rows={2} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <div>
+            <Button
+              variant="outline"
+              onClick={() => run("dispute", "Dispute Opened")}
+              disabled={act.isPending || !reason.trim()}
+            >
+              Open a Dispute
+            </Button>
+          </div>
+        </div>
+      )}
+      {s.status === "disputed" && s.disputeReason && <p className="text-sm">Dispute: {s.disputeReason}</p>}
+    </Card>
+  );
+}

@@ -1,0 +1,118 @@
+import { and, eq } from "drizzle-orm";
+import { sellerProceedsCents } from "../../../shared/marketplace-deals";
+import { centsToDecimal, formatUsd, toCents } from "../../../shared/money";
+import {
+  accountEvents,
+  domains,
+  type MarketplaceTransaction,
+  marketplaceTransactions,
+  serviceOrders,
+} from "../../../shared/schema";
+import type { Tx } from "../../db/tx";
+import { AppError } from "../../http/app-error";
+import { creditHeldFunds } from "../ledger/held-funds";
+import type { SaleConfig } from "./sale-terms";
+import { tellSale } from "./tell-sale";
+
+/** The ledger key of a sale's proceeds: one credit per sale, however often completion runs. */
+export const saleCreditKey = (transactionId: string) => `escrow-sale:${transactionId}`;
+
+/**
+ * The sale completes (the buyer accepted, inspection ended, or staff released it): the domain
+ * joins the buyer's portfolio verified, with the token the buyer proved it by (so its daily check
+ * goes on passing); the seller's copy is sold and no longer verified; the seller is credited the
+ * price less commission as held funds, pending for the refund window, when the buyer paid real
+ * money (docs/money.md#the-sandbox: a sandbox payment moves the name but credits nobody).
+ */
+export async function completeSale(
+  tx: Tx,
+  row: MarketplaceTransaction,
+  config: SaleConfig,
+): Promise<MarketplaceTransaction> {
+  if (!["inspection", "disputed"].includes(row.status))
+    throw new AppError("CONFLICT", "This sale cannot complete now.");
+  const now = new Date();
+  if (row.domainId) {
+    await tx
+      .update(domains)
+      .set({ soldAt: now, soldPrice: row.amount, marketplacePrice: null, listedAt: null, verifiedAt: null })
+      .where(and(eq(domains.id, row.domainId), eq(domains.userId, row.sellerId)));
+  }
+  const proven = { verifiedAt: now, verifiedBy: "txt", status: "active", verificationToken: row.buyerToken };
+  const [existing] = await tx
+    .select({ id: domains.id })
+    .from(domains)
+    .where(and(eq(domains.userId, row.buyerId), eq(domains.name, row.domainName)))
+    .for("update");
+  const [buyerDomain] = existing
+    ? await tx
+        .update(domains)
+        .set({
+          ...proven,
+          soldAt: null,
+          soldPrice: null,
+          marketplacePrice: null,
+          listedAt: null,
+          purchasePrice: row.amount,
+        })
+        .where(eq(domains.id, existing.id))
+        .returning({ id: domains.id })
+    : await tx
+        .insert(domains)
+        .values({ userId: row.buyerId, name: row.domainName, purchasePrice: row.amount, ...proven })
+        .returning({ id: domains.id });
+
+  const [order] = row.orderId
+    ? await tx
+        .select({ provider: serviceOrders.provider })
+        .from(serviceOrders)
+        .where(eq(serviceOrders.id, row.orderId))
+    : [];
+  const proceeds = centsToDecimal(sellerProceedsCents(toCents(row.amount), Number(row.commissionPercent)));
+  if (order?.provider && order.provider !== "sandbox") {
+    await creditHeldFunds(tx, {
+      userId: row.sellerId,
+      domainId: row.domainId,
+      kind: "sale",
+      revenueType: "marketplace",
+      amount: proceeds,
+      holdDays: config.holdDays,
+      description: `Sold ${row.domainName} through escrow: ${formatUsd(row.amount)} less ${Number(row.commissionPercent)}% commission`,
+      sourceKey: saleCreditKey(row.id),
+      orderId: row.orderId,
+      metadata: { domainName: row.domainName, price: row.amount, transactionId: row.id },
+    });
+  }
+  const [done] = await tx
+    .update(marketplaceTransactions)
+    .set({ status: "completed", closedAt: now, buyerDomainId: buyerDomain.id })
+    .where(eq(marketplaceTransactions.id, row.id))
+    .returning();
+  await tx.insert(accountEvents).values([
+    {
+      userId: row.sellerId,
+      kind: "domain_sold",
+      description: `Sold ${row.domainName} for ${formatUsd(row.amount)} through escrow`,
+    },
+    {
+      userId: row.buyerId,
+      kind: "domain_added",
+      description: `Bought ${row.domainName} for ${formatUsd(row.amount)}`,
+    },
+  ]);
+  await tellSale(
+    tx,
+    row.sellerId,
+    `${row.domainName} sold`,
+    `You are credited ${formatUsd(proceeds)} (the price less commission).`,
+    row.id,
+  );
+  await tellSale(
+    tx,
+    row.buyerId,
+    `${row.domainName} is yours`,
+    "The domain is in your portfolio, verified.",
+    row.id,
+  );
+  return done;
+}

@@ -1,0 +1,133 @@
+import { Router } from "express";
+import {
+  ZCounterOfferBody,
+  ZDisputeBody,
+  ZListingIdParams,
+  ZMakeOfferBody,
+  ZNewsletterBody,
+  ZOfferFloorBody,
+  ZOfferIdParams,
+  ZOffersQuery,
+  ZOpenTransactionBody,
+  ZTransactionIdParams,
+} from "../../../shared/api/marketplace-deals";
+import type { AppDeps } from "../../deps";
+import { notFound } from "../../http/app-error";
+import { handler } from "../../http/handler";
+import { publicListing } from "../storefront/storefront.service";
+import { getNewsletter, setNewsletter } from "./listings-newsletter";
+import {
+  acceptOffer,
+  counterOffer,
+  declineOffer,
+  listOffers,
+  makeOffer,
+  setOfferFloor,
+  withdrawOffer,
+} from "./offers.service";
+import { saleConfigOf } from "./sale-config";
+import {
+  acceptTransaction,
+  confirmTransfer,
+  disputeTransaction,
+  getTransaction,
+  listTransactions,
+  openTransaction,
+} from "./transactions.service";
+
+/** Offers and escrow sales between a buyer and a seller (docs/marketplace.md). */
+export function dealRoutes(deps: AppDeps): Router {
+  const { db } = deps;
+  const config = saleConfigOf(deps.config);
+  const router = Router();
+  const offer = { auth: true, params: ZOfferIdParams } as const;
+  const sale = { auth: true, params: ZTransactionIdParams } as const;
+
+  router.get(
+    "/offers",
+    handler({ auth: true, query: ZOffersQuery }, ({ userId, query }) =>
+      listOffers({ db, userId, role: query.role }),
+    ),
+  );
+  router.post(
+    "/offers",
+    handler({ auth: true, body: ZMakeOfferBody, status: 201 }, ({ userId, body }) =>
+      makeOffer({ db, userId, ...body }),
+    ),
+  );
+  router.post(
+    "/offers/:id/counter",
+    handler({ ...offer, body: ZCounterOfferBody, status: 201 }, ({ userId, params, body }) =>
+      counterOffer({ db, userId, offerId: params.id, amount: body.amount }),
+    ),
+  );
+  router.post(
+    "/offers/:id/accept",
+    handler(offer, ({ userId, params }) => acceptOffer({ db, userId, offerId: params.id })),
+  );
+  router.post(
+    "/offers/:id/decline",
+    handler(offer, ({ userId, params }) => declineOffer({ db, userId, offerId: params.id })),
+  );
+  router.post(
+    "/offers/:id/withdraw",
+    handler(offer, ({ userId, params }) => withdrawOffer({ db, userId, offerId: params.id })),
+  );
+  router.post(
+    "/floor",
+    handler({ auth: true, body: ZOfferFloorBody }, ({ userId, body }) =>
+      setOfferFloor({ db, userId, ...body }),
+    ),
+  );
+
+  router.get(
+    "/newsletter",
+    handler({ auth: true }, ({ userId }) => getNewsletter({ db, userId })),
+  );
+  router.put(
+    "/newsletter",
+    handler({ auth: true, body: ZNewsletterBody }, ({ userId, body }) =>
+      setNewsletter({ db, userId, subscribed: body.subscribed }),
+    ),
+  );
+  router.get(
+    "/listings/:id",
+    handler({ auth: true, params: ZListingIdParams }, async ({ params }) => {
+      const listing = await publicListing(db, { id: params.id });
+      if (!listing) throw notFound("Listing");
+      return listing;
+    }),
+  );
+
+  router.get(
+    "/transactions",
+    handler({ auth: true }, ({ userId }) => listTransactions({ db, userId })),
+  );
+  router.post(
+    "/transactions",
+    handler({ auth: true, body: ZOpenTransactionBody, status: 201 }, ({ userId, body }) =>
+      openTransaction({ db, userId, input: body, config }),
+    ),
+  );
+  router.get(
+    "/transactions/:id",
+    handler(sale, ({ userId, params }) => getTransaction({ db, userId, id: params.id })),
+  );
+  router.post(
+    "/transactions/:id/confirm-transfer",
+    handler(sale, ({ userId, params }) =>
+      confirmTransfer({ db, checker: deps.ownership, userId, id: params.id }),
+    ),
+  );
+  router.post(
+    "/transactions/:id/accept",
+    handler(sale, ({ userId, params }) => acceptTransaction({ db, userId, id: params.id, config })),
+  );
+  router.post(
+    "/transactions/:id/dispute",
+    handler({ ...sale, body: ZDisputeBody }, ({ userId, params, body }) =>
+      disputeTransaction({ db, userId, id: params.id, reason: body.reason }),
+    ),
+  );
+  return router;
+}

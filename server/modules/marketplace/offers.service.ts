@@ -1,0 +1,369 @@
+import { and, asc, eq, lte, or } from "drizzle-orm";
+import type { TMadeOffer, TOffer, TOfferThread } from "../../../shared/api/marketplace-deals";
+import { OFFER_BINDING_DAYS } from "../../../shared/marketplace-deals";
+import { formatUsd, toCents } from "../../../shared/money";
+import {
+  domains,
+  type MarketplaceOffer,
+  marketplaceOffers,
+  marketplaceTransactions,
+} from "../../../shared/schema";
+import type { Db } from "../../db/pool";
+import type { DbOrTx, Tx } from "../../db/tx";
+import { AppError, notFound } from "../../http/app-error";
+import { notify } from "../notifications/notify";
+
+const DAY_MS = 86_400_000;
+type Side = "buyer" | "seller";
+
+const bindsUntil = (from: Date) => new Date(from.getTime() + OFFER_BINDING_DAYS * DAY_MS);
+const other = (side: Side): Side => (side === "buyer" ? "seller" : "buyer");
+
+/** A listing others can make offers on or buy: listed, unsold, its ownership proven. */
+export async function lockListing(tx: Tx, domainId: string) {
+  const [domain] = await tx.select().from(domains).where(eq(domains.id, domainId)).for("update");
+  if (!domain || domain.marketplacePrice === null || domain.soldAt || !domain.verifiedAt)
+    throw notFound("Listing");
+  return domain;
+}
+
+async function tell(tx: DbOrTx, userId: string, title: string, body: string) {
+  await notify(tx, { userId, kind: "marketplace_offer", title, body, href: "/marketplace/deals" });
+}
+
+/**
+ * A signed-in buyer's offer on someone else's listing. Below the seller's floor it is declined at
+ * once (answered, never an error: the buyer learns the floor was not met, not what it is). An
+ * earlier open offer of the same buyer on the domain is replaced by the new one.
+ */
+export async function makeOffer(options: {
+  db: Db;
+  userId: string;
+  domainId: string;
+  amount: string;
+  message?: string;
+}): Promise<TMadeOffer> {
+  const { userId, amount } = options;
+  return options.db.transaction(async (tx) => {
+    const domain = await lockListing(tx, options.domainId);
+    if (domain.userId === userId)
+      throw new AppError("CONFLICT", "You cannot make an offer on your own listing.");
+    const now = new Date();
+    const below = domain.offerFloor !== null && toCents(amount) < toCents(domain.offerFloor);
+    await tx
+      .update(marketplaceOffers)
+      .set({ status: "countered", closedAt: now })
+      .where(
+        and(
+          eq(marketplaceOffers.domainId, domain.id),
+          eq(marketplaceOffers.buyerId, userId),
+          eq(marketplaceOffers.status, "open"),
+        ),
+      );
+    const [offer] = await tx
+      .insert(marketplaceOffers)
+      .values({
+        domainId: domain.id,
+        buyerId: userId,
+        sellerId: domain.userId,
+        madeBy: "buyer",
+        amount,
+        message: options.message || null,
+        status: below ? "declined" : "open",
+        expiresAt: bindsUntil(now),
+        closedAt: below ? now : null,
+        createdAt: now,
+      })
+      .returning();
+    if (below) {
+      await tell(
+        tx,
+        userId,
+        `Offer on ${domain.name} declined`,
+        `Your offer of ${formatUsd(amount)} is below what the seller accepts.`,
+      );
+    } else {
+      await tell(
+        tx,
+        domain.userId,
+        `New offer on ${domain.name}`,
+        `A buyer offers ${formatUsd(amount)}. It binds for ${OFFER_BINDING_DAYS} days.`,
+      );
+    }
+    return {
+      id: offer.id,
+      status: offer.status as TMadeOffer["status"],
+      amount: offer.amount,
+      expiresAt: offer.expiresAt.toISOString(),
+    };
+  });
+}
+
+/** Locks an offer the user is a side of; anyone else's is "not found". */
+async function lockOffer(
+  tx: Tx,
+  userId: string,
+  offerId: string,
+): Promise<{ offer: MarketplaceOffer; side: Side }> {
+  const [offer] = await tx
+    .select()
+    .from(marketplaceOffers)
+    .where(
+      and(
+        eq(marketplaceOffers.id, offerId),
+        or(eq(marketplaceOffers.buyerId, userId), eq(marketplaceOffers.sellerId, userId)),
+      ),
+    )
+    .for("update");
+  if (!offer) throw notFound("Offer");
+  return { offer, side: offer.buyerId === userId ? "buyer" : "seller" };
+}
+
+/** The offer must be open and not past its time; an expired one is closed on the way. */
+async function assertOpen(tx: Tx, offer: MarketplaceOffer) {
+  if (offer.status === "open" && offer.expiresAt <= new Date()) {
+    await tx
+      .update(marketplaceOffers)
+      .set({ status: "expired", closedAt: new Date() })
+      .where(eq(marketplaceOffers.id, offer.id));
+    throw new AppError("CONFLICT", "This offer has expired.");
+  }
+  if (offer.status !== "open")
+    throw new AppError("CONFLICT", `This offer is ${offer.status} and can no longer be answered.`);
+}
+
+/** Answers an open offer made by the other side: accept, decline or counter. */
+async function answerable(tx: Tx, userId: string, offerId: string) {
+  const found = await lockOffer(tx, userId, offerId);
+  await assertOpen(tx, found.offer);
+  if (found.offer.madeBy === found.side)
+    throw new AppError("CONFLICT", "This offer waits for the other side's answer.");
+  return found;
+}
+
+const domainName = async (tx: DbOrTx, domainId: string) =>
+  (await tx.select({ name: domains.name }).from(domains).where(eq(domains.id, domainId)))[0]?.name ??
+  "the domain";
+
+/** A counter replaces the offer it answers, for a new amount, binding for its own 7 days. */
+export async function counterOffer(options: {
+  db: Db;
+  userId: string;
+  offerId: string;
+  amount: string;
+}): Promise<TMadeOffer> {
+  return options.db.transaction(async (tx) => {
+    const { offer, side } = await answerable(tx, options.userId, options.offerId);
+    await lockListing(tx, offer.domainId);
+    const now = new Date();
+    await tx
+      .update(marketplaceOffers)
+      .set({ status: "countered", closedAt: now })
+      .where(eq(marketplaceOffers.id, offer.id));
+    const [counter] = await tx
+      .insert(marketplaceOffers)
+      .values({
+        domainId: offer.domainId,
+        buyerId: offer.buyerId,
+        sellerId: offer.sellerId,
+        madeBy: side,
+        amount: options.amount,
+        status: "open",
+        replacesId: offer.id,
+        expiresAt: bindsUntil(now),
+        createdAt: now,
+      })
+      .returning();
+    const name = await domainName(tx, offer.domainId);
+    await tell(
+      tx,
+      side === "buyer" ? offer.sellerId : offer.buyerId,
+      `Counter-offer on ${name}`,
+      `The ${side} counters with ${formatUsd(options.amount)}.`,
+    );
+    return {
+      id: counter.id,
+      status: "open",
+      amount: counter.amount,
+      expiresAt: counter.expiresAt.toISOString(),
+    };
+  });
+}
+
+/**
+ * Accepting binds both sides at the offer's amount: the buyer then pays it through an escrow
+ * sale (`POST /api/marketplace/transactions {offerId}`). Every other open offer on the domain is
+ * declined, since the domain is promised.
+ */
+export async function acceptOffer(options: { db: Db; userId: string; offerId: string }): Promise<TMadeOffer> {
+  return options.db.transaction(async (tx) => {
+    const { offer, side } = await answerable(tx, options.userId, options.offerId);
+    await lockListing(tx, offer.domainId);
+    const now = new Date();
+    await tx
+      .update(marketplaceOffers)
+      .set({ status: "accepted", closedAt: now })
+      .where(eq(marketplaceOffers.id, offer.id));
+    await tx
+      .update(marketplaceOffers)
+      .set({ status: "declined", closedAt: now })
+      .where(and(eq(marketplaceOffers.domainId, offer.domainId), eq(marketplaceOffers.status, "open")));
+    const name = await domainName(tx, offer.domainId);
+    await tell(
+      tx,
+      side === "buyer" ? offer.sellerId : offer.buyerId,
+      `Offer on ${name} accepted`,
+      `${formatUsd(offer.amount)} is agreed. The buyer pays into escrow to start the transfer.`,
+    );
+    return {
+      id: offer.id,
+      status: "accepted",
+      amount: offer.amount,
+      expiresAt: offer.expiresAt.toISOString(),
+    };
+  });
+}
+
+export async function declineOffer(options: {
+  db: Db;
+  userId: string;
+  offerId: string;
+}): Promise<TMadeOffer> {
+  return options.db.transaction(async (tx) => {
+    const { offer, side } = await answerable(tx, options.userId, options.offerId);
+    await tx
+      .update(marketplaceOffers)
+      .set({ status: "declined", closedAt: new Date() })
+      .where(eq(marketplaceOffers.id, offer.id));
+    const name = await domainName(tx, offer.domainId);
+    await tell(
+      tx,
+      side === "buyer" ? offer.sellerId : offer.buyerId,
+      `Offer on ${name} declined`,
+      `The ${side} declined ${formatUsd(offer.amount)}.`,
+    );
+    return {
+      id: offer.id,
+      status: "declined",
+      amount: offer.amount,
+      expiresAt: offer.expiresAt.toISOString(),
+    };
+  });
+}
+
+/** The side that made an open offer may take it back. */
+export async function withdrawOffer(options: {
+  db: Db;
+  userId: string;
+  offerId: string;
+}): Promise<TMadeOffer> {
+  return options.db.transaction(async (tx) => {
+    const { offer, side } = await lockOffer(tx, options.userId, options.offerId);
+    await assertOpen(tx, offer);
+    if (offer.madeBy !== side) throw new AppError("CONFLICT", "Only who made an offer can withdraw it.");
+    await tx
+      .update(marketplaceOffers)
+      .set({ status: "withdrawn", closedAt: new Date() })
+      .where(eq(marketplaceOffers.id, offer.id));
+    const name = await domainName(tx, offer.domainId);
+    await tell(
+      tx,
+      side === "buyer" ? offer.sellerId : offer.buyerId,
+      `Offer on ${name} withdrawn`,
+      `The ${side} withdrew ${formatUsd(offer.amount)}.`,
+    );
+    return {
+      id: offer.id,
+      status: "withdrawn",
+      amount: offer.amount,
+      expiresAt: offer.expiresAt.toISOString(),
+    };
+  });
+}
+
+/** The seller's floor for a listing of theirs; null takes any offer. */
+export async function setOfferFloor(options: {
+  db: Db;
+  userId: string;
+  domainId: string;
+  floor: string | null;
+}) {
+  const [domain] = await options.db
+    .update(domains)
+    .set({ offerFloor: options.floor })
+    .where(and(eq(domains.id, options.domainId), eq(domains.userId, options.userId)))
+    .returning({ id: domains.id, offerFloor: domains.offerFloor });
+  if (!domain) throw notFound("Domain");
+  return { domainId: domain.id, floor: domain.offerFloor };
+}
+
+/**
+ * The user's offer threads as buyer or as seller, newest thread first: every offer and counter
+ * between a buyer and a domain, oldest first, with which ones wait for the user.
+ */
+export async function listOffers(options: { db: Db; userId: string; role: Side }): Promise<TOfferThread[]> {
+  const { db, userId, role } = options;
+  const mine = role === "buyer" ? marketplaceOffers.buyerId : marketplaceOffers.sellerId;
+  const rows = await db
+    .select({ offer: marketplaceOffers, domainName: domains.name, transactionId: marketplaceTransactions.id })
+    .from(marketplaceOffers)
+    .innerJoin(domains, eq(domains.id, marketplaceOffers.domainId))
+    .leftJoin(marketplaceTransactions, eq(marketplaceTransactions.offerId, marketplaceOffers.id))
+    .where(eq(mine, userId))
+    .orderBy(asc(marketplaceOffers.createdAt))
+    .limit(500);
+  const threads = new Map<string, TOfferThread>();
+  const now = Date.now();
+  for (const { offer, domainName, transactionId } of rows) {
+    const key = `${offer.domainId}:${offer.buyerId}`;
+    const thread = threads.get(key) ?? { domainId: offer.domainId, domainName, role, offers: [] };
+    threads.set(key, thread);
+    const expired = offer.status === "open" && offer.expiresAt.getTime() <= now;
+    const status = (expired ? "expired" : offer.status) as TOffer["status"];
+    thread.offers.push({
+      id: offer.id,
+      domainId: offer.domainId,
+      domainName,
+      madeBy: offer.madeBy as Side,
+      amount: offer.amount,
+      message: offer.message,
+      status,
+      expiresAt: offer.expiresAt.toISOString(),
+      createdAt: offer.createdAt.toISOString(),
+      transactionId: transactionId ?? null,
+      awaitsMe: status === "open" && offer.madeBy === other(role),
+    });
+  }
+  return [...threads.values()].reverse();
+}
+
+/** Closes every open offer past its binding time and tells both sides; answers how many. */
+export async function expireOffers(options: { db: Db; now?: Date }): Promise<{ expired: number }> {
+  const now = options.now ?? new Date();
+  return options.db.transaction(async (tx) => {
+    const expired = await tx
+      .update(marketplaceOffers)
+      .set({ status: "expired", closedAt: now })
+      .where(and(eq(marketplaceOffers.status, "open"), lte(marketplaceOffers.expiresAt, now)))
+      .returning();
+    for (const offer of expired) {
+      const name = await domainName(tx, offer.domainId);
+      const text = `The offer of ${formatUsd(offer.amount)} on ${name} expired without an answer.`;
+      for (const userId of [offer.buyerId, offer.sellerId])
+        await tell(tx, userId, `Offer on ${name} expired`, text);
+    }
+    return { expired: expired.length };
+  });
+}
+
+/** The accepted offer a buyer is paying, locked; anything else is refused. */
+export async function lockAcceptedOffer(tx: Tx, userId: string, offerId: string): Promise<MarketplaceOffer> {
+  const [offer] = await tx
+    .select()
+    .from(marketplaceOffers)
+    .where(and(eq(marketplaceOffers.id, offerId), eq(marketplaceOffers.buyerId, userId)))
+    .for("update");
+  if (!offer) throw notFound("Offer");
+  if (offer.status !== "accepted") throw new AppError("CONFLICT", "Only an accepted offer can be paid.");
+  return offer;
+}

@@ -1,0 +1,104 @@
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import {
+  PAYMENT_DAYS,
+  PROTECTION_TERMS,
+  type TProtectionLevel,
+  TRANSFER_DAYS,
+} from "../../../shared/marketplace-deals";
+import { marketplaceTransactions, serviceOrders } from "../../../shared/schema";
+import type { AppDeps } from "../../deps";
+import { refundOrderAsStaff } from "../admin/staff-refund";
+import { completeSale } from "./complete-sale";
+import { expireOffers } from "./offers.service";
+import type { SaleConfig } from "./sale-terms";
+import { tellSale } from "./tell-sale";
+
+const DAY_MS = 86_400_000;
+/** A dispute on a listing with a refund guarantee that staff leave undecided this long is refunded. */
+export const GUARANTEE_DISPUTE_DAYS = 14;
+
+type Deps = Pick<AppDeps, "db" | "mailer" | "payments" | "logger">;
+const before = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
+
+/**
+ * The marketplace's clock, run by a job (and by tests with a moved `now`): open offers past their
+ * 7 days expire; a sale unpaid after 5 days is cancelled; a paid sale whose name the buyer has not
+ * proven within 7 days is refunded; an inspection that ran out completes the sale; a dispute on
+ * a listing with a refund guarantee that staff left for 14 days is refunded.
+ */
+export async function runSaleTimeouts(deps: Deps, options: { config: SaleConfig; now?: Date }) {
+  const { db } = deps;
+  const now = options.now ?? new Date();
+  const { expired } = await expireOffers({ db, now });
+
+  const unpaid = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(marketplaceTransactions)
+      .set({ status: "cancelled", closedAt: now })
+      .where(
+        and(
+          eq(marketplaceTransactions.status, "awaiting_payment"),
+          lte(marketplaceTransactions.createdAt, before(now, PAYMENT_DAYS)),
+        ),
+      )
+      .returning();
+    for (const row of rows) {
+      if (row.orderId)
+        await tx
+          .update(serviceOrders)
+          .set({ status: "cancelled" })
+          .where(and(eq(serviceOrders.id, row.orderId), eq(serviceOrders.status, "pending")));
+      const text = `Nobody paid within ${PAYMENT_DAYS} days, so the sale was cancelled.`;
+      for (const userId of [row.buyerId, row.sellerId])
+        await tellSale(tx, userId, `${row.domainName}: sale cancelled`, text, row.id);
+    }
+    return rows.length;
+  });
+
+  const late = await db
+    .select()
+    .from(marketplaceTransactions)
+    .where(
+      sql`(${marketplaceTransactions.status} = 'awaiting_transfer' and ${marketplaceTransactions.paidAt} <= ${before(now, TRANSFER_DAYS)})
+        or (${marketplaceTransactions.status} = 'disputed' and ${marketplaceTransactions.protection} is not null
+          and ${marketplaceTransactions.disputedAt} <= ${before(now, GUARANTEE_DISPUTE_DAYS)})`,
+    );
+  let refunded = 0;
+  for (const row of late) {
+    const guaranteed =
+      row.status !== "disputed" || PROTECTION_TERMS[row.protection as TProtectionLevel]?.refundGuarantee;
+    if (!guaranteed || !row.orderId) continue;
+    const reason =
+      row.status === "disputed"
+        ? `The dispute was not settled within ${GUARANTEE_DISPUTE_DAYS} days (refund guarantee)`
+        : `The domain was not transferred within ${TRANSFER_DAYS} days`;
+    await refundOrderAsStaff(deps, { staffId: null, orderId: row.orderId, reason });
+    refunded += 1;
+  }
+
+  const inspected = await db
+    .select({ id: marketplaceTransactions.id })
+    .from(marketplaceTransactions)
+    .where(
+      and(
+        eq(marketplaceTransactions.status, "inspection"),
+        lte(marketplaceTransactions.inspectionEndsAt, now),
+      ),
+    );
+  let completed = 0;
+  for (const { id } of inspected) {
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(marketplaceTransactions)
+        .where(
+          and(eq(marketplaceTransactions.id, id), inArray(marketplaceTransactions.status, ["inspection"])),
+        )
+        .for("update");
+      if (!row) return;
+      await completeSale(tx, row, options.config);
+      completed += 1;
+    });
+  }
+  return { expired, cancelled: unpaid, refunded, completed };
+}

@@ -1,0 +1,274 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray, or } from "drizzle-orm";
+import { checkoutPagePath } from "../../../shared/api/checkout";
+import type { TMarketplaceTransaction, TOpenedTransaction } from "../../../shared/api/marketplace-deals";
+import {
+  MARKETPLACE_SALE_OFFER,
+  PAYMENT_DAYS,
+  PROTECTION_TERMS,
+  sellerProceedsCents,
+  type TProtectionLevel,
+  TRANSFER_DAYS,
+} from "../../../shared/marketplace-deals";
+import { centsToDecimal, formatUsd, toCents } from "../../../shared/money";
+import { type MarketplaceTransaction, marketplaceTransactions, serviceOrders } from "../../../shared/schema";
+import type { Db } from "../../db/pool";
+import type { Tx } from "../../db/tx";
+import { AppError, notFound } from "../../http/app-error";
+import type { OwnershipChecker } from "../domains/check-ownership";
+import { completeSale } from "./complete-sale";
+import { lockAcceptedOffer, lockListing } from "./offers.service";
+import { inspectionDaysFor, protectionOf, type SaleConfig } from "./sale-terms";
+import { tellSale } from "./tell-sale";
+
+const DAY_MS = 86_400_000;
+export const LIVE_STATUSES = ["awaiting_payment", "awaiting_transfer", "inspection", "disputed"] as const;
+
+const addDays = (from: Date, days: number) => new Date(from.getTime() + days * DAY_MS);
+/** The TXT record's value that proves the buyer controls the name. */
+export const buyerTxtValue = (token: string) => `parkpilot-verify=${token}`;
+
+/**
+ * Opens an escrow sale: buy now at the asking price (`domainId`), or the amount of an accepted
+ * offer the buyer was party to (`offerId`). The buyer's order for it is created pending and paid
+ * at the existing checkout; nothing moves until the platform holds the payment.
+ */
+export async function openTransaction(options: {
+  db: Db;
+  userId: string;
+  input: { domainId: string } | { offerId: string };
+  config: SaleConfig;
+}): Promise<TOpenedTransaction & { checkoutUrl: string }> {
+  const { userId, input, config } = options;
+  return options.db.transaction(async (tx) => {
+    const offer = "offerId" in input ? await lockAcceptedOffer(tx, userId, input.offerId) : null;
+    const domain = await lockListing(tx, offer?.domainId ?? ("domainId" in input ? input.domainId : ""));
+    if (domain.userId === userId) throw new AppError("CONFLICT", "You cannot buy your own listing.");
+    if (offer && offer.sellerId !== domain.userId)
+      throw new AppError("CONFLICT", "This offer is no longer valid.");
+    const [live] = await tx
+      .select({ id: marketplaceTransactions.id, buyerId: marketplaceTransactions.buyerId })
+      .from(marketplaceTransactions)
+      .where(
+        and(
+          eq(marketplaceTransactions.domainId, domain.id),
+          inArray(marketplaceTransactions.status, [...LIVE_STATUSES]),
+        ),
+      );
+    if (live) throw new AppError("CONFLICT", `${domain.name} is already being sold.`);
+    const amount = offer?.amount ?? (domain.marketplacePrice as string);
+    const protection = await protectionOf(tx, domain.userId, domain.id);
+    const id = randomUUID();
+    const [order] = await tx
+      .insert(serviceOrders)
+      .values({
+        userId,
+        offerId: MARKETPLACE_SALE_OFFER,
+        serviceType: "marketplace_purchase",
+        description: `Purchase of ${domain.name}, held in escrow`,
+        price: amount,
+        metadata: { domainName: domain.name, transactionId: id },
+      })
+      .returning({ id: serviceOrders.id });
+    await tx.insert(marketplaceTransactions).values({
+      id,
+      domainId: domain.id,
+      domainName: domain.name,
+      buyerId: userId,
+      sellerId: domain.userId,
+      offerId: offer?.id ?? null,
+      amount,
+      orderId: order.id,
+      protection,
+      inspectionDays: inspectionDaysFor(protection, config.inspectionDays),
+      commissionPercent: config.commissionPercent.toFixed(2),
+    });
+    await tellSale(
+      tx,
+      domain.userId,
+      `${domain.name}: a buyer is paying`,
+      `A buyer is paying ${formatUsd(amount)} into escrow. Move the domain once the payment is held.`,
+      id,
+    );
+    return {
+      id,
+      status: "awaiting_payment",
+      amount,
+      orderId: order.id,
+      checkoutUrl: checkoutPagePath(order.id),
+    };
+  });
+}
+
+/** One of the user's sales, as buyer or seller; anyone else's is "not found". */
+async function ownTransaction(
+  db: Db | Tx,
+  userId: string,
+  id: string,
+  lock = false,
+): Promise<MarketplaceTransaction> {
+  const query = db
+    .select()
+    .from(marketplaceTransactions)
+    .where(
+      and(
+        eq(marketplaceTransactions.id, id),
+        or(eq(marketplaceTransactions.buyerId, userId), eq(marketplaceTransactions.sellerId, userId)),
+      ),
+    );
+  const [row] = lock ? await query.for("update") : await query;
+  if (!row) throw notFound("Transaction");
+  return row;
+}
+
+/** When the current step of a sale runs out, or null once nothing waits. */
+export function deadlineOf(row: MarketplaceTransaction): Date | null {
+  switch (row.status) {
+    case "awaiting_payment":
+      return addDays(row.createdAt, PAYMENT_DAYS);
+    case "awaiting_transfer":
+      return row.paidAt ? addDays(row.paidAt, TRANSFER_DAYS) : null;
+    case "inspection":
+      return row.inspectionEndsAt;
+    default:
+      return null;
+  }
+}
+
+export function transactionView(row: MarketplaceTransaction, userId: string): TMarketplaceTransaction {
+  const role = row.buyerId === userId ? "buyer" : "seller";
+  const level = row.protection as TProtectionLevel | null;
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  return {
+    id: row.id,
+    domainName: row.domainName,
+    role,
+    status: row.status as TMarketplaceTransaction["status"],
+    amount: row.amount,
+    orderId: role === "buyer" ? row.orderId : null,
+    protection: level && PROTECTION_TERMS[level] ? { level, summary: PROTECTION_TERMS[level].summary } : null,
+    inspectionDays: row.inspectionDays,
+    sellerProceeds: centsToDecimal(sellerProceedsCents(toCents(row.amount), Number(row.commissionPercent))),
+    commissionPercent: row.commissionPercent,
+    transfer:
+      role === "buyer" && ["awaiting_payment", "awaiting_transfer"].includes(row.status)
+        ? { txtRecord: { name: row.domainName, value: buyerTxtValue(row.buyerToken) } }
+        : null,
+    deadline: iso(deadlineOf(row)),
+    paidAt: iso(row.paidAt),
+    transferredAt: iso(row.transferredAt),
+    disputeReason: row.disputeReason,
+    closedAt: iso(row.closedAt),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function getTransaction(options: { db: Db; userId: string; id: string }) {
+  return transactionView(await ownTransaction(options.db, options.userId, options.id), options.userId);
+}
+
+/** The user's sales as buyer and as seller, newest first. */
+export async function listTransactions(options: {
+  db: Db;
+  userId: string;
+}): Promise<TMarketplaceTransaction[]> {
+  const rows = await options.db
+    .select()
+    .from(marketplaceTransactions)
+    .where(
+      or(
+        eq(marketplaceTransactions.buyerId, options.userId),
+        eq(marketplaceTransactions.sellerId, options.userId),
+      ),
+    )
+    .orderBy(marketplaceTransactions.createdAt)
+    .limit(200);
+  return rows.reverse().map((r) => transactionView(r, options.userId));
+}
+
+/**
+ * The buyer says the seller moved the name: the TXT record of the buyer's token must answer on
+ * the resolver, as every owner proves a domain here. Then inspection starts.
+ */
+export async function confirmTransfer(options: {
+  db: Db;
+  checker: OwnershipChecker;
+  userId: string;
+  id: string;
+}): Promise<TMarketplaceTransaction> {
+  const { db, userId } = options;
+  const row = await ownTransaction(db, userId, options.id);
+  if (row.buyerId !== userId) throw new AppError("FORBIDDEN", "Only the buyer confirms the transfer.");
+  if (row.status !== "awaiting_transfer")
+    throw new AppError(
+      "CONFLICT",
+      row.status === "awaiting_payment" ? "Pay for the domain first." : "The transfer is already settled.",
+    );
+  const proof = await options.checker.check({
+    name: row.domainName,
+    txtValue: buyerTxtValue(row.buyerToken),
+    nameservers: [],
+  });
+  if (proof !== "txt")
+    throw new AppError(
+      "UNPROCESSABLE",
+      `The TXT record ${buyerTxtValue(row.buyerToken)} was not found on ${row.domainName} yet. DNS changes can take a while; try again soon.`,
+    );
+  return db.transaction(async (tx) => {
+    const locked = await ownTransaction(tx, userId, options.id, true);
+    if (locked.status !== "awaiting_transfer")
+      throw new AppError("CONFLICT", "The transfer is already settled.");
+    const now = new Date();
+    const [updated] = await tx
+      .update(marketplaceTransactions)
+      .set({
+        status: "inspection",
+        transferredAt: now,
+        inspectionEndsAt: addDays(now, locked.inspectionDays),
+      })
+      .where(eq(marketplaceTransactions.id, locked.id))
+      .returning();
+    await tellSale(
+      tx,
+      locked.sellerId,
+      `${locked.domainName} reached the buyer`,
+      `The buyer proved control. Inspection lasts up to ${locked.inspectionDays} days, then you are paid.`,
+      locked.id,
+    );
+    return transactionView(updated, userId);
+  });
+}
+
+/** The buyer is satisfied before inspection ends: the sale completes now. */
+export async function acceptTransaction(options: { db: Db; userId: string; id: string; config: SaleConfig }) {
+  return options.db.transaction(async (tx) => {
+    const row = await ownTransaction(tx, options.userId, options.id, true);
+    if (row.buyerId !== options.userId) throw new AppError("FORBIDDEN", "Only the buyer accepts the domain.");
+    if (row.status !== "inspection")
+      throw new AppError("CONFLICT", "Only a domain under inspection can be accepted.");
+    return transactionView(await completeSale(tx, row, options.config), options.userId);
+  });
+}
+
+/** Either side stops the clock and asks staff to decide, while payment is held and not yet released. */
+export async function disputeTransaction(options: { db: Db; userId: string; id: string; reason: string }) {
+  return options.db.transaction(async (tx) => {
+    const row = await ownTransaction(tx, options.userId, options.id, true);
+    if (!["awaiting_transfer", "inspection"].includes(row.status))
+      throw new AppError("CONFLICT", "Only a paid sale that is not yet completed can be disputed.");
+    const [updated] = await tx
+      .update(marketplaceTransactions)
+      .set({ status: "disputed", disputedAt: new Date(), disputeReason: options.reason })
+      .where(eq(marketplaceTransactions.id, row.id))
+      .returning();
+    const otherSide = row.buyerId === options.userId ? row.sellerId : row.buyerId;
+    await tellSale(
+      tx,
+      otherSide,
+      `${row.domainName}: the sale is disputed`,
+      "Our staff will look at it and decide.",
+      row.id,
+    );
+    return transactionView(updated, options.userId);
+  });
+}

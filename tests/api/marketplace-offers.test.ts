@@ -1,0 +1,166 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { saleConfigOf } from "../../server/modules/marketplace/sale-config";
+import { runSaleTimeouts } from "../../server/modules/marketplace/sale-timeouts";
+import type { TOfferThread } from "../../shared/api/marketplace-deals";
+import { marketplaceOffers, notifications } from "../../shared/schema";
+import { sellerAndBuyer } from "../factories/deals";
+import { signUp } from "../factories/users";
+import { createTestApp, type TestApp } from "../setup/test-app";
+
+const DAY = 86_400_000;
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const notesOf = (userId: string) =>
+  t.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.kind, "marketplace_offer")));
+const runClock = (now: Date) => runSaleTimeouts(t.deps, { config: saleConfigOf(t.deps.config), now });
+
+describe("offers on a listing", () => {
+  it("an offer opens for 7 days and tells the seller; a counter replaces it; the buyer accepts the counter", async () => {
+    const { seller, buyer, domain } = await sellerAndBuyer(t.app, t.db);
+
+    const made = await buyer.agent
+      .post("/api/marketplace/offers")
+      .send({ domainId: domain.id, amount: "800", message: "Would you take 800?" });
+    expect(made.status).toBe(201);
+    expect(made.body).toEqual({
+      id: expect.any(String),
+      status: "open",
+      amount: "800.00",
+      expiresAt: expect.any(String),
+    });
+    const days = (Date.parse(made.body.expiresAt) - Date.now()) / DAY;
+    expect(days).toBeGreaterThan(6.99);
+    expect(days).toBeLessThanOrEqual(7);
+    expect(await notesOf(seller.user.id)).toHaveLength(1);
+
+    const counter = await seller.agent
+      .post(`/api/marketplace/offers/${made.body.id}/counter`)
+      .send({ amount: "900.00" });
+    expect(counter.status).toBe(201);
+    expect(counter.body).toMatchObject({ status: "open", amount: "900.00" });
+    expect(await notesOf(buyer.user.id)).toHaveLength(1);
+
+    const threads = (await buyer.agent.get("/api/marketplace/offers?role=buyer")).body as TOfferThread[];
+    expect(threads).toHaveLength(1);
+    expect(threads[0].offers.map((o) => [o.madeBy, o.amount, o.status, o.awaitsMe])).toEqual([
+      ["buyer", "800.00", "countered", false],
+      ["seller", "900.00", "open", true],
+    ]);
+    expect(threads[0].offers[0].message).toBe("Would you take 800?");
+    const sellerView = (await seller.agent.get("/api/marketplace/offers?role=seller")).body as TOfferThread[];
+    expect(sellerView[0].offers[1]).toMatchObject({ amount: "900.00", awaitsMe: false });
+
+    // The answered offer can no longer be accepted; the seller cannot accept its own counter.
+    expect((await seller.agent.post(`/api/marketplace/offers/${made.body.id}/accept`)).status).toBe(409);
+    expect((await seller.agent.post(`/api/marketplace/offers/${counter.body.id}/accept`)).status).toBe(409);
+
+    const accepted = await buyer.agent.post(`/api/marketplace/offers/${counter.body.id}/accept`);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ status: "accepted", amount: "900.00" });
+    expect(await notesOf(seller.user.id)).toHaveLength(2);
+  });
+
+  it("declines at once an offer below the seller's floor, and takes one at the floor", async () => {
+    const { seller, buyer, domain } = await sellerAndBuyer(t.app, t.db);
+    const floor = await seller.agent
+      .post("/api/marketplace/floor")
+      .send({ domainId: domain.id, floor: "500" });
+    expect(floor.status).toBe(200);
+    expect(floor.body).toEqual({ domainId: domain.id, floor: "500.00" });
+
+    const low = await buyer.agent
+      .post("/api/marketplace/offers")
+      .send({ domainId: domain.id, amount: "499.99" });
+    expect(low.status).toBe(201);
+    expect(low.body.status).toBe("declined");
+    expect(await notesOf(seller.user.id)).toHaveLength(0);
+
+    const fair = await buyer.agent
+      .post("/api/marketplace/offers")
+      .send({ domainId: domain.id, amount: "500" });
+    expect(fair.body.status).toBe("open");
+  });
+
+  it("lets only the side that made an offer withdraw it, and only the other side answer it", async () => {
+    const { seller, buyer, domain } = await sellerAndBuyer(t.app, t.db);
+    const made = await buyer.agent
+      .post("/api/marketplace/offers")
+      .send({ domainId: domain.id, amount: "700" });
+    expect((await buyer.agent.post(`/api/marketplace/offers/${made.body.id}/decline`)).status).toBe(409);
+    expect((await seller.agent.post(`/api/marketplace/offers/${made.body.id}/withdraw`)).status).toBe(409);
+    const withdrawn = await buyer.agent.post(`/api/marketplace/offers/${made.body.id}/withdraw`);
+    expect(withdrawn.body.status).toBe("withdrawn");
+
+    const again = await buyer.agent
+      .post("/api/marketplace/offers")
+      .send({ domainId: domain.id, amount: "750" });
+    const declined = await seller.agent.post(`/api/marketplace/offers/${again.body.id}/decline`);
+    expect(declined.body.status).toBe("declined");
+  });
+
+  it("keeps offers between their two sides: a stranger's answers are not found, and nobody offers on their own listing", async () => {
+    const { seller, buyer, domain } = await sellerAndBuyer(t.app, t.db);
+    const stranger = await signUp(t.app);
+    const made = await buyer.agent
+      .post("/api/marketplace/offers")
+      .send({ domainId: domain.id, amount: "700" });
+    for (const verb of ["accept", "decline", "withdraw"]) {
+      expect((await stranger.agent.post(`/api/marketplace/offers/${made.body.id}/${verb}`)).status).toBe(404);
+    }
+    expect(
+      (await stranger.agent.post(`/api/marketplace/offers/${made.body.id}/counter`).send({ amount: "1" }))
+        .status,
+    ).toBe(404);
+    expect((await stranger.agent.get("/api/marketplace/offers?role=seller")).body).toEqual([]);
+    expect(
+      (await stranger.agent.post("/api/marketplace/floor").send({ domainId: domain.id, floor: "1" })).status,
+    ).toBe(404);
+    const own = await seller.agent
+      .post("/api/marketplace/offers")
+      .send({ domainId: domain.id, amount: "700" });
+    expect(own.status).toBe(409);
+  });
+
+  it("refuses bad amounts and unlisted domains, changing nothing", async () => {
+    const { buyer, domain, seller } = await sellerAndBuyer(t.app, t.db);
+    for (const amount of ["-5", "0", "abc", "12.345", 1e12, null]) {
+      const res = await buyer.agent.post("/api/marketplace/offers").send({ domainId: domain.id, amount });
+      expect(res.status).toBe(400);
+    }
+    const unknown = await buyer.agent
+      .post("/api/marketplace/offers")
+      .send({ domainId: "00000000-0000-4000-8000-000000000000", amount: "10" });
+    expect(unknown.status).toBe(404);
+    await seller.agent.delete(`/api/marketplace/list/${domain.id}`);
+    expect(
+      (await buyer.agent.post("/api/marketplace/offers").send({ domainId: domain.id, amount: "10" })).status,
+    ).toBe(404);
+    const rows = await t.db.select().from(marketplaceOffers).where(eq(marketplaceOffers.domainId, domain.id));
+    expect(rows).toHaveLength(0);
+    expect((await buyer.agent.get("/api/marketplace/offers?role=both")).status).toBe(400);
+  });
+
+  it("expires an unanswered offer after 7 days by the marketplace clock, telling both sides", async () => {
+    const { seller, buyer, domain } = await sellerAndBuyer(t.app, t.db);
+    const made = await buyer.agent
+      .post("/api/marketplace/offers")
+      .send({ domainId: domain.id, amount: "650" });
+
+    expect((await runClock(new Date(Date.now() + 6 * DAY))).expired).toBe(0);
+    const later = await runClock(new Date(Date.now() + 7 * DAY + 60_000));
+    expect(later.expired).toBeGreaterThanOrEqual(1);
+
+    const threads = (await seller.agent.get("/api/marketplace/offers?role=seller")).body as TOfferThread[];
+    expect(threads[0].offers[0].status).toBe("expired");
+    expect((await seller.agent.post(`/api/marketplace/offers/${made.body.id}/accept`)).status).toBe(409);
+    expect((await notesOf(buyer.user.id)).map((n) => n.title)).toContain(`Offer on ${domain.name} expired`);
+  });
+});
