@@ -33,6 +33,7 @@ import { purchaseRoutes } from "./modules/purchases/purchases.routes";
 import { revenueRoutes } from "./modules/revenue/revenue.routes";
 import { settingsRoutes } from "./modules/settings/settings.routes";
 import { supportRoutes } from "./modules/support/support.routes";
+import { leadReturnRoutes } from "./modules/lead-sales/lead-returns.routes";
 import { webhookRoutes } from "./modules/webhooks/stripe-webhook.routes";
 
 const JSON_LIMIT = "100kb";
@@ -69,9 +70,10 @@ export function createApp(deps: AppDeps) {
   const api = Router();
   api.use(noStore);
   // The public API reads no cookie (a key in the Authorization header), so it needs no CSRF check.
-  api.use(originCheck({ exempt: ["/webhooks/", "/v1/"] }));
+  api.use(originCheck({ exempt: ["/webhooks/", "/v1/", "/lead-returns"] }));
   // Signed provider webhooks need the raw body, so they come before the JSON parser.
   api.use("/webhooks", webhookRoutes(deps));
+  api.use("/lead-returns", leadReturnRoutes(deps));
   // The depth is checked on the raw bytes, before parsing and before the recursive NUL check.
   api.use(express.json({ limit: JSON_LIMIT, verify: refuseDeepJson }));
   api.use(refuseNul);

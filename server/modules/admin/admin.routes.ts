@@ -2,6 +2,7 @@ import { Router } from "express";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
 import { findUser } from "../auth/auth.service";
+import { leadBuyersAdminRoutes } from "./lead-buyers.routes";
 import { leadsAdminRoutes } from "./leads.routes";
 import { ordersAdminRoutes } from "./orders.routes";
 import { payoutsAdminRoutes } from "./payouts.routes";
@@ -27,6 +28,7 @@ export function adminRoutes(deps: AppDeps): Router {
 
   // Each section's routes, one line each.
   router.use("/leads", leadsAdminRoutes(deps));
+  router.use("/lead-buyers", leadBuyersAdminRoutes(deps));
   router.use("/orders", ordersAdminRoutes(deps));
   router.use("/payouts", payoutsAdminRoutes(deps));
   router.use("/users", usersAdminRoutes(deps));
