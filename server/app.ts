@@ -23,6 +23,7 @@ import { devMailRoutes } from "./modules/dev-mail/dev-mail.routes";
 import { domainRoutes } from "./modules/domains/domains.routes";
 import { countParkedVisits } from "./modules/domains/parked-visits";
 import { healthRoutes } from "./modules/health/health.routes";
+import { leadReturnRoutes } from "./modules/lead-sales/lead-returns.routes";
 import { leadRoutes } from "./modules/leads/leads.routes";
 import { marketplaceRoutes } from "./modules/marketplace/marketplace.routes";
 import { notificationRoutes } from "./modules/notifications/notifications.routes";
@@ -33,7 +34,6 @@ import { purchaseRoutes } from "./modules/purchases/purchases.routes";
 import { revenueRoutes } from "./modules/revenue/revenue.routes";
 import { settingsRoutes } from "./modules/settings/settings.routes";
 import { supportRoutes } from "./modules/support/support.routes";
-import { leadReturnRoutes } from "./modules/lead-sales/lead-returns.routes";
 import { webhookRoutes } from "./modules/webhooks/stripe-webhook.routes";
 
 const JSON_LIMIT = "100kb";

@@ -9,8 +9,8 @@ import { linkReferral } from "./modules/affiliates/link-referral";
 import type { OnRegistered } from "./modules/auth/auth.service";
 import { type AuthLimits, signInPolicy } from "./modules/auth/auth-limits";
 import { createTotpKeys, type TotpKeys } from "./modules/auth/totp-secrets";
-import { createLeadSales, type LeadSales } from "./modules/lead-sales/lead-sales";
 import { createOwnershipChecker, type OwnershipChecker } from "./modules/domains/check-ownership";
+import { createLeadSales, type LeadSales } from "./modules/lead-sales/lead-sales";
 import { createPayments, type Payments } from "./payments/payments";
 import { wireOrderEffects } from "./wire-order-effects";
 

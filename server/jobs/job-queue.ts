@@ -5,12 +5,14 @@ import type { Db } from "../db/pool";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
 import type { OwnershipChecker } from "../modules/domains/check-ownership";
+import type { LeadSales } from "../modules/lead-sales/lead-sales";
 import type { PayoutSender } from "../payments/provider";
 import { type AutoPayoutJobOptions, installAutoPayoutsJob, workAutoPayoutsJob } from "./auto-payouts-job";
 import { type BillingJobOptions, installBillingJobs, workBillingJobs } from "./billing-jobs";
 import { checkDomainOwnership, PENDING_CHECK_MINUTES } from "./check-domain-ownership";
 import { sendExpiryWarnings } from "./expiry-warnings";
 import { installHeldFundsJobs, workHeldFundsJobs } from "./held-funds-jobs";
+import { installLeadSalesJob, workLeadSalesJob } from "./lead-sales-job";
 
 export const EXPIRY_WARNINGS_QUEUE = "expiry-warnings";
 /** Daily, early morning in the Americas and mid-day in Europe. */
@@ -46,6 +48,8 @@ export async function startJobQueue(options: {
   billing?: BillingJobOptions;
   /** With it, accounts with auto payout on are paid out weekly or monthly. */
   autoPayouts?: AutoPayoutJobOptions;
+  /** With it, lead sales cut short by a crash or a restart are resumed (docs/money.md#lead-sales). */
+  leadSales?: LeadSales;
 }): Promise<JobQueue> {
   const { pool, db, mailer, logger } = options;
   const boss = new PgBoss({
@@ -68,6 +72,7 @@ export async function startJobQueue(options: {
     if (options.payouts) await installHeldFundsJobs(boss);
     if (options.billing) await installBillingJobs(boss);
     if (options.autoPayouts) await installAutoPayoutsJob(boss);
+    if (options.leadSales) await installLeadSalesJob(boss);
   };
   if (options.serializeStart) await withAdvisoryLock(pool, JOBS_INSTALL_LOCK, install);
   else await install();
@@ -85,6 +90,7 @@ export async function startJobQueue(options: {
   if (options.payouts) await workHeldFundsJobs(boss, { db, logger, payouts: options.payouts });
   if (options.billing) await workBillingJobs(boss, { ...options.billing, db, mailer, logger });
   if (options.autoPayouts) await workAutoPayoutsJob(boss, { ...options.autoPayouts, db, mailer, logger });
+  if (options.leadSales) await workLeadSalesJob(boss, { sales: options.leadSales, logger });
   logger.info({ queue: EXPIRY_WARNINGS_QUEUE, cron: EXPIRY_WARNINGS_CRON }, "background jobs started");
 
   return {

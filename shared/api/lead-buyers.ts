@@ -27,7 +27,9 @@ export const LEAD_RETURN_REASONS = {
   consumer_denies: "Consumer denies asking",
 } as const;
 export type TLeadReturnReason = keyof typeof LEAD_RETURN_REASONS;
-export const ZLeadReturnReason = z.enum(Object.keys(LEAD_RETURN_REASONS) as [TLeadReturnReason, ...TLeadReturnReason[]]);
+export const ZLeadReturnReason = z.enum(
+  Object.keys(LEAD_RETURN_REASONS) as [TLeadReturnReason, ...TLeadReturnReason[]],
+);
 
 const ZState = z
   .string()
@@ -164,11 +166,16 @@ export const ZConfiguredLeadBuyers = z
     }),
   )
   .max(50)
-  .refine((list) => new Set(list.map((b) => b.name.toLowerCase())).size === list.length, "Buyer names must differ");
+  .refine(
+    (list) => new Set(list.map((b) => b.name.toLowerCase())).size === list.length,
+    "Buyer names must differ",
+  );
 export type ConfiguredLeadBuyer = z.infer<typeof ZConfiguredLeadBuyers>[number];
 
 /** The protocol's ping answer: a price, or null for no interest. */
-export const ZPingAnswer = z.object({ bid: moneyString("bid must be a decimal string such as \"40.00\"").nullable() });
+export const ZPingAnswer = z.object({
+  bid: moneyString('bid must be a decimal string such as "40.00"').nullable(),
+});
 /** The protocol's post answer. */
 export const ZPostAnswer = z.union([
   z.object({ accepted: z.literal(true), buyerLeadId: z.string().max(200).optional() }),

@@ -2,9 +2,9 @@ import { createHmac } from "node:crypto";
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { TLeadBuyerValues } from "../../shared/api/lead-buyers";
 import { createBuyer } from "../../server/modules/lead-sales/buyer-store";
 import { deliveryKey, resumePendingSales, sellLead } from "../../server/modules/lead-sales/sell-lead";
+import type { TLeadBuyerValues } from "../../shared/api/lead-buyers";
 import { insertDomain } from "../factories/domains";
 import { leadBody, VISITOR_PROXY_ENV, visitorLead } from "../factories/leads";
 import { signInStaff } from "../factories/staff";
@@ -66,7 +66,10 @@ async function serve(options: Parameters<typeof startBuyer>[0]) {
 const bidding = (bid: string | null, post?: Parameters<typeof startBuyer>[0]["post"]) =>
   serve({ ping: () => ({ json: { bid } }), post });
 const rejecting = (bid: string) =>
-  serve({ ping: () => ({ json: { bid } }), post: () => ({ json: { accepted: false, reason: "Out of area" } }) });
+  serve({
+    ping: () => ({ json: { bid } }),
+    post: () => ({ json: { accepted: false, reason: "Out of area" } }),
+  });
 
 async function ownerWithDomain() {
   const owner = await signUp(t.app);
@@ -87,7 +90,9 @@ async function leadRow(id: string) {
     buyer_id: string | null;
     buyer_lead_id: string | null;
     consent: Record<string, string> | null;
-  }>(sql`select sale_status, value::text, sale_price::text, buyer_id, buyer_lead_id, consent from leads where id = ${id}`);
+  }>(
+    sql`select sale_status, value::text, sale_price::text, buyer_id, buyer_lead_id, consent from leads where id = ${id}`,
+  );
   return rows[0];
 }
 
@@ -103,7 +108,11 @@ describe("ping-post: the best accepting bid buys the lead", () => {
     const bidderId = await buyer(bidder);
     const rejecterId = await buyer(rejecter);
     const slowId = await buyer(slow);
-    const downId = await buyer({ pingUrl: await downUrl(), postUrl: await downUrl(), secret: "down-buyer-secret-123" });
+    const downId = await buyer({
+      pingUrl: await downUrl(),
+      postUrl: await downUrl(),
+      secret: "down-buyer-secret-123",
+    });
     const { agent, domain } = await ownerWithDomain();
 
     const res = await visitorLead(t.app, domain.name, leadBody({ pageUrl: `https://${domain.name}/quotes` }));
@@ -154,7 +163,8 @@ describe("ping-post: the best accepting bid buys the lead", () => {
     const { rows } = await t.db.execute<{ buyer_id: string; kind: string; outcome: string }>(
       sql`select buyer_id, kind, outcome from lead_buyer_calls where lead_id = ${leadId}`,
     );
-    const outcome = (id: string, kind: string) => rows.find((r) => r.buyer_id === id && r.kind === kind)?.outcome;
+    const outcome = (id: string, kind: string) =>
+      rows.find((r) => r.buyer_id === id && r.kind === kind)?.outcome;
     expect(outcome(slowId, "ping")).toBe("timeout");
     expect(outcome(downId, "ping")).toBe("error");
     expect(outcome(fixedId, "ping")).toBe("bid");
@@ -169,7 +179,11 @@ describe("ping-post: the best accepting bid buys the lead", () => {
     await buyer(low);
     const { agent, domain } = await ownerWithDomain();
     const res = await visitorLead(t.app, domain.name);
-    expect(await leadRow(res.body.id)).toMatchObject({ sale_status: "sold", sale_price: "30.00", buyer_id: fixedId });
+    expect(await leadRow(res.body.id)).toMatchObject({
+      sale_status: "sold",
+      sale_price: "30.00",
+      buyer_id: fixedId,
+    });
     expect(await balanceOf(agent)).toMatchObject({ pendingBalance: "21.00" });
   });
 
@@ -181,7 +195,11 @@ describe("ping-post: the best accepting bid buys the lead", () => {
     const { agent, domain } = await ownerWithDomain();
     const res = await visitorLead(t.app, domain.name);
     expect(res.status).toBe(201);
-    expect(await leadRow(res.body.id)).toMatchObject({ sale_status: "unsold", value: "0.00", buyer_id: null });
+    expect(await leadRow(res.body.id)).toMatchObject({
+      sale_status: "unsold",
+      value: "0.00",
+      buyer_id: null,
+    });
     expect(await balanceOf(agent)).toMatchObject({ pendingBalance: "0.00", availableBalance: "0.00" });
   });
 
@@ -222,7 +240,10 @@ describe("nobody gets a lead twice", () => {
     await buyer(only);
     const { agent, domain } = await ownerWithDomain();
     const leadId = await pendingLead(domain.id);
-    const outcomes = await Promise.all([sellLead(t.deps.leadSales, leadId), sellLead(t.deps.leadSales, leadId)]);
+    const outcomes = await Promise.all([
+      sellLead(t.deps.leadSales, leadId),
+      sellLead(t.deps.leadSales, leadId),
+    ]);
     expect(outcomes.sort()).toEqual(["busy", "sold"]);
     expect(postsOf(only, leadId)).toHaveLength(1);
     expect(await balanceOf(agent)).toMatchObject({ pendingBalance: "24.50" });
@@ -287,7 +308,11 @@ describe("returns", () => {
     const { raw, signature } = signed(secret, body);
     return request(t.app)
       .post("/api/lead-returns")
-      .set({ "content-type": "application/json", "X-ParkPilot-Buyer": buyerId, "X-ParkPilot-Signature": signature })
+      .set({
+        "content-type": "application/json",
+        "X-ParkPilot-Buyer": buyerId,
+        "X-ParkPilot-Signature": signature,
+      })
       .send(raw);
   };
 
@@ -300,15 +325,21 @@ describe("returns", () => {
     const leadId = (await visitorLead(t.app, domain.name)).body.id as string;
     expect(await balanceOf(agent)).toMatchObject({ pendingBalance: "35.00" });
 
-    expect((await sendReturn(buyerId, "wrong-secret-wrong-secret", { leadId, reason: "duplicate" })).status).toBe(401);
+    expect(
+      (await sendReturn(buyerId, "wrong-secret-wrong-secret", { leadId, reason: "duplicate" })).status,
+    ).toBe(401);
     expect((await sendReturn(otherId, other.secret, { leadId, reason: "duplicate" })).status).toBe(404);
-    expect((await sendReturn(buyerId, server.secret, { leadId, reason: "already insured" })).status).toBe(400);
+    expect((await sendReturn(buyerId, server.secret, { leadId, reason: "already insured" })).status).toBe(
+      400,
+    );
     expect(await balanceOf(agent)).toMatchObject({ pendingBalance: "35.00" });
 
     const ok = await sendReturn(buyerId, server.secret, { leadId, reason: "consumer_denies" });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(await balanceOf(agent)).toMatchObject({ pendingBalance: "0.00", availableBalance: "0.00" });
-    expect((await sendReturn(buyerId, server.secret, { leadId, reason: "consumer_denies" })).status).toBe(409);
+    expect((await sendReturn(buyerId, server.secret, { leadId, reason: "consumer_denies" })).status).toBe(
+      409,
+    );
     expect(await balanceOf(agent)).toMatchObject({ pendingBalance: "0.00" });
   });
 
@@ -328,7 +359,11 @@ describe("with no buyer", () => {
   it("in development and tests the sandbox buyer buys at a price that credits exactly the lead value", async () => {
     const { agent, domain } = await ownerWithDomain();
     const res = await visitorLead(t.app, domain.name);
-    expect(await leadRow(res.body.id)).toMatchObject({ sale_status: "sold", sale_price: "107.14", value: "75.00" });
+    expect(await leadRow(res.body.id)).toMatchObject({
+      sale_status: "sold",
+      sale_price: "107.14",
+      value: "75.00",
+    });
     expect(await balanceOf(agent)).toMatchObject({ pendingBalance: "75.00" });
   });
 
@@ -354,43 +389,53 @@ describe("buyers in the console and in LEAD_BUYERS", () => {
   it("staff add a buyer: its secret is stored encrypted and never shown; its log is readable", async () => {
     const staff = await signInStaff(t);
     const server = await bidding("33.00");
-    const created = await staff.agent
-      .post("/api/admin/lead-buyers")
-      .send({
-        name: "Acme Insurance",
-        pingUrl: server.pingUrl,
-        postUrl: server.postUrl,
-        secret: server.secret,
-        priceModel: "bid",
-        states: ["ca"],
-        zipPrefixes: ["902"],
-        dailyCap: 100,
-        schedule: null,
-      });
+    const created = await staff.agent.post("/api/admin/lead-buyers").send({
+      name: "Acme Insurance",
+      pingUrl: server.pingUrl,
+      postUrl: server.postUrl,
+      secret: server.secret,
+      priceModel: "bid",
+      states: ["ca"],
+      zipPrefixes: ["902"],
+      dailyCap: 100,
+      schedule: null,
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const { rows } = await t.db.execute<{ secret: string }>(sql`select secret from lead_buyers where id = ${created.body.id}`);
+    const { rows } = await t.db.execute<{ secret: string }>(
+      sql`select secret from lead_buyers where id = ${created.body.id}`,
+    );
     expect(rows[0].secret).not.toContain(server.secret);
 
     const list = await staff.agent.get("/api/admin/lead-buyers").expect(200);
     expect(list.body.mode).toBe("buyers");
     const shown = list.body.buyers.find((b: { id: string }) => b.id === created.body.id);
-    expect(shown).toMatchObject({ name: "Acme Insurance", states: ["CA"], zipPrefixes: ["902"], source: "console" });
+    expect(shown).toMatchObject({
+      name: "Acme Insurance",
+      states: ["CA"],
+      zipPrefixes: ["902"],
+      source: "console",
+    });
     expect(JSON.stringify(list.body)).not.toContain(server.secret);
 
     const { domain } = await ownerWithDomain();
     const leadId = (await visitorLead(t.app, domain.name)).body.id;
     expect(server.posts.find((p) => p.body.leadId === leadId)?.signed).toBe(true);
     const calls = await staff.agent.get(`/api/admin/lead-buyers/${created.body.id}/calls`).expect(200);
-    expect(calls.body.map((c: { kind: string; outcome: string }) => `${c.kind}:${c.outcome}`).sort()).toEqual([
-      "ping:bid",
-      "post:accepted",
-    ]);
+    expect(calls.body.map((c: { kind: string; outcome: string }) => `${c.kind}:${c.outcome}`).sort()).toEqual(
+      ["ping:bid", "post:accepted"],
+    );
     const invoices = await staff.agent.get(`/api/admin/lead-buyers/${created.body.id}/invoices`).expect(200);
     expect(invoices.body[0]).toMatchObject({ sold: 1, returned: 0, total: "33.00" });
 
     const bad = await staff.agent
       .post("/api/admin/lead-buyers")
-      .send({ name: "Fixed no price", pingUrl: server.pingUrl, postUrl: server.postUrl, secret: server.secret, priceModel: "fixed" });
+      .send({
+        name: "Fixed no price",
+        pingUrl: server.pingUrl,
+        postUrl: server.postUrl,
+        secret: server.secret,
+        priceModel: "fixed",
+      });
     expect(bad.status).toBe(400);
     expect((await request(t.app).get("/api/admin/lead-buyers")).status).toBe(404);
   });
@@ -401,7 +446,13 @@ describe("buyers in the console and in LEAD_BUYERS", () => {
       env: {
         ...VISITOR_PROXY_ENV,
         LEAD_BUYERS: JSON.stringify([
-          { name: "Configured Co", pingUrl: server.pingUrl, postUrl: server.postUrl, secret: server.secret, states: ["CA"] },
+          {
+            name: "Configured Co",
+            pingUrl: server.pingUrl,
+            postUrl: server.postUrl,
+            secret: server.secret,
+            states: ["CA"],
+          },
         ]),
       },
     });

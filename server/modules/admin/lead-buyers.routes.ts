@@ -43,16 +43,19 @@ export function leadBuyersAdminRoutes(deps: AppDeps): Router {
   );
   router.put(
     "/:id",
-    handler({ auth: true, params: ZBuyerIdParams, body: ZLeadBuyerInput }, async ({ userId, params, body, req }) => {
-      await updateBuyer(db, leadSales.secrets, params.id, body);
-      await recordStaffAction(db, requestMeta(req), {
-        staffId: userId,
-        action: "lead_buyer.updated",
-        object: { kind: "lead_buyer", id: params.id },
-        detail: { name: body.name, active: body.active, secretChanged: Boolean(body.secret) },
-      });
-      return { id: params.id };
-    }),
+    handler(
+      { auth: true, params: ZBuyerIdParams, body: ZLeadBuyerInput },
+      async ({ userId, params, body, req }) => {
+        await updateBuyer(db, leadSales.secrets, params.id, body);
+        await recordStaffAction(db, requestMeta(req), {
+          staffId: userId,
+          action: "lead_buyer.updated",
+          object: { kind: "lead_buyer", id: params.id },
+          detail: { name: body.name, active: body.active, secretChanged: Boolean(body.secret) },
+        });
+        return { id: params.id };
+      },
+    ),
   );
   router.get(
     "/:id/calls",

@@ -21,7 +21,12 @@ export interface CallResult {
 class BuyerFault extends Error {}
 
 /** Calls in a row' failure share past which a buyer's circuit opens, and how long it stays open. */
-const BREAKER = { errorThresholdPercentage: 50, volumeThreshold: 4, resetTimeout: 30_000, rollingCountTimeout: 60_000 };
+const BREAKER = {
+  errorThresholdPercentage: 50,
+  volumeThreshold: 4,
+  resetTimeout: 30_000,
+  rollingCountTimeout: 60_000,
+};
 
 /**
  * One circuit per buyer (docs/money.md#lead-sales): a buyer that keeps failing or timing out is
@@ -57,7 +62,11 @@ export class BuyerCircuits {
 async function signedPost(url: string, body: string, secret: string, timeoutMs: number, headers = {}) {
   const res = await fetch(url, {
     method: "POST",
-    headers: { "content-type": "application/json", [LEAD_SIGNATURE_HEADER]: signBody(body, secret), ...headers },
+    headers: {
+      "content-type": "application/json",
+      [LEAD_SIGNATURE_HEADER]: signBody(body, secret),
+      ...headers,
+    },
     body,
     signal: AbortSignal.timeout(timeoutMs),
     redirect: "error",
@@ -73,8 +82,14 @@ async function signedPost(url: string, body: string, secret: string, timeoutMs: 
 
 function failure(error: unknown, started: number): CallResult {
   const durationMs = Math.round(performance.now() - started);
-  const err = error as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (err?.code === "EOPENBREAKER") return { outcome: "skipped", detail: "Circuit open: failing lately", durationMs };
+  const err = error as {
+    name?: string;
+    code?: string;
+    message?: string;
+    cause?: { code?: string; message?: string };
+  };
+  if (err?.code === "EOPENBREAKER")
+    return { outcome: "skipped", detail: "Circuit open: failing lately", durationMs };
   if (err?.name === "TimeoutError" || err?.name === "AbortError")
     return { outcome: "timeout", detail: "No answer in time", durationMs };
   const detail = err?.cause?.code ?? err?.cause?.message ?? err?.message ?? String(error);
@@ -91,13 +106,16 @@ export async function pingBuyer(
   const started = performance.now();
   try {
     const answer = await circuits.fire(buyer.id, async () => {
-      const parsed = ZPingAnswer.safeParse(await signedPost(buyer.pingUrl, JSON.stringify(ping), buyer.secret, timeoutMs));
+      const parsed = ZPingAnswer.safeParse(
+        await signedPost(buyer.pingUrl, JSON.stringify(ping), buyer.secret, timeoutMs),
+      );
       if (!parsed.success) throw new BuyerFault(`Bad ping answer: ${parsed.error.issues[0]?.message}`);
       return parsed.data;
     });
     const durationMs = Math.round(performance.now() - started);
     if (answer.bid === null || Number(answer.bid) === 0) return { outcome: "no_bid", durationMs };
-    const bid = buyer.priceModel === "fixed" && buyer.fixedPrice ? buyer.fixedPrice : Number(answer.bid).toFixed(2);
+    const bid =
+      buyer.priceModel === "fixed" && buyer.fixedPrice ? buyer.fixedPrice : Number(answer.bid).toFixed(2);
     return { outcome: "bid", bid, durationMs };
   } catch (error) {
     return failure(error, started);

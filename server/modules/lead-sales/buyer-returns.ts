@@ -38,9 +38,16 @@ export async function returnFromBuyer(
   if (!lead) throw new AppError("NOT_FOUND", "No lead with this id was sold to you");
   if (lead.returned) throw new AppError("CONFLICT", "This lead was returned already");
   if (!lead.within) {
-    throw new AppError("UNPROCESSABLE", `Leads can be returned within ${sales.settings.returnDays} days of their sale`);
+    throw new AppError(
+      "UNPROCESSABLE",
+      `Leads can be returned within ${sales.settings.returnDays} days of their sale`,
+    );
   }
-  await returnLead({ db, leadId: input.leadId, reason: `Returned by ${buyer.name}: ${LEAD_RETURN_REASONS[input.reason]}` });
+  await returnLead({
+    db,
+    leadId: input.leadId,
+    reason: `Returned by ${buyer.name}: ${LEAD_RETURN_REASONS[input.reason]}`,
+  });
   await db.insert(leadBuyerCalls).values({
     buyerId: buyer.id,
     leadId: input.leadId,

@@ -1,6 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { ConfiguredLeadBuyer, TBuyerSchedule, TLeadBuyer, TLeadBuyerValues } from "../../../shared/api/lead-buyers";
+import type {
+  ConfiguredLeadBuyer,
+  TBuyerSchedule,
+  TLeadBuyer,
+  TLeadBuyerValues,
+} from "../../../shared/api/lead-buyers";
 import { leadBuyers } from "../../../shared/schema";
 import { isoTime } from "../../db/iso-time";
 import type { Db } from "../../db/pool";
@@ -95,7 +100,9 @@ export async function saleBuyerById(db: DbOrTx, box: SecretBox, id: string): Pro
 
 /** Whether any buyer is active: with none, the sandbox buyer (development, tests) or nobody buys. */
 export async function hasActiveBuyer(db: DbOrTx): Promise<boolean> {
-  const { rows } = await db.execute<{ any: boolean }>(sql`select exists (select 1 from lead_buyers where active) as any`);
+  const { rows } = await db.execute<{ any: boolean }>(
+    sql`select exists (select 1 from lead_buyers where active) as any`,
+  );
   return rows[0].any;
 }
 
@@ -103,7 +110,11 @@ export async function hasActiveBuyer(db: DbOrTx): Promise<boolean> {
  * Writes the buyers `LEAD_BUYERS` gives into the table (by name), so that they are logged and
  * shown like the others; a configured buyer no longer in the list is paused.
  */
-export async function syncConfiguredBuyers(db: Db, box: SecretBox, configured: ConfiguredLeadBuyer[]): Promise<void> {
+export async function syncConfiguredBuyers(
+  db: Db,
+  box: SecretBox,
+  configured: ConfiguredLeadBuyer[],
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('lead-buyers-sync'))`);
     for (const buyer of configured) {
@@ -192,12 +203,19 @@ export async function createBuyer(db: Db, box: SecretBox, values: TLeadBuyerValu
 }
 
 /** Edits a staff-added buyer; a secret left out stays as it is. Configured buyers are edited in LEAD_BUYERS, but may be paused. */
-export async function updateBuyer(db: Db, box: SecretBox, id: string, values: TLeadBuyerValues): Promise<void> {
+export async function updateBuyer(
+  db: Db,
+  box: SecretBox,
+  id: string,
+  values: TLeadBuyerValues,
+): Promise<void> {
   const { rows } = await db.execute<{ source: string }>(sql`select source from lead_buyers where id = ${id}`);
   const buyer = rows[0];
   if (!buyer) throw notFound("Buyer");
   if (buyer.source === "config") {
-    await db.execute(sql`update lead_buyers set active = ${values.active}, updated_at = now() where id = ${id}`);
+    await db.execute(
+      sql`update lead_buyers set active = ${values.active}, updated_at = now() where id = ${id}`,
+    );
     return;
   }
   await nameTaken(db, values.name, id);

@@ -1,11 +1,10 @@
 import type { ConfiguredLeadBuyer } from "../../../shared/api/lead-buyers";
 import type { Db } from "../../db/pool";
-import type { SecretBox } from "../../lib/secret-box";
+import type { KeyEntry, SecretBox } from "../../lib/secret-box";
 import type { Logger } from "../../logger";
 import type { Mailer } from "../../mail/mailer";
 import { BuyerCircuits } from "./buyer-client";
 import { createBuyerSecrets, syncConfiguredBuyers } from "./buyer-store";
-import type { KeyEntry } from "../../lib/secret-box";
 
 /** How a sale runs (docs/money.md#lead-sales), from the configuration. */
 export interface SaleSettings {

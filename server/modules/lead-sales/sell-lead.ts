@@ -117,7 +117,13 @@ async function recordSale(
     const body = `Someone near ${lead.city}, ${lead.state} asked for insurance quotes on ${lead.domain_name}. ${creditText}${held}.`;
     await notify(
       tx,
-      { userId: lead.owner_id, kind: "lead_captured", title: `New lead on ${lead.domain_name}`, href: "/dashboard", body },
+      {
+        userId: lead.owner_id,
+        kind: "lead_captured",
+        title: `New lead on ${lead.domain_name}`,
+        href: "/dashboard",
+        body,
+      },
       { mailer: sales.mailer, subject: `New lead on ${lead.domain_name}`, body },
     );
     // Last: the credit locks the owner's balance row, which every lead of theirs waits for.
@@ -160,7 +166,13 @@ async function saveLog(db: DbOrTx, leadId: string, calls: Logged[]): Promise<voi
  * Posts the lead to one buyer at its price and settles the delivery. True when the buyer accepted
  * (the sale is recorded), false when it rejected or failed (the next bidder's turn).
  */
-async function offerTo(sales: LeadSales, lead: SaleLead, buyer: SaleBuyer, price: string, log: Logged[]): Promise<boolean> {
+async function offerTo(
+  sales: LeadSales,
+  lead: SaleLead,
+  buyer: SaleBuyer,
+  price: string,
+  log: Logged[],
+): Promise<boolean> {
   const { db, settings, circuits } = sales;
   await db.execute(sql`update leads set sale_claimed_until = ${leaseSql} where id = ${lead.id}`);
   const result = await postToBuyer(circuits, buyer, postBody(lead, price), {
@@ -169,7 +181,12 @@ async function offerTo(sales: LeadSales, lead: SaleLead, buyer: SaleBuyer, price
   });
   log.push({ ...result, buyerId: buyer.id, kind: "post", bid: price });
   if (result.outcome === "accepted") {
-    await recordSale(sales, lead, { buyerId: buyer.id, buyerName: buyer.name, price, buyerLeadId: result.buyerLeadId });
+    await recordSale(sales, lead, {
+      buyerId: buyer.id,
+      buyerName: buyer.name,
+      price,
+      buyerLeadId: result.buyerLeadId,
+    });
     return true;
   }
   await db.execute(sql`update lead_deliveries set status = ${result.outcome === "rejected" ? "rejected" : "failed"}
@@ -212,7 +229,11 @@ export async function sellLead(
       await recordSale(sales, lead, { buyerId: null, buyerName: SANDBOX_BUYER_NAME, price });
       return "sold";
     }
-    const buyers = await eligibleBuyers(db, sales.secrets, { id: lead.id, state: lead.state, zipCode: lead.zip_code });
+    const buyers = await eligibleBuyers(db, sales.secrets, {
+      id: lead.id,
+      state: lead.state,
+      zipCode: lead.zip_code,
+    });
     const ping = { leadId: lead.id, zipCode: lead.zip_code, state: lead.state, source: lead.source };
     const answers = await Promise.all(
       buyers.map(async (buyer) => {
@@ -227,7 +248,14 @@ export async function sellLead(
     for (const { buyer, result } of bids) {
       const price = result.bid as string;
       if (!(await reservePost(db, lead.id, buyer.id, price))) {
-        log.push({ outcome: "skipped", detail: "Cap reached", durationMs: 0, buyerId: buyer.id, kind: "post", bid: price });
+        log.push({
+          outcome: "skipped",
+          detail: "Cap reached",
+          durationMs: 0,
+          buyerId: buyer.id,
+          kind: "post",
+          bid: price,
+        });
         continue;
       }
       if (await offerTo(sales, lead, buyer, price, log)) return "sold";
@@ -235,7 +263,9 @@ export async function sellLead(
     await markUnsold(db, lead.id);
     return "unsold";
   } finally {
-    await saveLog(db, lead.id, log).catch((err) => sales.logger.error({ err, leadId }, "lead buyer log not saved"));
+    await saveLog(db, lead.id, log).catch((err) =>
+      sales.logger.error({ err, leadId }, "lead buyer log not saved"),
+    );
   }
 }
 
@@ -243,7 +273,10 @@ export async function sellLead(
  * Sells the leads whose sale was cut short (a crash, a restart, a failure): pending leads whose
  * claim ran out, oldest first, one at a time.
  */
-export async function resumePendingSales(sales: LeadSales, options: { limit?: number } = {}): Promise<{ sold: number; unsold: number }> {
+export async function resumePendingSales(
+  sales: LeadSales,
+  options: { limit?: number } = {},
+): Promise<{ sold: number; unsold: number }> {
   const { rows } = await sales.db.execute<{ id: string }>(sql`
     select id from leads where sale_status = 'pending' and (sale_claimed_until is null or sale_claimed_until < now())
     order by created_at limit ${options.limit ?? 500}

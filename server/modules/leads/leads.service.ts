@@ -19,7 +19,6 @@ import { type LeadVisitor, ownerTraceReason } from "./owner-traces";
 /** The same person (canonical address, whatever the ZIP) within this window is one lead, platform-wide. */
 export const LEAD_DEDUPE_DAYS = 30;
 
-
 export function quotesUrlFor(base: string, host: string): string {
   const url = new URL(base);
   url.searchParams.set("utm_source", host || "parkpilot");
