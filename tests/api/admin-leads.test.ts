@@ -80,7 +80,11 @@ describe("the console's leads", () => {
       saleStatus: "sold",
       salePrice: "107.14",
       value: "75.00",
-      consent: { version: LEAD_CONSENT.version, text: LEAD_CONSENT.text, ip: expect.stringMatching(/^203\.0\.113\./) },
+      consent: {
+        version: LEAD_CONSENT.version,
+        text: LEAD_CONSENT.text,
+        ip: expect.stringMatching(/^203\.0\.113\./),
+      },
     });
     expect(first.body.data[0]).toMatchObject({
       host: "unclaimed-host.example",

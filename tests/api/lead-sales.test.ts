@@ -427,15 +427,13 @@ describe("buyers in the console and in LEAD_BUYERS", () => {
     const invoices = await staff.agent.get(`/api/admin/lead-buyers/${created.body.id}/invoices`).expect(200);
     expect(invoices.body[0]).toMatchObject({ sold: 1, returned: 0, total: "33.00" });
 
-    const bad = await staff.agent
-      .post("/api/admin/lead-buyers")
-      .send({
-        name: "Fixed no price",
-        pingUrl: server.pingUrl,
-        postUrl: server.postUrl,
-        secret: server.secret,
-        priceModel: "fixed",
-      });
+    const bad = await staff.agent.post("/api/admin/lead-buyers").send({
+      name: "Fixed no price",
+      pingUrl: server.pingUrl,
+      postUrl: server.postUrl,
+      secret: server.secret,
+      priceModel: "fixed",
+    });
     expect(bad.status).toBe(400);
     expect((await request(t.app).get("/api/admin/lead-buyers")).status).toBe(404);
   });

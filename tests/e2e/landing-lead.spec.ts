@@ -129,7 +129,9 @@ test.describe("landing page lead form", () => {
     );
   });
 
-  test("the form shows the consent line, naming the insurance partners the details go to", async ({ page }) => {
+  test("the form shows the consent line, naming the insurance partners the details go to", async ({
+    page,
+  }) => {
     await page.goto("/");
     const form = page.getByRole("form", { name: "Get free car insurance quotes" });
     await expect(form.getByTestId("lead-consent")).toContainText(LEAD_CONSENT.text);
