@@ -70,10 +70,10 @@ export function createApp(deps: AppDeps) {
   const api = Router();
   api.use(noStore);
   // The public API reads no cookie (a key in the Authorization header), so it needs no CSRF check.
-  api.use(originCheck({ exempt: ["/webhooks/", "/v1/", "/lead-returns"] }));
+  api.use(originCheck({ exempt: ["/webhooks/", "/v1/"] }));
   // Signed provider webhooks need the raw body, so they come before the JSON parser.
   api.use("/webhooks", webhookRoutes(deps));
-  api.use("/lead-returns", leadReturnRoutes(deps));
+  api.use("/webhooks/lead-returns", leadReturnRoutes(deps));
   // The depth is checked on the raw bytes, before parsing and before the recursive NUL check.
   api.use(express.json({ limit: JSON_LIMIT, verify: refuseDeepJson }));
   api.use(refuseNul);

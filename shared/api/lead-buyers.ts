@@ -11,7 +11,7 @@ export const ADMIN_LEAD_BUYERS_PATHS = {
 } as const;
 
 /** Where a buyer returns a lead it bought (signed like every request of the protocol). */
-export const LEAD_RETURNS_PATH = "/api/lead-returns";
+export const LEAD_RETURNS_PATH = "/api/webhooks/lead-returns";
 
 /** The header every request of the protocol carries: `sha256=<hex HMAC-SHA256 of the body>`. */
 export const LEAD_SIGNATURE_HEADER = "X-ParkPilot-Signature";

@@ -4,7 +4,7 @@ import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createBuyer } from "../../server/modules/lead-sales/buyer-store";
 import { deliveryKey, resumePendingSales, sellLead } from "../../server/modules/lead-sales/sell-lead";
-import type { TLeadBuyerValues } from "../../shared/api/lead-buyers";
+import { LEAD_RETURNS_PATH, type TLeadBuyerValues } from "../../shared/api/lead-buyers";
 import { insertDomain } from "../factories/domains";
 import { leadBody, VISITOR_PROXY_ENV, visitorLead } from "../factories/leads";
 import { signInStaff } from "../factories/staff";
@@ -307,7 +307,7 @@ describe("returns", () => {
   const sendReturn = (buyerId: string, secret: string, body: unknown) => {
     const { raw, signature } = signed(secret, body);
     return request(t.app)
-      .post("/api/lead-returns")
+      .post(LEAD_RETURNS_PATH)
       .set({
         "content-type": "application/json",
         "X-ParkPilot-Buyer": buyerId,

@@ -4,7 +4,7 @@ import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
 import { returnFromBuyer } from "./buyer-returns";
 
-/** `POST /api/lead-returns`: a buyer returns a lead, signed with its secret. Mounted before the JSON parser (the signature covers the raw bytes). */
+/** `POST /api/webhooks/lead-returns`: a buyer returns a lead, signed with its secret. Mounted before the JSON parser (the signature covers the raw bytes). */
 export function leadReturnRoutes(deps: AppDeps): Router {
   const router = Router();
   router.post(
