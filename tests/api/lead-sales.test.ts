@@ -355,6 +355,33 @@ describe("returns", () => {
   });
 });
 
+describe("the owner's lead summary", () => {
+  it("counts sold, unsold and returned leads and the share kept", async () => {
+    let bid: string | null = "50.00";
+    const server = await serve({ ping: () => ({ json: { bid } }) });
+    const buyerId = await buyer(server);
+    const { agent, domain } = await ownerWithDomain();
+    await visitorLead(t.app, domain.name);
+    const returned = (await visitorLead(t.app, domain.name)).body.id as string;
+    bid = null;
+    await visitorLead(t.app, domain.name);
+    const raw = JSON.stringify({ leadId: returned, reason: "wrong_data" });
+    await request(t.app)
+      .post(LEAD_RETURNS_PATH)
+      .set({
+        "content-type": "application/json",
+        "X-ParkPilot-Buyer": buyerId,
+        "X-ParkPilot-Signature": `sha256=${createHmac("sha256", server.secret).update(raw).digest("hex")}`,
+      })
+      .send(raw)
+      .expect(200);
+    const summary = await agent.get("/api/leads/summary").expect(200);
+    const counts = { sold: 1, unsold: 1, returned: 1, selling: 0, earned: "35.00" };
+    expect(summary.body).toEqual({ last30Days: counts, allTime: counts });
+    expect((await request(t.app).get("/api/leads/summary")).status).toBe(401);
+  });
+});
+
 describe("with no buyer", () => {
   it("in development and tests the sandbox buyer buys at a price that credits exactly the lead value", async () => {
     const { agent, domain } = await ownerWithDomain();

@@ -4,6 +4,7 @@ import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
 import { deviceTokenOf } from "../auth/known-devices";
+import { leadSummary } from "./lead-summary";
 import { captureLead } from "./leads.service";
 
 /** The page the form was sent from, as the consent record keeps it: the browser's word, else the host's root. */
@@ -39,6 +40,10 @@ export function leadRoutes(deps: AppDeps): Router {
         quotesBaseUrl: config.QUOTES_URL,
       }),
     ),
+  );
+  router.get(
+    "/summary",
+    handler({ auth: true }, ({ userId }) => leadSummary(deps.db, userId)),
   );
   return router;
 }
