@@ -194,8 +194,9 @@ export function createDeps(options: {
         returnDays: config.LEAD_RETURN_DAYS,
         pingTimeoutMs: config.LEAD_PING_TIMEOUT_MS,
         postTimeoutMs: config.LEAD_POST_TIMEOUT_MS,
-        // Production never makes up a sale: with no buyer, leads stay unsold.
-        sandboxCredit: config.isProduction ? null : config.leadValue,
+        // Production never makes up a sale: with no buyer, leads stay unsold, unless the deployment
+        // runs in test mode (PAYMENTS_SANDBOX=true, a banner on every page), as the sandbox checkout does.
+        sandboxCredit: (config.PAYMENTS_SANDBOX ?? !config.isProduction) ? config.leadValue : null,
       },
     }),
     onRegistered: linkReferral({ mailer }),
