@@ -48,7 +48,7 @@ const ZEnv = z.object({
   LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().positive().default(100),
   LOGIN_FAILURES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(500),
   MAIL_FROM: z.string().default("ParkPilot <no-reply@parkpilot.local>"),
-  /** What a lead captured on a verified parked domain earns its owner, in dollars (held funds). */
+  /** What the sandbox buyer credits a lead's owner with no buyer configured (development, tests, test mode), in dollars. */
   LEAD_VALUE: z
     .string()
     .regex(/^\d{1,4}(\.\d{1,2})?$/, "a dollar amount under 10,000 with at most two decimals")

@@ -1,0 +1,149 @@
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { startAppProcess } from "../../tests/setup/app-process";
+import { type BuyerServer, startBuyer } from "../../tests/setup/lead-buyer-server";
+import type { Scenario } from "../lib/context";
+
+const PING_TIMEOUT_MS = 750;
+const CONNECTIONS = 8;
+const SECONDS = 10;
+
+const leadBody = (email: string) =>
+  JSON.stringify({ email, zipCode: "90210", source: "car-insurance-landing", value: 75 });
+
+/**
+ * `POST /api/leads` on a verified host with three buyers on loopback (two bidders, one that rejects
+ * its posts; each answers within a few milliseconds, one ping sometimes 100 ms late): the latency
+ * a visitor sees, ping-post included. Then the app is killed with SIGKILL while leads are being
+ * sold, started again, and every acknowledged lead must be stored and its sale finished, each
+ * buyer posted a lead at most once per idempotency key.
+ */
+const scenario: Scenario = {
+  name: "lead-sales",
+  async run(ctx) {
+    const database = await ctx.freshDatabase();
+    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    const owner = randomUUID();
+    const name = `sales-${owner.slice(0, 8)}.com`;
+    await pool.query(
+      `insert into users (id, name, username, email, password_hash, referral_code) values ($1, 'Bench owner', $2, $3, 'x', $2)`,
+      [owner, `bench_${owner.slice(0, 8)}`, `bench_${owner.slice(0, 8)}@example.com`],
+    );
+    await pool.query(
+      `insert into domains (user_id, name, status, verified_at, verified_by) values ($1, $2, 'parked', now() - interval '60 days', 'txt')`,
+      [owner, name],
+    );
+    let n = 0;
+    const buyers: BuyerServer[] = [
+      await startBuyer({ ping: () => ({ json: { bid: "40.00" }, delayMs: ++n % 10 === 0 ? 100 : 2 }) }),
+      await startBuyer({ ping: () => ({ json: { bid: "35.00" } }) }),
+      await startBuyer({
+        ping: () => ({ json: { bid: "55.00" } }),
+        post: () => ({ json: { accepted: false, reason: "Out of area" } }),
+      }),
+    ];
+    const env = {
+      DATABASE_URL: database.url,
+      LEAD_PING_TIMEOUT_MS: String(PING_TIMEOUT_MS),
+      LEADS_PER_DOMAIN_PER_DAY: "100000000",
+      LEAD_BUYERS: JSON.stringify(
+        buyers.map((b, i) => ({
+          name: `Bench buyer ${i + 1}`,
+          pingUrl: b.pingUrl,
+          postUrl: b.postUrl,
+          secret: b.secret,
+        })),
+      ),
+    };
+    let app = await startAppProcess(env);
+    try {
+      const load = await ctx.load({
+        url: `${app.baseUrl}/api/leads`,
+        method: "POST",
+        headers: { "content-type": "application/json", host: name },
+        body: leadBody("sale-[<id>]@example.com"),
+        idReplacement: true,
+        connections: CONNECTIONS,
+        durationSeconds: SECONDS,
+      });
+
+      // Kill -9 while leads are being sold; every acknowledged lead must survive and be sold after restart.
+      const acknowledged: string[] = [];
+      let killed = false;
+      const sender = async () => {
+        while (!killed) {
+          try {
+            const res = await fetch(`${app.baseUrl}/api/leads`, {
+              method: "POST",
+              headers: { "content-type": "application/json", host: name },
+              body: leadBody(`kill-${randomUUID()}@example.com`),
+            });
+            if (res.status === 201) acknowledged.push(((await res.json()) as { id: string }).id);
+          } catch {
+            return;
+          }
+        }
+      };
+      const senders = Array.from({ length: CONNECTIONS }, sender);
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      killed = true;
+      await app.kill();
+      await Promise.all(senders);
+      const pendingAtKill = await pool.query<{ n: string }>(
+        `select count(*) as n from leads where sale_status = 'pending'`,
+      );
+      app = await startAppProcess(env);
+      const started = Date.now();
+      let pending = Number(pendingAtKill.rows[0].n);
+      while (pending > 0 && Date.now() - started < 90_000) {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        pending = Number(
+          (await pool.query<{ n: string }>(`select count(*) as n from leads where sale_status = 'pending'`))
+            .rows[0].n,
+        );
+      }
+      const resumedAfterMs = Date.now() - started;
+      const stored = await pool.query<{ id: string; sale_status: string }>(
+        `select id, sale_status from leads where id = any($1::uuid[])`,
+        [acknowledged],
+      );
+      const credits = await pool.query<{ doubled: string; mismatched: string }>(`
+        select
+          (select count(*) from (select source_key from ledger_entries group by source_key having count(*) > 1) d) as doubled,
+          (select count(*) from leads l where l.sale_status = 'sold' and l.domain_id is not null
+             and not exists (select 1 from ledger_entries e where e.source_key = 'held:lead:' || l.id)) as mismatched`);
+      const keysPerLead = new Map<string, Set<string>>();
+      for (const [i, b] of buyers.entries())
+        for (const post of b.posts) {
+          const key = `${i}:${post.body.leadId}`;
+          keysPerLead.set(key, (keysPerLead.get(key) ?? new Set()).add(post.idempotencyKey ?? ""));
+        }
+      const doubleDelivered = [...keysPerLead.values()].filter((keys) => keys.size > 1).length;
+      return {
+        "POST /api/leads with 3 loopback buyers, req/s (PostgreSQL)": load.reqPerSec,
+        "leads p50 ms": load.p50Ms,
+        "leads p99 ms": load.p99Ms,
+        "ping timeout ms": PING_TIMEOUT_MS,
+        "p99 within timeout + 100 ms": load.p99Ms <= PING_TIMEOUT_MS + 100,
+        "leads answered 201": load.ok,
+        "leads refused (non-2xx)": load.non2xx,
+        "kill -9: leads acknowledged before the kill": acknowledged.length,
+        "kill -9: sales pending at the kill": Number(pendingAtKill.rows[0].n),
+        "kill -9: acknowledged leads stored": stored.rows.length,
+        "kill -9: sales still pending after restart": pending,
+        "kill -9: resumed within ms of restart": resumedAfterMs,
+        "none lost under kill -9": stored.rows.length === acknowledged.length && pending === 0,
+        "ledger credits written twice": Number(credits.rows[0].doubled),
+        "sold leads without their credit": Number(credits.rows[0].mismatched),
+        "leads posted to one buyer under two keys": doubleDelivered,
+      };
+    } finally {
+      await app.stop().catch(() => undefined);
+      await Promise.all(buyers.map((b) => b.close()));
+      await pool.end();
+      await database.drop();
+    }
+  },
+};
+
+export default scenario;
