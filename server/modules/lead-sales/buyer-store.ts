@@ -26,6 +26,8 @@ export interface SaleBuyer {
   secret: string;
   priceModel: "fixed" | "bid";
   fixedPrice: string | null;
+  /** Whether a daily or monthly cap limits it (then its posts are counted under its lock). */
+  capped: boolean;
 }
 
 type BuyerRow = {
@@ -37,6 +39,7 @@ type BuyerRow = {
   secret_key_id: string;
   price_model: "fixed" | "bid";
   fixed_price: string | null;
+  capped: boolean;
 };
 
 const saleBuyer = (box: SecretBox, row: BuyerRow): SaleBuyer => ({
@@ -47,6 +50,7 @@ const saleBuyer = (box: SecretBox, row: BuyerRow): SaleBuyer => ({
   secret: box.open(row.secret, row.secret_key_id, row.id),
   priceModel: row.price_model,
   fixedPrice: row.fixed_price,
+  capped: row.capped,
 });
 
 /** True when `now` falls in the schedule's days and hours, in its time zone. */
@@ -77,7 +81,8 @@ export async function eligibleBuyers(
 ): Promise<SaleBuyer[]> {
   const { rows } = await db.execute<BuyerRow & { schedule: TBuyerSchedule | null }>(sql`
     select b.id, b.name, b.ping_url, b.post_url, b.secret, b.secret_key_id, b.price_model,
-      b.fixed_price::text as fixed_price, b.schedule
+      b.fixed_price::text as fixed_price, b.schedule,
+      (b.daily_cap is not null or b.monthly_cap is not null) as capped
     from lead_buyers b
     where b.active
       and (cardinality(b.states) = 0 or ${lead.state} = any(b.states))
@@ -92,7 +97,8 @@ export async function eligibleBuyers(
 /** One buyer by id, with its secret opened (a resumed post, a signed return). */
 export async function saleBuyerById(db: DbOrTx, box: SecretBox, id: string): Promise<SaleBuyer | null> {
   const { rows } = await db.execute<BuyerRow>(sql`
-    select id, name, ping_url, post_url, secret, secret_key_id, price_model, fixed_price::text as fixed_price
+    select id, name, ping_url, post_url, secret, secret_key_id, price_model, fixed_price::text as fixed_price,
+      (daily_cap is not null or monthly_cap is not null) as capped
     from lead_buyers where id = ${id}
   `);
   return rows[0] ? saleBuyer(box, rows[0]) : null;

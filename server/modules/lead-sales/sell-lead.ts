@@ -53,23 +53,25 @@ async function claimLead(db: DbOrTx, leadId: string, alreadyClaimed: boolean): P
  * lead twice. Under the buyer's lock its daily and monthly caps are counted, posts in flight
  * included. False when the buyer is full or was offered the lead before.
  */
-async function reservePost(db: DbOrTx, leadId: string, buyerId: string, price: string): Promise<boolean> {
+async function reservePost(db: DbOrTx, leadId: string, buyer: SaleBuyer, price: string): Promise<boolean> {
+  const insert = sql`
+    insert into lead_deliveries (lead_id, buyer_id, status, price)
+    select ${leadId}, b.id, 'posting', ${price}::numeric from lead_buyers b
+    where b.id = ${buyer.id}
+      and (b.daily_cap is null or b.daily_cap > (select count(*) from lead_deliveries d
+        where d.buyer_id = b.id and d.status in ('posting', 'accepted')
+          and d.created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'))
+      and (b.monthly_cap is null or b.monthly_cap > (select count(*) from lead_deliveries d
+        where d.buyer_id = b.id and d.status in ('posting', 'accepted')
+          and d.created_at >= date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'))
+    on conflict do nothing
+    returning lead_id
+  `;
+  // An uncapped buyer needs no count, so no lock: one statement.
+  if (!buyer.capped) return (await db.execute(insert)).rows.length > 0;
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`lead-buyer:${buyerId}`}))`);
-    const { rows } = await tx.execute(sql`
-      insert into lead_deliveries (lead_id, buyer_id, status, price)
-      select ${leadId}, b.id, 'posting', ${price}::numeric from lead_buyers b
-      where b.id = ${buyerId}
-        and (b.daily_cap is null or b.daily_cap > (select count(*) from lead_deliveries d
-          where d.buyer_id = b.id and d.status in ('posting', 'accepted')
-            and d.created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'))
-        and (b.monthly_cap is null or b.monthly_cap > (select count(*) from lead_deliveries d
-          where d.buyer_id = b.id and d.status in ('posting', 'accepted')
-            and d.created_at >= date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'))
-      on conflict do nothing
-      returning lead_id
-    `);
-    return rows.length > 0;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`lead-buyer:${buyer.id}`}))`);
+    return (await tx.execute(insert)).rows.length > 0;
   });
 }
 
@@ -174,7 +176,10 @@ async function offerTo(
   log: Logged[],
 ): Promise<boolean> {
   const { db, settings, circuits } = sales;
-  await db.execute(sql`update leads set sale_claimed_until = ${leaseSql} where id = ${lead.id}`);
+  // The claim is renewed before every post but the first (taken with a fresh claim).
+  if (log.some((call) => call.kind === "post")) {
+    await db.execute(sql`update leads set sale_claimed_until = ${leaseSql} where id = ${lead.id}`);
+  }
   const result = await postToBuyer(circuits, buyer, postBody(lead, price), {
     idempotencyKey: deliveryKey(lead.id, buyer.id),
     timeoutMs: settings.postTimeoutMs,
@@ -213,14 +218,22 @@ export async function sellLead(
   if (!lead) return "busy";
   const log: Logged[] = [];
   try {
-    const { rows: unfinished } = await db.execute<{ buyer_id: string; price: string }>(sql`
-      select buyer_id, price::text as price from lead_deliveries
-      where lead_id = ${lead.id} and status = 'posting' order by price desc`);
-    for (const post of unfinished) {
-      const buyer = await saleBuyerById(db, sales.secrets, post.buyer_id);
-      if (buyer && (await offerTo(sales, lead, buyer, post.price, log))) return "sold";
+    // A lead the request just stored has no post in flight; a resumed one may.
+    if (!options.claimed) {
+      const { rows: unfinished } = await db.execute<{ buyer_id: string; price: string }>(sql`
+        select buyer_id, price::text as price from lead_deliveries
+        where lead_id = ${lead.id} and status = 'posting' order by price desc`);
+      for (const post of unfinished) {
+        const buyer = await saleBuyerById(db, sales.secrets, post.buyer_id);
+        if (buyer && (await offerTo(sales, lead, buyer, post.price, log))) return "sold";
+      }
     }
-    if (!(await hasActiveBuyer(db))) {
+    const buyers = await eligibleBuyers(db, sales.secrets, {
+      id: lead.id,
+      state: lead.state,
+      zipCode: lead.zip_code,
+    });
+    if (buyers.length === 0 && !(await hasActiveBuyer(db))) {
       if (settings.sandboxCredit === null) {
         await markUnsold(db, lead.id);
         return "unsold";
@@ -229,11 +242,6 @@ export async function sellLead(
       await recordSale(sales, lead, { buyerId: null, buyerName: SANDBOX_BUYER_NAME, price });
       return "sold";
     }
-    const buyers = await eligibleBuyers(db, sales.secrets, {
-      id: lead.id,
-      state: lead.state,
-      zipCode: lead.zip_code,
-    });
     const ping = { leadId: lead.id, zipCode: lead.zip_code, state: lead.state, source: lead.source };
     const answers = await Promise.all(
       buyers.map(async (buyer) => {
@@ -247,7 +255,7 @@ export async function sellLead(
       .sort((a, b) => toCents(b.result.bid as string) - toCents(a.result.bid as string));
     for (const { buyer, result } of bids) {
       const price = result.bid as string;
-      if (!(await reservePost(db, lead.id, buyer.id, price))) {
+      if (!(await reservePost(db, lead.id, buyer, price))) {
         log.push({
           outcome: "skipped",
           detail: "Cap reached",
