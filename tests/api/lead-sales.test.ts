@@ -22,7 +22,8 @@ beforeAll(async () => {
     env: {
       ...VISITOR_PROXY_ENV,
       LEAD_PING_TIMEOUT_MS: String(PING_TIMEOUT_MS),
-      LEAD_POST_TIMEOUT_MS: "400",
+      // The request waits for its sale up to the ping timeout and one post: a loaded machine still fits.
+      LEAD_POST_TIMEOUT_MS: "3000",
       LEAD_OWNER_SHARE_PERCENT: "70",
     },
   });
