@@ -25,41 +25,25 @@ export function LeadSalesCard() {
           Leads on your domains are sold to insurance buyers; you earn your share of each sale.
         </CardDescription>
       </CardHeader>
-      <CardContent className="overflow-x-auto">
-        <table className="w-full text-sm" aria-label="Leads by outcome">
-          <thead className="text-left text-muted-foreground text-xs">
-            <tr>
-              <th scope="col" className="py-1 font-medium">
-                Period
-              </th>
-              <th scope="col" className="py-1 text-right font-medium">
-                Sold
-              </th>
-              <th scope="col" className="py-1 text-right font-medium">
-                Unsold
-              </th>
-              <th scope="col" className="py-1 text-right font-medium">
-                Returned
-              </th>
-              <th scope="col" className="py-1 text-right font-medium">
-                Earned
-              </th>
-            </tr>
-          </thead>
-          <tbody className="tabular-nums">
-            {rows.map(({ label, counts }) => (
-              <tr key={label} className="border-t">
-                <th scope="row" className="py-1.5 text-left font-medium">
-                  {label}
-                </th>
-                <td className="py-1.5 text-right">{formatNumber(counts.sold)}</td>
-                <td className="py-1.5 text-right">{formatNumber(counts.unsold)}</td>
-                <td className="py-1.5 text-right">{formatNumber(counts.returned)}</td>
-                <td className="py-1.5 text-right">{formatMoney(counts.earned)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      <CardContent className="grid gap-4 sm:grid-cols-2">
+        {rows.map(({ label, counts }) => (
+          <section key={label} aria-label={`Leads, ${label.toLowerCase()}`}>
+            <h3 className="mb-2 font-medium text-muted-foreground text-xs">{label}</h3>
+            <dl className="grid grid-cols-4 gap-2">
+              {[
+                { term: "Sold", value: formatNumber(counts.sold) },
+                { term: "Unsold", value: formatNumber(counts.unsold) },
+                { term: "Returned", value: formatNumber(counts.returned) },
+                { term: "Earned", value: formatMoney(counts.earned) },
+              ].map((figure) => (
+                <div key={figure.term} className="rounded-lg bg-slate-50 p-2">
+                  <dt className="text-muted-foreground text-xs">{figure.term}</dt>
+                  <dd className="mt-0.5 font-semibold text-slate-900 tabular-nums">{figure.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        ))}
       </CardContent>
     </Card>
   );
