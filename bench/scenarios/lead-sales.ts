@@ -105,6 +105,27 @@ const scenario: Scenario = {
         durationSeconds: SECONDS,
       });
 
+      // The same load with no buyer (production: each lead is stored unsold): what the machine
+      // answers without ping-post, so the sale's own share of the latency shows.
+      const bare = await startAppProcess({
+        DATABASE_URL: database.url,
+        LEADS_PER_DOMAIN_PER_DAY: "100000000",
+      });
+      let withoutBuyers: Awaited<ReturnType<typeof ctx.load>>;
+      try {
+        withoutBuyers = await ctx.load({
+          url: `${bare.baseUrl}/api/leads`,
+          method: "POST",
+          headers: { "content-type": "application/json", host: name },
+          body: leadBody("bare-[<id>]@example.com"),
+          idReplacement: true,
+          connections: CONNECTIONS,
+          durationSeconds: SECONDS,
+        });
+      } finally {
+        await bare.stop();
+      }
+
       // Kill -9 while leads are being sold; every acknowledged lead must survive and be sold after restart.
       const acknowledged: string[] = [];
       let killed = false;
@@ -158,6 +179,8 @@ const scenario: Scenario = {
         "POST /api/leads with 3 loopback buyers, req/s (PostgreSQL)": load.reqPerSec,
         "leads p50 ms": load.p50Ms,
         "leads p99 ms": load.p99Ms,
+        "same load, no buyer (stored unsold): p50 ms": withoutBuyers.p50Ms,
+        "same load, no buyer: p99 ms": withoutBuyers.p99Ms,
         "ping timeout ms": PING_TIMEOUT_MS,
         "p99 within timeout + 100 ms": load.p99Ms <= PING_TIMEOUT_MS + 100,
         "leads answered 201": load.ok,
