@@ -91,6 +91,7 @@ export default defineConfig({
         "staff-extra",
         "staff-console-pages",
         "staff-console-payouts",
+        "staff-lead-buyers",
       ]
         .map((name) => `${name}@example.com`)
         .join(","),

@@ -24,6 +24,7 @@ import { devMailRoutes } from "./modules/dev-mail/dev-mail.routes";
 import { domainRoutes } from "./modules/domains/domains.routes";
 import { countParkedVisits } from "./modules/domains/parked-visits";
 import { healthRoutes } from "./modules/health/health.routes";
+import { leadReturnRoutes } from "./modules/lead-sales/lead-returns.routes";
 import { leadRoutes } from "./modules/leads/leads.routes";
 import { marketplaceRoutes } from "./modules/marketplace/marketplace.routes";
 import { notificationRoutes } from "./modules/notifications/notifications.routes";
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps) {
   api.use(originCheck({ exempt: ["/webhooks/", "/v1/"] }));
   // Signed provider webhooks need the raw body, so they come before the JSON parser.
   api.use("/webhooks", webhookRoutes(deps));
+  api.use("/webhooks/lead-returns", leadReturnRoutes(deps));
   // The depth is checked on the raw bytes, before parsing and before the recursive NUL check.
   api.use(express.json({ limit: JSON_LIMIT, verify: refuseDeepJson }));
   api.use(refuseNul);

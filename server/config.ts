@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { isIP } from "node:net";
 import { z } from "zod";
+import { type ConfiguredLeadBuyer, ZConfiguredLeadBuyers } from "../shared/api/lead-buyers";
 import { bareHost, createNameserverPool, type NameserverPool } from "./lib/nameserver-pool";
 import type { KeyEntry } from "./lib/secret-box";
 import { StartupError } from "./lib/startup-error";
@@ -47,7 +48,7 @@ const ZEnv = z.object({
   LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().positive().default(100),
   LOGIN_FAILURES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(500),
   MAIL_FROM: z.string().default("ParkPilot <no-reply@parkpilot.local>"),
-  /** What a lead captured on a verified parked domain earns its owner, in dollars (held funds). */
+  /** What the sandbox buyer credits a lead's owner with no buyer configured (development, tests, test mode), in dollars. */
   LEAD_VALUE: z
     .string()
     .regex(/^\d{1,4}(\.\d{1,2})?$/, "a dollar amount under 10,000 with at most two decimals")
@@ -59,6 +60,16 @@ const ZEnv = z.object({
     .default("1000"),
   /** Days a lead's earning stays pending (the returns window); 0 makes it available at once. */
   LEAD_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  /** The owner's share of a lead's sale price, in percent, credited as held funds when the buyer accepts it. */
+  LEAD_OWNER_SHARE_PERCENT: z.coerce.number().int().min(1).max(100).default(70),
+  /** Days in which a buyer may return a lead (wrong data, duplicate, consumer denies); its owner's share is reversed. */
+  LEAD_RETURN_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  /** How long the auction waits for buyers' bids, in milliseconds. */
+  LEAD_PING_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(750),
+  /** How long one post to a buyer may take, in milliseconds (a failed post is tried once more). */
+  LEAD_POST_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(2000),
+  /** Lead buyers given by configuration: a JSON array of `{name, pingUrl, postUrl, secret}` (optional `states`, `dailyCap`). */
+  LEAD_BUYERS: z.string().optional(),
   /** Days an affiliate commission stays pending (the refund window); 0 makes it available at once. */
   COMMISSION_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   /** Days a marketplace buyer has to inspect a transferred domain before the sale completes by itself. */
@@ -131,6 +142,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     /** The origin every link in an email starts with: never a request's Host (docs/security.md#trust-at-the-edge). */
     appUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ""),
     leadValue: Number(c.LEAD_VALUE).toFixed(2),
+    leadBuyers: readLeadBuyers(c.LEAD_BUYERS),
     payoutReviewAbove: Number(c.PAYOUT_REVIEW_ABOVE).toFixed(2),
     nameserverPool: readNameserverPool(c.PARKING_NAMESERVER_POOL, c.PARKING_NAMESERVERS),
     dnsServers: readDnsServers(c.DNS_SERVERS),
@@ -280,4 +292,21 @@ export function readTotpKeys(value: string | undefined, sessionSecret: string): 
     );
   }
   return entries.some((e) => e.id === derived.id) ? entries : [...entries, derived];
+}
+
+/** `LEAD_BUYERS`: a JSON array of buyers; a malformed one stops the start with what is wrong. */
+function readLeadBuyers(value: string | undefined): ConfiguredLeadBuyer[] {
+  if (!value?.trim()) return [];
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    throw new StartupError("Invalid environment:\n  LEAD_BUYERS: expected a JSON array of buyers");
+  }
+  const parsed = ZConfiguredLeadBuyers.safeParse(json);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new StartupError(`Invalid environment:\n  LEAD_BUYERS: ${problems}`);
+  }
+  return parsed.data;
 }

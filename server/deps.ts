@@ -10,6 +10,7 @@ import type { OnRegistered } from "./modules/auth/auth.service";
 import { type AuthLimits, signInPolicy } from "./modules/auth/auth-limits";
 import { createTotpKeys, type TotpKeys } from "./modules/auth/totp-secrets";
 import { createOwnershipChecker, type OwnershipChecker } from "./modules/domains/check-ownership";
+import { createLeadSales, type LeadSales } from "./modules/lead-sales/lead-sales";
 import { createPayments, type Payments } from "./payments/payments";
 import { wireOrderEffects } from "./wire-order-effects";
 
@@ -152,6 +153,8 @@ export interface AppDeps {
   payments: Payments;
   /** DNS lookups that prove a domain's ownership (docs/security.md#domain-ownership), on `DNS_SERVERS`. */
   ownership: OwnershipChecker;
+  /** Lead buyers, their circuits and how leads are sold by ping-post (docs/money.md#lead-sales). */
+  leadSales: LeadSales;
   /** The keys that encrypt authenticator secrets (`TOTP_ENCRYPTION_KEY`). */
   totpKeys: TotpKeys;
   onRegistered?: OnRegistered;
@@ -189,6 +192,23 @@ export function createDeps(options: {
     payments: createPayments(config),
     ownership: createOwnershipChecker({ servers: config.dnsServers }),
     totpKeys: createTotpKeys(config.totpKeys),
+    leadSales: createLeadSales({
+      db: database.db,
+      mailer,
+      logger,
+      keys: config.totpKeys,
+      configured: config.leadBuyers,
+      settings: {
+        sharePercent: config.LEAD_OWNER_SHARE_PERCENT,
+        holdDays: config.LEAD_HOLD_DAYS,
+        returnDays: config.LEAD_RETURN_DAYS,
+        pingTimeoutMs: config.LEAD_PING_TIMEOUT_MS,
+        postTimeoutMs: config.LEAD_POST_TIMEOUT_MS,
+        // Production never makes up a sale: with no buyer, leads stay unsold, unless the deployment
+        // runs in test mode (PAYMENTS_SANDBOX=true, a banner on every page), as the sandbox checkout does.
+        sandboxCredit: (config.PAYMENTS_SANDBOX ?? !config.isProduction) ? config.leadValue : null,
+      },
+    }),
     onRegistered: linkReferral({ mailer }),
     sessions: createSessionMiddleware({
       pool: database.pool,

@@ -14,6 +14,9 @@ import { grantAdminEmails } from "./modules/admin/staff";
 import { prepareTotpSecrets } from "./modules/auth/totp-secrets";
 import { assignExistingNameservers } from "./modules/domains/assign-existing-nameservers";
 import { devHostCheck } from "./modules/domains/dev-host-check";
+import { hasActiveBuyer } from "./modules/lead-sales/buyer-store";
+import { SALE_LEASE_SECONDS } from "./modules/lead-sales/lead-sales";
+import { resumePendingSales } from "./modules/lead-sales/sell-lead";
 import { saleConfigOf } from "./modules/marketplace/sale-config";
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -78,6 +81,7 @@ async function main() {
       config: saleConfigOf(config),
       newsletter: { appUrl: config.appUrl, secret: config.sessionSecret },
     },
+    leadSales: deps.leadSales,
     billing: {
       appUrl: config.appUrl,
       paid: { commissionHoldDays: config.COMMISSION_HOLD_DAYS },
@@ -98,6 +102,24 @@ async function main() {
   if (config.isProduction && !config.TOTP_ENCRYPTION_KEY) {
     logger.warn(
       "TOTP_ENCRYPTION_KEY is not set: authenticator secrets are encrypted with a key derived from SESSION_SECRET; set an own key (then npm run totp:rotate-key) so that changing one secret never touches the other",
+    );
+  }
+  // Sales a previous process left pending are resumed as soon as their claims run out (then each minute).
+  setTimeout(
+    () => {
+      resumePendingSales(deps.leadSales).then(
+        (result) => {
+          if (result.sold + result.unsold > 0) logger.info(result, "interrupted lead sales resumed");
+        },
+        (err) => logger.error({ err }, "resuming lead sales failed"),
+      );
+    },
+    (SALE_LEASE_SECONDS + 1) * 1000,
+  ).unref();
+  await deps.leadSales.ready();
+  if (config.isProduction && !(await hasActiveBuyer(deps.db))) {
+    logger.warn(
+      "No lead buyer is active: leads are stored unsold and credit nothing until one is (LEAD_BUYERS or the console)",
     );
   }
   if (config.publicUrlMissing) {

@@ -271,6 +271,85 @@ export const domainFigures = pgTable(
   (t) => [index("domain_figures_user_idx").on(t.userId)],
 );
 
+/**
+ * The insurance companies and aggregators that buy leads by ping-post (docs/money.md#lead-sales).
+ * The secret signs every request to the buyer; it is stored encrypted (AES-256-GCM, bound to the
+ * buyer's id) under the key `secretKeyId` names. `source` is `config` for buyers given by
+ * `LEAD_BUYERS`, `console` for those staff added.
+ */
+export const leadBuyers = pgTable(
+  "lead_buyers",
+  {
+    id: uuid("id").primaryKey(),
+    name: text("name").notNull(),
+    pingUrl: text("ping_url").notNull(),
+    postUrl: text("post_url").notNull(),
+    secret: text("secret").notNull(),
+    secretKeyId: text("secret_key_id").notNull(),
+    /** `fixed`: any interest is a purchase at `fixedPrice`; `bid`: the ping's answer is the price. */
+    priceModel: text("price_model").notNull().default("bid"),
+    fixedPrice: money("fixed_price"),
+    /** Two-letter states it buys in; empty: every state. */
+    states: text("states").array().notNull().default(sql`'{}'::text[]`),
+    /** ZIP code prefixes (1 to 5 digits) it buys in; empty: every ZIP. */
+    zipPrefixes: text("zip_prefixes").array().notNull().default(sql`'{}'::text[]`),
+    dailyCap: integer("daily_cap"),
+    monthlyCap: integer("monthly_cap"),
+    /** When it buys: weekdays (0 is Sunday) and hours `from` to `to` in its time zone; null: always. */
+    schedule: jsonb("schedule").$type<{ days: number[]; from: string; to: string; timeZone: string }>(),
+    active: boolean("active").notNull().default(true),
+    source: text("source").notNull().default("console"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("lead_buyers_name_idx").on(sql`lower(${t.name})`)],
+);
+
+/** Every answer and error of a buyer: pings, posts and returns, with how long each took. */
+export const leadBuyerCalls = pgTable(
+  "lead_buyer_calls",
+  {
+    id: rowId(),
+    buyerId: uuid("buyer_id")
+      .notNull()
+      .references(() => leadBuyers.id, { onDelete: "cascade" }),
+    leadId: uuid("lead_id"),
+    /** ping, post or return. */
+    kind: text("kind").notNull(),
+    /** bid, no_bid, accepted, rejected, timeout, error, skipped, returned. */
+    outcome: text("outcome").notNull(),
+    bid: money("bid"),
+    detail: text("detail"),
+    durationMs: integer("duration_ms").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("lead_buyer_calls_buyer_idx").on(t.buyerId, t.createdAt)],
+);
+
+/**
+ * A lead posted to a buyer: one row per lead and buyer, written before the post is sent, so a
+ * buyer is posted a lead once (a post cut short is sent again only with the same idempotency key).
+ */
+export const leadDeliveries = pgTable(
+  "lead_deliveries",
+  {
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    buyerId: uuid("buyer_id")
+      .notNull()
+      .references(() => leadBuyers.id, { onDelete: "cascade" }),
+    /** posting, accepted, rejected, failed. */
+    status: text("status").notNull(),
+    price: money("price").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.leadId, t.buyerId] }),
+    index("lead_deliveries_buyer_idx").on(t.buyerId, t.status, t.createdAt),
+  ],
+);
+
 /** Car-insurance leads from the landing page, on any host. */
 export const leads = pgTable(
   "leads",
@@ -281,7 +360,7 @@ export const leads = pgTable(
     city: text("city").notNull(),
     state: text("state").notNull(),
     source: text("source").notNull(),
-    /** What the domain's owner was credited: the configured lead value, or 0 (no verified domain, flagged). */
+    /** What the domain's owner was credited: its share of the sale price, or 0 (unsold, no verified domain, flagged). */
     value: money("value").notNull(),
     /** The canonical address for the platform-wide dedupe (server/modules/leads/email-key.ts). */
     emailKey: text("email_key").notNull().default(""),
@@ -295,9 +374,38 @@ export const leads = pgTable(
      * came on no verified domain. Staff review flagged leads in the console.
      */
     flagReason: text("flag_reason"),
+    /**
+     * Where the lead's sale stands (docs/money.md#lead-sales): `pending` while buyers are asked
+     * (a sale cut short by a crash is resumed), `sold`, `unsold` (nobody bought; credits nothing),
+     * or `none` (not for sale: no verified domain, flagged, or stored before sales existed).
+     */
+    saleStatus: text("sale_status").notNull().default("none"),
+    /** A sale in progress holds the lead until then; a sale past it was cut short and is resumed. */
+    saleClaimedUntil: timestamp("sale_claimed_until", { withTimezone: true }),
+    /** The buyer that accepted the post (null for the development sandbox buyer). */
+    buyerId: uuid("buyer_id").references(() => leadBuyers.id, { onDelete: "set null" }),
+    buyerName: text("buyer_name"),
+    /** What the buyer pays for the lead; the owner's share of it is `value`. */
+    salePrice: money("sale_price"),
+    /** The buyer's own id of the lead, as its accepted post answered. */
+    buyerLeadId: text("buyer_lead_id"),
+    soldAt: timestamp("sold_at", { withTimezone: true }),
+    /** Why the lead was returned: wrong_data, duplicate or consumer_denies (or staff's words). */
+    returnReason: text("return_reason"),
+    /** The consent the visitor gave: the text's version, when, on which page, from which address and browser. */
+    consent: jsonb("consent").$type<{
+      version: string;
+      text: string;
+      at: string;
+      pageUrl: string;
+      ip: string;
+      userAgent: string;
+    }>(),
     createdAt: createdAt(),
   },
   (t) => [
+    index("leads_sale_pending_idx").on(t.createdAt).where(sql`${t.saleStatus} = 'pending'`),
+    index("leads_buyer_idx").on(t.buyerId, t.soldAt),
     index("leads_dedupe_idx").on(t.emailKey, t.createdAt),
     index("leads_domain_idx").on(t.domainId, t.createdAt),
     index("leads_flagged_idx").on(t.createdAt).where(sql`${t.flagReason} is not null`),

@@ -5,12 +5,14 @@ import type { Db } from "../db/pool";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
 import type { OwnershipChecker } from "../modules/domains/check-ownership";
+import type { LeadSales } from "../modules/lead-sales/lead-sales";
 import type { PayoutSender } from "../payments/provider";
 import { type AutoPayoutJobOptions, installAutoPayoutsJob, workAutoPayoutsJob } from "./auto-payouts-job";
 import { type BillingJobOptions, installBillingJobs, workBillingJobs } from "./billing-jobs";
 import { checkDomainOwnership, PENDING_CHECK_MINUTES } from "./check-domain-ownership";
 import { sendExpiryWarnings } from "./expiry-warnings";
 import { installHeldFundsJobs, workHeldFundsJobs } from "./held-funds-jobs";
+import { installLeadSalesJob, workLeadSalesJob } from "./lead-sales-job";
 import { installMarketplaceJobs, type MarketplaceJobOptions, workMarketplaceJobs } from "./marketplace-jobs";
 import { installReportJobs, stopReportJobs, workReportJobs } from "./report-jobs";
 
@@ -52,6 +54,8 @@ export async function startJobQueue(options: {
   reports?: { appUrl: string };
   /** With it, offers expire and escrow sales time out on schedule (docs/marketplace.md). */
   marketplace?: MarketplaceJobOptions;
+  /** With it, lead sales cut short by a crash or a restart are resumed (docs/money.md#lead-sales). */
+  leadSales?: LeadSales;
 }): Promise<JobQueue> {
   const { pool, db, mailer, logger } = options;
   const boss = new PgBoss({
@@ -76,6 +80,7 @@ export async function startJobQueue(options: {
     if (options.autoPayouts) await installAutoPayoutsJob(boss);
     if (options.reports) await installReportJobs(boss);
     if (options.marketplace) await installMarketplaceJobs(boss);
+    if (options.leadSales) await installLeadSalesJob(boss);
   };
   if (options.serializeStart) await withAdvisoryLock(pool, JOBS_INSTALL_LOCK, install);
   else await install();
@@ -95,6 +100,7 @@ export async function startJobQueue(options: {
   if (options.autoPayouts) await workAutoPayoutsJob(boss, { ...options.autoPayouts, db, mailer, logger });
   if (options.reports) await workReportJobs(boss, { db, mailer, logger, appUrl: options.reports.appUrl });
   if (options.marketplace) await workMarketplaceJobs(boss, options.marketplace);
+  if (options.leadSales) await workLeadSalesJob(boss, { sales: options.leadSales, logger });
   logger.info({ queue: EXPIRY_WARNINGS_QUEUE, cron: EXPIRY_WARNINGS_CRON }, "background jobs started");
 
   return {

@@ -63,6 +63,22 @@ export const ZAdminLead = z.object({
   returnedAt: z.string().nullable(),
   /** Why the lead credited nothing (the owner's own browser, device or address; the domain's daily cap). */
   flagReason: z.string().nullable(),
+  /** pending, sold, unsold, or none (not for sale). */
+  saleStatus: z.string(),
+  buyerName: z.string().nullable(),
+  salePrice: ZMoney.nullable(),
+  returnReason: z.string().nullable(),
+  /** What the visitor agreed to: the consent text's version, when, on which page, address and browser. */
+  consent: z
+    .object({
+      version: z.string(),
+      text: z.string(),
+      at: z.string(),
+      pageUrl: z.string(),
+      ip: z.string(),
+      userAgent: z.string(),
+    })
+    .nullable(),
   createdAt: z.string(),
 });
 export type TAdminLead = z.infer<typeof ZAdminLead>;

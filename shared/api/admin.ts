@@ -17,6 +17,7 @@ export const ADMIN_SECTIONS = [
   { path: "refunds", label: "Refunds" },
   { path: "payouts", label: "Payouts" },
   { path: "leads", label: "Leads" },
+  { path: "lead-buyers", label: "Lead buyers" },
   { path: "users", label: "Users" },
   { path: "appraisals", label: "Appraisals" },
 ] as const;

@@ -17,6 +17,8 @@ export const ZLeadBody = z.object({
   zipCode: ZZipCode,
   source: z.literal(LEAD_SOURCE),
   value: z.literal(LEAD_VALUE),
+  /** The page the form was sent from, kept in the lead's consent record. */
+  pageUrl: z.string().trim().max(2000).optional(),
 });
 
 export type TLeadBody = z.infer<typeof ZLeadBody>;
@@ -24,3 +26,21 @@ export type TLeadBody = z.infer<typeof ZLeadBody>;
 /** What `POST /api/leads` answers: where the visitor's quotes tab should go. */
 export const ZLeadAnswer = z.object({ id: z.string(), quotesUrl: z.string() });
 export type TLeadAnswer = z.infer<typeof ZLeadAnswer>;
+
+/** `GET /api/leads/summary`: what became of the leads on the owner's domains. */
+export const LEADS_SUMMARY_PATH = "/api/leads/summary";
+
+const ZLeadCounts = z.object({
+  /** Sold to a buyer and kept. */
+  sold: z.number().int(),
+  /** Nobody bought them: stored, credited nothing. */
+  unsold: z.number().int(),
+  /** Sold, then returned by the buyer: the share was reversed. */
+  returned: z.number().int(),
+  /** Being offered to buyers right now. */
+  selling: z.number().int(),
+  /** The owner's share of the kept sales. */
+  earned: z.string(),
+});
+export const ZLeadSummary = z.object({ last30Days: ZLeadCounts, allTime: ZLeadCounts });
+export type TLeadSummary = z.infer<typeof ZLeadSummary>;

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TAdminLead } from "../../shared/api/admin-leads";
+import { LEAD_CONSENT } from "../../shared/lead-consent";
 import { signedToCents } from "../../shared/money";
 import { insertDomain } from "../factories/domains";
 import { VISITOR_PROXY_ENV, visitorLead } from "../factories/leads";
@@ -75,6 +76,15 @@ describe("the console's leads", () => {
       domainName,
       ownerEmail: owner.input.email,
       returnedAt: null,
+      // No buyer in tests: the sandbox buyer bought it; staff see the visitor's consent record.
+      saleStatus: "sold",
+      salePrice: "107.14",
+      value: "75.00",
+      consent: {
+        version: LEAD_CONSENT.version,
+        text: LEAD_CONSENT.text,
+        ip: expect.stringMatching(/^203\.0\.113\./),
+      },
     });
     expect(first.body.data[0]).toMatchObject({
       host: "unclaimed-host.example",
@@ -147,7 +157,9 @@ describe("the console's leads", () => {
     const res = await staff.agent.get("/api/admin/leads/export?host=csv-host").expect(200);
     expect(res.headers["content-type"]).toContain("text/csv");
     const lines = res.text.trim().split("\r\n");
-    expect(lines[0]).toBe("Captured,Email,ZIP,City,State,Host,Domain,Owner,Value,Returned,Flagged");
+    expect(lines[0]).toBe(
+      "Captured,Email,ZIP,City,State,Host,Domain,Owner,Value,Returned,Flagged,Sale,Buyer,Price,Consent version",
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"")@x.com"`);
     expect(lines[1]).toContain(",'+cmd,");

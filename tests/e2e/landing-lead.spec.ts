@@ -1,3 +1,4 @@
+import { LEAD_CONSENT } from "../../shared/lead-consent";
 import { expect, test, toast } from "./fixtures";
 
 test.describe("landing page lead form", () => {
@@ -57,6 +58,7 @@ test.describe("landing page lead form", () => {
       zipCode: "10001",
       source: "car-insurance-landing",
       value: 75,
+      pageUrl: expect.stringMatching(/^http:\/\/[^/]+\/$/),
     });
     const submitting = page.getByRole("button", { name: "Finding Your Deals..." });
     await expect(submitting).toBeDisabled();
@@ -125,6 +127,15 @@ test.describe("landing page lead form", () => {
     expect(scripts.filter((s) => /account-routes|dashboard-routes|recharts|react-query/i.test(s))).toEqual(
       [],
     );
+  });
+
+  test("the form shows the consent line, naming the insurance partners the details go to", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const form = page.getByRole("form", { name: "Get free car insurance quotes" });
+    await expect(form.getByTestId("lead-consent")).toContainText(LEAD_CONSENT.text);
+    await expect(form.getByTestId("lead-consent")).toContainText("car-insurance partners");
   });
 
   test("the header links to the dashboard and the form links to the privacy notice", async ({ page }) => {

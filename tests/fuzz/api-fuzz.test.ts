@@ -119,6 +119,22 @@ function validBody(route: RouteEntry): Record<string, unknown> {
     "POST /api/support/tickets": { subject: "Fuzz ticket", body: "Help", domainId: victimDomainId },
     "POST /api/support/tickets/:id/messages": { body: "More help" },
     "POST /api/admin/leads/:id/return": { reason: "Duplicate lead" },
+    // Paused: a buyer the fuzz adds is never pinged.
+    "POST /api/admin/lead-buyers": {
+      name: "Fuzz buyer",
+      pingUrl: "http://127.0.0.1:9/ping",
+      postUrl: "http://127.0.0.1:9/post",
+      secret: "fuzz-secret-0123456789",
+      priceModel: "bid",
+      active: false,
+    },
+    "PUT /api/admin/lead-buyers/:id": {
+      name: "Fuzz buyer",
+      pingUrl: "http://127.0.0.1:9/ping",
+      postUrl: "http://127.0.0.1:9/post",
+      priceModel: "bid",
+      active: false,
+    },
     "POST /api/admin/orders/:id/refunds": { amount: "1.00", reason: "Goodwill" },
     "POST /api/admin/payouts/:id/reject": { reason: "Unknown account" },
     "POST /api/admin/users/:id/suspend": { reason: "Chargebacks" },

@@ -18,6 +18,7 @@ import { RevenueSources } from "@/features/dashboard/components/revenue-sources"
 import { RevenueTrend } from "@/features/dashboard/components/revenue-trend";
 import { TopDomains } from "@/features/dashboard/components/top-domains";
 import { isEmptyDashboard } from "@/features/dashboard/utils/is-empty";
+import { LeadSalesCard } from "@/features/lead-sales/components/lead-sales-card";
 import { NotificationBell } from "@/features/notifications/components/notification-bell";
 
 const header = <DashboardHeader bell={<NotificationBell />} />;
@@ -78,6 +79,7 @@ export default function DashboardPage() {
         <QuickActions />
         <AffiliatePerformance stats={dashboard.affiliateStats} />
       </div>
+      {!empty && <LeadSalesCard />}
     </div>
   );
 }

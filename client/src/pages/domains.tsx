@@ -12,6 +12,7 @@ import { DomainGrid } from "@/features/domains/components/domain-grid";
 import { ImportDomainsDialog } from "@/features/domains/components/import-domains-dialog";
 import { ParkingReportDialog } from "@/features/domains/components/parking-report-dialog";
 import { PremiumServicesPanel } from "@/features/domains/components/premium-services-panel";
+import { LeadSalesCard } from "@/features/lead-sales/components/lead-sales-card";
 
 // The P&L is loaded when first shown, so that the card grid stays as light as it was.
 const PortfolioPnlView = lazy(() =>
@@ -56,9 +57,12 @@ export default function DomainsPage() {
         onChange={(next) => setParams(next === "pnl" ? { view: "pnl" } : {})}
       />
       {view === "pnl" ? (
-        <Suspense fallback={<Skeleton className="h-96 w-full" />}>
-          <PortfolioPnlView />
-        </Suspense>
+        <div className="grid gap-6">
+          <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+            <PortfolioPnlView />
+          </Suspense>
+          <LeadSalesCard />
+        </div>
       ) : (
         <>
           <PlanUsageSummary />

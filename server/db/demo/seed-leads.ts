@@ -1,9 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { LEAD_SOURCE, LEAD_VALUE } from "../../../shared/api/leads";
+import { SANDBOX_BUYER_NAME } from "../../modules/lead-sales/sell-lead";
+import { priceForShare } from "../../modules/lead-sales/share";
 import { bulkInsert } from "./bulk-insert";
 import { type DemoContext, pastMoment } from "./demo-context";
 import { DEMO_FIRST_NAMES, DEMO_LAST_NAMES, DEMO_PLACES } from "./demo-data";
 import { type DemoDomain, type DemoTraffic, trafficKey } from "./seed-domains";
+
+/** The default owner's share of a lead's sale (LEAD_OWNER_SHARE_PERCENT). */
+const DEMO_OWNER_SHARE_PERCENT = 70;
 
 /** Leads a day, drawn from this list: about two on an average day. */
 const LEADS_PER_DAY = [0, 1, 1, 2, 2, 2, 3, 4] as const;
@@ -18,6 +23,10 @@ const LEAD_COLUMNS = {
   value: "numeric",
   host: "text",
   domain_id: "uuid",
+  sale_status: "text",
+  buyer_name: "text",
+  sale_price: "numeric",
+  sold_at: "timestamptz",
   created_at: "timestamptz",
 };
 const TRAFFIC_COLUMNS = {
@@ -40,6 +49,7 @@ export async function seedLeads(
 ): Promise<void> {
   const { rand } = ctx;
   const amount = LEAD_VALUE.toFixed(2);
+  const salePrice = priceForShare(amount, DEMO_OWNER_SHARE_PERCENT);
   const rows: Record<string, unknown>[] = [];
   let serial = 0;
   for (const day of ctx.days) {
@@ -63,6 +73,11 @@ export async function seedLeads(
         value: amount,
         host: domain.name,
         domain_id: domain.id,
+        // Sold to the sandbox buyer at the price whose owner's share is the lead value.
+        sale_status: "sold",
+        buyer_name: SANDBOX_BUYER_NAME,
+        sale_price: salePrice,
+        sold_at: at.toISOString(),
         created_at: at.toISOString(),
       });
       counted.leads += 1;

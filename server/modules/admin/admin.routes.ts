@@ -3,6 +3,7 @@ import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
 import { findUser } from "../auth/auth.service";
 import { appraisalsAdminRoutes } from "./appraisals.routes";
+import { leadBuyersAdminRoutes } from "./lead-buyers.routes";
 import { leadsAdminRoutes } from "./leads.routes";
 import { ordersAdminRoutes } from "./orders.routes";
 import { payoutsAdminRoutes } from "./payouts.routes";
@@ -29,6 +30,7 @@ export function adminRoutes(deps: AppDeps): Router {
 
   // Each section's routes, one line each.
   router.use("/leads", leadsAdminRoutes(deps));
+  router.use("/lead-buyers", leadBuyersAdminRoutes(deps));
   router.use("/orders", ordersAdminRoutes(deps));
   router.use("/payouts", payoutsAdminRoutes(deps));
   router.use("/sales", salesAdminRoutes(deps));

@@ -26,6 +26,8 @@ function leadFilter(filter: TAdminLeadFilter): SQL {
 const LEAD_COLUMNS = sql`l.id, l.email, l.zip_code as "zipCode", l.city, l.state, l.host,
   d.name as "domainName", u.email as "ownerEmail", l.value::text as value,
   ${isoTime(sql`l.returned_at`)} as "returnedAt", l.flag_reason as "flagReason",
+  l.sale_status as "saleStatus", l.buyer_name as "buyerName", l.sale_price::text as "salePrice",
+  l.return_reason as "returnReason", l.consent,
   ${isoTime(sql`l.created_at`)} as "createdAt"`;
 const LEAD_SOURCES = sql`leads l left join domains d on d.id = l.domain_id left join users u on u.id = d.user_id`;
 
@@ -58,7 +60,23 @@ export async function exportLeads(db: Db, filter: TAdminLeadFilter): Promise<str
     limit ${LEADS_EXPORT_MAX_ROWS}
   `);
   return csvDocument([
-    ["Captured", "Email", "ZIP", "City", "State", "Host", "Domain", "Owner", "Value", "Returned", "Flagged"],
+    [
+      "Captured",
+      "Email",
+      "ZIP",
+      "City",
+      "State",
+      "Host",
+      "Domain",
+      "Owner",
+      "Value",
+      "Returned",
+      "Flagged",
+      "Sale",
+      "Buyer",
+      "Price",
+      "Consent version",
+    ],
     ...rows.map((l) => [
       l.createdAt,
       l.email,
@@ -71,6 +89,10 @@ export async function exportLeads(db: Db, filter: TAdminLeadFilter): Promise<str
       l.value,
       l.returnedAt ?? "",
       l.flagReason ?? "",
+      l.saleStatus,
+      l.buyerName ?? "",
+      l.salePrice ?? "",
+      l.consent?.version ?? "",
     ]),
   ]);
 }

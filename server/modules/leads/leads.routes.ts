@@ -4,7 +4,14 @@ import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
 import { deviceTokenOf } from "../auth/known-devices";
+import { leadSummary } from "./lead-summary";
 import { captureLead } from "./leads.service";
+
+/** The page the form was sent from, as the consent record keeps it: the browser's word, else the host's root. */
+function consentPage(given: string | undefined, host: string): string {
+  if (given && /^https?:\/\//i.test(given)) return given.slice(0, 2000);
+  return `https://${host}/`;
+}
 
 export function leadRoutes(deps: AppDeps): Router {
   const router = Router();
@@ -14,7 +21,6 @@ export function leadRoutes(deps: AppDeps): Router {
     handler({ body: ZLeadBody, status: 201 }, ({ body, req }) =>
       captureLead({
         db: deps.db,
-        mailer: deps.mailer,
         input: body,
         // Express reads X-Forwarded-Host and -For only from the proxies TRUST_PROXY names.
         host: req.hostname,
@@ -23,13 +29,21 @@ export function leadRoutes(deps: AppDeps): Router {
           sessionUserId: req.session?.userId,
           deviceToken: deviceTokenOf(req),
         },
+        consent: {
+          pageUrl: consentPage(body.pageUrl ?? req.get("referer"), req.hostname),
+          ip: requestMeta(req).address,
+          userAgent: (req.get("user-agent") ?? "").slice(0, 500),
+        },
         limits: deps.limits.leads,
-        leadValue: config.leadValue,
-        holdDays: config.LEAD_HOLD_DAYS,
+        sales: deps.leadSales,
         domainDailyCap: config.LEADS_PER_DOMAIN_PER_DAY,
         quotesBaseUrl: config.QUOTES_URL,
       }),
     ),
+  );
+  router.get(
+    "/summary",
+    handler({ auth: true }, ({ userId }) => leadSummary(deps.db, userId)),
   );
   return router;
 }

@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import zipcodes from "zipcodes";
 import type { TLeadAnswer, TLeadBody } from "../../../shared/api/leads";
-import { formatUsd } from "../../../shared/money";
+import { LEAD_CONSENT } from "../../../shared/lead-consent";
 import { domainTraffic, leads } from "../../../shared/schema";
 import { UTC_TODAY } from "../../db/iso-time";
 import type { Db } from "../../db/pool";
@@ -9,18 +9,15 @@ import type { Tx } from "../../db/tx";
 import { AppError } from "../../http/app-error";
 import type { RateLimit } from "../../http/rate-limit";
 import { normalizeHost } from "../../lib/hostname";
-import type { Mailer } from "../../mail/mailer";
 import { findVerifiedDomain, type ServedDomain } from "../domains/verified-host";
-import { creditHeldFunds } from "../ledger/held-funds";
-import { notify } from "../notifications/notify";
+import { type LeadSales, SALE_LEASE_SECONDS } from "../lead-sales/lead-sales";
+import { sellLead } from "../lead-sales/sell-lead";
 import { overCapReason } from "./domain-lead-cap";
 import { leadEmailKey } from "./email-key";
 import { type LeadVisitor, ownerTraceReason } from "./owner-traces";
 
 /** The same person (canonical address, whatever the ZIP) within this window is one lead, platform-wide. */
 export const LEAD_DEDUPE_DAYS = 30;
-
-export const leadSourceKey = (leadId: string) => `lead:${leadId}`;
 
 export function quotesUrlFor(base: string, host: string): string {
   const url = new URL(base);
@@ -35,29 +32,41 @@ export interface LeadLimits {
   perDomain: RateLimit;
 }
 
+/** What the visitor agreed to, as the lead stores it and the post to its buyer carries it. */
+export interface ConsentRecord {
+  version: string;
+  text: string;
+  /** When the visitor sent the form (ISO time). */
+  at: string;
+  pageUrl: string;
+  ip: string;
+  userAgent: string;
+}
+
 /**
- * Stores a lead and, when it arrived on a verified parked domain, credits the domain's owner the
- * configured lead value as held funds (pending for the returns window). The body's `value` is
- * never what is credited. A lead on any other host is stored (a person asked for quotes) and
- * credits nobody. The same person (canonical address) within 30 days is answered as success but
- * stored and credited once. A lead that looks sent by the owner, or past the domain's daily cap,
- * is stored flagged with the reason and credits nothing. Limits per client address and per
- * domain come first. Answered only after the commit.
+ * Stores a lead with its consent record and, when it arrived on a verified parked domain, puts it
+ * up for sale (docs/money.md#lead-sales): after the commit it is pinged to the buyers and posted
+ * to the best bid, and the owner is credited its share of the sale as held funds. The body's
+ * `value` is never what is credited. A lead on any other host is stored (a person asked for
+ * quotes), sold to nobody and credits nobody. The same person (canonical address) within 30 days
+ * is answered as success but stored and sold once. A lead that looks sent by the owner, or past the
+ * domain's daily cap, is stored flagged with the reason and not sold. Limits per client address
+ * and per domain come first. Answered only after the commit, and after the sale or the wait the
+ * sale is given (a sale still running goes on; one cut short by a crash is resumed by a job).
  */
 export async function captureLead(options: {
   db: Db;
-  mailer: Mailer;
   input: TLeadBody;
   host: string;
   visitor: LeadVisitor;
+  consent: Omit<ConsentRecord, "version" | "text" | "at">;
   limits: LeadLimits;
-  leadValue: string;
-  holdDays: number;
+  sales: LeadSales;
   /** Credited leads a day for a domain verified 30 days or more (younger ones take less). */
   domainDailyCap: number;
   quotesBaseUrl: string;
 }): Promise<TLeadAnswer> {
-  const { db, input, limits } = options;
+  const { db, input, limits, sales } = options;
   await limits.perAddress.spend(options.visitor.address);
   const place = zipcodes.lookup(input.zipCode);
   if (place?.country !== "US") {
@@ -67,8 +76,14 @@ export async function captureLead(options: {
   const domain = await findVerifiedDomain(db, host);
   if (domain) await limits.perDomain.spend(domain.id);
   const emailKey = leadEmailKey(input.email);
+  const consent: ConsentRecord = {
+    version: LEAD_CONSENT.version,
+    text: LEAD_CONSENT.text,
+    at: new Date().toISOString(),
+    ...options.consent,
+  };
 
-  const id = await db.transaction(async (tx) => {
+  const stored = await db.transaction(async (tx) => {
     // Serialises concurrent submissions of the same person so the dedupe check cannot race.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`lead:${emailKey}`}))`);
     const [existing] = await tx
@@ -81,9 +96,9 @@ export async function captureLead(options: {
         ),
       )
       .limit(1);
-    if (existing) return existing.id;
+    if (existing) return { id: existing.id, forSale: false };
     const flagReason = domain ? await flagOf(tx, domain, options) : null;
-    const credited = domain !== null && flagReason === null;
+    const forSale = domain !== null && flagReason === null;
 
     const [lead] = await tx
       .insert(leads)
@@ -94,13 +109,17 @@ export async function captureLead(options: {
         city: place.city,
         state: place.state,
         source: input.source,
-        value: credited ? options.leadValue : "0.00",
+        value: "0.00",
         host,
         domainId: domain?.id ?? null,
         flagReason,
+        consent,
+        saleStatus: forSale ? "pending" : "none",
+        // The request sells its own lead; a job takes it over only once this has passed.
+        saleClaimedUntil: forSale ? sql`now() + make_interval(secs => ${SALE_LEASE_SECONDS})` : null,
       })
       .returning({ id: leads.id });
-    if (domain && credited) {
+    if (domain && forSale) {
       await tx
         .insert(domainTraffic)
         .values({ domainId: domain.id, userId: domain.userId, day: UTC_TODAY, leads: 1 })
@@ -108,36 +127,25 @@ export async function captureLead(options: {
           target: [domainTraffic.domainId, domainTraffic.day],
           set: { leads: sql`${domainTraffic.leads} + 1` },
         });
-      const creditText = `${formatUsd(options.leadValue)} is credited to your balance`;
-      const held = options.holdDays > 0 ? ` and becomes available in ${options.holdDays} days` : "";
-      const body = `Someone near ${place.city}, ${place.state} asked for insurance quotes on ${domain.name}. ${creditText}${held}.`;
-      await notify(
-        tx,
-        {
-          userId: domain.userId,
-          kind: "lead_captured",
-          title: `New lead on ${domain.name}`,
-          href: "/dashboard",
-          body,
-        },
-        { mailer: options.mailer, subject: `New lead on ${domain.name}`, body },
-      );
-      // Last: the credit locks the owner's balance row, which every lead of theirs waits for.
-      await creditHeldFunds(tx, {
-        userId: domain.userId,
-        domainId: domain.id,
-        kind: "lead",
-        revenueType: "lead",
-        amount: options.leadValue,
-        holdDays: options.holdDays,
-        description: `Insurance lead on ${domain.name}`,
-        metadata: { leadId: lead.id, zipCode: input.zipCode },
-        sourceKey: leadSourceKey(lead.id),
-      });
     }
-    return lead.id;
+    return { id: lead.id, forSale };
   });
-  return { id, quotesUrl: quotesUrlFor(options.quotesBaseUrl, host) };
+  if (stored.forSale) await sellWithin(sales, stored.id);
+  return { id: stored.id, quotesUrl: quotesUrlFor(options.quotesBaseUrl, host) };
+}
+
+/**
+ * Sells the stored lead, waiting at most the ping timeout and one post for it: a visitor is not
+ * kept waiting on a slow buyer. A sale that fails is left pending for the resume job.
+ */
+async function sellWithin(sales: LeadSales, leadId: string): Promise<void> {
+  const sale = sellLead(sales, leadId, { claimed: true }).catch((err) => {
+    sales.logger.error({ err, leadId }, "lead sale failed; the resume job takes it over");
+  });
+  const budget = sales.settings.pingTimeoutMs + sales.settings.postTimeoutMs;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([sale, new Promise<void>((resolve) => (timer = setTimeout(resolve, budget)))]);
+  clearTimeout(timer);
 }
 
 /**

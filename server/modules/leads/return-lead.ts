@@ -2,14 +2,14 @@ import { and, eq, isNull } from "drizzle-orm";
 import { leads } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import { notFound } from "../../http/app-error";
+import { leadSourceKey } from "../lead-sales/sell-lead";
 import { reverseHeldFunds } from "../ledger/held-funds";
-import { leadSourceKey } from "./leads.service";
 
 /**
- * A lead the buyer of leads sent back (not a real person, a duplicate they already had): it is
- * marked returned and its earning is reversed, from pending funds while the hold lasts, else from
- * the available balance (which may go negative, to be repaid by later credits). Returning twice
- * changes nothing.
+ * A lead sent back (by its buyer, or by staff for it: not a real person, a duplicate they already
+ * had): it is marked returned with the reason and its owner's share is reversed, from pending funds
+ * while the hold lasts, else from the available balance (which may go negative, to be repaid by
+ * later credits). Returning twice changes nothing.
  */
 export async function returnLead(options: { db: Db; leadId: string; reason: string }): Promise<boolean> {
   const { db, leadId, reason } = options;
@@ -18,7 +18,7 @@ export async function returnLead(options: { db: Db; leadId: string; reason: stri
     if (!lead) throw notFound("Lead");
     const [returned] = await tx
       .update(leads)
-      .set({ returnedAt: new Date() })
+      .set({ returnedAt: new Date(), returnReason: reason })
       .where(and(eq(leads.id, leadId), isNull(leads.returnedAt)))
       .returning({ domainId: leads.domainId });
     if (!returned) return false;

@@ -8,6 +8,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 export const ADMIN_PAGES: Partial<Record<TAdminSection, LazyExoticComponent<ComponentType>>> = {
   appraisals: lazy(() => import("./appraisals-page")),
   leads: lazy(() => import("./leads-page")),
+  "lead-buyers": lazy(() => import("./lead-buyers-page")),
   payouts: lazy(() => import("./payouts-page")),
   refunds: lazy(() => import("./refunds-page")),
   tickets: lazy(() => import("./tickets-page")),

@@ -112,6 +112,8 @@ export default function LeadsPage() {
           { header: "Host", cell: (l) => <span className="break-all">{l.host}</span> },
           { header: "Owner", cell: (l) => l.ownerEmail ?? "—" },
           { header: "Value", cell: (l) => formatMoney(l.value), className: "text-right" },
+          { header: "Sale", cell: (l) => <LeadSale lead={l} /> },
+          { header: "Consent", cell: (l) => <LeadConsent lead={l} /> },
           {
             header: "Flag",
             cell: (l) =>
@@ -143,6 +145,53 @@ export default function LeadsPage() {
       <LeadCounts filter={filter} />
       <ReturnLeadDialog lead={returning} onClose={() => setReturning(null)} />
     </div>
+  );
+}
+
+const SALE_LABELS: Record<string, string> = {
+  pending: "Selling",
+  sold: "Sold",
+  unsold: "Unsold",
+  none: "Not for sale",
+};
+
+/** Whether the lead was sold, to whom and at what price (the owner's share is its value). */
+function LeadSale({ lead }: { lead: TAdminLead }) {
+  return (
+    <div className="flex w-40 flex-col items-start gap-1 whitespace-normal">
+      <Badge variant={lead.saleStatus === "sold" ? "default" : "secondary"}>
+        {SALE_LABELS[lead.saleStatus] ?? lead.saleStatus}
+      </Badge>
+      {lead.buyerName && (
+        <span className="text-xs text-muted-foreground">
+          {lead.buyerName}
+          {lead.salePrice ? ` · ${formatMoney(lead.salePrice)}` : ""}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** The consent record the lead carries, opened on demand. */
+function LeadConsent({ lead }: { lead: TAdminLead }) {
+  const consent = lead.consent;
+  if (!consent) return "—";
+  return (
+    <details className="w-56 whitespace-normal text-xs">
+      <summary className="cursor-pointer">Version {consent.version}</summary>
+      <dl className="mt-1 grid gap-0.5 text-muted-foreground">
+        <dt className="sr-only">Agreed</dt>
+        <dd>{new Date(consent.at).toLocaleString()}</dd>
+        <dt className="sr-only">Page</dt>
+        <dd className="break-all">{consent.pageUrl}</dd>
+        <dt className="sr-only">Address</dt>
+        <dd>{consent.ip}</dd>
+        <dt className="sr-only">Browser</dt>
+        <dd className="break-all">{consent.userAgent}</dd>
+        <dt className="sr-only">Text</dt>
+        <dd className="italic">{consent.text}</dd>
+      </dl>
+    </details>
   );
 }
 

@@ -7,7 +7,13 @@ export type CreateLeadInput = { email: string; zipCode: string };
 /** Sends a landing-page lead; the answer says where the visitor's quotes tab goes. */
 export async function createLead(input: CreateLeadInput): Promise<TLeadAnswer> {
   const { LEADS_PATH, LEAD_SOURCE, LEAD_VALUE, ZLeadAnswer, apiRequest } = await loadLeadContract();
-  const res = await apiRequest("POST", LEADS_PATH, { ...input, source: LEAD_SOURCE, value: LEAD_VALUE });
+  const res = await apiRequest("POST", LEADS_PATH, {
+    ...input,
+    source: LEAD_SOURCE,
+    value: LEAD_VALUE,
+    // The page the visitor agreed on, kept in the lead's consent record.
+    pageUrl: window.location.href,
+  });
   return ZLeadAnswer.parse(await res.json());
 }
 

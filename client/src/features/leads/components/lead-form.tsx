@@ -1,3 +1,4 @@
+import { LEAD_CONSENT } from "@shared/lead-consent";
 import { ArrowRight, Lock } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
@@ -115,9 +116,8 @@ export function LeadForm() {
       </Button>
       <p className="flex gap-2 text-muted-foreground text-xs leading-relaxed">
         <Lock aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
-        <span>
-          By submitting, you agree that we share your email and ZIP code with our partner insurers so they can
-          prepare your quotes. Comparing is free and there is no obligation to buy. See our{" "}
+        <span data-testid="lead-consent">
+          {LEAD_CONSENT.text} See our{" "}
           <Link href="/privacy" className="font-medium text-foreground underline underline-offset-2">
             Privacy Notice
           </Link>

@@ -1,0 +1,66 @@
+import type { ConfiguredLeadBuyer } from "../../../shared/api/lead-buyers";
+import type { Db } from "../../db/pool";
+import type { KeyEntry, SecretBox } from "../../lib/secret-box";
+import type { Logger } from "../../logger";
+import type { Mailer } from "../../mail/mailer";
+import { BuyerCircuits } from "./buyer-client";
+import { createBuyerSecrets, syncConfiguredBuyers } from "./buyer-store";
+
+/** How a sale runs (docs/money.md#lead-sales), from the configuration. */
+export interface SaleSettings {
+  /** The owner's share of the sale price, in percent. */
+  sharePercent: number;
+  /** Days the owner's share stays pending (the returns window). */
+  holdDays: number;
+  /** Days in which a buyer may return a lead. */
+  returnDays: number;
+  pingTimeoutMs: number;
+  postTimeoutMs: number;
+  /**
+   * With no active buyer, a built-in buyer buys every lead at the price whose share is this
+   * (development and tests: the spec's lead value still shows); null: the lead stays unsold.
+   */
+  sandboxCredit: string | null;
+}
+
+/** Everything a sale needs, built once per app. */
+export interface LeadSales {
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+  secrets: SecretBox;
+  circuits: BuyerCircuits;
+  settings: SaleSettings;
+  /** Resolves once the buyers `LEAD_BUYERS` gives are in the table. */
+  ready(): Promise<void>;
+}
+
+/** How long a sale holds its lead before another run may take it over (it renews before each post). */
+export const SALE_LEASE_SECONDS = 10;
+
+export function createLeadSales(options: {
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+  keys: KeyEntry[];
+  configured: ConfiguredLeadBuyer[];
+  settings: SaleSettings;
+}): LeadSales {
+  const secrets = createBuyerSecrets(options.keys);
+  let synced: Promise<void> | null = null;
+  return {
+    db: options.db,
+    mailer: options.mailer,
+    logger: options.logger,
+    secrets,
+    circuits: new BuyerCircuits(),
+    settings: options.settings,
+    ready() {
+      synced ??= syncConfiguredBuyers(options.db, secrets, options.configured).catch((err) => {
+        synced = null;
+        throw err;
+      });
+      return synced;
+    },
+  };
+}
