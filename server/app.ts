@@ -13,6 +13,7 @@ import { noStore, securityHeaders } from "./http/security-headers";
 import { trackLastSeen } from "./http/session-helpers";
 import { adminRoutes } from "./modules/admin/admin.routes";
 import { affiliateRoutes } from "./modules/affiliates/affiliates.routes";
+import { courseRoutes } from "./modules/courses/courses.routes";
 import { analyticsRoutes } from "./modules/analytics/analytics.routes";
 import { apiKeyRoutes } from "./modules/api-keys/api-keys.routes";
 import { auditExportRoutes, auditRoutes } from "./modules/audit/audit.routes";
@@ -92,6 +93,7 @@ export function createApp(deps: AppDeps) {
   api.use(billingRoutes(deps));
   api.use(paymentRoutes(deps));
   api.use("/affiliates", affiliateRoutes(deps));
+  api.use("/courses", courseRoutes(deps));
   api.use("/marketplace", marketplaceRoutes(deps));
   api.use("/revenue", revenueRoutes(deps));
   api.use("/analytics", analyticsRoutes(deps));

@@ -1104,3 +1104,61 @@ export type ServiceOrder = typeof serviceOrders.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
 export type Entitlement = typeof entitlements.$inferSelect;
 export type ApiKey = typeof apiKeys.$inferSelect;
+
+/** The lessons of a training course a user has read (docs/affiliates.md#training-courses). */
+export const courseProgress = pgTable(
+  "course_progress",
+  {
+    userId: userRef("user_id"),
+    courseId: text("course_id").notNull(),
+    lessonId: text("lesson_id").notNull(),
+    completedAt: timestamp("completed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId, t.lessonId] })],
+);
+
+/**
+ * A recruitment campaign funded by a paid Recruitment Bonus order (docs/affiliates.md#recruitment-campaigns):
+ * `status` is "active", then "reached" (bonus shared among the recruiting affiliates) or "missed"
+ * (bonus returned to the buyer's balance).
+ */
+export const recruitmentCampaigns = pgTable(
+  "recruitment_campaigns",
+  {
+    id: rowId(),
+    userId: userRef("user_id"),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => serviceOrders.id, { onDelete: "cascade" }),
+    goal: integer("goal").notNull(),
+    bonus: money("bonus").notNull(),
+    /** Paid in the sandbox: the outcome is recorded as test money, never held. */
+    test: boolean("test").notNull().default(false),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    status: text("status").notNull().default("active"),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("recruitment_campaigns_order_idx").on(t.orderId),
+    index("recruitment_campaigns_user_idx").on(t.userId, t.createdAt),
+    index("recruitment_campaigns_due_idx").on(t.status, t.endsAt),
+  ],
+);
+
+/** One click on a user's referral link (docs/affiliates.md#link-analytics). */
+export const referralClicks = pgTable(
+  "referral_clicks",
+  {
+    id: rowId(),
+    /** Whose link it was. */
+    userId: userRef("user_id"),
+    code: text("code").notNull(),
+    /** utm_source, else the referring site's host, else "direct". */
+    source: text("source").notNull(),
+    utmCampaign: text("utm_campaign"),
+    clickedAt: timestamp("clicked_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("referral_clicks_user_idx").on(t.userId, t.clickedAt)],
+);

@@ -1,0 +1,39 @@
+CREATE TABLE "course_progress" (
+	"user_id" uuid NOT NULL,
+	"course_id" text NOT NULL,
+	"lesson_id" text NOT NULL,
+	"completed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "course_progress_user_id_course_id_lesson_id_pk" PRIMARY KEY("user_id","course_id","lesson_id")
+);
+--> statement-breakpoint
+CREATE TABLE "recruitment_campaigns" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"order_id" uuid NOT NULL,
+	"goal" integer NOT NULL,
+	"bonus" numeric(12, 2) NOT NULL,
+	"test" boolean DEFAULT false NOT NULL,
+	"starts_at" timestamp with time zone NOT NULL,
+	"ends_at" timestamp with time zone NOT NULL,
+	"status" text DEFAULT 'active' NOT NULL,
+	"settled_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "referral_clicks" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"code" text NOT NULL,
+	"source" text NOT NULL,
+	"utm_campaign" text,
+	"clicked_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "course_progress" ADD CONSTRAINT "course_progress_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "recruitment_campaigns" ADD CONSTRAINT "recruitment_campaigns_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "recruitment_campaigns" ADD CONSTRAINT "recruitment_campaigns_order_id_service_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."service_orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "referral_clicks" ADD CONSTRAINT "referral_clicks_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "recruitment_campaigns_order_idx" ON "recruitment_campaigns" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "recruitment_campaigns_user_idx" ON "recruitment_campaigns" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "recruitment_campaigns_due_idx" ON "recruitment_campaigns" USING btree ("status","ends_at");--> statement-breakpoint
+CREATE INDEX "referral_clicks_user_idx" ON "referral_clicks" USING btree ("user_id","clicked_at");
