@@ -13,13 +13,15 @@ import { noStore, securityHeaders } from "./http/security-headers";
 import { trackLastSeen } from "./http/session-helpers";
 import { adminRoutes } from "./modules/admin/admin.routes";
 import { affiliateRoutes } from "./modules/affiliates/affiliates.routes";
-import { courseRoutes } from "./modules/courses/courses.routes";
+import { referralRedirectRoutes } from "./modules/affiliates/referral-redirect";
 import { analyticsRoutes } from "./modules/analytics/analytics.routes";
 import { apiKeyRoutes } from "./modules/api-keys/api-keys.routes";
 import { auditExportRoutes, auditRoutes } from "./modules/audit/audit.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { billingRoutes } from "./modules/billing/billing.routes";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes";
+import { courseRoutes } from "./modules/courses/courses.routes";
+import { creativeRoutes } from "./modules/creatives/creatives.routes";
 import { devMailRoutes } from "./modules/dev-mail/dev-mail.routes";
 import { domainRoutes } from "./modules/domains/domains.routes";
 import { countParkedVisits } from "./modules/domains/parked-visits";
@@ -94,6 +96,7 @@ export function createApp(deps: AppDeps) {
   api.use(paymentRoutes(deps));
   api.use("/affiliates", affiliateRoutes(deps));
   api.use("/courses", courseRoutes(deps));
+  api.use("/creatives", creativeRoutes(deps));
   api.use("/marketplace", marketplaceRoutes(deps));
   api.use("/revenue", revenueRoutes(deps));
   api.use("/analytics", analyticsRoutes(deps));
@@ -107,6 +110,7 @@ export function createApp(deps: AppDeps) {
 
   // Development and tests: the mail the app sent, read without an SMTP server (404 in production).
   app.use(devMailRoutes(deps));
+  app.use(referralRedirectRoutes(deps));
   app.use(countParkedVisits(deps));
   for (const handler of deps.client ?? []) app.use(handler);
   app.use(errorHandler(deps.logger));

@@ -7,6 +7,8 @@ const DashboardPage = lazy(() => import("@/pages/dashboard"));
 const DomainsPage = lazy(() => import("@/pages/domains"));
 const MarketplacePage = lazy(() => import("@/pages/marketplace"));
 const AffiliatesPage = lazy(() => import("@/pages/affiliates"));
+const CoursesPage = lazy(() => import("@/pages/courses"));
+const CreativesPage = lazy(() => import("@/pages/creatives"));
 const AnalyticsPage = lazy(() => import("@/pages/analytics"));
 const PaymentsPage = lazy(() => import("@/pages/payments"));
 const SettingsPage = lazy(() => import("@/pages/settings"));
@@ -27,6 +29,9 @@ export default function DashboardRoutes() {
           <Route path="/domains" component={DomainsPage} />
           <Route path="/marketplace" component={MarketplacePage} />
           <Route path="/affiliates" component={AffiliatesPage} />
+          <Route path="/affiliates/courses" component={CoursesPage} />
+          <Route path="/affiliates/courses/:courseId/:lessonId" component={CoursesPage} />
+          <Route path="/affiliates/creatives" component={CreativesPage} />
           <Route path="/analytics" component={AnalyticsPage} />
           <Route path="/payments" component={PaymentsPage} />
           <Route path="/settings" component={SettingsPage} />

@@ -9,6 +9,8 @@ const ROUTE_TITLES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/domains\/?$/, "Domain Portfolio"],
   [/^\/marketplace\/?$/, "Domain Marketplace"],
   [/^\/affiliates\/?$/, "Affiliate Program"],
+  [/^\/affiliates\/courses(?:\/[\w-]+\/[\w-]+)?\/?$/, "Training Courses"],
+  [/^\/affiliates\/creatives\/?$/, "Creative Assets"],
   [/^\/analytics\/?$/, "Analytics"],
   [/^\/payments\/?$/, "Payments & Payouts"],
   [/^\/settings\/?$/, "Settings"],

@@ -4,6 +4,8 @@ import { API_KEY_PATHS } from "@shared/api/api-keys";
 import { AUTH_PATHS } from "@shared/api/auth";
 import { PENDING_ORDERS_PATH, RECEIPTS_PATH, SUBSCRIPTIONS_PATH } from "@shared/api/billing";
 import { CHECKOUT_PATHS } from "@shared/api/checkout";
+import { COURSES_PATH } from "@shared/api/courses";
+import { CREATIVES_PATH } from "@shared/api/creatives";
 import { DEVICE_PATHS } from "@shared/api/devices";
 import { DOMAIN_PATHS, type TPortfolioQueryInput } from "@shared/api/domains";
 import { EMAIL_PATHS } from "@shared/api/email";
@@ -33,6 +35,10 @@ export const queryKeys = {
   lockdown: [SECURITY_PATHS.lockdown],
   passkeys: [PASSKEY_PATHS.list],
   devices: [DEVICE_PATHS.devices],
+
+  courses: [COURSES_PATH],
+  creatives: [CREATIVES_PATH],
+  lesson: (courseId: string, lessonId: string) => [COURSES_PATH, courseId, lessonId],
 
   dashboard: [REVENUE_PATHS.dashboard],
   dashboardTrend: (range: TRevenueRange) => [REVENUE_PATHS.dashboard, { range }],

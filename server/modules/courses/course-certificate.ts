@@ -1,11 +1,15 @@
 import { createHash } from "node:crypto";
 import PDFDocument from "pdfkit";
-import { cleanDisplayName } from "../../../shared/display-name";
 import type { TCourse } from "../../../shared/api/courses";
+import { cleanDisplayName } from "../../../shared/display-name";
 
 /** A stable number for one person's completion of one course, printed on the certificate. */
 export const certificateNumber = (userId: string, courseId: string, completedAt: string) =>
-  createHash("sha256").update(`${userId}:${courseId}:${completedAt}`).digest("hex").slice(0, 12).toUpperCase();
+  createHash("sha256")
+    .update(`${userId}:${courseId}:${completedAt}`)
+    .digest("hex")
+    .slice(0, 12)
+    .toUpperCase();
 
 /** A one-page landscape A4 certificate of completion. */
 export function certificatePdf(options: { userId: string; name: string; course: TCourse }): Promise<Buffer> {
@@ -22,8 +26,15 @@ export function certificatePdf(options: { userId: string; name: string; course: 
   const done = new Promise<Buffer>((resolve) => doc.on("end", () => resolve(Buffer.concat(chunks))));
 
   const { width, height } = doc.page;
-  doc.lineWidth(3).strokeColor("#047857").rect(30, 30, width - 60, height - 60).stroke();
-  doc.lineWidth(1).rect(40, 40, width - 80, height - 80).stroke();
+  doc
+    .lineWidth(3)
+    .strokeColor("#047857")
+    .rect(30, 30, width - 60, height - 60)
+    .stroke();
+  doc
+    .lineWidth(1)
+    .rect(40, 40, width - 80, height - 80)
+    .stroke();
   const centred = { align: "center" as const, width: width - 120 };
   doc.y = 110;
   doc.fillColor("#047857").font("Helvetica-Bold").fontSize(20).text("ParkPilot", 60, doc.y, centred);

@@ -4,8 +4,8 @@ import { optionById, TRAINING_COURSES } from "../../../shared/prices";
 import { courseProgress } from "../../../shared/schema";
 import type { DbOrTx } from "../../db/tx";
 import { AppError, notFound } from "../../http/app-error";
-import { entitlementsOf, isEntitled } from "../entitlements/entitlements.service";
 import { billingNow } from "../billing/billing-clock";
+import { entitlementsOf, isEntitled } from "../entitlements/entitlements.service";
 import { lessonsOf } from "./course-content";
 
 type Options = { db: DbOrTx; userId: string };
@@ -54,7 +54,10 @@ export async function listCourses({ db, userId }: Options): Promise<TCourse[]> {
 export async function assertOwnsCourse(db: DbOrTx, userId: string, courseId: TCourseId): Promise<void> {
   if (!(await isEntitled({ db, userId, feature: courseFeature(courseId) }))) {
     const label = optionById(TRAINING_COURSES, courseId).label;
-    throw new AppError("FORBIDDEN", `The lessons of ${label} open once you buy the course (Expert Training).`);
+    throw new AppError(
+      "FORBIDDEN",
+      `The lessons of ${label} open once you buy the course (Expert Training).`,
+    );
   }
 }
 
