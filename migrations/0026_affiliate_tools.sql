@@ -1,3 +1,12 @@
+CREATE TABLE "campaign_recruits" (
+	"campaign_id" uuid NOT NULL,
+	"recruit_id" uuid NOT NULL,
+	"recruiter_id" uuid NOT NULL,
+	"order_id" uuid NOT NULL,
+	"counted_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "campaign_recruits_campaign_id_recruit_id_pk" PRIMARY KEY("campaign_id","recruit_id")
+);
+--> statement-breakpoint
 CREATE TABLE "course_progress" (
 	"user_id" uuid NOT NULL,
 	"course_id" text NOT NULL,
@@ -29,6 +38,9 @@ CREATE TABLE "referral_clicks" (
 	"clicked_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "campaign_recruits" ADD CONSTRAINT "campaign_recruits_campaign_id_recruitment_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."recruitment_campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "campaign_recruits" ADD CONSTRAINT "campaign_recruits_recruit_id_users_id_fk" FOREIGN KEY ("recruit_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "campaign_recruits" ADD CONSTRAINT "campaign_recruits_recruiter_id_users_id_fk" FOREIGN KEY ("recruiter_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "course_progress" ADD CONSTRAINT "course_progress_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "recruitment_campaigns" ADD CONSTRAINT "recruitment_campaigns_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "recruitment_campaigns" ADD CONSTRAINT "recruitment_campaigns_order_id_service_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."service_orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -4,6 +4,10 @@ import {
   applyRefundedOrderToAffiliates,
 } from "./modules/affiliates/order-paid";
 import { applyPaidOrderToBilling, applyRefundedOrderToBilling } from "./modules/billing/on-paid-billing";
+import {
+  applyPaidOrderToCampaigns,
+  applyRefundedOrderToCampaigns,
+} from "./modules/campaigns/campaign-order-effects";
 import { cancelRefundedWorkOrder, queueWorkOrder } from "./modules/work-orders/work-order-effects";
 import { registerOrderEffects } from "./payments/on-paid-effects";
 
@@ -21,5 +25,6 @@ export function wireOrderEffects(): void {
     onRefunded: applyRefundedOrderToAffiliates,
     onPartlyRefunded: applyPartlyRefundedOrderToAffiliates,
   });
+  registerOrderEffects({ onPaid: applyPaidOrderToCampaigns, onRefunded: applyRefundedOrderToCampaigns });
   registerOrderEffects({ onPaid: queueWorkOrder, onRefunded: cancelRefundedWorkOrder });
 }

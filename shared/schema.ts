@@ -391,7 +391,7 @@ export const ledgerEntries = pgTable(
   {
     id: rowId(),
     userId: userRef("user_id"),
-    /** "lead", "commission", "sale", "reversal", "payout" or "payout-return". */
+    /** "lead", "commission", "sale", "campaign-bonus", "campaign-return", "reversal", "payout" or "payout-return". */
     kind: text("kind").notNull(),
     /** Signed: credits positive, payouts and reversals negative. */
     amount: numeric("amount", { precision: 14, scale: 2 }).notNull(),
@@ -1145,6 +1145,23 @@ export const recruitmentCampaigns = pgTable(
     index("recruitment_campaigns_user_idx").on(t.userId, t.createdAt),
     index("recruitment_campaigns_due_idx").on(t.status, t.endsAt),
   ],
+);
+
+/** A recruit counted towards a campaign: who they are, which affiliate brought them, and when they qualified. */
+export const campaignRecruits = pgTable(
+  "campaign_recruits",
+  {
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => recruitmentCampaigns.id, { onDelete: "cascade" }),
+    recruitId: userRef("recruit_id"),
+    /** The buyer's affiliate through whose link the recruit registered. */
+    recruiterId: userRef("recruiter_id"),
+    /** The order that made the recruit count (their first paid one during the campaign). */
+    orderId: uuid("order_id").notNull(),
+    countedAt: timestamp("counted_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.recruitId] })],
 );
 
 /** One click on a user's referral link (docs/affiliates.md#link-analytics). */

@@ -4,6 +4,7 @@ import { withAdvisoryLock } from "../db/advisory-lock";
 import type { Db } from "../db/pool";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
+import { settleMissedCampaigns } from "../modules/campaigns/settle-campaign";
 import type { OwnershipChecker } from "../modules/domains/check-ownership";
 import type { PayoutSender } from "../payments/provider";
 import { type AutoPayoutJobOptions, installAutoPayoutsJob, workAutoPayoutsJob } from "./auto-payouts-job";
@@ -15,6 +16,9 @@ import { installHeldFundsJobs, workHeldFundsJobs } from "./held-funds-jobs";
 export const EXPIRY_WARNINGS_QUEUE = "expiry-warnings";
 /** Daily, early morning in the Americas and mid-day in Europe. */
 export const EXPIRY_WARNINGS_CRON = "0 13 * * *";
+/** Recruitment campaigns whose time ran out are settled (docs/affiliates.md#recruitment-campaigns). */
+export const CAMPAIGNS_QUEUE = "recruitment-campaigns";
+export const CAMPAIGNS_CRON = "*/15 * * * *";
 export const DOMAIN_OWNERSHIP_QUEUE = "domain-ownership";
 /** Pending domains are looked up every few minutes; the run itself picks which are due. */
 export const DOMAIN_OWNERSHIP_CRON = `*/${PENDING_CHECK_MINUTES} * * * *`;
@@ -60,6 +64,8 @@ export async function startJobQueue(options: {
     await boss.start();
     await boss.createQueue(EXPIRY_WARNINGS_QUEUE);
     await boss.schedule(EXPIRY_WARNINGS_QUEUE, EXPIRY_WARNINGS_CRON, {}, { tz: "UTC" });
+    await boss.createQueue(CAMPAIGNS_QUEUE, { name: CAMPAIGNS_QUEUE, policy: "singleton" });
+    await boss.schedule(CAMPAIGNS_QUEUE, CAMPAIGNS_CRON, {}, { tz: "UTC" });
     if (options.ownership) {
       // One run at a time: a long run (a large backlog, slow resolvers) must not overlap the next.
       await boss.createQueue(DOMAIN_OWNERSHIP_QUEUE, { name: DOMAIN_OWNERSHIP_QUEUE, policy: "singleton" });
@@ -74,6 +80,10 @@ export async function startJobQueue(options: {
   await boss.work(EXPIRY_WARNINGS_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
     const result = await sendExpiryWarnings({ db, mailer });
     logger.info(result, "expiry warnings sent");
+  });
+  await boss.work(CAMPAIGNS_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+    const result = await settleMissedCampaigns({ db });
+    if (result.missed > 0) logger.info(result, "recruitment campaigns settled");
   });
   const { ownership } = options;
   if (ownership) {

@@ -2,6 +2,7 @@ import { Router } from "express";
 import { ZInviteAffiliateBody } from "../../../shared/api/affiliates";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
+import { listCampaigns } from "../campaigns/campaigns.service";
 import { affiliateStats, listAffiliates } from "./affiliates.service";
 import { inviteAffiliate } from "./invite-affiliate";
 
@@ -16,6 +17,10 @@ export function affiliateRoutes(deps: AppDeps): Router {
   router.get(
     "/stats",
     handler({ auth: true }, ({ userId }) => affiliateStats({ db, userId })),
+  );
+  router.get(
+    "/campaigns",
+    handler({ auth: true }, ({ userId }) => listCampaigns({ db, userId })),
   );
   router.post(
     "/invite",
