@@ -35,7 +35,8 @@ CREATE TABLE "referral_clicks" (
 	"code" text NOT NULL,
 	"source" text NOT NULL,
 	"utm_campaign" text,
-	"clicked_at" timestamp with time zone DEFAULT now() NOT NULL
+	"clicked_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"registered_user_id" uuid
 );
 --> statement-breakpoint
 ALTER TABLE "campaign_recruits" ADD CONSTRAINT "campaign_recruits_campaign_id_recruitment_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."recruitment_campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -45,6 +46,7 @@ ALTER TABLE "course_progress" ADD CONSTRAINT "course_progress_user_id_users_id_f
 ALTER TABLE "recruitment_campaigns" ADD CONSTRAINT "recruitment_campaigns_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "recruitment_campaigns" ADD CONSTRAINT "recruitment_campaigns_order_id_service_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."service_orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referral_clicks" ADD CONSTRAINT "referral_clicks_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "referral_clicks" ADD CONSTRAINT "referral_clicks_registered_user_id_users_id_fk" FOREIGN KEY ("registered_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "recruitment_campaigns_order_idx" ON "recruitment_campaigns" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "recruitment_campaigns_user_idx" ON "recruitment_campaigns" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "recruitment_campaigns_due_idx" ON "recruitment_campaigns" USING btree ("status","ends_at");--> statement-breakpoint

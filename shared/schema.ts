@@ -1176,6 +1176,8 @@ export const referralClicks = pgTable(
     source: text("source").notNull(),
     utmCampaign: text("utm_campaign"),
     clickedAt: timestamp("clicked_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The account registered after this click, when the visitor did. */
+    registeredUserId: uuid("registered_user_id").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [index("referral_clicks_user_idx").on(t.userId, t.clickedAt)],
 );

@@ -76,7 +76,7 @@ describe("the short referral link", () => {
     const user = await signUp(t.app);
     const code = await codeOf(user.user.id);
     const res = await request(t.app).get(`/r/${code}?utm_source=Newsletter&utm_campaign=spring`).expect(302);
-    expect(res.headers.location).toBe(`/login?ref=${code}`);
+    expect(res.headers.location).toMatch(new RegExp(`^/login\\?ref=${code}&click=[0-9a-f-]{36}$`));
     await request(t.app).get(`/r/${code}`).set("Referer", "https://blog.example.org/post").expect(302);
     await request(t.app).get("/r/no-such-code").expect(302);
 

@@ -115,6 +115,11 @@ function ownedIdFor(route: RouteEntry): Record<string, string> | undefined {
 const NOT_AN_ID: Record<string, string> = {
   "/api/parking-reports/:network": "sedo",
   "/api/v1/parking-reports/:network": "sedo",
+  // Catalogue ids (a course and its lessons, a creative): the same for everyone, gated by purchase.
+  "/api/courses/:courseId/lessons/:lessonId": "affiliate-mastery",
+  "/api/courses/:courseId/lessons/:lessonId/complete": "affiliate-mastery",
+  "/api/courses/:courseId/certificate.pdf": "affiliate-mastery",
+  "/api/creatives/:file": "qr-code.svg",
 };
 
 /** A body the route would accept from its owner, so that only ownership can refuse it. */

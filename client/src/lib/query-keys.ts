@@ -3,6 +3,7 @@ import { ANALYTICS_PATH, type TAnalyticsRange } from "@shared/api/analytics";
 import { API_KEY_PATHS } from "@shared/api/api-keys";
 import { AUTH_PATHS } from "@shared/api/auth";
 import { PENDING_ORDERS_PATH, RECEIPTS_PATH, SUBSCRIPTIONS_PATH } from "@shared/api/billing";
+import { CAMPAIGNS_PATH } from "@shared/api/campaigns";
 import { CHECKOUT_PATHS } from "@shared/api/checkout";
 import { COURSES_PATH } from "@shared/api/courses";
 import { CREATIVES_PATH } from "@shared/api/creatives";
@@ -36,6 +37,7 @@ export const queryKeys = {
   passkeys: [PASSKEY_PATHS.list],
   devices: [DEVICE_PATHS.devices],
 
+  campaigns: [CAMPAIGNS_PATH],
   courses: [COURSES_PATH],
   creatives: [CREATIVES_PATH],
   lesson: (courseId: string, lessonId: string) => [COURSES_PATH, courseId, lessonId],

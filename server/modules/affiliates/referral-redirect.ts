@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { Router } from "express";
 import { referralPath } from "../../../shared/api/affiliates";
@@ -26,13 +27,15 @@ export function referralRedirectRoutes(deps: AppDeps): Router {
   const router = Router();
   router.get("/r/:code", (req, res) => {
     const code = String(req.params.code).slice(0, 64);
-    res.redirect(302, referralPath(code));
+    // The click's id rides along to registration, which credits the click with the new account.
+    const clickId = randomUUID();
+    res.redirect(302, `${referralPath(code)}&click=${clickId}`);
     const source = clickSource(req.query.utm_source, req.get("referer"));
     const campaign = clean(req.query.utm_campaign, 80);
     deps.db
       .execute(sql`
-        insert into referral_clicks (user_id, code, source, utm_campaign)
-        select owner, ${code}, ${source}, ${campaign} from (
+        insert into referral_clicks (id, user_id, code, source, utm_campaign)
+        select ${clickId}::uuid, owner, ${code}, ${source}, ${campaign} from (
           select id as owner from users where referral_code = ${code}
           union all
           select user_id from affiliates where referral_code = ${code} and referred_user_id is null
