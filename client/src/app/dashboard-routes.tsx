@@ -8,6 +8,7 @@ const DomainsPage = lazy(() => import("@/pages/domains"));
 const MarketplacePage = lazy(() => import("@/pages/marketplace"));
 const AffiliatesPage = lazy(() => import("@/pages/affiliates"));
 const CoursesPage = lazy(() => import("@/pages/courses"));
+const LinkAnalyticsPage = lazy(() => import("@/pages/link-analytics"));
 const CreativesPage = lazy(() => import("@/pages/creatives"));
 const AnalyticsPage = lazy(() => import("@/pages/analytics"));
 const PaymentsPage = lazy(() => import("@/pages/payments"));
@@ -32,6 +33,7 @@ export default function DashboardRoutes() {
           <Route path="/affiliates/courses" component={CoursesPage} />
           <Route path="/affiliates/courses/:courseId/:lessonId" component={CoursesPage} />
           <Route path="/affiliates/creatives" component={CreativesPage} />
+          <Route path="/affiliates/links" component={LinkAnalyticsPage} />
           <Route path="/analytics" component={AnalyticsPage} />
           <Route path="/payments" component={PaymentsPage} />
           <Route path="/settings" component={SettingsPage} />

@@ -11,6 +11,7 @@ const ROUTE_TITLES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/affiliates\/?$/, "Affiliate Program"],
   [/^\/affiliates\/courses(?:\/[\w-]+\/[\w-]+)?\/?$/, "Training Courses"],
   [/^\/affiliates\/creatives\/?$/, "Creative Assets"],
+  [/^\/affiliates\/links\/?$/, "Link Analytics"],
   [/^\/analytics\/?$/, "Analytics"],
   [/^\/payments\/?$/, "Payments & Payouts"],
   [/^\/settings\/?$/, "Settings"],

@@ -11,6 +11,7 @@ import { DEVICE_PATHS } from "@shared/api/devices";
 import { DOMAIN_PATHS, type TPortfolioQueryInput } from "@shared/api/domains";
 import { EMAIL_PATHS } from "@shared/api/email";
 import { ENTITLEMENTS_PATH } from "@shared/api/entitlements";
+import { LINK_ANALYTICS_PATH } from "@shared/api/link-analytics";
 import { marketplacePaths, type TMarketplaceQueryInput } from "@shared/api/marketplace";
 import { NOTIFICATIONS_PATHS } from "@shared/api/notifications";
 import { PASSKEY_PATHS } from "@shared/api/passkeys";
@@ -39,6 +40,7 @@ export const queryKeys = {
 
   campaigns: [CAMPAIGNS_PATH],
   courses: [COURSES_PATH],
+  linkAnalytics: (days: number) => [LINK_ANALYTICS_PATH, { days }],
   creatives: [CREATIVES_PATH],
   lesson: (courseId: string, lessonId: string) => [COURSES_PATH, courseId, lessonId],
 
