@@ -55,6 +55,9 @@ export function createApp(deps: AppDeps) {
   // Load balancers poll this many times a minute: it is answered before compression and logging,
   // but with the security headers every answer carries.
   app.use("/api/health", noStore, healthRoutes(deps));
+  // Referral links are clicked in bursts from posts and banners: answered before compression and
+  // request logging too (the click itself is the record).
+  app.use(referralRedirectRoutes(deps));
   // Portfolio-sized answers (thousands of domains) shrink about tenfold.
   app.use(compression());
   app.use(
@@ -110,7 +113,6 @@ export function createApp(deps: AppDeps) {
 
   // Development and tests: the mail the app sent, read without an SMTP server (404 in production).
   app.use(devMailRoutes(deps));
-  app.use(referralRedirectRoutes(deps));
   app.use(countParkedVisits(deps));
   for (const handler of deps.client ?? []) app.use(handler);
   app.use(errorHandler(deps.logger));
