@@ -39,6 +39,26 @@ CREATE TABLE "referral_clicks" (
 	"registered_user_id" uuid
 );
 --> statement-breakpoint
+CREATE TABLE "social_channels" (
+	"user_id" uuid PRIMARY KEY NOT NULL,
+	"feed_token" text NOT NULL,
+	"webhook_url" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "social_posts" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"network" text NOT NULL,
+	"text" text NOT NULL,
+	"link" text,
+	"image_url" text,
+	"scheduled_at" timestamp with time zone NOT NULL,
+	"published_at" timestamp with time zone,
+	"webhook_status" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "campaign_recruits" ADD CONSTRAINT "campaign_recruits_campaign_id_recruitment_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."recruitment_campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campaign_recruits" ADD CONSTRAINT "campaign_recruits_recruit_id_users_id_fk" FOREIGN KEY ("recruit_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campaign_recruits" ADD CONSTRAINT "campaign_recruits_recruiter_id_users_id_fk" FOREIGN KEY ("recruiter_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -47,7 +67,12 @@ ALTER TABLE "recruitment_campaigns" ADD CONSTRAINT "recruitment_campaigns_user_i
 ALTER TABLE "recruitment_campaigns" ADD CONSTRAINT "recruitment_campaigns_order_id_service_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."service_orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referral_clicks" ADD CONSTRAINT "referral_clicks_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referral_clicks" ADD CONSTRAINT "referral_clicks_registered_user_id_users_id_fk" FOREIGN KEY ("registered_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "social_channels" ADD CONSTRAINT "social_channels_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "social_posts" ADD CONSTRAINT "social_posts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "recruitment_campaigns_order_idx" ON "recruitment_campaigns" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "recruitment_campaigns_user_idx" ON "recruitment_campaigns" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "recruitment_campaigns_due_idx" ON "recruitment_campaigns" USING btree ("status","ends_at");--> statement-breakpoint
-CREATE INDEX "referral_clicks_user_idx" ON "referral_clicks" USING btree ("user_id","clicked_at");
+CREATE INDEX "referral_clicks_user_idx" ON "referral_clicks" USING btree ("user_id","clicked_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "social_channels_feed_idx" ON "social_channels" USING btree ("feed_token");--> statement-breakpoint
+CREATE INDEX "social_posts_user_idx" ON "social_posts" USING btree ("user_id","scheduled_at");--> statement-breakpoint
+CREATE INDEX "social_posts_due_idx" ON "social_posts" USING btree ("scheduled_at") WHERE "social_posts"."published_at" is null;

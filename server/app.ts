@@ -35,6 +35,8 @@ import { pnlRoutes } from "./modules/pnl/pnl.routes";
 import { purchaseRoutes } from "./modules/purchases/purchases.routes";
 import { revenueRoutes } from "./modules/revenue/revenue.routes";
 import { settingsRoutes } from "./modules/settings/settings.routes";
+import { socialRoutes } from "./modules/social/social.routes";
+import { socialFeedRoutes } from "./modules/social/social-feed";
 import { supportRoutes } from "./modules/support/support.routes";
 import { webhookRoutes } from "./modules/webhooks/stripe-webhook.routes";
 
@@ -100,6 +102,7 @@ export function createApp(deps: AppDeps) {
   api.use("/affiliates", affiliateRoutes(deps));
   api.use("/courses", courseRoutes(deps));
   api.use("/creatives", creativeRoutes(deps));
+  api.use("/social", socialRoutes(deps));
   api.use("/marketplace", marketplaceRoutes(deps));
   api.use("/revenue", revenueRoutes(deps));
   api.use("/analytics", analyticsRoutes(deps));
@@ -113,6 +116,7 @@ export function createApp(deps: AppDeps) {
 
   // Development and tests: the mail the app sent, read without an SMTP server (404 in production).
   app.use(devMailRoutes(deps));
+  app.use(socialFeedRoutes(deps));
   app.use(countParkedVisits(deps));
   for (const handler of deps.client ?? []) app.use(handler);
   app.use(errorHandler(deps.logger));

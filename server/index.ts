@@ -69,6 +69,7 @@ async function main() {
     mailer: deps.mailer,
     logger,
     ownership: { checker: deps.ownership, appUrl: config.appUrl },
+    appUrl: config.appUrl,
     payouts: deps.payments.payouts,
     autoPayouts: { sender: deps.payments.payouts, reviewAbove: config.payoutReviewAbove },
     billing: {

@@ -1181,3 +1181,39 @@ export const referralClicks = pgTable(
   },
   (t) => [index("referral_clicks_user_idx").on(t.userId, t.clickedAt)],
 );
+
+/** A user's social scheduler: the secret of their public feed and an optional webhook (docs/affiliates.md#social-scheduler). */
+export const socialChannels = pgTable(
+  "social_channels",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    feedToken: text("feed_token").notNull(),
+    webhookUrl: text("webhook_url"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("social_channels_feed_idx").on(t.feedToken)],
+);
+
+/** A post scheduled for a network; published to the feed (and webhook) at its time. */
+export const socialPosts = pgTable(
+  "social_posts",
+  {
+    id: rowId(),
+    userId: userRef("user_id"),
+    network: text("network").notNull(),
+    text: text("text").notNull(),
+    link: text("link"),
+    imageUrl: text("image_url"),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }).notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    /** The webhook's answer at publication: "delivered", "failed: …", or null without a webhook. */
+    webhookStatus: text("webhook_status"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("social_posts_user_idx").on(t.userId, t.scheduledAt),
+    index("social_posts_due_idx").on(t.scheduledAt).where(sql`${t.publishedAt} is null`),
+  ],
+);

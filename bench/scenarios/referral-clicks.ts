@@ -1,11 +1,38 @@
+import { spawn } from "node:child_process";
 import autocannon from "autocannon";
 import pg from "pg";
-import type { Scenario } from "../lib/context";
+import { freePort, type Scenario, waitFor } from "../lib/context";
 
 const RATE = 200;
 const SECONDS = 15;
 const SEEDED_CLICKS = 200_000;
 const round = (n: number) => Math.round(n * 100) / 100;
+
+/** A raw `node:http` 302 at the same rate on the same machine: how much of the p99 is the machine's. */
+async function rawRedirect(): Promise<{ p50: number; p99: number }> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [
+      "-e",
+      "require('http').createServer((q,s)=>{if(q.url==='/ready')return s.end('ok');s.statusCode=302;s.setHeader('location','/login');s.end()}).listen(+process.argv[1],'127.0.0.1')",
+      String(port),
+    ],
+    { stdio: "ignore" },
+  );
+  try {
+    await waitFor(`http://127.0.0.1:${port}/ready`, 10_000);
+    const result = await autocannon({
+      url: `http://127.0.0.1:${port}/`,
+      connections: 10,
+      overallRate: RATE,
+      duration: SECONDS,
+    });
+    return { p50: result.latency.p50, p99: result.latency.p99 };
+  } finally {
+    child.kill("SIGTERM");
+  }
+}
 
 /**
  * The short referral link under a steady 200 requests a second: the redirect to registration
@@ -45,6 +72,7 @@ const scenario: Scenario = {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       const after = Number((await pool.query("select count(*) from referral_clicks")).rows[0].count);
       const redirects = result["3xx"];
+      const raw = await rawRedirect();
       return {
         targetReqPerSec: RATE,
         reqPerSec: round(result.requests.average),
@@ -55,6 +83,8 @@ const scenario: Scenario = {
         other: result.requests.total - redirects,
         clicksRecorded: after - before,
         p99WithinTarget: result.latency.p99 <= 10,
+        rawNodeRedirectP50Ms: round(raw.p50),
+        rawNodeRedirectP99Ms: round(raw.p99),
       };
     } finally {
       await pool.end();
