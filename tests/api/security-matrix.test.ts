@@ -86,6 +86,16 @@ beforeAll(async () => {
   owned.device = (devices.body.devices as { id: string; current: boolean }[]).find((d) => !d.current)!.id;
   // The intruder holds device management, so that only ownership can refuse the device routes.
   await buySecurity(intruder.agent, ["device-management"]);
+  const tools = await owner.agent
+    .post("/api/affiliates/marketing-tools")
+    .send({ tools: ["social-scheduler"], totalPrice: "39.00" })
+    .expect(201);
+  await owner.agent.post(`/api/checkout/sandbox/${tools.body.orderId}/pay?provider=stripe`).expect(303);
+  const post = await owner.agent
+    .post("/api/social/posts")
+    .send({ network: "x", text: "Scheduled", scheduledAt: new Date(Date.now() + 86_400_000).toISOString() })
+    .expect(201);
+  owned.socialPost = post.body.id;
 });
 afterAll(() => t.close());
 
@@ -108,6 +118,7 @@ function ownedIdFor(route: RouteEntry): Record<string, string> | undefined {
   if (p.startsWith("/api/billing/receipts/:file")) return { file: `${owned.receipt}.pdf` };
   if (p.startsWith("/api/support/tickets/:id")) return { id: owned.ticket };
   if (p.startsWith("/api/auth/devices/:id")) return { id: owned.device };
+  if (p.startsWith("/api/social/posts/:id")) return { id: owned.socialPost };
   return undefined;
 }
 

@@ -9,6 +9,7 @@ const MarketplacePage = lazy(() => import("@/pages/marketplace"));
 const AffiliatesPage = lazy(() => import("@/pages/affiliates"));
 const CoursesPage = lazy(() => import("@/pages/courses"));
 const LinkAnalyticsPage = lazy(() => import("@/pages/link-analytics"));
+const SocialPage = lazy(() => import("@/pages/social"));
 const CreativesPage = lazy(() => import("@/pages/creatives"));
 const AnalyticsPage = lazy(() => import("@/pages/analytics"));
 const PaymentsPage = lazy(() => import("@/pages/payments"));
@@ -34,6 +35,7 @@ export default function DashboardRoutes() {
           <Route path="/affiliates/courses/:courseId/:lessonId" component={CoursesPage} />
           <Route path="/affiliates/creatives" component={CreativesPage} />
           <Route path="/affiliates/links" component={LinkAnalyticsPage} />
+          <Route path="/affiliates/social" component={SocialPage} />
           <Route path="/analytics" component={AnalyticsPage} />
           <Route path="/payments" component={PaymentsPage} />
           <Route path="/settings" component={SettingsPage} />

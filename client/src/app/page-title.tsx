@@ -12,6 +12,7 @@ const ROUTE_TITLES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/affiliates\/courses(?:\/[\w-]+\/[\w-]+)?\/?$/, "Training Courses"],
   [/^\/affiliates\/creatives\/?$/, "Creative Assets"],
   [/^\/affiliates\/links\/?$/, "Link Analytics"],
+  [/^\/affiliates\/social\/?$/, "Social Scheduler"],
   [/^\/analytics\/?$/, "Analytics"],
   [/^\/payments\/?$/, "Payments & Payouts"],
   [/^\/settings\/?$/, "Settings"],

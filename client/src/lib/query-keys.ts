@@ -20,6 +20,7 @@ import { PORTFOLIO_PNL_PATH, type TPnlRange, type TPortfolioPnlQuery } from "@sh
 import { REVENUE_PATHS, type TRevenueRange } from "@shared/api/revenue";
 import { SECURITY_PATHS, type TAuditLogQuery } from "@shared/api/security";
 import { ACCOUNT_SETTINGS_PATH, NOTIFICATION_SETTINGS_PATH } from "@shared/api/settings";
+import { SOCIAL_PATHS } from "@shared/api/social";
 
 /**
  * Every cached read's key, each defined here once: the reads (`features/<area>/api/get-*.ts`)
@@ -40,6 +41,7 @@ export const queryKeys = {
 
   campaigns: [CAMPAIGNS_PATH],
   courses: [COURSES_PATH],
+  social: [SOCIAL_PATHS.posts],
   linkAnalytics: (days: number) => [LINK_ANALYTICS_PATH, { days }],
   creatives: [CREATIVES_PATH],
   lesson: (courseId: string, lessonId: string) => [COURSES_PATH, courseId, lessonId],

@@ -1,4 +1,4 @@
-import { BarChart3, GraduationCap, Image } from "lucide-react";
+import { BarChart3, CalendarClock, GraduationCap, Image } from "lucide-react";
 import { Link } from "wouter";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 
@@ -21,6 +21,12 @@ const TOOLS = [
     title: "Link Analytics",
     text: "Clicks on your referral link by day, source and campaign (Analytics Pro).",
   },
+  {
+    href: "/affiliates/social",
+    icon: CalendarClock,
+    title: "Social Scheduler",
+    text: "Posts per network, published at their time to your public feed and webhook (Marketing Suite).",
+  },
 ] as const;
 
 /** Where the affiliate tools the user can buy are used. */
@@ -30,7 +36,7 @@ export function AffiliateTools() {
       <CardHeader className="pb-3">
         <CardTitle className="text-base">Your Affiliate Tools</CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-3 sm:grid-cols-3">
+      <CardContent className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
         {TOOLS.map((tool) => (
           <Link
             key={tool.href}
