@@ -25,6 +25,7 @@ import { creativeRoutes } from "./modules/creatives/creatives.routes";
 import { devMailRoutes } from "./modules/dev-mail/dev-mail.routes";
 import { domainRoutes } from "./modules/domains/domains.routes";
 import { countParkedVisits } from "./modules/domains/parked-visits";
+import { emailAutomationRoutes, unsubscribeRoutes } from "./modules/email-automation/email-automation.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { leadRoutes } from "./modules/leads/leads.routes";
 import { marketplaceRoutes } from "./modules/marketplace/marketplace.routes";
@@ -103,6 +104,7 @@ export function createApp(deps: AppDeps) {
   api.use("/courses", courseRoutes(deps));
   api.use("/creatives", creativeRoutes(deps));
   api.use("/social", socialRoutes(deps));
+  api.use("/email", emailAutomationRoutes(deps));
   api.use("/marketplace", marketplaceRoutes(deps));
   api.use("/revenue", revenueRoutes(deps));
   api.use("/analytics", analyticsRoutes(deps));
@@ -117,6 +119,7 @@ export function createApp(deps: AppDeps) {
   // Development and tests: the mail the app sent, read without an SMTP server (404 in production).
   app.use(devMailRoutes(deps));
   app.use(socialFeedRoutes(deps));
+  app.use(unsubscribeRoutes(deps));
   app.use(countParkedVisits(deps));
   for (const handler of deps.client ?? []) app.use(handler);
   app.use(errorHandler(deps.logger));

@@ -70,6 +70,7 @@ async function main() {
     logger,
     ownership: { checker: deps.ownership, appUrl: config.appUrl },
     appUrl: config.appUrl,
+    emailAutomation: { appUrl: config.appUrl, secret: config.sessionSecret },
     payouts: deps.payments.payouts,
     autoPayouts: { sender: deps.payments.payouts, reviewAbove: config.payoutReviewAbove },
     billing: {

@@ -657,6 +657,8 @@ export const mailOutbox = pgTable(
     to: text("to").notNull(),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
+    /** Extra headers, e.g. List-Unsubscribe on marketing mail. */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -1216,4 +1218,45 @@ export const socialPosts = pgTable(
     index("social_posts_user_idx").on(t.userId, t.scheduledAt),
     index("social_posts_due_idx").on(t.scheduledAt).where(sql`${t.publishedAt} is null`),
   ],
+);
+
+/** An affiliate's email sequence to their recruits (docs/affiliates.md#email-automation). */
+export const emailSequences = pgTable(
+  "email_sequences",
+  {
+    id: rowId(),
+    userId: userRef("user_id"),
+    name: text("name").notNull(),
+    /** The steps, in order: `[{day, subject, body}]`, day counted from the recruit's sign-up. */
+    steps: jsonb("steps").$type<{ day: number; subject: string; body: string }[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_sequences_user_idx").on(t.userId)],
+);
+
+/** One step of a sequence sent (or skipped) to one recruit: each goes at most once. */
+export const emailSends = pgTable(
+  "email_sends",
+  {
+    sequenceId: uuid("sequence_id")
+      .notNull()
+      .references(() => emailSequences.id, { onDelete: "cascade" }),
+    step: integer("step").notNull(),
+    recruitId: userRef("recruit_id"),
+    /** "sent" or "unsubscribed" (skipped because the recruit had unsubscribed). */
+    status: text("status").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sequenceId, t.step, t.recruitId] })],
+);
+
+/** Addresses that unsubscribed from a sender's marketing mail: no sequence of theirs mails them again. */
+export const emailUnsubscribes = pgTable(
+  "email_unsubscribes",
+  {
+    senderId: userRef("sender_id"),
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.senderId, t.email] })],
 );
