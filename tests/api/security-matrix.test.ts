@@ -88,7 +88,7 @@ beforeAll(async () => {
   await buySecurity(intruder.agent, ["device-management"]);
   const tools = await owner.agent
     .post("/api/affiliates/marketing-tools")
-    .send({ tools: ["social-scheduler"], totalPrice: "39.00" })
+    .send({ tools: ["social-scheduler", "email-automation"], totalPrice: "118.00" })
     .expect(201);
   await owner.agent.post(`/api/checkout/sandbox/${tools.body.orderId}/pay?provider=stripe`).expect(303);
   const post = await owner.agent
@@ -96,6 +96,11 @@ beforeAll(async () => {
     .send({ network: "x", text: "Scheduled", scheduledAt: new Date(Date.now() + 86_400_000).toISOString() })
     .expect(201);
   owned.socialPost = post.body.id;
+  const sequence = await owner.agent
+    .post("/api/email/sequences")
+    .send({ name: "Welcome", steps: [{ day: 0, subject: "Hi", body: "Hello" }] })
+    .expect(201);
+  owned.sequence = sequence.body.id;
 });
 afterAll(() => t.close());
 
@@ -119,6 +124,7 @@ function ownedIdFor(route: RouteEntry): Record<string, string> | undefined {
   if (p.startsWith("/api/support/tickets/:id")) return { id: owned.ticket };
   if (p.startsWith("/api/auth/devices/:id")) return { id: owned.device };
   if (p.startsWith("/api/social/posts/:id")) return { id: owned.socialPost };
+  if (p.startsWith("/api/email/sequences/:id")) return { id: owned.sequence };
   return undefined;
 }
 

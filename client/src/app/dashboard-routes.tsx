@@ -10,6 +10,7 @@ const AffiliatesPage = lazy(() => import("@/pages/affiliates"));
 const CoursesPage = lazy(() => import("@/pages/courses"));
 const LinkAnalyticsPage = lazy(() => import("@/pages/link-analytics"));
 const SocialPage = lazy(() => import("@/pages/social"));
+const EmailAutomationPage = lazy(() => import("@/pages/email-automation"));
 const CreativesPage = lazy(() => import("@/pages/creatives"));
 const AnalyticsPage = lazy(() => import("@/pages/analytics"));
 const PaymentsPage = lazy(() => import("@/pages/payments"));
@@ -36,6 +37,7 @@ export default function DashboardRoutes() {
           <Route path="/affiliates/creatives" component={CreativesPage} />
           <Route path="/affiliates/links" component={LinkAnalyticsPage} />
           <Route path="/affiliates/social" component={SocialPage} />
+          <Route path="/affiliates/email" component={EmailAutomationPage} />
           <Route path="/analytics" component={AnalyticsPage} />
           <Route path="/payments" component={PaymentsPage} />
           <Route path="/settings" component={SettingsPage} />

@@ -13,6 +13,7 @@ const ROUTE_TITLES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/affiliates\/creatives\/?$/, "Creative Assets"],
   [/^\/affiliates\/links\/?$/, "Link Analytics"],
   [/^\/affiliates\/social\/?$/, "Social Scheduler"],
+  [/^\/affiliates\/email\/?$/, "Email Automation"],
   [/^\/analytics\/?$/, "Analytics"],
   [/^\/payments\/?$/, "Payments & Payouts"],
   [/^\/settings\/?$/, "Settings"],

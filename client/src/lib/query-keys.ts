@@ -10,6 +10,7 @@ import { CREATIVES_PATH } from "@shared/api/creatives";
 import { DEVICE_PATHS } from "@shared/api/devices";
 import { DOMAIN_PATHS, type TPortfolioQueryInput } from "@shared/api/domains";
 import { EMAIL_PATHS } from "@shared/api/email";
+import { EMAIL_SEQUENCES_PATH } from "@shared/api/email-automation";
 import { ENTITLEMENTS_PATH } from "@shared/api/entitlements";
 import { LINK_ANALYTICS_PATH } from "@shared/api/link-analytics";
 import { marketplacePaths, type TMarketplaceQueryInput } from "@shared/api/marketplace";
@@ -41,6 +42,7 @@ export const queryKeys = {
 
   campaigns: [CAMPAIGNS_PATH],
   courses: [COURSES_PATH],
+  emailAutomation: [EMAIL_SEQUENCES_PATH],
   social: [SOCIAL_PATHS.posts],
   linkAnalytics: (days: number) => [LINK_ANALYTICS_PATH, { days }],
   creatives: [CREATIVES_PATH],

@@ -1,4 +1,4 @@
-import { BarChart3, CalendarClock, GraduationCap, Image } from "lucide-react";
+import { BarChart3, CalendarClock, GraduationCap, Image, Mail } from "lucide-react";
 import { Link } from "wouter";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 
@@ -27,6 +27,12 @@ const TOOLS = [
     title: "Social Scheduler",
     text: "Posts per network, published at their time to your public feed and webhook (Marketing Suite).",
   },
+  {
+    href: "/affiliates/email",
+    icon: Mail,
+    title: "Email Automation",
+    text: "Sequences to your recruits by day, with merge fields and one-click unsubscribe (Marketing Suite).",
+  },
 ] as const;
 
 /** Where the affiliate tools the user can buy are used. */
@@ -36,7 +42,7 @@ export function AffiliateTools() {
       <CardHeader className="pb-3">
         <CardTitle className="text-base">Your Affiliate Tools</CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+      <CardContent className="grid gap-3 sm:grid-cols-2 xl:grid-cols-5">
         {TOOLS.map((tool) => (
           <Link
             key={tool.href}
