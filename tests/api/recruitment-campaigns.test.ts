@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { moveBillingClock } from "../../server/modules/billing/billing-clock";
+import { applyRefundedOrderToCampaigns } from "../../server/modules/campaigns/campaign-order-effects";
 import { settleMissedCampaigns } from "../../server/modules/campaigns/settle-campaign";
 import { fulfilOrder } from "../../server/payments/fulfil-order";
 import type { TCampaign } from "../../shared/api/campaigns";
 import { OFFERS } from "../../shared/catalog";
+import { serviceOrders } from "../../shared/schema";
 import { payInSandbox } from "../factories/billing";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -147,6 +149,14 @@ describe("recruitment campaigns", () => {
     const affiliate = await signUp(t.app, { referralCode: await codeOf(buyer.user.id) });
     await fundCampaign(buyer, "card");
     await recruit(affiliate);
+    // A recruit whose only order is refunded stops counting while the campaign runs.
+    const refunded = await recruit(affiliate);
+    expect((await campaignsOf(buyer))[0].recruits).toBe(2);
+    await t.db.transaction(async (tx) => {
+      const [order] = await tx.select().from(serviceOrders).where(eq(serviceOrders.userId, refunded.user.id));
+      await applyRefundedOrderToCampaigns(tx, order, "refunded");
+    });
+    expect((await campaignsOf(buyer))[0].recruits).toBe(1);
     const before = await balanceOf(buyer.user.id);
 
     const at29 = await moveBillingClock(t.db, 29 * 86_400);

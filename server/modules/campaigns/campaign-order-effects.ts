@@ -20,15 +20,21 @@ export async function applyPaidOrderToCampaigns(
 }
 
 /**
- * A refunded campaign order: an active campaign ends with nothing paid or returned; a reached one
- * takes back the bonuses it paid (still held). A refunded recruit's order does not uncount them:
- * the bonus it helped pay is held for the refund window like any commission.
+ * A refunded order: a recruit counted by it no longer counts towards a campaign still running
+ * (one already reached keeps its outcome: the bonus is held for the refund window like any
+ * commission). A refunded campaign order: an active campaign ends with nothing paid or returned;
+ * a reached one takes back the bonuses it paid (still held).
  */
 export async function applyRefundedOrderToCampaigns(
   tx: Tx,
   order: ServiceOrder,
   reason: string,
 ): Promise<void> {
+  await tx.execute(sql`
+    delete from campaign_recruits
+    where order_id = ${order.id}::uuid
+      and campaign_id in (select id from recruitment_campaigns where status = 'active')
+  `);
   if (order.offerId !== RECRUITMENT_OFFER) return;
   await cancelCampaign(tx, order);
   const { rows } = await tx.execute<{ id: string }>(
