@@ -13,6 +13,7 @@ import { noStore, securityHeaders } from "./http/security-headers";
 import { trackLastSeen } from "./http/session-helpers";
 import { adminRoutes } from "./modules/admin/admin.routes";
 import { affiliateRoutes } from "./modules/affiliates/affiliates.routes";
+import { referralRedirectRoutes } from "./modules/affiliates/referral-redirect";
 import { analyticsRoutes } from "./modules/analytics/analytics.routes";
 import { apiKeyRoutes } from "./modules/api-keys/api-keys.routes";
 import { appraisalRoutes } from "./modules/appraisals/appraisals.routes";
@@ -20,9 +21,12 @@ import { auditExportRoutes, auditRoutes } from "./modules/audit/audit.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { billingRoutes } from "./modules/billing/billing.routes";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes";
+import { courseRoutes } from "./modules/courses/courses.routes";
+import { creativeRoutes } from "./modules/creatives/creatives.routes";
 import { devMailRoutes } from "./modules/dev-mail/dev-mail.routes";
 import { domainRoutes } from "./modules/domains/domains.routes";
 import { countParkedVisits } from "./modules/domains/parked-visits";
+import { emailAutomationRoutes, unsubscribeRoutes } from "./modules/email-automation/email-automation.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { leadReturnRoutes } from "./modules/lead-sales/lead-returns.routes";
 import { leadRoutes } from "./modules/leads/leads.routes";
@@ -35,6 +39,8 @@ import { purchaseRoutes } from "./modules/purchases/purchases.routes";
 import { reportRoutes } from "./modules/reports/reports.routes";
 import { revenueRoutes } from "./modules/revenue/revenue.routes";
 import { settingsRoutes } from "./modules/settings/settings.routes";
+import { socialRoutes } from "./modules/social/social.routes";
+import { socialFeedRoutes } from "./modules/social/social-feed";
 import { storefrontRoutes } from "./modules/storefront/storefront.routes";
 import { supportRoutes } from "./modules/support/support.routes";
 import { webhookRoutes } from "./modules/webhooks/stripe-webhook.routes";
@@ -56,6 +62,9 @@ export function createApp(deps: AppDeps) {
   // Load balancers poll this many times a minute: it is answered before compression and logging,
   // but with the security headers every answer carries.
   app.use("/api/health", noStore, healthRoutes(deps));
+  // Referral links are clicked in bursts from posts and banners: answered before compression and
+  // request logging too (the click itself is the record).
+  app.use(referralRedirectRoutes(deps));
   // Portfolio-sized answers (thousands of domains) shrink about tenfold.
   app.use(compression());
   app.use(
@@ -97,6 +106,10 @@ export function createApp(deps: AppDeps) {
   api.use(billingRoutes(deps));
   api.use(paymentRoutes(deps));
   api.use("/affiliates", affiliateRoutes(deps));
+  api.use("/courses", courseRoutes(deps));
+  api.use("/creatives", creativeRoutes(deps));
+  api.use("/social", socialRoutes(deps));
+  api.use("/email", emailAutomationRoutes(deps));
   api.use("/marketplace", marketplaceRoutes(deps));
   api.use("/revenue", revenueRoutes(deps));
   api.use("/analytics", analyticsRoutes(deps));
@@ -113,6 +126,8 @@ export function createApp(deps: AppDeps) {
   // Development and tests: the mail the app sent, read without an SMTP server (404 in production).
   app.use(devMailRoutes(deps));
   app.use(storefrontRoutes(deps));
+  app.use(socialFeedRoutes(deps));
+  app.use(unsubscribeRoutes(deps));
   app.use(countParkedVisits(deps));
   for (const handler of deps.client ?? []) app.use(handler);
   app.use(errorHandler(deps.logger));

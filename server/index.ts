@@ -73,6 +73,8 @@ async function main() {
     mailer: deps.mailer,
     logger,
     ownership: { checker: deps.ownership, appUrl: config.appUrl },
+    appUrl: config.appUrl,
+    emailAutomation: { appUrl: config.appUrl, secret: config.sessionSecret },
     payouts: deps.payments.payouts,
     reports: { appUrl: config.appUrl },
     autoPayouts: { sender: deps.payments.payouts, reviewAbove: config.payoutReviewAbove },

@@ -6,6 +6,10 @@ import {
 import { queueAnalyticsReport } from "./modules/analytics/reports/analytics-report-effects";
 import { queueAppraisalReport } from "./modules/appraisals/appraisal-effects";
 import { applyPaidOrderToBilling, applyRefundedOrderToBilling } from "./modules/billing/on-paid-billing";
+import {
+  applyPaidOrderToCampaigns,
+  applyRefundedOrderToCampaigns,
+} from "./modules/campaigns/campaign-order-effects";
 import { queueSocialPost } from "./modules/marketplace/promotion-effects";
 import { applyPaidOrderToSale, applyRefundedOrderToSale } from "./modules/marketplace/sale-payments";
 import { withdrawRefundedReports } from "./modules/reports/withdraw-refunded";
@@ -26,6 +30,7 @@ export function wireOrderEffects(): void {
     onRefunded: applyRefundedOrderToAffiliates,
     onPartlyRefunded: applyPartlyRefundedOrderToAffiliates,
   });
+  registerOrderEffects({ onPaid: applyPaidOrderToCampaigns, onRefunded: applyRefundedOrderToCampaigns });
   registerOrderEffects({ onPaid: queueWorkOrder, onRefunded: cancelRefundedWorkOrder });
   registerOrderEffects({ onPaid: queueAppraisalReport, onRefunded: withdrawRefundedReports });
   registerOrderEffects({ onPaid: queueAnalyticsReport });

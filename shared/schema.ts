@@ -525,7 +525,7 @@ export const ledgerEntries = pgTable(
   {
     id: rowId(),
     userId: userRef("user_id"),
-    /** "lead", "commission", "sale", "reversal", "payout" or "payout-return". */
+    /** "lead", "commission", "sale", "campaign-bonus", "campaign-return", "reversal", "payout" or "payout-return". */
     kind: text("kind").notNull(),
     /** Signed: credits positive, payouts and reversals negative. */
     amount: numeric("amount", { precision: 14, scale: 2 }).notNull(),
@@ -867,6 +867,8 @@ export const mailOutbox = pgTable(
     to: text("to").notNull(),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
+    /** Extra headers, e.g. List-Unsubscribe on marketing mail. */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -1369,3 +1371,156 @@ export const reports = pgTable(
 export type Report = typeof reports.$inferSelect;
 export type MarketplaceOffer = typeof marketplaceOffers.$inferSelect;
 export type MarketplaceTransaction = typeof marketplaceTransactions.$inferSelect;
+/** The lessons of a training course a user has read (docs/affiliates.md#training-courses). */
+export const courseProgress = pgTable(
+  "course_progress",
+  {
+    userId: userRef("user_id"),
+    courseId: text("course_id").notNull(),
+    lessonId: text("lesson_id").notNull(),
+    completedAt: timestamp("completed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId, t.lessonId] })],
+);
+
+/**
+ * A recruitment campaign funded by a paid Recruitment Bonus order (docs/affiliates.md#recruitment-campaigns):
+ * `status` is "active", then "reached" (bonus shared among the recruiting affiliates) or "missed"
+ * (bonus returned to the buyer's balance).
+ */
+export const recruitmentCampaigns = pgTable(
+  "recruitment_campaigns",
+  {
+    id: rowId(),
+    userId: userRef("user_id"),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => serviceOrders.id, { onDelete: "cascade" }),
+    goal: integer("goal").notNull(),
+    bonus: money("bonus").notNull(),
+    /** Paid in the sandbox: the outcome is recorded as test money, never held. */
+    test: boolean("test").notNull().default(false),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    status: text("status").notNull().default("active"),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("recruitment_campaigns_order_idx").on(t.orderId),
+    index("recruitment_campaigns_user_idx").on(t.userId, t.createdAt),
+    index("recruitment_campaigns_due_idx").on(t.status, t.endsAt),
+  ],
+);
+
+/** A recruit counted towards a campaign: who they are, which affiliate brought them, and when they qualified. */
+export const campaignRecruits = pgTable(
+  "campaign_recruits",
+  {
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => recruitmentCampaigns.id, { onDelete: "cascade" }),
+    recruitId: userRef("recruit_id"),
+    /** The buyer's affiliate through whose link the recruit registered. */
+    recruiterId: userRef("recruiter_id"),
+    /** The order that made the recruit count (their first paid one during the campaign). */
+    orderId: uuid("order_id").notNull(),
+    countedAt: timestamp("counted_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.recruitId] })],
+);
+
+/** One click on a user's referral link (docs/affiliates.md#link-analytics). */
+export const referralClicks = pgTable(
+  "referral_clicks",
+  {
+    id: rowId(),
+    /** Whose link it was. */
+    userId: userRef("user_id"),
+    code: text("code").notNull(),
+    /** utm_source, else the referring site's host, else "direct". */
+    source: text("source").notNull(),
+    utmCampaign: text("utm_campaign"),
+    clickedAt: timestamp("clicked_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The account registered after this click, when the visitor did. */
+    registeredUserId: uuid("registered_user_id").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [index("referral_clicks_user_idx").on(t.userId, t.clickedAt)],
+);
+
+/** A user's social scheduler: the secret of their public feed and an optional webhook (docs/affiliates.md#social-scheduler). */
+export const socialChannels = pgTable(
+  "social_channels",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    feedToken: text("feed_token").notNull(),
+    webhookUrl: text("webhook_url"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("social_channels_feed_idx").on(t.feedToken)],
+);
+
+/** A post scheduled for a network; published to the feed (and webhook) at its time. */
+export const socialPosts = pgTable(
+  "social_posts",
+  {
+    id: rowId(),
+    userId: userRef("user_id"),
+    network: text("network").notNull(),
+    text: text("text").notNull(),
+    link: text("link"),
+    imageUrl: text("image_url"),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }).notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    /** The webhook's answer at publication: "delivered", "failed: …", or null without a webhook. */
+    webhookStatus: text("webhook_status"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("social_posts_user_idx").on(t.userId, t.scheduledAt),
+    index("social_posts_due_idx").on(t.scheduledAt).where(sql`${t.publishedAt} is null`),
+  ],
+);
+
+/** An affiliate's email sequence to their recruits (docs/affiliates.md#email-automation). */
+export const emailSequences = pgTable(
+  "email_sequences",
+  {
+    id: rowId(),
+    userId: userRef("user_id"),
+    name: text("name").notNull(),
+    /** The steps, in order: `[{day, subject, body}]`, day counted from the recruit's sign-up. */
+    steps: jsonb("steps").$type<{ day: number; subject: string; body: string }[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_sequences_user_idx").on(t.userId)],
+);
+
+/** One step of a sequence sent (or skipped) to one recruit: each goes at most once. */
+export const emailSends = pgTable(
+  "email_sends",
+  {
+    sequenceId: uuid("sequence_id")
+      .notNull()
+      .references(() => emailSequences.id, { onDelete: "cascade" }),
+    step: integer("step").notNull(),
+    recruitId: userRef("recruit_id"),
+    /** "sent" or "unsubscribed" (skipped because the recruit had unsubscribed). */
+    status: text("status").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sequenceId, t.step, t.recruitId] })],
+);
+
+/** Addresses that unsubscribed from a sender's marketing mail: no sequence of theirs mails them again. */
+export const emailUnsubscribes = pgTable(
+  "email_unsubscribes",
+  {
+    senderId: userRef("sender_id"),
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.senderId, t.email] })],
+);

@@ -4,8 +4,11 @@ import { withAdvisoryLock } from "../db/advisory-lock";
 import type { Db } from "../db/pool";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
+import { settleMissedCampaigns } from "../modules/campaigns/settle-campaign";
 import type { OwnershipChecker } from "../modules/domains/check-ownership";
+import { sendDueSequenceEmails } from "../modules/email-automation/send-sequence-emails";
 import type { LeadSales } from "../modules/lead-sales/lead-sales";
+import { publishDuePosts } from "../modules/social/publish-posts";
 import type { PayoutSender } from "../payments/provider";
 import { type AutoPayoutJobOptions, installAutoPayoutsJob, workAutoPayoutsJob } from "./auto-payouts-job";
 import { type BillingJobOptions, installBillingJobs, workBillingJobs } from "./billing-jobs";
@@ -19,6 +22,15 @@ import { installReportJobs, stopReportJobs, workReportJobs } from "./report-jobs
 export const EXPIRY_WARNINGS_QUEUE = "expiry-warnings";
 /** Daily, early morning in the Americas and mid-day in Europe. */
 export const EXPIRY_WARNINGS_CRON = "0 13 * * *";
+/** Recruitment campaigns whose time ran out are settled (docs/affiliates.md#recruitment-campaigns). */
+export const CAMPAIGNS_QUEUE = "recruitment-campaigns";
+export const CAMPAIGNS_CRON = "*/15 * * * *";
+/** Scheduled social posts are published within a minute of their time. */
+export const SOCIAL_QUEUE = "social-posts";
+export const SOCIAL_CRON = "* * * * *";
+/** Sequence emails that are due go out every 10 minutes. */
+export const SEQUENCES_QUEUE = "email-sequences";
+export const SEQUENCES_CRON = "*/10 * * * *";
 export const DOMAIN_OWNERSHIP_QUEUE = "domain-ownership";
 /** Pending domains are looked up every few minutes; the run itself picks which are due. */
 export const DOMAIN_OWNERSHIP_CRON = `*/${PENDING_CHECK_MINUTES} * * * *`;
@@ -44,6 +56,10 @@ export async function startJobQueue(options: {
   logger: Logger;
   /** With it, domains' ownership is checked on schedule (docs/security.md#domain-ownership). */
   ownership?: { checker: OwnershipChecker; appUrl: string };
+  /** With it, scheduled social posts are published on time (their feed links point here). */
+  appUrl?: string;
+  /** With it, due sequence emails are sent (links point to `appUrl`, unsubscribe tokens signed with `secret`). */
+  emailAutomation?: { appUrl: string; secret: string };
   /** With it, held funds are released and interrupted payouts settled on schedule (docs/money.md). */
   payouts?: PayoutSender;
   /** With it, subscriptions renew (sandbox), lapse and end on schedule (docs/money.md#subscriptions-and-entitlements). */
@@ -70,6 +86,16 @@ export async function startJobQueue(options: {
     await boss.start();
     await boss.createQueue(EXPIRY_WARNINGS_QUEUE);
     await boss.schedule(EXPIRY_WARNINGS_QUEUE, EXPIRY_WARNINGS_CRON, {}, { tz: "UTC" });
+    await boss.createQueue(CAMPAIGNS_QUEUE, { name: CAMPAIGNS_QUEUE, policy: "singleton" });
+    await boss.schedule(CAMPAIGNS_QUEUE, CAMPAIGNS_CRON, {}, { tz: "UTC" });
+    if (options.appUrl) {
+      await boss.createQueue(SOCIAL_QUEUE, { name: SOCIAL_QUEUE, policy: "singleton" });
+      await boss.schedule(SOCIAL_QUEUE, SOCIAL_CRON, {}, { tz: "UTC" });
+    }
+    if (options.emailAutomation) {
+      await boss.createQueue(SEQUENCES_QUEUE, { name: SEQUENCES_QUEUE, policy: "singleton" });
+      await boss.schedule(SEQUENCES_QUEUE, SEQUENCES_CRON, {}, { tz: "UTC" });
+    }
     if (options.ownership) {
       // One run at a time: a long run (a large backlog, slow resolvers) must not overlap the next.
       await boss.createQueue(DOMAIN_OWNERSHIP_QUEUE, { name: DOMAIN_OWNERSHIP_QUEUE, policy: "singleton" });
@@ -88,6 +114,24 @@ export async function startJobQueue(options: {
     const result = await sendExpiryWarnings({ db, mailer });
     logger.info(result, "expiry warnings sent");
   });
+  await boss.work(CAMPAIGNS_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+    const result = await settleMissedCampaigns({ db });
+    if (result.missed > 0) logger.info(result, "recruitment campaigns settled");
+  });
+  const { appUrl } = options;
+  if (appUrl) {
+    await boss.work(SOCIAL_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+      const result = await publishDuePosts({ db, appUrl });
+      if (result.published > 0) logger.info(result, "social posts published");
+    });
+  }
+  const { emailAutomation } = options;
+  if (emailAutomation) {
+    await boss.work(SEQUENCES_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+      const result = await sendDueSequenceEmails({ db, mailer, ...emailAutomation });
+      if (result.sent + result.skipped > 0) logger.info(result, "sequence emails sent");
+    });
+  }
   const { ownership } = options;
   if (ownership) {
     await boss.work(DOMAIN_OWNERSHIP_QUEUE, { pollingIntervalSeconds: 30 }, async () => {

@@ -9,6 +9,8 @@ export interface Mail {
   to: string;
   subject: string;
   body: string;
+  /** Extra headers (List-Unsubscribe on marketing mail). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -40,7 +42,13 @@ export function createMailer(options: { db: Db; smtpUrl?: string; from: string; 
       if (wait !== undefined) setTimeout(() => void deliver(id, attempt + 1).catch(report(id)), wait).unref();
       return;
     }
-    await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.body });
+    await transport.sendMail({
+      from: options.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.body,
+      ...(mail.headers ? { headers: mail.headers } : {}),
+    });
     await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, id));
   };
   const report = (id: string) => (err: unknown) => logger.error({ err, mailId: id }, "mail delivery failed");

@@ -59,6 +59,8 @@ export const ZRegisterBody = z.object({
   timeZone: z.string().max(64).optional(),
   /** A referral code from an invitation link. */
   referralCode: z.string().trim().max(64).optional(),
+  /** The click of the short referral link that brought the visitor (credited with the registration). */
+  referralClick: z.string().trim().max(64).optional(),
 });
 
 export const ZProfileBody = z.object({

@@ -30,6 +30,7 @@ export const NOTIFICATION_KINDS = {
   domain_expiring: "expiryWarnings",
   affiliate_joined: "affiliateUpdates",
   commission_earned: "affiliateUpdates",
+  campaign_update: "affiliateUpdates",
 } as const satisfies Record<string, keyof TNotificationSettings | null>;
 
 export type TNotificationKind = keyof typeof NOTIFICATION_KINDS;

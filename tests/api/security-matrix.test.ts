@@ -106,6 +106,21 @@ beforeAll(async () => {
   owned.device = (devices.body.devices as { id: string; current: boolean }[]).find((d) => !d.current)!.id;
   // The intruder holds device management, so that only ownership can refuse the device routes.
   await buySecurity(intruder.agent, ["device-management"]);
+  const tools = await owner.agent
+    .post("/api/affiliates/marketing-tools")
+    .send({ tools: ["social-scheduler", "email-automation"], totalPrice: "118.00" })
+    .expect(201);
+  await owner.agent.post(`/api/checkout/sandbox/${tools.body.orderId}/pay?provider=stripe`).expect(303);
+  const post = await owner.agent
+    .post("/api/social/posts")
+    .send({ network: "x", text: "Scheduled", scheduledAt: new Date(Date.now() + 86_400_000).toISOString() })
+    .expect(201);
+  owned.socialPost = post.body.id;
+  const sequence = await owner.agent
+    .post("/api/email/sequences")
+    .send({ name: "Welcome", steps: [{ day: 0, subject: "Hi", body: "Hello" }] })
+    .expect(201);
+  owned.sequence = sequence.body.id;
 });
 afterAll(() => t.close());
 
@@ -131,6 +146,8 @@ function ownedIdFor(route: RouteEntry): Record<string, string> | undefined {
   if (p.startsWith("/api/support/tickets/:id")) return { id: owned.ticket };
   if (p.startsWith("/api/auth/devices/:id")) return { id: owned.device };
   if (p.startsWith("/api/reports/:id")) return { id: owned.report };
+  if (p.startsWith("/api/social/posts/:id")) return { id: owned.socialPost };
+  if (p.startsWith("/api/email/sequences/:id")) return { id: owned.sequence };
   return undefined;
 }
 
@@ -140,6 +157,11 @@ const NOT_AN_ID: Record<string, string> = {
   "/api/marketplace/listings/:id": "00000000-0000-4000-8000-000000000000",
   "/api/parking-reports/:network": "sedo",
   "/api/v1/parking-reports/:network": "sedo",
+  // Catalogue ids (a course and its lessons, a creative): the same for everyone, gated by purchase.
+  "/api/courses/:courseId/lessons/:lessonId": "affiliate-mastery",
+  "/api/courses/:courseId/lessons/:lessonId/complete": "affiliate-mastery",
+  "/api/courses/:courseId/certificate.pdf": "affiliate-mastery",
+  "/api/creatives/:file": "qr-code.svg",
 };
 
 /** A body the route would accept from its owner, so that only ownership can refuse it. */

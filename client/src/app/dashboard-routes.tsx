@@ -9,6 +9,11 @@ const MarketplacePage = lazy(() => import("@/pages/marketplace"));
 const MarketplaceDealsPage = lazy(() => import("@/pages/marketplace-deals"));
 const MarketplaceDealPage = lazy(() => import("@/pages/marketplace-deal"));
 const AffiliatesPage = lazy(() => import("@/pages/affiliates"));
+const CoursesPage = lazy(() => import("@/pages/courses"));
+const LinkAnalyticsPage = lazy(() => import("@/pages/link-analytics"));
+const SocialPage = lazy(() => import("@/pages/social"));
+const EmailAutomationPage = lazy(() => import("@/pages/email-automation"));
+const CreativesPage = lazy(() => import("@/pages/creatives"));
 const AnalyticsPage = lazy(() => import("@/pages/analytics"));
 const PaymentsPage = lazy(() => import("@/pages/payments"));
 const SettingsPage = lazy(() => import("@/pages/settings"));
@@ -32,6 +37,12 @@ export default function DashboardRoutes() {
           <Route path="/marketplace/deals" component={MarketplaceDealsPage} />
           <Route path="/marketplace/deals/:id" component={MarketplaceDealPage} />
           <Route path="/affiliates" component={AffiliatesPage} />
+          <Route path="/affiliates/courses" component={CoursesPage} />
+          <Route path="/affiliates/courses/:courseId/:lessonId" component={CoursesPage} />
+          <Route path="/affiliates/creatives" component={CreativesPage} />
+          <Route path="/affiliates/links" component={LinkAnalyticsPage} />
+          <Route path="/affiliates/social" component={SocialPage} />
+          <Route path="/affiliates/email" component={EmailAutomationPage} />
           <Route path="/analytics" component={AnalyticsPage} />
           <Route path="/payments" component={PaymentsPage} />
           <Route path="/settings" component={SettingsPage} />

@@ -9,11 +9,16 @@ import {
 import { API_KEY_PATHS } from "@shared/api/api-keys";
 import { AUTH_PATHS } from "@shared/api/auth";
 import { PENDING_ORDERS_PATH, RECEIPTS_PATH, SUBSCRIPTIONS_PATH } from "@shared/api/billing";
+import { CAMPAIGNS_PATH } from "@shared/api/campaigns";
 import { CHECKOUT_PATHS } from "@shared/api/checkout";
+import { COURSES_PATH } from "@shared/api/courses";
+import { CREATIVES_PATH } from "@shared/api/creatives";
 import { DEVICE_PATHS } from "@shared/api/devices";
 import { DOMAIN_PATHS, type TPortfolioQueryInput } from "@shared/api/domains";
 import { EMAIL_PATHS } from "@shared/api/email";
+import { EMAIL_SEQUENCES_PATH } from "@shared/api/email-automation";
 import { ENTITLEMENTS_PATH } from "@shared/api/entitlements";
+import { LINK_ANALYTICS_PATH } from "@shared/api/link-analytics";
 import { marketplacePaths, type TMarketplaceQueryInput } from "@shared/api/marketplace";
 import { NOTIFICATIONS_PATHS } from "@shared/api/notifications";
 import { PASSKEY_PATHS } from "@shared/api/passkeys";
@@ -23,6 +28,7 @@ import { PORTFOLIO_PNL_PATH, type TPnlRange, type TPortfolioPnlQuery } from "@sh
 import { REVENUE_PATHS, type TRevenueRange } from "@shared/api/revenue";
 import { SECURITY_PATHS, type TAuditLogQuery } from "@shared/api/security";
 import { ACCOUNT_SETTINGS_PATH, NOTIFICATION_SETTINGS_PATH } from "@shared/api/settings";
+import { SOCIAL_PATHS } from "@shared/api/social";
 
 /**
  * Every cached read's key, each defined here once: the reads (`features/<area>/api/get-*.ts`)
@@ -40,6 +46,14 @@ export const queryKeys = {
   lockdown: [SECURITY_PATHS.lockdown],
   passkeys: [PASSKEY_PATHS.list],
   devices: [DEVICE_PATHS.devices],
+
+  campaigns: [CAMPAIGNS_PATH],
+  courses: [COURSES_PATH],
+  emailAutomation: [EMAIL_SEQUENCES_PATH],
+  social: [SOCIAL_PATHS.posts],
+  linkAnalytics: (days: number) => [LINK_ANALYTICS_PATH, { days }],
+  creatives: [CREATIVES_PATH],
+  lesson: (courseId: string, lessonId: string) => [COURSES_PATH, courseId, lessonId],
 
   dashboard: [REVENUE_PATHS.dashboard],
   dashboardTrend: (range: TRevenueRange) => [REVENUE_PATHS.dashboard, { range }],

@@ -4,6 +4,8 @@ import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { AffiliateList } from "@/features/affiliates/components/affiliate-list";
 import { AffiliateStats } from "@/features/affiliates/components/affiliate-stats";
+import { AffiliateTools } from "@/features/affiliates/components/affiliate-tools";
+import { CampaignList } from "@/features/affiliates/components/campaign-list";
 import { InviteAffiliateDialog } from "@/features/affiliates/components/invite-affiliate-dialog";
 import { PartnerOffers } from "@/features/affiliates/components/partner-offers";
 import { ProgrammeEconomics } from "@/features/affiliates/components/programme-economics";
@@ -33,6 +35,8 @@ export default function AffiliatesPage() {
       <AffiliateStats />
       <ProgrammeEconomics />
       <ReferralLinkCard referralCode={user?.referralCode} />
+      <AffiliateTools />
+      <CampaignList />
       <AffiliateList onInvite={openInvite} />
       {/* Offers come after the user's own figures and affiliates. */}
       <RevenueAccelerators />

@@ -1,9 +1,12 @@
 import { Router } from "express";
 import { ZInviteAffiliateBody } from "../../../shared/api/affiliates";
+import { ZLinkAnalyticsQuery } from "../../../shared/api/link-analytics";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
+import { listCampaigns } from "../campaigns/campaigns.service";
 import { affiliateStats, listAffiliates } from "./affiliates.service";
 import { inviteAffiliate } from "./invite-affiliate";
+import { linkAnalytics } from "./link-analytics";
 
 export function affiliateRoutes(deps: AppDeps): Router {
   const { db } = deps;
@@ -16,6 +19,16 @@ export function affiliateRoutes(deps: AppDeps): Router {
   router.get(
     "/stats",
     handler({ auth: true }, ({ userId }) => affiliateStats({ db, userId })),
+  );
+  router.get(
+    "/campaigns",
+    handler({ auth: true }, ({ userId }) => listCampaigns({ db, userId })),
+  );
+  router.get(
+    "/links",
+    handler({ auth: true, query: ZLinkAnalyticsQuery }, ({ userId, query }) =>
+      linkAnalytics({ db, userId, days: query.days }),
+    ),
   );
   router.post(
     "/invite",

@@ -6,6 +6,8 @@ import { notify } from "../notifications/notify";
 import { commissionRateFor } from "./commission-rate";
 import { newInvitationCode } from "./invite-affiliate";
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 type Referrer = { id: string; name: string };
 
 const referrerColumns = {
@@ -67,11 +69,18 @@ async function attachReferral(tx: Tx, user: User, code: string): Promise<Referre
  * asked for affiliate updates).
  */
 export function linkReferral(deps: { mailer: Mailer }) {
-  return async (tx: Tx, user: User, referralCode?: string): Promise<void> => {
+  return async (tx: Tx, user: User, referralCode?: string, referralClick?: string): Promise<void> => {
     const code = referralCode?.trim();
     if (!code) return;
     const referrer = await attachReferral(tx, user, code);
     if (!referrer) return;
+    if (referralClick && UUID.test(referralClick)) {
+      // Only a click on this very code, not yet credited, is credited with the registration.
+      await tx.execute(sql`
+        update referral_clicks set registered_user_id = ${user.id}
+        where id = ${referralClick}::uuid and code = ${code} and registered_user_id is null
+      `);
+    }
     await tx.update(users).set({ referredBy: referrer.id }).where(eq(users.id, user.id));
     await notify(
       tx,

@@ -66,6 +66,8 @@ export type OnRegistered = (
   tx: Parameters<Parameters<Db["transaction"]>[0]>[0],
   user: User,
   referralCode?: string,
+  /** The short referral link's click that brought the visitor, when there was one. */
+  referralClick?: string,
 ) => Promise<void>;
 
 export async function register(options: {
@@ -92,7 +94,7 @@ export async function register(options: {
         })
         .returning();
       await tx.insert(balances).values({ userId: user.id });
-      await onRegistered?.(tx, user, input.referralCode);
+      await onRegistered?.(tx, user, input.referralCode, input.referralClick);
       await options.confirmEmail(tx, user);
       return user;
     });

@@ -7,7 +7,7 @@ import type { RevenueType } from "./ledger.service";
 
 const DAY_MS = 86_400_000;
 
-export type HeldKind = "lead" | "commission" | "sale";
+export type HeldKind = "lead" | "commission" | "sale" | "campaign-bonus" | "campaign-return";
 
 export interface HeldCredit {
   userId: string;

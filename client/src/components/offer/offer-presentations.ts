@@ -1,3 +1,4 @@
+import { CAMPAIGN_RULES } from "@shared/api/campaigns";
 import {
   ACCOUNT_PLANS,
   AFFILIATE_TIERS,
@@ -151,14 +152,14 @@ export const OFFER_PRESENTATIONS: { [K in SingleChoiceOfferKey]: OfferPresentati
     title: "Recruitment Bonuses",
     blurb: "Reward your network for bringing in new affiliates with a funded bonus campaign.",
     trigger: "Launch Campaign",
-    description: "Choose a recruitment goal. The bonus pool is paid to the affiliates who reach it.",
+    description: `Choose a recruitment goal. ${CAMPAIGN_RULES.recruit} ${CAMPAIGN_RULES.reached} ${CAMPAIGN_RULES.missed}`,
     buyLabel: "Activate Incentive",
     legend: "Recruitment goal",
     name: "recruitment-goal",
     options: RECRUITMENT_GOALS.map((g) => ({
       ...g,
       label: `Recruit ${g.recruits} affiliates`,
-      detail: `Bonus paid out over a ${g.durationDays}-day campaign`,
+      detail: `${g.durationDays} days to reach it`,
     })),
     initial: RECRUITMENT_GOALS[0].id,
     body: (o) => ({ goal: o.id, bonusAmount: o.price, duration: o.durationDays }),
@@ -167,10 +168,12 @@ export const OFFER_PRESENTATIONS: { [K in SingleChoiceOfferKey]: OfferPresentati
     icon: GraduationCap,
     tone: "bg-blue-50 text-blue-600",
     title: "Expert Training",
-    blurb: "Courses from top affiliate marketers on recruiting, converting and scaling your network.",
+    blurb:
+      "Five courses for domain owners and affiliates on recruiting, converting and scaling your network.",
     highlight: "Lifetime access",
     trigger: "Browse Courses",
-    description: "Pick a course. You get lifetime access once the payment is complete.",
+    description:
+      "Pick a course. Its lessons open on the Training Courses page once the payment is complete, for good; read them all for a certificate.",
     buyLabel: "Purchase Course",
     legend: "Course",
     name: "training-course",

@@ -1,4 +1,4 @@
-import { referralPath } from "@shared/api/affiliates";
+import { referralLinkPath } from "@shared/api/referral-links";
 import { Copy, Handshake, type LucideIcon, Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
@@ -53,7 +53,7 @@ export function PartnerOffers({ referralCode }: { referralCode: string | undefin
                   className="justify-self-start"
                   disabled={!referralCode}
                   onClick={() =>
-                    referralCode && copyLink(absoluteUrl(referralPath(referralCode)), "referral link")
+                    referralCode && copyLink(absoluteUrl(referralLinkPath(referralCode)), "referral link")
                   }
                 >
                   <Copy aria-hidden="true" />

@@ -1,4 +1,4 @@
-import { referralPath } from "@shared/api/affiliates";
+import { referralLinkPath } from "@shared/api/referral-links";
 import { Check, Copy, Link2 } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -10,7 +10,7 @@ import { absoluteUrl, copyLink } from "../utils/copy-link";
 /** The user's personal referral link: whoever registers through it becomes their level-1 affiliate. */
 export function ReferralLinkCard({ referralCode }: { referralCode: string | undefined }) {
   const [copied, setCopied] = useState(false);
-  const link = referralCode ? absoluteUrl(referralPath(referralCode)) : "";
+  const link = referralCode ? absoluteUrl(referralLinkPath(referralCode)) : "";
 
   async function handleCopy() {
     if (!(await copyLink(link, "referral link"))) return;
@@ -26,7 +26,8 @@ export function ReferralLinkCard({ referralCode }: { referralCode: string | unde
           Your Referral Link
         </CardTitle>
         <CardDescription>
-          Share it anywhere. Everyone who creates an account through it becomes your Level 1 affiliate.
+          Share it anywhere; add ?utm_source=…&utm_campaign=… to tell your channels apart in Link Analytics.
+          Everyone who creates an account through it becomes your Level 1 affiliate.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-2 sm:flex-row">

@@ -9,7 +9,7 @@ import { apiErrorMessage } from "@/lib/api-error";
 import { firstFieldError, showServerIssues } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import { useRegister } from "../api/register";
-import { clearReferralCode } from "../utils/referral-code";
+import { captureReferralClick, clearReferralCode } from "../utils/referral-code";
 import { EmailField, FormField } from "./form-field";
 
 /** The request's own schema, and the confirmation it must match. */
@@ -54,6 +54,9 @@ export function RegisterForm({
     defaultValues: EMPTY,
   });
   const [finishing, setFinishing] = useState(false);
+  const [referralClick] = useState(() =>
+    referralCode ? captureReferralClick(window.location.search) : null,
+  );
   const submitting = register.isPending || finishing;
   const { errors } = form.formState;
 
@@ -63,6 +66,7 @@ export function RegisterForm({
         ...fields,
         timeZone: browserTimeZone(),
         ...(referralCode ? { referralCode } : {}),
+        ...(referralCode && referralClick ? { referralClick } : {}),
       });
     } catch (error) {
       showServerIssues(error, form.setError, FIELDS);

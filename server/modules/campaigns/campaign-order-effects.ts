@@ -1,0 +1,44 @@
+import { sql } from "drizzle-orm";
+import type { ServiceOrder } from "../../../shared/schema";
+import type { Tx } from "../../db/tx";
+import type { PaidContext } from "../../payments/on-paid-effects";
+import { cancelCampaign, RECRUITMENT_OFFER, startCampaign } from "./campaigns.service";
+import { countRecruit } from "./count-recruit";
+import { reverseCampaignBonuses } from "./settle-campaign";
+
+/**
+ * What a paid order means to recruitment campaigns: a Recruitment Bonus order starts one, and any
+ * order can make its buyer a recruit of a campaign run by their referrer's referrer.
+ */
+export async function applyPaidOrderToCampaigns(
+  tx: Tx,
+  order: ServiceOrder,
+  context: PaidContext,
+): Promise<void> {
+  if (order.offerId === RECRUITMENT_OFFER) await startCampaign(tx, order);
+  await countRecruit(tx, order, context);
+}
+
+/**
+ * A refunded order: a recruit counted by it no longer counts towards a campaign still running
+ * (one already reached keeps its outcome: the bonus is held for the refund window like any
+ * commission). A refunded campaign order: an active campaign ends with nothing paid or returned;
+ * a reached one takes back the bonuses it paid (still held).
+ */
+export async function applyRefundedOrderToCampaigns(
+  tx: Tx,
+  order: ServiceOrder,
+  reason: string,
+): Promise<void> {
+  await tx.execute(sql`
+    delete from campaign_recruits
+    where order_id = ${order.id}::uuid
+      and campaign_id in (select id from recruitment_campaigns where status = 'active')
+  `);
+  if (order.offerId !== RECRUITMENT_OFFER) return;
+  await cancelCampaign(tx, order);
+  const { rows } = await tx.execute<{ id: string }>(
+    sql`select id from recruitment_campaigns where order_id = ${order.id} and status = 'reached'`,
+  );
+  for (const row of rows) await reverseCampaignBonuses(tx, row.id, reason);
+}

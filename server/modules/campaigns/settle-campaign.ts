@@ -1,0 +1,145 @@
+import { sql } from "drizzle-orm";
+import { centsToDecimal, formatUsd, toCents } from "../../../shared/money";
+import type { Db } from "../../db/pool";
+import type { DbOrTx } from "../../db/tx";
+import { billingNow } from "../billing/billing-clock";
+import { creditHeldFunds, reverseHeldFunds } from "../ledger/held-funds";
+import { creditRevenue } from "../ledger/ledger.service";
+import { notify } from "../notifications/notify";
+import { splitBonus } from "./split-bonus";
+
+type CampaignRow = { id: string; user_id: string; goal: number; bonus: string; test: boolean };
+
+export const bonusKey = (campaignId: string, recruiterId: string) => `campaign:${campaignId}:${recruiterId}`;
+export const returnKey = (campaignId: string) => `campaign-return:${campaignId}`;
+
+const tell = (tx: DbOrTx, userId: string, title: string, body: string) =>
+  notify(tx, { userId, kind: "campaign_update", title, body, href: "/affiliates" });
+
+/**
+ * The goal is reached: the bonus is shared among the recruiting affiliates in proportion to their
+ * recruits (whole cents, adding up to the bonus), held like a commission for the refund window;
+ * in test mode it is only recorded, marked test. Runs once: the status moves first.
+ */
+export async function settleReached(tx: DbOrTx, campaign: CampaignRow, holdDays: number): Promise<void> {
+  const moved = await tx.execute(sql`
+    update recruitment_campaigns set status = 'reached', settled_at = ${(await billingNow(tx)).toISOString()}::timestamptz
+    where id = ${campaign.id} and status = 'active' returning id
+  `);
+  if (moved.rows.length === 0) return;
+  const { rows } = await tx.execute<{ recruiter_id: string; recruits: number }>(sql`
+    select recruiter_id::text, count(*)::int as recruits from campaign_recruits
+    where campaign_id = ${campaign.id} group by recruiter_id order by min(counted_at), recruiter_id
+  `);
+  const shares = splitBonus(
+    toCents(campaign.bonus),
+    rows.map((r) => ({ recruiterId: r.recruiter_id, recruits: Number(r.recruits) })),
+  );
+  for (const share of shares) {
+    const amount = centsToDecimal(share.cents);
+    const description = `Recruitment campaign bonus: ${share.recruits} of ${campaign.goal} recruits`;
+    const metadata = { campaignId: campaign.id, recruits: share.recruits };
+    const sourceKey = bonusKey(campaign.id, share.recruiterId);
+    if (campaign.test) {
+      await creditRevenue(tx, [
+        {
+          userId: share.recruiterId,
+          type: "affiliate",
+          amount,
+          description: `${description} (test payment)`,
+          metadata: { ...metadata, test: true },
+          sourceKey,
+        },
+      ]);
+    } else {
+      await creditHeldFunds(tx, {
+        userId: share.recruiterId,
+        kind: "campaign-bonus",
+        revenueType: "affiliate",
+        amount,
+        holdDays,
+        description,
+        metadata,
+        sourceKey,
+      });
+    }
+    await tell(
+      tx,
+      share.recruiterId,
+      "Recruitment bonus earned",
+      `${formatUsd(amount)} for ${share.recruits} recruits${campaign.test ? " (test payment)" : ", held for the refund window"}.`,
+    );
+  }
+  await tell(
+    tx,
+    campaign.user_id,
+    "Recruitment goal reached",
+    `${campaign.goal} paying recruits: the ${formatUsd(campaign.bonus)} bonus was shared among ${shares.length} affiliates.`,
+  );
+}
+
+/**
+ * Campaigns whose time ran out without reaching the goal: the bonus goes back to the buyer's
+ * balance as available funds (in test mode, recorded only). Run by the campaigns job; each
+ * campaign is settled once, in its own transaction.
+ */
+export async function settleMissedCampaigns(options: { db: Db; now?: Date }): Promise<{ missed: number }> {
+  const now = options.now ?? (await billingNow(options.db));
+  const { rows: due } = await options.db.execute<{ id: string }>(sql`
+    select id from recruitment_campaigns where status = 'active' and ends_at <= ${now.toISOString()}::timestamptz
+  `);
+  let missed = 0;
+  for (const { id } of due) {
+    const done = await options.db.transaction(async (tx) => {
+      const { rows } = await tx.execute<CampaignRow & { recruits: number }>(sql`
+        update recruitment_campaigns set status = 'missed', settled_at = ${now.toISOString()}::timestamptz
+        where id = ${id} and status = 'active'
+        returning id, user_id::text, goal, bonus::text, test,
+          (select count(*)::int from campaign_recruits r where r.campaign_id = recruitment_campaigns.id) as recruits
+      `);
+      const campaign = rows[0];
+      if (!campaign) return false;
+      const description = `Recruitment campaign bonus returned: ${campaign.recruits} of ${campaign.goal} recruits`;
+      if (campaign.test) {
+        await creditRevenue(tx, [
+          {
+            userId: campaign.user_id,
+            type: "other",
+            amount: campaign.bonus,
+            description: `${description} (test payment)`,
+            metadata: { campaignId: campaign.id, test: true },
+            sourceKey: returnKey(campaign.id),
+          },
+        ]);
+      } else {
+        await creditHeldFunds(tx, {
+          userId: campaign.user_id,
+          kind: "campaign-return",
+          revenueType: "other",
+          amount: campaign.bonus,
+          holdDays: 0,
+          description,
+          metadata: { campaignId: campaign.id },
+          sourceKey: returnKey(campaign.id),
+        });
+      }
+      await tell(
+        tx,
+        campaign.user_id,
+        "Recruitment goal missed",
+        `${campaign.recruits} of ${campaign.goal} recruits: ${formatUsd(campaign.bonus)} returned to your balance${campaign.test ? " (test payment)" : ""}.`,
+      );
+      return true;
+    });
+    if (done) missed += 1;
+  }
+  return { missed };
+}
+
+/** A refunded campaign order takes back bonuses it paid out (still within their hold). */
+export async function reverseCampaignBonuses(tx: DbOrTx, campaignId: string, reason: string): Promise<void> {
+  const { rows } = await tx.execute<{ source_key: string }>(sql`
+    select source_key from revenue_events where starts_with(source_key, ${`campaign:${campaignId}:`})
+  `);
+  for (const row of rows) await reverseHeldFunds(tx, { sourceKey: row.source_key, reason });
+}

@@ -1,0 +1,53 @@
+import { createHash } from "node:crypto";
+import PDFDocument from "pdfkit";
+import type { TCourse } from "../../../shared/api/courses";
+import { cleanDisplayName } from "../../../shared/display-name";
+
+/** A stable number for one person's completion of one course, printed on the certificate. */
+export const certificateNumber = (userId: string, courseId: string, completedAt: string) =>
+  createHash("sha256")
+    .update(`${userId}:${courseId}:${completedAt}`)
+    .digest("hex")
+    .slice(0, 12)
+    .toUpperCase();
+
+/** A one-page landscape A4 certificate of completion. */
+export function certificatePdf(options: { userId: string; name: string; course: TCourse }): Promise<Buffer> {
+  const { course } = options;
+  const completedAt = course.completedAt ?? new Date().toISOString();
+  const doc = new PDFDocument({
+    size: "A4",
+    layout: "landscape",
+    margin: 60,
+    info: { Title: `Certificate of completion: ${course.label}`, Author: "ParkPilot" },
+  });
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve) => doc.on("end", () => resolve(Buffer.concat(chunks))));
+
+  const { width, height } = doc.page;
+  doc
+    .lineWidth(3)
+    .strokeColor("#047857")
+    .rect(30, 30, width - 60, height - 60)
+    .stroke();
+  doc
+    .lineWidth(1)
+    .rect(40, 40, width - 80, height - 80)
+    .stroke();
+  const centred = { align: "center" as const, width: width - 120 };
+  doc.y = 110;
+  doc.fillColor("#047857").font("Helvetica-Bold").fontSize(20).text("ParkPilot", 60, doc.y, centred);
+  doc.moveDown(1).fillColor("#0f172a").fontSize(34).text("Certificate of Completion", centred);
+  doc.moveDown(1).font("Helvetica").fontSize(14).fillColor("#334155").text("This certifies that", centred);
+  doc.moveDown(0.6).font("Helvetica-Bold").fontSize(28).fillColor("#0f172a");
+  doc.text(cleanDisplayName(options.name) || "ParkPilot member", centred);
+  doc.moveDown(0.6).font("Helvetica").fontSize(14).fillColor("#334155");
+  doc.text(`completed all ${course.totalLessons} lessons of the training course`, centred);
+  doc.moveDown(0.6).font("Helvetica-Bold").fontSize(22).fillColor("#047857").text(course.label, centred);
+  doc.moveDown(1.5).font("Helvetica").fontSize(12).fillColor("#334155");
+  doc.text(`Completed on ${completedAt.slice(0, 10)}`, centred);
+  doc.text(`Certificate no. ${certificateNumber(options.userId, course.id, completedAt)}`, centred);
+  doc.end();
+  return done;
+}

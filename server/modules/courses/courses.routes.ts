@@ -1,0 +1,40 @@
+import { Router } from "express";
+import { ZCourseParams, ZLessonParams } from "../../../shared/api/courses";
+import type { AppDeps } from "../../deps";
+import { handler } from "../../http/handler";
+import { certificatePdf } from "./course-certificate";
+import { completeLesson, finishedCourse, listCourses, readLesson } from "./courses.service";
+
+/** `/api/courses`: the training courses, their lessons (owners only), progress and certificates. */
+export function courseRoutes(deps: AppDeps): Router {
+  const { db } = deps;
+  const router = Router();
+  router.get(
+    "/",
+    handler({ auth: true }, ({ userId }) => listCourses({ db, userId })),
+  );
+  router.get(
+    "/:courseId/lessons/:lessonId",
+    handler({ auth: true, params: ZLessonParams }, ({ userId, params }) =>
+      readLesson({ db, userId, ...params }),
+    ),
+  );
+  router.post(
+    "/:courseId/lessons/:lessonId/complete",
+    handler({ auth: true, params: ZLessonParams }, ({ userId, params }) =>
+      completeLesson({ db, userId, ...params }),
+    ),
+  );
+  router.get(
+    "/:courseId/certificate.pdf",
+    handler({ auth: true, params: ZCourseParams }, async ({ userId, params, res }) => {
+      const { course, name } = await finishedCourse({ db, userId, courseId: params.courseId });
+      const pdf = await certificatePdf({ userId, name, course });
+      res
+        .type("application/pdf")
+        .set("Content-Disposition", `attachment; filename="parkpilot-certificate-${course.id}.pdf"`)
+        .send(pdf);
+    }),
+  );
+  return router;
+}

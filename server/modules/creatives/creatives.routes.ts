@@ -1,0 +1,29 @@
+import { Router } from "express";
+import { ZCreativeFileParams } from "../../../shared/api/creatives";
+import type { AppDeps } from "../../deps";
+import { handler } from "../../http/handler";
+import { creativeFile, listCreatives } from "./creatives.service";
+
+/** `/api/creatives`: the Creative Assets tool's banners and QR code (403 without the tool). */
+export function creativeRoutes(deps: AppDeps): Router {
+  const { db } = deps;
+  const appUrl = deps.config.appUrl;
+  const router = Router();
+  router.get(
+    "/",
+    handler({ auth: true }, ({ userId }) => listCreatives({ db, userId, appUrl })),
+  );
+  router.get(
+    "/:file",
+    handler({ auth: true, params: ZCreativeFileParams }, async ({ userId, params, res }) => {
+      const file = await creativeFile({ db, userId, appUrl, file: params.file });
+      res
+        .type(file.type)
+        // An SVG opened from the API must never run as a page of the app.
+        .set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
+        .set("Content-Disposition", `attachment; filename="${file.filename}"`)
+        .send(file.body);
+    }),
+  );
+  return router;
+}

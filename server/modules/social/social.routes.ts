@@ -1,0 +1,37 @@
+import { Router } from "express";
+import { z } from "zod";
+import { ZNewSocialPost, ZWebhookBody } from "../../../shared/api/social";
+import type { AppDeps } from "../../deps";
+import { handler } from "../../http/handler";
+import { deletePost, schedulePost, setWebhook, socialSchedule } from "./social.service";
+
+const ZPostParams = z.object({ id: z.uuid("Unknown post.") });
+
+/** `/api/social`: the Social Scheduler's posts and webhook (403 without the tool). */
+export function socialRoutes(deps: AppDeps): Router {
+  const { db } = deps;
+  const router = Router();
+  router.get(
+    "/posts",
+    handler({ auth: true }, ({ userId }) => socialSchedule({ db, userId, appUrl: deps.config.appUrl })),
+  );
+  router.post(
+    "/posts",
+    handler({ auth: true, body: ZNewSocialPost, status: 201 }, ({ userId, body }) =>
+      schedulePost({ db, userId, input: body }),
+    ),
+  );
+  router.delete(
+    "/posts/:id",
+    handler({ auth: true, params: ZPostParams }, ({ userId, params }) =>
+      deletePost({ db, userId, id: params.id }),
+    ),
+  );
+  router.put(
+    "/webhook",
+    handler({ auth: true, body: ZWebhookBody }, ({ userId, body }) =>
+      setWebhook({ db, userId, url: body.url }),
+    ),
+  );
+  return router;
+}

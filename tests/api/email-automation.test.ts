@@ -1,0 +1,121 @@
+import { sql } from "drizzle-orm";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sendDueSequenceEmails } from "../../server/modules/email-automation/send-sequence-emails";
+import type { TEmailAutomation } from "../../shared/api/email-automation";
+import { OFFERS } from "../../shared/catalog";
+import { payInSandbox } from "../factories/billing";
+import { signUp } from "../factories/users";
+import { createTestApp, type TestApp } from "../setup/test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Account = Awaited<ReturnType<typeof signUp>>;
+const DAY_MS = 86_400_000;
+
+async function buyTools(agent: Account["agent"], tools: string[]) {
+  const totalPrice = OFFERS.marketingTools.quote({ tools, totalPrice: "0" }).price;
+  const res = await agent.post(OFFERS.marketingTools.path).send({ tools, totalPrice });
+  expect(res.status).toBe(201);
+  await payInSandbox(agent, res.body.orderId);
+}
+
+const codeOf = async (userId: string) =>
+  (await t.db.execute<{ code: string }>(sql`select referral_code as code from users where id = ${userId}`))
+    .rows[0].code;
+
+const mailTo = async (email: string) =>
+  (
+    await t.db.execute<{ subject: string; body: string; headers: Record<string, string> | null }>(
+      sql`select subject, body, headers from mail_outbox where lower("to") = lower(${email}) and subject like 'Seq:%' order by created_at`,
+    )
+  ).rows;
+
+const run = (daysAhead: number) =>
+  sendDueSequenceEmails({
+    db: t.db,
+    mailer: t.deps.mailer,
+    appUrl: "http://app.test",
+    secret: t.deps.config.sessionSecret,
+    now: new Date(Date.now() + daysAhead * DAY_MS),
+  });
+
+const SEQUENCE = {
+  name: "Welcome",
+  steps: [
+    { day: 3, subject: "Seq: three days in, {{firstName}}", body: "Your link: {{referralLink}}" },
+    { day: 0, subject: "Seq: welcome {{firstName}}", body: "Hello {{name}}, {{senderName}} here." },
+  ],
+};
+
+describe("email automation", () => {
+  it("without the Email Automation tool, sequences answer 403", async () => {
+    const user = await signUp(t.app);
+    await buyTools(user.agent, ["social-scheduler"]);
+    expect((await user.agent.post("/api/email/sequences").send(SEQUENCE)).status).toBe(403);
+    expect((await user.agent.get("/api/email/sequences")).status).toBe(403);
+  });
+
+  it("sends each step to each recruit on its day with merge fields, once, and one click unsubscribes for good", async () => {
+    const sender = await signUp(t.app, { name: "Sam Sender" });
+    await buyTools(sender.agent, ["email-automation"]);
+    const ada = await signUp(t.app, { name: "Ada Recruit", referralCode: await codeOf(sender.user.id) });
+    const bob = await signUp(t.app, { name: "Bob Recruit", referralCode: await codeOf(sender.user.id) });
+    await sender.agent.post("/api/email/sequences").send(SEQUENCE).expect(201);
+
+    expect(await run(0)).toEqual({ sent: 2, skipped: 0 });
+    expect(await run(0)).toEqual({ sent: 0, skipped: 0 });
+    const [welcome] = await mailTo(ada.input.email);
+    expect(welcome.subject).toBe("Seq: welcome Ada");
+    expect(welcome.body).toContain("Hello Ada Recruit, Sam Sender here.");
+    expect(welcome.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    const unsubscribeUrl = /^<(.+)>$/.exec(welcome.headers?.["List-Unsubscribe"] ?? "")?.[1] as string;
+    expect(welcome.body).toContain(unsubscribeUrl);
+
+    // Ada unsubscribes with one click (as a mail client does); the page shows a button first.
+    const path = new URL(unsubscribeUrl).pathname;
+    const pageRes = await request(t.app).get(path).expect(200);
+    expect(pageRes.text).toContain("Unsubscribe</button>");
+    await request(t.app).post(path).type("form").send("List-Unsubscribe=One-Click").expect(200);
+    await request(t.app)
+      .post(`${path.slice(0, -4)}xxxx`)
+      .expect(404);
+
+    expect(await run(3)).toEqual({ sent: 1, skipped: 1 });
+    expect((await mailTo(ada.input.email)).map((m) => m.subject)).toEqual(["Seq: welcome Ada"]);
+    const bobs = await mailTo(bob.input.email);
+    expect(bobs.map((m) => m.subject)).toEqual(["Seq: welcome Bob", "Seq: three days in, Bob"]);
+    expect(bobs[1].body).toContain(`http://app.test/r/${await codeOf(bob.user.id)}`);
+
+    // A new sequence of the same sender never mails Ada either.
+    await sender.agent
+      .post("/api/email/sequences")
+      .send({ name: "Again", steps: [{ day: 0, subject: "Seq: again", body: "Hi" }] })
+      .expect(201);
+    expect(await run(4)).toEqual({ sent: 1, skipped: 1 });
+
+    const shown = (await sender.agent.get("/api/email/sequences").expect(200)).body as TEmailAutomation;
+    expect(shown.unsubscribed.map((u) => u.email)).toEqual([ada.input.email.toLowerCase()]);
+    const welcomeSeq = shown.sequences.find((s) => s.name === "Welcome");
+    expect(welcomeSeq?.steps.map((s) => [s.day, s.sent, s.skipped])).toEqual([
+      [0, 2, 0],
+      [3, 1, 1],
+    ]);
+    expect(shown.sentToday).toBeGreaterThanOrEqual(0);
+    expect(shown.dailyLimit).toBe(200);
+  });
+
+  it("refuses an empty sequence and another user's sequence", async () => {
+    const owner = await signUp(t.app);
+    await buyTools(owner.agent, ["email-automation"]);
+    expect((await owner.agent.post("/api/email/sequences").send({ name: "x", steps: [] })).status).toBe(400);
+    const made = await owner.agent.post("/api/email/sequences").send(SEQUENCE).expect(201);
+    const other = await signUp(t.app);
+    await other.agent.delete(`/api/email/sequences/${made.body.id}`).expect(404);
+    await owner.agent.delete(`/api/email/sequences/${made.body.id}`).expect(204);
+  });
+});

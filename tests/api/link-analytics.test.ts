@@ -1,0 +1,122 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fulfilOrder } from "../../server/payments/fulfil-order";
+import type { TLinkAnalytics } from "../../shared/api/link-analytics";
+import { OFFERS } from "../../shared/catalog";
+import { payInSandbox } from "../factories/billing";
+import { signUp } from "../factories/users";
+import { createTestApp, type TestApp } from "../setup/test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Account = Awaited<ReturnType<typeof signUp>>;
+
+async function buyTools(agent: Account["agent"], tools: string[]) {
+  const totalPrice = OFFERS.marketingTools.quote({ tools, totalPrice: "0" }).price;
+  const res = await agent.post(OFFERS.marketingTools.path).send({ tools, totalPrice });
+  expect(res.status).toBe(201);
+  await payInSandbox(agent, res.body.orderId);
+}
+
+const codeOf = async (userId: string) =>
+  (await t.db.execute<{ code: string }>(sql`select referral_code as code from users where id = ${userId}`))
+    .rows[0].code;
+
+/** Follows the short link as a visitor would; answers the click id the redirect carries. */
+async function click(path: string, referer?: string): Promise<string> {
+  const req = request(t.app).get(path);
+  if (referer) req.set("Referer", referer);
+  const res = await req.expect(302);
+  return new URL(res.headers.location, "http://app.test").searchParams.get("click") as string;
+}
+
+const clicksRecorded = async (userId: string) =>
+  Number(
+    (
+      await t.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from referral_clicks where user_id = ${userId}`,
+      )
+    ).rows[0].n,
+  );
+
+describe("link analytics", () => {
+  it("without Analytics Pro the figures answer 403", async () => {
+    const user = await signUp(t.app);
+    await buyTools(user.agent, ["creative-assets"]);
+    const res = await user.agent.get("/api/affiliates/links");
+    expect(res.status).toBe(403);
+    expect(res.body.message).toMatch(/Analytics Pro/);
+  });
+
+  it("counts clicks by day, source and campaign, and credits registrations, payments and commission to their link", async () => {
+    const affiliate = await signUp(t.app);
+    await buyTools(affiliate.agent, ["analytics-pro"]);
+    const code = await codeOf(affiliate.user.id);
+
+    const spring = await click(`/r/${code}?utm_source=newsletter&utm_campaign=spring`);
+    await click(`/r/${code}?utm_source=newsletter&utm_campaign=spring`);
+    await click(`/r/${code}`, "https://blog.example.org/a-post");
+    await expect.poll(() => clicksRecorded(affiliate.user.id)).toBe(3);
+
+    // The visitor of the first click registers and pays $197 by card: 5% commission, $9.85.
+    const recruit = await signUp(t.app, { referralCode: code, referralClick: spring });
+    const order = await recruit.agent
+      .post(OFFERS.trainingCourse.path)
+      .send({ courseId: "social-media-mastery", price: "197.00" });
+    await t.db.transaction((tx) =>
+      fulfilOrder(
+        tx,
+        t.deps.mailer,
+        {
+          orderId: order.body.orderId,
+          provider: "stripe",
+          providerPaymentId: `pi_${randomUUID()}`,
+          amountPaid: "197.00",
+        },
+        { commissionHoldDays: 30 },
+      ),
+    );
+    // A click id cannot be credited twice, nor to another code.
+    await signUp(t.app, { referralCode: code, referralClick: spring });
+
+    const stats = (await affiliate.agent.get("/api/affiliates/links?days=7").expect(200))
+      .body as TLinkAnalytics;
+    expect(stats.totals).toEqual({ clicks: 3, registrations: 1, paidReferrals: 1, commission: "9.85" });
+    expect(stats.byDay).toHaveLength(7);
+    expect(stats.byDay.at(-1)).toEqual({ date: new Date().toISOString().slice(0, 10), clicks: 3 });
+    expect(stats.bySource).toEqual([
+      { source: "newsletter", clicks: 2, registrations: 1, paidReferrals: 1, commission: "9.85" },
+      { source: "blog.example.org", clicks: 1, registrations: 0, paidReferrals: 0, commission: "0.00" },
+    ]);
+    expect(stats.byCampaign.map((c) => [c.campaign, c.clicks])).toEqual([
+      ["spring", 2],
+      ["(none)", 1],
+    ]);
+    expect(stats.links).toContainEqual({
+      source: "newsletter",
+      campaign: "spring",
+      clicks: 2,
+      registrations: 1,
+      paidReferrals: 1,
+      commission: "9.85",
+    });
+
+    // Someone else's figures are their own.
+    const other = await signUp(t.app);
+    await buyTools(other.agent, ["analytics-pro"]);
+    const theirs = (await other.agent.get("/api/affiliates/links").expect(200)).body as TLinkAnalytics;
+    expect(theirs.totals.clicks).toBe(0);
+  });
+
+  it("refuses a range it does not offer", async () => {
+    const user = await signUp(t.app);
+    await buyTools(user.agent, ["analytics-pro"]);
+    expect((await user.agent.get("/api/affiliates/links?days=3650")).status).toBe(400);
+  });
+});

@@ -1,0 +1,194 @@
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { moveBillingClock } from "../../server/modules/billing/billing-clock";
+import { applyRefundedOrderToCampaigns } from "../../server/modules/campaigns/campaign-order-effects";
+import { settleMissedCampaigns } from "../../server/modules/campaigns/settle-campaign";
+import { fulfilOrder } from "../../server/payments/fulfil-order";
+import type { TCampaign } from "../../shared/api/campaigns";
+import { OFFERS } from "../../shared/catalog";
+import { serviceOrders } from "../../shared/schema";
+import { payInSandbox } from "../factories/billing";
+import { signUp } from "../factories/users";
+import { createTestApp, type TestApp } from "../setup/test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Account = Awaited<ReturnType<typeof signUp>>;
+
+const codeOf = async (userId: string) =>
+  (await t.db.execute<{ code: string }>(sql`select referral_code as code from users where id = ${userId}`))
+    .rows[0].code;
+
+/** Pays an order as a card payment would (real money), through the one fulfilment path. */
+async function payByCard(orderId: string, amountPaid: string) {
+  await t.db.transaction((tx) =>
+    fulfilOrder(
+      tx,
+      t.deps.mailer,
+      { orderId, provider: "stripe", providerPaymentId: `pi_${randomUUID()}`, amountPaid },
+      { commissionHoldDays: 30 },
+    ),
+  );
+}
+
+async function orderCourse(account: Account): Promise<string> {
+  const res = await account.agent
+    .post(OFFERS.trainingCourse.path)
+    .send({ courseId: "social-media-mastery", price: "197.00" });
+  expect(res.status).toBe(201);
+  return res.body.orderId;
+}
+
+async function fundCampaign(buyer: Account, how: "card" | "sandbox") {
+  const res = await buyer.agent
+    .post(OFFERS.recruitmentIncentive.path)
+    .send({ goal: 10, bonusAmount: "500.00", duration: 30 });
+  expect(res.status).toBe(201);
+  if (how === "card") await payByCard(res.body.orderId, "500.00");
+  else await payInSandbox(buyer.agent, res.body.orderId);
+}
+
+/** A recruit of `affiliate`: registers through their link and (unless told) pays for a course by card. */
+async function recruit(affiliate: Account, pay: "card" | "sandbox" | "none" = "card", email?: string) {
+  const account = await signUp(t.app, {
+    referralCode: await codeOf(affiliate.user.id),
+    ...(email ? { email } : {}),
+  });
+  if (pay === "none") return account;
+  const orderId = await orderCourse(account);
+  if (pay === "card") await payByCard(orderId, "197.00");
+  else await payInSandbox(account.agent, orderId);
+  return account;
+}
+
+const campaignsOf = async (account: Account) =>
+  (await account.agent.get("/api/affiliates/campaigns").expect(200)).body as TCampaign[];
+
+const balanceOf = async (userId: string) =>
+  (
+    await t.db.execute<{ available: string; pending: string }>(
+      sql`select coalesce(available, 0)::text as available, coalesce(pending, 0)::text as pending from balances where user_id = ${userId}`,
+    )
+  ).rows[0] ?? { available: "0", pending: "0" };
+
+const notificationTitles = async (userId: string) =>
+  (
+    await t.db.execute<{ title: string }>(
+      sql`select title from notifications where user_id = ${userId} and kind = 'campaign_update' order by created_at`,
+    )
+  ).rows.map((r) => r.title);
+
+describe("recruitment campaigns", () => {
+  it("without buying a goal there is no campaign", async () => {
+    const user = await signUp(t.app);
+    expect(await campaignsOf(user)).toEqual([]);
+  });
+
+  it("reaching the goal shares the bonus among the recruiting affiliates by recruits, as held funds", async () => {
+    const buyer = await signUp(t.app, { email: `boss_${randomUUID().slice(0, 8)}@example.com` });
+    const busy = await signUp(t.app, { referralCode: await codeOf(buyer.user.id) });
+    const quiet = await signUp(t.app, { referralCode: await codeOf(buyer.user.id) });
+    // Recruited before the campaign: does not count.
+    await recruit(busy);
+    await fundCampaign(buyer, "card");
+
+    const [started] = await campaignsOf(buyer);
+    expect(started).toMatchObject({ goal: 10, recruits: 0, status: "active", bonus: "500.00", test: false });
+    expect(started.daysLeft).toBe(30);
+    expect(new Date(started.endsAt).getTime() - new Date(started.startsAt).getTime()).toBe(30 * 86_400_000);
+
+    // None of these count: a sign-up alone, a test payment, the buyer's own mailbox, the buyer's own direct referral.
+    await recruit(busy, "none");
+    await recruit(busy, "sandbox");
+    await recruit(busy, "card", buyer.input.email.replace("@", "+alt@"));
+    const direct = await signUp(t.app, { referralCode: await codeOf(buyer.user.id) });
+    await payByCard(await orderCourse(direct), "197.00");
+    expect((await campaignsOf(buyer))[0].recruits).toBe(0);
+
+    for (let i = 0; i < 6; i++) await recruit(busy);
+    for (let i = 0; i < 3; i++) await recruit(quiet);
+    expect((await campaignsOf(buyer))[0]).toMatchObject({ recruits: 9, status: "active" });
+    const early = await t.db.execute(
+      sql`select 1 from ledger_entries where kind = 'campaign-bonus' and user_id = ${busy.user.id}`,
+    );
+    expect(early.rows).toHaveLength(0);
+
+    // A second paid order of a recruit counts them once.
+    const again = await recruit(quiet);
+    await payByCard(await orderCourse(again), "197.00");
+    const [reached] = await campaignsOf(buyer);
+    expect(reached).toMatchObject({ recruits: 10, status: "reached", daysLeft: 0 });
+
+    // 6 of 10 recruits and 4 of 10: $300 and $200, pending for the refund window. Commission on
+    // the recruits' own orders goes to their direct referrer as always, apart from the bonus.
+    const bonus = await t.db.execute<{ user_id: string; amount: string; status: string }>(sql`
+      select user_id::text, amount::text, status from ledger_entries where kind = 'campaign-bonus'
+        and user_id in (${busy.user.id}, ${quiet.user.id}) order by amount desc
+    `);
+    expect(bonus.rows).toEqual([
+      { user_id: busy.user.id, amount: "300.00", status: "pending" },
+      { user_id: quiet.user.id, amount: "200.00", status: "pending" },
+    ]);
+    expect(await notificationTitles(busy.user.id)).toContain("Recruitment bonus earned");
+    expect(await notificationTitles(buyer.user.id)).toEqual([
+      "Recruitment campaign started",
+      "Recruitment goal reached",
+    ]);
+
+    // Another user never sees this campaign.
+    expect(await campaignsOf(busy)).toEqual([]);
+  });
+
+  it("missing the goal by the deadline returns the bonus to the buyer's balance, once", async () => {
+    const buyer = await signUp(t.app);
+    const affiliate = await signUp(t.app, { referralCode: await codeOf(buyer.user.id) });
+    await fundCampaign(buyer, "card");
+    await recruit(affiliate);
+    // A recruit whose only order is refunded stops counting while the campaign runs.
+    const refunded = await recruit(affiliate);
+    expect((await campaignsOf(buyer))[0].recruits).toBe(2);
+    await t.db.transaction(async (tx) => {
+      const [order] = await tx.select().from(serviceOrders).where(eq(serviceOrders.userId, refunded.user.id));
+      await applyRefundedOrderToCampaigns(tx, order, "refunded");
+    });
+    expect((await campaignsOf(buyer))[0].recruits).toBe(1);
+    const before = await balanceOf(buyer.user.id);
+
+    const at29 = await moveBillingClock(t.db, 29 * 86_400);
+    expect(await settleMissedCampaigns({ db: t.db, now: at29 })).toEqual({ missed: 0 });
+    expect((await campaignsOf(buyer))[0]).toMatchObject({ status: "active", recruits: 1, daysLeft: 1 });
+
+    const at31 = await moveBillingClock(t.db, 2 * 86_400);
+    // A recruit who pays after the deadline does not count.
+    await recruit(affiliate);
+    await settleMissedCampaigns({ db: t.db, now: at31 });
+    await settleMissedCampaigns({ db: t.db, now: at31 });
+    expect((await campaignsOf(buyer))[0]).toMatchObject({ status: "missed", recruits: 1, daysLeft: 0 });
+    const after = await balanceOf(buyer.user.id);
+    expect(Number(after.available) - Number(before.available)).toBe(500);
+    expect(await notificationTitles(buyer.user.id)).toContain("Recruitment goal missed");
+    const paidToAffiliate = await t.db.execute(
+      sql`select 1 from ledger_entries where user_id = ${affiliate.user.id} and kind = 'campaign-bonus'`,
+    );
+    expect(paidToAffiliate.rows).toHaveLength(0);
+  });
+
+  it("a campaign paid in test mode returns its bonus as test money, never into the balance", async () => {
+    const buyer = await signUp(t.app);
+    await fundCampaign(buyer, "sandbox");
+    expect((await campaignsOf(buyer))[0]).toMatchObject({ test: true, status: "active" });
+    const now = await moveBillingClock(t.db, 31 * 86_400);
+    await settleMissedCampaigns({ db: t.db, now });
+    expect((await campaignsOf(buyer))[0].status).toBe("missed");
+    expect(Number((await balanceOf(buyer.user.id)).available)).toBe(0);
+    const recorded = await t.db.execute<{ test: string }>(
+      sql`select metadata->>'test' as test from revenue_events where user_id = ${buyer.user.id} and starts_with(source_key, 'campaign-return:')`,
+    );
+    expect(recorded.rows).toEqual([{ test: "true" }]);
+  });
+});
