@@ -26,6 +26,8 @@ import { healthRoutes } from "./modules/health/health.routes";
 import { leadRoutes } from "./modules/leads/leads.routes";
 import { marketplaceRoutes } from "./modules/marketplace/marketplace.routes";
 import { notificationRoutes } from "./modules/notifications/notifications.routes";
+import { pageRoutes } from "./modules/pages/pages.routes";
+import { parkedHost } from "./modules/pages/parked-host";
 import { parkingRoutes } from "./modules/parking/parking.routes";
 import { paymentRoutes } from "./modules/payments/payments.routes";
 import { pnlRoutes } from "./modules/pnl/pnl.routes";
@@ -66,6 +68,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  const parked = parkedHost(deps);
   const api = Router();
   api.use(noStore);
   // The public API reads no cookie (a key in the Authorization header), so it needs no CSRF check.
@@ -84,6 +87,7 @@ export function createApp(deps: AppDeps) {
   api.use("/security", auditExportRoutes(deps));
   api.use("/api-keys", apiKeyRoutes(deps));
   api.use("/leads", leadRoutes(deps));
+  api.use("/domains", pageRoutes(deps, parked.invalidate));
   api.use("/domains", domainRoutes(deps));
   api.use(pnlRoutes(deps));
   api.use("/parking-reports", parkingRoutes(deps));
@@ -106,6 +110,8 @@ export function createApp(deps: AppDeps) {
   // Development and tests: the mail the app sent, read without an SMTP server (404 in production).
   app.use(devMailRoutes(deps));
   app.use(countParkedVisits(deps));
+  // A verified domain's host gets its parked page, rendered here, before the web client.
+  app.use(parked.middleware);
   for (const handler of deps.client ?? []) app.use(handler);
   app.use(errorHandler(deps.logger));
   return app;

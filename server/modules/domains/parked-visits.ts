@@ -9,7 +9,7 @@ import { normalizeHost } from "../../lib/hostname";
 
 /** A visitor seen again within this window is the same visit. */
 export const REPEAT_VISIT_MINUTES = 30;
-const BOTS = /bot|crawl|spider|slurp|preview|monitor|headless|curl|wget|python|go-http/i;
+export const BOTS = /bot|crawl|spider|slurp|preview|monitor|headless|curl|wget|python|go-http/i;
 /** About one recorded visit in this many also clears sightings too old to matter. */
 const PRUNE_EVERY = 500;
 
@@ -50,7 +50,7 @@ async function pruneSightings(db: Db): Promise<void> {
 }
 
 /** True for a browser opening the landing page itself: not assets, API calls, prefetches or bots. */
-function isLandingPageView(req: Parameters<RequestHandler>[0]): boolean {
+export function isLandingPageView(req: Parameters<RequestHandler>[0]): boolean {
   if (req.method !== "GET" || req.path !== "/") return false;
   const dest = req.get("sec-fetch-dest");
   if (dest && dest !== "document") return false;

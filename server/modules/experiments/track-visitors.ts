@@ -1,0 +1,36 @@
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/tx";
+
+/** What a test counts as a conversion. */
+export const EXPERIMENT_GOALS = ["lead", "outbound-click", "for-sale-click"] as const;
+export type TExperimentGoal = (typeof EXPERIMENT_GOALS)[number];
+
+/** Records that a visitor saw a variant (once per test: a visitor's first variant is theirs). */
+export async function recordExposure(
+  db: DbOrTx,
+  options: { experimentId: string; visitorId: string; variant: number },
+): Promise<void> {
+  await db.execute(sql`
+    insert into experiment_visitors (experiment_id, visitor_id, variant)
+    values (${options.experimentId}, ${options.visitorId}, ${options.variant})
+    on conflict do nothing
+  `);
+}
+
+/**
+ * Marks the visitor converted in the domain's running test, when its goal is this one and the
+ * visitor was exposed to it (a visitor never counted, such as a bot, converts nothing).
+ */
+export async function recordConversion(
+  db: DbOrTx,
+  options: { domainId?: string; host?: string; visitorId: string; goal: TExperimentGoal },
+): Promise<void> {
+  const domain = options.domainId
+    ? sql`${options.domainId}::uuid`
+    : sql`(select id from domains where name = ${options.host ?? ""} and verified_at is not null)`;
+  await db.execute(sql`
+    update experiment_visitors set converted = true
+    where visitor_id = ${options.visitorId}
+      and experiment_id = (select id from experiments where domain_id = ${domain} and status = 'running' and goal = ${options.goal})
+  `);
+}
