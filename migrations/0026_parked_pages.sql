@@ -33,6 +33,8 @@ CREATE TABLE "experiments" (
 	"goal" text NOT NULL,
 	"variants" jsonb NOT NULL,
 	"status" text DEFAULT 'running' NOT NULL,
+	"threshold" numeric(5, 4) NOT NULL,
+	"min_visitors" integer NOT NULL,
 	"winner" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"stopped_at" timestamp with time zone

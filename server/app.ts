@@ -22,6 +22,7 @@ import { checkoutRoutes } from "./modules/checkout/checkout.routes";
 import { devMailRoutes } from "./modules/dev-mail/dev-mail.routes";
 import { domainRoutes } from "./modules/domains/domains.routes";
 import { countParkedVisits } from "./modules/domains/parked-visits";
+import { experimentRoutes } from "./modules/experiments/experiments.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { leadRoutes } from "./modules/leads/leads.routes";
 import { marketplaceRoutes } from "./modules/marketplace/marketplace.routes";
@@ -89,6 +90,7 @@ export function createApp(deps: AppDeps) {
   api.use("/leads", leadRoutes(deps));
   api.use("/domains", pageRoutes(deps, parked.invalidate));
   api.use("/domains", domainRoutes(deps));
+  api.use("/experiments", experimentRoutes(deps, parked.invalidate));
   api.use(pnlRoutes(deps));
   api.use("/parking-reports", parkingRoutes(deps));
   api.use(purchaseRoutes(deps));

@@ -1165,6 +1165,9 @@ export const experiments = pgTable(
     goal: text("goal").notNull(),
     variants: jsonb("variants").notNull(),
     status: text("status").notNull().default("running"),
+    /** The stopping rule: the chance to be best a variant must reach, with this many visitors in each. */
+    threshold: numeric("threshold", { precision: 5, scale: 4 }).notNull(),
+    minVisitors: integer("min_visitors").notNull(),
     winner: integer("winner"),
     createdAt: createdAt(),
     stoppedAt: timestamp("stopped_at", { withTimezone: true }),

@@ -1,9 +1,6 @@
 import { sql } from "drizzle-orm";
+import type { TExperimentGoal } from "../../../shared/api/experiments";
 import type { DbOrTx } from "../../db/tx";
-
-/** What a test counts as a conversion. */
-export const EXPERIMENT_GOALS = ["lead", "outbound-click", "for-sale-click"] as const;
-export type TExperimentGoal = (typeof EXPERIMENT_GOALS)[number];
 
 /** Records that a visitor saw a variant (once per test: a visitor's first variant is theirs). */
 export async function recordExposure(

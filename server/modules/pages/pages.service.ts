@@ -59,30 +59,46 @@ export async function savePage(options: Scope & { input: TPageBody }): Promise<T
   const builder = await hasBuilder(db, userId);
   if (!builder) assertEditableWithoutBuilder(options.input, domain.name);
   const blocks = sanitizeBlocks(options.input.blocks);
-  const version = await db.transaction(async (tx) => {
+  const version = await writePageVersion(db, {
+    domainId: domain.id,
+    userId,
+    page: { template: options.input.template, blocks },
+  });
+  options.onChange?.(domain.name);
+  return { template: options.input.template, blocks, version, builder, url: `http://${domain.name}/` };
+}
+
+/**
+ * Stores a checked, sanitised page as the domain's next version and makes it the page (a split
+ * test's winner arrives here too). Answers the version number.
+ */
+export async function writePageVersion(
+  db: Db,
+  options: { domainId: string; userId: string; page: TPageBody },
+): Promise<number> {
+  const { domainId, userId, page } = options;
+  return db.transaction(async (tx) => {
     // Serialises two saves of one page so that each gets its own version number.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`page:${domain.id}`}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`page:${domainId}`}))`);
     const [last] = await tx
       .select({ version: domainPageVersions.version })
       .from(domainPageVersions)
-      .where(eq(domainPageVersions.domainId, domain.id))
+      .where(eq(domainPageVersions.domainId, domainId))
       .orderBy(desc(domainPageVersions.version))
       .limit(1);
     const next = (last?.version ?? 0) + 1;
-    const row = { domainId: domain.id, userId, template: options.input.template, blocks, version: next };
+    const row = { domainId, userId, template: page.template, blocks: page.blocks, version: next };
     await tx.insert(domainPageVersions).values(row);
     await tx
       .insert(domainPages)
       .values(row)
       .onConflictDoUpdate({
         target: domainPages.domainId,
-        set: { template: row.template, blocks, version: next, updatedAt: new Date() },
+        set: { template: row.template, blocks: row.blocks, version: next, updatedAt: new Date() },
       });
-    await tx.update(domains).set({ parkingTemplate: row.template }).where(eq(domains.id, domain.id));
+    await tx.update(domains).set({ parkingTemplate: row.template }).where(eq(domains.id, domainId));
     return next;
   });
-  options.onChange?.(domain.name);
-  return { template: options.input.template, blocks, version, builder, url: `http://${domain.name}/` };
 }
 
 export async function listPageVersions(options: Scope): Promise<TPageVersion[]> {

@@ -2,6 +2,7 @@ import { isIP } from "node:net";
 import { sql } from "drizzle-orm";
 import express, { type Request, type RequestHandler, type Response, Router } from "express";
 import { z } from "zod";
+import type { TExperimentGoal } from "../../../shared/api/experiments";
 import { ZLeadEmail } from "../../../shared/api/leads";
 import type { AppDeps } from "../../deps";
 import { originCheck } from "../../http/origin-check";
@@ -14,7 +15,7 @@ import {
   VISITOR_COOKIE_DAYS,
   visitorIdOf,
 } from "../experiments/assign-variant";
-import { recordConversion, recordExposure, type TExperimentGoal } from "../experiments/track-visitors";
+import { recordConversion, recordExposure } from "../experiments/track-visitors";
 import { notify } from "../notifications/notify";
 import { type RenderedPage, redirectOf, renderPage } from "./render-page";
 import { loadServedSite, type ServedSite } from "./served-page";
