@@ -325,4 +325,31 @@ describe("blocks that lead elsewhere", () => {
     expect(image.headers["content-type"]).toBe("image/png");
     expect(Buffer.compare(image.body as Buffer, png)).toBe(0);
   });
+
+  it("the contact form's message reaches the owner as a notification; bad or cross-site messages are refused", async () => {
+    const { agent, domain } = await owner(BUILDER);
+    await agent.put(`/api/domains/${domain.id}/page`).send({
+      template: "standard",
+      blocks: [{ type: "contact", heading: "Write to me" }],
+    });
+    const post = (body: object, headers: Record<string, string> = {}) =>
+      request(t.app)
+        .post("/__pp/contact")
+        .set({ Host: domain.name, "User-Agent": BROWSER, ...headers })
+        .send(body);
+
+    const sent = await post({ email: "buyer@example.com", message: "How much for it?" });
+    const badEmail = await post({ email: "nope", message: "Hi" });
+    const foreign = await post(
+      { email: "buyer@example.com", message: "From elsewhere" },
+      { Origin: "https://evil.example" },
+    );
+
+    expect(sent.status).toBe(201);
+    expect(badEmail.status).toBe(400);
+    expect(foreign.status).toBe(403);
+    const inbox = await agent.get("/api/notifications");
+    expect(JSON.stringify(inbox.body)).toContain("How much for it?");
+    expect(JSON.stringify(inbox.body)).not.toContain("From elsewhere");
+  });
 });

@@ -222,4 +222,34 @@ describe("results and the stopping rule", () => {
     expect(served.text).toContain("Page two");
     expect((await agent.post(`/api/experiments/${created.body.id}/stop`).send({})).status).toBe(409);
   });
+
+  it("a lead sent from the parked page converts its visitor when the goal is a lead", async () => {
+    const { agent, domain } = await owner();
+    const created = await agent.post("/api/experiments").send({
+      domainId: domain.id,
+      goal: "lead",
+      variants: [
+        { name: "A", page: { template: "minimal", blocks: [{ type: "leadForm", heading: "A" }] }, weight: 1 },
+        { name: "B", page: { template: "premium", blocks: [{ type: "leadForm", heading: "B" }] }, weight: 1 },
+      ],
+    });
+    const visitor = await newVisitor(domain.name);
+    const other = await newVisitor(domain.name);
+    await vi.waitFor(async () => expect(await exposures(created.body.id)).toBe(2));
+
+    const lead = await request(t.app)
+      .post("/api/leads")
+      .set({ Host: domain.name, "User-Agent": BROWSER, Cookie: visitor.cookie })
+      .send({
+        email: `visitor-${Date.now()}@example.com`,
+        zipCode: "10001",
+        source: "car-insurance-landing",
+        value: 75,
+      });
+
+    expect(lead.status).toBe(201);
+    const result = (await agent.get(`/api/experiments/${created.body.id}`)).body as TExperiment;
+    expect(result.variants.reduce((s, v) => s + v.conversions, 0)).toBe(1);
+    expect(other.cookie).not.toBe(visitor.cookie);
+  });
 });

@@ -5,7 +5,9 @@ import { z } from "zod";
 import type { TExperimentGoal } from "../../../shared/api/experiments";
 import { ZLeadEmail } from "../../../shared/api/leads";
 import type { AppDeps } from "../../deps";
+import { refuseDeepJson } from "../../http/json-depth";
 import { originCheck } from "../../http/origin-check";
+import { refuseNul } from "../../http/refuse-nul";
 import { normalizeHost } from "../../lib/hostname";
 import { BOTS } from "../domains/parked-visits";
 import {
@@ -175,7 +177,8 @@ export function parkedHost(deps: AppDeps) {
   router.post(
     "/__pp/contact",
     originCheck({ exempt: [] }),
-    express.json({ limit: "8kb" }),
+    express.json({ limit: "8kb", verify: refuseDeepJson }),
+    refuseNul,
     async (req, res) => {
       const entry = res.locals.parked as Cached;
       const body = ZContactBody.parse(req.body ?? {});
