@@ -67,3 +67,9 @@ export const ZExperimentIdParam = z.object({ id: z.uuid("Unknown split test") })
 export const ZExperimentListQuery = z.object({ domainId: z.uuid("Unknown domain").optional() });
 /** `POST /api/experiments/{id}/stop`: ends the test; a named winner becomes the page. */
 export const ZStopExperimentBody = z.object({ winner: z.string().trim().max(40).optional() });
+
+export const EXPERIMENT_PATHS = {
+  list: "/api/experiments",
+  one: (id: string) => `/api/experiments/${id}`,
+  stop: (id: string) => `/api/experiments/${id}/stop`,
+} as const;

@@ -130,3 +130,14 @@ export function defaultBlocks(template: TPageTemplate, domainName: string): TPag
 
 /** The path of the browser's page builder for a domain. */
 export const pageBuilderPath = (domainId: string) => `/domains/${domainId}/page`;
+
+/** The builder's API paths. */
+export const PAGE_PATHS = {
+  page: (domainId: string) => `/api/domains/${domainId}/page`,
+  preview: (domainId: string) => `/api/domains/${domainId}/page/preview`,
+  versions: (domainId: string) => `/api/domains/${domainId}/page/versions`,
+  restore: (domainId: string, version: number) => `/api/domains/${domainId}/page/versions/${version}/restore`,
+  images: (domainId: string) => `/api/domains/${domainId}/page/images`,
+} as const;
+
+export const ZPagePreview = z.object({ html: z.string() });

@@ -18,7 +18,8 @@ const NotFoundPage = lazy(() => import("@/pages/not-found"));
 const DashboardRoutes = lazy(() => import("./dashboard-routes"));
 
 /** Sidebar pages, docs/product.md#screens; each renders inside the dashboard layout. */
-const SIDEBAR_PATHS = /^\/(?:dashboard|domains|marketplace|affiliates|analytics|payments|settings)\/?$/;
+const SIDEBAR_PATHS =
+  /^\/(?:dashboard|domains|domains\/[0-9a-f-]{36}\/page|marketplace|affiliates|analytics|payments|settings)\/?$/;
 
 /** The account area: /login for signed-out visitors, everything else for signed-in users. */
 export default function AccountRoutes() {

@@ -5,6 +5,7 @@ import { DashboardLayout } from "./layouts/dashboard-layout";
 
 const DashboardPage = lazy(() => import("@/pages/dashboard"));
 const DomainsPage = lazy(() => import("@/pages/domains"));
+const PageBuilderPage = lazy(() => import("@/pages/page-builder"));
 const MarketplacePage = lazy(() => import("@/pages/marketplace"));
 const AffiliatesPage = lazy(() => import("@/pages/affiliates"));
 const AnalyticsPage = lazy(() => import("@/pages/analytics"));
@@ -25,6 +26,7 @@ export default function DashboardRoutes() {
         <Switch>
           <Route path="/dashboard" component={DashboardPage} />
           <Route path="/domains" component={DomainsPage} />
+          <Route path="/domains/:id/page" component={PageBuilderPage} />
           <Route path="/marketplace" component={MarketplacePage} />
           <Route path="/affiliates" component={AffiliatesPage} />
           <Route path="/analytics" component={AnalyticsPage} />

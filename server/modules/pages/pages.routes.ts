@@ -13,7 +13,7 @@ import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/app-error";
 import { handler, requireUser, userId } from "../../http/handler";
 import { uploadPageImage } from "./page-images";
-import { getPage, listPageVersions, restorePageVersion, savePage } from "./pages.service";
+import { getPage, listPageVersions, previewPage, restorePageVersion, savePage } from "./pages.service";
 
 /** `/api/domains/{id}/page`: the parked page's builder (docs/product.md#parked-pages). */
 export function pageRoutes(deps: AppDeps, onChange: (domainName: string) => void): Router {
@@ -29,6 +29,12 @@ export function pageRoutes(deps: AppDeps, onChange: (domainName: string) => void
     "/:id/page",
     handler({ auth: true, params: ZDomainIdParam, body: ZPageBody }, ({ userId, params, body }) =>
       savePage({ db, userId, domainId: params.id, input: body, onChange }),
+    ),
+  );
+  router.post(
+    "/:id/page/preview",
+    handler({ auth: true, params: ZDomainIdParam, body: ZPageBody }, ({ userId, params, body }) =>
+      previewPage({ db, userId, domainId: params.id, input: body, appUrl: deps.config.appUrl }),
     ),
   );
   router.get(

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import {
   defaultBlocks,
   type TPageAnswer,
@@ -13,6 +13,7 @@ import type { DbOrTx } from "../../db/tx";
 import { AppError, notFound } from "../../http/app-error";
 import { isEntitled } from "../entitlements/entitlements.service";
 import { ownDomain, readPage } from "./page-store";
+import { renderPage } from "./render-page";
 import { sanitizeBlocks } from "./sanitize-blocks";
 
 /** The Landing Page Builder marketing tool's entitlement (shared/offer-grants.ts). */
@@ -99,6 +100,26 @@ export async function writePageVersion(
     await tx.update(domains).set({ parkingTemplate: row.template }).where(eq(domains.id, domainId));
     return next;
   });
+}
+
+/** The page as visitors would see it, for the builder's live preview (nothing is saved). */
+export async function previewPage(
+  options: Scope & { input: TPageBody; appUrl: string },
+): Promise<{ html: string }> {
+  const { db, userId } = options;
+  const domain = await ownDomain(db, userId, options.domainId);
+  const [listing] = await db
+    .select({ price: domains.marketplacePrice })
+    .from(domains)
+    .where(and(eq(domains.id, domain.id), isNull(domains.soldAt), gt(domains.marketplacePrice, "0")));
+  const page = { template: options.input.template, blocks: sanitizeBlocks(options.input.blocks) };
+  const { html } = renderPage(page, {
+    domainName: domain.name,
+    listingPrice: listing?.price ?? null,
+    appUrl: options.appUrl,
+    imageUrl: (imageId) => `/api/domains/${domain.id}/page/images/${imageId}`,
+  });
+  return { html };
 }
 
 export async function listPageVersions(options: Scope): Promise<TPageVersion[]> {

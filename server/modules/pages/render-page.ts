@@ -12,6 +12,8 @@ export interface PageContext {
   listingPrice: string | null;
   /** The product's own address, for the privacy link. */
   appUrl: string;
+  /** Where an uploaded image is read (the parked host's path unless told: the builder's preview reads it from the API). */
+  imageUrl?: (imageId: string) => string;
 }
 
 export interface RenderedPage {
@@ -38,7 +40,7 @@ function renderBlock(block: TPageBlock, index: number, ctx: PageContext, heading
       // `text` was sanitised on save (sanitize-blocks.ts); everything else here is escaped.
       return `<section class="headline"><${heading}>${e(block.headline)}</${heading}>${block.text ? `<div>${block.text}</div>` : ""}</section>`;
     case "image":
-      return `<figure><img src="/__pp/img/${e(block.imageId)}" alt="${e(block.alt)}"></figure>`;
+      return `<figure><img src="${e(ctx.imageUrl?.(block.imageId) ?? `/__pp/img/${block.imageId}`)}" alt="${e(block.alt)}"></figure>`;
     case "leadForm":
       return (
         `<section class="lead"><h2>${e(block.heading)}</h2><form data-pp="lead" novalidate>` +
