@@ -7,7 +7,8 @@ import { expect, test, toast } from "./fixtures";
 // A whole flow on a shared, busy machine: a purchase, a build of the page, sixty visitors.
 test.describe.configure({ timeout: 180_000 });
 
-const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+const BROWSER_UA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 const uniqueName = () => `page${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}.com`;
 
 /** A visitor with a browser of its own (its own cookies and address): opens the page, maybe sends a lead. */
@@ -19,14 +20,21 @@ async function simulatedVisitor(
 ): Promise<string> {
   const visitor = await newContext();
   const address = `198.51.100.${(n % 250) + 1}`;
-  const page = await visitor.get("/", { headers: { Host: host, Accept: "text/html", "X-Forwarded-For": address } });
+  const page = await visitor.get("/", {
+    headers: { Host: host, Accept: "text/html", "X-Forwarded-For": address },
+  });
   expect(page.status()).toBe(200);
   const html = await page.text();
   const shown = /<h2>([^<]*)<\/h2>/.exec(html)?.[1] ?? "";
   if (shown === sendsLeadOn) {
     const lead = await visitor.post("/api/leads", {
       headers: { Host: host, "X-Forwarded-For": address },
-      data: { email: `visitor-${n}-${host}@example.com`, zipCode: "10001", source: "car-insurance-landing", value: 75 },
+      data: {
+        email: `visitor-${n}-${host}@example.com`,
+        zipCode: "10001",
+        source: "car-insurance-landing",
+        value: 75,
+      },
     });
     expect(lead.status(), await lead.text()).toBe(201);
   }
@@ -52,9 +60,12 @@ test("an owner builds a domain's page, sees it served on the domain's host, and 
     data: { tools, totalPrice: OFFERS.marketingTools.price({ tools, totalPrice: "0" } as never) },
   });
   expect(order.status(), await order.text()).toBe(201);
-  const paid = await page.request.post(`/api/checkout/sandbox/${(await order.json()).orderId}/pay?provider=stripe`, {
-    maxRedirects: 0,
-  });
+  const paid = await page.request.post(
+    `/api/checkout/sandbox/${(await order.json()).orderId}/pay?provider=stripe`,
+    {
+      maxRedirects: 0,
+    },
+  );
   expect(paid.status()).toBe(303);
 
   // The builder: premium template, a new headline, a related link; the preview follows the edits.
@@ -105,7 +116,8 @@ test("an owner builds a domain's page, sees it served on the domain's host, and 
   const newContext = () =>
     playwright.request.newContext({ baseURL, extraHTTPHeaders: { "User-Agent": BROWSER_UA } });
   const shown: string[] = [];
-  for (let n = 0; n < 60; n++) shown.push(await simulatedVisitor(newContext, name, n, "Quotes in two minutes"));
+  for (let n = 0; n < 60; n++)
+    shown.push(await simulatedVisitor(newContext, name, n, "Quotes in two minutes"));
   const draftVisitors = shown.filter((s) => s === "Quotes in two minutes").length;
   expect(draftVisitors).toBeGreaterThan(10);
   expect(shown.filter((s) => s === "Hand-picked for you").length).toBe(60 - draftVisitors);

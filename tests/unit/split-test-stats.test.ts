@@ -116,14 +116,21 @@ describe("chance to be best", () => {
     expect(mixed[1]).toBeGreaterThan(0.9);
   });
 
-  it("gives a 95% interval around the observed rate that narrows with more visitors", () => {
+  it("gives a 95% interval (Jeffreys) around the observed rate that narrows with more visitors", () => {
     const [lo, hi] = rateInterval({ visitors: 1000, conversions: 50 });
     const [wideLo, wideHi] = rateInterval({ visitors: 100, conversions: 5 });
     expect(lo).toBeLessThan(0.05);
     expect(hi).toBeGreaterThan(0.05);
     expect(hi - lo).toBeLessThan(wideHi - wideLo);
-    expect(lo).toBeCloseTo(0.0383, 3);
-    expect(hi).toBeCloseTo(0.0651, 3);
+    // Jeffreys' interval for 50 in 1,000 (Brown, Cai and DasGupta 2001).
+    expect(lo).toBeCloseTo(0.0378, 4);
+    expect(hi).toBeCloseTo(0.0648, 4);
+  });
+
+  it("always holds the observed rate, from 0 with no conversions and to 1 when every visitor converted", () => {
+    expect(rateInterval({ visitors: 36, conversions: 0 })[0]).toBe(0);
+    expect(rateInterval({ visitors: 24, conversions: 24 })[1]).toBe(1);
+    expect(rateInterval({ visitors: 0, conversions: 0 })).toEqual([0, 1]);
   });
 });
 

@@ -24,11 +24,17 @@ const GRID = 1200;
 /** The posterior of a conversion rate under a uniform Beta(1, 1) prior. */
 const posterior = (arm: Arm) => ({ a: 1 + arm.conversions, b: 1 + arm.visitors - arm.conversions });
 
-/** The rate's 95% credible interval (equal tails of the Beta posterior). */
+/**
+ * The rate's 95% interval: Jeffreys' (the Beta(½, ½) posterior's equal tails), with the usual
+ * ends at 0 conversions (from 0) and at all visitors converting (to 1), so it always holds the
+ * observed rate.
+ */
 export function rateInterval(arm: Arm, level = 0.95): [number, number] {
-  const { a, b } = posterior(arm);
+  const { visitors: n, conversions: c } = arm;
   const tail = (1 - level) / 2;
-  return [jStat.beta.inv(tail, a, b), jStat.beta.inv(1 - tail, a, b)];
+  const lo = c === 0 ? 0 : jStat.beta.inv(tail, c + 0.5, n - c + 0.5);
+  const hi = c === n ? 1 : jStat.beta.inv(1 - tail, c + 0.5, n - c + 0.5);
+  return [lo, hi];
 }
 
 /**

@@ -9,7 +9,7 @@ export interface TemplateLook {
 }
 
 const BASE =
-  "*{box-sizing:border-box}body{margin:0;line-height:1.55}img{max-width:100%;height:auto}" +
+  "*{box-sizing:border-box}body{margin:0;line-height:1.55}h1,h2{overflow-wrap:anywhere}img{max-width:100%;height:auto}" +
   "main{margin:0 auto;padding:1.5rem}form{display:grid;gap:.6rem}label{display:grid;gap:.25rem;font-size:.9rem}" +
   "input,textarea{font:inherit;padding:.6rem .7rem;border:1px solid #9ca3af;border-radius:6px}" +
   "button{font:inherit;font-weight:600;padding:.7rem 1rem;border:0;border-radius:6px;cursor:pointer}" +

@@ -21,8 +21,8 @@ export function PageVersions(props: { domainId: string; current: number }) {
             {versions.data.map((v) => (
               <li key={v.version} className="flex items-center justify-between gap-2 text-sm">
                 <span>
-                  Version {v.version} · {PAGE_TEMPLATE_LABELS[v.template].split(":")[0]} · {v.blocks.length}{" "}
-                  blocks · {formatDate(v.createdAt)}
+                  Version {v.version} · {PAGE_TEMPLATE_LABELS[v.template]} · {v.blocks.length} blocks ·{" "}
+                  {formatDate(v.createdAt)}
                 </span>
                 {v.version === props.current ? (
                   <span className="text-muted-foreground">Live</span>
