@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { gzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import express, { type Request, type RequestHandler, type Response, Router } from "express";
 import { z } from "zod";
@@ -26,11 +27,16 @@ import { loadServedSite, type ServedSite } from "./served-page";
 export const PAGE_CACHE_MS = 10_000;
 const CACHE_LIMIT = 5_000;
 
+interface Compiled extends RenderedPage {
+  /** The HTML gzipped once, so that each view costs no compression. */
+  gzip: Buffer;
+}
+
 interface Cached {
   site: ServedSite;
   expires: number;
   /** Rendered pages by variant (-1: the page itself). */
-  rendered: Map<number, RenderedPage>;
+  rendered: Map<number, Compiled>;
 }
 
 const ZContactBody = z.object({
@@ -51,7 +57,15 @@ export function parkedHost(deps: AppDeps) {
   async function siteOf(host: string): Promise<Cached | null> {
     const hit = cache.get(host);
     if (hit && hit.expires > Date.now()) return hit;
-    const site = await loadServedSite(deps.db, host);
+    let site: ServedSite | null;
+    try {
+      site = await loadServedSite(deps.db, host);
+    } catch (error) {
+      // The database is away: the page last rendered, however old, or else the web client's
+      // landing page, rather than an error for the visitor.
+      deps.logger.warn({ err: error, host }, "parked page not read");
+      return hit ?? null;
+    }
     if (!site) {
       cache.delete(host);
       return null;
@@ -86,14 +100,15 @@ export function parkedHost(deps: AppDeps) {
     return variant < 0 ? site.page : (site.experiment?.variants[variant]?.page ?? site.page);
   }
 
-  function rendered(entry: Cached, variant: number): RenderedPage {
+  function rendered(entry: Cached, variant: number): Compiled {
     let page = entry.rendered.get(variant);
     if (!page) {
-      page = renderPage(pageFor(entry, variant), {
+      const html = renderPage(pageFor(entry, variant), {
         domainName: entry.site.domain.name,
         listingPrice: entry.site.listingPrice,
         appUrl,
       });
+      page = { ...html, gzip: gzipSync(html.html) };
       entry.rendered.set(variant, page);
     }
     return page;
@@ -136,7 +151,15 @@ export function parkedHost(deps: AppDeps) {
     }
     const page = rendered(entry, variant);
     res.setHeader("Content-Security-Policy", page.csp);
-    res.type("html").send(page.html);
+    res.vary("Accept-Encoding");
+    res.type("html");
+    if (req.acceptsEncodings("gzip", "identity") === "gzip") {
+      // Already encoded, so the compression middleware leaves it as it is.
+      res.setHeader("Content-Encoding", "gzip");
+      res.send(page.gzip);
+    } else {
+      res.send(page.html);
+    }
   });
 
   router.get("/__pp/img/:id", async (req, res, next) => {
