@@ -55,6 +55,12 @@ export function createApp(deps: AppDeps) {
   // Load balancers poll this many times a minute: it is answered before compression and logging,
   // but with the security headers every answer carries.
   app.use("/api/health", noStore, healthRoutes(deps));
+  const parked = parkedHost(deps);
+  // A verified domain's host gets its parked page (docs/product.md#parked-pages), its visit counted:
+  // public traffic at the rate of a whole portfolio, so like the health check it is answered before
+  // per-request logging; its page is already gzipped. Any other request goes on.
+  app.use(countParkedVisits(deps));
+  app.use(parked.middleware);
   // Portfolio-sized answers (thousands of domains) shrink about tenfold.
   app.use(compression());
   app.use(
@@ -69,7 +75,6 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  const parked = parkedHost(deps);
   const api = Router();
   api.use(noStore);
   // The public API reads no cookie (a key in the Authorization header), so it needs no CSRF check.
@@ -111,9 +116,6 @@ export function createApp(deps: AppDeps) {
 
   // Development and tests: the mail the app sent, read without an SMTP server (404 in production).
   app.use(devMailRoutes(deps));
-  app.use(countParkedVisits(deps));
-  // A verified domain's host gets its parked page, rendered here, before the web client.
-  app.use(parked.middleware);
   for (const handler of deps.client ?? []) app.use(handler);
   app.use(errorHandler(deps.logger));
   return app;
