@@ -150,6 +150,10 @@ const VALID_BODIES: Record<string, object> = {
     template: "minimal",
     blocks: [{ type: "headline", headline: "Not yours", text: "" }],
   },
+  "POST /api/domains/:id/page/preview": {
+    template: "minimal",
+    blocks: [{ type: "headline", headline: "Not yours", text: "" }],
+  },
 };
 
 const isPublicApi = (route: RouteEntry) => route.path.startsWith("/api/v1/");
