@@ -5,6 +5,7 @@ import type { Db } from "../db/pool";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
 import type { OwnershipChecker } from "../modules/domains/check-ownership";
+import { evaluateRunningExperiments } from "../modules/experiments/experiments.service";
 import type { PayoutSender } from "../payments/provider";
 import { type AutoPayoutJobOptions, installAutoPayoutsJob, workAutoPayoutsJob } from "./auto-payouts-job";
 import { type BillingJobOptions, installBillingJobs, workBillingJobs } from "./billing-jobs";
@@ -18,6 +19,10 @@ export const EXPIRY_WARNINGS_CRON = "0 13 * * *";
 export const DOMAIN_OWNERSHIP_QUEUE = "domain-ownership";
 /** Pending domains are looked up every few minutes; the run itself picks which are due. */
 export const DOMAIN_OWNERSHIP_CRON = `*/${PENDING_CHECK_MINUTES} * * * *`;
+
+/** Split tests' stopping rule, checked every hour (docs/product.md#split-tests). */
+export const SPLIT_TESTS_QUEUE = "split-tests";
+export const SPLIT_TESTS_CRON = "17 * * * *";
 
 const STOP_TIMEOUT_MS = 10_000;
 const JOBS_INSTALL_LOCK = 727_002;
@@ -60,6 +65,8 @@ export async function startJobQueue(options: {
     await boss.start();
     await boss.createQueue(EXPIRY_WARNINGS_QUEUE);
     await boss.schedule(EXPIRY_WARNINGS_QUEUE, EXPIRY_WARNINGS_CRON, {}, { tz: "UTC" });
+    await boss.createQueue(SPLIT_TESTS_QUEUE, { name: SPLIT_TESTS_QUEUE, policy: "singleton" });
+    await boss.schedule(SPLIT_TESTS_QUEUE, SPLIT_TESTS_CRON, {}, { tz: "UTC" });
     if (options.ownership) {
       // One run at a time: a long run (a large backlog, slow resolvers) must not overlap the next.
       await boss.createQueue(DOMAIN_OWNERSHIP_QUEUE, { name: DOMAIN_OWNERSHIP_QUEUE, policy: "singleton" });
@@ -74,6 +81,10 @@ export async function startJobQueue(options: {
   await boss.work(EXPIRY_WARNINGS_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
     const result = await sendExpiryWarnings({ db, mailer });
     logger.info(result, "expiry warnings sent");
+  });
+  await boss.work(SPLIT_TESTS_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+    const result = await evaluateRunningExperiments(db);
+    logger.info(result, "split tests checked");
   });
   const { ownership } = options;
   if (ownership) {

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { assignVariant, VISITOR_COOKIE } from "../../server/modules/experiments/assign-variant";
+import { evaluateRunningExperiments } from "../../server/modules/experiments/experiments.service";
 import type { TExperiment } from "../../shared/api/experiments";
 import type { TPageBody } from "../../shared/api/pages";
 import { addVerifiedDomain } from "../factories/domains";
@@ -251,5 +252,32 @@ describe("results and the stopping rule", () => {
     const result = (await agent.get(`/api/experiments/${created.body.id}`)).body as TExperiment;
     expect(result.variants.reduce((s, v) => s + v.conversions, 0)).toBe(1);
     expect(other.cookie).not.toBe(visitor.cookie);
+  });
+
+  it("the hourly check stops a test that met its rule while nobody looked, and its winner becomes the page", async () => {
+    const { agent, domain } = await owner();
+    const created = await agent.post("/api/experiments").send({
+      domainId: domain.id,
+      goal: "lead",
+      minVisitors: 50,
+      threshold: 0.95,
+      variants: [
+        { name: "Old", page: page("Old words"), weight: 1 },
+        { name: "New", page: page("New words"), weight: 1 },
+      ],
+    });
+    const id = created.body.id as string;
+    await t.db.execute(sql`
+      insert into experiment_visitors (experiment_id, visitor_id, variant, converted)
+      select ${id}, 'v' || g, g % 2, (g % 2 = 1 and g % 3 = 0) or (g % 2 = 0 and g % 20 = 0)
+      from generate_series(1, 400) g
+    `);
+
+    const result = await evaluateRunningExperiments(t.db);
+
+    expect(result.stopped).toBeGreaterThanOrEqual(1);
+    const test = (await agent.get(`/api/experiments/${id}`)).body as TExperiment;
+    expect(test).toMatchObject({ status: "stopped", winner: "New" });
+    expect((await agent.get(`/api/domains/${domain.id}/page`)).body.blocks[0].headline).toBe("New words");
   });
 });

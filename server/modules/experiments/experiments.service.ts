@@ -199,3 +199,21 @@ export async function stopExperiment(
   options.onChange?.(domain.name);
   return getExperiment(options);
 }
+
+/**
+ * Checks every running test's stopping rule (the scheduled job), so that a test ends and its
+ * winner becomes the page even while its owner is not looking. Answers how many tests it read.
+ */
+export async function evaluateRunningExperiments(db: Db): Promise<{ checked: number; stopped: number }> {
+  const running = await db
+    .select({ id: experiments.id, userId: experiments.userId })
+    .from(experiments)
+    .where(eq(experiments.status, "running"))
+    .limit(1000);
+  let stopped = 0;
+  for (const test of running) {
+    const result = await getExperiment({ db, userId: test.userId, experimentId: test.id });
+    if (result.status === "stopped") stopped++;
+  }
+  return { checked: running.length, stopped };
+}
