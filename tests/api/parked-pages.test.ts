@@ -352,4 +352,25 @@ describe("blocks that lead elsewhere", () => {
     expect(JSON.stringify(inbox.body)).toContain("How much for it?");
     expect(JSON.stringify(inbox.body)).not.toContain("From elsewhere");
   });
+
+  it("the builder's preview renders a draft as visitors would see it, sanitised, and saves nothing", async () => {
+    const { agent, domain } = await owner(BUILDER);
+    const imageId = "00000000-0000-4000-8000-000000000001";
+
+    const preview = await agent.post(`/api/domains/${domain.id}/page/preview`).send({
+      template: "category",
+      blocks: [
+        { type: "headline", headline: "Draft words", text: "<p>Hi</p><script>alert(1)</script>" },
+        { type: "image", imageId, alt: "" },
+      ],
+    });
+
+    expect(preview.status).toBe(200);
+    expect(preview.body.html).toContain("Draft words");
+    expect(preview.body.html).toContain('class="t-category"');
+    expect(preview.body.html).toContain(`src="/api/domains/${domain.id}/page/images/${imageId}"`);
+    expect(preview.body.html).not.toContain("alert(1)");
+    expect((await agent.get(`/api/domains/${domain.id}/page/versions`)).body).toEqual([]);
+    expect((await visit(domain.name)).text).not.toContain("Draft words");
+  });
 });
