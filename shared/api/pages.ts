@@ -105,23 +105,24 @@ export const ZPageImageAnswer = z.object({ id: z.string(), url: z.string() });
 
 /** The blocks a template starts with; without the Landing Page Builder these are the only blocks (their text editable). */
 export function defaultBlocks(template: TPageTemplate, domainName: string): TPageBlock[] {
-  const headline = (text: string): TPageBlock => ({ type: "headline", headline: domainName, text });
+  const headline = (title: string, text: string): TPageBlock => ({ type: "headline", headline: title, text });
   const lead: TPageBlock = { type: "leadForm", heading: "Compare car insurance quotes" };
   const forSale: TPageBlock = { type: "forSale", text: "This domain may be for sale." };
   switch (template) {
     case "premium":
-      return [headline("A premium name, parked with care."), forSale, lead];
+      return [headline("A name worth owning", "A premium name, parked with care."), forSale, lead];
     case "category":
       return [
-        headline("Guides and offers around this topic."),
+        headline("Explore this topic", "Guides and offers around this topic."),
         { type: "links", title: "Popular topics", links: [] },
         lead,
       ];
     case "minimal":
-      return [headline(""), lead];
+      // The minimal template has no header: its first headline is the page's title.
+      return [headline(domainName, ""), lead];
     default:
       return [
-        headline("Save on car insurance: compare quotes from 50+ insurers in under 2 minutes."),
+        headline("Save on car insurance", "Compare quotes from 50+ insurers in under 2 minutes."),
         lead,
         forSale,
       ];
