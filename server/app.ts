@@ -27,11 +27,14 @@ import { devMailRoutes } from "./modules/dev-mail/dev-mail.routes";
 import { domainRoutes } from "./modules/domains/domains.routes";
 import { countParkedVisits } from "./modules/domains/parked-visits";
 import { emailAutomationRoutes, unsubscribeRoutes } from "./modules/email-automation/email-automation.routes";
+import { experimentRoutes } from "./modules/experiments/experiments.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { leadReturnRoutes } from "./modules/lead-sales/lead-returns.routes";
 import { leadRoutes } from "./modules/leads/leads.routes";
 import { marketplaceRoutes } from "./modules/marketplace/marketplace.routes";
 import { notificationRoutes } from "./modules/notifications/notifications.routes";
+import { pageRoutes } from "./modules/pages/pages.routes";
+import { parkedHost } from "./modules/pages/parked-host";
 import { parkingRoutes } from "./modules/parking/parking.routes";
 import { paymentRoutes } from "./modules/payments/payments.routes";
 import { pnlRoutes } from "./modules/pnl/pnl.routes";
@@ -65,6 +68,12 @@ export function createApp(deps: AppDeps) {
   // Referral links are clicked in bursts from posts and banners: answered before compression and
   // request logging too (the click itself is the record).
   app.use(referralRedirectRoutes(deps));
+  const parked = parkedHost(deps);
+  // A verified domain's host gets its parked page (docs/product.md#parked-pages), its visit counted:
+  // public traffic at the rate of a whole portfolio, so like the health check it is answered before
+  // per-request logging; its page is already gzipped. Any other request goes on.
+  app.use(countParkedVisits(deps));
+  app.use(parked.middleware);
   // Portfolio-sized answers (thousands of domains) shrink about tenfold.
   app.use(compression());
   app.use(
@@ -98,7 +107,9 @@ export function createApp(deps: AppDeps) {
   api.use("/security", auditExportRoutes(deps));
   api.use("/api-keys", apiKeyRoutes(deps));
   api.use("/leads", leadRoutes(deps));
+  api.use("/domains", pageRoutes(deps, parked.invalidate));
   api.use("/domains", domainRoutes(deps));
+  api.use("/experiments", experimentRoutes(deps, parked.invalidate));
   api.use(pnlRoutes(deps));
   api.use("/parking-reports", parkingRoutes(deps));
   api.use(purchaseRoutes(deps));
@@ -128,7 +139,6 @@ export function createApp(deps: AppDeps) {
   app.use(storefrontRoutes(deps));
   app.use(socialFeedRoutes(deps));
   app.use(unsubscribeRoutes(deps));
-  app.use(countParkedVisits(deps));
   for (const handler of deps.client ?? []) app.use(handler);
   app.use(errorHandler(deps.logger));
   return app;

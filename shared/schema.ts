@@ -211,6 +211,8 @@ export const domainTraffic = pgTable(
     day: date("day").notNull(),
     visits: integer("visits").notNull().default(0),
     leads: integer("leads").notNull().default(0),
+    /** Outbound and for-sale clicks on the parked page. */
+    clicks: integer("clicks").notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.domainId, t.day] }),
@@ -1523,4 +1525,90 @@ export const emailUnsubscribes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.senderId, t.email] })],
+);
+
+/**
+ * A verified domain's parked page as its owner shaped it (docs/product.md#parked-pages): a
+ * template and its blocks (shared/api/pages.ts), at `version`; a domain without a row shows the
+ * template's default blocks.
+ */
+export const domainPages = pgTable("domain_pages", {
+  domainId: uuid("domain_id")
+    .primaryKey()
+    .references(() => domains.id, { onDelete: "cascade" }),
+  userId: userRef("user_id"),
+  template: text("template").notNull(),
+  blocks: jsonb("blocks").notNull(),
+  version: integer("version").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every saved state of a parked page, so that any one can be restored. */
+export const domainPageVersions = pgTable(
+  "domain_page_versions",
+  {
+    domainId: domainRef("domain_id"),
+    userId: userRef("user_id"),
+    version: integer("version").notNull(),
+    template: text("template").notNull(),
+    blocks: jsonb("blocks").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.domainId, t.version] })],
+);
+
+/** An image an owner uploaded for a parked page's image block, served from the domain's host. */
+export const pageImages = pgTable(
+  "page_images",
+  {
+    id: rowId(),
+    userId: userRef("user_id"),
+    domainId: domainRef("domain_id"),
+    contentType: text("content_type").notNull(),
+    content: bytes("content").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("page_images_domain_idx").on(t.domainId)],
+);
+
+/**
+ * A split test of a domain's parked page: two to four variants (each a page and a weight) and a
+ * goal; `status` is "running" or "stopped", and `winner` the variant index that became the page.
+ * One running test per domain.
+ */
+export const experiments = pgTable(
+  "experiments",
+  {
+    id: rowId(),
+    userId: userRef("user_id"),
+    domainId: domainRef("domain_id"),
+    goal: text("goal").notNull(),
+    variants: jsonb("variants").notNull(),
+    status: text("status").notNull().default("running"),
+    /** The stopping rule: the chance to be best a variant must reach, with this many visitors in each. */
+    threshold: numeric("threshold", { precision: 5, scale: 4 }).notNull(),
+    minVisitors: integer("min_visitors").notNull(),
+    winner: integer("winner"),
+    createdAt: createdAt(),
+    stoppedAt: timestamp("stopped_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("experiments_running_domain_idx").on(t.domainId).where(sql`${t.status} = 'running'`),
+    index("experiments_user_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+/** A visitor (first-party cookie id) exposed to a test: the variant shown, and whether they converted. */
+export const experimentVisitors = pgTable(
+  "experiment_visitors",
+  {
+    experimentId: uuid("experiment_id")
+      .notNull()
+      .references(() => experiments.id, { onDelete: "cascade" }),
+    visitorId: text("visitor_id").notNull(),
+    variant: integer("variant").notNull(),
+    converted: boolean("converted").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.experimentId, t.visitorId] })],
 );

@@ -7,6 +7,7 @@ import type { Mailer } from "../mail/mailer";
 import { settleMissedCampaigns } from "../modules/campaigns/settle-campaign";
 import type { OwnershipChecker } from "../modules/domains/check-ownership";
 import { sendDueSequenceEmails } from "../modules/email-automation/send-sequence-emails";
+import { evaluateRunningExperiments } from "../modules/experiments/experiments.service";
 import type { LeadSales } from "../modules/lead-sales/lead-sales";
 import { publishDuePosts } from "../modules/social/publish-posts";
 import type { PayoutSender } from "../payments/provider";
@@ -34,6 +35,10 @@ export const SEQUENCES_CRON = "*/10 * * * *";
 export const DOMAIN_OWNERSHIP_QUEUE = "domain-ownership";
 /** Pending domains are looked up every few minutes; the run itself picks which are due. */
 export const DOMAIN_OWNERSHIP_CRON = `*/${PENDING_CHECK_MINUTES} * * * *`;
+
+/** Split tests' stopping rule, checked every hour (docs/product.md#split-tests). */
+export const SPLIT_TESTS_QUEUE = "split-tests";
+export const SPLIT_TESTS_CRON = "17 * * * *";
 
 const STOP_TIMEOUT_MS = 10_000;
 const JOBS_INSTALL_LOCK = 727_002;
@@ -96,6 +101,8 @@ export async function startJobQueue(options: {
       await boss.createQueue(SEQUENCES_QUEUE, { name: SEQUENCES_QUEUE, policy: "singleton" });
       await boss.schedule(SEQUENCES_QUEUE, SEQUENCES_CRON, {}, { tz: "UTC" });
     }
+    await boss.createQueue(SPLIT_TESTS_QUEUE, { name: SPLIT_TESTS_QUEUE, policy: "singleton" });
+    await boss.schedule(SPLIT_TESTS_QUEUE, SPLIT_TESTS_CRON, {}, { tz: "UTC" });
     if (options.ownership) {
       // One run at a time: a long run (a large backlog, slow resolvers) must not overlap the next.
       await boss.createQueue(DOMAIN_OWNERSHIP_QUEUE, { name: DOMAIN_OWNERSHIP_QUEUE, policy: "singleton" });
@@ -132,6 +139,10 @@ export async function startJobQueue(options: {
       if (result.sent + result.skipped > 0) logger.info(result, "sequence emails sent");
     });
   }
+  await boss.work(SPLIT_TESTS_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+    const result = await evaluateRunningExperiments(db);
+    logger.info(result, "split tests checked");
+  });
   const { ownership } = options;
   if (ownership) {
     await boss.work(DOMAIN_OWNERSHIP_QUEUE, { pollingIntervalSeconds: 30 }, async () => {

@@ -4,6 +4,7 @@ import { queueReport } from "../../server/modules/reports/queue-report";
 import { bearer, createApiKey, grantApiPlan } from "../factories/api-keys";
 import { subscribeInSandbox } from "../factories/billing";
 import { addDomain, addVerifiedDomain } from "../factories/domains";
+import { buyMarketingTools } from "../factories/marketing-tools";
 import { buySecurity } from "../factories/security";
 import { signUp } from "../factories/users";
 import { registerPasskey } from "../factories/webauthn";
@@ -104,6 +105,21 @@ beforeAll(async () => {
     })) ?? "";
   const devices = await owner.agent.get("/api/auth/devices").expect(200);
   owned.device = (devices.body.devices as { id: string; current: boolean }[]).find((d) => !d.current)!.id;
+  await buyMarketingTools(owner.agent, ["landing-page-builder", "split-testing"]);
+  const page = { template: "minimal", blocks: [{ type: "headline", headline: "Mine", text: "" }] };
+  await owner.agent.put(`/api/domains/${listed.id}/page`).send(page).expect(200);
+  const experiment = await owner.agent
+    .post("/api/experiments")
+    .send({
+      domainId: listed.id,
+      goal: "lead",
+      variants: [
+        { name: "A", page, weight: 1 },
+        { name: "B", page, weight: 1 },
+      ],
+    })
+    .expect(201);
+  owned.experiment = experiment.body.id;
   // The intruder holds device management, so that only ownership can refuse the device routes.
   await buySecurity(intruder.agent, ["device-management"]);
   const tools = await owner.agent
@@ -130,7 +146,11 @@ function ownedIdFor(route: RouteEntry): Record<string, string> | undefined {
   // The deliverable is checked against its buyer in admin-work-orders.test.ts; here, the domain.
   if (p === "/api/domains/:id/deliverables/:deliverableId")
     return { id: owned.domain, deliverableId: "00000000-0000-4000-8000-000000000000" };
+  if (p === "/api/domains/:id/page/versions/:version/restore") return { id: owned.domain, version: "1" };
+  if (p === "/api/domains/:id/page/images/:imageId")
+    return { id: owned.domain, imageId: "00000000-0000-4000-8000-000000000000" };
   if (p.startsWith("/api/domains/:id") || p.startsWith("/api/v1/domains/:id")) return { id: owned.domain };
+  if (p.startsWith("/api/experiments/:id")) return { id: owned.experiment };
   if (p.startsWith("/api/api-keys/:id")) return { id: owned.apiKey };
   if (p.startsWith("/api/marketplace/list/:domainId")) return { domainId: owned.listedDomain };
   if (/^\/api\/(service-orders|checkout\/service|checkout\/sandbox)\/:id/.test(p)) return { id: owned.order };
@@ -175,6 +195,14 @@ const VALID_BODIES: Record<string, object> = {
   "PATCH /api/auth/devices/:id": { name: "Renamed" },
   "POST /api/marketplace/offers/:id/counter": { amount: "1900.00" },
   "POST /api/marketplace/transactions/:id/dispute": { reason: "Not yours." },
+  "PUT /api/domains/:id/page": {
+    template: "minimal",
+    blocks: [{ type: "headline", headline: "Not yours", text: "" }],
+  },
+  "POST /api/domains/:id/page/preview": {
+    template: "minimal",
+    blocks: [{ type: "headline", headline: "Not yours", text: "" }],
+  },
 };
 
 const isPublicApi = (route: RouteEntry) => route.path.startsWith("/api/v1/");

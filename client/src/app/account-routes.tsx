@@ -19,7 +19,7 @@ const DashboardRoutes = lazy(() => import("./dashboard-routes"));
 
 /** Sidebar pages, docs/product.md#screens; each renders inside the dashboard layout. */
 const SIDEBAR_PATHS =
-  /^\/(?:dashboard|domains|marketplace(?:\/deals(?:\/[^/]+)?)?|affiliates(?:\/(?:creatives|links|social|email|courses(?:\/[\w-]+\/[\w-]+)?))?|analytics|payments|settings|reports|reports\/[^/]+)\/?$/;
+  /^\/(?:dashboard|domains|domains\/[0-9a-f-]{36}\/page|marketplace(?:\/deals(?:\/[^/]+)?)?|affiliates(?:\/(?:creatives|links|social|email|courses(?:\/[\w-]+\/[\w-]+)?))?|analytics|payments|settings|reports|reports\/[^/]+)\/?$/;
 
 /** The account area: /login for signed-out visitors, everything else for signed-in users. */
 export default function AccountRoutes() {

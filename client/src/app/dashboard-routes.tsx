@@ -5,6 +5,7 @@ import { DashboardLayout } from "./layouts/dashboard-layout";
 
 const DashboardPage = lazy(() => import("@/pages/dashboard"));
 const DomainsPage = lazy(() => import("@/pages/domains"));
+const PageBuilderPage = lazy(() => import("@/pages/page-builder"));
 const MarketplacePage = lazy(() => import("@/pages/marketplace"));
 const MarketplaceDealsPage = lazy(() => import("@/pages/marketplace-deals"));
 const MarketplaceDealPage = lazy(() => import("@/pages/marketplace-deal"));
@@ -33,6 +34,7 @@ export default function DashboardRoutes() {
         <Switch>
           <Route path="/dashboard" component={DashboardPage} />
           <Route path="/domains" component={DomainsPage} />
+          <Route path="/domains/:id/page" component={PageBuilderPage} />
           <Route path="/marketplace" component={MarketplacePage} />
           <Route path="/marketplace/deals" component={MarketplaceDealsPage} />
           <Route path="/marketplace/deals/:id" component={MarketplaceDealPage} />

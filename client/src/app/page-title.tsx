@@ -7,6 +7,7 @@ const APP_NAME = "ParkPilot";
 const ROUTE_TITLES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/dashboard\/?$/, "Dashboard"],
   [/^\/domains\/?$/, "Domain Portfolio"],
+  [/^\/domains\/[0-9a-f-]{36}\/page\/?$/, "Parked Page"],
   [/^\/marketplace\/?$/, "Domain Marketplace"],
   [/^\/affiliates\/?$/, "Affiliate Program"],
   [/^\/affiliates\/courses(?:\/[\w-]+\/[\w-]+)?\/?$/, "Training Courses"],

@@ -18,9 +18,11 @@ import { DOMAIN_PATHS, type TPortfolioQueryInput } from "@shared/api/domains";
 import { EMAIL_PATHS } from "@shared/api/email";
 import { EMAIL_SEQUENCES_PATH } from "@shared/api/email-automation";
 import { ENTITLEMENTS_PATH } from "@shared/api/entitlements";
+import { EXPERIMENT_PATHS } from "@shared/api/experiments";
 import { LINK_ANALYTICS_PATH } from "@shared/api/link-analytics";
 import { marketplacePaths, type TMarketplaceQueryInput } from "@shared/api/marketplace";
 import { NOTIFICATIONS_PATHS } from "@shared/api/notifications";
+import { PAGE_PATHS } from "@shared/api/pages";
 import { PASSKEY_PATHS } from "@shared/api/passkeys";
 import { PAYMENT_PATHS } from "@shared/api/payments";
 import { PLAN_USAGE_PATH } from "@shared/api/plans";
@@ -62,6 +64,9 @@ export const queryKeys = {
 
   /** Every read of the portfolio starts with this key: a change refreshes them all. */
   domains: [DOMAIN_PATHS.list],
+  parkedPage: (domainId: string) => [PAGE_PATHS.page(domainId)],
+  pageVersions: (domainId: string) => [PAGE_PATHS.versions(domainId)],
+  experiments: (domainId: string) => [EXPERIMENT_PATHS.list, { domainId }],
   domainPage: (query: TPortfolioQueryInput) => [DOMAIN_PATHS.list, "page", query],
   domainOptions: [DOMAIN_PATHS.list, "options"],
   domain: (id: string) => [DOMAIN_PATHS.list, id],

@@ -1,10 +1,12 @@
 import type { TDomain } from "@shared/api/domains";
-import { LayoutGrid, Scale } from "lucide-react";
+import { pageBuilderPath } from "@shared/api/pages";
+import { LayoutGrid, LayoutTemplate, Scale } from "lucide-react";
 import { lazy, Suspense } from "react";
-import { useSearchParams } from "wouter";
+import { Link, useSearchParams } from "wouter";
 import { DomainStatusLegend } from "@/components/domain-status-badge";
 import { PageHeader } from "@/components/page-header";
 import { PlanUsageSummary } from "@/components/plans/plan-usage-summary";
+import { buttonVariants } from "@/components/ui/button";
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import { Skeleton } from "@/components/ui/skeleton";
 import { AddDomainDialog } from "@/features/domains/components/add-domain-dialog";
@@ -28,9 +30,17 @@ const VIEWS = [
 ] as const;
 
 const pnlSection = (domain: TDomain) => (
-  <Suspense fallback={<Skeleton className="h-64 w-full" />}>
-    <DomainPnlSection domainId={domain.id} />
-  </Suspense>
+  <>
+    <div className="mt-4 flex items-center justify-between gap-3 rounded-md border p-3 text-sm">
+      <span>The page visitors of {domain.name} see: template, blocks and split tests.</span>
+      <Link href={pageBuilderPath(domain.id)} className={buttonVariants({ variant: "outline", size: "sm" })}>
+        <LayoutTemplate aria-hidden="true" /> Edit parked page
+      </Link>
+    </div>
+    <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+      <DomainPnlSection domainId={domain.id} />
+    </Suspense>
+  </>
 );
 
 export default function DomainsPage() {

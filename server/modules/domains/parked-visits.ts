@@ -10,9 +10,16 @@ import { countryCodeOf } from "../auth/place";
 
 /** A visitor seen again within this window is the same visit. */
 export const REPEAT_VISIT_MINUTES = 30;
-const BOTS = /bot|crawl|spider|slurp|preview|monitor|headless|curl|wget|python|go-http/i;
+export const BOTS = /bot|crawl|spider|slurp|preview|monitor|headless|curl|wget|python|go-http/i;
 /** About one recorded visit in this many also clears sightings too old to matter. */
 const PRUNE_EVERY = 500;
+/**
+ * A visitor this instance counted (or tried to) within this many seconds is not sent to the
+ * database again: the database would not count it either (30-minute window), and a page reloaded
+ * in a loop would otherwise cost a write per view.
+ */
+const RECENT_SECONDS = 60;
+const RECENT_LIMIT = 20_000;
 
 /**
  * Counts a visit to a verified domain for today (UTC), unless the same visitor was
@@ -77,7 +84,7 @@ export function referrerHost(header: string | undefined, host: string): string {
 }
 
 /** True for a browser opening the landing page itself: not assets, API calls, prefetches or bots. */
-function isLandingPageView(req: Parameters<RequestHandler>[0]): boolean {
+export function isLandingPageView(req: Parameters<RequestHandler>[0]): boolean {
   if (req.method !== "GET" || req.path !== "/") return false;
   const dest = req.get("sec-fetch-dest");
   if (dest && dest !== "document") return false;
@@ -92,6 +99,15 @@ function isLandingPageView(req: Parameters<RequestHandler>[0]): boolean {
  */
 export function countParkedVisits(deps: AppDeps): RequestHandler {
   const ownHost = deps.config.PUBLIC_URL ? normalizeHost(new URL(deps.config.PUBLIC_URL).host) : "";
+  const recent = new Map<string, number>();
+  const seenRecently = (key: string) => {
+    const now = Date.now();
+    const last = recent.get(key);
+    if (last !== undefined && now - last < RECENT_SECONDS * 1000) return true;
+    if (recent.size >= RECENT_LIMIT) recent.clear();
+    recent.set(key, now);
+    return false;
+  };
   return (req, res, next) => {
     if (isLandingPageView(req)) {
       const host = normalizeHost(req.hostname);
@@ -102,6 +118,7 @@ export function countParkedVisits(deps: AppDeps): RequestHandler {
           const visitorKey = createHmac("sha256", deps.config.sessionSecret)
             .update(`${req.ip ?? ""}|${req.get("user-agent") ?? ""}`)
             .digest("base64url");
+          if (seenRecently(`${host}|${visitorKey}`)) return;
           const country = countryCodeOf(req.ip) ?? "";
           const referrer = referrerHost(req.get("referer"), host);
           recordParkedVisit({ db: deps.db, host, visitorKey, country, referrer })

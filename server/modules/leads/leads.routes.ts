@@ -3,7 +3,10 @@ import { ZLeadBody } from "../../../shared/api/leads";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
+import { normalizeHost } from "../../lib/hostname";
 import { deviceTokenOf } from "../auth/known-devices";
+import { visitorIdOf } from "../experiments/assign-variant";
+import { recordConversion } from "../experiments/track-visitors";
 import { leadSummary } from "./lead-summary";
 import { captureLead } from "./leads.service";
 
@@ -18,8 +21,8 @@ export function leadRoutes(deps: AppDeps): Router {
   const { config } = deps;
   router.post(
     "/",
-    handler({ body: ZLeadBody, status: 201 }, ({ body, req }) =>
-      captureLead({
+    handler({ body: ZLeadBody, status: 201 }, async ({ body, req }) => {
+      const answer = await captureLead({
         db: deps.db,
         input: body,
         // Express reads X-Forwarded-Host and -For only from the proxies TRUST_PROXY names.
@@ -38,8 +41,13 @@ export function leadRoutes(deps: AppDeps): Router {
         sales: deps.leadSales,
         domainDailyCap: config.LEADS_PER_DOMAIN_PER_DAY,
         quotesBaseUrl: config.QUOTES_URL,
-      }),
-    ),
+      });
+      // A lead is the goal of a split test of the parked page it was sent from.
+      const visitorId = visitorIdOf(req.get("cookie"));
+      if (visitorId)
+        await recordConversion(deps.db, { host: normalizeHost(req.hostname), visitorId, goal: "lead" });
+      return answer;
+    }),
   );
   router.get(
     "/summary",

@@ -1,0 +1,100 @@
+import http from "node:http";
+import pg from "pg";
+import { defaultBlocks } from "../../shared/api/pages";
+import type { Scenario } from "../lib/context";
+
+const CONNECTIONS = 16;
+const SECONDS = 8;
+const BROWSER =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+
+/** The page as a browser downloads it from `host` (fetch cannot name a Host): its bytes on the wire. */
+function download(url: string, host: string, encoding: string): Promise<{ body: Buffer; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    const headers = { Host: host, Accept: "text/html", "Accept-Encoding": encoding, "User-Agent": BROWSER };
+    const req = http.get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () =>
+        resolve({
+          body: Buffer.concat(chunks),
+          encoding: String(res.headers["content-encoding"] ?? "identity"),
+        }),
+      );
+    });
+    req.on("error", reject);
+  });
+}
+
+/**
+ * A verified domain's parked page (standard template with the lead form, server-rendered and
+ * cached) against `GET /api/health` in the same run and app process, on the PostgreSQL server:
+ * throughput and p99 of each, the ratio (goal ≥ 0.5, p99 ≤ 20 ms), and the page's transfer size
+ * (goal ≤ 30 KB compressed). Every page view also counts a visit, as in production.
+ */
+const scenario: Scenario = {
+  name: "parked-pages",
+  async run(ctx) {
+    const database = await ctx.freshDatabase();
+    // Ended before the database is dropped, so no idle connection is terminated under it.
+    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    const app = await ctx.startApp({ databaseUrl: database.url });
+    try {
+      const { cookie } = await ctx.signUp(app.baseUrl);
+      const name = `bench-page-${Date.now().toString(36)}.com`;
+      const created = await fetch(`${app.baseUrl}/api/domains`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie },
+        body: JSON.stringify({ name }),
+      });
+      const domain = (await created.json()) as { id: string };
+      await pool.query("update domains set verified_at = now(), verified_by = 'txt' where id = $1", [
+        domain.id,
+      ]);
+      const saved = await fetch(`${app.baseUrl}/api/domains/${domain.id}/page`, {
+        method: "PUT",
+        headers: { "content-type": "application/json", cookie },
+        body: JSON.stringify({ template: "standard", blocks: defaultBlocks("standard", name) }),
+      });
+      if (saved.status !== 200) throw new Error(`page not saved: ${saved.status} ${await saved.text()}`);
+      const headers = { Host: name, Accept: "text/html", "Accept-Encoding": "gzip", "User-Agent": BROWSER };
+      const html = (await download(`${app.baseUrl}/`, name, "identity")).body.toString("utf8");
+      if (!html.includes("Get Free Quotes Now")) throw new Error("the parked page was not served");
+
+      const health = await ctx.load({
+        url: `${app.baseUrl}/api/health`,
+        connections: CONNECTIONS,
+        durationSeconds: SECONDS,
+      });
+      const page = await ctx.load({
+        url: `${app.baseUrl}/`,
+        headers,
+        connections: CONNECTIONS,
+        durationSeconds: SECONDS,
+      });
+      const size = await download(`${app.baseUrl}/`, name, "gzip");
+      const ratio = Math.round((page.reqPerSec / health.reqPerSec) * 100) / 100;
+      return {
+        healthReqPerSec: health.reqPerSec,
+        healthP99Ms: health.p99Ms,
+        pageReqPerSec: page.reqPerSec,
+        pageP50Ms: page.p50Ms,
+        pageP99Ms: page.p99Ms,
+        pageNon2xx: page.non2xx,
+        throughputRatio: ratio,
+        transferBytes: size.body.length,
+        transferEncoding: size.encoding,
+        htmlBytes: Buffer.byteLength(html),
+        meetsThroughputGoal: ratio >= 0.5,
+        meetsP99Goal: page.p99Ms <= 20,
+        meetsSizeGoal: size.body.length <= 30 * 1024,
+      };
+    } finally {
+      await app.stop();
+      await pool.end();
+      await database.drop();
+    }
+  },
+};
+
+export default scenario;

@@ -1,0 +1,12 @@
+import { PAGE_PATHS, type TPageVersion, ZPageVersion } from "@shared/api/pages";
+import { useQuery } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
+
+export async function getPageVersions(domainId: string): Promise<TPageVersion[]> {
+  const res = await apiRequest("GET", PAGE_PATHS.versions(domainId));
+  return ZPageVersion.array().parse(await res.json());
+}
+
+export const usePageVersions = (domainId: string) =>
+  useQuery({ queryKey: queryKeys.pageVersions(domainId), queryFn: () => getPageVersions(domainId) });

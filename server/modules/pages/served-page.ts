@@ -1,0 +1,65 @@
+import { sql } from "drizzle-orm";
+import { type TPageBody, ZPageBody } from "../../../shared/api/pages";
+import type { DbOrTx } from "../../db/tx";
+import { pageOf, type StoredPage } from "./page-store";
+
+export interface RunningExperiment {
+  id: string;
+  goal: string;
+  variants: { page: TPageBody; weight: number }[];
+}
+
+/** Everything the parked host needs to answer, read in one statement. */
+export interface ServedSite {
+  domain: { id: string; userId: string; name: string };
+  page: StoredPage;
+  listingPrice: string | null;
+  experiment: RunningExperiment | null;
+}
+
+/** The verified domain a host names, its page, listing and running test; null for any other host. */
+export async function loadServedSite(db: DbOrTx, host: string): Promise<ServedSite | null> {
+  const { rows } = await db.execute<{
+    id: string;
+    user_id: string;
+    name: string;
+    parking_template: string;
+    listing_price: string | null;
+    template: string | null;
+    blocks: unknown;
+    version: number | null;
+    experiment_id: string | null;
+    goal: string | null;
+    variants: unknown;
+  }>(sql`
+    select d.id, d.user_id, d.name, d.parking_template,
+      case when d.marketplace_price > 0 and d.sold_at is null then d.marketplace_price::text end as listing_price,
+      p.template, p.blocks, p.version, e.id as experiment_id, e.goal, e.variants
+    from domains d
+    left join domain_pages p on p.domain_id = d.id
+    left join experiments e on e.domain_id = d.id and e.status = 'running'
+    where d.name = ${host} and d.verified_at is not null
+    limit 1
+  `);
+  const row = rows[0];
+  if (!row) return null;
+  const domain = { id: row.id, userId: row.user_id, name: row.name };
+  const page = pageOf(
+    row.template === null
+      ? undefined
+      : { template: row.template, blocks: row.blocks, version: row.version ?? 0 },
+    { name: row.name, parkingTemplate: row.parking_template },
+  );
+  const experiment =
+    row.experiment_id && row.goal
+      ? {
+          id: row.experiment_id,
+          goal: row.goal,
+          variants: (row.variants as { page: unknown; weight: number }[]).map((v) => ({
+            page: ZPageBody.parse(v.page),
+            weight: v.weight,
+          })),
+        }
+      : null;
+  return { domain, page, listingPrice: row.listing_price, experiment };
+}
