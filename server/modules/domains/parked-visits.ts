@@ -101,12 +101,14 @@ export function countParkedVisits(deps: AppDeps): RequestHandler {
   const ownHost = deps.config.PUBLIC_URL ? normalizeHost(new URL(deps.config.PUBLIC_URL).host) : "";
   const recent = new Map<string, number>();
   const seenRecently = (key: string) => {
-    const now = Date.now();
     const last = recent.get(key);
-    if (last !== undefined && now - last < RECENT_SECONDS * 1000) return true;
+    return last !== undefined && Date.now() - last < RECENT_SECONDS * 1000;
+  };
+  // Only a counted visit is remembered: a view of a name not verified yet counts nothing, and the
+  // first view once it is verified must still count.
+  const remember = (key: string) => {
     if (recent.size >= RECENT_LIMIT) recent.clear();
-    recent.set(key, now);
-    return false;
+    recent.set(key, Date.now());
   };
   return (req, res, next) => {
     if (isLandingPageView(req)) {
@@ -118,13 +120,15 @@ export function countParkedVisits(deps: AppDeps): RequestHandler {
           const visitorKey = createHmac("sha256", deps.config.sessionSecret)
             .update(`${req.ip ?? ""}|${req.get("user-agent") ?? ""}`)
             .digest("base64url");
-          if (seenRecently(`${host}|${visitorKey}`)) return;
+          const key = `${host}|${visitorKey}`;
+          if (seenRecently(key)) return;
           const country = countryCodeOf(req.ip) ?? "";
           const referrer = referrerHost(req.get("referer"), host);
           recordParkedVisit({ db: deps.db, host, visitorKey, country, referrer })
-            .then((counted) =>
-              counted && Math.random() * PRUNE_EVERY < 1 ? pruneSightings(deps.db) : undefined,
-            )
+            .then((counted) => {
+              if (counted) remember(key);
+              return counted && Math.random() * PRUNE_EVERY < 1 ? pruneSightings(deps.db) : undefined;
+            })
             .catch((error: unknown) => deps.logger.warn({ err: error, host }, "parked visit not counted"));
         });
       }
