@@ -7,6 +7,7 @@ import { settleMissedCampaigns } from "../../server/modules/campaigns/settle-cam
 import { fulfilOrder } from "../../server/payments/fulfil-order";
 import type { TCampaign } from "../../shared/api/campaigns";
 import { OFFERS } from "../../shared/catalog";
+import { MARKETPLACE_SALE_OFFER } from "../../shared/marketplace-deals";
 import { serviceOrders } from "../../shared/schema";
 import { payInSandbox } from "../factories/billing";
 import { signUp } from "../factories/users";
@@ -142,6 +143,31 @@ describe("recruitment campaigns", () => {
 
     // Another user never sees this campaign.
     expect(await campaignsOf(busy)).toEqual([]);
+  });
+
+  it("buying another user's domain in escrow makes nobody a recruit, however cheap the listing", async () => {
+    const buyer = await signUp(t.app);
+    const affiliate = await signUp(t.app, { referralCode: await codeOf(buyer.user.id) });
+    await fundCampaign(buyer, "card");
+    for (let i = 0; i < 3; i++) {
+      const account = await recruit(affiliate, "none");
+      const [order] = await t.db
+        .insert(serviceOrders)
+        .values({
+          userId: account.user.id,
+          offerId: MARKETPLACE_SALE_OFFER,
+          serviceType: "marketplace",
+          description: "Escrow purchase of cheap.example",
+          price: "0.01",
+        })
+        .returning();
+      await payByCard(order.id, "0.01");
+    }
+    expect((await campaignsOf(buyer))[0]).toMatchObject({ recruits: 0, status: "active" });
+
+    // A service the platform sells still counts.
+    await recruit(affiliate);
+    expect((await campaignsOf(buyer))[0].recruits).toBe(1);
   });
 
   it("missing the goal by the deadline returns the bonus to the buyer's balance, once", async () => {

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { MARKETPLACE_SALE_OFFER } from "../../../shared/marketplace-deals";
 import type { ServiceOrder } from "../../../shared/schema";
 import type { Tx } from "../../db/tx";
 import type { PaidContext } from "../../payments/on-paid-effects";
@@ -16,7 +17,9 @@ export async function applyPaidOrderToCampaigns(
   context: PaidContext,
 ): Promise<void> {
   if (order.offerId === RECRUITMENT_OFFER) await startCampaign(tx, order);
-  await countRecruit(tx, order, context);
+  // Buying another user's domain in escrow pays that user, not the platform: it makes nobody a
+  // recruit (a cent's listing bought and left to time out and be refunded would otherwise count).
+  if (order.offerId !== MARKETPLACE_SALE_OFFER) await countRecruit(tx, order, context);
 }
 
 /**
