@@ -147,6 +147,25 @@ describe("buy now through escrow", () => {
   });
 });
 
+describe("unpaid sales", () => {
+  it("a buyer holds at most two listings unpaid at once, so one account cannot block every listing", async () => {
+    const { buyer, domain } = await sellerAndBuyer(t.app, t.db);
+    const second = await sellerAndBuyer(t.app, t.db);
+    const third = await sellerAndBuyer(t.app, t.db);
+    const open = (domainId: string) => buyer.agent.post("/api/marketplace/transactions").send({ domainId });
+    expect((await open(domain.id)).status).toBe(201);
+    expect((await open(second.domain.id)).status).toBe(201);
+    const refused = await open(third.domain.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/waiting for payment/);
+    // Another buyer can still buy the third listing.
+    expect(
+      (await third.buyer.agent.post("/api/marketplace/transactions").send({ domainId: third.domain.id }))
+        .status,
+    ).toBe(201);
+  });
+});
+
 describe("a sale by offer", () => {
   it("pays an accepted offer's amount in the sandbox and completes when inspection runs out: the name moves, test money credits nobody", async () => {
     const { seller, buyer, domain } = await sellerAndBuyer(t.app, t.db, "2000.00");

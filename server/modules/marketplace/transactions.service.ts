@@ -24,6 +24,12 @@ import { tellSale } from "./tell-sale";
 const DAY_MS = 86_400_000;
 export const LIVE_STATUSES = ["awaiting_payment", "awaiting_transfer", "inspection", "disputed"] as const;
 
+/**
+ * Sales a buyer may leave unpaid at once. An unpaid sale holds its listing for everyone else until
+ * it is paid or lapses, so one account cannot hold every listing.
+ */
+export const MAX_UNPAID_SALES = 2;
+
 const addDays = (from: Date, days: number) => new Date(from.getTime() + days * DAY_MS);
 /** The TXT record's value that proves the buyer controls the name. */
 export const buyerTxtValue = (token: string) => `parkpilot-verify=${token}`;
@@ -56,6 +62,20 @@ export async function openTransaction(options: {
         ),
       );
     if (live) throw new AppError("CONFLICT", `${domain.name} is already being sold.`);
+    const unpaid = await tx
+      .select({ id: marketplaceTransactions.id })
+      .from(marketplaceTransactions)
+      .where(
+        and(
+          eq(marketplaceTransactions.buyerId, userId),
+          eq(marketplaceTransactions.status, "awaiting_payment"),
+        ),
+      );
+    if (unpaid.length >= MAX_UNPAID_SALES)
+      throw new AppError(
+        "CONFLICT",
+        `You have ${unpaid.length} purchases waiting for payment. Pay for one, or let it lapse, before starting another.`,
+      );
     const amount = offer?.amount ?? (domain.marketplacePrice as string);
     const protection = await protectionOf(tx, domain.userId, domain.id);
     const id = randomUUID();
