@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { Parser } from "htmlparser2";
-import request from "supertest";
+import request, { type Agent } from "supertest";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { FORM_SCRIPT } from "../../server/modules/pages/render-page";
 import { defaultBlocks, type TPageBlock } from "../../shared/api/pages";
@@ -326,6 +326,26 @@ describe("blocks that lead elsewhere", () => {
     expect(Buffer.compare(image.body as Buffer, png)).toBe(0);
   });
 
+  it("images need the Landing Page Builder, and a page keeps at most 20 of them", async () => {
+    const png = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+      "base64",
+    );
+    const upload = (agent: Agent, domainId: string) =>
+      agent.post(`/api/domains/${domainId}/page/images`).set("Content-Type", "image/png").send(png);
+    const without = await owner();
+    expect((await upload(without.agent, without.domain.id)).status).toBe(403);
+
+    const { agent, domain } = await owner(BUILDER);
+    for (let i = 0; i < 20; i++) expect((await upload(agent, domain.id)).status).toBe(201);
+    const over = await upload(agent, domain.id);
+    expect(over.status).toBe(409);
+    const stored = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from page_images where domain_id = ${domain.id}`,
+    );
+    expect(stored.rows[0].n).toBe(20);
+  });
+
   it("the contact form's message reaches the owner as a notification; bad or cross-site messages are refused", async () => {
     const { agent, domain } = await owner(BUILDER);
     await agent.put(`/api/domains/${domain.id}/page`).send({
@@ -351,6 +371,17 @@ describe("blocks that lead elsewhere", () => {
     const inbox = await agent.get("/api/notifications");
     expect(JSON.stringify(inbox.body)).toContain("How much for it?");
     expect(JSON.stringify(inbox.body)).not.toContain("From elsewhere");
+  });
+
+  it("a page without a contact form takes no messages", async () => {
+    const { agent, domain } = await owner();
+    const sent = await request(t.app)
+      .post("/__pp/contact")
+      .set({ Host: domain.name, "User-Agent": BROWSER })
+      .send({ email: "buyer@example.com", message: "Spam for the owner" });
+    expect(sent.status).toBe(404);
+    const inbox = await agent.get("/api/notifications");
+    expect(JSON.stringify(inbox.body)).not.toContain("Spam for the owner");
   });
 
   it("the builder's preview renders a draft as visitors would see it, sanitised, and saves nothing", async () => {

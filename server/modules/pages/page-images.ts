@@ -1,8 +1,14 @@
+import { count, eq } from "drizzle-orm";
 import { PAGE_IMAGE_TYPES } from "../../../shared/api/pages";
 import { pageImages } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
+import { isEntitled } from "../entitlements/entitlements.service";
 import { ownDomain } from "./page-store";
+import { BUILDER_FEATURE } from "./pages.service";
+
+/** Images one domain's page may keep: each is a row of the database, so there is a ceiling. */
+export const PAGE_IMAGES_PER_DOMAIN = 20;
 
 /** The first bytes of each image type an owner may upload: the file must be what it claims. */
 const SIGNATURES: Record<(typeof PAGE_IMAGE_TYPES)[number], (b: Buffer) => boolean> = {
@@ -22,6 +28,14 @@ export async function uploadPageImage(options: {
   content: Buffer;
 }): Promise<{ id: string; url: string }> {
   const domain = await ownDomain(options.db, options.userId, options.domainId);
+  if (!(await isEntitled({ db: options.db, userId: options.userId, feature: BUILDER_FEATURE })))
+    throw new AppError("FORBIDDEN", "Adding images to a page needs the Landing Page Builder marketing tool.");
+  const [held] = await options.db
+    .select({ n: count() })
+    .from(pageImages)
+    .where(eq(pageImages.domainId, domain.id));
+  if (held.n >= PAGE_IMAGES_PER_DOMAIN)
+    throw new AppError("CONFLICT", `A page keeps at most ${PAGE_IMAGES_PER_DOMAIN} images.`);
   const type = PAGE_IMAGE_TYPES.find((t) => t === options.contentType.split(";")[0].trim().toLowerCase());
   if (!type || !Buffer.isBuffer(options.content) || !SIGNATURES[type](options.content)) {
     throw new AppError("UNPROCESSABLE", "Upload a PNG, JPEG, WebP or GIF image of at most 1 MB.");

@@ -202,11 +202,15 @@ export function parkedHost(deps: AppDeps) {
     originCheck({ exempt: [] }),
     express.json({ limit: "8kb", verify: refuseDeepJson }),
     refuseNul,
-    async (req, res) => {
+    async (req, res, next) => {
       const entry = res.locals.parked as Cached;
+      // Only a page that shows a contact form (itself, or a variant of its running test) takes messages.
+      const pages = [entry.site.page, ...(entry.site.experiment?.variants.map((v) => v.page) ?? [])];
+      if (!pages.some((page) => page.blocks.some((block) => block.type === "contact"))) return next();
       const body = ZContactBody.parse(req.body ?? {});
-      await deps.limits.leads.perAddress.spend(req.ip ?? "");
       const { domain } = entry.site;
+      await deps.limits.leads.perAddress.spend(req.ip ?? "");
+      await deps.limits.leads.perDomain.spend(domain.id);
       await notify(
         deps.db,
         {

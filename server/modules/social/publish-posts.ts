@@ -44,7 +44,11 @@ export function deliverWebhook(url: string, payload: unknown, allowPrivate = fal
       },
     );
     req.on("timeout", () => req.destroy(new Error("timed out")));
-    req.on("error", (error) => resolve(`failed: ${error.message}`.slice(0, 200)));
+    // The reason stays generic: the filter's message names the address a host resolved to, which
+    // would let a user map names inside the network through the status shown to them.
+    req.on("error", (error) =>
+      resolve(/not allowed/i.test(error.message) ? "failed: address not allowed" : "failed: unreachable"),
+    );
     req.end(body);
   });
 }
