@@ -61,7 +61,7 @@ test("an appraisal is paid in the sandbox: checkout, Pay, success, then the orde
   await page.getByRole("link", { name: "Back to Dashboard" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  // The paid appraisal joined the work queue: its record shows it queued, with its due date.
+  // The paid appraisal is computed at once: its record is active and links its report.
   await page.goto("/domains");
   await page
     .getByRole("region", { name: "Premium Domain Services" })
@@ -69,8 +69,8 @@ test("an appraisal is paid in the sandbox: checkout, Pay, success, then the orde
     .selectOption({ label: domainName }, { timeout: 20_000 });
   const services = page.getByRole("list", { name: "Domain services" });
   await expect(services).toContainText("Professional Appraisal");
-  await expect(services).toContainText("Queued");
-  await expect(services).toContainText("Due ");
+  await expect(services).toContainText("Active");
+  await expect(services.getByRole("link", { name: "Read the appraisal report" })).toBeVisible();
 });
 
 test("cancelling on the hosted page returns to checkout with the cancelled notice, and the retry works", async ({

@@ -102,10 +102,12 @@ describe("the development server (npm run dev)", () => {
     expect(await res.text()).not.toContain("max_connections");
   });
 
-  it("answers a verified parked domain's Host with the landing page, as production does", async () => {
+  it("answers a verified parked domain's Host with its parked page, rendered on the server as in production", async () => {
     const res = await getWithHost(`http://127.0.0.1:${port}/`, parked);
     expect(res.status).toBe(200);
-    expect(res.body).toContain('<div id="root">');
+    expect(res.body).toContain('class="t-standard"');
+    expect(res.body).toContain(parked);
+    expect(res.body).not.toContain('<div id="root">');
   });
 
   it("refuses any other Host: an unverified domain, or a name pointed at this machine (DNS rebinding)", async () => {
