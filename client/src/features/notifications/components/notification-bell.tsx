@@ -50,6 +50,12 @@ export function NotificationBell() {
         </DialogPrimitive.Trigger>
         <DialogPrimitive.Content
           aria-describedby={undefined}
+          // Opening raises a toast, and a toast is a dismissable layer of its own above the panel:
+          // Radix gives Escape to the topmost layer only, so the toast would take it and the panel
+          // stay open. Escape pressed inside the panel closes the panel (the toast may go too).
+          onKeyDown={(event) => {
+            if (event.key === "Escape") setOpen(false);
+          }}
           className="fixed inset-x-4 top-24 z-50 flex max-h-[min(32rem,calc(100dvh-7rem))] flex-col rounded-xl border bg-popover text-popover-foreground shadow-xl data-[state=open]:animate-fade-in sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-96"
         >
           <NotificationList
