@@ -14,7 +14,7 @@ export default function AnalyticsPage() {
   const access = useAnalyticsAccess().data;
   const locked = access !== undefined && !access.ranges.includes(range);
   return (
-    <div className="grid gap-8">
+    <div className="grid grid-cols-1 gap-8">
       <div>
         <PageHeader
           title="Analytics"

@@ -29,7 +29,7 @@ export default function DashboardPage() {
 
   if (isPending) {
     return (
-      <div className="grid gap-6">
+      <div className="grid grid-cols-1 gap-6">
         {header}
         <DashboardSkeleton />
       </div>
@@ -38,7 +38,7 @@ export default function DashboardPage() {
   // A failed refresh keeps the last figures on screen; only a dashboard never loaded is an error.
   if (!dashboard) {
     return (
-      <div className="grid gap-6">
+      <div className="grid grid-cols-1 gap-6">
         {header}
         <DashboardError onRetry={() => void refetch()} retrying={isRefetching} />
       </div>
@@ -47,9 +47,9 @@ export default function DashboardPage() {
 
   const empty = isEmptyDashboard(dashboard);
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       {header}
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <GoalTracker />
         <QuickRevenueActions dashboard={dashboard} plan={user?.plan} />
       </div>
@@ -58,7 +58,7 @@ export default function DashboardPage() {
       ) : (
         <>
           <MetricCards dashboard={dashboard} />
-          <div className="grid gap-6 lg:grid-cols-3">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
             <RevenueTrend dashboard={dashboard} />
             <RevenueSources revenue={dashboard.revenue} />
           </div>
@@ -66,7 +66,7 @@ export default function DashboardPage() {
       )}
       {/* A new account is told its one next step above; empty domain and activity panels would repeat it. */}
       {!empty && (
-        <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           <TopDomains domains={dashboard.topDomains} />
           <div className="flex min-w-0 flex-col gap-6">
             <LiveRevenue todayRevenue={dashboard.metrics.todayRevenue} />
@@ -74,7 +74,7 @@ export default function DashboardPage() {
           </div>
         </div>
       )}
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <RecentActivity events={dashboard.recentEvents} />
         <QuickActions />
         <AffiliatePerformance stats={dashboard.affiliateStats} />

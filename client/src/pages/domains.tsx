@@ -31,7 +31,7 @@ const VIEWS = [
 
 const pnlSection = (domain: TDomain) => (
   <>
-    <div className="mt-4 flex items-center justify-between gap-3 rounded-md border p-3 text-sm">
+    <div className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-md border p-3 text-sm">
       <span>The page visitors of {domain.name} see: template, blocks and split tests.</span>
       <Link href={pageBuilderPath(domain.id)} className={buttonVariants({ variant: "outline", size: "sm" })}>
         <LayoutTemplate aria-hidden="true" /> Edit parked page

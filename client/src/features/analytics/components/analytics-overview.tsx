@@ -13,14 +13,14 @@ import { TrafficChart } from "./traffic-chart";
 
 function OverviewSkeleton() {
   return (
-    <div className="grid gap-6" data-testid="analytics-loading">
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid grid-cols-1 gap-6" data-testid="analytics-loading">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {["revenue", "visitors", "leads", "conversion"].map((key) => (
           <Skeleton key={key} className="h-28 rounded-xl" />
         ))}
       </div>
       <Skeleton className="h-96 rounded-xl" />
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Skeleton className="h-96 rounded-xl lg:col-span-2" />
         <Skeleton className="h-96 rounded-xl" />
       </div>
@@ -52,13 +52,13 @@ export function AnalyticsOverview({ range }: { range: TAnalyticsRange }) {
   const data = query.data;
   return (
     <div
-      className={cn("grid gap-6 transition-opacity", query.isPlaceholderData && "opacity-60")}
+      className={cn("grid grid-cols-1 gap-6 transition-opacity", query.isPlaceholderData && "opacity-60")}
       aria-busy={query.isPlaceholderData}
       data-range={data.range}
     >
       <AnalyticsSummary data={data} periodLabel={periodLabel} />
       <RevenueChart data={data} />
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <TrafficChart data={data} />
         </div>

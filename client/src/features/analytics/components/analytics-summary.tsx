@@ -26,7 +26,7 @@ function SummaryTile(props: { icon: LucideIcon; tone: string; label: string; val
 export function AnalyticsSummary({ data, periodLabel }: { data: TAnalyticsAnswer; periodLabel: string }) {
   const { totals } = data;
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="analytics-summary">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="analytics-summary">
       <SummaryTile
         icon={DollarSign}
         tone="bg-emerald-50 text-emerald-600"

@@ -29,7 +29,7 @@ export function BreakdownsPanel({ range, enabled }: { range: TAnalyticsRange; en
   const breakdowns = useBreakdowns(range, enabled);
   const months = usePortfolioMonths(enabled);
   return (
-    <section aria-labelledby="breakdowns-heading" className="grid gap-4">
+    <section aria-labelledby="breakdowns-heading" className="grid grid-cols-1 gap-4">
       <h2 id="breakdowns-heading" className="flex items-center gap-2 font-semibold text-lg text-slate-900">
         <BarChart3 aria-hidden="true" className="size-5 text-emerald-600" />
         Breakdowns
@@ -47,7 +47,7 @@ export function BreakdownsPanel({ range, enabled }: { range: TAnalyticsRange; en
       ) : (
         <>
           <DomainBreakdownTable data={breakdowns.data} range={range} />
-          <div className="grid gap-4 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             <VisitShares
               title="Visitors by country"
               description="Parked-page visits, placed by the visitor's address when counted."

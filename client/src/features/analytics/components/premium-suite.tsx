@@ -7,7 +7,7 @@ import { RoiPanel } from "./roi-panel";
 /** Premium Analytics Suite: free versus premium, the four analytics offers and the ROI panel. */
 export function PremiumSuite({ current }: { current?: string }) {
   return (
-    <section aria-labelledby="premium-suite-heading" className="grid gap-4">
+    <section aria-labelledby="premium-suite-heading" className="grid grid-cols-1 gap-4">
       <div>
         <h2
           id="premium-suite-heading"
@@ -20,13 +20,13 @@ export function PremiumSuite({ current }: { current?: string }) {
           Go beyond the basics: longer history, reports, competitor benchmarks and forecasts.
         </p>
       </div>
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <CatalogOffer offerKey="premiumAnalytics" />
         <CatalogOffer offerKey="customReports" />
         <CompetitiveAnalysisOffer />
         <CatalogOffer offerKey="forecasting" />
       </div>
-      <div className="grid items-start gap-4 xl:grid-cols-3">
+      <div className="grid grid-cols-1 items-start gap-4 xl:grid-cols-3">
         <div className="xl:col-span-2">
           <PlanComparison current={current} />
         </div>

@@ -25,20 +25,22 @@ export function LeadSalesCard() {
           Leads on your domains are sold to insurance buyers; you earn your share of each sale.
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4 sm:grid-cols-2">
+      <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {rows.map(({ label, counts }) => (
           <section key={label} aria-label={`Leads, ${label.toLowerCase()}`}>
             <h3 className="mb-2 font-medium text-muted-foreground text-xs">{label}</h3>
-            <dl className="grid grid-cols-4 gap-2">
+            <dl className="grid grid-cols-[repeat(auto-fit,minmax(7.5rem,1fr))] gap-2">
               {[
                 { term: "Sold", value: formatNumber(counts.sold) },
                 { term: "Unsold", value: formatNumber(counts.unsold) },
                 { term: "Returned", value: formatNumber(counts.returned) },
                 { term: "Earned", value: formatMoney(counts.earned) },
               ].map((figure) => (
-                <div key={figure.term} className="rounded-lg bg-slate-50 p-2">
+                <div key={figure.term} className="min-w-0 rounded-lg bg-slate-50 p-2">
                   <dt className="text-muted-foreground text-xs">{figure.term}</dt>
-                  <dd className="mt-0.5 font-semibold text-slate-900 tabular-nums">{figure.value}</dd>
+                  <dd className="mt-0.5 break-words font-semibold text-slate-900 tabular-nums">
+                    {figure.value}
+                  </dd>
                 </div>
               ))}
             </dl>
