@@ -231,23 +231,7 @@ export async function declineOffer(options: {
 }): Promise<TMadeOffer> {
   return options.db.transaction(async (tx) => {
     const { offer, side } = await answerable(tx, options.userId, options.offerId);
-    await tx
-      .update(marketplaceOffers)
-      .set({ status: "declined", closedAt: new Date() })
-      .where(eq(marketplaceOffers.id, offer.id));
-    const name = await domainName(tx, offer.domainId);
-    await tell(
-      tx,
-      side === "buyer" ? offer.sellerId : offer.buyerId,
-      `Offer on ${name} declined`,
-      `The ${side} declined ${formatUsd(offer.amount)}.`,
-    );
-    return {
-      id: offer.id,
-      status: "declined",
-      amount: offer.amount,
-      expiresAt: offer.expiresAt.toISOString(),
-    };
+    return closeOffer(tx, offer, side, { status: "declined", verb: "declined" });
   });
 }
 
@@ -261,24 +245,29 @@ export async function withdrawOffer(options: {
     const { offer, side } = await lockOffer(tx, options.userId, options.offerId);
     await assertOpen(tx, offer);
     if (offer.madeBy !== side) throw new AppError("CONFLICT", "Only who made an offer can withdraw it.");
-    await tx
-      .update(marketplaceOffers)
-      .set({ status: "withdrawn", closedAt: new Date() })
-      .where(eq(marketplaceOffers.id, offer.id));
-    const name = await domainName(tx, offer.domainId);
-    await tell(
-      tx,
-      side === "buyer" ? offer.sellerId : offer.buyerId,
-      `Offer on ${name} withdrawn`,
-      `The ${side} withdrew ${formatUsd(offer.amount)}.`,
-    );
-    return {
-      id: offer.id,
-      status: "withdrawn",
-      amount: offer.amount,
-      expiresAt: offer.expiresAt.toISOString(),
-    };
+    return closeOffer(tx, offer, side, { status: "withdrawn", verb: "withdrew" });
   });
+}
+
+/** Ends an offer as declined or withdrawn and tells the other side. */
+async function closeOffer(
+  tx: Tx,
+  offer: MarketplaceOffer,
+  side: Side,
+  how: { status: "declined" | "withdrawn"; verb: string },
+): Promise<TMadeOffer> {
+  await tx
+    .update(marketplaceOffers)
+    .set({ status: how.status, closedAt: new Date() })
+    .where(eq(marketplaceOffers.id, offer.id));
+  const name = await domainName(tx, offer.domainId);
+  await tell(
+    tx,
+    side === "buyer" ? offer.sellerId : offer.buyerId,
+    `Offer on ${name} ${how.status}`,
+    `The ${side} ${how.verb} ${formatUsd(offer.amount)}.`,
+  );
+  return { id: offer.id, status: how.status, amount: offer.amount, expiresAt: offer.expiresAt.toISOString() };
 }
 
 /** The seller's floor for a listing of theirs; null takes any offer. */
