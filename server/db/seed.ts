@@ -47,6 +47,9 @@ export async function seedDemo(
         timeZone: DEMO_TIME_ZONE,
         referralCode: "demo-ref",
         plan: "free",
+        // The demo keeps the balance it shows: with automatic payouts on it would be paid out at
+        // the first hourly run after a start. Settings → Payout Settings turns them on.
+        autoPayout: false,
         createdAt: new Date(now.getTime() - 400 * 86_400_000),
       })
       .returning({ id: users.id });

@@ -57,6 +57,16 @@ describe("the demo portfolio", () => {
     expect(res.status).toBe(200);
   });
 
+  it("keeps the balance it shows: automatic payouts are off until turned on in Settings", async () => {
+    const agent = request.agent(t.app);
+    await agent
+      .post("/api/auth/login")
+      .send({ usernameOrEmail: DEMO_EMAIL, password: DEMO_PASSWORD })
+      .expect(200);
+    const settings = await agent.get("/api/payments/settings").expect(200);
+    expect(settings.body.autoPayout).toBe(false);
+  });
+
   it("holds about 25 domains over the five networks with 90 days of reports and their parking events", async () => {
     await seedDemo(t.db, { now: NOW, nameserverPool });
     const id = await demoId();
