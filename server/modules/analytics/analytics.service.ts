@@ -8,6 +8,7 @@ import {
 } from "../../../shared/api/analytics";
 import type { DbOrTx } from "../../db/tx";
 import { AppError } from "../../http/app-error";
+import { REVENUE_BY_KIND } from "./revenue-by-kind";
 
 const TOP_DOMAINS = 5;
 
@@ -57,12 +58,7 @@ async function seriesRows(db: DbOrTx, userId: string, now: Date, days: number): 
     ),
     revenue as (
       select (b.bucket at time zone range.tz)::date as day,
-        sum(b.amount) filter (where b.type = 'parking') as parking,
-        sum(b.amount) filter (where b.type = 'lead') as lead,
-        sum(b.amount) filter (where b.type = 'marketplace') as marketplace,
-        sum(b.amount) filter (where b.type = 'affiliate') as affiliate,
-        sum(b.amount) filter (where b.type not in ('parking', 'lead', 'marketplace', 'affiliate')) as other,
-        sum(b.amount) as total
+        ${REVENUE_BY_KIND}
       from revenue_buckets b cross join range
       where b.user_id = ${userId} and b.bucket >= range.starts and b.bucket < range.ends
       group by 1

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { TPortfolioMonth } from "../../../shared/api/analytics";
 import type { DbOrTx } from "../../db/tx";
+import { REVENUE_BY_KIND } from "./revenue-by-kind";
 
 interface MonthRow extends Record<string, unknown> {
   month: string;
@@ -50,12 +51,7 @@ export async function portfolioMonths(options: {
     ),
     revenue as (
       select date_trunc('month', b.bucket at time zone range.tz)::date as month,
-        sum(b.amount) filter (where b.type = 'parking') as parking,
-        sum(b.amount) filter (where b.type = 'lead') as lead,
-        sum(b.amount) filter (where b.type = 'marketplace') as marketplace,
-        sum(b.amount) filter (where b.type = 'affiliate') as affiliate,
-        sum(b.amount) filter (where b.type not in ('parking', 'lead', 'marketplace', 'affiliate')) as other,
-        sum(b.amount) as total
+        ${REVENUE_BY_KIND}
       from revenue_buckets b cross join range
       where b.user_id = ${userId} and b.bucket >= range.starts and b.bucket < range.ends
       group by 1
