@@ -124,6 +124,47 @@ describe("assignment", () => {
     expect(result.variants.reduce((s, v) => s + v.visitors, 0)).toBe(12);
     expect(result.variants[0].visitors).toBe(visitors.filter((v) => v.headline === "Calm words").length);
   });
+  it("a visitor id made up outside is no visitor: it is replaced by one the server signs, and never counted", async () => {
+    const { agent, domain } = await owner();
+    const created = await agent.post("/api/experiments").send({
+      domainId: domain.id,
+      goal: "outbound-click",
+      variants: [
+        { name: "A", page: page("A words"), weight: 1 },
+        { name: "B", page: page("B words"), weight: 1 },
+      ],
+    });
+    const id = created.body.id as string;
+    const genuine = await newVisitor(domain.name);
+    const [, issuedId] = /=([^.]+)\./.exec(genuine.cookie) ?? [];
+    const forgeries = [
+      `${VISITOR_COOKIE}=made-up-visitor-id-0001`,
+      `${VISITOR_COOKIE}=${issuedId}.AAAAAAAAAAAAAAAAAAAAAA`,
+      `${VISITOR_COOKIE}=${issuedId}`,
+    ];
+
+    for (const forged of forgeries) {
+      const res = await revisit(domain.name, forged);
+      const fresh = ([] as string[])
+        .concat(res.headers["set-cookie"] ?? [])
+        .find((c) => c.startsWith(VISITOR_COOKIE));
+      expect(fresh, forged).toBeDefined();
+      expect(fresh?.split(";")[0]).not.toBe(forged);
+    }
+    await vi.waitFor(async () => expect(await exposures(id)).toBe(1 + forgeries.length));
+    const { rows } = await t.db.execute<{ visitor_id: string }>(
+      sql`select visitor_id from experiment_visitors where experiment_id = ${id}`,
+    );
+    expect(rows.map((r) => r.visitor_id)).toContain(issuedId);
+    expect(rows.map((r) => r.visitor_id)).not.toContain("made-up-visitor-id-0001");
+    // A forged id is shown the page itself, so its click converts nobody; the genuine visitor's does.
+    await revisit(domain.name, `${VISITOR_COOKIE}=${issuedId}.AAAAAAAAAAAAAAAAAAAAAA`, "/__pp/go?b=1&l=0");
+    expect((await revisit(domain.name, genuine.cookie, "/__pp/go?b=1&l=0")).status).toBe(302);
+    await vi.waitFor(async () => {
+      const result = (await agent.get(`/api/experiments/${id}`)).body as TExperiment;
+      expect(result.variants.reduce((s, v) => s + v.conversions, 0)).toBe(1);
+    });
+  });
 });
 
 describe("results and the stopping rule", () => {

@@ -1,19 +1,40 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 /** The first-party cookie that names a visitor of parked pages, so a visitor keeps one variant. */
 export const VISITOR_COOKIE = "pp_vid";
 export const VISITOR_COOKIE_DAYS = 365;
 
-/** A new visitor id: 128 random bits. */
-export const newVisitorId = () => randomBytes(16).toString("base64url");
+/**
+ * Visitor ids the server issued, signed with the app's secret: the cookie is `<id>.<mac>`. An id
+ * made up outside (to pick a variant, or to send a conversion for a visitor who never saw the
+ * page) fails the check and counts as no visitor.
+ */
+export interface VisitorIds {
+  /** A new visitor: their id (128 random bits) and the cookie value that carries it. */
+  issue(): { id: string; cookie: string };
+  /** The visitor id a request's cookie carries, if the server issued it. */
+  read(cookieHeader: string | undefined): string | null;
+}
 
-/** The visitor id a request's cookie carries, if a plausible one. */
-export function visitorIdOf(cookieHeader: string | undefined): string | null {
-  for (const part of (cookieHeader ?? "").split(";")) {
-    const [name, value] = part.trim().split("=");
-    if (name === VISITOR_COOKIE && value && /^[A-Za-z0-9_-]{16,64}$/.test(value)) return value;
-  }
-  return null;
+export function visitorIds(secret: string): VisitorIds {
+  const mac = (id: string) => createHmac("sha256", secret).update(`visitor:${id}`).digest().subarray(0, 16);
+  return {
+    issue() {
+      const id = randomBytes(16).toString("base64url");
+      return { id, cookie: `${id}.${mac(id).toString("base64url")}` };
+    },
+    read(cookieHeader) {
+      for (const part of (cookieHeader ?? "").split(";")) {
+        const [name, value] = part.trim().split("=");
+        if (name !== VISITOR_COOKIE || !value) continue;
+        const match = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{22})$/.exec(value);
+        if (!match) return null;
+        const given = Buffer.from(match[2], "base64url");
+        return given.length === 16 && timingSafeEqual(given, mac(match[1])) ? match[1] : null;
+      }
+      return null;
+    },
+  };
 }
 
 /**

@@ -5,7 +5,7 @@ import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
 import { normalizeHost } from "../../lib/hostname";
 import { deviceTokenOf } from "../auth/known-devices";
-import { visitorIdOf } from "../experiments/assign-variant";
+import { visitorIds } from "../experiments/assign-variant";
 import { recordConversion } from "../experiments/track-visitors";
 import { leadSummary } from "./lead-summary";
 import { captureLead } from "./leads.service";
@@ -19,6 +19,7 @@ function consentPage(given: string | undefined, host: string): string {
 export function leadRoutes(deps: AppDeps): Router {
   const router = Router();
   const { config } = deps;
+  const visitors = visitorIds(config.sessionSecret);
   router.post(
     "/",
     handler({ body: ZLeadBody, status: 201 }, async ({ body, req }) => {
@@ -43,7 +44,7 @@ export function leadRoutes(deps: AppDeps): Router {
         quotesBaseUrl: config.QUOTES_URL,
       });
       // A lead is the goal of a split test of the parked page it was sent from.
-      const visitorId = visitorIdOf(req.get("cookie"));
+      const visitorId = visitors.read(req.get("cookie"));
       if (visitorId)
         await recordConversion(deps.db, { host: normalizeHost(req.hostname), visitorId, goal: "lead" });
       return answer;

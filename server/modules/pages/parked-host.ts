@@ -13,10 +13,9 @@ import { normalizeHost } from "../../lib/hostname";
 import { BOTS } from "../domains/parked-visits";
 import {
   assignVariant,
-  newVisitorId,
   VISITOR_COOKIE,
   VISITOR_COOKIE_DAYS,
-  visitorIdOf,
+  visitorIds,
 } from "../experiments/assign-variant";
 import { recordConversion, recordExposure } from "../experiments/track-visitors";
 import { notify } from "../notifications/notify";
@@ -53,6 +52,7 @@ export function parkedHost(deps: AppDeps) {
   const cache = new Map<string, Cached>();
   const ownHost = deps.config.PUBLIC_URL ? normalizeHost(new URL(deps.config.PUBLIC_URL).host) : "";
   const appUrl = deps.config.appUrl;
+  const visitors = visitorIds(deps.config.sessionSecret);
 
   async function siteOf(host: string): Promise<Cached | null> {
     const hit = cache.get(host);
@@ -80,10 +80,11 @@ export function parkedHost(deps: AppDeps) {
   function variantFor(req: Request, res: Response, site: ServedSite, setCookie: boolean) {
     const experiment = site.experiment;
     if (!experiment) return { variant: -1, visitorId: null };
-    let visitorId = visitorIdOf(req.get("cookie"));
+    let visitorId = visitors.read(req.get("cookie"));
     if (!visitorId && setCookie) {
-      visitorId = newVisitorId();
-      res.cookie(VISITOR_COOKIE, visitorId, {
+      const issued = visitors.issue();
+      visitorId = issued.id;
+      res.cookie(VISITOR_COOKIE, issued.cookie, {
         httpOnly: true,
         sameSite: "lax",
         secure: req.secure,
@@ -117,7 +118,7 @@ export function parkedHost(deps: AppDeps) {
   const isBot = (req: Request) => BOTS.test(req.get("user-agent") ?? "");
 
   function countClick(req: Request, site: ServedSite, goal: TExperimentGoal): void {
-    const visitorId = visitorIdOf(req.get("cookie"));
+    const visitorId = visitors.read(req.get("cookie"));
     const work = async () => {
       if (isBot(req)) return;
       await deps.db.execute(sql`
