@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isDecimalAmount, moneyInput, toCents, ZMoney, ZSignedMoney } from "../money";
+import { moneyInput, toCents, ZMoney, ZSignedMoney } from "../money";
 import { PAYOUT_FREQUENCIES, PAYOUT_MINIMUM, TEST_PAYMENT } from "../prices";
 
 /** The Payments page's endpoints, and the sandbox wallet's. */
@@ -49,7 +49,7 @@ export type TBalance = z.infer<typeof ZBalance>;
  * payout, and the PayPal email of the last payout (the transfer form starts from it).
  */
 export const ZPaymentSettings = z.object({
-  minPayout: z.number().min(Number(PAYOUT_MINIMUM), "Minimum payout must be at least $50"),
+  minPayout: ZMoney,
   payoutFrequency: ZPayoutFrequency,
   autoPayout: z.boolean(),
   lastPayoutEmail: z.string().nullable(),
@@ -57,16 +57,18 @@ export const ZPaymentSettings = z.object({
 export type TPaymentSettings = z.infer<typeof ZPaymentSettings>;
 
 export const ZPaymentSettingsBody = z.object({
-  minPayout: z
-    .number()
-    .min(Number(PAYOUT_MINIMUM), "Minimum payout must be at least $50")
-    .max(1_000_000, "Minimum payout is too large")
-    .refine((n) => isDecimalAmount(String(n)), "Enter an amount in dollars and cents"),
+  /** A number (as the settings page has always sent it) or a decimal string; kept as exact two-decimal text. */
+  minPayout: moneyInput("Enter an amount in dollars and cents.")
+    .refine((a) => toCents(a) >= toCents(PAYOUT_MINIMUM), "Minimum payout must be at least $50.")
+    .refine((a) => toCents(a) <= toCents("1000000.00"), "Minimum payout is too large."),
   payoutFrequency: ZPayoutFrequency,
   /** Optional: the settings page of the spec does not send it; docs/product.md#figures-that-are-real saves it when sent. */
   autoPayout: z.boolean().optional(),
 });
-export type TPaymentSettingsBody = z.infer<typeof ZPaymentSettingsBody>;
+/** What a client sends. */
+export type TPaymentSettingsBody = z.input<typeof ZPaymentSettingsBody>;
+/** What the server saves: the minimum as exact two-decimal text. */
+export type TPaymentSettingsUpdate = z.output<typeof ZPaymentSettingsBody>;
 
 /** `POST /api/payments/payout`. */
 export const ZPayoutBody = z.object({

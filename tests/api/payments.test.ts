@@ -114,7 +114,7 @@ describe("payment settings", () => {
     const res = await agent.get("/api/payments/settings");
 
     expect(res.body).toEqual({
-      minPayout: 50,
+      minPayout: "50.00",
       payoutFrequency: "weekly",
       autoPayout: true,
       lastPayoutEmail: null,
@@ -130,7 +130,7 @@ describe("payment settings", () => {
 
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      minPayout: 125.5,
+      minPayout: "125.50",
       payoutFrequency: "monthly",
       autoPayout: false,
       lastPayoutEmail: null,
@@ -139,13 +139,22 @@ describe("payment settings", () => {
     expect(row).toMatchObject({ minPayout: "125.50", payoutFrequency: "monthly", autoPayout: false });
   });
 
+  it("PUT takes the minimum as a decimal string too, and answers it as one", async () => {
+    const { agent } = await signUp(t.app);
+
+    const res = await agent.put("/api/payments/settings").send({ minPayout: "99.9", payoutFrequency: "weekly" });
+
+    expect(res.status).toBe(200);
+    expect(res.body.minPayout).toBe("99.90");
+  });
+
   it("PUT without autoPayout keeps it as it was", async () => {
     const { agent } = await signUp(t.app);
 
     const res = await agent.put("/api/payments/settings").send({ minPayout: 75, payoutFrequency: "manual" });
 
     expect(res.body).toEqual({
-      minPayout: 75,
+      minPayout: "75.00",
       payoutFrequency: "manual",
       autoPayout: true,
       lastPayoutEmail: null,
@@ -156,6 +165,8 @@ describe("payment settings", () => {
     [{ minPayout: 49.99, payoutFrequency: "weekly" }, "at least $50"],
     [{ minPayout: 60, payoutFrequency: "daily" }, "Invalid"],
     [{ minPayout: "sixty", payoutFrequency: "weekly" }, "Invalid"],
+    [{ minPayout: 0.1 + 60.2, payoutFrequency: "weekly" }, "dollars and cents"],
+    [{ minPayout: 1e15, payoutFrequency: "weekly" }, "dollars and cents"],
   ])("PUT %j is refused with 400 and changes nothing", async (body, message) => {
     const { agent, user } = await signUp(t.app);
 

@@ -31,7 +31,7 @@ describe("payouts and payout settings ask for the password again", () => {
     const refused = await agent.put("/api/payments/settings").send(settings);
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe("REAUTH_REQUIRED");
-    expect((await agent.get("/api/payments/settings")).body.minPayout).toBe(50);
+    expect((await agent.get("/api/payments/settings")).body.minPayout).toBe("50.00");
 
     expect((await agent.post("/api/auth/reauthenticate").send({ password: input.password })).status).toBe(
       200,
@@ -39,7 +39,7 @@ describe("payouts and payout settings ask for the password again", () => {
     expect((await agent.put("/api/payments/settings").send(settings)).status).toBe(200);
     expect(await auditEvents(user.id)).toContainEqual({
       event: "payout_settings_changed",
-      detail: settings,
+      detail: { ...settings, minPayout: "75.00" },
     });
   });
 

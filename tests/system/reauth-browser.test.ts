@@ -53,7 +53,7 @@ describe("re-authentication in the browser", () => {
       .poll(
         async () => (await (await page.request.get(`${app.baseUrl}/api/payments/settings`)).json()).minPayout,
       )
-      .toBe(80);
+      .toBe("80.00");
     await page.close();
   });
 });

@@ -3,7 +3,7 @@ import type {
   TBalance,
   TPaymentMethod,
   TPaymentSettings,
-  TPaymentSettingsBody,
+  TPaymentSettingsUpdate,
   TTransaction,
 } from "../../../shared/api/payments";
 import { payouts, serviceOrders, transactions, users } from "../../../shared/schema";
@@ -138,7 +138,7 @@ export async function getPaymentSettings(options: { db: Db; userId: string }): P
     .orderBy(desc(payouts.createdAt))
     .limit(1);
   return {
-    minPayout: Number(row.minPayout),
+    minPayout: row.minPayout,
     payoutFrequency: row.payoutFrequency as TPaymentSettings["payoutFrequency"],
     autoPayout: row.autoPayout,
     lastPayoutEmail: last?.paypalEmail ?? null,
@@ -149,13 +149,13 @@ export async function getPaymentSettings(options: { db: Db; userId: string }): P
 export async function updatePaymentSettings(options: {
   db: Db;
   userId: string;
-  settings: TPaymentSettingsBody;
+  settings: TPaymentSettingsUpdate;
 }): Promise<TPaymentSettings> {
   const { minPayout, payoutFrequency, autoPayout } = options.settings;
   await options.db
     .update(users)
     .set({
-      minPayout: String(minPayout),
+      minPayout,
       payoutFrequency,
       ...(autoPayout === undefined ? {} : { autoPayout }),
     })

@@ -15,7 +15,7 @@ import { useRequestPayout } from "../api/request-payout";
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Why an amount cannot be sent, or null when it can: dollars and cents, within minimum…available. */
-function amountProblem(amount: string, minimum: number, available: string): string | null {
+function amountProblem(amount: string, minimum: string, available: string): string | null {
   if (!isDecimalAmount(amount.trim())) return "Enter an amount in dollars and cents.";
   const cents = toCents(amount.trim());
   if (cents < toCents(minimum)) return `Your minimum payout is ${formatMoney(minimum)}.`;
@@ -40,7 +40,7 @@ export function PayoutDialog({
   onOpenChange: (open: boolean) => void;
   /** Decimal string; negative after a reversal of funds already paid out. */
   availableBalance: string;
-  minimum: number;
+  minimum: string;
   lastPayoutEmail: string | null;
 }) {
   const emailId = useId();

@@ -1,5 +1,5 @@
 import { PAYOUT_FREQUENCIES, PAYOUT_MINIMUM } from "@shared/catalog";
-import { signedToCents, toCents } from "@shared/money";
+import { centsToDecimal, signedToCents, toCents } from "@shared/money";
 import { ArrowUpRight, CalendarClock, CircleDollarSign } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -10,8 +10,6 @@ import { useBalance } from "../api/get-balance";
 import { usePayoutSchedule } from "../api/get-payout-schedule";
 import { HeldFundsBreakdown } from "./held-funds-breakdown";
 import { PayoutDialog } from "./payout-dialog";
-
-const MINIMUM = Number(PAYOUT_MINIMUM);
 
 const frequencyLabel = (id: string) => PAYOUT_FREQUENCIES.find((f) => f.id === id)?.label ?? id;
 
@@ -35,7 +33,9 @@ export function RevenueScheduleCard() {
   const available = balance.data?.availableBalance ?? "0.00";
   const availableCents = signedToCents(available);
   // The user's own minimum (Payout Settings), never below the product's.
-  const minimum = Math.max(MINIMUM, schedule.data?.minPayout ?? MINIMUM);
+  const minimum = centsToDecimal(
+    Math.max(toCents(PAYOUT_MINIMUM), toCents(schedule.data?.minPayout ?? PAYOUT_MINIMUM)),
+  );
   const ready = availableCents >= toCents(minimum);
 
   return (

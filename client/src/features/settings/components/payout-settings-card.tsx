@@ -1,7 +1,14 @@
-import type { TPaymentSettings } from "@shared/api/payments";
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  type TPaymentSettings,
+  type TPaymentSettingsBody,
+  type TPaymentSettingsUpdate,
+  ZPaymentSettingsBody,
+} from "@shared/api/payments";
 import { PAYOUT_FREQUENCIES, PAYOUT_MINIMUM } from "@shared/catalog";
 import { Wallet } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { useId } from "react";
+import { Controller, useForm } from "react-hook-form";
 import { SettingsCard } from "@/components/settings-card";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
@@ -12,50 +19,46 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
 import { usePayoutSettings } from "@/lib/api/get-payout-settings";
 import { errorMessage } from "@/lib/api-error";
+import { showServerIssues } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import { useUpdatePayoutSettings } from "../api/update-payout-settings";
 
-const MINIMUM = Number(PAYOUT_MINIMUM);
-const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
+const formValues = (saved: TPaymentSettings): TPaymentSettingsBody => ({
+  minPayout: saved.minPayout,
+  payoutFrequency: saved.payoutFrequency,
+  autoPayout: saved.autoPayout,
+});
 
-function minimumProblem(text: string): string | null {
-  if (!AMOUNT.test(text.trim())) return "Enter an amount in dollars and cents.";
-  if (Number(text) < MINIMUM) return "Minimum payout must be at least $50.";
-  return null;
-}
-
+/** The form on the API's own schema: the minimum is checked (an amount, at least $50) before anything is sent. */
 function PayoutForm({ saved }: { saved: TPaymentSettings }) {
-  const [minPayout, setMinPayout] = useState(saved.minPayout.toFixed(2));
-  const [payoutFrequency, setPayoutFrequency] = useState(saved.payoutFrequency);
-  const [autoPayout, setAutoPayout] = useState(saved.autoPayout);
-  const [touched, setTouched] = useState(false);
   const update = useUpdatePayoutSettings();
+  const form = useForm<TPaymentSettingsBody, unknown, TPaymentSettingsUpdate>({
+    resolver: zodResolver(ZPaymentSettingsBody),
+    defaultValues: formValues(saved),
+  });
   const ids = { minimum: useId(), minimumError: useId(), frequency: useId(), auto: useId() };
-  const problem = minimumProblem(minPayout);
+  const problem = form.formState.errors.minPayout?.message;
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setTouched(true);
-    if (problem || update.isPending) return;
-    update.mutate(
-      { minPayout: Number(minPayout), payoutFrequency, autoPayout },
-      {
-        onSuccess: (settings) => {
-          setMinPayout(settings.minPayout.toFixed(2));
-          toast({ title: "Settings Updated", description: "Your payout settings have been saved." });
-        },
-        onError: (error) =>
-          toast({
-            title: "Error",
-            description: errorMessage(error, "Failed to update payout settings. Please try again."),
-            variant: "destructive",
-          }),
+  function save(values: TPaymentSettingsUpdate) {
+    if (update.isPending) return;
+    update.mutate(values, {
+      onSuccess: (settings) => {
+        form.reset(formValues(settings));
+        toast({ title: "Settings Updated", description: "Your payout settings have been saved." });
       },
-    );
+      onError: (error) => {
+        if (showServerIssues(error, form.setError, ["minPayout"])) return;
+        toast({
+          title: "Error",
+          description: errorMessage(error, "Failed to update payout settings. Please try again."),
+          variant: "destructive",
+        });
+      },
+    });
   }
 
   return (
-    <form className="grid gap-4" onSubmit={handleSubmit} noValidate>
+    <form className="grid gap-4" onSubmit={form.handleSubmit(save)} noValidate>
       <div className="grid gap-2">
         <Label htmlFor={ids.minimum}>Minimum Payout Amount</Label>
         <div className="relative">
@@ -66,24 +69,21 @@ function PayoutForm({ saved }: { saved: TPaymentSettings }) {
             id={ids.minimum}
             type="number"
             inputMode="decimal"
-            min={MINIMUM}
+            min={PAYOUT_MINIMUM}
             step="0.01"
             className="pl-7"
-            value={minPayout}
-            onChange={(event) => setMinPayout(event.target.value)}
-            onBlur={() => setTouched(true)}
-            aria-invalid={touched && problem ? true : undefined}
+            {...form.register("minPayout")}
+            aria-invalid={problem ? true : undefined}
             aria-describedby={ids.minimumError}
           />
         </div>
-        <FieldError id={ids.minimumError}>{touched ? problem : null}</FieldError>
+        <FieldError id={ids.minimumError}>{problem}</FieldError>
       </div>
       <div className="grid gap-2">
         <Label htmlFor={ids.frequency}>Payout Frequency</Label>
         <Select
           id={ids.frequency}
-          value={payoutFrequency}
-          onValueChange={(value) => setPayoutFrequency(value as TPaymentSettings["payoutFrequency"])}
+          {...form.register("payoutFrequency")}
           options={PAYOUT_FREQUENCIES.map((f) => ({ value: f.id, label: f.label }))}
         />
       </div>
@@ -94,7 +94,17 @@ function PayoutForm({ saved }: { saved: TPaymentSettings }) {
           </p>
           <p className="text-muted-foreground text-xs">Transfer your balance automatically on schedule</p>
         </div>
-        <Switch aria-labelledby={ids.auto} checked={autoPayout} onCheckedChange={setAutoPayout} />
+        <Controller
+          control={form.control}
+          name="autoPayout"
+          render={({ field }) => (
+            <Switch
+              aria-labelledby={ids.auto}
+              checked={field.value ?? true}
+              onCheckedChange={field.onChange}
+            />
+          )}
+        />
       </div>
       <div>
         <Button type="submit" disabled={update.isPending}>
