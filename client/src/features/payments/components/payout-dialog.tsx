@@ -1,7 +1,11 @@
-import { centsToDecimal, isDecimalAmount, signedToCents, toCents } from "@shared/money";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type TPayoutBody, ZPayoutBody } from "@shared/api/payments";
+import { centsToDecimal, moneyInput, signedToCents, toCents } from "@shared/money";
 import { useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle } from "lucide-react";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { useEffect, useId, useMemo } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -12,15 +16,17 @@ import { formatMoney } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useRequestPayout } from "../api/request-payout";
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Why an amount cannot be sent, or null when it can: dollars and cents, within minimum…available. */
-function amountProblem(amount: string, minimum: string, available: string): string | null {
-  if (!isDecimalAmount(amount.trim())) return "Enter an amount in dollars and cents.";
-  const cents = toCents(amount.trim());
-  if (cents < toCents(minimum)) return `Your minimum payout is ${formatMoney(minimum)}.`;
-  if (cents > signedToCents(available)) return `You have ${formatMoney(available)} available.`;
-  return null;
+/**
+ * The payout body's schema with this user's bounds: dollars and cents, at least their own minimum
+ * (never below the product's), at most what is available; the email as the API checks it.
+ */
+function payoutSchema(minimum: string, available: string) {
+  return z.object({
+    amount: moneyInput("Enter an amount in dollars and cents.")
+      .refine((a) => toCents(a) >= toCents(minimum), `Your minimum payout is ${formatMoney(minimum)}.`)
+      .refine((a) => toCents(a) <= signedToCents(available), `You have ${formatMoney(available)} available.`),
+    paypalEmail: ZPayoutBody.shape.paypalEmail,
+  });
 }
 
 /**
@@ -46,46 +52,49 @@ export function PayoutDialog({
   const emailId = useId();
   const amountId = useId();
   const amountHintId = useId();
-  const [paypalEmail, setPaypalEmail] = useState("");
-  const [amount, setAmount] = useState("");
   const payout = useRequestPayout();
   const queryClient = useQueryClient();
+  const schema = useMemo(() => payoutSchema(minimum, availableBalance), [minimum, availableBalance]);
+  const form = useForm<TPayoutBody, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    mode: "onChange",
+    defaultValues: { amount: "", paypalEmail: "" },
+  });
 
+  const { reset, trigger } = form;
   // Each opening starts from the whole balance and the last payout's email.
   useEffect(() => {
     if (!open) return;
-    setAmount(centsToDecimal(Math.max(signedToCents(availableBalance), 0)));
-    setPaypalEmail(lastPayoutEmail ?? "");
-  }, [open, availableBalance, lastPayoutEmail]);
+    reset({
+      amount: centsToDecimal(Math.max(signedToCents(availableBalance), 0)),
+      paypalEmail: lastPayoutEmail ?? "",
+    });
+    void trigger();
+  }, [open, availableBalance, lastPayoutEmail, reset, trigger]);
 
-  const emailValid = EMAIL.test(paypalEmail.trim());
-  const problem = amountProblem(amount, minimum, availableBalance);
-  const canConfirm = emailValid && problem === null && !payout.isPending;
+  const problem = form.formState.errors.amount?.message ?? null;
+  const canConfirm = form.formState.isValid && !payout.isPending;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!canConfirm) return;
-    payout.mutate(
-      { amount: amount.trim(), paypalEmail: paypalEmail.trim() },
-      {
-        onSuccess: (answer) => {
-          // A held payout is reserved, not sent: staff review it first (the message says so).
-          toast({
-            title: answer.status === "held" ? "Payout Held for Review" : "Payout Successful",
-            description: answer.message,
-          });
-          onOpenChange(false);
-          void queryClient.invalidateQueries();
-        },
-        onError: (error) =>
-          toast({
-            title: "Payout Failed",
-            description: errorMessage(error, "Failed to process payout"),
-            variant: "destructive",
-          }),
+  const submit = form.handleSubmit((values) => {
+    if (payout.isPending) return;
+    payout.mutate(values, {
+      onSuccess: (answer) => {
+        // A held payout is reserved, not sent: staff review it first (the message says so).
+        toast({
+          title: answer.status === "held" ? "Payout Held for Review" : "Payout Successful",
+          description: answer.message,
+        });
+        onOpenChange(false);
+        void queryClient.invalidateQueries();
       },
-    );
-  };
+      onError: (error) =>
+        toast({
+          title: "Payout Failed",
+          description: errorMessage(error, "Failed to process payout"),
+          variant: "destructive",
+        }),
+    });
+  });
 
   return (
     <FormDialog
@@ -113,10 +122,9 @@ export function PayoutDialog({
           id={amountId}
           inputMode="decimal"
           autoComplete="off"
-          value={amount}
+          {...form.register("amount")}
           aria-invalid={problem !== null}
           aria-describedby={amountHintId}
-          onChange={(e) => setAmount(e.target.value)}
         />
         <p
           id={amountHintId}
@@ -132,8 +140,7 @@ export function PayoutDialog({
           type="email"
           autoComplete="email"
           placeholder="you@example.com"
-          value={paypalEmail}
-          onChange={(e) => setPaypalEmail(e.target.value)}
+          {...form.register("paypalEmail")}
         />
       </div>
       <div className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-amber-900 text-sm">
