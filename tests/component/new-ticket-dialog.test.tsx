@@ -1,0 +1,69 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { NewTicketDialog } from "@/features/support/components/new-ticket-dialog";
+import { localServerForFile, sendJson } from "./local-server";
+import { renderWithQueries } from "./render";
+
+const server = localServerForFile();
+/** Lists no domains and no receipts, and answers a new ticket with `post`. */
+function supportServer(post: [number, unknown]) {
+  server.handle((req, res) => {
+    if (req.method === "GET") return sendJson(res, 200, []);
+    sendJson(res, post[0], post[1]);
+  });
+}
+
+const posts = () => server.received.filter((r) => r.method === "POST");
+const errorOf = (label: string) => {
+  const id = screen.getByLabelText(label).getAttribute("aria-describedby");
+  return id ? (document.getElementById(id)?.textContent ?? null) : null;
+};
+
+async function openForm() {
+  renderWithQueries(<NewTicketDialog onOpened={() => {}} />);
+  fireEvent.click(screen.getByRole("button", { name: "New Ticket" }));
+  return screen.findByLabelText("Subject");
+}
+
+describe("the new ticket form", () => {
+  it("shows the shared rules at their fields and sends nothing", async () => {
+    supportServer([201, {}]);
+    const subject = await openForm();
+    fireEvent.change(subject, { target: { value: "Hi" } });
+    fireEvent.click(screen.getByRole("button", { name: "Send Ticket" }));
+
+    await waitFor(() => expect(errorOf("Subject")).toBe("Please give the ticket a subject"));
+    expect(errorOf("Message")).toBe("Please write a message");
+    expect(posts()).toEqual([]);
+  });
+
+  it("sends subject and message, and neither domain nor order when none is chosen", async () => {
+    supportServer([400, { message: "Unknown domain", code: "BAD_REQUEST", issues: [] }]);
+    const subject = await openForm();
+    fireEvent.change(subject, { target: { value: "Parking page is blank" } });
+    fireEvent.change(screen.getByLabelText("Message"), { target: { value: "Since this morning." } });
+    fireEvent.click(screen.getByRole("button", { name: "Send Ticket" }));
+
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0].body).toEqual({
+      subject: "Parking page is blank",
+      body: "Since this morning.",
+    });
+  });
+
+  it("puts the server's field issue at its field", async () => {
+    supportServer([
+      400,
+      {
+        message: "Invalid input: Keep the subject under 200 characters",
+        code: "BAD_REQUEST",
+        issues: [{ path: ["subject"], message: "Keep the subject under 200 characters" }],
+      },
+    ]);
+    const subject = await openForm();
+    fireEvent.change(subject, { target: { value: "A subject" } });
+    fireEvent.change(screen.getByLabelText("Message"), { target: { value: "Words." } });
+    fireEvent.click(screen.getByRole("button", { name: "Send Ticket" }));
+    await waitFor(() => expect(errorOf("Subject")).toBe("Keep the subject under 200 characters"));
+  });
+});
