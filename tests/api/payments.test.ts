@@ -142,7 +142,9 @@ describe("payment settings", () => {
   it("PUT takes the minimum as a decimal string too, and answers it as one", async () => {
     const { agent } = await signUp(t.app);
 
-    const res = await agent.put("/api/payments/settings").send({ minPayout: "99.9", payoutFrequency: "weekly" });
+    const res = await agent
+      .put("/api/payments/settings")
+      .send({ minPayout: "99.9", payoutFrequency: "weekly" });
 
     expect(res.status).toBe(200);
     expect(res.body.minPayout).toBe("99.90");
