@@ -21,6 +21,18 @@ export interface Payment {
 export type FulfilOutcome = "fulfilled" | "already-paid" | "unknown-order" | "amount-mismatch";
 
 /**
+ * Something paid through the same providers that is not a service order (a lead buyer's
+ * invoice): it fulfils a payment whose id is its own, idempotently, and answers null for any other.
+ */
+export type OtherPayable = (tx: Tx, payment: Payment) => Promise<FulfilOutcome | null>;
+const otherPayables: OtherPayable[] = [];
+
+/** Hooks a payable that is not a service order into fulfilment (once, however often it is called). */
+export function registerPayable(payable: OtherPayable): void {
+  if (!otherPayables.includes(payable)) otherPayables.push(payable);
+}
+
+/**
  * The one way an order becomes paid, for every provider: mark it paid, activate its domain
  * service, record the payment in the buyer's history and account events, mail a confirmation,
  * then run the on-paid effects. Idempotent: the order row is locked and a paid order, or a
@@ -43,7 +55,13 @@ export async function fulfilOrder(
     .from(serviceOrders)
     .where(eq(serviceOrders.id, payment.orderId))
     .for("update");
-  if (!order) return "unknown-order";
+  if (!order) {
+    for (const payable of otherPayables) {
+      const outcome = await payable(tx, payment);
+      if (outcome) return outcome;
+    }
+    return "unknown-order";
+  }
   if (order.status === "paid") return "already-paid";
   if (toCents(payment.amountPaid) !== toCents(order.price)) return "amount-mismatch";
 

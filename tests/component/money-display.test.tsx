@@ -28,6 +28,7 @@ describe("the money display", () => {
             { date: "2026-12-01", amount: "60.05" },
             { date: "2026-12-02", amount: "0.03" },
           ],
+          awaitingBuyerPayment: "0.00",
           currency: "USD",
         }}
       />,
@@ -55,6 +56,7 @@ describe("the money display", () => {
             { date: "2026-12-01", amount: "0.10" },
             { date: "2026-12-02", amount: "0.20" },
           ],
+          awaitingBuyerPayment: "0.00",
           currency: "USD",
         }}
       />,
