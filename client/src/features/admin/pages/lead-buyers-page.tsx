@@ -7,7 +7,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { DialogShell } from "@/components/ui/dialog";
 import { PageSpinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { formatDate, formatMoney, formatNumber } from "@/lib/format";
+import { formatMoney, formatNumber } from "@/lib/format";
 import { useBuyerCalls, useBuyerInvoices, useLeadBuyers } from "../api/lead-buyers";
 import { BuyerFormDialog } from "../components/buyer-form-dialog";
 import { BuyerInvoices } from "../components/buyer-invoices";
