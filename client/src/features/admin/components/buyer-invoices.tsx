@@ -3,7 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { apiErrorMessage } from "@/lib/api-error";
-import { formatDate, formatMoney, formatNumber } from "@/lib/format";
+import { formatDate, formatMoney, formatMonth, formatNumber } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useIssueLeadInvoice, useVoidLeadInvoice } from "../api/lead-buyers";
 
@@ -42,7 +42,7 @@ export function BuyerInvoices({ buyerId, months }: { buyerId: string; months: TL
         )}
         {months.map(({ month, sold, returned, total, invoice }) => (
           <TableRow key={month}>
-            <TableCell className="whitespace-nowrap">{formatDate(`${month}-01`)}</TableCell>
+            <TableCell className="whitespace-nowrap">{formatMonth(month)}</TableCell>
             <TableCell className="tabular-nums">
               {formatNumber(sold)} · {formatNumber(returned)} returned
             </TableCell>

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { errorMessage } from "@/lib/api-error";
-import { formatDate, formatMoney } from "@/lib/format";
+import { formatDate, formatMoney, formatMonth } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useStartInvoiceCheckout } from "../api/start-invoice-checkout";
 
@@ -54,7 +54,7 @@ export function LeadInvoiceView({ token, invoice }: { token: string; invoice: TP
         </div>
         <div>
           <dt className="text-muted-foreground">Leads bought in</dt>
-          <dd className="font-medium">{formatDate(`${invoice.month}-01`)}</dd>
+          <dd className="font-medium">{formatMonth(invoice.month)}</dd>
         </div>
         <div>
           <dt className="text-muted-foreground">{invoice.status === "paid" ? "Paid" : "Due"}</dt>
@@ -73,9 +73,13 @@ export function LeadInvoiceView({ token, invoice }: { token: string; invoice: TP
           <TableBody>
             {invoice.lines.map((line) => (
               <TableRow key={`${line.kind}-${line.leadId}`}>
-                <TableCell className="font-mono text-xs">
-                  {line.leadId}
-                  {line.kind === "credit" && <span className="ml-2 font-sans">(returned: credit)</span>}
+                <TableCell>
+                  <span className="font-mono text-xs" title={line.leadId}>
+                    {line.leadId.slice(0, 8)}
+                  </span>
+                  {line.kind === "credit" && (
+                    <span className="ml-2 text-muted-foreground text-xs">returned: credit</span>
+                  )}
                 </TableCell>
                 <TableCell className="whitespace-nowrap">{formatDate(line.soldAt)}</TableCell>
                 <TableCell className="text-right tabular-nums">{formatMoney(line.amount)}</TableCell>
