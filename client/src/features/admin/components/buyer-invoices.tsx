@@ -53,7 +53,7 @@ export function BuyerInvoices({ buyerId, months }: { buyerId: string; months: TL
                     {invoice.number}
                     <Badge variant={STATUS_VARIANT[invoice.status]}>{invoice.status}</Badge>
                   </span>
-                  <span className="text-muted-foreground text-xs">
+                  <span className="break-all text-muted-foreground text-xs">
                     {invoice.status === "paid" && invoice.paidAt
                       ? `Paid ${formatDate(invoice.paidAt)} · ${invoice.provider ?? ""} ${invoice.providerPaymentId ?? ""}`
                       : invoice.status === "open"
