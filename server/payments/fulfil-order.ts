@@ -24,7 +24,7 @@ export type FulfilOutcome = "fulfilled" | "already-paid" | "unknown-order" | "am
  * Something paid through the same providers that is not a service order (a lead buyer's
  * invoice): it fulfils a payment whose id is its own, idempotently, and answers null for any other.
  */
-export type OtherPayable = (tx: Tx, payment: Payment) => Promise<FulfilOutcome | null>;
+export type OtherPayable = (tx: Tx, mailer: Mailer, payment: Payment) => Promise<FulfilOutcome | null>;
 const otherPayables: OtherPayable[] = [];
 
 /** Hooks a payable that is not a service order into fulfilment (once, however often it is called). */
@@ -57,7 +57,7 @@ export async function fulfilOrder(
     .for("update");
   if (!order) {
     for (const payable of otherPayables) {
-      const outcome = await payable(tx, payment);
+      const outcome = await payable(tx, mailer, payment);
       if (outcome) return outcome;
     }
     return "unknown-order";

@@ -268,6 +268,11 @@ describe("paying an invoice", () => {
     const row = await invoiceRow(invoice.id);
     expect(row).toMatchObject({ status: "paid", provider: "sandbox" });
     expect(row.provider_payment_id).toMatch(/^sandbox_/);
+    const { rows: receipts } = await t.db.execute<{ body: string }>(
+      sql`select body from mail_outbox where "to" = ${buyer.email} and subject = ${`Payment received: invoice ${invoice.number}`}`,
+    );
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0].body).toContain(row.provider_payment_id as string);
     expect(await balanceOf(agent)).toMatchObject({ pendingBalance: "35.00", awaitingBuyerPayment: "0.00" });
 
     // Paid, but the hold has not ended yet at this moment: still pending.

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { TCheckoutProvider } from "../../../shared/api/checkout";
+import { providerLabel, type TCheckoutProvider } from "../../../shared/api/checkout";
 import { leadInvoicePagePath, type TPublicLeadInvoice } from "../../../shared/api/lead-invoices";
-import { toCents } from "../../../shared/money";
+import { formatUsd, toCents } from "../../../shared/money";
 import { isoTime } from "../../db/iso-time";
 import type { DbOrTx, Tx } from "../../db/tx";
 import { AppError, notFound } from "../../http/app-error";
+import type { Mailer } from "../../mail/mailer";
 import type { FulfilOutcome, Payment } from "../../payments/fulfil-order";
 import type { Payments } from "../../payments/payments";
 import { completedCapture } from "../../payments/paypal-client";
@@ -172,9 +173,21 @@ export async function captureInvoicePayPal(
  * provider's payment id, and the owners' shares of its leads wait only for their holds. Idempotent:
  * a payment id used before, or a paid invoice, changes nothing. Null for any other id.
  */
-export async function fulfilLeadInvoice(tx: Tx, payment: Payment): Promise<FulfilOutcome | null> {
-  const { rows } = await tx.execute<{ status: string; total: string }>(sql`
-    select status, total::text as total from lead_invoices where id = ${payment.orderId} for update`);
+export async function fulfilLeadInvoice(
+  tx: Tx,
+  mailer: Mailer,
+  payment: Payment,
+): Promise<FulfilOutcome | null> {
+  const { rows } = await tx.execute<{
+    status: string;
+    total: string;
+    number: number;
+    month: string;
+    billing_email: string | null;
+  }>(sql`
+    select i.status, i.total::text as total, i.number, i.month, b.billing_email
+    from lead_invoices i join lead_buyers b on b.id = i.buyer_id
+    where i.id = ${payment.orderId} for update of i`);
   const invoice = rows[0];
   if (!invoice) return null;
   const replayed = await tx.execute(
@@ -194,5 +207,17 @@ export async function fulfilLeadInvoice(tx: Tx, payment: Payment): Promise<Fulfi
     tx,
     leads.rows.map((l) => leadSourceKey(l.lead_id)),
   );
+  if (invoice.billing_email) {
+    const number = invoiceNumber(invoice.number);
+    await mailer.send(tx, {
+      to: invoice.billing_email,
+      subject: `Payment received: invoice ${number}`,
+      body: [
+        `We received your payment of ${formatUsd(invoice.total)} for invoice ${number}`,
+        `(leads bought in ${invoice.month}), paid with ${providerLabel(payment.provider)}.`,
+        `Payment reference: ${payment.providerPaymentId}`,
+      ].join("\n"),
+    });
+  }
   return "fulfilled";
 }
