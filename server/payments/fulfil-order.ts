@@ -36,7 +36,8 @@ export function registerPayable(payable: OtherPayable): void {
  * The one way an order becomes paid, for every provider: mark it paid, activate its domain
  * service, record the payment in the buyer's history and account events, mail a confirmation,
  * then run the on-paid effects. Idempotent: the order row is locked and a paid order, or a
- * payment id already used, changes nothing. Run it inside a transaction.
+ * payment id already used, changes nothing. A payment for an id that is no service order goes to
+ * the registered payables (a lead buyer's invoice). Run it inside a transaction.
  */
 export async function fulfilOrder(
   tx: Tx,
