@@ -29,6 +29,7 @@ import { countParkedVisits } from "./modules/domains/parked-visits";
 import { emailAutomationRoutes, unsubscribeRoutes } from "./modules/email-automation/email-automation.routes";
 import { experimentRoutes } from "./modules/experiments/experiments.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { leadInvoiceRoutes } from "./modules/lead-sales/lead-invoices.routes";
 import { leadReturnRoutes } from "./modules/lead-sales/lead-returns.routes";
 import { leadRoutes } from "./modules/leads/leads.routes";
 import { marketplaceRoutes } from "./modules/marketplace/marketplace.routes";
@@ -114,6 +115,7 @@ export function createApp(deps: AppDeps) {
   api.use("/parking-reports", parkingRoutes(deps));
   api.use(purchaseRoutes(deps));
   api.use(checkoutRoutes(deps));
+  api.use("/lead-invoices", leadInvoiceRoutes(deps));
   api.use(billingRoutes(deps));
   api.use(paymentRoutes(deps));
   api.use("/affiliates", affiliateRoutes(deps));

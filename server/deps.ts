@@ -208,6 +208,7 @@ export function createDeps(options: {
         // runs in test mode (PAYMENTS_SANDBOX=true, a banner on every page), as the sandbox checkout does.
         sandboxCredit: (config.PAYMENTS_SANDBOX ?? !config.isProduction) ? config.leadValue : null,
       },
+      invoices: { appUrl: config.appUrl, tokenSecret: config.sessionSecret },
     }),
     onRegistered: linkReferral({ mailer }),
     sessions: createSessionMiddleware({

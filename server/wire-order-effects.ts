@@ -10,10 +10,12 @@ import {
   applyPaidOrderToCampaigns,
   applyRefundedOrderToCampaigns,
 } from "./modules/campaigns/campaign-order-effects";
+import { fulfilLeadInvoice } from "./modules/lead-sales/pay-invoice";
 import { queueSocialPost } from "./modules/marketplace/promotion-effects";
 import { applyPaidOrderToSale, applyRefundedOrderToSale } from "./modules/marketplace/sale-payments";
 import { withdrawRefundedReports } from "./modules/reports/withdraw-refunded";
 import { cancelRefundedWorkOrder, queueWorkOrder } from "./modules/work-orders/work-order-effects";
+import { registerPayable } from "./payments/fulfil-order";
 import { registerOrderEffects } from "./payments/on-paid-effects";
 
 /**
@@ -38,4 +40,6 @@ export function wireOrderEffects(): void {
   registerOrderEffects({ onPaid: applyPaidOrderToSale, onRefunded: applyRefundedOrderToSale });
   // A social promotion's post for staff to publish.
   registerOrderEffects({ onPaid: queueSocialPost });
+  // A lead buyer's invoice is paid through the same providers and fulfilment as an order.
+  registerPayable(fulfilLeadInvoice);
 }

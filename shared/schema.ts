@@ -16,6 +16,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  serial,
   text,
   timestamp,
   uniqueIndex,
@@ -301,10 +302,74 @@ export const leadBuyers = pgTable(
     schedule: jsonb("schedule").$type<{ days: number[]; from: string; to: string; timeZone: string }>(),
     active: boolean("active").notNull().default(true),
     source: text("source").notNull().default("console"),
+    /** Where the buyer's monthly invoices are mailed; null: staff send the pay link themselves. */
+    billingEmail: text("billing_email"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("lead_buyers_name_idx").on(sql`lower(${t.name})`)],
+);
+
+/**
+ * A buyer's invoice for one closed UTC month (docs/money.md#buyer-invoices): the leads it kept at
+ * their prices, less credits for leads returned after an earlier invoice. `open` until paid through
+ * a payment provider (`paid`, with the provider's payment id) or voided by staff (`void`). The pay
+ * link's token is derived from the server's secret; only its SHA-256 is stored.
+ */
+export const leadInvoices = pgTable(
+  "lead_invoices",
+  {
+    id: rowId(),
+    /** Shown as LI-000042. */
+    number: serial("number").notNull(),
+    buyerId: uuid("buyer_id")
+      .notNull()
+      .references(() => leadBuyers.id),
+    /** The UTC month billed, "2026-10". */
+    month: text("month").notNull(),
+    total: money("total").notNull(),
+    status: text("status").notNull().default("open"),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    /** The staff member who issued it; null when the monthly job did. */
+    issuedBy: uuid("issued_by").references(() => users.id, { onDelete: "set null" }),
+    provider: text("provider"),
+    providerPaymentId: text("provider_payment_id"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    voidedAt: timestamp("voided_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("lead_invoices_buyer_month_idx").on(t.buyerId, t.month),
+    uniqueIndex("lead_invoices_number_idx").on(t.number),
+    uniqueIndex("lead_invoices_token_idx").on(t.tokenHash),
+    uniqueIndex("lead_invoices_payment_idx").on(t.providerPaymentId),
+  ],
+);
+
+/**
+ * One line of a buyer's invoice: a lead it kept (`charge`, its price) or a lead it returned after
+ * that lead was invoiced (`credit`, the price negative). A lead is charged once.
+ */
+export const leadInvoiceLines = pgTable(
+  "lead_invoice_lines",
+  {
+    id: rowId(),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => leadInvoices.id, { onDelete: "cascade" }),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id),
+    kind: text("kind").notNull(),
+    /** Signed: a charge positive, a credit negative. */
+    amount: money("amount").notNull(),
+    soldAt: timestamp("sold_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("lead_invoice_lines_invoice_idx").on(t.invoiceId),
+    uniqueIndex("lead_invoice_lines_charge_idx").on(t.leadId).where(sql`${t.kind} = 'charge'`),
+  ],
 );
 
 /** Every answer and error of a buyer: pings, posts and returns, with how long each took. */
@@ -538,6 +603,11 @@ export const ledgerEntries = pgTable(
     revenueEventId: uuid("revenue_event_id").references(() => revenueEvents.id, { onDelete: "set null" }),
     orderId: uuid("order_id").references(() => serviceOrders.id, { onDelete: "set null" }),
     payoutId: uuid("payout_id").references(() => payouts.id, { onDelete: "set null" }),
+    /**
+     * What a pending entry waits for besides its hold: `buyer_payment` (a lead's share until the
+     * buyer's invoice with that lead is paid, docs/money.md#buyer-invoices); null: its hold only.
+     */
+    awaiting: text("awaiting"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -16,6 +16,7 @@ import { type BillingJobOptions, installBillingJobs, workBillingJobs } from "./b
 import { checkDomainOwnership, PENDING_CHECK_MINUTES } from "./check-domain-ownership";
 import { sendExpiryWarnings } from "./expiry-warnings";
 import { installHeldFundsJobs, workHeldFundsJobs } from "./held-funds-jobs";
+import { installLeadInvoicesJob, workLeadInvoicesJob } from "./lead-invoices-job";
 import { installLeadSalesJob, workLeadSalesJob } from "./lead-sales-job";
 import { installMarketplaceJobs, type MarketplaceJobOptions, workMarketplaceJobs } from "./marketplace-jobs";
 import { installReportJobs, stopReportJobs, workReportJobs } from "./report-jobs";
@@ -75,7 +76,7 @@ export async function startJobQueue(options: {
   reports?: { appUrl: string };
   /** With it, offers expire and escrow sales time out on schedule (docs/marketplace.md). */
   marketplace?: MarketplaceJobOptions;
-  /** With it, lead sales cut short by a crash or a restart are resumed (docs/money.md#lead-sales). */
+  /** With it, lead sales cut short by a crash or a restart are resumed (docs/money.md#lead-sales) and buyers invoiced monthly. */
   leadSales?: LeadSales;
 }): Promise<JobQueue> {
   const { pool, db, mailer, logger } = options;
@@ -113,7 +114,10 @@ export async function startJobQueue(options: {
     if (options.autoPayouts) await installAutoPayoutsJob(boss);
     if (options.reports) await installReportJobs(boss);
     if (options.marketplace) await installMarketplaceJobs(boss);
-    if (options.leadSales) await installLeadSalesJob(boss);
+    if (options.leadSales) {
+      await installLeadSalesJob(boss);
+      await installLeadInvoicesJob(boss);
+    }
   };
   if (options.serializeStart) await withAdvisoryLock(pool, JOBS_INSTALL_LOCK, install);
   else await install();
@@ -155,7 +159,10 @@ export async function startJobQueue(options: {
   if (options.autoPayouts) await workAutoPayoutsJob(boss, { ...options.autoPayouts, db, mailer, logger });
   if (options.reports) await workReportJobs(boss, { db, mailer, logger, appUrl: options.reports.appUrl });
   if (options.marketplace) await workMarketplaceJobs(boss, options.marketplace);
-  if (options.leadSales) await workLeadSalesJob(boss, { sales: options.leadSales, logger });
+  if (options.leadSales) {
+    await workLeadSalesJob(boss, { sales: options.leadSales, logger });
+    await workLeadInvoicesJob(boss, { sales: options.leadSales, logger });
+  }
   logger.info({ queue: EXPIRY_WARNINGS_QUEUE, cron: EXPIRY_WARNINGS_CRON }, "background jobs started");
 
   return {

@@ -21,10 +21,23 @@ export interface Payment {
 export type FulfilOutcome = "fulfilled" | "already-paid" | "unknown-order" | "amount-mismatch";
 
 /**
+ * Something paid through the same providers that is not a service order (a lead buyer's
+ * invoice): it fulfils a payment whose id is its own, idempotently, and answers null for any other.
+ */
+export type OtherPayable = (tx: Tx, mailer: Mailer, payment: Payment) => Promise<FulfilOutcome | null>;
+const otherPayables: OtherPayable[] = [];
+
+/** Hooks a payable that is not a service order into fulfilment (once, however often it is called). */
+export function registerPayable(payable: OtherPayable): void {
+  if (!otherPayables.includes(payable)) otherPayables.push(payable);
+}
+
+/**
  * The one way an order becomes paid, for every provider: mark it paid, activate its domain
  * service, record the payment in the buyer's history and account events, mail a confirmation,
  * then run the on-paid effects. Idempotent: the order row is locked and a paid order, or a
- * payment id already used, changes nothing. Run it inside a transaction.
+ * payment id already used, changes nothing. A payment for an id that is no service order goes to
+ * the registered payables (a lead buyer's invoice). Run it inside a transaction.
  */
 export async function fulfilOrder(
   tx: Tx,
@@ -43,7 +56,13 @@ export async function fulfilOrder(
     .from(serviceOrders)
     .where(eq(serviceOrders.id, payment.orderId))
     .for("update");
-  if (!order) return "unknown-order";
+  if (!order) {
+    for (const payable of otherPayables) {
+      const outcome = await payable(tx, mailer, payment);
+      if (outcome) return outcome;
+    }
+    return "unknown-order";
+  }
   if (order.status === "paid") return "already-paid";
   if (toCents(payment.amountPaid) !== toCents(order.price)) return "amount-mismatch";
 

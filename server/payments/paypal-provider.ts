@@ -12,14 +12,14 @@ export function paypalProvider(paypal: PayPalClient): PaymentProvider {
     name: "paypal",
     async createCheckout(request: CheckoutRequest) {
       if (isMonthly(request.order.offerId)) return subscriptionsOf(paypal).createCheckout(request);
-      const { order, origin } = request;
+      const { order, origin, pages } = request;
       const created = await paypal.createOrder({
         amount: order.price,
         currency: "USD",
         description: order.description,
         customId: order.id,
-        returnUrl: `${origin}/api/checkout/paypal/return?order=${order.id}`,
-        cancelUrl: `${origin}/checkout/service/${order.id}?cancelled=true`,
+        returnUrl: pages?.paypalReturn ?? `${origin}/api/checkout/paypal/return?order=${order.id}`,
+        cancelUrl: pages?.cancel ?? `${origin}/checkout/service/${order.id}?cancelled=true`,
       });
       const checkoutUrl = approveLink(created);
       if (!checkoutUrl) throw new Error("PayPal answered an order without an approval link");

@@ -10,6 +10,12 @@ export interface CheckoutRequest {
   customerEmail: string;
   /** Absolute origin the buyer returns to, e.g. "https://parkpilot.example". */
   origin: string;
+  /**
+   * Where the payer is sent when it is not a service order of a signed-in user (a lead buyer's
+   * invoice): back after paying or cancelling, PayPal's return (which captures), and the
+   * sandbox's test page. Absent: the service order's own pages.
+   */
+  pages?: { success: string; cancel: string; paypalReturn: string; sandbox: string };
 }
 
 /**

@@ -20,7 +20,8 @@ export const sandboxCheckoutPath = (orderId: string, provider: CheckoutProviderN
 export function sandboxProvider(standsInFor: CheckoutProviderName): PaymentProvider {
   return {
     name: "sandbox",
-    async createCheckout({ order }: CheckoutRequest) {
+    async createCheckout({ order, pages }: CheckoutRequest) {
+      if (pages) return { checkoutUrl: `${pages.sandbox}?provider=${standsInFor}` };
       return { checkoutUrl: sandboxCheckoutPath(order.id, standsInFor) };
     },
   };

@@ -24,12 +24,12 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
     name: "stripe",
     async createCheckout(request: CheckoutRequest) {
       if (isMonthly(request.order.offerId)) return createSubscriptionCheckout(stripe, request);
-      const { order, customerEmail, origin } = request;
-      const urls = returnUrls(origin, order.id);
+      const { order, customerEmail, origin, pages } = request;
+      const urls = pages ?? returnUrls(origin, order.id);
       const session = await stripe.checkout.sessions.create({
         mode: "payment",
         client_reference_id: order.id,
-        customer_email: customerEmail,
+        customer_email: customerEmail || undefined,
         metadata: { orderId: order.id },
         payment_intent_data: { metadata: { orderId: order.id } },
         line_items: [
@@ -42,7 +42,7 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
             },
           },
         ],
-        success_url: `${urls.success}&session_id={CHECKOUT_SESSION_ID}`,
+        success_url: `${urls.success}${urls.success.includes("?") ? "&" : "?"}session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: urls.cancel,
       });
       if (!session.url) throw new Error("Stripe answered a checkout session without a url");

@@ -8,6 +8,8 @@ export const ADMIN_LEAD_BUYERS_PATHS = {
   one: (id: string) => `${ADMIN_API}/lead-buyers/${encodeURIComponent(id)}`,
   calls: (id: string) => `${ADMIN_API}/lead-buyers/${encodeURIComponent(id)}/calls`,
   invoices: (id: string) => `${ADMIN_API}/lead-buyers/${encodeURIComponent(id)}/invoices`,
+  voidInvoice: (id: string, invoiceId: string) =>
+    `${ADMIN_API}/lead-buyers/${encodeURIComponent(id)}/invoices/${encodeURIComponent(invoiceId)}/void`,
 } as const;
 
 /** Where a buyer returns a lead it bought (signed like every request of the protocol). */
@@ -85,6 +87,8 @@ export const ZLeadBuyerInput = z
     monthlyCap: ZCap.optional(),
     schedule: ZBuyerSchedule.nullable().optional(),
     active: z.boolean().default(true),
+    /** Where its monthly invoices are mailed (docs/money.md#buyer-invoices). */
+    billingEmail: z.email("Enter an email address").max(320).nullable().optional(),
   })
   .refine((b) => b.priceModel !== "fixed" || (b.fixedPrice && b.fixedPrice !== "0.00"), {
     message: "A fixed-price buyer needs its price",
@@ -109,6 +113,7 @@ export const ZLeadBuyer = z.object({
   active: z.boolean(),
   /** `config`: given by LEAD_BUYERS (edited there, not here); `console`: added by staff. */
   source: z.enum(["config", "console"]),
+  billingEmail: z.string().nullable(),
   soldToday: z.number(),
   soldThisMonth: z.number(),
   createdAt: z.string(),
@@ -136,7 +141,33 @@ export const ZLeadBuyerCall = z.object({
 });
 export type TLeadBuyerCall = z.infer<typeof ZLeadBuyerCall>;
 
-/** A buyer's month: the leads it bought, those it returned, and what it owes. */
+/** A buyer's issued invoice as the console shows it, with the link the buyer pays it at. */
+export const ZIssuedLeadInvoice = z.object({
+  id: z.string(),
+  /** "LI-000042". */
+  number: z.string(),
+  month: z.string(),
+  status: z.enum(["open", "paid", "void"]),
+  total: ZMoney,
+  charged: z.number(),
+  credited: z.number(),
+  dueAt: z.string(),
+  paidAt: z.string().nullable(),
+  provider: z.string().nullable(),
+  providerPaymentId: z.string().nullable(),
+  /** Absolute URL of the public invoice page. */
+  payUrl: z.string(),
+  createdAt: z.string(),
+});
+export type TIssuedLeadInvoice = z.infer<typeof ZIssuedLeadInvoice>;
+
+/** `POST /api/admin/lead-buyers/{id}/invoices`: issue the invoice of a closed UTC month (once). */
+export const ZIssueLeadInvoiceBody = z.object({
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Use a month like 2026-10"),
+});
+export type TIssueLeadInvoiceBody = z.infer<typeof ZIssueLeadInvoiceBody>;
+
+/** A buyer's month: the leads it bought, those it returned, what it owes, and its invoice once issued. */
 export const ZLeadBuyerInvoice = z.object({
   month: z.string(),
   leads: z.array(
@@ -150,6 +181,7 @@ export const ZLeadBuyerInvoice = z.object({
   sold: z.number(),
   returned: z.number(),
   total: ZMoney,
+  invoice: ZIssuedLeadInvoice.nullable(),
 });
 export type TLeadBuyerInvoice = z.infer<typeof ZLeadBuyerInvoice>;
 

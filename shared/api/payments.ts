@@ -32,7 +32,9 @@ export type TRelease = z.infer<typeof ZRelease>;
  * `availableBalance` can be withdrawn (negative after a reversal of funds already paid out),
  * `pendingBalance` waits for its holds to end (the next of them in `nextReleases`), `paidOut` has
  * left in completed payouts, `inReview` (a decimal string) is reserved by payouts held for review
- * or still being sent. Reported revenue is never in any of them.
+ * or still being sent, `awaitingBuyerPayment` is the part of pending that waits for a lead buyer
+ * to pay its invoice before its hold can end (docs/money.md#buyer-invoices). Reported revenue is
+ * never in any of them.
  */
 export const ZBalance = z.object({
   availableBalance: ZSignedMoney,
@@ -40,6 +42,7 @@ export const ZBalance = z.object({
   paidOut: ZSignedMoney,
   inReview: ZMoney,
   nextReleases: z.array(ZRelease),
+  awaitingBuyerPayment: ZSignedMoney,
   currency: z.literal("USD"),
 });
 export type TBalance = z.infer<typeof ZBalance>;

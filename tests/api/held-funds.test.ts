@@ -58,6 +58,7 @@ describe("held funds", () => {
       paidOut: "0.00",
       inReview: "0.00",
       nextReleases: [{ date: utcDay(Date.now() + 14 * DAY_MS), amount: "75.00" }],
+      awaitingBuyerPayment: "0.00",
       currency: "USD",
     });
     const early = await payout(agent, 50);

@@ -30,6 +30,7 @@ describe("GET /api/payments/balance", () => {
       paidOut: "0.00",
       inReview: "0.00",
       nextReleases: [],
+      awaitingBuyerPayment: "0.00",
       currency: "USD",
     });
   });

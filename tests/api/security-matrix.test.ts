@@ -182,6 +182,14 @@ const NOT_AN_ID: Record<string, string> = {
   "/api/courses/:courseId/lessons/:lessonId/complete": "affiliate-mastery",
   "/api/courses/:courseId/certificate.pdf": "affiliate-mastery",
   "/api/creatives/:file": "qr-code.svg",
+  // A lead buyer's invoice, opened signed out by the secret token of its pay link: no account owns
+  // it, and a wrong token is 404 (lead-invoices.test.ts).
+  "/api/lead-invoices/:token": "not-a-pay-token",
+  "/api/lead-invoices/:token/checkout": "not-a-pay-token",
+  "/api/lead-invoices/:token/sandbox": "not-a-pay-token",
+  "/api/lead-invoices/:token/sandbox/pay": "not-a-pay-token",
+  "/api/lead-invoices/:token/sandbox/cancel": "not-a-pay-token",
+  "/api/lead-invoices/:token/paypal-return": "not-a-pay-token",
 };
 
 /** A body the route would accept from its owner, so that only ownership can refuse it. */

@@ -28,6 +28,7 @@ describe("the money display", () => {
             { date: "2026-12-01", amount: "60.05" },
             { date: "2026-12-02", amount: "0.03" },
           ],
+          awaitingBuyerPayment: "0.00",
           currency: "USD",
         }}
       />,
@@ -55,10 +56,30 @@ describe("the money display", () => {
             { date: "2026-12-01", amount: "0.10" },
             { date: "2026-12-02", amount: "0.20" },
           ],
+          awaitingBuyerPayment: "0.00",
           currency: "USD",
         }}
       />,
     );
+    const releases = screen.getByRole("list", { name: "Pending funds by release date" });
+    expect(within(releases).queryByText("Later")).toBeNull();
+  });
+
+  it("shows what waits for a lead buyer's payment apart from the release days", () => {
+    render(
+      <HeldFundsBreakdown
+        balance={{
+          availableBalance: "0.00",
+          pendingBalance: "105.00",
+          paidOut: "0.00",
+          inReview: "0.00",
+          nextReleases: [{ date: "2026-12-01", amount: "70.00" }],
+          awaitingBuyerPayment: "35.00",
+          currency: "USD",
+        }}
+      />,
+    );
+    expect(screen.getByTestId("awaiting-buyer-payment").textContent).toBe("Awaiting buyer payment$35.00");
     const releases = screen.getByRole("list", { name: "Pending funds by release date" });
     expect(within(releases).queryByText("Later")).toBeNull();
   });

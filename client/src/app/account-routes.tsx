@@ -1,5 +1,6 @@
 import { CHECKOUT_PAGE_ROUTE } from "@shared/api/checkout";
 import { CANCEL_EMAIL_CHANGE_PATH, CONFIRM_EMAIL_PATH } from "@shared/api/email";
+import { LEAD_INVOICE_PAGE_ROUTE } from "@shared/api/lead-invoices";
 import { lazy } from "react";
 import { Route, Switch } from "wouter";
 import { ProtectedRoute } from "./protected-route";
@@ -14,6 +15,7 @@ const ConfirmEmailPage = lazy(() => import("@/pages/confirm-email"));
 const CancelEmailChangePage = lazy(() => import("@/pages/cancel-email-change"));
 const CheckoutServicePage = lazy(() => import("@/pages/checkout-service"));
 const CheckoutSuccessPage = lazy(() => import("@/pages/checkout-success"));
+const PayInvoicePage = lazy(() => import("@/pages/pay-invoice"));
 const NotFoundPage = lazy(() => import("@/pages/not-found"));
 const DashboardRoutes = lazy(() => import("./dashboard-routes"));
 
@@ -50,6 +52,10 @@ export default function AccountRoutes() {
         </Route>
         <Route path={CANCEL_EMAIL_CHANGE_PATH}>
           <CancelEmailChangePage />
+        </Route>
+        {/* A lead buyer's invoice, opened from its email: the token is the key, no account. */}
+        <Route path={LEAD_INVOICE_PAGE_ROUTE}>
+          <PayInvoicePage />
         </Route>
         <Route path={SIDEBAR_PATHS}>
           <ProtectedRoute>

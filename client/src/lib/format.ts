@@ -107,6 +107,12 @@ export function formatDate(value: string | number | Date): string {
   return date.toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric", timeZone });
 }
 
+/** A calendar month ("2026-10") in the reader's locale: "October 2026". */
+export function formatMonth(month: string): string {
+  const { date, timeZone } = dateOf(`${month}-01`);
+  return date.toLocaleDateString(undefined, { year: "numeric", month: "long", timeZone });
+}
+
 /** A day without its year, for chart axes: "Mar 4". */
 export function formatShortDate(value: string | number | Date): string {
   const { date, timeZone } = dateOf(value);

@@ -1,14 +1,17 @@
 import { Router } from "express";
 import { z } from "zod";
-import { ZLeadBuyerInput } from "../../../shared/api/lead-buyers";
+import { ZIssueLeadInvoiceBody, ZLeadBuyerInput } from "../../../shared/api/lead-buyers";
 import type { AppDeps } from "../../deps";
+import { AppError } from "../../http/app-error";
 import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
-import { buyerCalls, buyerInvoices } from "../lead-sales/buyer-console";
+import { buyerCalls, buyerInvoices, voidInvoice } from "../lead-sales/buyer-console";
 import { createBuyer, hasActiveBuyer, listBuyers, updateBuyer } from "../lead-sales/buyer-store";
+import { issueInvoice } from "../lead-sales/issue-invoice";
 import { recordStaffAction } from "./staff-gate";
 
 const ZBuyerIdParams = z.object({ id: z.uuid("Unknown buyer") });
+const ZInvoiceParams = ZBuyerIdParams.extend({ invoiceId: z.uuid("Unknown invoice") });
 
 /** `/api/admin/lead-buyers`: who buys leads by ping-post, and each one's log (docs/money.md#lead-sales). */
 export function leadBuyersAdminRoutes(deps: AppDeps): Router {
@@ -63,7 +66,44 @@ export function leadBuyersAdminRoutes(deps: AppDeps): Router {
   );
   router.get(
     "/:id/invoices",
-    handler({ auth: true, params: ZBuyerIdParams }, ({ params }) => buyerInvoices(db, params.id)),
+    handler({ auth: true, params: ZBuyerIdParams }, ({ params }) => buyerInvoices(leadSales, params.id)),
+  );
+  router.post(
+    "/:id/invoices",
+    handler(
+      { auth: true, params: ZBuyerIdParams, body: ZIssueLeadInvoiceBody },
+      async ({ userId, params, body, req, res }) => {
+        const issued = await issueInvoice(leadSales, {
+          buyerId: params.id,
+          month: body.month,
+          staffId: userId,
+        });
+        if (!issued)
+          throw new AppError("UNPROCESSABLE", `The buyer kept no lead in ${body.month} to invoice`);
+        if (issued.created) {
+          await recordStaffAction(db, requestMeta(req), {
+            staffId: userId,
+            action: "lead_invoice.issued",
+            object: { kind: "lead_invoice", id: issued.invoice.id },
+            detail: { buyerId: params.id, month: body.month, total: issued.invoice.total },
+          });
+        }
+        res.status(issued.created ? 201 : 200).json(issued.invoice);
+      },
+    ),
+  );
+  router.post(
+    "/:id/invoices/:invoiceId/void",
+    handler({ auth: true, params: ZInvoiceParams }, async ({ userId, params, req }) => {
+      await voidInvoice(leadSales, params.id, params.invoiceId);
+      await recordStaffAction(db, requestMeta(req), {
+        staffId: userId,
+        action: "lead_invoice.voided",
+        object: { kind: "lead_invoice", id: params.invoiceId },
+        detail: { buyerId: params.id },
+      });
+      return { id: params.invoiceId, status: "void" };
+    }),
   );
   return router;
 }

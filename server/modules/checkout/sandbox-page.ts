@@ -15,9 +15,12 @@ const escapeHtml = (text: string) =>
 export function renderSandboxPage(
   order: Pick<ServiceOrder, "id" | "description" | "price" | "status">,
   provider: string,
+  /** Where Pay and Cancel post and Back goes, when not a service order's (a lead buyer's invoice). */
+  urls?: { base: string; back: string; paidText: string },
 ) {
   const label = providerLabel(provider);
-  const base = `/api/checkout/sandbox/${order.id}`;
+  const base = urls?.base ?? `/api/checkout/sandbox/${order.id}`;
+  const back = urls?.back ?? checkoutPagePath(order.id);
   const paid = order.status === "paid";
   return `<!doctype html>
 <html lang="en">
@@ -52,8 +55,8 @@ export function renderSandboxPage(
     <div class="row"><span>Total</span><span class="total">${escapeHtml(formatUsd(order.price))}</span></div>
     ${
       paid
-        ? `<p class="note">This service order has already been paid for.</p>
-    <div class="actions"><form method="get" action="${checkoutPagePath(order.id)}"><button class="cancel" type="submit">Back to order</button></form></div>`
+        ? `<p class="note">${escapeHtml(urls?.paidText ?? "This service order has already been paid for.")}</p>
+    <div class="actions"><form method="get" action="${back}"><button class="cancel" type="submit">${urls ? "Back to invoice" : "Back to order"}</button></form></div>`
         : `<div class="actions">
       <form method="post" action="${base}/pay?provider=${encodeURIComponent(provider)}"><button class="pay" type="submit">Pay ${escapeHtml(formatUsd(order.price))}</button></form>
       <form method="post" action="${base}/cancel"><button class="cancel" type="submit">Cancel</button></form>

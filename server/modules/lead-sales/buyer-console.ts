@@ -3,7 +3,11 @@ import type { TLeadBuyerCall, TLeadBuyerInvoice } from "../../../shared/api/lead
 import { centsToDecimal, toCents } from "../../../shared/money";
 import { isoTime } from "../../db/iso-time";
 import type { DbOrTx } from "../../db/tx";
-import { notFound } from "../../http/app-error";
+import { AppError, notFound } from "../../http/app-error";
+import { reverseHeldFunds } from "../ledger/held-funds";
+import { invoiceColumns, issuedInvoice } from "./issue-invoice";
+import type { LeadSales } from "./lead-sales";
+import { leadSourceKey } from "./sell-lead";
 
 /** A buyer's latest answers and errors, newest first. */
 export async function buyerCalls(db: DbOrTx, buyerId: string, limit = 100): Promise<TLeadBuyerCall[]> {
@@ -17,10 +21,11 @@ export async function buyerCalls(db: DbOrTx, buyerId: string, limit = 100): Prom
 }
 
 /**
- * A buyer's monthly invoices (UTC months, newest first): every lead it bought that month at its
- * price; a lead it returned is listed and not charged.
+ * A buyer's months (UTC, newest first): every lead it bought that month at its price (a lead it
+ * returned is listed and not charged), and the month's invoice once issued.
  */
-export async function buyerInvoices(db: DbOrTx, buyerId: string): Promise<TLeadBuyerInvoice[]> {
+export async function buyerInvoices(sales: LeadSales, buyerId: string): Promise<TLeadBuyerInvoice[]> {
+  const { db } = sales;
   const found = await db.execute(sql`select 1 from lead_buyers where id = ${buyerId}`);
   if (found.rows.length === 0) throw notFound("Buyer");
   const { rows } = await db.execute<{
@@ -37,12 +42,54 @@ export async function buyerInvoices(db: DbOrTx, buyerId: string): Promise<TLeadB
   `);
   const months = new Map<string, TLeadBuyerInvoice>();
   for (const { month, ...lead } of rows) {
-    const invoice = months.get(month) ?? { month, leads: [], sold: 0, returned: 0, total: "0.00" };
+    const invoice = months.get(month) ?? {
+      month,
+      leads: [],
+      sold: 0,
+      returned: 0,
+      total: "0.00",
+      invoice: null,
+    };
     invoice.leads.push(lead);
     invoice.sold++;
     if (lead.returnedAt) invoice.returned++;
     else invoice.total = centsToDecimal(toCents(invoice.total) + toCents(lead.price));
     months.set(month, invoice);
   }
+  const issued = await db.execute<Parameters<typeof issuedInvoice>[1] & Record<string, unknown>>(sql`
+    select ${invoiceColumns} from lead_invoices i where i.buyer_id = ${buyerId}`);
+  for (const row of issued.rows) {
+    const month = months.get(row.month);
+    if (month) month.invoice = issuedInvoice(sales, row);
+  }
   return [...months.values()];
+}
+
+/**
+ * Staff void an open invoice: the buyer will not pay for its leads, so the platform receives
+ * nothing for them and their owners' shares are reversed (docs/money.md#buyer-invoices). Its
+ * credits are free to go on the next invoice. A paid invoice is refunded, not voided.
+ */
+export async function voidInvoice(sales: LeadSales, buyerId: string, invoiceId: string): Promise<void> {
+  await sales.db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ status: string; month: string }>(sql`
+      select status, month from lead_invoices where id = ${invoiceId} and buyer_id = ${buyerId} for update`);
+    const invoice = rows[0];
+    if (!invoice) throw notFound("Invoice");
+    if (invoice.status === "void") return;
+    if (invoice.status === "paid") {
+      throw new AppError("CONFLICT", "A paid invoice cannot be voided; refund its payment instead.");
+    }
+    await tx.execute(
+      sql`update lead_invoices set status = 'void', voided_at = now() where id = ${invoiceId}`,
+    );
+    const leads = await tx.execute<{ lead_id: string }>(sql`
+      select lead_id from lead_invoice_lines where invoice_id = ${invoiceId} and kind = 'charge'`);
+    for (const { lead_id } of leads.rows) {
+      await reverseHeldFunds(tx, {
+        sourceKey: leadSourceKey(lead_id),
+        reason: `the buyer's invoice for ${invoice.month} was voided`,
+      });
+    }
+  });
 }

@@ -165,6 +165,7 @@ export async function listBuyers(db: DbOrTx): Promise<TLeadBuyer[]> {
     select b.id, b.name, b.ping_url as "pingUrl", b.post_url as "postUrl", b.price_model as "priceModel",
       b.fixed_price::text as "fixedPrice", b.states, b.zip_prefixes as "zipPrefixes",
       b.daily_cap as "dailyCap", b.monthly_cap as "monthlyCap", b.schedule, b.active, b.source,
+      b.billing_email as "billingEmail",
       (select count(*)::int from lead_deliveries d where d.buyer_id = b.id and d.status = 'accepted'
         and d.created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC') as "soldToday",
       (select count(*)::int from lead_deliveries d where d.buyer_id = b.id and d.status = 'accepted'
@@ -187,6 +188,7 @@ const buyerColumns = (values: TLeadBuyerValues) => ({
   monthlyCap: values.monthlyCap ?? null,
   schedule: values.schedule ?? null,
   active: values.active,
+  billingEmail: values.billingEmail ?? null,
 });
 
 async function nameTaken(db: DbOrTx, name: string, exceptId?: string): Promise<void> {
@@ -208,7 +210,7 @@ export async function createBuyer(db: Db, box: SecretBox, values: TLeadBuyerValu
   return { id };
 }
 
-/** Edits a staff-added buyer; a secret left out stays as it is. Configured buyers are edited in LEAD_BUYERS, but may be paused. */
+/** Edits a staff-added buyer; a secret left out stays as it is. Configured buyers are edited in LEAD_BUYERS, but may be paused and given a billing email. */
 export async function updateBuyer(
   db: Db,
   box: SecretBox,
@@ -219,9 +221,8 @@ export async function updateBuyer(
   const buyer = rows[0];
   if (!buyer) throw notFound("Buyer");
   if (buyer.source === "config") {
-    await db.execute(
-      sql`update lead_buyers set active = ${values.active}, updated_at = now() where id = ${id}`,
-    );
+    await db.execute(sql`update lead_buyers set active = ${values.active},
+      billing_email = ${values.billingEmail ?? null}, updated_at = now() where id = ${id}`);
     return;
   }
   await nameTaken(db, values.name, id);
@@ -233,6 +234,7 @@ export async function updateBuyer(
       zip_prefixes = ${sql.param(buyerColumns(values).zipPrefixes)}::text[],
       daily_cap = ${values.dailyCap ?? null}::int, monthly_cap = ${values.monthlyCap ?? null}::int,
       schedule = ${values.schedule ? JSON.stringify(values.schedule) : null}::jsonb, active = ${values.active},
+      billing_email = ${values.billingEmail ?? null},
       ${secret ? sql`secret = ${secret.sealed}, secret_key_id = ${secret.keyId},` : sql``}
       updated_at = now()
     where id = ${id}

@@ -23,6 +23,14 @@ export interface SaleSettings {
   sandboxCredit: string | null;
 }
 
+/** How buyers are billed (docs/money.md#buyer-invoices). */
+export interface InvoiceSettings {
+  /** Where pay links point, e.g. "https://parkpilot.example". */
+  appUrl: string;
+  /** Derives each invoice's pay token (only its hash is stored). */
+  tokenSecret: string;
+}
+
 /** Everything a sale needs, built once per app. */
 export interface LeadSales {
   db: Db;
@@ -31,6 +39,7 @@ export interface LeadSales {
   secrets: SecretBox;
   circuits: BuyerCircuits;
   settings: SaleSettings;
+  invoices: InvoiceSettings;
   /** Resolves once the buyers `LEAD_BUYERS` gives are in the table. */
   ready(): Promise<void>;
 }
@@ -45,6 +54,7 @@ export function createLeadSales(options: {
   keys: KeyEntry[];
   configured: ConfiguredLeadBuyer[];
   settings: SaleSettings;
+  invoices: InvoiceSettings;
 }): LeadSales {
   const secrets = createBuyerSecrets(options.keys);
   let synced: Promise<void> | null = null;
@@ -55,6 +65,7 @@ export function createLeadSales(options: {
     secrets,
     circuits: new BuyerCircuits(),
     settings: options.settings,
+    invoices: options.invoices,
     ready() {
       synced ??= syncConfiguredBuyers(options.db, secrets, options.configured).catch((err) => {
         synced = null;

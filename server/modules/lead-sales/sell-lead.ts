@@ -115,7 +115,12 @@ async function recordSale(
     if (rows.length === 0) return false;
     if (!lead.owner_id || !lead.domain_id || toCents(share) === 0) return true;
     const creditText = `${formatUsd(share)} (your ${settings.sharePercent}% of its sale) is credited to your balance`;
-    const held = settings.holdDays > 0 ? ` and becomes available in ${settings.holdDays} days` : "";
+    // A buyer's money arrives with its monthly invoice; the sandbox buyer's is test money, settled at once.
+    const held = sale.buyerId
+      ? ` and becomes available once the buyer has paid the month's invoice${settings.holdDays > 0 ? ` and the ${settings.holdDays}-day hold has ended` : ""}`
+      : settings.holdDays > 0
+        ? ` and becomes available in ${settings.holdDays} days`
+        : "";
     const body = `Someone near ${lead.city}, ${lead.state} asked for insurance quotes on ${lead.domain_name}. ${creditText}${held}.`;
     await notify(
       tx,
@@ -139,6 +144,7 @@ async function recordSale(
       description: `Insurance lead on ${lead.domain_name}`,
       metadata: { leadId: lead.id, zipCode: lead.zip_code, salePrice: sale.price, buyer: sale.buyerName },
       sourceKey: leadSourceKey(lead.id),
+      awaiting: sale.buyerId ? "buyer_payment" : undefined,
     });
     return true;
   });

@@ -24,6 +24,11 @@ export interface HeldCredit {
   metadata?: Record<string, unknown>;
   orderId?: string | null;
   occurredAt?: Date;
+  /**
+   * What the credit waits for besides its hold (`buyer_payment`: a lead's share until the buyer
+   * pays the invoice with that lead, docs/money.md#buyer-invoices); released by `endAwaiting`.
+   */
+  awaiting?: "buyer_payment";
 }
 
 /** The ledger entry a credit writes, and the one its reversal writes (as the migration named them). */
@@ -61,7 +66,8 @@ async function moveBalance(tx: DbOrTx, userId: string, status: string, amount: s
 export async function creditHeldFunds(db: DbOrTx, credit: HeldCredit): Promise<boolean> {
   const occurredAt = credit.occurredAt ?? new Date();
   const releaseAt = new Date(Date.now() + credit.holdDays * DAY_MS);
-  const status = credit.holdDays > 0 ? "pending" : "available";
+  // A credit that waits for something else stays pending even without a hold.
+  const status = credit.holdDays > 0 || credit.awaiting ? "pending" : "available";
   return db.transaction(async (tx) => {
     // A credit only adds to the balance, in one atomic upsert at the end: the owner's balance row,
     // which every lead of the owner's domains waits for, is locked for as short a time as can be.
@@ -76,9 +82,9 @@ export async function creditHeldFunds(db: DbOrTx, credit: HeldCredit): Promise<b
     const eventId = event.rows[0]?.id;
     if (!eventId) return false;
     const entry = await tx.execute(sql`
-      insert into ledger_entries (user_id, kind, amount, status, release_at, description, source_key, revenue_event_id, order_id)
+      insert into ledger_entries (user_id, kind, amount, status, release_at, description, source_key, revenue_event_id, order_id, awaiting)
       values (${credit.userId}, ${credit.kind}, ${credit.amount}::numeric, ${status}, ${releaseAt.toISOString()}::timestamptz,
-        ${credit.description}, ${heldKey(credit.sourceKey)}, ${eventId}, ${credit.orderId ?? null})
+        ${credit.description}, ${heldKey(credit.sourceKey)}, ${eventId}, ${credit.orderId ?? null}, ${credit.awaiting ?? null})
       on conflict (source_key) do nothing
       returning id
     `);
@@ -146,9 +152,9 @@ async function writeReversal(
     returning id
   `);
   const entry = await tx.execute(sql`
-    insert into ledger_entries (user_id, kind, amount, status, release_at, description, source_key, revenue_event_id, order_id)
+    insert into ledger_entries (user_id, kind, amount, status, release_at, description, source_key, revenue_event_id, order_id, awaiting)
     select user_id, 'reversal', -${amount}::numeric, status, release_at, ${`Reversed: ${reason}`}, ${key},
-      ${event.rows[0]?.id ?? null}::uuid, order_id
+      ${event.rows[0]?.id ?? null}::uuid, order_id, awaiting
     from ledger_entries where id = ${credit.id}
     on conflict (source_key) do nothing
     returning id
@@ -177,13 +183,32 @@ export async function reverseHeldFunds(
     const { rows } = await tx.execute<{ rest: string }>(
       sql`select (${credit.amount}::numeric - ${await partlyReversed(tx, sourceKey)}::numeric)::text as rest`,
     );
-    return writeReversal(tx, credit, {
+    const written = await writeReversal(tx, credit, {
       sourceKey,
       key: reversalKey(sourceKey),
       amount: rows[0].rest,
       reason,
     });
+    // The credit and its reversal net to nothing: nothing is left to wait for.
+    if (written) await endAwaiting(tx, [sourceKey]);
+    return written;
   });
+}
+
+/**
+ * Ends the wait of the credits of `sourceKeys` and their reversals (a buyer paid the invoice with
+ * those leads): each is released when its hold ends, or at the next release run if it has.
+ */
+export async function endAwaiting(tx: DbOrTx, sourceKeys: string[]): Promise<void> {
+  if (sourceKeys.length === 0) return;
+  await tx.execute(sql`
+    update ledger_entries set awaiting = null
+    where awaiting is not null and status = 'pending' and (
+      source_key = any(${sql.param(sourceKeys.map(heldKey))}::text[])
+      or source_key = any(${sql.param(sourceKeys.map(reversalKey))}::text[])
+      or exists (select 1 from unnest(${sql.param(sourceKeys)}::text[]) k
+        where starts_with(source_key, ${reversalKey("")} || k || ':')))
+  `);
 }
 
 /**
@@ -209,7 +234,7 @@ export async function reverseHeldFundsPart(
 }
 
 /**
- * Moves every pending entry whose hold has ended to available, and the balances with them, in
+ * Moves every pending entry whose hold has ended, and that waits for nothing else, to available, and the balances with them, in
  * one statement per step however many there are. The balance rows are locked first, in key
  * order, as every other writer locks them.
  */
@@ -218,7 +243,8 @@ export async function releaseHeldFunds(options: { db: Db; now?: Date }): Promise
   return options.db.transaction(async (tx) => {
     const locked = await tx.execute<{ user_id: string }>(sql`
       select user_id from balances
-      where user_id in (select user_id from ledger_entries where status = 'pending' and release_at <= ${now}::timestamptz)
+      where user_id in (select user_id from ledger_entries
+        where status = 'pending' and awaiting is null and release_at <= ${now}::timestamptz)
       order by user_id for update
     `);
     if (locked.rows.length === 0) return { released: 0 };
@@ -226,7 +252,8 @@ export async function releaseHeldFunds(options: { db: Db; now?: Date }): Promise
     const moved = await tx.execute<{ user_id: string; amount: string; n: number }>(sql`
       with moved as (
         update ledger_entries set status = 'available'
-        where status = 'pending' and release_at <= ${now}::timestamptz and user_id = any(${sql.param(users)}::uuid[])
+        where status = 'pending' and awaiting is null and release_at <= ${now}::timestamptz
+          and user_id = any(${sql.param(users)}::uuid[])
         returning user_id, amount
       ),
       delta as (select user_id, sum(amount) as d, count(*) as n from moved group by user_id)

@@ -1,6 +1,7 @@
 import {
   ADMIN_LEAD_BUYERS_PATHS,
   type TLeadBuyerInput,
+  ZIssuedLeadInvoice,
   ZLeadBuyerCall,
   ZLeadBuyerInvoice,
   ZLeadBuyerList,
@@ -60,5 +61,27 @@ export function useSaveLeadBuyer() {
         ? apiRequest("PUT", ADMIN_LEAD_BUYERS_PATHS.one(id), body)
         : apiRequest("POST", ADMIN_LEAD_BUYERS_PATHS.list, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: buyerKeys.all }),
+  });
+}
+
+/** Issues a buyer's invoice for a closed month (once); its months are read again. */
+export function useIssueLeadInvoice(buyerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (month: string) =>
+      ZIssuedLeadInvoice.parse(
+        await (await apiRequest("POST", ADMIN_LEAD_BUYERS_PATHS.invoices(buyerId), { month })).json(),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: buyerKeys.invoices(buyerId) }),
+  });
+}
+
+/** Voids an open invoice of the buyer; its months are read again. */
+export function useVoidLeadInvoice(buyerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invoiceId: string) =>
+      apiRequest("POST", ADMIN_LEAD_BUYERS_PATHS.voidInvoice(buyerId, invoiceId)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: buyerKeys.invoices(buyerId) }),
   });
 }

@@ -35,6 +35,7 @@ const ZBuyerForm = z
     to: z.string(),
     timeZone: z.string(),
     active: z.boolean(),
+    billingEmail: z.string(),
   })
   .superRefine((form, ctx) => {
     const parsed = ZLeadBuyerInput.safeParse(toBody(form));
@@ -69,6 +70,7 @@ function toBody(form: TBuyerForm): TLeadBuyerInput {
       ? { days: form.days.map(Number), from: form.from, to: form.to, timeZone: form.timeZone.trim() }
       : null,
     active: form.active,
+    billingEmail: form.billingEmail.trim() === "" ? null : form.billingEmail.trim(),
   };
 }
 
@@ -90,6 +92,7 @@ function formOf(buyer: TLeadBuyer | null): TBuyerForm {
     to: buyer?.schedule?.to ?? "20:00",
     timeZone: buyer?.schedule?.timeZone ?? "America/New_York",
     active: buyer?.active ?? true,
+    billingEmail: buyer?.billingEmail ?? "",
   };
 }
 
@@ -103,6 +106,7 @@ const FIELDS = [
   "zipPrefixes",
   "dailyCap",
   "monthlyCap",
+  "billingEmail",
 ] as const;
 
 /** Adds a buyer (`buyer` null) or edits one; a secret left blank on edit is kept. */
@@ -162,7 +166,7 @@ export function BuyerFormDialog(props: { open: boolean; buyer: TLeadBuyer | null
       title={buyer ? `Edit ${buyer.name}` : "Add buyer"}
       description={
         configured
-          ? "This buyer is given by LEAD_BUYERS: change it there. Here it can only be paused or activated."
+          ? "This buyer is given by LEAD_BUYERS: change it there. Here it can only be paused or activated, and given a billing email."
           : "Leads are pinged to its ping URL and posted to its post URL, each request signed with its secret."
       }
       formLabel="Lead buyer"
@@ -225,6 +229,10 @@ export function BuyerFormDialog(props: { open: boolean; buyer: TLeadBuyer | null
           </>
         )}
       </fieldset>
+      {text("billingEmail", "Billing email (its monthly invoices are mailed here)", {
+        type: "email",
+        placeholder: "billing@insurer.example",
+      })}
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" {...form.register("active")} />
         Active (unticked: paused, pinged no more)

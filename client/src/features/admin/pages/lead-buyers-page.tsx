@@ -7,9 +7,10 @@ import { Card, CardContent } from "@/components/ui/card";
 import { DialogShell } from "@/components/ui/dialog";
 import { PageSpinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { formatDate, formatMoney, formatNumber } from "@/lib/format";
+import { formatMoney, formatNumber } from "@/lib/format";
 import { useBuyerCalls, useBuyerInvoices, useLeadBuyers } from "../api/lead-buyers";
 import { BuyerFormDialog } from "../components/buyer-form-dialog";
+import { BuyerInvoices } from "../components/buyer-invoices";
 
 const MODE_TEXT = {
   sandbox:
@@ -131,7 +132,7 @@ function BuyerLogDialog({ buyer, onClose }: { buyer: TLeadBuyer | null; onClose:
       open={buyer !== null}
       onOpenChange={(open) => !open && onClose()}
       title={buyer ? `${buyer.name}: log` : ""}
-      description="Its latest pings, posts and returns, newest first, then what it owes each month."
+      description="Its latest pings, posts and returns, newest first, then its months: what it kept, its invoice and whether it paid."
       className="max-h-[90vh] overflow-y-auto sm:max-w-3xl"
     >
       <Table aria-label="Buyer log">
@@ -170,18 +171,7 @@ function BuyerLogDialog({ buyer, onClose }: { buyer: TLeadBuyer | null; onClose:
         </TableBody>
       </Table>
       <h3 className="mt-4 font-semibold">Invoices</h3>
-      <ul className="grid gap-1 text-sm" aria-label="Invoices">
-        {invoices.data?.length === 0 && <li className="text-muted-foreground">Nothing bought yet.</li>}
-        {invoices.data?.map((inv) => (
-          <li key={inv.month} className="flex justify-between gap-3">
-            <span>{formatDate(`${inv.month}-01`)}</span>
-            <span className="tabular-nums">
-              {formatNumber(inv.sold)} leads · {formatNumber(inv.returned)} returned ·{" "}
-              {formatMoney(inv.total)}
-            </span>
-          </li>
-        ))}
-      </ul>
+      {buyer && invoices.data && <BuyerInvoices buyerId={buyer.id} months={invoices.data} />}
     </DialogShell>
   );
 }

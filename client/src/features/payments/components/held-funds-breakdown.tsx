@@ -10,8 +10,10 @@ import { formatDate, formatMoney } from "@/lib/format";
  * reported revenue (parking reports, sales recorded by hand) is never part of them.
  */
 export function HeldFundsBreakdown({ balance }: { balance: TBalance }) {
+  const awaiting = signedToCents(balance.awaitingBuyerPayment);
   const later =
     signedToCents(balance.pendingBalance) -
+    awaiting -
     balance.nextReleases.reduce((sum, r) => sum + signedToCents(r.amount), 0);
   return (
     <div className="grid gap-3 text-sm">
@@ -41,11 +43,20 @@ export function HeldFundsBreakdown({ balance }: { balance: TBalance }) {
             )}
           </ul>
         ) : (
-          <p className="mt-1 text-muted-foreground">Nothing waiting for a hold to end.</p>
+          awaiting === 0 && <p className="mt-1 text-muted-foreground">Nothing waiting for a hold to end.</p>
+        )}
+        {awaiting !== 0 && (
+          <p
+            className="mt-2 flex justify-between gap-3 text-muted-foreground"
+            data-testid="awaiting-buyer-payment"
+          >
+            <span>Awaiting buyer payment</span>
+            <span className="tabular-nums">{formatMoney(balance.awaitingBuyerPayment)}</span>
+          </p>
         )}
         <p className="mt-2 text-muted-foreground text-xs">
           Lead earnings and commissions are held until their returns or refund window ends, then they can be
-          paid out.
+          paid out. A lead sold to an insurance buyer also waits for the buyer to pay its monthly invoice.
         </p>
       </div>
       <div className="rounded-lg border p-3">

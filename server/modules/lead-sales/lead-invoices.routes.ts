@@ -1,0 +1,99 @@
+import { Router } from "express";
+import { ZPayPalReturnQuery, ZSandboxProviderQuery } from "../../../shared/api/checkout";
+import {
+  LEAD_INVOICE_PATHS,
+  leadInvoicePagePath,
+  ZLeadInvoiceCheckoutBody,
+  ZLeadInvoiceTokenParams,
+} from "../../../shared/api/lead-invoices";
+import type { AppDeps } from "../../deps";
+import { notFound } from "../../http/app-error";
+import { handler } from "../../http/handler";
+import { renderSandboxPage } from "../checkout/sandbox-page";
+import {
+  captureInvoicePayPal,
+  paySandboxInvoice,
+  publicInvoice,
+  sandboxInvoice,
+  startInvoiceCheckout,
+} from "./pay-invoice";
+
+const ZPayPalInvoiceReturn = ZPayPalReturnQuery.pick({ token: true });
+
+/**
+ * `/api/lead-invoices/{token}`: a lead buyer's invoice, read and paid signed out with the secret
+ * token of its pay link (docs/money.md#buyer-invoices).
+ */
+export function leadInvoiceRoutes(deps: AppDeps): Router {
+  const { leadSales, payments, logger } = deps;
+  const router = Router();
+  const page = (token: string, state: string) => `${leadInvoicePagePath(token)}?${state}=1`;
+
+  router.get(
+    "/:token",
+    handler({ params: ZLeadInvoiceTokenParams }, ({ params }) => publicInvoice(deps.db, params.token)),
+  );
+  router.post(
+    "/:token/checkout",
+    handler({ params: ZLeadInvoiceTokenParams, body: ZLeadInvoiceCheckoutBody }, ({ params, body }) =>
+      startInvoiceCheckout(leadSales, payments, { token: params.token, provider: body.provider }),
+    ),
+  );
+  router.get(
+    "/:token/sandbox",
+    handler(
+      { params: ZLeadInvoiceTokenParams, query: ZSandboxProviderQuery },
+      async ({ params, query, res }) => {
+        if (!payments.isSandbox(query.provider)) throw notFound("Test checkout");
+        const invoice = await sandboxInvoice(deps.db, params.token);
+        // As on the order's test page: the form posts must name this origin for the origin check.
+        res.set("Referrer-Policy", "same-origin");
+        res.type("html").send(
+          renderSandboxPage(invoice, query.provider, {
+            base: `${LEAD_INVOICE_PATHS.one(params.token)}/sandbox`,
+            back: leadInvoicePagePath(params.token),
+            paidText: "This invoice has already been paid.",
+          }),
+        );
+      },
+    ),
+  );
+  router.post(
+    "/:token/sandbox/pay",
+    handler(
+      { params: ZLeadInvoiceTokenParams, query: ZSandboxProviderQuery },
+      async ({ params, query, res }) => {
+        await paySandboxInvoice(leadSales, {
+          token: params.token,
+          sandboxActive: payments.isSandbox(query.provider),
+        });
+        res.redirect(303, page(params.token, "paid"));
+      },
+    ),
+  );
+  router.post(
+    "/:token/sandbox/cancel",
+    handler({ params: ZLeadInvoiceTokenParams }, async ({ params, res }) => {
+      await sandboxInvoice(deps.db, params.token);
+      res.redirect(303, page(params.token, "cancelled"));
+    }),
+  );
+  router.get(
+    "/:token/paypal-return",
+    handler(
+      { params: ZLeadInvoiceTokenParams, query: ZPayPalInvoiceReturn },
+      async ({ params, query, res }) => {
+        const outcome = await captureInvoicePayPal(leadSales, payments, {
+          token: params.token,
+          paypalOrderId: query.token,
+        }).catch((err: unknown) => {
+          // The payer is in a browser tab: send them back to the invoice to try again.
+          logger.warn({ err }, "PayPal capture of a lead invoice failed");
+          return "failed" as const;
+        });
+        res.redirect(303, page(params.token, outcome === "failed" ? "cancelled" : "paid"));
+      },
+    ),
+  );
+  return router;
+}

@@ -1,0 +1,86 @@
+import { sql } from "drizzle-orm";
+import request from "supertest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { TIssuedLeadInvoice } from "../../shared/api/lead-buyers";
+import { insertDomain } from "../factories/domains";
+import { VISITOR_PROXY_ENV, visitorLead } from "../factories/leads";
+import { signInStaff } from "../factories/staff";
+import { signUp } from "../factories/users";
+import { startFakePayPal } from "../setup/fake-paypal";
+import { type BuyerServer, startBuyer } from "../setup/lead-buyer-server";
+import { createTestApp, type TestApp } from "../setup/test-app";
+
+const PUBLIC_URL = "https://parkpilot.test";
+
+let t: TestApp;
+let fake: Awaited<ReturnType<typeof startFakePayPal>>;
+let buyerServer: BuyerServer;
+beforeAll(async () => {
+  fake = await startFakePayPal();
+  buyerServer = await startBuyer({ ping: () => ({ json: { bid: "60.00" } }) });
+  t = await createTestApp({
+    env: { ...fake.env, ...VISITOR_PROXY_ENV, LEAD_POST_TIMEOUT_MS: "3000", PUBLIC_URL },
+  });
+});
+afterEach(() => t.deps.leadSales.circuits.shutdown());
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+  await buyerServer.close();
+});
+
+describe("paying a lead invoice with PayPal (Orders v2)", () => {
+  it("opens a PayPal order for the invoice's total; the return captures it and pays the invoice once", async () => {
+    const staff = await signInStaff(t);
+    const created = await staff.agent.post("/api/admin/lead-buyers").send({
+      name: "PayPal-paying buyer",
+      pingUrl: buyerServer.pingUrl,
+      postUrl: buyerServer.postUrl,
+      secret: buyerServer.secret,
+      priceModel: "bid",
+    });
+    expect(created.status).toBe(201);
+    const owner = await signUp(t.app);
+    const domain = await insertDomain(t.db, owner.user.id, { status: "parked" });
+    const lead = await visitorLead(t.app, domain.name);
+    expect(lead.status).toBe(201);
+    await t.db.execute(sql`update leads set sold_at = '2025-11-20T09:00:00Z' where id = ${lead.body.id}`);
+    const issued = await staff.agent
+      .post(`/api/admin/lead-buyers/${created.body.id}/invoices`)
+      .send({ month: "2025-11" });
+    expect(issued.status, JSON.stringify(issued.body)).toBe(201);
+    const invoice = issued.body as TIssuedLeadInvoice;
+    const token = invoice.payUrl.split("/pay/invoice/")[1];
+
+    const checkout = await request(t.app)
+      .post(`/api/lead-invoices/${token}/checkout`)
+      .send({ provider: "paypal" });
+    expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+    const paypalOrder = new URL(checkout.body.checkoutUrl).searchParams.get("token");
+    const sent = fake.requests.filter((r) => r.path === "/v2/checkout/orders").at(-1);
+    expect(sent?.body).toMatchObject({
+      purchase_units: [{ custom_id: invoice.id, amount: { currency_code: "USD", value: "60.00" } }],
+      payment_source: {
+        paypal: {
+          experience_context: {
+            return_url: `${PUBLIC_URL}/api/lead-invoices/${token}/paypal-return`,
+            cancel_url: `${PUBLIC_URL}/pay/invoice/${token}?cancelled=1`,
+          },
+        },
+      },
+    });
+
+    const back = await request(t.app).get(`/api/lead-invoices/${token}/paypal-return?token=${paypalOrder}`);
+    expect(back.status).toBe(303);
+    expect(back.headers.location).toBe(`/pay/invoice/${token}?paid=1`);
+    const replay = await request(t.app).get(`/api/lead-invoices/${token}/paypal-return?token=${paypalOrder}`);
+    expect(replay.headers.location).toBe(`/pay/invoice/${token}?paid=1`);
+    const { rows } = await t.db.execute<{ status: string; provider: string; provider_payment_id: string }>(
+      sql`select status, provider, provider_payment_id from lead_invoices where id = ${invoice.id}`,
+    );
+    expect(rows[0]).toMatchObject({ status: "paid", provider: "paypal" });
+    expect(rows[0].provider_payment_id).toMatch(/^CAP/);
+    const page = await request(t.app).get(`/api/lead-invoices/${token}`).expect(200);
+    expect(page.body.status).toBe("paid");
+  });
+});
