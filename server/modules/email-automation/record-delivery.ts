@@ -94,7 +94,13 @@ export async function retryDeferredSends(options: {
     const status = await deliverSequenceEmail({
       db,
       mailer,
-      send: { ...key, mailId: row.mail_id, attempts: Number(row.attempts), senderId: row.sender_id, email: row.email },
+      send: {
+        ...key,
+        mailId: row.mail_id,
+        attempts: Number(row.attempts),
+        senderId: row.sender_id,
+        email: row.email,
+      },
       now,
     });
     counts[status] += 1;
