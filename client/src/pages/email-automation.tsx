@@ -62,8 +62,8 @@ export default function EmailAutomationPage() {
                   ))}
                 </ol>
                 <p className="mt-3 text-muted-foreground text-sm">
-                  {sequence.hardBounces} hard bounces · {sequence.softBounces} soft bounces ·{" "}
-                  {sequence.unsubscribes} of its recipients unsubscribed
+                  Hard bounces: {sequence.hardBounces} · soft bounces: {sequence.softBounces} · recipients who
+                  unsubscribed: {sequence.unsubscribes}
                 </p>
               </CardContent>
             </Card>
