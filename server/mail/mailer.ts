@@ -31,10 +31,11 @@ export interface Mailer {
   /** Delivers at once what is still waiting to be sent: a command that exits does so first. */
   flush(): Promise<void>;
   /**
-   * Records the mail in the outbox (inside the caller's transaction) without delivering it:
-   * the caller delivers it with `deliverNow` once committed, and learns what became of it.
+   * Records the mail in the outbox (inside the caller's transaction), under `id` when given,
+   * without delivering it: the caller delivers it with `deliverNow` once committed, and learns
+   * what became of it.
    */
-  queue(db: DbOrTx, mail: Mail): Promise<string>;
+  queue(db: DbOrTx, mail: Mail, id?: string): Promise<string>;
   /** One delivery attempt of a committed outbox mail, awaited, with its outcome. */
   deliverNow(mailId: string): Promise<DeliveryOutcome>;
 }
@@ -96,8 +97,11 @@ export function createMailer(options: { db: Db; smtpUrl?: string; from: string; 
         if (scheduled.delete(row.id)) void deliver(row.id).catch(report(row.id));
       }, DELIVERY_RETRIES[0]).unref();
     },
-    async queue(tx, mail) {
-      const [row] = await tx.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
+    async queue(tx, mail, id) {
+      const [row] = await tx
+        .insert(mailOutbox)
+        .values(id ? { ...mail, id } : mail)
+        .returning({ id: mailOutbox.id });
       return row.id;
     },
     async deliverNow(mailId) {

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
+import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bounceSignature } from "../../server/modules/email-automation/bounce-reports";
 import { sendDueSequenceEmails } from "../../server/modules/email-automation/send-sequence-emails";
 import type { TEmailAutomation } from "../../shared/api/email-automation";
 import { OFFERS } from "../../shared/catalog";
@@ -8,11 +10,12 @@ import { signUp } from "../factories/users";
 import { startSmtpSink } from "../setup/smtp-sink";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
+const BOUNCE_SECRET = "bounce-webhook-secret-0123456789";
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  t = await createTestApp({ env: { SMTP_URL: smtp.url } });
+  t = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_BOUNCE_WEBHOOK_SECRET: BOUNCE_SECRET } });
 });
 afterAll(async () => {
   await t.close();
@@ -131,5 +134,62 @@ describe("email bounces", () => {
       sql`select 1 from email_unsubscribes where sender_id = ${second.user.id}`,
     );
     expect(rows).toHaveLength(0);
+  });
+
+  it("a signed bounce report that arrives later marks the email bounced and suppresses the address; a bad one changes nothing", async () => {
+    const sender = await senderWithTool();
+    const later = await recruitOf(sender, "Later Bounce");
+    const other = await recruitOf(sender, "Other Reader");
+    await sender.agent
+      .post("/api/email/sequences")
+      .send({ name: "Reports", steps: [{ day: 0, subject: "Seq: report", body: "Hi" }] })
+      .expect(201);
+    await run();
+    const mailIdOf = async (email: string) =>
+      (
+        await t.db.execute<{ id: string; header: string }>(sql`
+          select id::text, headers->>'X-ParkPilot-Mail-Id' as header from mail_outbox
+          where lower("to") = lower(${email}) and subject = 'Seq: report'
+        `)
+      ).rows[0];
+    const mail = await mailIdOf(later.input.email);
+    expect(mail.header).toBe(mail.id);
+    const post = (report: object, secret = BOUNCE_SECRET) => {
+      const body = JSON.stringify(report);
+      return request(t.app)
+        .post("/api/webhooks/mail-bounces")
+        .set("Content-Type", "application/json")
+        .set("X-ParkPilot-Signature", bounceSignature(secret, Buffer.from(body)))
+        .send(body);
+    };
+    const report = {
+      mailId: mail.id,
+      recipient: later.input.email,
+      type: "hard",
+      detail: "5.1.1 user unknown",
+    };
+
+    expect((await post(report, "someone-else-secret-0123456789")).status).toBe(401);
+    expect((await post({ ...report, recipient: other.input.email })).status).toBe(404);
+    expect((await post({ ...report, type: "lost" })).status).toBe(400);
+    expect((await shown(sender)).bounces).toEqual([]);
+
+    const res = await post(report).expect(200);
+    expect(res.body).toEqual({ status: "bounced" });
+    await post(report).expect(200);
+    const view = await shown(sender);
+    expect(view.bounces).toMatchObject([
+      { email: later.input.email.toLowerCase(), kind: "hard", detail: "5.1.1 user unknown" },
+    ]);
+    expect(view.sequences.find((q) => q.name === "Reports")).toMatchObject({ hardBounces: 1 });
+
+    // The next sequence skips the address.
+    await sender.agent
+      .post("/api/email/sequences")
+      .send({ name: "Reports 2", steps: [{ day: 0, subject: "Seq: report 2", body: "Hi" }] })
+      .expect(201);
+    await run(1);
+    expect(received(later.input.email, "Seq: report 2")).toBe(0);
+    expect(received(other.input.email, "Seq: report 2")).toBe(1);
   });
 });

@@ -2,6 +2,9 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/pool";
 import type { DeliveryOutcome, Mailer } from "../../mail/mailer";
 
+/** The header naming a sequence email's outbox id, which a provider's bounce report echoes. */
+export const MAIL_ID_HEADER = "X-ParkPilot-Mail-Id";
+
 /** A sequence email refused for now is tried this many times in all (one try a job run). */
 export const MAX_DELIVERY_ATTEMPTS = 3;
 

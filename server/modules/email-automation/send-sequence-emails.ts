@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import {
   DAILY_SEND_LIMIT,
@@ -10,7 +11,7 @@ import type { Db } from "../../db/pool";
 import type { Mailer } from "../../mail/mailer";
 import { isEntitled } from "../entitlements/entitlements.service";
 import { sentToday } from "./email-automation.service";
-import { type Delivered, deliverSequenceEmail, retryDeferredSends } from "./record-delivery";
+import { type Delivered, deliverSequenceEmail, MAIL_ID_HEADER, retryDeferredSends } from "./record-delivery";
 import { unsubscribeToken } from "./unsubscribe-token";
 
 type Due = {
@@ -101,21 +102,28 @@ export async function sendDueSequenceEmails(options: {
           senderName,
         };
         const unsubscribeUrl = `${appUrl}${unsubscribePath(unsubscribeToken(secret, due.sender_id, due.recruit_email))}`;
-        const mailId = await mailer.queue(tx, {
-          to: due.recruit_email,
-          subject: mergeFields(email.subject, values).slice(0, 200),
-          body: [
-            mergeFields(email.body, values),
-            "",
-            "—",
-            `You receive this because you joined ParkPilot through ${senderName}.`,
-            `Unsubscribe with one click: ${unsubscribeUrl}`,
-          ].join("\n"),
-          headers: {
-            "List-Unsubscribe": `<${unsubscribeUrl}>`,
-            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        // The mail's id rides in a header, so a bounce report that arrives later can name it.
+        const mailId = randomUUID();
+        await mailer.queue(
+          tx,
+          {
+            to: due.recruit_email,
+            subject: mergeFields(email.subject, values).slice(0, 200),
+            body: [
+              mergeFields(email.body, values),
+              "",
+              "—",
+              `You receive this because you joined ParkPilot through ${senderName}.`,
+              `Unsubscribe with one click: ${unsubscribeUrl}`,
+            ].join("\n"),
+            headers: {
+              "List-Unsubscribe": `<${unsubscribeUrl}>`,
+              "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+              [MAIL_ID_HEADER]: mailId,
+            },
           },
-        });
+          mailId,
+        );
         await tx.execute(sql`
           update email_sends set mail_id = ${mailId}
           where sequence_id = ${due.sequence_id} and step = ${step} and recruit_id = ${due.recruit_id}
