@@ -86,9 +86,12 @@ export async function sendDueSequenceEmails(options: {
         `);
         const skip = off[0] ? (off[0].reason === "bounced" ? "suppressed" : "unsubscribed") : undefined;
         if (!skip && (quota.get(due.sender_id) ?? 0) <= 0) return undefined;
+        // The mail's id rides in a header, so a bounce report that arrives later can name it.
+        const mailId = randomUUID();
         const claimed = await tx.execute(sql`
-          insert into email_sends (sequence_id, step, recruit_id, status, sent_at)
-          values (${due.sequence_id}, ${step}, ${due.recruit_id}, ${skip ?? "queued"}, ${now.toISOString()}::timestamptz)
+          insert into email_sends (sequence_id, step, recruit_id, status, sent_at, mail_id)
+          values (${due.sequence_id}, ${step}, ${due.recruit_id}, ${skip ?? "queued"},
+            ${now.toISOString()}::timestamptz, ${skip ? null : mailId}::uuid)
           on conflict do nothing returning step
         `);
         if (claimed.rows.length === 0) return undefined;
@@ -102,8 +105,6 @@ export async function sendDueSequenceEmails(options: {
           senderName,
         };
         const unsubscribeUrl = `${appUrl}${unsubscribePath(unsubscribeToken(secret, due.sender_id, due.recruit_email))}`;
-        // The mail's id rides in a header, so a bounce report that arrives later can name it.
-        const mailId = randomUUID();
         await mailer.queue(
           tx,
           {
@@ -124,10 +125,6 @@ export async function sendDueSequenceEmails(options: {
           },
           mailId,
         );
-        await tx.execute(sql`
-          update email_sends set mail_id = ${mailId}
-          where sequence_id = ${due.sequence_id} and step = ${step} and recruit_id = ${due.recruit_id}
-        `);
         quota.set(due.sender_id, (quota.get(due.sender_id) ?? 0) - 1);
         return mailId;
       });
