@@ -44,6 +44,8 @@ const ZEnv = z.object({
   /** The no-keys test checkout; default: on, except in production once a real provider has keys. */
   PAYMENTS_SANDBOX: boolish,
   SMTP_URL: z.string().optional(),
+  /** Shared with the mail provider, which signs its bounce reports with it (docs/affiliates.md#email-automation). */
+  MAIL_BOUNCE_WEBHOOK_SECRET: z.string().min(16).optional(),
   REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(50),
   LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().positive().default(100),
   LOGIN_FAILURES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(500),

@@ -1579,19 +1579,36 @@ export const emailSends = pgTable(
       .references(() => emailSequences.id, { onDelete: "cascade" }),
     step: integer("step").notNull(),
     recruitId: userRef("recruit_id"),
-    /** "sent" or "unsubscribed" (skipped because the recruit had unsubscribed). */
+    /**
+     * "sent"; skipped: "unsubscribed" (the address unsubscribed) or "suppressed" (it bounced);
+     * on its way: "queued", "deferred" (refused for now, retried by the job); "bounced" (refused
+     * for good) or "soft-bounced" (refused for now on every attempt).
+     */
     status: text("status").notNull(),
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The outbox row of the email, while and after it is delivered. */
+    mailId: uuid("mail_id"),
+    /** Delivery attempts through SMTP. */
+    attempts: integer("attempts").notNull().default(0),
+    /** The mail server's answer to the last failed attempt. */
+    detail: text("detail"),
   },
   (t) => [primaryKey({ columns: [t.sequenceId, t.step, t.recruitId] })],
 );
 
-/** Addresses that unsubscribed from a sender's marketing mail: no sequence of theirs mails them again. */
+/**
+ * Addresses that unsubscribed from a sender's marketing mail, or whose mail server refused it for
+ * good (a hard bounce): no sequence of theirs mails them again.
+ */
 export const emailUnsubscribes = pgTable(
   "email_unsubscribes",
   {
     senderId: userRef("sender_id"),
     email: text("email").notNull(),
+    /** "unsubscribed" (the recipient asked) or "bounced" (their mail server refused the address for good). */
+    reason: text("reason").notNull().default("unsubscribed"),
+    /** For a bounce: the mail server's answer. */
+    detail: text("detail"),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.senderId, t.email] })],

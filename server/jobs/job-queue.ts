@@ -140,7 +140,7 @@ export async function startJobQueue(options: {
   if (emailAutomation) {
     await boss.work(SEQUENCES_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
       const result = await sendDueSequenceEmails({ db, mailer, ...emailAutomation });
-      if (result.sent + result.skipped > 0) logger.info(result, "sequence emails sent");
+      if (Object.values(result).some((n) => n > 0)) logger.info(result, "sequence emails sent");
     });
   }
   await boss.work(SPLIT_TESTS_QUEUE, { pollingIntervalSeconds: 30 }, async () => {

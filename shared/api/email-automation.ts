@@ -25,12 +25,34 @@ export type TNewSequence = z.input<typeof ZNewSequence>;
 export const ZSequence = z.object({
   id: z.string(),
   name: z.string(),
-  steps: z.array(ZSequenceStep.extend({ sent: z.number(), skipped: z.number() })),
+  /**
+   * Per step: delivered, skipped (unsubscribed or bounced before), refused by the recipient's
+   * mail server (hard and soft bounces), and still being retried.
+   */
+  steps: z.array(
+    ZSequenceStep.extend({ sent: z.number(), skipped: z.number(), bounced: z.number(), pending: z.number() }),
+  ),
+  /** Hard bounces (refused for good), soft bounces (refused on every try). */
+  hardBounces: z.number(),
+  softBounces: z.number(),
+  /** Recipients of this sequence who unsubscribed from the user's mail. */
+  unsubscribes: z.number(),
+});
+/** One refused email: the address, the sequence and step, and the mail server's answer. */
+export const ZBounce = z.object({
+  email: z.string(),
+  kind: z.enum(["hard", "soft"]),
+  sequence: z.string(),
+  step: z.number(),
+  detail: z.string().nullable(),
+  at: z.string(),
 });
 export const ZEmailAutomation = z.object({
   sequences: z.array(ZSequence),
   /** Addresses that unsubscribed from the user's mail, newest first. */
   unsubscribed: z.array(z.object({ email: z.string(), at: z.string() })),
+  /** Refused emails, newest first; a hard-bounced address gets no more mail from any sequence. */
+  bounces: z.array(ZBounce),
   sentToday: z.number(),
   dailyLimit: z.number(),
 });

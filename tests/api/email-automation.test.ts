@@ -67,8 +67,8 @@ describe("email automation", () => {
     const bob = await signUp(t.app, { name: "Bob Recruit", referralCode: await codeOf(sender.user.id) });
     await sender.agent.post("/api/email/sequences").send(SEQUENCE).expect(201);
 
-    expect(await run(0)).toEqual({ sent: 2, skipped: 0 });
-    expect(await run(0)).toEqual({ sent: 0, skipped: 0 });
+    expect(await run(0)).toMatchObject({ sent: 2, skipped: 0, bounced: 0 });
+    expect(await run(0)).toMatchObject({ sent: 0, skipped: 0, bounced: 0 });
     const [welcome] = await mailTo(ada.input.email);
     expect(welcome.subject).toBe("Seq: welcome Ada");
     expect(welcome.body).toContain("Hello Ada Recruit, Sam Sender here.");
@@ -85,7 +85,7 @@ describe("email automation", () => {
       .post(`${path.slice(0, -4)}xxxx`)
       .expect(404);
 
-    expect(await run(3)).toEqual({ sent: 1, skipped: 1 });
+    expect(await run(3)).toMatchObject({ sent: 1, skipped: 1, bounced: 0 });
     expect((await mailTo(ada.input.email)).map((m) => m.subject)).toEqual(["Seq: welcome Ada"]);
     const bobs = await mailTo(bob.input.email);
     expect(bobs.map((m) => m.subject)).toEqual(["Seq: welcome Bob", "Seq: three days in, Bob"]);
@@ -96,7 +96,7 @@ describe("email automation", () => {
       .post("/api/email/sequences")
       .send({ name: "Again", steps: [{ day: 0, subject: "Seq: again", body: "Hi" }] })
       .expect(201);
-    expect(await run(4)).toEqual({ sent: 1, skipped: 1 });
+    expect(await run(4)).toMatchObject({ sent: 1, skipped: 1, bounced: 0 });
 
     const shown = (await sender.agent.get("/api/email/sequences").expect(200)).body as TEmailAutomation;
     expect(shown.unsubscribed.map((u) => u.email)).toEqual([ada.input.email.toLowerCase()]);
@@ -105,6 +105,8 @@ describe("email automation", () => {
       [0, 2, 0],
       [3, 1, 1],
     ]);
+    expect(welcomeSeq).toMatchObject({ unsubscribes: 1, hardBounces: 0, softBounces: 0 });
+    expect(shown.bounces).toEqual([]);
     expect(shown.sentToday).toBeGreaterThanOrEqual(0);
     expect(shown.dailyLimit).toBe(200);
   });

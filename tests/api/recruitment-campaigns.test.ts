@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { moveBillingClock } from "../../server/modules/billing/billing-clock";
 import { applyRefundedOrderToCampaigns } from "../../server/modules/campaigns/campaign-order-effects";
 import { settleMissedCampaigns } from "../../server/modules/campaigns/settle-campaign";
+import { releaseHeldFunds } from "../../server/modules/ledger/held-funds";
 import { fulfilOrder } from "../../server/payments/fulfil-order";
 import type { TCampaign } from "../../shared/api/campaigns";
 import { OFFERS } from "../../shared/catalog";
@@ -76,6 +77,18 @@ const balanceOf = async (userId: string) =>
       sql`select coalesce(available, 0)::text as available, coalesce(pending, 0)::text as pending from balances where user_id = ${userId}`,
     )
   ).rows[0] ?? { available: "0", pending: "0" };
+
+/** The campaign bonus a user holds, net of reversals beside it. */
+const heldBonus = async (userId: string) =>
+  Number(
+    (
+      await t.db.execute<{ sum: string }>(sql`
+        select coalesce(sum(amount), 0)::text as sum from ledger_entries
+        where user_id = ${userId} and status = 'pending'
+          and (kind = 'campaign-bonus' or starts_with(source_key, 'reversal:campaign:'))
+      `)
+    ).rows[0].sum,
+  );
 
 const notificationTitles = async (userId: string) =>
   (
@@ -216,5 +229,63 @@ describe("recruitment campaigns", () => {
       sql`select metadata->>'test' as test from revenue_events where user_id = ${buyer.user.id} and starts_with(source_key, 'campaign-return:')`,
     );
     expect(recorded.rows).toEqual([{ test: "true" }]);
+  });
+
+  it("a recruit refunded during the bonus hold drops a reached campaign below its goal: the held bonus is reversed, and after the hold nothing changes", async () => {
+    const buyer = await signUp(t.app);
+    const affiliate = await signUp(t.app, { referralCode: await codeOf(buyer.user.id) });
+    await fundCampaign(buyer, "card");
+    const recruits: Account[] = [];
+    for (let i = 0; i < 10; i++) recruits.push(await recruit(affiliate));
+    expect((await campaignsOf(buyer))[0]).toMatchObject({ status: "reached", recruits: 10 });
+    expect(await heldBonus(affiliate.user.id)).toBe(500);
+    const refund = async (account: Account) =>
+      t.db.transaction(async (tx) => {
+        const [order] = await tx
+          .select()
+          .from(serviceOrders)
+          .where(eq(serviceOrders.userId, account.user.id));
+        await applyRefundedOrderToCampaigns(tx, order, "order refunded");
+      });
+
+    // Within the hold: the campaign falls to 9 of 10, the bonus is taken back and it runs again.
+    await refund(recruits[0]);
+    expect((await campaignsOf(buyer))[0]).toMatchObject({ status: "active", recruits: 9 });
+    expect(await heldBonus(affiliate.user.id)).toBe(0);
+    expect(await notificationTitles(affiliate.user.id)).toContain("Recruitment bonus reversed");
+    expect(await notificationTitles(buyer.user.id)).toContain("Recruitment goal no longer reached");
+
+    // Another recruit reaches it again: a new bonus, apart from the reversed one.
+    recruits.push(await recruit(affiliate));
+    expect((await campaignsOf(buyer))[0]).toMatchObject({ status: "reached", recruits: 10 });
+    expect(await heldBonus(affiliate.user.id)).toBe(500);
+
+    // The hold ends (31 days on): a later refund changes nothing.
+    await releaseHeldFunds({ db: t.db, now: new Date(Date.now() + 31 * 86_400_000) });
+    const released = await balanceOf(affiliate.user.id);
+    await refund(recruits[1]);
+    expect((await campaignsOf(buyer))[0]).toMatchObject({ status: "reached", recruits: 10 });
+    expect(await balanceOf(affiliate.user.id)).toEqual(released);
+  });
+
+  it("a recruit refunded in the hold after the campaign's end returns the bonus to the buyer as a miss", async () => {
+    const buyer = await signUp(t.app);
+    const affiliate = await signUp(t.app, { referralCode: await codeOf(buyer.user.id) });
+    await fundCampaign(buyer, "card");
+    const recruits: Account[] = [];
+    for (let i = 0; i < 10; i++) recruits.push(await recruit(affiliate));
+    expect((await campaignsOf(buyer))[0].status).toBe("reached");
+    const before = await balanceOf(buyer.user.id);
+
+    const at31 = await moveBillingClock(t.db, 31 * 86_400);
+    const [order] = await t.db
+      .select()
+      .from(serviceOrders)
+      .where(eq(serviceOrders.userId, recruits[3].user.id));
+    await t.db.transaction((tx) => applyRefundedOrderToCampaigns(tx, order, "order refunded"));
+    expect(await settleMissedCampaigns({ db: t.db, now: at31 })).toEqual({ missed: 1 });
+    expect((await campaignsOf(buyer))[0]).toMatchObject({ status: "missed", recruits: 9 });
+    expect(Number((await balanceOf(buyer.user.id)).available) - Number(before.available)).toBe(500);
+    expect(await heldBonus(affiliate.user.id)).toBe(0);
   });
 });

@@ -36,15 +36,32 @@ function parse(raw: string, to: string[]): ReceivedMail {
  */
 export async function startSmtpSink(options: { port?: number } = {}) {
   const received: ReceivedMail[] = [];
+  /** Addresses the server refuses, with the reply code and the command it refuses them at. */
+  const refused = new Map<string, { code: number; at: "rcpt" | "data" }>();
+  const refusal = (address: string) => {
+    const rule = refused.get(address.toLowerCase());
+    if (!rule) return undefined;
+    const error = new Error(
+      rule.code >= 500 ? "5.1.1 No such mailbox here" : "4.2.1 Mailbox busy, try again later",
+    ) as Error & { responseCode: number };
+    error.responseCode = rule.code;
+    return { rule, error };
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const refuse = refusal(address.address);
+      callback(refuse?.rule.at === "rcpt" ? refuse.error : undefined);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
         const to = session.envelope.rcptTo.map((r) => r.address);
+        const refuse = to.map(refusal).find((r) => r?.rule.at === "data");
+        if (refuse) return callback(refuse.error);
         received.push(parse(Buffer.concat(chunks).toString("utf8"), to));
         callback();
       });
@@ -62,6 +79,14 @@ export async function startSmtpSink(options: { port?: number } = {}) {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    /** From now on answers `code` to mail for `address`, at RCPT TO or after DATA. */
+    refuse(address: string, code: number, at: "rcpt" | "data" = "rcpt") {
+      refused.set(address.toLowerCase(), { code, at });
+    },
+    /** Accepts mail for `address` again. */
+    accept(address: string) {
+      refused.delete(address.toLowerCase());
+    },
     /**
      * The first mail to `address`, with `subject` when it is given (other mail to the address, a
      * receipt say, may arrive first); waits up to five seconds for delivery.

@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { useDeleteSequence, useEmailAutomation } from "@/features/email-automation/api/email-automation";
+import { BouncesCard } from "@/features/email-automation/components/bounces-card";
 import { SequenceForm } from "@/features/email-automation/components/sequence-form";
 import { ApiError } from "@/lib/api-error";
 import { toastError } from "@/lib/toast";
@@ -17,7 +18,7 @@ export default function EmailAutomationPage() {
       <PageHeader
         className="mb-0"
         title="Email Automation"
-        description="Sequences of emails to the people you recruited, by day since they signed up. Every email carries a one-click unsubscribe; whoever unsubscribes gets no email from any of your sequences."
+        description="Sequences of emails to the people you recruited, by day since they signed up. Every email carries a one-click unsubscribe; whoever unsubscribes, or whose address bounces for good, gets no email from any of your sequences."
       />
       {data.isPending ? (
         <Spinner className="size-6 text-primary" />
@@ -54,11 +55,16 @@ export default function EmailAutomationPage() {
                     <li key={`${step.day}-${step.subject}`}>
                       Day {step.day}: {step.subject}{" "}
                       <span className="text-muted-foreground">
-                        · {step.sent} sent · {step.skipped} skipped (unsubscribed)
+                        · {step.sent} sent · {step.skipped} skipped (unsubscribed or bounced before) ·{" "}
+                        {step.bounced} bounced{step.pending > 0 ? ` · ${step.pending} being retried` : ""}
                       </span>
                     </li>
                   ))}
                 </ol>
+                <p className="mt-3 text-muted-foreground text-sm">
+                  Hard bounces: {sequence.hardBounces} · soft bounces: {sequence.softBounces} · recipients who
+                  unsubscribed: {sequence.unsubscribes}
+                </p>
               </CardContent>
             </Card>
           ))}
@@ -70,6 +76,7 @@ export default function EmailAutomationPage() {
               <SequenceForm />
             </CardContent>
           </Card>
+          <BouncesCard bounces={data.data.bounces} />
           <Card>
             <CardHeader className="pb-3">
               <CardTitle className="text-base">Unsubscribed</CardTitle>

@@ -71,7 +71,12 @@ export async function seedMarketplace(ctx: DemoContext, portfolio: DemoDomain[])
 }
 
 /** The confirmation of a purchase made yesterday is not mailed again when the demo is seeded. */
-const noMail: Mailer = { send: async () => undefined, flush: async () => undefined };
+const noMail: Mailer = {
+  send: async () => undefined,
+  flush: async () => undefined,
+  queue: async () => "",
+  deliverNow: async () => ({ status: "kept" }),
+};
 
 /**
  * A professional appraisal the owner ordered and paid yesterday: ordered as a purchase is (the

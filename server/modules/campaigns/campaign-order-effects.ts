@@ -6,6 +6,7 @@ import type { PaidContext } from "../../payments/on-paid-effects";
 import { cancelCampaign, RECRUITMENT_OFFER, startCampaign } from "./campaigns.service";
 import { countRecruit } from "./count-recruit";
 import { reverseCampaignBonuses } from "./settle-campaign";
+import { uncountRefundedRecruit } from "./uncount-refunded-recruit";
 
 /**
  * What a paid order means to recruitment campaigns: a Recruitment Bonus order starts one, and any
@@ -23,9 +24,8 @@ export async function applyPaidOrderToCampaigns(
 }
 
 /**
- * A refunded order: a recruit counted by it no longer counts towards a campaign still running
- * (one already reached keeps its outcome: the bonus is held for the refund window like any
- * commission). A refunded campaign order: an active campaign ends with nothing paid or returned;
+ * A refunded order: a recruit counted by it no longer counts towards a campaign still running,
+ * nor towards a reached one whose bonus is still held (which may take the bonus back). A refunded campaign order: an active campaign ends with nothing paid or returned;
  * a reached one takes back the bonuses it paid (still held).
  */
 export async function applyRefundedOrderToCampaigns(
@@ -38,6 +38,7 @@ export async function applyRefundedOrderToCampaigns(
     where order_id = ${order.id}::uuid
       and campaign_id in (select id from recruitment_campaigns where status = 'active')
   `);
+  await uncountRefundedRecruit(tx, order.id, reason);
   if (order.offerId !== RECRUITMENT_OFFER) return;
   await cancelCampaign(tx, order);
   const { rows } = await tx.execute<{ id: string }>(

@@ -10,7 +10,12 @@ import { splitBonus } from "./split-bonus";
 
 type CampaignRow = { id: string; user_id: string; goal: number; bonus: string; test: boolean };
 
-export const bonusKey = (campaignId: string, recruiterId: string) => `campaign:${campaignId}:${recruiterId}`;
+/**
+ * A bonus share's ledger key. A campaign that fell below its goal during the hold and reached it
+ * again settles anew: `round` (the shares reversed before) keeps the new keys apart from the old.
+ */
+export const bonusKey = (campaignId: string, recruiterId: string, round = 0) =>
+  `campaign:${campaignId}:${recruiterId}${round > 0 ? `:${round}` : ""}`;
 export const returnKey = (campaignId: string) => `campaign-return:${campaignId}`;
 
 const tell = (tx: DbOrTx, userId: string, title: string, body: string) =>
@@ -31,6 +36,10 @@ export async function settleReached(tx: DbOrTx, campaign: CampaignRow, holdDays:
     select recruiter_id::text, count(*)::int as recruits from campaign_recruits
     where campaign_id = ${campaign.id} group by recruiter_id order by min(counted_at), recruiter_id
   `);
+  const { rows: before } = await tx.execute<{ reversed: number }>(sql`
+    select count(*)::int as reversed from revenue_events where starts_with(source_key, ${`reversal:campaign:${campaign.id}:`})
+  `);
+  const round = Number(before[0].reversed);
   const shares = splitBonus(
     toCents(campaign.bonus),
     rows.map((r) => ({ recruiterId: r.recruiter_id, recruits: Number(r.recruits) })),
@@ -39,7 +48,7 @@ export async function settleReached(tx: DbOrTx, campaign: CampaignRow, holdDays:
     const amount = centsToDecimal(share.cents);
     const description = `Recruitment campaign bonus: ${share.recruits} of ${campaign.goal} recruits`;
     const metadata = { campaignId: campaign.id, recruits: share.recruits };
-    const sourceKey = bonusKey(campaign.id, share.recruiterId);
+    const sourceKey = bonusKey(campaign.id, share.recruiterId, round);
     if (campaign.test) {
       await creditRevenue(tx, [
         {
@@ -142,4 +151,20 @@ export async function reverseCampaignBonuses(tx: DbOrTx, campaignId: string, rea
     select source_key from revenue_events where starts_with(source_key, ${`campaign:${campaignId}:`})
   `);
   for (const row of rows) await reverseHeldFunds(tx, { sourceKey: row.source_key, reason });
+}
+
+/**
+ * Takes back the bonus shares of a campaign that are still held; answers whose shares they were.
+ * Shares already released stay paid.
+ */
+export async function reverseHeldBonuses(tx: DbOrTx, campaignId: string, reason: string): Promise<string[]> {
+  const { rows } = await tx.execute<{ source_key: string; user_id: string }>(sql`
+    select substr(source_key, 6) as source_key, user_id::text from ledger_entries
+    where starts_with(source_key, ${`held:campaign:${campaignId}:`}) and kind = 'campaign-bonus' and status = 'pending'
+  `);
+  const users: string[] = [];
+  for (const row of rows) {
+    if (await reverseHeldFunds(tx, { sourceKey: row.source_key, reason })) users.push(row.user_id);
+  }
+  return users;
 }

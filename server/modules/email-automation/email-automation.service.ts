@@ -21,7 +21,7 @@ export async function assertEmailAutomation(db: DbOrTx, userId: string): Promise
 export async function sentToday(db: DbOrTx, userId: string, now: Date): Promise<number> {
   const { rows } = await db.execute<{ n: number }>(sql`
     select count(*)::int as n from email_sends s join email_sequences q on q.id = s.sequence_id
-    where q.user_id = ${userId} and s.status = 'sent'
+    where q.user_id = ${userId} and s.status in ('sent', 'queued', 'deferred', 'bounced', 'soft-bounced')
       and s.sent_at >= date_trunc('day', ${now.toISOString()}::timestamptz at time zone 'UTC') at time zone 'UTC'
   `);
   return Number(rows[0].n);
@@ -53,9 +53,32 @@ export async function emailAutomation(options: Options & { now?: Date }): Promis
   const unsubscribed = await db
     .select()
     .from(emailUnsubscribes)
-    .where(eq(emailUnsubscribes.senderId, userId))
+    .where(and(eq(emailUnsubscribes.senderId, userId), eq(emailUnsubscribes.reason, "unsubscribed")))
     .orderBy(desc(emailUnsubscribes.createdAt))
     .limit(200);
+  const { rows: unsubscribes } = await db.execute<{ sequence_id: string; n: number }>(sql`
+    select s.sequence_id::text, count(distinct s.recruit_id)::int as n
+    from email_sends s
+    join email_sequences q on q.id = s.sequence_id
+    join users r on r.id = s.recruit_id
+    join email_unsubscribes u on u.sender_id = q.user_id and u.email = lower(r.email) and u.reason = 'unsubscribed'
+    where q.user_id = ${userId} group by 1
+  `);
+  const { rows: bounces } = await db.execute<{
+    email: string;
+    status: string;
+    sequence: string;
+    step: number;
+    detail: string | null;
+    at: Date;
+  }>(sql`
+    select lower(r.email) as email, s.status, q.name as sequence, s.step, s.detail, s.sent_at as at
+    from email_sends s join email_sequences q on q.id = s.sequence_id join users r on r.id = s.recruit_id
+    where q.user_id = ${userId} and s.status in ('bounced', 'soft-bounced')
+    order by s.sent_at desc limit 200
+  `);
+  const total = (id: string, status: string) =>
+    counts.filter((c) => c.sequence_id === id && c.status === status).reduce((n, c) => n + Number(c.n), 0);
   return {
     sequences: sequences.map((q) => ({
       id: q.id,
@@ -63,10 +86,23 @@ export async function emailAutomation(options: Options & { now?: Date }): Promis
       steps: q.steps.map((step, i) => ({
         ...step,
         sent: count(q.id, i, "sent"),
-        skipped: count(q.id, i, "unsubscribed"),
+        skipped: count(q.id, i, "unsubscribed") + count(q.id, i, "suppressed"),
+        bounced: count(q.id, i, "bounced") + count(q.id, i, "soft-bounced"),
+        pending: count(q.id, i, "queued") + count(q.id, i, "deferred"),
       })),
+      hardBounces: total(q.id, "bounced"),
+      softBounces: total(q.id, "soft-bounced"),
+      unsubscribes: Number(unsubscribes.find((u) => u.sequence_id === q.id)?.n ?? 0),
     })),
     unsubscribed: unsubscribed.map((u) => ({ email: u.email, at: u.createdAt.toISOString() })),
+    bounces: bounces.map((b) => ({
+      email: b.email,
+      kind: b.status === "bounced" ? ("hard" as const) : ("soft" as const),
+      sequence: b.sequence,
+      step: Number(b.step),
+      detail: b.detail,
+      at: new Date(b.at).toISOString(),
+    })),
     sentToday: await sentToday(db, userId, options.now ?? new Date()),
     dailyLimit: DAILY_SEND_LIMIT,
   };
@@ -92,7 +128,7 @@ export async function deleteSequence(options: Options & { id: string }): Promise
   if (!gone) throw notFound("Sequence");
 }
 
-/** Records an unsubscribe (idempotent). */
+/** Records an unsubscribe (idempotent; an address that bounced stays recorded as bounced). */
 export async function unsubscribe(db: DbOrTx, senderId: string, email: string): Promise<void> {
   await db.insert(emailUnsubscribes).values({ senderId, email: email.toLowerCase() }).onConflictDoNothing();
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import {
   DAILY_SEND_LIMIT,
@@ -10,6 +11,7 @@ import type { Db } from "../../db/pool";
 import type { Mailer } from "../../mail/mailer";
 import { isEntitled } from "../entitlements/entitlements.service";
 import { sentToday } from "./email-automation.service";
+import { type Delivered, deliverSequenceEmail, MAIL_ID_HEADER, retryDeferredSends } from "./record-delivery";
 import { unsubscribeToken } from "./unsubscribe-token";
 
 type Due = {
@@ -33,7 +35,9 @@ export function mergeFields(text: string, values: Record<string, string>): strin
  * recruits (their referrals) once `day` days have passed since the recruit signed up. An address
  * that unsubscribed from the sender is skipped (recorded, never mailed); at most
  * `DAILY_SEND_LIMIT` emails leave a sender per UTC day, the rest wait. Each email carries
- * List-Unsubscribe headers (one click, RFC 8058) and the link in its text.
+ * List-Unsubscribe headers (one click, RFC 8058) and the link in its text. Each is claimed and
+ * queued in the outbox in one transaction, then delivered outside it and its outcome recorded
+ * (bounces: record-delivery.ts); sends refused for now by an earlier run are retried first.
  */
 export async function sendDueSequenceEmails(options: {
   db: Db;
@@ -41,9 +45,10 @@ export async function sendDueSequenceEmails(options: {
   appUrl: string;
   secret: string;
   now?: Date;
-}): Promise<{ sent: number; skipped: number }> {
+}): Promise<Record<Delivered | "skipped", number>> {
   const { db, mailer, appUrl, secret } = options;
   const now = options.now ?? new Date();
+  const counts = await retryDeferredSends({ db, mailer, now });
   const { rows } = await db.execute<Due>(sql`
     select q.id::text as sequence_id, q.user_id::text as sender_id, s.name as sender_name, q.steps,
       r.id::text as recruit_id, r.name as recruit_name, r.email as recruit_email, r.referral_code as recruit_code
@@ -59,8 +64,6 @@ export async function sendDueSequenceEmails(options: {
   `);
   for (const j of joined) created.set(j.id, new Date(j.created_at));
 
-  let sent = 0;
-  let skipped = 0;
   const quota = new Map<string, number>();
   const entitled = new Map<string, boolean>();
   for (const due of rows) {
@@ -78,18 +81,21 @@ export async function sendDueSequenceEmails(options: {
         quota.set(due.sender_id, DAILY_SEND_LIMIT - (await sentToday(db, due.sender_id, now)));
       }
       const outcome = await db.transaction(async (tx) => {
-        const { rows: off } = await tx.execute(sql`
-          select 1 from email_unsubscribes where sender_id = ${due.sender_id} and email = lower(${due.recruit_email})
+        const { rows: off } = await tx.execute<{ reason: string }>(sql`
+          select reason from email_unsubscribes where sender_id = ${due.sender_id} and email = lower(${due.recruit_email})
         `);
-        const status = off.length > 0 ? "unsubscribed" : "sent";
-        if (status === "sent" && (quota.get(due.sender_id) ?? 0) <= 0) return "waiting";
+        const skip = off[0] ? (off[0].reason === "bounced" ? "suppressed" : "unsubscribed") : undefined;
+        if (!skip && (quota.get(due.sender_id) ?? 0) <= 0) return undefined;
+        // The mail's id rides in a header, so a bounce report that arrives later can name it.
+        const mailId = randomUUID();
         const claimed = await tx.execute(sql`
-          insert into email_sends (sequence_id, step, recruit_id, status, sent_at)
-          values (${due.sequence_id}, ${step}, ${due.recruit_id}, ${status}, ${now.toISOString()}::timestamptz)
+          insert into email_sends (sequence_id, step, recruit_id, status, sent_at, mail_id)
+          values (${due.sequence_id}, ${step}, ${due.recruit_id}, ${skip ?? "queued"},
+            ${now.toISOString()}::timestamptz, ${skip ? null : mailId}::uuid)
           on conflict do nothing returning step
         `);
-        if (claimed.rows.length === 0) return "done before";
-        if (status === "unsubscribed") return status;
+        if (claimed.rows.length === 0) return undefined;
+        if (skip) return "skipped";
         const senderName = cleanDisplayName(due.sender_name) || "Your ParkPilot referrer";
         const name = cleanDisplayName(due.recruit_name);
         const values = {
@@ -99,27 +105,50 @@ export async function sendDueSequenceEmails(options: {
           senderName,
         };
         const unsubscribeUrl = `${appUrl}${unsubscribePath(unsubscribeToken(secret, due.sender_id, due.recruit_email))}`;
-        await mailer.send(tx, {
-          to: due.recruit_email,
-          subject: mergeFields(email.subject, values).slice(0, 200),
-          body: [
-            mergeFields(email.body, values),
-            "",
-            "—",
-            `You receive this because you joined ParkPilot through ${senderName}.`,
-            `Unsubscribe with one click: ${unsubscribeUrl}`,
-          ].join("\n"),
-          headers: {
-            "List-Unsubscribe": `<${unsubscribeUrl}>`,
-            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        await mailer.queue(
+          tx,
+          {
+            to: due.recruit_email,
+            subject: mergeFields(email.subject, values).slice(0, 200),
+            body: [
+              mergeFields(email.body, values),
+              "",
+              "—",
+              `You receive this because you joined ParkPilot through ${senderName}.`,
+              `Unsubscribe with one click: ${unsubscribeUrl}`,
+            ].join("\n"),
+            headers: {
+              "List-Unsubscribe": `<${unsubscribeUrl}>`,
+              "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+              [MAIL_ID_HEADER]: mailId,
+            },
           },
-        });
+          mailId,
+        );
         quota.set(due.sender_id, (quota.get(due.sender_id) ?? 0) - 1);
-        return status;
+        return mailId;
       });
-      if (outcome === "sent") sent += 1;
-      if (outcome === "unsubscribed") skipped += 1;
+      if (outcome === undefined) continue;
+      if (outcome === "skipped") {
+        counts.skipped += 1;
+        continue;
+      }
+      const status = await deliverSequenceEmail({
+        db,
+        mailer,
+        send: {
+          sequenceId: due.sequence_id,
+          step,
+          recruitId: due.recruit_id,
+          mailId: outcome,
+          attempts: 0,
+          senderId: due.sender_id,
+          email: due.recruit_email,
+        },
+        now,
+      });
+      counts[status] += 1;
     }
   }
-  return { sent, skipped };
+  return counts;
 }

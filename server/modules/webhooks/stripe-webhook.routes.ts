@@ -1,6 +1,7 @@
 import express, { Router } from "express";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
+import { recordBounceReport } from "../email-automation/bounce-reports";
 import { handlePayPalWebhook } from "./paypal-webhook.service";
 import { handleStripeWebhook } from "./stripe-webhook.service";
 
@@ -39,6 +40,18 @@ export function webhookRoutes(deps: AppDeps): Router {
         webhookId: deps.config.PAYPAL_WEBHOOK_ID ?? null,
         rawBody: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
         header: (name) => req.get(name),
+      }),
+    ),
+  );
+  router.post(
+    "/mail-bounces",
+    express.raw({ type: () => true, limit: "64kb" }),
+    handler({}, ({ req }) =>
+      recordBounceReport({
+        db: deps.db,
+        secret: deps.config.MAIL_BOUNCE_WEBHOOK_SECRET,
+        rawBody: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
+        signature: req.get("x-parkpilot-signature"),
       }),
     ),
   );
