@@ -50,6 +50,14 @@ const EVENT_LABELS: Record<TAuditEvent, string> = {
   staff_action: "Action by ParkPilot staff",
   staff_granted: "Made ParkPilot staff",
   staff_revoked: "No longer ParkPilot staff",
+  team_invitation_sent: "Team invitation sent",
+  team_invitation_revoked: "Team invitation withdrawn",
+  team_invitation_accepted: "Team invitation accepted",
+  team_role_changed: "Team member's role changed",
+  team_member_removed: "Team member removed",
+  team_member_left: "Team member left",
+  team_portfolio_switched: "Portfolio opened by a team member",
+  team_member_action: "Change made by a team member",
 };
 
 const EVENT_OPTIONS = [
