@@ -1,5 +1,6 @@
 import { CHECKOUT_PAGE_ROUTE } from "@shared/api/checkout";
 import { CANCEL_EMAIL_CHANGE_PATH, CONFIRM_EMAIL_PATH } from "@shared/api/email";
+import { ACCEPT_INVITATION_PATH } from "@shared/api/team";
 import { lazy } from "react";
 import { Route, Switch } from "wouter";
 import { ProtectedRoute } from "./protected-route";
@@ -12,6 +13,7 @@ const ResetPasswordPage = lazy(() => import("@/pages/reset-password"));
 const ApproveDevicePage = lazy(() => import("@/pages/approve-device"));
 const ConfirmEmailPage = lazy(() => import("@/pages/confirm-email"));
 const CancelEmailChangePage = lazy(() => import("@/pages/cancel-email-change"));
+const AcceptInvitationPage = lazy(() => import("@/pages/accept-invitation"));
 const CheckoutServicePage = lazy(() => import("@/pages/checkout-service"));
 const CheckoutSuccessPage = lazy(() => import("@/pages/checkout-success"));
 const NotFoundPage = lazy(() => import("@/pages/not-found"));
@@ -50,6 +52,9 @@ export default function AccountRoutes() {
         </Route>
         <Route path={CANCEL_EMAIL_CHANGE_PATH}>
           <CancelEmailChangePage />
+        </Route>
+        <Route path={ACCEPT_INVITATION_PATH}>
+          <AcceptInvitationPage />
         </Route>
         <Route path={SIDEBAR_PATHS}>
           <ProtectedRoute>
