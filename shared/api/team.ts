@@ -33,7 +33,12 @@ export const ROLE_LABELS: Record<TPortfolioRole, string> = {
 };
 
 export const ZInviteBody = z.object({
-  email: z.email("Enter an email address such as name@example.com").trim().toLowerCase().max(254),
+  email: z
+    .string("Enter an email address such as name@example.com")
+    .trim()
+    .toLowerCase()
+    .max(254, "Keep the address under 254 characters")
+    .pipe(z.email("Enter an email address such as name@example.com")),
   role: ZTeamRole,
 });
 export type TInviteBody = z.infer<typeof ZInviteBody>;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { moveBillingClock } from "../../server/modules/billing/billing-clock";
 import { sweepSubscriptions } from "../../server/modules/billing/sweep-subscriptions";
 import { planById } from "../../shared/plans";
-import { auditLog, teamInvitations } from "../../shared/schema";
+import { auditLog, teamInvitations, users } from "../../shared/schema";
 import { subscribeInSandbox } from "../factories/billing";
 import { addDomain } from "../factories/domains";
 import { addTeamMember, invitationToken } from "../factories/team";
@@ -50,7 +50,7 @@ describe("inviting and accepting", () => {
 
     const invited = await owner.agent
       .post("/api/team/invitations")
-      .send({ email: member.input.email.toUpperCase(), role: "manager" })
+      .send({ email: ` ${member.input.email.toUpperCase()} `, role: "manager" })
       .expect(201);
     expect(invited.body).toMatchObject({ email: member.input.email.toLowerCase(), role: "manager" });
     const token = await invitationToken(t.db, member.input.email);
@@ -272,6 +272,20 @@ describe("roles, removal and downgrade", () => {
     const portfolios = await member.agent.get("/api/team/portfolios").expect(200);
     expect(portfolios.body.portfolios).toHaveLength(1);
     expect(await auditOf(owner.user.id, "team_member_removed")).toHaveLength(1);
+  });
+
+  it("a suspended owner's portfolio is closed to its members too", async () => {
+    const owner = await ownerOn("pro");
+    const member = await signUp(t.app);
+    const domain = await addDomain(owner.agent);
+    await addTeamMember(t.db, owner, member, "manager");
+
+    await t.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, owner.user.id));
+
+    const res = await member.agent.get(`/api/domains/${domain.id}`);
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe("PORTFOLIO_ACCESS_ENDED");
+    await member.agent.post("/api/team/portfolio").send({ ownerId: owner.user.id }).expect(404);
   });
 
   it("a member can leave a portfolio", async () => {

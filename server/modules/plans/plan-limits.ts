@@ -49,6 +49,14 @@ async function domainCount(db: DbOrTx, userId: string): Promise<number> {
   return Number(rows[0]?.n ?? 0);
 }
 
+/**
+ * Serialises the decisions about one owner's seats (invitations, acceptances) until the calling
+ * transaction ends, so two requests at the boundary cannot both pass. Taking it twice is harmless.
+ */
+export async function lockSeats(db: DbOrTx, ownerId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended('plan-seats:' || ${ownerId}, 0))`);
+}
+
 /** Team seats in use: members, and invitations still pending (not accepted, withdrawn or expired). */
 export async function seatsUsed(db: DbOrTx, ownerId: string): Promise<{ members: number; pending: number }> {
   const { rows } = await db.execute<{ members: number; pending: number }>(sql`
@@ -124,7 +132,7 @@ export async function assertPlanAllows(db: DbOrTx, userId: string, action: PlanA
     case "add-member": {
       const limit = plan.limits.teamSeats;
       if (limit === null) return;
-      await db.execute(sql`select pg_advisory_xact_lock(hashtextextended('plan-seats:' || ${userId}, 0))`);
+      await lockSeats(db, userId);
       const { members, pending } = await seatsUsed(db, userId);
       const used = action.kind === "invite-member" ? members + pending : members;
       if (used + 1 <= limit) return;

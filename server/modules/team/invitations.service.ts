@@ -14,7 +14,7 @@ import type { RequestMeta } from "../../http/request-meta";
 import type { Mailer } from "../../mail/mailer";
 import { recordAudit } from "../audit/audit-log";
 import { hashToken } from "../auth/known-devices";
-import { assertPlanAllows } from "../plans/plan-limits";
+import { assertPlanAllows, lockSeats } from "../plans/plan-limits";
 
 /** Invitations one owner may send a day, withdrawn ones included: the form cannot mail strangers in bulk. */
 const INVITATIONS_PER_DAY = 20;
@@ -61,6 +61,7 @@ export async function inviteMember(options: {
   const { db, ownerId, input } = options;
   const token = randomBytes(32).toString("base64url");
   const row = await db.transaction(async (tx) => {
+    await lockSeats(tx, ownerId);
     const [owner] = await tx
       .select({ name: users.name, email: users.email })
       .from(users)

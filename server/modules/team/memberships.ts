@@ -1,17 +1,25 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { TTeamRole } from "../../../shared/api/team";
 import { planById } from "../../../shared/plans";
-import { teamMemberships } from "../../../shared/schema";
+import { teamMemberships, users } from "../../../shared/schema";
 import type { DbOrTx } from "../../db/tx";
 import { accountPlanOf } from "../entitlements/entitlements.service";
 import { seatsUsed } from "../plans/plan-limits";
 
-/** The member's row in the owner's team, or undefined when they are not (or no longer) a member. */
+/** The member's row in the owner's team, or undefined when they are not (or no longer) a member, or the owner is suspended. */
 export async function membershipOf(db: DbOrTx, ownerId: string, memberId: string) {
+  // A suspended owner's portfolio is closed to their members too, until staff restore it.
   const [row] = await db
     .select({ id: teamMemberships.id, role: teamMemberships.role })
     .from(teamMemberships)
-    .where(and(eq(teamMemberships.ownerId, ownerId), eq(teamMemberships.memberId, memberId)));
+    .innerJoin(users, eq(users.id, teamMemberships.ownerId))
+    .where(
+      and(
+        eq(teamMemberships.ownerId, ownerId),
+        eq(teamMemberships.memberId, memberId),
+        isNull(users.suspendedAt),
+      ),
+    );
   return row ? { id: row.id, role: row.role as TTeamRole } : undefined;
 }
 
