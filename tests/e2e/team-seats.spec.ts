@@ -10,10 +10,14 @@ test("an owner invites a manager, who accepts, edits a domain in the owner's por
   browser,
 }) => {
   // The owner is on Pro (two seats), bought in the sandbox, and has a domain.
-  const order = await page.request.post("/api/settings/account-upgrade", { data: { plan: "pro", price: "29.00" } });
+  const order = await page.request.post("/api/settings/account-upgrade", {
+    data: { plan: "pro", price: "29.00" },
+  });
   expect(order.status(), await order.text()).toBe(201);
   const { orderId } = (await order.json()) as { orderId: string };
-  const paid = await page.request.post(`/api/checkout/sandbox/${orderId}/pay?provider=stripe`, { maxRedirects: 0 });
+  const paid = await page.request.post(`/api/checkout/sandbox/${orderId}/pay?provider=stripe`, {
+    maxRedirects: 0,
+  });
   expect(paid.status()).toBe(303);
   const name = `team-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}.com`;
   const created = await page.request.post("/api/domains", { data: { name } });
