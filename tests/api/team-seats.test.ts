@@ -81,6 +81,7 @@ describe("inviting and accepting", () => {
     const [action] = await auditOf(owner.user.id, "team_member_action");
     expect(action.detail).toMatchObject({
       actorId: member.user.id,
+      actorEmail: member.input.email,
       role: "manager",
       method: "PATCH",
       path: `/api/domains/${domain.id}`,

@@ -7,7 +7,7 @@ import type { RequestMeta } from "../../http/request-meta";
 import { recordAudit } from "../audit/audit-log";
 import { planUsage } from "../plans/plan-limits";
 import { pendingInvitations } from "./invitations.service";
-import { effectiveRole, membershipOf } from "./memberships";
+import { effectiveRole, emailOf, membershipOf } from "./memberships";
 
 /** The owner's team: members, pending invitations, and the seats they hold of the plan's. */
 export async function getTeam(db: Db, ownerId: string): Promise<TTeam> {
@@ -52,7 +52,7 @@ export async function changeRole(options: {
       userId: options.ownerId,
       event: "team_role_changed",
       meta: options.meta,
-      detail: { memberId: row.memberId, role: options.role },
+      detail: { memberId: row.memberId, memberEmail: await emailOf(tx, row.memberId), role: options.role },
     });
   });
 }
@@ -69,7 +69,7 @@ export async function removeMember(options: { db: Db; ownerId: string; id: strin
       userId: options.ownerId,
       event: "team_member_removed",
       meta: options.meta,
-      detail: { memberId: row.memberId, role: row.role },
+      detail: { memberId: row.memberId, memberEmail: await emailOf(tx, row.memberId), role: row.role },
     });
   });
 }
@@ -93,7 +93,7 @@ export async function leavePortfolio(options: {
       userId: options.ownerId,
       event: "team_member_left",
       meta: options.meta,
-      detail: { actorId: options.memberId, role: row.role },
+      detail: { actorId: options.memberId, actorEmail: await emailOf(tx, options.memberId), role: row.role },
     });
   });
 }
@@ -142,7 +142,7 @@ export async function switchPortfolio(options: {
     userId: ownerId,
     event: "team_portfolio_switched",
     meta: options.meta,
-    detail: { actorId: userId, role: membership.role },
+    detail: { actorId: userId, actorEmail: await emailOf(db, userId), role: membership.role },
   });
   return { ownerId };
 }

@@ -39,3 +39,9 @@ export async function effectiveRole(db: DbOrTx, ownerId: string, role: TTeamRole
   if (role === "viewer") return role;
   return (await overSeatLimit(db, ownerId)) ? "viewer" : role;
 }
+
+/** The address of an account, kept in audit entries so the log says who acted even after the account goes. */
+export async function emailOf(db: DbOrTx, userId: string): Promise<string | null> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email ?? null;
+}

@@ -5,7 +5,7 @@ import { AppError } from "../../http/app-error";
 import { requestMeta } from "../../http/request-meta";
 import type { Logger } from "../../logger";
 import { recordAudit } from "../audit/audit-log";
-import { effectiveRole, membershipOf } from "./memberships";
+import { effectiveRole, emailOf, membershipOf } from "./memberships";
 import { roleAllows, routeAccess } from "./role-policy";
 
 const apiPath = (req: Request) => `${req.baseUrl}${req.path}`;
@@ -74,18 +74,22 @@ function auditBeforeAnswer(
   const end = res.end.bind(res) as (...args: unknown[]) => typeof res;
   res.end = ((...args: unknown[]) => {
     if (res.statusCode >= 400) return end(...args);
-    recordAudit(db, {
-      userId: context.ownerId,
-      event: "team_member_action",
-      meta: requestMeta(req),
-      detail: {
-        actorId: context.actorId,
-        role: context.role,
-        method: req.method,
-        path,
-        status: res.statusCode,
-      },
-    })
+    emailOf(db, context.actorId)
+      .then((actorEmail) =>
+        recordAudit(db, {
+          userId: context.ownerId,
+          event: "team_member_action",
+          meta: requestMeta(req),
+          detail: {
+            actorId: context.actorId,
+            actorEmail,
+            role: context.role,
+            method: req.method,
+            path,
+            status: res.statusCode,
+          },
+        }),
+      )
       .catch((err) => logger.error({ err }, "could not record a team member's action"))
       .finally(() => end(...args));
     return res;

@@ -76,6 +76,21 @@ const REACH = [
 
 const SHOWN = 50;
 
+/** Team entries say who: the member who acted (and what they changed) or whom the owner's change was about. */
+function TeamDetail({ detail }: { detail: Record<string, unknown> | null }) {
+  const text = (key: string) => (typeof detail?.[key] === "string" ? (detail[key] as string) : undefined);
+  const who = text("actorEmail") ?? text("memberEmail") ?? text("email");
+  if (!who) return null;
+  const what = text("method") && text("path") ? `: ${text("method")} ${text("path")}` : "";
+  return (
+    <span className="font-normal text-muted-foreground">
+      {" "}
+      ({who}
+      {what})
+    </span>
+  );
+}
+
 /**
  * Settings → Security: the account's security events within its retention (90 days; a year or 7
  * years with Enhanced Security's levels), filtered by event and days; the Audit Logs add-on
@@ -151,7 +166,10 @@ export function AuditLogCard() {
                 key={e.id}
                 className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 py-2 text-sm"
               >
-                <span className="font-medium">{EVENT_LABELS[e.event as TAuditEvent] ?? e.event}</span>
+                <span className="font-medium">
+                  {EVENT_LABELS[e.event as TAuditEvent] ?? e.event}
+                  {e.event.startsWith("team_") && <TeamDetail detail={e.detail} />}
+                </span>
                 <span className="text-muted-foreground text-xs">
                   {/* No address: the billing job or a payment provider made the change, not a device. */}
                   {e.address === null ? "ParkPilot billing" : `${e.device} · ${e.address}`} ·{" "}
