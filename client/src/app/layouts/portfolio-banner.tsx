@@ -1,7 +1,13 @@
 import { ROLE_LABELS } from "@shared/api/team";
 import { Users } from "lucide-react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { useActivePortfolio, usePortfolios, useSwitchPortfolio } from "@/lib/api/portfolios";
+import {
+  useActivePortfolio,
+  useLeavePortfolio,
+  usePortfolios,
+  useSwitchPortfolio,
+} from "@/lib/api/portfolios";
 import { toastError } from "@/lib/toast";
 
 /** Says whose portfolio a team member works in, and with which role, on every page (docs/security.md#team-seats). */
@@ -9,6 +15,8 @@ export function PortfolioBanner({ className }: { className?: string }) {
   const active = useActivePortfolio();
   const own = usePortfolios().data?.portfolios.find((p) => p.role === "owner");
   const switchTo = useSwitchPortfolio();
+  const leave = useLeavePortfolio();
+  const [confirming, setConfirming] = useState(false);
   if (!active || active.role === "owner" || !own) return null;
   const readOnly = active.effectiveRole !== active.role;
   return (
@@ -31,6 +39,20 @@ export function PortfolioBanner({ className }: { className?: string }) {
       >
         Back to my portfolio
       </Button>
+      {confirming ? (
+        <Button
+          size="sm"
+          variant="destructive"
+          disabled={leave.isPending}
+          onClick={() => leave.mutate(active.ownerId, { onError: (e) => toastError(e) })}
+        >
+          Leave for good
+        </Button>
+      ) : (
+        <Button size="sm" variant="ghost-danger" onClick={() => setConfirming(true)}>
+          Leave portfolio
+        </Button>
+      )}
     </div>
   );
 }

@@ -36,3 +36,12 @@ export function useSwitchPortfolio() {
     },
   });
 }
+
+/** A member leaves someone's portfolio; the session is back in their own, so every read is redone. */
+export function useLeavePortfolio() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ownerId: string) => apiRequest("DELETE", TEAM_PATHS.leave(ownerId)),
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
