@@ -47,6 +47,8 @@ import { socialRoutes } from "./modules/social/social.routes";
 import { socialFeedRoutes } from "./modules/social/social-feed";
 import { storefrontRoutes } from "./modules/storefront/storefront.routes";
 import { supportRoutes } from "./modules/support/support.routes";
+import { portfolioAccess } from "./modules/team/portfolio-access";
+import { teamRoutes } from "./modules/team/team.routes";
 import { webhookRoutes } from "./modules/webhooks/stripe-webhook.routes";
 
 const JSON_LIMIT = "100kb";
@@ -103,6 +105,9 @@ export function createApp(deps: AppDeps) {
   api.use("/v1", v1Routes(deps));
   api.use(deps.sessions.middleware);
   api.use(trackLastSeen);
+  // Before every session route: a team member working in someone else's portfolio reaches only
+  // what their role allows (docs/security.md#team-seats).
+  api.use(portfolioAccess(deps));
   api.use("/auth", authRoutes(deps));
   api.use("/audit-log", auditRoutes(deps));
   api.use("/security", auditExportRoutes(deps));
@@ -129,6 +134,7 @@ export function createApp(deps: AppDeps) {
   api.use("/settings", settingsRoutes(deps));
   api.use("/notifications", notificationRoutes(deps));
   api.use("/support", supportRoutes(deps));
+  api.use("/team", teamRoutes(deps));
   api.use("/reports", reportRoutes(deps));
   api.use("/appraisals", appraisalRoutes(deps));
   api.use("/admin", adminRoutes(deps));

@@ -9,6 +9,10 @@ export const errorStatus = {
   PLAN_LIMIT: 403,
   /** The feature or range needs a paid plan; the message names the plan that unlocks it. */
   PLAN_REQUIRED: 403,
+  /** A team member's role in the portfolio they are working in does not allow this. */
+  ROLE_FORBIDDEN: 403,
+  /** The member was removed from the portfolio they were working in: they are back in their own. */
+  PORTFOLIO_ACCESS_ENDED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,

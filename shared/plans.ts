@@ -16,6 +16,8 @@ export interface PlanLimits {
   domains: number | null;
   /** Parking-report imports a day (the user's calendar day). */
   parkingImportsPerDay: number | null;
+  /** Team members (and pending invitations) who work in the portfolio besides its owner. */
+  teamSeats: number | null;
 }
 export type TPlanLimitKey = keyof PlanLimits;
 
@@ -44,7 +46,7 @@ export const PLANS: readonly AccountPlan[] = [
     id: "free",
     label: "Free",
     price: "0.00",
-    limits: { domains: 50, parkingImportsPerDay: 10 },
+    limits: { domains: 50, parkingImportsPerDay: 10, teamSeats: 0 },
     apiCalls: null,
     support: "standard",
     securityAddOns: [],
@@ -53,7 +55,7 @@ export const PLANS: readonly AccountPlan[] = [
     id: "pro",
     label: "Pro",
     price: price("pro"),
-    limits: { domains: 250, parkingImportsPerDay: 50 },
+    limits: { domains: 250, parkingImportsPerDay: 50, teamSeats: 2 },
     apiCalls: null,
     support: "standard",
     securityAddOns: ["2fa-premium", "biometric"],
@@ -62,7 +64,7 @@ export const PLANS: readonly AccountPlan[] = [
     id: "business",
     label: "Business",
     price: price("business"),
-    limits: { domains: 1_000, parkingImportsPerDay: 200 },
+    limits: { domains: 1_000, parkingImportsPerDay: 200, teamSeats: 5 },
     apiCalls: 10_000,
     support: "priority",
     securityAddOns: ["2fa-premium", "biometric", "device-management"],
@@ -71,7 +73,7 @@ export const PLANS: readonly AccountPlan[] = [
     id: "enterprise",
     label: "Enterprise",
     price: price("enterprise"),
-    limits: { domains: 5_000, parkingImportsPerDay: 1_000 },
+    limits: { domains: 5_000, parkingImportsPerDay: 1_000, teamSeats: 25 },
     apiCalls: 100_000,
     support: "premium",
     securityAddOns: ["2fa-premium", "biometric", "device-management", "audit-logs", "threat-monitoring"],
@@ -80,7 +82,7 @@ export const PLANS: readonly AccountPlan[] = [
     id: "ultimate",
     label: "Ultimate",
     price: price("ultimate"),
-    limits: { domains: null, parkingImportsPerDay: null },
+    limits: { domains: null, parkingImportsPerDay: null, teamSeats: null },
     apiCalls: 1_000_000,
     support: "vip",
     securityAddOns: SECURITY_ADDONS.map((a) => a.id),
@@ -107,6 +109,7 @@ export function planById(id: string): AccountPlan {
 export const LIMIT_LABELS: Record<TPlanLimitKey, { noun: string; row: string }> = {
   domains: { noun: "domains", row: "Domains in the portfolio" },
   parkingImportsPerDay: { noun: "parking-report imports today", row: "Parking-report imports per day" },
+  teamSeats: { noun: "team seats", row: "Team seats (besides the owner)" },
 };
 
 /** The cheapest plan whose limit allows `needed` (a count the user would reach), or null for none. */

@@ -1699,3 +1699,48 @@ export const experimentVisitors = pgTable(
   },
   (t) => [primaryKey({ columns: [t.experimentId, t.visitorId] })],
 );
+
+/**
+ * A member of someone's portfolio (docs/security.md#team-seats): `ownerId`'s portfolio, worked in
+ * by `memberId` with `role` (`viewer` or `manager`). Removing the row ends the access at the
+ * member's next request; either account going takes it along.
+ */
+export const teamMemberships = pgTable(
+  "team_memberships",
+  {
+    id: rowId(),
+    ownerId: userRef("owner_id"),
+    memberId: userRef("member_id"),
+    role: text("role").notNull(),
+    invitedBy: uuid("invited_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("team_memberships_owner_member_idx").on(t.ownerId, t.memberId),
+    index("team_memberships_member_idx").on(t.memberId),
+  ],
+);
+
+/**
+ * An invitation to a portfolio, mailed to `email` with a link whose token is kept hashed. It is
+ * pending until accepted, revoked or past `expiresAt`; a pending one holds a seat.
+ */
+export const teamInvitations = pgTable(
+  "team_invitations",
+  {
+    id: rowId(),
+    ownerId: userRef("owner_id"),
+    email: text("email").notNull(),
+    role: text("role").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedBy: uuid("accepted_by"),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("team_invitations_token_idx").on(t.tokenHash),
+    index("team_invitations_owner_idx").on(t.ownerId, t.createdAt),
+  ],
+);

@@ -54,8 +54,32 @@ export function handler<S extends Schemas>(
   };
 }
 
-/** The signed-in user's id; a signed-out request is refused with 401. */
+/** Whose portfolio a team member's request works in, set by the role policy (docs/security.md#team-seats). */
+export interface PortfolioContext {
+  ownerId: string;
+  /** The signed-in member who acts. */
+  actorId: string;
+  role: "viewer" | "manager";
+}
+
+declare module "express-serve-static-core" {
+  interface Request {
+    /** Set only while a member works in someone else's portfolio, on a route their role reaches. */
+    portfolio?: PortfolioContext;
+  }
+}
+
+/**
+ * Whose data the request reads and changes: the signed-in user's, or, for a team member working
+ * in someone else's portfolio, that portfolio owner's. A signed-out request is refused with 401.
+ */
 export function userId(req: Request): string {
+  const id = actorId(req);
+  return req.portfolio?.ownerId ?? id;
+}
+
+/** The signed-in person, whoever's portfolio they work in (for the audit log and their own account). */
+export function actorId(req: Request): string {
   const id = req.session?.userId;
   if (!id) throw new AppError("UNAUTHORIZED", "Please sign in to continue");
   return id;

@@ -20,6 +20,8 @@ declare module "express-session" {
     deviceId: string;
     /** Password and factors were right; the device waits for approval (device management). */
     pendingDevice: { userId: string; deviceId: string; method: string; at: number };
+    /** The portfolio a team member works in (its owner's id); absent: their own. */
+    portfolioOwnerId: string;
   }
 }
 

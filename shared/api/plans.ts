@@ -16,7 +16,7 @@ export const ZLimitUsage = z.object({
 export const ZPlanUsage = z.object({
   plan: z.string(),
   label: z.string(),
-  usage: z.object({ domains: ZLimitUsage, parkingImportsPerDay: ZLimitUsage }),
+  usage: z.object({ domains: ZLimitUsage, parkingImportsPerDay: ZLimitUsage, teamSeats: ZLimitUsage }),
   /**
    * Domains beyond the plan's limit (after a downgrade): the newest ones, kept with all their
    * data but read-only until the account is back under the limit.

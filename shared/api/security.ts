@@ -89,6 +89,17 @@ export const AUDIT_EVENTS = [
   /** The account was made staff: detail says by what (`command line` or `ADMIN_EMAILS`). */
   "staff_granted",
   "staff_revoked",
+  /** Team seats (the owner's log): detail names the address or member, the role and who acted. */
+  "team_invitation_sent",
+  "team_invitation_revoked",
+  "team_invitation_accepted",
+  "team_role_changed",
+  "team_member_removed",
+  "team_member_left",
+  /** A member opened the portfolio (the owner's log and the member's). */
+  "team_portfolio_switched",
+  /** A change a member made in the owner's portfolio: detail names the member, the role, the method and path. */
+  "team_member_action",
 ] as const;
 export type TAuditEvent = (typeof AUDIT_EVENTS)[number];
 

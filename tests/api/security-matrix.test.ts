@@ -1,11 +1,14 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queueReport } from "../../server/modules/reports/queue-report";
+import { routeAccess } from "../../server/modules/team/role-policy";
+import { teamInvitations } from "../../shared/schema";
 import { bearer, createApiKey, grantApiPlan } from "../factories/api-keys";
 import { subscribeInSandbox } from "../factories/billing";
 import { addDomain, addVerifiedDomain } from "../factories/domains";
 import { buyMarketingTools } from "../factories/marketing-tools";
 import { buySecurity } from "../factories/security";
+import { addTeamMember } from "../factories/team";
 import { signUp } from "../factories/users";
 import { registerPasskey } from "../factories/webauthn";
 import { fillPath, listApiRoutes, pathParams, type RouteEntry } from "../setup/route-table";
@@ -20,6 +23,9 @@ let t: TestApp;
 let routes: RouteEntry[];
 let owner: Awaited<ReturnType<typeof signUp>>;
 let intruder: Awaited<ReturnType<typeof signUp>>;
+/** Members of the owner's team, each working in the owner's portfolio. */
+let manager: Awaited<ReturnType<typeof signUp>>;
+let viewer: Awaited<ReturnType<typeof signUp>>;
 /** The owner's resources, by what a route's id names. */
 const owned: Record<string, string> = {};
 /** API keys of the owner and the intruder: `/api/v1` is reached by key, never by cookie. */
@@ -137,6 +143,22 @@ beforeAll(async () => {
     .send({ name: "Welcome", steps: [{ day: 0, subject: "Hi", body: "Hello" }] })
     .expect(201);
   owned.sequence = sequence.body.id;
+  // The owner's Pro plan has two seats: a manager and a viewer, both working in the owner's portfolio.
+  manager = await signUp(t.app);
+  viewer = await signUp(t.app);
+  owned.membership = await addTeamMember(t.db, owner, manager, "manager");
+  await addTeamMember(t.db, owner, viewer, "viewer");
+  const [invitation] = await t.db
+    .insert(teamInvitations)
+    .values({
+      ownerId: owner.user.id,
+      email: "pending@example.com",
+      role: "viewer",
+      tokenHash: "matrix-pending",
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning();
+  owned.invitation = invitation.id;
 });
 afterAll(() => t.close());
 
@@ -168,6 +190,9 @@ function ownedIdFor(route: RouteEntry): Record<string, string> | undefined {
   if (p.startsWith("/api/reports/:id")) return { id: owned.report };
   if (p.startsWith("/api/social/posts/:id")) return { id: owned.socialPost };
   if (p.startsWith("/api/email/sequences/:id")) return { id: owned.sequence };
+  if (p.startsWith("/api/team/invitations/:id")) return { id: owned.invitation };
+  if (p.startsWith("/api/team/members/:id")) return { id: owned.membership };
+  if (p.startsWith("/api/team/portfolios/:ownerId")) return { ownerId: owner.user.id };
   return undefined;
 }
 
@@ -201,6 +226,7 @@ const VALID_BODIES: Record<string, object> = {
   "PATCH /api/v1/domains/:id": { status: "parked" },
   "POST /api/support/tickets/:id/messages": { body: "Not yours." },
   "PATCH /api/auth/devices/:id": { name: "Renamed" },
+  "PATCH /api/team/members/:id": { role: "viewer" },
   "POST /api/marketplace/offers/:id/counter": { amount: "1900.00" },
   "POST /api/marketplace/transactions/:id/dispute": { reason: "Not yours." },
   "PUT /api/domains/:id/page": {
@@ -338,5 +364,105 @@ describe("/api/v1 by key", () => {
     const res = await request(t.app).get(`/api/v1/domains/${owned.domain}`).set(bearer(keys.owner));
     expect(res.status).toBe(200);
     expect(res.body.id).toBe(owned.domain);
+  });
+});
+
+/**
+ * Team seats (docs/security.md#team-seats): every route is tried by the owner's manager and
+ * viewer, working in the owner's portfolio with the owner's ids. The role policy is the only
+ * thing that decides: a route it gives the owner alone is refused with ROLE_FORBIDDEN before it
+ * runs, a manager's route is refused to the viewer, and a route a member reaches acts in the
+ * owner's portfolio. Last in the file: the members' allowed writes change the owner's data.
+ */
+describe("team roles on every route", () => {
+  // Leaving and signing out end the member's access: tried after every other route.
+  const ENDERS = ["POST /api/auth/logout", "DELETE /api/team/portfolios/:ownerId"];
+  const memberRoutes = () => {
+    // The health check and webhooks are answered before sessions; `/api/v1` reads no cookie.
+    const all = routes.filter(
+      (r) => !isPublicApi(r) && !r.path.startsWith("/api/webhooks/") && r.path !== "/api/health",
+    );
+    const last = (r: RouteEntry) => ENDERS.includes(`${r.method} ${r.path}`);
+    return [...all.filter((r) => !last(r)), ...all.filter(last)];
+  };
+  const pathFor = (route: RouteEntry) =>
+    fillPath(route.path, ownedIdFor(route) ?? NOT_AN_ID, "00000000-0000-4000-8000-000000000000");
+
+  it("the owner's money, security, billing and team are the owner's alone", () => {
+    for (const [method, path] of [
+      ["POST", "/api/payments/payout"],
+      ["GET", "/api/payments/balance"],
+      ["PUT", "/api/payments/settings"],
+      ["GET", "/api/billing/subscriptions"],
+      ["POST", "/api/checkout/service/x"],
+      ["POST", "/api/domain-services/appraisal"],
+      ["POST", "/api/auth/change-password"],
+      ["POST", "/api/auth/2fa/disable"],
+      ["GET", "/api/auth/sessions"],
+      ["POST", "/api/api-keys"],
+      ["DELETE", "/api/auth/account"],
+      ["POST", "/api/team/invitations"],
+      ["GET", "/api/team/members"],
+      ["GET", "/api/audit-log"],
+      ["GET", "/api/affiliates"],
+      ["GET", "/api/transactions"],
+    ]) {
+      expect(routeAccess(method, path), `${method} ${path}`).toBeNull();
+    }
+    expect(routeAccess("PATCH", "/api/domains/x")).toBe("manager");
+    expect(routeAccess("GET", "/api/domains/x")).toBe("viewer");
+    expect(routeAccess("GET", "/api/admin/users")).toBe("personal");
+  });
+
+  it("the owner is never refused by the role policy on any route it reads", async () => {
+    const refused: string[] = [];
+    for (const route of memberRoutes().filter((r) => r.method === "GET")) {
+      const res = await send(owner.agent, route, pathFor(route));
+      if (res.body?.code === "ROLE_FORBIDDEN") refused.push(`${route.method} ${route.path}`);
+    }
+    expect(refused).toEqual([]);
+  });
+
+  it("a non-member cannot open the owner's portfolio, and works in their own", async () => {
+    await intruder.agent.post("/api/team/portfolio").send({ ownerId: owner.user.id }).expect(404);
+    expect((await intruder.agent.get(`/api/domains/${owned.listedDomain}`)).status).toBe(404);
+  });
+
+  it("a viewer reads, a manager also edits domains, pages, experiments and listings, and neither reaches the rest", async () => {
+    const wrong: string[] = [];
+    let reachedOwners = 0;
+    for (const route of memberRoutes()) {
+      const need = routeAccess(route.method, route.path);
+      for (const [role, member] of [
+        ["viewer", viewer],
+        ["manager", manager],
+      ] as const) {
+        const res = await send(member.agent, route, pathFor(route));
+        const forbidden = res.status === 403 && res.body.code === "ROLE_FORBIDDEN";
+        const allowed =
+          need === "personal" || need === "viewer" || (need === "manager" && role === "manager");
+        if (forbidden === allowed)
+          wrong.push(`${role}: ${route.method} ${route.path} → ${res.status} ${res.body?.code}`);
+        if (!ENDERS.includes(`${route.method} ${route.path}`) && (res.status === 401 || res.status === 403)) {
+          const still = await member.agent.get("/api/team/portfolios");
+          if (
+            still.status !== 200 ||
+            !still.body.portfolios.some((p: { active: boolean; role: string }) => p.active && p.role === role)
+          )
+            wrong.push(`${role} lost the owner's portfolio at ${route.method} ${route.path}`);
+        }
+        // A route the member reaches with the owner's id finds the owner's resource.
+        if (
+          allowed &&
+          need !== "personal" &&
+          ownedIdFor(route) &&
+          route.method === "GET" &&
+          res.status === 200
+        )
+          reachedOwners++;
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(reachedOwners).toBeGreaterThan(10);
   });
 });

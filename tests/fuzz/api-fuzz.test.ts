@@ -4,9 +4,11 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OFFERS, type OfferKey } from "../../shared/catalog";
 import { createApiKey, grantApiPlan } from "../factories/api-keys";
+import { subscribeInSandbox } from "../factories/billing";
 import { addDomain } from "../factories/domains";
 import { purchaseBody } from "../factories/purchases";
 import { signInStaff } from "../factories/staff";
+import { addTeamMember } from "../factories/team";
 import { signUp } from "../factories/users";
 import { fillPath, listApiRoutes, pathParams, type RouteEntry } from "../setup/route-table";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -343,5 +345,25 @@ describe("fuzzing every API route", () => {
     });
     expect(failures.slice(0, 10)).toEqual([]);
     expect(sent).toBe(consoleRoutes.length * RUNS_PER_ROUTE);
+  }, 1_200_000);
+
+  it("answers a viewer of the victim's portfolio the same way on every route, with the victim's ids among the random ones, and the viewer changes nothing of the victim's", async () => {
+    await subscribeInSandbox(victim.agent, "pro");
+    const viewer = await signUp(t.app);
+    await addTeamMember(t.db, victim, viewer, "viewer");
+    const cookie = ((await viewer.agent.get("/api/auth/me")).request as unknown as { cookies: string })
+      .cookies;
+    const before = await victimSnapshot();
+    // Leaving the portfolio ends the membership: it goes last with the routes that end the session.
+    const leave = (r: RouteEntry) => r.method === "DELETE" && r.path === "/api/team/portfolios/:ownerId";
+    const list = [...routes.filter((r) => !leave(r)), ...routes.filter(leave)];
+    const { failures, sent } = await fuzzRoutes(list, {
+      cookie,
+      query,
+      param: fc.oneof(paramValue, fc.constantFrom(victim.user.id, victimDomainId)),
+    });
+    expect(failures.slice(0, 10)).toEqual([]);
+    expect(sent).toBe(list.length * RUNS_PER_ROUTE);
+    expect(await victimSnapshot()).toEqual(before);
   }, 1_200_000);
 });

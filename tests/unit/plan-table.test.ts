@@ -20,7 +20,7 @@ describe("the plan table", () => {
   it("every paid plan costs what the account plans of the catalogue say, and each plan lifts the one before", () => {
     for (const plan of PLANS.slice(1)) expect(plan.price).toBe(optionById(ACCOUNT_PLANS, plan.id).price);
     for (let i = 1; i < PLANS.length; i++) {
-      for (const key of ["domains", "parkingImportsPerDay"] as const) {
+      for (const key of ["domains", "parkingImportsPerDay", "teamSeats"] as const) {
         const [before, after] = [PLANS[i - 1].limits[key], PLANS[i].limits[key]];
         expect(after === null || (before !== null && after > before), `${PLANS[i].id} ${key}`).toBe(true);
       }

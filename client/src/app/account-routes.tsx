@@ -1,6 +1,7 @@
 import { CHECKOUT_PAGE_ROUTE } from "@shared/api/checkout";
 import { CANCEL_EMAIL_CHANGE_PATH, CONFIRM_EMAIL_PATH } from "@shared/api/email";
 import { LEAD_INVOICE_PAGE_ROUTE } from "@shared/api/lead-invoices";
+import { ACCEPT_INVITATION_PATH } from "@shared/api/team";
 import { lazy } from "react";
 import { Route, Switch } from "wouter";
 import { ProtectedRoute } from "./protected-route";
@@ -13,6 +14,7 @@ const ResetPasswordPage = lazy(() => import("@/pages/reset-password"));
 const ApproveDevicePage = lazy(() => import("@/pages/approve-device"));
 const ConfirmEmailPage = lazy(() => import("@/pages/confirm-email"));
 const CancelEmailChangePage = lazy(() => import("@/pages/cancel-email-change"));
+const AcceptInvitationPage = lazy(() => import("@/pages/accept-invitation"));
 const CheckoutServicePage = lazy(() => import("@/pages/checkout-service"));
 const CheckoutSuccessPage = lazy(() => import("@/pages/checkout-success"));
 const PayInvoicePage = lazy(() => import("@/pages/pay-invoice"));
@@ -56,6 +58,9 @@ export default function AccountRoutes() {
         {/* A lead buyer's invoice, opened from its email: the token is the key, no account. */}
         <Route path={LEAD_INVOICE_PAGE_ROUTE}>
           <PayInvoicePage />
+        </Route>
+        <Route path={ACCEPT_INVITATION_PATH}>
+          <AcceptInvitationPage />
         </Route>
         <Route path={SIDEBAR_PATHS}>
           <ProtectedRoute>

@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { Spinner } from "@/components/ui/spinner";
 import { DashboardLayout } from "./layouts/dashboard-layout";
+import { OwnerOnly } from "./owner-only";
 
 const DashboardPage = lazy(() => import("@/pages/dashboard"));
 const DomainsPage = lazy(() => import("@/pages/domains"));
@@ -38,16 +39,52 @@ export default function DashboardRoutes() {
           <Route path="/marketplace" component={MarketplacePage} />
           <Route path="/marketplace/deals" component={MarketplaceDealsPage} />
           <Route path="/marketplace/deals/:id" component={MarketplaceDealPage} />
-          <Route path="/affiliates" component={AffiliatesPage} />
-          <Route path="/affiliates/courses" component={CoursesPage} />
-          <Route path="/affiliates/courses/:courseId/:lessonId" component={CoursesPage} />
-          <Route path="/affiliates/creatives" component={CreativesPage} />
-          <Route path="/affiliates/links" component={LinkAnalyticsPage} />
-          <Route path="/affiliates/social" component={SocialPage} />
-          <Route path="/affiliates/email" component={EmailAutomationPage} />
+          <Route path="/affiliates">
+            <OwnerOnly>
+              <AffiliatesPage />
+            </OwnerOnly>
+          </Route>
+          <Route path="/affiliates/courses">
+            <OwnerOnly>
+              <CoursesPage />
+            </OwnerOnly>
+          </Route>
+          <Route path="/affiliates/courses/:courseId/:lessonId">
+            <OwnerOnly>
+              <CoursesPage />
+            </OwnerOnly>
+          </Route>
+          <Route path="/affiliates/creatives">
+            <OwnerOnly>
+              <CreativesPage />
+            </OwnerOnly>
+          </Route>
+          <Route path="/affiliates/links">
+            <OwnerOnly>
+              <LinkAnalyticsPage />
+            </OwnerOnly>
+          </Route>
+          <Route path="/affiliates/social">
+            <OwnerOnly>
+              <SocialPage />
+            </OwnerOnly>
+          </Route>
+          <Route path="/affiliates/email">
+            <OwnerOnly>
+              <EmailAutomationPage />
+            </OwnerOnly>
+          </Route>
           <Route path="/analytics" component={AnalyticsPage} />
-          <Route path="/payments" component={PaymentsPage} />
-          <Route path="/settings" component={SettingsPage} />
+          <Route path="/payments">
+            <OwnerOnly>
+              <PaymentsPage />
+            </OwnerOnly>
+          </Route>
+          <Route path="/settings">
+            <OwnerOnly>
+              <SettingsPage />
+            </OwnerOnly>
+          </Route>
           <Route path="/reports" component={ReportsPage} />
           <Route path="/reports/:id" component={ReportsPage} />
         </Switch>

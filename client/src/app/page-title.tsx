@@ -25,6 +25,7 @@ const ROUTE_TITLES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/approve-device\/?$/, "Approve a New Device"],
   [/^\/confirm-email\/?$/, "Confirm Your Email"],
   [/^\/cancel-email-change\/?$/, "Cancel an Email Change"],
+  [/^\/team\/accept\/?$/, "Join a Portfolio"],
   [/^\/checkout\/service\/[^/]+\/?$/, "Complete Your Purchase"],
   [/^\/checkout\/success\/?$/, "Payment Successful"],
   [/^\/privacy\/?$/, "Privacy Notice"],

@@ -14,7 +14,7 @@ const AdminRoutes = lazy(() => import("@/features/admin/admin-routes"));
 
 /** Sign-in, the sidebar pages, checkout and a lead buyer's invoice (docs/product.md#screens route table); the account area serves them. */
 const ACCOUNT_PATHS =
-  /^\/(?:login|forgot-password|reset-password|approve-device|confirm-email|cancel-email-change|dashboard|domains|domains\/[0-9a-f-]{36}\/page|marketplace(?:\/deals(?:\/[^/]+)?)?|affiliates(?:\/(?:creatives|links|social|email|courses(?:\/[\w-]+\/[\w-]+)?))?|analytics|payments|settings|reports|reports\/[^/]+|checkout\/success|checkout\/service\/[^/]+|pay\/invoice\/[^/]+)\/?$/;
+  /^\/(?:login|forgot-password|reset-password|approve-device|confirm-email|cancel-email-change|team\/accept|dashboard|domains|domains\/[0-9a-f-]{36}\/page|marketplace(?:\/deals(?:\/[^/]+)?)?|affiliates(?:\/(?:creatives|links|social|email|courses(?:\/[\w-]+\/[\w-]+)?))?|analytics|payments|settings|reports|reports\/[^/]+|checkout\/success|checkout\/service\/[^/]+|pay\/invoice\/[^/]+)\/?$/;
 
 export function AppRouter() {
   return (

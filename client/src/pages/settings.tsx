@@ -18,6 +18,7 @@ import { ProfileSettingsCard } from "@/features/settings/components/profile-sett
 import { SecuritySettingsCard } from "@/features/settings/components/security-settings-card";
 import { UpgradeCatalogue } from "@/features/settings/components/upgrade-catalogue";
 import { SupportCard } from "@/features/support/components/support-card";
+import { TeamCard } from "@/features/team/components/team-card";
 
 export default function SettingsPage() {
   const { user } = useSession();
@@ -34,6 +35,7 @@ export default function SettingsPage() {
         <AccountPlanCard />
       </div>
       <BillingSection />
+      <TeamCard />
       <div className="grid gap-6 lg:grid-cols-2">
         {user ? (
           <ProfileSettingsCard key={user.id} user={user} onSaved={() => refreshSession(queryClient)} />

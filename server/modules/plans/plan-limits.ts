@@ -16,7 +16,11 @@ export type PlanAction =
    * A parking-report import: `spend` counts it against today's allowance (in the import's
    * transaction, so a failed import gives it back); without it, only checks that one is left.
    */
-  | { kind: "import-parking-report"; spend: boolean };
+  | { kind: "import-parking-report"; spend: boolean }
+  /** Inviting a team member: pending invitations and members each hold a seat. */
+  | { kind: "invite-member" }
+  /** Accepting an invitation: refused when the members alone already fill the plan's seats. */
+  | { kind: "add-member" };
 
 const PARKING_COUNTER: TPlanLimitKey = "parkingImportsPerDay";
 
@@ -43,6 +47,25 @@ async function domainCount(db: DbOrTx, userId: string): Promise<number> {
     sql`select count(*)::int as n from domains where user_id = ${userId}`,
   );
   return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * Serialises the decisions about one owner's seats (invitations, acceptances) until the calling
+ * transaction ends, so two requests at the boundary cannot both pass. Taking it twice is harmless.
+ */
+export async function lockSeats(db: DbOrTx, ownerId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended('plan-seats:' || ${ownerId}, 0))`);
+}
+
+/** Team seats in use: members, and invitations still pending (not accepted, withdrawn or expired). */
+export async function seatsUsed(db: DbOrTx, ownerId: string): Promise<{ members: number; pending: number }> {
+  const { rows } = await db.execute<{ members: number; pending: number }>(sql`
+    select
+      (select count(*)::int from team_memberships where owner_id = ${ownerId}) as members,
+      (select count(*)::int from team_invitations where owner_id = ${ownerId} and accepted_at is null
+        and revoked_at is null and expires_at > now()) as pending
+  `);
+  return { members: Number(rows[0]?.members ?? 0), pending: Number(rows[0]?.pending ?? 0) };
 }
 
 /** The user's calendar day now (the billing clock's now, in the user's time zone). */
@@ -105,6 +128,28 @@ export async function assertPlanAllows(db: DbOrTx, userId: string, action: PlanA
         `${action.name} is read-only: your ${plan.label} plan allows ${count(limit)} domains and your portfolio has ${count(used)}. Remove ${count(used - limit)} to edit it again, or upgrade.`,
       );
     }
+    case "invite-member":
+    case "add-member": {
+      const limit = plan.limits.teamSeats;
+      if (limit === null) return;
+      await lockSeats(db, userId);
+      const { members, pending } = await seatsUsed(db, userId);
+      const used = action.kind === "invite-member" ? members + pending : members;
+      if (used + 1 <= limit) return;
+      const held =
+        pending > 0 && action.kind === "invite-member"
+          ? ` (${count(pending)} of them invitations not yet accepted)`
+          : "";
+      throw refusal(
+        plan,
+        "teamSeats",
+        used,
+        used + 1,
+        limit === 0
+          ? `Your ${plan.label} plan has no team seats.`
+          : `Your ${plan.label} plan has ${count(limit)} team seat${limit === 1 ? "" : "s"} and ${count(used)} ${used === 1 ? "is" : "are"} taken${held}.`,
+      );
+    }
     case "import-parking-report": {
       const limit = plan.limits.parkingImportsPerDay;
       if (limit === null) return;
@@ -145,6 +190,7 @@ export async function planUsage(db: DbOrTx, userId: string) {
   const plan = planById(await accountPlanOf({ db, userId }));
   const domains = await domainCount(db, userId);
   const imports = await usedToday(db, userId, PARKING_COUNTER, await userDay(db, userId));
+  const seats = await seatsUsed(db, userId);
   const usage = (key: TPlanLimitKey, used: number) => {
     const limit = plan.limits[key];
     const lift = limit === null ? null : planThatLifts(key, limit + 1);
@@ -157,7 +203,11 @@ export async function planUsage(db: DbOrTx, userId: string) {
   return {
     plan: plan.id,
     label: plan.label,
-    usage: { domains: usage("domains", domains), parkingImportsPerDay: usage(PARKING_COUNTER, imports) },
+    usage: {
+      domains: usage("domains", domains),
+      parkingImportsPerDay: usage(PARKING_COUNTER, imports),
+      teamSeats: usage("teamSeats", seats.members + seats.pending),
+    },
     readOnlyDomainIds: await readOnlyDomainIds(db, userId, plan.limits.domains),
   };
 }

@@ -4,6 +4,7 @@ import { BrandMark } from "@/components/brand-mark";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
 import { PastDueBanner } from "@/features/billing/components/past-due-banner";
+import { PortfolioBanner } from "./portfolio-banner";
 import { Sidebar } from "./sidebar";
 
 /** Signed-in pages: a fixed sidebar on wide screens, a menu button and drawer on narrow ones. */
@@ -40,6 +41,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
       </header>
       <main id="main-content" tabIndex={-1} className="outline-none lg:pl-64">
         <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+          <PortfolioBanner className="mb-6" />
           <PastDueBanner className="mb-6" />
           {children}
         </div>

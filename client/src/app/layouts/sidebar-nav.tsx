@@ -10,25 +10,28 @@ import {
   Users,
 } from "lucide-react";
 import { Link, useLocation } from "wouter";
+import { useWorkingAsMember } from "@/lib/api/portfolios";
 import { cn } from "@/lib/cn";
 
-const NAV_ITEMS: readonly { href: string; label: string; icon: LucideIcon }[] = [
+/** `ownerOnly`: hidden while working in someone else's portfolio (docs/security.md#team-seats). */
+const NAV_ITEMS: readonly { href: string; label: string; icon: LucideIcon; ownerOnly?: boolean }[] = [
   { href: "/dashboard", label: "Dashboard", icon: LayoutDashboard },
   { href: "/domains", label: "Domain Portfolio", icon: Globe },
   { href: "/marketplace", label: "Marketplace", icon: Store },
-  { href: "/affiliates", label: "Affiliates", icon: Users },
+  { href: "/affiliates", label: "Affiliates", icon: Users, ownerOnly: true },
   { href: "/analytics", label: "Analytics", icon: ChartColumn },
   { href: "/reports", label: "Reports", icon: FileText },
-  { href: "/payments", label: "Payments", icon: CreditCard },
-  { href: "/settings", label: "Settings", icon: Settings },
+  { href: "/payments", label: "Payments", icon: CreditCard, ownerOnly: true },
+  { href: "/settings", label: "Settings", icon: Settings, ownerOnly: true },
 ];
 
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const [location] = useLocation();
+  const member = useWorkingAsMember();
   return (
     <nav aria-label="Main" className="flex-1 px-3">
       <ul className="grid gap-1">
-        {NAV_ITEMS.map(({ href, label, icon: Icon }) => {
+        {NAV_ITEMS.filter((item) => !(member && item.ownerOnly)).map(({ href, label, icon: Icon }) => {
           const active = location === href || location.startsWith(`${href}/`);
           return (
             <li key={href}>

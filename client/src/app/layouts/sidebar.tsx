@@ -1,5 +1,6 @@
 import { Link } from "wouter";
 import { BrandMark } from "@/components/brand-mark";
+import { PortfolioSwitcher } from "./portfolio-switcher";
 import { SidebarNav } from "./sidebar-nav";
 import { SidebarUser } from "./sidebar-user";
 import { TodayRevenueBox } from "./today-revenue-box";
@@ -17,6 +18,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
           <BrandMark className="text-white" />
         </Link>
       </div>
+      <PortfolioSwitcher />
       <TodayRevenueBox />
       <SidebarNav onNavigate={onNavigate} />
       <SidebarUser />

@@ -50,6 +50,14 @@ const EVENT_LABELS: Record<TAuditEvent, string> = {
   staff_action: "Action by ParkPilot staff",
   staff_granted: "Made ParkPilot staff",
   staff_revoked: "No longer ParkPilot staff",
+  team_invitation_sent: "Team invitation sent",
+  team_invitation_revoked: "Team invitation withdrawn",
+  team_invitation_accepted: "Team invitation accepted",
+  team_role_changed: "Team member's role changed",
+  team_member_removed: "Team member removed",
+  team_member_left: "Team member left",
+  team_portfolio_switched: "Portfolio opened by a team member",
+  team_member_action: "Change made by a team member",
 };
 
 const EVENT_OPTIONS = [
@@ -67,6 +75,21 @@ const REACH = [
 ] as const;
 
 const SHOWN = 50;
+
+/** Team entries say who: the member who acted (and what they changed) or whom the owner's change was about. */
+function TeamDetail({ detail }: { detail: Record<string, unknown> | null }) {
+  const text = (key: string) => (typeof detail?.[key] === "string" ? (detail[key] as string) : undefined);
+  const who = text("actorEmail") ?? text("memberEmail") ?? text("email");
+  if (!who) return null;
+  const what = text("method") && text("path") ? `: ${text("method")} ${text("path")}` : "";
+  return (
+    <span className="font-normal text-muted-foreground">
+      {" "}
+      ({who}
+      {what})
+    </span>
+  );
+}
 
 /**
  * Settings → Security: the account's security events within its retention (90 days; a year or 7
@@ -143,7 +166,10 @@ export function AuditLogCard() {
                 key={e.id}
                 className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 py-2 text-sm"
               >
-                <span className="font-medium">{EVENT_LABELS[e.event as TAuditEvent] ?? e.event}</span>
+                <span className="font-medium">
+                  {EVENT_LABELS[e.event as TAuditEvent] ?? e.event}
+                  {e.event.startsWith("team_") && <TeamDetail detail={e.detail} />}
+                </span>
                 <span className="text-muted-foreground text-xs">
                   {/* No address: the billing job or a payment provider made the change, not a device. */}
                   {e.address === null ? "ParkPilot billing" : `${e.device} · ${e.address}`} ·{" "}

@@ -1,0 +1,102 @@
+import { Router } from "express";
+import {
+  ZAcceptBody,
+  ZIdParams,
+  ZInviteBody,
+  ZOwnerParams,
+  ZRoleBody,
+  ZSwitchBody,
+} from "../../../shared/api/team";
+import type { AppDeps } from "../../deps";
+import { actorId, handler } from "../../http/handler";
+import { requestMeta } from "../../http/request-meta";
+import { acceptInvitation, inviteMember, revokeInvitation } from "./invitations.service";
+import {
+  changeRole,
+  getTeam,
+  leavePortfolio,
+  listPortfolios,
+  removeMember,
+  switchPortfolio,
+} from "./members.service";
+
+/**
+ * Team seats (docs/security.md#team-seats). Managing the team is the owner's (the role policy
+ * refuses members); accepting, listing and opening portfolios and leaving one are the signed-in
+ * person's own.
+ */
+export function teamRoutes(deps: AppDeps): Router {
+  const { db } = deps;
+  const router = Router();
+
+  router.get(
+    "/members",
+    handler({ auth: true }, ({ userId }) => getTeam(db, userId)),
+  );
+  router.post(
+    "/invitations",
+    handler({ auth: true, body: ZInviteBody, status: 201 }, ({ userId, body, req }) =>
+      inviteMember({
+        db,
+        mailer: deps.mailer,
+        appUrl: deps.config.appUrl,
+        ownerId: userId,
+        input: body,
+        meta: requestMeta(req),
+      }),
+    ),
+  );
+  router.delete(
+    "/invitations/:id",
+    handler({ auth: true, params: ZIdParams }, ({ userId, params, req }) =>
+      revokeInvitation({ db, ownerId: userId, id: params.id, meta: requestMeta(req) }),
+    ),
+  );
+  router.patch(
+    "/members/:id",
+    handler({ auth: true, params: ZIdParams, body: ZRoleBody }, ({ userId, params, body, req }) =>
+      changeRole({ db, ownerId: userId, id: params.id, role: body.role, meta: requestMeta(req) }),
+    ),
+  );
+  router.delete(
+    "/members/:id",
+    handler({ auth: true, params: ZIdParams }, ({ userId, params, req }) =>
+      removeMember({ db, ownerId: userId, id: params.id, meta: requestMeta(req) }),
+    ),
+  );
+
+  router.post(
+    "/invitations/accept",
+    handler({ auth: true, body: ZAcceptBody }, ({ body, req }) =>
+      acceptInvitation({ db, userId: actorId(req), token: body.token, meta: requestMeta(req) }),
+    ),
+  );
+  router.get(
+    "/portfolios",
+    handler({ auth: true }, ({ req }) => listPortfolios(db, actorId(req), req.session.portfolioOwnerId)),
+  );
+  router.delete(
+    "/portfolios/:ownerId",
+    handler({ auth: true, params: ZOwnerParams }, async ({ params, req }) => {
+      await leavePortfolio({ db, memberId: actorId(req), ownerId: params.ownerId, meta: requestMeta(req) });
+      if (req.session.portfolioOwnerId === params.ownerId) delete req.session.portfolioOwnerId;
+    }),
+  );
+  router.post(
+    "/portfolio",
+    handler({ auth: true, body: ZSwitchBody }, async ({ body, req }) => {
+      const me = actorId(req);
+      const { ownerId } = await switchPortfolio({
+        db,
+        userId: me,
+        ownerId: body.ownerId,
+        meta: requestMeta(req),
+      });
+      if (ownerId === me) delete req.session.portfolioOwnerId;
+      else req.session.portfolioOwnerId = ownerId;
+      return listPortfolios(db, me, req.session.portfolioOwnerId);
+    }),
+  );
+
+  return router;
+}
