@@ -182,8 +182,6 @@ export async function openBillingPortal(options: {
   userId: string;
   returnUrl: string;
 }): Promise<{ url: string }> {
-  const stripe = options.payments.stripe;
-  if (!stripe) throw new AppError("UNAVAILABLE", "Card billing is not configured.");
   const [sub] = await options.db
     .select({ customer: subscriptions.providerCustomerId })
     .from(subscriptions)
@@ -197,6 +195,9 @@ export async function openBillingPortal(options: {
     .orderBy(desc(subscriptions.createdAt))
     .limit(1);
   if (!sub?.customer) throw notFound("Card billing account");
+  // A Stripe customer on record while Stripe is unset is the deployment's fault, not the user's.
+  const stripe = options.payments.stripe;
+  if (!stripe) throw new AppError("UNAVAILABLE", "Card billing is not configured.");
   const url = await openStripePortal(stripe, sub.customer, options.returnUrl).catch(() => {
     throw providerDown();
   });
