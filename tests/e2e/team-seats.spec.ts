@@ -63,6 +63,10 @@ test("an owner invites a manager, who accepts, edits a domain in the owner's por
   await expect(nav.getByRole("link", { name: "Domain Portfolio" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Payments" })).toHaveCount(0);
   await expect(nav.getByRole("link", { name: "Settings" })).toHaveCount(0);
+  // The owner's goals are shown, but setting them (and the plan) stays with the owner.
+  await expect(memberPage.getByText("Revenue Goals")).toBeVisible();
+  await expect(memberPage.getByRole("button", { name: "Set Goal" })).toHaveCount(0);
+  await expect(memberPage.getByRole("button", { name: /^Upgrade to/ })).toHaveCount(0);
 
   // As a manager: the owner's domain is there and can be edited.
   await nav.getByRole("link", { name: "Domain Portfolio" }).click();

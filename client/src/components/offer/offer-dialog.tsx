@@ -3,6 +3,7 @@ import { CreditCard, type LucideIcon } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { DialogActions, DialogShell } from "@/components/ui/dialog";
+import { useWorkingAsMember } from "@/lib/api/portfolios";
 import { formatMoney } from "@/lib/format";
 import { toastPurchaseFailure, useOpenCheckout, usePurchaseOffer } from "@/lib/purchase-offer";
 
@@ -32,11 +33,13 @@ export function OfferDialog<K extends OfferKey>(props: {
   const [open, setOpen] = useState(false);
   const purchase = usePurchaseOffer(props.offerKey);
   const openCheckout = useOpenCheckout();
+  // A team member works in someone else's portfolio: buying stays with its owner.
+  const member = useWorkingAsMember();
   const Icon = props.icon;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!props.body || purchase.isPending) return;
+    if (member || !props.body || purchase.isPending) return;
     purchase.mutate(props.body, {
       onSuccess: (answer) => {
         props.onPurchased?.();
@@ -72,8 +75,13 @@ export function OfferDialog<K extends OfferKey>(props: {
             )}
           </span>
         </div>
+        {member && (
+          <p className="text-muted-foreground text-sm">
+            Purchases are the portfolio owner's: only they can buy this.
+          </p>
+        )}
         <DialogActions onCancel={() => setOpen(false)}>
-          <Button type="submit" disabled={!props.body || purchase.isPending}>
+          <Button type="submit" disabled={member || !props.body || purchase.isPending}>
             <CreditCard aria-hidden="true" />
             {purchase.isPending ? "Processing..." : props.buyLabel}
           </Button>

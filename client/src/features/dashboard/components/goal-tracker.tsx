@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useWorkingAsMember } from "@/lib/api/portfolios";
 import { formatDate, formatMoney } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useDeleteGoal } from "../api/delete-goal";
@@ -12,7 +13,7 @@ import { useGoals } from "../api/get-goals";
 import { GOAL_CATEGORY_LABELS, GOAL_TIMEFRAME_LABELS } from "../utils/goal-labels";
 import { GoalDialog } from "./goal-dialog";
 
-function GoalRow({ goal }: { goal: TGoal }) {
+function GoalRow({ goal, member }: { goal: TGoal; member: boolean }) {
   const remove = useDeleteGoal();
   const achieved = goal.progressPercent >= 100;
   const label = `${GOAL_TIMEFRAME_LABELS[goal.timeframe]} · ${GOAL_CATEGORY_LABELS[goal.category]}`;
@@ -31,6 +32,7 @@ function GoalRow({ goal }: { goal: TGoal }) {
         <Button
           variant="ghost-remove"
           size="icon-xs"
+          hidden={member}
           aria-label={`Remove ${label} goal`}
           disabled={remove.isPending}
           onClick={() =>
@@ -71,6 +73,8 @@ function GoalRow({ goal }: { goal: TGoal }) {
 export function GoalTracker() {
   const { data: goals, isPending, isError } = useGoals();
   const [setting, setSetting] = useState(false);
+  // Goals are the owner's: a team member sees them but does not set or remove them.
+  const member = useWorkingAsMember();
   return (
     <Card>
       <CardHeader className="flex-row items-start justify-between gap-3 pb-2">
@@ -81,10 +85,12 @@ export function GoalTracker() {
           </CardTitle>
           <CardDescription>Targets for this week, month, quarter or year</CardDescription>
         </div>
-        <Button size="sm" aria-haspopup="dialog" onClick={() => setSetting(true)}>
-          <Plus aria-hidden="true" />
-          Set Goal
-        </Button>
+        {!member && (
+          <Button size="sm" aria-haspopup="dialog" onClick={() => setSetting(true)}>
+            <Plus aria-hidden="true" />
+            Set Goal
+          </Button>
+        )}
       </CardHeader>
       <CardContent>
         {isPending ? (
@@ -106,7 +112,7 @@ export function GoalTracker() {
         ) : (
           <ul className="grid max-h-64 gap-5 overflow-y-auto pr-1" aria-label="Revenue goals">
             {goals.map((goal) => (
-              <GoalRow key={goal.id} goal={goal} />
+              <GoalRow key={goal.id} goal={goal} member={member} />
             ))}
           </ul>
         )}

@@ -7,6 +7,7 @@ import { Link } from "wouter";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { useWorkingAsMember } from "@/lib/api/portfolios";
 import { formatMoney } from "@/lib/format";
 import { toastPurchaseFailure, useOpenCheckout, usePurchaseOffer } from "@/lib/purchase-offer";
 import { revenueSuggestions } from "../utils/suggestions";
@@ -23,6 +24,9 @@ const PRO_BENEFITS = [
 function ProUpgrade({ plan }: { plan: string | undefined }) {
   const upgrade = usePurchaseOffer("proUpgrade");
   const toCheckout = useOpenCheckout();
+  // The plan is the owner's to change; a team member sees no upgrade.
+  const member = useWorkingAsMember();
+  if (member) return null;
   if (plan && plan !== "free") {
     return (
       <div className="flex items-center gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-emerald-800 text-sm">
