@@ -8,6 +8,7 @@ import type { AppDeps } from "./deps";
 import { apiNotFound, errorHandler } from "./http/error-handler";
 import { refuseDeepJson } from "./http/json-depth";
 import { originCheck } from "./http/origin-check";
+import { redactUrl } from "./http/redact-url";
 import { refuseNul } from "./http/refuse-nul";
 import { noStore, securityHeaders } from "./http/security-headers";
 import { trackLastSeen } from "./http/session-helpers";
@@ -85,7 +86,7 @@ export function createApp(deps: AppDeps) {
       customLogLevel: (_req, res, err) =>
         err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
       serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
     }),

@@ -10,7 +10,7 @@ import {
   applyPaidOrderToCampaigns,
   applyRefundedOrderToCampaigns,
 } from "./modules/campaigns/campaign-order-effects";
-import { fulfilLeadInvoice } from "./modules/lead-sales/pay-invoice";
+import { fulfilLeadInvoice, reverseLeadInvoicePayment } from "./modules/lead-sales/pay-invoice";
 import { queueSocialPost } from "./modules/marketplace/promotion-effects";
 import { applyPaidOrderToSale, applyRefundedOrderToSale } from "./modules/marketplace/sale-payments";
 import { withdrawRefundedReports } from "./modules/reports/withdraw-refunded";
@@ -41,5 +41,5 @@ export function wireOrderEffects(): void {
   // A social promotion's post for staff to publish.
   registerOrderEffects({ onPaid: queueSocialPost });
   // A lead buyer's invoice is paid through the same providers and fulfilment as an order.
-  registerPayable(fulfilLeadInvoice);
+  registerPayable({ fulfil: fulfilLeadInvoice, reverse: reverseLeadInvoicePayment });
 }

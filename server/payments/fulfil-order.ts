@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { formatUsd, toCents } from "../../shared/money";
 import { accountEvents, domainServices, serviceOrders, transactions, users } from "../../shared/schema";
+import type { PaymentReversal, RefundOutcome } from "./refund-order";
 import type { Tx } from "../db/tx";
 import type { Mailer } from "../mail/mailer";
 import { notify } from "../modules/notifications/notify";
@@ -24,8 +25,15 @@ export type FulfilOutcome = "fulfilled" | "already-paid" | "unknown-order" | "am
  * Something paid through the same providers that is not a service order (a lead buyer's
  * invoice): it fulfils a payment whose id is its own, idempotently, and answers null for any other.
  */
-export type OtherPayable = (tx: Tx, mailer: Mailer, payment: Payment) => Promise<FulfilOutcome | null>;
+export interface OtherPayable {
+  fulfil(tx: Tx, mailer: Mailer, payment: Payment): Promise<FulfilOutcome | null>;
+  /** A refund or chargeback of a payment it was paid by; null when the payment is not its. */
+  reverse(tx: Tx, reversal: PaymentReversal): Promise<RefundOutcome | null>;
+}
 const otherPayables: OtherPayable[] = [];
+
+/** The payables that are not service orders, for refunds of their payments. */
+export const payablesBesideOrders = (): readonly OtherPayable[] => otherPayables;
 
 /** Hooks a payable that is not a service order into fulfilment (once, however often it is called). */
 export function registerPayable(payable: OtherPayable): void {
@@ -58,7 +66,7 @@ export async function fulfilOrder(
     .for("update");
   if (!order) {
     for (const payable of otherPayables) {
-      const outcome = await payable(tx, mailer, payment);
+      const outcome = await payable.fulfil(tx, mailer, payment);
       if (outcome) return outcome;
     }
     return "unknown-order";

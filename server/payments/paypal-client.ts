@@ -236,11 +236,15 @@ export function approveLink(order: PayPalOrder): string | undefined {
   return order.links?.find((l) => l.rel === "payer-action" || l.rel === "approve")?.href;
 }
 
-/** The completed capture of a captured order, with its amount and our order id. */
+/**
+ * The completed capture of a captured order, with its amount and our order id. Prices are in US
+ * dollars: a capture in any other currency (an order made on the merchant account with the same
+ * figure in yen) is no payment of ours.
+ */
 export function completedCapture(order: PayPalOrder) {
   const unit = order.purchase_units?.[0];
   const capture = unit?.payments?.captures?.find((c) => c.status === "COMPLETED");
-  if (order.status !== "COMPLETED" || !capture) return null;
+  if (order.status !== "COMPLETED" || !capture || capture.amount.currency_code !== "USD") return null;
   return {
     id: capture.id,
     amount: capture.amount.value,

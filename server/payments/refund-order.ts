@@ -10,6 +10,7 @@ import {
 } from "../../shared/schema";
 import type { Db } from "../db/pool";
 import type { Tx } from "../db/tx";
+import { payablesBesideOrders } from "./fulfil-order";
 import { type PartRefund, partlyRefundedEffects, refundedEffects } from "./on-paid-effects";
 
 export type RefundOutcome =
@@ -158,7 +159,13 @@ export async function refundOrder(db: Db, reversal: PaymentReversal): Promise<Re
       .from(serviceOrders)
       .where(eq(serviceOrders.providerPaymentId, reversal.providerPaymentId))
       .for("update");
-    if (!order) return "unknown-order";
+    if (!order) {
+      for (const payable of payablesBesideOrders()) {
+        const outcome = await payable.reverse(tx, reversal);
+        if (outcome) return outcome;
+      }
+      return "unknown-order";
+    }
     if (order.refundedAt) return "already-refunded";
     if (reversal.reason === "refund" && reversal.refund) {
       const made = await refundsMade(tx, order.id);

@@ -147,7 +147,7 @@ export const ZIssuedLeadInvoice = z.object({
   /** "LI-000042". */
   number: z.string(),
   month: z.string(),
-  status: z.enum(["open", "paid", "void"]),
+  status: z.enum(["open", "paid", "void", "refunded"]),
   total: ZMoney,
   charged: z.number(),
   credited: z.number(),

@@ -22,7 +22,7 @@ export const ZPublicLeadInvoice = z.object({
   number: z.string(),
   buyerName: z.string(),
   month: z.string(),
-  status: z.enum(["open", "paid", "void"]),
+  status: z.enum(["open", "paid", "void", "refunded"]),
   total: ZSignedMoney,
   dueAt: z.string(),
   paidAt: z.string().nullable(),

@@ -83,4 +83,36 @@ describe("paying a lead invoice with PayPal (Orders v2)", () => {
     const page = await request(t.app).get(`/api/lead-invoices/${token}`).expect(200);
     expect(page.body.status).toBe("paid");
   });
+
+  it("a capture in another currency is no payment of the invoice, even with its id as custom_id", async () => {
+    const staff = await signInStaff(t);
+    const owner = await signUp(t.app);
+    const domain = await insertDomain(t.db, owner.user.id, { status: "parked" });
+    const lead = await visitorLead(t.app, domain.name);
+    const { rows: sold } = await t.db.execute<{ buyer_id: string }>(
+      sql`update leads set sold_at = '2025-10-20T09:00:00Z' where id = ${lead.body.id} returning buyer_id`,
+    );
+    const invoice = (
+      await staff.agent.post(`/api/admin/lead-buyers/${sold[0].buyer_id}/invoices`).send({ month: "2025-10" })
+    ).body as TIssuedLeadInvoice;
+    const token = invoice.payUrl.split("/pay/invoice/")[1];
+    // An order on the merchant account made outside the server (the public client id can make one).
+    const made = await fetch(`${fake.env.PAYPAL_API_BASE}/v2/checkout/orders`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: "Bearer fake-access-token" },
+      body: JSON.stringify({
+        intent: "CAPTURE",
+        purchase_units: [{ custom_id: invoice.id, amount: { currency_code: "JPY", value: "60.00" } }],
+      }),
+    });
+    const order = (await made.json()) as { id: string };
+
+    const back = await request(t.app).get(`/api/lead-invoices/${token}/paypal-return?token=${order.id}`);
+
+    expect(back.headers.location).toBe(`/pay/invoice/${token}?cancelled=1`);
+    const { rows } = await t.db.execute<{ status: string }>(
+      sql`select status from lead_invoices where id = ${invoice.id}`,
+    );
+    expect(rows[0].status).toBe("open");
+  });
 });

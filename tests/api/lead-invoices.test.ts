@@ -9,7 +9,7 @@ import { insertDomain } from "../factories/domains";
 import { VISITOR_PROXY_ENV, visitorLead } from "../factories/leads";
 import { signInStaff } from "../factories/staff";
 import { signUp } from "../factories/users";
-import { postStripeWebhook, stripeSignature } from "../factories/webhooks";
+import { postStripeWebhook, signedStripeEvent, stripeSignature } from "../factories/webhooks";
 import { startFakeStripe } from "../setup/fake-stripe";
 import { type BuyerServer, startBuyer } from "../setup/lead-buyer-server";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -365,15 +365,39 @@ describe("paying an invoice", () => {
 
     await releaseHeldFunds({ db: t.db, now: new Date(Date.now() + 15 * DAY_MS) });
     expect(await balanceOf(agent)).toMatchObject({ availableBalance: "63.70", pendingBalance: "0.00" });
+
+    // The buyer disputes the payment: the platform no longer holds it, so the shares go back.
+    const dispute = await signedStripeEvent(t.app, WEBHOOK_SECRET, "charge.dispute.created", {
+      id: "dp_invoice",
+      object: "dispute",
+      payment_intent: "pi_invoice_1",
+      charge: "ch_invoice",
+      amount: 9100,
+    });
+    expect(dispute.status).toBe(200);
+    expect((await invoiceRow(invoice.id)).status).toBe("refunded");
+    expect(await balanceOf(agent)).toMatchObject({ availableBalance: "0.00", pendingBalance: "0.00" });
+    const again = await signedStripeEvent(t.app, WEBHOOK_SECRET, "charge.refunded", {
+      id: "ch_invoice",
+      object: "charge",
+      payment_intent: "pi_invoice_1",
+    });
+    expect(again.status).toBe(200);
+    expect(await balanceOf(agent)).toMatchObject({ availableBalance: "0.00" });
+    const pay = await request(t.app)
+      .post(`/api/lead-invoices/${token}/checkout`)
+      .send({ provider: "stripe" });
+    expect(pay.status).toBe(409);
   });
 });
 
 describe("returns and voids after issuing", () => {
-  it("a lead returned after its invoice is credited on the buyer's next invoice, once", async () => {
+  it("a lead returned after its invoice is credited on the buyer's next invoice once that one is paid, once", async () => {
     const buyer = await biddingBuyer("50.00");
     const { agent, domain, user } = await ownerWithDomain();
-    // A domain takes a few leads an hour: the later months come on another of the owner's domains.
+    // A domain takes a few leads an hour: the later months come on other domains of the owner.
     const second = await insertDomain(t.db, user.id, { status: "parked" });
+    const third = await insertDomain(t.db, user.id, { status: "parked" });
     const returned = await leadSoldIn(domain.name, "2025-06");
     await leadSoldIn(domain.name, "2025-06");
     const june = (await issue(buyer.id, "2025-06")).body as TIssuedLeadInvoice;
@@ -384,20 +408,28 @@ describe("returns and voids after issuing", () => {
     // The June invoice stands as issued.
     expect((await invoiceRow(june.id)).status).toBe("open");
 
+    // June is not paid: no credit comes of it, so July is neither lowered nor settled by it.
     await leadSoldIn(second.name, "2025-07");
     await leadSoldIn(second.name, "2025-07");
     const july = (await issue(buyer.id, "2025-07")).body as TIssuedLeadInvoice;
-    expect(july).toMatchObject({ total: "50.00", charged: 2, credited: 1 });
+    expect(july).toMatchObject({ total: "100.00", charged: 2, credited: 0 });
+    expect((await invoiceRow(july.id)).status).toBe("open");
+
+    await payInSandbox(tokenOf(june));
+    await leadSoldIn(third.name, "2025-08");
+    await leadSoldIn(third.name, "2025-08");
+    const august = (await issue(buyer.id, "2025-08")).body as TIssuedLeadInvoice;
+    expect(august).toMatchObject({ total: "50.00", charged: 2, credited: 1 });
     const page = await request(t.app)
-      .get(`/api/lead-invoices/${tokenOf(july)}`)
+      .get(`/api/lead-invoices/${tokenOf(august)}`)
       .expect(200);
     expect(page.body.lines).toContainEqual(
       expect.objectContaining({ leadId: returned, kind: "credit", amount: "-50.00" }),
     );
 
-    await leadSoldIn(second.name, "2025-08");
-    const august = (await issue(buyer.id, "2025-08")).body as TIssuedLeadInvoice;
-    expect(august).toMatchObject({ total: "50.00", credited: 0 });
+    await leadSoldIn(second.name, "2025-09");
+    const september = (await issue(buyer.id, "2025-09")).body as TIssuedLeadInvoice;
+    expect(september).toMatchObject({ total: "50.00", credited: 0 });
   });
 
   it("staff void an open invoice: its leads' shares are reversed; a paid invoice cannot be voided", async () => {

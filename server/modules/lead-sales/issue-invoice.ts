@@ -25,7 +25,7 @@ type InvoiceRow = {
   id: string;
   number: number;
   month: string;
-  status: "open" | "paid" | "void";
+  status: "open" | "paid" | "void" | "refunded";
   total: string;
   charged: number;
   credited: number;
@@ -89,11 +89,12 @@ export async function issueInvoice(
         and not exists (select 1 from lead_invoice_lines x where x.lead_id = l.id and x.kind = 'charge')
       order by l.sold_at, l.id`);
     if (charges.rows.length === 0) return null;
-    // Returned after an invoice that is not void charged them, and not credited on another yet.
+    // Returned after an invoice the buyer paid charged them (money the platform holds), and not
+    // credited on another yet; a return from an unpaid invoice waits until that one is paid.
     const returned = await tx.execute<{ id: string; price: string; sold_at: string }>(sql`
       select l.id, c.amount::text as price, ${isoTime(sql`l.sold_at`)} as sold_at from leads l
       join lead_invoice_lines c on c.lead_id = l.id and c.kind = 'charge'
-      join lead_invoices ci on ci.id = c.invoice_id and ci.status <> 'void'
+      join lead_invoices ci on ci.id = c.invoice_id and ci.status = 'paid'
       where l.buyer_id = ${buyerId} and l.returned_at is not null
         and not exists (select 1 from lead_invoice_lines x join lead_invoices xi on xi.id = x.invoice_id
           where x.lead_id = l.id and x.kind = 'credit' and xi.status <> 'void')

@@ -65,7 +65,9 @@ export function leadInvoiceRoutes(deps: AppDeps): Router {
       async ({ params, query, res }) => {
         await paySandboxInvoice(leadSales, {
           token: params.token,
-          sandboxActive: payments.isSandbox(query.provider),
+          // Test money never settles a buyer's invoice in production, test mode or not: it would
+          // make owners' shares withdrawable.
+          sandboxActive: payments.isSandbox(query.provider) && !deps.config.isProduction,
         });
         res.redirect(303, page(params.token, "paid"));
       },

@@ -11,7 +11,8 @@ import type { FulfilOutcome, Payment } from "../../payments/fulfil-order";
 import type { Payments } from "../../payments/payments";
 import { completedCapture } from "../../payments/paypal-client";
 import { recordPayment } from "../../payments/record-payment";
-import { endAwaiting } from "../ledger/held-funds";
+import type { PaymentReversal, RefundOutcome } from "../../payments/refund-order";
+import { endAwaiting, reverseHeldFunds } from "../ledger/held-funds";
 import { invoiceNumber, tokenHash } from "./invoice-token";
 import type { LeadSales } from "./lead-sales";
 import { leadSourceKey } from "./sell-lead";
@@ -20,7 +21,7 @@ type PayableInvoice = {
   id: string;
   number: number;
   month: string;
-  status: "open" | "paid" | "void";
+  status: "open" | "paid" | "void" | "refunded";
   total: string;
   buyer_name: string;
   billing_email: string | null;
@@ -63,6 +64,8 @@ function assertOpen(invoice: PayableInvoice): void {
   if (invoice.status === "paid") throw new AppError("CONFLICT", "This invoice has already been paid.");
   if (invoice.status === "void")
     throw new AppError("CONFLICT", "This invoice was voided and cannot be paid.");
+  if (invoice.status === "refunded")
+    throw new AppError("CONFLICT", "This invoice's payment was refunded; contact us to settle it.");
 }
 
 /**
@@ -117,7 +120,7 @@ export async function sandboxInvoice(db: DbOrTx, token: string) {
     id: invoice.id,
     description: `Invoice ${invoiceNumber(invoice.number)}: leads bought in ${invoice.month}`,
     price: invoice.total,
-    status: invoice.status === "void" ? "cancelled" : invoice.status,
+    status: invoice.status === "void" || invoice.status === "refunded" ? "cancelled" : invoice.status,
   };
 }
 
@@ -130,7 +133,7 @@ export async function paySandboxInvoice(
 ): Promise<FulfilOutcome> {
   if (!options.sandboxActive) throw notFound("Test checkout");
   const invoice = await invoiceByToken(sales.db, options.token);
-  if (invoice.status === "void") assertOpen(invoice);
+  if (invoice.status === "void" || invoice.status === "refunded") assertOpen(invoice);
   return recordPayment(
     sales.db,
     sales.mailer,
@@ -194,8 +197,8 @@ export async function fulfilLeadInvoice(
     sql`select 1 from lead_invoices where provider_payment_id = ${payment.providerPaymentId}`,
   );
   if (replayed.rows.length > 0 || invoice.status === "paid") return "already-paid";
-  // A voided invoice was not to be paid: staff refund what came in anyway.
-  if (invoice.status === "void") return "unknown-order";
+  // A voided or refunded invoice is not to be paid here: staff settle what came in anyway.
+  if (invoice.status === "void" || invoice.status === "refunded") return "unknown-order";
   if (toCents(payment.amountPaid) !== toCents(invoice.total)) return "amount-mismatch";
   await tx.execute(sql`
     update lead_invoices set status = 'paid', provider = ${payment.provider},
@@ -220,4 +223,30 @@ export async function fulfilLeadInvoice(
     });
   }
   return "fulfilled";
+}
+
+/**
+ * A provider's refund or chargeback of a lead invoice's payment: the platform no longer holds that
+ * money, so the invoice reads `refunded` and the owners' shares of its leads are reversed (a
+ * share already paid out leaves a negative balance that later credits repay). Any refund of an
+ * invoice payment, whole or in part, takes the whole invoice back: buyers are not refunded in
+ * part. Idempotent; null when the payment is no invoice's.
+ */
+export async function reverseLeadInvoicePayment(tx: Tx, reversal: PaymentReversal): Promise<RefundOutcome | null> {
+  const { rows } = await tx.execute<{ id: string; status: string; month: string }>(sql`
+    select id, status, month from lead_invoices
+    where provider_payment_id = ${reversal.providerPaymentId} for update`);
+  const invoice = rows[0];
+  if (!invoice) return null;
+  if (invoice.status !== "paid") return "already-refunded";
+  await tx.execute(sql`update lead_invoices set status = 'refunded' where id = ${invoice.id}`);
+  const leads = await tx.execute<{ lead_id: string }>(sql`
+    select lead_id from lead_invoice_lines where invoice_id = ${invoice.id} and kind = 'charge'`);
+  for (const { lead_id } of leads.rows) {
+    await reverseHeldFunds(tx, {
+      sourceKey: leadSourceKey(lead_id),
+      reason: `the buyer's payment of its invoice for ${invoice.month} was ${reversal.reason === "dispute" ? "disputed" : "refunded"}`,
+    });
+  }
+  return "refunded";
 }

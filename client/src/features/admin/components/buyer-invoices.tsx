@@ -7,7 +7,7 @@ import { formatDate, formatMoney, formatMonth, formatNumber } from "@/lib/format
 import { toast } from "@/lib/toast";
 import { useIssueLeadInvoice, useVoidLeadInvoice } from "../api/lead-buyers";
 
-const STATUS_VARIANT = { open: "secondary", paid: "default", void: "outline" } as const;
+const STATUS_VARIANT = { open: "secondary", paid: "default", void: "outline", refunded: "outline" } as const;
 
 /**
  * A buyer's months: what it bought, kept and owes, and each month's invoice (issued by the monthly

@@ -16,7 +16,7 @@ const PROVIDERS: { id: TCheckoutProvider; icon: typeof CreditCard; variant: "def
   { id: "paypal", icon: Wallet, variant: "outline" },
 ];
 
-const STATUS_TEXT = { open: "Open", paid: "Paid", void: "Void" } as const;
+const STATUS_TEXT = { open: "Open", paid: "Paid", void: "Void", refunded: "Refunded" } as const;
 
 /** An invoice's heading figures, its lines (a lead kept, or a credit for one returned), and how to pay it. */
 export function LeadInvoiceView({ token, invoice }: { token: string; invoice: TPublicLeadInvoice }) {
@@ -116,6 +116,11 @@ export function LeadInvoiceView({ token, invoice }: { token: string; invoice: TP
       {invoice.status === "void" && (
         <p role="status" className="rounded-lg bg-slate-100 p-3 text-slate-700 text-sm">
           This invoice was voided and is not to be paid.
+        </p>
+      )}
+      {invoice.status === "refunded" && (
+        <p role="status" className="rounded-lg bg-slate-100 p-3 text-slate-700 text-sm">
+          This invoice's payment was refunded or disputed. Please contact us to settle it.
         </p>
       )}
     </div>
