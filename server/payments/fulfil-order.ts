@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { formatUsd, toCents } from "../../shared/money";
 import { accountEvents, domainServices, serviceOrders, transactions, users } from "../../shared/schema";
-import type { PaymentReversal, RefundOutcome } from "./refund-order";
 import type { Tx } from "../db/tx";
 import type { Mailer } from "../mail/mailer";
 import { notify } from "../modules/notifications/notify";
 import { type PaidContext, paidEffects } from "./on-paid-effects";
+import type { PaymentReversal, RefundOutcome } from "./refund-order";
 
 export interface Payment {
   orderId: string;

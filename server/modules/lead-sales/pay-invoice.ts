@@ -232,7 +232,10 @@ export async function fulfilLeadInvoice(
  * invoice payment, whole or in part, takes the whole invoice back: buyers are not refunded in
  * part. Idempotent; null when the payment is no invoice's.
  */
-export async function reverseLeadInvoicePayment(tx: Tx, reversal: PaymentReversal): Promise<RefundOutcome | null> {
+export async function reverseLeadInvoicePayment(
+  tx: Tx,
+  reversal: PaymentReversal,
+): Promise<RefundOutcome | null> {
   const { rows } = await tx.execute<{ id: string; status: string; month: string }>(sql`
     select id, status, month from lead_invoices
     where provider_payment_id = ${reversal.providerPaymentId} for update`);
