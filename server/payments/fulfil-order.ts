@@ -4,7 +4,8 @@ import { accountEvents, domainServices, serviceOrders, transactions, users } fro
 import type { Tx } from "../db/tx";
 import type { Mailer } from "../mail/mailer";
 import { notify } from "../modules/notifications/notify";
-import { type PaidContext, paidEffects } from "./on-paid-effects";
+import type { PaidContext } from "./on-paid-effects";
+import { paidEffects } from "./order-effects";
 
 export interface Payment {
   orderId: string;

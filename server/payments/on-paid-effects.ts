@@ -19,29 +19,12 @@ export interface PartRefund {
 /** What a refund of part of an order takes back (its share); runs once per part, in its transaction. */
 export type OnPartlyRefundedEffect = (tx: Tx, order: ServiceOrder, part: PartRefund) => Promise<void>;
 
-const onPaid: OnPaidEffect[] = [];
-const onRefunded: OnRefundedEffect[] = [];
-const onPartlyRefunded: OnPartlyRefundedEffect[] = [];
-
 /**
- * The modules hook what a payment means to them here, in the order given (what the order grants
- * before what it earns a referrer), so that payments never imports a module. Registering the
- * same effect again changes nothing, so every entry point may wire the effects it needs.
+ * What a payment means to one area of the product, defined next to that area's code and listed in
+ * `ORDER_EFFECTS` (`./order-effects.ts`), which fulfilment and refunds read directly.
  */
-export function registerOrderEffects(effects: {
+export interface OrderEffects {
   onPaid?: OnPaidEffect;
   onRefunded?: OnRefundedEffect;
   onPartlyRefunded?: OnPartlyRefundedEffect;
-}): void {
-  if (effects.onPaid && !onPaid.includes(effects.onPaid)) onPaid.push(effects.onPaid);
-  if (effects.onRefunded && !onRefunded.includes(effects.onRefunded)) onRefunded.push(effects.onRefunded);
-  if (effects.onPartlyRefunded && !onPartlyRefunded.includes(effects.onPartlyRefunded))
-    onPartlyRefunded.push(effects.onPartlyRefunded);
 }
-
-/** Everything a paid order does beyond the order itself, in registration order. */
-export const paidEffects = (): readonly OnPaidEffect[] => onPaid;
-/** Everything a refund undoes beyond the order itself, in registration order. */
-export const refundedEffects = (): readonly OnRefundedEffect[] => onRefunded;
-/** Everything a refund of part of an order takes back, in registration order. */
-export const partlyRefundedEffects = (): readonly OnPartlyRefundedEffect[] => onPartlyRefunded;

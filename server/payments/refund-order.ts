@@ -10,7 +10,8 @@ import {
 } from "../../shared/schema";
 import type { Db } from "../db/pool";
 import type { Tx } from "../db/tx";
-import { type PartRefund, partlyRefundedEffects, refundedEffects } from "./on-paid-effects";
+import type { PartRefund } from "./on-paid-effects";
+import { partlyRefundedEffects, refundedEffects } from "./order-effects";
 
 export type RefundOutcome =
   | "refunded"

@@ -12,7 +12,6 @@ import {
 } from "../../../shared/schema";
 import type { Mailer } from "../../mail/mailer";
 import { fulfilOrder } from "../../payments/fulfil-order";
-import { wireOrderEffects } from "../../wire-order-effects";
 import { type DemoContext, daysAgo } from "./demo-context";
 import { paidOrder } from "./seed-affiliates";
 import type { DemoDomain } from "./seed-domains";
@@ -97,7 +96,6 @@ export async function seedPaidService(ctx: DemoContext, portfolio: DemoDomain[])
     serviceType: order.serviceType,
     createdAt: order.createdAt,
   });
-  wireOrderEffects();
   const outcome = await fulfilOrder(
     ctx.tx,
     noMail,

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { PROMOTION_TYPES } from "../../../shared/prices";
 import { domains, type ServiceOrder, workOrders } from "../../../shared/schema";
 import type { Tx } from "../../db/tx";
+import type { OrderEffects } from "../../payments/on-paid-effects";
 
 const DAY_MS = 86_400_000;
 /** Staff publish a paid social promotion within two days. */
@@ -43,3 +44,6 @@ export async function queueSocialPost(tx: Tx, order: ServiceOrder): Promise<void
     })
     .onConflictDoNothing({ target: workOrders.orderId });
 }
+
+/** A social promotion's post, queued for staff to publish. */
+export const promotionOrderEffects: OrderEffects = { onPaid: queueSocialPost };

@@ -3,6 +3,7 @@ import { formatUsd } from "../../../shared/money";
 import { SALE_TIMELINES } from "../../../shared/prices";
 import { type ServiceOrder, workOrders } from "../../../shared/schema";
 import type { Tx } from "../../db/tx";
+import type { OrderEffects } from "../../payments/on-paid-effects";
 import { workOrderDueAt } from "./work-order-due";
 
 /** What a broker's buyer told the team when ordering, for the staff who take it on. */
@@ -46,3 +47,6 @@ export async function cancelRefundedWorkOrder(tx: Tx, order: ServiceOrder): Prom
     .set({ status: "cancelled", updatedAt: new Date() })
     .where(and(eq(workOrders.orderId, order.id), inArray(workOrders.status, ["queued", "in_progress"])));
 }
+
+/** The console's queue: a work order for what people deliver, cancelled when the order is refunded. */
+export const workOrderEffects: OrderEffects = { onPaid: queueWorkOrder, onRefunded: cancelRefundedWorkOrder };
