@@ -36,7 +36,7 @@ import { notificationRoutes } from "./modules/notifications/notifications.routes
 import { pageRoutes } from "./modules/pages/pages.routes";
 import { parkedHost } from "./modules/pages/parked-host";
 import { parkingRoutes } from "./modules/parking/parking.routes";
-import { paymentRoutes } from "./modules/payments/payments.routes";
+import { payoutRoutes } from "./modules/payouts/payouts.routes";
 import { pnlRoutes } from "./modules/pnl/pnl.routes";
 import { purchaseRoutes } from "./modules/purchases/purchases.routes";
 import { reportRoutes } from "./modules/reports/reports.routes";
@@ -115,7 +115,7 @@ export function createApp(deps: AppDeps) {
   api.use(purchaseRoutes(deps));
   api.use(checkoutRoutes(deps));
   api.use(billingRoutes(deps));
-  api.use(paymentRoutes(deps));
+  api.use(payoutRoutes(deps));
   api.use("/affiliates", affiliateRoutes(deps));
   api.use("/courses", courseRoutes(deps));
   api.use("/creatives", creativeRoutes(deps));

@@ -1,6 +1,6 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assertPayoutsOpen } from "../../server/modules/payments/payee-state";
+import { assertPayoutsOpen } from "../../server/modules/payouts/payee-state";
 import type { TAdminUser } from "../../shared/api/admin-users";
 import { bearer, createApiKey, grantApiPlan } from "../factories/api-keys";
 import { addDomain } from "../factories/domains";

@@ -5,7 +5,7 @@ import { AUTO_PAYOUTS_CRON, AUTO_PAYOUTS_QUEUE } from "../../server/jobs/auto-pa
 import { startJobQueue } from "../../server/jobs/job-queue";
 import { lockDownAccount } from "../../server/modules/auth/lockdown";
 import { suspendAccount } from "../../server/modules/auth/suspension";
-import { runAutoPayouts } from "../../server/modules/payments/auto-payouts";
+import { runAutoPayouts } from "../../server/modules/payouts/auto-payouts";
 import { PayoutRefused, type PayoutSender } from "../../server/payments/provider";
 import { sandboxPayoutSender } from "../../server/payments/sandbox-provider";
 import { mailOutbox, payouts, users } from "../../shared/schema";

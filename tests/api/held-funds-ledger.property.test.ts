@@ -9,8 +9,8 @@ import {
   releaseHeldFunds,
   reverseHeldFunds,
 } from "../../server/modules/ledger/held-funds";
-import { approvePayout, rejectPayout } from "../../server/modules/payments/payout-review";
-import { requestPayout } from "../../server/modules/payments/payouts.service";
+import { approvePayout, rejectPayout } from "../../server/modules/payouts/payout-review";
+import { requestPayout } from "../../server/modules/payouts/payouts.service";
 import { PayoutRefused, type PayoutSender } from "../../server/payments/provider";
 import { sandboxPayoutSender } from "../../server/payments/sandbox-provider";
 import { signUp } from "../factories/users";

@@ -3,7 +3,7 @@ import { ZAdminPayoutParams, ZAdminPayoutsQuery, ZRejectPayoutBody } from "../..
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
-import { approvePayout, rejectPayout } from "../payments/payout-review";
+import { approvePayout, rejectPayout } from "../payouts/payout-review";
 import { searchPayouts } from "./admin-payouts";
 
 /** `/api/admin/payouts`: payouts held for review, approved (then sent) or rejected (docs/security.md#staff-and-the-operator-console). */
