@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import { parseConfig } from "../config";
+import { prepareDatabase } from "../db/migrate";
+import { openDatabase } from "../db/pool";
+import { isSandboxDatabase } from "../db/sandbox-mark";
 import { createLogger } from "../logger";
 import { createMailer } from "../mail/mailer";
 import { moveBillingClock } from "../modules/billing/billing-clock";
 import { sweepSubscriptions } from "../modules/billing/sweep-subscriptions";
-import { prepareDatabase } from "./migrate";
-import { openDatabase } from "./pool";
-import { isSandboxDatabase } from "./sandbox-mark";
 
 /**
  * `npm run billing:advance -- 30` moves the sandbox's billing clock 30 days ahead and runs the

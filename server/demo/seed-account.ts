@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { formatUsd } from "../../../shared/money";
+import { formatUsd } from "../../shared/money";
 import {
   accountEvents,
   balances,
@@ -9,9 +9,9 @@ import {
   revenueGoals,
   serviceOrders,
   transactions,
-} from "../../../shared/schema";
-import type { Mailer } from "../../mail/mailer";
-import { fulfilOrder } from "../../payments/fulfil-order";
+} from "../../shared/schema";
+import type { Mailer } from "../mail/mailer";
+import { fulfilOrder } from "../payments/fulfil-order";
 import { type DemoContext, daysAgo } from "./demo-context";
 import { paidOrder } from "./seed-affiliates";
 import type { DemoDomain } from "./seed-domains";
