@@ -19,6 +19,7 @@ import { apiKeyRoutes } from "./modules/api-keys/api-keys.routes";
 import { appraisalRoutes } from "./modules/appraisals/appraisals.routes";
 import { auditExportRoutes, auditRoutes } from "./modules/audit/audit.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
+import { lockdownRoutes } from "./modules/auth/lockdown.routes";
 import { billingRoutes } from "./modules/billing/billing.routes";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes";
 import { courseRoutes } from "./modules/courses/courses.routes";
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps) {
   api.use("/auth", authRoutes(deps));
   api.use("/audit-log", auditRoutes(deps));
   api.use("/security", auditExportRoutes(deps));
+  api.use("/security", lockdownRoutes(deps));
   api.use("/api-keys", apiKeyRoutes(deps));
   api.use("/leads", leadRoutes(deps));
   api.use("/domains", pageRoutes(deps, parked.invalidate));

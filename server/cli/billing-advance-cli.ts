@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { parseConfig } from "../config";
+import { moveBillingClock } from "../db/billing-clock";
 import { prepareDatabase } from "../db/migrate";
 import { openDatabase } from "../db/pool";
 import { isSandboxDatabase } from "../db/sandbox-mark";
 import { createLogger } from "../logger";
 import { createMailer } from "../mail/mailer";
-import { moveBillingClock } from "../modules/billing/billing-clock";
 import { sweepSubscriptions } from "../modules/billing/sweep-subscriptions";
 
 /**

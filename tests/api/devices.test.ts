@@ -1,8 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { moveBillingClock } from "../../server/db/billing-clock";
 import { FAILED_SIGN_INS_ALERT } from "../../server/modules/auth/threat-alerts";
-import { moveBillingClock } from "../../server/modules/billing/billing-clock";
 import { sweepSubscriptions } from "../../server/modules/billing/sweep-subscriptions";
 import { accountEvents, mailOutbox } from "../../shared/schema";
 import { createApiKey, grantApiPlan } from "../factories/api-keys";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import request, { type Agent } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { moveBillingClock } from "../../server/modules/billing/billing-clock";
+import { moveBillingClock } from "../../server/db/billing-clock";
 import { sweepSubscriptions } from "../../server/modules/billing/sweep-subscriptions";
 import { createDomain } from "../../server/modules/domains/domains.service";
 import { OFFERS, PRO_PLAN } from "../../shared/catalog";

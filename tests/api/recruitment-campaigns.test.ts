@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { moveBillingClock } from "../../server/modules/billing/billing-clock";
+import { moveBillingClock } from "../../server/db/billing-clock";
 import { applyRefundedOrderToCampaigns } from "../../server/modules/campaigns/campaign-order-effects";
 import { settleMissedCampaigns } from "../../server/modules/campaigns/settle-campaign";
 import { fulfilOrder } from "../../server/payments/fulfil-order";

@@ -1,9 +1,9 @@
 import express from "express";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { moveBillingClock } from "../../server/db/billing-clock";
 import { errorHandler } from "../../server/http/error-handler";
 import { SESSION_COOKIE } from "../../server/http/session";
-import { moveBillingClock } from "../../server/modules/billing/billing-clock";
 import { sweepSubscriptions } from "../../server/modules/billing/sweep-subscriptions";
 import { requireAddOn, type SecurityAddOn } from "../../server/modules/entitlements/require-add-on";
 import { SECURITY_ADDONS } from "../../shared/prices";

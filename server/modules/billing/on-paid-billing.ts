@@ -1,9 +1,9 @@
 import { isMonthly } from "../../../shared/offer-grants";
 import type { ServiceOrder } from "../../../shared/schema";
+import { billingNow } from "../../db/billing-clock";
 import type { Tx } from "../../db/tx";
 import type { OrderEffects } from "../../payments/on-paid-effects";
 import { endPaidEntitlements, grantOrderEntitlements } from "../entitlements/grant-entitlements";
-import { billingNow } from "./billing-clock";
 import { applySubscriptionPayment, startSubscription } from "./subscription-lifecycle";
 
 /**
