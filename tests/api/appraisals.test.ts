@@ -12,6 +12,7 @@ import { insertDomain } from "../factories/domains";
 import { credit } from "../factories/revenue";
 import { signInStaff } from "../factories/staff";
 import { signUp } from "../factories/users";
+import { eventually } from "../setup/eventually";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
 const ESTIMATES_ALLOWED = 5;
@@ -44,15 +45,6 @@ afterAll(async () => {
 
 const PRICES = { basic: "29.99", professional: "99.99", premium: "199.99", enterprise: "499.99" } as const;
 type Tier = keyof typeof PRICES;
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** An owner buys an appraisal of `tier` for a domain of theirs and pays in the sandbox. */
 async function buyAppraisal(tier: Tier) {

@@ -11,6 +11,7 @@ import { sandboxPayoutSender } from "../../server/payments/sandbox-provider";
 import { mailOutbox, payouts, users } from "../../shared/schema";
 import { fundBalance, givePayoutHistory, heldOf } from "../factories/payments";
 import { signUp } from "../factories/users";
+import { eventually } from "../setup/eventually";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
 let t: TestApp;
@@ -225,11 +226,12 @@ describe("the automatic payouts job", () => {
       autoPayouts: { sender: sandboxPayoutSender, reviewAbove: t.deps.config.payoutReviewAbove },
     });
     try {
-      const until = Date.now() + 20_000;
-      while ((await automaticOf(user.id)).length === 0 && Date.now() < until) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-      expect((await automaticOf(user.id)).map((p) => p.status)).toEqual(["completed"]);
+      const paid = await eventually(
+        () => automaticOf(user.id),
+        (rows) => rows.length > 0,
+        20_000,
+      );
+      expect(paid.map((p) => p.status)).toEqual(["completed"]);
       const schedules = await t.db.execute<{ cron: string }>(
         sql`select cron from pgboss.schedule where name = ${AUTO_PAYOUTS_QUEUE}`,
       );

@@ -6,6 +6,7 @@ import { mailOutbox } from "../../shared/schema";
 import { insertDomain } from "../factories/domains";
 import { otherMailTo } from "../factories/email";
 import { signUp } from "../factories/users";
+import { eventually } from "../setup/eventually";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
 let t: TestApp;
@@ -13,19 +14,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-async function eventually<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 describe("the expiry-warnings job queue", () => {
   it("schedules the daily run and works a queued run over the app's own pool", async () => {

@@ -7,6 +7,7 @@ import { REPORTS_PATHS, ZReport, ZReportList } from "../../shared/api/reports";
 import { notifications, reports } from "../../shared/schema";
 import { insertDomain } from "../factories/domains";
 import { signUp } from "../factories/users";
+import { eventually } from "../setup/eventually";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
 let t: TestApp;
@@ -28,15 +29,6 @@ const mailsTo = async (email: string) =>
       sql`select subject, body from mail_outbox where "to" = ${email} order by created_at`,
     )
   ).rows;
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 async function ownerWithQueuedAppraisal() {
   const owner = await signUp(t.app);
