@@ -11,17 +11,21 @@ import {
 } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import { cn } from "@/lib/cn";
+import { SIDEBAR_LINKS } from "../routes";
 
-const NAV_ITEMS: readonly { href: string; label: string; icon: LucideIcon }[] = [
-  { href: "/dashboard", label: "Dashboard", icon: LayoutDashboard },
-  { href: "/domains", label: "Domain Portfolio", icon: Globe },
-  { href: "/marketplace", label: "Marketplace", icon: Store },
-  { href: "/affiliates", label: "Affiliates", icon: Users },
-  { href: "/analytics", label: "Analytics", icon: ChartColumn },
-  { href: "/reports", label: "Reports", icon: FileText },
-  { href: "/payments", label: "Payments", icon: CreditCard },
-  { href: "/settings", label: "Settings", icon: Settings },
-];
+/** The icon beside each sidebar link of the route table (`../routes.ts`), by its path. */
+const ICONS: Record<string, LucideIcon> = {
+  "/dashboard": LayoutDashboard,
+  "/domains": Globe,
+  "/marketplace": Store,
+  "/affiliates": Users,
+  "/analytics": ChartColumn,
+  "/reports": FileText,
+  "/payments": CreditCard,
+  "/settings": Settings,
+};
+
+const NAV_ITEMS = SIDEBAR_LINKS.map((link) => ({ ...link, icon: ICONS[link.href] ?? FileText }));
 
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const [location] = useLocation();
