@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { formatUsd, toCents } from "../../shared/money";
-import { accountEvents, domainServices, serviceOrders, transactions, users } from "../../shared/schema";
+import { accountEvents, domainServices, serviceOrders, transactions } from "../../shared/schema";
 import type { Tx } from "../db/tx";
 import type { Mailer } from "../mail/mailer";
 import { notify } from "../modules/notifications/notify";
+import { mailBuyer } from "./mail-buyer";
 import type { PaidContext } from "./on-paid-effects";
 import { paidEffects } from "./order-effects";
 
@@ -71,22 +72,16 @@ export async function fulfilOrder(
     createdAt: paidAt,
   });
 
-  const [buyer] = await tx
-    .select({ email: users.email, name: users.name })
-    .from(users)
-    .where(eq(users.id, order.userId));
-  await mailer.send(tx, {
-    to: buyer.email,
+  await mailBuyer(tx, mailer, {
+    userId: order.userId,
     subject: `Payment received: ${order.description}`,
-    body: [
-      `Hi ${buyer.name},`,
-      "",
+    lines: [
       `We received your payment of ${formatUsd(order.price)} for ${order.description}.`,
       `Order: ${order.id}`,
       `Paid with: ${payment.provider}`,
       "",
       "Your service is now active. Thank you for choosing ParkPilot.",
-    ].join("\n"),
+    ],
   });
 
   if (order.metadata.kind === "renewal") {

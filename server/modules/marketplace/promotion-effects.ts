@@ -31,13 +31,14 @@ export async function queueSocialPost(tx: Tx, order: ServiceOrder): Promise<void
     .where(eq(domains.id, order.domainId));
   if (!domain) return;
   const post = socialPost(domain);
+  const { id: orderId, userId, domainId, offerId } = order;
   await tx
     .insert(workOrders)
     .values({
-      orderId: order.id,
-      userId: order.userId,
-      domainId: order.domainId,
-      offerId: order.offerId,
+      orderId,
+      userId,
+      domainId,
+      offerId,
       title: `Publish the social promotion of ${domain.name}`,
       description: `Post text:\n${post.text}\n\nShare image: ${post.imageUrl}`,
       dueAt: new Date((order.paidAt ?? new Date()).getTime() + SOCIAL_DAYS * DAY_MS),

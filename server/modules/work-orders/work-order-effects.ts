@@ -26,6 +26,15 @@ function brief(order: ServiceOrder): string {
 export async function queueWorkOrder(tx: Tx, order: ServiceOrder): Promise<void> {
   const dueAt = workOrderDueAt(order, order.paidAt ?? new Date());
   if (!dueAt) return;
+  await openWorkOrder(tx, order, { title: order.description, description: brief(order), dueAt });
+}
+
+/** Opens the one work order of a paid order for staff, with what to do and by when; once per order. */
+async function openWorkOrder(
+  tx: Tx,
+  order: ServiceOrder,
+  task: { title: string; description: string; dueAt: Date },
+): Promise<void> {
   await tx
     .insert(workOrders)
     .values({
@@ -33,9 +42,7 @@ export async function queueWorkOrder(tx: Tx, order: ServiceOrder): Promise<void>
       userId: order.userId,
       domainId: order.domainId,
       offerId: order.offerId,
-      title: order.description,
-      description: brief(order),
-      dueAt,
+      ...task,
     })
     .onConflictDoNothing({ target: workOrders.orderId });
 }
