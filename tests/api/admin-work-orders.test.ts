@@ -8,16 +8,13 @@ import { auditLog, serviceOrders, workOrderDeliverables, workOrders } from "../.
 import { orderAccountPlan, payInSandbox } from "../factories/billing";
 import { insertDomain } from "../factories/domains";
 import { purchaseBody } from "../factories/purchases";
-import { signInStaff } from "../factories/staff";
+import { type Staff, signInStaff, staffApp } from "../factories/staff";
 import { signUp } from "../factories/users";
-import { createTestApp, type TestApp } from "../setup/test-app";
+import type { TestApp } from "../setup/test-app";
 
 let t: TestApp;
-let staff: Awaited<ReturnType<typeof signInStaff>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  staff = await signInStaff(t);
-});
+let staff: Staff;
+beforeAll(async () => ({ t, staff } = await staffApp()));
 afterAll(() => t.close());
 
 const HOUR = 3_600_000;

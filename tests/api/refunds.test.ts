@@ -18,15 +18,7 @@ let paypalFake: Awaited<ReturnType<typeof startFakePayPal>>;
 beforeAll(async () => {
   stripeFake = await startFakeStripe();
   paypalFake = await startFakePayPal();
-  t = await createTestApp({
-    env: {
-      STRIPE_SECRET_KEY: stripeFake.secretKey,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: stripeFake.url,
-      ...paypalFake.env,
-      PUBLIC_URL: "https://parkpilot.test",
-    },
-  });
+  t = await createTestApp({ env: { ...stripeFake.env(WEBHOOK_SECRET), ...paypalFake.env } });
 });
 afterAll(async () => {
   await t.close();
