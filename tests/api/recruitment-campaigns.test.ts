@@ -9,6 +9,7 @@ import type { TCampaign } from "../../shared/api/campaigns";
 import { OFFERS } from "../../shared/catalog";
 import { MARKETPLACE_SALE_OFFER } from "../../shared/marketplace-deals";
 import { serviceOrders } from "../../shared/schema";
+import { referralCodeOf } from "../factories/affiliates";
 import { payInSandbox } from "../factories/billing";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -21,9 +22,7 @@ afterAll(() => t.close());
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 
-const codeOf = async (userId: string) =>
-  (await t.db.execute<{ code: string }>(sql`select referral_code as code from users where id = ${userId}`))
-    .rows[0].code;
+const codeOf = (userId: string) => referralCodeOf(t.db, userId);
 
 /** Pays an order as a card payment would (real money), through the one fulfilment path. */
 async function payByCard(orderId: string, amountPaid: string) {
