@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRateLimit } from "../../server/http/rate-limit";
-import { type JobQueue, startJobQueue } from "../../server/jobs/job-queue";
+import type { JobQueue } from "../../server/jobs/job-queue";
 import { APPRAISAL_PATHS, ZAppraisalFigures, ZEstimate } from "../../shared/api/appraisals";
 import { REPORTS_PATHS, type TReport, ZReport } from "../../shared/api/reports";
 import { reports, workOrders } from "../../shared/schema";
@@ -13,6 +13,7 @@ import { credit } from "../factories/revenue";
 import { signInStaff } from "../factories/staff";
 import { signUp } from "../factories/users";
 import { eventually } from "../setup/eventually";
+import { startTestJobQueue } from "../setup/job-queue";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
 const ESTIMATES_ALLOWED = 5;
@@ -29,14 +30,7 @@ beforeAll(async () => {
       });
     },
   });
-  queue = await startJobQueue({
-    pool: t.database.pool,
-    serializeStart: t.database.engine === "postgres",
-    db: t.db,
-    mailer: t.deps.mailer,
-    logger: t.deps.logger,
-    reports: { appUrl: "http://app.test" },
-  });
+  queue = await startTestJobQueue(t, { reports: { appUrl: "http://app.test" } });
 });
 afterAll(async () => {
   await queue.stop();

@@ -2,7 +2,6 @@ import { and, eq, sql } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTO_PAYOUTS_CRON, AUTO_PAYOUTS_QUEUE } from "../../server/jobs/auto-payouts-job";
-import { startJobQueue } from "../../server/jobs/job-queue";
 import { lockDownAccount } from "../../server/modules/auth/lockdown";
 import { suspendAccount } from "../../server/modules/auth/suspension";
 import { runAutoPayouts } from "../../server/modules/payouts/auto-payouts";
@@ -12,6 +11,7 @@ import { mailOutbox, payouts, users } from "../../shared/schema";
 import { fundBalance, givePayoutHistory, heldOf } from "../factories/payments";
 import { signUp } from "../factories/users";
 import { eventually } from "../setup/eventually";
+import { startTestJobQueue } from "../setup/job-queue";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
 let t: TestApp;
@@ -217,12 +217,7 @@ describe("the automatic payouts job", () => {
     await other.createQueue(AUTO_PAYOUTS_QUEUE, { name: AUTO_PAYOUTS_QUEUE, policy: "singleton" });
     await other.send(AUTO_PAYOUTS_QUEUE, {});
 
-    const queue = await startJobQueue({
-      pool,
-      serializeStart: t.database.engine === "postgres",
-      db: t.db,
-      mailer: t.deps.mailer,
-      logger: t.deps.logger,
+    const queue = await startTestJobQueue(t, {
       autoPayouts: { sender: sandboxPayoutSender, reviewAbove: t.deps.config.payoutReviewAbove },
     });
     try {

@@ -1,6 +1,5 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startJobQueue } from "../../server/jobs/job-queue";
 import { buildPendingReports, buildReport } from "../../server/modules/reports/build-report";
 import { queueReport } from "../../server/modules/reports/queue-report";
 import { REPORTS_PATHS, ZReport, ZReportList } from "../../shared/api/reports";
@@ -8,6 +7,7 @@ import { notifications, reports } from "../../shared/schema";
 import { insertDomain } from "../factories/domains";
 import { signUp } from "../factories/users";
 import { eventually } from "../setup/eventually";
+import { startTestJobQueue } from "../setup/job-queue";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
 let t: TestApp;
@@ -130,14 +130,7 @@ describe("reports", () => {
 
   it("the job queue builds a queued report within seconds, and at start picks up one left queued", async () => {
     const left = await ownerWithQueuedAppraisal();
-    const queue = await startJobQueue({
-      pool: t.database.pool,
-      serializeStart: t.database.engine === "postgres",
-      db: t.db,
-      mailer: t.deps.mailer,
-      logger: t.deps.logger,
-      reports: { appUrl: "http://app.test" },
-    });
+    const queue = await startTestJobQueue(t, { reports: { appUrl: "http://app.test" } });
     try {
       const fresh = await ownerWithQueuedAppraisal();
       const statusOf = async (id: string) =>
