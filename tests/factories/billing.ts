@@ -47,3 +47,15 @@ export async function sweepAMonthLater(t: TestApp, appUrl = t.deps.config.appUrl
     now,
   });
 }
+
+/** The receipt PDF of a paid order, downloaded by its buyer. */
+export function downloadReceipt(agent: Agent, orderId: string) {
+  return agent
+    .get(`/api/billing/receipts/${orderId}.pdf`)
+    .buffer(true)
+    .parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on("data", (c: Buffer) => chunks.push(c));
+      r.on("end", () => cb(null, Buffer.concat(chunks)));
+    });
+}
