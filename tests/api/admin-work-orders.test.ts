@@ -17,6 +17,9 @@ let staff: Staff;
 beforeAll(async () => ({ t, staff } = await staffApp()));
 afterAll(() => t.close());
 
+const deliverablesOf = (workOrderId: string) =>
+  t.db.select().from(workOrderDeliverables).where(eq(workOrderDeliverables.workOrderId, workOrderId));
+
 const HOUR = 3_600_000;
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 const path = (id: string, rest = "") => `/api/admin/work-orders/${id}${rest}`;
@@ -250,12 +253,7 @@ describe("deliverable files", () => {
     expect(
       (await staff.agent.post(path(workOrder.id, "/deliverables")).send({ body: "x".repeat(20_001) })).status,
     ).toBe(400);
-    expect(
-      await t.db
-        .select()
-        .from(workOrderDeliverables)
-        .where(eq(workOrderDeliverables.workOrderId, workOrder.id)),
-    ).toEqual([]);
+    expect(await deliverablesOf(workOrder.id)).toEqual([]);
     await upload(workOrder.id, "figures.csv", "text/csv", Buffer.from("month,value\n2026-01,10\n")).expect(
       201,
     );
@@ -315,11 +313,6 @@ describe("the console's work orders", () => {
     }
     const [unchanged] = await t.db.select().from(workOrders).where(eq(workOrders.id, workOrder.id));
     expect(unchanged).toMatchObject({ status: "queued", assigneeId: null });
-    expect(
-      await t.db
-        .select()
-        .from(workOrderDeliverables)
-        .where(eq(workOrderDeliverables.workOrderId, workOrder.id)),
-    ).toEqual([]);
+    expect(await deliverablesOf(workOrder.id)).toEqual([]);
   });
 });
