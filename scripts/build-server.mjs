@@ -4,7 +4,7 @@
 import { build } from "esbuild";
 
 await build({
-  entryPoints: ["server/index.ts", "server/db/seed-cli.ts", "server/workers/read-upload.ts"],
+  entryPoints: ["server/index.ts", "server/cli/seed-cli.ts", "server/workers/read-upload.ts"],
   outdir: "dist/server",
   bundle: true,
   platform: "node",

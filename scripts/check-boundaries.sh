@@ -1,9 +1,17 @@
 #!/usr/bin/env sh
-# Runs dependency-cruiser with the JavaScript TypeScript compiler it needs (scripts/depcruise-typescript.mjs).
-# With --baseline it rewrites the list of known crossings instead of checking against it.
+# Runs dependency-cruiser with the JavaScript TypeScript compiler it needs (scripts/depcruise-typescript.mjs):
+# first the file rules of .dependency-cruiser.cjs, then the folder loops (scripts/check-folder-cycles.mjs)
+# on the same import graph. With --baseline it rewrites both lists of known crossings instead of checking.
 set -e
 cruise="node --import ./scripts/depcruise-typescript.mjs node_modules/dependency-cruiser/bin"
+graph="$(mktemp)"
+trap 'rm -f "$graph"' EXIT
 if [ "$1" = "--baseline" ]; then
-  exec $cruise/depcruise-baseline.mjs client server shared --config .dependency-cruiser.cjs --output-to .dependency-cruiser-known-violations.json
+  $cruise/depcruise-baseline.mjs client server shared --config .dependency-cruiser.cjs --output-to .dependency-cruiser-known-violations.json
+  $cruise/dependency-cruise.mjs client server shared --config .dependency-cruiser.cjs --output-type json --output-to "$graph"
+  node scripts/check-folder-cycles.mjs --baseline <"$graph"
+  exit 0
 fi
-exec $cruise/dependency-cruise.mjs client server shared --config .dependency-cruiser.cjs --ignore-known --output-type err
+$cruise/dependency-cruise.mjs client server shared --config .dependency-cruiser.cjs --ignore-known --output-type err
+$cruise/dependency-cruise.mjs client server shared --config .dependency-cruiser.cjs --output-type json --output-to "$graph"
+node scripts/check-folder-cycles.mjs <"$graph"

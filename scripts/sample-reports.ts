@@ -1,4 +1,4 @@
-import { DEMO_DOMAIN_NAMES, demoNetworkOf, isPendingDemoDomain } from "../server/db/demo/demo-data";
+import { DEMO_DOMAIN_NAMES, demoNetworkOf, isPendingDemoDomain } from "../server/demo/demo-data";
 import type { TAdNetwork } from "../shared/api/domains";
 import { PARKING_REPORT_FORMATS, type TReportFormat } from "../shared/api/parking";
 import { AD_NETWORKS } from "../shared/catalog";

@@ -20,6 +20,7 @@ import { apiKeyRoutes } from "./modules/api-keys/api-keys.routes";
 import { appraisalRoutes } from "./modules/appraisals/appraisals.routes";
 import { auditExportRoutes, auditRoutes } from "./modules/audit/audit.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
+import { lockdownRoutes } from "./modules/auth/lockdown.routes";
 import { billingRoutes } from "./modules/billing/billing.routes";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes";
 import { courseRoutes } from "./modules/courses/courses.routes";
@@ -38,7 +39,7 @@ import { notificationRoutes } from "./modules/notifications/notifications.routes
 import { pageRoutes } from "./modules/pages/pages.routes";
 import { parkedHost } from "./modules/pages/parked-host";
 import { parkingRoutes } from "./modules/parking/parking.routes";
-import { paymentRoutes } from "./modules/payments/payments.routes";
+import { payoutRoutes } from "./modules/payouts/payouts.routes";
 import { pnlRoutes } from "./modules/pnl/pnl.routes";
 import { purchaseRoutes } from "./modules/purchases/purchases.routes";
 import { reportRoutes } from "./modules/reports/reports.routes";
@@ -112,6 +113,7 @@ export function createApp(deps: AppDeps) {
   api.use("/auth", authRoutes(deps));
   api.use("/audit-log", auditRoutes(deps));
   api.use("/security", auditExportRoutes(deps));
+  api.use("/security", lockdownRoutes(deps));
   api.use("/api-keys", apiKeyRoutes(deps));
   api.use("/leads", leadRoutes(deps));
   api.use("/domains", pageRoutes(deps, parked.invalidate));
@@ -123,7 +125,7 @@ export function createApp(deps: AppDeps) {
   api.use(checkoutRoutes(deps));
   api.use("/lead-invoices", leadInvoiceRoutes(deps));
   api.use(billingRoutes(deps));
-  api.use(paymentRoutes(deps));
+  api.use(payoutRoutes(deps));
   api.use("/affiliates", affiliateRoutes(deps));
   api.use("/courses", courseRoutes(deps));
   api.use("/creatives", creativeRoutes(deps));

@@ -12,7 +12,6 @@ import { createTotpKeys, type TotpKeys } from "./modules/auth/totp-secrets";
 import { createOwnershipChecker, type OwnershipChecker } from "./modules/domains/check-ownership";
 import { createLeadSales, type LeadSales } from "./modules/lead-sales/lead-sales";
 import { createPayments, type Payments } from "./payments/payments";
-import { wireOrderEffects } from "./wire-order-effects";
 
 /** Invitations one account may send per day. */
 export const INVITES_PER_DAY = 50;
@@ -170,7 +169,6 @@ export function createDeps(options: {
   pruneSessions?: boolean;
 }): AppDeps {
   const { config, logger, database } = options;
-  wireOrderEffects();
   const mailer = createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
   const limits = createRateLimits(database.pool, config, {
     loginPerAccount: config.LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR,

@@ -4,7 +4,7 @@ import { staticClient, viteClient } from "./client";
 import { parseConfig } from "./config";
 import { prepareDatabase } from "./db/migrate";
 import { openDatabase } from "./db/pool";
-import { seedIfEmpty } from "./db/seed";
+import { seedIfEmpty } from "./demo/seed";
 import { createDeps } from "./deps";
 import { startJobQueue } from "./jobs/job-queue";
 import { errorCode, StartupError } from "./lib/startup-error";

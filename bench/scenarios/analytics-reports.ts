@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { parseConfig } from "../../server/config";
 import { openDatabase } from "../../server/db/pool";
-import { seedDemo } from "../../server/db/seed";
+import { seedDemo } from "../../server/demo/seed";
 import { backtest } from "../../server/modules/analytics/forecast/forecast-series";
 import { REPORT_BUILDERS } from "../../server/modules/reports/report-builders";
 import type { TReportKind } from "../../shared/api/reports";

@@ -12,7 +12,7 @@ import {
   ZRevenueEventsQuery,
 } from "../../shared/api/v1/revenue";
 import { importParkingReport } from "../modules/parking/parking-import.service";
-import { getBalance, listTransactions } from "../modules/payments/payments.service";
+import { getBalance, listTransactions } from "../modules/payouts/balance.service";
 import { portfolioPnlJson } from "../modules/pnl/pnl.service";
 import { listLeads } from "./leads.query";
 import { JsonText, operation } from "./operation";

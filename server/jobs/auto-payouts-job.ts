@@ -2,7 +2,7 @@ import type PgBoss from "pg-boss";
 import type { Db } from "../db/pool";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
-import { runAutoPayouts } from "../modules/payments/auto-payouts";
+import { runAutoPayouts } from "../modules/payouts/auto-payouts";
 import type { PayoutSender } from "../payments/provider";
 
 export const AUTO_PAYOUTS_QUEUE = "auto-payouts";

@@ -2,7 +2,7 @@ import type PgBoss from "pg-boss";
 import type { Db } from "../db/pool";
 import type { Logger } from "../logger";
 import { releaseHeldFunds } from "../modules/ledger/held-funds";
-import { settleStuckPayouts } from "../modules/payments/settle-stuck-payouts";
+import { settleStuckPayouts } from "../modules/payouts/settle-stuck-payouts";
 import type { PayoutSender } from "../payments/provider";
 
 export const HELD_FUNDS_RELEASE_QUEUE = "held-funds-release";

@@ -1,44 +1,14 @@
 import { eq } from "drizzle-orm";
 import { formatUsd, toCents } from "../../shared/money";
-import { accountEvents, domainServices, serviceOrders, transactions, users } from "../../shared/schema";
+import { accountEvents, domainServices, serviceOrders, transactions } from "../../shared/schema";
 import type { Tx } from "../db/tx";
 import type { Mailer } from "../mail/mailer";
 import { notify } from "../modules/notifications/notify";
-import { type PaidContext, paidEffects } from "./on-paid-effects";
-import type { PaymentReversal, RefundOutcome } from "./refund-order";
+import { mailBuyer } from "./mail-buyer";
+import type { FulfilOutcome, PaidContext, Payment } from "./on-paid-effects";
+import { otherPayables, paidEffects } from "./order-effects";
 
-export interface Payment {
-  orderId: string;
-  /** "stripe", "paypal" or "sandbox". */
-  provider: string;
-  /** The provider's unique id of this payment; fulfilling the same id twice changes nothing. */
-  providerPaymentId: string;
-  /** What the provider says was paid (decimal string), checked against the order's price. */
-  amountPaid: string;
-  /** When it was paid, for a payment recorded after the fact (the demo seed's); default now. */
-  paidAt?: Date;
-}
-
-export type FulfilOutcome = "fulfilled" | "already-paid" | "unknown-order" | "amount-mismatch";
-
-/**
- * Something paid through the same providers that is not a service order (a lead buyer's
- * invoice): it fulfils a payment whose id is its own, idempotently, and answers null for any other.
- */
-export interface OtherPayable {
-  fulfil(tx: Tx, mailer: Mailer, payment: Payment): Promise<FulfilOutcome | null>;
-  /** A refund or chargeback of a payment it was paid by; null when the payment is not its. */
-  reverse(tx: Tx, reversal: PaymentReversal): Promise<RefundOutcome | null>;
-}
-const otherPayables: OtherPayable[] = [];
-
-/** The payables that are not service orders, for refunds of their payments. */
-export const payablesBesideOrders = (): readonly OtherPayable[] => otherPayables;
-
-/** Hooks a payable that is not a service order into fulfilment (once, however often it is called). */
-export function registerPayable(payable: OtherPayable): void {
-  if (!otherPayables.includes(payable)) otherPayables.push(payable);
-}
+export type { FulfilOutcome, Payment } from "./on-paid-effects";
 
 /**
  * The one way an order becomes paid, for every provider: mark it paid, activate its domain
@@ -65,7 +35,7 @@ export async function fulfilOrder(
     .where(eq(serviceOrders.id, payment.orderId))
     .for("update");
   if (!order) {
-    for (const payable of otherPayables) {
+    for (const payable of otherPayables()) {
       const outcome = await payable.fulfil(tx, mailer, payment);
       if (outcome) return outcome;
     }
@@ -97,22 +67,16 @@ export async function fulfilOrder(
     createdAt: paidAt,
   });
 
-  const [buyer] = await tx
-    .select({ email: users.email, name: users.name })
-    .from(users)
-    .where(eq(users.id, order.userId));
-  await mailer.send(tx, {
-    to: buyer.email,
+  await mailBuyer(tx, mailer, {
+    userId: order.userId,
     subject: `Payment received: ${order.description}`,
-    body: [
-      `Hi ${buyer.name},`,
-      "",
+    lines: [
       `We received your payment of ${formatUsd(order.price)} for ${order.description}.`,
       `Order: ${order.id}`,
       `Paid with: ${payment.provider}`,
       "",
       "Your service is now active. Thank you for choosing ParkPilot.",
-    ].join("\n"),
+    ],
   });
 
   if (order.metadata.kind === "renewal") {

@@ -19,29 +19,53 @@ export interface PartRefund {
 /** What a refund of part of an order takes back (its share); runs once per part, in its transaction. */
 export type OnPartlyRefundedEffect = (tx: Tx, order: ServiceOrder, part: PartRefund) => Promise<void>;
 
-const onPaid: OnPaidEffect[] = [];
-const onRefunded: OnRefundedEffect[] = [];
-const onPartlyRefunded: OnPartlyRefundedEffect[] = [];
-
 /**
- * The modules hook what a payment means to them here, in the order given (what the order grants
- * before what it earns a referrer), so that payments never imports a module. Registering the
- * same effect again changes nothing, so every entry point may wire the effects it needs.
+ * What a payment means to one area of the product, defined next to that area's code and listed in
+ * `ORDER_EFFECTS` (`./order-effects.ts`), which fulfilment and refunds read directly.
  */
-export function registerOrderEffects(effects: {
+export interface OrderEffects {
   onPaid?: OnPaidEffect;
   onRefunded?: OnRefundedEffect;
   onPartlyRefunded?: OnPartlyRefundedEffect;
-}): void {
-  if (effects.onPaid && !onPaid.includes(effects.onPaid)) onPaid.push(effects.onPaid);
-  if (effects.onRefunded && !onRefunded.includes(effects.onRefunded)) onRefunded.push(effects.onRefunded);
-  if (effects.onPartlyRefunded && !onPartlyRefunded.includes(effects.onPartlyRefunded))
-    onPartlyRefunded.push(effects.onPartlyRefunded);
 }
 
-/** Everything a paid order does beyond the order itself, in registration order. */
-export const paidEffects = (): readonly OnPaidEffect[] => onPaid;
-/** Everything a refund undoes beyond the order itself, in registration order. */
-export const refundedEffects = (): readonly OnRefundedEffect[] => onRefunded;
-/** Everything a refund of part of an order takes back, in registration order. */
-export const partlyRefundedEffects = (): readonly OnPartlyRefundedEffect[] => onPartlyRefunded;
+export interface Payment {
+  orderId: string;
+  /** "stripe", "paypal" or "sandbox". */
+  provider: string;
+  /** The provider's unique id of this payment; fulfilling the same id twice changes nothing. */
+  providerPaymentId: string;
+  /** What the provider says was paid (decimal string), checked against the order's price. */
+  amountPaid: string;
+  /** When it was paid, for a payment recorded after the fact (the demo seed's); default now. */
+  paidAt?: Date;
+}
+
+export type FulfilOutcome = "fulfilled" | "already-paid" | "unknown-order" | "amount-mismatch";
+
+export type RefundOutcome =
+  | "refunded"
+  | "already-refunded"
+  | "refunded-in-part"
+  | "recorded-before"
+  | "unknown-order"
+  | "replayed";
+
+/** A provider's word that a payment was taken back, by the provider's id of that payment. */
+export interface PaymentReversal {
+  /** "stripe" or "paypal": the webhook it came from. */
+  provider: string;
+  /** The provider's event id: the same event twice changes nothing. */
+  eventId: string;
+  eventType: string;
+  /** The id fulfilment stored on the order (a payment intent, a PayPal capture). */
+  providerPaymentId: string;
+  /** "refund" or "dispute", shown in the account's events and the reversal's description. */
+  reason: string;
+  /**
+   * What the provider says of the refund, when it says: its id, and the payment's refunded total
+   * so far in cents. A refund staff made (`order_refunds`) is already applied, so its webhook
+   * changes nothing more; a total short of the price is a partial refund.
+   */
+  refund?: { id?: string; refundedCents?: number };
+}

@@ -10,35 +10,10 @@ import {
 } from "../../shared/schema";
 import type { Db } from "../db/pool";
 import type { Tx } from "../db/tx";
-import { payablesBesideOrders } from "./fulfil-order";
-import { type PartRefund, partlyRefundedEffects, refundedEffects } from "./on-paid-effects";
+import type { PartRefund, PaymentReversal, RefundOutcome } from "./on-paid-effects";
+import { otherPayables, partlyRefundedEffects, refundedEffects } from "./order-effects";
 
-export type RefundOutcome =
-  | "refunded"
-  | "already-refunded"
-  | "refunded-in-part"
-  | "recorded-before"
-  | "unknown-order"
-  | "replayed";
-
-/** A provider's word that a payment was taken back, by the provider's id of that payment. */
-export interface PaymentReversal {
-  /** "stripe" or "paypal": the webhook it came from. */
-  provider: string;
-  /** The provider's event id: the same event twice changes nothing. */
-  eventId: string;
-  eventType: string;
-  /** The id fulfilment stored on the order (a payment intent, a PayPal capture). */
-  providerPaymentId: string;
-  /** "refund" or "dispute", shown in the account's events and the reversal's description. */
-  reason: string;
-  /**
-   * What the provider says of the refund, when it says: its id, and the payment's refunded total
-   * so far in cents. A refund staff made (`order_refunds`) is already applied, so its webhook
-   * changes nothing more; a total short of the price is a partial refund.
-   */
-  refund?: { id?: string; refundedCents?: number };
-}
+export type { PaymentReversal, RefundOutcome } from "./on-paid-effects";
 
 /**
  * Records a provider's webhook event by id in the same transaction as what it does: false when
@@ -160,7 +135,7 @@ export async function refundOrder(db: Db, reversal: PaymentReversal): Promise<Re
       .where(eq(serviceOrders.providerPaymentId, reversal.providerPaymentId))
       .for("update");
     if (!order) {
-      for (const payable of payablesBesideOrders()) {
+      for (const payable of otherPayables()) {
         const outcome = await payable.reverse(tx, reversal);
         if (outcome) return outcome;
       }

@@ -23,8 +23,7 @@ export function providerLabel(provider: string): string {
     : provider;
 }
 
-/** The client route where the buyer pays one service order. */
-export const CHECKOUT_PAGE_ROUTE = "/checkout/service/:id";
+export { CHECKOUT_PAGE_ROUTE } from "../page-paths";
 /** The page where the buyer pays the service order `orderId` (in emails, answers and links). */
 export const checkoutPagePath = (orderId: string) => `/checkout/service/${encodeURIComponent(orderId)}`;
 

@@ -14,9 +14,7 @@ export const EMAIL_PATHS = {
   cancel: "/api/auth/email/cancel",
 } as const;
 
-/** The pages the mailed links open. */
-export const CONFIRM_EMAIL_PATH = "/confirm-email";
-export const CANCEL_EMAIL_CHANGE_PATH = "/cancel-email-change";
+export { CANCEL_EMAIL_CHANGE_PATH, CONFIRM_EMAIL_PATH } from "../page-paths";
 
 /** How long a confirmation link works, once. */
 export const EMAIL_LINK_VALID_MINUTES = 30;

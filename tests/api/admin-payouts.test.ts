@@ -1,21 +1,18 @@
 import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { settleStuckPayouts } from "../../server/modules/payments/settle-stuck-payouts";
+import { settleStuckPayouts } from "../../server/modules/payouts/settle-stuck-payouts";
 import type { PayoutSender } from "../../server/payments/provider";
 import type { TAdminPayout } from "../../shared/api/admin-payouts";
 import { payouts } from "../../shared/schema";
 import { fundBalance } from "../factories/payments";
-import { signInStaff } from "../factories/staff";
+import { expectHiddenFromNonStaff, type Staff, signInStaff, staffApp } from "../factories/staff";
 import { signUp } from "../factories/users";
-import { createTestApp, type TestApp } from "../setup/test-app";
+import type { TestApp } from "../setup/test-app";
 
 let t: TestApp;
-let staff: Awaited<ReturnType<typeof signInStaff>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  staff = await signInStaff(t);
-});
+let staff: Staff;
+beforeAll(async () => ({ t, staff } = await staffApp()));
 afterAll(() => t.close());
 
 const ID = "00000000-0000-4000-8000-000000000000";
@@ -54,11 +51,7 @@ async function ownerWithCompletedPayout(paypalEmail = "me@wallet.test") {
 
 describe("the console's payouts", () => {
   it("answer 404 to signed-out visitors and to owners who are not staff", async () => {
-    const owner = await signUp(t.app);
-    for (const [method, path] of ROUTES) {
-      expect((await request(t.app)[method](path).send({ reason: "fraud" })).status, path).toBe(404);
-      expect((await owner.agent[method](path).send({ reason: "fraud" })).status, path).toBe(404);
-    }
+    await expectHiddenFromNonStaff(t, ROUTES, { reason: "fraud" });
   });
 
   it("hold a first payout: debited, not sent, the owner told why, and staff see it with its reasons", async () => {

@@ -8,7 +8,7 @@ import { insertDomain } from "../factories/domains";
 import { heldOf, orderAppraisal } from "../factories/payments";
 import { signInStaff } from "../factories/staff";
 import { signUp } from "../factories/users";
-import { paypalWebhook, signedStripeEvent } from "../factories/webhooks";
+import { paidCheckoutSession, paypalWebhook, signedStripeEvent } from "../factories/webhooks";
 import { startFakePayPal } from "../setup/fake-paypal";
 import { startFakeStripe } from "../setup/fake-stripe";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -23,15 +23,7 @@ let paypalFake: Awaited<ReturnType<typeof startFakePayPal>>;
 beforeAll(async () => {
   stripeFake = await startFakeStripe();
   paypalFake = await startFakePayPal();
-  t = await createTestApp({
-    env: {
-      STRIPE_SECRET_KEY: stripeFake.secretKey,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: stripeFake.url,
-      ...paypalFake.env,
-      PUBLIC_URL: "https://parkpilot.test",
-    },
-  });
+  t = await createTestApp({ env: { ...stripeFake.env(WEBHOOK_SECRET), ...paypalFake.env } });
   staff = await signInStaff(t);
 });
 afterAll(async () => {
@@ -49,16 +41,12 @@ async function appraisalOf(account: { agent: Agent; user: { id: string } }) {
 async function paidWithStripe(account: { agent: Agent; user: { id: string } }) {
   const orderId = await appraisalOf(account);
   const intent = `pi_${Math.random().toString(36).slice(2)}`;
-  const res = await signedStripeEvent(t.app, WEBHOOK_SECRET, "checkout.session.completed", {
-    id: `cs_test_${orderId.slice(0, 8)}`,
-    object: "checkout.session",
-    client_reference_id: orderId,
-    metadata: { orderId },
-    payment_status: "paid",
-    currency: "usd",
-    amount_total: 9999,
-    payment_intent: intent,
-  });
+  const res = await signedStripeEvent(
+    t.app,
+    WEBHOOK_SECRET,
+    "checkout.session.completed",
+    paidCheckoutSession(orderId, 9999, intent),
+  );
   expect(res.status).toBe(200);
   return { orderId, intent };
 }

@@ -1,21 +1,13 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assertPayoutsOpen } from "../../server/modules/payments/payee-state";
+import { assertPayoutsOpen } from "../../server/modules/payouts/payee-state";
 import type { TAdminUser } from "../../shared/api/admin-users";
 import { bearer, createApiKey, grantApiPlan } from "../factories/api-keys";
 import { addDomain } from "../factories/domains";
 import { fundBalance } from "../factories/payments";
-import { signInStaff } from "../factories/staff";
+import { expectHiddenFromNonStaff, type Staff, staffApp } from "../factories/staff";
 import { signUp } from "../factories/users";
-import { createTestApp, type TestApp } from "../setup/test-app";
-
-let t: TestApp;
-let staff: Awaited<ReturnType<typeof signInStaff>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  staff = await signInStaff(t);
-});
-afterAll(() => t.close());
+import type { TestApp } from "../setup/test-app";
 
 const ID = "00000000-0000-4000-8000-000000000000";
 const ROUTES = [
@@ -25,16 +17,17 @@ const ROUTES = [
   ["post", `/api/admin/users/${ID}/restore`],
 ] as const;
 
+let t: TestApp;
+let staff: Staff;
+beforeAll(async () => ({ t, staff } = await staffApp()));
+afterAll(() => t.close());
+
 const signIn = (email: string, password: string) =>
   request(t.app).post("/api/auth/login").send({ usernameOrEmail: email, password });
 
 describe("the console's users", () => {
   it("answer 404 to signed-out visitors and to owners who are not staff", async () => {
-    const owner = await signUp(t.app);
-    for (const [method, path] of ROUTES) {
-      expect((await request(t.app)[method](path).send({ reason: "fraud" })).status, path).toBe(404);
-      expect((await owner.agent[method](path).send({ reason: "fraud" })).status, path).toBe(404);
-    }
+    await expectHiddenFromNonStaff(t, ROUTES, { reason: "fraud" });
   });
 
   it("finds accounts by part of the email, username or name, a page at a time", async () => {

@@ -8,17 +8,17 @@ import { auditLog, serviceOrders, workOrderDeliverables, workOrders } from "../.
 import { orderAccountPlan, payInSandbox } from "../factories/billing";
 import { insertDomain } from "../factories/domains";
 import { purchaseBody } from "../factories/purchases";
-import { signInStaff } from "../factories/staff";
+import { type Staff, signInStaff, staffApp } from "../factories/staff";
 import { signUp } from "../factories/users";
-import { createTestApp, type TestApp } from "../setup/test-app";
+import type { TestApp } from "../setup/test-app";
 
 let t: TestApp;
-let staff: Awaited<ReturnType<typeof signInStaff>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  staff = await signInStaff(t);
-});
+let staff: Staff;
+beforeAll(async () => ({ t, staff } = await staffApp()));
 afterAll(() => t.close());
+
+const deliverablesOf = (workOrderId: string) =>
+  t.db.select().from(workOrderDeliverables).where(eq(workOrderDeliverables.workOrderId, workOrderId));
 
 const HOUR = 3_600_000;
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
@@ -253,12 +253,7 @@ describe("deliverable files", () => {
     expect(
       (await staff.agent.post(path(workOrder.id, "/deliverables")).send({ body: "x".repeat(20_001) })).status,
     ).toBe(400);
-    expect(
-      await t.db
-        .select()
-        .from(workOrderDeliverables)
-        .where(eq(workOrderDeliverables.workOrderId, workOrder.id)),
-    ).toEqual([]);
+    expect(await deliverablesOf(workOrder.id)).toEqual([]);
     await upload(workOrder.id, "figures.csv", "text/csv", Buffer.from("month,value\n2026-01,10\n")).expect(
       201,
     );
@@ -318,11 +313,6 @@ describe("the console's work orders", () => {
     }
     const [unchanged] = await t.db.select().from(workOrders).where(eq(workOrders.id, workOrder.id));
     expect(unchanged).toMatchObject({ status: "queued", assigneeId: null });
-    expect(
-      await t.db
-        .select()
-        .from(workOrderDeliverables)
-        .where(eq(workOrderDeliverables.workOrderId, workOrder.id)),
-    ).toEqual([]);
+    expect(await deliverablesOf(workOrder.id)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { bearer, createApiKey, grantApiPlan } from "../factories/api-keys";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -212,8 +212,13 @@ describe("/api/v1 authentication", () => {
     await t.db.execute(
       sql`update entitlements set status = 'ended', ends_at = now() where user_id = ${owner.user.id}`,
     );
-    await new Promise((r) => setTimeout(r, 1_100));
-    expect((await request(t.app).get("/api/v1/balance").set(bearer(key))).status).toBe(403);
+    // The key's plan is read again once the second it was read for has passed.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 1_100 });
+    try {
+      expect((await request(t.app).get("/api/v1/balance").set(bearer(key))).status).toBe(403);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("takes writes from another origin without a CSRF check, since no cookie is read", async () => {

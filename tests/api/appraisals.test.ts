@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRateLimit } from "../../server/http/rate-limit";
-import { type JobQueue, startJobQueue } from "../../server/jobs/job-queue";
+import type { JobQueue } from "../../server/jobs/job-queue";
 import { APPRAISAL_PATHS, ZAppraisalFigures, ZEstimate } from "../../shared/api/appraisals";
 import { REPORTS_PATHS, type TReport, ZReport } from "../../shared/api/reports";
 import { reports, workOrders } from "../../shared/schema";
@@ -12,6 +12,8 @@ import { insertDomain } from "../factories/domains";
 import { credit } from "../factories/revenue";
 import { signInStaff } from "../factories/staff";
 import { signUp } from "../factories/users";
+import { eventually } from "../setup/eventually";
+import { startTestJobQueue } from "../setup/job-queue";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
 const ESTIMATES_ALLOWED = 5;
@@ -28,14 +30,7 @@ beforeAll(async () => {
       });
     },
   });
-  queue = await startJobQueue({
-    pool: t.database.pool,
-    serializeStart: t.database.engine === "postgres",
-    db: t.db,
-    mailer: t.deps.mailer,
-    logger: t.deps.logger,
-    reports: { appUrl: "http://app.test" },
-  });
+  queue = await startTestJobQueue(t, { reports: { appUrl: "http://app.test" } });
 });
 afterAll(async () => {
   await queue.stop();
@@ -44,15 +39,6 @@ afterAll(async () => {
 
 const PRICES = { basic: "29.99", professional: "99.99", premium: "199.99", enterprise: "499.99" } as const;
 type Tier = keyof typeof PRICES;
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** An owner buys an appraisal of `tier` for a domain of theirs and pays in the sandbox. */
 async function buyAppraisal(tier: Tier) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { moveBillingClock } from "../../server/db/billing-clock";
 import { verifyAuditChain } from "../../server/modules/audit/audit-chain";
-import { moveBillingClock } from "../../server/modules/billing/billing-clock";
 import { sweepSubscriptions } from "../../server/modules/billing/sweep-subscriptions";
 import { SECURITY_PATHS } from "../../shared/api/security";
 import { SECURITY_ADDONS } from "../../shared/prices";

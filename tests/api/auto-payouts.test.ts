@@ -2,15 +2,16 @@ import { and, eq, sql } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTO_PAYOUTS_CRON, AUTO_PAYOUTS_QUEUE } from "../../server/jobs/auto-payouts-job";
-import { startJobQueue } from "../../server/jobs/job-queue";
 import { lockDownAccount } from "../../server/modules/auth/lockdown";
 import { suspendAccount } from "../../server/modules/auth/suspension";
-import { runAutoPayouts } from "../../server/modules/payments/auto-payouts";
+import { runAutoPayouts } from "../../server/modules/payouts/auto-payouts";
 import { PayoutRefused, type PayoutSender } from "../../server/payments/provider";
 import { sandboxPayoutSender } from "../../server/payments/sandbox-provider";
 import { mailOutbox, payouts, users } from "../../shared/schema";
 import { fundBalance, givePayoutHistory, heldOf } from "../factories/payments";
 import { signUp } from "../factories/users";
+import { eventually } from "../setup/eventually";
+import { startTestJobQueue } from "../setup/job-queue";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
 let t: TestApp;
@@ -216,20 +217,16 @@ describe("the automatic payouts job", () => {
     await other.createQueue(AUTO_PAYOUTS_QUEUE, { name: AUTO_PAYOUTS_QUEUE, policy: "singleton" });
     await other.send(AUTO_PAYOUTS_QUEUE, {});
 
-    const queue = await startJobQueue({
-      pool,
-      serializeStart: t.database.engine === "postgres",
-      db: t.db,
-      mailer: t.deps.mailer,
-      logger: t.deps.logger,
+    const queue = await startTestJobQueue(t, {
       autoPayouts: { sender: sandboxPayoutSender, reviewAbove: t.deps.config.payoutReviewAbove },
     });
     try {
-      const until = Date.now() + 20_000;
-      while ((await automaticOf(user.id)).length === 0 && Date.now() < until) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-      expect((await automaticOf(user.id)).map((p) => p.status)).toEqual(["completed"]);
+      const paid = await eventually(
+        () => automaticOf(user.id),
+        (rows) => rows.length > 0,
+        20_000,
+      );
+      expect(paid.map((p) => p.status)).toEqual(["completed"]);
       const schedules = await t.db.execute<{ cron: string }>(
         sql`select cron from pgboss.schedule where name = ${AUTO_PAYOUTS_QUEUE}`,
       );

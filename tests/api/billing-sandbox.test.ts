@@ -2,12 +2,12 @@ import { readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { moveBillingClock } from "../../server/modules/billing/billing-clock";
+import { moveBillingClock } from "../../server/db/billing-clock";
 import { sweepSubscriptions } from "../../server/modules/billing/sweep-subscriptions";
 import { isEntitled } from "../../server/modules/entitlements/entitlements.service";
 import { grantsOf } from "../../shared/offer-grants";
 import { mailOutbox, subscriptions } from "../../shared/schema";
-import { orderAccountPlan, payInSandbox, subscribeInSandbox } from "../factories/billing";
+import { downloadReceipt, orderAccountPlan, payInSandbox, subscribeInSandbox } from "../factories/billing";
 import { insertDomain } from "../factories/domains";
 import { orderAppraisal } from "../factories/payments";
 import { signUp } from "../factories/users";
@@ -212,14 +212,7 @@ describe("receipts", () => {
     const { agent } = await signUp(t.app);
     const { orderId } = await subscribeInSandbox(agent, "pro");
 
-    const res = await agent
-      .get(`/api/billing/receipts/${orderId}.pdf`)
-      .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on("data", (c: Buffer) => chunks.push(c));
-        r.on("end", () => cb(null, Buffer.concat(chunks)));
-      });
+    const res = await downloadReceipt(agent, orderId);
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toBe("application/pdf");
     expect((res.body as Buffer).subarray(0, 5).toString()).toBe("%PDF-");

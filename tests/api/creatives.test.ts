@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BANNER_SIZES, creativeFilePath, type TCreatives } from "../../shared/api/creatives";
-import { OFFERS } from "../../shared/catalog";
-import { payInSandbox } from "../factories/billing";
+import { referralCodeOf } from "../factories/affiliates";
+import { buyMarketingTools } from "../factories/billing";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -13,21 +13,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function buyTools(agent: Awaited<ReturnType<typeof signUp>>["agent"], tools: string[]) {
-  const totalPrice = OFFERS.marketingTools.quote({ tools, totalPrice: "0" }).price;
-  const res = await agent.post(OFFERS.marketingTools.path).send({ tools, totalPrice });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  await payInSandbox(agent, res.body.orderId);
-}
-
-const codeOf = async (userId: string) =>
-  (await t.db.execute<{ code: string }>(sql`select referral_code as code from users where id = ${userId}`))
-    .rows[0].code;
+const codeOf = (userId: string) => referralCodeOf(t.db, userId);
 
 describe("creative assets", () => {
   it("without the Creative Assets tool, the list and every file answer 403", async () => {
     const user = await signUp(t.app);
-    await buyTools(user.agent, ["social-scheduler"]);
+    await buyMarketingTools(user.agent, ["social-scheduler"]);
     expect((await user.agent.get("/api/creatives")).status).toBe(403);
     expect((await user.agent.get(creativeFilePath("banner-300x250", "png"))).status).toBe(403);
     expect((await user.agent.get(creativeFilePath("qr-code", "svg"))).status).toBe(403);
@@ -35,7 +26,7 @@ describe("creative assets", () => {
 
   it("with the tool, every IAB size and a QR code come as SVG and PNG carrying the user's own link", async () => {
     const user = await signUp(t.app);
-    await buyTools(user.agent, ["creative-assets"]);
+    await buyMarketingTools(user.agent, ["creative-assets"]);
     const code = await codeOf(user.user.id);
 
     const list = (await user.agent.get("/api/creatives").expect(200)).body as TCreatives;
@@ -65,7 +56,7 @@ describe("creative assets", () => {
 
   it("an unknown asset or format is refused without a 500", async () => {
     const user = await signUp(t.app);
-    await buyTools(user.agent, ["creative-assets"]);
+    await buyMarketingTools(user.agent, ["creative-assets"]);
     expect((await user.agent.get("/api/creatives/banner-1x1.png")).status).toBe(404);
     expect((await user.agent.get("/api/creatives/qr-code.gif")).status).toBe(400);
   });

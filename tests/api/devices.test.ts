@@ -2,10 +2,9 @@ import { and, desc, eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAILED_SIGN_INS_ALERT } from "../../server/modules/auth/threat-alerts";
-import { moveBillingClock } from "../../server/modules/billing/billing-clock";
-import { sweepSubscriptions } from "../../server/modules/billing/sweep-subscriptions";
 import { accountEvents, mailOutbox } from "../../shared/schema";
 import { createApiKey, grantApiPlan } from "../factories/api-keys";
+import { sweepAMonthLater } from "../factories/billing";
 import { fundBalance, givePayoutHistory } from "../factories/payments";
 import { buySecurity } from "../factories/security";
 import { signUp } from "../factories/users";
@@ -159,14 +158,7 @@ describe("devices", () => {
     const owner = await signUp(t.app);
     const sub = await buySecurity(owner.agent, ["device-management"]);
     expect((await owner.agent.post(`/api/billing/subscriptions/${sub.id}/cancel`)).status).toBe(200);
-    const now = await moveBillingClock(t.db, 31 * 86_400);
-    await sweepSubscriptions({
-      db: t.db,
-      mailer: t.deps.mailer,
-      paid: { commissionHoldDays: 30 },
-      appUrl: t.deps.config.appUrl,
-      now,
-    });
+    await sweepAMonthLater(t);
     const { res } = await signInFromNewDevice(owner);
     expect(res.body.user?.email).toBe(owner.input.email);
   });

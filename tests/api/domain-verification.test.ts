@@ -2,13 +2,12 @@ import { eq, sql } from "drizzle-orm";
 import type { RequestHandler } from "express";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkDomainOwnership } from "../../server/jobs/check-domain-ownership";
 import type { TDomain } from "../../shared/api/domains";
 import { accountEvents, domains, mailOutbox } from "../../shared/schema";
-import { addDomain, uniqueDomainName } from "../factories/domains";
+import { addDomain, runOwnershipJob, uniqueDomainName } from "../factories/domains";
 import { otherMailTo } from "../factories/email";
 import { signUp } from "../factories/users";
-import { type DnsServer, startDnsServer } from "../setup/dns-server";
+import { type DnsServer, nameserverEnv, startDnsServer } from "../setup/dns-server";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
 /** Five hosts: ten pairs, one of them (ns1 and ns2) the shared set of earlier versions. */
@@ -28,11 +27,7 @@ let t: TestApp;
 beforeAll(async () => {
   dns = await startDnsServer();
   t = await createTestApp({
-    env: {
-      DNS_SERVERS: dns.address,
-      PARKING_NAMESERVER_POOL: POOL.join(","),
-      PARKING_NAMESERVERS: LEGACY.join(","),
-    },
+    env: nameserverEnv(dns, POOL, LEGACY),
     customize: (deps) => {
       const landingPage: RequestHandler = (_req, res) =>
         res.type("html").send("<!doctype html><title>Quotes</title>");
@@ -47,14 +42,7 @@ afterAll(async () => {
 
 const verifyNow = (agent: ReturnType<typeof request.agent>, id: string) =>
   agent.post(`/api/domains/${id}/verify`);
-const runJob = (now: Date) =>
-  checkDomainOwnership({
-    db: t.db,
-    mailer: t.deps.mailer,
-    checker: t.deps.ownership,
-    appUrl: "https://app.test",
-    now,
-  });
+const runJob = (now: Date) => runOwnershipJob(t, now);
 const row = async (id: string) => (await t.db.select().from(domains).where(eq(domains.id, id)))[0];
 const mailsTo = (email: string) => t.db.select().from(mailOutbox).where(otherMailTo(email));
 

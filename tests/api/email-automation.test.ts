@@ -3,8 +3,8 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendDueSequenceEmails } from "../../server/modules/email-automation/send-sequence-emails";
 import type { TEmailAutomation } from "../../shared/api/email-automation";
-import { OFFERS } from "../../shared/catalog";
-import { payInSandbox } from "../factories/billing";
+import { referralCodeOf } from "../factories/affiliates";
+import { buyMarketingTools } from "../factories/billing";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -14,19 +14,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Account = Awaited<ReturnType<typeof signUp>>;
 const DAY_MS = 86_400_000;
 
-async function buyTools(agent: Account["agent"], tools: string[]) {
-  const totalPrice = OFFERS.marketingTools.quote({ tools, totalPrice: "0" }).price;
-  const res = await agent.post(OFFERS.marketingTools.path).send({ tools, totalPrice });
-  expect(res.status).toBe(201);
-  await payInSandbox(agent, res.body.orderId);
-}
-
-const codeOf = async (userId: string) =>
-  (await t.db.execute<{ code: string }>(sql`select referral_code as code from users where id = ${userId}`))
-    .rows[0].code;
+const codeOf = (userId: string) => referralCodeOf(t.db, userId);
 
 const mailTo = async (email: string) =>
   (
@@ -55,14 +45,14 @@ const SEQUENCE = {
 describe("email automation", () => {
   it("without the Email Automation tool, sequences answer 403", async () => {
     const user = await signUp(t.app);
-    await buyTools(user.agent, ["social-scheduler"]);
+    await buyMarketingTools(user.agent, ["social-scheduler"]);
     expect((await user.agent.post("/api/email/sequences").send(SEQUENCE)).status).toBe(403);
     expect((await user.agent.get("/api/email/sequences")).status).toBe(403);
   });
 
   it("sends each step to each recruit on its day with merge fields, once, and one click unsubscribes for good", async () => {
     const sender = await signUp(t.app, { name: "Sam Sender" });
-    await buyTools(sender.agent, ["email-automation"]);
+    await buyMarketingTools(sender.agent, ["email-automation"]);
     const ada = await signUp(t.app, { name: "Ada Recruit", referralCode: await codeOf(sender.user.id) });
     const bob = await signUp(t.app, { name: "Bob Recruit", referralCode: await codeOf(sender.user.id) });
     await sender.agent.post("/api/email/sequences").send(SEQUENCE).expect(201);
@@ -113,7 +103,7 @@ describe("email automation", () => {
 
   it("refuses an empty sequence and another user's sequence", async () => {
     const owner = await signUp(t.app);
-    await buyTools(owner.agent, ["email-automation"]);
+    await buyMarketingTools(owner.agent, ["email-automation"]);
     expect((await owner.agent.post("/api/email/sequences").send({ name: "x", steps: [] })).status).toBe(400);
     const made = await owner.agent.post("/api/email/sequences").send(SEQUENCE).expect(201);
     const other = await signUp(t.app);

@@ -1,11 +1,13 @@
 import { sql } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EXPIRY_WARNINGS_CRON, EXPIRY_WARNINGS_QUEUE, startJobQueue } from "../../server/jobs/job-queue";
+import { EXPIRY_WARNINGS_CRON, EXPIRY_WARNINGS_QUEUE } from "../../server/jobs/job-queue";
 import { mailOutbox } from "../../shared/schema";
 import { insertDomain } from "../factories/domains";
 import { otherMailTo } from "../factories/email";
 import { signUp } from "../factories/users";
+import { eventually } from "../setup/eventually";
+import { startTestJobQueue } from "../setup/job-queue";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
 let t: TestApp;
@@ -13,19 +15,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-async function eventually<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 describe("the expiry-warnings job queue", () => {
   it("schedules the daily run and works a queued run over the app's own pool", async () => {
@@ -48,13 +37,7 @@ describe("the expiry-warnings job queue", () => {
     await otherInstance.createQueue(EXPIRY_WARNINGS_QUEUE);
     await otherInstance.send(EXPIRY_WARNINGS_QUEUE, {});
 
-    const queue = await startJobQueue({
-      pool,
-      serializeStart: t.database.engine === "postgres",
-      db: t.db,
-      mailer: t.deps.mailer,
-      logger: t.deps.logger,
-    });
+    const queue = await startTestJobQueue(t);
     try {
       const mails = await eventually(
         () => t.db.select().from(mailOutbox).where(otherMailTo(input.email)),

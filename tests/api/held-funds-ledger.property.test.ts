@@ -3,14 +3,14 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import type { Agent } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { approvePayout, rejectPayout } from "../../server/modules/admin/payout-review";
 import {
   creditHeldFunds,
   type HeldKind,
   releaseHeldFunds,
   reverseHeldFunds,
 } from "../../server/modules/ledger/held-funds";
-import { approvePayout, rejectPayout } from "../../server/modules/payments/payout-review";
-import { requestPayout } from "../../server/modules/payments/payouts.service";
+import { requestPayout } from "../../server/modules/payouts/payouts.service";
 import { PayoutRefused, type PayoutSender } from "../../server/payments/provider";
 import { sandboxPayoutSender } from "../../server/payments/sandbox-provider";
 import { signUp } from "../factories/users";

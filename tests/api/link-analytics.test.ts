@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fulfilOrder } from "../../server/payments/fulfil-order";
 import type { TLinkAnalytics } from "../../shared/api/link-analytics";
 import { OFFERS } from "../../shared/catalog";
-import { payInSandbox } from "../factories/billing";
+import { referralCodeOf } from "../factories/affiliates";
+import { buyMarketingTools } from "../factories/billing";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -15,18 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Account = Awaited<ReturnType<typeof signUp>>;
-
-async function buyTools(agent: Account["agent"], tools: string[]) {
-  const totalPrice = OFFERS.marketingTools.quote({ tools, totalPrice: "0" }).price;
-  const res = await agent.post(OFFERS.marketingTools.path).send({ tools, totalPrice });
-  expect(res.status).toBe(201);
-  await payInSandbox(agent, res.body.orderId);
-}
-
-const codeOf = async (userId: string) =>
-  (await t.db.execute<{ code: string }>(sql`select referral_code as code from users where id = ${userId}`))
-    .rows[0].code;
+const codeOf = (userId: string) => referralCodeOf(t.db, userId);
 
 /** Follows the short link as a visitor would; answers the click id the redirect carries. */
 async function click(path: string, referer?: string): Promise<string> {
@@ -48,7 +38,7 @@ const clicksRecorded = async (userId: string) =>
 describe("link analytics", () => {
   it("without Analytics Pro the figures answer 403", async () => {
     const user = await signUp(t.app);
-    await buyTools(user.agent, ["creative-assets"]);
+    await buyMarketingTools(user.agent, ["creative-assets"]);
     const res = await user.agent.get("/api/affiliates/links");
     expect(res.status).toBe(403);
     expect(res.body.message).toMatch(/Analytics Pro/);
@@ -56,7 +46,7 @@ describe("link analytics", () => {
 
   it("counts clicks by day, source and campaign, and credits registrations, payments and commission to their link", async () => {
     const affiliate = await signUp(t.app);
-    await buyTools(affiliate.agent, ["analytics-pro"]);
+    await buyMarketingTools(affiliate.agent, ["analytics-pro"]);
     const code = await codeOf(affiliate.user.id);
 
     const spring = await click(`/r/${code}?utm_source=newsletter&utm_campaign=spring`);
@@ -109,14 +99,14 @@ describe("link analytics", () => {
 
     // Someone else's figures are their own.
     const other = await signUp(t.app);
-    await buyTools(other.agent, ["analytics-pro"]);
+    await buyMarketingTools(other.agent, ["analytics-pro"]);
     const theirs = (await other.agent.get("/api/affiliates/links").expect(200)).body as TLinkAnalytics;
     expect(theirs.totals.clicks).toBe(0);
   });
 
   it("refuses a range it does not offer", async () => {
     const user = await signUp(t.app);
-    await buyTools(user.agent, ["analytics-pro"]);
+    await buyMarketingTools(user.agent, ["analytics-pro"]);
     expect((await user.agent.get("/api/affiliates/links?days=3650")).status).toBe(400);
   });
 });

@@ -1,13 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkDomainOwnership } from "../../server/jobs/check-domain-ownership";
 import { assignExistingNameservers } from "../../server/modules/domains/assign-existing-nameservers";
 import type { TDomain } from "../../shared/api/domains";
 import { domains, nameserverAssignments } from "../../shared/schema";
-import { addDomain, insertDomain, uniqueDomainName } from "../factories/domains";
+import { addDomain, insertDomain, runOwnershipJob, uniqueDomainName } from "../factories/domains";
 import { signUp } from "../factories/users";
-import { type DnsServer, startDnsServer } from "../setup/dns-server";
+import { type DnsServer, nameserverEnv, startDnsServer } from "../setup/dns-server";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
 /** Four hosts: six pairs, one of them (ns1 and ns2) the shared set of earlier versions, so five to give. */
@@ -20,11 +19,7 @@ let t: TestApp;
 beforeAll(async () => {
   dns = await startDnsServer();
   t = await createTestApp({
-    env: {
-      DNS_SERVERS: dns.address,
-      PARKING_NAMESERVER_POOL: POOL.join(","),
-      PARKING_NAMESERVERS: LEGACY.join(","),
-    },
+    env: nameserverEnv(dns, POOL, LEGACY),
   });
 });
 afterAll(async () => {
@@ -38,14 +33,7 @@ const verifyNow = async (agent: Agent, id: string) => {
   expect(res.status).toBe(200);
   return res.body as TDomain;
 };
-const runJob = (now: Date) =>
-  checkDomainOwnership({
-    db: t.db,
-    mailer: t.deps.mailer,
-    checker: t.deps.ownership,
-    appUrl: "https://app.test",
-    now,
-  });
+const runJob = (now: Date) => runOwnershipJob(t, now);
 const row = async (id: string) => (await t.db.select().from(domains).where(eq(domains.id, id)))[0];
 /** The victim points the name at its own pair, as the domain answer told it to. */
 const pointAtPair = (domain: TDomain) => {

@@ -1,9 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { moveBillingClock } from "../../server/modules/billing/billing-clock";
-import { sweepSubscriptions } from "../../server/modules/billing/sweep-subscriptions";
 import { passkeys } from "../../shared/schema";
+import { sweepAMonthLater } from "../factories/billing";
 import { buySecurity } from "../factories/security";
 import { enableTwoFactor, totpCode } from "../factories/two-factor";
 import { signUp } from "../factories/users";
@@ -219,14 +218,7 @@ describe("when the add-on ends", () => {
     expect((await passwordless(credential)).res.status).toBe(200);
 
     expect((await agent.post(`/api/billing/subscriptions/${sub.id}/cancel`)).status).toBe(200);
-    const now = await moveBillingClock(t.db, 31 * 86_400);
-    await sweepSubscriptions({
-      db: t.db,
-      mailer: t.deps.mailer,
-      paid: { commissionHoldDays: 30 },
-      appUrl: origin,
-      now,
-    });
+    await sweepAMonthLater(t, origin);
 
     const add = await agent.post("/api/auth/passkeys/register/options").send({});
     expect(add.status).toBe(403);

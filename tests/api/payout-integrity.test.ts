@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Agent } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { settleStuckPayouts } from "../../server/modules/payments/settle-stuck-payouts";
+import { settleStuckPayouts } from "../../server/modules/payouts/settle-stuck-payouts";
 import { createPayPalClient } from "../../server/payments/paypal-client";
 import { paypalPayoutSender } from "../../server/payments/paypal-provider";
 import type { PayoutSender } from "../../server/payments/provider";

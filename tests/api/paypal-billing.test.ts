@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { moveBillingClock } from "../../server/db/billing-clock";
 import { runBilling } from "../../server/jobs/billing-jobs";
-import { moveBillingClock } from "../../server/modules/billing/billing-clock";
 import { orderAccountPlan } from "../factories/billing";
 import { signUp } from "../factories/users";
 import { paypalWebhook } from "../factories/webhooks";

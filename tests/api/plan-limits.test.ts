@@ -1,12 +1,11 @@
 import { sql } from "drizzle-orm";
 import request, { type Agent } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { moveBillingClock } from "../../server/modules/billing/billing-clock";
-import { sweepSubscriptions } from "../../server/modules/billing/sweep-subscriptions";
+import { moveBillingClock } from "../../server/db/billing-clock";
 import { createDomain } from "../../server/modules/domains/domains.service";
 import { OFFERS, PRO_PLAN } from "../../shared/catalog";
 import { planById } from "../../shared/plans";
-import { payInSandbox, subscribeInSandbox } from "../factories/billing";
+import { payInSandbox, subscribeInSandbox, sweepAMonthLater } from "../factories/billing";
 import { addDomain, csv, insertDomain, uniqueDomainName } from "../factories/domains";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -50,16 +49,7 @@ const importReport = (agent: Agent, domainName: string) =>
 
 const planOf = async (agent: Agent) => (await agent.get("/api/settings/plan").expect(200)).body;
 
-async function sweep() {
-  const now = await moveBillingClock(t.db, 31 * DAY_SECONDS);
-  await sweepSubscriptions({
-    db: t.db,
-    mailer: t.deps.mailer,
-    paid: { commissionHoldDays: 30 },
-    appUrl: t.deps.config.appUrl,
-    now,
-  });
-}
+const sweep = () => sweepAMonthLater(t);
 
 describe("the domain limit", () => {
   it("a free account adds its last domain, and the one after is refused with PLAN_LIMIT naming the plan that lifts it", async () => {

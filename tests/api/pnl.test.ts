@@ -169,6 +169,22 @@ const ZERO = figures(
   null,
 );
 
+/** A renewal cost but no purchase price: the investment is unknown, so no ROI (gamma, every range). */
+const GAMMA = figures(
+  ["0.00", "0.00", "0.00", "0.00", "0.00"],
+  ["0.00", "0.41", "0.00", "0.41"],
+  "-0.41",
+  null,
+);
+
+/** Alpha over any range that reaches back to its registration on 10 January. */
+const ALPHA_SINCE_JANUARY = figures(
+  ["58.25", "150.00", "1500.00", "3.33", "1711.58"],
+  ["250.00", "2.14", "99.99", "352.13"],
+  "1359.45",
+  "386.1",
+);
+
 /**
  * Worked out by hand. Renewal shares are cost × days held in the range ÷ 365, to the cent:
  * alpha 12.00 × 30 = 0.99 (30d) or × 65 days since 10 January = 2.14; beta 20.00 × 30 = 1.64,
@@ -189,79 +205,40 @@ const EXPECTED: Record<TPnlRange, Record<string, ReturnType<typeof figures>>> = 
       "-1.14",
       "-69.5",
     ),
-    // A renewal cost but no purchase price: the investment is unknown, so no ROI.
-    "gamma-pnl.com": figures(
-      ["0.00", "0.00", "0.00", "0.00", "0.00"],
-      ["0.00", "0.41", "0.00", "0.41"],
-      "-0.41",
-      null,
-    ),
+    "gamma-pnl.com": GAMMA,
     "delta-pnl.com": ZERO,
   },
   "90d": {
-    "alpha-pnl.com": figures(
-      ["58.25", "150.00", "1500.00", "3.33", "1711.58"],
-      ["250.00", "2.14", "99.99", "352.13"],
-      "1359.45",
-      "386.1",
-    ),
+    "alpha-pnl.com": ALPHA_SINCE_JANUARY,
     "beta-pnl.com": figures(
       ["0.00", "0.00", "0.00", "0.50", "0.50"],
       ["0.00", "4.93", "0.00", "4.93"],
       "-4.43",
       "-89.9",
     ),
-    // A renewal cost but no purchase price: the investment is unknown, so no ROI.
-    "gamma-pnl.com": figures(
-      ["0.00", "0.00", "0.00", "0.00", "0.00"],
-      ["0.00", "0.41", "0.00", "0.41"],
-      "-0.41",
-      null,
-    ),
+    "gamma-pnl.com": GAMMA,
     "delta-pnl.com": ZERO,
   },
   "12m": {
-    "alpha-pnl.com": figures(
-      ["58.25", "150.00", "1500.00", "3.33", "1711.58"],
-      ["250.00", "2.14", "99.99", "352.13"],
-      "1359.45",
-      "386.1",
-    ),
+    "alpha-pnl.com": ALPHA_SINCE_JANUARY,
     "beta-pnl.com": figures(
       ["200.00", "0.00", "0.00", "0.50", "200.50"],
       ["0.00", "20.00", "0.00", "20.00"],
       "180.50",
       "902.5",
     ),
-    // A renewal cost but no purchase price: the investment is unknown, so no ROI.
-    "gamma-pnl.com": figures(
-      ["0.00", "0.00", "0.00", "0.00", "0.00"],
-      ["0.00", "0.41", "0.00", "0.41"],
-      "-0.41",
-      null,
-    ),
+    "gamma-pnl.com": GAMMA,
     "delta-pnl.com": ZERO,
   },
   all: {
-    "alpha-pnl.com": figures(
-      ["58.25", "150.00", "1500.00", "3.33", "1711.58"],
-      ["250.00", "2.14", "99.99", "352.13"],
-      "1359.45",
-      "386.1",
-    ),
+    "alpha-pnl.com": ALPHA_SINCE_JANUARY,
     "beta-pnl.com": figures(
       ["300.00", "75.00", "0.00", "0.50", "375.50"],
       ["1000.00", "35.84", "0.00", "1035.84"],
       "-660.34",
       "-63.7",
     ),
-    // A renewal cost but no purchase price: the investment is unknown, so no ROI.
-    "gamma-pnl.com": figures(
-      ["0.00", "0.00", "0.00", "0.00", "0.00"],
-      ["0.00", "0.41", "0.00", "0.41"],
-      "-0.41",
-      null,
-    ),
+    "gamma-pnl.com": GAMMA,
     "delta-pnl.com": ZERO,
   },
 };

@@ -1,9 +1,9 @@
 import type { Agent } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { moveBillingClock } from "../../server/modules/billing/billing-clock";
+import { moveBillingClock } from "../../server/db/billing-clock";
 import { sweepSubscriptions } from "../../server/modules/billing/sweep-subscriptions";
 import { pdfText } from "../e2e/read-pdf";
-import { subscribeInSandbox } from "../factories/billing";
+import { downloadReceipt, subscribeInSandbox } from "../factories/billing";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -27,14 +27,7 @@ afterAll(async () => {
 });
 
 async function receiptText(agent: Agent, orderId: string): Promise<string> {
-  const res = await agent
-    .get(`/api/billing/receipts/${orderId}.pdf`)
-    .buffer(true)
-    .parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on("data", (c: Buffer) => chunks.push(c));
-      r.on("end", () => cb(null, Buffer.concat(chunks)));
-    });
+  const res = await downloadReceipt(agent, orderId);
   expect(res.status).toBe(200);
   return pdfText(res.body as Buffer);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { moveBillingClock } from "../../server/modules/billing/billing-clock";
+import { moveBillingClock } from "../../server/db/billing-clock";
 import { applyRefundedOrderToCampaigns } from "../../server/modules/campaigns/campaign-order-effects";
 import { settleMissedCampaigns } from "../../server/modules/campaigns/settle-campaign";
 import { releaseHeldFunds } from "../../server/modules/ledger/held-funds";
@@ -10,6 +10,7 @@ import type { TCampaign } from "../../shared/api/campaigns";
 import { OFFERS } from "../../shared/catalog";
 import { MARKETPLACE_SALE_OFFER } from "../../shared/marketplace-deals";
 import { serviceOrders } from "../../shared/schema";
+import { referralCodeOf } from "../factories/affiliates";
 import { payInSandbox } from "../factories/billing";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -22,9 +23,7 @@ afterAll(() => t.close());
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 
-const codeOf = async (userId: string) =>
-  (await t.db.execute<{ code: string }>(sql`select referral_code as code from users where id = ${userId}`))
-    .rows[0].code;
+const codeOf = (userId: string) => referralCodeOf(t.db, userId);
 
 /** Pays an order as a card payment would (real money), through the one fulfilment path. */
 async function payByCard(orderId: string, amountPaid: string) {

@@ -5,7 +5,12 @@ import { referralPair } from "../factories/affiliates";
 import { insertDomain } from "../factories/domains";
 import { heldOf, orderAppraisal } from "../factories/payments";
 import { signUp } from "../factories/users";
-import { paypalWebhook, postStripeWebhook, signedStripeEvent } from "../factories/webhooks";
+import {
+  paidCheckoutSession,
+  paypalWebhook,
+  postStripeWebhook,
+  signedStripeEvent,
+} from "../factories/webhooks";
 import { startFakePayPal } from "../setup/fake-paypal";
 import { startFakeStripe } from "../setup/fake-stripe";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -18,15 +23,7 @@ let paypalFake: Awaited<ReturnType<typeof startFakePayPal>>;
 beforeAll(async () => {
   stripeFake = await startFakeStripe();
   paypalFake = await startFakePayPal();
-  t = await createTestApp({
-    env: {
-      STRIPE_SECRET_KEY: stripeFake.secretKey,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: stripeFake.url,
-      ...paypalFake.env,
-      PUBLIC_URL: "https://parkpilot.test",
-    },
-  });
+  t = await createTestApp({ env: { ...stripeFake.env(WEBHOOK_SECRET), ...paypalFake.env } });
 });
 afterAll(async () => {
   await t.close();
@@ -37,16 +34,12 @@ afterAll(async () => {
 /** Pays an order through Stripe's signed webhook, as Stripe would after a real card payment. */
 async function payWithStripe(orderId: string, cents: number): Promise<string> {
   const intent = `pi_${Math.random().toString(36).slice(2)}`;
-  const res = await signedStripeEvent(t.app, WEBHOOK_SECRET, "checkout.session.completed", {
-    id: `cs_test_${orderId.slice(0, 8)}`,
-    object: "checkout.session",
-    client_reference_id: orderId,
-    metadata: { orderId },
-    payment_status: "paid",
-    currency: "usd",
-    amount_total: cents,
-    payment_intent: intent,
-  });
+  const res = await signedStripeEvent(
+    t.app,
+    WEBHOOK_SECRET,
+    "checkout.session.completed",
+    paidCheckoutSession(orderId, cents, intent),
+  );
   expect(res.status).toBe(200);
   return intent;
 }

@@ -1,12 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startJobQueue } from "../../server/jobs/job-queue";
 import { buildPendingReports, buildReport } from "../../server/modules/reports/build-report";
 import { queueReport } from "../../server/modules/reports/queue-report";
 import { REPORTS_PATHS, ZReport, ZReportList } from "../../shared/api/reports";
 import { notifications, reports } from "../../shared/schema";
 import { insertDomain } from "../factories/domains";
 import { signUp } from "../factories/users";
+import { eventually } from "../setup/eventually";
+import { startTestJobQueue } from "../setup/job-queue";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
 let t: TestApp;
@@ -28,15 +29,6 @@ const mailsTo = async (email: string) =>
       sql`select subject, body from mail_outbox where "to" = ${email} order by created_at`,
     )
   ).rows;
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 async function ownerWithQueuedAppraisal() {
   const owner = await signUp(t.app);
@@ -138,14 +130,7 @@ describe("reports", () => {
 
   it("the job queue builds a queued report within seconds, and at start picks up one left queued", async () => {
     const left = await ownerWithQueuedAppraisal();
-    const queue = await startJobQueue({
-      pool: t.database.pool,
-      serializeStart: t.database.engine === "postgres",
-      db: t.db,
-      mailer: t.deps.mailer,
-      logger: t.deps.logger,
-      reports: { appUrl: "http://app.test" },
-    });
+    const queue = await startTestJobQueue(t, { reports: { appUrl: "http://app.test" } });
     try {
       const fresh = await ownerWithQueuedAppraisal();
       const statusOf = async (id: string) =>

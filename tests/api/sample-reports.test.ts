@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "../../server/db/seed";
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "../../server/demo/seed";
 import { AD_NETWORKS } from "../../shared/catalog";
 import { createTestApp, type TestApp } from "../setup/test-app";
 

@@ -3,10 +3,9 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorHandler } from "../../server/http/error-handler";
 import { SESSION_COOKIE } from "../../server/http/session";
-import { moveBillingClock } from "../../server/modules/billing/billing-clock";
-import { sweepSubscriptions } from "../../server/modules/billing/sweep-subscriptions";
 import { requireAddOn, type SecurityAddOn } from "../../server/modules/entitlements/require-add-on";
 import { SECURITY_ADDONS } from "../../shared/prices";
+import { sweepAMonthLater } from "../factories/billing";
 import { buySecurity } from "../factories/security";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -78,14 +77,7 @@ describe("the add-on gate", () => {
     // Cancelled, it lasts to the period's end and not past it.
     expect((await agent.post(`/api/billing/subscriptions/${sub.id}/cancel`)).status).toBe(200);
     for (const addOn of ADD_ONS) expect((await gate(cookie, addOn)).status, addOn).toBe(200);
-    const now = await moveBillingClock(t.db, 31 * 86_400);
-    await sweepSubscriptions({
-      db: t.db,
-      mailer: t.deps.mailer,
-      paid: { commissionHoldDays: 30 },
-      appUrl: t.deps.config.appUrl,
-      now,
-    });
+    await sweepAMonthLater(t);
     for (const addOn of ADD_ONS) expect((await gate(cookie, addOn)).status, addOn).toBe(403);
   });
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo, seedIfEmpty } from "../../server/db/seed";
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo, seedIfEmpty } from "../../server/demo/seed";
 import { ZDashboardAnswer } from "../../shared/api/revenue";
 import { insertDomain } from "../factories/domains";
 import { buyerWithPendingOrder } from "../factories/payments";

@@ -4,8 +4,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publishDuePosts } from "../../server/modules/social/publish-posts";
 import type { TSocialSchedule } from "../../shared/api/social";
-import { OFFERS } from "../../shared/catalog";
-import { payInSandbox } from "../factories/billing";
+import { buyMarketingTools } from "../factories/billing";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -32,21 +31,12 @@ afterAll(async () => {
   await t.close();
 });
 
-type Account = Awaited<ReturnType<typeof signUp>>;
-
-async function buyTools(agent: Account["agent"], tools: string[]) {
-  const totalPrice = OFFERS.marketingTools.quote({ tools, totalPrice: "0" }).price;
-  const res = await agent.post(OFFERS.marketingTools.path).send({ tools, totalPrice });
-  expect(res.status).toBe(201);
-  await payInSandbox(agent, res.body.orderId);
-}
-
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 
 describe("social scheduler", () => {
   it("without the Social Scheduler tool, scheduling answers 403 and nothing is stored", async () => {
     const user = await signUp(t.app);
-    await buyTools(user.agent, ["creative-assets"]);
+    await buyMarketingTools(user.agent, ["creative-assets"]);
     const res = await user.agent
       .post("/api/social/posts")
       .send({ network: "x", text: "Hello", scheduledAt: inMinutes(10) });
@@ -59,7 +49,7 @@ describe("social scheduler", () => {
 
   it("publishes each post at its time to the public Atom feed and the webhook, once", async () => {
     const user = await signUp(t.app, { name: "Pat Poster" });
-    await buyTools(user.agent, ["social-scheduler"]);
+    await buyMarketingTools(user.agent, ["social-scheduler"]);
     const { port } = hook.address() as AddressInfo;
     await user.agent
       .put("/api/social/webhook")
@@ -117,7 +107,7 @@ describe("social scheduler", () => {
 
   it("refuses a time in the past, a bad link, and a webhook inside the network by default", async () => {
     const user = await signUp(t.app);
-    await buyTools(user.agent, ["social-scheduler"]);
+    await buyMarketingTools(user.agent, ["social-scheduler"]);
     expect(
       (
         await user.agent

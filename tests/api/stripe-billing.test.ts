@@ -15,19 +15,9 @@ let t: TestApp;
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
 beforeAll(async () => {
   fake = await startFakeStripe();
-  t = await createTestApp({
-    env: {
-      STRIPE_SECRET_KEY: fake.secretKey,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: fake.url,
-      PUBLIC_URL: "https://parkpilot.test",
-    },
-  });
+  t = await createTestApp({ env: fake.env(WEBHOOK_SECRET) });
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => Promise.all([t.close(), fake.close()]));
 
 let sequence = 0;
 /** Delivers a signed event, `created` seconds after now (Stripe's own ordering key). */

@@ -3,7 +3,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serviceOrders, transactions } from "../../shared/schema";
 import { buyerWithPendingOrder } from "../factories/payments";
-import { postStripeWebhook, stripeSignature } from "../factories/webhooks";
+import { paidCheckoutSession, postStripeWebhook, stripeSignature } from "../factories/webhooks";
 import { startFakeStripe } from "../setup/fake-stripe";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -13,19 +13,9 @@ let t: TestApp;
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
 beforeAll(async () => {
   fake = await startFakeStripe();
-  t = await createTestApp({
-    env: {
-      STRIPE_SECRET_KEY: fake.secretKey,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: fake.url,
-      PUBLIC_URL: "https://parkpilot.test",
-    },
-  });
+  t = await createTestApp({ env: fake.env(WEBHOOK_SECRET) });
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => Promise.all([t.close(), fake.close()]));
 
 const orderRow = async (id: string) =>
   (await t.db.select().from(serviceOrders).where(eq(serviceOrders.id, id)))[0];
@@ -39,14 +29,7 @@ function sessionCompleted(orderId: string, overrides: Record<string, unknown> = 
     type: "checkout.session.completed",
     data: {
       object: {
-        id: `cs_test_${orderId.slice(0, 8)}`,
-        object: "checkout.session",
-        client_reference_id: orderId,
-        metadata: { orderId },
-        payment_status: "paid",
-        currency: "usd",
-        amount_total: 9999,
-        payment_intent: `pi_${orderId.slice(0, 8)}`,
+        ...paidCheckoutSession(orderId, 9999, `pi_${orderId.slice(0, 8)}`),
         ...overrides,
       },
     },

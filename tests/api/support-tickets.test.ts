@@ -7,16 +7,13 @@ import { auditLog, mailOutbox, supportMessages, supportTickets } from "../../sha
 import { payInSandbox } from "../factories/billing";
 import { addDomain } from "../factories/domains";
 import { CONFIRMATION_SUBJECT } from "../factories/email";
-import { signInStaff } from "../factories/staff";
+import { type Staff, signInStaff, staffApp } from "../factories/staff";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
 let t: TestApp;
-let staff: Awaited<ReturnType<typeof signInStaff>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  staff = await signInStaff(t);
-});
+let staff: Staff;
+beforeAll(async () => ({ t, staff } = await staffApp()));
 afterAll(() => t.close());
 
 type Agent = ReturnType<typeof request.agent>;

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { moveBillingClock } from "../../server/modules/billing/billing-clock";
+import { moveBillingClock } from "../../server/db/billing-clock";
 import { sweepSubscriptions } from "../../server/modules/billing/sweep-subscriptions";
 import { planById } from "../../shared/plans";
 import { auditLog, teamInvitations, users } from "../../shared/schema";

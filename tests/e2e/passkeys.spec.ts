@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { type AppProcess, startAppProcess } from "../setup/app-process";
 import { expect, test, toast, uniqueAccount } from "./fixtures";
 
@@ -23,6 +24,35 @@ test.afterAll(async () => {
   await app?.stop();
 });
 
+/** Orders a security plan over the API as the signed-in page and pays it in the sandbox. */
+async function buySecurity(page: Page, data: { level: string; features: string[]; price: string }) {
+  const order = await page.request.post(`${origin}/api/settings/security-upgrade`, { data });
+  expect(order.status(), await order.text()).toBe(201);
+  const { orderId } = (await order.json()) as { orderId: string };
+  const paid = await page.request.post(`${origin}/api/checkout/sandbox/${orderId}/pay?provider=stripe`, {
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+}
+
+/** A virtual authenticator in the page's browser that answers on its own (CTAP2). */
+async function virtualAuthenticator(
+  page: Page,
+  options: {
+    transport: "internal" | "usb";
+    hasResidentKey: boolean;
+    hasUserVerification: boolean;
+    isUserVerified?: boolean;
+  },
+) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: { protocol: "ctap2", automaticPresenceSimulation: true, ...options },
+  });
+  return { cdp, authenticatorId };
+}
+
 test("a passkey is added in Settings → Security and signs in alone; the Security card shows the add-on", async ({
   page,
 }, testInfo) => {
@@ -35,27 +65,13 @@ test("a passkey is added in Settings → Security and signs in alone; the Securi
   expect(refused.status()).toBe(403);
   expect((await refused.json()).message).toContain("Biometric Login");
 
-  const order = await page.request.post(`${origin}/api/settings/security-upgrade`, {
-    data: { level: "basic", features: ["biometric"], price: "38.00" },
-  });
-  expect(order.status(), await order.text()).toBe(201);
-  const { orderId } = (await order.json()) as { orderId: string };
-  const paid = await page.request.post(`${origin}/api/checkout/sandbox/${orderId}/pay?provider=stripe`, {
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(303);
+  await buySecurity(page, { level: "basic", features: ["biometric"], price: "38.00" });
 
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
+  const { cdp, authenticatorId } = await virtualAuthenticator(page, {
+    transport: "internal",
+    hasResidentKey: true,
+    hasUserVerification: true,
+    isUserVerified: true,
   });
 
   await page.goto(`${origin}/settings`);
@@ -109,26 +125,12 @@ test("Premium 2FA: a security key confirms a password sign-in, and two-factor is
   const account = uniqueAccount();
   const register = await page.request.post(`${origin}/api/auth/register`, { data: account });
   expect(register.status(), await register.text()).toBe(201);
-  const order = await page.request.post(`${origin}/api/settings/security-upgrade`, {
-    data: { level: "advanced", features: ["2fa-premium"], price: "58.00" },
-  });
-  expect(order.status(), await order.text()).toBe(201);
-  const { orderId } = (await order.json()) as { orderId: string };
-  const paid = await page.request.post(`${origin}/api/checkout/sandbox/${orderId}/pay?provider=stripe`, {
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(303);
+  await buySecurity(page, { level: "advanced", features: ["2fa-premium"], price: "58.00" });
 
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "usb",
-      hasResidentKey: false,
-      hasUserVerification: false,
-      automaticPresenceSimulation: true,
-    },
+  const { cdp, authenticatorId } = await virtualAuthenticator(page, {
+    transport: "usb",
+    hasResidentKey: false,
+    hasUserVerification: false,
   });
 
   await page.goto(`${origin}/settings`);

@@ -44,3 +44,11 @@ export async function referralPair(t: TestApp, level: TAffiliateLevel) {
   const referred = await signUp(t.app, { email, referralCode: await invitationCode(t.db, email) });
   return { referrer, referred, affiliate };
 }
+
+/** The referral code of the account `userId`. */
+export async function referralCodeOf(db: Db, userId: string): Promise<string> {
+  const { rows } = await db.execute<{ code: string }>(
+    sql`select referral_code as code from users where id = ${userId}`,
+  );
+  return rows[0].code;
+}

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import { moveBillingClock } from "../../server/modules/billing/billing-clock";
+import { moveBillingClock } from "../../server/db/billing-clock";
 import { handleStripeBillingEvent } from "../../server/modules/billing/stripe-billing-events";
 import { sweepSubscriptions } from "../../server/modules/billing/sweep-subscriptions";
 import { fulfilOrder } from "../../server/payments/fulfil-order";

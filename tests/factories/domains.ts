@@ -2,8 +2,10 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Agent } from "supertest";
 import type { DbOrTx } from "../../server/db/tx";
+import { checkDomainOwnership } from "../../server/jobs/check-domain-ownership";
 import type { TCreateDomainBody, TDomain } from "../../shared/api/domains";
 import { domains } from "../../shared/schema";
+import type { TestApp } from "../setup/test-app";
 
 /** A domain name no other test has used: `pp-1a2b3c4d.com`. */
 export function uniqueDomainName(tld = "com"): string {
@@ -73,3 +75,13 @@ export async function insertDomain(
 export function csv(rows: (string | number)[][]): string {
   return `${rows.map((r) => r.join(",")).join("\n")}\n`;
 }
+
+/** A run of the domain-ownership job at `now`, as its schedule runs it. */
+export const runOwnershipJob = (t: TestApp, now: Date) =>
+  checkDomainOwnership({
+    db: t.db,
+    mailer: t.deps.mailer,
+    checker: t.deps.ownership,
+    appUrl: "https://app.test",
+    now,
+  });

@@ -1,6 +1,7 @@
 import request from "supertest";
+import { expect } from "vitest";
 import { grantStaffByEmail } from "../../server/modules/admin/staff";
-import type { TestApp } from "../setup/test-app";
+import { createTestApp, type TestApp } from "../setup/test-app";
 import { confirmEmailLink } from "./email";
 import { enableTwoFactor, totpCode } from "./two-factor";
 import { signUp } from "./users";
@@ -25,4 +26,27 @@ export async function signInStaff(t: TestApp) {
   const verified = await agent.post("/api/auth/2fa/verify").send({ code: totpCode(secret, 1) });
   if (verified.status !== 200) throw new Error(`staff second factor: ${verified.status}`);
   return { agent, user: staff.user, input: staff.input, secret };
+}
+
+export type Staff = Awaited<ReturnType<typeof signInStaff>>;
+
+/** A fresh app and a staff member signed in to it, for a file of console tests. */
+export async function staffApp(
+  options?: Parameters<typeof createTestApp>[0],
+): Promise<{ t: TestApp; staff: Staff }> {
+  const t = await createTestApp(options);
+  return { t, staff: await signInStaff(t) };
+}
+
+/** Every console route of `routes` answers 404 to a signed-out visitor and to an owner who is not staff. */
+export async function expectHiddenFromNonStaff(
+  t: TestApp,
+  routes: readonly (readonly ["get" | "post" | "patch" | "delete", string])[],
+  body: object,
+): Promise<void> {
+  const owner = await signUp(t.app);
+  for (const [method, path] of routes) {
+    expect((await request(t.app)[method](path).send(body)).status, path).toBe(404);
+    expect((await owner.agent[method](path).send(body)).status, path).toBe(404);
+  }
 }

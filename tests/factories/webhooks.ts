@@ -52,3 +52,15 @@ export function paypalWebhook(app: Express, body: unknown, signature = FAKE_WEBH
     .set("PayPal-Transmission-Time", new Date().toISOString())
     .send(JSON.stringify(body));
 }
+
+/** A paid Checkout session of the order, as `checkout.session.completed` carries it. */
+export const paidCheckoutSession = (orderId: string, cents: number, paymentIntent: string) => ({
+  id: `cs_test_${orderId.slice(0, 8)}`,
+  object: "checkout.session",
+  client_reference_id: orderId,
+  metadata: { orderId },
+  payment_status: "paid",
+  currency: "usd",
+  amount_total: cents,
+  payment_intent: paymentIntent,
+});

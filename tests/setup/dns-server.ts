@@ -82,3 +82,10 @@ export async function startDnsServer(options: { port?: number } = {}) {
 }
 
 export type DnsServer = Awaited<ReturnType<typeof startDnsServer>>;
+
+/** What the app needs to ask `dns` about domains, giving out pairs of `pool` (`legacy` the old shared pair). */
+export const nameserverEnv = (dns: DnsServer, pool: string[], legacy: string[]) => ({
+  DNS_SERVERS: dns.address,
+  PARKING_NAMESERVER_POOL: pool.join(","),
+  PARKING_NAMESERVERS: legacy.join(","),
+});

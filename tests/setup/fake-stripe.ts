@@ -160,6 +160,13 @@ export async function startFakeStripe() {
   return {
     url: `http://127.0.0.1:${port}`,
     secretKey: "sk_test_fake",
+    /** What the app needs to use this fake, with `webhookSecret` signing its webhooks. */
+    env: (webhookSecret: string) => ({
+      STRIPE_SECRET_KEY: "sk_test_fake",
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_API_BASE: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: "https://parkpilot.test",
+    }),
     requests,
     subscriptions,
     invoices,

@@ -1,7 +1,7 @@
 import jStat from "jstat";
 import { describe, expect, it } from "vitest";
+import type { Arm } from "../../server/modules/experiments/split-test-stats";
 import {
-  type Arm,
   chanceToBeBest,
   DEFAULT_STOPPING_RULE,
   rateInterval,

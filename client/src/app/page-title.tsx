@@ -1,35 +1,8 @@
 import { useEffect } from "react";
 import { useLocation } from "wouter";
+import { routeOf } from "./routes";
 
 const APP_NAME = "ParkPilot";
-
-/** The tab title of each route of the route table (docs/product.md#screens): the page's heading, then the product. */
-const ROUTE_TITLES: ReadonlyArray<readonly [RegExp, string]> = [
-  [/^\/dashboard\/?$/, "Dashboard"],
-  [/^\/domains\/?$/, "Domain Portfolio"],
-  [/^\/domains\/[0-9a-f-]{36}\/page\/?$/, "Parked Page"],
-  [/^\/marketplace\/?$/, "Domain Marketplace"],
-  [/^\/affiliates\/?$/, "Affiliate Program"],
-  [/^\/affiliates\/courses(?:\/[\w-]+\/[\w-]+)?\/?$/, "Training Courses"],
-  [/^\/affiliates\/creatives\/?$/, "Creative Assets"],
-  [/^\/affiliates\/links\/?$/, "Link Analytics"],
-  [/^\/affiliates\/social\/?$/, "Social Scheduler"],
-  [/^\/affiliates\/email\/?$/, "Email Automation"],
-  [/^\/analytics\/?$/, "Analytics"],
-  [/^\/payments\/?$/, "Payments & Payouts"],
-  [/^\/settings\/?$/, "Settings"],
-  [/^\/reports(?:\/[^/]+)?\/?$/, "Reports"],
-  [/^\/login\/?$/, "Sign In"],
-  [/^\/forgot-password\/?$/, "Forgot Password"],
-  [/^\/reset-password\/?$/, "Choose a New Password"],
-  [/^\/approve-device\/?$/, "Approve a New Device"],
-  [/^\/confirm-email\/?$/, "Confirm Your Email"],
-  [/^\/cancel-email-change\/?$/, "Cancel an Email Change"],
-  [/^\/team\/accept\/?$/, "Join a Portfolio"],
-  [/^\/checkout\/service\/[^/]+\/?$/, "Complete Your Purchase"],
-  [/^\/checkout\/success\/?$/, "Payment Successful"],
-  [/^\/privacy\/?$/, "Privacy Notice"],
-];
 
 /** The tab title of a path no page answers (also the console's, to whoever it is hidden from). */
 export const NOT_FOUND_TITLE = `Page Not Found · ${APP_NAME}`;
@@ -44,8 +17,8 @@ const CONSOLE_PATH = /^\/admin(?:\/|$)/;
 export function pageTitle(path: string): string | null {
   if (path === "/") return APP_NAME;
   if (CONSOLE_PATH.test(path)) return null;
-  const match = ROUTE_TITLES.find(([pattern]) => pattern.test(path));
-  return match ? `${match[1]} · ${APP_NAME}` : NOT_FOUND_TITLE;
+  const route = routeOf(path);
+  return route ? `${route.title} · ${APP_NAME}` : NOT_FOUND_TITLE;
 }
 
 /** Sets document.title while the calling component shows, and whenever `title` changes. */

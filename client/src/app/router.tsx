@@ -2,19 +2,18 @@ import { lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { PageSpinner } from "@/components/ui/spinner";
 import { RouteTitle } from "./page-title";
+import { PAGE_ROUTES, pathsOf, routesFor } from "./routes";
 
 // Every page is its own chunk. The public pages load neither the data layer nor any dashboard
 // code or chart library; those arrive with the account area.
 const LandingPage = lazy(() => import("@/pages/landing"));
-const PrivacyPage = lazy(() => import("@/pages/privacy"));
 const NotFoundPage = lazy(() => import("@/pages/not-found"));
 const AccountRoutes = lazy(() => import("./account-routes"));
 // The operator console is its own chunk: nothing of it is downloaded outside /admin.
 const AdminRoutes = lazy(() => import("@/features/admin/admin-routes"));
 
-/** Sign-in, the sidebar pages, checkout and a lead buyer's invoice (docs/product.md#screens route table); the account area serves them. */
-const ACCOUNT_PATHS =
-  /^\/(?:login|forgot-password|reset-password|approve-device|confirm-email|cancel-email-change|team\/accept|dashboard|domains|domains\/[0-9a-f-]{36}\/page|marketplace(?:\/deals(?:\/[^/]+)?)?|affiliates(?:\/(?:creatives|links|social|email|courses(?:\/[\w-]+\/[\w-]+)?))?|analytics|payments|settings|reports|reports\/[^/]+|checkout\/success|checkout\/service\/[^/]+|pay\/invoice\/[^/]+)\/?$/;
+/** Sign-in, the sidebar pages and checkout (`./routes.ts`); the account area serves them. */
+const ACCOUNT_PATHS = pathsOf(PAGE_ROUTES.filter((route) => route.access !== "public"));
 
 export function AppRouter() {
   return (
@@ -22,7 +21,9 @@ export function AppRouter() {
       <RouteTitle />
       <Switch>
         <Route path="/" component={LandingPage} />
-        <Route path="/privacy" component={PrivacyPage} />
+        {routesFor("public").map((route) => (
+          <Route key={route.path} path={route.path} component={route.page} />
+        ))}
         <Route path={ACCOUNT_PATHS} component={AccountRoutes} />
         <Route path={/^\/admin(?:\/.*)?$/} component={AdminRoutes} />
         <Route component={NotFoundPage} />

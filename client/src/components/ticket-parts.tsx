@@ -3,6 +3,7 @@ import { supportTarget } from "@shared/support";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { DialogShell } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 
@@ -124,5 +125,27 @@ export function TicketMessageForm(props: {
         {props.children}
       </div>
     </form>
+  );
+}
+
+/** The dialog a ticket opens in, for its owner and for staff: its subject as the title. */
+export function TicketDialogShell(props: {
+  open: boolean;
+  onClose: () => void;
+  subject: string | undefined;
+  description: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <DialogShell
+      open={props.open}
+      onOpenChange={(open) => !open && props.onClose()}
+      className="sm:max-w-2xl"
+      title={props.subject ?? "Ticket"}
+      titleClassName="break-words"
+      description={props.description}
+    >
+      {props.children}
+    </DialogShell>
   );
 }

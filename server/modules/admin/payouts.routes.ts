@@ -3,8 +3,8 @@ import { ZAdminPayoutParams, ZAdminPayoutsQuery, ZRejectPayoutBody } from "../..
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
-import { approvePayout, rejectPayout } from "../payments/payout-review";
 import { searchPayouts } from "./admin-payouts";
+import { approvePayout, rejectPayout } from "./payout-review";
 
 /** `/api/admin/payouts`: payouts held for review, approved (then sent) or rejected (docs/security.md#staff-and-the-operator-console). */
 export function payoutsAdminRoutes(deps: AppDeps): Router {

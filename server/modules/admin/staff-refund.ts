@@ -7,12 +7,12 @@ import {
   type ServiceOrder,
   serviceOrders,
   transactions,
-  users,
 } from "../../../shared/schema";
 import type { Tx } from "../../db/tx";
 import type { AppDeps } from "../../deps";
 import { AppError, notFound } from "../../http/app-error";
 import type { Mailer } from "../../mail/mailer";
+import { mailBuyer } from "../../payments/mail-buyer";
 import { applyPartialRefund, endRefundedOrder } from "../../payments/refund-order";
 import { refundPayment } from "../../payments/refund-payment";
 import { adminOrder } from "./admin-orders";
@@ -78,17 +78,11 @@ async function reserveRefund(tx: Tx, input: StaffRefundInput): Promise<Reserved>
 }
 
 /** Tells the buyer what was refunded, how much, why, and whether the service goes on. */
-async function mailBuyer(tx: Tx, mailer: Mailer, { order, refund, full }: Reserved): Promise<void> {
-  const [buyer] = await tx
-    .select({ email: users.email, name: users.name })
-    .from(users)
-    .where(eq(users.id, order.userId));
-  await mailer.send(tx, {
-    to: buyer.email,
+async function mailRefund(tx: Tx, mailer: Mailer, { order, refund, full }: Reserved): Promise<void> {
+  await mailBuyer(tx, mailer, {
+    userId: order.userId,
     subject: `Refund: ${order.description}`,
-    body: [
-      `Hi ${buyer.name},`,
-      "",
+    lines: [
       `We refunded ${formatUsd(refund.amount)} of your payment of ${formatUsd(order.price)} for ${order.description}.`,
       `Order: ${order.id}`,
       `Refunded to: ${refund.provider}`,
@@ -96,7 +90,7 @@ async function mailBuyer(tx: Tx, mailer: Mailer, { order, refund, full }: Reserv
       "",
       full ? "The service has ended." : "The service continues.",
       "The money reaches your account within a few days, depending on your bank or PayPal.",
-    ].join("\n"),
+    ],
   });
 }
 
@@ -131,7 +125,7 @@ async function applyRefund(tx: Tx, mailer: Mailer, reserved: Reserved, providerR
   } else {
     await applyPartialRefund(tx, order, refund);
   }
-  await mailBuyer(tx, mailer, reserved);
+  await mailRefund(tx, mailer, reserved);
   return done;
 }
 

@@ -12,15 +12,15 @@ import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
 import { checkDeliverableFile, readDeliverableBody } from "../work-orders/deliverable-file";
+import { listWorkOrders, workOrderDetail } from "../work-orders/work-orders-console";
+import { recordStaffAction } from "./staff-gate";
 import {
   addDeliverable,
   addWorkOrderNote,
   advanceWorkOrder,
   assignWorkOrder,
   cancelWorkOrder,
-} from "../work-orders/work-order-actions";
-import { listWorkOrders, workOrderDetail } from "../work-orders/work-orders-console";
-import { recordStaffAction } from "./staff-gate";
+} from "./work-order-actions";
 
 /** `/api/admin/work-orders`: the fulfilment queue of services people deliver (docs/money.md#what-each-purchase-delivers, docs/security.md#staff-and-the-operator-console). */
 export function workOrdersAdminRoutes(deps: AppDeps): Router {

@@ -3,7 +3,7 @@ import type { TAffiliateLevel } from "../../../shared/api/affiliates";
 import { MARKETPLACE_SALE_OFFER } from "../../../shared/marketplace-deals";
 import { affiliates, type ServiceOrder } from "../../../shared/schema";
 import type { Tx } from "../../db/tx";
-import type { PartRefund } from "../../payments/on-paid-effects";
+import type { OrderEffects, PartRefund } from "../../payments/on-paid-effects";
 import { commissionRateFor, orderedTier, TIER_UPGRADE_OFFER, tierCommissionPercent } from "./commission-rate";
 import {
   creditReferralCommission,
@@ -78,3 +78,10 @@ export async function applyPartlyRefundedOrderToAffiliates(
     reason: `partial refund of order ${order.id}`,
   });
 }
+
+/** What a payment, a refund and a part refunded mean to the affiliate programme. */
+export const affiliateOrderEffects: OrderEffects = {
+  onPaid: applyPaidOrderToAffiliates,
+  onRefunded: applyRefundedOrderToAffiliates,
+  onPartlyRefunded: applyPartlyRefundedOrderToAffiliates,
+};

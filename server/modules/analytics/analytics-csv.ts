@@ -1,33 +1,30 @@
 import type { TAnalyticsAnswer, TAnalyticsDay } from "../../../shared/api/analytics";
 import { csvDocument } from "../../lib/csv-write";
 
-const HEADER = [
-  "Date",
+/** The revenue columns of every analytics export, by source then in total. */
+export const REVENUE_HEADER = [
   "Parking revenue",
   "Lead revenue",
   "Marketplace revenue",
   "Affiliate revenue",
   "Other revenue",
   "Total revenue",
-  "Visitors",
-  "Leads",
-  "Lead conversion (%)",
 ];
 
+/** A revenue-by-source answer as the cells under `REVENUE_HEADER`. */
+export const revenueCells = (revenue: TAnalyticsDay["revenue"]) => [
+  revenue.parking,
+  revenue.lead,
+  revenue.marketplace,
+  revenue.affiliate,
+  revenue.other,
+  revenue.total,
+];
+
+const HEADER = ["Date", ...REVENUE_HEADER, "Visitors", "Leads", "Lead conversion (%)"];
+
 function line(label: string, day: Omit<TAnalyticsDay, "day">): (string | number)[] {
-  const { revenue } = day;
-  return [
-    label,
-    revenue.parking,
-    revenue.lead,
-    revenue.marketplace,
-    revenue.affiliate,
-    revenue.other,
-    revenue.total,
-    day.visitors,
-    day.leads,
-    day.conversionRate.toFixed(2),
-  ];
+  return [label, ...revenueCells(day.revenue), day.visitors, day.leads, day.conversionRate.toFixed(2)];
 }
 
 /** The range's daily series as CSV (one row per day, then a Total row), CRLF line ends per RFC 4180. */

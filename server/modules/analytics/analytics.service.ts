@@ -8,7 +8,7 @@ import {
 } from "../../../shared/api/analytics";
 import type { DbOrTx } from "../../db/tx";
 import { AppError } from "../../http/app-error";
-import { REVENUE_BY_KIND } from "./revenue-by-kind";
+import { REVENUE_BY_KIND, type RevenueByKind } from "./revenue-by-kind";
 
 const TOP_DOMAINS = 5;
 
@@ -28,17 +28,11 @@ export function rangeCte(userId: string, now: Date, days: number): SQL {
   )`;
 }
 
-interface SeriesRow extends Record<string, unknown> {
+interface SeriesRow extends Record<string, unknown>, RevenueByKind {
   day: string | null;
   tz: string;
   first: string;
   last: string;
-  parking: string;
-  lead: string;
-  marketplace: string;
-  affiliate: string;
-  other: string;
-  total: string;
   visitors: number;
   leads: number;
   conversion_rate: number;

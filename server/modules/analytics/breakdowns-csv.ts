@@ -1,5 +1,6 @@
 import type { TDomainBreakdown, TPortfolioMonth, TVisitShare } from "../../../shared/api/analytics";
 import { csvDocument } from "../../lib/csv-write";
+import { REVENUE_HEADER, revenueCells } from "./analytics-csv";
 
 const blank = (value: string | number | null) => (value === null ? "" : value);
 
@@ -41,28 +42,10 @@ export function sharesCsv(heading: "Country" | "Referrer", rows: TVisitShare[]):
 /** The 12-month portfolio summary. */
 export function monthsCsv(rows: TPortfolioMonth[]): string {
   return csvDocument([
-    [
-      "Month",
-      "Parking revenue",
-      "Lead revenue",
-      "Marketplace revenue",
-      "Affiliate revenue",
-      "Other revenue",
-      "Total revenue",
-      "Parking visitors",
-      "Clicks",
-      "RPM",
-      "Landing visits",
-      "Leads",
-    ],
+    ["Month", ...REVENUE_HEADER, "Parking visitors", "Clicks", "RPM", "Landing visits", "Leads"],
     ...rows.map((m) => [
       m.month,
-      m.revenue.parking,
-      m.revenue.lead,
-      m.revenue.marketplace,
-      m.revenue.affiliate,
-      m.revenue.other,
-      m.revenue.total,
+      ...revenueCells(m.revenue),
       m.parkingVisitors,
       m.clicks,
       blank(m.rpm),

@@ -1,16 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { TPortfolioMonth } from "../../../shared/api/analytics";
 import type { DbOrTx } from "../../db/tx";
-import { REVENUE_BY_KIND } from "./revenue-by-kind";
+import { REVENUE_BY_KIND, type RevenueByKind } from "./revenue-by-kind";
 
-interface MonthRow extends Record<string, unknown> {
+interface MonthRow extends Record<string, unknown>, RevenueByKind {
   month: string;
-  parking: string;
-  lead: string;
-  marketplace: string;
-  affiliate: string;
-  other: string;
-  total: string;
   parking_visitors: number;
   clicks: number;
   landing_visits: number;

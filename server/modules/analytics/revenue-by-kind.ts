@@ -10,3 +10,13 @@ export const REVENUE_BY_KIND = sql.raw(`sum(b.amount) filter (where b.type = 'pa
         sum(b.amount) filter (where b.type = 'affiliate') as affiliate,
         sum(b.amount) filter (where b.type not in ('parking', 'lead', 'marketplace', 'affiliate')) as other,
         sum(b.amount) as total`);
+
+/** The columns `REVENUE_BY_KIND` adds to a row, as decimal strings. */
+export interface RevenueByKind {
+  parking: string;
+  lead: string;
+  marketplace: string;
+  affiliate: string;
+  other: string;
+  total: string;
+}

@@ -1,8 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import { API_ACCESS_FEATURE } from "../../../shared/api/api-keys";
 import { API_PLANS } from "../../../shared/catalog";
+import { billingNow } from "../../db/billing-clock";
 import type { DbOrTx } from "../../db/tx";
-import { billingNow } from "../billing/billing-clock";
 import { entitlementsOf } from "../entitlements/entitlements.service";
 
 /** What the owner's API plan allows now: calls per period (null: unlimited) and the period. */

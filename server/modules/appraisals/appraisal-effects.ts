@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { domains, reports, type ServiceOrder, type WorkOrder } from "../../../shared/schema";
 import type { Tx } from "../../db/tx";
+import type { OrderEffects } from "../../payments/on-paid-effects";
 import { queueReport } from "../reports/queue-report";
 import { scheduleReportBuild } from "../reports/report-schedule";
 import { workOrderDueAt } from "../work-orders/work-order-due";
@@ -77,3 +78,6 @@ export async function addAnalystReview(
     .returning({ id: reports.id });
   if (updated) scheduleReportBuild(updated.id);
 }
+
+/** A paid appraisal queues its report (a refund withdraws it with the order's other reports). */
+export const appraisalOrderEffects: OrderEffects = { onPaid: queueAppraisalReport };

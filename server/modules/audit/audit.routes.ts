@@ -5,11 +5,9 @@ import { users } from "../../../shared/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import { handler } from "../../http/handler";
-import { requestMeta } from "../../http/request-meta";
 import { sendCsv } from "../../http/send-csv";
 import { csvDocument } from "../../lib/csv-write";
 import { describeDevice } from "../../lib/device-name";
-import { lockDownAccount, lockdownStatus } from "../auth/lockdown";
 import { requireAddOn } from "../entitlements/require-add-on";
 import { auditRetentionDays, listAuditLog } from "./audit-log";
 
@@ -76,17 +74,6 @@ export function auditExportRoutes(deps: AppDeps): Router {
         body: csvDocument([["time", "event", "address", "device", "detail"], ...rows]),
       });
     }),
-  );
-  router.get(
-    "/lockdown",
-    handler({ auth: true }, ({ userId }) => lockdownStatus(db, userId)),
-  );
-  router.post(
-    "/lockdown",
-    requireAddOn("incident-response", db),
-    handler({ auth: true }, ({ userId, req }) =>
-      lockDownAccount({ db, userId, currentSid: req.sessionID, meta: requestMeta(req) }),
-    ),
   );
   return router;
 }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { RateLimits } from "../../deps";
+import type { RateLimit } from "../../http/rate-limit";
 
 /** Any text becomes a fixed-length key, so a 254-character name fits the store's key column. */
 export const limitKey = (text: string) => createHash("sha256").update(text).digest("base64url");
@@ -9,7 +9,14 @@ export const limitKey = (text: string) => createHash("sha256").update(text).dige
  * its password is checked, each count in one atomic statement, so concurrent attempts never check
  * more passwords than the limit allows.
  */
-export function signInPolicy(limits: Pick<RateLimits, "signIn" | "registrations" | "passwordResets">) {
+/** The limits sign-in applies, from the app's `RateLimits`. */
+interface SignInLimits {
+  signIn: { perAccount: RateLimit; perAddress: RateLimit; perDevice: RateLimit; codes: RateLimit };
+  registrations: RateLimit;
+  passwordResets: RateLimit;
+}
+
+export function signInPolicy(limits: SignInLimits) {
   const { perAccount: account, perAddress: address, perDevice: device, codes } = limits.signIn;
   return {
     /**

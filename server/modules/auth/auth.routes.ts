@@ -46,13 +46,8 @@ export function authRoutes(deps: AppDeps): Router {
           mailConfirmationLink(tx, { ...links, user: created, email: created.email, change: false }),
       });
       // The device an account is made on is its first trusted one.
-      const { device } = await rememberDevice({
-        db,
-        req,
-        res,
-        userId: user.id,
-        secure: deps.config.secureCookies,
-      });
+      const secure = deps.config.secureCookies;
+      const { device } = await rememberDevice({ db, req, res, userId: user.id, secure });
       await startSession(req, user.id, { deviceId: device.id });
       const meta = requestMeta(req);
       await recordAudit(db, { userId: user.id, event: "account_created", meta });

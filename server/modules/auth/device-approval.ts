@@ -2,20 +2,15 @@ import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Request } from "express";
 import { APPROVE_DEVICE_PATH, DEVICE_APPROVAL_MS } from "../../../shared/api/devices";
-import { knownDevices, type User } from "../../../shared/schema";
+import { knownDevices } from "../../../shared/schema";
 import type { DbOrTx } from "../../db/tx";
-import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import { requestMeta } from "../../http/request-meta";
 import { describeDevice } from "../../lib/device-name";
 import { recordAudit } from "../audit/audit-log";
-import { findUser } from "./auth.service";
-import { deviceOfRequest, hashToken, rememberDevice } from "./known-devices";
+import { hashToken, rememberDevice } from "./known-devices";
 import { placeOf } from "./place";
-import { signInOnDevice } from "./sign-in";
-import { assertNotSuspended } from "./suspension";
-
-type SignIn = Parameters<typeof signInOnDevice>[0];
+import type { SignIn } from "./sign-in-step";
 
 const saveSession = (req: Request) =>
   new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
@@ -124,28 +119,4 @@ export async function approveDeviceById(options: { db: DbOrTx; req: Request; use
     detail: { deviceId: approved.id, by: "trusted device" },
   });
   return { approved: true as const };
-}
-
-/**
- * Asked by the waiting sign-in: still waiting (`approved: false`), or approved, in which case the
- * sign-in completes on this device now. A device removed meanwhile, or a wait longer than 30
- * minutes, ends the attempt.
- */
-export async function resumeApprovedSignIn(deps: AppDeps, options: Pick<SignIn, "req" | "res">) {
-  const { req } = options;
-  const pending = req.session.pendingDevice;
-  const expired = () => new AppError("UNAUTHORIZED", "Your sign-in has expired. Please sign in again.");
-  if (!pending || Date.now() - pending.at > DEVICE_APPROVAL_MS) throw expired();
-  const device = await deviceOfRequest(deps.db, req, pending.userId);
-  if (!device || device.id !== pending.deviceId) {
-    delete req.session.pendingDevice;
-    throw expired();
-  }
-  if (!device.approvedAt) return { approved: false as const };
-  const user: User | undefined = await findUser({ db: deps.db, userId: pending.userId });
-  if (!user) throw expired();
-  assertNotSuspended(user);
-  delete req.session.pendingDevice;
-  const signedIn = await signInOnDevice({ deps, ...options, user, method: pending.method });
-  return { approved: true as const, ...signedIn };
 }

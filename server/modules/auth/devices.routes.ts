@@ -7,8 +7,9 @@ import { SESSION_COOKIE } from "../../http/session";
 import { endSession } from "../../http/session-helpers";
 import { recordAudit } from "../audit/audit-log";
 import { hasAddOn, requireAddOn } from "../entitlements/require-add-on";
-import { approveDeviceById, approveDeviceByLink, resumeApprovedSignIn } from "./device-approval";
+import { approveDeviceById, approveDeviceByLink } from "./device-approval";
 import { listDevices, renameDevice, revokeDevice } from "./devices.service";
+import { resumeApprovedSignIn } from "./sign-in";
 
 /**
  * Settings → Security → Devices: every account sees the devices it signed in on; the

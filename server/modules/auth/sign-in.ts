@@ -1,5 +1,6 @@
-import type { Request, Response } from "express";
+import type { Request } from "express";
 import type { TSessionUser } from "../../../shared/api/auth";
+import { DEVICE_APPROVAL_MS } from "../../../shared/api/devices";
 import type { User } from "../../../shared/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
@@ -7,10 +8,11 @@ import { requestMeta } from "../../http/request-meta";
 import { startSession } from "../../http/session-helpers";
 import { recordAudit } from "../audit/audit-log";
 import { hasAddOn } from "../entitlements/require-add-on";
-import { toSessionUser } from "./auth.service";
+import { findUser, toSessionUser } from "./auth.service";
 import { awaitDeviceApproval } from "./device-approval";
 import { deviceOfRequest, rememberDevice } from "./known-devices";
 import { lockdownStatus } from "./lockdown";
+import type { SignIn } from "./sign-in-step";
 import { assertNotSuspended } from "./suspension";
 import { alertOnSignIn } from "./threat-alerts";
 
@@ -19,14 +21,6 @@ export const PENDING_SIGN_IN_MS = 5 * 60 * 1000;
 
 /** What a sign-in's last step answers: signed in, or waiting for the device to be approved. */
 export type SignInAnswer = { user: TSessionUser } | { deviceApprovalRequired: true };
-
-interface SignIn {
-  deps: AppDeps;
-  req: Request;
-  res: Response;
-  user: User;
-  method: string;
-}
 
 /** What a sign-in is told while the account is locked down. */
 export const LOCKED_DOWN_MESSAGE =
@@ -81,4 +75,28 @@ export async function signInOnDevice(options: SignIn): Promise<{ user: TSessionU
 export function awaitSecondFactor(req: Request, pending: { userId: string; knownDeviceKey?: string }) {
   req.session.pendingSignIn = { ...pending, at: Date.now() };
   return new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
+}
+
+/**
+ * Asked by the waiting sign-in: still waiting (`approved: false`), or approved, in which case the
+ * sign-in completes on this device now. A device removed meanwhile, or a wait longer than 30
+ * minutes, ends the attempt.
+ */
+export async function resumeApprovedSignIn(deps: AppDeps, options: Pick<SignIn, "req" | "res">) {
+  const { req } = options;
+  const pending = req.session.pendingDevice;
+  const expired = () => new AppError("UNAUTHORIZED", "Your sign-in has expired. Please sign in again.");
+  if (!pending || Date.now() - pending.at > DEVICE_APPROVAL_MS) throw expired();
+  const device = await deviceOfRequest(deps.db, req, pending.userId);
+  if (!device || device.id !== pending.deviceId) {
+    delete req.session.pendingDevice;
+    throw expired();
+  }
+  if (!device.approvedAt) return { approved: false as const };
+  const user: User | undefined = await findUser({ db: deps.db, userId: pending.userId });
+  if (!user) throw expired();
+  assertNotSuspended(user);
+  delete req.session.pendingDevice;
+  const signedIn = await signInOnDevice({ deps, ...options, user, method: pending.method });
+  return { approved: true as const, ...signedIn };
 }

@@ -4,6 +4,7 @@ import { checkoutPagePath } from "../../../shared/api/checkout";
 import { isOfferKey, OFFERS } from "../../../shared/catalog";
 import { centsToDecimal, toCents } from "../../../shared/money";
 import { type Subscription, subscriptions } from "../../../shared/schema";
+import { billingNow } from "../../db/billing-clock";
 import type { Db } from "../../db/pool";
 import { AppError, notFound } from "../../http/app-error";
 import type { Mailer } from "../../mail/mailer";
@@ -15,7 +16,6 @@ import {
   openStripePortal,
   setStripeCancelAtPeriodEnd,
 } from "../../payments/stripe-subscriptions";
-import { billingNow } from "./billing-clock";
 import { recordSubscriptionPayment } from "./record-renewal";
 import { lockSubscription, updateSubscription } from "./subscription-lifecycle";
 

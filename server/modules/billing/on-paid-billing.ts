@@ -1,8 +1,9 @@
 import { isMonthly } from "../../../shared/offer-grants";
 import type { ServiceOrder } from "../../../shared/schema";
+import { billingNow } from "../../db/billing-clock";
 import type { Tx } from "../../db/tx";
+import type { OrderEffects } from "../../payments/on-paid-effects";
 import { endPaidEntitlements, grantOrderEntitlements } from "../entitlements/grant-entitlements";
-import { billingNow } from "./billing-clock";
 import { applySubscriptionPayment, startSubscription } from "./subscription-lifecycle";
 
 /**
@@ -21,3 +22,9 @@ export async function applyPaidOrderToBilling(tx: Tx, order: ServiceOrder): Prom
 export async function applyRefundedOrderToBilling(tx: Tx, order: ServiceOrder): Promise<void> {
   await endPaidEntitlements(tx, order, await billingNow(tx));
 }
+
+/** What a payment means to billing, run first (docs/architecture.md#flow-2-a-purchase-becomes-an-entitlement). */
+export const billingOrderEffects: OrderEffects = {
+  onPaid: applyPaidOrderToBilling,
+  onRefunded: applyRefundedOrderToBilling,
+};

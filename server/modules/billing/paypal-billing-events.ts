@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { serviceOrders } from "../../../shared/schema";
+import { billingNow } from "../../db/billing-clock";
 import type { Db } from "../../db/pool";
 import type { Tx } from "../../db/tx";
 import type { Logger } from "../../logger";
@@ -7,7 +8,6 @@ import type { Mailer } from "../../mail/mailer";
 import { fulfilOrder } from "../../payments/fulfil-order";
 import type { PaidContext } from "../../payments/on-paid-effects";
 import { refundOrder } from "../../payments/refund-order";
-import { billingNow } from "./billing-clock";
 import {
   firstDelivery,
   isStale,

@@ -1,13 +1,13 @@
 import type Stripe from "stripe";
 import { centsToDecimal } from "../../../shared/money";
 import type { Subscription } from "../../../shared/schema";
+import { billingNow } from "../../db/billing-clock";
 import type { Db } from "../../db/pool";
 import type { Tx } from "../../db/tx";
 import type { Logger } from "../../logger";
 import type { Mailer } from "../../mail/mailer";
 import { fulfilOrder } from "../../payments/fulfil-order";
 import type { PaidContext } from "../../payments/on-paid-effects";
-import { billingNow } from "./billing-clock";
 import {
   firstDelivery,
   isStale,

@@ -3,12 +3,12 @@ import { sql } from "drizzle-orm";
 import { SANDBOX_PERIOD_DAYS } from "../../../shared/api/billing";
 import { checkoutPagePath } from "../../../shared/api/checkout";
 import type { Subscription } from "../../../shared/schema";
+import { billingNow } from "../../db/billing-clock";
 import type { Db } from "../../db/pool";
 import type { Tx } from "../../db/tx";
 import type { Mailer } from "../../mail/mailer";
 import type { PaidContext } from "../../payments/on-paid-effects";
 import { syncAccountPlan } from "../entitlements/entitlements.service";
-import { billingNow } from "./billing-clock";
 import { openSubscriptionOrder, recordSubscriptionPayment } from "./record-renewal";
 import {
   addDays,

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { MARKETPLACE_SALE_OFFER } from "../../../shared/marketplace-deals";
 import type { ServiceOrder } from "../../../shared/schema";
 import type { Tx } from "../../db/tx";
-import type { PaidContext } from "../../payments/on-paid-effects";
+import type { OrderEffects, PaidContext } from "../../payments/on-paid-effects";
 import { cancelCampaign, RECRUITMENT_OFFER, startCampaign } from "./campaigns.service";
 import { countRecruit } from "./count-recruit";
 import { reverseCampaignBonuses } from "./settle-campaign";
@@ -46,3 +46,9 @@ export async function applyRefundedOrderToCampaigns(
   );
   for (const row of rows) await reverseCampaignBonuses(tx, row.id, reason);
 }
+
+/** What a payment and a refund mean to recruitment campaigns. */
+export const campaignOrderEffects: OrderEffects = {
+  onPaid: applyPaidOrderToCampaigns,
+  onRefunded: applyRefundedOrderToCampaigns,
+};

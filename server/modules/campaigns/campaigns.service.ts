@@ -2,8 +2,8 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { TCampaign } from "../../../shared/api/campaigns";
 import { optionById, RECRUITMENT_GOALS } from "../../../shared/prices";
 import { recruitmentCampaigns, type ServiceOrder } from "../../../shared/schema";
+import { billingNow } from "../../db/billing-clock";
 import type { DbOrTx } from "../../db/tx";
-import { billingNow } from "../billing/billing-clock";
 import { notify } from "../notifications/notify";
 
 const DAY_MS = 86_400_000;

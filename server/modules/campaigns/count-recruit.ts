@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { ServiceOrder } from "../../../shared/schema";
+import { billingNow } from "../../db/billing-clock";
 import type { Tx } from "../../db/tx";
-import { billingNow } from "../billing/billing-clock";
 import { settleReached } from "./settle-campaign";
 
 /** How far up a referral chain is followed looking for the campaign's buyer. */

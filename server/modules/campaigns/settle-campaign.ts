@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { centsToDecimal, formatUsd, toCents } from "../../../shared/money";
+import { billingNow } from "../../db/billing-clock";
 import type { Db } from "../../db/pool";
 import type { DbOrTx } from "../../db/tx";
-import { billingNow } from "../billing/billing-clock";
 import { creditHeldFunds, reverseHeldFunds } from "../ledger/held-funds";
 import { creditRevenue } from "../ledger/ledger.service";
 import { notify } from "../notifications/notify";

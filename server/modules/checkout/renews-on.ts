@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { SANDBOX_PERIOD_DAYS } from "../../../shared/api/billing";
 import { subscriptions } from "../../../shared/schema";
+import { billingNow } from "../../db/billing-clock";
 import type { Db } from "../../db/pool";
-import { billingNow } from "../billing/billing-clock";
 import { addDays } from "../billing/subscription-lifecycle";
 
 type Order = { status: string; paidAt: Date | null; metadata: Record<string, unknown> };

@@ -2,9 +2,9 @@ import { and, eq, sql } from "drizzle-orm";
 import { courseFeature, type TCourse, type TCourseId, type TLesson } from "../../../shared/api/courses";
 import { optionById, TRAINING_COURSES } from "../../../shared/prices";
 import { courseProgress } from "../../../shared/schema";
+import { billingNow } from "../../db/billing-clock";
 import type { DbOrTx } from "../../db/tx";
 import { AppError, notFound } from "../../http/app-error";
-import { billingNow } from "../billing/billing-clock";
 import { entitlementsOf, isEntitled } from "../entitlements/entitlements.service";
 import { lessonsOf } from "./course-content";
 

@@ -1,4 +1,4 @@
-import { Router } from "express";
+import { type Response, Router } from "express";
 import { z } from "zod";
 import { ZNewSequence } from "../../../shared/api/email-automation";
 import type { AppDeps } from "../../deps";
@@ -34,6 +34,13 @@ export function emailAutomationRoutes(deps: AppDeps): Router {
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title} · ParkPilot</title><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#0f172a}button{background:#047857;color:#fff;border:0;border-radius:.5rem;padding:.6rem 1rem;font-size:1rem;cursor:pointer}</style></head><body><h1>${title}</h1>${body}</body></html>`;
 
+/** The answer to a link whose token does not verify. */
+const notRecognised = (res: Response) =>
+  res
+    .status(404)
+    .type("html")
+    .send(page("Link not recognised", "<p>This unsubscribe link is not valid.</p>"));
+
 /**
  * `/unsubscribe/<token>`: the page a recipient opens (a button that confirms), and the one-click
  * POST that mail clients send from the List-Unsubscribe-Post header (RFC 8058). Either way the
@@ -46,10 +53,7 @@ export function unsubscribeRoutes(deps: AppDeps): Router {
     const found = readUnsubscribeToken(secret, String(req.params.token));
     res.set("Cache-Control", "no-store");
     if (!found) {
-      res
-        .status(404)
-        .type("html")
-        .send(page("Link not recognised", "<p>This unsubscribe link is not valid.</p>"));
+      notRecognised(res);
       return;
     }
     res
@@ -65,10 +69,7 @@ export function unsubscribeRoutes(deps: AppDeps): Router {
     try {
       const found = readUnsubscribeToken(secret, String(req.params.token));
       if (!found) {
-        res
-          .status(404)
-          .type("html")
-          .send(page("Link not recognised", "<p>This unsubscribe link is not valid.</p>"));
+        notRecognised(res);
         return;
       }
       await unsubscribe(deps.db, found.senderId, found.email);

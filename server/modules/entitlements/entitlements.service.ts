@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { TEntitlement } from "../../../shared/api/entitlements";
 import { planOf } from "../../../shared/offer-grants";
+import { billingNow } from "../../db/billing-clock";
 import type { DbOrTx } from "../../db/tx";
-import { billingNow } from "../billing/billing-clock";
 
 type EntitlementRow = {
   feature: string;

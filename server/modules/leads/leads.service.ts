@@ -33,15 +33,7 @@ export interface LeadLimits {
 }
 
 /** What the visitor agreed to, as the lead stores it and the post to its buyer carries it. */
-export interface ConsentRecord {
-  version: string;
-  text: string;
-  /** When the visitor sent the form (ISO time). */
-  at: string;
-  pageUrl: string;
-  ip: string;
-  userAgent: string;
-}
+export type ConsentRecord = NonNullable<(typeof leads.$inferSelect)["consent"]>;
 
 /**
  * Stores a lead with its consent record and, when it arrived on a verified parked domain, puts it

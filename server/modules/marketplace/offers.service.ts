@@ -122,10 +122,7 @@ async function lockOffer(
 /** The offer must be open and not past its time; an expired one is closed on the way. */
 async function assertOpen(tx: Tx, offer: MarketplaceOffer) {
   if (offer.status === "open" && offer.expiresAt <= new Date()) {
-    await tx
-      .update(marketplaceOffers)
-      .set({ status: "expired", closedAt: new Date() })
-      .where(eq(marketplaceOffers.id, offer.id));
+    await endOffer(tx, offer.id, "expired");
     throw new AppError("CONFLICT", "This offer has expired.");
   }
   if (offer.status !== "open")
@@ -141,6 +138,24 @@ async function answerable(tx: Tx, userId: string, offerId: string) {
   return found;
 }
 
+/** Ends the offer `id` as `status` at `now`. */
+async function endOffer(tx: Tx, id: string, status: MarketplaceOffer["status"], now = new Date()) {
+  await tx.update(marketplaceOffers).set({ status, closedAt: now }).where(eq(marketplaceOffers.id, id));
+}
+
+/** The answer to an open offer of the other side, with its listing locked: the offer ends as `status`. */
+async function answerOffer(
+  tx: Tx,
+  options: { userId: string; offerId: string },
+  status: "countered" | "accepted",
+) {
+  const found = await answerable(tx, options.userId, options.offerId);
+  await lockListing(tx, found.offer.domainId);
+  const now = new Date();
+  await endOffer(tx, found.offer.id, status, now);
+  return { ...found, now };
+}
+
 const domainName = async (tx: DbOrTx, domainId: string) =>
   (await tx.select({ name: domains.name }).from(domains).where(eq(domains.id, domainId)))[0]?.name ??
   "the domain";
@@ -153,13 +168,7 @@ export async function counterOffer(options: {
   amount: string;
 }): Promise<TMadeOffer> {
   return options.db.transaction(async (tx) => {
-    const { offer, side } = await answerable(tx, options.userId, options.offerId);
-    await lockListing(tx, offer.domainId);
-    const now = new Date();
-    await tx
-      .update(marketplaceOffers)
-      .set({ status: "countered", closedAt: now })
-      .where(eq(marketplaceOffers.id, offer.id));
+    const { offer, side, now } = await answerOffer(tx, options, "countered");
     const [counter] = await tx
       .insert(marketplaceOffers)
       .values({
@@ -197,13 +206,7 @@ export async function counterOffer(options: {
  */
 export async function acceptOffer(options: { db: Db; userId: string; offerId: string }): Promise<TMadeOffer> {
   return options.db.transaction(async (tx) => {
-    const { offer, side } = await answerable(tx, options.userId, options.offerId);
-    await lockListing(tx, offer.domainId);
-    const now = new Date();
-    await tx
-      .update(marketplaceOffers)
-      .set({ status: "accepted", closedAt: now })
-      .where(eq(marketplaceOffers.id, offer.id));
+    const { offer, side, now } = await answerOffer(tx, options, "accepted");
     await tx
       .update(marketplaceOffers)
       .set({ status: "declined", closedAt: now })
@@ -256,10 +259,7 @@ async function closeOffer(
   side: Side,
   how: { status: "declined" | "withdrawn"; verb: string },
 ): Promise<TMadeOffer> {
-  await tx
-    .update(marketplaceOffers)
-    .set({ status: how.status, closedAt: new Date() })
-    .where(eq(marketplaceOffers.id, offer.id));
+  await endOffer(tx, offer.id, how.status);
   const name = await domainName(tx, offer.domainId);
   await tell(
     tx,

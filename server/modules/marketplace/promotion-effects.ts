@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { PROMOTION_TYPES } from "../../../shared/prices";
 import { domains, type ServiceOrder, workOrders } from "../../../shared/schema";
 import type { Tx } from "../../db/tx";
+import type { OrderEffects } from "../../payments/on-paid-effects";
 
 const DAY_MS = 86_400_000;
 /** Staff publish a paid social promotion within two days. */
@@ -30,16 +31,20 @@ export async function queueSocialPost(tx: Tx, order: ServiceOrder): Promise<void
     .where(eq(domains.id, order.domainId));
   if (!domain) return;
   const post = socialPost(domain);
+  const { id: orderId, userId, domainId, offerId } = order;
   await tx
     .insert(workOrders)
     .values({
-      orderId: order.id,
-      userId: order.userId,
-      domainId: order.domainId,
-      offerId: order.offerId,
+      orderId,
+      userId,
+      domainId,
+      offerId,
       title: `Publish the social promotion of ${domain.name}`,
       description: `Post text:\n${post.text}\n\nShare image: ${post.imageUrl}`,
       dueAt: new Date((order.paidAt ?? new Date()).getTime() + SOCIAL_DAYS * DAY_MS),
     })
     .onConflictDoNothing({ target: workOrders.orderId });
 }
+
+/** A social promotion's post, queued for staff to publish. */
+export const promotionOrderEffects: OrderEffects = { onPaid: queueSocialPost };

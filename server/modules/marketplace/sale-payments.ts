@@ -8,6 +8,7 @@ import {
 import { formatUsd } from "../../../shared/money";
 import { marketplaceTransactions, type ServiceOrder, workOrders } from "../../../shared/schema";
 import type { Tx } from "../../db/tx";
+import type { OrderEffects } from "../../payments/on-paid-effects";
 import { reverseHeldFunds } from "../ledger/held-funds";
 import { saleCreditKey } from "./complete-sale";
 import { tellSale } from "./tell-sale";
@@ -93,3 +94,9 @@ export async function applyRefundedOrderToSale(tx: Tx, order: ServiceOrder, reas
     row.id,
   );
 }
+
+/** An escrow sale's payment held, or given back (each effect checks the order's offer). */
+export const saleOrderEffects: OrderEffects = {
+  onPaid: applyPaidOrderToSale,
+  onRefunded: applyRefundedOrderToSale,
+};

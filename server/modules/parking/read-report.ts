@@ -15,16 +15,9 @@ import { normalizeDomainName } from "../../lib/domain-name";
 import { type DaySum, type ReportColumns, toColumns } from "./report-columns";
 
 /** One report row, read and checked. */
-interface ReportRow {
+/** One line of a report, read as a day of a domain (revenue to 6 places, as the network writes it). */
+interface ReportRow extends Omit<DaySum, "lines"> {
   line: number;
-  /** The domain as the row names it, normalised when it is a valid name. */
-  domain: string;
-  valid: boolean;
-  day: string;
-  visitors: number;
-  clicks: number;
-  /** Revenue in millionths of a dollar (the network writes up to 6 places). */
-  micros: bigint;
 }
 
 const FIELDS: TReportField[] = ["date", "domain", "visitors", "clicks", "revenue"];

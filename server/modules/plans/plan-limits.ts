@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { PlanLimitDetail } from "../../../shared/errors";
 import { type AccountPlan, planById, planThatLifts, type TPlanLimitKey } from "../../../shared/plans";
+import { billingNow } from "../../db/billing-clock";
 import type { DbOrTx } from "../../db/tx";
 import { AppError } from "../../http/app-error";
-import { billingNow } from "../billing/billing-clock";
 import { accountPlanOf } from "../entitlements/entitlements.service";
 
 /** The actions a plan limits (docs/product.md#account-plans). */

@@ -3,6 +3,7 @@ import { formatUsd } from "../../../shared/money";
 import { SALE_TIMELINES } from "../../../shared/prices";
 import { type ServiceOrder, workOrders } from "../../../shared/schema";
 import type { Tx } from "../../db/tx";
+import type { OrderEffects } from "../../payments/on-paid-effects";
 import { workOrderDueAt } from "./work-order-due";
 
 /** What a broker's buyer told the team when ordering, for the staff who take it on. */
@@ -25,6 +26,15 @@ function brief(order: ServiceOrder): string {
 export async function queueWorkOrder(tx: Tx, order: ServiceOrder): Promise<void> {
   const dueAt = workOrderDueAt(order, order.paidAt ?? new Date());
   if (!dueAt) return;
+  await openWorkOrder(tx, order, { title: order.description, description: brief(order), dueAt });
+}
+
+/** Opens the one work order of a paid order for staff, with what to do and by when; once per order. */
+async function openWorkOrder(
+  tx: Tx,
+  order: ServiceOrder,
+  task: { title: string; description: string; dueAt: Date },
+): Promise<void> {
   await tx
     .insert(workOrders)
     .values({
@@ -32,9 +42,7 @@ export async function queueWorkOrder(tx: Tx, order: ServiceOrder): Promise<void>
       userId: order.userId,
       domainId: order.domainId,
       offerId: order.offerId,
-      title: order.description,
-      description: brief(order),
-      dueAt,
+      ...task,
     })
     .onConflictDoNothing({ target: workOrders.orderId });
 }
@@ -46,3 +54,6 @@ export async function cancelRefundedWorkOrder(tx: Tx, order: ServiceOrder): Prom
     .set({ status: "cancelled", updatedAt: new Date() })
     .where(and(eq(workOrders.orderId, order.id), inArray(workOrders.status, ["queued", "in_progress"])));
 }
+
+/** The console's queue: a work order for what people deliver, cancelled when the order is refunded. */
+export const workOrderEffects: OrderEffects = { onPaid: queueWorkOrder, onRefunded: cancelRefundedWorkOrder };

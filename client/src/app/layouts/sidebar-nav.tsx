@@ -12,18 +12,21 @@ import {
 import { Link, useLocation } from "wouter";
 import { useWorkingAsMember } from "@/lib/api/portfolios";
 import { cn } from "@/lib/cn";
+import { SIDEBAR_LINKS } from "../routes";
 
-/** `ownerOnly`: hidden while working in someone else's portfolio (docs/security.md#team-seats). */
-const NAV_ITEMS: readonly { href: string; label: string; icon: LucideIcon; ownerOnly?: boolean }[] = [
-  { href: "/dashboard", label: "Dashboard", icon: LayoutDashboard },
-  { href: "/domains", label: "Domain Portfolio", icon: Globe },
-  { href: "/marketplace", label: "Marketplace", icon: Store },
-  { href: "/affiliates", label: "Affiliates", icon: Users, ownerOnly: true },
-  { href: "/analytics", label: "Analytics", icon: ChartColumn },
-  { href: "/reports", label: "Reports", icon: FileText },
-  { href: "/payments", label: "Payments", icon: CreditCard, ownerOnly: true },
-  { href: "/settings", label: "Settings", icon: Settings, ownerOnly: true },
-];
+/** The icon beside each sidebar link of the route table (`../routes.ts`), by its path. */
+const ICONS: Record<string, LucideIcon> = {
+  "/dashboard": LayoutDashboard,
+  "/domains": Globe,
+  "/marketplace": Store,
+  "/affiliates": Users,
+  "/analytics": ChartColumn,
+  "/reports": FileText,
+  "/payments": CreditCard,
+  "/settings": Settings,
+};
+
+const NAV_ITEMS = SIDEBAR_LINKS.map((link) => ({ ...link, icon: ICONS[link.href] ?? FileText }));
 
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const [location] = useLocation();

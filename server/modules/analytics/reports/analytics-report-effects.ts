@@ -3,6 +3,7 @@ import { competitorLines } from "../../../../shared/catalog";
 import { FORECAST_PERIODS, REPORT_TYPES } from "../../../../shared/prices";
 import { reports, type ServiceOrder, type WorkOrder } from "../../../../shared/schema";
 import type { Tx } from "../../../db/tx";
+import type { OrderEffects } from "../../../payments/on-paid-effects";
 import { queueReport } from "../../reports/queue-report";
 import { scheduleReportBuild } from "../../reports/report-schedule";
 import { workOrderDueAt } from "../../work-orders/work-order-due";
@@ -75,3 +76,6 @@ export async function addAnalystNotes(
     .returning({ id: reports.id });
   if (updated) scheduleReportBuild(updated.id);
 }
+
+/** A paid custom report, forecast or competitive analysis queues its report (a refund withdraws it). */
+export const analyticsReportOrderEffects: OrderEffects = { onPaid: queueAnalyticsReport };

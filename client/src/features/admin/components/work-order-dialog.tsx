@@ -1,6 +1,7 @@
 import { MAX_WORK_ORDER_TEXT, type TAdminWorkOrderDetail } from "@shared/api/admin-work-orders";
 import { DELIVERABLE_FILE_TYPES, WORK_ORDER_STATUS_LABELS } from "@shared/api/work-orders";
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
+import { ReasonField } from "@/components/reason-field";
 import { formatMoment } from "@/components/ticket-parts";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -222,13 +223,11 @@ function CancelOrder({ pending, apply }: { pending: boolean; apply: Apply }) {
   const [reason, setReason] = useState("");
   return (
     <div className="grid gap-1.5">
-      <Label htmlFor="cancel-reason">Reason to cancel (the buyer is told, and refunded in full)</Label>
-      <Textarea
+      <ReasonField
         id="cancel-reason"
-        rows={2}
-        maxLength={500}
+        label="Reason to cancel (the buyer is told, and refunded in full)"
         value={reason}
-        onChange={(e) => setReason(e.target.value)}
+        onChange={setReason}
       />
       <Button
         variant="destructive"

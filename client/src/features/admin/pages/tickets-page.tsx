@@ -3,13 +3,13 @@ import { supportTarget } from "@shared/support";
 import { useState } from "react";
 import {
   formatMoment,
+  TicketDialogShell,
   TicketMessageForm,
   TicketStatus,
   TicketView,
   targetText,
 } from "@/components/ticket-parts";
 import { Button } from "@/components/ui/button";
-import { DialogShell } from "@/components/ui/dialog";
 import { toast, toastError } from "@/lib/toast";
 import { getTicketPage, ticketKeys, useTicketThread, useUpdateTicket } from "../api/tickets";
 import { AdminSearch } from "../components/admin-search";
@@ -94,12 +94,10 @@ function TicketReview({ id, onClose }: { id: string | null; onClose: () => void 
   };
 
   return (
-    <DialogShell
+    <TicketDialogShell
       open={id !== null}
-      onOpenChange={(open) => !open && onClose()}
-      className="sm:max-w-2xl"
-      title={ticket?.subject ?? "Ticket"}
-      titleClassName="break-words"
+      onClose={onClose}
+      subject={ticket?.subject}
       description={ticket && `${ticket.userName} <${ticket.userEmail}> · ${targetText(ticket.tier)}`}
     >
       <TicketView ticket={ticket} messages={thread.data?.messages} showDue>
@@ -122,6 +120,6 @@ function TicketReview({ id, onClose }: { id: string | null; onClose: () => void 
           )}
         </TicketMessageForm>
       </TicketView>
-    </DialogShell>
+    </TicketDialogShell>
   );
 }

@@ -1,10 +1,9 @@
 import type { TAdminUser } from "@shared/api/admin-users";
 import { useState } from "react";
+import { ReasonField } from "@/components/reason-field";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DialogShell } from "@/components/ui/dialog";
-import { Label } from "@/components/ui/label";
-import { Textarea } from "@/components/ui/textarea";
 import { formatDate, formatMoney, formatNumber } from "@/lib/format";
 import { toast, toastError } from "@/lib/toast";
 import { getUserPage, userKeys, useSetSuspended, useUserReview } from "../api/users";
@@ -122,13 +121,11 @@ function UserReview({ id, onClose }: { id: string | null; onClose: () => void })
             </div>
           ) : (
             <div className="grid gap-2">
-              <Label htmlFor="suspend-reason">Reason to suspend</Label>
-              <Textarea
+              <ReasonField
                 id="suspend-reason"
-                rows={2}
-                maxLength={500}
+                label="Reason to suspend"
                 value={reason}
-                onChange={(e) => setReason(e.target.value)}
+                onChange={setReason}
               />
               <Button
                 variant="destructive"

@@ -1,6 +1,11 @@
-import { formatMoment, TicketMessageForm, TicketView, targetText } from "@/components/ticket-parts";
+import {
+  formatMoment,
+  TicketDialogShell,
+  TicketMessageForm,
+  TicketView,
+  targetText,
+} from "@/components/ticket-parts";
 import { Button } from "@/components/ui/button";
-import { DialogShell } from "@/components/ui/dialog";
 import { toast, toastError } from "@/lib/toast";
 import { useSupportTicket } from "../api/get-support-ticket";
 import { useUpdateSupportTicket } from "../api/reply-support-ticket";
@@ -36,12 +41,10 @@ export function TicketDialog({ id, onClose }: { id: string | null; onClose: () =
   };
 
   return (
-    <DialogShell
+    <TicketDialogShell
       open={id !== null}
-      onOpenChange={(open) => !open && onClose()}
-      className="sm:max-w-2xl"
-      title={ticket?.subject ?? "Ticket"}
-      titleClassName="break-words"
+      onClose={onClose}
+      subject={ticket?.subject}
       description={
         ticket &&
         `${targetText(ticket.tier)}${ticket.status === "open" ? ` · due ${formatMoment(ticket.responseDueAt)}` : ""}`
@@ -63,6 +66,6 @@ export function TicketDialog({ id, onClose }: { id: string | null; onClose: () =
           )}
         </TicketMessageForm>
       </TicketView>
-    </DialogShell>
+    </TicketDialogShell>
   );
 }

@@ -1,12 +1,12 @@
 import { parseConfig } from "../config";
+import { prepareDatabase } from "../db/migrate";
+import { openDatabase } from "../db/pool";
 import {
   createTotpKeys,
   missingKeysAdvice,
   missingTotpKeys,
   resealTotpSecrets,
 } from "../modules/auth/totp-secrets";
-import { prepareDatabase } from "./migrate";
-import { openDatabase } from "./pool";
 
 /**
  * `npm run totp:rotate-key` encrypts every authenticator secret again under the first key of

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { formatUsd } from "../../../shared/money";
+import { formatUsd } from "../../shared/money";
 import {
   accountEvents,
   balances,
@@ -9,10 +9,9 @@ import {
   revenueGoals,
   serviceOrders,
   transactions,
-} from "../../../shared/schema";
-import type { Mailer } from "../../mail/mailer";
-import { fulfilOrder } from "../../payments/fulfil-order";
-import { wireOrderEffects } from "../../wire-order-effects";
+} from "../../shared/schema";
+import type { Mailer } from "../mail/mailer";
+import { fulfilOrder } from "../payments/fulfil-order";
 import { type DemoContext, daysAgo } from "./demo-context";
 import { paidOrder } from "./seed-affiliates";
 import type { DemoDomain } from "./seed-domains";
@@ -102,7 +101,6 @@ export async function seedPaidService(ctx: DemoContext, portfolio: DemoDomain[])
     serviceType: order.serviceType,
     createdAt: order.createdAt,
   });
-  wireOrderEffects();
   const outcome = await fulfilOrder(
     ctx.tx,
     noMail,

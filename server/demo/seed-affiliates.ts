@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { levelCommissionPercent, type TAffiliateLevel } from "../../../shared/api/affiliates";
-import { OFFERS, type OfferKey } from "../../../shared/catalog";
-import { centsToDecimal, formatUsd, toCents } from "../../../shared/money";
-import { accountEvents, affiliates, serviceOrders, transactions, users } from "../../../shared/schema";
-import { commissionKey } from "../../modules/affiliates/credit-referral-commission";
+import { levelCommissionPercent, type TAffiliateLevel } from "../../shared/api/affiliates";
+import { OFFERS, type OfferKey } from "../../shared/catalog";
+import { centsToDecimal, formatUsd, toCents } from "../../shared/money";
+import { accountEvents, affiliates, serviceOrders, transactions, users } from "../../shared/schema";
+import { commissionKey } from "../modules/affiliates/credit-referral-commission";
 import { type DemoContext, daysAgo } from "./demo-context";
 import { DEMO_REFERRAL_EMAIL_DOMAIN, DEMO_REFERRALS, DEMO_TIME_ZONE } from "./demo-data";
 

@@ -14,10 +14,10 @@ import type { Tx } from "../../db/tx";
 import type { AppDeps } from "../../deps";
 import { AppError, notFound } from "../../http/app-error";
 import type { Mailer } from "../../mail/mailer";
-import { refundOrderAsStaff } from "../admin/staff-refund";
 import { addAnalystNotes } from "../analytics/reports/analytics-report-effects";
 import { addAnalystReview } from "../appraisals/appraisal-effects";
-import { mailWorkOrderChange } from "./work-order-mail";
+import { mailWorkOrderChange } from "../work-orders/work-order-mail";
+import { refundOrderAsStaff } from "./staff-refund";
 
 export interface WorkOrderContext {
   db: Db;

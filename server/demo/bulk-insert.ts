@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Tx } from "../tx";
+import type { Tx } from "../db/tx";
 
 /**
  * Inserts many rows in one statement with one JSON parameter: far cheaper to send and parse

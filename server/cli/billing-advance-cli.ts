@@ -1,13 +1,12 @@
 import { sql } from "drizzle-orm";
 import { parseConfig } from "../config";
+import { moveBillingClock } from "../db/billing-clock";
+import { prepareDatabase } from "../db/migrate";
+import { openDatabase } from "../db/pool";
+import { isSandboxDatabase } from "../db/sandbox-mark";
 import { createLogger } from "../logger";
 import { createMailer } from "../mail/mailer";
-import { moveBillingClock } from "../modules/billing/billing-clock";
 import { sweepSubscriptions } from "../modules/billing/sweep-subscriptions";
-import { wireOrderEffects } from "../wire-order-effects";
-import { prepareDatabase } from "./migrate";
-import { openDatabase } from "./pool";
-import { isSandboxDatabase } from "./sandbox-mark";
 
 /**
  * `npm run billing:advance -- 30` moves the sandbox's billing clock 30 days ahead and runs the
@@ -27,7 +26,6 @@ if (config.isProduction) {
   console.error("The billing clock moves only in development and test.");
   process.exit(1);
 }
-wireOrderEffects();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
 await prepareDatabase(database, { isProduction: config.isProduction });
 if (!(await isSandboxDatabase(database.db))) {

@@ -1,5 +1,5 @@
 /** The fixed cast of the demo portfolio: names, places and people. */
-import { AD_NETWORKS } from "../../../shared/prices";
+import { AD_NETWORKS } from "../../shared/prices";
 
 export const DEMO_TIME_ZONE = "America/New_York";
 export const DEMO_NAMESERVERS = "ns1.parkpilot.io, ns2.parkpilot.io";

@@ -1,9 +1,9 @@
 import { and, inArray, ne } from "drizzle-orm";
-import { centsToDecimal } from "../../../shared/money";
-import { PARKING_TEMPLATES } from "../../../shared/prices";
-import { accountEvents, domains } from "../../../shared/schema";
-import { assignNameservers } from "../../modules/domains/assign-nameservers";
-import { parkingSourceKey } from "../../modules/parking/parking-import.service";
+import { centsToDecimal } from "../../shared/money";
+import { PARKING_TEMPLATES } from "../../shared/prices";
+import { accountEvents, domains } from "../../shared/schema";
+import { assignNameservers } from "../modules/domains/assign-nameservers";
+import { parkingSourceKey } from "../modules/parking/parking-import.service";
 import { bulkInsert } from "./bulk-insert";
 import { type DemoContext, daysAgo, pastMoment } from "./demo-context";
 import {

@@ -17,12 +17,12 @@ import {
   listPaymentMethods,
   listTransactions,
   updatePaymentSettings,
-} from "./payments.service";
+} from "./balance.service";
 import { requestPayout } from "./payouts.service";
 import { captureTestOrder, createTestOrder, paypalSetup } from "./test-payments.service";
 
 /** Balance, transactions, payment methods and settings, payouts, and the wallet test flow. */
-export function paymentRoutes(deps: AppDeps): Router {
+export function payoutRoutes(deps: AppDeps): Router {
   const { db, payments, logger, mailer, config } = deps;
   const router = Router();
 

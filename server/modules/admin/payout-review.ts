@@ -9,10 +9,10 @@ import type { RequestMeta } from "../../http/request-meta";
 import type { Logger } from "../../logger";
 import type { Mailer } from "../../mail/mailer";
 import type { PayoutSender } from "../../payments/provider";
-import { recordStaffAction } from "../admin/staff-gate";
 import { lockBalance } from "../ledger/held-funds";
-import { assertPayeeCanBePaid } from "./payee-state";
-import { returnPayout, sendPayout } from "./payouts.service";
+import { assertPayeeCanBePaid } from "../payouts/payee-state";
+import { returnPayout, sendPayout } from "../payouts/payouts.service";
+import { recordStaffAction } from "./staff-gate";
 
 type PayoutRow = typeof payouts.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { parseConfig } from "../config";
+import { runMigrations } from "../db/migrate";
+import { openDatabase } from "../db/pool";
 import { verifyAuditChain } from "../modules/audit/audit-chain";
-import { runMigrations } from "./migrate";
-import { openDatabase } from "./pool";
 
 /**
  * `npm run audit:verify`: proves the audit log's hash chain on the configured database (exit 0),

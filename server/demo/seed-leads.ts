@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { LEAD_SOURCE, LEAD_VALUE } from "../../../shared/api/leads";
-import { SANDBOX_BUYER_NAME } from "../../modules/lead-sales/sell-lead";
-import { priceForShare } from "../../modules/lead-sales/share";
+import { LEAD_SOURCE, LEAD_VALUE } from "../../shared/api/leads";
+import { SANDBOX_BUYER_NAME } from "../modules/lead-sales/sell-lead";
+import { priceForShare } from "../modules/lead-sales/share";
 import { bulkInsert } from "./bulk-insert";
 import { type DemoContext, pastMoment } from "./demo-context";
 import { DEMO_FIRST_NAMES, DEMO_LAST_NAMES, DEMO_PLACES } from "./demo-data";

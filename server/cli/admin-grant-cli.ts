@@ -1,9 +1,9 @@
 import { parseConfig } from "../config";
+import { runMigrations } from "../db/migrate";
+import { openDatabase } from "../db/pool";
 import { createLogger } from "../logger";
 import { createMailer } from "../mail/mailer";
 import { grantStaffByEmail, revokeStaff } from "../modules/admin/staff";
-import { runMigrations } from "./migrate";
-import { openDatabase } from "./pool";
 
 /**
  * `npm run admin:grant -- someone@example.com` makes an account staff (the operator console at

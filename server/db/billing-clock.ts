@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/tx";
+import type { DbOrTx } from "./tx";
 
 /**
  * The billing clock: real time plus how far tests or the development command moved it ahead.

@@ -1,0 +1,11 @@
+/**
+ * The client's page paths that the server also names (in emails and answers). Kept apart from
+ * the schemas so that the client's route table loads no schema library with the landing page.
+ */
+
+/** The client route where the buyer pays one service order. */
+export const CHECKOUT_PAGE_ROUTE = "/checkout/service/:id";
+
+/** The pages the mailed links of an email change open. */
+export const CONFIRM_EMAIL_PATH = "/confirm-email";
+export const CANCEL_EMAIL_CHANGE_PATH = "/cancel-email-change";
