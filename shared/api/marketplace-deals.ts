@@ -2,7 +2,19 @@ import { z } from "zod";
 import { ZMoney } from "../money";
 import { ZListingPrice } from "./marketplace";
 
-export const OFFER_STATUSES = ["open", "countered", "accepted", "declined", "withdrawn", "expired"] as const;
+/**
+ * An accepted offer that was not turned into a sale within its binding time, or whose sale was
+ * cancelled unpaid, is `lapsed`: it opens no sale any more.
+ */
+export const OFFER_STATUSES = [
+  "open",
+  "countered",
+  "accepted",
+  "declined",
+  "withdrawn",
+  "expired",
+  "lapsed",
+] as const;
 export type TOfferStatus = (typeof OFFER_STATUSES)[number];
 export const TRANSACTION_STATUSES = [
   "awaiting_payment",
@@ -153,4 +165,5 @@ export const marketplaceDealPaths = {
   confirmTransfer: (id: string) => `/api/marketplace/transactions/${id}/confirm-transfer`,
   acceptTransaction: (id: string) => `/api/marketplace/transactions/${id}/accept`,
   dispute: (id: string) => `/api/marketplace/transactions/${id}/dispute`,
+  cancel: (id: string) => `/api/marketplace/transactions/${id}/cancel`,
 } as const;

@@ -28,6 +28,7 @@ import {
 import { saleConfigOf } from "./sale-config";
 import {
   acceptTransaction,
+  cancelTransaction,
   confirmTransfer,
   disputeTransaction,
   getTransaction,
@@ -128,6 +129,10 @@ export function dealRoutes(deps: AppDeps): Router {
     handler({ ...sale, body: ZDisputeBody }, ({ userId, params, body }) =>
       disputeTransaction({ db, userId, id: params.id, reason: body.reason }),
     ),
+  );
+  router.post(
+    "/transactions/:id/cancel",
+    handler(sale, ({ userId, params }) => cancelTransaction({ db, userId, id: params.id })),
   );
   return router;
 }

@@ -5,13 +5,13 @@ import {
   type TProtectionLevel,
   TRANSFER_DAYS,
 } from "../../../shared/marketplace-deals";
-import { marketplaceTransactions, serviceOrders } from "../../../shared/schema";
+import { marketplaceTransactions } from "../../../shared/schema";
 import type { AppDeps } from "../../deps";
 import { refundOrderAsStaff } from "../admin/staff-refund";
+import { cancelUnpaidSale } from "./cancel-sale";
 import { completeSale } from "./complete-sale";
 import { expireOffers } from "./offers.service";
 import type { SaleConfig } from "./sale-terms";
-import { tellSale } from "./tell-sale";
 
 const DAY_MS = 86_400_000;
 /** A dispute on a listing with a refund guarantee that staff leave undecided this long is refunded. */
@@ -22,7 +22,8 @@ const before = (now: Date, days: number) => new Date(now.getTime() - days * DAY_
 
 /**
  * The marketplace's clock, run by a job (and by tests with a moved `now`): open offers past their
- * 7 days expire; a sale unpaid after 5 days is cancelled; a paid sale whose name the buyer has not
+ * 7 days expire, and accepted ones that opened no sale in theirs lapse; a sale unpaid after 5
+ * days is cancelled (its offer lapses); a paid sale whose name the buyer has not
  * proven within 7 days is refunded; an inspection that ran out completes the sale; a dispute on
  * a listing with a refund guarantee that staff left for 14 days is refunded.
  */
@@ -33,26 +34,19 @@ export async function runSaleTimeouts(deps: Deps, options: { config: SaleConfig;
 
   const unpaid = await db.transaction(async (tx) => {
     const rows = await tx
-      .update(marketplaceTransactions)
-      .set({ status: "cancelled", closedAt: now })
+      .select()
+      .from(marketplaceTransactions)
       .where(
         and(
           eq(marketplaceTransactions.status, "awaiting_payment"),
           lte(marketplaceTransactions.createdAt, before(now, PAYMENT_DAYS)),
         ),
       )
-      .returning();
-    for (const row of rows) {
-      if (row.orderId)
-        await tx
-          .update(serviceOrders)
-          .set({ status: "cancelled" })
-          .where(and(eq(serviceOrders.id, row.orderId), eq(serviceOrders.status, "pending")));
-      const text = `Nobody paid within ${PAYMENT_DAYS} days, so the sale was cancelled.`;
-      for (const userId of [row.buyerId, row.sellerId])
-        await tellSale(tx, userId, `${row.domainName}: sale cancelled`, text, row.id);
-    }
-    return rows.length;
+      .for("update");
+    const why = `Nobody paid within ${PAYMENT_DAYS} days, so the sale was cancelled.`;
+    let cancelled = 0;
+    for (const row of rows) if (await cancelUnpaidSale(tx, row, { now, why })) cancelled += 1;
+    return cancelled;
   });
 
   const late = await db

@@ -16,6 +16,7 @@ import type { Db } from "../../db/pool";
 import type { Tx } from "../../db/tx";
 import { AppError, notFound } from "../../http/app-error";
 import type { OwnershipChecker } from "../domains/check-ownership";
+import { cancelUnpaidSale } from "./cancel-sale";
 import { completeSale } from "./complete-sale";
 import { lockAcceptedOffer, lockListing } from "./offers.service";
 import { inspectionDaysFor, protectionOf, type SaleConfig } from "./sale-terms";
@@ -290,5 +291,24 @@ export async function disputeTransaction(options: { db: Db; userId: string; id: 
       row.id,
     );
     return transactionView(updated, options.userId);
+  });
+}
+
+/**
+ * Either side calls off a sale nobody has paid yet: its order can no longer be paid, an accepted
+ * offer it paid lapses, and both sides are told.
+ */
+export async function cancelTransaction(options: { db: Db; userId: string; id: string }) {
+  return options.db.transaction(async (tx) => {
+    const row = await ownTransaction(tx, options.userId, options.id, true);
+    if (row.status !== "awaiting_payment")
+      throw new AppError("CONFLICT", "Only a sale that is not paid yet can be cancelled.");
+    const side = row.buyerId === options.userId ? "buyer" : "seller";
+    const cancelled = await cancelUnpaidSale(tx, row, {
+      now: new Date(),
+      why: `The ${side} cancelled the sale before it was paid.`,
+    });
+    if (!cancelled) throw new AppError("CONFLICT", "Only a sale that is not paid yet can be cancelled.");
+    return transactionView(cancelled, options.userId);
   });
 }

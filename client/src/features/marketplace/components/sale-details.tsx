@@ -75,6 +75,13 @@ export function SaleDetails({ id }: { id: string }) {
           </Link>
         </div>
       )}
+      {s.status === "awaiting_payment" && (
+        <div>
+          <Button variant="outline" onClick={() => run("cancel", "Sale Cancelled")} disabled={act.isPending}>
+            Cancel Sale
+          </Button>
+        </div>
+      )}
       {s.transfer && s.status === "awaiting_transfer" && (
         <div className="grid gap-2 rounded-md border bg-slate-50 p-3 text-sm">
           <p>Add this TXT record at your DNS provider:</p>
