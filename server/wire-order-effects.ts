@@ -10,6 +10,7 @@ import {
   applyPaidOrderToCampaigns,
   applyRefundedOrderToCampaigns,
 } from "./modules/campaigns/campaign-order-effects";
+import { applyPaidOrderToLease, applyRefundedOrderToLease } from "./modules/marketplace/lease-payments";
 import { queueSocialPost } from "./modules/marketplace/promotion-effects";
 import { applyPaidOrderToSale, applyRefundedOrderToSale } from "./modules/marketplace/sale-payments";
 import { withdrawRefundedReports } from "./modules/reports/withdraw-refunded";
@@ -36,6 +37,8 @@ export function wireOrderEffects(): void {
   registerOrderEffects({ onPaid: queueAnalyticsReport });
   // An escrow sale's payment held or given back (filtered on the order's offer).
   registerOrderEffects({ onPaid: applyPaidOrderToSale, onRefunded: applyRefundedOrderToSale });
+  // A lease's instalment: the lease moved on, the seller credited (after billing moved its subscription).
+  registerOrderEffects({ onPaid: applyPaidOrderToLease, onRefunded: applyRefundedOrderToLease });
   // A social promotion's post for staff to publish.
   registerOrderEffects({ onPaid: queueSocialPost });
 }

@@ -69,7 +69,8 @@ export async function completeSale(
         .where(eq(serviceOrders.id, row.orderId))
     : [];
   const proceeds = centsToDecimal(sellerProceedsCents(toCents(row.amount), Number(row.commissionPercent)));
-  if (order?.provider && order.provider !== "sandbox") {
+  // A lease credited the seller with each instalment as it was paid.
+  if (row.kind !== "lease" && order?.provider && order.provider !== "sandbox") {
     await creditHeldFunds(tx, {
       userId: row.sellerId,
       domainId: row.domainId,
@@ -104,7 +105,9 @@ export async function completeSale(
     tx,
     row.sellerId,
     `${row.domainName} sold`,
-    `You are credited ${formatUsd(proceeds)} (the price less commission).`,
+    row.kind === "lease"
+      ? "The lease-to-own is complete: every instalment was credited to you as it was paid."
+      : `You are credited ${formatUsd(proceeds)} (the price less commission).`,
     row.id,
   );
   await tellSale(

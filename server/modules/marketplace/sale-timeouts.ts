@@ -1,5 +1,6 @@
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import {
+  LEASE_GRACE_DAYS,
   PAYMENT_DAYS,
   PROTECTION_TERMS,
   type TProtectionLevel,
@@ -10,6 +11,7 @@ import type { AppDeps } from "../../deps";
 import { refundOrderAsStaff } from "../admin/staff-refund";
 import { cancelUnpaidSale } from "./cancel-sale";
 import { completeSale } from "./complete-sale";
+import { disputeLateLeaseTransfers, endDefaultedLeases } from "./lease-payments";
 import { expireOffers } from "./offers.service";
 import type { SaleConfig } from "./sale-terms";
 
@@ -25,7 +27,9 @@ const before = (now: Date, days: number) => new Date(now.getTime() - days * DAY_
  * 7 days expire, and accepted ones that opened no sale in theirs lapse; a sale unpaid after 5
  * days is cancelled (its offer lapses); a paid sale whose name the buyer has not
  * proven within 7 days is refunded; an inspection that ran out completes the sale; a dispute on
- * a listing with a refund guarantee that staff left for 14 days is refunded.
+ * a listing with a refund guarantee that staff left for 14 days is refunded. A lease whose
+ * instalment is unpaid 10 days past due ends; a paid-off lease whose transfer is late goes to
+ * staff as a dispute (its money came in instalments, so no single order refunds it).
  */
 export async function runSaleTimeouts(deps: Deps, options: { config: SaleConfig; now?: Date }) {
   const { db } = deps;
@@ -49,13 +53,18 @@ export async function runSaleTimeouts(deps: Deps, options: { config: SaleConfig;
     return cancelled;
   });
 
+  const leases = await db.transaction(async (tx) => ({
+    ended: await endDefaultedLeases(tx, { now, graceDays: LEASE_GRACE_DAYS }),
+    late: await disputeLateLeaseTransfers(tx, { now }),
+  }));
+
   const late = await db
     .select()
     .from(marketplaceTransactions)
     .where(
-      sql`(${marketplaceTransactions.status} = 'awaiting_transfer' and ${marketplaceTransactions.paidAt} <= ${before(now, TRANSFER_DAYS)})
+      sql`${marketplaceTransactions.kind} = 'sale' and ((${marketplaceTransactions.status} = 'awaiting_transfer' and ${marketplaceTransactions.paidAt} <= ${before(now, TRANSFER_DAYS)})
         or (${marketplaceTransactions.status} = 'disputed' and ${marketplaceTransactions.protection} is not null
-          and ${marketplaceTransactions.disputedAt} <= ${before(now, GUARANTEE_DISPUTE_DAYS)})`,
+          and ${marketplaceTransactions.disputedAt} <= ${before(now, GUARANTEE_DISPUTE_DAYS)}))`,
     );
   let refunded = 0;
   for (const row of late) {
@@ -94,5 +103,12 @@ export async function runSaleTimeouts(deps: Deps, options: { config: SaleConfig;
       completed += 1;
     });
   }
-  return { expired, cancelled: unpaid, refunded, completed };
+  return {
+    expired,
+    cancelled: unpaid,
+    refunded,
+    completed,
+    leasesEnded: leases.ended,
+    leasesLate: leases.late,
+  };
 }
