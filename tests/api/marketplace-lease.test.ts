@@ -20,6 +20,7 @@ import {
 } from "../../shared/schema";
 import { sellerAndBuyer } from "../factories/deals";
 import { heldOf } from "../factories/payments";
+import { signInStaff } from "../factories/staff";
 import { signUp } from "../factories/users";
 import { type DnsServer, startDnsServer } from "../setup/dns-server";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -272,7 +273,7 @@ describe("a lease in the sandbox, its timeouts moved by the clocks", () => {
     expect((await buyer.agent.post(`/api/checkout/sandbox/${opened.body.orderId}/pay`)).status).toBe(409);
   });
 
-  it("a paid-off lease whose transfer is not proven within 7 days goes to staff as a dispute", async () => {
+  it("a paid-off lease whose transfer is not proven within 7 days goes to staff as a dispute; refunding it refunds every instalment", async () => {
     const { buyer, domain } = await financedListing("1200.00");
     const opened = await openLease(buyer.agent, domain.id, 12);
     await buyer.agent.post(`/api/checkout/sandbox/${opened.body.orderId}/pay`);
@@ -285,5 +286,18 @@ describe("a lease in the sandbox, its timeouts moved by the clocks", () => {
     expect((await runClock(new Date(paidAt + 6 * DAY))).leasesLate).toBe(0);
     expect((await runClock(new Date(paidAt + 7 * DAY + 60_000))).leasesLate).toBe(1);
     expect((await sale(buyer.agent, opened.body.id)).status).toBe("disputed");
+
+    const staff = await signInStaff(t);
+    const refunded = await staff.agent
+      .post(`/api/admin/sales/${opened.body.id}/refund`)
+      .send({ reason: "The seller never moved the name" });
+    expect(refunded.status).toBe(200);
+    expect((await sale(buyer.agent, opened.body.id)).status).toBe("refunded");
+    const instalments = await t.db
+      .select()
+      .from(serviceOrders)
+      .where(and(eq(serviceOrders.userId, buyer.user.id), eq(serviceOrders.offerId, "marketplaceLease")));
+    expect(instalments).toHaveLength(12);
+    expect(instalments.every((o) => o.status === "refunded")).toBe(true);
   });
 });

@@ -11,7 +11,7 @@ import {
   type ServiceOrder,
   subscriptions,
 } from "../../../shared/schema";
-import type { Tx } from "../../db/tx";
+import type { DbOrTx, Tx } from "../../db/tx";
 import type { PaidContext } from "../../payments/on-paid-effects";
 import { billingNow } from "../billing/billing-clock";
 import { endSubscription, lockSubscription, updateSubscription } from "../billing/subscription-lifecycle";
@@ -114,9 +114,18 @@ export async function applyPaidOrderToLease(
   );
 }
 
-/** A refunded instalment takes back what it credited the seller; the lease's count stays as staff decide. */
+/**
+ * A refunded instalment takes back what it credited the seller. Staff refunding a disputed lease
+ * refund every instalment: the lease reads refunded from the first one.
+ */
 export async function applyRefundedOrderToLease(tx: Tx, order: ServiceOrder, reason: string): Promise<void> {
   if (order.offerId !== MARKETPLACE_LEASE_OFFER) return;
+  const id = leaseIdOf(order);
+  if (id)
+    await tx
+      .update(marketplaceTransactions)
+      .set({ status: "refunded", closedAt: new Date() })
+      .where(and(eq(marketplaceTransactions.id, id), eq(marketplaceTransactions.status, "disputed")));
   await reverseHeldFunds(tx, {
     sourceKey: instalmentCreditKey(order.id),
     reason: `${reason}: lease instalment of ${String(order.metadata.domainName ?? "a domain")}`,
@@ -201,4 +210,15 @@ export async function disputeLateLeaseTransfers(tx: Tx, options: { now: Date }):
         row.id,
       );
   return rows.length;
+}
+
+/** Every paid instalment order of a lease, oldest first: what refunding the whole lease refunds. */
+export async function paidInstalmentOrders(db: DbOrTx, lease: MarketplaceTransaction): Promise<string[]> {
+  const { rows } = await db.execute<{ id: string }>(sql`
+    select id from service_orders
+    where status = 'paid' and offer_id = ${MARKETPLACE_LEASE_OFFER}
+      and (id = ${lease.orderId} or metadata ->> 'subscriptionId' = ${lease.subscriptionId ?? ""})
+    order by paid_at
+  `);
+  return rows.map((r) => r.id);
 }
