@@ -12,6 +12,7 @@ import { refundOrderAsStaff } from "../admin/staff-refund";
 import { cancelUnpaidSale } from "./cancel-sale";
 import { completeSale } from "./complete-sale";
 import { disputeLateLeaseTransfers, endDefaultedLeases } from "./lease-payments";
+import { stopProviderBillingOfLeases } from "./lease-provider-billing";
 import { expireOffers } from "./offers.service";
 import type { SaleConfig } from "./sale-terms";
 
@@ -57,6 +58,8 @@ export async function runSaleTimeouts(deps: Deps, options: { config: SaleConfig;
     ended: await endDefaultedLeases(tx, { now, graceDays: LEASE_GRACE_DAYS }),
     late: await disputeLateLeaseTransfers(tx, { now }),
   }));
+
+  const providersTold = await stopProviderBillingOfLeases(deps);
 
   const late = await db
     .select()
@@ -110,5 +113,6 @@ export async function runSaleTimeouts(deps: Deps, options: { config: SaleConfig;
     completed,
     leasesEnded: leases.ended,
     leasesLate: leases.late,
+    providersTold,
   };
 }
