@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { toCents } from "../../../shared/money";
 import { subscriptions } from "../../../shared/schema";
 import type { AppDeps } from "../../deps";
 import { subscriptionsOf } from "../../payments/paypal-subscriptions";
@@ -37,4 +38,47 @@ export async function stopProviderBillingOfLeases(deps: Pick<AppDeps, "db" | "pa
     told += 1;
   }
   return told;
+}
+
+/**
+ * The last instalment absorbs the schedule's rounding, so it is a few cents less than the others:
+ * once a Stripe-billed lease reaches its last month, its Stripe subscription's price becomes that
+ * amount (no proration: the period is already paid). Answers how many were changed.
+ */
+export async function priceLastInstalmentsAtStripe(deps: Pick<AppDeps, "db" | "payments" | "logger">) {
+  const { stripe } = deps.payments;
+  if (!stripe) return 0;
+  const { rows } = await deps.db.execute<{ id: string; remote: string; last: string }>(sql`
+    select s.id, s.provider_subscription_id as remote, t.lease_last as last
+    from marketplace_transactions t join subscriptions s on s.id = t.subscription_id
+    where t.kind = 'lease' and t.status = 'leasing' and t.instalments_paid = t.lease_months - 1
+      and s.provider = 'stripe' and s.provider_subscription_id is not null and s.status in ('active', 'past_due')
+  `);
+  let changed = 0;
+  for (const row of rows) {
+    try {
+      const remote = await stripe.subscriptions.retrieve(row.remote);
+      const item = remote.items.data[0];
+      if (!item || item.price.unit_amount === toCents(row.last)) continue;
+      const product = typeof item.price.product === "string" ? item.price.product : item.price.product.id;
+      await stripe.subscriptions.update(row.remote, {
+        items: [
+          {
+            id: item.id,
+            price_data: {
+              currency: "usd",
+              product,
+              unit_amount: toCents(row.last),
+              recurring: { interval: "month" },
+            },
+          },
+        ],
+        proration_behavior: "none",
+      });
+      changed += 1;
+    } catch (err) {
+      deps.logger.warn({ err, subscriptionId: row.id }, "the last instalment's price was not set at Stripe");
+    }
+  }
+  return changed;
 }

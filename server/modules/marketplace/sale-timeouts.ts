@@ -12,7 +12,7 @@ import { refundOrderAsStaff } from "../admin/staff-refund";
 import { cancelUnpaidSale } from "./cancel-sale";
 import { completeSale } from "./complete-sale";
 import { disputeLateLeaseTransfers, endDefaultedLeases } from "./lease-payments";
-import { stopProviderBillingOfLeases } from "./lease-provider-billing";
+import { priceLastInstalmentsAtStripe, stopProviderBillingOfLeases } from "./lease-provider-billing";
 import { expireOffers } from "./offers.service";
 import type { SaleConfig } from "./sale-terms";
 
@@ -60,6 +60,7 @@ export async function runSaleTimeouts(deps: Deps, options: { config: SaleConfig;
   }));
 
   const providersTold = await stopProviderBillingOfLeases(deps);
+  const lastInstalmentsPriced = await priceLastInstalmentsAtStripe(deps);
 
   const late = await db
     .select()
@@ -114,5 +115,6 @@ export async function runSaleTimeouts(deps: Deps, options: { config: SaleConfig;
     leasesEnded: leases.ended,
     leasesLate: leases.late,
     providersTold,
+    lastInstalmentsPriced,
   };
 }
