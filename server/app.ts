@@ -131,7 +131,7 @@ export function createApp(deps: AppDeps) {
   api.use("/creatives", creativeRoutes(deps));
   api.use("/social", socialRoutes(deps));
   api.use("/email", emailAutomationRoutes(deps));
-  api.use("/marketplace", marketplaceRoutes(deps));
+  api.use("/marketplace", marketplaceRoutes(deps, parked.invalidate));
   api.use("/revenue", revenueRoutes(deps));
   api.use("/analytics", analyticsRoutes(deps));
   api.use("/settings", settingsRoutes(deps));

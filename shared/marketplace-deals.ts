@@ -13,6 +13,14 @@ export const TRANSFER_DAYS = 7;
 
 /** The `offer_id` of the order a buyer pays an escrow sale with (not a catalogue offer). */
 export const MARKETPLACE_SALE_OFFER = "marketplaceSale";
+/** The `offer_id` of a lease's instalment orders: a monthly subscription of the existing billing. */
+export const MARKETPLACE_LEASE_OFFER = "marketplaceLease";
+/** An instalment unpaid this many days after it fell due ends the lease. */
+export const LEASE_GRACE_DAYS = 10;
+
+/** True for the orders whose money is a seller's (an escrow sale, a lease's instalments), not the platform's. */
+export const isEscrowOffer = (offerId: string) =>
+  offerId === MARKETPLACE_SALE_OFFER || offerId === MARKETPLACE_LEASE_OFFER;
 
 export type TProtectionLevel = (typeof PROTECTION_LEVELS)[number]["id"];
 
@@ -78,4 +86,35 @@ export function leaseInstalmentCents(priceCents: number, aprPercent: number, mon
   const r = aprPercent / 100 / 12;
   if (r === 0) return Math.ceil(priceCents / months);
   return Math.ceil((priceCents * r) / (1 - (1 + r) ** -months));
+}
+
+/**
+ * Every instalment in cents of a lease-to-own of `priceCents` over `months` at `aprPercent` APR:
+ * the monthly instalment (`leaseInstalmentCents`), each month's interest on the balance rounded
+ * to the cent, and a last instalment that pays what is left, so the instalments repay the price
+ * exactly, with its interest.
+ */
+export function leaseScheduleCents(priceCents: number, aprPercent: number, months: number): number[] {
+  const r = aprPercent / 100 / 12;
+  const monthly = leaseInstalmentCents(priceCents, aprPercent, months);
+  const schedule: number[] = [];
+  let balance = priceCents;
+  for (let month = 1; month <= months; month += 1) {
+    const interest = Math.round(balance * r);
+    const payment = month === months ? balance + interest : Math.min(monthly, balance + interest);
+    schedule.push(payment);
+    balance -= payment - interest;
+  }
+  return schedule;
+}
+
+/** What a lease quote shows before paying: the term, its APR and every instalment, in decimal dollars. */
+export interface LeaseQuote {
+  months: number;
+  aprPercent: number;
+  price: string;
+  monthly: string;
+  last: string;
+  total: string;
+  interest: string;
 }

@@ -4,6 +4,7 @@
  * grant for ever, or for the duration the buyer chose.
  */
 
+import { MARKETPLACE_LEASE_OFFER } from "./marketplace-deals";
 import { PLANS, PRO_CARD, planById } from "./plans";
 import {
   ACCOUNT_PLANS,
@@ -64,8 +65,9 @@ export const OFFER_BILLING: Record<Key, Billing> = {
   apiAccess: "monthly",
 };
 
-/** True when the offer (an order's `offer_id`) is a monthly subscription. */
+/** True when the offer (an order's `offer_id`) is a monthly subscription: a lease's instalments are one too. */
 export function isMonthly(offerKey: string): boolean {
+  if (offerKey === MARKETPLACE_LEASE_OFFER) return true;
   return (OFFER_BILLING as Record<string, Billing | undefined>)[offerKey] === "monthly";
 }
 

@@ -865,7 +865,11 @@ export const marketplaceTransactions = pgTable(
     sellerId: userRef("seller_id"),
     offerId: uuid("offer_id").references(() => marketplaceOffers.id, { onDelete: "set null" }),
     amount: money("amount").notNull(),
-    /** "awaiting_payment", "awaiting_transfer", "inspection", "completed", "cancelled", "refunded" or "disputed". */
+    /**
+     * "awaiting_payment", "leasing" (a lease's instalments running), "awaiting_transfer",
+     * "inspection", "completed", "cancelled", "refunded", "disputed" or "lease_ended" (an
+     * instalment went unpaid past its grace: the seller keeps the domain and what was paid).
+     */
     status: text("status").notNull().default("awaiting_payment"),
     orderId: uuid("order_id").references(() => serviceOrders.id, { onDelete: "set null" }),
     /** The listing's Buyer Protection level when the sale opened, or null. */
@@ -881,13 +885,29 @@ export const marketplaceTransactions = pgTable(
     closedAt: timestamp("closed_at", { withTimezone: true }),
     /** The buyer's copy of the domain once the sale completed. */
     buyerDomainId: uuid("buyer_domain_id").references(() => domains.id, { onDelete: "set null" }),
+    /** "sale" (paid at once) or "lease" (lease-to-own: monthly instalments, then the transfer). */
+    kind: text("kind").notNull().default("sale"),
+    /** A lease's term, its APR and its instalments (the last one absorbs the rounding). */
+    leaseMonths: integer("lease_months"),
+    leaseAprPercent: numeric("lease_apr_percent", { precision: 5, scale: 2 }),
+    leaseMonthly: money("lease_monthly"),
+    leaseLast: money("lease_last"),
+    instalmentsPaid: integer("instalments_paid").notNull().default(0),
+    /** The billing subscription that takes the instalments. */
+    subscriptionId: uuid("subscription_id").references(() => subscriptions.id, { onDelete: "set null" }),
+    /** When the next instalment falls due; unpaid 10 days after it, the lease ends. */
+    nextInstalmentAt: timestamp("next_instalment_at", { withTimezone: true }),
+    /** Where the lessee sends the domain's visitors while leasing, or null for the parked page. */
+    leaseRedirectUrl: text("lease_redirect_url"),
     createdAt: createdAt(),
   },
   (t) => [
-    // One sale at a time per listing.
+    // One sale or lease at a time per listing.
     uniqueIndex("marketplace_transactions_live_idx")
       .on(t.domainId)
-      .where(sql`${t.status} in ('awaiting_payment', 'awaiting_transfer', 'inspection', 'disputed')`),
+      .where(
+        sql`${t.status} in ('awaiting_payment', 'leasing', 'awaiting_transfer', 'inspection', 'disputed')`,
+      ),
     index("marketplace_transactions_buyer_idx").on(t.buyerId, t.createdAt),
     index("marketplace_transactions_seller_idx").on(t.sellerId, t.createdAt),
     index("marketplace_transactions_status_idx").on(t.status, t.createdAt),

@@ -6,6 +6,7 @@ import { appraisalOrderEffects } from "../modules/appraisals/appraisal-effects";
 import { billingOrderEffects } from "../modules/billing/on-paid-billing";
 import { campaignOrderEffects } from "../modules/campaigns/campaign-order-effects";
 import { fulfilLeadInvoice, reverseLeadInvoicePayment } from "../modules/lead-sales/invoice-payments";
+import { leaseOrderEffects } from "../modules/marketplace/lease-payments";
 import { promotionOrderEffects } from "../modules/marketplace/promotion-effects";
 import { saleOrderEffects } from "../modules/marketplace/sale-payments";
 import { reportOrderEffects } from "../modules/reports/withdraw-refunded";
@@ -31,13 +32,14 @@ export type TEffectArea =
   | "analyticsReports"
   | "reports"
   | "marketplaceSales"
+  | "marketplaceLeases"
   | "marketplacePromotions";
 
 /**
  * What a payment and a refund (whole or in part) mean to each area, in the order they run: what
  * the order grants (its entitlements or its subscription, the account plan among them), then what
  * it earns a referrer and a campaign, then the work order people deliver it by, the report it
- * delivers, an escrow sale's money and a promotion's post. Each area defines its effects beside
+ * delivers, an escrow sale's money, a lease's instalment and a promotion's post. Each area defines its effects beside
  * its code; leaving an area out of this table, or naming one that is not an area, does not compile.
  */
 export const ORDER_EFFECTS = {
@@ -49,6 +51,8 @@ export const ORDER_EFFECTS = {
   analyticsReports: analyticsReportOrderEffects,
   reports: reportOrderEffects,
   marketplaceSales: saleOrderEffects,
+  // A lease's instalment, after billing has moved its subscription.
+  marketplaceLeases: leaseOrderEffects,
   marketplacePromotions: promotionOrderEffects,
 } as const satisfies Record<TEffectArea, OrderEffects>;
 

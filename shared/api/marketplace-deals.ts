@@ -1,28 +1,45 @@
 import { z } from "zod";
 import { ZMoney } from "../money";
 import { ZListingPrice } from "./marketplace";
+import { ZPageUrl } from "./pages";
 
-export const OFFER_STATUSES = ["open", "countered", "accepted", "declined", "withdrawn", "expired"] as const;
+/**
+ * An accepted offer that was not turned into a sale within its binding time, or whose sale was
+ * cancelled unpaid, is `lapsed`: it opens no sale any more.
+ */
+export const OFFER_STATUSES = [
+  "open",
+  "countered",
+  "accepted",
+  "declined",
+  "withdrawn",
+  "expired",
+  "lapsed",
+] as const;
 export type TOfferStatus = (typeof OFFER_STATUSES)[number];
 export const TRANSACTION_STATUSES = [
   "awaiting_payment",
+  "leasing",
   "awaiting_transfer",
   "inspection",
   "completed",
   "cancelled",
   "refunded",
   "disputed",
+  "lease_ended",
 ] as const;
 export type TTransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 /** Each sale status as buyers and sellers read it. */
 export const TRANSACTION_STATUS_LABELS: Record<TTransactionStatus, string> = {
   awaiting_payment: "Awaiting payment",
+  leasing: "Leasing",
   awaiting_transfer: "Awaiting transfer",
   inspection: "Inspection",
   completed: "Completed",
   cancelled: "Cancelled",
   refunded: "Refunded",
   disputed: "Disputed",
+  lease_ended: "Lease ended",
 };
 
 /** Longest message a buyer may attach to an offer. */
@@ -96,11 +113,36 @@ export const ZMadeOffer = z.object({
 });
 export type TMadeOffer = z.infer<typeof ZMadeOffer>;
 
-/** `POST /api/marketplace/transactions`: buy a listing now at its price, or pay an accepted offer. */
+/** A lease-to-own term in months (the Financing terms a seller may offer). */
+export const LEASE_MONTHS = [12, 24, 36, 48] as const;
+export const ZLeaseMonths = z.coerce
+  .number()
+  .refine((n) => (LEASE_MONTHS as readonly number[]).includes(n), "Choose a term of 12, 24, 36 or 48 months");
+/**
+ * `POST /api/marketplace/transactions`: buy a listing now at its price, pay an accepted offer, or
+ * lease it to own over a term the seller offers (`kind: "lease"`).
+ */
 export const ZOpenTransactionBody = z.union([
   z.object({ domainId: z.uuid("Choose a domain") }).strict(),
   z.object({ offerId: z.uuid("Unknown offer") }).strict(),
+  z.object({ domainId: z.uuid("Choose a domain"), kind: z.literal("lease"), months: ZLeaseMonths }).strict(),
 ]);
+/** `GET /api/marketplace/listings/{id}/lease-quote?months=`: the schedule shown before paying. */
+export const ZLeaseQuoteQuery = z.object({ months: ZLeaseMonths });
+export const ZLeaseQuote = z.object({
+  months: z.number(),
+  aprPercent: z.number(),
+  price: ZMoney,
+  /** Each instalment but the last. */
+  monthly: ZMoney,
+  /** The last instalment, which absorbs the rounding. */
+  last: ZMoney,
+  total: ZMoney,
+  interest: ZMoney,
+});
+export type TLeaseQuote = z.infer<typeof ZLeaseQuote>;
+/** `PUT /api/marketplace/transactions/{id}/redirect`: where the lessee sends visitors, or null for the parked page. */
+export const ZLeaseRedirectBody = z.object({ url: ZPageUrl.nullable() });
 export const ZTransactionIdParams = z.object({ id: z.uuid("Unknown transaction") });
 export const ZDisputeBody = z.object({
   reason: z.string().trim().min(1, "Say what went wrong.").max(2_000, "At most 2,000 characters."),
@@ -129,6 +171,21 @@ export const ZMarketplaceTransaction = z.object({
   disputeReason: z.string().nullable(),
   closedAt: z.string().nullable(),
   createdAt: z.string(),
+  kind: z.enum(["sale", "lease"]),
+  /** A lease's schedule and progress; null for a sale. */
+  lease: z
+    .object({
+      months: z.number(),
+      aprPercent: z.number(),
+      monthly: ZMoney,
+      last: ZMoney,
+      instalmentsPaid: z.number(),
+      paidSoFar: ZMoney,
+      nextInstalmentAt: z.string().nullable(),
+      /** Where the lessee sends the domain's visitors (the lessee sees it only). */
+      redirectUrl: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type TMarketplaceTransaction = z.infer<typeof ZMarketplaceTransaction>;
 export const ZOpenedTransaction = z.object({
@@ -153,4 +210,7 @@ export const marketplaceDealPaths = {
   confirmTransfer: (id: string) => `/api/marketplace/transactions/${id}/confirm-transfer`,
   acceptTransaction: (id: string) => `/api/marketplace/transactions/${id}/accept`,
   dispute: (id: string) => `/api/marketplace/transactions/${id}/dispute`,
+  cancel: (id: string) => `/api/marketplace/transactions/${id}/cancel`,
+  leaseRedirect: (id: string) => `/api/marketplace/transactions/${id}/redirect`,
+  leaseQuote: (id: string, months: number) => `/api/marketplace/listings/${id}/lease-quote?months=${months}`,
 } as const;

@@ -200,6 +200,8 @@ function ownedIdFor(route: RouteEntry): Record<string, string> | undefined {
 const NOT_AN_ID: Record<string, string> = {
   // A listing's public facts, readable by every signed-in buyer (as on the storefront).
   "/api/marketplace/listings/:id": "00000000-0000-4000-8000-000000000000",
+  // Its lease-to-own schedule, as public as the listing's Financing terms.
+  "/api/marketplace/listings/:id/lease-quote": "00000000-0000-4000-8000-000000000000",
   "/api/parking-reports/:network": "sedo",
   "/api/v1/parking-reports/:network": "sedo",
   // Catalogue ids (a course and its lessons, a creative): the same for everyone, gated by purchase.
@@ -229,6 +231,7 @@ const VALID_BODIES: Record<string, object> = {
   "PATCH /api/team/members/:id": { role: "viewer" },
   "POST /api/marketplace/offers/:id/counter": { amount: "1900.00" },
   "POST /api/marketplace/transactions/:id/dispute": { reason: "Not yours." },
+  "PUT /api/marketplace/transactions/:id/redirect": { url: "https://not-yours.example" },
   "PUT /api/domains/:id/page": {
     template: "minimal",
     blocks: [{ type: "headline", headline: "Not yours", text: "" }],

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { moveBillingClock } from "../../server/db/billing-clock";
 import { sweepSubscriptions } from "../../server/modules/billing/sweep-subscriptions";
 import { planById } from "../../shared/plans";
-import { auditLog, teamInvitations, users } from "../../shared/schema";
+import { auditLog, marketplaceOffers, teamInvitations, users } from "../../shared/schema";
 import { subscribeInSandbox } from "../factories/billing";
-import { addDomain } from "../factories/domains";
+import { addDomain, insertDomain } from "../factories/domains";
 import { addTeamMember, invitationToken } from "../factories/team";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -88,6 +88,12 @@ describe("inviting and accepting", () => {
     });
     expect(await auditOf(owner.user.id, "team_invitation_sent")).toHaveLength(1);
     expect(await auditOf(owner.user.id, "team_invitation_accepted")).toHaveLength(1);
+    expect(await auditOf(owner.user.id, "team_portfolio_switched")).toHaveLength(1);
+    // Opening the portfolio that is open already writes nothing more to the owner's log.
+    for (let i = 0; i < 3; i++)
+      expect((await member.agent.post("/api/team/portfolio").send({ ownerId: owner.user.id })).status).toBe(
+        200,
+      );
     expect(await auditOf(owner.user.id, "team_portfolio_switched")).toHaveLength(1);
   });
 
@@ -344,5 +350,53 @@ describe("roles, removal and downgrade", () => {
     const res = await invitee.agent.post("/api/team/invitations/accept").send({ token });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe("PLAN_LIMIT");
+  });
+});
+
+describe("a manager and the owner's offers", () => {
+  it("answers offers on the owner's listings, never on domains the owner is buying", async () => {
+    const owner = await ownerOn("pro");
+    const manager = await signUp(t.app);
+    await addTeamMember(t.db, owner, manager, "manager");
+    const seller = await signUp(t.app);
+    const theirs = await insertDomain(t.db, seller.user.id, {
+      marketplacePrice: "1000.00",
+      listedAt: new Date(),
+    });
+    const ours = await insertDomain(t.db, owner.user.id, {
+      marketplacePrice: "1000.00",
+      listedAt: new Date(),
+    });
+
+    // The owner is the buyer: the seller's counter waits on the owner alone.
+    const bid = await owner.agent
+      .post("/api/marketplace/offers")
+      .send({ domainId: theirs.id, amount: "800" });
+    const counter = await seller.agent
+      .post(`/api/marketplace/offers/${bid.body.id}/counter`)
+      .send({ amount: "900" });
+    for (const action of ["accept", "decline"]) {
+      const res = await manager.agent.post(`/api/marketplace/offers/${counter.body.id}/${action}`);
+      expect(res.status, action).toBe(403);
+      expect(res.body.code).toBe("ROLE_FORBIDDEN");
+    }
+    const raised = await manager.agent
+      .post(`/api/marketplace/offers/${counter.body.id}/counter`)
+      .send({ amount: "5000" });
+    expect(raised.status).toBe(403);
+    const [still] = await t.db
+      .select()
+      .from(marketplaceOffers)
+      .where(eq(marketplaceOffers.id, counter.body.id));
+    expect(still.status).toBe("open");
+
+    // The owner is the seller: the manager answers for them.
+    const buyer = await signUp(t.app);
+    const offer = await buyer.agent
+      .post("/api/marketplace/offers")
+      .send({ domainId: ours.id, amount: "950" });
+    const accepted = await manager.agent.post(`/api/marketplace/offers/${offer.body.id}/accept`);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.status).toBe("accepted");
   });
 });

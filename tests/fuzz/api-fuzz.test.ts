@@ -108,6 +108,7 @@ function validBody(route: RouteEntry): Record<string, unknown> {
     "POST /api/marketplace/floor": { domainId: victimDomainId, floor: "10.00" },
     "POST /api/marketplace/transactions": { domainId: victimDomainId },
     "POST /api/marketplace/transactions/:id/dispute": { reason: "Not as described" },
+    "PUT /api/marketplace/transactions/:id/redirect": { url: "https://fuzz.example/landing" },
     "POST /api/admin/sales/:id/refund": { reason: "No transfer" },
     "POST /api/admin/sales/:id/release": { reason: "Transfer proven" },
     "POST /api/revenue/goals": { targetAmount: 10, timeframe: "weekly", category: "parking" },

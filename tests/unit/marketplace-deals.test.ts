@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   leaseInstalmentCents,
+  leaseScheduleCents,
   PROTECTION_TERMS,
   sellerProceedsCents,
   strongestProtection,
@@ -23,6 +24,40 @@ describe("a lease's monthly instalment", () => {
     const monthly = leaseInstalmentCents(500_000, 8, 48);
     expect(monthly * 48).toBeGreaterThan(500_000);
     expect(leaseInstalmentCents(120_000, 0, 12)).toBe(10_000);
+  });
+});
+
+describe("a lease's schedule", () => {
+  const principalOf = (schedule: number[], price: number, apr: number) => {
+    let balance = price;
+    for (const payment of schedule) balance -= payment - Math.round((balance * apr) / 1200);
+    return balance;
+  };
+
+  it("repays the price exactly at every term: equal instalments, the last one absorbing the rounding", () => {
+    for (const [months, apr] of [
+      [12, 5],
+      [24, 6],
+      [36, 7],
+      [48, 8],
+    ]) {
+      for (const price of [1_200_000, 99_999, 250_001, 10_000]) {
+        const schedule = leaseScheduleCents(price, apr, months);
+        expect(schedule).toHaveLength(months);
+        const monthly = leaseInstalmentCents(price, apr, months);
+        expect(schedule.slice(0, -1).every((p) => p === monthly)).toBe(true);
+        expect(schedule.at(-1)).toBeLessThanOrEqual(monthly);
+        expect(schedule.at(-1)).toBeGreaterThan(0);
+        expect(principalOf(schedule, price, apr)).toBe(0);
+      }
+    }
+  });
+
+  it("charges the annuity's interest: $12,000 over 12 months at 5% costs $327.47 of interest", () => {
+    const schedule = leaseScheduleCents(1_200_000, 5, 12);
+    expect(schedule[0]).toBe(102_729);
+    expect(schedule.reduce((a, b) => a + b, 0)).toBe(1_232_747);
+    expect(leaseScheduleCents(120_000, 0, 12)).toEqual(Array(12).fill(10_000));
   });
 });
 

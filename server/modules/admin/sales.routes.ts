@@ -8,6 +8,7 @@ import { AppError, notFound } from "../../http/app-error";
 import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
 import { completeSale } from "../marketplace/complete-sale";
+import { paidInstalmentOrders } from "../marketplace/lease-payments";
 import { saleConfigOf } from "../marketplace/sale-config";
 import { recordStaffAction } from "./staff-gate";
 import { refundOrderAsStaff } from "./staff-refund";
@@ -58,7 +59,10 @@ export function salesAdminRoutes(deps: AppDeps): Router {
       async ({ userId, params, body, req }) => {
         const row = await disputed(params.id);
         if (!row.orderId) throw new AppError("CONFLICT", "This sale has no payment to refund.");
-        await refundOrderAsStaff(deps, { staffId: userId, orderId: row.orderId, reason: body.reason });
+        // A lease was paid in instalments: each paid one is refunded.
+        const orders = row.kind === "lease" ? await paidInstalmentOrders(db, row) : [row.orderId];
+        for (const orderId of orders)
+          await refundOrderAsStaff(deps, { staffId: userId, orderId, reason: body.reason });
         await recordStaffAction(db, requestMeta(req), {
           staffId: userId,
           action: "sale.refunded",

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { TAffiliateLevel } from "../../../shared/api/affiliates";
-import { MARKETPLACE_SALE_OFFER } from "../../../shared/marketplace-deals";
+import { isEscrowOffer } from "../../../shared/marketplace-deals";
 import { affiliates, type ServiceOrder } from "../../../shared/schema";
 import type { Tx } from "../../db/tx";
 import type { OrderEffects, PartRefund } from "../../payments/on-paid-effects";
@@ -34,7 +34,7 @@ export async function applyPaidOrderToAffiliates(
   context: { commissionHoldDays: number },
 ): Promise<void> {
   // An escrow purchase pays another user for their domain, not the platform for a service.
-  if (order.offerId === MARKETPLACE_SALE_OFFER) return;
+  if (isEscrowOffer(order.offerId)) return;
   await creditReferralCommission(tx, order, { holdDays: context.commissionHoldDays });
   if (order.offerId === TIER_UPGRADE_OFFER) await applyTierUpgrade(tx, order);
 }

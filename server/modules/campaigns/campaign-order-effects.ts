@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { MARKETPLACE_SALE_OFFER } from "../../../shared/marketplace-deals";
+import { isEscrowOffer } from "../../../shared/marketplace-deals";
 import type { ServiceOrder } from "../../../shared/schema";
 import type { Tx } from "../../db/tx";
 import type { OrderEffects, PaidContext } from "../../payments/on-paid-effects";
@@ -20,7 +20,7 @@ export async function applyPaidOrderToCampaigns(
   if (order.offerId === RECRUITMENT_OFFER) await startCampaign(tx, order);
   // Buying another user's domain in escrow pays that user, not the platform: it makes nobody a
   // recruit (a cent's listing bought and left to time out and be refunded would otherwise count).
-  if (order.offerId !== MARKETPLACE_SALE_OFFER) await countRecruit(tx, order, context);
+  if (!isEscrowOffer(order.offerId)) await countRecruit(tx, order, context);
 }
 
 /**

@@ -42,8 +42,11 @@ async function claimLead(db: DbOrTx, leadId: string, alreadyClaimed: boolean): P
   const { rows } = await db.execute<SaleLead>(sql`
     with claimed as (${claim} returning *)
     select l.id, l.email, l.zip_code, l.city, l.state, l.source, l.domain_id, d.name as domain_name,
-      d.user_id as owner_id, l.consent
+      -- A leased domain's leads earn for its lessee while the lease runs (docs/marketplace.md#lease-to-own).
+      coalesce(lease.buyer_id, d.user_id) as owner_id, l.consent
     from claimed l left join domains d on d.id = l.domain_id
+    left join marketplace_transactions lease on lease.domain_id = d.id and lease.kind = 'lease'
+      and lease.status = 'leasing'
   `);
   return rows[0] ?? null;
 }

@@ -69,7 +69,8 @@ export async function completeSale(
         .where(eq(serviceOrders.id, row.orderId))
     : [];
   const proceeds = centsToDecimal(sellerProceedsCents(toCents(row.amount), Number(row.commissionPercent)));
-  if (order?.provider && order.provider !== "sandbox") {
+  // A lease credited the seller with each instalment as it was paid.
+  if (row.kind !== "lease" && order?.provider && order.provider !== "sandbox") {
     await creditHeldFunds(tx, {
       userId: row.sellerId,
       domainId: row.domainId,
@@ -104,7 +105,9 @@ export async function completeSale(
     tx,
     row.sellerId,
     `${row.domainName} sold`,
-    `You are credited ${formatUsd(proceeds)} (the price less commission).`,
+    row.kind === "lease"
+      ? "The lease-to-own is complete: every instalment was credited to you as it was paid."
+      : `You are credited ${formatUsd(proceeds)} (the price less commission).`,
     row.id,
   );
   await tellSale(
@@ -115,4 +118,31 @@ export async function completeSale(
     row.id,
   );
   return done;
+}
+
+/**
+ * Unwinds a completed sale's move of the name (its order was refunded): the buyer's copy is no
+ * longer verified (pending: the buyer cannot prove it while the seller holds it); the seller's copy is theirs again, verified, not sold and
+ * not listed (the seller lists it again if they wish).
+ */
+export async function returnDomainToSeller(tx: Tx, row: MarketplaceTransaction): Promise<void> {
+  const now = new Date();
+  if (row.buyerDomainId)
+    await tx
+      .update(domains)
+      .set({ verifiedAt: null, verifiedBy: null, status: "pending", marketplacePrice: null, listedAt: null })
+      .where(and(eq(domains.id, row.buyerDomainId), eq(domains.userId, row.buyerId)));
+  if (row.domainId)
+    await tx
+      .update(domains)
+      .set({ soldAt: null, soldPrice: null, verifiedAt: now, marketplacePrice: null, listedAt: null })
+      .where(and(eq(domains.id, row.domainId), eq(domains.userId, row.sellerId)));
+  await tx.insert(accountEvents).values([
+    { userId: row.sellerId, kind: "domain_added", description: `${row.domainName} returned after a refund` },
+    {
+      userId: row.buyerId,
+      kind: "domain_removed",
+      description: `${row.domainName} returned to its seller after a refund`,
+    },
+  ]);
 }

@@ -2,6 +2,8 @@ import { Router } from "express";
 import {
   ZCounterOfferBody,
   ZDisputeBody,
+  ZLeaseQuoteQuery,
+  ZLeaseRedirectBody,
   ZListingIdParams,
   ZMakeOfferBody,
   ZNewsletterBody,
@@ -15,6 +17,7 @@ import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/app-error";
 import { handler } from "../../http/handler";
 import { publicListing } from "../storefront/storefront.service";
+import { quoteLease } from "./lease-terms";
 import { getNewsletter, setNewsletter } from "./listings-newsletter";
 import {
   acceptOffer,
@@ -28,15 +31,20 @@ import {
 import { saleConfigOf } from "./sale-config";
 import {
   acceptTransaction,
+  cancelTransaction,
   confirmTransfer,
   disputeTransaction,
   getTransaction,
   listTransactions,
   openTransaction,
+  setLeaseRedirect,
 } from "./transactions.service";
 
-/** Offers and escrow sales between a buyer and a seller (docs/marketplace.md). */
-export function dealRoutes(deps: AppDeps): Router {
+/**
+ * Offers and escrow sales between a buyer and a seller (docs/marketplace.md). `invalidatePage`
+ * clears a domain's cached parked page when a lessee changes what it serves.
+ */
+export function dealRoutes(deps: AppDeps, invalidatePage: (domainName: string) => void): Router {
   const { db } = deps;
   const config = saleConfigOf(deps.config);
   const router = Router();
@@ -57,17 +65,21 @@ export function dealRoutes(deps: AppDeps): Router {
   );
   router.post(
     "/offers/:id/counter",
-    handler({ ...offer, body: ZCounterOfferBody, status: 201 }, ({ userId, params, body }) =>
-      counterOffer({ db, userId, offerId: params.id, amount: body.amount }),
+    handler({ ...offer, body: ZCounterOfferBody, status: 201 }, ({ userId, params, body, req }) =>
+      counterOffer({ db, userId, offerId: params.id, amount: body.amount, member: Boolean(req.portfolio) }),
     ),
   );
   router.post(
     "/offers/:id/accept",
-    handler(offer, ({ userId, params }) => acceptOffer({ db, userId, offerId: params.id })),
+    handler(offer, ({ userId, params, req }) =>
+      acceptOffer({ db, userId, offerId: params.id, member: Boolean(req.portfolio) }),
+    ),
   );
   router.post(
     "/offers/:id/decline",
-    handler(offer, ({ userId, params }) => declineOffer({ db, userId, offerId: params.id })),
+    handler(offer, ({ userId, params, req }) =>
+      declineOffer({ db, userId, offerId: params.id, member: Boolean(req.portfolio) }),
+    ),
   );
   router.post(
     "/offers/:id/withdraw",
@@ -128,6 +140,24 @@ export function dealRoutes(deps: AppDeps): Router {
     handler({ ...sale, body: ZDisputeBody }, ({ userId, params, body }) =>
       disputeTransaction({ db, userId, id: params.id, reason: body.reason }),
     ),
+  );
+  router.get(
+    "/listings/:id/lease-quote",
+    handler({ auth: true, params: ZListingIdParams, query: ZLeaseQuoteQuery }, ({ params, query }) =>
+      quoteLease({ db, domainId: params.id, months: query.months }),
+    ),
+  );
+  router.put(
+    "/transactions/:id/redirect",
+    handler({ ...sale, body: ZLeaseRedirectBody }, async ({ userId, params, body }) => {
+      const lease = await setLeaseRedirect({ db, userId, id: params.id, url: body.url });
+      invalidatePage(lease.domainName);
+      return lease;
+    }),
+  );
+  router.post(
+    "/transactions/:id/cancel",
+    handler(sale, ({ userId, params }) => cancelTransaction({ db, userId, id: params.id })),
   );
   return router;
 }

@@ -13,7 +13,10 @@ import { dealRoutes } from "./deals.routes";
 import { listDomain, listingTlds, listMarketplace, markSold, unlistDomain } from "./marketplace.service";
 import { contactSeller, markMessageRead, sellerInbox } from "./seller-inbox.service";
 
-export function marketplaceRoutes(deps: AppDeps): Router {
+export function marketplaceRoutes(
+  deps: AppDeps,
+  invalidatePage: (domainName: string) => void = () => {},
+): Router {
   const { db, mailer } = deps;
   const limit = deps.limits.marketplaceContacts;
   const inboxUrl = new URL("/marketplace", deps.config.appUrl).toString();
@@ -64,6 +67,6 @@ export function marketplaceRoutes(deps: AppDeps): Router {
       markMessageRead({ db, userId, messageId: params.id }),
     ),
   );
-  router.use(dealRoutes(deps));
+  router.use(dealRoutes(deps, invalidatePage));
   return router;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, or } from "drizzle-orm";
+import { and, asc, eq, lte, notExists, or } from "drizzle-orm";
 import type { TMadeOffer, TOffer, TOfferThread } from "../../../shared/api/marketplace-deals";
 import { OFFER_BINDING_DAYS } from "../../../shared/marketplace-deals";
 import { formatUsd, toCents } from "../../../shared/money";
@@ -130,8 +130,14 @@ async function assertOpen(tx: Tx, offer: MarketplaceOffer) {
 }
 
 /** Answers an open offer made by the other side: accept, decline or counter. */
-async function answerable(tx: Tx, userId: string, offerId: string) {
+async function answerable(tx: Tx, userId: string, offerId: string, member = false) {
   const found = await lockOffer(tx, userId, offerId);
+  // A team member answers for the selling side only: the buying side commits the owner's money.
+  if (member && found.side === "buyer")
+    throw new AppError(
+      "ROLE_FORBIDDEN",
+      "Only the portfolio's owner answers offers on domains they are buying.",
+    );
   await assertOpen(tx, found.offer);
   if (found.offer.madeBy === found.side)
     throw new AppError("CONFLICT", "This offer waits for the other side's answer.");
@@ -146,10 +152,10 @@ async function endOffer(tx: Tx, id: string, status: MarketplaceOffer["status"], 
 /** The answer to an open offer of the other side, with its listing locked: the offer ends as `status`. */
 async function answerOffer(
   tx: Tx,
-  options: { userId: string; offerId: string },
+  options: { userId: string; offerId: string; member?: boolean },
   status: "countered" | "accepted",
 ) {
-  const found = await answerable(tx, options.userId, options.offerId);
+  const found = await answerable(tx, options.userId, options.offerId, options.member);
   await lockListing(tx, found.offer.domainId);
   const now = new Date();
   await endOffer(tx, found.offer.id, status, now);
@@ -166,6 +172,8 @@ export async function counterOffer(options: {
   userId: string;
   offerId: string;
   amount: string;
+  /** A team member acts in the owner's portfolio: they answer only as its seller. */
+  member?: boolean;
 }): Promise<TMadeOffer> {
   return options.db.transaction(async (tx) => {
     const { offer, side, now } = await answerOffer(tx, options, "countered");
@@ -200,13 +208,23 @@ export async function counterOffer(options: {
 }
 
 /**
- * Accepting binds both sides at the offer's amount: the buyer then pays it through an escrow
- * sale (`POST /api/marketplace/transactions {offerId}`). Every other open offer on the domain is
- * declined, since the domain is promised.
+ * Accepting binds both sides at the offer's amount for 7 more days: the buyer opens one escrow
+ * sale of it (`POST /api/marketplace/transactions {offerId}`) within them, or it lapses. Every
+ * other open offer on the domain is declined, since the domain is promised.
  */
-export async function acceptOffer(options: { db: Db; userId: string; offerId: string }): Promise<TMadeOffer> {
+export async function acceptOffer(options: {
+  db: Db;
+  userId: string;
+  offerId: string;
+  member?: boolean;
+}): Promise<TMadeOffer> {
   return options.db.transaction(async (tx) => {
     const { offer, side, now } = await answerOffer(tx, options, "accepted");
+    // Accepted, the offer binds both sides for 7 more days: the buyer's time to open the sale.
+    await tx
+      .update(marketplaceOffers)
+      .set({ expiresAt: bindsUntil(now) })
+      .where(eq(marketplaceOffers.id, offer.id));
     await tx
       .update(marketplaceOffers)
       .set({ status: "declined", closedAt: now })
@@ -216,13 +234,13 @@ export async function acceptOffer(options: { db: Db; userId: string; offerId: st
       tx,
       side === "buyer" ? offer.sellerId : offer.buyerId,
       `Offer on ${name} accepted`,
-      `${formatUsd(offer.amount)} is agreed. The buyer pays into escrow to start the transfer.`,
+      `${formatUsd(offer.amount)} is agreed. The buyer has ${OFFER_BINDING_DAYS} days to pay into escrow.`,
     );
     return {
       id: offer.id,
       status: "accepted",
       amount: offer.amount,
-      expiresAt: offer.expiresAt.toISOString(),
+      expiresAt: bindsUntil(now).toISOString(),
     };
   });
 }
@@ -231,9 +249,10 @@ export async function declineOffer(options: {
   db: Db;
   userId: string;
   offerId: string;
+  member?: boolean;
 }): Promise<TMadeOffer> {
   return options.db.transaction(async (tx) => {
-    const { offer, side } = await answerable(tx, options.userId, options.offerId);
+    const { offer, side } = await answerable(tx, options.userId, options.offerId, options.member);
     return closeOffer(tx, offer, side, { status: "declined", verb: "declined" });
   });
 }
@@ -307,8 +326,11 @@ export async function listOffers(options: { db: Db; userId: string; role: Side }
     const key = `${offer.domainId}:${offer.buyerId}`;
     const thread = threads.get(key) ?? { domainId: offer.domainId, domainName, role, offers: [] };
     threads.set(key, thread);
-    const expired = offer.status === "open" && offer.expiresAt.getTime() <= now;
-    const status = (expired ? "expired" : offer.status) as TOffer["status"];
+    const past = offer.expiresAt.getTime() <= now;
+    const lapsed = offer.status === "accepted" && past && !transactionId;
+    const status = (
+      offer.status === "open" && past ? "expired" : lapsed ? "lapsed" : offer.status
+    ) as TOffer["status"];
     thread.offers.push({
       id: offer.id,
       domainId: offer.domainId,
@@ -326,10 +348,30 @@ export async function listOffers(options: { db: Db; userId: string; role: Side }
   return [...threads.values()].reverse();
 }
 
-/** Closes every open offer past its binding time and tells both sides; answers how many. */
+/**
+ * Closes every open offer past its binding time, and lapses every accepted one that opened no
+ * sale within its own, and tells both sides; answers how many.
+ */
 export async function expireOffers(options: { db: Db; now?: Date }): Promise<{ expired: number }> {
   const now = options.now ?? new Date();
   return options.db.transaction(async (tx) => {
+    const unpaid = await tx
+      .update(marketplaceOffers)
+      .set({ status: "lapsed" })
+      .where(
+        and(
+          eq(marketplaceOffers.status, "accepted"),
+          lte(marketplaceOffers.expiresAt, now),
+          notExists(
+            tx
+              .select({ id: marketplaceTransactions.id })
+              .from(marketplaceTransactions)
+              .where(eq(marketplaceTransactions.offerId, marketplaceOffers.id)),
+          ),
+        ),
+      )
+      .returning();
+    for (const offer of unpaid) await tellLapsed(tx, offer, "no sale was opened in time");
     const expired = await tx
       .update(marketplaceOffers)
       .set({ status: "expired", closedAt: now })
@@ -341,8 +383,25 @@ export async function expireOffers(options: { db: Db; now?: Date }): Promise<{ e
       for (const userId of [offer.buyerId, offer.sellerId])
         await tell(tx, userId, `Offer on ${name} expired`, text);
     }
-    return { expired: expired.length };
+    return { expired: expired.length + unpaid.length };
   });
+}
+
+async function tellLapsed(tx: DbOrTx, offer: MarketplaceOffer, why: string) {
+  const name = await domainName(tx, offer.domainId);
+  const text = `The accepted offer of ${formatUsd(offer.amount)} on ${name} lapsed: ${why}. The listing is open again.`;
+  for (const userId of [offer.buyerId, offer.sellerId])
+    await tell(tx, userId, `Offer on ${name} lapsed`, text);
+}
+
+/** The sale an accepted offer opened was cancelled unpaid: the offer lapses, and opens no other. */
+export async function lapseOffer(tx: Tx, offerId: string): Promise<void> {
+  const [offer] = await tx
+    .update(marketplaceOffers)
+    .set({ status: "lapsed" })
+    .where(and(eq(marketplaceOffers.id, offerId), eq(marketplaceOffers.status, "accepted")))
+    .returning();
+  if (offer) await tellLapsed(tx, offer, "its sale was cancelled before payment");
 }
 
 /** The accepted offer a buyer is paying, locked; anything else is refused. */
@@ -354,5 +413,16 @@ export async function lockAcceptedOffer(tx: Tx, userId: string, offerId: string)
     .for("update");
   if (!offer) throw notFound("Offer");
   if (offer.status !== "accepted") throw new AppError("CONFLICT", "Only an accepted offer can be paid.");
+  const [opened] = await tx
+    .select({ id: marketplaceTransactions.id })
+    .from(marketplaceTransactions)
+    .where(eq(marketplaceTransactions.offerId, offer.id))
+    .limit(1);
+  if (opened) throw new AppError("CONFLICT", "This offer has already opened a sale.");
+  if (offer.expiresAt <= new Date())
+    throw new AppError(
+      "CONFLICT",
+      `This offer lapsed: its sale had to be opened within ${OFFER_BINDING_DAYS} days of acceptance.`,
+    );
   return offer;
 }

@@ -10,7 +10,7 @@ import { marketplaceTransactions, type ServiceOrder, workOrders } from "../../..
 import type { Tx } from "../../db/tx";
 import type { OrderEffects } from "../../payments/on-paid-effects";
 import { reverseHeldFunds } from "../ledger/held-funds";
-import { saleCreditKey } from "./complete-sale";
+import { returnDomainToSeller, saleCreditKey } from "./complete-sale";
 import { tellSale } from "./tell-sale";
 
 const DAY_MS = 86_400_000;
@@ -66,31 +66,45 @@ export async function applyPaidOrderToSale(tx: Tx, order: ServiceOrder): Promise
   );
 }
 
-/** A refunded escrow order: the sale is refunded, and a completed sale's credit to the seller taken back. */
+/**
+ * A refunded escrow order: the sale is refunded, and a completed sale is unwound as a whole, so
+ * money and name never both stay with the buyer: the seller's credit is taken back and the name
+ * returns to the seller (docs/marketplace.md#refunds-after-completion).
+ */
 export async function applyRefundedOrderToSale(tx: Tx, order: ServiceOrder, reason: string): Promise<void> {
   if (order.offerId !== MARKETPLACE_SALE_OFFER) return;
+  const [before] = await tx
+    .select()
+    .from(marketplaceTransactions)
+    .where(eq(marketplaceTransactions.orderId, order.id))
+    .for("update");
+  if (!before || before.status === "refunded") return;
   const [row] = await tx
     .update(marketplaceTransactions)
     .set({ status: "refunded", closedAt: new Date() })
-    .where(eq(marketplaceTransactions.orderId, order.id))
+    .where(eq(marketplaceTransactions.id, before.id))
     .returning();
-  if (!row) return;
   await reverseHeldFunds(tx, {
     sourceKey: saleCreditKey(row.id),
     reason: `${reason}: sale of ${row.domainName}`,
   });
+  if (before.status === "completed") await returnDomainToSeller(tx, row);
   await tellSale(
     tx,
     row.buyerId,
     `${row.domainName}: refunded`,
-    `Your ${formatUsd(row.amount)} is refunded.`,
+    before.status === "completed"
+      ? `Your ${formatUsd(row.amount)} is refunded, and the domain goes back to the seller.`
+      : `Your ${formatUsd(row.amount)} is refunded.`,
     row.id,
   );
   await tellSale(
     tx,
     row.sellerId,
     `${row.domainName}: the sale was refunded`,
-    "The buyer was refunded; the listing stays yours.",
+    before.status === "completed"
+      ? "The buyer was refunded and your proceeds taken back; the domain is in your portfolio again, unlisted."
+      : "The buyer was refunded; the listing stays yours.",
     row.id,
   );
 }

@@ -40,3 +40,14 @@ export async function protectionOf(
 export function inspectionDaysFor(level: TProtectionLevel | null, configured: number): number {
   return level ? Math.max(configured, PROTECTION_TERMS[level].inspectionDays) : configured;
 }
+
+/** The lease-to-own terms (months) the seller offers on the domain now: its active Financing grants. */
+export async function financingMonthsOf(db: DbOrTx, sellerId: string, domainId: string): Promise<number[]> {
+  const { rows } = await db.execute<{ terms: string | null }>(sql`
+    select o.metadata -> 'request' ->> 'terms' as terms
+    from entitlements e join service_orders o on o.id = e.order_id
+    where e.user_id = ${sellerId} and e.domain_id = ${domainId} and e.feature = 'financing'
+      and e.status in ('active', 'grace') and (e.ends_at is null or e.ends_at > now())
+  `);
+  return rows.map((r) => Number(r.terms)).filter((n) => Number.isInteger(n) && n > 0);
+}

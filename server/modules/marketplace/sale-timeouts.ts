@@ -1,17 +1,20 @@
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import {
+  LEASE_GRACE_DAYS,
   PAYMENT_DAYS,
   PROTECTION_TERMS,
   type TProtectionLevel,
   TRANSFER_DAYS,
 } from "../../../shared/marketplace-deals";
-import { marketplaceTransactions, serviceOrders } from "../../../shared/schema";
+import { marketplaceTransactions } from "../../../shared/schema";
 import type { AppDeps } from "../../deps";
 import { refundOrderAsStaff } from "../admin/staff-refund";
+import { cancelUnpaidSale } from "./cancel-sale";
 import { completeSale } from "./complete-sale";
+import { disputeLateLeaseTransfers, endDefaultedLeases } from "./lease-payments";
+import { priceLastInstalmentsAtStripe, stopProviderBillingOfLeases } from "./lease-provider-billing";
 import { expireOffers } from "./offers.service";
 import type { SaleConfig } from "./sale-terms";
-import { tellSale } from "./tell-sale";
 
 const DAY_MS = 86_400_000;
 /** A dispute on a listing with a refund guarantee that staff leave undecided this long is refunded. */
@@ -22,9 +25,12 @@ const before = (now: Date, days: number) => new Date(now.getTime() - days * DAY_
 
 /**
  * The marketplace's clock, run by a job (and by tests with a moved `now`): open offers past their
- * 7 days expire; a sale unpaid after 5 days is cancelled; a paid sale whose name the buyer has not
+ * 7 days expire, and accepted ones that opened no sale in theirs lapse; a sale unpaid after 5
+ * days is cancelled (its offer lapses); a paid sale whose name the buyer has not
  * proven within 7 days is refunded; an inspection that ran out completes the sale; a dispute on
- * a listing with a refund guarantee that staff left for 14 days is refunded.
+ * a listing with a refund guarantee that staff left for 14 days is refunded. A lease whose
+ * instalment is unpaid 10 days past due ends; a paid-off lease whose transfer is late goes to
+ * staff as a dispute (its money came in instalments, so no single order refunds it).
  */
 export async function runSaleTimeouts(deps: Deps, options: { config: SaleConfig; now?: Date }) {
   const { db } = deps;
@@ -33,35 +39,36 @@ export async function runSaleTimeouts(deps: Deps, options: { config: SaleConfig;
 
   const unpaid = await db.transaction(async (tx) => {
     const rows = await tx
-      .update(marketplaceTransactions)
-      .set({ status: "cancelled", closedAt: now })
+      .select()
+      .from(marketplaceTransactions)
       .where(
         and(
           eq(marketplaceTransactions.status, "awaiting_payment"),
           lte(marketplaceTransactions.createdAt, before(now, PAYMENT_DAYS)),
         ),
       )
-      .returning();
-    for (const row of rows) {
-      if (row.orderId)
-        await tx
-          .update(serviceOrders)
-          .set({ status: "cancelled" })
-          .where(and(eq(serviceOrders.id, row.orderId), eq(serviceOrders.status, "pending")));
-      const text = `Nobody paid within ${PAYMENT_DAYS} days, so the sale was cancelled.`;
-      for (const userId of [row.buyerId, row.sellerId])
-        await tellSale(tx, userId, `${row.domainName}: sale cancelled`, text, row.id);
-    }
-    return rows.length;
+      .for("update");
+    const why = `Nobody paid within ${PAYMENT_DAYS} days, so the sale was cancelled.`;
+    let cancelled = 0;
+    for (const row of rows) if (await cancelUnpaidSale(tx, row, { now, why })) cancelled += 1;
+    return cancelled;
   });
+
+  const leases = await db.transaction(async (tx) => ({
+    ended: await endDefaultedLeases(tx, { now, graceDays: LEASE_GRACE_DAYS }),
+    late: await disputeLateLeaseTransfers(tx, { now }),
+  }));
+
+  const providersTold = await stopProviderBillingOfLeases(deps);
+  const lastInstalmentsPriced = await priceLastInstalmentsAtStripe(deps);
 
   const late = await db
     .select()
     .from(marketplaceTransactions)
     .where(
-      sql`(${marketplaceTransactions.status} = 'awaiting_transfer' and ${marketplaceTransactions.paidAt} <= ${before(now, TRANSFER_DAYS)})
+      sql`${marketplaceTransactions.kind} = 'sale' and ((${marketplaceTransactions.status} = 'awaiting_transfer' and ${marketplaceTransactions.paidAt} <= ${before(now, TRANSFER_DAYS)})
         or (${marketplaceTransactions.status} = 'disputed' and ${marketplaceTransactions.protection} is not null
-          and ${marketplaceTransactions.disputedAt} <= ${before(now, GUARANTEE_DISPUTE_DAYS)})`,
+          and ${marketplaceTransactions.disputedAt} <= ${before(now, GUARANTEE_DISPUTE_DAYS)}))`,
     );
   let refunded = 0;
   for (const row of late) {
@@ -100,5 +107,14 @@ export async function runSaleTimeouts(deps: Deps, options: { config: SaleConfig;
       completed += 1;
     });
   }
-  return { expired, cancelled: unpaid, refunded, completed };
+  return {
+    expired,
+    cancelled: unpaid,
+    refunded,
+    completed,
+    leasesEnded: leases.ended,
+    leasesLate: leases.late,
+    providersTold,
+    lastInstalmentsPriced,
+  };
 }

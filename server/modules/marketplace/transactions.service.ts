@@ -3,6 +3,8 @@ import { and, eq, inArray, or } from "drizzle-orm";
 import { checkoutPagePath } from "../../../shared/api/checkout";
 import type { TMarketplaceTransaction, TOpenedTransaction } from "../../../shared/api/marketplace-deals";
 import {
+  LEASE_GRACE_DAYS,
+  MARKETPLACE_LEASE_OFFER,
   MARKETPLACE_SALE_OFFER,
   PAYMENT_DAYS,
   PROTECTION_TERMS,
@@ -16,13 +18,21 @@ import type { Db } from "../../db/pool";
 import type { Tx } from "../../db/tx";
 import { AppError, notFound } from "../../http/app-error";
 import type { OwnershipChecker } from "../domains/check-ownership";
+import { cancelUnpaidSale } from "./cancel-sale";
 import { completeSale } from "./complete-sale";
+import { leaseTermsFor } from "./lease-terms";
 import { lockAcceptedOffer, lockListing } from "./offers.service";
 import { inspectionDaysFor, protectionOf, type SaleConfig } from "./sale-terms";
 import { tellSale } from "./tell-sale";
 
 const DAY_MS = 86_400_000;
-export const LIVE_STATUSES = ["awaiting_payment", "awaiting_transfer", "inspection", "disputed"] as const;
+export const LIVE_STATUSES = [
+  "awaiting_payment",
+  "leasing",
+  "awaiting_transfer",
+  "inspection",
+  "disputed",
+] as const;
 
 /**
  * Sales a buyer may leave unpaid at once. An unpaid sale holds its listing for everyone else until
@@ -36,13 +46,15 @@ export const buyerTxtValue = (token: string) => `parkpilot-verify=${token}`;
 
 /**
  * Opens an escrow sale: buy now at the asking price (`domainId`), or the amount of an accepted
- * offer the buyer was party to (`offerId`). The buyer's order for it is created pending and paid
- * at the existing checkout; nothing moves until the platform holds the payment.
+ * offer the buyer was party to (`offerId`), or a lease-to-own of the listing over a Financing term
+ * the seller offers (`kind: "lease"`: the order is the first instalment, a monthly subscription).
+ * The buyer's order is created pending and paid at the existing checkout; nothing moves until the
+ * platform holds the payment.
  */
 export async function openTransaction(options: {
   db: Db;
   userId: string;
-  input: { domainId: string } | { offerId: string };
+  input: { domainId: string } | { offerId: string } | { domainId: string; kind: "lease"; months: number };
   config: SaleConfig;
 }): Promise<TOpenedTransaction & { checkoutUrl: string }> {
   const { userId, input, config } = options;
@@ -77,18 +89,31 @@ export async function openTransaction(options: {
         `You have ${unpaid.length} purchases waiting for payment. Pay for one, or let it lapse, before starting another.`,
       );
     const amount = offer?.amount ?? (domain.marketplacePrice as string);
+    const lease = "kind" in input ? await leaseTermsFor(tx, domain, input.months) : null;
     const protection = await protectionOf(tx, domain.userId, domain.id);
     const id = randomUUID();
     const [order] = await tx
       .insert(serviceOrders)
-      .values({
-        userId,
-        offerId: MARKETPLACE_SALE_OFFER,
-        serviceType: "marketplace_purchase",
-        description: `Purchase of ${domain.name}, held in escrow`,
-        price: amount,
-        metadata: { domainName: domain.name, transactionId: id },
-      })
+      .values(
+        lease
+          ? {
+              userId,
+              offerId: MARKETPLACE_LEASE_OFFER,
+              serviceType: "marketplace_lease",
+              description: `Lease-to-own of ${domain.name}: ${lease.months} monthly instalments at ${lease.aprPercent}% APR`,
+              price: lease.monthly,
+              // The subscription keeps `request`, so every later instalment names its lease.
+              metadata: { domainName: domain.name, transactionId: id, request: { transactionId: id } },
+            }
+          : {
+              userId,
+              offerId: MARKETPLACE_SALE_OFFER,
+              serviceType: "marketplace_purchase",
+              description: `Purchase of ${domain.name}, held in escrow`,
+              price: amount,
+              metadata: { domainName: domain.name, transactionId: id },
+            },
+      )
       .returning({ id: serviceOrders.id });
     await tx.insert(marketplaceTransactions).values({
       id,
@@ -102,12 +127,23 @@ export async function openTransaction(options: {
       protection,
       inspectionDays: inspectionDaysFor(protection, config.inspectionDays),
       commissionPercent: config.commissionPercent.toFixed(2),
+      ...(lease
+        ? {
+            kind: "lease",
+            leaseMonths: lease.months,
+            leaseAprPercent: lease.aprPercent.toFixed(2),
+            leaseMonthly: lease.monthly,
+            leaseLast: lease.last,
+          }
+        : {}),
     });
     await tellSale(
       tx,
       domain.userId,
       `${domain.name}: a buyer is paying`,
-      `A buyer is paying ${formatUsd(amount)} into escrow. Move the domain once the payment is held.`,
+      lease
+        ? `A buyer is leasing it to own: ${lease.months} instalments of ${formatUsd(lease.monthly)}. The lessee controls what it serves while paying; you move it after the last instalment.`
+        : `A buyer is paying ${formatUsd(amount)} into escrow. Move the domain once the payment is held.`,
       id,
     );
     return {
@@ -146,6 +182,8 @@ export function deadlineOf(row: MarketplaceTransaction): Date | null {
   switch (row.status) {
     case "awaiting_payment":
       return addDays(row.createdAt, PAYMENT_DAYS);
+    case "leasing":
+      return row.nextInstalmentAt ? addDays(row.nextInstalmentAt, LEASE_GRACE_DAYS) : null;
     case "awaiting_transfer":
       return row.paidAt ? addDays(row.paidAt, TRANSFER_DAYS) : null;
     case "inspection":
@@ -180,6 +218,26 @@ export function transactionView(row: MarketplaceTransaction, userId: string): TM
     disputeReason: row.disputeReason,
     closedAt: iso(row.closedAt),
     createdAt: row.createdAt.toISOString(),
+    kind: row.kind === "lease" ? "lease" : "sale",
+    lease: leaseView(row, role),
+  };
+}
+
+function leaseView(row: MarketplaceTransaction, role: "buyer" | "seller"): TMarketplaceTransaction["lease"] {
+  if (row.kind !== "lease" || !row.leaseMonths || !row.leaseMonthly || !row.leaseLast) return null;
+  const paid = row.instalmentsPaid;
+  const paidCents =
+    toCents(row.leaseMonthly) * Math.min(paid, row.leaseMonths - 1) +
+    (paid >= row.leaseMonths ? toCents(row.leaseLast) : 0);
+  return {
+    months: row.leaseMonths,
+    aprPercent: Number(row.leaseAprPercent),
+    monthly: row.leaseMonthly,
+    last: row.leaseLast,
+    instalmentsPaid: paid,
+    paidSoFar: centsToDecimal(paidCents),
+    nextInstalmentAt: row.status === "leasing" ? (row.nextInstalmentAt?.toISOString() ?? null) : null,
+    redirectUrl: role === "buyer" ? row.leaseRedirectUrl : null,
   };
 }
 
@@ -289,6 +347,45 @@ export async function disputeTransaction(options: { db: Db; userId: string; id: 
       "Our staff will look at it and decide.",
       row.id,
     );
+    return transactionView(updated, options.userId);
+  });
+}
+
+/**
+ * Either side calls off a sale nobody has paid yet: its order can no longer be paid, an accepted
+ * offer it paid lapses, and both sides are told.
+ */
+export async function cancelTransaction(options: { db: Db; userId: string; id: string }) {
+  return options.db.transaction(async (tx) => {
+    const row = await ownTransaction(tx, options.userId, options.id, true);
+    if (row.status !== "awaiting_payment")
+      throw new AppError("CONFLICT", "Only a sale that is not paid yet can be cancelled.");
+    const side = row.buyerId === options.userId ? "buyer" : "seller";
+    const cancelled = await cancelUnpaidSale(tx, row, {
+      now: new Date(),
+      why: `The ${side} cancelled the sale before it was paid.`,
+    });
+    if (!cancelled) throw new AppError("CONFLICT", "Only a sale that is not paid yet can be cancelled.");
+    return transactionView(cancelled, options.userId);
+  });
+}
+
+/**
+ * The lessee chooses what the leased domain serves while the lease runs: a redirect to their own
+ * http(s) address, or (null) the parked page, whose leads then earn for the lessee.
+ */
+export async function setLeaseRedirect(options: { db: Db; userId: string; id: string; url: string | null }) {
+  return options.db.transaction(async (tx) => {
+    const row = await ownTransaction(tx, options.userId, options.id, true);
+    if (row.buyerId !== options.userId)
+      throw new AppError("FORBIDDEN", "Only the lessee chooses what a leased domain serves.");
+    if (row.kind !== "lease" || row.status !== "leasing")
+      throw new AppError("CONFLICT", "Only a running lease's domain can be redirected.");
+    const [updated] = await tx
+      .update(marketplaceTransactions)
+      .set({ leaseRedirectUrl: options.url })
+      .where(eq(marketplaceTransactions.id, row.id))
+      .returning();
     return transactionView(updated, options.userId);
   });
 }

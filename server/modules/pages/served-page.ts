@@ -31,27 +31,37 @@ export async function loadServedSite(db: DbOrTx, host: string): Promise<ServedSi
     experiment_id: string | null;
     goal: string | null;
     variants: unknown;
+    leased: boolean;
+    lease_redirect: string | null;
   }>(sql`
     select d.id, d.user_id, d.name, d.parking_template,
       case when d.marketplace_price > 0 and d.sold_at is null then d.marketplace_price::text end as listing_price,
-      p.template, p.blocks, p.version, e.id as experiment_id, e.goal, e.variants
+      p.template, p.blocks, p.version, e.id as experiment_id, e.goal, e.variants,
+      l.id is not null as leased, l.lease_redirect_url as lease_redirect
     from domains d
     left join domain_pages p on p.domain_id = d.id
     left join experiments e on e.domain_id = d.id and e.status = 'running'
+    left join marketplace_transactions l on l.domain_id = d.id and l.kind = 'lease' and l.status = 'leasing'
     where d.name = ${host} and d.verified_at is not null
     limit 1
   `);
   const row = rows[0];
   if (!row) return null;
   const domain = { id: row.id, userId: row.user_id, name: row.name };
-  const page = pageOf(
+  const stored = pageOf(
     row.template === null
       ? undefined
       : { template: row.template, blocks: row.blocks, version: row.version ?? 0 },
     { name: row.name, parkingTemplate: row.parking_template },
   );
+  // A running lease (docs/marketplace.md#lease-to-own): the lessee's redirect replaces the page,
+  // and the domain is no longer offered for sale on it.
+  const page = row.lease_redirect
+    ? { ...stored, blocks: [{ type: "redirect" as const, url: row.lease_redirect }] }
+    : stored;
+  const listingPrice = row.leased ? null : row.listing_price;
   const experiment =
-    row.experiment_id && row.goal
+    !row.lease_redirect && row.experiment_id && row.goal
       ? {
           id: row.experiment_id,
           goal: row.goal,
@@ -61,5 +71,5 @@ export async function loadServedSite(db: DbOrTx, host: string): Promise<ServedSi
           })),
         }
       : null;
-  return { domain, page, listingPrice: row.listing_price, experiment };
+  return { domain, page, listingPrice, experiment };
 }

@@ -132,12 +132,15 @@ export async function switchPortfolio(options: {
   db: Db;
   userId: string;
   ownerId: string;
+  /** The portfolio the session has open now: opening it again is no event for the owner's log. */
+  current?: string;
   meta: RequestMeta;
 }) {
   const { db, userId, ownerId } = options;
   if (ownerId === userId) return { ownerId };
   const membership = await membershipOf(db, ownerId, userId);
   if (!membership) throw notFound("Portfolio");
+  if (options.current === ownerId) return { ownerId };
   await recordAudit(db, {
     userId: ownerId,
     event: "team_portfolio_switched",

@@ -90,6 +90,7 @@ export function teamRoutes(deps: AppDeps): Router {
         db,
         userId: me,
         ownerId: body.ownerId,
+        current: req.session.portfolioOwnerId,
         meta: requestMeta(req),
       });
       if (ownerId === me) delete req.session.portfolioOwnerId;

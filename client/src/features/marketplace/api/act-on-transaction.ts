@@ -2,9 +2,9 @@ import { marketplaceDealPaths, ZMarketplaceTransaction } from "@shared/api/marke
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
-export type TSaleAction = "confirmTransfer" | "acceptTransaction" | "dispute";
+export type TSaleAction = "confirmTransfer" | "acceptTransaction" | "dispute" | "cancel";
 
-/** The buyer confirms the transfer or accepts the domain; either side disputes (with a reason). */
+/** The buyer confirms the transfer or accepts the domain; either side disputes (with a reason) or cancels an unpaid sale. */
 export async function actOnTransaction(input: { id: string; action: TSaleAction; reason?: string }) {
   const body = input.action === "dispute" ? { reason: input.reason } : undefined;
   const res = await apiRequest("POST", marketplaceDealPaths[input.action](input.id), body);

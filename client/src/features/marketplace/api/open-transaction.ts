@@ -2,8 +2,10 @@ import { marketplaceDealPaths, ZOpenedTransaction } from "@shared/api/marketplac
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
-/** Opens an escrow sale: buy a listing now, or pay an accepted offer. */
-export async function openTransaction(body: { domainId: string } | { offerId: string }) {
+/** Opens an escrow sale: buy a listing now, pay an accepted offer, or lease it to own over a term. */
+export async function openTransaction(
+  body: { domainId: string } | { offerId: string } | { domainId: string; kind: "lease"; months: number },
+) {
   const res = await apiRequest("POST", marketplaceDealPaths.transactions, body);
   return ZOpenedTransaction.parse(await res.json());
 }

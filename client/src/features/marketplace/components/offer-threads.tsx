@@ -18,6 +18,7 @@ const STATUS_VARIANT: Record<TOffer["status"], "success" | "info" | "neutral" | 
   declined: "destructive",
   withdrawn: "neutral",
   expired: "warning",
+  lapsed: "warning",
 };
 
 function OfferRow({ offer, role }: { offer: TOffer; role: "buyer" | "seller" }) {

@@ -10,10 +10,16 @@ import { formatDate, formatMoney } from "@/lib/format";
 import { toast, toastError } from "@/lib/toast";
 import { type TSaleAction, useActOnTransaction } from "../api/act-on-transaction";
 import { useTransaction } from "../api/get-transaction";
+import { LeaseStatus } from "./lease-status";
 
 /** What each side does next, by status. */
 const NEXT_STEP: Record<string, { buyer: string; seller: string }> = {
   awaiting_payment: { buyer: "Pay the price into escrow.", seller: "The buyer is paying into escrow." },
+  leasing: {
+    buyer: "Your instalments are taken each month. You choose what the domain serves until it is yours.",
+    seller:
+      "The lessee pays each month and controls what the domain serves. Move it after the last instalment.",
+  },
   awaiting_transfer: {
     buyer: "Once the seller has moved the domain to you, publish the TXT record below and confirm.",
     seller: "The payment is held. Move the domain to the buyer at your registrar.",
@@ -67,12 +73,20 @@ export function SaleDetails({ id }: { id: string }) {
           </>
         )}
       </dl>
+      {s.lease && <LeaseStatus sale={s} />}
       {step && <p className="text-sm">{step}</p>}
       {s.role === "buyer" && s.status === "awaiting_payment" && s.orderId && (
         <div>
           <Link className={buttonVariants()} href={`/checkout/service/${s.orderId}`}>
-            Pay {formatMoney(s.amount)}
+            Pay {formatMoney(s.lease ? s.lease.monthly : s.amount)}
           </Link>
+        </div>
+      )}
+      {s.status === "awaiting_payment" && (
+        <div>
+          <Button variant="outline" onClick={() => run("cancel", "Sale Cancelled")} disabled={act.isPending}>
+            Cancel Sale
+          </Button>
         </div>
       )}
       {s.transfer && s.status === "awaiting_transfer" && (

@@ -23,7 +23,9 @@ export function SalesList() {
               {sale.domainName}
             </Link>
             <p className="text-muted-foreground text-sm">
-              {sale.role === "buyer" ? "You buy" : "You sell"} for {formatMoney(sale.amount)}
+              {sale.lease
+                ? `${sale.role === "buyer" ? "You lease to own" : "You lease out"}: ${sale.lease.instalmentsPaid} of ${sale.lease.months} instalments of ${formatMoney(sale.lease.monthly)} paid`
+                : `${sale.role === "buyer" ? "You buy" : "You sell"} for ${formatMoney(sale.amount)}`}
             </p>
           </div>
           <Badge variant="info">{TRANSACTION_STATUS_LABELS[sale.status]}</Badge>

@@ -17,6 +17,7 @@ import { toast, toastError } from "@/lib/toast";
 import { useListing } from "../api/get-listing";
 import { useMakeOffer } from "../api/make-offer";
 import { useOpenTransaction } from "../api/open-transaction";
+import { LeaseOption } from "./lease-option";
 
 type TOfferForm = z.input<typeof ZMakeOfferBody>;
 
@@ -88,6 +89,7 @@ export function StartDeal({ domainId }: { domainId: string }) {
           Buy Now for {formatMoney(item.price)}
         </Button>
       </div>
+      <LeaseOption listing={item} />
       <form className="grid gap-3 border-t pt-4" onSubmit={form.handleSubmit(submit)} noValidate>
         <h3 className="font-medium">Make an offer</h3>
         <div className="grid gap-1.5">

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sellerAndBuyer } from "../factories/deals";
+import { leadBody, VISITOR_PROXY_ENV, visitorLead } from "../factories/leads";
+import { heldOf } from "../factories/payments";
+import { createTestApp, type TestApp } from "../setup/test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    env: {
+      LEAD_VALUE: "80",
+      LEAD_HOLD_DAYS: "14",
+      LEADS_PER_ADDRESS_PER_HOUR: "1000",
+      LEADS_PER_DOMAIN_PER_HOUR: "1000",
+      ...VISITOR_PROXY_ENV,
+    },
+  });
+});
+afterAll(() => t.close());
+
+describe("a leased domain's parked page", () => {
+  it("earns its leads for the lessee while the lease runs, and for the seller before it starts", async () => {
+    const { seller, buyer, domain } = await sellerAndBuyer(t.app, t.db, "2400.00");
+    const financing = await seller.agent
+      .post("/api/marketplace/financing")
+      .send({ domainId: domain.id, terms: "24", setupFee: "399.99" });
+    await seller.agent.post(`/api/checkout/sandbox/${financing.body.orderId}/pay`);
+
+    expect((await visitorLead(t.app, domain.name, leadBody())).status).toBe(201);
+    expect(await heldOf(t.db, seller.user.id)).toEqual({ available: "0.00", pending: "80.00" });
+
+    const opened = await buyer.agent
+      .post("/api/marketplace/transactions")
+      .send({ domainId: domain.id, kind: "lease", months: 24 });
+    expect(opened.status).toBe(201);
+    expect((await buyer.agent.post(`/api/checkout/sandbox/${opened.body.orderId}/pay`)).status).toBe(303);
+    expect((await visitorLead(t.app, domain.name, leadBody())).status).toBe(201);
+    expect(await heldOf(t.db, buyer.user.id)).toEqual({ available: "0.00", pending: "80.00" });
+    expect(await heldOf(t.db, seller.user.id)).toEqual({ available: "0.00", pending: "80.00" });
+  });
+});
