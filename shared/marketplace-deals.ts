@@ -17,6 +17,19 @@ export const MARKETPLACE_SALE_OFFER = "marketplaceSale";
 export const MARKETPLACE_LEASE_OFFER = "marketplaceLease";
 /** An instalment unpaid this many days after it fell due ends the lease. */
 export const LEASE_GRACE_DAYS = 10;
+/**
+ * A sale or lease in progress: the platform holds money for it or waits on a side, so its domain
+ * can be neither taken off the marketplace, marked sold by hand, nor removed until it ends.
+ */
+export const LIVE_SALE_STATUSES = [
+  "awaiting_payment",
+  "leasing",
+  "awaiting_transfer",
+  "inspection",
+  "disputed",
+] as const;
+export const LIVE_SALE_MESSAGE =
+  "This domain is in a sale in progress: it can be unlisted, marked sold or removed once the sale ends.";
 
 /** True for the orders whose money is a seller's (an escrow sale, a lease's instalments), not the platform's. */
 export const isEscrowOffer = (offerId: string) =>

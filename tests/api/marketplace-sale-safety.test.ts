@@ -179,3 +179,28 @@ describe("a refund of a completed sale", () => {
     expect(await heldOf(t.db, seller.user.id)).toEqual({ available: "0.00", pending: "0.00" });
   });
 });
+
+describe("a domain in a sale in progress stays put", () => {
+  it("cannot be unlisted, marked sold by hand or removed until the sale ends", async () => {
+    const { buyer, seller, domain } = await sellerAndBuyer(t.app, t.db, "2000.00");
+    const opened = await open(buyer.agent, { domainId: domain.id });
+    expect(opened.status).toBe(201);
+
+    const unlist = await seller.agent.delete(`/api/marketplace/list/${domain.id}`);
+    const sold = await seller.agent
+      .post("/api/marketplace/sold")
+      .send({ domainId: domain.id, price: "2000.00" });
+    const removed = await seller.agent.delete(`/api/domains/${domain.id}`);
+    for (const res of [unlist, sold, removed]) {
+      expect(res.status).toBe(409);
+      expect(res.body.message).toContain("sale in progress");
+    }
+    const [row] = await t.db.select().from(domains).where(eq(domains.id, domain.id));
+    expect(row).toMatchObject({ marketplacePrice: "2000.00", soldAt: null });
+    // Someone else's domain is still "not found", whatever its sales.
+    expect((await buyer.agent.delete(`/api/marketplace/list/${domain.id}`)).status).toBe(404);
+
+    await seller.agent.post(`/api/marketplace/transactions/${opened.body.id}/cancel`).expect(200);
+    expect((await seller.agent.delete(`/api/marketplace/list/${domain.id}`)).status).toBe(204);
+  });
+});

@@ -12,6 +12,7 @@ import { encodeCursor } from "../../../shared/api/v1/common";
 import type { TDomainListQuery } from "../../../shared/api/v1/domains";
 import { accountEvents, domainServices, domains, reports } from "../../../shared/schema";
 import { UTC_TODAY } from "../../db/iso-time";
+import { assertNoLiveSale } from "../../db/live-sale";
 import type { Db } from "../../db/pool";
 import type { DbOrTx } from "../../db/tx";
 import { AppError, notFound } from "../../http/app-error";
@@ -196,6 +197,13 @@ export async function updateDomain(
 export async function deleteDomain(options: { db: Db; userId: string; domainId: string }): Promise<void> {
   const { db, userId, domainId } = options;
   await db.transaction(async (tx) => {
+    const [own] = await tx
+      .select({ id: domains.id })
+      .from(domains)
+      .where(and(eq(domains.id, domainId), eq(domains.userId, userId)))
+      .for("update");
+    if (!own) throw notFound("Domain");
+    await assertNoLiveSale(tx, domainId);
     const [gone] = await tx
       .delete(domains)
       .where(and(eq(domains.id, domainId), eq(domains.userId, userId)))

@@ -11,6 +11,7 @@ import { formatUsd } from "../../../shared/money";
 import { accountEvents, domains } from "../../../shared/schema";
 import { containsPattern } from "../../db/contains-pattern";
 import { exactIsoTime } from "../../db/iso-time";
+import { assertNoLiveSale } from "../../db/live-sale";
 import type { Db } from "../../db/pool";
 import type { Tx } from "../../db/tx";
 import { AppError, notFound } from "../../http/app-error";
@@ -230,6 +231,7 @@ export async function listDomain(options: {
   return options.db.transaction(async (tx) => {
     const domain = await lockOwnDomain(tx, userId, domainId);
     if (domain.soldAt) throw new AppError("CONFLICT", `${domain.name} has already been sold.`);
+    await assertNoLiveSale(tx, domainId);
     // A domain beyond the plan's limit (after a downgrade) is read-only: it is not put on sale.
     await assertPlanAllows(tx, userId, { kind: "edit-domain", domainId, name: domain.name });
     if (!domain.verifiedAt) {
@@ -257,12 +259,14 @@ export async function listDomain(options: {
 /** Takes the user's domain off the marketplace; unlisting an unlisted domain changes nothing. */
 export async function unlistDomain(options: { db: Db; userId: string; domainId: string }): Promise<void> {
   const { db, userId, domainId } = options;
-  const [domain] = await db
-    .update(domains)
-    .set({ marketplacePrice: null, listedAt: null })
-    .where(and(eq(domains.id, domainId), eq(domains.userId, userId)))
-    .returning({ id: domains.id });
-  if (!domain) throw notFound("Domain");
+  await db.transaction(async (tx) => {
+    await lockOwnDomain(tx, userId, domainId);
+    await assertNoLiveSale(tx, domainId);
+    await tx
+      .update(domains)
+      .set({ marketplacePrice: null, listedAt: null })
+      .where(and(eq(domains.id, domainId), eq(domains.userId, userId)));
+  });
 }
 
 /**
@@ -280,6 +284,7 @@ export async function markSold(options: {
   return options.db.transaction(async (tx) => {
     const domain = await lockOwnDomain(tx, userId, domainId);
     if (domain.soldAt) throw new AppError("CONFLICT", `${domain.name} has already been sold.`);
+    await assertNoLiveSale(tx, domainId);
     if (domain.marketplacePrice === null) {
       throw new AppError("CONFLICT", `${domain.name} is not listed for sale.`);
     }

@@ -4,6 +4,7 @@ import { checkoutPagePath } from "../../../shared/api/checkout";
 import type { TMarketplaceTransaction, TOpenedTransaction } from "../../../shared/api/marketplace-deals";
 import {
   LEASE_GRACE_DAYS,
+  LIVE_SALE_STATUSES,
   MARKETPLACE_LEASE_OFFER,
   MARKETPLACE_SALE_OFFER,
   PAYMENT_DAYS,
@@ -26,13 +27,7 @@ import { inspectionDaysFor, protectionOf, type SaleConfig } from "./sale-terms";
 import { tellSale } from "./tell-sale";
 
 const DAY_MS = 86_400_000;
-export const LIVE_STATUSES = [
-  "awaiting_payment",
-  "leasing",
-  "awaiting_transfer",
-  "inspection",
-  "disputed",
-] as const;
+export const LIVE_STATUSES = LIVE_SALE_STATUSES;
 
 /**
  * Sales a buyer may leave unpaid at once. An unpaid sale holds its listing for everyone else until
