@@ -49,6 +49,8 @@ describe("the new ticket form", () => {
       subject: "Parking page is blank",
       body: "Since this morning.",
     });
+    // The refusal names no field: it is shown as a toast (waited for, so it loads within the test).
+    expect(await screen.findByText("Unknown domain")).toBeTruthy();
   });
 
   it("puts the server's field issue at its field", async () => {

@@ -69,5 +69,6 @@ describe("the payout dialog", () => {
       url: "/api/payments/payout",
       body: { amount: "80.00", paypalEmail: "new@wallet.example" },
     });
+    expect(await screen.findByText("Payout Held for Review")).toBeTruthy();
   });
 });

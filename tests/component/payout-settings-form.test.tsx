@@ -56,6 +56,7 @@ describe("the payout settings form", () => {
     save();
     await waitFor(() => expect(puts()).toHaveLength(1));
     expect(puts()[0].body).toEqual({ minPayout: "75.50", payoutFrequency: "monthly", autoPayout: false });
+    expect(await screen.findByText("Settings Updated")).toBeTruthy();
   });
 
   it("shows the server's field issue at the minimum", async () => {
