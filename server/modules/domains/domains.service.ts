@@ -10,9 +10,10 @@ import type {
 } from "../../../shared/api/domains";
 import { encodeCursor } from "../../../shared/api/v1/common";
 import type { TDomainListQuery } from "../../../shared/api/v1/domains";
+import { LIVE_SALE_MESSAGE } from "../../../shared/marketplace-deals";
 import { accountEvents, domainServices, domains, reports } from "../../../shared/schema";
 import { UTC_TODAY } from "../../db/iso-time";
-import { assertNoLiveSale } from "../../db/live-sale";
+import { hasLiveSale } from "../../db/live-sale";
 import type { Db } from "../../db/pool";
 import type { DbOrTx } from "../../db/tx";
 import { AppError, notFound } from "../../http/app-error";
@@ -203,7 +204,7 @@ export async function deleteDomain(options: { db: Db; userId: string; domainId: 
       .where(and(eq(domains.id, domainId), eq(domains.userId, userId)))
       .for("update");
     if (!own) throw notFound("Domain");
-    await assertNoLiveSale(tx, domainId);
+    if (await hasLiveSale(tx, domainId)) throw new AppError("CONFLICT", LIVE_SALE_MESSAGE);
     const [gone] = await tx
       .delete(domains)
       .where(and(eq(domains.id, domainId), eq(domains.userId, userId)))

@@ -7,11 +7,12 @@ import type {
   TSaleAnswer,
 } from "../../../shared/api/marketplace";
 import { encodeCursor } from "../../../shared/api/v1/common";
+import { LIVE_SALE_MESSAGE } from "../../../shared/marketplace-deals";
 import { formatUsd } from "../../../shared/money";
 import { accountEvents, domains } from "../../../shared/schema";
 import { containsPattern } from "../../db/contains-pattern";
 import { exactIsoTime } from "../../db/iso-time";
-import { assertNoLiveSale } from "../../db/live-sale";
+import { hasLiveSale } from "../../db/live-sale";
 import type { Db } from "../../db/pool";
 import type { Tx } from "../../db/tx";
 import { AppError, notFound } from "../../http/app-error";
@@ -231,7 +232,7 @@ export async function listDomain(options: {
   return options.db.transaction(async (tx) => {
     const domain = await lockOwnDomain(tx, userId, domainId);
     if (domain.soldAt) throw new AppError("CONFLICT", `${domain.name} has already been sold.`);
-    await assertNoLiveSale(tx, domainId);
+    if (await hasLiveSale(tx, domainId)) throw new AppError("CONFLICT", LIVE_SALE_MESSAGE);
     // A domain beyond the plan's limit (after a downgrade) is read-only: it is not put on sale.
     await assertPlanAllows(tx, userId, { kind: "edit-domain", domainId, name: domain.name });
     if (!domain.verifiedAt) {
@@ -261,7 +262,7 @@ export async function unlistDomain(options: { db: Db; userId: string; domainId: 
   const { db, userId, domainId } = options;
   await db.transaction(async (tx) => {
     await lockOwnDomain(tx, userId, domainId);
-    await assertNoLiveSale(tx, domainId);
+    if (await hasLiveSale(tx, domainId)) throw new AppError("CONFLICT", LIVE_SALE_MESSAGE);
     await tx
       .update(domains)
       .set({ marketplacePrice: null, listedAt: null })
@@ -284,7 +285,7 @@ export async function markSold(options: {
   return options.db.transaction(async (tx) => {
     const domain = await lockOwnDomain(tx, userId, domainId);
     if (domain.soldAt) throw new AppError("CONFLICT", `${domain.name} has already been sold.`);
-    await assertNoLiveSale(tx, domainId);
+    if (await hasLiveSale(tx, domainId)) throw new AppError("CONFLICT", LIVE_SALE_MESSAGE);
     if (domain.marketplacePrice === null) {
       throw new AppError("CONFLICT", `${domain.name} is not listed for sale.`);
     }
