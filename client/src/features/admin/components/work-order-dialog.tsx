@@ -1,18 +1,38 @@
-import { MAX_WORK_ORDER_TEXT, type TAdminWorkOrderDetail } from "@shared/api/admin-work-orders";
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  MAX_WORK_ORDER_TEXT,
+  type TAdminWorkOrderDetail,
+  ZWorkOrderNoteBody,
+  ZWorkOrderStatusBody,
+  ZWorkOrderTextDeliverableBody,
+} from "@shared/api/admin-work-orders";
 import { DELIVERABLE_FILE_TYPES, WORK_ORDER_STATUS_LABELS } from "@shared/api/work-orders";
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
+import { type FieldError as TFieldError, useController, useForm } from "react-hook-form";
+import { z } from "zod";
 import { ReasonField } from "@/components/reason-field";
 import { formatMoment } from "@/components/ticket-parts";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DialogShell } from "@/components/ui/dialog";
+import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
+import { showServerIssues } from "@/lib/form-errors";
 import { formatMoney, formatNumber } from "@/lib/format";
 import { toast, toastError } from "@/lib/toast";
 import { type TWorkOrderChange, useChangeWorkOrder, useWorkOrder } from "../api/work-orders";
+
+/** The cancel reason as the API takes it, and at least a few words: the buyer is told it. */
+const ZCancelForm = z.object({
+  reason: ZWorkOrderStatusBody.shape.reason.unwrap().min(3, "Say why the work order is cancelled"),
+});
+
+/** A field's message once it was left (or typed in after a try), or whenever the server gave it. */
+const shown = (error: TFieldError | undefined, touched: boolean | undefined) =>
+  error && (touched || error.type === "server") ? error.message : undefined;
 
 const ACCEPT = Object.keys(DELIVERABLE_FILE_TYPES)
   .map((extension) => `.${extension}`)
@@ -44,13 +64,15 @@ function WorkOrderBody({ data }: { data: TAdminWorkOrderDetail }) {
   const { workOrder } = data;
   const change = useChangeWorkOrder(workOrder.id);
   const open = workOrder.status === "queued" || workOrder.status === "in_progress";
-  const apply = (next: TWorkOrderChange, done: string, after?: () => void) =>
+  const apply: Apply = (next, done, after, showIssues) =>
     change.mutate(next, {
       onSuccess: () => {
         toast({ title: done, description: workOrder.title });
         after?.();
       },
-      onError: (error) => toastError(error, "The work order could not be changed."),
+      onError: (error) => {
+        if (!showIssues?.(error)) toastError(error, "The work order could not be changed.");
+      },
     });
 
   return (
@@ -129,7 +151,16 @@ function WorkOrderBody({ data }: { data: TAdminWorkOrderDetail }) {
   );
 }
 
-type Apply = (next: TWorkOrderChange, done: string, after?: () => void) => void;
+/**
+ * Sends a change and toasts `done`, then runs `after`; a refusal is a toast unless `showIssues`
+ * placed it at the form's fields.
+ */
+type Apply = (
+  next: TWorkOrderChange,
+  done: string,
+  after?: () => void,
+  showIssues?: (error: unknown) => boolean,
+) => void;
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -141,8 +172,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * A text to add to the work order (a deliverable, an internal note): `onAdd` gets the text and a
- * function that clears it once added.
+ * A text to add to the work order (a deliverable, an internal note), checked by its body schema:
+ * `onAdd` gets the text, a function that clears it once added, and one that puts the server's
+ * issues at the field.
  */
 function TextForm(props: {
   id: string;
@@ -150,27 +182,40 @@ function TextForm(props: {
   rows: number;
   submitLabel: string;
   pending: boolean;
-  onAdd: (text: string, added: () => void) => void;
+  schema: typeof ZWorkOrderNoteBody | typeof ZWorkOrderTextDeliverableBody;
+  onAdd: (text: string, added: () => void, showIssues: (error: unknown) => boolean) => void;
 }) {
-  const [text, setText] = useState("");
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    props.onAdd(text, () => setText(""));
-  };
+  const form = useForm<{ body: string }, unknown, { body: string }>({
+    resolver: zodResolver(props.schema),
+    mode: "onChange",
+    defaultValues: { body: "" },
+  });
+  const { errors, touchedFields, isValid } = form.formState;
+  const error = shown(errors.body, touchedFields.body);
+  const errorId = `${props.id}-error`;
+  const submit = form.handleSubmit(({ body }) =>
+    props.onAdd(
+      body,
+      () => form.reset({ body: "" }),
+      (failure) => showServerIssues(failure, form.setError, ["body"]),
+    ),
+  );
   return (
-    <form className="grid gap-1.5" onSubmit={submit}>
+    <form className="grid gap-1.5" onSubmit={submit} noValidate>
       <Label htmlFor={props.id}>{props.label}</Label>
       <Textarea
         id={props.id}
         rows={props.rows}
         maxLength={MAX_WORK_ORDER_TEXT}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...form.register("body")}
       />
+      <FieldError id={errorId}>{error}</FieldError>
       <Button
         type="submit"
         variant="outline"
-        disabled={!text.trim() || props.pending}
+        disabled={!isValid || props.pending}
         className="justify-self-start"
       >
         {props.submitLabel}
@@ -213,33 +258,44 @@ function AddDeliverable({ pending, apply }: { pending: boolean; apply: Apply }) 
         rows={3}
         submitLabel="Add Text"
         pending={pending}
-        onAdd={(body, added) => apply({ kind: "text", body }, "Text Added", added)}
+        schema={ZWorkOrderTextDeliverableBody}
+        onAdd={(body, added, showIssues) => apply({ kind: "text", body }, "Text Added", added, showIssues)}
       />
     </div>
   );
 }
 
 function CancelOrder({ pending, apply }: { pending: boolean; apply: Apply }) {
-  const [reason, setReason] = useState("");
+  const form = useForm<z.input<typeof ZCancelForm>, unknown, z.output<typeof ZCancelForm>>({
+    resolver: zodResolver(ZCancelForm),
+    mode: "onChange",
+    defaultValues: { reason: "" },
+  });
+  const { field, fieldState } = useController({ control: form.control, name: "reason" });
+  const submit = form.handleSubmit(({ reason }) =>
+    apply({ kind: "status", status: "cancelled", reason }, "Work Order Cancelled", undefined, (error) =>
+      showServerIssues(error, form.setError, ["reason"]),
+    ),
+  );
   return (
-    <div className="grid gap-1.5">
+    <form className="grid gap-1.5" onSubmit={submit} noValidate>
       <ReasonField
         id="cancel-reason"
         label="Reason to cancel (the buyer is told, and refunded in full)"
-        value={reason}
-        onChange={setReason}
+        value={field.value}
+        onChange={field.onChange}
+        onBlur={field.onBlur}
+        error={shown(fieldState.error, fieldState.isTouched)}
       />
       <Button
+        type="submit"
         variant="destructive"
         className="justify-self-start"
-        disabled={reason.trim().length < 3 || pending}
-        onClick={() =>
-          apply({ kind: "status", status: "cancelled", reason: reason.trim() }, "Work Order Cancelled")
-        }
+        disabled={!form.formState.isValid || pending}
       >
         Cancel and Refund
       </Button>
-    </div>
+    </form>
   );
 }
 
@@ -267,7 +323,8 @@ function Notes({ data, pending, apply }: { data: TAdminWorkOrderDetail; pending:
         rows={2}
         submitLabel="Add Note"
         pending={pending}
-        onAdd={(body, added) => apply({ kind: "note", body }, "Note Added", added)}
+        schema={ZWorkOrderNoteBody}
+        onAdd={(body, added, showIssues) => apply({ kind: "note", body }, "Note Added", added, showIssues)}
       />
     </section>
   );

@@ -1,3 +1,4 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import {
   DOMAIN_STATUSES,
   EARLIEST_REGISTRATION_DATE,
@@ -6,7 +7,9 @@ import {
   ZUpdateDomainBody,
 } from "@shared/api/domains";
 import { Trash2 } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import { type FieldPath, useForm } from "react-hook-form";
+import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
 import { FieldError } from "@/components/ui/field-error";
@@ -14,6 +17,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { apiErrorMessage } from "@/lib/api-error";
+import { showServerIssues } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import { useDeleteDomain } from "../api/delete-domain";
 import { useUpdateDomain } from "../api/update-domain";
@@ -28,7 +32,41 @@ const statusOptions = (verified: boolean) =>
     label: STATUS_LABELS[s],
   }));
 
-function formFor(domain: TDomain) {
+/** An empty date or amount clears it: the body's null. */
+const blankIsNull = <O,>(schema: z.ZodType<O, string | null>) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => value || null)
+    .pipe(schema);
+
+/** The Edit Domain body as the form holds it: every field filled in, dates and amounts as typed. */
+const { shape } = ZUpdateDomainBody;
+const ZEditDomainForm = ZUpdateDomainBody.extend({
+  status: shape.status.unwrap(),
+  adNetwork: shape.adNetwork.unwrap(),
+  parkingTemplate: shape.parkingTemplate.unwrap(),
+  nameservers: shape.nameservers.unwrap(),
+  registrationDate: shape.registrationDate.unwrap(),
+  expiryDate: blankIsNull(shape.expiryDate.unwrap()),
+  purchasePrice: blankIsNull(shape.purchasePrice.unwrap()),
+  renewalCost: blankIsNull(shape.renewalCost.unwrap()),
+});
+type TEditDomainForm = z.input<typeof ZEditDomainForm>;
+
+/** Every field of the form, where the server's issues are shown. */
+const FIELDS = [
+  "status",
+  "adNetwork",
+  "parkingTemplate",
+  "nameservers",
+  "expiryDate",
+  "registrationDate",
+  "purchasePrice",
+  "renewalCost",
+] as const satisfies readonly FieldPath<TEditDomainForm>[];
+
+function formFor(domain: TDomain): TEditDomainForm {
   return {
     status: domain.status,
     adNetwork: domain.adNetwork,
@@ -47,42 +85,41 @@ export function EditDomainForm(props: { domain: TDomain; onDone: () => void; onR
   const { domain } = props;
   const verified = domain.verification.status === "verified";
   const pair = domain.verification.nameservers;
-  const [form, setForm] = useState(() => formFor(domain));
-  const [error, setError] = useState("");
+  const form = useForm<TEditDomainForm, unknown, z.output<typeof ZEditDomainForm>>({
+    resolver: zodResolver(ZEditDomainForm),
+    defaultValues: formFor(domain),
+  });
+  const { errors } = form.formState;
+  const values = form.watch();
   const [confirmRemove, setConfirmRemove] = useState(false);
   const update = useUpdateDomain();
   const remove = useDeleteDomain();
-  const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) =>
-    setForm((f) => ({ ...f, [key]: value }));
-
-  function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = ZUpdateDomainBody.safeParse({
-      ...form,
-      expiryDate: form.expiryDate || null,
-      purchasePrice: form.purchasePrice.trim() || null,
-      renewalCost: form.renewalCost.trim() || null,
+  const set = <K extends keyof TEditDomainForm>(key: K, value: TEditDomainForm[K]) =>
+    form.setValue(key as FieldPath<TEditDomainForm>, value, {
+      shouldDirty: true,
+      shouldValidate: form.formState.isSubmitted,
     });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Please check the fields.");
-      return;
-    }
-    setError("");
+  /** The props that tie a field to its message, when it has one. */
+  const describedBy = (name: (typeof FIELDS)[number]) =>
+    errors[name] ? { "aria-invalid": true, "aria-describedby": `edit-${name}-error` } : {};
+
+  const save = form.handleSubmit((changes) =>
     update.mutate(
-      { id: domain.id, changes: parsed.data },
+      { id: domain.id, changes },
       {
         onSuccess: (saved) => {
           toast({ title: "Domain Updated", description: `Your changes to ${saved.name} were saved.` });
           props.onDone();
         },
         onError: (err) => {
+          if (showServerIssues(err, form.setError, FIELDS)) return;
           const message = apiErrorMessage(err, "Failed to update domain. Please try again.");
-          setError(message);
+          form.setError("root.server", { message });
           toast({ title: "Error", description: message, variant: "destructive" });
         },
       },
-    );
-  }
+    ),
+  );
 
   function removeDomain() {
     remove.mutate(domain.id, {
@@ -106,12 +143,14 @@ export function EditDomainForm(props: { domain: TDomain; onDone: () => void; onR
           <Label htmlFor="edit-status">Status</Label>
           <Select
             id="edit-status"
-            value={form.status}
+            value={values.status}
             options={statusOptions(verified)}
             disabled={!verified}
-            aria-describedby={verified ? undefined : "edit-status-hint"}
+            aria-invalid={errors.status ? true : undefined}
+            aria-describedby={errors.status ? "edit-status-error" : verified ? undefined : "edit-status-hint"}
             onValueChange={(v) => set("status", v as TDomainStatus)}
           />
+          <FieldError id="edit-status-error">{errors.status?.message}</FieldError>
           {!verified && (
             <p id="edit-status-hint" className="text-muted-foreground text-xs">
               Active or parked once verified.
@@ -120,8 +159,13 @@ export function EditDomainForm(props: { domain: TDomain; onDone: () => void; onR
         </div>
         <ParkingFields
           idPrefix="edit"
-          form={form}
+          form={values}
           set={set}
+          errors={{
+            adNetwork: errors.adNetwork?.message,
+            parkingTemplate: errors.parkingTemplate?.message,
+            nameservers: errors.nameservers?.message,
+          }}
           pair={pair}
           pairHint={
             pair.length > 0 ? (
@@ -141,18 +185,20 @@ export function EditDomainForm(props: { domain: TDomain; onDone: () => void; onR
             required
             min={EARLIEST_REGISTRATION_DATE}
             max={todayInput()}
-            value={form.registrationDate}
-            onChange={(e) => set("registrationDate", e.target.value)}
+            {...describedBy("registrationDate")}
+            {...form.register("registrationDate")}
           />
+          <FieldError id="edit-registrationDate-error">{errors.registrationDate?.message}</FieldError>
         </div>
         <div className="grid gap-2">
           <Label htmlFor="edit-expiry">Expiry date</Label>
           <Input
             id="edit-expiry"
             type="date"
-            value={form.expiryDate}
-            onChange={(e) => set("expiryDate", e.target.value)}
+            {...describedBy("expiryDate")}
+            {...form.register("expiryDate")}
           />
+          <FieldError id="edit-expiryDate-error">{errors.expiryDate?.message}</FieldError>
         </div>
         <div className="grid gap-2">
           <Label htmlFor="edit-purchase">Purchase price ($)</Label>
@@ -163,9 +209,10 @@ export function EditDomainForm(props: { domain: TDomain; onDone: () => void; onR
             min="0"
             step="0.01"
             placeholder="0.00"
-            value={form.purchasePrice}
-            onChange={(e) => set("purchasePrice", e.target.value)}
+            {...describedBy("purchasePrice")}
+            {...form.register("purchasePrice")}
           />
+          <FieldError id="edit-purchasePrice-error">{errors.purchasePrice?.message}</FieldError>
         </div>
         <div className="grid gap-2">
           <Label htmlFor="edit-renewal">Renewal cost ($/year)</Label>
@@ -176,12 +223,13 @@ export function EditDomainForm(props: { domain: TDomain; onDone: () => void; onR
             min="0"
             step="0.01"
             placeholder="0.00"
-            value={form.renewalCost}
-            onChange={(e) => set("renewalCost", e.target.value)}
+            {...describedBy("renewalCost")}
+            {...form.register("renewalCost")}
           />
+          <FieldError id="edit-renewalCost-error">{errors.renewalCost?.message}</FieldError>
         </div>
       </div>
-      <FieldError>{error}</FieldError>
+      <FieldError>{errors.root?.server?.message}</FieldError>
       <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:items-center sm:justify-between">
         {confirmRemove ? (
           <div className="flex flex-wrap items-center gap-2">

@@ -1,5 +1,6 @@
 import type { TAdNetwork, TParkingTemplate } from "@shared/api/domains";
 import { Fragment, type ReactNode } from "react";
+import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
@@ -30,9 +31,16 @@ export function ParkingFields<F extends ParkingSettings>(props: {
   pair?: string[];
   /** What the pair is (the account's usual one, or this domain's), under the field. */
   pairHint?: ReactNode;
+  /** A message per field (its rule's or the server's), shown under it. */
+  errors?: Partial<Record<keyof ParkingSettings, string>>;
 }) {
-  const { idPrefix, form, set, pair, pairHint } = props;
+  const { idPrefix, form, set, pair, pairHint, errors = {} } = props;
   const hintId = `${idPrefix}-nameservers-hint`;
+  /** Ties a field to its message (and the nameservers to their hint). */
+  const describe = (name: keyof ParkingSettings, hint?: string) => {
+    const ids = [errors[name] ? `${idPrefix}-${name}-error` : undefined, hint].filter(Boolean).join(" ");
+    return { "aria-invalid": errors[name] ? true : undefined, "aria-describedby": ids || undefined };
+  };
   return (
     <>
       <div className="grid gap-2">
@@ -42,7 +50,9 @@ export function ParkingFields<F extends ParkingSettings>(props: {
           value={form.adNetwork}
           options={NETWORK_OPTIONS}
           onValueChange={(v) => set("adNetwork", v as TAdNetwork)}
+          {...describe("adNetwork")}
         />
+        <FieldError id={`${idPrefix}-adNetwork-error`}>{errors.adNetwork}</FieldError>
       </div>
       <div className="grid gap-2">
         <Label htmlFor={`${idPrefix}-template`}>Parking template</Label>
@@ -51,17 +61,20 @@ export function ParkingFields<F extends ParkingSettings>(props: {
           value={form.parkingTemplate}
           options={TEMPLATE_OPTIONS}
           onValueChange={(v) => set("parkingTemplate", v as TParkingTemplate)}
+          {...describe("parkingTemplate")}
         />
+        <FieldError id={`${idPrefix}-parkingTemplate-error`}>{errors.parkingTemplate}</FieldError>
       </div>
       <div className="grid gap-2 sm:col-span-full">
         <Label htmlFor={`${idPrefix}-nameservers`}>Nameservers</Label>
         <Input
           id={`${idPrefix}-nameservers`}
           placeholder={pair && pair.length > 0 ? pair.join(", ") : "ns1.example.net, ns2.example.net"}
-          aria-describedby={pairHint ? hintId : undefined}
+          {...describe("nameservers", pairHint ? hintId : undefined)}
           value={form.nameservers}
           onChange={(e) => set("nameservers", e.target.value)}
         />
+        <FieldError id={`${idPrefix}-nameservers-error`}>{errors.nameservers}</FieldError>
         {pairHint && (
           <p id={hintId} className="text-muted-foreground text-xs" data-testid="nameservers-hint">
             {pairHint}
