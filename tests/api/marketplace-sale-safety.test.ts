@@ -10,8 +10,8 @@ import { heldOf } from "../factories/payments";
 import { signUp } from "../factories/users";
 import type { DnsServer } from "../setup/dns-server";
 import { createTestAppWithDns, type TestApp } from "../setup/test-app";
+import { DAY_MS } from "../setup/time";
 
-const DAY = 86_400_000;
 let dns: DnsServer;
 let t: TestApp;
 beforeAll(async () => {
@@ -41,10 +41,10 @@ async function acceptedOffer() {
 describe("an accepted offer opens at most one sale, within its binding time", () => {
   it("binds for 7 days from acceptance, and lapses on the clock when no sale was opened", async () => {
     const { buyer, seller, domain, offerId, accepted } = await acceptedOffer();
-    expect(Date.parse(accepted.expiresAt) - Date.now()).toBeGreaterThan(6.99 * DAY);
-    await runSaleClock(t, new Date(Date.now() + 6 * DAY));
+    expect(Date.parse(accepted.expiresAt) - Date.now()).toBeGreaterThan(6.99 * DAY_MS);
+    await runSaleClock(t, new Date(Date.now() + 6 * DAY_MS));
     expect((await offerRow(offerId)).status).toBe("accepted");
-    await runSaleClock(t, new Date(Date.now() + 7 * DAY + 60_000));
+    await runSaleClock(t, new Date(Date.now() + 7 * DAY_MS + 60_000));
     expect((await offerRow(offerId)).status).toBe("lapsed");
 
     const late = await open(buyer.agent, { offerId });
@@ -68,7 +68,7 @@ describe("an accepted offer opens at most one sale, within its binding time", ()
   it("lapses when its sale is cancelled unpaid by the clock, and the buyer cannot re-open a sale from it", async () => {
     const { buyer, domain, offerId } = await acceptedOffer();
     const first = await open(buyer.agent, { offerId });
-    await runSaleClock(t, new Date(Date.now() + 5 * DAY + 60_000));
+    await runSaleClock(t, new Date(Date.now() + 5 * DAY_MS + 60_000));
     expect((await sale(buyer.agent, first.body.id)).status).toBe("cancelled");
     expect((await offerRow(offerId)).status).toBe("lapsed");
 

@@ -5,6 +5,7 @@ import { saleConfigOf } from "../../server/modules/marketplace/sale-config";
 import { runSaleTimeouts } from "../../server/modules/marketplace/sale-timeouts";
 import type { subscriptions } from "../../shared/schema";
 import type { TestApp } from "../setup/test-app";
+import { DAY_MS } from "../setup/time";
 import { insertDomain } from "./domains";
 import { signUp } from "./users";
 
@@ -33,7 +34,7 @@ export const recordLeaseRenewal = (t: TestApp, sub: typeof subscriptions.$inferS
         providerPaymentId: invoiceId,
         amount: sub.amount,
         periodStart: sub.currentPeriodEnd,
-        periodEnd: new Date(sub.currentPeriodEnd.getTime() + 30 * 86_400_000),
+        periodEnd: new Date(sub.currentPeriodEnd.getTime() + 30 * DAY_MS),
       },
       { commissionHoldDays: 30 },
     ),

@@ -5,6 +5,7 @@ import type { Db } from "../../server/db/pool";
 import { sendDueSequenceEmails } from "../../server/modules/email-automation/send-sequence-emails";
 import { mailOutbox } from "../../shared/schema";
 import type { TestApp } from "../setup/test-app";
+import { DAY_MS } from "../setup/time";
 
 /** The token of the newest confirmation link mailed to `email` (read from the outbox). */
 export async function confirmationToken(db: Db, email: string): Promise<string> {
@@ -31,8 +32,6 @@ export const CONFIRMATION_SUBJECT = "Confirm your ParkPilot email";
 /** Outbox rows to `email` other than the registration's confirmation link. */
 export const otherMailTo = (email: string) =>
   and(eq(mailOutbox.to, email), ne(mailOutbox.subject, CONFIRMATION_SUBJECT));
-
-const DAY_MS = 86_400_000;
 
 /** The email-sequence job's run, as the job queue calls it, `daysAhead` days from now. */
 export const runSequenceEmails = (t: TestApp, daysAhead = 0) =>
