@@ -9,9 +9,9 @@ import { heldOf, orderAppraisal } from "../factories/payments";
 import { signInStaff } from "../factories/staff";
 import { signUp } from "../factories/users";
 import { paidCheckoutSession, paypalWebhook, signedStripeEvent } from "../factories/webhooks";
-import { startFakePayPal } from "../setup/fake-paypal";
-import { startFakeStripe } from "../setup/fake-stripe";
-import { createTestApp, type TestApp } from "../setup/test-app";
+import type { startFakePayPal } from "../setup/fake-paypal";
+import type { startFakeStripe } from "../setup/fake-stripe";
+import { createTestAppWithPaymentFakes, type TestApp } from "../setup/test-app";
 
 const WEBHOOK_SECRET = "whsec_test_staff_refunds";
 const ID = "00000000-0000-4000-8000-000000000000";
@@ -21,16 +21,10 @@ let staff: Awaited<ReturnType<typeof signInStaff>>;
 let stripeFake: Awaited<ReturnType<typeof startFakeStripe>>;
 let paypalFake: Awaited<ReturnType<typeof startFakePayPal>>;
 beforeAll(async () => {
-  stripeFake = await startFakeStripe();
-  paypalFake = await startFakePayPal();
-  t = await createTestApp({ env: { ...stripeFake.env(WEBHOOK_SECRET), ...paypalFake.env } });
+  ({ t, stripeFake, paypalFake } = await createTestAppWithPaymentFakes(WEBHOOK_SECRET));
   staff = await signInStaff(t);
 });
-afterAll(async () => {
-  await t.close();
-  await stripeFake.close();
-  await paypalFake.close();
-});
+afterAll(() => t.close());
 
 async function appraisalOf(account: { agent: Agent; user: { id: string } }) {
   const domain = await insertDomain(t.db, account.user.id);

@@ -1,5 +1,4 @@
 import { and, eq, sql } from "drizzle-orm";
-import PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTO_PAYOUTS_CRON, AUTO_PAYOUTS_QUEUE } from "../../server/jobs/auto-payouts-job";
 import { lockDownAccount } from "../../server/modules/auth/lockdown";
@@ -11,7 +10,7 @@ import { mailOutbox, payouts, users } from "../../shared/schema";
 import { fundBalance, givePayoutHistory, heldOf } from "../factories/payments";
 import { signUp } from "../factories/users";
 import { eventually } from "../setup/eventually";
-import { startTestJobQueue } from "../setup/job-queue";
+import { queueRunFromOtherInstance, startTestJobQueue } from "../setup/job-queue";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
 let t: TestApp;
@@ -206,16 +205,8 @@ describe("automatic payouts", () => {
 describe("the automatic payouts job", () => {
   it("is scheduled hourly and a queued run pays a due account", async () => {
     const { user } = await autoPayer("55.00");
-    const pool = t.database.pool;
     // Another instance asks for a run before this one starts its worker.
-    const other = new PgBoss({
-      db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) },
-      supervise: false,
-      schedule: false,
-    });
-    await other.start();
-    await other.createQueue(AUTO_PAYOUTS_QUEUE, { name: AUTO_PAYOUTS_QUEUE, policy: "singleton" });
-    await other.send(AUTO_PAYOUTS_QUEUE, {});
+    const other = await queueRunFromOtherInstance(t, AUTO_PAYOUTS_QUEUE);
 
     const queue = await startTestJobQueue(t, {
       autoPayouts: { sender: sandboxPayoutSender, reviewAbove: t.deps.config.payoutReviewAbove },

@@ -7,8 +7,8 @@ import { accountEvents, domains, mailOutbox } from "../../shared/schema";
 import { addDomain, runOwnershipJob, uniqueDomainName } from "../factories/domains";
 import { otherMailTo } from "../factories/email";
 import { signUp } from "../factories/users";
-import { type DnsServer, nameserverEnv, startDnsServer } from "../setup/dns-server";
-import { createTestApp, type TestApp } from "../setup/test-app";
+import { type DnsServer, nameserverEnv } from "../setup/dns-server";
+import { createTestAppWithDns, type TestApp } from "../setup/test-app";
 
 /** Five hosts: ten pairs, one of them (ns1 and ns2) the shared set of earlier versions. */
 const POOL = [
@@ -25,20 +25,16 @@ const DAY = 24 * HOUR;
 let dns: DnsServer;
 let t: TestApp;
 beforeAll(async () => {
-  dns = await startDnsServer();
-  t = await createTestApp({
-    env: nameserverEnv(dns, POOL, LEGACY),
+  ({ t, dns } = await createTestAppWithDns({
+    env: (server) => nameserverEnv(server, POOL, LEGACY),
     customize: (deps) => {
       const landingPage: RequestHandler = (_req, res) =>
         res.type("html").send("<!doctype html><title>Quotes</title>");
       deps.client = [landingPage];
     },
-  });
+  }));
 });
-afterAll(async () => {
-  await t.close();
-  await dns.close();
-});
+afterAll(() => t.close());
 
 const verifyNow = (agent: ReturnType<typeof request.agent>, id: string) =>
   agent.post(`/api/domains/${id}/verify`);

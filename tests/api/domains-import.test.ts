@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TDomainImportPreview } from "../../shared/api/domain-import";
-import { addDomain, addVerifiedDomain, csv, uniqueDomainName } from "../factories/domains";
+import { addDomain, addVerifiedDomain, countDomains, csv, uniqueDomainName } from "../factories/domains";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -11,10 +11,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-const countDomains = async (userId: string) =>
-  (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from domains where user_id = ${userId}`))
-    .rows[0].n;
 
 const upload = (
   agent: ReturnType<typeof request.agent>,
@@ -61,7 +57,7 @@ describe("POST /api/domains/import/preview", () => {
     expect(preview.rows[2].reason).toBe("Verified by another owner");
     expect(preview.rows[6].reason).toBe("Repeats line 2");
     expect(preview.counts).toEqual({ new: 1, owned: 1, taken: 1, invalid: 4 });
-    expect(await countDomains(me.user.id)).toBe(1);
+    expect(await countDomains(t.db, me.user.id)).toBe(1);
   });
 
   it("refuses a signed-out upload with 401", async () => {
@@ -126,7 +122,7 @@ describe("POST /api/domains/import", () => {
     const res = await upload(me.agent, "/api/domains/import", file);
     expect(res.status).toBe(422);
     expect(res.body.message).toMatch(/^1 row is invalid \(line 3: .*\)\. Nothing was imported\.$/);
-    expect(await countDomains(me.user.id)).toBe(0);
+    expect(await countDomains(t.db, me.user.id)).toBe(0);
   });
 
   it("lets two owners import the same unverified names at once, each holding them pending", async () => {
@@ -150,7 +146,7 @@ describe("POST /api/domains/import", () => {
     const file = csv([["name"], ...names.map((n) => [n])]);
     const answers = await Promise.all([1, 2].map(() => upload(me.agent, "/api/domains/import", file)));
     expect(answers.some((r) => r.status === 201 && r.body.imported === 2)).toBe(true);
-    expect(await countDomains(me.user.id)).toBe(2);
+    expect(await countDomains(t.db, me.user.id)).toBe(2);
   });
 });
 
@@ -201,7 +197,7 @@ describe("domain import refuses a bad file with a 4xx message and saves nothing"
       expect(res.status, path).toBe(status);
       expect(res.body.message).toMatch(message);
     }
-    expect(await countDomains(me.user.id)).toBe(0);
+    expect(await countDomains(t.db, me.user.id)).toBe(0);
   });
 
   it("a file that is not UTF-8", async () => {
@@ -210,7 +206,7 @@ describe("domain import refuses a bad file with a 4xx message and saves nothing"
     const res = await upload(me.agent, "/api/domains/import", latin1);
     expect(res.status).toBe(422);
     expect(res.body.message).toMatch(/not UTF-8/);
-    expect(await countDomains(me.user.id)).toBe(0);
+    expect(await countDomains(t.db, me.user.id)).toBe(0);
   });
 
   it("a 20 MB upload, with 413", async () => {
@@ -219,7 +215,7 @@ describe("domain import refuses a bad file with a 4xx message and saves nothing"
     const res = await upload(me.agent, "/api/domains/import", huge);
     expect(res.status).toBe(413);
     expect(res.body.message).toBe("Request body is too large");
-    expect(await countDomains(me.user.id)).toBe(0);
+    expect(await countDomains(t.db, me.user.id)).toBe(0);
   });
 
   it("a body that is not CSV, with 415", async () => {
@@ -227,7 +223,7 @@ describe("domain import refuses a bad file with a 4xx message and saves nothing"
     const res = await me.agent.post("/api/domains/import").send({ csv: valid() });
     expect(res.status).toBe(415);
     expect(res.body.message).toMatch(/text\/csv/);
-    expect(await countDomains(me.user.id)).toBe(0);
+    expect(await countDomains(t.db, me.user.id)).toBe(0);
   });
 
   it("more rows than the limit, with 413", async () => {

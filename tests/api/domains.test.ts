@@ -1,7 +1,13 @@
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDomain, addVerifiedDomain, markVerified, uniqueDomainName } from "../factories/domains";
+import {
+  addDomain,
+  addVerifiedDomain,
+  countDomains,
+  markVerified,
+  uniqueDomainName,
+} from "../factories/domains";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -10,10 +16,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-const countDomains = async (userId: string) =>
-  (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from domains where user_id = ${userId}`))
-    .rows[0].n;
 
 describe("GET /api/domains", () => {
   it("refuses a signed-out visitor with 401", async () => {
@@ -69,7 +71,7 @@ describe("POST /api/domains", () => {
       parkingTemplate: "standard",
       nameservers: "ns1.park.io, ns2.park.io",
     });
-    expect(await countDomains(user.id)).toBe(1);
+    expect(await countDomains(t.db, user.id)).toBe(1);
     const events = await t.db.execute<{ kind: string }>(
       sql`select kind from account_events where user_id = ${user.id}`,
     );
@@ -117,7 +119,7 @@ describe("POST /api/domains", () => {
     const res = await agent.post("/api/domains").send(body);
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(message);
-    expect(await countDomains(user.id)).toBe(0);
+    expect(await countDomains(t.db, user.id)).toBe(0);
   });
 
   it("refuses malformed JSON with 400 and saves nothing", async () => {
@@ -128,7 +130,7 @@ describe("POST /api/domains", () => {
       .send('{"name": "x.com",');
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("Malformed JSON body");
-    expect(await countDomains(user.id)).toBe(0);
+    expect(await countDomains(t.db, user.id)).toBe(0);
   });
 
   it("answers 409 when the owner adds the same name twice, however it is written", async () => {
@@ -137,7 +139,7 @@ describe("POST /api/domains", () => {
     const res = await agent.post("/api/domains").send({ name: `https://www.${domain.name.toUpperCase()}/` });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(`${domain.name} is already in your portfolio.`);
-    expect(await countDomains(user.id)).toBe(1);
+    expect(await countDomains(t.db, user.id)).toBe(1);
   });
 
   it("answers 409 when another owner has verified the name", async () => {
@@ -149,7 +151,7 @@ describe("POST /api/domains", () => {
     expect(res.body.message).toBe(
       `${domain.name} is verified by another owner. Only the owner of a domain can add it.`,
     );
-    expect(await countDomains(second.user.id)).toBe(0);
+    expect(await countDomains(t.db, second.user.id)).toBe(0);
   });
 
   it("lets two owners racing for the same unverified name both hold it, pending", async () => {
@@ -168,7 +170,7 @@ describe("POST /api/domains", () => {
     const name = uniqueDomainName();
     const answers = await Promise.all([1, 2, 3].map(() => agent.post("/api/domains").send({ name })));
     expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409]);
-    expect(await countDomains(user.id)).toBe(1);
+    expect(await countDomains(t.db, user.id)).toBe(1);
   });
 });
 
@@ -199,7 +201,7 @@ describe("the acquisition date on add and edit", () => {
 
     expect(res.status).toBe(400);
     expect(res.body.message).toContain(message);
-    expect(await countDomains(user.id)).toBe(0);
+    expect(await countDomains(t.db, user.id)).toBe(0);
   });
 
   it("Edit Domain refuses a day that has not begun anywhere and keeps the date it had", async () => {
@@ -338,7 +340,7 @@ describe("DELETE /api/domains/{id}", () => {
     `);
     const res = await agent.delete(`/api/domains/${domain.id}`);
     expect(res.status).toBe(204);
-    expect(await countDomains(user.id)).toBe(0);
+    expect(await countDomains(t.db, user.id)).toBe(0);
     const kept = await t.db.execute(sql`select 1 from revenue_events where user_id = ${user.id}`);
     expect(kept.rows).toHaveLength(1);
     expect((await agent.get(`/api/domains/${domain.id}`)).status).toBe(404);
@@ -350,7 +352,7 @@ describe("DELETE /api/domains/{id}", () => {
     const domain = await addDomain(owner.agent);
     const res = await stranger.agent.delete(`/api/domains/${domain.id}`);
     expect(res.status).toBe(404);
-    expect(await countDomains(owner.user.id)).toBe(1);
+    expect(await countDomains(t.db, owner.user.id)).toBe(1);
   });
 });
 

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sendDueSequenceEmails } from "../../server/modules/email-automation/send-sequence-emails";
 import type { TEmailAutomation } from "../../shared/api/email-automation";
 import { referralCodeOf } from "../factories/affiliates";
 import { buyMarketingTools } from "../factories/billing";
+import { runSequenceEmails } from "../factories/email";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -13,8 +13,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-const DAY_MS = 86_400_000;
 
 const codeOf = (userId: string) => referralCodeOf(t.db, userId);
 
@@ -25,14 +23,7 @@ const mailTo = async (email: string) =>
     )
   ).rows;
 
-const run = (daysAhead: number) =>
-  sendDueSequenceEmails({
-    db: t.db,
-    mailer: t.deps.mailer,
-    appUrl: "http://app.test",
-    secret: t.deps.config.sessionSecret,
-    now: new Date(Date.now() + daysAhead * DAY_MS),
-  });
+const run = (daysAhead: number) => runSequenceEmails(t, daysAhead);
 
 const SEQUENCE = {
   name: "Welcome",

@@ -2,10 +2,10 @@ import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bounceSignature } from "../../server/modules/email-automation/bounce-reports";
-import { sendDueSequenceEmails } from "../../server/modules/email-automation/send-sequence-emails";
 import type { TEmailAutomation } from "../../shared/api/email-automation";
 import { OFFERS } from "../../shared/catalog";
 import { payInSandbox } from "../factories/billing";
+import { runSequenceEmails } from "../factories/email";
 import { signUp } from "../factories/users";
 import { startSmtpSink } from "../setup/smtp-sink";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -23,7 +23,6 @@ afterAll(async () => {
 });
 
 type Account = Awaited<ReturnType<typeof signUp>>;
-const DAY_MS = 86_400_000;
 
 async function senderWithTool() {
   const sender = await signUp(t.app, { name: "Sam Sender" });
@@ -42,15 +41,8 @@ const recruitOf = async (sender: Account, name: string) => {
   return signUp(t.app, { name, referralCode: rows[0].code });
 };
 
-/** The sequence job's run, as the job queue calls it, `daysAhead` days from now. */
-const run = (daysAhead = 0) =>
-  sendDueSequenceEmails({
-    db: t.db,
-    mailer: t.deps.mailer,
-    appUrl: "http://app.test",
-    secret: t.deps.config.sessionSecret,
-    now: new Date(Date.now() + daysAhead * DAY_MS),
-  });
+/** The sequence job's run, `daysAhead` days from now. */
+const run = (daysAhead = 0) => runSequenceEmails(t, daysAhead);
 
 const shown = async (sender: Account) =>
   (await sender.agent.get("/api/email/sequences").expect(200)).body as TEmailAutomation;

@@ -2,10 +2,9 @@ import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { TIssuedLeadInvoice } from "../../shared/api/lead-buyers";
-import { insertDomain } from "../factories/domains";
-import { VISITOR_PROXY_ENV, visitorLead } from "../factories/leads";
+import { addBiddingBuyer, leadOnNewParkedDomain } from "../factories/lead-buyers";
+import { VISITOR_PROXY_ENV } from "../factories/leads";
 import { signInStaff } from "../factories/staff";
-import { signUp } from "../factories/users";
 import { startFakePayPal } from "../setup/fake-paypal";
 import { type BuyerServer, startBuyer } from "../setup/lead-buyer-server";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -32,17 +31,9 @@ afterAll(async () => {
 describe("paying a lead invoice with PayPal (Orders v2)", () => {
   it("opens a PayPal order for the invoice's total; the return captures it and pays the invoice once", async () => {
     const staff = await signInStaff(t);
-    const created = await staff.agent.post("/api/admin/lead-buyers").send({
-      name: "PayPal-paying buyer",
-      pingUrl: buyerServer.pingUrl,
-      postUrl: buyerServer.postUrl,
-      secret: buyerServer.secret,
-      priceModel: "bid",
-    });
+    const created = await addBiddingBuyer(staff, buyerServer, { name: "PayPal-paying buyer" });
     expect(created.status).toBe(201);
-    const owner = await signUp(t.app);
-    const domain = await insertDomain(t.db, owner.user.id, { status: "parked" });
-    const lead = await visitorLead(t.app, domain.name);
+    const lead = await leadOnNewParkedDomain(t);
     expect(lead.status).toBe(201);
     await t.db.execute(sql`update leads set sold_at = '2025-11-20T09:00:00Z' where id = ${lead.body.id}`);
     const issued = await staff.agent
@@ -86,9 +77,7 @@ describe("paying a lead invoice with PayPal (Orders v2)", () => {
 
   it("a capture in another currency is no payment of the invoice, even with its id as custom_id", async () => {
     const staff = await signInStaff(t);
-    const owner = await signUp(t.app);
-    const domain = await insertDomain(t.db, owner.user.id, { status: "parked" });
-    const lead = await visitorLead(t.app, domain.name);
+    const lead = await leadOnNewParkedDomain(t);
     const { rows: sold } = await t.db.execute<{ buyer_id: string }>(
       sql`update leads set sold_at = '2025-10-20T09:00:00Z' where id = ${lead.body.id} returning buyer_id`,
     );

@@ -6,6 +6,7 @@ import { returnLead } from "../../server/modules/leads/return-lead";
 import { releaseHeldFunds } from "../../server/modules/ledger/held-funds";
 import type { TIssuedLeadInvoice } from "../../shared/api/lead-buyers";
 import { insertDomain } from "../factories/domains";
+import { retireLeadBuyers } from "../factories/lead-buyers";
 import { VISITOR_PROXY_ENV, visitorLead } from "../factories/leads";
 import { signInStaff } from "../factories/staff";
 import { signUp } from "../factories/users";
@@ -38,10 +39,7 @@ beforeAll(async () => {
   });
   staff = await signInStaff(t);
 });
-afterEach(async () => {
-  await t.db.execute(sql`update lead_buyers set active = false`);
-  t.deps.leadSales.circuits.shutdown();
-});
+afterEach(() => retireLeadBuyers(t));
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
   await t.close();

@@ -6,6 +6,7 @@ import { createBuyer } from "../../server/modules/lead-sales/buyer-store";
 import { deliveryKey, resumePendingSales, sellLead } from "../../server/modules/lead-sales/sell-lead";
 import { LEAD_RETURNS_PATH, type TLeadBuyerValues } from "../../shared/api/lead-buyers";
 import { insertDomain } from "../factories/domains";
+import { retireLeadBuyers } from "../factories/lead-buyers";
 import { leadBody, VISITOR_PROXY_ENV, visitorLead } from "../factories/leads";
 import { signInStaff } from "../factories/staff";
 import { signUp } from "../factories/users";
@@ -30,8 +31,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   // Each test sells to its own buyers only.
-  await t.db.execute(sql`update lead_buyers set active = false`);
-  t.deps.leadSales.circuits.shutdown();
+  await retireLeadBuyers(t);
 });
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { returnLead } from "../../server/modules/leads/return-lead";
 import { releaseHeldFunds } from "../../server/modules/ledger/held-funds";
 import { insertDomain } from "../factories/domains";
-import { leadBody, VISITOR_PROXY_ENV, visitorLead } from "../factories/leads";
+import { HELD_LEADS_ENV, leadBody, visitorLead } from "../factories/leads";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -14,16 +14,8 @@ const DAY_MS = 86_400_000;
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({
-    env: {
-      LEAD_VALUE: "80",
-      LEAD_HOLD_DAYS: "14",
-      LEADS_PER_ADDRESS_PER_HOUR: "1000",
-      LEADS_PER_DOMAIN_PER_HOUR: "1000",
-      // Visitors' addresses come through one proxy hop; owners sign up from loopback.
-      ...VISITOR_PROXY_ENV,
-    },
-  });
+  // Visitors' addresses come through one proxy hop; owners sign up from loopback.
+  t = await createTestApp({ env: HELD_LEADS_ENV });
 });
 afterAll(() => t.close());
 

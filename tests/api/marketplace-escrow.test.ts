@@ -1,32 +1,25 @@
 import { and, eq } from "drizzle-orm";
 import type { Agent } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { saleConfigOf } from "../../server/modules/marketplace/sale-config";
-import { runSaleTimeouts } from "../../server/modules/marketplace/sale-timeouts";
 import { recordPayment } from "../../server/payments/record-payment";
 import type { TDomain } from "../../shared/api/domains";
 import type { TMarketplaceTransaction } from "../../shared/api/marketplace-deals";
 import { domains, ledgerEntries, serviceOrders, workOrders } from "../../shared/schema";
-import { sellerAndBuyer } from "../factories/deals";
+import { runSaleClock, sellerAndBuyer } from "../factories/deals";
 import { heldOf } from "../factories/payments";
 import { signInStaff } from "../factories/staff";
 import { signUp } from "../factories/users";
-import { type DnsServer, startDnsServer } from "../setup/dns-server";
-import { createTestApp, type TestApp } from "../setup/test-app";
+import type { DnsServer } from "../setup/dns-server";
+import { createTestAppWithDns, type TestApp } from "../setup/test-app";
+import { DAY_MS } from "../setup/time";
 
-const DAY = 86_400_000;
 let dns: DnsServer;
 let t: TestApp;
 beforeAll(async () => {
-  dns = await startDnsServer();
-  t = await createTestApp({ env: { DNS_SERVERS: dns.address } });
+  ({ t, dns } = await createTestAppWithDns());
 });
-afterAll(async () => {
-  await t.close();
-  await dns.close();
-});
+afterAll(() => t.close());
 
-const runClock = (now: Date) => runSaleTimeouts(t.deps, { config: saleConfigOf(t.deps.config), now });
 const sale = async (agent: Agent, id: string) => {
   const res = await agent.get(`/api/marketplace/transactions/${id}`);
   expect(res.status).toBe(200);
@@ -97,7 +90,7 @@ describe("buy now through escrow", () => {
     const proven = await proveTransfer(buyer.agent, id);
     expect(proven.status).toBe(200);
     expect(proven.body.status).toBe("inspection");
-    expect(Date.parse(proven.body.deadline) - Date.now()).toBeGreaterThan(2.99 * DAY);
+    expect(Date.parse(proven.body.deadline) - Date.now()).toBeGreaterThan(2.99 * DAY_MS);
 
     expect((await seller.agent.post(`/api/marketplace/transactions/${id}/accept`)).status).toBe(403);
     const accepted = await buyer.agent.post(`/api/marketplace/transactions/${id}/accept`);
@@ -116,7 +109,7 @@ describe("buy now through escrow", () => {
       .select()
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.userId, seller.user.id), eq(ledgerEntries.kind, "sale")));
-    expect(Date.parse(String(credit.releaseAt)) - Date.now()).toBeGreaterThan(29 * DAY);
+    expect(Date.parse(String(credit.releaseAt)) - Date.now()).toBeGreaterThan(29 * DAY_MS);
     // The escrow buyer's referrer would earn nothing here, and a second completion credits nothing more.
     expect((await buyer.agent.post(`/api/marketplace/transactions/${id}/accept`)).status).toBe(409);
   });
@@ -187,8 +180,8 @@ describe("a sale by offer", () => {
     expect((await payInSandbox(buyer.agent, opened.body.orderId)).status).toBe(303);
     expect((await proveTransfer(buyer.agent, opened.body.id)).body.status).toBe("inspection");
 
-    expect((await runClock(new Date(Date.now() + 2 * DAY))).completed).toBe(0);
-    await runClock(new Date(Date.now() + 3 * DAY + 60_000));
+    expect((await runSaleClock(t, new Date(Date.now() + 2 * DAY_MS))).completed).toBe(0);
+    await runSaleClock(t, new Date(Date.now() + 3 * DAY_MS + 60_000));
     expect((await sale(seller.agent, opened.body.id)).status).toBe("completed");
     expect((await domainRow(domain.id)).soldPrice).toBe("1500.00");
     const credits = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, seller.user.id));
@@ -200,8 +193,8 @@ describe("timeouts without a person", () => {
   it("cancels a sale nobody paid within 5 days, and its order can no longer be paid", async () => {
     const { buyer, domain } = await sellerAndBuyer(t.app, t.db);
     const opened = await buyer.agent.post("/api/marketplace/transactions").send({ domainId: domain.id });
-    expect((await runClock(new Date(Date.now() + 4 * DAY))).cancelled).toBe(0);
-    await runClock(new Date(Date.now() + 5 * DAY + 60_000));
+    expect((await runSaleClock(t, new Date(Date.now() + 4 * DAY_MS))).cancelled).toBe(0);
+    await runSaleClock(t, new Date(Date.now() + 5 * DAY_MS + 60_000));
     expect((await sale(buyer.agent, opened.body.id)).status).toBe("cancelled");
     expect((await order(opened.body.orderId)).status).toBe("cancelled");
     expect((await payInSandbox(buyer.agent, opened.body.orderId)).status).toBe(409);
@@ -215,8 +208,8 @@ describe("timeouts without a person", () => {
     const { seller, buyer, domain } = await sellerAndBuyer(t.app, t.db);
     const opened = await buyer.agent.post("/api/marketplace/transactions").send({ domainId: domain.id });
     await payInSandbox(buyer.agent, opened.body.orderId);
-    expect((await runClock(new Date(Date.now() + 6 * DAY))).refunded).toBe(0);
-    await runClock(new Date(Date.now() + 7 * DAY + 60_000));
+    expect((await runSaleClock(t, new Date(Date.now() + 6 * DAY_MS))).refunded).toBe(0);
+    await runSaleClock(t, new Date(Date.now() + 7 * DAY_MS + 60_000));
     expect((await sale(buyer.agent, opened.body.id)).status).toBe("refunded");
     expect((await order(opened.body.orderId)).status).toBe("refunded");
     expect((await domainRow(domain.id)).soldAt).toBeNull();
@@ -244,7 +237,7 @@ describe("disputes in the operator console", () => {
       .send({ reason: "The seller stopped answering" });
     expect(disputed.body.status).toBe("disputed");
     // The clock stops: no refund for a late transfer while staff decide.
-    expect((await runClock(new Date(Date.now() + 8 * DAY))).refunded).toBe(0);
+    expect((await runSaleClock(t, new Date(Date.now() + 8 * DAY_MS))).refunded).toBe(0);
 
     const queue = await staff.agent.get("/api/admin/sales/disputes");
     expect(queue.body.map((d: { id: string }) => d.id)).toContain(a.body.id);
@@ -291,7 +284,7 @@ describe("Buyer Protection", () => {
     const [work] = await t.db.select().from(workOrders).where(eq(workOrders.orderId, opened.body.orderId));
     expect(work.title).toBe(`Transfer specialist: move ${domain.name} to its buyer`);
     const proven = await proveTransfer(buyer.agent, opened.body.id);
-    expect(Date.parse(proven.body.deadline) - Date.now()).toBeGreaterThan(9.99 * DAY);
+    expect(Date.parse(proven.body.deadline) - Date.now()).toBeGreaterThan(9.99 * DAY_MS);
   });
 
   it("an enterprise-protected sale whose dispute staff leave for 14 days is refunded in full", async () => {
@@ -305,8 +298,8 @@ describe("Buyer Protection", () => {
     await buyer.agent
       .post(`/api/marketplace/transactions/${opened.body.id}/dispute`)
       .send({ reason: "Wrong name" });
-    expect((await runClock(new Date(Date.now() + 13 * DAY))).refunded).toBe(0);
-    await runClock(new Date(Date.now() + 14 * DAY + 60_000));
+    expect((await runSaleClock(t, new Date(Date.now() + 13 * DAY_MS))).refunded).toBe(0);
+    await runSaleClock(t, new Date(Date.now() + 14 * DAY_MS + 60_000));
     expect((await sale(buyer.agent, opened.body.id)).status).toBe("refunded");
   });
 });

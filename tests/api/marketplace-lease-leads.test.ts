@@ -1,20 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sellerAndBuyer } from "../factories/deals";
-import { leadBody, VISITOR_PROXY_ENV, visitorLead } from "../factories/leads";
+import { HELD_LEADS_ENV, leadBody, visitorLead } from "../factories/leads";
 import { heldOf } from "../factories/payments";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({
-    env: {
-      LEAD_VALUE: "80",
-      LEAD_HOLD_DAYS: "14",
-      LEADS_PER_ADDRESS_PER_HOUR: "1000",
-      LEADS_PER_DOMAIN_PER_HOUR: "1000",
-      ...VISITOR_PROXY_ENV,
-    },
-  });
+  t = await createTestApp({ env: HELD_LEADS_ENV });
 });
 afterAll(() => t.close());
 

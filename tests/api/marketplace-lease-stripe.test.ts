@@ -1,12 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordSubscriptionPayment } from "../../server/modules/billing/record-renewal";
-import { saleConfigOf } from "../../server/modules/marketplace/sale-config";
-import { runSaleTimeouts } from "../../server/modules/marketplace/sale-timeouts";
 import { recordPayment } from "../../server/payments/record-payment";
 import type { TMarketplaceTransaction } from "../../shared/api/marketplace-deals";
 import { marketplaceTransactions, subscriptions } from "../../shared/schema";
-import { sellerAndBuyer } from "../factories/deals";
+import { recordLeaseRenewal, runSaleClock, sellerAndBuyer } from "../factories/deals";
 import { fakeSubscription, startFakeStripe } from "../setup/fake-stripe";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -69,8 +66,7 @@ describe("a lease paid through a Stripe subscription", () => {
       .where(eq(subscriptions.id, row.subscriptionId ?? ""));
 
     const due = row.nextInstalmentAt?.getTime() ?? 0;
-    const clock = (at: number) =>
-      runSaleTimeouts(t.deps, { config: saleConfigOf(t.deps.config), now: new Date(at) });
+    const clock = (at: number) => runSaleClock(t, new Date(at));
     expect(await clock(due + 10 * DAY + 60_000)).toMatchObject({ leasesEnded: 1, providersTold: 1 });
     expect(stripe.subscriptions.get(remote)?.cancel_at_period_end).toBe(true);
     expect((await clock(due + 11 * DAY)).providersTold).toBe(0);
@@ -102,26 +98,11 @@ describe("a lease paid through a Stripe subscription", () => {
       .update(subscriptions)
       .set({ providerSubscriptionId: remote })
       .where(eq(subscriptions.id, subId));
-    const clock = () => runSaleTimeouts(t.deps, { config: saleConfigOf(t.deps.config), now: new Date() });
+    const clock = () => runSaleClock(t, new Date());
 
     const renew = async (n: number) => {
       const [sub] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, subId));
-      await t.db.transaction((tx) =>
-        recordSubscriptionPayment(
-          tx,
-          t.deps.mailer,
-          sub,
-          {
-            kind: "renewal",
-            provider: "stripe",
-            providerPaymentId: `in_last_${opened.body.id}_${n}`,
-            amount: sub.amount,
-            periodStart: sub.currentPeriodEnd,
-            periodEnd: new Date(sub.currentPeriodEnd.getTime() + 30 * DAY),
-          },
-          HOLD,
-        ),
-      );
+      await recordLeaseRenewal(t, sub, `in_last_${opened.body.id}_${n}`);
     };
     for (let n = 2; n <= 10; n += 1) await renew(n);
     expect((await clock()).lastInstalmentsPriced).toBe(0);

@@ -1,10 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import request, { type Agent } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordSubscriptionPayment } from "../../server/modules/billing/record-renewal";
 import { sweepSubscriptions } from "../../server/modules/billing/sweep-subscriptions";
-import { saleConfigOf } from "../../server/modules/marketplace/sale-config";
-import { runSaleTimeouts } from "../../server/modules/marketplace/sale-timeouts";
 import { loadServedSite } from "../../server/modules/pages/served-page";
 import { recordPayment } from "../../server/payments/record-payment";
 import type { TDomain } from "../../shared/api/domains";
@@ -18,12 +15,12 @@ import {
   serviceOrders,
   subscriptions,
 } from "../../shared/schema";
-import { sellerAndBuyer } from "../factories/deals";
+import { recordLeaseRenewal, runSaleClock, sellerAndBuyer } from "../factories/deals";
 import { heldOf } from "../factories/payments";
 import { signInStaff } from "../factories/staff";
 import { signUp } from "../factories/users";
-import { type DnsServer, startDnsServer } from "../setup/dns-server";
-import { createTestApp, type TestApp } from "../setup/test-app";
+import type { DnsServer } from "../setup/dns-server";
+import { createTestAppWithDns, type TestApp } from "../setup/test-app";
 
 const DAY = 86_400_000;
 const HOLD = { commissionHoldDays: 30 };
@@ -31,15 +28,10 @@ const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0
 let dns: DnsServer;
 let t: TestApp;
 beforeAll(async () => {
-  dns = await startDnsServer();
-  t = await createTestApp({ env: { DNS_SERVERS: dns.address } });
+  ({ t, dns } = await createTestAppWithDns());
 });
-afterAll(async () => {
-  await t.close();
-  await dns.close();
-});
+afterAll(() => t.close());
 
-const runClock = (now: Date) => runSaleTimeouts(t.deps, { config: saleConfigOf(t.deps.config), now });
 const runBilling = (now: Date) =>
   sweepSubscriptions({ db: t.db, mailer: t.deps.mailer, paid: HOLD, appUrl: "http://app.test", now });
 const sale = async (agent: Agent, id: string) => {
@@ -158,22 +150,7 @@ describe("a lease paid by card, end to end", () => {
     for (let n = 2; n <= 12; n += 1) {
       const sub = await subscriptionOf(await leaseSubscription(opened.body.id));
       expect(sub.amount).toBe(centsToDecimal(schedule[n - 1]));
-      await t.db.transaction((tx) =>
-        recordSubscriptionPayment(
-          tx,
-          t.deps.mailer,
-          sub,
-          {
-            kind: "renewal",
-            provider: "stripe",
-            providerPaymentId: `in_lease_${opened.body.id}_${n}`,
-            amount: sub.amount,
-            periodStart: sub.currentPeriodEnd,
-            periodEnd: new Date(sub.currentPeriodEnd.getTime() + 30 * DAY),
-          },
-          HOLD,
-        ),
-      );
+      await recordLeaseRenewal(t, sub, `in_lease_${opened.body.id}_${n}`);
     }
     view = await sale(buyer.agent, opened.body.id);
     expect(view).toMatchObject({ status: "awaiting_transfer", lease: { instalmentsPaid: 12 } });
@@ -243,9 +220,9 @@ describe("a lease in the sandbox, its timeouts moved by the clocks", () => {
     const due = Date.parse(second.lease?.nextInstalmentAt ?? "");
     await runBilling(new Date(due + 60_000));
     expect((await subscriptionOf(subId)).status).toBe("past_due");
-    expect((await runClock(new Date(due + 9 * DAY))).leasesEnded).toBe(0);
+    expect((await runSaleClock(t, new Date(due + 9 * DAY))).leasesEnded).toBe(0);
     expect((await sale(buyer.agent, opened.body.id)).status).toBe("leasing");
-    expect((await runClock(new Date(due + 10 * DAY + 60_000))).leasesEnded).toBe(1);
+    expect((await runSaleClock(t, new Date(due + 10 * DAY + 60_000))).leasesEnded).toBe(1);
 
     const ended = await sale(seller.agent, opened.body.id);
     expect(ended).toMatchObject({ status: "lease_ended", lease: { instalmentsPaid: 2 } });
@@ -268,7 +245,7 @@ describe("a lease in the sandbox, its timeouts moved by the clocks", () => {
   it("a first instalment unpaid after 5 days cancels the lease, like an unpaid sale", async () => {
     const { buyer, domain } = await financedListing("1200.00");
     const opened = await openLease(buyer.agent, domain.id, 12);
-    await runClock(new Date(Date.now() + 5 * DAY + 60_000));
+    await runSaleClock(t, new Date(Date.now() + 5 * DAY + 60_000));
     expect((await sale(buyer.agent, opened.body.id)).status).toBe("cancelled");
     expect((await buyer.agent.post(`/api/checkout/sandbox/${opened.body.orderId}/pay`)).status).toBe(409);
   });
@@ -283,8 +260,8 @@ describe("a lease in the sandbox, its timeouts moved by the clocks", () => {
     const paidOff = await sale(buyer.agent, opened.body.id);
     expect(paidOff).toMatchObject({ status: "awaiting_transfer", lease: { instalmentsPaid: 12 } });
     const paidAt = Date.parse(paidOff.paidAt ?? "");
-    expect((await runClock(new Date(paidAt + 6 * DAY))).leasesLate).toBe(0);
-    expect((await runClock(new Date(paidAt + 7 * DAY + 60_000))).leasesLate).toBe(1);
+    expect((await runSaleClock(t, new Date(paidAt + 6 * DAY))).leasesLate).toBe(0);
+    expect((await runSaleClock(t, new Date(paidAt + 7 * DAY + 60_000))).leasesLate).toBe(1);
     expect((await sale(buyer.agent, opened.body.id)).status).toBe("disputed");
 
     const staff = await signInStaff(t);

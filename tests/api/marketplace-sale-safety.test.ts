@@ -1,31 +1,24 @@
 import { and, eq } from "drizzle-orm";
 import type { Agent } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { saleConfigOf } from "../../server/modules/marketplace/sale-config";
-import { runSaleTimeouts } from "../../server/modules/marketplace/sale-timeouts";
 import { recordPayment } from "../../server/payments/record-payment";
 import { refundOrder } from "../../server/payments/refund-order";
 import type { TMarketplaceTransaction, TOfferThread } from "../../shared/api/marketplace-deals";
 import { domains, marketplaceOffers, notifications, serviceOrders } from "../../shared/schema";
-import { sellerAndBuyer } from "../factories/deals";
+import { runSaleClock, sellerAndBuyer } from "../factories/deals";
 import { heldOf } from "../factories/payments";
 import { signUp } from "../factories/users";
-import { type DnsServer, startDnsServer } from "../setup/dns-server";
-import { createTestApp, type TestApp } from "../setup/test-app";
+import type { DnsServer } from "../setup/dns-server";
+import { createTestAppWithDns, type TestApp } from "../setup/test-app";
+import { DAY_MS } from "../setup/time";
 
-const DAY = 86_400_000;
 let dns: DnsServer;
 let t: TestApp;
 beforeAll(async () => {
-  dns = await startDnsServer();
-  t = await createTestApp({ env: { DNS_SERVERS: dns.address } });
+  ({ t, dns } = await createTestAppWithDns());
 });
-afterAll(async () => {
-  await t.close();
-  await dns.close();
-});
+afterAll(() => t.close());
 
-const runClock = (now: Date) => runSaleTimeouts(t.deps, { config: saleConfigOf(t.deps.config), now });
 const open = (agent: Agent, body: Record<string, string>) =>
   agent.post("/api/marketplace/transactions").send(body);
 const sale = async (agent: Agent, id: string) =>
@@ -48,10 +41,10 @@ async function acceptedOffer() {
 describe("an accepted offer opens at most one sale, within its binding time", () => {
   it("binds for 7 days from acceptance, and lapses on the clock when no sale was opened", async () => {
     const { buyer, seller, domain, offerId, accepted } = await acceptedOffer();
-    expect(Date.parse(accepted.expiresAt) - Date.now()).toBeGreaterThan(6.99 * DAY);
-    await runClock(new Date(Date.now() + 6 * DAY));
+    expect(Date.parse(accepted.expiresAt) - Date.now()).toBeGreaterThan(6.99 * DAY_MS);
+    await runSaleClock(t, new Date(Date.now() + 6 * DAY_MS));
     expect((await offerRow(offerId)).status).toBe("accepted");
-    await runClock(new Date(Date.now() + 7 * DAY + 60_000));
+    await runSaleClock(t, new Date(Date.now() + 7 * DAY_MS + 60_000));
     expect((await offerRow(offerId)).status).toBe("lapsed");
 
     const late = await open(buyer.agent, { offerId });
@@ -75,7 +68,7 @@ describe("an accepted offer opens at most one sale, within its binding time", ()
   it("lapses when its sale is cancelled unpaid by the clock, and the buyer cannot re-open a sale from it", async () => {
     const { buyer, domain, offerId } = await acceptedOffer();
     const first = await open(buyer.agent, { offerId });
-    await runClock(new Date(Date.now() + 5 * DAY + 60_000));
+    await runSaleClock(t, new Date(Date.now() + 5 * DAY_MS + 60_000));
     expect((await sale(buyer.agent, first.body.id)).status).toBe("cancelled");
     expect((await offerRow(offerId)).status).toBe("lapsed");
 

@@ -6,8 +6,8 @@ import type { TDomain } from "../../shared/api/domains";
 import { domains, nameserverAssignments } from "../../shared/schema";
 import { addDomain, insertDomain, runOwnershipJob, uniqueDomainName } from "../factories/domains";
 import { signUp } from "../factories/users";
-import { type DnsServer, nameserverEnv, startDnsServer } from "../setup/dns-server";
-import { createTestApp, type TestApp } from "../setup/test-app";
+import { type DnsServer, nameserverEnv } from "../setup/dns-server";
+import { createTestAppWithDns, type TestApp } from "../setup/test-app";
 
 /** Four hosts: six pairs, one of them (ns1 and ns2) the shared set of earlier versions, so five to give. */
 const POOL = ["ns1.pool.test", "ns2.pool.test", "ns3.pool.test", "ns4.pool.test"];
@@ -17,15 +17,11 @@ const DAY = 86_400_000;
 let dns: DnsServer;
 let t: TestApp;
 beforeAll(async () => {
-  dns = await startDnsServer();
-  t = await createTestApp({
-    env: nameserverEnv(dns, POOL, LEGACY),
-  });
+  ({ t, dns } = await createTestAppWithDns({
+    env: (server) => nameserverEnv(server, POOL, LEGACY),
+  }));
 });
-afterAll(async () => {
-  await t.close();
-  await dns.close();
-});
+afterAll(() => t.close());
 
 type Agent = ReturnType<typeof request.agent>;
 const verifyNow = async (agent: Agent, id: string) => {

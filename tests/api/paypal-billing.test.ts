@@ -4,19 +4,15 @@ import { runBilling } from "../../server/jobs/billing-jobs";
 import { orderAccountPlan } from "../factories/billing";
 import { signUp } from "../factories/users";
 import { paypalWebhook } from "../factories/webhooks";
-import { startFakePayPal } from "../setup/fake-paypal";
-import { createTestApp, type TestApp } from "../setup/test-app";
+import type { startFakePayPal } from "../setup/fake-paypal";
+import { createTestAppWithPayPal, type TestApp } from "../setup/test-app";
 
 let t: TestApp;
 let fake: Awaited<ReturnType<typeof startFakePayPal>>;
 beforeAll(async () => {
-  fake = await startFakePayPal();
-  t = await createTestApp({ env: { ...fake.env, PUBLIC_URL: "https://parkpilot.test" } });
+  ({ t, fake } = await createTestAppWithPayPal());
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => t.close());
 
 let sequence = 0;
 function paypalEvent(

@@ -3,19 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { balances, payouts, serviceOrders, transactions } from "../../shared/schema";
 import { buyerWithPendingOrder, fundBalance, givePayoutHistory } from "../factories/payments";
 import { signUp } from "../factories/users";
-import { startFakePayPal } from "../setup/fake-paypal";
-import { createTestApp, type TestApp } from "../setup/test-app";
+import type { startFakePayPal } from "../setup/fake-paypal";
+import { createTestApp, createTestAppWithPayPal, type TestApp } from "../setup/test-app";
 
 let t: TestApp;
 let fake: Awaited<ReturnType<typeof startFakePayPal>>;
 beforeAll(async () => {
-  fake = await startFakePayPal();
-  t = await createTestApp({ env: { ...fake.env, PUBLIC_URL: "https://parkpilot.test" } });
+  ({ t, fake } = await createTestAppWithPayPal());
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => t.close());
 
 const orderRow = async (id: string) =>
   (await t.db.select().from(serviceOrders).where(eq(serviceOrders.id, id)))[0];

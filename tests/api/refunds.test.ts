@@ -11,25 +11,17 @@ import {
   postStripeWebhook,
   signedStripeEvent,
 } from "../factories/webhooks";
-import { startFakePayPal } from "../setup/fake-paypal";
-import { startFakeStripe } from "../setup/fake-stripe";
-import { createTestApp, type TestApp } from "../setup/test-app";
+import type { startFakePayPal } from "../setup/fake-paypal";
+import { createTestAppWithPaymentFakes, type TestApp } from "../setup/test-app";
 
 const WEBHOOK_SECRET = "whsec_test_refunds";
 
 let t: TestApp;
-let stripeFake: Awaited<ReturnType<typeof startFakeStripe>>;
 let paypalFake: Awaited<ReturnType<typeof startFakePayPal>>;
 beforeAll(async () => {
-  stripeFake = await startFakeStripe();
-  paypalFake = await startFakePayPal();
-  t = await createTestApp({ env: { ...stripeFake.env(WEBHOOK_SECRET), ...paypalFake.env } });
+  ({ t, paypalFake } = await createTestAppWithPaymentFakes(WEBHOOK_SECRET));
 });
-afterAll(async () => {
-  await t.close();
-  await stripeFake.close();
-  await paypalFake.close();
-});
+afterAll(() => t.close());
 
 /** Pays an order through Stripe's signed webhook, as Stripe would after a real card payment. */
 async function payWithStripe(orderId: string, cents: number): Promise<string> {

@@ -5,8 +5,8 @@ import { referralPair } from "../factories/affiliates";
 import { orderAccountPlan } from "../factories/billing";
 import { signUp } from "../factories/users";
 import { signedStripeEvent } from "../factories/webhooks";
-import { fakeSubscription, startFakeStripe } from "../setup/fake-stripe";
-import { createTestApp, type TestApp } from "../setup/test-app";
+import { fakeSubscription, type startFakeStripe } from "../setup/fake-stripe";
+import { createTestAppWithStripe, type TestApp } from "../setup/test-app";
 
 const WEBHOOK_SECRET = "whsec_test_secret";
 const DAY = 86_400;
@@ -14,10 +14,9 @@ const DAY = 86_400;
 let t: TestApp;
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  t = await createTestApp({ env: fake.env(WEBHOOK_SECRET) });
+  ({ t, fake } = await createTestAppWithStripe(WEBHOOK_SECRET));
 });
-afterAll(() => Promise.all([t.close(), fake.close()]));
+afterAll(() => t.close());
 
 let sequence = 0;
 /** Delivers a signed event, `created` seconds after now (Stripe's own ordering key). */

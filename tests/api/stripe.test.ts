@@ -4,18 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serviceOrders, transactions } from "../../shared/schema";
 import { buyerWithPendingOrder } from "../factories/payments";
 import { paidCheckoutSession, postStripeWebhook, stripeSignature } from "../factories/webhooks";
-import { startFakeStripe } from "../setup/fake-stripe";
-import { createTestApp, type TestApp } from "../setup/test-app";
+import type { startFakeStripe } from "../setup/fake-stripe";
+import { createTestApp, createTestAppWithStripe, type TestApp } from "../setup/test-app";
 
 const WEBHOOK_SECRET = "whsec_test_secret";
 
 let t: TestApp;
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  t = await createTestApp({ env: fake.env(WEBHOOK_SECRET) });
+  ({ t, fake } = await createTestAppWithStripe(WEBHOOK_SECRET));
 });
-afterAll(() => Promise.all([t.close(), fake.close()]));
+afterAll(() => t.close());
 
 const orderRow = async (id: string) =>
   (await t.db.select().from(serviceOrders).where(eq(serviceOrders.id, id)))[0];

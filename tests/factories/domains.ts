@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Agent } from "supertest";
 import type { DbOrTx } from "../../server/db/tx";
 import { checkDomainOwnership } from "../../server/jobs/check-domain-ownership";
@@ -85,3 +85,8 @@ export const runOwnershipJob = (t: TestApp, now: Date) =>
     appUrl: "https://app.test",
     now,
   });
+
+/** How many domains `userId` has. */
+export const countDomains = async (db: DbOrTx, userId: string) =>
+  (await db.execute<{ n: number }>(sql`select count(*)::int as n from domains where user_id = ${userId}`))
+    .rows[0].n;

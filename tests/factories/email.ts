@@ -2,7 +2,10 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { Express } from "express";
 import request from "supertest";
 import type { Db } from "../../server/db/pool";
+import { sendDueSequenceEmails } from "../../server/modules/email-automation/send-sequence-emails";
 import { mailOutbox } from "../../shared/schema";
+import type { TestApp } from "../setup/test-app";
+import { DAY_MS } from "../setup/time";
 
 /** The token of the newest confirmation link mailed to `email` (read from the outbox). */
 export async function confirmationToken(db: Db, email: string): Promise<string> {
@@ -29,3 +32,13 @@ export const CONFIRMATION_SUBJECT = "Confirm your ParkPilot email";
 /** Outbox rows to `email` other than the registration's confirmation link. */
 export const otherMailTo = (email: string) =>
   and(eq(mailOutbox.to, email), ne(mailOutbox.subject, CONFIRMATION_SUBJECT));
+
+/** The email-sequence job's run, as the job queue calls it, `daysAhead` days from now. */
+export const runSequenceEmails = (t: TestApp, daysAhead = 0) =>
+  sendDueSequenceEmails({
+    db: t.db,
+    mailer: t.deps.mailer,
+    appUrl: "http://app.test",
+    secret: t.deps.config.sessionSecret,
+    now: new Date(Date.now() + daysAhead * DAY_MS),
+  });

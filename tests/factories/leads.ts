@@ -10,6 +10,18 @@ import { LEAD_SOURCE, LEAD_VALUE } from "../../shared/api/leads";
  */
 export const VISITOR_PROXY_ENV = { TRUST_PROXY: "1" } as const;
 
+/**
+ * Leads worth 80 and held 14 days, many from one address or on one domain, sent by visitors
+ * through the trusted proxy hop.
+ */
+export const HELD_LEADS_ENV = {
+  LEAD_VALUE: "80",
+  LEAD_HOLD_DAYS: "14",
+  LEADS_PER_ADDRESS_PER_HOUR: "1000",
+  LEADS_PER_DOMAIN_PER_HOUR: "1000",
+  ...VISITOR_PROXY_ENV,
+} as const;
+
 /** An address no test owner uses (TEST-NET-3), a fresh one most calls. */
 export const visitorAddress = () => `203.0.113.${randomInt(1, 255)}`;
 

@@ -1,3 +1,4 @@
+import PgBoss from "pg-boss";
 import { startJobQueue } from "../../server/jobs/job-queue";
 import type { TestApp } from "./test-app";
 
@@ -16,4 +17,21 @@ export function startTestJobQueue(t: TestApp, settings: JobSettings = {}) {
     logger: t.deps.logger,
     ...settings,
   });
+}
+
+/**
+ * Another app instance on the same database queues one run of the singleton `queue` before this
+ * one starts its worker. Stop the answer with `stop({ graceful: false, wait: true })`.
+ */
+export async function queueRunFromOtherInstance(t: TestApp, queue: string) {
+  const pool = t.database.pool;
+  const other = new PgBoss({
+    db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) },
+    supervise: false,
+    schedule: false,
+  });
+  await other.start();
+  await other.createQueue(queue, { name: queue, policy: "singleton" });
+  await other.send(queue, {});
+  return other;
 }

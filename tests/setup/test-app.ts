@@ -5,6 +5,9 @@ import type { Database, Db } from "../../server/db/pool";
 import type { AuthLimitOptions } from "../../server/deps";
 import { type AppDeps, createDeps } from "../../server/deps";
 import { createLogger } from "../../server/logger";
+import { type DnsServer, startDnsServer } from "./dns-server";
+import { startFakePayPal } from "./fake-paypal";
+import { startFakeStripe } from "./fake-stripe";
 import { openTestDatabase } from "./test-database";
 
 export interface TestApp {
@@ -54,3 +57,55 @@ export async function createTestApp(
     },
   };
 }
+
+type Closable = { close(): Promise<unknown> };
+
+/**
+ * A test app beside fake servers of its own (DNS, Stripe, PayPal): `start` starts them first,
+ * `env` tells the app where they answer, and closing the app closes them too.
+ */
+export async function createTestAppWith<S extends Record<string, Closable>>(
+  start: { [K in keyof S]: () => Promise<S[K]> },
+  env: (servers: S) => Record<string, string>,
+  options: Omit<NonNullable<Parameters<typeof createTestApp>[0]>, "env"> = {},
+): Promise<{ t: TestApp } & S> {
+  const servers = {} as S;
+  for (const key of Object.keys(start) as (keyof S)[]) servers[key] = await start[key]();
+  const t = await createTestApp({ ...options, env: env(servers) });
+  const close = async () => {
+    await t.close();
+    for (const server of Object.values(servers)) await server.close();
+  };
+  return { ...servers, t: { ...t, close } };
+}
+
+/** A test app whose DNS lookups go to a fake DNS server of its own, which `env` may also use (to name nameservers, say). */
+export const createTestAppWithDns = (
+  options: Omit<NonNullable<Parameters<typeof createTestApp>[0]>, "env"> & {
+    env?: (dns: DnsServer) => Record<string, string>;
+  } = {},
+) =>
+  createTestAppWith(
+    { dns: startDnsServer },
+    ({ dns }) => ({ DNS_SERVERS: dns.address, ...options.env?.(dns) }),
+    options,
+  );
+
+/** A test app beside a fake Stripe that signs its webhooks with `webhookSecret`. */
+export const createTestAppWithStripe = (webhookSecret: string) =>
+  createTestAppWith({ fake: startFakeStripe }, ({ fake }) => fake.env(webhookSecret));
+
+/** A test app beside a fake PayPal, with a public URL for PayPal's return links. */
+export const createTestAppWithPayPal = (env: Record<string, string> = {}) =>
+  createTestAppWith({ fake: startFakePayPal }, ({ fake }) => ({
+    ...fake.env,
+    PUBLIC_URL: "https://parkpilot.test",
+    ...env,
+  }));
+
+/** A test app beside a fake Stripe (signing its webhooks with `webhookSecret`) and a fake PayPal. */
+export const createTestAppWithPaymentFakes = (webhookSecret: string) =>
+  createTestAppWith({ stripeFake: startFakeStripe, paypalFake: startFakePayPal }, (fakes) => ({
+    ...fakes.stripeFake.env(webhookSecret),
+    ...fakes.paypalFake.env,
+  }));

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { DialogShell } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
+import { toast, toastError } from "@/lib/toast";
 
 const STATUS_LABELS: Record<TTicket["status"], string> = {
   open: "Waiting on support",
@@ -148,4 +149,32 @@ export function TicketDialogShell(props: {
       {props.children}
     </DialogShell>
   );
+}
+
+/**
+ * The `onSend` of a ticket's message form: posts the reply on `ticket` with `mutate`, then shows
+ * `sentToast` and clears the form; a failure shows `failure`.
+ */
+export function replySender(
+  ticket: { id: string } | undefined,
+  mutate: (
+    reply: { id: string; reply: string },
+    handlers: { onSuccess: () => void; onError: (error: Error) => void },
+  ) => void,
+  sentToast: { title: string; description: string },
+  failure: string,
+) {
+  return (reply: string, sent: () => void) => {
+    if (!ticket) return;
+    mutate(
+      { id: ticket.id, reply },
+      {
+        onSuccess: () => {
+          toast(sentToast);
+          sent();
+        },
+        onError: (error) => toastError(error, failure),
+      },
+    );
+  };
 }

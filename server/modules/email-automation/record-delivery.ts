@@ -53,6 +53,17 @@ export async function deliverSequenceEmail(options: {
   return status;
 }
 
+/** A run's count of sends by outcome. */
+export type DeliveryCounts = Record<Delivered | "skipped", number>;
+
+/** Delivers a run's claimed sends one at a time (`deliverSequenceEmail`), adding each outcome to `counts`. */
+export function countedDelivery(options: { db: Db; mailer: Mailer; now: Date; counts: DeliveryCounts }) {
+  const { db, mailer, now, counts } = options;
+  return async (send: Parameters<typeof deliverSequenceEmail>[0]["send"]) => {
+    counts[await deliverSequenceEmail({ db, mailer, send, now })] += 1;
+  };
+}
+
 /**
  * Sends refused for now in an earlier run (or claimed by a run that stopped before trying them)
  * are tried again, unless the address has since unsubscribed or bounced.
@@ -61,7 +72,7 @@ export async function retryDeferredSends(options: {
   db: Db;
   mailer: Mailer;
   now: Date;
-}): Promise<Record<Delivered | "skipped", number>> {
+}): Promise<DeliveryCounts> {
   const { db, mailer, now } = options;
   const { rows } = await db.execute<{
     sequence_id: string;
@@ -84,6 +95,7 @@ export async function retryDeferredSends(options: {
     order by s.sent_at
   `);
   const counts = { sent: 0, bounced: 0, deferred: 0, "soft-bounced": 0, skipped: 0 };
+  const deliver = countedDelivery({ db, mailer, now, counts });
   for (const row of rows) {
     const key = { sequenceId: row.sequence_id, step: Number(row.step), recruitId: row.recruit_id };
     if (row.off) {
@@ -94,19 +106,13 @@ export async function retryDeferredSends(options: {
       counts.skipped += 1;
       continue;
     }
-    const status = await deliverSequenceEmail({
-      db,
-      mailer,
-      send: {
-        ...key,
-        mailId: row.mail_id,
-        attempts: Number(row.attempts),
-        senderId: row.sender_id,
-        email: row.email,
-      },
-      now,
+    await deliver({
+      ...key,
+      mailId: row.mail_id,
+      attempts: Number(row.attempts),
+      senderId: row.sender_id,
+      email: row.email,
     });
-    counts[status] += 1;
   }
   return counts;
 }

@@ -11,7 +11,7 @@ import type { Db } from "../../db/pool";
 import type { Mailer } from "../../mail/mailer";
 import { isEntitled } from "../entitlements/entitlements.service";
 import { sentToday } from "./email-automation.service";
-import { type Delivered, deliverSequenceEmail, MAIL_ID_HEADER, retryDeferredSends } from "./record-delivery";
+import { countedDelivery, type DeliveryCounts, MAIL_ID_HEADER, retryDeferredSends } from "./record-delivery";
 import { unsubscribeToken } from "./unsubscribe-token";
 
 type Due = {
@@ -45,10 +45,11 @@ export async function sendDueSequenceEmails(options: {
   appUrl: string;
   secret: string;
   now?: Date;
-}): Promise<Record<Delivered | "skipped", number>> {
+}): Promise<DeliveryCounts> {
   const { db, mailer, appUrl, secret } = options;
   const now = options.now ?? new Date();
   const counts = await retryDeferredSends({ db, mailer, now });
+  const deliver = countedDelivery({ db, mailer, now, counts });
   const { rows } = await db.execute<Due>(sql`
     select q.id::text as sequence_id, q.user_id::text as sender_id, s.name as sender_name, q.steps,
       r.id::text as recruit_id, r.name as recruit_name, r.email as recruit_email, r.referral_code as recruit_code
@@ -133,21 +134,15 @@ export async function sendDueSequenceEmails(options: {
         counts.skipped += 1;
         continue;
       }
-      const status = await deliverSequenceEmail({
-        db,
-        mailer,
-        send: {
-          sequenceId: due.sequence_id,
-          step,
-          recruitId: due.recruit_id,
-          mailId: outcome,
-          attempts: 0,
-          senderId: due.sender_id,
-          email: due.recruit_email,
-        },
-        now,
+      await deliver({
+        sequenceId: due.sequence_id,
+        step,
+        recruitId: due.recruit_id,
+        mailId: outcome,
+        attempts: 0,
+        senderId: due.sender_id,
+        email: due.recruit_email,
       });
-      counts[status] += 1;
     }
   }
   return counts;

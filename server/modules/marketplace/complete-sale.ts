@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { sellerProceedsCents } from "../../../shared/marketplace-deals";
-import { centsToDecimal, formatUsd, toCents } from "../../../shared/money";
+import { formatUsd } from "../../../shared/money";
 import {
   accountEvents,
   domains,
@@ -10,7 +9,7 @@ import {
 } from "../../../shared/schema";
 import type { Tx } from "../../db/tx";
 import { AppError } from "../../http/app-error";
-import { creditHeldFunds } from "../ledger/held-funds";
+import { creditSeller, sellerProceeds } from "./credit-seller";
 import type { SaleConfig } from "./sale-terms";
 import { tellSale } from "./tell-sale";
 
@@ -68,17 +67,14 @@ export async function completeSale(
         .from(serviceOrders)
         .where(eq(serviceOrders.id, row.orderId))
     : [];
-  const proceeds = centsToDecimal(sellerProceedsCents(toCents(row.amount), Number(row.commissionPercent)));
+  const proceeds = sellerProceeds(row, row.amount);
   // A lease credited the seller with each instalment as it was paid.
   if (row.kind !== "lease" && order?.provider && order.provider !== "sandbox") {
-    await creditHeldFunds(tx, {
-      userId: row.sellerId,
-      domainId: row.domainId,
-      kind: "sale",
-      revenueType: "marketplace",
-      amount: proceeds,
+    await creditSeller(tx, row, {
+      amount: row.amount,
+      proceeds,
+      what: `Sold ${row.domainName} through escrow`,
       holdDays: config.holdDays,
-      description: `Sold ${row.domainName} through escrow: ${formatUsd(row.amount)} less ${Number(row.commissionPercent)}% commission`,
       sourceKey: saleCreditKey(row.id),
       orderId: row.orderId,
       metadata: { domainName: row.domainName, price: row.amount, transactionId: row.id },

@@ -1,10 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import {
-  MARKETPLACE_LEASE_OFFER,
-  sellerProceedsCents,
-  TRANSFER_DAYS,
-} from "../../../shared/marketplace-deals";
-import { centsToDecimal, formatUsd, toCents } from "../../../shared/money";
+import { MARKETPLACE_LEASE_OFFER, TRANSFER_DAYS } from "../../../shared/marketplace-deals";
+import { formatUsd } from "../../../shared/money";
 import {
   type MarketplaceTransaction,
   marketplaceTransactions,
@@ -15,7 +11,8 @@ import { billingNow } from "../../db/billing-clock";
 import type { DbOrTx, Tx } from "../../db/tx";
 import type { OrderEffects, PaidContext } from "../../payments/on-paid-effects";
 import { endSubscription, lockSubscription, updateSubscription } from "../billing/subscription-lifecycle";
-import { creditHeldFunds, reverseHeldFunds } from "../ledger/held-funds";
+import { reverseHeldFunds } from "../ledger/held-funds";
+import { creditSeller, sellerProceeds } from "./credit-seller";
 import { tellSale } from "./tell-sale";
 
 /** The ledger key of one instalment's proceeds: one credit per instalment order. */
@@ -72,16 +69,13 @@ export async function applyPaidOrderToLease(
     .where(eq(marketplaceTransactions.id, row.id))
     .returning();
 
-  const proceeds = centsToDecimal(sellerProceedsCents(toCents(order.price), Number(row.commissionPercent)));
+  const proceeds = sellerProceeds(row, order.price);
   if (order.provider && order.provider !== "sandbox") {
-    await creditHeldFunds(tx, {
-      userId: row.sellerId,
-      domainId: row.domainId,
-      kind: "sale",
-      revenueType: "marketplace",
-      amount: proceeds,
+    await creditSeller(tx, row, {
+      amount: order.price,
+      proceeds,
+      what: `Lease of ${row.domainName}, instalment ${paid} of ${row.leaseMonths}`,
       holdDays: context.commissionHoldDays,
-      description: `Lease of ${row.domainName}, instalment ${paid} of ${row.leaseMonths}: ${formatUsd(order.price)} less ${Number(row.commissionPercent)}% commission`,
       sourceKey: instalmentCreditKey(order.id),
       orderId: order.id,
       metadata: { domainName: row.domainName, transactionId: row.id, instalment: paid },

@@ -166,15 +166,17 @@ const domainName = async (tx: DbOrTx, domainId: string) =>
   (await tx.select({ name: domains.name }).from(domains).where(eq(domains.id, domainId)))[0]?.name ??
   "the domain";
 
-/** A counter replaces the offer it answers, for a new amount, binding for its own 7 days. */
-export async function counterOffer(options: {
+/** Who answers which offer. */
+type AnswerOptions = {
   db: Db;
   userId: string;
   offerId: string;
-  amount: string;
   /** A team member acts in the owner's portfolio: they answer only as its seller. */
   member?: boolean;
-}): Promise<TMadeOffer> {
+};
+
+/** A counter replaces the offer it answers, for a new amount, binding for its own 7 days. */
+export async function counterOffer(options: AnswerOptions & { amount: string }): Promise<TMadeOffer> {
   return options.db.transaction(async (tx) => {
     const { offer, side, now } = await answerOffer(tx, options, "countered");
     const [counter] = await tx
@@ -212,12 +214,7 @@ export async function counterOffer(options: {
  * sale of it (`POST /api/marketplace/transactions {offerId}`) within them, or it lapses. Every
  * other open offer on the domain is declined, since the domain is promised.
  */
-export async function acceptOffer(options: {
-  db: Db;
-  userId: string;
-  offerId: string;
-  member?: boolean;
-}): Promise<TMadeOffer> {
+export async function acceptOffer(options: AnswerOptions): Promise<TMadeOffer> {
   return options.db.transaction(async (tx) => {
     const { offer, side, now } = await answerOffer(tx, options, "accepted");
     // Accepted, the offer binds both sides for 7 more days: the buyer's time to open the sale.
@@ -245,12 +242,7 @@ export async function acceptOffer(options: {
   });
 }
 
-export async function declineOffer(options: {
-  db: Db;
-  userId: string;
-  offerId: string;
-  member?: boolean;
-}): Promise<TMadeOffer> {
+export async function declineOffer(options: AnswerOptions): Promise<TMadeOffer> {
   return options.db.transaction(async (tx) => {
     const { offer, side } = await answerable(tx, options.userId, options.offerId, options.member);
     return closeOffer(tx, offer, side, { status: "declined", verb: "declined" });

@@ -2,6 +2,7 @@ import type { TLeadBuyerInvoice } from "@shared/api/lead-buyers";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { TableActionsHead, TableEmptyRow } from "@/components/ui/table-rows";
 import { apiErrorMessage } from "@/lib/api-error";
 import { formatDate, formatMoney, formatMonth, formatNumber } from "@/lib/format";
 import { toast } from "@/lib/toast";
@@ -27,19 +28,11 @@ export function BuyerInvoices({ buyerId, months }: { buyerId: string; months: TL
           <TableHead>Leads</TableHead>
           <TableHead>Invoice</TableHead>
           <TableHead>Total</TableHead>
-          <TableHead>
-            <span className="sr-only">Actions</span>
-          </TableHead>
+          <TableActionsHead />
         </TableRow>
       </TableHeader>
       <TableBody>
-        {months.length === 0 && (
-          <TableRow>
-            <TableCell colSpan={5} className="text-muted-foreground">
-              Nothing bought yet.
-            </TableCell>
-          </TableRow>
-        )}
+        {months.length === 0 && <TableEmptyRow colSpan={5}>Nothing bought yet.</TableEmptyRow>}
         {months.map(({ month, sold, returned, total, invoice }) => (
           <TableRow key={month}>
             <TableCell className="whitespace-nowrap">{formatMonth(month)}</TableCell>

@@ -7,6 +7,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { DialogShell } from "@/components/ui/dialog";
 import { PageSpinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { TableActionsHead, TableEmptyRow } from "@/components/ui/table-rows";
 import { formatMoney, formatNumber } from "@/lib/format";
 import { useBuyerCalls, useBuyerInvoices, useLeadBuyers } from "../api/lead-buyers";
 import { BuyerFormDialog } from "../components/buyer-form-dialog";
@@ -51,19 +52,11 @@ export default function LeadBuyersPage() {
                 <TableHead>Caps (today · month)</TableHead>
                 <TableHead>Schedule</TableHead>
                 <TableHead>Status</TableHead>
-                <TableHead>
-                  <span className="sr-only">Actions</span>
-                </TableHead>
+                <TableActionsHead />
               </TableRow>
             </TableHeader>
             <TableBody>
-              {buyers.data.buyers.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={7} className="text-muted-foreground">
-                    No buyers yet.
-                  </TableCell>
-                </TableRow>
-              )}
+              {buyers.data.buyers.length === 0 && <TableEmptyRow colSpan={7}>No buyers yet.</TableEmptyRow>}
               {buyers.data.buyers.map((b) => (
                 <TableRow key={b.id}>
                   <TableCell>
@@ -147,13 +140,7 @@ function BuyerLogDialog({ buyer, onClose }: { buyer: TLeadBuyer | null; onClose:
           </TableRow>
         </TableHeader>
         <TableBody>
-          {calls.data?.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={6} className="text-muted-foreground">
-                No calls yet.
-              </TableCell>
-            </TableRow>
-          )}
+          {calls.data?.length === 0 && <TableEmptyRow colSpan={6}>No calls yet.</TableEmptyRow>}
           {calls.data?.map((c) => (
             <TableRow key={c.id}>
               <TableCell className="whitespace-nowrap">{new Date(c.createdAt).toLocaleString()}</TableCell>

@@ -3,6 +3,7 @@ import { supportTarget } from "@shared/support";
 import { useState } from "react";
 import {
   formatMoment,
+  replySender,
   TicketDialogShell,
   TicketMessageForm,
   TicketStatus,
@@ -69,19 +70,12 @@ function TicketReview({ id, onClose }: { id: string | null; onClose: () => void 
   const update = useUpdateTicket();
   const ticket = thread.data?.ticket;
 
-  const send = (reply: string, sent: () => void) => {
-    if (!ticket) return;
-    update.mutate(
-      { id: ticket.id, reply },
-      {
-        onSuccess: () => {
-          toast({ title: "Answer Sent", description: ticket.userEmail });
-          sent();
-        },
-        onError: (error) => toastError(error, "The answer could not be sent."),
-      },
-    );
-  };
+  const send = replySender(
+    ticket,
+    update.mutate,
+    { title: "Answer Sent", description: ticket?.userEmail ?? "" },
+    "The answer could not be sent.",
+  );
   const setStatus = (status: "open" | "closed") => {
     if (!ticket) return;
     update.mutate(

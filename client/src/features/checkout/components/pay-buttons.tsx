@@ -1,16 +1,9 @@
 import { PROVIDER_LABELS, type TCheckoutProvider } from "@shared/api/checkout";
-import { CreditCard, Wallet } from "lucide-react";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
+import { ProviderButtons } from "@/components/provider-buttons";
 import { errorMessage } from "@/lib/api-error";
 import { toast } from "@/lib/toast";
 import { useStartCheckout } from "../api/start-checkout";
-
-const PROVIDERS: { id: TCheckoutProvider; icon: typeof CreditCard; variant: "default" | "outline" }[] = [
-  { id: "stripe", icon: CreditCard, variant: "default" },
-  { id: "paypal", icon: Wallet, variant: "outline" },
-];
 
 /**
  * Pay with card provider / Pay with wallet provider (docs/product.md#screens). While one payment is starting
@@ -47,18 +40,5 @@ export function PayButtons({ orderId }: { orderId: string }) {
     });
   };
 
-  return (
-    <div className="grid gap-3 sm:grid-cols-2">
-      {PROVIDERS.map(({ id, icon: Icon, variant }) => (
-        <Button key={id} size="lg" variant={variant} disabled={starting !== null} onClick={() => pay(id)}>
-          {starting === id ? (
-            <Spinner className="size-4 text-current" label="Starting payment" />
-          ) : (
-            <Icon aria-hidden="true" />
-          )}
-          Pay with {PROVIDER_LABELS[id]}
-        </Button>
-      ))}
-    </div>
-  );
+  return <ProviderButtons starting={starting} onPay={pay} />;
 }

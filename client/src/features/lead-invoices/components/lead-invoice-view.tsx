@@ -1,20 +1,13 @@
 import { PROVIDER_LABELS, type TCheckoutProvider } from "@shared/api/checkout";
 import type { TPublicLeadInvoice } from "@shared/api/lead-invoices";
-import { CreditCard, Wallet } from "lucide-react";
 import { useState } from "react";
+import { ProviderButtons } from "@/components/provider-buttons";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { errorMessage } from "@/lib/api-error";
 import { formatDate, formatMoney, formatMonth } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useStartInvoiceCheckout } from "../api/start-invoice-checkout";
-
-const PROVIDERS: { id: TCheckoutProvider; icon: typeof CreditCard; variant: "default" | "outline" }[] = [
-  { id: "stripe", icon: CreditCard, variant: "default" },
-  { id: "paypal", icon: Wallet, variant: "outline" },
-];
 
 const STATUS_TEXT = { open: "Open", paid: "Paid", void: "Void", refunded: "Refunded" } as const;
 
@@ -94,20 +87,7 @@ export function LeadInvoiceView({ token, invoice }: { token: string; invoice: TP
           {formatMoney(invoice.total)}
         </span>
       </p>
-      {invoice.status === "open" && (
-        <div className="grid gap-3 sm:grid-cols-2">
-          {PROVIDERS.map(({ id, icon: Icon, variant }) => (
-            <Button key={id} size="lg" variant={variant} disabled={starting !== null} onClick={() => pay(id)}>
-              {starting === id ? (
-                <Spinner className="size-4 text-current" label="Starting payment" />
-              ) : (
-                <Icon aria-hidden="true" />
-              )}
-              Pay with {PROVIDER_LABELS[id]}
-            </Button>
-          ))}
-        </div>
-      )}
+      {invoice.status === "open" && <ProviderButtons starting={starting} onPay={pay} />}
       {invoice.status === "paid" && (
         <p role="status" className="rounded-lg bg-emerald-50 p-3 text-emerald-900 text-sm">
           This invoice is paid. Thank you.

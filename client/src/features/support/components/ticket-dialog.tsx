@@ -1,5 +1,6 @@
 import {
   formatMoment,
+  replySender,
   TicketDialogShell,
   TicketMessageForm,
   TicketView,
@@ -16,19 +17,12 @@ export function TicketDialog({ id, onClose }: { id: string | null; onClose: () =
   const update = useUpdateSupportTicket();
   const ticket = thread.data?.ticket;
 
-  const send = (reply: string, sent: () => void) => {
-    if (!ticket) return;
-    update.mutate(
-      { id: ticket.id, reply },
-      {
-        onSuccess: () => {
-          toast({ title: "Reply Sent", description: targetText(ticket.tier) });
-          sent();
-        },
-        onError: (error) => toastError(error, "The reply could not be sent."),
-      },
-    );
-  };
+  const send = replySender(
+    ticket,
+    update.mutate,
+    { title: "Reply Sent", description: ticket ? targetText(ticket.tier) : "" },
+    "The reply could not be sent.",
+  );
   const close = () => {
     if (!ticket) return;
     update.mutate(
