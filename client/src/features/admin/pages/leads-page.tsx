@@ -5,15 +5,13 @@ import { type FormEvent, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { FormDialog } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
-import { Textarea } from "@/components/ui/textarea";
 import { formatDate, formatMoney, formatNumber } from "@/lib/format";
-import { toast, toastError } from "@/lib/toast";
-import { getLeadPage, leadKeys, leadSearchParams, useLeadCounts, useReturnLead } from "../api/leads";
+import { getLeadPage, leadKeys, leadSearchParams, useLeadCounts } from "../api/leads";
 import { AdminTable } from "../components/admin-table";
+import { ReturnLeadDialog } from "../components/return-lead-dialog";
 
 const FIELDS = [
   { key: "from", label: "From", type: "date", placeholder: "" },
@@ -230,58 +228,5 @@ function LeadCounts({ filter }: { filter: TAdminLeadFilterInput }) {
         </Card>
       ))}
     </div>
-  );
-}
-
-function ReturnLeadDialog({ lead, onClose }: { lead: TAdminLead | null; onClose: () => void }) {
-  const [reason, setReason] = useState("");
-  const returnLead = useReturnLead();
-  const close = () => {
-    setReason("");
-    onClose();
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!lead) return;
-    returnLead.mutate(
-      { id: lead.id, reason },
-      {
-        onSuccess: () => {
-          toast({ title: "Lead Returned", description: `The earning on ${lead.host} is reversed.` });
-          close();
-        },
-        onError: (error) => toastError(error, "The lead could not be returned."),
-      },
-    );
-  };
-  return (
-    <FormDialog
-      open={lead !== null}
-      onOpenChange={(open) => !open && close()}
-      title="Return lead"
-      description={
-        lead ? `${lead.email} on ${lead.host}: its earning is reversed from the owner's balance.` : ""
-      }
-      formLabel="Return lead"
-      onSubmit={submit}
-      onCancel={close}
-      submit={
-        <Button type="submit" disabled={reason.trim().length < 3 || returnLead.isPending}>
-          Return Lead
-        </Button>
-      }
-    >
-      <div className="grid gap-2">
-        <Label htmlFor="return-reason">Reason</Label>
-        <Textarea
-          id="return-reason"
-          rows={3}
-          maxLength={500}
-          placeholder="Not a real person, a duplicate…"
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </div>
-    </FormDialog>
   );
 }

@@ -1,15 +1,14 @@
 import type { TAdminPayout } from "@shared/api/admin-payouts";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { DialogActions, DialogShell, FormDialog } from "@/components/ui/dialog";
-import { Label } from "@/components/ui/label";
-import { Textarea } from "@/components/ui/textarea";
+import { DialogActions, DialogShell } from "@/components/ui/dialog";
 import { formatDate, formatMoney, formatNumber } from "@/lib/format";
 import { toast, toastError } from "@/lib/toast";
 import { getPayoutPage, payoutKeys, useReviewPayout } from "../api/payouts";
 import { AdminSearch } from "../components/admin-search";
 import { AdminTable } from "../components/admin-table";
+import { RejectPayoutDialog } from "../components/reject-payout-dialog";
 
 const STATUS_OPTIONS = [
   { value: "held", label: "Held for review" },
@@ -173,62 +172,5 @@ function PayeeState({ payee }: { payee: TAdminPayout["payee"] }) {
       )}
       {payee.lockedDown && <Badge variant="destructive">Locked down · payouts frozen</Badge>}
     </div>
-  );
-}
-
-function RejectPayoutDialog({ payout, onClose }: { payout: TAdminPayout | null; onClose: () => void }) {
-  const [reason, setReason] = useState("");
-  const review = useReviewPayout();
-  const close = () => {
-    setReason("");
-    onClose();
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!payout) return;
-    review.mutate(
-      { id: payout.id, approve: false, reason },
-      {
-        onSuccess: () => {
-          toast({
-            title: "Payout Rejected",
-            description: `${formatMoney(payout.amount)} is back in the balance.`,
-          });
-          close();
-        },
-        onError: (error) => toastError(error, "The payout could not be rejected."),
-      },
-    );
-  };
-  return (
-    <FormDialog
-      open={payout !== null}
-      onOpenChange={(open) => !open && close()}
-      title="Reject payout"
-      description={
-        payout
-          ? `${formatMoney(payout.amount)} to ${payout.paypalEmail}: the amount returns to ${payout.user.email}'s balance, and they see the reason.`
-          : ""
-      }
-      formLabel="Reject payout"
-      onSubmit={submit}
-      onCancel={close}
-      submit={
-        <Button type="submit" variant="destructive" disabled={reason.trim().length < 3 || review.isPending}>
-          Reject Payout
-        </Button>
-      }
-    >
-      <div className="grid gap-2">
-        <Label htmlFor="reject-reason">Reason (the owner sees it)</Label>
-        <Textarea
-          id="reject-reason"
-          rows={3}
-          maxLength={500}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </div>
-    </FormDialog>
   );
 }

@@ -1,14 +1,12 @@
 import type { TAdminUser } from "@shared/api/admin-users";
 import { useState } from "react";
-import { ReasonField } from "@/components/reason-field";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { DialogShell } from "@/components/ui/dialog";
-import { formatDate, formatMoney, formatNumber } from "@/lib/format";
-import { toast, toastError } from "@/lib/toast";
-import { getUserPage, userKeys, useSetSuspended, useUserReview } from "../api/users";
+import { formatDate, formatNumber } from "@/lib/format";
+import { getUserPage, userKeys } from "../api/users";
 import { AdminSearch } from "../components/admin-search";
 import { AdminTable } from "../components/admin-table";
+import { UserReviewDialog } from "../components/user-review-dialog";
 
 /** Users: find an account, review it, suspend or restore it. */
 export default function UsersPage() {
@@ -42,121 +40,7 @@ export default function UsersPage() {
           },
         ]}
       />
-      <UserReview id={reviewing} onClose={() => setReviewing(null)} />
+      <UserReviewDialog id={reviewing} onClose={() => setReviewing(null)} />
     </div>
-  );
-}
-
-function UserReview({ id, onClose }: { id: string | null; onClose: () => void }) {
-  const review = useUserReview(id);
-  const setSuspended = useSetSuspended();
-  const [reason, setReason] = useState("");
-  const user = review.data?.user;
-  const act = (suspend: boolean) => {
-    if (!user) return;
-    setSuspended.mutate(
-      { id: user.id, suspend, reason },
-      {
-        onSuccess: () => {
-          toast({ title: suspend ? "Account Suspended" : "Account Restored", description: user.email });
-          setReason("");
-        },
-        onError: (error) => toastError(error, "The account could not be changed."),
-      },
-    );
-  };
-
-  return (
-    <DialogShell
-      open={id !== null}
-      onOpenChange={(open) => !open && onClose()}
-      className="sm:max-w-2xl"
-      title={user ? user.name : "Account"}
-      titleClassName="break-all"
-      description={user?.email}
-    >
-      {!review.data ? (
-        <p className="text-muted-foreground text-sm">Loading…</p>
-      ) : (
-        <div className="grid gap-4 text-sm">
-          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-            <div>
-              <dt className="text-muted-foreground text-xs">Available</dt>
-              <dd className="font-medium">{formatMoney(review.data.balance.available)}</dd>
-            </div>
-            <div>
-              <dt className="text-muted-foreground text-xs">Pending</dt>
-              <dd className="font-medium">{formatMoney(review.data.balance.pending)}</dd>
-            </div>
-            <div>
-              <dt className="text-muted-foreground text-xs">Domains</dt>
-              <dd className="font-medium">{formatNumber(review.data.user.domains)}</dd>
-            </div>
-            <div>
-              <dt className="text-muted-foreground text-xs">Orders shown</dt>
-              <dd className="font-medium">{formatNumber(review.data.orders.length)}</dd>
-            </div>
-          </dl>
-          <Section title="Domains" items={review.data.domains.map((d) => `${d.name} · ${d.status}`)} />
-          <Section
-            title="Orders"
-            items={review.data.orders.map(
-              (o) => `${formatDate(o.createdAt)} · ${o.description} · ${formatMoney(o.price)} · ${o.status}`,
-            )}
-          />
-          <Section
-            title="Security events"
-            items={review.data.audit.map(
-              (a) => `${formatDate(a.createdAt)} · ${a.event} · ${a.address ?? ""}`,
-            )}
-          />
-          {review.data.user.suspendedAt ? (
-            <div className="grid gap-2 rounded-lg border border-red-200 bg-red-50 p-3">
-              <p>
-                Suspended {formatDate(review.data.user.suspendedAt)}: {review.data.user.suspendReason}
-              </p>
-              <Button variant="outline" onClick={() => act(false)} disabled={setSuspended.isPending}>
-                Restore Account
-              </Button>
-            </div>
-          ) : (
-            <div className="grid gap-2">
-              <ReasonField
-                id="suspend-reason"
-                label="Reason to suspend"
-                value={reason}
-                onChange={setReason}
-              />
-              <Button
-                variant="destructive"
-                onClick={() => act(true)}
-                disabled={reason.trim().length < 3 || setSuspended.isPending}
-              >
-                Suspend Account
-              </Button>
-            </div>
-          )}
-        </div>
-      )}
-    </DialogShell>
-  );
-}
-
-function Section({ title, items }: { title: string; items: string[] }) {
-  return (
-    <section aria-label={title} className="grid gap-1">
-      <h3 className="font-semibold text-slate-900">{title}</h3>
-      {items.length === 0 ? (
-        <p className="text-muted-foreground">None</p>
-      ) : (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list must be reachable to scroll
-        <ul tabIndex={0} className="grid max-h-40 gap-0.5 overflow-y-auto break-words">
-          {items.map((item, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list, never reordered
-            <li key={i}>{item}</li>
-          ))}
-        </ul>
-      )}
-    </section>
   );
 }

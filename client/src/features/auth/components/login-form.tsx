@@ -1,8 +1,12 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type TLoginBody, ZLoginBody } from "@shared/api/auth";
 import { Fingerprint } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import { type FieldErrors, useForm } from "react-hook-form";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { useSignInWithPasskey } from "@/lib/api/passkeys";
+import { firstFieldError, showServerIssues } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import { useLogin } from "../api/login";
 import { passkeyStep, toastLoginFailed, toastWelcomeBack } from "../utils/sign-in-toasts";
@@ -12,8 +16,11 @@ import { TwoFactorStep } from "./two-factor-step";
 
 export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   const login = useLogin();
-  const [usernameOrEmail, setUsernameOrEmail] = useState("");
-  const [password, setPassword] = useState("");
+  const form = useForm<TLoginBody>({
+    resolver: zodResolver(ZLoginBody),
+    defaultValues: { usernameOrEmail: "", password: "" },
+  });
+  const { errors } = form.formState;
   const [finishing, setFinishing] = useState(false);
   const [needsCode, setNeedsCode] = useState<{ totp: boolean; webauthn: boolean } | null>(null);
   const [awaitingDevice, setAwaitingDevice] = useState(false);
@@ -35,17 +42,12 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   function backToPassword() {
     setNeedsCode(null);
     setAwaitingDevice(false);
-    setPassword("");
+    form.setValue("password", "");
   }
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!usernameOrEmail.trim() || !password) {
-      toast({ variant: "destructive", title: "Error", description: "Please fill in all fields." });
-      return;
-    }
+  async function submit(body: TLoginBody) {
     try {
-      const answer = await login.mutateAsync({ usernameOrEmail: usernameOrEmail.trim(), password });
+      const answer = await login.mutateAsync(body);
       if (answer.twoFactorRequired) {
         setNeedsCode({ totp: answer.totp, webauthn: answer.webauthn });
         return;
@@ -55,11 +57,22 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
         return;
       }
     } catch (error) {
+      showServerIssues(error, form.setError, ["usernameOrEmail", "password"]);
       toastLoginFailed(error, "Login failed. Please check your credentials.");
       return;
     }
     await signedIn();
   }
+
+  // A refused form is also the spec's toast: empty fields first, then the field's own message.
+  const refused = (found: FieldErrors<TLoginBody>) => {
+    const { usernameOrEmail, password } = form.getValues();
+    const description =
+      !usernameOrEmail.trim() || !password
+        ? "Please fill in all fields."
+        : (firstFieldError(found, ["usernameOrEmail", "password"]) ?? "Please check the form.");
+    toast({ variant: "destructive", title: "Error", description });
+  };
 
   if (awaitingDevice) return <DeviceApprovalStep onSignedIn={onSignedIn} onBack={backToPassword} />;
   if (needsCode) {
@@ -75,7 +88,12 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   }
 
   return (
-    <form className="grid gap-4" onSubmit={handleSubmit} noValidate aria-label="Sign in">
+    <form
+      className="grid gap-4"
+      onSubmit={form.handleSubmit(submit, refused)}
+      noValidate
+      aria-label="Sign in"
+    >
       <FormField
         id="usernameOrEmail"
         label="Username or Email"
@@ -84,8 +102,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
         spellCheck={false}
         placeholder="you@example.com"
         required
-        value={usernameOrEmail}
-        onChange={(e) => setUsernameOrEmail(e.target.value)}
+        error={errors.usernameOrEmail?.message}
+        {...form.register("usernameOrEmail")}
       />
       <FormField
         id="password"
@@ -93,8 +111,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
         type="password"
         autoComplete="current-password"
         required
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        error={errors.password?.message}
+        {...form.register("password")}
       />
       <Link href="/forgot-password" className="-mt-2 justify-self-end text-primary text-sm hover:underline">
         Forgot password?
