@@ -46,8 +46,8 @@ export const ZNewPassword = z
   .max(256, "Password is too long");
 
 export const ZLoginBody = z.object({
-  usernameOrEmail: z.string().trim().min(1, "Required").max(254),
-  password: z.string().min(1, "Required").max(256),
+  usernameOrEmail: z.string().trim().min(1, "Enter your username or email").max(254),
+  password: z.string().min(1, "Enter your password").max(256),
 });
 
 export const ZRegisterBody = z.object({

@@ -28,8 +28,8 @@ describe("the sign-in form", () => {
     renderForm();
     fill("   ", "");
     signIn();
-    await waitFor(() => expect(errorAt("Username or Email")).toBe("Required"));
-    expect(errorAt("Password")).toBe("Required");
+    await waitFor(() => expect(errorAt("Username or Email")).toBe("Enter your username or email"));
+    expect(errorAt("Password")).toBe("Enter your password");
     expect(await screen.findByText("Please fill in all fields.")).toBeTruthy();
     expect(server.received).toEqual([]);
   });
