@@ -253,6 +253,8 @@ interface Fuzzer {
   key?: string;
   query: fc.Arbitrary<Record<string, string>>;
   param: fc.Arbitrary<string>;
+  /** Requests per route, when not RUNS_PER_ROUTE. */
+  runs?: number;
 }
 
 /** What is wrong with an answer, if anything: a 5xx, a stack trace, an error that is not JSON `{message}`. */
@@ -310,7 +312,7 @@ async function fuzzRoutes(list: RouteEntry[], fuzzer: Fuzzer): Promise<{ failure
             return problem === undefined;
           },
         ),
-        { numRuns: RUNS_PER_ROUTE, endOnFailure: true },
+        { numRuns: fuzzer.runs ?? RUNS_PER_ROUTE, endOnFailure: true },
       )
       // The failing run is in `failures`; the route's fuzzing ends there and the next route's starts.
       .catch(() => undefined);
@@ -361,13 +363,17 @@ describe("fuzzing every API route", () => {
     // Leaving the portfolio ends the membership: it goes last with the routes that end the session.
     const leave = (r: RouteEntry) => r.method === "DELETE" && r.path === "/api/team/portfolios/:ownerId";
     const list = [...routes.filter((r) => !leave(r)), ...routes.filter(leave)];
+    // What a viewer can reach is decided by the route and the ids it names (the owner's are among
+    // them), not by the shapes of bodies the first run already covers: a fifth of its runs.
+    const runs = Math.max(20, Math.ceil(RUNS_PER_ROUTE / 5));
     const { failures, sent } = await fuzzRoutes(list, {
       cookie,
       query,
       param: fc.oneof(paramValue, fc.constantFrom(owner.user.id, ownerDomainId)),
+      runs,
     });
     expect(failures.slice(0, 10)).toEqual([]);
-    expect(sent).toBe(list.length * RUNS_PER_ROUTE);
+    expect(sent).toBe(list.length * runs);
     expect(await victimSnapshot(owner.agent)).toEqual(before);
   }, 1_200_000);
 });
