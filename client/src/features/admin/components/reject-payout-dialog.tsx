@@ -1,7 +1,4 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { type TAdminPayout, ZRejectPayoutBody } from "@shared/api/admin-payouts";
-import { useForm } from "react-hook-form";
-import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/dialog";
 import { FieldError } from "@/components/ui/field-error";
@@ -10,6 +7,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { showServerIssues } from "@/lib/form-errors";
 import { formatMoney } from "@/lib/format";
 import { toast, toastError } from "@/lib/toast";
+import { useReasonForm } from "@/lib/use-reason-form";
 import { useReviewPayout } from "../api/payouts";
 
 /** Rejects a held payout with a reason, checked by the reject body's schema: the owner sees it. */
@@ -21,19 +19,10 @@ export function RejectPayoutDialog({
   onClose: () => void;
 }) {
   const review = useReviewPayout();
-  const form = useForm<z.input<typeof ZRejectPayoutBody>, unknown, z.output<typeof ZRejectPayoutBody>>({
-    resolver: zodResolver(ZRejectPayoutBody),
-    mode: "onChange",
-    defaultValues: { reason: "" },
-  });
-  const { errors, touchedFields, isValid } = form.formState;
-  // The rule is shown once the field is left short, or whenever the server refused it.
-  const error =
-    errors.reason && (touchedFields.reason || errors.reason.type === "server")
-      ? errors.reason.message
-      : undefined;
+  const { form, error, reset } = useReasonForm(ZRejectPayoutBody);
+  const { isValid } = form.formState;
   const close = () => {
-    form.reset({ reason: "" });
+    reset();
     onClose();
   };
   const submit = form.handleSubmit(({ reason }) => {

@@ -1,7 +1,4 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { type TAdminLead, ZReturnLeadBody } from "@shared/api/admin-leads";
-import { useForm } from "react-hook-form";
-import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/dialog";
 import { FieldError } from "@/components/ui/field-error";
@@ -9,24 +6,16 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { showServerIssues } from "@/lib/form-errors";
 import { toast, toastError } from "@/lib/toast";
+import { useReasonForm } from "@/lib/use-reason-form";
 import { useReturnLead } from "../api/leads";
 
 /** Returns a lead with a reason, checked by the return body's schema: its earning is reversed. */
 export function ReturnLeadDialog({ lead, onClose }: { lead: TAdminLead | null; onClose: () => void }) {
   const returnLead = useReturnLead();
-  const form = useForm<z.input<typeof ZReturnLeadBody>, unknown, z.output<typeof ZReturnLeadBody>>({
-    resolver: zodResolver(ZReturnLeadBody),
-    mode: "onChange",
-    defaultValues: { reason: "" },
-  });
-  const { errors, touchedFields, isValid } = form.formState;
-  // The rule is shown once the field is left short, or whenever the server refused it.
-  const error =
-    errors.reason && (touchedFields.reason || errors.reason.type === "server")
-      ? errors.reason.message
-      : undefined;
+  const { form, error, reset } = useReasonForm(ZReturnLeadBody);
+  const { isValid } = form.formState;
   const close = () => {
-    form.reset({ reason: "" });
+    reset();
     onClose();
   };
   const submit = form.handleSubmit(({ reason }) => {
