@@ -31,7 +31,9 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // Recording a trace doubles what a browser test costs in CPU (its screencast never stops), so a
+    // trace is recorded only when a failed test runs again: the retry is what a reader opens.
+    trace: "on-first-retry",
     screenshot: "only-on-failure",
   },
   projects: [

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
-import { ZodError } from "zod";
+import { type core, ZodError } from "zod";
 import type { ErrorBody } from "../../shared/errors";
 import type { Logger } from "../logger";
 import { AppError } from "./app-error";
@@ -32,6 +32,29 @@ function postgresCode(err: unknown): string | undefined {
   return typeof code === "string" ? code : undefined;
 }
 
+type Issue = { path: PropertyKey[]; message: string; code: string };
+
+/**
+ * The issues a client can act on. A body that matches no shape of a union fails as one
+ * "invalid_union" issue that says nothing; it is replaced by the issues of the shape the body came
+ * closest to: the fewest issues, each key that shape does not know counting twice (a body written
+ * for a shape names its keys). `{domainId, kind: "lease", months: 7}` is thus told to choose a
+ * term, not that `kind` is unknown.
+ */
+export function closestIssues(issues: readonly core.$ZodIssue[], at: PropertyKey[] = []): Issue[] {
+  return issues.flatMap((issue): Issue[] => {
+    const path = [...at, ...issue.path];
+    if (issue.code !== "invalid_union" || issue.errors.length === 0)
+      return [{ path, message: issue.message, code: issue.code }];
+    const distance = (branch: readonly core.$ZodIssue[]) =>
+      branch.reduce((sum, i) => sum + (i.code === "unrecognized_keys" ? 2 * i.keys.length : 1), 0);
+    const closest = issue.errors.reduce((best, branch) =>
+      distance(branch) < distance(best) ? branch : best,
+    );
+    return closestIssues(closest, path);
+  });
+}
+
 /** The one place that turns a thrown error into an answer; nothing but a 500 is ever logged as an error. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
@@ -46,10 +69,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       });
     }
     if (err instanceof ZodError) {
+      const issues = closestIssues(err.issues);
       return send(400, {
-        message: err.issues[0]?.message ? `Invalid input: ${err.issues[0].message}` : "Invalid input",
+        message: issues[0]?.message ? `Invalid input: ${issues[0].message}` : "Invalid input",
         code: "BAD_REQUEST",
-        issues: err.issues.map((i) => ({
+        issues: issues.map((i) => ({
           path: i.path.map((p) => (typeof p === "symbol" ? String(p) : p)),
           message: i.message,
         })),

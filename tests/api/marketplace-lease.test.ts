@@ -80,6 +80,13 @@ describe("the lease quote", () => {
       (await buyer.agent.get(`/api/marketplace/listings/${domain.id}/lease-quote?months=13`)).status,
     ).toBe(400);
     expect((await openLease(buyer.agent, domain.id, 24)).status).toBe(409);
+    // A term no seller can offer is named as the problem, at its field.
+    const seven = await openLease(buyer.agent, domain.id, 7);
+    expect(seven.status).toBe(400);
+    expect(seven.body.message).toBe("Invalid input: Choose a term of 12, 24, 36 or 48 months");
+    expect(seven.body.issues).toEqual([
+      { path: ["months"], message: "Choose a term of 12, 24, 36 or 48 months" },
+    ]);
   });
 
   it("a listing without Financing cannot be leased", async () => {
