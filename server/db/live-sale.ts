@@ -7,12 +7,26 @@ import type { DbOrTx } from "./tx";
  * by hand or removing it would leave the platform holding a buyer's money for nothing.
  */
 export async function hasLiveSale(db: DbOrTx, domainId: string): Promise<boolean> {
-  const statuses = sql.join(
-    LIVE_SALE_STATUSES.map((s) => sql`${s}`),
-    sql`, `,
-  );
   const { rows } = await db.execute(
-    sql`select 1 from marketplace_transactions where domain_id = ${domainId} and status in (${statuses}) limit 1`,
+    sql`select 1 from marketplace_transactions where domain_id = ${domainId} and status in (${liveStatuses()}) limit 1`,
   );
   return rows.length > 0;
 }
+
+/**
+ * Whether the user buys or sells in a sale or lease in progress: deleting the account would take
+ * the sale's record with it while the other side's money or domain is still in it.
+ */
+export async function takesPartInLiveSale(db: DbOrTx, userId: string): Promise<boolean> {
+  const { rows } = await db.execute(
+    sql`select 1 from marketplace_transactions
+        where (buyer_id = ${userId} or seller_id = ${userId}) and status in (${liveStatuses()}) limit 1`,
+  );
+  return rows.length > 0;
+}
+
+const liveStatuses = () =>
+  sql.join(
+    LIVE_SALE_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  );

@@ -174,7 +174,7 @@ describe("a refund of a completed sale", () => {
 });
 
 describe("a domain in a sale in progress stays put", () => {
-  it("cannot be unlisted, marked sold by hand or removed until the sale ends", async () => {
+  it("cannot be unlisted, marked sold by hand or removed, nor either side's account deleted, until the sale ends", async () => {
     const { buyer, seller, domain } = await sellerAndBuyer(t.app, t.db, "2000.00");
     const opened = await open(buyer.agent, { domainId: domain.id });
     expect(opened.status).toBe(201);
@@ -192,8 +192,17 @@ describe("a domain in a sale in progress stays put", () => {
     expect(row).toMatchObject({ marketplacePrice: "2000.00", soldAt: null });
     // Someone else's domain is still "not found", whatever its sales.
     expect((await buyer.agent.delete(`/api/marketplace/list/${domain.id}`)).status).toBe(404);
+    for (const side of [seller, buyer]) {
+      const deleted = await side.agent.delete("/api/auth/account");
+      expect(deleted.status).toBe(409);
+      expect(deleted.body.message).toBe(
+        "A domain sale you take part in is still in progress. Delete your account once it has ended.",
+      );
+    }
+    expect((await sale(buyer.agent, opened.body.id)).status).toBe("awaiting_payment");
 
     await seller.agent.post(`/api/marketplace/transactions/${opened.body.id}/cancel`).expect(200);
     expect((await seller.agent.delete(`/api/marketplace/list/${domain.id}`)).status).toBe(204);
+    expect((await buyer.agent.delete("/api/auth/account")).status).toBeLessThan(300);
   });
 });

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { centsToDecimal, formatUsd, signedToCents } from "../../../shared/money";
 import { payouts, subscriptions, users } from "../../../shared/schema";
+import { takesPartInLiveSale } from "../../db/live-sale";
 import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
 import type { RequestMeta } from "../../http/request-meta";
@@ -12,7 +13,8 @@ import { endAllSessions } from "./sessions.service";
  * Deletes the account and everything it owns (its rows cascade from `users`: domains, reports,
  * leads, orders, the ledger, keys, devices…) and signs out every session of it, in one
  * transaction. Refused while the platform holds money for the user or owes them a payout (it
- * would be lost) and while a subscription still renews (it would charge an account that is gone).
+ * would be lost), while a subscription still renews (it would charge an account that is gone) and
+ * while the user buys or sells in a domain sale in progress (the other side's money is in it).
  * The audit log keeps its rows, which name no account by a foreign key, with this deletion last.
  */
 export async function deleteAccount(options: { db: Db; userId: string; meta: RequestMeta }): Promise<void> {
@@ -49,6 +51,12 @@ export async function deleteAccount(options: { db: Db; userId: string; meta: Req
       throw new AppError(
         "CONFLICT",
         "A subscription still renews. Cancel it under Settings → Billing before you delete your account.",
+      );
+    }
+    if (await takesPartInLiveSale(tx, userId)) {
+      throw new AppError(
+        "CONFLICT",
+        "A domain sale you take part in is still in progress. Delete your account once it has ended.",
       );
     }
     await endAllSessions(tx, userId);
