@@ -62,6 +62,28 @@ export class BenchContext {
     return pool;
   }
 
+  /**
+   * A fresh database, the app on it and a pool of its own for seeding and reading it (2
+   * connections unless `pool` says otherwise). `close` ends the pool before the app stops and the
+   * database is dropped, so no idle connection is terminated under it.
+   */
+  async appOnFreshDatabase(
+    options: { env?: Record<string, string>; pool?: Omit<pg.PoolConfig, "connectionString"> } = {},
+  ): Promise<{ app: RunningApp; pool: pg.Pool; close(): Promise<void> }> {
+    const database = await this.freshDatabase();
+    const app = await this.startApp({ databaseUrl: database.url, env: options.env });
+    const pool = new pg.Pool({ connectionString: database.url, max: 2, ...options.pool });
+    return {
+      app,
+      pool,
+      async close() {
+        await pool.end();
+        await app.stop();
+        await database.drop();
+      },
+    };
+  }
+
   /** The production build of the app in its own process, on a free port. */
   async startApp(options: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<RunningApp> {
     const app = await startAppProcess({

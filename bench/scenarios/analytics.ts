@@ -1,5 +1,4 @@
 import { drizzle } from "drizzle-orm/node-postgres";
-import pg from "pg";
 import { sendExpiryWarnings } from "../../server/jobs/expiry-warnings";
 import { createLogger } from "../../server/logger";
 import { createMailer } from "../../server/mail/mailer";
@@ -21,10 +20,7 @@ const EXPIRY_DOMAINS_EACH = 5;
 const scenario: Scenario = {
   name: "analytics",
   async run(ctx) {
-    const database = await ctx.freshDatabase();
-    const app = await ctx.startApp({ databaseUrl: database.url });
-    // Ended before the database is dropped, so no idle connection is terminated under it.
-    const pool = new pg.Pool({ connectionString: database.url, max: 4 });
+    const { app, pool, close } = await ctx.appOnFreshDatabase({ pool: { max: 4 } });
     try {
       const owner = await ctx.signUp(app.baseUrl);
       await pool.query(
@@ -127,9 +123,7 @@ const scenario: Scenario = {
       figures["expiry run: same-day rerun mails"] = rerun.mails;
       return figures;
     } finally {
-      await pool.end();
-      await app.stop();
-      await database.drop();
+      await close();
     }
   },
 };

@@ -1,5 +1,5 @@
-import pg from "pg";
 import type { LoadResult, Scenario } from "../lib/context";
+import { seedOwnerParkingReports } from "../lib/seed";
 
 const DOMAINS = 5_000;
 const REPORT_DAYS = 30;
@@ -19,9 +19,7 @@ const mean = (results: LoadResult[], pick: (r: LoadResult) => number) =>
 const scenario: Scenario = {
   name: "api-v1",
   async run(ctx) {
-    const database = await ctx.freshDatabase();
-    const app = await ctx.startApp({ databaseUrl: database.url, env: { API_BURST_PER_SECOND: "100000" } });
-    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    const { app, pool, close } = await ctx.appOnFreshDatabase({ env: { API_BURST_PER_SECOND: "100000" } });
     try {
       const owner = await ctx.signUp(app.baseUrl);
       await pool.query(
@@ -31,12 +29,7 @@ const scenario: Scenario = {
          from generate_series(1, $2::int) i`,
         [owner.userId, DOMAINS],
       );
-      await pool.query(
-        `insert into parking_reports (user_id, domain_id, network, day, visitors, clicks, revenue)
-         select d.user_id, d.id, 'sedo', current_date - g, 20 + g % 50, g % 4, ((g * 13) % 900 / 100.0)::numeric(12,2)
-         from domains d, generate_series(1, $1::int) g where d.user_id = $2`,
-        [REPORT_DAYS, owner.userId],
-      );
+      await seedOwnerParkingReports(pool, owner.userId, REPORT_DAYS);
       // The enterprise plan (1M calls a month), as its paid order grants it.
       await pool.query(
         `insert into entitlements (user_id, feature, usage_limit, source, starts_at)
@@ -109,9 +102,7 @@ const scenario: Scenario = {
         "calls answered 2xx (+1 before the load)": keyOk + 1,
       };
     } finally {
-      await pool.end();
-      await app.stop();
-      await database.drop();
+      await close();
     }
   },
 };

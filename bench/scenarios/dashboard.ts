@@ -1,5 +1,4 @@
 import { PgDialect } from "drizzle-orm/pg-core";
-import pg from "pg";
 import { SERVER_SESSION_OPTIONS } from "../../server/db/pool";
 import { dashboardQuery } from "../../server/modules/revenue/dashboard-query";
 import type { Scenario } from "../lib/context";
@@ -26,11 +25,10 @@ function percentiles(samples: number[]): { p50: number; p99: number } {
 const scenario: Scenario = {
   name: "dashboard",
   async run(ctx) {
-    const database = await ctx.freshDatabase();
-    const app = await ctx.startApp({ databaseUrl: database.url });
-    // Ended before the database is dropped, so no idle connection is terminated under it. Its
-    // sessions are set up as the app's are, so that the raw statement is timed as the app runs it.
-    const pool = new pg.Pool({ connectionString: database.url, max: 8, options: SERVER_SESSION_OPTIONS });
+    // The pool's sessions are set up as the app's are, so that the raw statement is timed as the app runs it.
+    const { app, pool, close } = await ctx.appOnFreshDatabase({
+      pool: { max: 8, options: SERVER_SESSION_OPTIONS },
+    });
     try {
       const owner = await ctx.signUp(app.baseUrl);
       const seedStarted = performance.now();
@@ -191,9 +189,7 @@ const scenario: Scenario = {
         "dashboard poll / node:http": round(dashboardPoll.reqPerSec / baseline.reqPerSec, 3),
       };
     } finally {
-      await pool.end();
-      await app.stop();
-      await database.drop();
+      await close();
     }
   },
 };

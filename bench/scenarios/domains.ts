@@ -1,5 +1,5 @@
-import pg from "pg";
 import type { Scenario } from "../lib/context";
+import { seedOwnerParkingReports } from "../lib/seed";
 
 const DOMAINS = 5_000;
 /** Days of parking reports per domain: the list reads the last 30 of them. */
@@ -24,10 +24,7 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }>
 const scenario: Scenario = {
   name: "domains",
   async run(ctx) {
-    const database = await ctx.freshDatabase();
-    const app = await ctx.startApp({ databaseUrl: database.url });
-    // Ended before the database is dropped, so no idle connection is terminated under it.
-    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    const { app, pool, close } = await ctx.appOnFreshDatabase();
     try {
       const owner = await ctx.signUp(app.baseUrl);
       const importer = await ctx.signUp(app.baseUrl);
@@ -42,12 +39,7 @@ const scenario: Scenario = {
          from generate_series(1, $2::int) i`,
         [owner.userId, DOMAINS],
       );
-      await pool.query(
-        `insert into parking_reports (user_id, domain_id, network, day, visitors, clicks, revenue)
-         select d.user_id, d.id, 'sedo', current_date - g, 20 + g % 50, g % 4, ((g * 13) % 900 / 100.0)::numeric(12,2)
-         from domains d, generate_series(1, $1::int) g where d.user_id = $2`,
-        [REPORT_DAYS, owner.userId],
-      );
+      await seedOwnerParkingReports(pool, owner.userId, REPORT_DAYS);
       await pool.query(
         `insert into domain_traffic (domain_id, user_id, day, visits, leads)
          select d.id, d.user_id, current_date - g, 5 + g % 7, g % 5 / 4
@@ -121,9 +113,7 @@ const scenario: Scenario = {
         "parking revenue events": balance.rows[0]?.events ?? 0,
       };
     } finally {
-      await pool.end();
-      await app.stop();
-      await database.drop();
+      await close();
     }
   },
 };

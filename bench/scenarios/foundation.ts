@@ -4,21 +4,12 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
+import { chromiumLaunchOptions } from "../../tests/setup/chromium";
 import { freePort, type Scenario, waitFor } from "../lib/context";
 
 /** Sums the gzip size of every script the browser loads for `/`. */
 async function landingJsGzipKb(baseUrl: string): Promise<number> {
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const page = await browser.newPage();
     const scripts = new Set<string>();

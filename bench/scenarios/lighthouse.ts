@@ -1,5 +1,6 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tests/setup/chromium";
 import type { Scenario } from "../lib/context";
 
 /** Lighthouse's performance audit of the landing page in Debian's Chromium (mobile, simulated throttling). */
@@ -8,16 +9,8 @@ const scenario: Scenario = {
   async run(ctx) {
     const app = await ctx.startApp({ env: { PGLITE_DIR: "memory://", DATABASE_URL: "" } });
     const chrome = await chromeLauncher.launch({
-      chromePath: "/usr/bin/chromium",
-      chromeFlags: [
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
     });
     try {
       const result = await lighthouse(`${app.baseUrl}/`, {

@@ -1,4 +1,5 @@
 import type { Scenario } from "../lib/context";
+import { seedMarketplaceListings } from "../lib/seed";
 
 const SELLERS = 200;
 const LISTINGS = 2_000;
@@ -18,28 +19,7 @@ const scenario: Scenario = {
       const buyer = await ctx.signUp(app.baseUrl);
       const seller = await ctx.signUp(app.baseUrl);
       const pool = ctx.pool(database.url);
-      await pool.query(
-        `insert into users (name, username, email, password_hash, referral_code)
-         select 'Seller ' || i, 'seller_' || i, 'seller_' || i || '@example.com', 'x', 'ref_' || i
-         from generate_series(1, $1::int) i`,
-        [SELLERS],
-      );
-      await pool.query(
-        // Listed domains are verified: a listing shows only while its owner's ownership is proven.
-        `insert into domains (user_id, name, marketplace_price, listed_at, registration_date, status, verified_at, verified_by)
-         select u.id, 'listing-' || i || (array['.com', '.io', '.net', '.co.uk'])[1 + i % 4],
-           (100 + (i * 37) % 50000)::numeric(12,2), now() - i * interval '1 minute',
-           now() - (i % 3000) * interval '1 day', 'active', now(), 'txt'
-         from generate_series(1, $1::int) i
-         join lateral (select id from users where username = 'seller_' || (1 + i % $2::int)) u on true`,
-        [LISTINGS, SELLERS],
-      );
-      await pool.query(
-        `insert into parking_reports (user_id, domain_id, network, day, visitors, clicks, revenue)
-         select d.user_id, d.id, 'sedo', current_date - g, 20 + g, 1, ((g * 13) % 900 / 100.0)::numeric(12,2)
-         from domains d, generate_series(0, $1::int - 1) g`,
-        [DAYS],
-      );
+      await seedMarketplaceListings(pool, { sellers: SELLERS, listings: LISTINGS, days: DAYS });
       await pool.query(
         `insert into domain_traffic (domain_id, user_id, day, visits, leads)
          select d.id, d.user_id, current_date - g, 5 + g % 7, 0

@@ -1,4 +1,3 @@
-import pg from "pg";
 import type { Scenario } from "../lib/context";
 
 const RACE_RUNS = 10;
@@ -40,10 +39,7 @@ async function race(url: string, cookie: string) {
 const scenario: Scenario = {
   name: "payments",
   async run(ctx) {
-    const database = await ctx.freshDatabase();
-    const app = await ctx.startApp({ databaseUrl: database.url, env: { LOG_LEVEL: "error" } });
-    // Ended before the database is dropped, so no idle connection is terminated under it.
-    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    const { app, pool, close } = await ctx.appOnFreshDatabase({ env: { LOG_LEVEL: "error" } });
     try {
       let runsWithinBalance = 0;
       let runsExact = 0;
@@ -134,9 +130,7 @@ const scenario: Scenario = {
         "pending orders saved (answers in flight at the end included)": Number(orders.count),
       };
     } finally {
-      await pool.end();
-      await app.stop();
-      await database.drop();
+      await close();
     }
   },
 };

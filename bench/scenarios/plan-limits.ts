@@ -1,4 +1,3 @@
-import pg from "pg";
 import type { Scenario } from "../lib/context";
 
 /** Domains of a downgraded account: far past the free plan's limit. */
@@ -14,9 +13,7 @@ const DOWNGRADED_DOMAINS = 5_000;
 const scenario: Scenario = {
   name: "plan-limits",
   async run(ctx) {
-    const database = await ctx.freshDatabase();
-    const app = await ctx.startApp({ databaseUrl: database.url });
-    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    const { app, pool, close } = await ctx.appOnFreshDatabase();
     try {
       const owner = await ctx.signUp(app.baseUrl);
       const headers = { cookie: owner.cookie, "content-type": "application/json" };
@@ -71,9 +68,7 @@ const scenario: Scenario = {
         "Add Domain refused over the limit (403 PLAN_LIMIT), p50 ms": refused.p50Ms,
       };
     } finally {
-      await pool.end();
-      await app.stop();
-      await database.drop();
+      await close();
     }
   },
 };

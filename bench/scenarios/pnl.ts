@@ -1,5 +1,4 @@
 import { PgDialect } from "drizzle-orm/pg-core";
-import pg from "pg";
 import { SERVER_SESSION_OPTIONS } from "../../server/db/pool";
 import { portfolioPnlQuery } from "../../server/modules/pnl/portfolio-pnl-query";
 import { PNL_RANGES, type TPortfolioPnl } from "../../shared/api/pnl";
@@ -20,9 +19,9 @@ const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 10 ** pl
 const scenario: Scenario = {
   name: "pnl",
   async run(ctx) {
-    const database = await ctx.freshDatabase();
-    const app = await ctx.startApp({ databaseUrl: database.url });
-    const pool = new pg.Pool({ connectionString: database.url, max: 4, options: SERVER_SESSION_OPTIONS });
+    const { app, pool, close } = await ctx.appOnFreshDatabase({
+      pool: { max: 4, options: SERVER_SESSION_OPTIONS },
+    });
     try {
       const owner = await ctx.signUp(app.baseUrl);
       const seedStarted = performance.now();
@@ -140,9 +139,7 @@ const scenario: Scenario = {
       figures["CSV export lines"] = csv.split("\r\n").length - 1;
       return figures;
     } finally {
-      await pool.end();
-      await app.stop();
-      await database.drop();
+      await close();
     }
   },
 };

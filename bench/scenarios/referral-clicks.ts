@@ -1,6 +1,5 @@
 import { spawn } from "node:child_process";
 import autocannon from "autocannon";
-import pg from "pg";
 import { freePort, type Scenario, waitFor } from "../lib/context";
 
 const RATE = 200;
@@ -41,10 +40,7 @@ async function rawRedirect(): Promise<{ p50: number; p99: number }> {
 const scenario: Scenario = {
   name: "referral-clicks",
   async run(ctx) {
-    const database = await ctx.freshDatabase();
-    const app = await ctx.startApp({ databaseUrl: database.url });
-    // Its own pool, ended before the database is dropped.
-    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    const { app, pool, close } = await ctx.appOnFreshDatabase();
     try {
       const affiliate = await ctx.signUp(app.baseUrl);
       const {
@@ -87,9 +83,7 @@ const scenario: Scenario = {
         rawNodeRedirectP99Ms: round(raw.p99),
       };
     } finally {
-      await pool.end();
-      await app.stop();
-      await database.drop();
+      await close();
     }
   },
 };

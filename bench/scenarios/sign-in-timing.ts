@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Scenario } from "../lib/context";
+import { onEachEngine } from "../lib/engines";
 
 const PAIRS = 40;
 /** Pairs run first and not counted: the first unknown sign-in also hashes the dummy password. */
@@ -24,27 +25,13 @@ const median = (values: number[]) => {
 const scenario: Scenario = {
   name: "sign-in-timing",
   async run(ctx) {
-    const figures: Record<string, number | boolean | string> = {};
-    for (const engine of ["postgres", "embedded"] as const) {
-      const database = engine === "postgres" ? await ctx.freshDatabase() : undefined;
-      // One engine that cannot start (a machine too busy) leaves the other's figures standing.
-      const app = await ctx
-        .startApp({
-          databaseUrl: database?.url,
-          env: {
-            ...(engine === "embedded" ? { PGLITE_DIR: "memory://" } : {}),
-            // Every attempt comes from this one address.
-            LOGIN_FAILURES_PER_ADDRESS_PER_HOUR: "10000",
-          },
-        })
-        .catch((error: Error) => {
-          figures[`${engine}: error`] = error.message;
-        });
-      if (!app) {
-        await database?.drop();
-        continue;
-      }
-      try {
+    return onEachEngine(
+      ctx,
+      {
+        // Every attempt comes from this one address.
+        LOGIN_FAILURES_PER_ADDRESS_PER_HOUR: "10000",
+      },
+      async (engine, app, figures) => {
         const emails: string[] = [];
         for (let i = 0; i < ACCOUNTS; i++) {
           const { cookie } = await ctx.signUp(app.baseUrl);
@@ -88,12 +75,8 @@ const scenario: Scenario = {
         figures[`${engine}: unknown account, median ms`] = round(median(unknown));
         figures[`${engine}: median difference of ${PAIRS} pairs, ms (goal within ±${GOAL_MS})`] = difference;
         figures[`${engine}: within goal`] = Math.abs(difference) <= GOAL_MS;
-      } finally {
-        await app.stop();
-        await database?.drop();
-      }
-    }
-    return figures;
+      },
+    );
   },
 };
 

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { SecuritySettingsCard } from "@/features/settings/components/security-settings-card";
+import { errorOf } from "./form-errors";
 import { localServerForFile, sendJson } from "./local-server";
 import { renderWithQueries } from "./render";
 
@@ -12,10 +13,7 @@ function fill(current: string, next: string, confirm: string) {
   fireEvent.change(screen.getByLabelText("Confirm New Password"), { target: { value: confirm } });
 }
 
-function errorAt(label: string): string | null {
-  const id = screen.getByLabelText(label, { exact: true }).getAttribute("aria-describedby");
-  return id ? (document.getElementById(id)?.textContent ?? null) : null;
-}
+const errorAt = (label: string) => errorOf(screen.getByLabelText(label, { exact: true }));
 
 const submit = () => fireEvent.click(screen.getByRole("button", { name: "Change Password" }));
 

@@ -2,6 +2,7 @@ import type { TDomain } from "@shared/api/domains";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { EditDomainForm } from "@/features/domains/components/edit-domain-form";
+import { errorOf } from "./form-errors";
 import { localServerForFile, sendJson } from "./local-server";
 import { renderWithQueries } from "./render";
 
@@ -34,10 +35,7 @@ const DOMAIN: TDomain = {
 
 const patches = () => server.received.filter((r) => r.method === "PATCH");
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
-const errorOf = (label: string) => {
-  const id = field(label).getAttribute("aria-describedby");
-  return id ? (document.getElementById(id)?.textContent ?? null) : null;
-};
+const errorAt = (label: string) => errorOf(field(label));
 const save = () => fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
 
 function openForm() {
@@ -52,11 +50,11 @@ describe("the edit domain form", () => {
     save();
 
     await waitFor(() =>
-      expect(errorOf("Purchase price ($)")).toBe("Enter an amount in dollars with at most two decimals"),
+      expect(errorAt("Purchase price ($)")).toBe("Enter an amount in dollars with at most two decimals"),
     );
-    expect(errorOf("Acquired on")).toBe("Enter a date as YYYY-MM-DD");
-    expect(errorOf("Renewal cost ($/year)")).toBeNull();
-    expect(errorOf("Expiry date")).toBeNull();
+    expect(errorAt("Acquired on")).toBe("Enter a date as YYYY-MM-DD");
+    expect(errorAt("Renewal cost ($/year)")).toBeNull();
+    expect(errorAt("Expiry date")).toBeNull();
     expect(patches()).toEqual([]);
   });
 
@@ -93,7 +91,7 @@ describe("the edit domain form", () => {
     );
     openForm();
     save();
-    await waitFor(() => expect(errorOf("Nameservers")).toBe("Nameservers are too long"));
+    await waitFor(() => expect(errorAt("Nameservers")).toBe("Nameservers are too long"));
   });
 
   it("a refusal naming no field is shown under the form and as a toast", async () => {

@@ -28,6 +28,11 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
   res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
 }
 
+/** Answers every GET with `read` and every other request with `[status, body]`. */
+export function answerReadsWith(read: unknown, [status, body]: [number, unknown]): Handler {
+  return (req, res) => (req.method === "GET" ? sendJson(res, 200, read) : sendJson(res, status, body));
+}
+
 /**
  * A real HTTP server on a free loopback port for the file's tests; the page's address is set to
  * it so the client's relative paths (`/api/…`) reach it as same-origin requests. Each test sets

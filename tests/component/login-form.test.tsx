@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { LoginForm } from "@/features/auth/components/login-form";
+import { errorOf } from "./form-errors";
 import { localServerForFile, sendJson } from "./local-server";
 import { renderWithQueries } from "./render";
 
@@ -11,10 +12,7 @@ function fill(usernameOrEmail: string, password: string) {
   fireEvent.change(screen.getByLabelText("Password", { exact: true }), { target: { value: password } });
 }
 
-function errorAt(label: string): string | null {
-  const id = screen.getByLabelText(label, { exact: true }).getAttribute("aria-describedby");
-  return id ? (document.getElementById(id)?.textContent ?? null) : null;
-}
+const errorAt = (label: string) => errorOf(screen.getByLabelText(label, { exact: true }));
 
 const signIn = () => fireEvent.click(screen.getByRole("button", { name: "Sign In" }));
 

@@ -1,23 +1,18 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { NewTicketDialog } from "@/features/support/components/new-ticket-dialog";
-import { localServerForFile, sendJson } from "./local-server";
+import { errorOf } from "./form-errors";
+import { answerReadsWith, localServerForFile } from "./local-server";
 import { renderWithQueries } from "./render";
 
 const server = localServerForFile();
 /** Lists no domains and no receipts, and answers a new ticket with `post`. */
 function supportServer(post: [number, unknown]) {
-  server.handle((req, res) => {
-    if (req.method === "GET") return sendJson(res, 200, []);
-    sendJson(res, post[0], post[1]);
-  });
+  server.handle(answerReadsWith([], post));
 }
 
 const posts = () => server.received.filter((r) => r.method === "POST");
-const errorOf = (label: string) => {
-  const id = screen.getByLabelText(label).getAttribute("aria-describedby");
-  return id ? (document.getElementById(id)?.textContent ?? null) : null;
-};
+const errorAt = (label: string) => errorOf(screen.getByLabelText(label));
 
 async function openForm() {
   renderWithQueries(<NewTicketDialog onOpened={() => {}} />);
@@ -32,8 +27,8 @@ describe("the new ticket form", () => {
     fireEvent.change(subject, { target: { value: "Hi" } });
     fireEvent.click(screen.getByRole("button", { name: "Send Ticket" }));
 
-    await waitFor(() => expect(errorOf("Subject")).toBe("Please give the ticket a subject"));
-    expect(errorOf("Message")).toBe("Please write a message");
+    await waitFor(() => expect(errorAt("Subject")).toBe("Please give the ticket a subject"));
+    expect(errorAt("Message")).toBe("Please write a message");
     expect(posts()).toEqual([]);
   });
 
@@ -66,6 +61,6 @@ describe("the new ticket form", () => {
     fireEvent.change(subject, { target: { value: "A subject" } });
     fireEvent.change(screen.getByLabelText("Message"), { target: { value: "Words." } });
     fireEvent.click(screen.getByRole("button", { name: "Send Ticket" }));
-    await waitFor(() => expect(errorOf("Subject")).toBe("Keep the subject under 200 characters"));
+    await waitFor(() => expect(errorAt("Subject")).toBe("Keep the subject under 200 characters"));
   });
 });

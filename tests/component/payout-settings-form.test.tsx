@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { PayoutSettingsCard } from "@/features/settings/components/payout-settings-card";
+import { errorOf } from "./form-errors";
 import { localServerForFile, sendJson } from "./local-server";
 import { renderWithQueries } from "./render";
 
@@ -20,11 +21,6 @@ const minimum = () => screen.findByLabelText("Minimum Payout Amount");
 const save = () => fireEvent.click(screen.getByRole("button", { name: "Save Payout Settings" }));
 const puts = () => server.received.filter((r) => r.method === "PUT");
 
-function errorAt(field: HTMLElement): string | null {
-  const id = field.getAttribute("aria-describedby");
-  return id ? (document.getElementById(id)?.textContent ?? null) : null;
-}
-
 describe("the payout settings form", () => {
   it("starts from the saved minimum as exact dollars and cents", async () => {
     settingsServer(() => [200, SAVED]);
@@ -42,7 +38,7 @@ describe("the payout settings form", () => {
     const field = await minimum();
     fireEvent.change(field, { target: { value: typed } });
     save();
-    await waitFor(() => expect(errorAt(field)).toBe(message));
+    await waitFor(() => expect(errorOf(field)).toBe(message));
     expect(puts()).toEqual([]);
   });
 
@@ -72,6 +68,6 @@ describe("the payout settings form", () => {
     const field = await minimum();
     fireEvent.change(field, { target: { value: "900000" } });
     save();
-    await waitFor(() => expect(errorAt(field)).toBe("Minimum payout is too large."));
+    await waitFor(() => expect(errorOf(field)).toBe("Minimum payout is too large."));
   });
 });

@@ -2,25 +2,19 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ReauthDialogHost } from "@/features/account-security/components/reauth-dialog";
 import { reauthenticated } from "@/lib/reauth";
-import { localServerForFile, sendJson } from "./local-server";
+import { errorOf } from "./form-errors";
+import { answerReadsWith, localServerForFile } from "./local-server";
 import { renderWithQueries } from "./render";
 
 const server = localServerForFile();
 
 /** Two-factor sign-in is on or off; the reauthentication is answered with `post`. */
 function securityServer(twoFactor: boolean, post: [number, unknown]) {
-  server.handle((req, res) => {
-    if (req.method === "GET") return sendJson(res, 200, { enabled: twoFactor, recoveryCodesLeft: 10 });
-    sendJson(res, post[0], post[1]);
-  });
+  server.handle(answerReadsWith({ enabled: twoFactor, recoveryCodesLeft: 10 }, post));
 }
 
 const posts = () => server.received.filter((r) => r.method === "POST");
 const confirm = () => screen.getByRole("button", { name: "Confirm" }) as HTMLButtonElement;
-const errorOf = (field: HTMLElement) => {
-  const id = field.getAttribute("aria-describedby");
-  return id ? (document.getElementById(id)?.textContent ?? null) : null;
-};
 
 /** A sensitive change is refused for an old sign-in: the dialog asks. Answers whether it was confirmed. */
 async function askAgain() {

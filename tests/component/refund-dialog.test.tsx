@@ -2,6 +2,7 @@ import type { TAdminOrder } from "@shared/api/admin-orders";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { RefundDialog } from "@/features/admin/components/refund-dialog";
+import { errorOf, REASON_TOO_LONG } from "./form-errors";
 import { localServerForFile, sendJson } from "./local-server";
 import { renderWithQueries } from "./render";
 
@@ -27,10 +28,6 @@ const refunded = (amount: string, full: boolean) => ({
 const amount = () => screen.getByLabelText("Amount (blank for all that is left)");
 const reason = () => screen.getByLabelText("Reason (the buyer sees it)");
 const refundButton = () => screen.getByRole("button", { name: /^Refund \$/ }) as HTMLButtonElement;
-const errorOf = (field: HTMLElement) => {
-  const id = field.getAttribute("aria-describedby");
-  return id ? (document.getElementById(id)?.textContent ?? null) : null;
-};
 
 function openDialog() {
   renderWithQueries(<RefundDialog order={ORDER} onClose={() => {}} />);
@@ -101,13 +98,7 @@ describe("the refund dialog", () => {
   });
 
   it("puts the server's field issue back at its field", async () => {
-    server.handle((_req, res) =>
-      sendJson(res, 400, {
-        message: "Invalid input: Keep the reason under 500 characters",
-        code: "BAD_REQUEST",
-        issues: [{ path: ["reason"], message: "Keep the reason under 500 characters" }],
-      }),
-    );
+    server.handle((_req, res) => sendJson(res, 400, REASON_TOO_LONG));
     openDialog();
     fireEvent.change(reason(), { target: { value: "Delivered a day late" } });
     await waitFor(() => expect(refundButton().disabled).toBe(false));

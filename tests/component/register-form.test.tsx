@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { RegisterForm } from "@/features/auth/components/register-form";
+import { errorOf } from "./form-errors";
 import { localServerForFile, sendJson } from "./local-server";
 import { renderWithQueries } from "./render";
 
@@ -19,12 +20,8 @@ function fill(values: Partial<Record<string, string>>) {
   }
 }
 
-/** The error shown under a field: the text its `aria-describedby` points at. */
-function errorAt(label: string): string | null {
-  const input = screen.getByLabelText(label, { exact: true });
-  const id = input.getAttribute("aria-describedby");
-  return id ? (document.getElementById(id)?.textContent ?? null) : null;
-}
+/** The error shown under a field. */
+const errorAt = (label: string) => errorOf(screen.getByLabelText(label, { exact: true }));
 
 function renderForm() {
   renderWithQueries(<RegisterForm referralCode={null} onSignedIn={async () => {}} />);

@@ -2,6 +2,7 @@ import type { TAdminPayout } from "@shared/api/admin-payouts";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { RejectPayoutDialog } from "@/features/admin/components/reject-payout-dialog";
+import { errorOf, REASON_TOO_LONG } from "./form-errors";
 import { localServerForFile, sendJson } from "./local-server";
 import { renderWithQueries } from "./render";
 
@@ -23,10 +24,6 @@ const PAYOUT: TAdminPayout = {
 
 const reason = () => screen.getByLabelText("Reason (the owner sees it)") as HTMLTextAreaElement;
 const rejectButton = () => screen.getByRole("button", { name: "Reject Payout" }) as HTMLButtonElement;
-const errorOf = (field: HTMLElement) => {
-  const id = field.getAttribute("aria-describedby");
-  return id ? (document.getElementById(id)?.textContent ?? null) : null;
-};
 
 function openDialog(onClose: () => void = () => {}) {
   renderWithQueries(<RejectPayoutDialog payout={PAYOUT} onClose={onClose} />);
@@ -66,13 +63,7 @@ describe("the reject-payout dialog", () => {
   });
 
   it("puts the server's issue with the reason at the reason, and keeps the text", async () => {
-    server.handle((_req, res) =>
-      sendJson(res, 400, {
-        message: "Invalid input: Keep the reason under 500 characters",
-        code: "BAD_REQUEST",
-        issues: [{ path: ["reason"], message: "Keep the reason under 500 characters" }],
-      }),
-    );
+    server.handle((_req, res) => sendJson(res, 400, REASON_TOO_LONG));
     openDialog();
     fireEvent.change(reason(), { target: { value: "Unverified account" } });
     await waitFor(() => expect(rejectButton().disabled).toBe(false));

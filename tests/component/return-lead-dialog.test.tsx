@@ -2,6 +2,7 @@ import type { TAdminLead } from "@shared/api/admin-leads";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ReturnLeadDialog } from "@/features/admin/components/return-lead-dialog";
+import { errorOf, REASON_TOO_LONG } from "./form-errors";
 import { localServerForFile, sendJson } from "./local-server";
 import { renderWithQueries } from "./render";
 
@@ -29,10 +30,6 @@ const LEAD: TAdminLead = {
 
 const reason = () => screen.getByLabelText("Reason") as HTMLTextAreaElement;
 const returnButton = () => screen.getByRole("button", { name: "Return Lead" }) as HTMLButtonElement;
-const errorOf = (field: HTMLElement) => {
-  const id = field.getAttribute("aria-describedby");
-  return id ? (document.getElementById(id)?.textContent ?? null) : null;
-};
 
 function openDialog(onClose: () => void = () => {}) {
   renderWithQueries(<ReturnLeadDialog lead={LEAD} onClose={onClose} />);
@@ -73,13 +70,7 @@ describe("the return-lead dialog", () => {
   });
 
   it("puts the server's issue with the reason at the reason, and keeps the text", async () => {
-    server.handle((_req, res) =>
-      sendJson(res, 400, {
-        message: "Invalid input: Keep the reason under 500 characters",
-        code: "BAD_REQUEST",
-        issues: [{ path: ["reason"], message: "Keep the reason under 500 characters" }],
-      }),
-    );
+    server.handle((_req, res) => sendJson(res, 400, REASON_TOO_LONG));
     openDialog();
     fireEvent.change(reason(), { target: { value: "A duplicate" } });
     await waitFor(() => expect(returnButton().disabled).toBe(false));

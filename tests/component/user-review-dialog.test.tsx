@@ -2,7 +2,8 @@ import type { TAdminUserDetail } from "@shared/api/admin-users";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { UserReviewDialog } from "@/features/admin/components/user-review-dialog";
-import { localServerForFile, sendJson } from "./local-server";
+import { errorOf, REASON_TOO_LONG } from "./form-errors";
+import { answerReadsWith, localServerForFile } from "./local-server";
 import { renderWithQueries } from "./render";
 
 const server = localServerForFile();
@@ -29,17 +30,10 @@ const DETAIL: TAdminUserDetail = {
 
 /** Answers reads with the account, and the suspension with `post`. */
 function accountServer(post: [number, unknown]) {
-  server.handle((req, res) => {
-    if (req.method === "GET") return sendJson(res, 200, DETAIL);
-    sendJson(res, post[0], post[1]);
-  });
+  server.handle(answerReadsWith(DETAIL, post));
 }
 
 const posts = () => server.received.filter((r) => r.method === "POST");
-const errorOf = (field: HTMLElement) => {
-  const id = field.getAttribute("aria-describedby");
-  return id ? (document.getElementById(id)?.textContent ?? null) : null;
-};
 const suspendButton = () => screen.getByRole("button", { name: "Suspend Account" }) as HTMLButtonElement;
 
 async function openDialog() {
@@ -77,14 +71,7 @@ describe("the user review dialog's suspension", () => {
   });
 
   it("puts the server's issue with the reason at the reason, and keeps the text", async () => {
-    accountServer([
-      400,
-      {
-        message: "Invalid input: Keep the reason under 500 characters",
-        code: "BAD_REQUEST",
-        issues: [{ path: ["reason"], message: "Keep the reason under 500 characters" }],
-      },
-    ]);
+    accountServer([400, REASON_TOO_LONG]);
     const reason = (await openDialog()) as HTMLTextAreaElement;
     fireEvent.change(reason, { target: { value: "Chargebacks" } });
     await waitFor(() => expect(suspendButton().disabled).toBe(false));

@@ -2,7 +2,8 @@ import type { TAdminWorkOrderDetail } from "@shared/api/admin-work-orders";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { WorkOrderDialog } from "@/features/admin/components/work-order-dialog";
-import { localServerForFile, sendJson } from "./local-server";
+import { errorOf } from "./form-errors";
+import { answerReadsWith, localServerForFile } from "./local-server";
 import { renderWithQueries } from "./render";
 
 const server = localServerForFile();
@@ -41,17 +42,10 @@ const DETAIL: TAdminWorkOrderDetail = {
 
 /** Answers reads with the work order, and every change with `post`. */
 function workOrderServer(post: [number, unknown]) {
-  server.handle((req, res) => {
-    if (req.method === "GET") return sendJson(res, 200, DETAIL);
-    sendJson(res, post[0], post[1]);
-  });
+  server.handle(answerReadsWith(DETAIL, post));
 }
 
 const posts = () => server.received.filter((r) => r.method === "POST");
-const errorOf = (field: HTMLElement) => {
-  const id = field.getAttribute("aria-describedby");
-  return id ? (document.getElementById(id)?.textContent ?? null) : null;
-};
 const button = (name: string) => screen.getByRole("button", { name }) as HTMLButtonElement;
 const REASON = "Reason to cancel (the buyer is told, and refunded in full)";
 

@@ -6,8 +6,13 @@ import { withMailSink } from "./mail-sink";
 // Two browsers, a purchase and a poll every 3 s per test.
 test.describe.configure({ timeout: 60_000 });
 
-/** Buys Enhanced Security add-ons for the account `page` is signed in as, paid in the sandbox. */
-async function buyAddOns(page: Page, features: string[]) {
+/**
+ * Registers a new account on `page` and buys it Enhanced Security add-ons, paid in the sandbox;
+ * answers the account's details.
+ */
+async function accountWithAddOns(page: Page, features: string[]) {
+  const account = uniqueAccount();
+  await registerThroughApi(page, account);
   const body = { level: "basic", features, price: "0" };
   const price = OFFERS.securityUpgrade.price(body as never);
   const order = await page.request.post(OFFERS.securityUpgrade.path, { data: { ...body, price } });
@@ -17,6 +22,7 @@ async function buyAddOns(page: Page, features: string[]) {
     maxRedirects: 0,
   });
   expect(paid.status()).toBe(303);
+  return account;
 }
 
 /** A browser the account never signed in on, at the sign-in form with the account's details typed in. */
@@ -40,9 +46,7 @@ test.describe("device management", () => {
     browser,
     baseURL,
   }) => {
-    const account = uniqueAccount();
-    await registerThroughApi(page, account);
-    await buyAddOns(page, ["device-management"]);
+    const account = await accountWithAddOns(page, ["device-management"]);
 
     const laptop = await newDeviceSignsIn(browser, baseURL ?? "", account);
     try {
@@ -71,9 +75,7 @@ test.describe("device management", () => {
   });
 
   test("the emailed link approves a waiting device", async ({ page, browser, baseURL }) => {
-    const account = uniqueAccount();
-    await registerThroughApi(page, account);
-    await buyAddOns(page, ["device-management"]);
+    const account = await accountWithAddOns(page, ["device-management"]);
     await page.request.post("/api/auth/logout", { data: {} });
 
     await withMailSink(async (smtp) => {
@@ -104,9 +106,7 @@ test.describe("incident response", () => {
     browser,
     baseURL,
   }) => {
-    const account = uniqueAccount();
-    await registerThroughApi(page, account);
-    await buyAddOns(page, ["incident-response"]);
+    const account = await accountWithAddOns(page, ["incident-response"]);
     const other = await newDeviceSignsIn(browser, baseURL ?? "", account);
     try {
       await expect(other.page).toHaveURL(/\/dashboard$/);

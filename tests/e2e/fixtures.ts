@@ -39,6 +39,8 @@ type Fixtures = {
   account: Account;
   /** A fresh account, registered from a separate client; `page` stays signed out. */
   existingAccount: Account;
+  /** A second browser, signed in as a fresh account of its own: the other party of a deal. */
+  buyer: Page;
 };
 
 export const test = base.extend<Fixtures>({
@@ -57,6 +59,13 @@ export const test = base.extend<Fixtures>({
     // Registering signed that client in: it deletes the account as it made it.
     await client.delete("/api/auth/account").catch(() => undefined);
     await client.dispose();
+  },
+  buyer: async ({ browser, baseURL }, use) => {
+    const context = await browser.newContext({ baseURL });
+    const buyer = await context.newPage();
+    await registerThroughApi(buyer, uniqueAccount());
+    await use(buyer);
+    await context.close();
   },
 });
 

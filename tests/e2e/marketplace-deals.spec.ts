@@ -1,30 +1,20 @@
 import type { Page } from "@playwright/test";
-import { publishDnsRecord, verifyDomainThroughDns } from "./dns-records";
-import { expect, registerThroughApi, test, uniqueAccount } from "./fixtures";
+import { publishDnsRecord } from "./dns-records";
+import { expect, test } from "./fixtures";
+import { listVerifiedDomain } from "./listings";
 
-const uniqueName = () => `deal${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}.com`;
 const toast = (page: Page) => page.getByRole("region", { name: /Notifications/ }).locator("li");
 
 test("a buyer's offer, the seller's counter, payment into escrow, the TXT proof and acceptance complete a sale", async ({
   page: seller,
   account: _seller,
-  browser,
-  baseURL,
+  buyer,
 }) => {
   test.slow();
   // The seller lists a verified domain.
-  const name = uniqueName();
-  const added = await seller.request.post("/api/domains", { data: { name } });
-  const domain = (await added.json()) as { id: string; name: string };
-  await verifyDomainThroughDns(seller, domain);
-  const listed = await seller.request.post("/api/marketplace/list", {
-    data: { domainId: domain.id, price: "1200" },
-  });
-  expect(listed.status()).toBe(201);
+  const { name } = await listVerifiedDomain(seller, "deal", "1200");
 
   // A buyer finds it on the public storefront and makes an offer.
-  const buyer = await (await browser.newContext({ baseURL })).newPage();
-  await registerThroughApi(buyer, uniqueAccount());
   await buyer.goto(`/listings/${name}`);
   await expect(buyer.getByRole("heading", { name })).toBeVisible();
   await buyer.getByRole("link", { name: "Make offer" }).click();

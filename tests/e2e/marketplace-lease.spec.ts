@@ -1,24 +1,14 @@
-import { verifyDomainThroughDns } from "./dns-records";
-import { expect, registerThroughApi, test, uniqueAccount } from "./fixtures";
-
-const uniqueName = () => `lease${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}.com`;
+import { expect, test } from "./fixtures";
+import { listVerifiedDomain } from "./listings";
 
 test("a buyer leases a financed listing to own: the term's schedule before paying, the first instalment at checkout, then the lease's progress and the lessee's redirect", async ({
   page: seller,
   account: _seller,
-  browser,
-  baseURL,
+  buyer,
 }) => {
   test.slow();
-  const name = uniqueName();
-  const added = await seller.request.post("/api/domains", { data: { name } });
-  const domain = (await added.json()) as { id: string; name: string };
-  await verifyDomainThroughDns(seller, domain);
-  expect(
-    (
-      await seller.request.post("/api/marketplace/list", { data: { domainId: domain.id, price: "1200" } })
-    ).status(),
-  ).toBe(201);
+  const domain = await listVerifiedDomain(seller, "lease", "1200");
+  const { name } = domain;
   const financing = await seller.request.post("/api/marketplace/financing", {
     data: { domainId: domain.id, terms: "12", setupFee: "299.99" },
   });
@@ -28,8 +18,6 @@ test("a buyer leases a financed listing to own: the term's schedule before payin
   });
   expect(paid.status()).toBe(303);
 
-  const buyer = await (await browser.newContext({ baseURL })).newPage();
-  await registerThroughApi(buyer, uniqueAccount());
   await buyer.goto(`/marketplace/deals?buy=${domain.id}`);
   const lease = buyer.getByTestId("lease-option");
   await expect(lease.getByLabel("Term")).toHaveValue("12");

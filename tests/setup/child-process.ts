@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import http from "node:http";
+import path from "node:path";
 
 export interface Finished {
   code: number | null;
@@ -79,6 +80,23 @@ export async function run(
 /** The environment a newcomer's shell gives a command: only PATH and HOME, plus `extra`. */
 export function bareEnv(extra: Record<string, string> = {}): Record<string, string> {
   return { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/root", ...extra };
+}
+
+/**
+ * `npm run <script>` at the repository's root, as a newcomer's shell runs it (quietly, with
+ * `bareEnv(env)`), with `args` after `--`; resolves when it exits.
+ */
+export function npmRun(
+  script: string,
+  env: Record<string, string>,
+  options: { args?: string[]; timeoutMs: number },
+): Promise<Finished> {
+  const args = options.args?.length ? ["--", ...options.args] : [];
+  return start("npm", ["run", "--silent", script, ...args], {
+    cwd: path.resolve(import.meta.dirname, "../.."),
+    env: bareEnv(env),
+    timeoutMs: options.timeoutMs,
+  }).exited;
 }
 
 /**

@@ -1,41 +1,20 @@
-import pg from "pg";
 import PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTO_PAYOUTS_QUEUE } from "../../server/jobs/auto-payouts-job";
-import { type AppProcess, startAppProcess } from "../setup/app-process";
-import { createServerDatabase } from "../setup/test-database";
+import { twoInstancesForFile } from "../setup/two-instances";
 
 /** Two app processes over one PostgreSQL server, both working the automatic payouts queue. */
-let database: Awaited<ReturnType<typeof createServerDatabase>>;
-let a: AppProcess;
-let b: AppProcess;
-let sql: pg.Pool;
+const instances = twoInstancesForFile();
 let boss: PgBoss;
 
+// A third client that only queues runs, as the hourly schedule does; stopped before the instances.
 beforeAll(async () => {
-  database = await createServerDatabase();
-  const started = await Promise.allSettled([
-    startAppProcess({ DATABASE_URL: database.url }),
-    startAppProcess({ DATABASE_URL: database.url }),
-  ]);
-  const running = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
-  if (running.length < 2) {
-    await Promise.all(running.map((app) => app.stop()));
-    throw (started.find((s) => s.status === "rejected") as PromiseRejectedResult).reason;
-  }
-  [a, b] = running;
-  sql = new pg.Pool({ connectionString: database.url, max: 2 });
-  sql.on("error", () => undefined);
-  // A third client that only queues runs, as the hourly schedule does.
-  boss = new PgBoss({ connectionString: database.url, supervise: false, schedule: false, max: 1 });
+  boss = new PgBoss({ connectionString: instances.databaseUrl, supervise: false, schedule: false, max: 1 });
   boss.on("error", () => undefined);
   await boss.start();
 });
 afterAll(async () => {
   await boss?.stop({ graceful: false, wait: true });
-  await Promise.all([a?.stop(), b?.stop()]);
-  await sql?.end();
-  await database?.drop();
 });
 
 async function register(baseUrl: string, tag: string): Promise<string> {
@@ -55,15 +34,15 @@ async function register(baseUrl: string, tag: string): Promise<string> {
 
 describe("automatic payouts with two instances", () => {
   it("pays a due account once per period however many runs both instances work", async () => {
-    const userId = await register(a.baseUrl, "auto_payer");
+    const userId = await register(instances.a.baseUrl, "auto_payer");
     // Auto payout is on and weekly by default; a completed payout last month names the account,
     // and $240 of commission is available.
-    await sql.query(
+    await instances.sql.query(
       `insert into payouts (user_id, amount, paypal_email, provider, status, created_at)
        values ($1::uuid, 50.00, 'me@wallet.test', 'sandbox', 'completed', now() - interval '30 days')`,
       [userId],
     );
-    await sql.query(
+    await instances.sql.query(
       `with l as (
          insert into ledger_entries (user_id, kind, amount, status, release_at, description, source_key)
          values ($1::uuid, 'commission', 240.00, 'available', now(), 'Opening commission', 'held:test:auto')
@@ -76,7 +55,7 @@ describe("automatic payouts with two instances", () => {
     const runs = await Promise.all([1, 2, 3, 4].map(() => boss.send(AUTO_PAYOUTS_QUEUE, {})));
     const until = Date.now() + 150_000;
     for (;;) {
-      const { rows } = await sql.query<{ done: number }>(
+      const { rows } = await instances.sql.query<{ done: number }>(
         `select count(*)::int as done from pgboss.job where id = any($1::uuid[]) and state = 'completed'`,
         [runs],
       );
@@ -84,21 +63,27 @@ describe("automatic payouts with two instances", () => {
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
 
-    const { rows: jobs } = await sql.query<{ state: string }>(
+    const { rows: jobs } = await instances.sql.query<{ state: string }>(
       `select state from pgboss.job where id = any($1::uuid[])`,
       [runs],
     );
     expect(jobs.map((j) => j.state)).toEqual(["completed", "completed", "completed", "completed"]);
-    const { rows: paid } = await sql.query<{ amount: string; status: string; scheduled_period: string }>(
+    const { rows: paid } = await instances.sql.query<{
+      amount: string;
+      status: string;
+      scheduled_period: string;
+    }>(
       `select amount, status, scheduled_period from payouts where user_id = $1 and scheduled_period is not null`,
       [userId],
     );
     expect(paid).toHaveLength(1);
     expect(paid[0]).toMatchObject({ amount: "240.00", status: "completed" });
     expect(paid[0].scheduled_period).toMatch(/^weekly:\d{4}-\d{2}-\d{2}$/);
-    const { rows: balance } = await sql.query(`select available from balances where user_id = $1`, [userId]);
+    const { rows: balance } = await instances.sql.query(`select available from balances where user_id = $1`, [
+      userId,
+    ]);
     expect(balance[0]).toEqual({ available: "0.00" });
-    const { rows: schedules } = await sql.query(
+    const { rows: schedules } = await instances.sql.query(
       `select count(*)::int as n from pgboss.schedule where name = $1`,
       [AUTO_PAYOUTS_QUEUE],
     );

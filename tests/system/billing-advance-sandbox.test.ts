@@ -1,44 +1,28 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runMigrations } from "../../server/db/migrate";
 import { openDatabase } from "../../server/db/pool";
-import { bareEnv, start } from "../setup/child-process";
-import { createServerDatabase } from "../setup/test-database";
+import { npmRun } from "../setup/child-process";
+import { serverDatabaseForTests } from "../setup/server-database";
 
 /**
  * `npm run billing:advance` moves a database's billing clock only when the database itself is
  * marked a sandbox: an unset NODE_ENV pointed at production's database is refused.
  */
-const repo = path.resolve(import.meta.dirname, "../..");
 const REFUSED = /not marked a sandbox.*npm run db:mark-sandbox/s;
 
 const npm = (script: string, env: Record<string, string>, ...args: string[]) =>
-  start("npm", ["run", "--silent", script, ...(args.length ? ["--", ...args] : [])], {
-    cwd: repo,
-    env: bareEnv(env),
-    timeoutMs: 90_000,
-  }).exited;
+  npmRun(script, env, { args, timeoutMs: 90_000 });
 
 describe("billing:advance on a PostgreSQL server", () => {
-  let database: Awaited<ReturnType<typeof createServerDatabase>>;
-  let client: pg.Client;
+  const database = serverDatabaseForTests();
   const offset = async () =>
     Number(
-      (await client.query("select offset_seconds from billing_clock where id = 1")).rows[0]?.offset_seconds ??
-        0,
+      (await database.client.query("select offset_seconds from billing_clock where id = 1")).rows[0]
+        ?.offset_seconds ?? 0,
     );
-  beforeAll(async () => {
-    database = await createServerDatabase();
-    client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-  });
-  afterAll(async () => {
-    await client.end();
-    await database.drop();
-  });
 
   it("refuses an unmarked database, exit 1 with what to do, and leaves its clock alone", async () => {
     const refused = await npm("billing:advance", { DATABASE_URL: database.url }, "30");
@@ -57,7 +41,7 @@ describe("billing:advance on a PostgreSQL server", () => {
 
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("never a sandbox");
-    expect((await client.query("select 1 from database_marks")).rowCount).toBe(0);
+    expect((await database.client.query("select 1 from database_marks")).rowCount).toBe(0);
   });
 
   it("moves the clock once the database is marked with db:mark-sandbox", async () => {

@@ -1,43 +1,28 @@
-import path from "node:path";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bareEnv, start } from "../setup/child-process";
-import { createServerDatabase } from "../setup/test-database";
+import { beforeAll, describe, expect, it } from "vitest";
+import { npmRun } from "../setup/child-process";
+import { serverDatabaseForTests } from "../setup/server-database";
 
 /** `npm run totp:rotate-key` on a PostgreSQL server: clear and old-key secrets end under the first key. */
-const repo = path.resolve(import.meta.dirname, "../..");
 const K1 = `k1:${"1".repeat(40)}`;
 const K2 = `k2:${"2".repeat(40)}`;
 const CLEAR = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
 
-let database: Awaited<ReturnType<typeof createServerDatabase>>;
-let client: pg.Client;
+const database = serverDatabaseForTests();
 beforeAll(async () => {
-  database = await createServerDatabase();
-  client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-  const { rows } = await client.query(`
+  const { rows } = await database.client.query(`
     insert into users (name, username, email, password_hash, referral_code)
     values ('Clear Secret', 'clear_secret', 'clear-secret@example.com', 'x', 'CLEARSECRET') returning id
   `);
-  await client.query("insert into two_factor (user_id, secret, enabled_at) values ($1, $2, now())", [
+  await database.client.query("insert into two_factor (user_id, secret, enabled_at) values ($1, $2, now())", [
     rows[0].id,
     CLEAR,
   ]);
 });
-afterAll(async () => {
-  await client.end();
-  await database.drop();
-});
 
 const rotate = (key: string) =>
-  start("npm", ["run", "--silent", "totp:rotate-key"], {
-    cwd: repo,
-    env: bareEnv({ DATABASE_URL: database.url, TOTP_ENCRYPTION_KEY: key }),
-    timeoutMs: 90_000,
-  }).exited;
+  npmRun("totp:rotate-key", { DATABASE_URL: database.url, TOTP_ENCRYPTION_KEY: key }, { timeoutMs: 90_000 });
 const stored = async () =>
-  (await client.query("select secret, secret_key_id from two_factor")).rows[0] as {
+  (await database.client.query("select secret, secret_key_id from two_factor")).rows[0] as {
     secret: string;
     secret_key_id: string | null;
   };

@@ -1,37 +1,9 @@
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppProcess, startAppProcess } from "../setup/app-process";
+import { describe, expect, it } from "vitest";
 import { sessionCookieOf } from "../setup/child-process";
-import { createServerDatabase } from "../setup/test-database";
+import { twoInstancesForFile } from "../setup/two-instances";
 
 /** Two app processes over one PostgreSQL server, as behind a load balancer. */
-let database: Awaited<ReturnType<typeof createServerDatabase>>;
-let a: AppProcess;
-let b: AppProcess;
-let sql: pg.Pool;
-
-beforeAll(async () => {
-  database = await createServerDatabase();
-  // Both start at once, as a deploy would; whichever started is stopped even if the other fails.
-  const started = await Promise.allSettled([
-    startAppProcess({ DATABASE_URL: database.url }),
-    startAppProcess({ DATABASE_URL: database.url }),
-  ]);
-  const running = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
-  if (running.length < 2) {
-    await Promise.all(running.map((app) => app.stop()));
-    throw (started.find((s) => s.status === "rejected") as PromiseRejectedResult).reason;
-  }
-  [a, b] = running;
-  sql = new pg.Pool({ connectionString: database.url, max: 2 });
-  // Dropping the database at the end ends idle connections; that is expected here.
-  sql.on("error", () => undefined);
-});
-afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop()]);
-  await sql?.end();
-  await database?.drop();
-});
+const instances = twoInstancesForFile();
 
 const json = (cookie?: string) => ({ "content-type": "application/json", ...(cookie ? { cookie } : {}) });
 
@@ -55,21 +27,21 @@ async function register(baseUrl: string, tag: string) {
 
 describe("two instances over one PostgreSQL server", () => {
   it("accepts on one instance a session started on the other", async () => {
-    const { cookie } = await register(a.baseUrl, "roaming_user");
-    const me = await fetch(`${b.baseUrl}/api/auth/me`, { headers: { cookie } });
+    const { cookie } = await register(instances.a.baseUrl, "roaming_user");
+    const me = await fetch(`${instances.b.baseUrl}/api/auth/me`, { headers: { cookie } });
     expect(me.status).toBe(200);
     expect(((await me.json()) as { user: { username: string } }).user.username).toBe("roaming_user");
-    const out = await fetch(`${b.baseUrl}/api/auth/logout`, {
+    const out = await fetch(`${instances.b.baseUrl}/api/auth/logout`, {
       method: "POST",
       headers: json(cookie),
       body: "{}",
     });
     expect(out.status).toBe(204);
-    expect((await fetch(`${a.baseUrl}/api/auth/me`, { headers: { cookie } })).status).toBe(401);
+    expect((await fetch(`${instances.a.baseUrl}/api/auth/me`, { headers: { cookie } })).status).toBe(401);
   });
 
   it("shares the sign-in limit: 100 failures spread over both instances lock the account on both", async () => {
-    await register(a.baseUrl, "limited_user");
+    await register(instances.a.baseUrl, "limited_user");
     const attempt = (baseUrl: string, password: string) =>
       fetch(`${baseUrl}/api/auth/login`, {
         method: "POST",
@@ -79,18 +51,21 @@ describe("two instances over one PostgreSQL server", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 50; i++) {
       statuses.push(
-        ...(await Promise.all([attempt(a.baseUrl, "wrong-password"), attempt(b.baseUrl, "wrong-password")])),
+        ...(await Promise.all([
+          attempt(instances.a.baseUrl, "wrong-password"),
+          attempt(instances.b.baseUrl, "wrong-password"),
+        ])),
       );
     }
     expect(statuses.filter((s) => s === 401)).toHaveLength(100);
-    expect(await attempt(a.baseUrl, "two-instances-pw")).toBe(429);
-    expect(await attempt(b.baseUrl, "two-instances-pw")).toBe(429);
+    expect(await attempt(instances.a.baseUrl, "two-instances-pw")).toBe(429);
+    expect(await attempt(instances.b.baseUrl, "two-instances-pw")).toBe(429);
   });
 
   it("never overdraws: 32 concurrent payouts split across both instances pay out at most the balance", async () => {
-    const { cookie, user } = await register(a.baseUrl, "payout_user");
+    const { cookie, user } = await register(instances.a.baseUrl, "payout_user");
     // $120 of held commission whose hold has ended: the only money a payout may draw on.
-    await sql.query(
+    await instances.sql.query(
       `with e as (
          insert into revenue_events (user_id, type, amount, description, source_key, metadata)
          values ($1::uuid, 'affiliate', 120.00, 'Opening commission', 'test:opening', '{"held": true}')
@@ -106,7 +81,7 @@ describe("two instances over one PostgreSQL server", () => {
 
     const statuses = await Promise.all(
       Array.from({ length: 32 }, (_, i) =>
-        fetch(`${(i % 2 ? a : b).baseUrl}/api/payments/payout`, {
+        fetch(`${(i % 2 ? instances.a : instances.b).baseUrl}/api/payments/payout`, {
           method: "POST",
           headers: json(cookie),
           body: JSON.stringify({ amount: 100, paypalEmail: "owner@example.com" }),
@@ -115,7 +90,7 @@ describe("two instances over one PostgreSQL server", () => {
     );
     expect(statuses.filter((s) => s === 200 || s === 201)).toHaveLength(1);
     expect(statuses.every((s) => s < 500)).toBe(true);
-    const { rows } = await sql.query<{ available: string; paid: string; ledger: string }>(
+    const { rows } = await instances.sql.query<{ available: string; paid: string; ledger: string }>(
       `select available, (select coalesce(sum(amount), 0) from payouts where user_id = $1) as paid,
          (select sum(amount) from ledger_entries where user_id = $1) as ledger
        from balances where user_id = $1`,
@@ -125,7 +100,7 @@ describe("two instances over one PostgreSQL server", () => {
   });
 
   it("keeps one schedule for the daily job however many instances start", async () => {
-    const { rows } = await sql.query<{ n: number }>(
+    const { rows } = await instances.sql.query<{ n: number }>(
       `select count(*)::int as n from pgboss.schedule where name = 'expiry-warnings'`,
     );
     expect(rows[0].n).toBe(1);

@@ -2,6 +2,7 @@ import { ANALYTICS_TIERS, type AnalyticsTier } from "@shared/analytics-plans";
 import { Check, Minus } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Table } from "@/components/ui/table";
 import { cn } from "@/lib/cn";
 import { formatMoney } from "@/lib/format";
 
@@ -43,47 +44,45 @@ export function PlanComparison({ current }: { current?: string }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <div className="overflow-x-auto">
-          <table className="w-full text-sm" data-testid="plan-comparison">
-            <thead>
-              <tr className="border-b text-left">
-                <th scope="col" className="py-2 font-medium text-muted-foreground">
-                  Feature
+        <Table data-testid="plan-comparison">
+          <thead>
+            <tr className="border-b text-left">
+              <th scope="col" className="py-2 font-medium text-muted-foreground">
+                Feature
+              </th>
+              {ANALYTICS_TIERS.map((tier) => (
+                <th
+                  key={tier.id}
+                  scope="col"
+                  className={cn("px-2 py-2 font-medium", tier.id === current && "bg-emerald-50")}
+                >
+                  {tier.id === "free" ? (
+                    <span className="text-muted-foreground">{tier.label}</span>
+                  ) : (
+                    <Badge variant="success">{tier.label}</Badge>
+                  )}
+                  {tier.id === current ? (
+                    <span className="block text-emerald-700 text-xs">Your plan</span>
+                  ) : null}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {ROWS.map((row) => (
+              <tr key={row.feature} className="border-b last:border-0">
+                <th scope="row" className="py-2.5 text-left font-normal text-slate-700">
+                  {row.feature}
                 </th>
                 {ANALYTICS_TIERS.map((tier) => (
-                  <th
-                    key={tier.id}
-                    scope="col"
-                    className={cn("px-2 py-2 font-medium", tier.id === current && "bg-emerald-50")}
-                  >
-                    {tier.id === "free" ? (
-                      <span className="text-muted-foreground">{tier.label}</span>
-                    ) : (
-                      <Badge variant="success">{tier.label}</Badge>
-                    )}
-                    {tier.id === current ? (
-                      <span className="block text-emerald-700 text-xs">Your plan</span>
-                    ) : null}
-                  </th>
+                  <td key={tier.id} className={cn("px-2 py-2.5", tier.id === current && "bg-emerald-50")}>
+                    <CellValue value={row.cell(tier)} />
+                  </td>
                 ))}
               </tr>
-            </thead>
-            <tbody>
-              {ROWS.map((row) => (
-                <tr key={row.feature} className="border-b last:border-0">
-                  <th scope="row" className="py-2.5 text-left font-normal text-slate-700">
-                    {row.feature}
-                  </th>
-                  {ANALYTICS_TIERS.map((tier) => (
-                    <td key={tier.id} className={cn("px-2 py-2.5", tier.id === current && "bg-emerald-50")}>
-                      <CellValue value={row.cell(tier)} />
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </Table>
       </CardContent>
     </Card>
   );

@@ -1,5 +1,6 @@
 import { Link, useLocation } from "wouter";
-import { Button, buttonVariants } from "@/components/ui/button";
+import { CancelButton } from "@/components/cancel-button";
+import { buttonVariants } from "@/components/ui/button";
 import { toast, toastError } from "@/lib/toast";
 import { useCancelOrder } from "../api/update-billing";
 
@@ -12,11 +13,8 @@ export function LeaveCheckout({ orderId }: { orderId: string }) {
       <Link href="/settings#billing" className={buttonVariants({ variant: "ghost", size: "sm" })}>
         Back: pay later
       </Link>
-      <Button
-        type="button"
-        size="sm"
-        variant="ghost"
-        disabled={cancel.isPending}
+      <CancelButton
+        pending={cancel.isPending}
         onClick={() =>
           cancel.mutate(orderId, {
             onSuccess: () => {
@@ -28,7 +26,7 @@ export function LeaveCheckout({ orderId }: { orderId: string }) {
         }
       >
         Cancel this order
-      </Button>
+      </CancelButton>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { checkoutPagePath } from "@shared/api/checkout";
 import { Link } from "wouter";
-import { Button, buttonVariants } from "@/components/ui/button";
+import { CancelButton } from "@/components/cancel-button";
+import { buttonVariants } from "@/components/ui/button";
 import { formatDate, formatMoney } from "@/lib/format";
 import { toast, toastError } from "@/lib/toast";
 import { usePendingOrders } from "../api/get-pending-orders";
@@ -31,11 +32,9 @@ export function PendingOrdersList() {
               <Link href={checkoutPagePath(order.id)} className={buttonVariants({ size: "sm" })}>
                 Pay
               </Link>
-              <Button
-                type="button"
-                size="sm"
+              <CancelButton
                 variant="outline"
-                disabled={cancel.isPending}
+                pending={cancel.isPending}
                 onClick={() =>
                   cancel.mutate(order.id, {
                     onSuccess: () => toast({ title: "Order cancelled", description: order.description }),
@@ -44,7 +43,7 @@ export function PendingOrdersList() {
                 }
               >
                 Cancel order
-              </Button>
+              </CancelButton>
             </span>
           </li>
         ))}

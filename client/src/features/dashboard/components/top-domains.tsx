@@ -1,9 +1,11 @@
 import type { TTopDomain } from "@shared/api/revenue";
 import { ArrowRight, Globe, Minus, TrendingDown, TrendingUp } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { DomainStatusBadge } from "@/components/domain-status-badge";
 import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Table } from "@/components/ui/table";
 import { cn } from "@/lib/cn";
 import { formatChangePercent, formatMoney, formatNumber } from "@/lib/format";
 
@@ -29,9 +31,31 @@ function Trend({ percent }: { percent: number | null }) {
   );
 }
 
+/** The figures' columns, after the domain's. */
+const FIGURES = ["Today", "Month", "Trend"] as const;
+
 /** A figure's cell: right-aligned in the table, labelled by its column under the name on a phone. */
-const FIGURE_CELL =
-  "py-3 pl-3 text-right tabular-nums max-sm:pt-2 max-sm:pb-0 max-sm:pl-0 max-sm:text-left max-sm:before:block max-sm:before:font-normal max-sm:before:text-muted-foreground max-sm:before:text-xs max-sm:before:content-[attr(data-label)]";
+function FigureCell({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <td
+      data-label={label}
+      className={cn(
+        "py-3 pl-3 text-right tabular-nums max-sm:pt-2 max-sm:pb-0 max-sm:pl-0 max-sm:text-left max-sm:before:block max-sm:before:font-normal max-sm:before:text-muted-foreground max-sm:before:text-xs max-sm:before:content-[attr(data-label)]",
+        className,
+      )}
+    >
+      {children}
+    </td>
+  );
+}
 
 /** The best earners: today's revenue, the month estimated from daily parking revenue, the trend. */
 export function TopDomains({ domains }: { domains: TTopDomain[] }) {
@@ -57,56 +81,48 @@ export function TopDomains({ domains }: { domains: TTopDomain[] }) {
             </p>
           </div>
         ) : (
-          <div className="overflow-x-auto">
-            {/* On a phone each row stacks: the name on one line, the three figures labelled below it. */}
-            <table className="w-full text-sm sm:min-w-[30rem]">
-              <thead className="max-sm:sr-only">
-                <tr className="border-b text-left text-muted-foreground text-xs uppercase tracking-wide">
-                  <th scope="col" className="pb-2 font-medium">
-                    Domain
+          // On a phone each row stacks: the name on one line, the three figures labelled below it.
+          <Table className="sm:min-w-[30rem]">
+            <thead className="max-sm:sr-only">
+              <tr className="border-b text-left text-muted-foreground text-xs uppercase tracking-wide">
+                <th scope="col" className="pb-2 font-medium">
+                  Domain
+                </th>
+                {FIGURES.map((figure) => (
+                  <th key={figure} scope="col" className="pb-2 text-right font-medium">
+                    {figure}
                   </th>
-                  <th scope="col" className="pb-2 text-right font-medium">
-                    Today
-                  </th>
-                  <th scope="col" className="pb-2 text-right font-medium">
-                    Month
-                  </th>
-                  <th scope="col" className="pb-2 text-right font-medium">
-                    Trend
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {domains.map((domain) => (
-                  <tr
-                    key={domain.id}
-                    className="border-b last:border-0 max-sm:grid max-sm:grid-cols-3 max-sm:py-3"
-                  >
-                    <td className="py-3 pr-3 max-sm:col-span-3 max-sm:py-0 max-sm:pr-0">
-                      <div className="flex items-center gap-2">
-                        <span className="truncate font-medium text-slate-900" title={domain.name}>
-                          {domain.name}
-                        </span>
-                        <DomainStatusBadge status={domain.status} />
-                      </div>
-                      <p className="mt-0.5 text-muted-foreground text-xs">
-                        {formatNumber(domain.visitors)} visitors in 30 days · {domain.adNetwork}
-                      </p>
-                    </td>
-                    <td data-label="Today" className={cn(FIGURE_CELL, "font-medium")}>
-                      {formatMoney(domain.todayRevenue)}
-                    </td>
-                    <td data-label="Month" className={FIGURE_CELL}>
-                      {formatMoney(domain.monthlyEstimate)}
-                    </td>
-                    <td data-label="Trend" className={FIGURE_CELL}>
-                      <Trend percent={domain.trendPercent} />
-                    </td>
-                  </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
+              </tr>
+            </thead>
+            <tbody>
+              {domains.map((domain) => (
+                <tr
+                  key={domain.id}
+                  className="border-b last:border-0 max-sm:grid max-sm:grid-cols-3 max-sm:py-3"
+                >
+                  <td className="py-3 pr-3 max-sm:col-span-3 max-sm:py-0 max-sm:pr-0">
+                    <div className="flex items-center gap-2">
+                      <span className="truncate font-medium text-slate-900" title={domain.name}>
+                        {domain.name}
+                      </span>
+                      <DomainStatusBadge status={domain.status} />
+                    </div>
+                    <p className="mt-0.5 text-muted-foreground text-xs">
+                      {formatNumber(domain.visitors)} visitors in 30 days · {domain.adNetwork}
+                    </p>
+                  </td>
+                  <FigureCell label="Today" className="font-medium">
+                    {formatMoney(domain.todayRevenue)}
+                  </FigureCell>
+                  <FigureCell label="Month">{formatMoney(domain.monthlyEstimate)}</FigureCell>
+                  <FigureCell label="Trend">
+                    <Trend percent={domain.trendPercent} />
+                  </FigureCell>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
         )}
       </CardContent>
     </Card>

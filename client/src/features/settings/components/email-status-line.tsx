@@ -1,4 +1,5 @@
 import { MailCheck } from "lucide-react";
+import { CancelButton } from "@/components/cancel-button";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api-error";
 import { toast } from "@/lib/toast";
@@ -48,11 +49,8 @@ export function EmailStatusLine() {
           {resend.isPending ? "Sending..." : status.pending ? "Resend Link" : "Send Confirmation Link"}
         </Button>
         {status.pending && (
-          <Button
-            type="button"
-            size="sm"
-            variant="ghost"
-            disabled={cancel.isPending}
+          <CancelButton
+            pending={cancel.isPending}
             onClick={() =>
               cancel.mutate(undefined, {
                 onSuccess: () =>
@@ -62,7 +60,7 @@ export function EmailStatusLine() {
             }
           >
             Cancel Change
-          </Button>
+          </CancelButton>
         )}
       </div>
     </div>
