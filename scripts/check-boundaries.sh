@@ -12,6 +12,7 @@ if [ "$1" = "--baseline" ]; then
   node scripts/check-folder-cycles.mjs --baseline <"$graph"
   exit 0
 fi
-$cruise/dependency-cruise.mjs client server shared --config .dependency-cruiser.cjs --ignore-known --output-type err
-$cruise/dependency-cruise.mjs client server shared --config .dependency-cruiser.cjs --output-type json --output-to "$graph"
+# One cruise: its JSON gives both the file rules' verdict (formatted as errors) and the import graph.
+$cruise/dependency-cruise.mjs client server shared --config .dependency-cruiser.cjs --ignore-known --output-type json --output-to "$graph"
+$cruise/depcruise-fmt.mjs --output-type err --exit-code "$graph"
 node scripts/check-folder-cycles.mjs <"$graph"
