@@ -2,7 +2,7 @@ import type PgBoss from "pg-boss";
 import type { AppDeps } from "../deps";
 import { sendListingsNewsletter } from "../modules/marketplace/listings-newsletter";
 import type { SaleConfig } from "../modules/marketplace/sale-terms";
-import { runSaleTimeouts } from "../modules/marketplace/sale-timeouts";
+import { runSaleTimeouts } from "./sale-timeouts";
 
 export const MARKETPLACE_CLOCK_QUEUE = "marketplace-clock";
 /** Offers and sales time out in days; a quarter-hour's lateness is nothing to either side. */

@@ -1,8 +1,8 @@
 import type { Express } from "express";
 import type { Db } from "../../server/db/pool";
+import { runSaleTimeouts } from "../../server/jobs/sale-timeouts";
 import { recordSubscriptionPayment } from "../../server/modules/billing/record-renewal";
 import { saleConfigOf } from "../../server/modules/marketplace/sale-config";
-import { runSaleTimeouts } from "../../server/modules/marketplace/sale-timeouts";
 import type { subscriptions } from "../../shared/schema";
 import type { TestApp } from "../setup/test-app";
 import { DAY_MS } from "../setup/time";
