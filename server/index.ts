@@ -86,7 +86,7 @@ async function main() {
     leadSales: deps.leadSales,
     billing: {
       appUrl: config.appUrl,
-      paid: { commissionHoldDays: config.COMMISSION_HOLD_DAYS },
+      paid: deps.paid,
       paypal: deps.payments.paypal,
     },
   });

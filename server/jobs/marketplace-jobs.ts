@@ -13,7 +13,7 @@ export const LISTINGS_NEWSLETTER_QUEUE = "listings-newsletter";
 export const LISTINGS_NEWSLETTER_CRON = "0 14 * * 1";
 
 export interface MarketplaceJobOptions {
-  deps: Pick<AppDeps, "db" | "mailer" | "payments" | "logger">;
+  deps: Pick<AppDeps, "db" | "mailer" | "payments" | "logger" | "paid">;
   config: SaleConfig;
   /** Where the newsletter's links point, and the secret its unsubscribe links are signed with. */
   newsletter: { appUrl: string; secret: string };

@@ -23,7 +23,7 @@ const DAY_MS = 86_400_000;
 /** A dispute on a listing with a refund guarantee that staff leave undecided this long is refunded. */
 export const GUARANTEE_DISPUTE_DAYS = 14;
 
-type Deps = Pick<AppDeps, "db" | "mailer" | "payments" | "logger">;
+type Deps = Pick<AppDeps, "db" | "mailer" | "payments" | "logger" | "paid">;
 const before = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
 
 /**
