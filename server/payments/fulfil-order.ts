@@ -3,7 +3,6 @@ import { formatUsd, toCents } from "../../shared/money";
 import { accountEvents, domainServices, serviceOrders, transactions } from "../../shared/schema";
 import type { Tx } from "../db/tx";
 import type { Mailer } from "../mail/mailer";
-import { notify } from "../modules/notifications/notify";
 import { mailBuyer } from "./mail-buyer";
 import type { FulfilOutcome, PaidContext, Payment } from "./on-paid-effects";
 
@@ -77,16 +76,6 @@ export async function fulfilOrder(
       "Your service is now active. Thank you for choosing ParkPilot.",
     ],
   });
-
-  if (order.metadata.kind === "renewal") {
-    await notify(tx, {
-      userId: order.userId,
-      kind: "billing",
-      title: "Renewal paid",
-      body: `We received ${formatUsd(order.price)} for ${order.description}.`,
-      href: "/settings#billing",
-    });
-  }
 
   for (const area of context.effects.areas) await area.onPaid?.(tx, paid, context);
   return "fulfilled";
