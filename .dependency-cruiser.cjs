@@ -7,8 +7,37 @@
  * came in (none are left); a new one fails the check. Loops between folders are checked on the
  * same graph by scripts/check-folder-cycles.mjs (docs/architecture.md#layers-and-the-rules-between-them).
  */
+
+/**
+ * The server's folders in layers, lowest first: a folder imports folders of its own layer or
+ * below, never above. Pure helpers; the database and the HTTP edge; mail and the worker threads;
+ * the payment providers and fulfilment; the product's modules (between two of them, the folder
+ * loop check decides); the table of every module's order effects; and what assembles the rest
+ * to run it: the jobs, the command-line tools, the demo seed and the public API.
+ */
+const SERVER_LAYERS = [
+  ["lib"],
+  ["db", "http"],
+  ["mail", "workers"],
+  ["payments"],
+  ["modules"],
+  ["order-effects"],
+  ["jobs", "cli", "demo", "api-v1"],
+];
+const inLayers = (layers) => `^server/(${layers.flat().join("|")})/`;
+const layerRules = SERVER_LAYERS.slice(0, -1).map((layer, i) => ({
+  name: `layer-${layer.join("-")}`,
+  comment: `server/${layer.join(", server/")} import nothing of a higher layer (${SERVER_LAYERS.slice(i + 1)
+    .flat()
+    .join(", ")}).`,
+  severity: "error",
+  from: { path: inLayers([layer]) },
+  to: { path: inLayers(SERVER_LAYERS.slice(i + 1)) },
+}));
+
 module.exports = {
   forbidden: [
+    ...layerRules,
     {
       name: "client-not-server",
       severity: "error",

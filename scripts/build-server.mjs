@@ -1,6 +1,6 @@
 // Bundles the server into dist/server/index.js; packages stay external and load from node_modules.
 // The worker thread that reads uploads is its own entry, dist/server/workers/read-upload.js,
-// where server/lib/worker-pool.ts looks for it.
+// where server/workers/worker-pool.ts looks for it.
 import { build } from "esbuild";
 
 await build({

@@ -18,7 +18,7 @@ import { referralRedirectRoutes } from "./modules/affiliates/referral-redirect";
 import { analyticsRoutes } from "./modules/analytics/analytics.routes";
 import { apiKeyRoutes } from "./modules/api-keys/api-keys.routes";
 import { appraisalRoutes } from "./modules/appraisals/appraisals.routes";
-import { auditExportRoutes, auditRoutes } from "./modules/audit/audit.routes";
+import { auditExportRoutes, auditRoutes } from "./modules/auth/audit-log.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { lockdownRoutes } from "./modules/auth/lockdown.routes";
 import { billingRoutes } from "./modules/billing/billing.routes";

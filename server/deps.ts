@@ -11,6 +11,8 @@ import { type AuthLimits, signInPolicy } from "./modules/auth/auth-limits";
 import { createTotpKeys, type TotpKeys } from "./modules/auth/totp-secrets";
 import { createOwnershipChecker, type OwnershipChecker } from "./modules/domains/check-ownership";
 import { createLeadSales, type LeadSales } from "./modules/lead-sales/lead-sales";
+import { paidContext } from "./order-effects/order-effects";
+import type { PaidContext } from "./payments/on-paid-effects";
 import { createPayments, type Payments } from "./payments/payments";
 
 /** Invitations one account may send per day. */
@@ -150,6 +152,8 @@ export interface AppDeps {
   sessions: ReturnType<typeof createSessionMiddleware>;
   mailer: Mailer;
   payments: Payments;
+  /** What fulfilment runs when an order is paid or refunded (every area's effects), and the commission hold. */
+  paid: PaidContext;
   /** DNS lookups that prove a domain's ownership (docs/security.md#domain-ownership), on `DNS_SERVERS`. */
   ownership: OwnershipChecker;
   /** Lead buyers, their circuits and how leads are sold by ping-post (docs/money.md#lead-sales). */
@@ -188,6 +192,7 @@ export function createDeps(options: {
     limits,
     mailer,
     payments: createPayments(config),
+    paid: paidContext(config.COMMISSION_HOLD_DAYS),
     ownership: createOwnershipChecker({ servers: config.dnsServers }),
     totpKeys: createTotpKeys(config.totpKeys),
     leadSales: createLeadSales({

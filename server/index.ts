@@ -8,9 +8,8 @@ import { seedIfEmpty } from "./demo/seed";
 import { createDeps } from "./deps";
 import { startJobQueue } from "./jobs/job-queue";
 import { errorCode, StartupError } from "./lib/startup-error";
-import { closeWorkers } from "./lib/worker-pool";
 import { createLogger } from "./logger";
-import { grantAdminEmails } from "./modules/admin/staff";
+import { grantAdminEmails } from "./modules/auth/staff";
 import { prepareTotpSecrets } from "./modules/auth/totp-secrets";
 import { assignExistingNameservers } from "./modules/domains/assign-existing-nameservers";
 import { devHostCheck } from "./modules/domains/dev-host-check";
@@ -18,6 +17,7 @@ import { hasActiveBuyer } from "./modules/lead-sales/buyer-store";
 import { SALE_LEASE_SECONDS } from "./modules/lead-sales/lead-sales";
 import { resumePendingSales } from "./modules/lead-sales/sell-lead";
 import { saleConfigOf } from "./modules/marketplace/sale-config";
+import { closeWorkers } from "./workers/worker-pool";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -86,7 +86,7 @@ async function main() {
     leadSales: deps.leadSales,
     billing: {
       appUrl: config.appUrl,
-      paid: { commissionHoldDays: config.COMMISSION_HOLD_DAYS },
+      paid: deps.paid,
       paypal: deps.payments.paypal,
     },
   });

@@ -3,7 +3,7 @@ import { runMigrations } from "../db/migrate";
 import { openDatabase } from "../db/pool";
 import { createLogger } from "../logger";
 import { createMailer } from "../mail/mailer";
-import { grantStaffByEmail, revokeStaff } from "../modules/admin/staff";
+import { grantStaffByEmail, revokeStaff } from "../modules/auth/staff";
 
 /**
  * `npm run admin:grant -- someone@example.com` makes an account staff (the operator console at

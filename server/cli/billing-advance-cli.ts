@@ -7,6 +7,7 @@ import { isSandboxDatabase } from "../db/sandbox-mark";
 import { createLogger } from "../logger";
 import { createMailer } from "../mail/mailer";
 import { sweepSubscriptions } from "../modules/billing/sweep-subscriptions";
+import { paidContext } from "../order-effects/order-effects";
 
 /**
  * `npm run billing:advance -- 30` moves the sandbox's billing clock 30 days ahead and runs the
@@ -56,7 +57,7 @@ const result = await sweepSubscriptions({
   db: database.db,
   mailer,
   appUrl: config.appUrl,
-  paid: { commissionHoldDays: config.COMMISSION_HOLD_DAYS },
+  paid: paidContext(config.COMMISSION_HOLD_DAYS),
   now,
 });
 await database.close();

@@ -11,6 +11,7 @@ import {
   transactions,
 } from "../../shared/schema";
 import type { Mailer } from "../mail/mailer";
+import { paidContext } from "../order-effects/order-effects";
 import { fulfilOrder } from "../payments/fulfil-order";
 import { type DemoContext, daysAgo } from "./demo-context";
 import { paidOrder } from "./seed-affiliates";
@@ -105,7 +106,7 @@ export async function seedPaidService(ctx: DemoContext, portfolio: DemoDomain[])
     ctx.tx,
     noMail,
     { orderId: order.id, provider: "sandbox", providerPaymentId, amountPaid: order.price, paidAt },
-    { commissionHoldDays: 0 },
+    paidContext(0),
   );
   if (outcome !== "fulfilled") throw new Error(`the demo's appraisal was not fulfilled: ${outcome}`);
 }

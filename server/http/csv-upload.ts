@@ -1,6 +1,6 @@
 import express, { type RequestHandler } from "express";
-import { decodeUtf8 } from "../lib/csv";
 import { AppError } from "./app-error";
+import { decodeUtf8 } from "./csv";
 
 /** The largest CSV file accepted; a larger one is answered 413 before it is read to the end. */
 export const MAX_CSV_BYTES = 5 * 1024 * 1024;

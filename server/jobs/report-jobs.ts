@@ -1,7 +1,7 @@
 import type PgBoss from "pg-boss";
-import type { ReportBuildDeps } from "../modules/reports/build-report";
-import { buildPendingReports, buildReport } from "../modules/reports/build-report";
 import { setReportBuildSender } from "../modules/reports/report-schedule";
+import type { ReportBuildDeps } from "./build-report";
+import { buildPendingReports, buildReport } from "./build-report";
 
 /** One job per queued report, sent when it is queued. */
 export const REPORT_BUILD_QUEUE = "report-build";

@@ -3,10 +3,8 @@ import { formatUsd, toCents } from "../../shared/money";
 import { accountEvents, domainServices, serviceOrders, transactions } from "../../shared/schema";
 import type { Tx } from "../db/tx";
 import type { Mailer } from "../mail/mailer";
-import { notify } from "../modules/notifications/notify";
 import { mailBuyer } from "./mail-buyer";
 import type { FulfilOutcome, PaidContext, Payment } from "./on-paid-effects";
-import { otherPayables, paidEffects } from "./order-effects";
 
 export type { FulfilOutcome, Payment } from "./on-paid-effects";
 
@@ -15,7 +13,7 @@ export type { FulfilOutcome, Payment } from "./on-paid-effects";
  * service, record the payment in the buyer's history and account events, mail a confirmation,
  * then run the on-paid effects. Idempotent: the order row is locked and a paid order, or a
  * payment id already used, changes nothing. A payment for an id that is no service order goes to
- * the registered payables (a lead buyer's invoice). Run it inside a transaction.
+ * the other payables of `context.effects` (a lead buyer's invoice). Run it inside a transaction.
  */
 export async function fulfilOrder(
   tx: Tx,
@@ -35,7 +33,7 @@ export async function fulfilOrder(
     .where(eq(serviceOrders.id, payment.orderId))
     .for("update");
   if (!order) {
-    for (const payable of otherPayables()) {
+    for (const payable of context.effects.otherPayables) {
       const outcome = await payable.fulfil(tx, mailer, payment);
       if (outcome) return outcome;
     }
@@ -79,16 +77,6 @@ export async function fulfilOrder(
     ],
   });
 
-  if (order.metadata.kind === "renewal") {
-    await notify(tx, {
-      userId: order.userId,
-      kind: "billing",
-      title: "Renewal paid",
-      body: `We received ${formatUsd(order.price)} for ${order.description}.`,
-      href: "/settings#billing",
-    });
-  }
-
-  for (const effect of paidEffects()) await effect(tx, paid, context);
+  for (const area of context.effects.areas) await area.onPaid?.(tx, paid, context);
   return "fulfilled";
 }

@@ -1,10 +1,16 @@
 import type { ServiceOrder } from "../../shared/schema";
 import type { Tx } from "../db/tx";
+import type { Mailer } from "../mail/mailer";
 
-/** What the effects of a payment need from the configuration. */
+/**
+ * What fulfilment needs beyond the payment: the configuration the effects read, and the effects
+ * themselves. The areas that define effects sit above payments, so the table of them
+ * (`server/order-effects/`) is handed in where the app, a command or the demo seed is assembled.
+ */
 export interface PaidContext {
   /** Days a commission earned on the order stays pending (the refund window). */
   commissionHoldDays: number;
+  effects: PaymentEffects;
 }
 
 /** Something a paid order sets in motion; runs once, inside the fulfilment transaction. */
@@ -21,7 +27,7 @@ export type OnPartlyRefundedEffect = (tx: Tx, order: ServiceOrder, part: PartRef
 
 /**
  * What a payment means to one area of the product, defined next to that area's code and listed in
- * `ORDER_EFFECTS` (`./order-effects.ts`), which fulfilment and refunds read directly.
+ * `ORDER_EFFECTS` (`server/order-effects/order-effects.ts`).
  */
 export interface OrderEffects {
   onPaid?: OnPaidEffect;
@@ -68,4 +74,21 @@ export interface PaymentReversal {
    * changes nothing more; a total short of the price is a partial refund.
    */
   refund?: { id?: string; refundedCents?: number };
+}
+
+/**
+ * Something paid through the same providers that is not a service order: it fulfils a payment
+ * whose id is its own, idempotently, and takes back a refunded or disputed one; null for any other.
+ */
+export interface OtherPayable {
+  fulfil(tx: Tx, mailer: Mailer, payment: Payment): Promise<FulfilOutcome | null>;
+  reverse(tx: Tx, reversal: PaymentReversal): Promise<RefundOutcome | null>;
+}
+
+/** What fulfilment and refunds run beyond the order itself, gathered from every area. */
+export interface PaymentEffects {
+  /** Every area's effects, in the order they run. */
+  areas: readonly OrderEffects[];
+  /** What else the providers are paid for (a lead buyer's monthly invoice). */
+  otherPayables: readonly OtherPayable[];
 }

@@ -10,8 +10,7 @@ import {
 } from "../../shared/schema";
 import type { Db } from "../db/pool";
 import type { Tx } from "../db/tx";
-import type { PartRefund, PaymentReversal, RefundOutcome } from "./on-paid-effects";
-import { otherPayables, partlyRefundedEffects, refundedEffects } from "./order-effects";
+import type { PartRefund, PaymentEffects, PaymentReversal, RefundOutcome } from "./on-paid-effects";
 
 export type { PaymentReversal, RefundOutcome } from "./on-paid-effects";
 
@@ -50,6 +49,7 @@ async function applyProviderPartialRefund(
   order: ServiceOrder,
   reversal: PaymentReversal,
   cents: number,
+  effects: PaymentEffects,
 ): Promise<void> {
   const amount = centsToDecimal(cents);
   const [refund] = await tx
@@ -72,7 +72,7 @@ async function applyProviderPartialRefund(
     status: "completed",
     orderId: order.id,
   });
-  await applyPartialRefund(tx, order, refund);
+  await applyPartialRefund(tx, order, refund, effects);
 }
 
 /**
@@ -80,8 +80,13 @@ async function applyProviderPartialRefund(
  * order goes on, inside the refund's transaction: what the modules take back of a part runs (the
  * referrer's share of commission), and the buyer's activity says the service continues.
  */
-export async function applyPartialRefund(tx: Tx, order: ServiceOrder, part: PartRefund): Promise<void> {
-  for (const effect of partlyRefundedEffects()) await effect(tx, order, part);
+export async function applyPartialRefund(
+  tx: Tx,
+  order: ServiceOrder,
+  part: PartRefund,
+  effects: PaymentEffects,
+): Promise<void> {
+  for (const area of effects.areas) await area.onPartlyRefunded?.(tx, order, part);
   await tx.insert(accountEvents).values({
     userId: order.userId,
     kind: "order_refunded",
@@ -95,7 +100,12 @@ export async function applyPartialRefund(tx: Tx, order: ServiceOrder, part: Part
  * cancelled, its entitlements end, an account plan among them, a tier upgrade's rates fall back)
  * and the commission it earned a referrer is reversed. False when it was refunded before.
  */
-export async function endRefundedOrder(tx: Tx, order: ServiceOrder, reason: string): Promise<boolean> {
+export async function endRefundedOrder(
+  tx: Tx,
+  order: ServiceOrder,
+  reason: string,
+  effects: PaymentEffects,
+): Promise<boolean> {
   const [refunded] = await tx
     .update(serviceOrders)
     .set({ status: "refunded", refundedAt: new Date() })
@@ -108,7 +118,7 @@ export async function endRefundedOrder(tx: Tx, order: ServiceOrder, reason: stri
     .update(transactions)
     .set({ status: "refunded" })
     .where(and(eq(transactions.orderId, order.id), eq(transactions.type, "payment")));
-  for (const effect of refundedEffects()) await effect(tx, order, `${reason} of order ${order.id}`);
+  for (const area of effects.areas) await area.onRefunded?.(tx, order, `${reason} of order ${order.id}`);
   await tx.insert(accountEvents).values({
     userId: order.userId,
     kind: "order_refunded",
@@ -126,7 +136,11 @@ export async function endRefundedOrder(tx: Tx, order: ServiceOrder, reason: stri
  * refund staff made here is already applied; a smaller total refunded in the provider's
  * dashboard applies the part not yet recorded and keeps the service.
  */
-export async function refundOrder(db: Db, reversal: PaymentReversal): Promise<RefundOutcome> {
+export async function refundOrder(
+  db: Db,
+  reversal: PaymentReversal,
+  effects: PaymentEffects,
+): Promise<RefundOutcome> {
   return db.transaction(async (tx) => {
     if (!(await firstDelivery(tx, reversal))) return "replayed";
     const [order] = await tx
@@ -135,7 +149,7 @@ export async function refundOrder(db: Db, reversal: PaymentReversal): Promise<Re
       .where(eq(serviceOrders.providerPaymentId, reversal.providerPaymentId))
       .for("update");
     if (!order) {
-      for (const payable of otherPayables()) {
+      for (const payable of effects.otherPayables) {
         const outcome = await payable.reverse(tx, reversal);
         if (outcome) return outcome;
       }
@@ -148,10 +162,10 @@ export async function refundOrder(db: Db, reversal: PaymentReversal): Promise<Re
       if (reversal.refund.id && made.ids.includes(reversal.refund.id)) return "recorded-before";
       if (total !== undefined && total <= made.cents) return "recorded-before";
       if (total !== undefined && total < toCents(order.price)) {
-        await applyProviderPartialRefund(tx, order, reversal, total - made.cents);
+        await applyProviderPartialRefund(tx, order, reversal, total - made.cents, effects);
         return "refunded-in-part";
       }
     }
-    return (await endRefundedOrder(tx, order, reversal.reason)) ? "refunded" : "already-refunded";
+    return (await endRefundedOrder(tx, order, reversal.reason, effects)) ? "refunded" : "already-refunded";
   });
 }

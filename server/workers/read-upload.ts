@@ -4,9 +4,9 @@
  * request on the server's own thread. Each export is one task of `runInWorker`.
  */
 import type { TAdNetwork } from "../../shared/api/domains";
-import { readDomainFile } from "../modules/domains/read-domain-file";
-import { readReport } from "../modules/parking/read-report";
 import { settle } from "./outcome";
+import { readDomainFile } from "./read-domain-file";
+import { readReport } from "./read-report";
 
 export const parkingReport = (input: { csv: string; network: TAdNetwork }) =>
   settle(() => readReport(input.csv, input.network));

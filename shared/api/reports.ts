@@ -9,7 +9,7 @@ export const REPORTS_PATHS = {
 
 /**
  * Every kind of report. Adding one here makes the server fail to compile until its builder is
- * registered in `server/modules/reports/report-builders.ts`.
+ * registered in `server/jobs/report-builders.ts`.
  */
 export const REPORT_KINDS = ["appraisal", "custom", "forecast", "competitive"] as const;
 export type TReportKind = (typeof REPORT_KINDS)[number];

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { grantAdminEmails, grantStaffByEmail, revokeStaff } from "../../server/modules/admin/staff";
 import { recordStaffAction } from "../../server/modules/admin/staff-gate";
+import { grantAdminEmails, grantStaffByEmail, revokeStaff } from "../../server/modules/auth/staff";
 import { auditLog, users } from "../../shared/schema";
 import { confirmEmailLink } from "../factories/email";
 import { enableTwoFactor, totpCode } from "../factories/two-factor";

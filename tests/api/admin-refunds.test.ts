@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import request, { type Agent } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { paidContext } from "../../server/order-effects/order-effects";
 import { recordPayment } from "../../server/payments/record-payment";
 import type { TAdminOrder } from "../../shared/api/admin-orders";
 import { referralPair } from "../factories/affiliates";
@@ -63,7 +64,7 @@ async function paidInSandbox(account: { agent: Agent; user: { id: string } }) {
     t.deps.mailer,
     t.deps.logger,
     { orderId, provider: "sandbox", providerPaymentId: `sandbox_${orderId}`, amountPaid: "99.99" },
-    { commissionHoldDays: 30 },
+    paidContext(30),
   );
   expect(outcome).toBe("fulfilled");
   return { orderId };

@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Agent } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyPaidOrderToAffiliates } from "../../server/modules/affiliates/order-paid";
+import { paidContext } from "../../server/order-effects/order-effects";
 import { fulfilOrder } from "../../server/payments/fulfil-order";
 import { serviceOrders } from "../../shared/schema";
 import { invite, referralPair } from "../factories/affiliates";
@@ -19,7 +20,7 @@ afterAll(() => t.close());
 
 const newEmail = () => `referral_${Math.random().toString(36).slice(2)}@example.com`;
 
-const HOLD = { commissionHoldDays: 30 };
+const HOLD = paidContext(30);
 
 /**
  * Pays an order with real money: the fulfilment a verified Stripe webhook runs, with a payment

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildReport } from "../../server/jobs/build-report";
 import { addAnalystNotes } from "../../server/modules/analytics/reports/analytics-report-effects";
 import { OUTSIDE_TRAFFIC_UNKNOWN } from "../../server/modules/analytics/reports/competitive-report";
-import { buildReport } from "../../server/modules/reports/build-report";
 import { REPORTS_PATHS, type TReport, ZReport } from "../../shared/api/reports";
 import { COMPETITIVE_ANALYSIS, FORECAST_PERIODS, REPORT_TYPES } from "../../shared/prices";
 import { workOrders } from "../../shared/schema";

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { moveBillingClock } from "../../server/db/billing-clock";
 import { verifyAuditChain } from "../../server/modules/audit/audit-chain";
 import { sweepSubscriptions } from "../../server/modules/billing/sweep-subscriptions";
+import { paidContext } from "../../server/order-effects/order-effects";
 import { SECURITY_PATHS } from "../../shared/api/security";
 import { SECURITY_ADDONS } from "../../shared/prices";
 import { buySecurity } from "../factories/security";
@@ -58,7 +59,7 @@ describe("the audit log of an account's life", () => {
       sweepSubscriptions({
         db: t.db,
         mailer: t.deps.mailer,
-        paid: { commissionHoldDays: 30 },
+        paid: paidContext(30),
         appUrl: t.deps.config.appUrl,
         now: await moveBillingClock(t.db, 31 * 86_400),
       });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { moveBillingClock } from "../../server/db/billing-clock";
 import { sweepSubscriptions } from "../../server/modules/billing/sweep-subscriptions";
 import { isEntitled } from "../../server/modules/entitlements/entitlements.service";
+import { paidContext } from "../../server/order-effects/order-effects";
 import { grantsOf } from "../../shared/offer-grants";
 import { mailOutbox, subscriptions } from "../../shared/schema";
 import { downloadReceipt, orderAccountPlan, payInSandbox, subscribeInSandbox } from "../factories/billing";
@@ -20,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const DAY = 86_400;
-const HOLD = { commissionHoldDays: 30 };
+const HOLD = paidContext(30);
 /** A month, a week, a day of the sandbox's billing clock passing, with the billing job's run. */
 async function advance(days: number) {
   const now = await moveBillingClock(t.db, days * DAY);

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { paidContext } from "../../server/order-effects/order-effects";
 import { fulfilOrder } from "../../server/payments/fulfil-order";
 import {
   accountEvents,
@@ -33,7 +34,7 @@ function fulfil(orderId: string, providerPaymentId: string, amountPaid = "99.99"
       tx,
       t.deps.mailer,
       { orderId, provider: "sandbox", providerPaymentId, amountPaid },
-      { commissionHoldDays: 30 },
+      paidContext(30),
     ),
   );
 }

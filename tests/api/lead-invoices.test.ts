@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { issueMonthlyInvoices } from "../../server/modules/lead-sales/issue-invoice";
-import { returnLead } from "../../server/modules/leads/return-lead";
+import { returnLead } from "../../server/modules/lead-sales/return-lead";
 import { releaseHeldFunds } from "../../server/modules/ledger/held-funds";
 import type { TIssuedLeadInvoice } from "../../shared/api/lead-buyers";
 import { insertDomain } from "../factories/domains";

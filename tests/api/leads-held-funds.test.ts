@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { returnLead } from "../../server/modules/leads/return-lead";
+import { returnLead } from "../../server/modules/lead-sales/return-lead";
 import { releaseHeldFunds } from "../../server/modules/ledger/held-funds";
 import { insertDomain } from "../factories/domains";
 import { HELD_LEADS_ENV, leadBody, visitorLead } from "../factories/leads";

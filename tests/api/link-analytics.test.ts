@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { paidContext } from "../../server/order-effects/order-effects";
 import { fulfilOrder } from "../../server/payments/fulfil-order";
 import type { TLinkAnalytics } from "../../shared/api/link-analytics";
 import { OFFERS } from "../../shared/catalog";
@@ -69,7 +70,7 @@ describe("link analytics", () => {
           providerPaymentId: `pi_${randomUUID()}`,
           amountPaid: "197.00",
         },
-        { commissionHoldDays: 30 },
+        paidContext(30),
       ),
     );
     // A click id cannot be credited twice, nor to another code.

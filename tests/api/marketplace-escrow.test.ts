@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Agent } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { paidContext } from "../../server/order-effects/order-effects";
 import { recordPayment } from "../../server/payments/record-payment";
 import type { TDomain } from "../../shared/api/domains";
 import type { TMarketplaceTransaction } from "../../shared/api/marketplace-deals";
@@ -35,7 +36,7 @@ const payByCard = (orderId: string, amount: string) =>
     t.deps.mailer,
     t.deps.logger,
     { orderId, provider: "stripe", providerPaymentId: `pi_${orderId.slice(0, 8)}`, amountPaid: amount },
-    { commissionHoldDays: 30 },
+    paidContext(30),
   );
 const payInSandbox = (agent: Agent, orderId: string) => agent.post(`/api/checkout/sandbox/${orderId}/pay`);
 

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { paidContext } from "../../server/order-effects/order-effects";
 import { recordPayment } from "../../server/payments/record-payment";
 import type { TMarketplaceTransaction } from "../../shared/api/marketplace-deals";
 import { marketplaceTransactions, subscriptions } from "../../shared/schema";
@@ -8,7 +9,7 @@ import { fakeSubscription, startFakeStripe } from "../setup/fake-stripe";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
 const DAY = 86_400_000;
-const HOLD = { commissionHoldDays: 30 };
+const HOLD = paidContext(30);
 let t: TestApp;
 let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
 beforeAll(async () => {

@@ -3,6 +3,7 @@ import request, { type Agent } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sweepSubscriptions } from "../../server/modules/billing/sweep-subscriptions";
 import { loadServedSite } from "../../server/modules/pages/served-page";
+import { paidContext } from "../../server/order-effects/order-effects";
 import { recordPayment } from "../../server/payments/record-payment";
 import type { TDomain } from "../../shared/api/domains";
 import type { TLeaseQuote, TMarketplaceTransaction } from "../../shared/api/marketplace-deals";
@@ -23,7 +24,7 @@ import type { DnsServer } from "../setup/dns-server";
 import { createTestAppWithDns, type TestApp } from "../setup/test-app";
 
 const DAY = 86_400_000;
-const HOLD = { commissionHoldDays: 30 };
+const HOLD = paidContext(30);
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36";
 let dns: DnsServer;
 let t: TestApp;

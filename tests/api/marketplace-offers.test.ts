@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runSaleTimeouts } from "../../server/jobs/sale-timeouts";
 import { saleConfigOf } from "../../server/modules/marketplace/sale-config";
-import { runSaleTimeouts } from "../../server/modules/marketplace/sale-timeouts";
 import type { TOfferThread } from "../../shared/api/marketplace-deals";
 import { marketplaceOffers, notifications } from "../../shared/schema";
 import { sellerAndBuyer } from "../factories/deals";

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Agent } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PAYMENT_EFFECTS, paidContext } from "../../server/order-effects/order-effects";
 import { recordPayment } from "../../server/payments/record-payment";
 import { refundOrder } from "../../server/payments/refund-order";
 import type { TMarketplaceTransaction, TOfferThread } from "../../shared/api/marketplace-deals";
@@ -138,7 +139,7 @@ describe("a refund of a completed sale", () => {
         providerPaymentId: `pi_${opened.body.orderId.slice(0, 8)}`,
         amountPaid: "1000.00",
       },
-      { commissionHoldDays: 30 },
+      paidContext(30),
     );
     const view = await sale(buyer.agent, opened.body.id);
     dns.publishTxt(domain.name, view.transfer?.txtRecord.value ?? "");
@@ -150,13 +151,17 @@ describe("a refund of a completed sale", () => {
 
     // The buyer's bank takes the payment back weeks later: the provider's word reaches the order.
     const chargeback = (eventId: string) =>
-      refundOrder(t.db, {
-        provider: "stripe",
-        eventId,
-        eventType: "charge.dispute.created",
-        providerPaymentId: `pi_${opened.body.orderId.slice(0, 8)}`,
-        reason: "dispute",
-      });
+      refundOrder(
+        t.db,
+        {
+          provider: "stripe",
+          eventId,
+          eventType: "charge.dispute.created",
+          providerPaymentId: `pi_${opened.body.orderId.slice(0, 8)}`,
+          reason: "dispute",
+        },
+        PAYMENT_EFFECTS,
+      );
     expect(await chargeback(`evt_${opened.body.id}`)).toBe("refunded");
 
     expect((await sale(buyer.agent, opened.body.id)).status).toBe("refunded");

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { moveBillingClock } from "../../server/db/billing-clock";
 import { runBilling } from "../../server/jobs/billing-jobs";
+import { paidContext } from "../../server/order-effects/order-effects";
 import { orderAccountPlan } from "../factories/billing";
 import { signUp } from "../factories/users";
 import { paypalWebhook } from "../factories/webhooks";
@@ -121,7 +122,7 @@ describe("PayPal Subscriptions", () => {
       logger,
       paypal: payments.paypal,
       appUrl: "https://parkpilot.test",
-      paid: { commissionHoldDays: 30 },
+      paid: paidContext(30),
     });
 
     expect(fake.subscriptions.get(remoteId)?.status).toBe("CANCELLED");

@@ -2,6 +2,7 @@ import type { Agent } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { moveBillingClock } from "../../server/db/billing-clock";
 import { sweepSubscriptions } from "../../server/modules/billing/sweep-subscriptions";
+import { paidContext } from "../../server/order-effects/order-effects";
 import { pdfText } from "../e2e/read-pdf";
 import { downloadReceipt, subscribeInSandbox } from "../factories/billing";
 import { signUp } from "../factories/users";
@@ -55,7 +56,7 @@ describe("a receipt", () => {
     await sweepSubscriptions({
       db: seller.db,
       mailer: seller.deps.mailer,
-      paid: { commissionHoldDays: 30 },
+      paid: paidContext(30),
       appUrl: "http://app.test",
       now,
     });

@@ -5,6 +5,7 @@ import { moveBillingClock } from "../../server/db/billing-clock";
 import { applyRefundedOrderToCampaigns } from "../../server/modules/campaigns/campaign-order-effects";
 import { settleMissedCampaigns } from "../../server/modules/campaigns/settle-campaign";
 import { releaseHeldFunds } from "../../server/modules/ledger/held-funds";
+import { paidContext } from "../../server/order-effects/order-effects";
 import { fulfilOrder } from "../../server/payments/fulfil-order";
 import type { TCampaign } from "../../shared/api/campaigns";
 import { OFFERS } from "../../shared/catalog";
@@ -32,7 +33,7 @@ async function payByCard(orderId: string, amountPaid: string) {
       tx,
       t.deps.mailer,
       { orderId, provider: "stripe", providerPaymentId: `pi_${randomUUID()}`, amountPaid },
-      { commissionHoldDays: 30 },
+      paidContext(30),
     ),
   );
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPendingReports, buildReport } from "../../server/modules/reports/build-report";
+import { buildPendingReports, buildReport } from "../../server/jobs/build-report";
 import { queueReport } from "../../server/modules/reports/queue-report";
 import { REPORTS_PATHS, ZReport, ZReportList } from "../../shared/api/reports";
 import { notifications, reports } from "../../shared/schema";

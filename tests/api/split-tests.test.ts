@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { assignVariant, VISITOR_COOKIE } from "../../server/modules/experiments/assign-variant";
 import { evaluateRunningExperiments } from "../../server/modules/experiments/experiments.service";
+import { assignVariant, VISITOR_COOKIE } from "../../server/modules/pages/assign-variant";
 import type { TExperiment } from "../../shared/api/experiments";
 import type { TPageBody } from "../../shared/api/pages";
 import { addVerifiedDomain } from "../factories/domains";

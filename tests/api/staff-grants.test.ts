@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
-import { grantAdminEmails, grantStaffByEmail } from "../../server/modules/admin/staff";
+import { grantAdminEmails, grantStaffByEmail } from "../../server/modules/auth/staff";
 import { auditLog, users } from "../../shared/schema";
 import { confirmationToken, confirmEmailLink } from "../factories/email";
 import { signInStaff } from "../factories/staff";

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { moveBillingClock } from "../../server/db/billing-clock";
 import { sweepSubscriptions } from "../../server/modules/billing/sweep-subscriptions";
+import { paidContext } from "../../server/order-effects/order-effects";
 import { planById } from "../../shared/plans";
 import { auditLog, marketplaceOffers, teamInvitations, users } from "../../shared/schema";
 import { subscribeInSandbox } from "../factories/billing";
@@ -30,7 +31,7 @@ async function sweep() {
   await sweepSubscriptions({
     db: t.db,
     mailer: t.deps.mailer,
-    paid: { commissionHoldDays: 30 },
+    paid: paidContext(30),
     appUrl: t.deps.config.appUrl,
     now,
   });

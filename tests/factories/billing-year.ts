@@ -4,13 +4,14 @@ import type Stripe from "stripe";
 import { moveBillingClock } from "../../server/db/billing-clock";
 import { handleStripeBillingEvent } from "../../server/modules/billing/stripe-billing-events";
 import { sweepSubscriptions } from "../../server/modules/billing/sweep-subscriptions";
+import { paidContext } from "../../server/order-effects/order-effects";
 import { fulfilOrder } from "../../server/payments/fulfil-order";
 import { serviceOrders, subscriptions } from "../../shared/schema";
 import type { TestApp } from "../setup/test-app";
 import { referralPair } from "./affiliates";
 import { orderAccountPlan } from "./billing";
 
-const HOLD = { commissionHoldDays: 30 };
+const HOLD = paidContext(30);
 const DAY_MS = 86_400_000;
 const cents = (text: string | null | undefined) => Math.round(Number(text ?? 0) * 100);
 

@@ -1,6 +1,7 @@
 import type { Agent } from "supertest";
 import { moveBillingClock } from "../../server/db/billing-clock";
 import { sweepSubscriptions } from "../../server/modules/billing/sweep-subscriptions";
+import { paidContext } from "../../server/order-effects/order-effects";
 import { ACCOUNT_PLANS, OFFERS, optionById } from "../../shared/catalog";
 import type { TestApp } from "../setup/test-app";
 
@@ -42,7 +43,7 @@ export async function sweepAMonthLater(t: TestApp, appUrl = t.deps.config.appUrl
   await sweepSubscriptions({
     db: t.db,
     mailer: t.deps.mailer,
-    paid: { commissionHoldDays: 30 },
+    paid: paidContext(30),
     appUrl,
     now,
   });

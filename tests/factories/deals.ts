@@ -1,8 +1,9 @@
 import type { Express } from "express";
 import type { Db } from "../../server/db/pool";
+import { runSaleTimeouts } from "../../server/jobs/sale-timeouts";
 import { recordSubscriptionPayment } from "../../server/modules/billing/record-renewal";
 import { saleConfigOf } from "../../server/modules/marketplace/sale-config";
-import { runSaleTimeouts } from "../../server/modules/marketplace/sale-timeouts";
+import { paidContext } from "../../server/order-effects/order-effects";
 import type { subscriptions } from "../../shared/schema";
 import type { TestApp } from "../setup/test-app";
 import { DAY_MS } from "../setup/time";
@@ -36,6 +37,6 @@ export const recordLeaseRenewal = (t: TestApp, sub: typeof subscriptions.$inferS
         periodStart: sub.currentPeriodEnd,
         periodEnd: new Date(sub.currentPeriodEnd.getTime() + 30 * DAY_MS),
       },
-      { commissionHoldDays: 30 },
+      paidContext(30),
     ),
   );

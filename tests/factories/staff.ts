@@ -1,6 +1,6 @@
 import request from "supertest";
 import { expect } from "vitest";
-import { grantStaffByEmail } from "../../server/modules/admin/staff";
+import { grantStaffByEmail } from "../../server/modules/auth/staff";
 import { createTestApp, type TestApp } from "../setup/test-app";
 import { confirmEmailLink } from "./email";
 import { enableTwoFactor, totpCode } from "./two-factor";

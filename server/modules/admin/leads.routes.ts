@@ -6,8 +6,8 @@ import { AppError } from "../../http/app-error";
 import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
 import { sendCsv } from "../../http/send-csv";
+import { returnLead } from "../lead-sales/return-lead";
 import { exportLeads, leadCounts, searchLeads } from "../leads/leads-console";
-import { returnLead } from "../leads/return-lead";
 import { recordStaffAction } from "./staff-gate";
 
 const ZLeadIdParams = z.object({ id: z.uuid("Unknown lead") });

@@ -13,6 +13,7 @@ import type { AppDeps } from "../../deps";
 import { AppError, notFound } from "../../http/app-error";
 import type { Mailer } from "../../mail/mailer";
 import { mailBuyer } from "../../payments/mail-buyer";
+import type { PaymentEffects } from "../../payments/on-paid-effects";
 import { applyPartialRefund, endRefundedOrder } from "../../payments/refund-order";
 import { refundPayment } from "../../payments/refund-payment";
 import { adminOrder } from "./admin-orders";
@@ -100,7 +101,13 @@ async function mailRefund(tx: Tx, mailer: Mailer, { order, refund, full }: Reser
  * as any refund does (what it granted ends, the commission it earned is reversed); a part keeps
  * the service and takes back only its share of the referrer's commission.
  */
-async function applyRefund(tx: Tx, mailer: Mailer, reserved: Reserved, providerRefundId: string) {
+async function applyRefund(
+  tx: Tx,
+  mailer: Mailer,
+  reserved: Reserved,
+  providerRefundId: string,
+  effects: PaymentEffects,
+) {
   const { order, refund, full } = reserved;
   await tx
     .select({ id: serviceOrders.id })
@@ -121,9 +128,9 @@ async function applyRefund(tx: Tx, mailer: Mailer, reserved: Reserved, providerR
     orderId: order.id,
   });
   if (full) {
-    await endRefundedOrder(tx, order, "refund");
+    await endRefundedOrder(tx, order, "refund", effects);
   } else {
-    await applyPartialRefund(tx, order, refund);
+    await applyPartialRefund(tx, order, refund, effects);
   }
   await mailRefund(tx, mailer, reserved);
   return done;
@@ -136,7 +143,7 @@ async function applyRefund(tx: Tx, mailer: Mailer, reserved: Reserved, providerR
  * refuses leaves the refund failed and nothing else changed.
  */
 export async function refundOrderAsStaff(
-  deps: Pick<AppDeps, "db" | "mailer" | "payments" | "logger">,
+  deps: Pick<AppDeps, "db" | "mailer" | "payments" | "logger" | "paid">,
   input: StaffRefundInput,
 ): Promise<TStaffRefund> {
   const reserved = await deps.db.transaction((tx) => reserveRefund(tx, input));
@@ -155,7 +162,9 @@ export async function refundOrderAsStaff(
     deps.logger.error({ err: error, orderId: order.id, refundId: refund.id }, "the provider did not refund");
     throw new AppError("UNAVAILABLE", "The payment provider did not take the refund; nothing was refunded.");
   });
-  const done = await deps.db.transaction((tx) => applyRefund(tx, deps.mailer, reserved, providerRefundId));
+  const done = await deps.db.transaction((tx) =>
+    applyRefund(tx, deps.mailer, reserved, providerRefundId, deps.paid.effects),
+  );
   return {
     refund: {
       id: done.id,

@@ -100,7 +100,7 @@ export async function advanceWorkOrder(
  * order is cancelled, and why, beside the refund's own mail.
  */
 export async function cancelWorkOrder(
-  deps: Pick<AppDeps, "db" | "mailer" | "payments" | "logger"> & { appUrl: string },
+  deps: Pick<AppDeps, "db" | "mailer" | "payments" | "logger" | "paid"> & { appUrl: string },
   change: { staffId: string; workOrderId: string; reason: string },
 ): Promise<void> {
   const { db } = deps;

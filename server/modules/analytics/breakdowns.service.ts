@@ -8,7 +8,7 @@ import {
   type TVisitShare,
 } from "../../../shared/api/analytics";
 import type { DbOrTx } from "../../db/tx";
-import { countryName } from "../auth/place";
+import { countryName } from "../../lib/place";
 import { rangeCte } from "./analytics.service";
 
 interface DomainRow extends Record<string, unknown> {

@@ -3,7 +3,6 @@ import type { TAuditEvent, TAuditLogQuery } from "../../../shared/api/security";
 import { auditLog } from "../../../shared/schema";
 import type { DbOrTx } from "../../db/tx";
 import type { RequestMeta } from "../../http/request-meta";
-import { entitlementsOf } from "../entitlements/entitlements.service";
 
 /** The security events the audit log records (ASVS V16). */
 export type AuditEvent = TAuditEvent;
@@ -31,21 +30,6 @@ export async function recordAudit(
   });
 }
 
-/** What a user may read of their own log: the last 90 days (Enhanced Security's basic level too). */
-export const OWN_AUDIT_DAYS = 90;
-
-/** How far back the log reaches by Enhanced Security level (docs/product.md#constants: 90 days, 1 year, 7 years). */
-const RETENTION_DAYS = { basic: OWN_AUDIT_DAYS, advanced: 365, enterprise: 7 * 365 } as const;
-
-/** The days of their own log a user may read and export: the longest their active level grants. */
-export async function auditRetentionDays(db: DbOrTx, userId: string): Promise<number> {
-  const granted = new Set((await entitlementsOf({ db, userId })).map((e) => e.feature));
-  let days: number = OWN_AUDIT_DAYS;
-  for (const [level, levelDays] of Object.entries(RETENTION_DAYS)) {
-    if (granted.has(`security:${level}`)) days = Math.max(days, levelDays);
-  }
-  return days;
-}
 const PAGE = 500;
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -7,9 +7,9 @@ import type { DbOrTx } from "../../db/tx";
 import { AppError } from "../../http/app-error";
 import { requestMeta } from "../../http/request-meta";
 import { describeDevice } from "../../lib/device-name";
+import { placeOf } from "../../lib/place";
 import { recordAudit } from "../audit/audit-log";
 import { hashToken, rememberDevice } from "./known-devices";
-import { placeOf } from "./place";
 import type { SignIn } from "./sign-in-step";
 
 const saveSession = (req: Request) =>

@@ -4,7 +4,7 @@ import { knownDevices, sessions } from "../../../shared/schema";
 import type { DbOrTx } from "../../db/tx";
 import { notFound } from "../../http/app-error";
 import { describeDevice } from "../../lib/device-name";
-import { placeOf } from "./place";
+import { placeOf } from "../../lib/place";
 
 /** The account's devices, this one first, then the most recently seen. */
 export async function listDevices(

@@ -4,11 +4,11 @@ import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
 import type { RequestMeta } from "../../http/request-meta";
 import type { Mailer } from "../../mail/mailer";
-import { grantIfListed } from "../admin/staff";
 import { recordAudit } from "../audit/audit-log";
 import { conflictFor } from "./auth.service";
 import { closeOpenRequests } from "./email-links";
 import { hashToken } from "./known-devices";
+import { grantIfListed } from "./staff";
 
 const invalidLink = () =>
   new AppError("BAD_REQUEST", "This link is invalid or has expired. Settings can send you a new one.");

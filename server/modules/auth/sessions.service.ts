@@ -5,7 +5,7 @@ import { sessions } from "../../../shared/schema";
 import type { DbOrTx } from "../../db/tx";
 import { notFound } from "../../http/app-error";
 import { describeDevice } from "../../lib/device-name";
-import { placeOf } from "./place";
+import { placeOf } from "../../lib/place";
 
 /**
  * The id a session is shown under: a hash of its session id, so the list never hands out the

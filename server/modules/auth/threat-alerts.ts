@@ -3,11 +3,11 @@ import { accountEvents, auditLog, knownDevices } from "../../../shared/schema";
 import type { DbOrTx } from "../../db/tx";
 import type { RequestMeta } from "../../http/request-meta";
 import { describeDevice } from "../../lib/device-name";
+import { placeOf } from "../../lib/place";
 import type { Mailer } from "../../mail/mailer";
 import { hasAddOn } from "../entitlements/require-add-on";
 import { notify } from "../notifications/notify";
 import { NO_ACCOUNT } from "./known-devices";
-import { placeOf } from "./place";
 
 /** Failed sign-ins within this window that raise an alert, once, when the count reaches it. */
 export const FAILED_SIGN_INS_ALERT = 5;

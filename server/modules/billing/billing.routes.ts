@@ -16,8 +16,7 @@ import { listReceipts, receiptPdf } from "./receipts.service";
 
 /** Entitlements, subscriptions, receipts and unpaid orders (docs/money.md#subscriptions-and-entitlements). */
 export function billingRoutes(deps: AppDeps): Router {
-  const { db, payments, mailer } = deps;
-  const paid = { commissionHoldDays: deps.config.COMMISSION_HOLD_DAYS };
+  const { db, payments, mailer, paid } = deps;
   const router = Router();
 
   router.get(

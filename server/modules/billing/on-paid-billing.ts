@@ -1,17 +1,29 @@
+import { formatUsd } from "../../../shared/money";
 import { isMonthly } from "../../../shared/offer-grants";
 import type { ServiceOrder } from "../../../shared/schema";
 import { billingNow } from "../../db/billing-clock";
 import type { Tx } from "../../db/tx";
 import type { OrderEffects } from "../../payments/on-paid-effects";
 import { endPaidEntitlements, grantOrderEntitlements } from "../entitlements/grant-entitlements";
+import { notify } from "../notifications/notify";
 import { applySubscriptionPayment, startSubscription } from "./subscription-lifecycle";
 
 /**
  * What a paid order grants (docs/money.md#subscriptions-and-entitlements), run once in the fulfilment transaction: a one-off order
  * its entitlements; the first payment of a monthly offer its subscription; a later payment of a
- * subscription (renewal, past-due renewal paid, proration) the subscription moved on.
+ * subscription (renewal, past-due renewal paid, proration) the subscription moved on. A paid
+ * renewal is also told to the account's notifications.
  */
 export async function applyPaidOrderToBilling(tx: Tx, order: ServiceOrder): Promise<void> {
+  if (order.metadata.kind === "renewal") {
+    await notify(tx, {
+      userId: order.userId,
+      kind: "billing",
+      title: "Renewal paid",
+      body: `We received ${formatUsd(order.price)} for ${order.description}.`,
+      href: "/settings#billing",
+    });
+  }
   const now = await billingNow(tx);
   if (!isMonthly(order.offerId)) return grantOrderEntitlements(tx, order, now);
   if (typeof order.metadata.subscriptionId === "string") return applySubscriptionPayment(tx, order, now);

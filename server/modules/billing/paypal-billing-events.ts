@@ -107,13 +107,17 @@ export async function handlePayPalBillingEvent(ctx: Context, event: PayPalBillin
     const saleId = event.resource?.sale_id ?? event.resource?.id;
     if (saleId) {
       const reason = event.event_type === "PAYMENT.SALE.REFUNDED" ? "refund" : "dispute";
-      await refundOrder(ctx.db, {
-        provider: "paypal",
-        eventId: event.id,
-        eventType: event.event_type,
-        providerPaymentId: saleId,
-        reason,
-      });
+      await refundOrder(
+        ctx.db,
+        {
+          provider: "paypal",
+          eventId: event.id,
+          eventType: event.event_type,
+          providerPaymentId: saleId,
+          reason,
+        },
+        ctx.paid.effects,
+      );
     }
     return true;
   }

@@ -20,8 +20,7 @@ const cancelledPath = (orderId: string) => `${checkoutPagePath(orderId)}?cancell
 
 /** Service orders, starting a checkout, and the pages a buyer returns to from a provider. */
 export function checkoutRoutes(deps: AppDeps): Router {
-  const { db, mailer, logger, payments } = deps;
-  const paid = { commissionHoldDays: deps.config.COMMISSION_HOLD_DAYS };
+  const { db, mailer, logger, payments, paid } = deps;
   const router = Router();
 
   router.get(

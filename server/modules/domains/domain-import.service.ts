@@ -10,11 +10,11 @@ import type { DbOrTx } from "../../db/tx";
 import { AppError } from "../../http/app-error";
 import { breathe, chunks } from "../../lib/breathe";
 import type { NameserverPool } from "../../lib/nameserver-pool";
-import { runInWorker } from "../../lib/worker-pool";
+import type { DomainFile, NewDomainRow } from "../../workers/read-domain-file";
+import { runInWorker } from "../../workers/worker-pool";
 import { assertPlanAllows } from "../plans/plan-limits";
 import { assignNameservers } from "./assign-nameservers";
 import { calendarDay } from "./domain-rows";
-import type { DomainFile, NewDomainRow } from "./read-domain-file";
 
 /**
  * Domains inserted per statement: one 20,000-row statement would hold up every other request

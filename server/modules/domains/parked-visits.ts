@@ -6,7 +6,7 @@ import { UTC_TODAY } from "../../db/iso-time";
 import type { Db } from "../../db/pool";
 import type { AppDeps } from "../../deps";
 import { normalizeHost } from "../../lib/hostname";
-import { countryCodeOf } from "../auth/place";
+import { countryCodeOf } from "../../lib/place";
 
 /** A visitor seen again within this window is the same visit. */
 export const REPEAT_VISIT_MINUTES = 30;

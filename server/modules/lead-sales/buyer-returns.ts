@@ -2,9 +2,9 @@ import { sql } from "drizzle-orm";
 import { LEAD_RETURN_REASONS, ZLeadReturnRequest } from "../../../shared/api/lead-buyers";
 import { leadBuyerCalls } from "../../../shared/schema";
 import { AppError } from "../../http/app-error";
-import { returnLead } from "../leads/return-lead";
 import { saleBuyerById } from "./buyer-store";
 import type { LeadSales } from "./lead-sales";
+import { returnLead } from "./return-lead";
 import { signatureMatches } from "./signature";
 
 /**

@@ -68,6 +68,7 @@ export function leadInvoiceRoutes(deps: AppDeps): Router {
           // Test money never settles a buyer's invoice in production, test mode or not: it would
           // make owners' shares withdrawable.
           sandboxActive: payments.isSandbox(query.provider) && !deps.config.isProduction,
+          effects: deps.paid.effects,
         });
         res.redirect(303, page(params.token, "paid"));
       },
@@ -88,6 +89,7 @@ export function leadInvoiceRoutes(deps: AppDeps): Router {
         const outcome = await captureInvoicePayPal(leadSales, payments, {
           token: params.token,
           paypalOrderId: query.token,
+          effects: deps.paid.effects,
         }).catch((err: unknown) => {
           // The payer is in a browser tab: send them back to the invoice to try again.
           logger.warn({ err }, "PayPal capture of a lead invoice failed");

@@ -6,6 +6,7 @@ import { isoTime } from "../../db/iso-time";
 import type { DbOrTx } from "../../db/tx";
 import { AppError, notFound } from "../../http/app-error";
 import type { FulfilOutcome } from "../../payments/fulfil-order";
+import type { PaidContext, PaymentEffects } from "../../payments/on-paid-effects";
 import type { Payments } from "../../payments/payments";
 import { completedCapture } from "../../payments/paypal-client";
 import { recordPayment } from "../../payments/record-payment";
@@ -119,12 +120,13 @@ export async function sandboxInvoice(db: DbOrTx, token: string) {
   };
 }
 
-const paidContext = { commissionHoldDays: 0 };
+/** An invoice's payment earns nobody a commission: no hold to apply. */
+const invoicePaid = (effects: PaymentEffects): PaidContext => ({ commissionHoldDays: 0, effects });
 
 /** The sandbox page's Pay button: the invoice's total, with a fresh sandbox payment id. */
 export async function paySandboxInvoice(
   sales: LeadSales,
-  options: { token: string; sandboxActive: boolean },
+  options: { token: string; sandboxActive: boolean; effects: PaymentEffects },
 ): Promise<FulfilOutcome> {
   if (!options.sandboxActive) throw notFound("Test checkout");
   const invoice = await invoiceByToken(sales.db, options.token);
@@ -139,7 +141,7 @@ export async function paySandboxInvoice(
       providerPaymentId: `sandbox_${randomUUID()}`,
       amountPaid: invoice.total,
     },
-    paidContext,
+    invoicePaid(options.effects),
   );
 }
 
@@ -147,7 +149,7 @@ export async function paySandboxInvoice(
 export async function captureInvoicePayPal(
   sales: LeadSales,
   payments: Payments,
-  options: { token: string; paypalOrderId: string },
+  options: { token: string; paypalOrderId: string; effects: PaymentEffects },
 ): Promise<FulfilOutcome> {
   const invoice = await invoiceByToken(sales.db, options.token);
   if (invoice.status === "paid") return "already-paid";
@@ -161,6 +163,6 @@ export async function captureInvoicePayPal(
     sales.mailer,
     sales.logger,
     { orderId: invoice.id, provider: "paypal", providerPaymentId: capture.id, amountPaid: capture.amount },
-    paidContext,
+    invoicePaid(options.effects),
   );
 }

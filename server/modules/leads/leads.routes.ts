@@ -5,8 +5,8 @@ import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
 import { normalizeHost } from "../../lib/hostname";
 import { deviceTokenOf } from "../auth/known-devices";
-import { visitorIds } from "../experiments/assign-variant";
-import { recordConversion } from "../experiments/track-visitors";
+import { visitorIds } from "../pages/assign-variant";
+import { recordConversion } from "../pages/track-visitors";
 import { leadSummary } from "./lead-summary";
 import { captureLead } from "./leads.service";
 

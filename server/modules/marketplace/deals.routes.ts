@@ -16,7 +16,6 @@ import {
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/app-error";
 import { handler } from "../../http/handler";
-import { publicListing } from "../storefront/storefront.service";
 import { quoteLease } from "./lease-terms";
 import { getNewsletter, setNewsletter } from "./listings-newsletter";
 import {
@@ -28,6 +27,7 @@ import {
   setOfferFloor,
   withdrawOffer,
 } from "./offers.service";
+import { publicListing } from "./public-listings";
 import { saleConfigOf } from "./sale-config";
 import {
   acceptTransaction,

@@ -11,16 +11,11 @@ import { originCheck } from "../../http/origin-check";
 import { refuseNul } from "../../http/refuse-nul";
 import { normalizeHost } from "../../lib/hostname";
 import { BOTS } from "../domains/parked-visits";
-import {
-  assignVariant,
-  VISITOR_COOKIE,
-  VISITOR_COOKIE_DAYS,
-  visitorIds,
-} from "../experiments/assign-variant";
-import { recordConversion, recordExposure } from "../experiments/track-visitors";
 import { notify } from "../notifications/notify";
+import { assignVariant, VISITOR_COOKIE, VISITOR_COOKIE_DAYS, visitorIds } from "./assign-variant";
 import { type RenderedPage, redirectOf, renderPage } from "./render-page";
 import { loadServedSite, type ServedSite } from "./served-page";
+import { recordConversion, recordExposure } from "./track-visitors";
 
 /** How long a rendered site is reused before it is read again (edits on this instance clear it at once). */
 export const PAGE_CACHE_MS = 10_000;

@@ -10,11 +10,11 @@ import { sumDecimals } from "../../../shared/money";
 import type { Database, Db } from "../../db/pool";
 import type { Tx } from "../../db/tx";
 import { breathe, chunks } from "../../lib/breathe";
-import { runInWorker } from "../../lib/worker-pool";
+import { refuseIfAny } from "../../workers/read-report";
+import { dayNumber, dayText, linesOf, microsText, type ReportColumns } from "../../workers/report-columns";
+import { runInWorker } from "../../workers/worker-pool";
 import { type Credit, creditRevenue, removeRevenue } from "../ledger/ledger.service";
 import { assertPlanAllows } from "../plans/plan-limits";
-import { refuseIfAny } from "./read-report";
-import { dayNumber, dayText, linesOf, microsText, type ReportColumns } from "./report-columns";
 
 const MAX_SKIPPED_LISTED = 100;
 /**

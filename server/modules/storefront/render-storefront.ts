@@ -1,6 +1,6 @@
 import type { TMarketplaceListing } from "../../../shared/api/marketplace";
 import { formatUsd } from "../../../shared/money";
-import type { PublicListing } from "./storefront.service";
+import type { PublicListing } from "../marketplace/public-listings";
 
 const escapeHtml = (text: string) =>
   text.replace(

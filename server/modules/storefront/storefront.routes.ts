@@ -4,6 +4,7 @@ import { ZMarketplaceQuery } from "../../../shared/api/marketplace";
 import type { AppDeps } from "../../deps";
 import { unsubscribe } from "../marketplace/listings-newsletter";
 import { listMarketplace } from "../marketplace/marketplace.service";
+import { homepageListings, publicListing } from "../marketplace/public-listings";
 import {
   renderListing,
   renderListingNotFound,
@@ -11,7 +12,6 @@ import {
   renderStorefront,
   renderUnsubscribed,
 } from "./render-storefront";
-import { homepageListings, publicListing } from "./storefront.service";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ZName = z.string().trim().toLowerCase().min(1).max(253);

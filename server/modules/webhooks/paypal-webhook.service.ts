@@ -102,14 +102,18 @@ export async function handlePayPalWebhook(options: {
   if (!reason) return { received: true };
   const captureId = captureIdOf(event.resource);
   if (!captureId) return { received: true };
-  const outcome = await refundOrder(options.db, {
-    provider: "paypal",
-    eventId: event.id,
-    eventType: event.event_type,
-    providerPaymentId: captureId,
-    reason,
-    refund: refundOf(event),
-  });
+  const outcome = await refundOrder(
+    options.db,
+    {
+      provider: "paypal",
+      eventId: event.id,
+      eventType: event.event_type,
+      providerPaymentId: captureId,
+      reason,
+      refund: refundOf(event),
+    },
+    options.paid.effects,
+  );
   if (outcome !== "refunded") {
     options.logger.warn({ eventId: event.id, captureId, outcome }, "reversal changed nothing");
   }

@@ -23,7 +23,7 @@ export function webhookRoutes(deps: AppDeps): Router {
         webhookSecret: deps.payments.stripeWebhookSecret,
         rawBody: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
         signature: req.get("stripe-signature"),
-        paid: { commissionHoldDays: deps.config.COMMISSION_HOLD_DAYS },
+        paid: deps.paid,
       }),
     ),
   );
@@ -35,7 +35,7 @@ export function webhookRoutes(deps: AppDeps): Router {
         db: deps.db,
         logger: deps.logger,
         mailer: deps.mailer,
-        paid: { commissionHoldDays: deps.config.COMMISSION_HOLD_DAYS },
+        paid: deps.paid,
         paypal: deps.payments.paypal,
         webhookId: deps.config.PAYPAL_WEBHOOK_ID ?? null,
         rawBody: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),

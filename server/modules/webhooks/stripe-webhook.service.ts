@@ -65,18 +65,22 @@ export async function handleStripeWebhook(options: {
     const taken = event.data.object as Stripe.Charge | Stripe.Dispute;
     const paymentId = intentId(taken.payment_intent);
     if (!paymentId) return { received: true };
-    const outcome = await refundOrder(options.db, {
-      provider: "stripe",
-      eventId: event.id,
-      eventType: event.type,
-      providerPaymentId: paymentId,
-      reason,
-      // The charge's refunded total: a refund staff made here is already applied.
-      refund:
-        taken.object === "charge" && Number.isInteger(taken.amount_refunded)
-          ? { refundedCents: taken.amount_refunded }
-          : undefined,
-    });
+    const outcome = await refundOrder(
+      options.db,
+      {
+        provider: "stripe",
+        eventId: event.id,
+        eventType: event.type,
+        providerPaymentId: paymentId,
+        reason,
+        // The charge's refunded total: a refund staff made here is already applied.
+        refund:
+          taken.object === "charge" && Number.isInteger(taken.amount_refunded)
+            ? { refundedCents: taken.amount_refunded }
+            : undefined,
+      },
+      options.paid.effects,
+    );
     if (outcome !== "refunded")
       options.logger.warn({ eventId: event.id, paymentId, outcome }, "reversal changed nothing");
     return { received: true };

@@ -3,17 +3,17 @@ import {
   MAX_DOMAIN_IMPORT_ROWS,
   type TDomainImportColumn,
   type TDomainImportRow,
-} from "../../../shared/api/domain-import";
-import { DOMAIN_STATUSES } from "../../../shared/api/domains";
+} from "../../shared/api/domain-import";
+import { DOMAIN_STATUSES } from "../../shared/api/domains";
 import {
   AD_NETWORKS,
   DEFAULT_AD_NETWORK,
   DEFAULT_PARKING_TEMPLATE,
   PARKING_TEMPLATES,
-} from "../../../shared/catalog";
-import { AppError } from "../../http/app-error";
-import { type CsvRow, headerKey, readCsv } from "../../lib/csv";
-import { normalizeDomainName } from "../../lib/domain-name";
+} from "../../shared/catalog";
+import { AppError } from "../http/app-error";
+import { type CsvRow, headerKey, readCsv } from "../http/csv";
+import { normalizeDomainName } from "../lib/domain-name";
 
 /** A domain of the file as it would be inserted. */
 export interface NewDomainRow {

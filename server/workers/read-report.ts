@@ -1,4 +1,4 @@
-import type { TAdNetwork } from "../../../shared/api/domains";
+import type { TAdNetwork } from "../../shared/api/domains";
 import {
   MAX_PARKING_DAY_REVENUE_CENTS,
   MAX_PARKING_DAY_VISITORS,
@@ -7,11 +7,11 @@ import {
   REQUIRED_REPORT_FIELDS,
   type TReportField,
   type TReportFormat,
-} from "../../../shared/api/parking";
-import { centsToDecimal, formatUsd } from "../../../shared/money";
-import { AppError } from "../../http/app-error";
-import { headerKey, readCsv } from "../../lib/csv";
-import { normalizeDomainName } from "../../lib/domain-name";
+} from "../../shared/api/parking";
+import { centsToDecimal, formatUsd } from "../../shared/money";
+import { AppError } from "../http/app-error";
+import { headerKey, readCsv } from "../http/csv";
+import { normalizeDomainName } from "../lib/domain-name";
 import { type DaySum, type ReportColumns, toColumns } from "./report-columns";
 
 /** One report row, read and checked. */

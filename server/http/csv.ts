@@ -1,5 +1,5 @@
 import { CsvError, type Options, parse as parseStream } from "csv-parse";
-import { AppError } from "../http/app-error";
+import { AppError } from "./app-error";
 
 export interface CsvRow {
   /** Line in the file where the row ends, the header being line 1. */

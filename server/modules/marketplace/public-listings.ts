@@ -7,7 +7,7 @@ import {
 import { centsToDecimal, toCents } from "../../../shared/money";
 import { FINANCING_TERMS } from "../../../shared/prices";
 import type { Db } from "../../db/pool";
-import { featuredGrants, featuredUntil } from "../marketplace/marketplace.service";
+import { featuredGrants, featuredUntil } from "./marketplace.service";
 
 /** The promotions that feature a listing on the public storefront's front (homepage and premium). */
 export const HOMEPAGE_FEATURES = ["promotion:homepage", "promotion:premium"];

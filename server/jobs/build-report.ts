@@ -1,11 +1,11 @@
 import { and, eq, lt, or, sql } from "drizzle-orm";
-import { REPORT_KINDS, type TReportKind, ZReportContent } from "../../../shared/api/reports";
-import { type Report, reports } from "../../../shared/schema";
-import type { Db } from "../../db/pool";
-import { AppError } from "../../http/app-error";
-import type { Logger } from "../../logger";
-import type { Mailer } from "../../mail/mailer";
-import { notify } from "../notifications/notify";
+import { REPORT_KINDS, type TReportKind, ZReportContent } from "../../shared/api/reports";
+import { type Report, reports } from "../../shared/schema";
+import type { Db } from "../db/pool";
+import { AppError } from "../http/app-error";
+import type { Logger } from "../logger";
+import type { Mailer } from "../mail/mailer";
+import { notify } from "../modules/notifications/notify";
 import { REPORT_BUILDERS } from "./report-builders";
 
 /** A build that has said nothing for this long is taken to have died with its process. */

@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import Piscina from "piscina";
 import { AppError } from "../http/app-error";
-import type * as readUpload from "../workers/read-upload";
+import type * as readUpload from "./read-upload";
 
 type Tasks = typeof readUpload;
 
@@ -11,7 +11,7 @@ type Tasks = typeof readUpload;
  * `dist/server/workers/read-upload.js`, next to the server's `index.js`.
  */
 const workerFile = import.meta.url.endsWith(".ts")
-  ? new URL("../workers/read-upload.source.mjs", import.meta.url)
+  ? new URL("./read-upload.source.mjs", import.meta.url)
   : new URL("./workers/read-upload.js", import.meta.url);
 
 let pool: Piscina | undefined;

@@ -5,22 +5,25 @@ import {
   PROTECTION_TERMS,
   type TProtectionLevel,
   TRANSFER_DAYS,
-} from "../../../shared/marketplace-deals";
-import { marketplaceTransactions } from "../../../shared/schema";
-import type { AppDeps } from "../../deps";
-import { refundOrderAsStaff } from "../admin/staff-refund";
-import { cancelUnpaidSale } from "./cancel-sale";
-import { completeSale } from "./complete-sale";
-import { disputeLateLeaseTransfers, endDefaultedLeases } from "./lease-payments";
-import { priceLastInstalmentsAtStripe, stopProviderBillingOfLeases } from "./lease-provider-billing";
-import { expireOffers } from "./offers.service";
-import type { SaleConfig } from "./sale-terms";
+} from "../../shared/marketplace-deals";
+import { marketplaceTransactions } from "../../shared/schema";
+import type { AppDeps } from "../deps";
+import { refundOrderAsStaff } from "../modules/admin/staff-refund";
+import { cancelUnpaidSale } from "../modules/marketplace/cancel-sale";
+import { completeSale } from "../modules/marketplace/complete-sale";
+import { disputeLateLeaseTransfers, endDefaultedLeases } from "../modules/marketplace/lease-payments";
+import {
+  priceLastInstalmentsAtStripe,
+  stopProviderBillingOfLeases,
+} from "../modules/marketplace/lease-provider-billing";
+import { expireOffers } from "../modules/marketplace/offers.service";
+import type { SaleConfig } from "../modules/marketplace/sale-terms";
 
 const DAY_MS = 86_400_000;
 /** A dispute on a listing with a refund guarantee that staff leave undecided this long is refunded. */
 export const GUARANTEE_DISPUTE_DAYS = 14;
 
-type Deps = Pick<AppDeps, "db" | "mailer" | "payments" | "logger">;
+type Deps = Pick<AppDeps, "db" | "mailer" | "payments" | "logger" | "paid">;
 const before = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
 
 /**

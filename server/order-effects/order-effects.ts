@@ -1,5 +1,3 @@
-import type { Tx } from "../db/tx";
-import type { Mailer } from "../mail/mailer";
 import { affiliateOrderEffects } from "../modules/affiliates/order-paid";
 import { analyticsReportOrderEffects } from "../modules/analytics/reports/analytics-report-effects";
 import { appraisalOrderEffects } from "../modules/appraisals/appraisal-effects";
@@ -11,16 +9,7 @@ import { promotionOrderEffects } from "../modules/marketplace/promotion-effects"
 import { saleOrderEffects } from "../modules/marketplace/sale-payments";
 import { reportOrderEffects } from "../modules/reports/withdraw-refunded";
 import { workOrderEffects } from "../modules/work-orders/work-order-effects";
-import type {
-  FulfilOutcome,
-  OnPaidEffect,
-  OnPartlyRefundedEffect,
-  OnRefundedEffect,
-  OrderEffects,
-  Payment,
-  PaymentReversal,
-  RefundOutcome,
-} from "./on-paid-effects";
+import type { OrderEffects, PaidContext, PaymentEffects } from "../payments/on-paid-effects";
 
 /** Every area of the product a payment reaches beyond the order itself. */
 export type TEffectArea =
@@ -56,29 +45,18 @@ export const ORDER_EFFECTS = {
   marketplacePromotions: promotionOrderEffects,
 } as const satisfies Record<TEffectArea, OrderEffects>;
 
-// Read when a payment runs, not when this file loads, so the order modules load in never matters.
-const areas = (): readonly OrderEffects[] => Object.values(ORDER_EFFECTS);
-
-/** Everything a paid order does beyond the order itself, in the table's order. */
-export const paidEffects = (): OnPaidEffect[] =>
-  areas().flatMap((area) => (area.onPaid ? [area.onPaid] : []));
-/** Everything a refund undoes beyond the order itself, in the table's order. */
-export const refundedEffects = (): OnRefundedEffect[] =>
-  areas().flatMap((area) => (area.onRefunded ? [area.onRefunded] : []));
-/** Everything a refund of part of an order takes back, in the table's order. */
-export const partlyRefundedEffects = (): OnPartlyRefundedEffect[] =>
-  areas().flatMap((area) => (area.onPartlyRefunded ? [area.onPartlyRefunded] : []));
-
 /**
- * Something paid through the same providers that is not a service order: it fulfils a payment
- * whose id is its own, idempotently, and takes back a refunded or disputed one; null for any other.
+ * What fulfilment and refunds run: the table's areas in its order, and what else the providers are
+ * paid for besides service orders (a lead buyer's monthly invoice; a payment or a refund whose id
+ * is no order's goes to it).
  */
-export interface OtherPayable {
-  fulfil(tx: Tx, mailer: Mailer, payment: Payment): Promise<FulfilOutcome | null>;
-  reverse(tx: Tx, reversal: PaymentReversal): Promise<RefundOutcome | null>;
-}
+export const PAYMENT_EFFECTS: PaymentEffects = {
+  areas: Object.values(ORDER_EFFECTS),
+  otherPayables: [{ fulfil: fulfilLeadInvoice, reverse: reverseLeadInvoicePayment }],
+};
 
-/** What else the providers are paid for: a lead buyer's monthly invoice. */
-export const otherPayables = (): readonly OtherPayable[] => [
-  { fulfil: fulfilLeadInvoice, reverse: reverseLeadInvoicePayment },
-];
+/** What fulfilment needs, for a commission hold of `commissionHoldDays` (the configuration's). */
+export const paidContext = (commissionHoldDays: number): PaidContext => ({
+  commissionHoldDays,
+  effects: PAYMENT_EFFECTS,
+});

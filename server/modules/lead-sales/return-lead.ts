@@ -2,8 +2,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import { leads } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import { notFound } from "../../http/app-error";
-import { leadSourceKey } from "../lead-sales/sell-lead";
 import { reverseHeldFunds } from "../ledger/held-funds";
+import { leadSourceKey } from "./sell-lead";
 
 /**
  * A lead sent back (by its buyer, or by staff for it: not a real person, a duplicate they already

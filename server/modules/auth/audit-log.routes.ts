@@ -2,15 +2,32 @@ import { eq } from "drizzle-orm";
 import { Router } from "express";
 import { ZAuditExportQuery, ZAuditLogQuery } from "../../../shared/api/security";
 import { users } from "../../../shared/schema";
+import type { DbOrTx } from "../../db/tx";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import { handler } from "../../http/handler";
 import { sendCsv } from "../../http/send-csv";
 import { csvDocument } from "../../lib/csv-write";
 import { describeDevice } from "../../lib/device-name";
+import { listAuditLog } from "../audit/audit-log";
+import { entitlementsOf } from "../entitlements/entitlements.service";
 import { requireAddOn } from "../entitlements/require-add-on";
-import { auditRetentionDays, listAuditLog } from "./audit-log";
 
+/** What a user may read of their own log: the last 90 days (Enhanced Security's basic level too). */
+const OWN_AUDIT_DAYS = 90;
+
+/** How far back the log reaches by Enhanced Security level (docs/product.md#constants: 90 days, 1 year, 7 years). */
+const RETENTION_DAYS = { basic: OWN_AUDIT_DAYS, advanced: 365, enterprise: 7 * 365 } as const;
+
+/** The days of their own log a user may read and export: the longest their active level grants. */
+async function auditRetentionDays(db: DbOrTx, userId: string): Promise<number> {
+  const granted = new Set((await entitlementsOf({ db, userId })).map((e) => e.feature));
+  let days: number = OWN_AUDIT_DAYS;
+  for (const [level, levelDays] of Object.entries(RETENTION_DAYS)) {
+    if (granted.has(`security:${level}`)) days = Math.max(days, levelDays);
+  }
+  return days;
+}
 const withDevice = <T extends { userAgent: string | null }>(rows: T[]) =>
   rows.map((r) => ({ ...r, device: describeDevice(r.userAgent) }));
 
