@@ -2,9 +2,8 @@
  * The boundaries `npm run check` holds (docs/architecture.md#boundaries): the client never imports
  * the server, `shared/` imports neither side, a client feature does not import another feature
  * (what two features need lives in components/ or lib/), services never see Express, the HTTP
- * plumbing does not reach into the modules, and no file imports itself round in a circle.
- * `.dependency-cruiser-known-violations.json` lists the crossings that were there when the rules
- * came in (none are left); a new one fails the check. Loops between folders are checked on the
+ * plumbing does not reach into the modules, and no file imports itself round in a circle. Any
+ * import these rules refuse fails the check. Loops between folders are checked on the
  * same graph by scripts/check-folder-cycles.mjs (docs/architecture.md#layers-and-the-rules-between-them).
  */
 

@@ -2,12 +2,9 @@
  * No two folders need each other: reads dependency-cruiser's JSON (stdin), folds every file into
  * its folder (a module of `server/modules/`, another folder of `server/`, a feature of
  * `client/src/features/`) and fails when an import between two folders closes a loop of folders.
- * `.folder-cycles-known.json` lists the imports that did when the rule came in, to be removed
- * one by one; `--baseline` rewrites it.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 
-const KNOWN = ".folder-cycles-known.json";
 const FOLDER = /^(server\/modules\/[^/]+|server\/[^/]+(?=\/)|client\/src\/features\/[^/]+)\//;
 
 const folderOf = (file) => FOLDER.exec(file)?.[1] ?? null;
@@ -72,30 +69,12 @@ for (const loop of loops(graph))
       if (loop.has(to)) inLoops.push({ edge: `${from} → ${to}`, via });
 inLoops.sort((a, b) => a.edge.localeCompare(b.edge));
 
-if (process.argv.includes("--baseline")) {
-  writeFileSync(
-    KNOWN,
-    `${JSON.stringify(
-      inLoops.map((e) => e.edge),
-      null,
-      2,
-    )}\n`,
-  );
-  console.log(`${KNOWN}: ${inLoops.length} known folder imports in loops`);
-  process.exit(0);
-}
-
-const known = new Set(JSON.parse(readFileSync(KNOWN, "utf8")));
-const fresh = inLoops.filter((e) => !known.has(e.edge));
-for (const e of fresh)
+for (const e of inLoops)
   console.error(`  error no-folder-cycles: ${e.edge}\n      (${e.via}) closes a loop of folders`);
-if (fresh.length > 0) {
+if (inLoops.length > 0) {
   console.error(
-    `\nx ${fresh.length} folder imports close a loop. Import the other way, or move what both need down.`,
+    `\nx ${inLoops.length} folder imports close a loop. Import the other way, or move what both need down.`,
   );
   process.exit(1);
 }
-const gone = [...known].filter((edge) => !inLoops.some((e) => e.edge === edge));
-if (gone.length > 0)
-  console.log(`‼ ${gone.length} known folder loop imports are gone: run with --baseline to shrink ${KNOWN}`);
-console.log(`✔ no new folder cycles (${inLoops.length} known)`);
+console.log("✔ no folder cycles");
