@@ -5,6 +5,7 @@ import { createRateLimit, type RateLimit, waitInWords } from "./http/rate-limit"
 import { createSessionMiddleware } from "./http/session";
 import type { Logger } from "./logger";
 import { createMailer, type Mailer } from "./mail/mailer";
+import { type ClickRecorder, clickRecorder } from "./modules/affiliates/click-recorder";
 import { linkReferral } from "./modules/affiliates/link-referral";
 import type { OnRegistered } from "./modules/auth/auth.service";
 import { type AuthLimits, signInPolicy } from "./modules/auth/auth-limits";
@@ -161,6 +162,8 @@ export interface AppDeps {
   /** The keys that encrypt authenticator secrets (`TOTP_ENCRYPTION_KEY`). */
   totpKeys: TotpKeys;
   onRegistered?: OnRegistered;
+  /** The short referral link's clicks, written in batches; flushed at shutdown. */
+  referralClicks: ClickRecorder;
   /** Serves the web client after the API: Vite in development, the built files in production. */
   client?: RequestHandler[];
 }
@@ -214,6 +217,7 @@ export function createDeps(options: {
       invoices: { appUrl: config.appUrl, tokenSecret: config.sessionSecret },
     }),
     onRegistered: linkReferral({ mailer }),
+    referralClicks: clickRecorder({ pool: database.pool, logger }),
     sessions: createSessionMiddleware({
       pool: database.pool,
       secret: config.sessionSecret,

@@ -139,6 +139,8 @@ async function main() {
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     clearTimeout(force);
+    // No request comes in any more: the referral clicks still in memory are written now.
+    await deps.referralClicks.close();
     await vite?.close();
     await jobs.stop();
     await closeWorkers();

@@ -71,18 +71,13 @@ describe("the short referral link", () => {
     await request(t.app).get(`/r/${code}`).set("Referer", "https://blog.example.org/post").expect(302);
     await request(t.app).get("/r/no-such-code").expect(302);
 
-    await expect
-      .poll(
-        async () =>
-          (
-            await t.db.execute<{ source: string; utm_campaign: string | null }>(
-              sql`select source, utm_campaign from referral_clicks where user_id = ${user.user.id} order by source`,
-            )
-          ).rows,
-      )
-      .toEqual([
-        { source: "blog.example.org", utm_campaign: null },
-        { source: "newsletter", utm_campaign: "spring" },
-      ]);
+    await t.deps.referralClicks.flush();
+    const clicks = await t.db.execute<{ source: string; utm_campaign: string | null }>(
+      sql`select source, utm_campaign from referral_clicks where user_id = ${user.user.id} order by source`,
+    );
+    expect(clicks.rows).toEqual([
+      { source: "blog.example.org", utm_campaign: null },
+      { source: "newsletter", utm_campaign: "spring" },
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clickRecorder } from "../../server/modules/affiliates/click-recorder";
 import { paidContext } from "../../server/order-effects/order-effects";
 import { fulfilOrder } from "../../server/payments/fulfil-order";
 import type { TLinkAnalytics } from "../../shared/api/link-analytics";
@@ -36,6 +37,18 @@ const clicksRecorded = async (userId: string) =>
     ).rows[0].n,
   );
 
+const clickRow = async (id: string) =>
+  (
+    await t.db.execute<{
+      user_id: string;
+      source: string;
+      utm_campaign: string | null;
+      registered_user_id: string | null;
+    }>(
+      sql`select user_id, source, utm_campaign, registered_user_id from referral_clicks where id = ${id}::uuid`,
+    )
+  ).rows[0];
+
 describe("link analytics", () => {
   it("without Analytics Pro the figures answer 403", async () => {
     const user = await signUp(t.app);
@@ -53,7 +66,8 @@ describe("link analytics", () => {
     const spring = await click(`/r/${code}?utm_source=newsletter&utm_campaign=spring`);
     await click(`/r/${code}?utm_source=newsletter&utm_campaign=spring`);
     await click(`/r/${code}`, "https://blog.example.org/a-post");
-    await expect.poll(() => clicksRecorded(affiliate.user.id)).toBe(3);
+    await t.deps.referralClicks.flush();
+    expect(await clicksRecorded(affiliate.user.id)).toBe(3);
 
     // The visitor of the first click registers and pays $197 by card: 5% commission, $9.85.
     const recruit = await signUp(t.app, { referralCode: code, referralClick: spring });
@@ -103,6 +117,44 @@ describe("link analytics", () => {
     await buyMarketingTools(other.agent, ["analytics-pro"]);
     const theirs = (await other.agent.get("/api/affiliates/links").expect(200)).body as TLinkAnalytics;
     expect(theirs.totals.clicks).toBe(0);
+  });
+
+  it("a click is recorded in a batch after the redirect, and credited with a registration that came before its batch", async () => {
+    const affiliate = await signUp(t.app);
+    await buyMarketingTools(affiliate.agent, ["analytics-pro"]);
+    const code = await codeOf(affiliate.user.id);
+    // Batches held for a minute, so that the registration surely comes first.
+    const usual = t.deps.referralClicks;
+    const held = clickRecorder({ pool: t.database.pool, logger: t.deps.logger, flushAfterMs: 60_000 });
+    t.deps.referralClicks = held;
+    try {
+      const id = await click(`/r/${code}?utm_source=youtube&utm_campaign=autumn`);
+      expect(await clickRow(id)).toBeUndefined();
+
+      const recruit = await signUp(t.app, { referralCode: code, referralClick: id });
+      const [recruitRow] = (
+        await t.db.execute<{ referred_by: string }>(
+          sql`select referred_by from users where id = ${recruit.user.id}`,
+        )
+      ).rows;
+      expect(recruitRow.referred_by).toBe(affiliate.user.id);
+      expect(await clickRow(id)).toMatchObject({ registered_user_id: recruit.user.id });
+
+      // The batch fills in where the click came from: still one click, still credited.
+      await held.flush();
+      expect(await clickRow(id)).toEqual({
+        user_id: affiliate.user.id,
+        source: "youtube",
+        utm_campaign: "autumn",
+        registered_user_id: recruit.user.id,
+      });
+      const stats = (await affiliate.agent.get("/api/affiliates/links?days=7").expect(200))
+        .body as TLinkAnalytics;
+      expect(stats.totals).toEqual({ clicks: 1, registrations: 1, paidReferrals: 0, commission: "0.00" });
+    } finally {
+      await held.close();
+      t.deps.referralClicks = usual;
+    }
   });
 
   it("refuses a range it does not offer", async () => {

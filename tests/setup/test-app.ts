@@ -52,6 +52,7 @@ export async function createTestApp(
     db: database.db,
     database,
     async close() {
+      await deps.referralClicks.close();
       deps.sessions.store.close();
       await database.close();
     },

@@ -75,10 +75,15 @@ export function linkReferral(deps: { mailer: Mailer }) {
     const referrer = await attachReferral(tx, user, code);
     if (!referrer) return;
     if (referralClick && UUID.test(referralClick)) {
-      // Only a click on this very code, not yet credited, is credited with the registration.
+      // Only a click on this very code, not yet credited, is credited with the registration. Clicks
+      // are written in batches, so the click's row may not be there yet: then registration writes
+      // it (its source filled in when the click's own batch comes), and the credit never depends
+      // on which came first.
       await tx.execute(sql`
-        update referral_clicks set registered_user_id = ${user.id}
-        where id = ${referralClick}::uuid and code = ${code} and registered_user_id is null
+        insert into referral_clicks (id, user_id, code, source, registered_user_id)
+        values (${referralClick}::uuid, ${referrer.id}, ${code}, 'direct', ${user.id})
+        on conflict (id) do update set registered_user_id = excluded.registered_user_id
+          where referral_clicks.code = excluded.code and referral_clicks.registered_user_id is null
       `);
     }
     await tx.update(users).set({ referredBy: referrer.id }).where(eq(users.id, user.id));
