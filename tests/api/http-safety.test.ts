@@ -73,6 +73,12 @@ describe("bad requests", () => {
     const search = await agent.get("/api/domains?q=a%00b");
     expect(search.status).toBe(400);
     expect(search.body.message).toMatch(/NUL/);
+    // So is an id in the path, which a route would decode into its parameter.
+    for (const path of ["/api/paypal/order/%00/capture", "/api/paypal/order/a%00b/capture"]) {
+      const inPath = await agent.post(path).send({});
+      expect(inPath.status).toBe(400);
+      expect(inPath.body.message).toMatch(/NUL/);
+    }
   });
 
   it("answers a sign-in with the longest allowed name as a failed sign-in, not a server error", async () => {
