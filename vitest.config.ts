@@ -49,6 +49,8 @@ export default defineConfig({
           testTimeout: 1_800_000,
           hookTimeout: 120_000,
           pool: "forks",
+          // One shard of the routes a file, each file a core: the app answers in the test's own process.
+          maxWorkers: 2,
         },
       },
       {

@@ -16,6 +16,8 @@ import { createTestApp, type TestApp } from "../setup/test-app";
 /**
  * Property: whatever a client sends to any API route, signed in or not, the answer is a 2xx or a
  * 4xx JSON `{message}` (never a 5xx, never a stack trace), and no other user's data changes.
+ * The routes are dealt into shards, one test file each, so that the files fuzz side by side, each
+ * on an app and database of its own.
  */
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 1000);
 
@@ -29,30 +31,6 @@ let fuzzerCookie: string;
 /** `/api/v1` is reached by key (the fuzzer's, on an unlimited plan), never by cookie. */
 let fuzzerKey: string;
 let victimDomainId: string;
-
-beforeAll(async () => {
-  t = await createTestApp({ env: { API_BURST_PER_SECOND: "100000" } });
-  server = http.createServer(t.app);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // Routes that end the fuzzer's session or account go last, so every other route is also fuzzed signed in.
-  const last = (r: RouteEntry) => SESSION_ENDERS.includes(`${r.method} ${r.path}`);
-  const all = listApiRoutes(t.app).filter((r) => !r.path.startsWith("/api/webhooks/"));
-  routes = [...all.filter((r) => !last(r)), ...all.filter(last)];
-  victim = await signUp(t.app);
-  victimDomainId = (await addDomain(victim.agent)).id;
-  await victim.agent
-    .post("/api/revenue/goals")
-    .send({ targetAmount: 100, timeframe: "monthly", category: "total" });
-  const fuzzer = await signUp(t.app);
-  fuzzerCookie = ((await fuzzer.agent.get("/api/auth/me")).request as unknown as { cookies: string }).cookies;
-  await grantApiPlan(t.db, fuzzer.user.id, null);
-  fuzzerKey = (await createApiKey(fuzzer.agent)).key;
-}, 120_000);
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  await t.close();
-});
 
 /** What the victim can see of their own account; fuzzing by someone else must not move it. */
 async function victimSnapshot(agent = victim.agent) {
@@ -320,60 +298,89 @@ async function fuzzRoutes(list: RouteEntry[], fuzzer: Fuzzer): Promise<{ failure
   return { failures, sent };
 }
 
-describe("fuzzing every API route", () => {
-  it(`answers ${RUNS_PER_ROUTE} generated requests per route with a 2xx or a 4xx JSON message, never a 5xx`, async () => {
-    const before = await victimSnapshot();
-    const { failures, sent } = await fuzzRoutes(routes, {
-      cookie: fuzzerCookie,
-      key: fuzzerKey,
-      query,
-      param: paramValue,
-    });
-    expect(failures.slice(0, 10)).toEqual([]);
-    // Every run of every route was sent: none ended early on a throw.
-    expect(sent).toBe(routes.length * RUNS_PER_ROUTE);
-    expect(await victimSnapshot()).toEqual(before);
-  }, 1_200_000);
-
-  it("answers staff's generated requests to every console route the same way, with real ids among the random ones", async () => {
-    const staff = await signInStaff(t);
-    const cookie = ((await staff.agent.get("/api/admin/me")).request as unknown as { cookies: string })
+/** Fuzzes the routes of shard `shard` (of `shards`): every route whose index in the route table is `shard` modulo `shards`. */
+export function fuzzEveryRoute(shard: number, shards: number): void {
+  beforeAll(async () => {
+    t = await createTestApp({ env: { API_BURST_PER_SECOND: "100000" } });
+    server = http.createServer(t.app);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // Routes that end the fuzzer's session or account go last, so every other route is also fuzzed signed in.
+    const last = (r: RouteEntry) => SESSION_ENDERS.includes(`${r.method} ${r.path}`);
+    const all = listApiRoutes(t.app).filter((r) => !r.path.startsWith("/api/webhooks/"));
+    const ordered = [...all.filter((r) => !last(r)), ...all.filter(last)];
+    routes = ordered.filter((_, index) => index % shards === shard);
+    victim = await signUp(t.app);
+    victimDomainId = (await addDomain(victim.agent)).id;
+    await victim.agent
+      .post("/api/revenue/goals")
+      .send({ targetAmount: 100, timeframe: "monthly", category: "total" });
+    const fuzzer = await signUp(t.app);
+    fuzzerCookie = ((await fuzzer.agent.get("/api/auth/me")).request as unknown as { cookies: string })
       .cookies;
-    const consoleRoutes = routes.filter((r) => r.path.startsWith("/api/admin/"));
-    expect(consoleRoutes.length).toBeGreaterThanOrEqual(20);
-    const { failures, sent } = await fuzzRoutes(consoleRoutes, {
-      cookie,
-      query,
-      param: fc.oneof(paramValue, fc.constantFrom(victim.user.id, victimDomainId)),
-    });
-    expect(failures.slice(0, 10)).toEqual([]);
-    expect(sent).toBe(consoleRoutes.length * RUNS_PER_ROUTE);
-  }, 1_200_000);
+    await grantApiPlan(t.db, fuzzer.user.id, null);
+    fuzzerKey = (await createApiKey(fuzzer.agent)).key;
+  }, 120_000);
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await t.close();
+  });
 
-  it("answers a viewer of the victim's portfolio the same way on every route, with the victim's ids among the random ones, and the viewer changes nothing of the victim's", async () => {
-    // An owner of its own: the staff fuzzing before may have suspended the shared victim.
-    const owner = await signUp(t.app);
-    const ownerDomainId = (await addDomain(owner.agent)).id;
-    await subscribeInSandbox(owner.agent, "pro");
-    const viewer = await signUp(t.app);
-    await addTeamMember(t.db, owner, viewer, "viewer");
-    const cookie = ((await viewer.agent.get("/api/auth/me")).request as unknown as { cookies: string })
-      .cookies;
-    const before = await victimSnapshot(owner.agent);
-    // Leaving the portfolio ends the membership: it goes last with the routes that end the session.
-    const leave = (r: RouteEntry) => r.method === "DELETE" && r.path === "/api/team/portfolios/:ownerId";
-    const list = [...routes.filter((r) => !leave(r)), ...routes.filter(leave)];
-    // What a viewer can reach is decided by the route and the ids it names (the owner's are among
-    // them), not by the shapes of bodies the first run already covers: a fifth of its runs.
-    const runs = Math.max(20, Math.ceil(RUNS_PER_ROUTE / 5));
-    const { failures, sent } = await fuzzRoutes(list, {
-      cookie,
-      query,
-      param: fc.oneof(paramValue, fc.constantFrom(owner.user.id, ownerDomainId)),
-      runs,
-    });
-    expect(failures.slice(0, 10)).toEqual([]);
-    expect(sent).toBe(list.length * runs);
-    expect(await victimSnapshot(owner.agent)).toEqual(before);
-  }, 1_200_000);
-});
+  describe(`fuzzing every API route (shard ${shard + 1} of ${shards})`, () => {
+    it(`answers ${RUNS_PER_ROUTE} generated requests per route with a 2xx or a 4xx JSON message, never a 5xx`, async () => {
+      const before = await victimSnapshot();
+      const { failures, sent } = await fuzzRoutes(routes, {
+        cookie: fuzzerCookie,
+        key: fuzzerKey,
+        query,
+        param: paramValue,
+      });
+      expect(failures.slice(0, 10)).toEqual([]);
+      // Every run of every route was sent: none ended early on a throw.
+      expect(sent).toBe(routes.length * RUNS_PER_ROUTE);
+      expect(await victimSnapshot()).toEqual(before);
+    }, 1_200_000);
+
+    it("answers staff's generated requests to every console route the same way, with real ids among the random ones", async () => {
+      const staff = await signInStaff(t);
+      const cookie = ((await staff.agent.get("/api/admin/me")).request as unknown as { cookies: string })
+        .cookies;
+      const consoleRoutes = routes.filter((r) => r.path.startsWith("/api/admin/"));
+      expect(consoleRoutes.length).toBeGreaterThanOrEqual(20 / shards);
+      const { failures, sent } = await fuzzRoutes(consoleRoutes, {
+        cookie,
+        query,
+        param: fc.oneof(paramValue, fc.constantFrom(victim.user.id, victimDomainId)),
+      });
+      expect(failures.slice(0, 10)).toEqual([]);
+      expect(sent).toBe(consoleRoutes.length * RUNS_PER_ROUTE);
+    }, 1_200_000);
+
+    it("answers a viewer of the victim's portfolio the same way on every route, with the victim's ids among the random ones, and the viewer changes nothing of the victim's", async () => {
+      // An owner of its own: the staff fuzzing before may have suspended the shared victim.
+      const owner = await signUp(t.app);
+      const ownerDomainId = (await addDomain(owner.agent)).id;
+      await subscribeInSandbox(owner.agent, "pro");
+      const viewer = await signUp(t.app);
+      await addTeamMember(t.db, owner, viewer, "viewer");
+      const cookie = ((await viewer.agent.get("/api/auth/me")).request as unknown as { cookies: string })
+        .cookies;
+      const before = await victimSnapshot(owner.agent);
+      // Leaving the portfolio ends the membership: it goes last with the routes that end the session.
+      const leave = (r: RouteEntry) => r.method === "DELETE" && r.path === "/api/team/portfolios/:ownerId";
+      const list = [...routes.filter((r) => !leave(r)), ...routes.filter(leave)];
+      // What a viewer can reach is decided by the route and the ids it names (the owner's are among
+      // them), not by the shapes of bodies the first run already covers: a fifth of its runs.
+      const runs = Math.max(20, Math.ceil(RUNS_PER_ROUTE / 5));
+      const { failures, sent } = await fuzzRoutes(list, {
+        cookie,
+        query,
+        param: fc.oneof(paramValue, fc.constantFrom(owner.user.id, ownerDomainId)),
+        runs,
+      });
+      expect(failures.slice(0, 10)).toEqual([]);
+      expect(sent).toBe(list.length * runs);
+      expect(await victimSnapshot(owner.agent)).toEqual(before);
+    }, 1_200_000);
+  });
+}

@@ -1,0 +1,3 @@
+import { fuzzEveryRoute } from "./api-fuzz";
+
+fuzzEveryRoute(0, 2);
