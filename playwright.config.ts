@@ -32,8 +32,8 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   use: {
     baseURL,
-    // Recording a trace doubles what a browser test costs in CPU (its screencast never stops), so a
-    // trace is recorded only when a failed test runs again: the retry is what a reader opens.
+    // A trace is recorded all through a test (its screencast never stops) and costs CPU the other
+    // tests need, so one is recorded only when a failed test runs again: the retry is what a reader opens.
     trace: "on-first-retry",
     screenshot: "only-on-failure",
   },
