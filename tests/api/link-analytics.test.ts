@@ -157,6 +157,20 @@ describe("link analytics", () => {
     }
   });
 
+  it("a click no batch could store (a NUL in its code or its tags) still redirects, and costs the other clicks of its batch nothing", async () => {
+    const affiliate = await signUp(t.app);
+    const code = await codeOf(affiliate.user.id);
+    const before = await clicksRecorded(affiliate.user.id);
+    await click("/r/%00");
+    await click(`/r/a%00${code}`);
+    const tagged = await click(`/r/${code}?utm_source=news%00letter&utm_campaign=%00`);
+    const plain = await click(`/r/${code}`);
+    await t.deps.referralClicks.flush();
+    expect(await clicksRecorded(affiliate.user.id)).toBe(before + 2);
+    expect(await clickRow(tagged)).toMatchObject({ source: "newsletter", utm_campaign: null });
+    expect(await clickRow(plain)).toMatchObject({ source: "direct" });
+  });
+
   it("refuses a range it does not offer", async () => {
     const user = await signUp(t.app);
     await buyMarketingTools(user.agent, ["analytics-pro"]);

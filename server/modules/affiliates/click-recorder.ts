@@ -35,8 +35,8 @@ export interface ClickRecorder {
  * The clicks of `/r/<code>` (docs/affiliates.md#link-analytics), kept in memory and written in
  * batches: one insert every 100 ms or 200 clicks, whichever comes first, so that a burst of
  * clicks costs the database a few statements instead of one each and the redirect never waits on
- * it. A click's owner is the code's, read through a brief cache when the batch is written; a click
- * on an unknown code is not kept. The batches are written one after the other. A click whose
+ * it. A click's owner is the code's, read through a brief cache when the batch is written (one
+ * lookup for the batch's unknown codes); a click on an unknown code is not kept. The batches are written one after the other. A click whose
  * registration got there first (the row it credits not written yet) fills in the row that
  * registration made. Shutdown writes what is left; a crash loses at most the last 100 ms.
  */
@@ -48,7 +48,7 @@ export function clickRecorder(options: {
 }): ClickRecorder {
   const { pool, logger } = options;
   const flushAfterMs = options.flushAfterMs ?? FLUSH_AFTER_MS;
-  const ownerOf = clickOwners(pool);
+  const ownersOf = clickOwners(pool);
   let waiting: ReferralClick[] = [];
   let unwritten = 0;
   let dropped = 0;
@@ -58,10 +58,7 @@ export function clickRecorder(options: {
   let writing: Promise<void> = Promise.resolve();
 
   const write = async (batch: ReferralClick[]) => {
-    const owners = new Map<string, string | null>();
-    for (const click of batch) {
-      if (!owners.has(click.code)) owners.set(click.code, await ownerOf(click.code));
-    }
+    const owners = await ownersOf(batch.map((click) => click.code));
     const owned = batch.filter((click) => owners.get(click.code));
     if (owned.length === 0) return;
     await pool.query({

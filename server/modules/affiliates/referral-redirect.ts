@@ -3,8 +3,14 @@ import { Router } from "express";
 import { referralPath } from "../../../shared/api/affiliates";
 import type { AppDeps } from "../../deps";
 
+/** What a referral code is made of (URL-safe letters); anything else is no one's code. */
+const CODE = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** A tag as stored: lower case, bounded, and without NUL, which PostgreSQL text cannot hold. */
 const clean = (value: unknown, max: number) =>
-  typeof value === "string" ? value.trim().toLowerCase().slice(0, max) || null : null;
+  typeof value === "string"
+    ? value.replaceAll("\u0000", "").trim().toLowerCase().slice(0, max) || null
+    : null;
 
 /** Where a click came from: its utm_source, else the referring site's host, else "direct". */
 export function clickSource(utmSource: unknown, referer: string | undefined): string {
@@ -31,6 +37,8 @@ export function referralRedirectRoutes(deps: AppDeps): Router {
     const id = randomUUID();
     res.writeHead(302, { Location: `${referralPath(code)}&click=${id}`, "Content-Length": "0" });
     res.end();
+    // A click is written with others in one batch: a value the batch could not store would lose them all.
+    if (!CODE.test(code)) return;
     deps.referralClicks.record({
       id,
       code,
