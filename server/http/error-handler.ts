@@ -55,6 +55,10 @@ export function closestIssues(issues: readonly core.$ZodIssue[], at: PropertyKey
   });
 }
 
+/** "Invalid input: <the first issue>", said once even where the issue begins with it already. */
+const invalidInput = (first: string | undefined) =>
+  !first ? "Invalid input" : first.startsWith("Invalid input") ? first : `Invalid input: ${first}`;
+
 /** The one place that turns a thrown error into an answer; nothing but a 500 is ever logged as an error. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
@@ -71,7 +75,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (err instanceof ZodError) {
       const issues = closestIssues(err.issues);
       return send(400, {
-        message: issues[0]?.message ? `Invalid input: ${issues[0].message}` : "Invalid input",
+        message: invalidInput(issues[0]?.message),
         code: "BAD_REQUEST",
         issues: issues.map((i) => ({
           path: i.path.map((p) => (typeof p === "symbol" ? String(p) : p)),

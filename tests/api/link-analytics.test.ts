@@ -161,8 +161,11 @@ describe("link analytics", () => {
     const affiliate = await signUp(t.app);
     const code = await codeOf(affiliate.user.id);
     const before = await clicksRecorded(affiliate.user.id);
-    await click("/r/%00");
-    await click(`/r/a%00${code}`);
+    // What cannot be a code leads to registration without it.
+    for (const path of ["/r/%00", `/r/a%00${code}`]) {
+      const res = await request(t.app).get(path).expect(302);
+      expect(res.headers.location).toBe("/login");
+    }
     const tagged = await click(`/r/${code}?utm_source=news%00letter&utm_campaign=%00`);
     const plain = await click(`/r/${code}`);
     await t.deps.referralClicks.flush();

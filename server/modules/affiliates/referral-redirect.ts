@@ -27,18 +27,22 @@ export function clickSource(utmSource: unknown, referer: string | undefined): st
  * `GET /r/:code`: the short referral link (docs/affiliates.md#link-analytics). Answers the
  * redirect first, a bare 302 with no body, and hands the click to the click recorder, which
  * writes it with others in a batch: the visitor waits on no database read or write. An unknown
- * code still leads to registration, without a click.
+ * code still leads to registration, without a click; something that cannot be a code leads to
+ * registration without it (a registration carrying it would be refused).
  */
 export function referralRedirectRoutes(deps: AppDeps): Router {
   const router = Router();
   router.get("/r/:code", (req, res) => {
     const code = String(req.params.code).slice(0, 64);
+    if (!CODE.test(code)) {
+      res.writeHead(302, { Location: "/login", "Content-Length": "0" });
+      res.end();
+      return;
+    }
     // The click's id rides along to registration, which credits the click with the new account.
     const id = randomUUID();
     res.writeHead(302, { Location: `${referralPath(code)}&click=${id}`, "Content-Length": "0" });
     res.end();
-    // A click is written with others in one batch: a value the batch could not store would lose them all.
-    if (!CODE.test(code)) return;
     deps.referralClicks.record({
       id,
       code,
