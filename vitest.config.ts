@@ -62,7 +62,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           pool: "forks",
-          maxWorkers: 1,
+          maxWorkers: 2,
         },
       },
     ],

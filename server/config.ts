@@ -60,6 +60,8 @@ const ZEnv = z.object({
     .string()
     .regex(/^\d{1,7}(\.\d{1,2})?$/, "a dollar amount under 10,000,000 with at most two decimals")
     .default("1000"),
+  /** Seconds each instance waits between looks for queued runs of the scheduled jobs. */
+  JOB_POLL_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
   /** Days a lead's earning stays pending (the returns window); 0 makes it available at once. */
   LEAD_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   /** The owner's share of a lead's sale price, in percent, credited as held funds when the buyer accepts it. */

@@ -69,6 +69,7 @@ async function main() {
   const jobs = await startJobQueue({
     pool: database.pool,
     serializeStart: database.engine === "postgres",
+    pollSeconds: config.JOB_POLL_SECONDS,
     db: deps.db,
     mailer: deps.mailer,
     logger,

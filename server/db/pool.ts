@@ -55,6 +55,34 @@ export async function openDatabase(options: {
     pool.on("error", onIdleError);
     return { db: drizzle(pool, { schema }), pool, engine: "postgres", close: () => pool.end() };
   }
+  const engine = await startEmbeddedEngine(options);
+  const pool = connectEmbedded(engine, onIdleError);
+  return {
+    db: drizzle(pool, { schema }),
+    pool,
+    engine: "pglite",
+    dumpDataDir: engine.dumpDataDir,
+    async close() {
+      await pool.end();
+      await engine.stop();
+    },
+  };
+}
+
+/** Embedded PGlite, open and served on a loopback port for `pg` clients. */
+export interface EmbeddedEngine {
+  port: number;
+  /** Clients connected now; the engine serves one at a time and refuses another meanwhile. */
+  connections(): number;
+  dumpDataDir(): Promise<Blob>;
+  stop(): Promise<void>;
+}
+
+/** Opens PGlite on `pgliteDir` (or in memory, from `pgliteImage` if given) and serves it on a loopback port. */
+export async function startEmbeddedEngine(options: {
+  pgliteDir: string;
+  pgliteImage?: Blob;
+}): Promise<EmbeddedEngine> {
   const dataDir = options.pgliteDir === "memory://" ? undefined : options.pgliteDir;
   const unlock = dataDir ? lockDataFolder(dataDir) : () => undefined;
   const pglite = await PGlite.create(
@@ -63,12 +91,30 @@ export async function openDatabase(options: {
   );
   const server = new PGLiteSocketServer({ db: pglite, port: 0, host: "127.0.0.1" });
   await server.start();
-  const port = Number(server.getServerConn().split(":").pop());
-  // PGlite is one backend session for every client: a reconnect after an idle timeout would
-  // find the previous client's named prepared statements still there ("already exists").
+  return {
+    port: Number(server.getServerConn().split(":").pop()),
+    connections: () => server.getStats().activeConnections,
+    dumpDataDir: () => pglite.dumpDataDir("none"),
+    async stop() {
+      await server.stop();
+      await pglite.close();
+      unlock();
+    },
+  };
+}
+
+/**
+ * A pool on an embedded engine. PGlite is one backend session for every client, so the pool
+ * holds one connection and keeps it: a reconnect after an idle timeout would find the previous
+ * client's named prepared statements still there ("already exists").
+ */
+export function connectEmbedded(
+  engine: EmbeddedEngine,
+  onIdleError: (error: Error) => void = () => undefined,
+): pg.Pool {
   const pool = new pg.Pool({
     host: "127.0.0.1",
-    port,
+    port: engine.port,
     user: "postgres",
     database: "postgres",
     max: 1,
@@ -80,16 +126,5 @@ export async function openDatabase(options: {
     },
   });
   pool.on("error", onIdleError);
-  return {
-    db: drizzle(pool, { schema }),
-    pool,
-    engine: "pglite",
-    dumpDataDir: () => pglite.dumpDataDir("none"),
-    async close() {
-      await pool.end();
-      await server.stop();
-      await pglite.close();
-      unlock();
-    },
-  };
+  return pool;
 }

@@ -26,9 +26,9 @@ export async function installAutoPayoutsJob(boss: PgBoss): Promise<void> {
 
 export async function workAutoPayoutsJob(
   boss: PgBoss,
-  options: AutoPayoutJobOptions & { db: Db; mailer: Mailer; logger: Logger },
+  options: AutoPayoutJobOptions & { db: Db; mailer: Mailer; logger: Logger; pollSeconds: number },
 ): Promise<void> {
-  await boss.work(AUTO_PAYOUTS_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+  await boss.work(AUTO_PAYOUTS_QUEUE, { pollingIntervalSeconds: options.pollSeconds }, async () => {
     const result = await runAutoPayouts(options);
     if (Object.values(result).some((n) => n > 0)) options.logger.info(result, "automatic payouts run");
   });

@@ -42,9 +42,9 @@ export async function runBilling(options: BillingJobOptions & { db: Db; mailer: 
 /** The worker, every five minutes. */
 export async function workBillingJobs(
   boss: PgBoss,
-  options: BillingJobOptions & { db: Db; mailer: Mailer; logger: Logger },
+  options: BillingJobOptions & { db: Db; mailer: Mailer; logger: Logger; pollSeconds: number },
 ): Promise<void> {
-  await boss.work(BILLING_SWEEP_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+  await boss.work(BILLING_SWEEP_QUEUE, { pollingIntervalSeconds: options.pollSeconds }, async () => {
     const result = await runBilling(options);
     if (result.checked > 0) options.logger.info(result, "subscriptions moved on");
   });

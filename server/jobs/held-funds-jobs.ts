@@ -27,14 +27,14 @@ export async function installHeldFundsJobs(boss: PgBoss): Promise<void> {
 /** The workers: ended holds become available; interrupted payouts are settled with the provider. */
 export async function workHeldFundsJobs(
   boss: PgBoss,
-  options: { db: Db; logger: Logger; payouts: PayoutSender },
+  options: { db: Db; logger: Logger; payouts: PayoutSender; pollSeconds: number },
 ): Promise<void> {
   const { db, logger } = options;
-  await boss.work(HELD_FUNDS_RELEASE_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+  await boss.work(HELD_FUNDS_RELEASE_QUEUE, { pollingIntervalSeconds: options.pollSeconds }, async () => {
     const result = await releaseHeldFunds({ db });
     logger.info(result, "held funds released");
   });
-  await boss.work(PAYOUT_RECONCILE_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+  await boss.work(PAYOUT_RECONCILE_QUEUE, { pollingIntervalSeconds: options.pollSeconds }, async () => {
     const result = await settleStuckPayouts({ db, logger, sender: options.payouts });
     if (result.completed + result.failed + result.waiting > 0) logger.info(result, "stuck payouts checked");
   });

@@ -76,10 +76,16 @@ export async function startJobQueue(options: {
   reports?: { appUrl: string };
   /** With it, offers expire and escrow sales time out on schedule (docs/marketplace.md). */
   marketplace?: MarketplaceJobOptions;
+  /**
+   * How often each instance looks for queued runs of the scheduled jobs (30 s when not given): a
+   * run is queued on its schedule, or by hand, and waits at most this long for a worker.
+   */
+  pollSeconds?: number;
   /** With it, lead sales cut short by a crash or a restart are resumed (docs/money.md#lead-sales) and buyers invoiced monthly. */
   leadSales?: LeadSales;
 }): Promise<JobQueue> {
   const { pool, db, mailer, logger } = options;
+  const pollSeconds = options.pollSeconds ?? 30;
   const boss = new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) },
     // A daily job needs no eager polling; this keeps the one embedded connection mostly free.
@@ -121,47 +127,49 @@ export async function startJobQueue(options: {
   };
   if (options.serializeStart) await withAdvisoryLock(pool, JOBS_INSTALL_LOCK, install);
   else await install();
-  await boss.work(EXPIRY_WARNINGS_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+  await boss.work(EXPIRY_WARNINGS_QUEUE, { pollingIntervalSeconds: pollSeconds }, async () => {
     const result = await sendExpiryWarnings({ db, mailer });
     logger.info(result, "expiry warnings sent");
   });
-  await boss.work(CAMPAIGNS_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+  await boss.work(CAMPAIGNS_QUEUE, { pollingIntervalSeconds: pollSeconds }, async () => {
     const result = await settleMissedCampaigns({ db });
     if (result.missed > 0) logger.info(result, "recruitment campaigns settled");
   });
   const { appUrl } = options;
   if (appUrl) {
-    await boss.work(SOCIAL_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+    await boss.work(SOCIAL_QUEUE, { pollingIntervalSeconds: pollSeconds }, async () => {
       const result = await publishDuePosts({ db, appUrl });
       if (result.published > 0) logger.info(result, "social posts published");
     });
   }
   const { emailAutomation } = options;
   if (emailAutomation) {
-    await boss.work(SEQUENCES_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+    await boss.work(SEQUENCES_QUEUE, { pollingIntervalSeconds: pollSeconds }, async () => {
       const result = await sendDueSequenceEmails({ db, mailer, ...emailAutomation });
       if (Object.values(result).some((n) => n > 0)) logger.info(result, "sequence emails sent");
     });
   }
-  await boss.work(SPLIT_TESTS_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+  await boss.work(SPLIT_TESTS_QUEUE, { pollingIntervalSeconds: pollSeconds }, async () => {
     const result = await evaluateRunningExperiments(db);
     logger.info(result, "split tests checked");
   });
   const { ownership } = options;
   if (ownership) {
-    await boss.work(DOMAIN_OWNERSHIP_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+    await boss.work(DOMAIN_OWNERSHIP_QUEUE, { pollingIntervalSeconds: pollSeconds }, async () => {
       const result = await checkDomainOwnership({ db, mailer, ...ownership });
       logger.info(result, "domain ownership checked");
     });
   }
-  if (options.payouts) await workHeldFundsJobs(boss, { db, logger, payouts: options.payouts });
-  if (options.billing) await workBillingJobs(boss, { ...options.billing, db, mailer, logger });
-  if (options.autoPayouts) await workAutoPayoutsJob(boss, { ...options.autoPayouts, db, mailer, logger });
-  if (options.reports) await workReportJobs(boss, { db, mailer, logger, appUrl: options.reports.appUrl });
-  if (options.marketplace) await workMarketplaceJobs(boss, options.marketplace);
+  if (options.payouts) await workHeldFundsJobs(boss, { db, logger, payouts: options.payouts, pollSeconds });
+  if (options.billing) await workBillingJobs(boss, { ...options.billing, db, mailer, logger, pollSeconds });
+  if (options.autoPayouts)
+    await workAutoPayoutsJob(boss, { ...options.autoPayouts, db, mailer, logger, pollSeconds });
+  if (options.reports)
+    await workReportJobs(boss, { db, mailer, logger, appUrl: options.reports.appUrl, pollSeconds });
+  if (options.marketplace) await workMarketplaceJobs(boss, { ...options.marketplace, pollSeconds });
   if (options.leadSales) {
-    await workLeadSalesJob(boss, { sales: options.leadSales, logger });
-    await workLeadInvoicesJob(boss, { sales: options.leadSales, logger });
+    await workLeadSalesJob(boss, { sales: options.leadSales, logger, pollSeconds });
+    await workLeadInvoicesJob(boss, { sales: options.leadSales, logger, pollSeconds });
   }
   logger.info({ queue: EXPIRY_WARNINGS_QUEUE, cron: EXPIRY_WARNINGS_CRON }, "background jobs started");
 

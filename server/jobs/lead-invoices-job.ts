@@ -19,9 +19,9 @@ export async function installLeadInvoicesJob(boss: PgBoss): Promise<void> {
 /** The worker: each buyer's invoice for the month just ended is issued and mailed. */
 export async function workLeadInvoicesJob(
   boss: PgBoss,
-  options: { sales: LeadSales; logger: Logger },
+  options: { sales: LeadSales; logger: Logger; pollSeconds: number },
 ): Promise<void> {
-  await boss.work(LEAD_INVOICES_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+  await boss.work(LEAD_INVOICES_QUEUE, { pollingIntervalSeconds: options.pollSeconds }, async () => {
     const result = await issueMonthlyInvoices(options.sales);
     options.logger.info(result, "lead buyer invoices issued");
   });

@@ -16,10 +16,14 @@ export async function installLeadSalesJob(boss: PgBoss): Promise<void> {
 /** The worker: pending sales whose claim ran out are sold (or found unsold) again. */
 export async function workLeadSalesJob(
   boss: PgBoss,
-  options: { sales: LeadSales; logger: Logger },
+  options: { sales: LeadSales; logger: Logger; pollSeconds: number },
 ): Promise<void> {
-  await boss.work(LEAD_SALES_QUEUE, { pollingIntervalSeconds: 15 }, async () => {
-    const result = await resumePendingSales(options.sales);
-    if (result.sold + result.unsold > 0) options.logger.info(result, "interrupted lead sales resumed");
-  });
+  await boss.work(
+    LEAD_SALES_QUEUE,
+    { pollingIntervalSeconds: Math.min(15, options.pollSeconds) },
+    async () => {
+      const result = await resumePendingSales(options.sales);
+      if (result.sold + result.unsold > 0) options.logger.info(result, "interrupted lead sales resumed");
+    },
+  );
 }

@@ -27,13 +27,16 @@ export async function installMarketplaceJobs(boss: PgBoss): Promise<void> {
 }
 
 /** Expires offers and runs sales' timeouts; sends the weekly listings newsletter (docs/marketplace.md). */
-export async function workMarketplaceJobs(boss: PgBoss, options: MarketplaceJobOptions): Promise<void> {
-  await boss.work(MARKETPLACE_CLOCK_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+export async function workMarketplaceJobs(
+  boss: PgBoss,
+  options: MarketplaceJobOptions & { pollSeconds: number },
+): Promise<void> {
+  await boss.work(MARKETPLACE_CLOCK_QUEUE, { pollingIntervalSeconds: options.pollSeconds }, async () => {
     const result = await runSaleTimeouts(options.deps, { config: options.config });
     if (result.expired + result.cancelled + result.refunded + result.completed > 0)
       options.deps.logger.info(result, "marketplace clock ran");
   });
-  await boss.work(LISTINGS_NEWSLETTER_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+  await boss.work(LISTINGS_NEWSLETTER_QUEUE, { pollingIntervalSeconds: options.pollSeconds }, async () => {
     const { db, mailer, logger } = options.deps;
     const result = await sendListingsNewsletter({ db, mailer, ...options.newsletter });
     logger.info(result, "listings newsletter sent");

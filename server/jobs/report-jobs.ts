@@ -23,7 +23,10 @@ export async function installReportJobs(boss: PgBoss): Promise<void> {
  * seconds, and the sweep, also run once at start so that reports a stopped instance left are
  * picked up again.
  */
-export async function workReportJobs(boss: PgBoss, deps: ReportBuildDeps): Promise<void> {
+export async function workReportJobs(
+  boss: PgBoss,
+  deps: ReportBuildDeps & { pollSeconds: number },
+): Promise<void> {
   // Sent before the worker starts, so that its first poll takes it.
   await boss.send(REPORT_SWEEP_QUEUE, {});
   await boss.work<{ reportId: string }>(
@@ -34,7 +37,7 @@ export async function workReportJobs(boss: PgBoss, deps: ReportBuildDeps): Promi
       if (outcome === "missing") throw new Error("the report is not committed yet");
     },
   );
-  await boss.work(REPORT_SWEEP_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+  await boss.work(REPORT_SWEEP_QUEUE, { pollingIntervalSeconds: deps.pollSeconds }, async () => {
     const result = await buildPendingReports(deps);
     if (result.ready + result.failed > 0) deps.logger.info(result, "waiting reports built");
   });

@@ -3,8 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTO_PAYOUTS_QUEUE } from "../../server/jobs/auto-payouts-job";
 import { twoInstancesForFile } from "../setup/two-instances";
 
-/** Two app processes over one PostgreSQL server, both working the automatic payouts queue. */
-const instances = twoInstancesForFile();
+/**
+ * Two app processes over one PostgreSQL server, both working the automatic payouts queue, and
+ * looking for queued runs every second rather than every 30.
+ */
+const instances = twoInstancesForFile({ JOB_POLL_SECONDS: "1" });
 let boss: PgBoss;
 
 // A third client that only queues runs, as the hourly schedule does; stopped before the instances.
