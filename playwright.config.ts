@@ -36,6 +36,9 @@ export default defineConfig({
     // tests need, so one is recorded only when a failed test runs again: the retry is what a reader opens.
     trace: "on-first-retry",
     screenshot: "only-on-failure",
+    // As a visitor who asked their system for less motion: no transitions, no chart animations,
+    // which on two cores cost the other tests' CPU and prove nothing a settled page does not.
+    reducedMotion: "reduce",
   },
   projects: [
     {

@@ -38,6 +38,11 @@ async function register(baseUrl: string, tag: string): Promise<string> {
 describe("automatic payouts with two instances", () => {
   it("pays a due account once per period however many runs both instances work", async () => {
     const userId = await register(instances.a.baseUrl, "auto_payer");
+    // The production build hashes at OWASP's argon2id baseline (19 MiB, 2 iterations).
+    const { rows: hashed } = await instances.sql.query(`select password_hash from users where id = $1`, [
+      userId,
+    ]);
+    expect(hashed[0].password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     // Auto payout is on and weekly by default; a completed payout last month names the account,
     // and $240 of commission is available.
     await instances.sql.query(

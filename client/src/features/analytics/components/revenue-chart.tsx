@@ -4,10 +4,12 @@ import { AXIS_STYLE, GRID_STYLE } from "@/components/chart-style";
 import { ChartTooltip } from "@/components/chart-tooltip";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatCompactMoney, formatMoney, formatShortDate, REVENUE_SOURCE_LABELS } from "@/lib/format";
+import { useReducedMotion } from "@/lib/use-reduced-motion";
 import { plotValue, SOURCE_COLORS } from "./chart-format";
 
 /** Revenue per day, stacked by source. */
 export function RevenueChart({ data }: { data: TAnalyticsAnswer }) {
+  const reducedMotion = useReducedMotion();
   const points = data.days.map((day) => ({
     day: day.day,
     ...Object.fromEntries(REVENUE_SOURCES.map((source) => [source, plotValue(day.revenue[source])])),
@@ -49,6 +51,7 @@ export function RevenueChart({ data }: { data: TAnalyticsAnswer }) {
                   stackId="revenue"
                   fill={SOURCE_COLORS[source]}
                   maxBarSize={32}
+                  isAnimationActive={!reducedMotion}
                 />
               ))}
             </BarChart>

@@ -14,11 +14,13 @@ import { AXIS_STYLE, GRID_STYLE } from "@/components/chart-style";
 import { ChartTooltip } from "@/components/chart-tooltip";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatNumber, formatShortDate } from "@/lib/format";
+import { useReducedMotion } from "@/lib/use-reduced-motion";
 
 const AXIS_TITLE_STYLE = { fontSize: 12, fill: "#475569", style: { textAnchor: "middle" } } as const;
 
 /** Visitors per day as bars, leads as a line on their own axis; conversion in the tooltip. */
 export function TrafficChart({ data }: { data: TAnalyticsAnswer }) {
+  const reducedMotion = useReducedMotion();
   const conversionOf = new Map(data.days.map((d) => [d.day, d.conversionRate]));
   return (
     <Card>
@@ -65,7 +67,14 @@ export function TrafficChart({ data }: { data: TAnalyticsAnswer }) {
                 }
               />
               <Legend iconType="circle" itemSorter={null} wrapperStyle={{ fontSize: 12 }} />
-              <Bar yAxisId="visitors" dataKey="visitors" name="Visitors" fill="#3b82f6" maxBarSize={32} />
+              <Bar
+                yAxisId="visitors"
+                dataKey="visitors"
+                name="Visitors"
+                fill="#3b82f6"
+                maxBarSize={32}
+                isAnimationActive={!reducedMotion}
+              />
               <Line
                 yAxisId="leads"
                 dataKey="leads"
@@ -74,6 +83,7 @@ export function TrafficChart({ data }: { data: TAnalyticsAnswer }) {
                 stroke="#f59e0b"
                 strokeWidth={2}
                 dot={false}
+                isAnimationActive={!reducedMotion}
               />
             </ComposedChart>
           </ResponsiveContainer>

@@ -2,6 +2,7 @@ import type { TPnlMonth } from "@shared/api/pnl";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { ChartTooltip } from "@/components/chart-tooltip";
 import { formatCompactMoney, formatMoney } from "@/lib/format";
+import { useReducedMotion } from "@/lib/use-reduced-motion";
 import { formatMonth } from "../utils/pnl-format";
 
 const INCOME_COLOR = "#10b981";
@@ -10,6 +11,7 @@ const COST_COLOR = "#f43f5e";
 const plot = (amount: string) => Number.parseFloat(amount);
 /** Income against costs per month of the range. Loaded on demand: recharts stays out of the grid. */
 export default function PnlMonthChart({ months }: { months: TPnlMonth[] }) {
+  const reducedMotion = useReducedMotion();
   const points = months.map((m) => ({
     month: m.month,
     income: plot(m.income.total),
@@ -40,8 +42,22 @@ export default function PnlMonthChart({ months }: { months: TPnlMonth[] }) {
             content={<ChartTooltip period={formatMonth} value={formatMoney} />}
           />
           <Legend iconType="circle" wrapperStyle={{ fontSize: 12 }} />
-          <Bar dataKey="income" name="Income" fill={INCOME_COLOR} radius={[3, 3, 0, 0]} maxBarSize={24} />
-          <Bar dataKey="costs" name="Costs" fill={COST_COLOR} radius={[3, 3, 0, 0]} maxBarSize={24} />
+          <Bar
+            dataKey="income"
+            name="Income"
+            fill={INCOME_COLOR}
+            radius={[3, 3, 0, 0]}
+            maxBarSize={24}
+            isAnimationActive={!reducedMotion}
+          />
+          <Bar
+            dataKey="costs"
+            name="Costs"
+            fill={COST_COLOR}
+            radius={[3, 3, 0, 0]}
+            maxBarSize={24}
+            isAnimationActive={!reducedMotion}
+          />
         </BarChart>
       </ResponsiveContainer>
     </div>
