@@ -139,10 +139,14 @@ interface EngineContents {
 /** Tables whose rows say which migrations ran: never emptied. */
 const MIGRATION_TABLES = new Set(['"drizzle"."__drizzle_migrations"']);
 
-async function readContents(pool: pg.Pool): Promise<EngineContents> {
-  const { rows: schemas } = await pool.query<{ name: string }>(
+async function listSchemas(pool: pg.Pool): Promise<string[]> {
+  const { rows } = await pool.query<{ name: string }>(
     "select nspname as name from pg_namespace where nspname not like 'pg\\_%' and nspname <> 'information_schema'",
   );
+  return rows.map((row) => row.name);
+}
+
+async function readContents(pool: pg.Pool): Promise<EngineContents> {
   const { rows: tables } = await pool.query<{ name: string }>(
     `select format('%I.%I', schemaname, tablename) as name from pg_tables
       where schemaname not like 'pg\\_%' and schemaname <> 'information_schema'`,
@@ -153,7 +157,7 @@ async function readContents(pool: pg.Pool): Promise<EngineContents> {
     const { rows: seeded } = await pool.query(`select * from ${name}`);
     if (seeded.length > 0) rows.set(name, seeded);
   }
-  return { schemas: schemas.map((s) => s.name), tables: tables.map((t) => t.name), rows };
+  return { schemas: await listSchemas(pool), tables: tables.map((t) => t.name), rows };
 }
 
 /**
@@ -163,8 +167,7 @@ async function readContents(pool: pg.Pool): Promise<EngineContents> {
  */
 async function resetToMigrated(pool: pg.Pool, contents: EngineContents): Promise<void> {
   await pool.query("discard all");
-  const now = await readContents(pool);
-  for (const schema of now.schemas.filter((s) => !contents.schemas.includes(s))) {
+  for (const schema of (await listSchemas(pool)).filter((s) => !contents.schemas.includes(s))) {
     await pool.query(`drop schema ${pg.escapeIdentifier(schema)} cascade`);
   }
   const { rows: added } = await pool.query<{ name: string }>(
