@@ -56,7 +56,15 @@ export async function openDatabase(options: {
     return { db: drizzle(pool, { schema }), pool, engine: "postgres", close: () => pool.end() };
   }
   const engine = await startEmbeddedEngine(options);
-  const pool = connectEmbedded(engine, onIdleError);
+  return embeddedDatabase(engine, connectEmbedded(engine, onIdleError), () => engine.stop());
+}
+
+/** The app's database on an embedded engine through `pool`; closing ends the pool, then runs `afterClose`. */
+export function embeddedDatabase(
+  engine: EmbeddedEngine,
+  pool: pg.Pool,
+  afterClose: () => Promise<void>,
+): Database {
   return {
     db: drizzle(pool, { schema }),
     pool,
@@ -64,7 +72,7 @@ export async function openDatabase(options: {
     dumpDataDir: engine.dumpDataDir,
     async close() {
       await pool.end();
-      await engine.stop();
+      await afterClose();
     },
   };
 }

@@ -1,17 +1,16 @@
 import { createHash, randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { runMigrations } from "../../server/db/migrate";
 import {
   connectEmbedded,
   type Database,
   type EmbeddedEngine,
+  embeddedDatabase,
   openDatabase,
   startEmbeddedEngine,
 } from "../../server/db/pool";
-import * as schema from "../../shared/schema";
 
 /** The PostgreSQL server that server-backed suites use (the system suites need one always). */
 export const postgresServerUrl = () =>
@@ -204,18 +203,11 @@ async function openEmbeddedTestDatabase(): Promise<Database> {
   if (spare) await resetToMigrated(pool, contents);
   // A no-op on the image; it keeps a stale image from ever hiding a migration.
   else await runMigrations(pool);
-  return {
-    db: drizzle(pool, { schema }),
-    pool,
-    engine: "pglite",
-    dumpDataDir: engine.dumpDataDir,
-    async close() {
-      await pool.end();
-      // The engine lets the next client in once it has seen this one go.
-      while (engine.connections() > 0) await new Promise((resolve) => setTimeout(resolve, 5));
-      spareEngines.push(engine);
-    },
-  };
+  return embeddedDatabase(engine, pool, async () => {
+    // The engine lets the next client in once it has seen this one go.
+    while (engine.connections() > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    spareEngines.push(engine);
+  });
 }
 
 /**
