@@ -13,7 +13,7 @@ import { createTotpKeys, type TotpKeys } from "./modules/auth/totp-secrets";
 import { createOwnershipChecker, type OwnershipChecker } from "./modules/domains/check-ownership";
 import { createLeadSales, type LeadSales } from "./modules/lead-sales/lead-sales";
 import { paidContext } from "./order-effects/order-effects";
-import type { PaidContext } from "./payments/on-paid-effects";
+import type { PaidContext } from "./payments/money-effects";
 import { createPayments, type Payments } from "./payments/payments";
 
 /** Invitations one account may send per day. */
@@ -186,6 +186,7 @@ export function createDeps(options: {
     resetPerAddress: 10,
     ...options.authLimits,
   });
+  const payments = createPayments(config);
   return {
     config,
     logger,
@@ -194,8 +195,8 @@ export function createDeps(options: {
     authLimits: signInPolicy(limits),
     limits,
     mailer,
-    payments: createPayments(config),
-    paid: paidContext(config.COMMISSION_HOLD_DAYS),
+    payments,
+    paid: paidContext(config.COMMISSION_HOLD_DAYS, payments),
     ownership: createOwnershipChecker({ servers: config.dnsServers }),
     totpKeys: createTotpKeys(config.totpKeys),
     leadSales: createLeadSales({

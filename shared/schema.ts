@@ -592,7 +592,11 @@ export const ledgerEntries = pgTable(
   {
     id: rowId(),
     userId: userRef("user_id"),
-    /** "lead", "commission", "sale", "campaign-bonus", "campaign-return", "reversal", "payout" or "payout-return". */
+    /**
+     * Credits: "lead", "commission", "sale", "campaign-bonus", "campaign-return"; their adjustments:
+     * "reversal" (negative) and "reinstatement" (a won chargeback gives back a reversal); payouts:
+     * "payout" (negative) and "payout-return".
+     */
     kind: text("kind").notNull(),
     /** Signed: credits positive, payouts and reversals negative. */
     amount: numeric("amount", { precision: 14, scale: 2 }).notNull(),
@@ -608,12 +612,23 @@ export const ledgerEntries = pgTable(
      * buyer's invoice with that lead is paid, docs/money.md#buyer-invoices); null: its hold only.
      */
     awaiting: text("awaiting"),
+    /** On a reversal or a reinstatement: the credit it takes from or gives back to. */
+    creditId: uuid("credit_id"),
+    /**
+     * On a reversal or a reinstatement: what moved the money (a refund's or a dispute's provider
+     * id, a returned lead), so that a chargeback won gives back exactly what it took.
+     */
+    cause: text("cause"),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("ledger_entries_source_key_idx").on(t.sourceKey),
     index("ledger_entries_user_idx").on(t.userId, t.createdAt),
     index("ledger_entries_release_idx").on(t.releaseAt).where(sql`${t.status} = 'pending'`),
+    index("ledger_entries_user_pending_idx").on(t.userId, t.releaseAt).where(sql`${t.status} = 'pending'`),
+    index("ledger_entries_credit_idx").on(t.creditId).where(sql`${t.creditId} is not null`),
+    index("ledger_entries_order_idx").on(t.orderId).where(sql`${t.orderId} is not null`),
+    index("ledger_entries_payout_idx").on(t.payoutId).where(sql`${t.payoutId} is not null`),
   ],
 );
 
@@ -627,6 +642,80 @@ export const webhookEvents = pgTable(
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/**
+ * Every id a provider gave one payment (a Checkout Session, a payment intent, a charge, an
+ * invoice, a PayPal capture or sale), each naming what it paid: a service order or a lead
+ * invoice. A refund or dispute names whichever id the provider chose; this finds the payment.
+ */
+export const paymentIds = pgTable(
+  "payment_ids",
+  {
+    provider: text("provider").notNull(),
+    providerId: text("provider_id").notNull(),
+    /** "checkout_session", "payment_intent", "charge", "invoice", "capture", "sale" or "sandbox". */
+    kind: text("kind").notNull(),
+    orderId: uuid("order_id").references(() => serviceOrders.id, { onDelete: "cascade" }),
+    invoiceId: uuid("invoice_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.providerId] }), index("payment_ids_order_idx").on(t.orderId)],
+);
+
+/**
+ * A chargeback of a payment, from the provider's dispute: `open` once the bank took the money
+ * back (the order ends as a refund would), then `won` (the money came back and the ledger gives
+ * back what it took) or `lost`.
+ */
+export const paymentDisputes = pgTable(
+  "payment_disputes",
+  {
+    provider: text("provider").notNull(),
+    disputeId: text("dispute_id").notNull(),
+    orderId: uuid("order_id").references(() => serviceOrders.id, { onDelete: "set null" }),
+    invoiceId: uuid("invoice_id"),
+    amount: money("amount").notNull(),
+    status: text("status").notNull().default("open"),
+    reason: text("reason"),
+    openedAt: timestamp("opened_at", { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.disputeId] }),
+    index("payment_disputes_status_idx").on(t.status),
+  ],
+);
+
+/**
+ * Money a provider took that no open order was waiting for (a second Checkout Session paid, a
+ * sale cancelled before its late payment, an amount that is not the price): refunded at once
+ * through the provider that took it, and listed for staff. `pending` until the provider took the
+ * refund (retried by a job), then `refunded`; `failed` after the provider refused it.
+ */
+export const unmatchedPayments = pgTable(
+  "unmatched_payments",
+  {
+    id: rowId(),
+    provider: text("provider").notNull(),
+    providerPaymentId: text("provider_payment_id").notNull(),
+    orderId: uuid("order_id").references(() => serviceOrders.id, { onDelete: "set null" }),
+    invoiceId: uuid("invoice_id"),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    amount: money("amount").notNull(),
+    /** Why no order took it, in words staff read. */
+    reason: text("reason").notNull(),
+    status: text("status").notNull().default("pending"),
+    providerRefundId: text("provider_refund_id"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("unmatched_payments_payment_idx").on(t.provider, t.providerPaymentId),
+    index("unmatched_payments_status_idx").on(t.status, t.createdAt),
+  ],
 );
 
 /** Money out: the ledger's debits. */
@@ -899,6 +988,13 @@ export const marketplaceTransactions = pgTable(
     nextInstalmentAt: timestamp("next_instalment_at", { withTimezone: true }),
     /** Where the lessee sends the domain's visitors while leasing, or null for the parked page. */
     leaseRedirectUrl: text("lease_redirect_url"),
+    /** What was refunded of the buyer's payment in part: completion credits the seller only the rest. */
+    refundedAmount: money("refunded_amount").notNull().default("0"),
+    /**
+     * When a completed sale's proceeds finish their hold (the refund window): a lease settled then
+     * keeps its name with the buyer whatever is later taken back of an instalment.
+     */
+    settlesAt: timestamp("settles_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "../db/tx";
 import type { NameserverPool } from "../lib/nameserver-pool";
-import type { Credit } from "../modules/ledger/ledger.service";
+import type { Credit } from "../modules/revenue/reported-revenue";
 import type { Random } from "./random";
 
 /** Days of history the demo portfolio has. */

@@ -1,8 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { formatUsd } from "../../shared/money";
 import {
   accountEvents,
-  balances,
   domainServices,
   domains,
   payouts,
@@ -11,6 +10,7 @@ import {
   transactions,
 } from "../../shared/schema";
 import type { Mailer } from "../mail/mailer";
+import { writePayoutDebit } from "../modules/ledger/payout-entries";
 import { paidContext } from "../order-effects/order-effects";
 import { fulfilOrder } from "../payments/fulfil-order";
 import { type DemoContext, daysAgo } from "./demo-context";
@@ -142,15 +142,13 @@ export async function seedPayout(ctx: DemoContext): Promise<void> {
     description: `Payout of ${formatUsd(amount)} to ${ctx.email}`,
     createdAt: at,
   });
-  await ctx.tx.execute(sql`
-    insert into ledger_entries (user_id, kind, amount, status, release_at, description, source_key, payout_id, created_at)
-    values (${ctx.userId}, 'payout', ${`-${amount}`}::numeric, 'available', ${at.toISOString()}::timestamptz,
-      ${`Payout to ${ctx.email}`}, ${`payout:${payout.id}`}, ${payout.id}, ${at.toISOString()}::timestamptz)
-  `);
-  await ctx.tx
-    .update(balances)
-    .set({ available: sql`${balances.available} - ${amount}::numeric` })
-    .where(eq(balances.userId, ctx.userId));
+  await writePayoutDebit(ctx.tx, {
+    userId: ctx.userId,
+    payoutId: payout.id,
+    amount,
+    description: `Payout to ${ctx.email}`,
+    at,
+  });
 }
 
 const payoutSuffix = (ctx: DemoContext) => Math.floor(ctx.rand.next() * 1e12).toString(36);

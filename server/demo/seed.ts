@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
-import { balances, users } from "../../shared/schema";
+import { users } from "../../shared/schema";
 import type { Db } from "../db/pool";
 import type { Tx } from "../db/tx";
 import type { NameserverPool } from "../lib/nameserver-pool";
 import { hashPassword } from "../modules/auth/password";
-import { creditRevenue } from "../modules/ledger/ledger.service";
+import { openBalance } from "../modules/ledger/balance-lock";
+import { creditRevenue } from "../modules/revenue/reported-revenue";
 import { type DemoContext, demoDays } from "./demo-context";
 import { DEMO_REFERRAL_EMAIL_DOMAIN, DEMO_TIME_ZONE } from "./demo-data";
 import { createRandom } from "./random";
@@ -53,7 +54,7 @@ export async function seedDemo(
         createdAt: new Date(now.getTime() - 400 * 86_400_000),
       })
       .returning({ id: users.id });
-    await tx.insert(balances).values({ userId: user.id });
+    await openBalance(tx, user.id);
 
     const ctx: DemoContext = {
       tx,

@@ -3,7 +3,7 @@ import type { Db } from "../db/pool";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
 import { sweepSubscriptions } from "../modules/billing/sweep-subscriptions";
-import type { PaidContext } from "../payments/on-paid-effects";
+import type { PaidContext } from "../payments/money-effects";
 import type { PayPalClient } from "../payments/paypal-client";
 import { subscriptionsOf } from "../payments/paypal-subscriptions";
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, lte, sql } from "drizzle-orm";
 import {
   LEASE_GRACE_DAYS,
   PAYMENT_DAYS,
@@ -9,14 +9,13 @@ import {
 import { marketplaceTransactions } from "../../shared/schema";
 import type { AppDeps } from "../deps";
 import { refundOrderAsStaff } from "../modules/admin/staff-refund";
-import { cancelUnpaidSale } from "../modules/marketplace/cancel-sale";
-import { completeSale } from "../modules/marketplace/complete-sale";
 import { disputeLateLeaseTransfers, endDefaultedLeases } from "../modules/marketplace/lease-payments";
 import {
   priceLastInstalmentsAtStripe,
   stopProviderBillingOfLeases,
 } from "../modules/marketplace/lease-provider-billing";
 import { expireOffers } from "../modules/marketplace/offers.service";
+import { applySaleEvent } from "../modules/marketplace/sale-events";
 import type { SaleConfig } from "../modules/marketplace/sale-terms";
 
 const DAY_MS = 86_400_000;
@@ -53,7 +52,8 @@ export async function runSaleTimeouts(deps: Deps, options: { config: SaleConfig;
       .for("update");
     const why = `Nobody paid within ${PAYMENT_DAYS} days, so the sale was cancelled.`;
     let cancelled = 0;
-    for (const row of rows) if (await cancelUnpaidSale(tx, row, { now, why })) cancelled += 1;
+    for (const row of rows)
+      if (await applySaleEvent(tx, row, "payment_timed_out", { now, why })) cancelled += 1;
     return cancelled;
   });
 
@@ -101,13 +101,10 @@ export async function runSaleTimeouts(deps: Deps, options: { config: SaleConfig;
       const [row] = await tx
         .select()
         .from(marketplaceTransactions)
-        .where(
-          and(eq(marketplaceTransactions.id, id), inArray(marketplaceTransactions.status, ["inspection"])),
-        )
+        .where(and(eq(marketplaceTransactions.id, id), eq(marketplaceTransactions.status, "inspection")))
         .for("update");
-      if (!row) return;
-      await completeSale(tx, row, options.config);
-      completed += 1;
+      if (row && (await applySaleEvent(tx, row, "inspection_ended", { now, config: options.config })))
+        completed += 1;
     });
   }
   return {

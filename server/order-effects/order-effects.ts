@@ -4,15 +4,18 @@ import { appraisalOrderEffects } from "../modules/appraisals/appraisal-effects";
 import { billingOrderEffects } from "../modules/billing/on-paid-billing";
 import { campaignOrderEffects } from "../modules/campaigns/campaign-order-effects";
 import { fulfilLeadInvoice, reverseLeadInvoicePayment } from "../modules/lead-sales/invoice-payments";
+import { heldFundsOrderEffects } from "../modules/ledger/held-funds-effects";
 import { leaseOrderEffects } from "../modules/marketplace/lease-payments";
 import { promotionOrderEffects } from "../modules/marketplace/promotion-effects";
 import { saleOrderEffects } from "../modules/marketplace/sale-payments";
 import { reportOrderEffects } from "../modules/reports/withdraw-refunded";
 import { workOrderEffects } from "../modules/work-orders/work-order-effects";
-import type { OrderEffects, PaidContext, PaymentEffects } from "../payments/on-paid-effects";
+import type { OrderEffects, PaidContext, PaymentEffects } from "../payments/money-effects";
+import type { Payments } from "../payments/payments";
 
 /** Every area of the product a payment reaches beyond the order itself. */
 export type TEffectArea =
+  | "heldFunds"
   | "billing"
   | "affiliates"
   | "campaigns"
@@ -25,13 +28,17 @@ export type TEffectArea =
   | "marketplacePromotions";
 
 /**
- * What a payment and a refund (whole or in part) mean to each area, in the order they run: what
- * the order grants (its entitlements or its subscription, the account plan among them), then what
- * it earns a referrer and a campaign, then the work order people deliver it by, the report it
- * delivers, an escrow sale's money, a lease's instalment and a promotion's post. Each area defines its effects beside
- * its code; leaving an area out of this table, or naming one that is not an area, does not compile.
+ * What an order's money means to each area (docs/money.md#refunds-and-chargebacks), in the order
+ * they run: the held funds the payment funded, what the order grants (its entitlements or its
+ * subscription, the account plan among them), what it earns a referrer and a campaign, the work
+ * order people deliver it by, the report it delivers, an escrow sale, a lease's instalment and a
+ * promotion's post. Each area defines its effects beside its code and declares every event (paid,
+ * refunded, part refunded, charged back, chargeback won), `noEffect(why)` where one changes
+ * nothing there; leaving an area or an event out, or naming one that is not an area, does not compile.
  */
 export const ORDER_EFFECTS = {
+  // Money first: what the payment funded is taken back (or given back) before any area reads it.
+  heldFunds: heldFundsOrderEffects,
   billing: billingOrderEffects,
   affiliates: affiliateOrderEffects,
   campaigns: campaignOrderEffects,
@@ -55,8 +62,12 @@ export const PAYMENT_EFFECTS: PaymentEffects = {
   otherPayables: [{ fulfil: fulfilLeadInvoice, reverse: reverseLeadInvoicePayment }],
 };
 
-/** What fulfilment needs, for a commission hold of `commissionHoldDays` (the configuration's). */
-export const paidContext = (commissionHoldDays: number): PaidContext => ({
+/**
+ * What fulfilment needs, for a commission hold of `commissionHoldDays` (the configuration's), and
+ * the providers that give back a payment no order was waiting for.
+ */
+export const paidContext = (commissionHoldDays: number, payments?: Payments): PaidContext => ({
   commissionHoldDays,
   effects: PAYMENT_EFFECTS,
+  payments,
 });

@@ -4,16 +4,21 @@ import { accountEvents, domainServices, serviceOrders, transactions } from "../.
 import type { Tx } from "../db/tx";
 import type { Mailer } from "../mail/mailer";
 import { mailBuyer } from "./mail-buyer";
-import type { FulfilOutcome, PaidContext, Payment } from "./on-paid-effects";
+import { type FulfilOutcome, type PaidContext, type Payment, runEffects } from "./money-effects";
+import { findPaid, idKindOf, recordPaymentIds } from "./payment-ids";
+import { recordUnmatchedPayment, whyUnmatched } from "./unmatched-payments";
 
-export type { FulfilOutcome, Payment } from "./on-paid-effects";
+export type { FulfilOutcome, Payment } from "./money-effects";
 
 /**
- * The one way an order becomes paid, for every provider: mark it paid, activate its domain
- * service, record the payment in the buyer's history and account events, mail a confirmation,
- * then run the on-paid effects. Idempotent: the order row is locked and a paid order, or a
- * payment id already used, changes nothing. A payment for an id that is no service order goes to
- * the other payables of `context.effects` (a lead buyer's invoice). Run it inside a transaction.
+ * The one way an order becomes paid, for every provider: mark it paid, keep every id the provider
+ * gave the payment, activate its domain service, record the payment in the buyer's history and
+ * account events, mail a confirmation, then run the areas' `paid` effects. Idempotent: the order
+ * row is locked, and a payment id seen before changes nothing. A payment that finds no open order
+ * for its amount (the order paid by another payment, cancelled, refunded, or priced otherwise) is
+ * kept as unmatched, to be refunded (docs/money.md#money-nobody-ordered). A payment for an id that
+ * is no service order goes to the other payables of `context.effects` (a lead buyer's invoice).
+ * Run it inside a transaction.
  */
 export async function fulfilOrder(
   tx: Tx,
@@ -21,11 +26,7 @@ export async function fulfilOrder(
   payment: Payment,
   context: PaidContext,
 ): Promise<FulfilOutcome> {
-  const [replayed] = await tx
-    .select({ id: serviceOrders.id })
-    .from(serviceOrders)
-    .where(eq(serviceOrders.providerPaymentId, payment.providerPaymentId));
-  if (replayed) return "already-paid";
+  if (await findPaid(tx, payment.provider, [payment.providerPaymentId])) return "already-paid";
 
   const [order] = await tx
     .select()
@@ -37,10 +38,17 @@ export async function fulfilOrder(
       const outcome = await payable.fulfil(tx, mailer, payment);
       if (outcome) return outcome;
     }
-    return "unknown-order";
+    // Money for nothing known here still came from somebody: it goes back.
+    await recordUnmatchedPayment(tx, payment, {
+      reason: "No order or invoice has this payment's reference.",
+    });
+    return "unmatched";
   }
-  if (order.status === "paid") return "already-paid";
-  if (toCents(payment.amountPaid) !== toCents(order.price)) return "amount-mismatch";
+  const unmatched = whyUnmatched(order, toCents(payment.amountPaid), toCents(order.price));
+  if (unmatched) {
+    await recordUnmatchedPayment(tx, payment, { reason: unmatched, orderId: order.id, userId: order.userId });
+    return "unmatched";
+  }
 
   const paidAt = payment.paidAt ?? new Date();
   const [paid] = await tx
@@ -48,6 +56,17 @@ export async function fulfilOrder(
     .set({ status: "paid", provider: payment.provider, providerPaymentId: payment.providerPaymentId, paidAt })
     .where(eq(serviceOrders.id, order.id))
     .returning();
+  await recordPaymentIds(tx, {
+    provider: payment.provider,
+    ids: [
+      {
+        id: payment.providerPaymentId,
+        kind: payment.idKind ?? idKindOf(payment.provider, payment.providerPaymentId),
+      },
+      ...(payment.otherIds ?? []),
+    ],
+    paid: { orderId: order.id },
+  });
   await tx.update(domainServices).set({ status: "active" }).where(eq(domainServices.orderId, order.id));
   await tx.insert(transactions).values({
     userId: order.userId,
@@ -77,6 +96,6 @@ export async function fulfilOrder(
     ],
   });
 
-  for (const area of context.effects.areas) await area.onPaid?.(tx, paid, context);
+  await runEffects(tx, context.effects, "paid", paid, context);
   return "fulfilled";
 }

@@ -2,9 +2,13 @@ import type { Db } from "../db/pool";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
 import { type FulfilOutcome, fulfilOrder, type Payment } from "./fulfil-order";
-import type { PaidContext } from "./on-paid-effects";
+import type { PaidContext } from "./money-effects";
+import { refundUnmatchedPayments } from "./unmatched-payments";
 
-/** Fulfils in its own transaction and logs anything other than a first fulfilment. */
+/**
+ * Fulfils in its own transaction and logs anything other than a first fulfilment; a payment that
+ * found no open order is given back through its provider once the transaction has committed.
+ */
 export async function recordPayment(
   db: Db,
   mailer: Mailer,
@@ -14,5 +18,7 @@ export async function recordPayment(
 ): Promise<FulfilOutcome> {
   const outcome = await db.transaction((tx) => fulfilOrder(tx, mailer, payment, context));
   if (outcome !== "fulfilled") logger.warn({ ...payment, outcome }, "payment changed nothing");
+  if (outcome === "unmatched" && context.payments)
+    await refundUnmatchedPayments({ db, payments: context.payments, logger });
   return outcome;
 }

@@ -27,6 +27,7 @@ export const TRANSACTION_STATUSES = [
   "refunded",
   "disputed",
   "lease_ended",
+  "charged_back",
 ] as const;
 export type TTransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 /** Each sale status as buyers and sellers read it. */
@@ -40,6 +41,7 @@ export const TRANSACTION_STATUS_LABELS: Record<TTransactionStatus, string> = {
   refunded: "Refunded",
   disputed: "Disputed",
   lease_ended: "Lease ended",
+  charged_back: "Charged back",
 };
 
 /** Longest message a buyer may attach to an offer. */

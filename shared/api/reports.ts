@@ -15,7 +15,8 @@ export const REPORT_KINDS = ["appraisal", "custom", "forecast", "competitive"] a
 export type TReportKind = (typeof REPORT_KINDS)[number];
 export const ZReportKind = z.enum(REPORT_KINDS);
 
-export const REPORT_STATUSES = ["queued", "building", "ready", "failed"] as const;
+/** A report is queued, then building, then ready (or failed); `refunded` once its order was refunded or charged back (its content withdrawn). */
+export const REPORT_STATUSES = ["queued", "building", "ready", "failed", "refunded"] as const;
 export type TReportStatus = (typeof REPORT_STATUSES)[number];
 export const ZReportStatus = z.enum(REPORT_STATUSES);
 

@@ -4,12 +4,8 @@ import fc from "fast-check";
 import type { Agent } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { approvePayout, rejectPayout } from "../../server/modules/admin/payout-review";
-import {
-  creditHeldFunds,
-  type HeldKind,
-  releaseHeldFunds,
-  reverseHeldFunds,
-} from "../../server/modules/ledger/held-funds";
+import { creditHeldFunds, type HeldKind, releaseHeldFunds } from "../../server/modules/ledger/held-funds";
+import { reverseHeldFunds } from "../../server/modules/ledger/reverse-credit";
 import { requestPayout } from "../../server/modules/payouts/payouts.service";
 import { PayoutRefused, type PayoutSender } from "../../server/payments/provider";
 import { sandboxPayoutSender } from "../../server/payments/sandbox-provider";
@@ -97,7 +93,11 @@ async function apply(op: Op, users: { id: string }[], credits: string[]) {
     if (op.review === "reject") await rejectPayout({ ...review, reason: "property review" });
     else await approvePayout({ ...review, sender, logger }).catch(() => undefined);
   } else if (credits.length > 0) {
-    await reverseHeldFunds(t.db, { sourceKey: credits[op.pick % credits.length], reason: "property refund" });
+    await reverseHeldFunds(t.db, {
+      sourceKey: credits[op.pick % credits.length],
+      cause: "property-refund",
+      reason: "property refund",
+    });
   }
 }
 
@@ -108,7 +108,7 @@ const cents = (value: string | number | null) => Math.round(Number(value ?? 0) *
 async function sums(userId: string) {
   const { rows } = await t.db.execute<Record<string, string | null>>(sql`
     select
-      (select sum(amount) from ledger_entries where user_id = ${userId} and kind in ('lead', 'commission', 'sale', 'reversal')) as credited,
+      (select sum(amount) from ledger_entries where user_id = ${userId} and kind in ('lead', 'commission', 'sale', 'reversal', 'reinstatement')) as credited,
       (select sum(amount) from ledger_entries where user_id = ${userId} and status = 'available') as available,
       (select sum(amount) from ledger_entries where user_id = ${userId} and status = 'pending') as pending,
       (select -sum(l.amount) from ledger_entries l join payouts p on p.id = l.payout_id

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Agent } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { creditHeldFunds, releaseHeldFunds, reverseHeldFunds } from "../../server/modules/ledger/held-funds";
+import { creditHeldFunds, releaseHeldFunds } from "../../server/modules/ledger/held-funds";
+import { reverseHeldFunds } from "../../server/modules/ledger/reverse-credit";
 import { addDomain, csv, markVerified } from "../factories/domains";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -101,8 +102,9 @@ describe("held funds", () => {
     const key = `test:${randomUUID()}`;
     await credit(user.id, "40.00", 14, key);
 
-    expect(await reverseHeldFunds(t.db, { sourceKey: key, reason: "lead returned" })).toBe(true);
-    expect(await reverseHeldFunds(t.db, { sourceKey: key, reason: "lead returned" })).toBe(false);
+    const returned = { sourceKey: key, cause: "lead-returned", reason: "lead returned" };
+    expect(await reverseHeldFunds(t.db, returned)).toBe(4000);
+    expect(await reverseHeldFunds(t.db, returned)).toBe(0);
 
     expect(await balanceOf(agent)).toMatchObject({
       availableBalance: "0.00",
@@ -123,7 +125,7 @@ describe("held funds", () => {
     await credit(user.id, "100.00", 0, key);
     expect((await payout(agent, 100)).status).toBe(201);
 
-    await reverseHeldFunds(t.db, { sourceKey: key, reason: "refund" });
+    await reverseHeldFunds(t.db, { sourceKey: key, cause: "re_1", reason: "refund" });
 
     expect(await balanceOf(agent)).toMatchObject({
       availableBalance: "-100.00",

@@ -157,14 +157,14 @@ describe("a refund of a completed sale", () => {
           provider: "stripe",
           eventId,
           eventType: "charge.dispute.created",
-          providerPaymentId: `pi_${opened.body.orderId.slice(0, 8)}`,
-          reason: "dispute",
+          paymentIds: [`pi_${opened.body.orderId.slice(0, 8)}`],
+          moved: { kind: "chargeback", disputeId: `dp_${opened.body.id.slice(0, 8)}` },
         },
         PAYMENT_EFFECTS,
       );
-    expect(await chargeback(`evt_${opened.body.id}`)).toBe("refunded");
+    expect(await chargeback(`evt_${opened.body.id}`)).toBe("charged-back");
 
-    expect((await sale(buyer.agent, opened.body.id)).status).toBe("refunded");
+    expect((await sale(buyer.agent, opened.body.id)).status).toBe("charged_back");
     expect(await heldOf(t.db, seller.user.id)).toEqual({ available: "0.00", pending: "0.00" });
     const copies = await t.db.select().from(domains).where(eq(domains.name, domain.name));
     const sellers = copies.find((d) => d.userId === seller.user.id);
@@ -173,7 +173,7 @@ describe("a refund of a completed sale", () => {
     expect(sellers?.verifiedAt).not.toBeNull();
     expect(buyers?.verifiedAt).toBeNull();
     // A second word of it changes nothing.
-    expect(await chargeback(`evt_again_${opened.body.id}`)).toBe("already-refunded");
+    expect(await chargeback(`evt_again_${opened.body.id}`)).toBe("recorded-before");
     expect(await heldOf(t.db, seller.user.id)).toEqual({ available: "0.00", pending: "0.00" });
   });
 });

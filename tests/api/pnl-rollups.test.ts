@@ -1,7 +1,11 @@
 import { sql } from "drizzle-orm";
 import type { Agent } from "supertest";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { creditRevenue, type RevenueType, removeRevenue } from "../../server/modules/ledger/ledger.service";
+import {
+  creditRevenue,
+  type RevenueType,
+  removeRevenue,
+} from "../../server/modules/revenue/reported-revenue";
 import { PNL_RANGE_DAYS, type TPnlRange, type TPortfolioPnl } from "../../shared/api/pnl";
 import { domains } from "../../shared/schema";
 import { insertDomain } from "../factories/domains";

@@ -25,6 +25,12 @@ afterAll(() => t.close());
 type Account = Awaited<ReturnType<typeof signUp>>;
 
 const codeOf = (userId: string) => referralCodeOf(t.db, userId);
+/** A whole refund of an order, as the dispatcher hands it to the areas. */
+const refundOf = (orderId: string) => ({
+  reason: "refund" as const,
+  cause: `re_${orderId}`,
+  note: `refund of order ${orderId}`,
+});
 
 /** Pays an order as a card payment would (real money), through the one fulfilment path. */
 async function payByCard(orderId: string, amountPaid: string) {
@@ -193,7 +199,7 @@ describe("recruitment campaigns", () => {
     expect((await campaignsOf(buyer))[0].recruits).toBe(2);
     await t.db.transaction(async (tx) => {
       const [order] = await tx.select().from(serviceOrders).where(eq(serviceOrders.userId, refunded.user.id));
-      await applyRefundedOrderToCampaigns(tx, order, "refunded");
+      await applyRefundedOrderToCampaigns(tx, order, refundOf(order.id));
     });
     expect((await campaignsOf(buyer))[0].recruits).toBe(1);
     const before = await balanceOf(buyer.user.id);
@@ -245,7 +251,7 @@ describe("recruitment campaigns", () => {
           .select()
           .from(serviceOrders)
           .where(eq(serviceOrders.userId, account.user.id));
-        await applyRefundedOrderToCampaigns(tx, order, "order refunded");
+        await applyRefundedOrderToCampaigns(tx, order, refundOf(order.id));
       });
 
     // Within the hold: the campaign falls to 9 of 10, the bonus is taken back and it runs again.
@@ -282,7 +288,7 @@ describe("recruitment campaigns", () => {
       .select()
       .from(serviceOrders)
       .where(eq(serviceOrders.userId, recruits[3].user.id));
-    await t.db.transaction((tx) => applyRefundedOrderToCampaigns(tx, order, "order refunded"));
+    await t.db.transaction((tx) => applyRefundedOrderToCampaigns(tx, order, refundOf(order.id)));
     expect(await settleMissedCampaigns({ db: t.db, now: at31 })).toEqual({ missed: 1 });
     expect((await campaignsOf(buyer))[0]).toMatchObject({ status: "missed", recruits: 9 });
     expect(Number((await balanceOf(buyer.user.id)).available) - Number(before.available)).toBe(500);

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../server/db/tx";
-import { creditRevenue, type RevenueType } from "../../server/modules/ledger/ledger.service";
+import { creditRevenue, type RevenueType } from "../../server/modules/revenue/reported-revenue";
 import { domainTraffic, parkingReports } from "../../shared/schema";
 
 /** One revenue event through the ledger, at the given instant. */

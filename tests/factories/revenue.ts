@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { DbOrTx } from "../../server/db/tx";
-import { creditRevenue, type RevenueType } from "../../server/modules/ledger/ledger.service";
+import { creditRevenue, type RevenueType } from "../../server/modules/revenue/reported-revenue";
 import { affiliates } from "../../shared/schema";
 
 export interface EventSpec {

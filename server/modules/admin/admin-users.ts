@@ -5,6 +5,7 @@ import { cursorPage } from "../../db/cursor-page";
 import { exactIsoTime, isoTime } from "../../db/iso-time";
 import type { Db } from "../../db/pool";
 import { notFound } from "../../http/app-error";
+import { balancesOf } from "../ledger/balance-of";
 
 /** How many of a user's domains, orders and security events the review shows, newest first. */
 const SHOWN = 50;
@@ -37,9 +38,6 @@ export async function reviewUser(db: Db, userId: string): Promise<TAdminUserDeta
   const { rows } = await db.execute<{ review: TAdminUserDetail | null }>(sql`
     select json_build_object(
       'user', (select row_to_json(x) from (select ${USER_COLUMNS}, u.suspend_reason as "suspendReason") x),
-      'balance', json_build_object(
-        'available', coalesce((select b.available::text from balances b where b.user_id = u.id), '0.00'),
-        'pending', coalesce((select b.pending::text from balances b where b.user_id = u.id), '0.00')),
       'domains', coalesce((select json_agg(d) from (
         select d.id, d.name, d.status from domains d where d.user_id = u.id
         order by d.created_at desc limit ${SHOWN}) d), '[]'),
@@ -57,5 +55,6 @@ export async function reviewUser(db: Db, userId: string): Promise<TAdminUserDeta
   `);
   const review = rows[0]?.review;
   if (!review) throw notFound("User");
-  return review;
+  const balance = (await balancesOf(db, [userId])).get(userId);
+  return { ...review, balance: balance ?? { available: "0.00", pending: "0.00" } };
 }

@@ -9,7 +9,7 @@ import type { RequestMeta } from "../../http/request-meta";
 import type { Logger } from "../../logger";
 import type { Mailer } from "../../mail/mailer";
 import type { PayoutSender } from "../../payments/provider";
-import { lockBalance } from "../ledger/held-funds";
+import { lockBalance } from "../ledger/balance-lock";
 import { assertPayeeCanBePaid } from "../payouts/payee-state";
 import { returnPayout, sendPayout } from "../payouts/payouts.service";
 import { recordStaffAction } from "./staff-gate";

@@ -4,12 +4,11 @@ import { z } from "zod";
 import { ZTransactionIdParams } from "../../../shared/api/marketplace-deals";
 import { marketplaceTransactions } from "../../../shared/schema";
 import type { AppDeps } from "../../deps";
-import { AppError, notFound } from "../../http/app-error";
+import { AppError } from "../../http/app-error";
 import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
-import { completeSale } from "../marketplace/complete-sale";
-import { paidInstalmentOrders } from "../marketplace/lease-payments";
 import { saleConfigOf } from "../marketplace/sale-config";
+import { disputedSale, paidOrdersOfSale, releaseDisputedSale } from "../marketplace/transactions.service";
 import { recordStaffAction } from "./staff-gate";
 import { refundOrderAsStaff } from "./staff-refund";
 
@@ -45,22 +44,14 @@ export function salesAdminRoutes(deps: AppDeps): Router {
     }),
   );
 
-  const disputed = async (id: string) => {
-    const [row] = await db.select().from(marketplaceTransactions).where(eq(marketplaceTransactions.id, id));
-    if (!row) throw notFound("Transaction");
-    if (row.status !== "disputed") throw new AppError("CONFLICT", "Only a disputed sale is decided here.");
-    return row;
-  };
-
   router.post(
     "/:id/refund",
     handler(
       { auth: true, params: ZTransactionIdParams, body: ZDecisionBody },
       async ({ userId, params, body, req }) => {
-        const row = await disputed(params.id);
-        if (!row.orderId) throw new AppError("CONFLICT", "This sale has no payment to refund.");
-        // A lease was paid in instalments: each paid one is refunded.
-        const orders = row.kind === "lease" ? await paidInstalmentOrders(db, row) : [row.orderId];
+        const row = await disputedSale(db, params.id);
+        const orders = await paidOrdersOfSale(db, row);
+        if (orders.length === 0) throw new AppError("CONFLICT", "This sale has no payment to refund.");
         for (const orderId of orders)
           await refundOrderAsStaff(deps, { staffId: userId, orderId, reason: body.reason });
         await recordStaffAction(db, requestMeta(req), {
@@ -78,22 +69,17 @@ export function salesAdminRoutes(deps: AppDeps): Router {
     handler(
       { auth: true, params: ZTransactionIdParams, body: ZDecisionBody },
       async ({ userId, params, body, req }) => {
-        await disputed(params.id);
-        await db.transaction(async (tx) => {
-          const [row] = await tx
-            .select()
-            .from(marketplaceTransactions)
-            .where(eq(marketplaceTransactions.id, params.id))
-            .for("update");
-          if (row?.status !== "disputed")
-            throw new AppError("CONFLICT", "Only a disputed sale is decided here.");
-          await completeSale(tx, row, config);
-          await recordStaffAction(tx, requestMeta(req), {
-            staffId: userId,
-            action: "sale.released",
-            object: { kind: "marketplace_transaction", id: row.id },
-            detail: { reason: body.reason },
-          });
+        await releaseDisputedSale({
+          db,
+          id: params.id,
+          config,
+          audit: (tx) =>
+            recordStaffAction(tx, requestMeta(req), {
+              staffId: userId,
+              action: "sale.released",
+              object: { kind: "marketplace_transaction", id: params.id },
+              detail: { reason: body.reason },
+            }),
         });
         return { id: params.id, status: "completed" };
       },

@@ -13,7 +13,8 @@ import type { AppDeps } from "../../deps";
 import { AppError, notFound } from "../../http/app-error";
 import type { Mailer } from "../../mail/mailer";
 import { mailBuyer } from "../../payments/mail-buyer";
-import type { PaymentEffects } from "../../payments/on-paid-effects";
+import type { PaymentEffects } from "../../payments/money-effects";
+import { refundableIdOf } from "../../payments/payment-ids";
 import { applyPartialRefund, endRefundedOrder } from "../../payments/refund-order";
 import { refundPayment } from "../../payments/refund-payment";
 import { adminOrder } from "./admin-orders";
@@ -48,7 +49,7 @@ async function reserveRefund(tx: Tx, input: StaffRefundInput): Promise<Reserved>
     .where(eq(serviceOrders.id, input.orderId))
     .for("update");
   if (!order) throw notFound("Order");
-  if (order.refundedAt || order.status === "refunded")
+  if (order.refundedAt || order.status === "refunded" || order.status === "charged_back")
     throw new AppError("CONFLICT", "This order was refunded already.");
   if (order.status !== "paid" || !order.provider)
     throw new AppError("CONFLICT", "Only a paid order can be refunded.");
@@ -128,7 +129,12 @@ async function applyRefund(
     orderId: order.id,
   });
   if (full) {
-    await endRefundedOrder(tx, order, "refund", effects);
+    await endRefundedOrder(
+      tx,
+      order,
+      { reason: "refund", cause: refund.id, note: `refund of order ${order.id}: ${refund.reason}` },
+      effects,
+    );
   } else {
     await applyPartialRefund(tx, order, refund, effects);
   }
@@ -150,6 +156,7 @@ export async function refundOrderAsStaff(
   const { order, refund } = reserved;
   const providerRefundId = await refundPayment(deps.payments, {
     order,
+    paymentId: await refundableIdOf(deps.db, order),
     refundId: refund.id,
     amount: refund.amount,
     reason: refund.reason,

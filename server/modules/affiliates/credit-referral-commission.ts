@@ -1,15 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
-import { centsToDecimal, formatUsd, toCents } from "../../../shared/money";
+import { centsToDecimal, formatUsd } from "../../../shared/money";
 import { affiliates, type ServiceOrder } from "../../../shared/schema";
 import type { Tx } from "../../db/tx";
-import {
-  creditHeldFunds,
-  partlyReversed,
-  reverseHeldFunds,
-  reverseHeldFundsPart,
-} from "../ledger/held-funds";
-import { creditRevenue } from "../ledger/ledger.service";
+import { creditHeldFunds } from "../ledger/held-funds";
+import { movedBy } from "../ledger/reverse-credit";
 import { notify } from "../notifications/notify";
+import { creditRevenue } from "../revenue/reported-revenue";
 
 export const commissionKey = (orderId: string) => `commission:${orderId}`;
 
@@ -102,61 +98,36 @@ export async function creditReferralCommission(
 const tellReferrer = (tx: Tx, userId: string, body: string) =>
   notify(tx, { userId, kind: "commission_earned", title: "Commission earned", body, href: "/affiliates" });
 
-/** The commission an order earned its buyer's referrer, when it was paid with real money. */
-async function heldCommission(tx: Tx, orderId: string) {
-  const { rows } = await tx.execute<{ amount: string; affiliate_id: string | null; test: boolean }>(sql`
-    select amount::text, metadata->>'affiliateId' as affiliate_id, coalesce((metadata->>'test')::boolean, false) as test
+/** The affiliate whose commission an order earned, when it was paid with real money. */
+async function commissionAffiliate(tx: Tx, orderId: string): Promise<string | null> {
+  const { rows } = await tx.execute<{ affiliate_id: string | null; test: boolean }>(sql`
+    select metadata->>'affiliateId' as affiliate_id, coalesce((metadata->>'test')::boolean, false) as test
     from revenue_events where source_key = ${commissionKey(orderId)}
   `);
   const credit = rows[0];
-  return credit && !credit.test ? credit : undefined;
+  return credit && !credit.test ? credit.affiliate_id : null;
 }
 
-async function lowerTotal(tx: Tx, affiliateId: string | null, amount: string): Promise<void> {
+/**
+ * Keeps the affiliate's all-time total in step with what the ledger moved on the commission an
+ * order earned (the ledger's own entry of the order effects takes it back or gives it back, by
+ * `cause`): a refund or a chargeback lowers it, a won chargeback raises it again. A test
+ * commission (sandbox) has no money and no total to move.
+ */
+export async function followCommission(
+  tx: Tx,
+  orderId: string,
+  cause: string,
+  kind: "reversal" | "reinstatement",
+): Promise<void> {
+  const affiliateId = await commissionAffiliate(tx, orderId);
   if (!affiliateId) return;
+  const cents = await movedBy(tx, commissionKey(orderId), cause, kind);
+  if (cents === 0) return;
   await tx
     .update(affiliates)
-    .set({ totalCommissions: sql`greatest(${affiliates.totalCommissions} - ${amount}::numeric, 0)` })
+    .set({
+      totalCommissions: sql`greatest(${affiliates.totalCommissions} + ${centsToDecimal(cents)}::numeric, 0)`,
+    })
     .where(eq(affiliates.id, affiliateId));
-}
-
-/**
- * A refunded or disputed order takes its commission back: the held credit is reversed (what
- * partial refunds took back before is not taken twice) and the affiliate's total shrinks by it.
- * A test commission (sandbox) is reversed in the record only.
- */
-export async function reverseReferralCommission(tx: Tx, orderId: string, reason: string): Promise<void> {
-  const credit = await heldCommission(tx, orderId);
-  if (!credit) return;
-  const rest = centsToDecimal(
-    toCents(credit.amount) - toCents(await partlyReversed(tx, commissionKey(orderId))),
-  );
-  if (!(await reverseHeldFunds(tx, { sourceKey: commissionKey(orderId), reason }))) return;
-  await lowerTotal(tx, credit.affiliate_id, rest);
-}
-
-/**
- * The commission's share of a partial refund: commission × refunded ÷ price, rounded to the cent
- * (half up, in whole cents, so the same refund always takes the same share), taken back once per
- * refund. A full refund later takes only what is left. Answers the share taken back ("0.00" when
- * the order earned no commission).
- */
-export async function reverseReferralCommissionShare(
-  tx: Tx,
-  share: { orderId: string; price: string; refunded: string; refundId: string; reason: string },
-): Promise<string> {
-  const credit = await heldCommission(tx, share.orderId);
-  if (!credit) return "0.00";
-  const cents = Math.round((toCents(credit.amount) * toCents(share.refunded)) / toCents(share.price));
-  if (cents <= 0) return "0.00";
-  const amount = centsToDecimal(cents);
-  const reversed = await reverseHeldFundsPart(tx, {
-    sourceKey: commissionKey(share.orderId),
-    partKey: share.refundId,
-    amount,
-    reason: share.reason,
-  });
-  if (!reversed) return "0.00";
-  await lowerTotal(tx, credit.affiliate_id, amount);
-  return amount;
 }

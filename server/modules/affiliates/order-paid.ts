@@ -3,13 +3,9 @@ import type { TAffiliateLevel } from "../../../shared/api/affiliates";
 import { isEscrowOffer } from "../../../shared/marketplace-deals";
 import { affiliates, type ServiceOrder } from "../../../shared/schema";
 import type { Tx } from "../../db/tx";
-import type { OrderEffects, PartRefund } from "../../payments/on-paid-effects";
+import type { MoneyBack, OrderEffects, PartRefund } from "../../payments/money-effects";
 import { commissionRateFor, orderedTier, TIER_UPGRADE_OFFER, tierCommissionPercent } from "./commission-rate";
-import {
-  creditReferralCommission,
-  reverseReferralCommission,
-  reverseReferralCommissionShare,
-} from "./credit-referral-commission";
+import { creditReferralCommission, followCommission } from "./credit-referral-commission";
 
 type PaidOrder = Pick<ServiceOrder, "id" | "userId" | "price" | "offerId" | "metadata" | "provider">;
 
@@ -40,16 +36,17 @@ export async function applyPaidOrderToAffiliates(
 }
 
 /**
- * A refunded or disputed order undone for the affiliate programme (the order is already marked
- * refunded): the commission it earned the buyer's referrer is reversed, and a tier upgrade no
- * longer raises the buyer's rates, which return to their level's or the best tier still paid for.
+ * A refunded or charged-back order undone for the affiliate programme (the ledger took back the
+ * commission it earned the buyer's referrer): the affiliate's total shrinks by it, and a tier
+ * upgrade no longer raises the buyer's rates, which return to their level's or the best tier
+ * still paid for.
  */
 export async function applyRefundedOrderToAffiliates(
   tx: Tx,
   order: Pick<ServiceOrder, "id" | "userId" | "offerId">,
-  reason: string,
+  back: MoneyBack,
 ): Promise<void> {
-  await reverseReferralCommission(tx, order.id, reason);
+  await followCommission(tx, order.id, back.cause, "reversal");
   if (order.offerId !== TIER_UPGRADE_OFFER) return;
   const mine = await tx
     .select({ id: affiliates.id, level: affiliates.level })
@@ -64,24 +61,30 @@ export async function applyRefundedOrderToAffiliates(
   }
 }
 
-/** A part of an order refunded: the referrer's commission on it shrinks by the part's share. */
+/** A part of an order refunded: the affiliate's total shrinks by the commission's share the ledger took back. */
 export async function applyPartlyRefundedOrderToAffiliates(
   tx: Tx,
-  order: Pick<ServiceOrder, "id" | "price">,
+  order: Pick<ServiceOrder, "id">,
   part: PartRefund,
 ): Promise<void> {
-  await reverseReferralCommissionShare(tx, {
-    orderId: order.id,
-    price: order.price,
-    refunded: part.amount,
-    refundId: part.id,
-    reason: `partial refund of order ${order.id}`,
-  });
+  await followCommission(tx, order.id, part.cause, "reversal");
 }
 
-/** What a payment, a refund and a part refunded mean to the affiliate programme. */
+/** A chargeback decided for us: the commission is back in the total, and a tier upgrade's rates apply again. */
+export async function applyChargebackWonToAffiliates(
+  tx: Tx,
+  order: PaidOrder,
+  back: MoneyBack,
+): Promise<void> {
+  await followCommission(tx, order.id, back.cause, "reinstatement");
+  if (order.offerId === TIER_UPGRADE_OFFER) await applyTierUpgrade(tx, order);
+}
+
+/** What a payment, a refund, a part refunded and a chargeback mean to the affiliate programme. */
 export const affiliateOrderEffects: OrderEffects = {
-  onPaid: applyPaidOrderToAffiliates,
-  onRefunded: applyRefundedOrderToAffiliates,
-  onPartlyRefunded: applyPartlyRefundedOrderToAffiliates,
+  paid: applyPaidOrderToAffiliates,
+  refunded: applyRefundedOrderToAffiliates,
+  partlyRefunded: applyPartlyRefundedOrderToAffiliates,
+  chargedBack: applyRefundedOrderToAffiliates,
+  chargebackWon: applyChargebackWonToAffiliates,
 };

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { domains, reports, type ServiceOrder, type WorkOrder } from "../../../shared/schema";
 import type { Tx } from "../../db/tx";
-import type { OrderEffects } from "../../payments/on-paid-effects";
+import { noEffect, type OrderEffects } from "../../payments/money-effects";
 import { queueReport } from "../reports/queue-report";
 import { scheduleReportBuild } from "../reports/report-schedule";
 import { workOrderDueAt } from "../work-orders/work-order-due";
@@ -80,4 +80,10 @@ export async function addAnalystReview(
 }
 
 /** A paid appraisal queues its report (a refund withdraws it with the order's other reports). */
-export const appraisalOrderEffects: OrderEffects = { onPaid: queueAppraisalReport };
+export const appraisalOrderEffects: OrderEffects = {
+  paid: queueAppraisalReport,
+  refunded: noEffect("the report is withdrawn with the order's other reports"),
+  partlyRefunded: noEffect("a part refunded keeps the report"),
+  chargedBack: noEffect("the report is withdrawn with the order's other reports"),
+  chargebackWon: noEffect("the report is built again with the order's other reports"),
+};

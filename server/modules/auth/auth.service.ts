@@ -6,9 +6,10 @@ import type {
   TRegisterBody,
   TSessionUser,
 } from "../../../shared/api/auth";
-import { balances, sessions, type User, users } from "../../../shared/schema";
+import { sessions, type User, users } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
+import { openBalance } from "../ledger/balance-lock";
 import { dummyHash, hashPassword, verifyPassword } from "./password";
 
 export function toSessionUser(user: User): TSessionUser {
@@ -93,7 +94,7 @@ export async function register(options: {
           referralCode: newReferralCode(),
         })
         .returning();
-      await tx.insert(balances).values({ userId: user.id });
+      await openBalance(tx, user.id);
       await onRegistered?.(tx, user, input.referralCode, input.referralClick);
       await options.confirmEmail(tx, user);
       return user;

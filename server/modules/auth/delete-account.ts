@@ -6,7 +6,7 @@ import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
 import type { RequestMeta } from "../../http/request-meta";
 import { recordAudit } from "../audit/audit-log";
-import { lockBalance } from "../ledger/held-funds";
+import { lockBalance } from "../ledger/balance-lock";
 import { endAllSessions } from "./sessions.service";
 
 /**

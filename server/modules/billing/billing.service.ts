@@ -8,7 +8,7 @@ import { billingNow } from "../../db/billing-clock";
 import type { Db } from "../../db/pool";
 import { AppError, notFound } from "../../http/app-error";
 import type { Mailer } from "../../mail/mailer";
-import type { PaidContext } from "../../payments/on-paid-effects";
+import type { PaidContext } from "../../payments/money-effects";
 import type { Payments } from "../../payments/payments";
 import { subscriptionsOf } from "../../payments/paypal-subscriptions";
 import {

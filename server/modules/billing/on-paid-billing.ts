@@ -3,7 +3,7 @@ import { isMonthly } from "../../../shared/offer-grants";
 import type { ServiceOrder } from "../../../shared/schema";
 import { billingNow } from "../../db/billing-clock";
 import type { Tx } from "../../db/tx";
-import type { OrderEffects } from "../../payments/on-paid-effects";
+import { noEffect, type OrderEffects } from "../../payments/money-effects";
 import { endPaidEntitlements, grantOrderEntitlements } from "../entitlements/grant-entitlements";
 import { notify } from "../notifications/notify";
 import { applySubscriptionPayment, startSubscription } from "./subscription-lifecycle";
@@ -30,13 +30,18 @@ export async function applyPaidOrderToBilling(tx: Tx, order: ServiceOrder): Prom
   await startSubscription(tx, order, now);
 }
 
-/** A refunded or disputed order's entitlements end (an account plan among them). */
+/** A refunded or charged-back order's entitlements end (an account plan among them). */
 export async function applyRefundedOrderToBilling(tx: Tx, order: ServiceOrder): Promise<void> {
   await endPaidEntitlements(tx, order, await billingNow(tx));
 }
 
-/** What a payment means to billing, run first (docs/architecture.md#flow-2-a-purchase-becomes-an-entitlement). */
+/** What a payment means to billing (docs/architecture.md#flow-2-a-purchase-becomes-an-entitlement). */
 export const billingOrderEffects: OrderEffects = {
-  onPaid: applyPaidOrderToBilling,
-  onRefunded: applyRefundedOrderToBilling,
+  paid: applyPaidOrderToBilling,
+  refunded: applyRefundedOrderToBilling,
+  partlyRefunded: noEffect("a part refunded keeps what the order grants"),
+  chargedBack: applyRefundedOrderToBilling,
+  chargebackWon: noEffect(
+    "what a charged-back payment granted stays ended: the buyer who disputed it subscribes or buys again",
+  ),
 };

@@ -6,7 +6,7 @@ import type { Tx } from "../../db/tx";
 import type { Logger } from "../../logger";
 import type { Mailer } from "../../mail/mailer";
 import { fulfilOrder } from "../../payments/fulfil-order";
-import type { PaidContext } from "../../payments/on-paid-effects";
+import type { PaidContext } from "../../payments/money-effects";
 import { refundOrder } from "../../payments/refund-order";
 import {
   firstDelivery,
@@ -67,7 +67,13 @@ async function saleCompleted(ctx: Context, tx: Tx, event: PayPalBillingEvent, ev
     await fulfilOrder(
       tx,
       ctx.mailer,
-      { orderId: order.id, provider: "paypal", providerPaymentId: sale.id, amountPaid: amount },
+      {
+        orderId: order.id,
+        provider: "paypal",
+        providerPaymentId: sale.id,
+        idKind: "sale",
+        amountPaid: amount,
+      },
       ctx.paid,
     );
     await linkProviderSubscription(tx, {
@@ -87,6 +93,7 @@ async function saleCompleted(ctx: Context, tx: Tx, event: PayPalBillingEvent, ev
       kind: "renewal",
       provider: "paypal",
       providerPaymentId: sale.id,
+      idKind: "sale",
       amount,
       periodStart: start,
       periodEnd: addDays(start, 30),
@@ -106,15 +113,18 @@ export async function handlePayPalBillingEvent(ctx: Context, event: PayPalBillin
   if (event.event_type === "PAYMENT.SALE.REFUNDED" || event.event_type === "PAYMENT.SALE.REVERSED") {
     const saleId = event.resource?.sale_id ?? event.resource?.id;
     if (saleId) {
-      const reason = event.event_type === "PAYMENT.SALE.REFUNDED" ? "refund" : "dispute";
+      const refunded = event.event_type === "PAYMENT.SALE.REFUNDED";
       await refundOrder(
         ctx.db,
         {
           provider: "paypal",
           eventId: event.id,
           eventType: event.event_type,
-          providerPaymentId: saleId,
-          reason,
+          paymentIds: [saleId],
+          // A sale's refund takes it all back; a reversed sale is a chargeback, keyed like a capture's.
+          moved: refunded
+            ? { kind: "refund", refundId: event.resource?.id === saleId ? undefined : event.resource?.id }
+            : { kind: "chargeback", disputeId: `reversal:${saleId}` },
         },
         ctx.paid.effects,
       );

@@ -68,6 +68,8 @@ export function receiptLines(options: {
   }
   totals.push(["Total paid", `${formatUsd(order.price)} USD`]);
   if (order.status === "refunded") notes.push({ text: "This payment was refunded.", tone: "danger" });
+  if (order.status === "charged_back")
+    notes.push({ text: "This payment was charged back by the bank.", tone: "danger" });
   if (order.provider === "sandbox") notes.push({ text: "Test mode, no money moved.", tone: "warning" });
   return { seller, details, totals, notes };
 }

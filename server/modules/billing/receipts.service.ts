@@ -18,7 +18,7 @@ export async function listReceipts(options: { db: Db; userId: string }): Promise
     .where(
       and(
         eq(serviceOrders.userId, options.userId),
-        inArray(serviceOrders.status, ["paid", "refunded"]),
+        inArray(serviceOrders.status, ["paid", "refunded", "charged_back"]),
         isNotNull(serviceOrders.paidAt),
       ),
     )
@@ -51,7 +51,8 @@ export async function receiptPdf(options: {
     .from(serviceOrders)
     .innerJoin(users, eq(users.id, serviceOrders.userId))
     .where(and(eq(serviceOrders.id, options.orderId), eq(serviceOrders.userId, options.userId)));
-  if (!row?.order.paidAt || !["paid", "refunded"].includes(row.order.status)) throw notFound("Receipt");
+  if (!row?.order.paidAt || !["paid", "refunded", "charged_back"].includes(row.order.status))
+    throw notFound("Receipt");
   const lines = receiptLines({ order: row.order, buyer: row, issuer: options.issuer });
   const doc = new PDFDocument({
     size: "A4",

@@ -4,7 +4,8 @@ import { type ServiceOrder, type Subscription, serviceOrders } from "../../../sh
 import type { Tx } from "../../db/tx";
 import type { Mailer } from "../../mail/mailer";
 import { type FulfilOutcome, fulfilOrder } from "../../payments/fulfil-order";
-import type { PaidContext } from "../../payments/on-paid-effects";
+import type { PaidContext, PaymentIdKind } from "../../payments/money-effects";
+import { findPaid } from "../../payments/payment-ids";
 
 const day = (at: Date) => at.toISOString().slice(0, 10);
 
@@ -76,17 +77,15 @@ export async function recordSubscriptionPayment(
     kind: SubscriptionPaymentKind;
     provider: string;
     providerPaymentId: string;
+    idKind?: PaymentIdKind;
+    otherIds?: { id: string; kind: PaymentIdKind }[];
     amount: string;
     periodStart?: Date;
     periodEnd?: Date;
   },
   context: PaidContext,
 ): Promise<FulfilOutcome> {
-  const [seen] = await tx
-    .select({ id: serviceOrders.id })
-    .from(serviceOrders)
-    .where(eq(serviceOrders.providerPaymentId, payment.providerPaymentId));
-  if (seen) return "already-paid";
+  if (await findPaid(tx, payment.provider, [payment.providerPaymentId])) return "already-paid";
   const order = await openSubscriptionOrder(tx, sub, payment);
   return fulfilOrder(
     tx,
@@ -95,6 +94,8 @@ export async function recordSubscriptionPayment(
       orderId: order.id,
       provider: payment.provider,
       providerPaymentId: payment.providerPaymentId,
+      idKind: payment.idKind,
+      otherIds: payment.otherIds,
       amountPaid: order.price,
     },
     context,

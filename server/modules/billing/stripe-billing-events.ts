@@ -7,7 +7,7 @@ import type { Tx } from "../../db/tx";
 import type { Logger } from "../../logger";
 import type { Mailer } from "../../mail/mailer";
 import { fulfilOrder } from "../../payments/fulfil-order";
-import type { PaidContext } from "../../payments/on-paid-effects";
+import type { PaidContext, Payment } from "../../payments/money-effects";
 import {
   firstDelivery,
   isStale,
@@ -32,6 +32,20 @@ function invoicePaymentId(invoice: Stripe.Invoice): string {
   const legacy = (invoice as unknown as { payment_intent?: string | { id: string } | null }).payment_intent;
   const paid = invoice.payments?.data?.find((p) => p.payment?.payment_intent)?.payment?.payment_intent;
   return idOf(paid ?? legacy) ?? invoice.id ?? "";
+}
+
+/**
+ * How fulfilment keeps an invoice's payment: under the payment intent that paid it when known (a
+ * refund or a dispute names it), with the invoice's own id beside it, so either finds the order.
+ */
+function invoicePayment(invoice: Stripe.Invoice): Pick<Payment, "providerPaymentId" | "idKind" | "otherIds"> {
+  const id = invoicePaymentId(invoice);
+  const byIntent = invoice.id !== undefined && id !== invoice.id;
+  return {
+    providerPaymentId: id,
+    idKind: byIntent ? "payment_intent" : "invoice",
+    otherIds: byIntent && invoice.id ? [{ id: invoice.id, kind: "invoice" }] : [],
+  };
 }
 
 /** A subscription's current period, from its first item (where current API versions keep it). */
@@ -77,17 +91,22 @@ async function checkoutCompleted(
   tx: Tx,
   session: Stripe.Checkout.Session,
   remote: Stripe.Subscription | null,
+  invoice: Stripe.Invoice | null,
 ) {
   const orderId = session.metadata?.orderId ?? session.client_reference_id;
   const subscriptionId = idOf(session.subscription);
   if (!orderId || !subscriptionId || session.payment_status !== "paid") return;
+  const paid = invoice
+    ? invoicePayment(invoice)
+    : { providerPaymentId: session.id, idKind: "checkout_session" as const, otherIds: [] };
   await fulfilOrder(
     tx,
     ctx.mailer,
     {
       orderId,
       provider: "stripe",
-      providerPaymentId: idOf(session.invoice) ?? session.id,
+      ...paid,
+      otherIds: [...(paid.otherIds ?? []), { id: session.id, kind: "checkout_session" }],
       amountPaid: centsToDecimal(session.amount_total ?? 0),
     },
     ctx.paid,
@@ -121,7 +140,7 @@ async function invoicePaid(
     {
       kind: renewal ? "renewal" : "proration",
       provider: "stripe",
-      providerPaymentId: invoicePaymentId(invoice),
+      ...invoicePayment(invoice),
       amount: centsToDecimal(invoice.amount_paid),
       ...(renewal && line ? { periodStart: at(line.start), periodEnd: at(line.end) } : {}),
     },
@@ -184,11 +203,15 @@ export async function handleStripeBillingEvent(ctx: Context, event: Stripe.Event
   const session = event.data.object as Stripe.Checkout.Session;
   const linked = isSubscriptionCheckout ? idOf(session.subscription) : null;
   const remote = linked ? await ctx.stripe.subscriptions.retrieve(linked) : null;
+  const firstInvoiceId = isSubscriptionCheckout ? idOf(session.invoice) : null;
+  const firstInvoice = firstInvoiceId
+    ? await withPayments(ctx, { id: firstInvoiceId } as Stripe.Invoice)
+    : null;
   const paidInvoice =
     event.type === "invoice.paid" ? await withPayments(ctx, event.data.object as Stripe.Invoice) : null;
   await ctx.db.transaction(async (tx) => {
     if (!(await firstDelivery(tx, { provider: "stripe", id: event.id, type: event.type }))) return;
-    if (isSubscriptionCheckout) return checkoutCompleted(ctx, event, tx, session, remote);
+    if (isSubscriptionCheckout) return checkoutCompleted(ctx, event, tx, session, remote, firstInvoice);
     const remoteId = event.type.startsWith("invoice.")
       ? invoiceSubscription(event.data.object as Stripe.Invoice)
       : (event.data.object as Stripe.Subscription).id;

@@ -7,7 +7,7 @@ import { billingNow } from "../../db/billing-clock";
 import type { Db } from "../../db/pool";
 import type { Tx } from "../../db/tx";
 import type { Mailer } from "../../mail/mailer";
-import type { PaidContext } from "../../payments/on-paid-effects";
+import type { PaidContext } from "../../payments/money-effects";
 import { syncAccountPlan } from "../entitlements/entitlements.service";
 import { openSubscriptionOrder, recordSubscriptionPayment } from "./record-renewal";
 import {

@@ -2,10 +2,9 @@ import { sql } from "drizzle-orm";
 import { isEscrowOffer } from "../../../shared/marketplace-deals";
 import type { ServiceOrder } from "../../../shared/schema";
 import type { Tx } from "../../db/tx";
-import type { OrderEffects, PaidContext } from "../../payments/on-paid-effects";
+import type { MoneyBack, OrderEffects, PaidContext, PartRefund } from "../../payments/money-effects";
 import { cancelCampaign, RECRUITMENT_OFFER, startCampaign } from "./campaigns.service";
 import { countRecruit } from "./count-recruit";
-import { reverseCampaignBonuses } from "./settle-campaign";
 import { uncountRefundedRecruit } from "./uncount-refunded-recruit";
 
 /**
@@ -24,31 +23,59 @@ export async function applyPaidOrderToCampaigns(
 }
 
 /**
- * A refunded order: a recruit counted by it no longer counts towards a campaign still running,
- * nor towards a reached one whose bonus is still held (which may take the bonus back). A refunded campaign order: an active campaign ends with nothing paid or returned;
- * a reached one takes back the bonuses it paid (still held).
+ * A refunded or charged-back order: a recruit counted by it no longer counts towards a campaign
+ * still running, nor towards a reached one whose bonus is still held (which may take the bonus
+ * back). A refunded campaign order ends an active campaign with nothing paid or returned; the
+ * money a reached or missed one paid (its bonus shares, or the bonus returned to the buyer) was
+ * funded by the order, so the ledger takes it back with the payment.
  */
 export async function applyRefundedOrderToCampaigns(
   tx: Tx,
   order: ServiceOrder,
-  reason: string,
+  back: MoneyBack,
 ): Promise<void> {
   await tx.execute(sql`
     delete from campaign_recruits
     where order_id = ${order.id}::uuid
       and campaign_id in (select id from recruitment_campaigns where status = 'active')
   `);
-  await uncountRefundedRecruit(tx, order.id, reason);
-  if (order.offerId !== RECRUITMENT_OFFER) return;
-  await cancelCampaign(tx, order);
-  const { rows } = await tx.execute<{ id: string }>(
-    sql`select id from recruitment_campaigns where order_id = ${order.id} and status = 'reached'`,
-  );
-  for (const row of rows) await reverseCampaignBonuses(tx, row.id, reason);
+  await uncountRefundedRecruit(tx, order.id, `${back.reason} of order ${order.id}`);
+  if (order.offerId === RECRUITMENT_OFFER) await cancelCampaign(tx, order);
 }
 
-/** What a payment and a refund mean to recruitment campaigns. */
+/**
+ * A part of a campaign order refunded while the campaign runs: the bonus it promises shrinks by
+ * that part (what a settled one paid shrinks through the ledger, pro rata).
+ */
+export async function applyPartlyRefundedOrderToCampaigns(
+  tx: Tx,
+  order: ServiceOrder,
+  part: PartRefund,
+): Promise<void> {
+  if (order.offerId !== RECRUITMENT_OFFER) return;
+  await tx.execute(sql`
+    update recruitment_campaigns set bonus = greatest(bonus - ${part.amount}::numeric, 0)
+    where order_id = ${order.id} and status = 'active'
+  `);
+}
+
+/**
+ * A chargeback of a campaign order decided for us: a campaign it cancelled runs again until its
+ * end (the campaigns job then settles it, reached or missed, as any other).
+ */
+export async function applyChargebackWonToCampaigns(tx: Tx, order: ServiceOrder): Promise<void> {
+  if (order.offerId !== RECRUITMENT_OFFER) return;
+  await tx.execute(sql`
+    update recruitment_campaigns set status = 'active', settled_at = null
+    where order_id = ${order.id} and status = 'cancelled'
+  `);
+}
+
+/** What a payment and money taken back mean to recruitment campaigns. */
 export const campaignOrderEffects: OrderEffects = {
-  onPaid: applyPaidOrderToCampaigns,
-  onRefunded: applyRefundedOrderToCampaigns,
+  paid: applyPaidOrderToCampaigns,
+  refunded: applyRefundedOrderToCampaigns,
+  partlyRefunded: applyPartlyRefundedOrderToCampaigns,
+  chargedBack: applyRefundedOrderToCampaigns,
+  chargebackWon: applyChargebackWonToCampaigns,
 };

@@ -29,9 +29,10 @@ export async function countRecruit(
     goal: number;
     bonus: string;
     test: boolean;
+    order_id: string;
     recruiter_id: string;
   }>(sql`
-    select c.id, c.user_id::text, c.goal, c.bonus::text, c.test, r.referred_by::text as recruiter_id
+    select c.id, c.user_id::text, c.goal, c.bonus::text, c.test, c.order_id::text, r.referred_by::text as recruiter_id
     from users r
     join affiliates a on a.referred_user_id = r.referred_by and a.is_active
     join recruitment_campaigns c on c.user_id = a.user_id

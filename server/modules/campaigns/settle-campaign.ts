@@ -3,12 +3,21 @@ import { centsToDecimal, formatUsd, toCents } from "../../../shared/money";
 import { billingNow } from "../../db/billing-clock";
 import type { Db } from "../../db/pool";
 import type { DbOrTx } from "../../db/tx";
-import { creditHeldFunds, reverseHeldFunds } from "../ledger/held-funds";
-import { creditRevenue } from "../ledger/ledger.service";
+import { creditHeldFunds } from "../ledger/held-funds";
+import { reverseHeldFunds } from "../ledger/reverse-credit";
 import { notify } from "../notifications/notify";
+import { creditRevenue } from "../revenue/reported-revenue";
 import { splitBonus } from "./split-bonus";
 
-type CampaignRow = { id: string; user_id: string; goal: number; bonus: string; test: boolean };
+/** A campaign as settling reads it; `order_id` is the order whose payment funds its bonus. */
+type CampaignRow = {
+  id: string;
+  user_id: string;
+  goal: number;
+  bonus: string;
+  test: boolean;
+  order_id: string;
+};
 
 /**
  * A bonus share's ledger key. A campaign that fell below its goal during the hold and reached it
@@ -70,6 +79,7 @@ export async function settleReached(tx: DbOrTx, campaign: CampaignRow, holdDays:
         description,
         metadata,
         sourceKey,
+        orderId: campaign.order_id,
       });
     }
     await tell(
@@ -103,7 +113,7 @@ export async function settleMissedCampaigns(options: { db: Db; now?: Date }): Pr
       const { rows } = await tx.execute<CampaignRow & { recruits: number }>(sql`
         update recruitment_campaigns set status = 'missed', settled_at = ${now.toISOString()}::timestamptz
         where id = ${id} and status = 'active'
-        returning id, user_id::text, goal, bonus::text, test,
+        returning id, user_id::text, goal, bonus::text, test, order_id::text,
           (select count(*)::int from campaign_recruits r where r.campaign_id = recruitment_campaigns.id) as recruits
       `);
       const campaign = rows[0];
@@ -130,6 +140,7 @@ export async function settleMissedCampaigns(options: { db: Db; now?: Date }): Pr
           description,
           metadata: { campaignId: campaign.id },
           sourceKey: returnKey(campaign.id),
+          orderId: campaign.order_id,
         });
       }
       await tell(
@@ -145,26 +156,22 @@ export async function settleMissedCampaigns(options: { db: Db; now?: Date }): Pr
   return { missed };
 }
 
-/** A refunded campaign order takes back bonuses it paid out (still within their hold). */
-export async function reverseCampaignBonuses(tx: DbOrTx, campaignId: string, reason: string): Promise<void> {
-  const { rows } = await tx.execute<{ source_key: string }>(sql`
-    select source_key from revenue_events where starts_with(source_key, ${`campaign:${campaignId}:`})
-  `);
-  for (const row of rows) await reverseHeldFunds(tx, { sourceKey: row.source_key, reason });
-}
-
 /**
  * Takes back the bonus shares of a campaign that are still held; answers whose shares they were.
  * Shares already released stay paid.
  */
-export async function reverseHeldBonuses(tx: DbOrTx, campaignId: string, reason: string): Promise<string[]> {
+export async function reverseHeldBonuses(
+  tx: DbOrTx,
+  campaignId: string,
+  because: { cause: string; reason: string },
+): Promise<string[]> {
   const { rows } = await tx.execute<{ source_key: string; user_id: string }>(sql`
     select substr(source_key, 6) as source_key, user_id::text from ledger_entries
     where starts_with(source_key, ${`held:campaign:${campaignId}:`}) and kind = 'campaign-bonus' and status = 'pending'
   `);
   const users: string[] = [];
   for (const row of rows) {
-    if (await reverseHeldFunds(tx, { sourceKey: row.source_key, reason })) users.push(row.user_id);
+    if ((await reverseHeldFunds(tx, { sourceKey: row.source_key, ...because })) > 0) users.push(row.user_id);
   }
   return users;
 }

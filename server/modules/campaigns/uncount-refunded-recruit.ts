@@ -39,7 +39,10 @@ export async function uncountRefundedRecruit(tx: DbOrTx, orderId: string, reason
     );
     const recruits = Number(rows[0].recruits);
     if (recruits >= campaign.goal) continue;
-    const reversed = await reverseHeldBonuses(tx, campaign.id, reason);
+    const reversed = await reverseHeldBonuses(tx, campaign.id, {
+      cause: `recruit-refunded:${orderId}`,
+      reason,
+    });
     await tx.execute(sql`
       update recruitment_campaigns set status = 'active', settled_at = null where id = ${campaign.id}
     `);

@@ -4,7 +4,7 @@ import { AppError, notFound } from "../../http/app-error";
 import type { Logger } from "../../logger";
 import type { Mailer } from "../../mail/mailer";
 import type { FulfilOutcome } from "../../payments/fulfil-order";
-import type { PaidContext } from "../../payments/on-paid-effects";
+import type { PaidContext } from "../../payments/money-effects";
 import { completedCapture, type PayPalClient } from "../../payments/paypal-client";
 import { recordPayment } from "../../payments/record-payment";
 import { ownServiceOrder } from "./own-order";

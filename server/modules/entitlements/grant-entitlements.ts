@@ -112,8 +112,14 @@ async function endOrderGrants(
   order: Pick<ServiceOrder, "id" | "userId" | "metadata">,
   now: Date,
 ): Promise<void> {
+  // A later payment names its subscription; the first one started it.
+  const started = await tx.execute<{ id: string }>(
+    sql`select id::text from subscriptions where first_order_id = ${order.id}`,
+  );
   const subscriptionId =
-    typeof order.metadata.subscriptionId === "string" ? order.metadata.subscriptionId : null;
+    typeof order.metadata.subscriptionId === "string"
+      ? order.metadata.subscriptionId
+      : (started.rows[0]?.id ?? null);
   // The period it paid for is taken back: the subscription stands as lapsed (so no later change
   // of its state grants that period again) until a later payment makes it active.
   if (subscriptionId) {

@@ -4,7 +4,7 @@ import { centsToDecimal, toCents } from "../../../shared/money";
 import { isoTime } from "../../db/iso-time";
 import type { DbOrTx } from "../../db/tx";
 import { AppError, notFound } from "../../http/app-error";
-import { reverseHeldFunds } from "../ledger/held-funds";
+import { reverseHeldFunds } from "../ledger/reverse-credit";
 import { invoiceColumns, issuedInvoice } from "./issue-invoice";
 import type { LeadSales } from "./lead-sales";
 import { leadSourceKey } from "./sell-lead";
@@ -88,6 +88,7 @@ export async function voidInvoice(sales: LeadSales, buyerId: string, invoiceId: 
     for (const { lead_id } of leads.rows) {
       await reverseHeldFunds(tx, {
         sourceKey: leadSourceKey(lead_id),
+        cause: `invoice-void:${invoiceId}`,
         reason: `the buyer's invoice for ${invoice.month} was voided`,
       });
     }

@@ -6,7 +6,7 @@ import { isoTime } from "../../db/iso-time";
 import type { DbOrTx } from "../../db/tx";
 import { AppError, notFound } from "../../http/app-error";
 import type { FulfilOutcome } from "../../payments/fulfil-order";
-import type { PaidContext, PaymentEffects } from "../../payments/on-paid-effects";
+import type { PaidContext, PaymentEffects } from "../../payments/money-effects";
 import type { Payments } from "../../payments/payments";
 import { completedCapture } from "../../payments/paypal-client";
 import { recordPayment } from "../../payments/record-payment";

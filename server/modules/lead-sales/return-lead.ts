@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { leads } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import { notFound } from "../../http/app-error";
-import { reverseHeldFunds } from "../ledger/held-funds";
+import { reverseHeldFunds } from "../ledger/reverse-credit";
 import { leadSourceKey } from "./sell-lead";
 
 /**
@@ -22,7 +22,7 @@ export async function returnLead(options: { db: Db; leadId: string; reason: stri
       .where(and(eq(leads.id, leadId), isNull(leads.returnedAt)))
       .returning({ domainId: leads.domainId });
     if (!returned) return false;
-    await reverseHeldFunds(tx, { sourceKey: leadSourceKey(leadId), reason });
+    await reverseHeldFunds(tx, { sourceKey: leadSourceKey(leadId), cause: "lead-returned", reason });
     return true;
   });
 }

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { formatUsd } from "../../../shared/money";
+import { centsToDecimal, formatUsd, toCents } from "../../../shared/money";
 import {
   accountEvents,
   domains,
@@ -8,7 +8,6 @@ import {
   serviceOrders,
 } from "../../../shared/schema";
 import type { Tx } from "../../db/tx";
-import { AppError } from "../../http/app-error";
 import { creditSeller, sellerProceeds } from "./credit-seller";
 import type { SaleConfig } from "./sale-terms";
 import { tellSale } from "./tell-sale";
@@ -17,19 +16,18 @@ import { tellSale } from "./tell-sale";
 export const saleCreditKey = (transactionId: string) => `escrow-sale:${transactionId}`;
 
 /**
- * The sale completes (the buyer accepted, inspection ended, or staff released it): the domain
- * joins the buyer's portfolio verified, with the token the buyer proved it by (so its daily check
- * goes on passing); the seller's copy is sold and no longer verified; the seller is credited the
- * price less commission as held funds, pending for the refund window, when the buyer paid real
- * money (docs/money.md#the-sandbox: a sandbox payment moves the name but credits nobody).
+ * What completion does (the buyer accepted, inspection ended, or staff released it; the machine
+ * has moved the sale to `completed`): the domain joins the buyer's portfolio verified, with the
+ * token the buyer proved it by (so its daily check goes on passing); the seller's copy is sold
+ * and no longer verified; the seller is credited the price, less what was refunded in part, less
+ * commission, as held funds pending for the refund window, when the buyer paid real money
+ * (docs/money.md#the-sandbox: a sandbox payment moves the name but credits nobody).
  */
 export async function completeSale(
   tx: Tx,
   row: MarketplaceTransaction,
   config: SaleConfig,
 ): Promise<MarketplaceTransaction> {
-  if (!["inspection", "disputed"].includes(row.status))
-    throw new AppError("CONFLICT", "This sale cannot complete now.");
   const now = new Date();
   if (row.domainId) {
     await tx
@@ -67,11 +65,13 @@ export async function completeSale(
         .from(serviceOrders)
         .where(eq(serviceOrders.id, row.orderId))
     : [];
-  const proceeds = sellerProceeds(row, row.amount);
+  const kept = centsToDecimal(Math.max(0, toCents(row.amount) - toCents(row.refundedAmount)));
+  const proceeds = sellerProceeds(row, kept);
+  const realMoney = Boolean(order?.provider && order.provider !== "sandbox");
   // A lease credited the seller with each instalment as it was paid.
-  if (row.kind !== "lease" && order?.provider && order.provider !== "sandbox") {
+  if (row.kind !== "lease" && realMoney && toCents(proceeds) > 0) {
     await creditSeller(tx, row, {
-      amount: row.amount,
+      amount: kept,
       proceeds,
       what: `Sold ${row.domainName} through escrow`,
       holdDays: config.holdDays,
@@ -82,7 +82,11 @@ export async function completeSale(
   }
   const [done] = await tx
     .update(marketplaceTransactions)
-    .set({ status: "completed", closedAt: now, buyerDomainId: buyerDomain.id })
+    .set({
+      closedAt: now,
+      buyerDomainId: buyerDomain.id,
+      settlesAt: new Date(now.getTime() + config.holdDays * 86_400_000),
+    })
     .where(eq(marketplaceTransactions.id, row.id))
     .returning();
   await tx.insert(accountEvents).values([
@@ -103,7 +107,9 @@ export async function completeSale(
     `${row.domainName} sold`,
     row.kind === "lease"
       ? "The lease-to-own is complete: every instalment was credited to you as it was paid."
-      : `You are credited ${formatUsd(proceeds)} (the price less commission).`,
+      : realMoney
+        ? `You are credited ${formatUsd(proceeds)} (the price${toCents(row.refundedAmount) > 0 ? ", less what was refunded," : ""} less commission), held for the refund window.`
+        : `This was a test payment: nothing is credited (a real sale would credit ${formatUsd(proceeds)}).`,
     row.id,
   );
   await tellSale(

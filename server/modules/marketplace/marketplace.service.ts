@@ -16,9 +16,9 @@ import { hasLiveSale } from "../../db/live-sale";
 import type { Db } from "../../db/pool";
 import type { Tx } from "../../db/tx";
 import { AppError, notFound } from "../../http/app-error";
-import { creditRevenue } from "../ledger/ledger.service";
 import { notify } from "../notifications/notify";
 import { assertPlanAllows } from "../plans/plan-limits";
+import { creditRevenue } from "../revenue/reported-revenue";
 
 interface ListingRow extends Record<string, unknown> {
   total: number;

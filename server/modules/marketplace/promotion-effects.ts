@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { PROMOTION_TYPES } from "../../../shared/prices";
 import { domains, type ServiceOrder, workOrders } from "../../../shared/schema";
 import type { Tx } from "../../db/tx";
-import type { OrderEffects } from "../../payments/on-paid-effects";
+import { noEffect, type OrderEffects } from "../../payments/money-effects";
 
 const DAY_MS = 86_400_000;
 /** Staff publish a paid social promotion within two days. */
@@ -47,4 +47,14 @@ export async function queueSocialPost(tx: Tx, order: ServiceOrder): Promise<void
 }
 
 /** A social promotion's post, queued for staff to publish. */
-export const promotionOrderEffects: OrderEffects = { onPaid: queueSocialPost };
+export const promotionOrderEffects: OrderEffects = {
+  paid: queueSocialPost,
+  refunded: noEffect(
+    "its post's work order is cancelled with the order's work orders, its days end with its entitlements",
+  ),
+  partlyRefunded: noEffect("a part refunded keeps the promotion"),
+  chargedBack: noEffect(
+    "its post's work order is cancelled with the order's work orders, its days end with its entitlements",
+  ),
+  chargebackWon: noEffect("its work order is reopened with the order's work orders"),
+};

@@ -19,10 +19,10 @@ import type { Db } from "../../db/pool";
 import type { Tx } from "../../db/tx";
 import { AppError, notFound } from "../../http/app-error";
 import type { OwnershipChecker } from "../domains/check-ownership";
-import { cancelUnpaidSale } from "./cancel-sale";
-import { completeSale } from "./complete-sale";
+import { paidInstalmentOrders } from "./lease-payments";
 import { leaseTermsFor } from "./lease-terms";
 import { lockAcceptedOffer, lockListing } from "./offers.service";
+import { requireSaleEvent } from "./sale-events";
 import { inspectionDaysFor, protectionOf, type SaleConfig } from "./sale-terms";
 import { tellSale } from "./tell-sale";
 
@@ -289,24 +289,12 @@ export async function confirmTransfer(options: {
     );
   return db.transaction(async (tx) => {
     const locked = await ownTransaction(tx, userId, options.id, true);
-    if (locked.status !== "awaiting_transfer")
-      throw new AppError("CONFLICT", "The transfer is already settled.");
-    const now = new Date();
-    const [updated] = await tx
-      .update(marketplaceTransactions)
-      .set({
-        status: "inspection",
-        transferredAt: now,
-        inspectionEndsAt: addDays(now, locked.inspectionDays),
-      })
-      .where(eq(marketplaceTransactions.id, locked.id))
-      .returning();
-    await tellSale(
+    const updated = await requireSaleEvent(
       tx,
-      locked.sellerId,
-      `${locked.domainName} reached the buyer`,
-      `The buyer proved control. Inspection lasts up to ${locked.inspectionDays} days, then you are paid.`,
-      locked.id,
+      locked,
+      "transfer_proven",
+      { now: new Date() },
+      "The transfer is already settled.",
     );
     return transactionView(updated, userId);
   });
@@ -317,9 +305,14 @@ export async function acceptTransaction(options: { db: Db; userId: string; id: s
   return options.db.transaction(async (tx) => {
     const row = await ownTransaction(tx, options.userId, options.id, true);
     if (row.buyerId !== options.userId) throw new AppError("FORBIDDEN", "Only the buyer accepts the domain.");
-    if (row.status !== "inspection")
-      throw new AppError("CONFLICT", "Only a domain under inspection can be accepted.");
-    return transactionView(await completeSale(tx, row, options.config), options.userId);
+    const done = await requireSaleEvent(
+      tx,
+      row,
+      "accepted",
+      { now: new Date(), config: options.config },
+      "Only a domain under inspection can be accepted.",
+    );
+    return transactionView(done, options.userId);
   });
 }
 
@@ -327,20 +320,12 @@ export async function acceptTransaction(options: { db: Db; userId: string; id: s
 export async function disputeTransaction(options: { db: Db; userId: string; id: string; reason: string }) {
   return options.db.transaction(async (tx) => {
     const row = await ownTransaction(tx, options.userId, options.id, true);
-    if (!["awaiting_transfer", "inspection"].includes(row.status))
-      throw new AppError("CONFLICT", "Only a paid sale that is not yet completed can be disputed.");
-    const [updated] = await tx
-      .update(marketplaceTransactions)
-      .set({ status: "disputed", disputedAt: new Date(), disputeReason: options.reason })
-      .where(eq(marketplaceTransactions.id, row.id))
-      .returning();
-    const otherSide = row.buyerId === options.userId ? row.sellerId : row.buyerId;
-    await tellSale(
+    const updated = await requireSaleEvent(
       tx,
-      otherSide,
-      `${row.domainName}: the sale is disputed`,
-      "Our staff will look at it and decide.",
-      row.id,
+      row,
+      "disputed",
+      { now: new Date(), why: options.reason },
+      "Only a paid sale that is not yet completed can be disputed.",
     );
     return transactionView(updated, options.userId);
   });
@@ -353,14 +338,14 @@ export async function disputeTransaction(options: { db: Db; userId: string; id: 
 export async function cancelTransaction(options: { db: Db; userId: string; id: string }) {
   return options.db.transaction(async (tx) => {
     const row = await ownTransaction(tx, options.userId, options.id, true);
-    if (row.status !== "awaiting_payment")
-      throw new AppError("CONFLICT", "Only a sale that is not paid yet can be cancelled.");
     const side = row.buyerId === options.userId ? "buyer" : "seller";
-    const cancelled = await cancelUnpaidSale(tx, row, {
-      now: new Date(),
-      why: `The ${side} cancelled the sale before it was paid.`,
-    });
-    if (!cancelled) throw new AppError("CONFLICT", "Only a sale that is not paid yet can be cancelled.");
+    const cancelled = await requireSaleEvent(
+      tx,
+      row,
+      "cancelled",
+      { now: new Date(), why: `The ${side} cancelled the sale before it was paid.` },
+      "Only a sale that is not paid yet can be cancelled.",
+    );
     return transactionView(cancelled, options.userId);
   });
 }
@@ -383,4 +368,44 @@ export async function setLeaseRedirect(options: { db: Db; userId: string; id: st
       .returning();
     return transactionView(updated, options.userId);
   });
+}
+
+/** A disputed sale or lease, for staff to decide: anything else is refused. */
+export async function disputedSale(db: Db, id: string): Promise<MarketplaceTransaction> {
+  const [row] = await db.select().from(marketplaceTransactions).where(eq(marketplaceTransactions.id, id));
+  if (!row) throw notFound("Transaction");
+  if (row.status !== "disputed") throw new AppError("CONFLICT", "Only a disputed sale is decided here.");
+  return row;
+}
+
+/** Staff decide a dispute for the seller: the sale completes (the name moves, the seller is credited). */
+export async function releaseDisputedSale(options: {
+  db: Db;
+  id: string;
+  config: SaleConfig;
+  audit: (tx: Tx) => Promise<void>;
+}): Promise<MarketplaceTransaction> {
+  return options.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(marketplaceTransactions)
+      .where(eq(marketplaceTransactions.id, options.id))
+      .for("update");
+    if (!row) throw notFound("Transaction");
+    const done = await requireSaleEvent(
+      tx,
+      row,
+      "released",
+      { now: new Date(), config: options.config },
+      "Only a disputed sale is decided here.",
+    );
+    await options.audit(tx);
+    return done;
+  });
+}
+
+/** The orders whose payments a refund of the sale gives back: its escrow payment, or every paid instalment of a lease. */
+export async function paidOrdersOfSale(db: Db, row: MarketplaceTransaction): Promise<string[]> {
+  if (row.kind === "lease") return paidInstalmentOrders(db, row);
+  return row.orderId ? [row.orderId] : [];
 }

@@ -13,8 +13,8 @@ import { breathe, chunks } from "../../lib/breathe";
 import { refuseIfAny } from "../../workers/read-report";
 import { dayNumber, dayText, linesOf, microsText, type ReportColumns } from "../../workers/report-columns";
 import { runInWorker } from "../../workers/worker-pool";
-import { type Credit, creditRevenue, removeRevenue } from "../ledger/ledger.service";
 import { assertPlanAllows } from "../plans/plan-limits";
+import { type Credit, creditRevenue, removeRevenue } from "../revenue/reported-revenue";
 
 const MAX_SKIPPED_LISTED = 100;
 /**

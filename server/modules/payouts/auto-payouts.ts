@@ -5,6 +5,7 @@ import { AppError } from "../../http/app-error";
 import type { Logger } from "../../logger";
 import type { Mailer } from "../../mail/mailer";
 import type { PayoutSender } from "../../payments/provider";
+import { availableOf } from "../ledger/balance-of";
 import { requestPayout } from "./payouts.service";
 
 const PAGE = 100;
@@ -39,16 +40,16 @@ async function dueAccounts(db: Db, now: Date, after: string): Promise<DueRow[]> 
   const at = now.toISOString();
   const { rows } = await db.execute<DueRow>(sql`
     with due as (
-      select u.id as user_id, u.email, b.available::text as available,
+      select u.id as user_id, u.email, ${availableOf(sql`u.id`)}::text as available,
         case u.payout_frequency
           when 'weekly' then 'weekly:' || to_char(date_trunc('week', ${at}::timestamptz at time zone u.time_zone), 'YYYY-MM-DD')
           else 'monthly:' || to_char(${at}::timestamptz at time zone u.time_zone, 'YYYY-MM')
         end as period,
         (select p.paypal_email from payouts p where p.user_id = u.id and p.status = 'completed'
           order by p.created_at desc, p.id desc limit 1) as paypal_email
-      from users u join balances b on b.user_id = u.id
+      from users u
       where u.auto_payout and u.payout_frequency in ('weekly', 'monthly')
-        and b.available >= u.min_payout and u.id > ${after}::uuid
+        and ${availableOf(sql`u.id`)} >= u.min_payout and u.id > ${after}::uuid
     )
     select * from due
     where paypal_email is not null

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type {
   TBalance,
   TPaymentMethod,
@@ -10,55 +10,13 @@ import { payouts, serviceOrders, transactions, users } from "../../../shared/sch
 import type { Db } from "../../db/pool";
 import { notFound } from "../../http/app-error";
 import type { Payments } from "../../payments/payments";
+import { balanceOf } from "../ledger/balance-of";
 
 const TRANSACTION_LIMIT = 100;
 
-const RELEASES_SHOWN = 5;
-
-/**
- * The held-funds balance: available and pending from the balance row (the ledger's running sums),
- * paid out, in review and the next releases summed from the ledger's rows. Paid out is what
- * completed payouts took; a held or processing payout's debit is in review (it may still come
- * back); a failed or rejected one nets to nothing with its return. Release days whose credits
- * were all reversed net to nothing and are left out. Lead shares whose buyer has not paid the
- * invoice with them yet are pending with no release day: they are counted in awaiting buyer payment.
- */
-export async function getBalance(options: { db: Db; userId: string }): Promise<TBalance> {
-  const { rows } = await options.db.execute<{
-    available: string;
-    pending: string;
-    paid_out: string;
-    in_review: string;
-    releases: { date: string; amount: string }[] | null;
-    awaiting: string;
-  }>(sql`
-    select coalesce(b.available, 0)::numeric(14,2)::text as available,
-      coalesce(b.pending, 0)::numeric(14,2)::text as pending,
-      (select coalesce(-sum(l.amount), 0)::numeric(14,2)::text from ledger_entries l join payouts p on p.id = l.payout_id
-        where l.user_id = ${options.userId} and l.kind in ('payout', 'payout-return')
-          and p.status = 'completed') as paid_out,
-      (select coalesce(-sum(l.amount), 0)::numeric(12,2)::text from ledger_entries l join payouts p on p.id = l.payout_id
-        where l.user_id = ${options.userId} and l.kind in ('payout', 'payout-return')
-          and p.status in ('held', 'processing')) as in_review,
-      (select json_agg(json_build_object('date', day, 'amount', amount::numeric(14,2)::text) order by day)
-        from (select to_char(release_at at time zone 'UTC', 'YYYY-MM-DD') as day, sum(amount) as amount
-              from ledger_entries where user_id = ${options.userId} and status = 'pending' and awaiting is null
-              group by 1 having sum(amount) <> 0 order by 1 limit ${RELEASES_SHOWN}) r) as releases,
-      (select coalesce(sum(l.amount), 0)::numeric(14,2)::text from ledger_entries l
-        where l.user_id = ${options.userId} and l.status = 'pending' and l.awaiting = 'buyer_payment') as awaiting
-    from (select ${options.userId}::uuid as user_id) me left join balances b on b.user_id = me.user_id
-  `);
-  const row = rows[0];
-  return {
-    availableBalance: row.available,
-    pendingBalance: row.pending,
-    paidOut: row.paid_out,
-    inReview: row.in_review,
-    nextReleases: row.releases ?? [],
-    awaitingBuyerPayment: row.awaiting,
-    currency: "USD",
-  };
-}
+/** The user's held funds, as the ledger sums them. */
+export const getBalance = (options: { db: Db; userId: string }): Promise<TBalance> =>
+  balanceOf(options.db, options.userId);
 
 /** Payments, refunds, payouts and test payments, newest first, each with what it was for. */
 export async function listTransactions(options: { db: Db; userId: string }): Promise<TTransaction[]> {

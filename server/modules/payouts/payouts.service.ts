@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { TPayoutAnswer } from "../../../shared/api/payments";
 import { formatUsd, toCents } from "../../../shared/money";
 import { PAYOUT_MINIMUM } from "../../../shared/prices";
@@ -10,7 +10,8 @@ import type { Logger } from "../../logger";
 import type { Mailer } from "../../mail/mailer";
 import { PayoutRefused, type PayoutSender } from "../../payments/provider";
 import { raiseThreatAlert } from "../auth/threat-alerts";
-import { lockBalance } from "../ledger/held-funds";
+import { lockBalance } from "../ledger/balance-lock";
+import { writePayoutDebit, writePayoutReturn } from "../ledger/payout-entries";
 import { notify } from "../notifications/notify";
 import { assertPayoutsOpen } from "./payee-state";
 import { payoutHoldReasons } from "./payout-holds";
@@ -86,14 +87,12 @@ async function debitPayout(options: {
         scheduledPeriod: scheduledPeriod ?? null,
       })
       .returning();
-    await tx.execute(sql`
-      insert into ledger_entries (user_id, kind, amount, status, release_at, description, source_key, payout_id)
-      values (${userId}, 'payout', ${`-${amount}`}::numeric, 'available', now(), ${`Payout to ${paypalEmail}`},
-        ${`payout:${created.id}`}, ${created.id})
-    `);
-    await tx.execute(sql`
-      update balances set available = available - ${amount}::numeric, updated_at = now() where user_id = ${userId}
-    `);
+    await writePayoutDebit(tx, {
+      userId,
+      payoutId: created.id,
+      amount,
+      description: `Payout to ${paypalEmail}`,
+    });
     await tx.insert(transactions).values({
       userId,
       type: "payout",
@@ -255,15 +254,13 @@ export async function returnPayout(
   payout: Pick<PayoutRow, "id" | "userId" | "amount" | "paypalEmail">,
   outcome: "failed" | "rejected",
 ): Promise<void> {
-  await tx.execute(sql`
-    insert into ledger_entries (user_id, kind, amount, status, release_at, description, source_key, payout_id)
-    values (${payout.userId}, 'payout-return', ${payout.amount}::numeric, 'available', now(),
-      ${`Payout to ${payout.paypalEmail} ${outcome}`}, ${`payout-return:${payout.id}`}, ${payout.id})
-  `);
-  await tx.execute(sql`
-    update balances set available = available + ${payout.amount}::numeric, updated_at = now()
-    where user_id = ${payout.userId}
-  `);
+  const returned = await writePayoutReturn(tx, {
+    userId: payout.userId,
+    payoutId: payout.id,
+    amount: payout.amount,
+    description: `Payout to ${payout.paypalEmail} ${outcome}`,
+  });
+  if (!returned) return;
   await tx.insert(accountEvents).values({
     userId: payout.userId,
     kind: "payout",

@@ -3,16 +3,17 @@ import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
 import type { Logger } from "../../logger";
 import type { Mailer } from "../../mail/mailer";
-import type { PaidContext } from "../../payments/on-paid-effects";
+import type { MoneyMoved, PaidContext } from "../../payments/money-effects";
 import type { PayPalClient } from "../../payments/paypal-client";
 import { refundOrder } from "../../payments/refund-order";
 import { handlePayPalBillingEvent, type PayPalBillingEvent } from "../billing/paypal-billing-events";
 
-/** Money taken back from a capture: refunded by the merchant, or reversed (a chargeback). */
-const REVERSAL_EVENTS: Record<string, string> = {
-  "PAYMENT.CAPTURE.REFUNDED": "refund",
-  "PAYMENT.CAPTURE.REVERSED": "dispute",
-};
+/** Money of a capture moved: refunded by the merchant, reversed (a chargeback), or a dispute decided. */
+const MONEY_EVENTS = new Set([
+  "PAYMENT.CAPTURE.REFUNDED",
+  "PAYMENT.CAPTURE.REVERSED",
+  "CUSTOMER.DISPUTE.RESOLVED",
+]);
 
 interface PayPalEvent {
   id?: unknown;
@@ -21,21 +22,52 @@ interface PayPalEvent {
     id?: unknown;
     links?: { rel?: unknown; href?: unknown }[];
     seller_payable_breakdown?: { total_refunded_amount?: { value?: unknown } };
+    /** A dispute's: what it is about, and how it ended. */
+    dispute_id?: unknown;
+    disputed_transactions?: { seller_transaction_id?: unknown }[];
+    dispute_outcome?: { outcome_code?: unknown };
   };
 }
 
 /**
- * A refund's own id and the capture's refunded total so far, so that the webhook of a refund
- * staff made here changes nothing more.
+ * What a capture event says moved, and the capture it is about. A reversed capture is a
+ * chargeback keyed by the capture's own reversal; a resolved dispute names the captures it was
+ * about and whether the seller (us) or the buyer won. Null for anything else.
  */
-function refundOf(event: PayPalEvent): { id?: string; refundedCents?: number } | undefined {
-  if (event.event_type !== "PAYMENT.CAPTURE.REFUNDED") return undefined;
+function moneyMoved(event: PayPalEvent): { moved: MoneyMoved; paymentIds: string[] } | null {
   const resource = event.resource;
-  const total = resource?.seller_payable_breakdown?.total_refunded_amount?.value;
-  return {
-    id: typeof resource?.id === "string" ? resource.id : undefined,
-    refundedCents: typeof total === "string" && isDecimalAmount(total) ? toCents(total) : undefined,
-  };
+  if (event.event_type === "PAYMENT.CAPTURE.REFUNDED") {
+    const total = resource?.seller_payable_breakdown?.total_refunded_amount?.value;
+    const capture = captureIdOf(resource);
+    return capture
+      ? {
+          moved: {
+            kind: "refund",
+            refundId: typeof resource?.id === "string" ? resource.id : undefined,
+            refundedCents: typeof total === "string" && isDecimalAmount(total) ? toCents(total) : undefined,
+          },
+          paymentIds: [capture],
+        }
+      : null;
+  }
+  if (event.event_type === "PAYMENT.CAPTURE.REVERSED") {
+    const capture = captureIdOf(resource);
+    return capture
+      ? { moved: { kind: "chargeback", disputeId: `reversal:${capture}` }, paymentIds: [capture] }
+      : null;
+  }
+  const captures = (resource?.disputed_transactions ?? [])
+    .map((t) => t.seller_transaction_id)
+    .filter((id): id is string => typeof id === "string");
+  const outcome = resource?.dispute_outcome?.outcome_code;
+  if (captures.length === 0) return null;
+  // PayPal decides a dispute on the captures it names; the chargeback we kept is keyed by the reversal of the capture.
+  const disputeId = `reversal:${captures[0]}`;
+  if (outcome === "RESOLVED_SELLER_FAVOUR")
+    return { moved: { kind: "chargeback-won", disputeId }, paymentIds: captures };
+  if (outcome === "RESOLVED_BUYER_FAVOUR")
+    return { moved: { kind: "chargeback-lost", disputeId }, paymentIds: captures };
+  return null;
 }
 
 /**
@@ -98,24 +130,18 @@ export async function handlePayPalWebhook(options: {
   // Subscriptions (PayPal Subscriptions) have their own handler; the rest are one-off payments.
   if (await handlePayPalBillingEvent(options, event as PayPalBillingEvent)) return { received: true };
 
-  const reason = REVERSAL_EVENTS[event.event_type];
-  if (!reason) return { received: true };
-  const captureId = captureIdOf(event.resource);
-  if (!captureId) return { received: true };
+  if (!MONEY_EVENTS.has(event.event_type)) return { received: true };
+  const moved = moneyMoved(event);
+  if (!moved) return { received: true };
   const outcome = await refundOrder(
     options.db,
-    {
-      provider: "paypal",
-      eventId: event.id,
-      eventType: event.event_type,
-      providerPaymentId: captureId,
-      reason,
-      refund: refundOf(event),
-    },
+    { provider: "paypal", eventId: event.id, eventType: event.event_type, ...moved },
     options.paid.effects,
   );
-  if (outcome !== "refunded") {
-    options.logger.warn({ eventId: event.id, captureId, outcome }, "reversal changed nothing");
-  }
+  if (["unknown-order", "replayed", "recorded-before", "already-refunded"].includes(outcome))
+    options.logger.warn(
+      { eventId: event.id, paymentIds: moved.paymentIds, outcome },
+      "reversal changed nothing",
+    );
   return { received: true };
 }

@@ -4,7 +4,8 @@ import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
 import type { Logger } from "../../logger";
 import type { Mailer } from "../../mail/mailer";
-import type { PaidContext } from "../../payments/on-paid-effects";
+import type { MoneyMoved, PaidContext } from "../../payments/money-effects";
+import { findPaid } from "../../payments/payment-ids";
 import { recordPayment } from "../../payments/record-payment";
 import { refundOrder } from "../../payments/refund-order";
 import { handleStripeBillingEvent } from "../billing/stripe-billing-events";
@@ -15,14 +16,70 @@ const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 const PAID_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
 
-/** Money taken back: a refund (in full it ends the order, in part it keeps it) or a chargeback opened. */
-const REVERSAL_EVENTS: Record<string, string> = {
-  "charge.refunded": "refund",
-  "charge.dispute.created": "dispute",
-};
+/** The events that move money back (or bring it back) and that this handler reads. */
+const MONEY_EVENTS = new Set([
+  "charge.refunded",
+  "charge.dispute.created",
+  "charge.dispute.closed",
+  "charge.dispute.funds_reinstated",
+]);
 
 const intentId = (intent: string | { id: string } | null | undefined) =>
   typeof intent === "string" ? intent : (intent?.id ?? null);
+
+/**
+ * What a refund or dispute event says moved, and every id of the payment it names (its payment
+ * intent, its charge, and, in older API versions, the invoice a charge paid). Null for a dispute
+ * closed neither won nor lost (a warning closed).
+ */
+function moneyMoved(event: Stripe.Event): { moved: MoneyMoved; paymentIds: string[] } | null {
+  if (event.type === "charge.refunded") {
+    const charge = event.data.object as Stripe.Charge;
+    const legacyInvoice = (charge as unknown as { invoice?: string | { id: string } | null }).invoice;
+    return {
+      moved: {
+        kind: "refund",
+        refundedCents: Number.isInteger(charge.amount_refunded) ? charge.amount_refunded : undefined,
+      },
+      paymentIds: [intentId(charge.payment_intent), charge.id, intentId(legacyInvoice)].filter(
+        (id): id is string => Boolean(id),
+      ),
+    };
+  }
+  const dispute = event.data.object as Stripe.Dispute;
+  const paymentIds = [intentId(dispute.payment_intent), intentId(dispute.charge)].filter((id): id is string =>
+    Boolean(id),
+  );
+  if (event.type === "charge.dispute.created")
+    return { moved: { kind: "chargeback", disputeId: dispute.id, amountCents: dispute.amount }, paymentIds };
+  if (event.type === "charge.dispute.funds_reinstated" || dispute.status === "won")
+    return { moved: { kind: "chargeback-won", disputeId: dispute.id }, paymentIds };
+  if (dispute.status === "lost")
+    return { moved: { kind: "chargeback-lost", disputeId: dispute.id }, paymentIds };
+  return null;
+}
+
+/**
+ * A payment Stripe names by a payment intent this server never saw is a subscription invoice's
+ * (current API versions send an invoice without what paid it): the invoice it paid is asked of
+ * Stripe, before any transaction opens, so the refund or dispute still finds its order.
+ */
+async function withInvoiceOf(options: { db: Db; stripe: Stripe; logger: Logger }, paymentIds: string[]) {
+  if (await findPaid(options.db, "stripe", paymentIds)) return paymentIds;
+  const intent = paymentIds.find((id) => id.startsWith("pi_"));
+  if (!intent) return paymentIds;
+  const found = await options.stripe.invoicePayments
+    .list({ payment: { type: "payment_intent", payment_intent: intent }, limit: 1 })
+    .catch((err: unknown) => {
+      options.logger.warn(
+        { err, paymentIntent: intent },
+        "the invoice a payment intent paid could not be read",
+      );
+      return null;
+    });
+  const invoice = intentId(found?.data[0]?.invoice as string | { id: string } | undefined);
+  return invoice ? [...paymentIds, invoice] : paymentIds;
+}
 
 /**
  * A Stripe webhook: verify the signature over the raw body, then fulfil a paid Checkout
@@ -60,29 +117,25 @@ export async function handleStripeWebhook(options: {
   // Subscriptions (Stripe Billing) have their own handler; the rest are one-off payments.
   if (await handleStripeBillingEvent({ ...options, stripe }, event)) return { received: true };
 
-  const reason = REVERSAL_EVENTS[event.type];
-  if (reason) {
-    const taken = event.data.object as Stripe.Charge | Stripe.Dispute;
-    const paymentId = intentId(taken.payment_intent);
-    if (!paymentId) return { received: true };
+  if (MONEY_EVENTS.has(event.type)) {
+    const moved = moneyMoved(event);
+    if (!moved) return { received: true };
     const outcome = await refundOrder(
       options.db,
       {
         provider: "stripe",
         eventId: event.id,
         eventType: event.type,
-        providerPaymentId: paymentId,
-        reason,
-        // The charge's refunded total: a refund staff made here is already applied.
-        refund:
-          taken.object === "charge" && Number.isInteger(taken.amount_refunded)
-            ? { refundedCents: taken.amount_refunded }
-            : undefined,
+        paymentIds: await withInvoiceOf({ ...options, stripe }, moved.paymentIds),
+        moved: moved.moved,
       },
       options.paid.effects,
     );
-    if (outcome !== "refunded")
-      options.logger.warn({ eventId: event.id, paymentId, outcome }, "reversal changed nothing");
+    if (["unknown-order", "replayed", "recorded-before", "already-refunded"].includes(outcome))
+      options.logger.warn(
+        { eventId: event.id, paymentIds: moved.paymentIds, outcome },
+        "reversal changed nothing",
+      );
     return { received: true };
   }
   if (!PAID_EVENTS.has(event.type)) return { received: true };
@@ -101,6 +154,8 @@ export async function handleStripeWebhook(options: {
       orderId,
       provider: "stripe",
       providerPaymentId: intentId(intent) ?? session.id,
+      idKind: intentId(intent) ? "payment_intent" : "checkout_session",
+      otherIds: intentId(intent) ? [{ id: session.id, kind: "checkout_session" }] : [],
       amountPaid: centsToDecimal(session.amount_total ?? 0),
     },
     options.paid,

@@ -3,7 +3,7 @@ import { formatUsd } from "../../../shared/money";
 import { SALE_TIMELINES } from "../../../shared/prices";
 import { type ServiceOrder, workOrders } from "../../../shared/schema";
 import type { Tx } from "../../db/tx";
-import type { OrderEffects } from "../../payments/on-paid-effects";
+import { noEffect, type OrderEffects } from "../../payments/money-effects";
 import { workOrderDueAt } from "./work-order-due";
 
 /** What a broker's buyer told the team when ordering, for the staff who take it on. */
@@ -47,7 +47,7 @@ async function openWorkOrder(
     .onConflictDoNothing({ target: workOrders.orderId });
 }
 
-/** A refunded or disputed order's open work order is cancelled; a delivered one stays delivered. */
+/** A refunded or charged-back order's open work order is cancelled; a delivered one stays delivered. */
 export async function cancelRefundedWorkOrder(tx: Tx, order: ServiceOrder): Promise<void> {
   await tx
     .update(workOrders)
@@ -55,5 +55,19 @@ export async function cancelRefundedWorkOrder(tx: Tx, order: ServiceOrder): Prom
     .where(and(eq(workOrders.orderId, order.id), inArray(workOrders.status, ["queued", "in_progress"])));
 }
 
+/** A chargeback decided for us: the work order it cancelled is back in the queue. */
+export async function reopenWorkOrder(tx: Tx, order: ServiceOrder): Promise<void> {
+  await tx
+    .update(workOrders)
+    .set({ status: "queued", updatedAt: new Date() })
+    .where(and(eq(workOrders.orderId, order.id), eq(workOrders.status, "cancelled")));
+}
+
 /** The console's queue: a work order for what people deliver, cancelled when the order is refunded. */
-export const workOrderEffects: OrderEffects = { onPaid: queueWorkOrder, onRefunded: cancelRefundedWorkOrder };
+export const workOrderEffects: OrderEffects = {
+  paid: queueWorkOrder,
+  refunded: cancelRefundedWorkOrder,
+  partlyRefunded: noEffect("a part refunded keeps the work going"),
+  chargedBack: cancelRefundedWorkOrder,
+  chargebackWon: reopenWorkOrder,
+};

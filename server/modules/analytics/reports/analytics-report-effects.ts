@@ -3,7 +3,7 @@ import { competitorLines } from "../../../../shared/catalog";
 import { FORECAST_PERIODS, REPORT_TYPES } from "../../../../shared/prices";
 import { reports, type ServiceOrder, type WorkOrder } from "../../../../shared/schema";
 import type { Tx } from "../../../db/tx";
-import type { OrderEffects } from "../../../payments/on-paid-effects";
+import { noEffect, type OrderEffects } from "../../../payments/money-effects";
 import { queueReport } from "../../reports/queue-report";
 import { scheduleReportBuild } from "../../reports/report-schedule";
 import { workOrderDueAt } from "../../work-orders/work-order-due";
@@ -78,4 +78,10 @@ export async function addAnalystNotes(
 }
 
 /** A paid custom report, forecast or competitive analysis queues its report (a refund withdraws it). */
-export const analyticsReportOrderEffects: OrderEffects = { onPaid: queueAnalyticsReport };
+export const analyticsReportOrderEffects: OrderEffects = {
+  paid: queueAnalyticsReport,
+  refunded: noEffect("the report is withdrawn with the order's other reports"),
+  partlyRefunded: noEffect("a part refunded keeps the report"),
+  chargedBack: noEffect("the report is withdrawn with the order's other reports"),
+  chargebackWon: noEffect("the report is built again with the order's other reports"),
+};

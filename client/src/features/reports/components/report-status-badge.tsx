@@ -6,6 +6,7 @@ const LOOK: Record<TReportStatus, { label: string; variant: BadgeProps["variant"
   building: { label: "Building", variant: "info" },
   ready: { label: "Ready", variant: "success" },
   failed: { label: "Failed", variant: "destructive" },
+  refunded: { label: "Refunded", variant: "neutral" },
 };
 
 /** A report's status; while it is built, how far it is. */

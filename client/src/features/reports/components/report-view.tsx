@@ -84,6 +84,9 @@ export function ReportView({ id }: { id: string }) {
         )}
       </div>
       {data.status === "failed" && <p className="text-destructive">{data.error}</p>}
+      {data.status === "refunded" && (
+        <p className="text-muted-foreground">{data.error} Its content was withdrawn.</p>
+      )}
       {(data.status === "queued" || data.status === "building") && (
         <p className="text-muted-foreground">
           This report is being prepared; it appears here when it is ready.

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
+import type { TRevenueType } from "../../../shared/api/revenue";
 import type { DbOrTx } from "../../db/tx";
 
-export type RevenueType = "parking" | "lead" | "marketplace" | "affiliate" | "other";
+export type RevenueType = TRevenueType;
 
 export interface Credit {
   userId: string;
@@ -20,9 +21,9 @@ export interface Credit {
 }
 
 /**
- * Writes reported revenue (docs/money.md): parking reports, sales the owner recorded, demo data. It
- * feeds the dashboard, analytics and P&L and never the balance; held funds go through
- * `creditHeldFunds`. Callers pass a transaction when the credit must commit with other writes.
+ * Writes reported revenue (docs/money.md): parking reports, sales the owner recorded, demo data,
+ * and test-money records (a sandbox commission). It is not money: it feeds the dashboard,
+ * analytics and P&L and never the balance; held funds are the ledger's (`creditHeldFunds`). Callers pass a transaction when the credit must commit with other writes.
  * Keys must be unique within one call; a credit with a key already written replaces it.
  */
 export async function creditRevenue(db: DbOrTx, credits: Credit[]): Promise<void> {
