@@ -1,3 +1,5 @@
+import os from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumLaunchOptions } from "./tests/setup/chromium";
 import { E2E_DNS_PORT } from "./tests/setup/dns-server";
@@ -12,6 +14,12 @@ const port = Number(process.env.E2E_PORT ?? 5100);
 const builtServer = process.env.E2E_SERVER ?? "dist/server/index.js";
 const baseURL = `http://127.0.0.1:${port}`;
 const dev = process.env.E2E_DEV === "1";
+/**
+ * The built server never creates the demo account (production never does): the run seeds it with
+ * `npm run db:seed`'s built command into a fresh data folder of its own, then starts the server on it.
+ */
+const dataDir = path.join(os.tmpdir(), `parkpilot-e2e-${port}`);
+const seedThenStart = `rm -rf ${dataDir} && node dist/server/cli/seed-cli.js && node ${builtServer}`;
 /** The app mails through SMTP on this port; the password-reset test listens there while it runs. */
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? port + 25);
 
@@ -50,7 +58,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: dev ? "npx tsx server/index.ts" : `node ${builtServer}`,
+    command: dev ? "npx tsx server/index.ts" : seedThenStart,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -61,9 +69,9 @@ export default defineConfig({
       HOST: "127.0.0.1",
       PORT: String(port),
       PUBLIC_URL: baseURL,
-      PGLITE_DIR: "memory://",
       // The demo account (demo@example.com) is there from the start, as on a first `npm run dev`.
-      SEED_DEMO: "true",
+      PGLITE_DIR: dev ? "memory://" : dataDir,
+      ...(dev ? { SEED_DEMO: "true" } : {}),
       SESSION_SECRET: "e2e-secret-e2e-secret",
       QUOTES_URL: `${baseURL}/__quotes`,
       LOG_LEVEL: "warn",

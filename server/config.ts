@@ -132,6 +132,12 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new StartupError("Invalid environment:\n  SESSION_SECRET: required in production (16+ characters)");
   }
   const isProduction = c.NODE_ENV === "production";
+  // The demo account's funds are withdrawable where they exist: production never makes it at start.
+  if (isProduction && c.SEED_DEMO === true) {
+    throw new StartupError(
+      "Invalid environment:\n  SEED_DEMO: production never creates the demo account at start; run npm run db:seed on purpose if you want it",
+    );
+  }
   // Production without PUBLIC_URL is someone trying the build on their own machine: it runs on
   // http://localhost (cookies without Secure, which a browser would not send back over plain
   // HTTP), and boot says once that a real address needs PUBLIC_URL.
@@ -161,6 +167,12 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       taxLabel: c.TAX_LABEL,
     },
     isProduction,
+    /**
+     * Whether a start creates the demo account on an empty database: `npm run dev` on the
+     * embedded engine (a new data folder), or a non-production start that asks; never production.
+     */
+    seedsDemoAtStart: (engine: "pglite" | "postgres") =>
+      !isProduction && (c.SEED_DEMO ?? (engine === "pglite" && c.NODE_ENV === "development")),
     /** Cookies are `Secure` in production served over https (the one rule for every cookie). */
     secureCookies: isProduction && !(c.PUBLIC_URL ?? "http://").startsWith("http://"),
     sessionSecret,

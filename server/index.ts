@@ -39,8 +39,9 @@ async function main() {
   });
   await prepareDatabase(database, { isProduction: config.isProduction });
 
-  const seedDemo = config.SEED_DEMO ?? (database.engine === "pglite" && config.NODE_ENV !== "test");
-  const seeded = seedDemo ? await seedIfEmpty(database.db, { nameserverPool: config.nameserverPool }) : false;
+  const seeded = config.seedsDemoAtStart(database.engine)
+    ? await seedIfEmpty(database.db, { nameserverPool: config.nameserverPool })
+    : false;
 
   const paired = await assignExistingNameservers(database.db, config.nameserverPool);
   if (paired > 0)

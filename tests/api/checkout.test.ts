@@ -3,14 +3,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paidContext } from "../../server/order-effects/order-effects";
 import { fulfilOrder } from "../../server/payments/fulfil-order";
-import {
-  accountEvents,
-  domainServices,
-  mailOutbox,
-  serviceOrders,
-  transactions,
-  users,
-} from "../../shared/schema";
+import { accountEvents, domainServices, mailOutbox, serviceOrders, transactions, unmatchedPayments, users } from "../../shared/schema";
 import { buyerWithPendingOrder } from "../factories/payments";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -208,23 +201,28 @@ describe("fulfilOrder", () => {
     expect(mails.filter((m) => m.subject.startsWith("Payment received"))).toHaveLength(1);
   });
 
-  it("two different payments of one order fulfil it once", async () => {
+  it("two different payments of one order fulfil it once, and the other is kept to be refunded", async () => {
     const { orderId } = await buyerWithPendingOrder(t.app, t.db);
 
     const outcomes = await Promise.all([fulfil(orderId, "pi_first"), fulfil(orderId, "pi_second")]);
 
-    expect(outcomes.sort()).toEqual(["already-paid", "fulfilled"]);
+    expect(outcomes.sort()).toEqual(["fulfilled", "unmatched"]);
     expect(await transactionsOf(orderId)).toHaveLength(1);
+    const kept = await t.db.select().from(unmatchedPayments).where(eq(unmatchedPayments.orderId, orderId));
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({ status: "pending", reason: "The order was already paid by another payment." });
   });
 
-  it("a payment for a different amount does not pay the order", async () => {
+  it("a payment for a different amount does not pay the order, and is kept to be refunded", async () => {
     const { orderId } = await buyerWithPendingOrder(t.app, t.db);
 
     const outcome = await fulfil(orderId, "pi_short", "99.98");
 
-    expect(outcome).toBe("amount-mismatch");
+    expect(outcome).toBe("unmatched");
     expect((await orderRow(orderId)).status).toBe("pending");
     expect(await transactionsOf(orderId)).toHaveLength(0);
+    const [kept] = await t.db.select().from(unmatchedPayments).where(eq(unmatchedPayments.providerPaymentId, "pi_short"));
+    expect(kept).toMatchObject({ orderId, amount: "99.98", reason: "$99.98 was paid for an order of $99.99." });
   });
 
   it.each([

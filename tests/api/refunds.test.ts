@@ -108,7 +108,7 @@ describe("a refunded or disputed Stripe payment", () => {
     });
 
     expect([dispute.status, refund.status]).toEqual([200, 200]);
-    expect(await orderState(orderId)).toMatchObject({ status: "refunded", service: "cancelled" });
+    expect(await orderState(orderId)).toMatchObject({ status: "charged_back", service: "cancelled" });
     expect(await heldOf(t.db, referrer.user.id)).toEqual({ available: "0.00", pending: "0.00" });
     const { rows } = await t.db.execute(
       sql`select 1 from ledger_entries where user_id = ${referrer.user.id} and kind = 'reversal'`,

@@ -67,7 +67,6 @@ export async function startAppProcess(
       SESSION_SECRET: "app-process-session-secret-0123",
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: "error",
-      SEED_DEMO: "false",
       // Test money: the system suites pay and withdraw in the sandbox, and send load from one address.
       PAYMENTS_SANDBOX: "true",
       LEADS_PER_ADDRESS_PER_HOUR: "1000000",

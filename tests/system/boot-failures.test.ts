@@ -6,6 +6,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort, startAppProcess } from "../setup/app-process";
 import { bareEnv, start } from "../setup/child-process";
+import { serverDatabaseForTests } from "../setup/server-database";
 
 const repo = path.resolve(import.meta.dirname, "../..");
 const tsx = path.join(repo, "node_modules/.bin/tsx");
@@ -120,6 +121,51 @@ describe("a start that cannot succeed says why in one line and exits 1", () => {
     );
   });
 });
+
+describe("a production start never creates the demo account", () => {
+  const server = serverDatabaseForTests();
+
+  it.each([
+    ["the embedded engine", () => ({ DATABASE_URL: "" })],
+    ["a PostgreSQL server", () => ({ DATABASE_URL: server.url })],
+  ])("on %s: demo@example.com cannot sign in and no such account exists", async (_engine, engine) => {
+    const dir = path.join(await tempDir(), "pglite");
+    const app = await startAppProcess({ PGLITE_DIR: dir, SEED_DEMO: undefined, ...engine() });
+    cleanups.push(() => app.stop());
+
+    const signIn = await fetch(`${app.baseUrl}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: app.baseUrl },
+      body: JSON.stringify({ usernameOrEmail: "demo@example.com", password: "demo-password" }),
+    });
+    await app.stop();
+
+    expect(signIn.status).toBe(401);
+    const engineUrl = engine().DATABASE_URL;
+    const rows = engineUrl
+      ? (await server.client.query("select 1 from users where email = 'demo@example.com'")).rows
+      : await readEmbedded(dir, "select 1 from users where email = 'demo@example.com'");
+    expect(rows).toHaveLength(0);
+  });
+
+  it("and a production start told to (SEED_DEMO=true) is refused, naming the setting", async () => {
+    const finished = await start(process.execPath, ["dist/server/index.js"], {
+      cwd: repo,
+      env: bareEnv({ NODE_ENV: "production", SESSION_SECRET: "a-secret-of-sixteen+", SEED_DEMO: "true" }),
+      timeoutMs: 60_000,
+    }).exited;
+
+    expect(finished.code).toBe(1);
+    expect(finished.stderr).toContain("SEED_DEMO: production never creates the demo account at start");
+  });
+});
+
+async function readEmbedded(dir: string, query: string): Promise<unknown[]> {
+  const pglite = await PGlite.create(dir);
+  const { rows } = await pglite.query(query);
+  await pglite.close();
+  return rows;
+}
 
 async function exists(file: string): Promise<boolean> {
   return access(file).then(
