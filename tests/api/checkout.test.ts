@@ -3,7 +3,15 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paidContext } from "../../server/order-effects/order-effects";
 import { fulfilOrder } from "../../server/payments/fulfil-order";
-import { accountEvents, domainServices, mailOutbox, serviceOrders, transactions, unmatchedPayments, users } from "../../shared/schema";
+import {
+  accountEvents,
+  domainServices,
+  mailOutbox,
+  serviceOrders,
+  transactions,
+  unmatchedPayments,
+  users,
+} from "../../shared/schema";
 import { buyerWithPendingOrder } from "../factories/payments";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -210,7 +218,11 @@ describe("fulfilOrder", () => {
     expect(await transactionsOf(orderId)).toHaveLength(1);
     const kept = await t.db.select().from(unmatchedPayments).where(eq(unmatchedPayments.orderId, orderId));
     expect(kept).toHaveLength(1);
-    expect(kept[0]).toMatchObject({ status: "pending", reason: "The order was already paid by another payment." });
+    // A sandbox payment moved no money: there is nothing to give back, so it is kept as refunded.
+    expect(kept[0]).toMatchObject({
+      status: "refunded",
+      reason: "The order was already paid by another payment.",
+    });
   });
 
   it("a payment for a different amount does not pay the order, and is kept to be refunded", async () => {
@@ -221,8 +233,15 @@ describe("fulfilOrder", () => {
     expect(outcome).toBe("unmatched");
     expect((await orderRow(orderId)).status).toBe("pending");
     expect(await transactionsOf(orderId)).toHaveLength(0);
-    const [kept] = await t.db.select().from(unmatchedPayments).where(eq(unmatchedPayments.providerPaymentId, "pi_short"));
-    expect(kept).toMatchObject({ orderId, amount: "99.98", reason: "$99.98 was paid for an order of $99.99." });
+    const [kept] = await t.db
+      .select()
+      .from(unmatchedPayments)
+      .where(eq(unmatchedPayments.providerPaymentId, "pi_short"));
+    expect(kept).toMatchObject({
+      orderId,
+      amount: "99.98",
+      reason: "$99.98 was paid for an order of $99.99.",
+    });
   });
 
   it.each([

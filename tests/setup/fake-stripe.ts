@@ -47,8 +47,35 @@ export async function startFakeStripe() {
     return refund;
   }
 
+  /**
+   * `GET /v1/invoice_payments?payment[type]=payment_intent&payment[payment_intent]=…`: the invoice a
+   * payment intent paid, read off the invoices a test set with their `payments` list.
+   */
+  function invoicePaymentsOf(query: URLSearchParams) {
+    const intent = query.get("payment[payment_intent]");
+    const data = [...invoices.values()].flatMap((invoice) => {
+      const payments = (
+        invoice.payments as { data?: { payment?: { payment_intent?: string } }[] } | undefined
+      )?.data;
+      return (payments ?? [])
+        .filter((p) => intent && p.payment?.payment_intent === intent)
+        .map((p) => ({
+          id: `inpay_${String(invoice.id).slice(3)}`,
+          object: "invoice_payment",
+          invoice: invoice.id,
+          payment: p.payment,
+        }));
+    });
+    return { object: "list", data, has_more: false, url: "/v1/invoice_payments" };
+  }
+
   /** Stripe Billing: customers, prices, subscriptions (read and update), invoices, portal sessions. */
-  function answerBilling(method: string, path: string, form: Record<string, string>): unknown {
+  function answerBilling(
+    method: string,
+    path: string,
+    form: Record<string, string>,
+    query: URLSearchParams,
+  ): unknown {
     const [, , kind, id] = path.split("/");
     if (method === "POST" && path === "/v1/customers") {
       const customer = {
@@ -74,6 +101,7 @@ export async function startFakeStripe() {
     if (kind === "customers" && id && customers.has(id)) return customers.get(id);
     if (kind === "prices" && id && prices.has(id)) return prices.get(id);
     if (kind === "invoices" && id && invoices.has(id)) return invoices.get(id);
+    if (method === "GET" && path === "/v1/invoice_payments") return invoicePaymentsOf(query);
     if (kind === "subscriptions" && id) {
       const sub = subscriptions.get(id) ?? fakeSubscription(id);
       if (method === "POST") {
@@ -142,7 +170,12 @@ export async function startFakeStripe() {
         res.end(JSON.stringify(answerRefund(form, typeof key === "string" ? key : undefined)));
         return;
       }
-      const billing = answerBilling(req.method ?? "", path, form);
+      const billing = answerBilling(
+        req.method ?? "",
+        path,
+        form,
+        new URLSearchParams((req.url ?? "").split("?")[1] ?? ""),
+      );
       if (billing) {
         res.end(JSON.stringify(billing));
         return;

@@ -5,6 +5,7 @@ import { findUser } from "../auth/auth.service";
 import { appraisalsAdminRoutes } from "./appraisals.routes";
 import { leadBuyersAdminRoutes } from "./lead-buyers.routes";
 import { leadsAdminRoutes } from "./leads.routes";
+import { moneyAdminRoutes } from "./money.routes";
 import { ordersAdminRoutes } from "./orders.routes";
 import { payoutsAdminRoutes } from "./payouts.routes";
 import { salesAdminRoutes } from "./sales.routes";
@@ -38,6 +39,7 @@ export function adminRoutes(deps: AppDeps): Router {
   router.use("/tickets", ticketsAdminRoutes(deps));
   router.use("/work-orders", workOrdersAdminRoutes(deps));
   router.use("/appraisals", appraisalsAdminRoutes(deps));
+  router.use(moneyAdminRoutes(deps));
 
   return router;
 }
