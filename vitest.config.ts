@@ -43,6 +43,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The money model (docs/money.md#the-model-test): MODEL_RUNS random sequences (200 by default).
+          name: "model",
+          include: ["tests/model/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 1_800_000,
+          hookTimeout: 120_000,
+          pool: "forks",
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: "fuzz",
           include: ["tests/fuzz/**/*.test.ts"],
           environment: "node",

@@ -78,6 +78,7 @@ async function main() {
     appUrl: config.appUrl,
     emailAutomation: { appUrl: config.appUrl, secret: config.sessionSecret },
     payouts: deps.payments.payouts,
+    refunds: deps.payments,
     reports: { appUrl: config.appUrl },
     autoPayouts: { sender: deps.payments.payouts, reviewAbove: config.payoutReviewAbove },
     marketplace: {

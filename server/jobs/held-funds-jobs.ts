@@ -3,7 +3,9 @@ import type { Db } from "../db/pool";
 import type { Logger } from "../logger";
 import { releaseHeldFunds } from "../modules/ledger/held-funds";
 import { settleStuckPayouts } from "../modules/payouts/settle-stuck-payouts";
+import type { Payments } from "../payments/payments";
 import type { PayoutSender } from "../payments/provider";
+import { refundUnmatchedPayments } from "../payments/unmatched-payments";
 
 export const HELD_FUNDS_RELEASE_QUEUE = "held-funds-release";
 /** Holds end at any minute; funds become available within a quarter hour of it. */
@@ -27,7 +29,7 @@ export async function installHeldFundsJobs(boss: PgBoss): Promise<void> {
 /** The workers: ended holds become available; interrupted payouts are settled with the provider. */
 export async function workHeldFundsJobs(
   boss: PgBoss,
-  options: { db: Db; logger: Logger; payouts: PayoutSender; pollSeconds: number },
+  options: { db: Db; logger: Logger; payouts: PayoutSender; refunds?: Payments; pollSeconds: number },
 ): Promise<void> {
   const { db, logger } = options;
   await boss.work(HELD_FUNDS_RELEASE_QUEUE, { pollingIntervalSeconds: options.pollSeconds }, async () => {
@@ -37,5 +39,10 @@ export async function workHeldFundsJobs(
   await boss.work(PAYOUT_RECONCILE_QUEUE, { pollingIntervalSeconds: options.pollSeconds }, async () => {
     const result = await settleStuckPayouts({ db, logger, sender: options.payouts });
     if (result.completed + result.failed + result.waiting > 0) logger.info(result, "stuck payouts checked");
+    // Money no order was waiting for, whose refund the provider did not take yet, is asked again.
+    if (options.refunds) {
+      const refunds = await refundUnmatchedPayments({ db, logger, payments: options.refunds });
+      if (refunds.refunded + refunds.failed > 0) logger.info(refunds, "unmatched payments refunded");
+    }
   });
 }

@@ -10,6 +10,7 @@ import { sendDueSequenceEmails } from "../modules/email-automation/send-sequence
 import { evaluateRunningExperiments } from "../modules/experiments/experiments.service";
 import type { LeadSales } from "../modules/lead-sales/lead-sales";
 import { publishDuePosts } from "../modules/social/publish-posts";
+import type { Payments } from "../payments/payments";
 import type { PayoutSender } from "../payments/provider";
 import { type AutoPayoutJobOptions, installAutoPayoutsJob, workAutoPayoutsJob } from "./auto-payouts-job";
 import { type BillingJobOptions, installBillingJobs, workBillingJobs } from "./billing-jobs";
@@ -68,6 +69,8 @@ export async function startJobQueue(options: {
   emailAutomation?: { appUrl: string; secret: string };
   /** With it, held funds are released and interrupted payouts settled on schedule (docs/money.md). */
   payouts?: PayoutSender;
+  /** With it, payments no order was waiting for are refunded again until the provider takes it (docs/money.md#money-nobody-ordered). */
+  refunds?: Payments;
   /** With it, subscriptions renew (sandbox), lapse and end on schedule (docs/money.md#subscriptions-and-entitlements). */
   billing?: BillingJobOptions;
   /** With it, accounts with auto payout on are paid out weekly or monthly. */
@@ -160,7 +163,14 @@ export async function startJobQueue(options: {
       logger.info(result, "domain ownership checked");
     });
   }
-  if (options.payouts) await workHeldFundsJobs(boss, { db, logger, payouts: options.payouts, pollSeconds });
+  if (options.payouts)
+    await workHeldFundsJobs(boss, {
+      db,
+      logger,
+      payouts: options.payouts,
+      refunds: options.refunds,
+      pollSeconds,
+    });
   if (options.billing) await workBillingJobs(boss, { ...options.billing, db, mailer, logger, pollSeconds });
   if (options.autoPayouts)
     await workAutoPayoutsJob(boss, { ...options.autoPayouts, db, mailer, logger, pollSeconds });
