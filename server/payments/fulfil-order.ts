@@ -33,6 +33,8 @@ export async function fulfilOrder(
     .from(serviceOrders)
     .where(eq(serviceOrders.id, payment.orderId))
     .for("update");
+  // Read again under the order's lock: the same payment delivered twice at once is a replay, not a second payment.
+  if (order && (await findPaid(tx, payment.provider, [payment.providerPaymentId]))) return "already-paid";
   if (!order) {
     for (const payable of context.effects.otherPayables) {
       const outcome = await payable.fulfil(tx, mailer, payment);

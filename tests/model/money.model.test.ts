@@ -238,17 +238,21 @@ function saleLosesMoney(sale: Sale, how: "refunded" | "charged_back") {
 
 /** The model's and the real system's money agree, and every invariant holds. */
 async function checkInvariants(model: Model, real: Real) {
+  const ids = ROLES.map((role) => real.users[role]);
+  const { rows } = await t.db.execute<Record<string, string>>(sql`
+    select u.id::text as user_id,
+      coalesce(sum(l.amount) filter (where l.status = 'available'), 0)::text as available_rows,
+      coalesce(sum(l.amount) filter (where l.status = 'pending'), 0)::text as pending_rows,
+      coalesce(sum(l.amount) filter (where l.payout_id is null), 0)::text as credited,
+      coalesce(max(b.available), 0)::text as available,
+      coalesce(max(b.pending), 0)::text as pending
+    from unnest(${sql.param(ids)}::uuid[]) as u(id)
+    left join ledger_entries l on l.user_id = u.id
+    left join balances b on b.user_id = u.id
+    group by u.id
+  `);
   for (const role of ROLES) {
-    const userId = real.users[role];
-    const { rows } = await t.db.execute<Record<string, string>>(sql`
-      select
-        (select coalesce(sum(amount), 0)::text from ledger_entries where user_id = ${userId} and status = 'available') as available_rows,
-        (select coalesce(sum(amount), 0)::text from ledger_entries where user_id = ${userId} and status = 'pending') as pending_rows,
-        (select coalesce(sum(amount), 0)::text from ledger_entries where user_id = ${userId} and payout_id is null) as credited,
-        coalesce((select available::text from balances where user_id = ${userId}), '0') as available,
-        coalesce((select pending::text from balances where user_id = ${userId}), '0') as pending
-    `);
-    const row = rows[0];
+    const row = rows.find((r) => r.user_id === real.users[role]) as Record<string, string>;
     // Each balance is the sum of its ledger rows.
     expect(signedToCents(row.available), `${role}: available vs its rows`).toBe(
       signedToCents(row.available_rows),
@@ -857,7 +861,7 @@ async function world(): Promise<{ model: Model; real: Real }> {
 }
 
 const role = fc.constantFrom<Role>(...ROLES);
-const commands = [
+const allCommands: fc.Arbitrary<Cmd>[] = [
   fc.tuple(fc.nat(5), fc.boolean()).map(([n, monthly]) => new BuyOffer(n, monthly)),
   fc.nat(5).map((n) => new PayAgain(n)),
   fc
@@ -878,6 +882,11 @@ const commands = [
     .map(([r, c, refused]) => new Payout(r, c, refused)),
   fc.tuple(fc.nat(5), fc.boolean()).map(([n, approve]) => new Review(n, approve)),
 ];
+/** `MODEL_STEPS` (step names, comma-separated: "BuyOffer,Clock,RefundWhole") keeps the sequences to those steps. */
+const only = process.env.MODEL_STEPS?.split(",").map((name) => name.trim());
+const commands = only
+  ? allCommands.filter((arb) => only.includes(fc.sample(arb, 1)[0].constructor.name))
+  : allCommands;
 
 describe("the money model", () => {
   it(`after any sequence of payments, refunds, chargebacks, sales, timeouts and payouts, every account holds exactly what the platform received for it (${RUNS} sequences)`, async () => {
@@ -886,7 +895,7 @@ describe("the money model", () => {
         const setup = await world();
         await fc.asyncModelRun(() => setup, cmds);
       }),
-      { numRuns: RUNS, endOnFailure: true },
+      { numRuns: RUNS },
     );
   });
 });

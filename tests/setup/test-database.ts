@@ -32,11 +32,21 @@ export async function createServerDatabase(
   options: { fromTemplate?: boolean } = {},
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `parkpilot_test_${randomBytes(6).toString("hex")}`;
-  const template = options.fromTemplate ? await migratedTemplate(serverUrl) : null;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
-  await admin.end();
+  try {
+    await admin.query(
+      options.fromTemplate ? `create database ${name} template ${await migratedTemplate(serverUrl)}` : `create database ${name}`,
+    );
+  } catch (error) {
+    // Another checkout with other migrations, on the same server, replaced the template (it keeps
+    // one): this process makes its own again, once.
+    if (!options.fromTemplate || (error as { code?: string }).code !== "3D000") throw error;
+    templates.delete(serverUrl);
+    await admin.query(`create database ${name} template ${await migratedTemplate(serverUrl)}`);
+  } finally {
+    await admin.end();
+  }
   const url = withPath(serverUrl, name);
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   // On a copy of the template, a no-op that keeps a stale template from ever hiding a migration.
