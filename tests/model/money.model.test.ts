@@ -281,13 +281,13 @@ async function checkInvariants(model: Model, real: Real) {
     expect(buyerHolds, `${sale.domainName}: the buyer holds it after its payment was taken back`).toBe(false);
   }
   // No order is paid twice, and every second payment went back to the payer.
-  const ids = model.orders.filter((o) => o.paid).map((o) => o.id);
-  if (ids.length > 0) {
-    const { rows } = await t.db.execute<{ order_id: string; n: number }>(sql`
+  const paid = model.orders.filter((o) => o.paid).map((o) => o.id);
+  if (paid.length > 0) {
+    const twice = await t.db.execute<{ order_id: string; n: number }>(sql`
       select order_id::text, count(*)::int as n from transactions
-      where type = 'payment' and order_id = any(${sql.param(ids)}::uuid[]) group by order_id having count(*) > 1
+      where type = 'payment' and order_id = any(${sql.param(paid)}::uuid[]) group by order_id having count(*) > 1
     `);
-    expect(rows, "orders paid twice").toEqual([]);
+    expect(twice.rows, "orders paid twice").toEqual([]);
   }
   for (const order of model.orders)
     for (const intent of order.extraIntents)
