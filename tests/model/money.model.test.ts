@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { moveBillingClock } from "../../server/db/billing-clock";
 import { approvePayout, rejectPayout } from "../../server/modules/admin/payout-review";
 import { refundOrderAsStaff } from "../../server/modules/admin/staff-refund";
+import { checkRepeatPurchase } from "../../server/modules/billing/repeat-purchase";
 import { settleMissedCampaigns } from "../../server/modules/campaigns/settle-campaign";
 import { releaseHeldFunds } from "../../server/modules/ledger/held-funds";
 import { leaseQuoteOf } from "../../server/modules/marketplace/lease-terms";
@@ -124,6 +125,8 @@ interface Sale {
 interface Model {
   orders: Order[];
   sales: Sale[];
+  /** The order of the account plan subscription that is live (both monthly offers sell one), or null. */
+  plan: string | null;
   /** Each campaign's state and the bonus it promises (a part refunded while it runs shrinks it), by its order. */
   campaigns: Map<string, { state: "active" | "missed" | "cancelled"; bonus: number }>;
   withdrawn: Record<Role, number>;
@@ -349,8 +352,23 @@ class BuyOffer extends Step {
       offerKey: pick.key,
       offer: OFFERS[pick.key],
       input: body,
+      repeat: (purchase) => checkRepeatPurchase(t.deps, purchase),
     });
     const price = Math.round(Number(OFFERS[pick.key].quote(body).price) * 100);
+    if (this.monthly && model.plan) {
+      // One live subscription per offer: a second plan is refused, and nothing is ordered.
+      await expect(
+        createOrder({
+          db: t.db,
+          userId: real.users[pick.payer],
+          offerKey: pick.key,
+          offer: OFFERS[pick.key],
+          input: body,
+          repeat: (purchase) => checkRepeatPurchase(t.deps, purchase),
+        }),
+      ).rejects.toThrow(/^You already subscribe to/);
+      return;
+    }
     const intent = this.monthly ? await subscribeByStripe(orderId, price) : await payByStripe(orderId, price);
     const order: Order = {
       id: orderId,
@@ -371,6 +389,7 @@ class BuyOffer extends Step {
     order.credits = commissionOn(order);
     model.orders.push(order);
     if (order.campaign) model.campaigns.set(order.id, { state: "active", bonus: 50_000 });
+    if (this.monthly) model.plan = order.id;
   }
 }
 
@@ -469,6 +488,8 @@ class RefundWhole extends Step {
 
 function endOrder(model: Model, order: Order, how: "refunded" | "charged_back", cause: string) {
   order.ended = how;
+  // The period the payment paid for is taken back: the subscription stands lapsed, a chargeback won or not.
+  if (model.plan === order.id) model.plan = null;
   takeAll(order, cause);
   const campaign = model.campaigns.get(order.id);
   if (campaign?.state === "active") campaign.state = "cancelled";
@@ -847,6 +868,7 @@ async function world(): Promise<{ model: Model; real: Real }> {
     model: {
       orders: [],
       sales: [],
+      plan: null,
       campaigns: new Map(),
       withdrawn: { referrer: 0, buyer: 0, seller: 0 },
       held: [],

@@ -36,7 +36,9 @@ export async function createServerDatabase(
   await admin.connect();
   try {
     await admin.query(
-      options.fromTemplate ? `create database ${name} template ${await migratedTemplate(serverUrl)}` : `create database ${name}`,
+      options.fromTemplate
+        ? `create database ${name} template ${await migratedTemplate(serverUrl)}`
+        : `create database ${name}`,
     );
   } catch (error) {
     // Another checkout with other migrations, on the same server, replaced the template (it keeps

@@ -2,6 +2,7 @@ import { Router } from "express";
 import { OFFER_KEYS, OFFERS } from "../../../shared/catalog";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
+import { checkRepeatPurchase } from "../billing/repeat-purchase";
 import { createOrder } from "./purchases.service";
 
 const API_PREFIX = "/api";
@@ -14,7 +15,14 @@ export function purchaseRoutes(deps: AppDeps): Router {
     router.post(
       offer.path.slice(API_PREFIX.length),
       handler({ auth: true, status: 201 }, ({ userId, req }) =>
-        createOrder({ db: deps.db, userId, offerKey, offer, input: req.body ?? {} }),
+        createOrder({
+          db: deps.db,
+          userId,
+          offerKey,
+          offer,
+          input: req.body ?? {},
+          repeat: (purchase) => checkRepeatPurchase(deps, purchase),
+        }),
       ),
     );
   }

@@ -6,6 +6,15 @@ import { toCents } from "../../../shared/money";
 import { domainServices, domains, serviceOrders } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import { AppError, notFound } from "../../http/app-error";
+import { supersedePendingOrders } from "../billing/repeat-purchase";
+
+/** Refuses a repeat of what is sold once, or makes a purchase of another option a change (answering where to go). */
+export type RepeatPurchaseCheck = (purchase: {
+  userId: string;
+  offerKey: OfferKey;
+  body: Record<string, unknown>;
+  domainId: string | null;
+}) => Promise<TPurchaseAnswer | null>;
 
 /**
  * The one purchase use case behind every purchase path: check the domain is the buyer's,
@@ -18,6 +27,8 @@ export async function createOrder(options: {
   offerKey: OfferKey;
   offer: Offer;
   input: unknown;
+  /** What is sold once is not sold twice (`checkRepeatPurchase`); without it, every purchase is ordered. */
+  repeat?: RepeatPurchaseCheck;
 }): Promise<TPurchaseAnswer> {
   const { db, userId, offer } = options;
   const quote = offer.quote(options.input);
@@ -27,6 +38,13 @@ export async function createOrder(options: {
   if (quote.sentPrice !== null && toCents(quote.sentPrice) !== toCents(quote.price)) {
     throw new AppError("CONFLICT", "Price mismatch");
   }
+  const changed = await options.repeat?.({
+    userId,
+    offerKey: options.offerKey,
+    body: quote.body,
+    domainId: domain?.id ?? null,
+  });
+  if (changed) return changed;
 
   const orderId = await db.transaction(async (tx) => {
     const [order] = await tx
@@ -45,6 +63,12 @@ export async function createOrder(options: {
         },
       })
       .returning({ id: serviceOrders.id });
+    await supersedePendingOrders(tx, {
+      userId,
+      offerKey: options.offerKey,
+      domainId: domain?.id ?? null,
+      keepId: order.id,
+    });
     if (domain && offer.createsDomainService) {
       await tx
         .insert(domainServices)
