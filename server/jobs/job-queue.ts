@@ -7,6 +7,7 @@ import type { Mailer } from "../mail/mailer";
 import { settleMissedCampaigns } from "../modules/campaigns/settle-campaign";
 import type { OwnershipChecker } from "../modules/domains/check-ownership";
 import { sendDueSequenceEmails } from "../modules/email-automation/send-sequence-emails";
+import { stopTestsWithoutSplitTesting } from "../modules/experiments/end-unentitled";
 import { evaluateRunningExperiments } from "../modules/experiments/experiments.service";
 import type { LeadSales } from "../modules/lead-sales/lead-sales";
 import { publishDuePosts } from "../modules/social/publish-posts";
@@ -153,8 +154,10 @@ export async function startJobQueue(options: {
     });
   }
   await boss.work(SPLIT_TESTS_QUEUE, { pollingIntervalSeconds: pollSeconds }, async () => {
+    // Tests whose owner no longer holds Split Testing (lapsed, cancelled) end first, with no winner.
+    const unentitled = await stopTestsWithoutSplitTesting(db);
     const result = await evaluateRunningExperiments(db);
-    logger.info(result, "split tests checked");
+    logger.info({ ...result, unentitled }, "split tests checked");
   });
   const { ownership } = options;
   if (ownership) {

@@ -3,6 +3,7 @@ import { analyticsReportOrderEffects } from "../modules/analytics/reports/analyt
 import { appraisalOrderEffects } from "../modules/appraisals/appraisal-effects";
 import { billingOrderEffects } from "../modules/billing/on-paid-billing";
 import { campaignOrderEffects } from "../modules/campaigns/campaign-order-effects";
+import { experimentOrderEffects } from "../modules/experiments/end-unentitled";
 import { fulfilLeadInvoice, reverseLeadInvoicePayment } from "../modules/lead-sales/invoice-payments";
 import { heldFundsOrderEffects } from "../modules/ledger/held-funds-effects";
 import { leaseOrderEffects } from "../modules/marketplace/lease-payments";
@@ -20,6 +21,7 @@ export type TEffectArea =
   | "affiliates"
   | "campaigns"
   | "workOrders"
+  | "experiments"
   | "appraisals"
   | "analyticsReports"
   | "reports"
@@ -43,6 +45,8 @@ export const ORDER_EFFECTS = {
   affiliates: affiliateOrderEffects,
   campaigns: campaignOrderEffects,
   workOrders: workOrderEffects,
+  // Split tests, after billing has ended the Split Testing a refunded order granted.
+  experiments: experimentOrderEffects,
   appraisals: appraisalOrderEffects,
   analyticsReports: analyticsReportOrderEffects,
   reports: reportOrderEffects,

@@ -19,6 +19,7 @@ import { AppError, notFound } from "../../http/app-error";
 import { notify } from "../notifications/notify";
 import { assertPlanAllows } from "../plans/plan-limits";
 import { creditRevenue } from "../revenue/reported-revenue";
+import { closeWorkOnDomain } from "../work-orders/work-order-effects";
 
 interface ListingRow extends Record<string, unknown> {
   total: number;
@@ -311,6 +312,7 @@ export async function markSold(options: {
       kind: "domain_sold",
       description: `Sold ${domain.name} for ${formatUsd(price)}`,
     });
+    await closeWorkOnDomain(tx, domainId, `Closed: ${domain.name} was sold (recorded by its owner).`);
     await notify(tx, {
       userId,
       kind: "domain_sold",

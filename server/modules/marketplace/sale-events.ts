@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import {
   MARKETPLACE_SALE_OFFER,
   PROTECTION_TERMS,
@@ -11,11 +11,13 @@ import {
   marketplaceTransactions,
   type ServiceOrder,
   serviceOrders,
+  workOrderNotes,
   workOrders,
 } from "../../../shared/schema";
 import type { Tx } from "../../db/tx";
 import { AppError } from "../../http/app-error";
 import { endSubscription, lockSubscription } from "../billing/subscription-lifecycle";
+import { closeWorkOnDomain } from "../work-orders/work-order-effects";
 import { completeSale, returnDomainToSeller } from "./complete-sale";
 import { creditInstalment } from "./lease-instalments";
 import { lapseOffer } from "./offers.service";
@@ -184,6 +186,20 @@ async function moneyTakenBack(tx: Tx, before: Row, after: Row, event: TSaleEvent
     );
 }
 
+/** The transfer specialist's work order of a sale that will not transfer: cancelled with a note. */
+async function closeSaleWork(tx: Tx, row: Row, why: string) {
+  if (!row.orderId) return;
+  const closed = await tx
+    .update(workOrders)
+    .set({ status: "cancelled", updatedAt: new Date() })
+    .where(and(eq(workOrders.orderId, row.orderId), inArray(workOrders.status, ["queued", "in_progress"])))
+    .returning({ id: workOrders.id });
+  if (closed.length > 0)
+    await tx
+      .insert(workOrderNotes)
+      .values(closed.map((w) => ({ workOrderId: w.id, body: `Cancelled: ${why}.` })));
+}
+
 /** What each event does beyond its new status, in the sale's transaction. */
 async function act(tx: Tx, before: Row, after: Row, event: TSaleEvent, ctx: SaleEventContext): Promise<Row> {
   switch (event) {
@@ -207,9 +223,13 @@ async function act(tx: Tx, before: Row, after: Row, event: TSaleEvent, ctx: Sale
       return after;
     case "accepted":
     case "inspection_ended":
-    case "released":
+    case "released": {
       if (!ctx.config) throw new Error(`Completing sale ${after.id} needs the sale terms`);
-      return completeSale(tx, after, ctx.config);
+      const done = await completeSale(tx, after, ctx.config);
+      if (after.domainId)
+        await closeWorkOnDomain(tx, after.domainId, `Closed: ${after.domainName} was sold through escrow.`);
+      return done;
+    }
     case "disputed":
     case "transfer_late":
     case "chargeback_won":
@@ -231,6 +251,7 @@ async function act(tx: Tx, before: Row, after: Row, event: TSaleEvent, ctx: Sale
     case "refunded":
     case "charged_back":
       await moneyTakenBack(tx, before, after, event, ctx);
+      await closeSaleWork(tx, after, "the sale's payment was taken back");
       return after;
     case "cancelled":
     case "payment_timed_out":

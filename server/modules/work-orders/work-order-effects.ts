@@ -1,9 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { formatUsd } from "../../../shared/money";
 import { SALE_TIMELINES } from "../../../shared/prices";
-import { type ServiceOrder, workOrders } from "../../../shared/schema";
-import type { Tx } from "../../db/tx";
-import { noEffect, type OrderEffects } from "../../payments/money-effects";
+import { type ServiceOrder, workOrderNotes, workOrders } from "../../../shared/schema";
+import type { DbOrTx, Tx } from "../../db/tx";
+import { type MoneyBack, noEffect, type OrderEffects } from "../../payments/money-effects";
 import { workOrderDueAt } from "./work-order-due";
 
 /** What a broker's buyer told the team when ordering, for the staff who take it on. */
@@ -47,12 +47,19 @@ async function openWorkOrder(
     .onConflictDoNothing({ target: workOrders.orderId });
 }
 
-/** A refunded or charged-back order's open work order is cancelled; a delivered one stays delivered. */
-export async function cancelRefundedWorkOrder(tx: Tx, order: ServiceOrder): Promise<void> {
-  await tx
+/** A refunded or charged-back order's open work order is cancelled with a note; a delivered one stays delivered. */
+export async function cancelRefundedWorkOrder(tx: Tx, order: ServiceOrder, back: MoneyBack): Promise<void> {
+  const closed = await tx
     .update(workOrders)
     .set({ status: "cancelled", updatedAt: new Date() })
-    .where(and(eq(workOrders.orderId, order.id), inArray(workOrders.status, ["queued", "in_progress"])));
+    .where(and(eq(workOrders.orderId, order.id), inArray(workOrders.status, ["queued", "in_progress"])))
+    .returning({ id: workOrders.id });
+  const note =
+    back.reason === "chargeback"
+      ? "Cancelled: the payment was charged back."
+      : "Cancelled: the order was refunded.";
+  if (closed.length > 0)
+    await tx.insert(workOrderNotes).values(closed.map((w) => ({ workOrderId: w.id, body: note })));
 }
 
 /** A chargeback decided for us: the work order it cancelled is back in the queue. */
@@ -71,3 +78,19 @@ export const workOrderEffects: OrderEffects = {
   chargedBack: cancelRefundedWorkOrder,
   chargebackWon: reopenWorkOrder,
 };
+
+/**
+ * A name that left its owner (sold through escrow or by hand) ends the work still open on it
+ * (a broker, SEO, a social post, a transfer specialist): each open work order of the domain is
+ * cancelled with a note saying why, which staff and the buyer of the service read.
+ */
+export async function closeWorkOnDomain(tx: DbOrTx, domainId: string, note: string): Promise<number> {
+  const closed = await tx
+    .update(workOrders)
+    .set({ status: "cancelled", updatedAt: new Date() })
+    .where(and(eq(workOrders.domainId, domainId), inArray(workOrders.status, ["queued", "in_progress"])))
+    .returning({ id: workOrders.id });
+  if (closed.length > 0)
+    await tx.insert(workOrderNotes).values(closed.map((w) => ({ workOrderId: w.id, body: note })));
+  return closed.length;
+}
