@@ -19,7 +19,7 @@ const dev = process.env.E2E_DEV === "1";
  * `npm run db:seed`'s built command into a fresh data folder of its own, then starts the server on it.
  */
 const dataDir = path.join(os.tmpdir(), `parkpilot-e2e-${port}`);
-const seedThenStart = `rm -rf ${dataDir} && node dist/server/cli/seed-cli.js && node ${builtServer}`;
+const seedThenStart = `rm -rf ${dataDir} && node ${path.join(path.dirname(builtServer), "seed-cli.js")} && node ${builtServer}`;
 /** The app mails through SMTP on this port; the password-reset test listens there while it runs. */
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? port + 25);
 

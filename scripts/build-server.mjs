@@ -4,7 +4,12 @@
 import { build } from "esbuild";
 
 await build({
-  entryPoints: ["server/index.ts", "server/cli/seed-cli.ts", "server/workers/read-upload.ts"],
+  // The seed command sits beside the server, so that both find migrations/ at the same depth.
+  entryPoints: {
+    index: "server/index.ts",
+    "seed-cli": "server/cli/seed-cli.ts",
+    "workers/read-upload": "server/workers/read-upload.ts",
+  },
   outdir: "dist/server",
   bundle: true,
   platform: "node",

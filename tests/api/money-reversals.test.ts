@@ -151,7 +151,9 @@ describe("partial refunds of an escrow sale", () => {
 });
 
 describe("a lease whose instalments are charged back", () => {
-  it("does not leave the name with the lessee: paid off and transferred, a chargeback takes it back to the seller", async () => {
+  it("does not leave the name with the lessee: paid off and transferred, a chargeback takes it back to the seller", {
+    timeout: 120_000,
+  }, async () => {
     const { seller, buyer, domain } = await sellerAndBuyer(t.app, t.db, "1200.00");
     const financing = await seller.agent
       .post("/api/marketplace/financing")
