@@ -6,10 +6,12 @@ import { toCents } from "../../../shared/money";
 import { domainServices, domains, serviceOrders } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import { AppError, notFound } from "../../http/app-error";
+import { assertDeliverable } from "./deliverable";
 
 /**
  * The one purchase use case behind every purchase path: check the domain is the buyer's,
- * recompute the price (the client's is never trusted), and save a pending order with its price
+ * recompute the price (the client's is never trusted), check the offer can be delivered to this
+ * account (a forecast needs history), and save a pending order with its price
  * snapshot (plus the domain's service record for domain services). Payment happens at checkout.
  */
 export async function createOrder(options: {
@@ -27,6 +29,7 @@ export async function createOrder(options: {
   if (quote.sentPrice !== null && toCents(quote.sentPrice) !== toCents(quote.price)) {
     throw new AppError("CONFLICT", "Price mismatch");
   }
+  await assertDeliverable(db, userId, options.offerKey);
 
   const orderId = await db.transaction(async (tx) => {
     const [order] = await tx
