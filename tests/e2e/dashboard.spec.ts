@@ -31,7 +31,7 @@ test.describe("revenue dashboard", () => {
   // The page pulls in the charting code and polls; on a busy machine the first visit takes a while.
   test.beforeEach(() => test.slow());
 
-  test("shows the demo portfolio: real figures on the cards, today by hour up to the current one, and every range", async ({
+  test("shows the demo portfolio: real figures on the cards, today by hour from 0:00 to 23:00, and every range", async ({
     page,
   }) => {
     await signInAsDemo(page);
