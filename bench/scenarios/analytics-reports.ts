@@ -5,6 +5,7 @@ import { seedDemo } from "../../server/demo/seed";
 import { REPORT_BUILDERS } from "../../server/jobs/report-builders";
 import { backtest } from "../../server/modules/analytics/forecast/forecast-series";
 import { DAILY_MEASURE } from "../../server/modules/analytics/reports/forecast-months";
+import { PORTFOLIO_BACKTEST } from "../../server/modules/analytics/reports/forecast-report";
 import type { TReportKind } from "../../shared/api/reports";
 import type { Report } from "../../shared/schema";
 import type { Figures, Scenario } from "../lib/context";
@@ -98,8 +99,8 @@ const scenario: Scenario = {
         select round(amount, 2)::text as amount from days order by day
       `);
       const daily = rows.map((r) => Number(r.amount));
-      // The report's daily model as it runs on the demo: 28 days ahead from every origin.
-      const demo = backtest(daily, { season: 7, horizon: DAILY_MEASURE, origins: 90 }).backtest;
+      // The report's daily model as it runs on the demo: 28 days ahead from every other day.
+      const demo = backtest(daily, { season: 7, horizon: DAILY_MEASURE, ...PORTFOLIO_BACKTEST }).backtest;
       figures["demo days"] = daily.length;
       figures["demo 28-day MASE (model)"] = round(demo.mase, 3);
       figures["demo 28-day MASE (seasonal naive)"] = round(demo.seasonalNaiveMase, 3);
@@ -108,7 +109,11 @@ const scenario: Scenario = {
       figures["demo coverage80"] = round(demo.coverage80 ?? Number.NaN, 3);
       figures["demo coverage95"] = round(demo.coverage95 ?? Number.NaN, 3);
       // Synthetic series of a known shape (bench/lib/synthetic-revenue.ts), daily and monthly.
-      const days = backtest(syntheticDaily(120), { season: 7, horizon: DAILY_MEASURE, origins: 90 }).backtest;
+      const days = backtest(syntheticDaily(120), {
+        season: 7,
+        horizon: DAILY_MEASURE,
+        ...PORTFOLIO_BACKTEST,
+      }).backtest;
       figures["synthetic daily coverage80"] = round(days.coverage80 ?? Number.NaN, 3);
       figures["synthetic daily coverage95"] = round(days.coverage95 ?? Number.NaN, 3);
       const months = backtest(syntheticMonthly(60), { season: 12, horizon: 12, origins: 36 }).backtest;

@@ -90,7 +90,8 @@ export function predictPoints(y: readonly number[], season: number, steps: numbe
 export const widening = (step: number, measured: number) => Math.max(1, Math.sqrt(step / measured));
 
 /**
- * Rolling-origin backtest: from each of the last `origins` cut points the model is fitted on
+ * Rolling-origin backtest: from each of the last `origins` cut points (`stride` steps apart, the
+ * last one the newest step) the model is fitted on
  * what came before and forecasts up to `horizon` steps, and so do the naive and seasonal-naive
  * baselines. Errors are scaled by the in-sample mean absolute seasonal difference of the whole
  * history before the first origin, so one scale serves every method. The model's errors are the
@@ -98,12 +99,15 @@ export const widening = (step: number, measured: number) => Math.max(1, Math.sqr
  */
 export function backtest(
   y: readonly number[],
-  options: { season: number; horizon: number; origins?: number },
+  options: { season: number; horizon: number; origins?: number; stride?: number },
 ): { backtest: Backtest; calibration: Calibration } {
   const { season } = options;
   const horizon = Math.max(1, Math.min(options.horizon, y.length - 2 * season));
   const wanted = options.origins ?? 24;
-  const first = Math.max(2 * season, y.length - wanted);
+  const stride = options.stride ?? 1;
+  const cuts: number[] = [];
+  for (let cut = y.length - 1; cut >= 2 * season && cuts.length < wanted; cut -= stride) cuts.unshift(cut);
+  const first = cuts[0] ?? y.length;
   const diffs: number[] = [];
   for (let t = season; t < first; t++) diffs.push(Math.abs(y[t] - y[t - season]));
   const scale = mean(diffs) || 1;
@@ -112,7 +116,7 @@ export function backtest(
   const seasonal: number[] = [];
   const checks: Check[] = [];
   const paths: Calibration["paths"] = [];
-  for (let cut = first; cut < y.length; cut++) {
+  for (const cut of cuts) {
     const train = y.slice(0, cut);
     const steps = Math.min(horizon, y.length - cut);
     const points = predictPoints(train, season, steps);
@@ -137,7 +141,7 @@ export function backtest(
       coverage80: at80.coverage,
       coverage95: at95.coverage,
       tested: at80.tested,
-      origins: y.length - first,
+      origins: cuts.length,
       horizon,
     },
     calibration: { checks, paths, levels, horizon },
@@ -171,11 +175,16 @@ export function withIntervals(value: number, half: Record<Level, number>): Forec
  */
 export function forecastSeries(
   y: readonly number[],
-  options: { season: number; horizon: number; measure: number; origins?: number },
+  options: { season: number; horizon: number; measure: number; origins?: number; stride?: number },
 ): SeriesForecast | null {
   const { season, horizon } = options;
   if (y.length < minHistory(season)) return null;
-  const tested = backtest(y, { season, horizon: options.measure, origins: options.origins });
+  const tested = backtest(y, {
+    season,
+    horizon: options.measure,
+    origins: options.origins,
+    stride: options.stride,
+  });
   const half = halfWidths(tested.calibration);
   const measured = tested.calibration.horizon;
   const points = predictPoints(y, season, horizon).map((value, h) => {

@@ -64,8 +64,9 @@ export function forecastMonths(options: {
   /** The user's today: the daily model forecasts from it, and this month's days before it are known. */
   today: string;
   horizonMonths: number;
-  /** Backtest origins: more measure better, each is a model fit. */
+  /** Backtest origins: more measure better, each is a model fit; the daily model's are `stride` days apart. */
   origins: number;
+  stride?: number;
 }): MonthsForecast | null {
   return options.model === "monthly" ? fromMonths(options) : fromDays(options);
 }
@@ -102,6 +103,7 @@ function fromDays(options: {
   today: string;
   horizonMonths: number;
   origins: number;
+  stride?: number;
 }): MonthsForecast | null {
   const { daily, today, horizonMonths } = options;
   const thisMonth = today.slice(0, 7);
@@ -113,6 +115,7 @@ function fromDays(options: {
     horizon: ahead.length,
     measure: DAILY_MEASURE,
     origins: options.origins,
+    stride: options.stride,
   });
   if (!f) return null;
 
