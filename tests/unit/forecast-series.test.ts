@@ -29,7 +29,7 @@ describe("conformal intervals", () => {
 
   it("cover about what they promise on exchangeable errors, measured only with errors known before", () => {
     const n = noise(3);
-    const checks = Array.from({ length: 2000 }, (_, t) => ({
+    const checks = Array.from({ length: 800 }, (_, t) => ({
       origin: t,
       knownAfter: t + 1,
       forecast: 0,
@@ -37,8 +37,8 @@ describe("conformal intervals", () => {
     }));
     for (const nominal of [0.8, 0.95]) {
       const result = calibrate(checks, nominal);
-      expect(result.tested).toBe(2000 - 20);
-      expect(Math.abs((result.coverage ?? 0) - nominal)).toBeLessThan(0.03);
+      expect(result.tested).toBe(800 - 20);
+      expect(Math.abs((result.coverage ?? 0) - nominal)).toBeLessThan(0.04);
     }
   });
 });

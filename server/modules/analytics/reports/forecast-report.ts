@@ -21,10 +21,11 @@ import { monthlyRevenue } from "./monthly-revenue";
 export const FORECAST_DOMAINS = 10;
 /**
  * Backtest origins of the portfolio's model and of each domain's (each origin is a model fit, some
- * 40 ms): the portfolio's daily model from every other day of the last 90, a domain's weekly.
+ * 40 ms on a quiet core): the portfolio's daily model from every other day of the last 90, a
+ * domain's every other week of the last twelve.
  */
 export const PORTFOLIO_BACKTEST = { origins: 45, stride: 2 };
-const DOMAIN = { origins: 12, stride: 7 };
+const DOMAIN = { origins: 6, stride: 14 };
 
 const cents = (v: number) => (Math.round(v * 100) / 100).toFixed(2);
 const pct = (v: number) => `${Math.round(v * 100)}%`;
