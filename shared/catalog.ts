@@ -69,11 +69,6 @@ export function competitorLines(text: string): string[] {
 
 const sumCents = (prices: readonly string[]) => prices.reduce((total, p) => total + toCents(p), 0);
 
-/** The security level that is sold only with an add-on. */
-export const BASIC_SECURITY_LEVEL = "basic";
-export const BASIC_NEEDS_ADD_ON =
-  "Basic security is sold with at least one add-on: choose one, or choose Advanced or Enterprise.";
-
 // ─── Offer shape ────────────────────────────────────────────────────────────────────────────
 
 /** A toast's wording. The success one is shown once the order is paid, never before. */
@@ -481,18 +476,13 @@ export const OFFERS = {
   }),
   securityUpgrade: defineOffer({
     path: "/api/settings/security-upgrade",
-    // Basic is the base the add-ons are bought on: alone it would give nothing that every
-    // account does not already have (docs/product.md#account-plans), so it is not sold alone.
-    body: z
-      .object({
-        features: z.array(choice(SECURITY_ADDONS)).refine(distinct, "Each feature can be chosen once"),
-        level: choice(SECURITY_LEVELS),
-        price: ZPriceField,
-      })
-      .refine((b) => b.level !== BASIC_SECURITY_LEVEL || b.features.length > 0, {
-        message: BASIC_NEEDS_ADD_ON,
-        path: ["features"],
-      }),
+    // Any level is sold alone or with add-ons: every level brings sign-in alerts and the weekly
+    // security summary (SECURITY_LEVEL_INCLUDES), which a free account does not have.
+    body: z.object({
+      features: z.array(choice(SECURITY_ADDONS)).refine(distinct, "Each feature can be chosen once"),
+      level: choice(SECURITY_LEVELS),
+      price: ZPriceField,
+    }),
     priceField: "price",
     price: (b) =>
       centsToDecimal(

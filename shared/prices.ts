@@ -243,6 +243,20 @@ export const SECURITY_LEVELS = [
 ] as const satisfies readonly PricedOption[];
 export const DEFAULT_SECURITY_LEVEL = "advanced";
 
+/**
+ * What every Enhanced Security level delivers that a free account does not have, Basic alone
+ * included (docs/security.md#accounts-and-sign-in): the offer's card and dialog say it.
+ */
+export const SECURITY_LEVEL_INCLUDES =
+  "Every level emails you each sign-in from a new device or country, and a weekly security summary of your sign-ins, sessions and changes.";
+
+/** How far back each level keeps the account's audit log readable (a free account: 90 days). */
+export const SECURITY_LEVEL_AUDIT_HISTORY: Record<(typeof SECURITY_LEVELS)[number]["id"], string> = {
+  basic: "90 days",
+  advanced: "1 year",
+  enterprise: "7 years",
+};
+
 export const SECURITY_ADDONS = [
   { id: "2fa-premium", label: "Premium 2FA", price: "9.00" },
   { id: "biometric", label: "Biometric Login", price: "19.00" },

@@ -1075,6 +1075,20 @@ export const expiryNotices = pgTable(
 );
 
 /**
+ * One weekly security summary per account and week (the Monday, UTC, of the run that sent it):
+ * claimed in the transaction that queues the mail, so a rerun never sends a week twice.
+ */
+export const securitySummaries = pgTable(
+  "security_summaries",
+  {
+    userId: userRef("user_id"),
+    week: date("week").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.week] })],
+);
+
+/**
  * A user's TOTP second factor. `enabledAt` is null while enrolment awaits its first code;
  * `lastUsedStep` is the time step of the last accepted code, so no code is accepted twice.
  */

@@ -4,6 +4,7 @@ import { withAdvisoryLock } from "../db/advisory-lock";
 import type { Db } from "../db/pool";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
+import { sendSecuritySummaries } from "../modules/auth/security-summary";
 import { settleMissedCampaigns } from "../modules/campaigns/settle-campaign";
 import type { OwnershipChecker } from "../modules/domains/check-ownership";
 import { sendDueSequenceEmails } from "../modules/email-automation/send-sequence-emails";
@@ -38,6 +39,10 @@ export const SEQUENCES_CRON = "*/10 * * * *";
 export const DOMAIN_OWNERSHIP_QUEUE = "domain-ownership";
 /** Pending domains are looked up every few minutes; the run itself picks which are due. */
 export const DOMAIN_OWNERSHIP_CRON = `*/${PENDING_CHECK_MINUTES} * * * *`;
+
+/** Enhanced Security's weekly summary (docs/security.md#accounts-and-sign-in): Mondays, 08:00 UTC. */
+export const SECURITY_SUMMARY_QUEUE = "security-summary";
+export const SECURITY_SUMMARY_CRON = "0 8 * * 1";
 
 /** Split tests' stopping rule, checked every hour (docs/product.md#split-tests). */
 export const SPLIT_TESTS_QUEUE = "split-tests";
@@ -114,6 +119,8 @@ export async function startJobQueue(options: {
     }
     await boss.createQueue(SPLIT_TESTS_QUEUE, { name: SPLIT_TESTS_QUEUE, policy: "singleton" });
     await boss.schedule(SPLIT_TESTS_QUEUE, SPLIT_TESTS_CRON, {}, { tz: "UTC" });
+    await boss.createQueue(SECURITY_SUMMARY_QUEUE, { name: SECURITY_SUMMARY_QUEUE, policy: "singleton" });
+    await boss.schedule(SECURITY_SUMMARY_QUEUE, SECURITY_SUMMARY_CRON, {}, { tz: "UTC" });
     if (options.ownership) {
       // One run at a time: a long run (a large backlog, slow resolvers) must not overlap the next.
       await boss.createQueue(DOMAIN_OWNERSHIP_QUEUE, { name: DOMAIN_OWNERSHIP_QUEUE, policy: "singleton" });
@@ -158,6 +165,10 @@ export async function startJobQueue(options: {
     const unentitled = await stopTestsWithoutSplitTesting(db);
     const result = await evaluateRunningExperiments(db);
     logger.info({ ...result, unentitled }, "split tests checked");
+  });
+  await boss.work(SECURITY_SUMMARY_QUEUE, { pollingIntervalSeconds: pollSeconds }, async () => {
+    const result = await sendSecuritySummaries({ db, mailer });
+    logger.info(result, "security summaries sent");
   });
   const { ownership } = options;
   if (ownership) {

@@ -25,12 +25,10 @@ export function referralPath(code: string): string {
 const LEVEL_MESSAGE = "Level must be 1, 2 or 3.";
 
 /**
- * Every invitation starts at level 1, the free level: a higher rate is what Tier Upgrades sell,
- * so an inviter cannot choose one for nothing.
+ * The level an invitation carries when none is chosen, and the level of every sign-up through a
+ * personal link: level 1, 5%.
  */
-export const INVITATION_LEVEL = 1;
-export const INVITATION_LEVEL_MESSAGE =
-  "Every invitation starts at level 1 (5% commission). A Tier Upgrade raises the rate you earn.";
+export const DEFAULT_AFFILIATE_LEVEL = 1 satisfies TAffiliateLevel;
 
 export const ZInviteAffiliateBody = z.object({
   email: z
@@ -39,14 +37,14 @@ export const ZInviteAffiliateBody = z.object({
     .min(1, "Please enter an email address to invite.")
     .max(254, "That email address is too long.")
     .pipe(z.email("Please enter a valid email address.")),
+  /** The level the invitation carries, and with it the referral's rate (docs/affiliates.md). */
   level: z
     .number(LEVEL_MESSAGE)
-    .default(INVITATION_LEVEL)
+    .default(DEFAULT_AFFILIATE_LEVEL)
     .refine(
       (level): level is TAffiliateLevel => AFFILIATE_LEVELS.some((l) => l.level === level),
       LEVEL_MESSAGE,
-    )
-    .refine((level) => level === INVITATION_LEVEL, INVITATION_LEVEL_MESSAGE),
+    ),
 });
 export type TInviteAffiliateBody = z.input<typeof ZInviteAffiliateBody>;
 

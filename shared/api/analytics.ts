@@ -155,3 +155,28 @@ export type TAnalyticsBreakdowns = z.infer<typeof ZAnalyticsBreakdowns>;
 export type TPortfolioMonth = z.infer<typeof ZPortfolioMonth>;
 export type TPortfolioMonths = z.infer<typeof ZPortfolioMonths>;
 export type TExportTable = (typeof EXPORT_TABLES)[number];
+
+/** `GET /api/analytics/forecast-history`: what the account's history lets Revenue Forecasting make. */
+export const FORECAST_HISTORY_PATH = "/api/analytics/forecast-history";
+
+/** The models a forecast is made with: a yearly season on months, or a weekly one on days. */
+export const FORECAST_MODELS = ["monthly", "daily"] as const;
+
+export const ZForecastHistory = z.object({
+  /** The model the history supports, or null: too little history to forecast yet. */
+  model: z.enum(FORECAST_MODELS).nullable(),
+  /** Complete days of revenue (the user's time zone), from the first day with revenue to yesterday. */
+  days: z.number().int(),
+  /** Calendar months of revenue before this one. */
+  months: z.number().int(),
+  /** "YYYY-MM-DD" of the first revenue, or null. */
+  firstDay: z.string().nullable(),
+  /** The days the daily model needs, and the complete months the monthly one needs. */
+  minimumDays: z.number().int(),
+  minimumMonths: z.number().int(),
+  /** The shortest period on sale: the smallest horizon a forecast is made for. */
+  shortestMonths: z.number().int(),
+  /** With too little history: the day ("YYYY-MM-DD") from which a forecast can be bought, or null without any revenue yet. */
+  availableFrom: z.string().nullable(),
+});
+export type TForecastHistory = z.infer<typeof ZForecastHistory>;

@@ -86,7 +86,7 @@ export const ZDashboardAnswer = z.object({
     other: decimal,
   }),
   hourlyRevenue: z.array(ZHourlyPoint),
-  /** The hour it is now in the user's time zone (0–23): today's trend ends there. */
+  /** The hour it is now in the user's time zone (0–23): today's axis runs 0:00–23:00, its line to this hour. */
   currentHour: z.number().int().min(0).max(23),
   trend: z.object({ range: ZRevenueRange, points: z.array(ZTrendPoint) }),
   topDomains: z.array(ZTopDomain),

@@ -103,6 +103,54 @@ export const AUDIT_EVENTS = [
 ] as const;
 export type TAuditEvent = (typeof AUDIT_EVENTS)[number];
 
+/** How each recorded event reads, in the log and in the weekly security summary. */
+export const AUDIT_EVENT_LABELS: Record<TAuditEvent, string> = {
+  account_created: "Account created",
+  sign_in: "Signed in",
+  sign_in_failed: "Failed sign-in attempt",
+  sign_out: "Signed out",
+  two_factor_enabled: "Two-factor sign-in turned on",
+  two_factor_disabled: "Two-factor sign-in turned off",
+  recovery_codes_regenerated: "New recovery codes made",
+  recovery_code_used: "Recovery code used",
+  reauthenticated: "Identity confirmed",
+  password_changed: "Password changed",
+  password_reset_requested: "Password reset requested",
+  password_reset: "Password reset",
+  email_changed: "Email changed",
+  email_change_requested: "Email change requested",
+  email_change_cancelled: "Email change cancelled",
+  email_confirmed: "Email confirmed",
+  session_ended: "Session signed out",
+  other_sessions_ended: "Other devices signed out",
+  payout_requested: "Payout requested",
+  payout_settings_changed: "Payout settings changed",
+  api_key_created: "API key created",
+  api_key_revoked: "API key revoked",
+  passkey_added: "Passkey or security key added",
+  passkey_removed: "Passkey or security key removed",
+  two_factor_requirement_changed: "Two-factor requirement changed",
+  account_locked_down: "Account locked down",
+  account_deleted: "Account deleted",
+  device_approval_requested: "New device waiting for approval",
+  device_approved: "Device approved",
+  device_renamed: "Device renamed",
+  device_revoked: "Device removed",
+  security_add_on_granted: "Security add-on started",
+  security_add_on_ended: "Security add-on ended",
+  staff_action: "Action by ParkPilot staff",
+  staff_granted: "Made ParkPilot staff",
+  staff_revoked: "No longer ParkPilot staff",
+  team_invitation_sent: "Team invitation sent",
+  team_invitation_revoked: "Team invitation withdrawn",
+  team_invitation_accepted: "Team invitation accepted",
+  team_role_changed: "Team member's role changed",
+  team_member_removed: "Team member removed",
+  team_member_left: "Team member left",
+  team_portfolio_switched: "Portfolio opened by a team member",
+  team_member_action: "Change made by a team member",
+};
+
 /** `GET /api/audit-log` and its export: one kind of event, and days (UTC, both included). */
 export const ZAuditLogQuery = z
   .object({

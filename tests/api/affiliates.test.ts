@@ -27,15 +27,23 @@ const countMail = async (to: string) =>
   ).rows[0].n;
 
 describe("POST /api/affiliates/invite", () => {
-  it("refuses a level above 1: higher rates are what Tier Upgrades sell", async () => {
-    const { agent, user } = await signUp(t.app);
+  it("lists a level-3 invitation as a 10% affiliate, and a level-2 one at 7%", async () => {
+    const { agent } = await signUp(t.app);
+    const level3 = newEmail();
+    const level2 = newEmail();
 
-    for (const level of [2, 3]) {
-      const res = await agent.post("/api/affiliates/invite").send({ email: newEmail(), level });
-      expect(res.status).toBe(400);
-      expect(JSON.stringify(res.body)).toContain("Every invitation starts at level 1");
-    }
-    expect(await countAffiliates(user.id)).toBe(0);
+    const res = await agent.post("/api/affiliates/invite").send({ email: level3, level: 3 });
+    await invite(agent, { email: level2, level: 2 });
+
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ email: level3, level: 3, commissionRate: 10 });
+    const listed = (await agent.get("/api/affiliates")).body as {
+      email: string;
+      level: number;
+      commissionRate: number;
+    }[];
+    expect(listed.find((a) => a.email === level3)).toMatchObject({ level: 3, commissionRate: 10 });
+    expect(listed.find((a) => a.email === level2)).toMatchObject({ level: 2, commissionRate: 7 });
   });
 
   it("creates an inactive affiliate at the level's rate and mails a registration link with its code", async () => {

@@ -1,8 +1,11 @@
 import { eq, sql } from "drizzle-orm";
+import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "../../server/demo/seed";
 import { buildReport } from "../../server/jobs/build-report";
 import { addAnalystNotes } from "../../server/modules/analytics/reports/analytics-report-effects";
 import { OUTSIDE_TRAFFIC_UNKNOWN } from "../../server/modules/analytics/reports/competitive-report";
+import { FORECAST_HISTORY_PATH } from "../../shared/api/analytics";
 import { REPORTS_PATHS, type TReport, ZReport } from "../../shared/api/reports";
 import { COMPETITIVE_ANALYSIS, FORECAST_PERIODS, REPORT_TYPES } from "../../shared/prices";
 import { workOrders } from "../../shared/schema";
@@ -72,8 +75,7 @@ describe("forecast reports", () => {
       points: Record<string, string>[];
       backtest: Record<string, number>;
     };
-    expect(content.horizonMonths).toBe(12);
-    expect(content.insufficientHistory).toBe(false);
+    expect(content).toMatchObject({ horizonMonths: 12, insufficientHistory: false, model: "monthly" });
     expect(content.points).toHaveLength(12);
     for (const p of content.points) {
       expect(Object.keys(p).sort()).toEqual(["lower80", "lower95", "month", "upper80", "upper95", "value"]);
@@ -82,6 +84,7 @@ describe("forecast reports", () => {
     }
     expect(content.backtest.mase).toBeLessThan(content.backtest.seasonalNaiveMase);
     expect(content.backtest.mase).toBeLessThan(content.backtest.naiveMase);
+    expect(content.backtest.tested).toBeGreaterThan(0);
     expect(content.backtest.coverage80).toBeGreaterThanOrEqual(0);
     expect(content.backtest.coverage80).toBeLessThanOrEqual(1);
 
@@ -97,21 +100,64 @@ describe("forecast reports", () => {
     expect((await stranger.agent.get(REPORTS_PATHS.list)).body).toEqual([]);
   });
 
-  it("says there is too little history instead of inventing a forecast", async () => {
+  it("is ready for the demo account's 90 days: 12 monthly points with nested intervals, a MASE and a measured coverage", async () => {
+    await seedDemo(t.db, { nameserverPool: t.deps.config.nameserverPool });
+    const demo = request.agent(t.app);
+    await demo
+      .post("/api/auth/login")
+      .send({ usernameOrEmail: DEMO_EMAIL, password: DEMO_PASSWORD })
+      .expect(200);
+    const history = await demo.get(FORECAST_HISTORY_PATH).expect(200);
+    expect(history.body).toMatchObject({ model: "daily", minimumDays: 56, shortestMonths: 6 });
+    expect(history.body.days).toBeGreaterThanOrEqual(89);
+
+    const report = await buyReport(demo, "/api/analytics/forecasting", forecastBody("12"));
+
+    const content = report.content as unknown as {
+      model: string;
+      points: Record<string, string>[];
+      backtest: { unit: string; mase: number; coverage80: number; coverage95: number; tested: number };
+    };
+    expect(content.model).toBe("daily");
+    expect(content.points).toHaveLength(12);
+    for (const p of content.points) {
+      const [l95, l80, v, u80, u95] = [p.lower95, p.lower80, p.value, p.upper80, p.upper95].map(Number);
+      expect(l95 <= l80 && l80 <= v && v <= u80 && u80 <= u95, JSON.stringify(p)).toBe(true);
+    }
+    expect(content.backtest.unit).toBe("day");
+    expect(content.backtest.mase).toBeGreaterThan(0);
+    expect(content.backtest.tested).toBeGreaterThan(500);
+    expect(content.backtest.coverage80).toBeGreaterThanOrEqual(0.75);
+    expect(content.backtest.coverage80).toBeLessThanOrEqual(0.85);
+    expect(content.backtest.coverage95).toBeGreaterThanOrEqual(0.9);
+    expect(JSON.stringify(report.content?.sections)).toContain("Measured coverage: the 80% intervals held");
+  }, 120_000);
+
+  it("refuses the order when the history is a few weeks long, saying when it can be bought, and sells nothing", async () => {
     const owner = await signUp(t.app, { timeZone: "UTC" });
-    await seasonalHistory(owner.user.id, 10);
+    const domain = await insertDomain(t.db, owner.user.id);
+    for (let k = 1; k <= 20; k++) {
+      const at = new Date(Date.now() - k * 86_400_000);
+      await addRevenue(t.db, {
+        userId: owner.user.id,
+        domainId: domain.id,
+        type: "parking",
+        amount: "12.00",
+        at,
+      });
+    }
+    const history = await owner.agent.get(FORECAST_HISTORY_PATH).expect(200);
+    expect(history.body).toMatchObject({ model: null, days: 20, minimumDays: 56 });
+    expect(history.body.availableFrom).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
-    const report = await buyReport(owner.agent, "/api/analytics/forecasting", forecastBody("6"));
+    const order = await owner.agent.post("/api/analytics/forecasting").send(forecastBody("6"));
 
-    expect(report.content).toMatchObject({
-      kind: "forecast",
-      horizonMonths: 6,
-      insufficientHistory: true,
-      historyMonths: 10,
-      points: [],
-      backtest: null,
-    });
-    expect(report.content?.summary).toMatch(/Not enough history.*27 complete months.*has 10/);
+    expect(order.status).toBe(409);
+    expect(order.body.message).toMatch(/Not enough history.*56 days.*has 20 days.*can be bought from/);
+    const { rows } = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from service_orders where user_id = ${owner.user.id}`,
+    );
+    expect(rows[0].n).toBe(0);
   });
 });
 
@@ -242,7 +288,7 @@ describe("competitive analysis", () => {
       competitors: Record<string, unknown>[];
     };
     expect(content.competitors[0]).toMatchObject({
-      marketplace: "Sold on ParkPilot for $1,000.00 on " + new Date().toISOString().slice(0, 10) + ".",
+      marketplace: `Sold on ParkPilot for $1,000.00 on ${new Date().toISOString().slice(0, 10)}.`,
       cohort: { tld: "org", accounts: 5, domains: 5, sales: 5, medianSalePrice: "1200.00" },
     });
   });

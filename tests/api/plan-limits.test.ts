@@ -264,25 +264,6 @@ describe("what a plan includes", () => {
   });
 });
 
-describe("Security Basic", () => {
-  it("is not sold alone: Basic without an add-on is refused with 400, with one it is sold", async () => {
-    const me = await signUp(t.app);
-    const alone = await me.agent
-      .post(OFFERS.securityUpgrade.path)
-      .send({ level: "basic", features: [], price: "19.00" });
-    expect(alone.status).toBe(400);
-    expect(alone.body.message).toMatch(/Basic security is sold with at least one add-on/);
-    const withAddOn = await me.agent
-      .post(OFFERS.securityUpgrade.path)
-      .send({ level: "basic", features: ["audit-logs"], price: "43.00" });
-    expect(withAddOn.status).toBe(201);
-    const advancedAlone = await me.agent
-      .post(OFFERS.securityUpgrade.path)
-      .send({ level: "advanced", features: [], price: "49.00" });
-    expect(advancedAlone.status).toBe(201);
-  });
-});
-
 it("GET /api/settings/plan is 401 signed out", async () => {
   expect((await request(t.app).get("/api/settings/plan")).status).toBe(401);
 });

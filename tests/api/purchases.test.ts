@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OFFERS, type OfferKey } from "../../shared/catalog";
 import { centsToDecimal, toCents } from "../../shared/money";
 import { domainServices, serviceOrders } from "../../shared/schema";
+import { addDailyRevenue } from "../factories/analytics";
 import { insertDomain } from "../factories/domains";
 import { purchaseBody } from "../factories/purchases";
 import { signUp } from "../factories/users";
@@ -46,9 +47,11 @@ afterAll(async () => {
   await t.close();
 });
 
+/** An account with a domain and 60 days of revenue: history enough for a forecast to be sold. */
 async function buyer() {
   const account = await signUp(t.app);
   const domain = await insertDomain(t.db, account.user.id);
+  await addDailyRevenue(t.db, account.user.id, 60);
   return { ...account, domain };
 }
 

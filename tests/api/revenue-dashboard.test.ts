@@ -314,6 +314,23 @@ describe("GET /api/revenue/dashboard", () => {
     });
   });
 
+  it("runs a fresh account's 24-hour axis from 0:00 to 23:00 in its zone, not to the hour it is now", async () => {
+    const user = await signUp(t.app, { timeZone: "America/Los_Angeles" });
+    // 19:05 in Los Angeles: the axis still runs to the end of the local day.
+    pinClock("2026-03-02T19:05:00-08:00");
+
+    const res = await user.agent.get("/api/revenue/dashboard?range=24h");
+
+    const answer = ZDashboardAnswer.parse(res.body);
+    const hours = Array.from({ length: 24 }, (_, i) => i);
+    expect(answer.currentHour).toBe(19);
+    expect(answer.hourlyRevenue.map((h) => h.hour)).toEqual(hours);
+    expect(answer.trend.points.map((p) => p.key)).toEqual(
+      hours.map((h) => `${String(h).padStart(2, "0")}:00`),
+    );
+    expect(answer.trend.points.every((p) => p.amount === 0)).toBe(true);
+  });
+
   it("refuses an unknown range with a 400 message", async () => {
     const res = await owner.agent.get("/api/revenue/dashboard?range=1y");
     expect(res.status).toBe(400);

@@ -1,11 +1,15 @@
+import { and, eq, like } from "drizzle-orm";
 import express from "express";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorHandler } from "../../server/http/error-handler";
 import { SESSION_COOKIE } from "../../server/http/session";
+import { sendSecuritySummaries } from "../../server/modules/auth/security-summary";
 import { requireAddOn, type SecurityAddOn } from "../../server/modules/entitlements/require-add-on";
-import { SECURITY_ADDONS } from "../../shared/prices";
-import { sweepAMonthLater } from "../factories/billing";
+import { OFFERS } from "../../shared/catalog";
+import { SECURITY_ADDONS, SECURITY_LEVEL_INCLUDES } from "../../shared/prices";
+import { mailOutbox } from "../../shared/schema";
+import { payInSandbox, sweepAMonthLater } from "../factories/billing";
 import { buySecurity } from "../factories/security";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -88,5 +92,60 @@ describe("the add-on gate", () => {
     expect((await gate(buyer.cookie, "audit-logs")).status).toBe(200);
     expect((await gate(other.cookie, "audit-logs")).status).toBe(403);
     expect((await gate(buyer.cookie, "incident-response")).status).toBe(403);
+  });
+});
+
+describe("Enhanced Security Basic", () => {
+  const mailsTo = (email: string, subject: string) =>
+    t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, email), like(mailOutbox.subject, `${subject}%`)));
+  const signInFromNewDevice = (account: Awaited<ReturnType<typeof signUp>>) =>
+    request(t.app)
+      .post("/api/auth/login")
+      .set("User-Agent", "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Safari/604.1")
+      .send({ usernameOrEmail: account.input.email, password: account.input.password })
+      .expect(200);
+
+  it("is sold alone as a $19.00 order that brings what its card names: sign-in alerts and a weekly summary", async () => {
+    const me = await signUp(t.app);
+    const free = await signUp(t.app);
+    expect(SECURITY_LEVEL_INCLUDES).toContain("each sign-in from a new device or country");
+    expect(SECURITY_LEVEL_INCLUDES).toContain("weekly security summary");
+
+    const order = await me.agent
+      .post(OFFERS.securityUpgrade.path)
+      .send({ level: "basic", features: [], price: "19.00" });
+    expect(order.status).toBe(201);
+    const placed = await me.agent.get(`/api/service-orders/${order.body.orderId}`).expect(200);
+    expect(placed.body).toMatchObject({ price: "19.00", description: "Basic security" });
+    await payInSandbox(me.agent, order.body.orderId);
+    const features = (await me.agent.get("/api/entitlements").expect(200)).body.map(
+      (e: { feature: string }) => e.feature,
+    );
+    expect(features).toEqual(["security:basic"]);
+
+    // A sign-in from a new device is mailed to the Basic account, never to the free one.
+    await signInFromNewDevice(me);
+    await signInFromNewDevice(free);
+    expect(await mailsTo(me.input.email, "Security alert: sign-in from a new device")).toHaveLength(1);
+    expect(await mailsTo(free.input.email, "Security alert")).toHaveLength(0);
+
+    // The weekly summary: the week's sign-ins (registration and the new device), sessions and changes.
+    await sendSecuritySummaries({ db: t.db, mailer: t.deps.mailer });
+    const [summary] = await mailsTo(me.input.email, "Your weekly security summary");
+    expect(summary.subject).toBe("Your weekly security summary: 2 sign-ins, 0 failed, 2 changes");
+    expect(summary.body).toContain("Sign-ins: 2 from 2 devices");
+    expect(summary.body).toContain("Safari on iOS");
+    expect(summary.body).toContain("Signed-in sessions now: 2");
+    expect(summary.body).toContain("Changes to your account: 2");
+    expect(summary.body).toContain("Account created");
+    expect(summary.body).toContain("Security add-on started");
+    expect(await mailsTo(free.input.email, "Your weekly security summary")).toHaveLength(0);
+
+    // Once a week: a second run sends nothing more.
+    await sendSecuritySummaries({ db: t.db, mailer: t.deps.mailer });
+    expect(await mailsTo(me.input.email, "Your weekly security summary")).toHaveLength(1);
   });
 });

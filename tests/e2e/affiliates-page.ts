@@ -20,7 +20,7 @@ export async function openAffiliates(page: Page) {
   });
 }
 
-/** Invites `email` from the dialog (every invitation is at level 1: there is no level to pick). */
+/** Invites `email` from the dialog at the level it starts on (level 1). */
 export async function inviteThroughDialog(page: Page, email: string) {
   await page.getByRole("button", { name: "Invite Affiliate", exact: true }).click();
   const dialog = inviteDialog(page);

@@ -18,9 +18,8 @@ test.describe("affiliate programme page", () => {
 
     await page.getByRole("button", { name: "Invite Your First Affiliate" }).click();
     const dialog = inviteDialog(page);
-    // No level to pick for free: every invitation starts at level 1, which Tier Upgrades raise.
-    await expect(dialog.getByLabel("Affiliate Level")).toHaveCount(0);
-    await expect(dialog.getByTestId("invite-level")).toContainText("level 1: 5% commission");
+    // The level is chosen with the email, level 1 unless another is picked.
+    await expect(dialog.getByLabel("Affiliate Level")).toHaveValue("1");
     await dialog.getByRole("button", { name: "Send Invitation" }).click();
     await expect(toast(page)).toContainText("Email Required");
     await expect(toast(page)).toContainText("Please enter an email address to invite.");
@@ -33,6 +32,7 @@ test.describe("affiliate programme page", () => {
 
     const partner = uniqueAccount().email;
     await dialog.getByLabel("Email Address").fill(partner);
+    await dialog.getByLabel("Affiliate Level").selectOption("3");
     await dialog.getByRole("button", { name: "Send Invitation" }).click();
     await expect(toast(page)).toContainText("Affiliate Invited!");
     await expect(dialog).toBeHidden();
@@ -42,6 +42,7 @@ test.describe("affiliate programme page", () => {
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText(partner);
     await expect(rows.first()).toContainText("Invitation pending");
+    await expect(rows.first()).toContainText("level 3 (10% commission)");
     await expect(page.getByRole("list", { name: "Affiliates" })).toHaveCount(0);
     await expect(page.getByText(/Affiliate #[0-9a-f]{8}/)).toHaveCount(0);
     await expect(statCard(page, "Total Referrals")).toContainText("0");
@@ -55,6 +56,7 @@ test.describe("affiliate programme page", () => {
 
     await page.getByRole("button", { name: "Invite Affiliate", exact: true }).click();
     await expect(dialog.getByLabel("Email Address")).toHaveValue("");
+    await expect(dialog.getByLabel("Affiliate Level")).toHaveValue("1");
   });
 
   test("the accelerator dialogs need a selection, total the catalogue prices and open checkout", async ({

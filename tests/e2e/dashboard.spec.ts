@@ -31,7 +31,7 @@ test.describe("revenue dashboard", () => {
   // The page pulls in the charting code and polls; on a busy machine the first visit takes a while.
   test.beforeEach(() => test.slow());
 
-  test("shows the demo portfolio: real figures on the cards, today by hour up to the current one, and every range", async ({
+  test("shows the demo portfolio: real figures on the cards, today by hour from 0:00 to 23:00, and every range", async ({
     page,
   }) => {
     await signInAsDemo(page);
@@ -63,13 +63,15 @@ test.describe("revenue dashboard", () => {
       money(answer.metrics.todayRevenue),
     );
 
-    // Today's trend stops at the hour it is now in the account's zone: no flat line of hours to come.
+    // Today's axis runs 0:00–23:00 in the account's zone; the line stops at the hour it is now.
     const hour = Math.floor(newYorkMinutes / 60);
     expect([hour, (hour + 1) % 24]).toContain(answer.currentHour);
     const chart = page.getByTestId("revenue-trend-chart");
-    await expect(chart).toHaveAttribute("data-points", String(answer.currentHour + 1));
-    await expect(chart).toHaveAttribute("data-last-label", `${answer.currentHour}:00`);
+    await expect(chart).toHaveAttribute("data-points", "24");
+    await expect(chart).toHaveAttribute("data-drawn-points", String(answer.currentHour + 1));
+    await expect(chart).toHaveAttribute("data-last-label", "23:00");
     await expect(chart).toContainText("0:00");
+    await expect(chart).toContainText("23:00");
     await page.getByRole("button", { name: "7D" }).click();
     await expect(chart).toHaveAttribute("data-range", "7d");
     await expect(chart).toHaveAttribute("data-points", "7");

@@ -1,12 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Agent } from "supertest";
 import type { Db } from "../../server/db/pool";
-import {
-  levelCommissionPercent,
-  type TAffiliate,
-  type TAffiliateLevel,
-  type TInviteAffiliateBody,
-} from "../../shared/api/affiliates";
+import type { TAffiliate, TAffiliateLevel, TInviteAffiliateBody } from "../../shared/api/affiliates";
 import type { TestApp } from "../setup/test-app";
 import { signUp } from "./users";
 
@@ -27,20 +22,11 @@ export async function invitationCode(db: Db, email: string): Promise<string> {
   return code;
 }
 
-/**
- * A referrer and the user who registered through the referrer's invitation, at `level`. Every
- * invitation starts at level 1; a higher level (as older referrals and the demo's have) is set
- * on the row, at that level's rate.
- */
+/** A referrer and the user who registered through the referrer's invitation at `level`. */
 export async function referralPair(t: TestApp, level: TAffiliateLevel) {
   const referrer = await signUp(t.app);
   const email = `referral_${Math.random().toString(36).slice(2)}@example.com`;
-  const invited = await invite(referrer.agent, { email, level: 1 });
-  const rate = levelCommissionPercent(level);
-  await t.db.execute(
-    sql`update affiliates set level = ${level}, commission_rate = ${rate} where id = ${invited.id}`,
-  );
-  const affiliate = { ...invited, level, commissionRate: rate };
+  const affiliate = await invite(referrer.agent, { email, level });
   const referred = await signUp(t.app, { email, referralCode: await invitationCode(t.db, email) });
   return { referrer, referred, affiliate };
 }

@@ -63,3 +63,20 @@ export async function grantAnalytics(
     values (${userId}, ${feature}, 'order', now() - interval '1 minute')
   `);
 }
+
+/** `days` days of parking revenue before today, one event a day: history enough to forecast from 56. */
+export async function addDailyRevenue(db: DbOrTx, userId: string, days: number, amount = "25.00") {
+  const now = Date.now();
+  await creditRevenue(
+    db,
+    Array.from({ length: days }, (_, k) => ({
+      userId,
+      domainId: null,
+      type: "parking" as RevenueType,
+      amount,
+      description: "parking revenue",
+      sourceKey: `test:${randomBytes(8).toString("hex")}`,
+      occurredAt: new Date(now - (k + 1) * 86_400_000),
+    })),
+  );
+}

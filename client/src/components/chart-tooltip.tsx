@@ -17,8 +17,10 @@ export function ChartTooltip({
   period: (label: string) => string;
   value: (amount: number, name: string) => string;
 }) {
-  if (!active || !payload?.length) return null;
-  const rows: Row[] = payload.map((item) => ({
+  // A point without a value (an hour still to come) has nothing to show.
+  const shown = payload?.filter((item) => item.value !== null && item.value !== undefined) ?? [];
+  if (!active || !shown.length) return null;
+  const rows: Row[] = shown.map((item) => ({
     name: String(item.name ?? item.dataKey ?? ""),
     value: value(Number(item.value ?? 0), String(item.name ?? "")),
     color: item.color ?? item.stroke ?? item.fill,

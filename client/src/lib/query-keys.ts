@@ -4,6 +4,7 @@ import {
   ANALYTICS_BREAKDOWNS_PATH,
   ANALYTICS_MONTHS_PATH,
   ANALYTICS_PATH,
+  FORECAST_HISTORY_PATH,
   type TAnalyticsRange,
 } from "@shared/api/analytics";
 import { API_KEY_PATHS } from "@shared/api/api-keys";
@@ -92,6 +93,7 @@ export const queryKeys = {
   analyticsAccess: [ANALYTICS_ACCESS_PATH],
   analyticsBreakdowns: (range: TAnalyticsRange) => [ANALYTICS_BREAKDOWNS_PATH, { range }],
   analyticsMonths: [ANALYTICS_MONTHS_PATH],
+  forecastHistory: [FORECAST_HISTORY_PATH],
 
   balance: [PAYMENT_PATHS.balance],
   paymentMethods: [PAYMENT_PATHS.methods],

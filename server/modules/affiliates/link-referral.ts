@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { DEFAULT_AFFILIATE_LEVEL } from "../../../shared/api/affiliates";
 import { affiliates, type User, users } from "../../../shared/schema";
 import type { Tx } from "../../db/tx";
 import type { Mailer } from "../../mail/mailer";
@@ -53,8 +54,8 @@ async function attachReferral(tx: Tx, user: User, code: string): Promise<Referre
     await tx.insert(affiliates).values({
       userId: referrer.id,
       email: user.email,
-      level: 1,
-      commissionRate: await commissionRateFor(tx, { userId: referrer.id, level: 1 }),
+      level: DEFAULT_AFFILIATE_LEVEL,
+      commissionRate: await commissionRateFor(tx, { userId: referrer.id, level: DEFAULT_AFFILIATE_LEVEL }),
       referralCode: newInvitationCode(),
       referredUserId: user.id,
       isActive: true,

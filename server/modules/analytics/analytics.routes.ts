@@ -8,6 +8,7 @@ import { analyticsAccess, assertAnalyticsAccess } from "./analytics-access";
 import { getBreakdowns } from "./breakdowns.service";
 import { exportAnalytics } from "./export-analytics";
 import { portfolioMonths } from "./portfolio-months";
+import { forecastHistory } from "./reports/forecast-basis";
 
 export function analyticsRoutes(deps: AppDeps): Router {
   const { db } = deps;
@@ -40,6 +41,11 @@ export function analyticsRoutes(deps: AppDeps): Router {
       await assertAnalyticsAccess(db, userId, { range: "7d", breakdowns: true });
       return { months: await portfolioMonths({ db, userId }) };
     }),
+  );
+
+  router.get(
+    "/forecast-history",
+    handler({ auth: true }, ({ userId }) => forecastHistory({ db, userId })),
   );
 
   router.get(

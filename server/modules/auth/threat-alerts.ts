@@ -6,6 +6,7 @@ import { describeDevice } from "../../lib/device-name";
 import { placeOf } from "../../lib/place";
 import type { Mailer } from "../../mail/mailer";
 import { hasAddOn } from "../entitlements/require-add-on";
+import { hasSecurityLevel } from "../entitlements/security-level";
 import { notify } from "../notifications/notify";
 import { NO_ACCOUNT } from "./known-devices";
 
@@ -13,16 +14,35 @@ import { NO_ACCOUNT } from "./known-devices";
 export const FAILED_SIGN_INS_ALERT = 5;
 const FAILED_WINDOW_MS = 15 * 60 * 1000;
 
+interface SecurityAlert {
+  userId: string;
+  subject: string;
+  text: string;
+  mail?: boolean;
+}
+
 /**
  * Threat monitoring (the add-on, docs/security.md#accounts-and-sign-in): an alert in the account's activity and, unless the
  * owner is mailed about it already, by email. Without the add-on nothing happens.
  */
 export async function raiseThreatAlert(
   deps: { db: DbOrTx; mailer: Mailer },
-  alert: { userId: string; subject: string; text: string; mail?: boolean },
+  alert: SecurityAlert,
 ): Promise<void> {
+  if (!(await hasAddOn(deps.db, alert.userId, "threat-monitoring"))) return;
+  await raiseSecurityAlert(deps, alert);
+}
+
+/**
+ * Sign-in alerts come with every Enhanced Security level (Basic alone too) and with the
+ * threat-monitoring add-on, which an account plan may include.
+ */
+async function signInAlertsOn(db: DbOrTx, userId: string): Promise<boolean> {
+  return (await hasSecurityLevel(db, userId)) || (await hasAddOn(db, userId, "threat-monitoring"));
+}
+
+async function raiseSecurityAlert(deps: { db: DbOrTx; mailer: Mailer }, alert: SecurityAlert): Promise<void> {
   const { db, mailer } = deps;
-  if (!(await hasAddOn(db, alert.userId, "threat-monitoring"))) return;
   await db
     .insert(accountEvents)
     .values({ userId: alert.userId, kind: "security_alert", description: alert.text });
@@ -56,7 +76,8 @@ const where = (meta: RequestMeta) => {
 
 /**
  * After a sign-in: an alert when the device is new to the account, or when the sign-in comes from
- * a country none of the account's other devices was last seen in.
+ * a country none of the account's other devices was last seen in (for accounts that have sign-in
+ * alerts).
  */
 export async function alertOnSignIn(
   deps: { db: DbOrTx; mailer: Mailer },
@@ -75,13 +96,14 @@ export async function alertOnSignIn(
     newCountry = seen.length > 0 && !seen.includes(country);
   }
   if (!options.isNewDevice && !newCountry) return;
+  if (!(await signInAlertsOn(db, userId))) return;
   const what =
     options.isNewDevice && newCountry
       ? "a new device in a new country"
       : newCountry
         ? "a new country"
         : "a new device";
-  await raiseThreatAlert(deps, {
+  await raiseSecurityAlert(deps, {
     userId,
     subject: `sign-in from ${what}`,
     text: `Your account was signed in from ${what}: ${where(meta)}.`,

@@ -7,6 +7,7 @@ import { domainServices, domains, serviceOrders } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import { AppError, notFound } from "../../http/app-error";
 import { supersedePendingOrders } from "../billing/repeat-purchase";
+import { assertDeliverable } from "./deliverable";
 
 /** Refuses a repeat of what is sold once, or makes a purchase of another option a change (answering where to go). */
 export type RepeatPurchaseCheck = (purchase: {
@@ -18,7 +19,8 @@ export type RepeatPurchaseCheck = (purchase: {
 
 /**
  * The one purchase use case behind every purchase path: check the domain is the buyer's,
- * recompute the price (the client's is never trusted), and save a pending order with its price
+ * recompute the price (the client's is never trusted), check the offer can be delivered to this
+ * account (a forecast needs history), and save a pending order with its price
  * snapshot (plus the domain's service record for domain services). Payment happens at checkout.
  */
 export async function createOrder(options: {
@@ -38,6 +40,7 @@ export async function createOrder(options: {
   if (quote.sentPrice !== null && toCents(quote.sentPrice) !== toCents(quote.price)) {
     throw new AppError("CONFLICT", "Price mismatch");
   }
+  await assertDeliverable(db, userId, options.offerKey);
   const changed = await options.repeat?.({
     userId,
     offerKey: options.offerKey,

@@ -16,6 +16,7 @@ export function CatalogOffer({
   domainId = "",
   children,
   wide = false,
+  blocked = false,
 }: {
   offerKey: SingleChoiceOfferKey;
   domainId?: string;
@@ -23,6 +24,8 @@ export function CatalogOffer({
   children?: ReactNode;
   /** A wider dialog, for a table. */
   wide?: boolean;
+  /** Nothing can be bought now (the children say why). */
+  blocked?: boolean;
 }) {
   const offer = OFFER_PRESENTATIONS[offerKey];
   const [chosenId, setChosenId] = useState<string | null>(offer.initial);
@@ -52,7 +55,7 @@ export function CatalogOffer({
         description={offer.description}
         price={option?.price ?? null}
         priceSuffix={offer.monthly ? "/month" : undefined}
-        body={option && !waitsForDomain ? offer.body(option, domainId) : null}
+        body={option && !waitsForDomain && !blocked ? offer.body(option, domainId) : null}
         buyLabel={offer.buyLabel}
         onPurchased={() => setChosenId(offer.initial)}
         className={wide ? "sm:max-w-3xl" : undefined}

@@ -6,9 +6,9 @@ import { AppError } from "../../../http/app-error";
 import { getPortfolioPnl } from "../../pnl/pnl.service";
 import type { ReportBuilder } from "../../reports/report-builder";
 import { domainBreakdown } from "../breakdowns.service";
-import { forecastSeries } from "../forecast/forecast-series";
 import { portfolioMonths } from "../portfolio-months";
-import { monthlyRevenue, shiftMonth } from "./monthly-revenue";
+import { notEnoughHistory } from "./forecast-basis";
+import { backtestLines, forecastPortfolio } from "./forecast-report";
 
 export type CustomTier = (typeof REPORT_TYPES)[number]["id"];
 const RANK: Record<CustomTier, number> = { basic: 0, comprehensive: 1, enterprise: 2, custom: 3 };
@@ -130,33 +130,23 @@ export const buildCustomReport: ReportBuilder = async ({ db, report, progress })
           .map((r) => [r.name, usd(r.income.total), usd(r.costs.total), usd(r.net)]),
       },
     });
-    const history = await monthlyRevenue({ db, userId, topDomains: 0 });
-    const forecast = forecastSeries(history.portfolio.values, 12, 12);
-    const last = history.portfolio.months.at(-1) ?? "";
+    const { history, forecast } = await forecastPortfolio({ db, userId, horizonMonths: 12, topDomains: 0 });
     sections.push(
       forecast
         ? {
             heading: "Revenue forecast, next 12 months",
-            lines: [
-              `Backtest MASE ${forecast.backtest.mase.toFixed(2)} against ${forecast.backtest.seasonalNaiveMase.toFixed(2)} for repeating last year; the 80% interval held ${Math.round(forecast.backtest.coverage80 * 100)}% of tested months.`,
-            ],
+            lines: backtestLines(forecast),
             table: {
               columns: ["Month", "Forecast", "80% interval"],
-              rows: forecast.points.map((p, i) => [
-                shiftMonth(last, i + 1),
-                formatUsd(p.value),
-                `${formatUsd(p.lower80)} – ${formatUsd(p.upper80)}`,
+              rows: forecast.months.map((p) => [
+                p.month,
+                formatUsd(p.value.toFixed(2)),
+                `${formatUsd(p.lower80.toFixed(2))} – ${formatUsd(p.upper80.toFixed(2))}`,
               ]),
             },
           }
-        : {
-            heading: "Revenue forecast",
-            lines: [
-              `Not enough history to forecast: ${history.portfolio.months.length} complete months of revenue, 27 needed for a seasonal model whose error can be measured.`,
-            ],
-          },
+        : { heading: "Revenue forecast", lines: [notEnoughHistory(history)] },
     );
-    data.pnl = t;
     data.forecastBacktest = forecast?.backtest ?? null;
     await progress(80);
   }

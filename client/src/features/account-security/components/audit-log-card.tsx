@@ -1,4 +1,10 @@
-import { AUDIT_EVENTS, SECURITY_PATHS, type TAuditEvent, type TAuditLogQuery } from "@shared/api/security";
+import {
+  AUDIT_EVENT_LABELS,
+  AUDIT_EVENTS,
+  SECURITY_PATHS,
+  type TAuditEvent,
+  type TAuditLogQuery,
+} from "@shared/api/security";
 import { Download, ScrollText } from "lucide-react";
 import { useId, useState } from "react";
 import { IconCardHeader } from "@/components/icon-card-header";
@@ -12,59 +18,11 @@ import { useEntitlements } from "@/lib/api/get-entitlements";
 import { formatRelativeTime } from "@/lib/format";
 import { auditQueryString, useAuditLog } from "../api/get-audit-log";
 
-/** How each recorded event reads in the log. */
-const EVENT_LABELS: Record<TAuditEvent, string> = {
-  account_created: "Account created",
-  sign_in: "Signed in",
-  sign_in_failed: "Failed sign-in attempt",
-  sign_out: "Signed out",
-  two_factor_enabled: "Two-factor sign-in turned on",
-  two_factor_disabled: "Two-factor sign-in turned off",
-  recovery_codes_regenerated: "New recovery codes made",
-  recovery_code_used: "Recovery code used",
-  reauthenticated: "Identity confirmed",
-  password_changed: "Password changed",
-  password_reset_requested: "Password reset requested",
-  password_reset: "Password reset",
-  email_changed: "Email changed",
-  email_change_requested: "Email change requested",
-  email_change_cancelled: "Email change cancelled",
-  email_confirmed: "Email confirmed",
-  session_ended: "Session signed out",
-  other_sessions_ended: "Other devices signed out",
-  payout_requested: "Payout requested",
-  payout_settings_changed: "Payout settings changed",
-  api_key_created: "API key created",
-  api_key_revoked: "API key revoked",
-  passkey_added: "Passkey or security key added",
-  passkey_removed: "Passkey or security key removed",
-  two_factor_requirement_changed: "Two-factor requirement changed",
-  account_locked_down: "Account locked down",
-  account_deleted: "Account deleted",
-  device_approval_requested: "New device waiting for approval",
-  device_approved: "Device approved",
-  device_renamed: "Device renamed",
-  device_revoked: "Device removed",
-  security_add_on_granted: "Security add-on started",
-  security_add_on_ended: "Security add-on ended",
-  staff_action: "Action by ParkPilot staff",
-  staff_granted: "Made ParkPilot staff",
-  staff_revoked: "No longer ParkPilot staff",
-  team_invitation_sent: "Team invitation sent",
-  team_invitation_revoked: "Team invitation withdrawn",
-  team_invitation_accepted: "Team invitation accepted",
-  team_role_changed: "Team member's role changed",
-  team_member_removed: "Team member removed",
-  team_member_left: "Team member left",
-  team_portfolio_switched: "Portfolio opened by a team member",
-  team_member_action: "Change made by a team member",
-};
-
 const EVENT_OPTIONS = [
   { value: "", label: "All events" },
   ...AUDIT_EVENTS.filter((e) => e !== "staff_action" && e !== "account_deleted").map((e) => ({
     value: e,
-    label: EVENT_LABELS[e],
+    label: AUDIT_EVENT_LABELS[e],
   })),
 ];
 
@@ -167,7 +125,7 @@ export function AuditLogCard() {
                 className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 py-2 text-sm"
               >
                 <span className="font-medium">
-                  {EVENT_LABELS[e.event as TAuditEvent] ?? e.event}
+                  {AUDIT_EVENT_LABELS[e.event as TAuditEvent] ?? e.event}
                   {e.event.startsWith("team_") && <TeamDetail detail={e.detail} />}
                 </span>
                 <span className="text-muted-foreground text-xs">

@@ -8,7 +8,7 @@ import { formatDate, formatMoney } from "@/lib/format";
 import { useAffiliates } from "../api/get-affiliates";
 import { absoluteUrl, copyLink } from "../utils/copy-link";
 
-/** An invitation nobody has accepted yet: not a referral, so no number, level or earnings. */
+/** An invitation nobody has accepted yet: not a referral, so no number or earnings; the level it carries. */
 function PendingInvitationRow({ invitation }: { invitation: TAffiliate }) {
   const code = invitation.referralCode;
   return (
@@ -18,7 +18,8 @@ function PendingInvitationRow({ invitation }: { invitation: TAffiliate }) {
           {invitation.email}
         </p>
         <p className="text-muted-foreground text-xs">
-          Invited {formatDate(invitation.createdAt)}, not joined yet
+          Invited {formatDate(invitation.createdAt)} at level {invitation.level} ({invitation.commissionRate}%
+          commission), not joined yet
         </p>
       </div>
       <div className="flex items-center gap-3">

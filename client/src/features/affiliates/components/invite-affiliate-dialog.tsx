@@ -1,19 +1,24 @@
-import { INVITATION_LEVEL, levelCommissionPercent } from "@shared/api/affiliates";
+import { DEFAULT_AFFILIATE_LEVEL, type TAffiliateLevel } from "@shared/api/affiliates";
+import { AFFILIATE_LEVELS } from "@shared/catalog";
 import { Send } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { Select } from "@/components/ui/select";
 import { apiErrorMessage } from "@/lib/api-error";
 import { toast } from "@/lib/toast";
 import { useInviteAffiliate } from "../api/invite-affiliate";
 
-const INVITATION_PERCENT = levelCommissionPercent(INVITATION_LEVEL);
+const LEVEL_OPTIONS = AFFILIATE_LEVELS.map((l) => ({
+  value: String(l.level),
+  label: `Level ${l.level} (${l.commissionPercent}% commission)`,
+}));
 
 /**
- * Invite someone by email; the server mails them the registration link. Every invitation is at
- * level 1 (the free rate): higher rates come from Tier Upgrades, so there is no level to pick.
+ * Invite someone by email at a level (1, 2 or 3); the server mails them the registration link.
+ * How a level and a Tier Upgrade decide the rate is said once, on the How you earn card.
  */
 export function InviteAffiliateDialog({
   open,
@@ -24,9 +29,11 @@ export function InviteAffiliateDialog({
 }) {
   const invite = useInviteAffiliate();
   const [email, setEmail] = useState("");
+  const [level, setLevel] = useState<TAffiliateLevel>(DEFAULT_AFFILIATE_LEVEL);
 
   function close() {
     setEmail("");
+    setLevel(DEFAULT_AFFILIATE_LEVEL);
     onOpenChange(false);
   }
 
@@ -42,7 +49,7 @@ export function InviteAffiliateDialog({
       return;
     }
     try {
-      await invite.mutateAsync({ email: address, level: INVITATION_LEVEL });
+      await invite.mutateAsync({ email: address, level });
     } catch (error) {
       toast({
         variant: "destructive",
@@ -82,10 +89,15 @@ export function InviteAffiliateDialog({
           onChange={(e) => setEmail(e.target.value)}
         />
       </div>
-      <p className="rounded-lg bg-slate-50 p-3 text-slate-600 text-sm" data-testid="invite-level">
-        Invitations start at level {INVITATION_LEVEL}: {INVITATION_PERCENT}% commission, or your tier's rate
-        if you bought a Tier Upgrade.
-      </p>
+      <div className="grid gap-2">
+        <Label htmlFor="affiliate-level">Affiliate Level</Label>
+        <Select
+          id="affiliate-level"
+          options={LEVEL_OPTIONS}
+          value={String(level)}
+          onValueChange={(value) => setLevel(Number(value) as TAffiliateLevel)}
+        />
+      </div>
     </FormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { INVITATION_LEVEL, levelCommissionPercent } from "@shared/api/affiliates";
+import { DEFAULT_AFFILIATE_LEVEL, levelCommissionPercent } from "@shared/api/affiliates";
 import { AFFILIATE_LEVELS, AFFILIATE_TIERS } from "@shared/catalog";
 import { Scale } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -22,10 +22,11 @@ export function ProgrammeEconomics() {
       <CardContent className="grid gap-2 text-slate-600 text-sm">
         <p>
           When someone you referred pays for a service, you earn a share of the price. Your rate on each
-          referral is the higher of two: its level ({levels}), where every invitation and every sign-up
-          through your link starts at level {INVITATION_LEVEL} ({levelCommissionPercent(INVITATION_LEVEL)}%);
-          and the best Tier Upgrade you paid for ({tiers}), which raises the rate on all your referrals, past
-          and future.
+          referral is the higher of two: the rate of the level you invited them at ({levels}; a sign-up
+          through your link is level {DEFAULT_AFFILIATE_LEVEL},{" "}
+          {levelCommissionPercent(DEFAULT_AFFILIATE_LEVEL)}
+          %); and the best Tier Upgrade you paid for ({tiers}), which raises the rate on all your referrals,
+          past and future.
         </p>
         <p>
           A referral counts once they have joined; an invitation nobody has accepted yet is listed apart, as

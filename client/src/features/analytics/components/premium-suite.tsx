@@ -1,6 +1,7 @@
 import { Zap } from "lucide-react";
 import { CatalogOffer } from "@/components/offer/catalog-offer";
 import { CompetitiveAnalysisOffer } from "./competitive-analysis-offer";
+import { ForecastingOffer } from "./forecasting-offer";
 import { PlanComparison } from "./plan-comparison";
 import { RoiPanel } from "./roi-panel";
 
@@ -24,7 +25,7 @@ export function PremiumSuite({ current }: { current?: string }) {
         <CatalogOffer offerKey="premiumAnalytics" />
         <CatalogOffer offerKey="customReports" />
         <CompetitiveAnalysisOffer />
-        <CatalogOffer offerKey="forecasting" />
+        <ForecastingOffer />
       </div>
       <div className="grid grid-cols-1 items-start gap-4 xl:grid-cols-3">
         <div className="xl:col-span-2">

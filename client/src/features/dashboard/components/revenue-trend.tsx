@@ -28,15 +28,17 @@ function trendPeriod(range: TRevenueRange, label: string): string {
 export function RevenueTrend({ dashboard }: { dashboard: TDashboardAnswer }) {
   const [range, setRange] = useState<TRevenueRange>("24h");
   const trend = useDashboardTrend(range);
-  // Today's hours end at the current one: the hours still to come have no revenue to draw.
-  const points =
+  // The axis runs through the whole day, 0:00 to 23:00; the line stops at the current hour, since
+  // the hours still to come have earned nothing yet rather than $0.
+  const points: { label: string; amount: number | null }[] | undefined =
     range === "24h"
-      ? dashboard.hourlyRevenue
-          .filter((h) => h.hour <= dashboard.currentHour)
-          .map((h) => ({ label: `${h.hour}:00`, amount: h.amount }))
+      ? dashboard.hourlyRevenue.map((h) => ({
+          label: `${h.hour}:00`,
+          amount: h.hour <= dashboard.currentHour ? h.amount : null,
+        }))
       : trend.data?.points.map((p) => ({ label: trendLabel(p.key), amount: p.amount }));
   const labels = RANGE_LABELS[range];
-  const empty = points?.every((p) => p.amount === 0);
+  const empty = points?.every((p) => !p.amount);
 
   return (
     <Card className="lg:col-span-2">
@@ -77,6 +79,7 @@ export function RevenueTrend({ dashboard }: { dashboard: TDashboardAnswer }) {
             data-testid="revenue-trend-chart"
             data-range={range}
             data-points={points.length}
+            data-drawn-points={points.filter((p) => p.amount !== null).length}
             data-last-label={points.at(-1)?.label}
           >
             <ResponsiveContainer width="100%" height="100%">

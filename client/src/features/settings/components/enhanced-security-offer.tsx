@@ -1,11 +1,11 @@
 import {
-  BASIC_NEEDS_ADD_ON,
-  BASIC_SECURITY_LEVEL,
   DEFAULT_SECURITY_LEVEL,
   lowestPrice,
   OFFERS,
   optionById,
   SECURITY_ADDONS,
+  SECURITY_LEVEL_AUDIT_HISTORY,
+  SECURITY_LEVEL_INCLUDES,
   SECURITY_LEVELS,
 } from "@shared/catalog";
 import { planById } from "@shared/plans";
@@ -21,13 +21,19 @@ import { ActiveSecurity } from "./active-security";
 type LevelId = (typeof SECURITY_LEVELS)[number]["id"];
 type AddonId = (typeof SECURITY_ADDONS)[number]["id"];
 
-/** Enhanced Security: a level plus any add-ons; the price is their sum. Cleared after buying. */
+const LEVEL_OPTIONS = SECURITY_LEVELS.map((l) => ({
+  ...l,
+  detail: `${SECURITY_LEVEL_AUDIT_HISTORY[l.id]} of audit history`,
+}));
+
+/**
+ * Enhanced Security: a level, alone or with any add-ons; the price is their sum. The card says
+ * what every level brings. Cleared after buying.
+ */
 export function EnhancedSecurityOffer() {
   const [level, setLevel] = useState<LevelId>(DEFAULT_SECURITY_LEVEL);
   const [features, setFeatures] = useState<AddonId[]>([]);
   const price = OFFERS.securityUpgrade.price({ level, features, price: "0" });
-  // Basic is sold with an add-on only: alone it gives nothing every account lacks.
-  const basicAlone = level === BASIC_SECURITY_LEVEL && features.length === 0;
   const plan = planById(useAccountSettings().data?.plan ?? "free");
   const included = plan.securityAddOns.map((id) => optionById(SECURITY_ADDONS, id).label);
 
@@ -39,7 +45,7 @@ export function EnhancedSecurityOffer() {
       icon={ShieldCheck}
       tone="bg-blue-50 text-blue-600"
       title="Enhanced Security"
-      blurb="Stronger sign-in protection, device control, audit trails and threat monitoring."
+      blurb={`${SECURITY_LEVEL_INCLUDES} Add-ons bring stronger sign-in, device control, audit export and threat monitoring.`}
       fromPrice={lowestPrice(SECURITY_LEVELS)}
       priceSuffix="/month"
     >
@@ -53,10 +59,10 @@ export function EnhancedSecurityOffer() {
         }
         icon={ShieldCheck}
         title="Enhanced Security"
-        description="Choose a protection level and any add-ons. Billed monthly."
+        description={`Choose a protection level, alone or with add-ons. ${SECURITY_LEVEL_INCLUDES} Billed monthly.`}
         price={price}
         priceSuffix="/month"
-        body={basicAlone ? null : { features, level, price }}
+        body={{ features, level, price }}
         buyLabel="Enhance Security"
         onPurchased={() => {
           setLevel(DEFAULT_SECURITY_LEVEL);
@@ -66,7 +72,7 @@ export function EnhancedSecurityOffer() {
         <OptionGrid
           name="security-level"
           legend="Security level"
-          options={SECURITY_LEVELS}
+          options={LEVEL_OPTIONS}
           chosen={[level]}
           onToggle={setLevel}
           priceSuffix="/mo"
@@ -81,7 +87,6 @@ export function EnhancedSecurityOffer() {
           pricePrefix="+"
           priceSuffix="/mo"
         />
-        {basicAlone && <p className="text-amber-700 text-sm">{BASIC_NEEDS_ADD_ON}</p>}
         {included.length > 0 && (
           <p className="text-muted-foreground text-sm">
             Your {plan.label} plan already includes {included.join(", ")}.
