@@ -61,6 +61,9 @@ export const ZCounterOfferBody = z.object({ amount: ZListingPrice });
 export const ZOfferIdParams = z.object({ id: z.uuid("Unknown offer") });
 /** `PUT /api/marketplace/newsletter`: the weekly email of promoted listings, on or off. */
 export const ZNewsletterBody = z.object({ subscribed: z.boolean() });
+/** The weekly listings email: whether the user gets it, and how many buyers do (a Newsletter promotion's audience). */
+export const ZNewsletter = z.object({ subscribed: z.boolean(), audience: z.number().int().min(0) });
+export type TNewsletter = z.infer<typeof ZNewsletter>;
 export const ZListingIdParams = z.object({ id: z.uuid("Unknown listing") });
 /** `GET /api/marketplace/listings/{id}`: one listing as a buyer decides on it. */
 export const ZListingForBuyer = z.object({

@@ -4,6 +4,7 @@ import { buttonVariants } from "@/components/ui/button";
 import { ListDomainDialog } from "@/features/marketplace/components/list-domain-dialog";
 import { MarketplaceBoosters } from "@/features/marketplace/components/marketplace-boosters";
 import { MarketplaceListings } from "@/features/marketplace/components/marketplace-listings";
+import { NewsletterSwitch } from "@/features/marketplace/components/newsletter-switch";
 import { SellerInbox } from "@/features/marketplace/components/seller-inbox";
 
 export default function MarketplacePage() {
@@ -23,6 +24,8 @@ export default function MarketplacePage() {
       />
       <SellerInbox />
       <MarketplaceListings />
+      {/* Every buyer who browses is offered the weekly email: a Newsletter promotion's audience. */}
+      <NewsletterSwitch />
       {/* Offers come after the listings and the seller's own messages. */}
       <MarketplaceBoosters />
     </>

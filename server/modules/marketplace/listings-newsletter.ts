@@ -32,15 +32,22 @@ export async function setNewsletter(options: { db: Db; userId: string; subscribe
     .update(users)
     .set({ listingsNewsletter: options.subscribed })
     .where(eq(users.id, options.userId));
-  return { subscribed: options.subscribed };
+  return getNewsletter(options);
 }
 
+/**
+ * Whether the user gets the weekly email of promoted listings, and how many buyers get it: the
+ * audience a Newsletter promotion reaches, which its seller sees before paying.
+ */
 export async function getNewsletter(options: { db: Db; userId: string }) {
   const [row] = await options.db
-    .select({ subscribed: users.listingsNewsletter })
+    .select({
+      subscribed: users.listingsNewsletter,
+      audience: sql<number>`(select count(*)::int from users where listings_newsletter and suspended_at is null)`,
+    })
     .from(users)
     .where(eq(users.id, options.userId));
-  return { subscribed: row?.subscribed ?? false };
+  return { subscribed: row?.subscribed ?? false, audience: Number(row?.audience ?? 0) };
 }
 
 /** The Monday (UTC) of the week `now` falls in, as "2026-11-23". */

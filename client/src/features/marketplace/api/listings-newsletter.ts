@@ -1,9 +1,7 @@
-import { marketplaceDealPaths } from "@shared/api/marketplace-deals";
+import { marketplaceDealPaths, ZNewsletter } from "@shared/api/marketplace-deals";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
 import { apiRequest } from "@/lib/api-client";
 
-const ZNewsletter = z.object({ subscribed: z.boolean() });
 const key = [marketplaceDealPaths.newsletter];
 
 /** Whether the signed-in user gets the weekly email of promoted listings. */

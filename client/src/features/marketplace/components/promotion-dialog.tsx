@@ -9,9 +9,24 @@ import { Megaphone } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { OfferDialog } from "@/components/offer/offer-dialog";
 import { formatMoney } from "@/lib/format";
+import { useListingsNewsletter } from "../api/listings-newsletter";
 import { BoosterDomainField, BoosterDurationField, BoosterSelect } from "./booster-fields";
 
 type PromotionTypeId = (typeof PROMOTION_TYPES)[number]["id"];
+
+/** How many buyers the weekly listings email reaches now: what a Newsletter promotion buys. */
+function NewsletterAudience() {
+  const newsletter = useListingsNewsletter();
+  if (!newsletter.data) return null;
+  const { audience } = newsletter.data;
+  return (
+    <p className="text-muted-foreground text-sm" data-testid="newsletter-audience">
+      {audience === 0
+        ? "No buyer has opted in to the weekly email yet: a Newsletter promotion would reach nobody today."
+        : `The weekly email reaches ${audience.toLocaleString("en-US")} ${audience === 1 ? "buyer" : "buyers"} who opted in.`}
+    </p>
+  );
+}
 
 /** Promotion: puts one of the user's domains in front of buyers on the homepage, newsletter or social. */
 export function PromotionDialog({ domains, trigger }: { domains: readonly TDomain[]; trigger: ReactNode }) {
@@ -49,6 +64,7 @@ export function PromotionDialog({ domains, trigger }: { domains: readonly TDomai
         }))}
       />
       <BoosterDurationField duration={duration} onDurationChange={setDuration} />
+      {promotionType === "newsletter" && <NewsletterAudience />}
     </OfferDialog>
   );
 }
