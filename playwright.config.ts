@@ -102,6 +102,8 @@ export default defineConfig({
       // Leads say their visitor's address through a proxy on loopback (tests/e2e/visitor-lead.ts): a
       // lead from the owner's own address would be flagged and credit nothing.
       TRUST_PROXY: "loopback",
+      // A lesson counts read after its reading time; the browser tests read at a machine's pace.
+      COURSE_READING_WORDS_PER_MINUTE: "10000000",
       DNS_SERVERS: `127.0.0.1:${E2E_DNS_PORT}`,
       // Eight hosts, 28 pairs (one of them the shared set of earlier versions, never handed out).
       PARKING_NAMESERVER_POOL: Array.from({ length: 8 }, (_, i) => `ns${i + 1}.parkpilot.test`).join(","),

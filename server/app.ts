@@ -23,6 +23,7 @@ import { authRoutes } from "./modules/auth/auth.routes";
 import { lockdownRoutes } from "./modules/auth/lockdown.routes";
 import { billingRoutes } from "./modules/billing/billing.routes";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes";
+import { certificatePageRoutes } from "./modules/courses/certificate-page.routes";
 import { courseRoutes } from "./modules/courses/courses.routes";
 import { creativeRoutes } from "./modules/creatives/creatives.routes";
 import { devMailRoutes } from "./modules/dev-mail/dev-mail.routes";
@@ -148,6 +149,7 @@ export function createApp(deps: AppDeps) {
   // Development and tests: the mail the app sent, read without an SMTP server (404 in production).
   app.use(devMailRoutes(deps));
   app.use(storefrontRoutes(deps));
+  app.use(certificatePageRoutes(deps));
   app.use(socialFeedRoutes(deps));
   app.use(unsubscribeRoutes(deps));
   for (const handler of deps.client ?? []) app.use(handler);

@@ -62,6 +62,8 @@ const ZEnv = z.object({
     .default("1000"),
   /** Seconds each instance waits between looks for queued runs of the scheduled jobs. */
   JOB_POLL_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
+  /** How fast a lesson is read (an adult's silent reading); its words at this pace are its reading time. */
+  COURSE_READING_WORDS_PER_MINUTE: z.coerce.number().int().min(50).max(10_000_000).default(238),
   /** Days a lead's earning stays pending (the returns window); 0 makes it available at once. */
   LEAD_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   /** The owner's share of a lead's sale price, in percent, credited as held funds when the buyer accepts it. */

@@ -22,6 +22,9 @@ export const INVITES_PER_DAY = 50;
 export const CONTACTS_PER_HOUR = 20;
 /** Support tickets one account may open per hour. */
 export const TICKETS_PER_HOUR = 10;
+/** Clicks on one parked domain's links counted per hour from one network, and from one visitor. */
+export const PARKED_CLICKS_PER_NETWORK_PER_HOUR = 30;
+export const PARKED_CLICKS_PER_VISITOR_PER_HOUR = 10;
 /** Free estimates one account may ask for per hour: plenty for typing names, too few to scrape. */
 export const ESTIMATES_PER_HOUR = 120;
 const HOUR = 60 * 60;
@@ -66,6 +69,11 @@ export interface RateLimits {
   supportTickets: RateLimit;
   /** Free appraisal estimates per account, so the engine is not used to value a whole zone file. */
   appraisalEstimates: RateLimit;
+  /**
+   * Clicks on a parked page's links and for-sale buttons counted per domain, per network (/24 or
+   * /48) and per visitor: past them a click still leads on and counts nowhere.
+   */
+  parkedClicks: { perNetwork: RateLimit; perVisitor: RateLimit };
 }
 
 const signInMessage = (wait: number) =>
@@ -139,6 +147,20 @@ function createRateLimits(pool: Database["pool"], config: Config, auth: AuthLimi
       windowSeconds: HOUR,
       message: (wait) => `Too many estimates. Please try again in ${waitInWords(wait)}.`,
     }),
+    parkedClicks: {
+      perNetwork: createRateLimit(pool, {
+        keyPrefix: "parked_click_network",
+        points: PARKED_CLICKS_PER_NETWORK_PER_HOUR,
+        windowSeconds: HOUR,
+        message: tooManyLeads,
+      }),
+      perVisitor: createRateLimit(pool, {
+        keyPrefix: "parked_click_visitor",
+        points: PARKED_CLICKS_PER_VISITOR_PER_HOUR,
+        windowSeconds: HOUR,
+        message: tooManyLeads,
+      }),
+    },
   };
 }
 
@@ -197,7 +219,7 @@ export function createDeps(options: {
     mailer,
     payments,
     paid: paidContext(config.COMMISSION_HOLD_DAYS, payments),
-    ownership: createOwnershipChecker({ servers: config.dnsServers }),
+    ownership: createOwnershipChecker({ servers: config.dnsServers, pool: config.nameserverPool }),
     totpKeys: createTotpKeys(config.totpKeys),
     leadSales: createLeadSales({
       db: database.db,

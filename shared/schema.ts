@@ -83,7 +83,11 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
-    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+    // One account per proven address. Unproven, a listed staff address may be held by two
+    // accounts until one proves it (server/modules/auth/email-confirm.ts releases the other).
+    uniqueIndex("users_email_lower_idx")
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.emailVerifiedAt} is not null`),
     uniqueIndex("users_referral_code_idx").on(t.referralCode),
   ],
 );
@@ -145,6 +149,12 @@ export const domains = pgTable(
      * alone proves it); null until the start-up step gives a row from before pairs one.
      */
     verificationNameservers: text("verification_nameservers").array(),
+    /**
+     * What proves this copy (server/modules/domains/ownership-proof.ts): "any" (TXT or its pair),
+     * "txt" (its NS named the platform's nameservers before it was added), "both" (another account
+     * held the name verified when it was added); null until a first NS lookup answered.
+     */
+    verificationRule: text("verification_rule"),
     verificationCheckedAt: timestamp("verification_checked_at", { withTimezone: true }),
     /** The first of an unbroken run of failed checks of a verified domain; 3 days of it lapse it. */
     verificationFailingSince: timestamp("verification_failing_since", { withTimezone: true }),
@@ -1585,6 +1595,36 @@ export const courseProgress = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.courseId, t.lessonId] })],
 );
 
+/** When an account first opened a lesson: a lesson counts read only its reading time later. */
+export const courseLessonOpens = pgTable(
+  "course_lesson_opens",
+  {
+    userId: userRef("user_id"),
+    courseId: text("course_id").notNull(),
+    lessonId: text("lesson_id").notNull(),
+    openedAt: timestamp("opened_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId, t.lessonId] })],
+);
+
+/**
+ * A course certificate as issued (docs/affiliates.md#training-courses): its keyed number, the
+ * account's name when it was issued and when the course was completed, verifiable by anyone at
+ * `/certificates/{number}`. One per account and course.
+ */
+export const courseCertificates = pgTable(
+  "course_certificates",
+  {
+    number: text("number").primaryKey(),
+    userId: userRef("user_id"),
+    courseId: text("course_id").notNull(),
+    name: text("name").notNull(),
+    completedAt: timestamp("completed_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("course_certificates_user_course_idx").on(t.userId, t.courseId)],
+);
+
 /**
  * A recruitment campaign funded by a paid Recruitment Bonus order (docs/affiliates.md#recruitment-campaigns):
  * `status` is "active", then "reached" (bonus shared among the recruiting affiliates) or "missed"
@@ -1749,16 +1789,19 @@ export const emailUnsubscribes = pgTable(
  * template and its blocks (shared/api/pages.ts), at `version`; a domain without a row shows the
  * template's default blocks.
  */
-export const domainPages = pgTable("domain_pages", {
-  domainId: uuid("domain_id")
-    .primaryKey()
-    .references(() => domains.id, { onDelete: "cascade" }),
-  userId: userRef("user_id"),
-  template: text("template").notNull(),
-  blocks: jsonb("blocks").notNull(),
-  version: integer("version").notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const domainPages = pgTable(
+  "domain_pages",
+  {
+    domainId: domainRef("domain_id"),
+    /** The owner's page, or a lessee's while a lease-to-own runs (server/modules/pages/domain-control.ts). */
+    userId: userRef("user_id"),
+    template: text("template").notNull(),
+    blocks: jsonb("blocks").notNull(),
+    version: integer("version").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.domainId, t.userId] })],
+);
 
 /** Every saved state of a parked page, so that any one can be restored. */
 export const domainPageVersions = pgTable(
@@ -1791,7 +1834,7 @@ export const pageImages = pgTable(
 /**
  * A split test of a domain's parked page: two to four variants (each a page and a weight) and a
  * goal; `status` is "running" or "stopped", and `winner` the variant index that became the page.
- * One running test per domain.
+ * One running test per domain and account; only the one of whoever controls the domain is served.
  */
 export const experiments = pgTable(
   "experiments",
@@ -1810,7 +1853,10 @@ export const experiments = pgTable(
     stoppedAt: timestamp("stopped_at", { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("experiments_running_domain_idx").on(t.domainId).where(sql`${t.status} = 'running'`),
+    // One running test per domain and account: a lease's lessee tests while the owner's test waits.
+    uniqueIndex("experiments_running_domain_idx")
+      .on(t.domainId, t.userId)
+      .where(sql`${t.status} = 'running'`),
     index("experiments_user_idx").on(t.userId, t.createdAt),
   ],
 );
@@ -1825,9 +1871,14 @@ export const experimentVisitors = pgTable(
     visitorId: text("visitor_id").notNull(),
     variant: integer("variant").notNull(),
     converted: boolean("converted").notNull().default(false),
+    /** The visitor's network (/24 or /48), keyed with the app's secret; null for visitors from before. */
+    network: text("network"),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.experimentId, t.visitorId] })],
+  (t) => [
+    primaryKey({ columns: [t.experimentId, t.visitorId] }),
+    index("experiment_visitors_network_idx").on(t.experimentId, t.network),
+  ],
 );
 
 /**

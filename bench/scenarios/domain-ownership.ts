@@ -1,6 +1,7 @@
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { checkDomainOwnership, PENDING_CHECK_MINUTES } from "../../server/jobs/check-domain-ownership";
+import { createNameserverPool } from "../../server/lib/nameserver-pool";
 import { createLogger } from "../../server/logger";
 import { createMailer } from "../../server/mail/mailer";
 import { createOwnershipChecker } from "../../server/modules/domains/check-ownership";
@@ -57,7 +58,11 @@ const scenario: Scenario = {
 
       const db = drizzle(pool, { schema });
       const mailer = createMailer({ db, from: "bench@parkpilot.local", logger: createLogger("silent") });
-      const checker = createOwnershipChecker({ servers: [dns.address] });
+      const nameserverPool = createNameserverPool({
+        hosts: Array.from({ length: 16 }, (_, i) => `ns${i + 1}.parkpilot.test`),
+        legacy: [],
+      });
+      const checker = createOwnershipChecker({ servers: [dns.address], pool: nameserverPool });
       const job = { db, mailer, checker, appUrl: "https://parkpilot.test" };
       const now = new Date();
 

@@ -67,7 +67,13 @@ export const domainOperations = [
     answer: ZDomain,
     example: { body: { name: "my-new-domain.com", adNetwork: "sedo" } },
     run: ({ deps, userId, body }) =>
-      createDomain({ db: deps.db, userId, nameserverPool: deps.config.nameserverPool, input: body }),
+      createDomain({
+        db: deps.db,
+        userId,
+        nameserverPool: deps.config.nameserverPool,
+        checker: deps.ownership,
+        input: body,
+      }),
   }),
   operation({
     method: "patch",

@@ -44,6 +44,16 @@ export function createRateLimit(pool: pg.Pool, options: RateLimitOptions) {
         throw new AppError("TOO_MANY_REQUESTS", options.message(retryAfterSeconds), { retryAfterSeconds });
       }
     },
+    /** Counts one for `key` and answers whether it was within the allowance (never throws on the limit). */
+    async allows(key: string): Promise<boolean> {
+      try {
+        await limiter.consume(key);
+        return true;
+      } catch (e) {
+        if (e instanceof RateLimiterRes) return false;
+        throw e;
+      }
+    },
     /** Forgets the key's count, e.g. an account's failed sign-ins once its owner signs in. */
     async reset(key: string): Promise<void> {
       await limiter.delete(key);

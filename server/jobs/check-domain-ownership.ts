@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
 import { verificationTxtValue } from "../../shared/api/domains";
-import type { OwnershipChecker, OwnershipProof } from "../modules/domains/check-ownership";
+import type { OwnershipChecker } from "../modules/domains/check-ownership";
+import type { OwnershipProof, ProofRule } from "../modules/domains/ownership-proof";
 import {
   type CheckContext,
   type CheckOutcome,
   recordOwnershipCheck,
+  storeRules,
 } from "../modules/domains/record-ownership-check";
 
 /** Pending domains are checked this often, for this long after they were added (docs/security.md#domain-ownership). */
@@ -31,6 +33,7 @@ interface DueDomain extends Record<string, unknown> {
   name: string;
   token: string;
   nameservers: string[] | null;
+  rule: ProofRule | null;
   verified: boolean;
 }
 
@@ -38,7 +41,9 @@ export type OwnershipRunResult = Record<CheckOutcome, number> & { checked: numbe
 
 /**
  * One run of the ownership job: looks up every domain that is due (pending ones added within the
- * last 72 hours and not checked in the last few minutes, verified ones not checked for a day) and
+ * last 72 hours and not checked in the last few minutes, pending ones waiting for another
+ * account's verified copy to lapse, checked as often once it has; verified ones not checked for a
+ * day) and
  * records what it found. A result that changes nothing but the check time (still pending, still
  * verified) is written in one statement per kind; a change of state goes through
  * `recordOwnershipCheck`, one transaction per domain, with its releases and emails.
@@ -50,15 +55,18 @@ export async function checkDomainOwnership(
   const ctx: CheckContext = { ...options, now: options.now ?? new Date() };
   const now = ctx.now.toISOString();
   const { rows: due } = await db.execute<DueDomain>(sql`
-    select id, name, verification_token as token, verification_nameservers as nameservers,
-      verified_at is not null as verified
-    from domains
-    where (verified_at is null and created_at > ${now}::timestamptz - ${`${PENDING_CHECK_HOURS} hours`}::interval
-        and (verification_checked_at is null
-          or verification_checked_at <= ${now}::timestamptz - ${`${PENDING_CHECK_MINUTES - 1} minutes`}::interval))
-      or (verified_at is not null and (verification_checked_at is null
-          or verification_checked_at <= ${now}::timestamptz - ${`${VERIFIED_CHECK_HOURS} hours`}::interval))
-    order by verification_checked_at nulls first
+    select d.id, d.name, d.verification_token as token, d.verification_nameservers as nameservers,
+      d.verification_rule as rule, d.verified_at is not null as verified
+    from domains d
+    where (d.verified_at is null
+        and (d.created_at > ${now}::timestamptz - ${`${PENDING_CHECK_HOURS} hours`}::interval
+          or (d.verification_rule = 'both' and not exists (
+            select 1 from domains v where v.name = d.name and v.verified_at is not null)))
+        and (d.verification_checked_at is null
+          or d.verification_checked_at <= ${now}::timestamptz - ${`${PENDING_CHECK_MINUTES - 1} minutes`}::interval))
+      or (d.verified_at is not null and (d.verification_checked_at is null
+          or d.verification_checked_at <= ${now}::timestamptz - ${`${VERIFIED_CHECK_HOURS} hours`}::interval))
+    order by d.verification_checked_at nulls first
   `);
 
   const result: OwnershipRunResult = {
@@ -72,17 +80,21 @@ export async function checkDomainOwnership(
   };
   const unchanged = { pending: [] as string[], txt: [] as string[], ns: [] as string[] };
   const changes: { id: string; proof: OwnershipProof }[] = [];
+  const decided: { id: string; rule: ProofRule }[] = [];
   await inParallel(due, CONCURRENCY, async (domain) => {
-    const proof = await checker.check({
+    const { proof, rule } = await checker.prove({
       name: domain.name,
       txtValue: verificationTxtValue(domain.token),
-      nameservers: domain.nameservers ?? [],
+      pair: domain.nameservers ?? [],
+      rule: domain.rule,
     });
+    if (domain.rule === null && rule !== null) decided.push({ id: domain.id, rule });
     if (!proof && !domain.verified) unchanged.pending.push(domain.id);
     else if (proof && domain.verified) unchanged[proof].push(domain.id);
     else changes.push({ id: domain.id, proof });
   });
 
+  await storeRules(db, decided);
   // A domain that changed state meanwhile (Verify now, a deletion) is only stamped here, never
   // flipped: the next run sees it as it now is.
   await db.execute(sql`

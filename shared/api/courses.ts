@@ -10,6 +10,9 @@ export const lessonCompletePath = (courseId: string, lessonId: string) =>
 export const certificatePath = (courseId: string) =>
   `${COURSES_PATH}/${encodeURIComponent(courseId)}/certificate.pdf`;
 
+/** A certificate's public page, where anyone checks its number. */
+export const certificatePagePath = (number: string) => `/certificates/${encodeURIComponent(number)}`;
+
 /** The entitlement a paid Expert Training order grants: `training-course:<id>`. */
 export const courseFeature = (courseId: string) => `training-course:${courseId}`;
 

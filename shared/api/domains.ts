@@ -43,7 +43,6 @@ export const DOMAIN_PATHS = {
   verify: (id: string) => `/api/domains/${encodeURIComponent(id)}/verify`,
   import: "/api/domains/import",
   importPreview: "/api/domains/import/preview",
-  nameservers: "/api/domains/nameservers",
 } as const;
 
 export type TAdNetwork = (typeof AD_NETWORKS)[number];
@@ -131,15 +130,18 @@ export const ZDomainVerification = z.object({
    * pair was given to other accounts holding it): the TXT record alone proves it then.
    */
   nameservers: z.array(z.string()),
+  /**
+   * What proves this copy: the TXT record or the pair; the TXT record alone (the name's
+   * nameservers named the platform's before it was added, so they prove nothing of who set them);
+   * or both together (another account held the name verified when it was added: this copy waits,
+   * and wins once that account's proof lapses).
+   */
+  proof: z.enum(["txt-or-nameservers", "txt", "txt-and-nameservers"]),
   verifiedAt: z.string().nullable(),
   /** The last check, by the job or "Verify now"; null before the first. */
   lastCheckedAt: z.string().nullable(),
 });
 export type TDomainVerification = z.infer<typeof ZDomainVerification>;
-
-/** `GET /api/domains/nameservers`: the pair this account is given for a name nobody else has held. */
-export const ZUsualNameservers = z.object({ nameservers: z.array(z.string()) });
-export type TUsualNameservers = z.infer<typeof ZUsualNameservers>;
 
 /** A domain as `GET /api/domains` answers it (docs/product.md#records-and-their-fields, plus the portfolio's own fields). */
 export const ZDomain = z.object({

@@ -60,6 +60,16 @@ export const ZExperiment = z.object({
   variants: z.array(ZExperimentVariant),
   /** Sample-ratio mismatch check: a p-value under 0.001 means the split is broken. */
   srm: z.object({ pValue: z.number(), ok: z.boolean() }),
+  /**
+   * Where the counted visitors came from: how many networks (/24 for IPv4, /48 for IPv6), the
+   * share of visitors the busiest ten brought, and whether that is more than half: such a
+   * concentrated test declares no winner.
+   */
+  traffic: z.object({
+    networks: z.number().int(),
+    topVisitorShare: z.number(),
+    concentrated: z.boolean(),
+  }),
 });
 export type TExperiment = z.infer<typeof ZExperiment>;
 

@@ -17,8 +17,6 @@ export const ZLeadBody = z.object({
   zipCode: ZZipCode,
   source: z.literal(LEAD_SOURCE),
   value: z.literal(LEAD_VALUE),
-  /** The page the form was sent from, kept in the lead's consent record. */
-  pageUrl: z.string().trim().max(2000).optional(),
 });
 
 export type TLeadBody = z.infer<typeof ZLeadBody>;

@@ -80,8 +80,14 @@ export type TPageBody = z.infer<typeof ZPageBody>;
 export const ZPageAnswer = ZPageBody.extend({
   version: z.number().int(),
   builder: z.boolean(),
+  domainName: z.string(),
   /** Where the page is served (the domain's own host). */
   url: z.string(),
+  /**
+   * Who decides the page: its owner; the lessee of a running lease-to-own (whose page it is); or
+   * the owner of a leased domain, who reads the lessee's page and changes nothing until the lease ends.
+   */
+  control: z.enum(["owner", "lessee", "leased-out"]),
 });
 export type TPageAnswer = z.infer<typeof ZPageAnswer>;
 
@@ -142,3 +148,12 @@ export const PAGE_PATHS = {
 } as const;
 
 export const ZPagePreview = z.object({ html: z.string() });
+
+/** `GET /api/domains/leased`: the domains the user leases to own right now, whose pages are theirs. */
+export const LEASED_DOMAINS_PATH = "/api/domains/leased";
+export const ZLeasedDomain = z.object({
+  domainId: z.string(),
+  domainName: z.string(),
+  transactionId: z.string(),
+});
+export type TLeasedDomain = z.infer<typeof ZLeasedDomain>;

@@ -65,6 +65,10 @@ export const AUDIT_EVENTS = [
   "email_change_cancelled",
   /** The account's own address was proven by its confirmation link (the first one, at registration). */
   "email_confirmed",
+  /** An address the account never proved, taken by another account that proved it (detail names it). */
+  "email_released",
+  /** A referral refused because the new account shares a device or network with its referrer (docs/security.md). */
+  "self_referral_refused",
   "session_ended",
   "other_sessions_ended",
   "payout_requested",
@@ -121,6 +125,8 @@ export const AUDIT_EVENT_LABELS: Record<TAuditEvent, string> = {
   email_change_requested: "Email change requested",
   email_change_cancelled: "Email change cancelled",
   email_confirmed: "Email confirmed",
+  email_released: "Unconfirmed email taken by the account that confirmed it",
+  self_referral_refused: "Referral refused: same device as the referrer",
   session_ended: "Session signed out",
   other_sessions_ended: "Other devices signed out",
   payout_requested: "Payout requested",

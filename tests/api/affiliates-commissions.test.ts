@@ -6,7 +6,7 @@ import { applyPaidOrderToAffiliates } from "../../server/modules/affiliates/orde
 import { paidContext } from "../../server/order-effects/order-effects";
 import { fulfilOrder } from "../../server/payments/fulfil-order";
 import { serviceOrders } from "../../shared/schema";
-import { invite, referralPair } from "../factories/affiliates";
+import { invite, referralCodeOf, referralPair } from "../factories/affiliates";
 import { insertDomain } from "../factories/domains";
 import { heldOf, orderAppraisal } from "../factories/payments";
 import { signUp } from "../factories/users";
@@ -151,6 +151,44 @@ describe("commission on a referred user's paid order", () => {
     const referred = await signUp(t.app, { referralCode: referrer.user.referralCode });
     await buyAndPay(referred);
     expect((await commissionEvents(referrer.user.id)).map((e) => e.amount)).toEqual(["5.00"]);
+  });
+});
+
+describe("self-referral", () => {
+  it("a second account made on the referrer's own device is no referral: it earns the referrer nothing, and both accounts are flagged for staff", async () => {
+    const referrer = await signUp(t.app);
+    const code = await referralCodeOf(t.db, referrer.user.id);
+    // The fourth round's second account: a plus-address, registered in the same browser.
+    const plus = referrer.input.email.replace("@", "+second@");
+    const res = await referrer.agent.post("/api/auth/register").send({
+      name: "Second Me",
+      username: `second${Date.now().toString(36)}`,
+      email: plus,
+      password: "second-password-1",
+      referralCode: code,
+    });
+    expect(res.status).toBe(201);
+    const secondId = res.body.user.id as string;
+    const { rows } = await t.db.execute<{ referred_by: string | null }>(
+      sql`select referred_by from users where id = ${secondId}`,
+    );
+    expect(rows[0].referred_by).toBeNull();
+    // Its purchases (the agent is signed in as the second account now) pay the referrer nothing.
+    await buyAndPay({ agent: referrer.agent, user: { id: secondId } });
+    expect(await commissionEvents(referrer.user.id)).toEqual([]);
+    expect(await heldOf(t.db, referrer.user.id)).toEqual({ available: "0.00", pending: "0.00" });
+    const flags = await t.db.execute<{ user_id: string; detail: { reason: string } }>(
+      sql`select user_id, detail from audit_log where event = 'self_referral_refused' and (user_id = ${referrer.user.id} or user_id = ${secondId})`,
+    );
+    expect(flags.rows.map((r) => r.user_id).sort()).toEqual([referrer.user.id, secondId].sort());
+    expect(flags.rows[0].detail.reason).toBe("same device");
+
+    // From another browser the same code refers as ever.
+    const stranger = await signUp(t.app, { referralCode: code });
+    const linked = await t.db.execute<{ referred_by: string | null }>(
+      sql`select referred_by from users where id = ${stranger.user.id}`,
+    );
+    expect(linked.rows[0].referred_by).toBe(referrer.user.id);
   });
 });
 

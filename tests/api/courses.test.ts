@@ -1,7 +1,19 @@
+import { eq } from "drizzle-orm";
+import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { certificatePath, lessonCompletePath, lessonPath, type TCourse } from "../../shared/api/courses";
+import { moveBillingClock } from "../../server/db/billing-clock";
+import { lessonsOf } from "../../server/modules/courses/course-content";
+import { readingSeconds } from "../../server/modules/courses/courses.service";
+import {
+  certificatePagePath,
+  certificatePath,
+  lessonCompletePath,
+  lessonPath,
+  type TCourse,
+} from "../../shared/api/courses";
 import { OFFERS } from "../../shared/catalog";
 import { TRAINING_COURSES } from "../../shared/prices";
+import { courseCertificates } from "../../shared/schema";
 import { payInSandbox } from "../factories/billing";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -18,6 +30,9 @@ async function buyCourse(agent: Awaited<ReturnType<typeof signUp>>["agent"], cou
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   await payInSandbox(agent, res.body.orderId);
 }
+
+const lessonMarkdown = (courseId: string, lessonId: string) =>
+  lessonsOf(courseId as never).find((l) => l.id === lessonId)?.markdown ?? "";
 
 const courses = async (agent: Awaited<ReturnType<typeof signUp>>["agent"]) =>
   (await agent.get("/api/courses").expect(200)).body as TCourse[];
@@ -63,6 +78,17 @@ describe("training courses", () => {
     expect(first.body.nextId).toBe(course.lessons[1].id);
 
     await user.agent.get(certificatePath(course.id)).expect(409);
+    // The fourth round marked every lesson read in 31 ms: a lesson counts only its reading time
+    // after it was opened, and one never opened not at all.
+    const unopened = await user.agent.post(lessonCompletePath(course.id, course.lessons[1].id)).expect(409);
+    expect(unopened.body.message).toMatch(/^Read the lesson first: it takes about \d+ minutes/);
+    expect((await user.agent.post(lessonCompletePath(course.id, course.lessons[0].id))).status).toBe(409);
+    for (const lesson of course.lessons) await user.agent.get(lessonPath(course.id, lesson.id)).expect(200);
+    const longest = Math.max(
+      ...course.lessons.map((l) => readingSeconds(lessonMarkdown(course.id, l.id), 238)),
+    );
+    expect(longest).toBeGreaterThan(60);
+    await moveBillingClock(t.db, longest);
     let after: TCourse | undefined;
     for (const lesson of course.lessons) {
       after = (await user.agent.post(lessonCompletePath(course.id, lesson.id)).expect(200)).body;
@@ -77,6 +103,30 @@ describe("training courses", () => {
     const pdf = await user.agent.get(certificatePath(course.id)).buffer(true).expect(200);
     expect(pdf.headers["content-type"]).toBe("application/pdf");
     expect(pdf.body.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+
+    // The fourth round's forgery: a name typed after the fact, and a number nothing checks.
+    const [issued] = await t.db
+      .select()
+      .from(courseCertificates)
+      .where(eq(courseCertificates.userId, user.user.id));
+    expect(issued).toMatchObject({ courseId: course.id, name: "Ada Lovelace" });
+    expect(issued.number).toMatch(/^[0-9A-F]{4}(-[0-9A-F]{4}){3}$/);
+    await user.agent
+      .put("/api/auth/profile")
+      .send({ name: "Somebody Famous", username: user.input.username, email: user.input.email })
+      .expect(200);
+    await user.agent.get(certificatePath(course.id)).buffer(true).expect(200);
+    const again = await t.db
+      .select()
+      .from(courseCertificates)
+      .where(eq(courseCertificates.userId, user.user.id));
+    expect(again).toEqual([issued]);
+    const verified = await request(t.app).get(certificatePagePath(issued.number)).expect(200);
+    expect(verified.text).toContain("Ada Lovelace");
+    expect(verified.text).toContain(course.label);
+    expect(verified.text).not.toContain("Somebody Famous");
+    await request(t.app).get(certificatePagePath("0000-0000-0000-0000")).expect(404);
+    await request(t.app).get(certificatePagePath("<script>")).expect(404);
   });
 
   it("an unknown course or lesson is refused without a 500", async () => {

@@ -142,18 +142,6 @@ describe("POST /api/domains", () => {
     expect(await countDomains(t.db, user.id)).toBe(1);
   });
 
-  it("answers 409 when another owner has verified the name", async () => {
-    const first = await signUp(t.app);
-    const second = await signUp(t.app);
-    const domain = await addVerifiedDomain(first.agent, t.db);
-    const res = await second.agent.post("/api/domains").send({ name: domain.name });
-    expect(res.status).toBe(409);
-    expect(res.body.message).toBe(
-      `${domain.name} is verified by another owner. Only the owner of a domain can add it.`,
-    );
-    expect(await countDomains(t.db, second.user.id)).toBe(0);
-  });
-
   it("lets two owners racing for the same unverified name both hold it, pending", async () => {
     const [a, b] = [await signUp(t.app), await signUp(t.app)];
     const name = uniqueDomainName();

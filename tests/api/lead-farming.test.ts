@@ -69,6 +69,32 @@ describe("one person is one lead, whatever the spelling or the ZIP", () => {
     expect(await pendingOf(user.id)).toBe("75.00");
   });
 
+  it.each([
+    ["Yahoo - aliases", (n: string) => [`${n}@yahoo.com`, `${n}-cars@yahoo.com`, `${n}-quotes@yahoo.com`]],
+    [
+      "Fastmail subdomain addresses",
+      (n: string) => [`${n}@fastmail.com`, `cars@${n}.fastmail.com`, `quotes@${n}.fastmail.com`],
+    ],
+    [
+      "Outlook and iCloud aliases",
+      (n: string) => [`${n}+a@outlook.com`, `${n}@outlook.com`, `${n}+b@outlook.com`],
+    ],
+    [
+      "Proton's punctuation and domains",
+      (n: string) => [`${n}.x@proton.me`, `${n}_x@pm.me`, `${n}-x+tag@protonmail.com`],
+    ],
+  ])("credits %s of one person once (the fourth round's farm)", async (_label, spell) => {
+    const { user, domain } = await ownerWithDomain();
+    const answers = [];
+    for (const email of spell(`farm${tag()}`))
+      answers.push(await visitorLead(t.app, domain.name, leadBody({ email })));
+
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
+    expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+    expect(await storedLeads(domain.id)).toHaveLength(1);
+    expect(await pendingOf(user.id)).toBe("75.00");
+  });
+
   it("credits the same email at three ZIP codes once", async () => {
     const { user, domain } = await ownerWithDomain();
     const email = `zips${tag()}@example.com`;

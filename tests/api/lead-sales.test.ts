@@ -116,7 +116,9 @@ describe("ping-post: the best accepting bid buys the lead", () => {
     });
     const { agent, domain } = await ownerWithDomain();
 
-    const res = await visitorLead(t.app, domain.name, leadBody({ pageUrl: `https://${domain.name}/quotes` }));
+    // The consent record's page is the page served on the lead's host, whatever the body claims.
+    const forged = { pageUrl: "https://attacker.example/consent-we-never-showed" };
+    const res = await visitorLead(t.app, domain.name, leadBody(forged));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const leadId = res.body.id as string;
 
@@ -143,7 +145,7 @@ describe("ping-post: the best accepting bid buys the lead", () => {
         version: expect.any(String),
         text: expect.stringContaining("insurance partners"),
         at: expect.any(String),
-        pageUrl: `https://${domain.name}/quotes`,
+        pageUrl: `http://${domain.name}/`,
         ip: expect.stringMatching(/^203\.0\.113\./),
         userAgent: expect.any(String),
       },

@@ -17,6 +17,7 @@ import {
   subscriptions,
 } from "../../shared/schema";
 import { recordLeaseRenewal, runSaleClock, sellerAndBuyer } from "../factories/deals";
+import { buyMarketingTools } from "../factories/marketing-tools";
 import { heldOf } from "../factories/payments";
 import { signInStaff } from "../factories/staff";
 import { signUp } from "../factories/users";
@@ -248,6 +249,84 @@ describe("a lease in the sandbox, its timeouts moved by the clocks", () => {
     expect(
       (await next.agent.post("/api/marketplace/transactions").send({ domainId: domain.id })).status,
     ).toBe(201);
+  });
+
+  it("hands the parked page and split tests to the lessee while it runs: the seller reads them, changes nothing, and gets its own back when the lease ends", async () => {
+    const { seller, buyer, domain } = await financedListing("1200.00");
+    const tools = ["landing-page-builder", "split-testing"];
+    await buyMarketingTools(seller.agent, tools);
+    await buyMarketingTools(buyer.agent, tools);
+    const headline = (words: string) => ({
+      template: "standard",
+      blocks: [{ type: "headline", headline: words, text: "" }],
+    });
+    expect(
+      (await seller.agent.put(`/api/domains/${domain.id}/page`).send(headline("Seller words"))).status,
+    ).toBe(200);
+    const opened = await openLease(buyer.agent, domain.id, 12);
+    expect((await buyer.agent.post(`/api/checkout/sandbox/${opened.body.orderId}/pay`)).status).toBe(303);
+
+    // The attack: the seller sends the lessee's visitors to its own site, or tests its own pages.
+    const hijack = {
+      template: "standard",
+      blocks: [{ type: "redirect", url: "https://seller.example/" }],
+    };
+    const put = await seller.agent.put(`/api/domains/${domain.id}/page`).send(hijack);
+    expect(put.status).toBe(409);
+    expect(put.body.message).toContain("is leased");
+    const test = (agent: Agent) =>
+      agent.post("/api/experiments").send({
+        domainId: domain.id,
+        goal: "lead",
+        variants: [
+          { name: "A", page: headline("A words"), weight: 1 },
+          { name: "B", page: hijack, weight: 1 },
+        ],
+      });
+    expect((await test(seller.agent)).status).toBe(409);
+    expect(
+      (await seller.agent.post("/api/marketplace/list").send({ domainId: domain.id, price: "9.00" })).status,
+    ).toBe(409);
+    // Until the lessee makes one, the domain serves the template's page: not the seller's.
+    expect((await loadServedSite(t.db, domain.name))?.page.blocks).not.toContainEqual(
+      expect.objectContaining({ headline: "Seller words" }),
+    );
+
+    // The lessee's page and test are what the domain serves; the seller reads them.
+    expect(
+      (await buyer.agent.put(`/api/domains/${domain.id}/page`).send(headline("Lessee words"))).status,
+    ).toBe(200);
+    const lessees = await test(buyer.agent);
+    expect(lessees.status).toBe(201);
+    const served = await loadServedSite(t.db, domain.name);
+    expect(served?.page.blocks[0]).toMatchObject({ headline: "Lessee words" });
+    expect(served?.experiment?.id).toBe(lessees.body.id);
+    expect(served?.listingPrice).toBeNull();
+    const read = await seller.agent.get(`/api/domains/${domain.id}/page`);
+    expect(read.body).toMatchObject({ control: "leased-out", blocks: [{ headline: "Lessee words" }] });
+    expect((await buyer.agent.get(`/api/domains/${domain.id}/page`)).body.control).toBe("lessee");
+    expect((await seller.agent.get(`/api/experiments/${lessees.body.id}`)).status).toBe(200);
+    expect((await seller.agent.post(`/api/experiments/${lessees.body.id}/stop`).send({})).status).toBe(404);
+    expect((await buyer.agent.get("/api/domains/leased")).body).toEqual([
+      { domainId: domain.id, domainName: domain.name, transactionId: opened.body.id },
+    ]);
+    const stranger = await signUp(t.app);
+    expect((await stranger.agent.get(`/api/domains/${domain.id}/page`)).status).toBe(404);
+
+    // The lease ends: the seller's page is served again, as it left it, and is the seller's to change.
+    await t.db
+      .update(marketplaceTransactions)
+      .set({ status: "lease_ended" })
+      .where(eq(marketplaceTransactions.id, opened.body.id));
+    const back = await loadServedSite(t.db, domain.name);
+    expect(back?.page.blocks[0]).toMatchObject({ headline: "Seller words" });
+    expect(back?.experiment).toBeNull();
+    expect(
+      (await buyer.agent.put(`/api/domains/${domain.id}/page`).send(headline("Mine still"))).status,
+    ).toBe(404);
+    expect(
+      (await seller.agent.put(`/api/domains/${domain.id}/page`).send(headline("Seller again"))).status,
+    ).toBe(200);
   });
 
   it("a first instalment unpaid after 5 days cancels the lease, like an unpaid sale", async () => {

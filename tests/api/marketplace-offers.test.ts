@@ -68,6 +68,29 @@ describe("offers on a listing", () => {
     expect(await notesOf(seller.user.id)).toHaveLength(2);
   });
 
+  it("an accepted offer reserves the name for its 7 days: another buyer's buy-now and offers answer 409 with the date, and the offer's buyer still opens its sale", async () => {
+    const { seller, buyer, domain } = await sellerAndBuyer(t.app, t.db);
+    const made = await buyer.agent
+      .post("/api/marketplace/offers")
+      .send({ domainId: domain.id, amount: "800" });
+    const accepted = await seller.agent.post(`/api/marketplace/offers/${made.body.id}/accept`);
+    expect(accepted.status).toBe(200);
+    const until = String(accepted.body.expiresAt).slice(0, 10);
+
+    const other = await signUp(t.app);
+    const buyNow = await other.agent.post("/api/marketplace/transactions").send({ domainId: domain.id });
+    expect(buyNow.status).toBe(409);
+    expect(buyNow.body.message).toContain(until);
+    const offer = await other.agent
+      .post("/api/marketplace/offers")
+      .send({ domainId: domain.id, amount: "5000" });
+    expect(offer.status).toBe(409);
+    expect(offer.body.message).toContain(until);
+
+    const opened = await buyer.agent.post("/api/marketplace/transactions").send({ offerId: made.body.id });
+    expect(opened.status).toBe(201);
+  });
+
   it("declines at once an offer below the seller's floor, and takes one at the floor", async () => {
     const { seller, buyer, domain } = await sellerAndBuyer(t.app, t.db);
     const floor = await seller.agent

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import request from "supertest";
+import type request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assignExistingNameservers } from "../../server/modules/domains/assign-existing-nameservers";
 import type { TDomain } from "../../shared/api/domains";
@@ -141,24 +141,82 @@ describe("the attack: another account adds a name whose nameservers the victim p
   });
 });
 
-describe("the pairs an account is given", () => {
-  it("is its usual pair for every name nobody else holds, as GET /api/domains/nameservers says", async () => {
-    const me = await signUp(t.app);
-    const usual = await me.agent.get("/api/domains/nameservers");
-    expect(usual.status).toBe(200);
-    expect(usual.body).toEqual({ nameservers: expect.any(Array) });
-    expect(usual.body.nameservers).toHaveLength(2);
-    expect(usual.body.nameservers).not.toEqual(LEGACY);
+describe("the attack: accounts added until one is given the pair a name already points at", () => {
+  it("proves nothing for any of them: a name delegated to the platform before it was added needs its TXT record", async () => {
+    const name = uniqueDomainName();
+    // The owner pointed the name at a pair of the pool before adding it anywhere.
+    dns.publishNs(name, ["ns3.pool.test", "ns4.pool.test"]);
+    const copies: { agent: Agent; domain: TDomain }[] = [];
+    // Every pair of the pool is drawn for the name, one account after another: one of them gets
+    // the pair the name points at (the fourth attack round's 60th account).
+    for (let i = 0; i < 5; i += 1) {
+      const { agent } = await signUp(t.app);
+      copies.push({ agent, domain: await addDomain(agent, { name }) });
+    }
+    const lucky = copies.find(
+      (c) => c.domain.verification.nameservers.join(",") === "ns3.pool.test,ns4.pool.test",
+    );
+    expect(lucky).toBeDefined();
 
-    const first = await addDomain(me.agent);
-    const second = await addDomain(me.agent);
+    for (const { agent, domain } of copies) {
+      expect(domain.verification.proof).toBe("txt");
+      expect((await verifyNow(agent, domain.id)).verification.status).toBe("pending");
+    }
+    await runJob(new Date());
+    for (const { domain } of copies) expect((await row(domain.id)).verifiedAt).toBeNull();
 
-    expect(first.verification.nameservers).toEqual(usual.body.nameservers);
-    expect(second.verification.nameservers).toEqual(usual.body.nameservers);
+    // The owner proves it with the TXT record of its own copy.
+    const owner = await signUp(t.app);
+    const own = await addDomain(owner.agent, { name });
+    dns.publishTxt(name, own.verification.txtRecord.value);
+    expect((await verifyNow(owner.agent, own.id)).verification.status).toBe("verified");
+    for (const { domain } of copies) expect(await row(domain.id)).toBeUndefined();
   });
+});
 
-  it("asks to be signed in for the usual pair", async () => {
-    expect((await request(t.app).get("/api/domains/nameservers")).status).toBe(401);
+describe("a name another account has verified", () => {
+  it("can be added by its owner, whose copy waits and wins by its TXT record plus its pair once the other account's proof lapses", async () => {
+    const name = uniqueDomainName();
+    const squatter = await signUp(t.app);
+    const held = await addDomain(squatter.agent, { name });
+    dns.publishTxt(name, held.verification.txtRecord.value);
+    expect((await verifyNow(squatter.agent, held.id)).verification.status).toBe("verified");
+
+    const owner = await signUp(t.app);
+    const waiting = await addDomain(owner.agent, { name });
+    expect(waiting.verification.proof).toBe("txt-and-nameservers");
+    // The owner takes its DNS back: its own TXT record alone does not win.
+    dns.remove(name);
+    dns.publishTxt(name, waiting.verification.txtRecord.value);
+    expect((await verifyNow(owner.agent, waiting.id)).verification.status).toBe("pending");
+    dns.publishNs(name, waiting.verification.nameservers);
+    // Nor both while the other account's proof holds.
+    expect((await verifyNow(owner.agent, waiting.id)).verification.status).toBe("pending");
+
+    // The squatter's checks fail for three days and its copy lapses; the next run verifies the owner's.
+    const start = new Date();
+    for (const day of [1, 2, 3, 4]) await runJob(new Date(start.getTime() + day * DAY));
+    expect((await row(held.id)).verifiedAt).toBeNull();
+    await runJob(new Date(start.getTime() + 4 * DAY + 10 * 60_000));
+
+    expect((await row(waiting.id)).verifiedAt).not.toBeNull();
+    expect((await row(waiting.id)).status).toBe("parked");
+    expect(await row(held.id)).toBeUndefined();
+  });
+});
+
+describe("the pairs an account is given", () => {
+  it("is drawn for each name, not derived from the account: one account's names get different pairs", async () => {
+    const me = await signUp(t.app);
+    const pairs = new Set<string>();
+    for (let i = 0; i < 8; i += 1) {
+      const domain = await addDomain(me.agent);
+      expect(domain.verification.nameservers).toHaveLength(2);
+      expect(domain.verification.nameservers).not.toEqual(LEGACY);
+      pairs.add(domain.verification.nameservers.join(","));
+    }
+    // Five pairs to draw from: eight names on one pair would be chance at 5^-7.
+    expect(pairs.size).toBeGreaterThan(1);
   });
 
   it("differs for every account holding a name; past the pool's pairs the copy is offered the TXT record alone", async () => {

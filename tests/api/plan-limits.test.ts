@@ -110,6 +110,7 @@ describe("the domain limit", () => {
         db: t.db,
         userId: me.user.id,
         nameserverPool: t.deps.config.nameserverPool,
+        checker: t.deps.ownership,
         input: { name: uniqueDomainName() } as never,
       }),
     ).rejects.toMatchObject({ code: "PLAN_LIMIT" });

@@ -1,8 +1,13 @@
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { PARKED_CLICKS_PER_NETWORK_PER_HOUR } from "../../server/deps";
 import { evaluateRunningExperiments } from "../../server/modules/experiments/experiments.service";
 import { assignVariant, VISITOR_COOKIE } from "../../server/modules/pages/assign-variant";
+import {
+  NETWORK_CONVERSIONS_PER_TEST,
+  NETWORK_VISITORS_PER_TEST,
+} from "../../server/modules/pages/track-visitors";
 import type { TExperiment } from "../../shared/api/experiments";
 import type { TPageBody } from "../../shared/api/pages";
 import { addVerifiedDomain } from "../factories/domains";
@@ -12,7 +17,8 @@ import { createTestApp, type TestApp } from "../setup/test-app";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Visitors come from many networks, as the proxy in front says (X-Forwarded-For from loopback).
+  t = await createTestApp({ env: { TRUST_PROXY: "loopback" } });
 });
 afterAll(() => t.close());
 
@@ -34,17 +40,50 @@ const page = (headline: string): TPageBody => ({
   ],
 });
 
-/** A new visitor: answers their cookie and the headline they were shown. */
-async function newVisitor(host: string, userAgent = BROWSER) {
-  const res = await request(t.app).get("/").set({ Host: host, Accept: "text/html", "User-Agent": userAgent });
+let networks = 0;
+/** An address in a network (/24) no visitor of this file came from before. */
+const freshAddress = () => {
+  networks += 1;
+  return `10.${networks >> 8}.${networks & 255}.7`;
+};
+
+/** The page's script telling the server it was seen: what counts a visitor. */
+const seen = (host: string, cookie: string, address: string, userAgent = BROWSER) =>
+  request(t.app)
+    .post("/__pp/seen")
+    .set({
+      Host: host,
+      Origin: `http://${host}`,
+      "User-Agent": userAgent,
+      Cookie: cookie,
+      "X-Forwarded-For": address,
+    });
+
+/** A new visitor from a network of its own (unless given one): answers their cookie and the headline they were shown. */
+async function newVisitor(host: string, userAgent = BROWSER, address = freshAddress()) {
+  const res = await request(t.app)
+    .get("/")
+    .set({ Host: host, Accept: "text/html", "User-Agent": userAgent, "X-Forwarded-For": address });
   const cookie = ([] as string[])
     .concat(res.headers["set-cookie"] ?? [])
     .find((c) => c.startsWith(VISITOR_COOKIE));
-  return { cookie: cookie?.split(";")[0] ?? "", headline: /<h2>([^<]*)<\/h2>/.exec(res.text)?.[1] };
+  const visitor = {
+    cookie: cookie?.split(";")[0] ?? "",
+    headline: /<h2>([^<]*)<\/h2>/.exec(res.text)?.[1],
+    address,
+  };
+  if (visitor.cookie) expect((await seen(host, visitor.cookie, address, userAgent)).status).toBe(204);
+  return visitor;
 }
 
-const revisit = (host: string, cookie: string, path = "/") =>
-  request(t.app).get(path).set({ Host: host, Accept: "text/html", "User-Agent": BROWSER, Cookie: cookie });
+const revisit = (host: string, cookie: string, path = "/", address = "10.255.255.7") =>
+  request(t.app).get(path).set({
+    Host: host,
+    Accept: "text/html",
+    "User-Agent": BROWSER,
+    Cookie: cookie,
+    "X-Forwarded-For": address,
+  });
 
 async function exposures(experimentId: string) {
   const { rows } = await t.db.execute<{ n: number }>(
@@ -119,7 +158,7 @@ describe("assignment", () => {
         expect(res.text).toContain(`<h2>${visitor.headline}</h2>`);
       }
     }
-    await vi.waitFor(async () => expect(await exposures(id)).toBe(12));
+    expect(await exposures(id)).toBe(12);
     const result = (await agent.get(`/api/experiments/${id}`)).body as TExperiment;
     expect(result.variants.reduce((s, v) => s + v.visitors, 0)).toBe(12);
     expect(result.variants[0].visitors).toBe(visitors.filter((v) => v.headline === "Calm words").length);
@@ -150,13 +189,27 @@ describe("assignment", () => {
         .find((c) => c.startsWith(VISITOR_COOKIE));
       expect(fresh, forged).toBeDefined();
       expect(fresh?.split(";")[0]).not.toBe(forged);
+      // Its beacon, made with the forged id, counts nobody.
+      expect((await seen(domain.name, forged, freshAddress())).status).toBe(204);
     }
-    await vi.waitFor(async () => expect(await exposures(id)).toBe(1 + forgeries.length));
+    // An id issued on another domain is no visitor here either.
+    const other = await owner();
+    await other.agent.post("/api/experiments").send({
+      domainId: other.domain.id,
+      goal: "outbound-click",
+      variants: [
+        { name: "A", page: page("A words"), weight: 1 },
+        { name: "B", page: page("B words"), weight: 1 },
+      ],
+    });
+    const foreign = await newVisitor(other.domain.name);
+    expect(foreign.cookie).not.toBe("");
+    expect((await seen(domain.name, foreign.cookie, freshAddress())).status).toBe(204);
+    expect(await exposures(id)).toBe(1);
     const { rows } = await t.db.execute<{ visitor_id: string }>(
       sql`select visitor_id from experiment_visitors where experiment_id = ${id}`,
     );
-    expect(rows.map((r) => r.visitor_id)).toContain(issuedId);
-    expect(rows.map((r) => r.visitor_id)).not.toContain("made-up-visitor-id-0001");
+    expect(rows.map((r) => r.visitor_id)).toEqual([issuedId]);
     // A forged id is shown the page itself, so its click converts nobody; the genuine visitor's does.
     await revisit(domain.name, `${VISITOR_COOKIE}=${issuedId}.AAAAAAAAAAAAAAAAAAAAAA`, "/__pp/go?b=1&l=0");
     expect((await revisit(domain.name, genuine.cookie, "/__pp/go?b=1&l=0")).status).toBe(302);
@@ -182,14 +235,17 @@ describe("results and the stopping rule", () => {
     });
     const id = created.body.id as string;
     // Visitors of "Clear" follow the link one time in two; visitors of "Plain" one time in ten.
-    let seen = 0;
+    let counted = 0;
     for (let i = 0; i < 160; i++) {
       const visitor = await newVisitor(domain.name);
       const clicks = visitor.headline === "Clear page" ? i % 2 === 0 : i % 10 === 0;
-      if (clicks) expect((await revisit(domain.name, visitor.cookie, "/__pp/go?b=1&l=0")).status).toBe(302);
-      seen++;
+      if (clicks)
+        expect((await revisit(domain.name, visitor.cookie, "/__pp/go?b=1&l=0", visitor.address)).status).toBe(
+          302,
+        );
+      counted++;
     }
-    await vi.waitFor(async () => expect(await exposures(id)).toBe(seen));
+    expect(await exposures(id)).toBe(counted);
     // Clicks are recorded after the answer too.
     await vi.waitFor(async () => {
       const { rows } = await t.db.execute<{ n: number }>(
@@ -214,7 +270,7 @@ describe("results and the stopping rule", () => {
     expect(served.text).toContain("Clear page");
     expect(served.headers["set-cookie"]).toBeUndefined();
     expect((await agent.get(`/api/domains/${domain.id}/page`)).body.blocks[0].headline).toBe("Clear page");
-  });
+  }, 90_000);
 
   it("warns when the split is broken (sample-ratio mismatch) and declares no winner then", async () => {
     const { agent, domain } = await owner();
@@ -277,11 +333,16 @@ describe("results and the stopping rule", () => {
     });
     const visitor = await newVisitor(domain.name);
     const other = await newVisitor(domain.name);
-    await vi.waitFor(async () => expect(await exposures(created.body.id)).toBe(2));
+    expect(await exposures(created.body.id)).toBe(2);
 
     const lead = await request(t.app)
       .post("/api/leads")
-      .set({ Host: domain.name, "User-Agent": BROWSER, Cookie: visitor.cookie })
+      .set({
+        Host: domain.name,
+        "User-Agent": BROWSER,
+        Cookie: visitor.cookie,
+        "X-Forwarded-For": visitor.address,
+      })
       .send({
         email: `visitor-${Date.now()}@example.com`,
         zipCode: "10001",
@@ -321,4 +382,62 @@ describe("results and the stopping rule", () => {
     expect(test).toMatchObject({ status: "stopped", winner: "New" });
     expect((await agent.get(`/api/domains/${domain.id}/page`)).body.blocks[0].headline).toBe("New words");
   });
+});
+
+describe("the attack: one network steers a test with cookieless views and clicks", () => {
+  it("counts 150 views and 60 clicks from one /24 (the fourth round made 1,100 and 534) as ten visitors and one conversion, says the traffic is concentrated, and picks no winner", async () => {
+    const { agent, domain } = await owner();
+    const created = await agent.post("/api/experiments").send({
+      domainId: domain.id,
+      goal: "outbound-click",
+      minVisitors: 50,
+      threshold: 0.95,
+      variants: [
+        { name: "A", page: page("A words"), weight: 1 },
+        { name: "B", page: page("B words"), weight: 1 },
+      ],
+    });
+    const id = created.body.id as string;
+    // Every view drops its cookie and so gets a fresh id; clicks come only from views of B.
+    let clicks = 0;
+    let views = 0;
+    const visit = async (n: number) => {
+      const visitor = await newVisitor(domain.name, BROWSER, `203.0.113.${(n % 250) + 1}`);
+      views++;
+      if (visitor.headline === "B words" && clicks < 60) {
+        clicks++;
+        await revisit(domain.name, visitor.cookie, "/__pp/go?b=1&l=0", visitor.address);
+      }
+    };
+    for (let n = 0; n < 150; n += 10) await Promise.all(Array.from({ length: 10 }, (_, k) => visit(n + k)));
+    // Bots and headless browsers by their own words count nothing either.
+    await newVisitor(domain.name, "Mozilla/5.0 (X11; Linux x86_64) HeadlessChrome/131.0 Safari/537.36");
+    const https = await request(t.app)
+      .post("/__pp/seen")
+      .set({
+        Host: domain.name,
+        Origin: `https://${domain.name}`,
+        "X-Forwarded-Proto": "https",
+        "User-Agent": BROWSER,
+      });
+    expect(https.status).toBe(204);
+
+    await vi.waitFor(async () => {
+      const { rows } = await t.db.execute<{ n: number }>(
+        sql`select clicks as n from domain_traffic where domain_id = ${domain.id}`,
+      );
+      expect(rows[0]?.n ?? 0).toBe(PARKED_CLICKS_PER_NETWORK_PER_HOUR);
+    });
+    const result = (await agent.get(`/api/experiments/${id}`)).body as TExperiment;
+    console.info(
+      `split-test steering: ${views} views and ${clicks} clicks from one /24 counted as ${result.variants.reduce((s, v) => s + v.visitors, 0)} visitors and ${result.variants.reduce((s, v) => s + v.conversions, 0)} conversion(s)`,
+    );
+    expect(result.variants.reduce((s, v) => s + v.visitors, 0)).toBe(NETWORK_VISITORS_PER_TEST);
+    expect(result.variants.reduce((s, v) => s + v.conversions, 0)).toBeLessThanOrEqual(
+      NETWORK_CONVERSIONS_PER_TEST,
+    );
+    expect(result.traffic).toMatchObject({ networks: 1, topVisitorShare: 1, concentrated: true });
+    expect(result.status).toBe("running");
+    expect(result.winner).toBeNull();
+  }, 90_000);
 });

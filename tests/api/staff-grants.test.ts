@@ -10,7 +10,7 @@ import { enableTwoFactor, totpCode } from "../factories/two-factor";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
-const LISTED = ["root@example.com", "ops@example.com", "lead@example.com"];
+const LISTED = ["root@example.com", "ops@example.com", "lead@example.com", "owner@example.com"];
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ env: { ADMIN_EMAILS: LISTED.join(",") } });
@@ -73,6 +73,41 @@ describe("who becomes staff", () => {
     const app = await restart();
     expect(await roleOf(attacker.user.id)).toBe("user");
     expect(await consoleAs(app, attacker)).toEqual({ users: 404, payouts: 404 });
+  });
+
+  it("an unconfirmed registration does not keep a listed address from its owner: the owner registers it too, proves it, and the squatter loses it", async () => {
+    const squatter = await signUp(t.app, { email: "Owner@Example.com" });
+    const squattersToken = await confirmationToken(t.db, "owner@example.com");
+    // An address that is not listed stays one account's.
+    const plain = await signUp(t.app);
+    const copy = await request(t.app)
+      .post("/api/auth/register")
+      .send({ ...plain.input, username: `copy${Date.now().toString(36)}` });
+    expect(copy.status).toBe(409);
+
+    const owner = await signUp(t.app, { email: "owner@example.com" });
+    await confirmEmailLink(t.app, t.db, "owner@example.com");
+
+    expect(await roleOf(owner.user.id)).toBe("staff");
+    const [held] = await t.db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, squatter.user.id));
+    expect(held.email).toBe(`released-${squatter.user.id}@address.invalid`);
+    const [released] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, squatter.user.id), eq(auditLog.event, "email_released")));
+    expect(released.detail).toMatchObject({ email: "owner@example.com" });
+    // The squatter's own link proves nothing now, and its account is no staff.
+    expect(
+      (await request(t.app).post("/api/auth/email/confirm").send({ token: squattersToken })).status,
+    ).toBe(400);
+    expect(await roleOf(squatter.user.id)).toBe("user");
+    const signIn = await request(t.app)
+      .post("/api/auth/login")
+      .send({ usernameOrEmail: "owner@example.com", password: owner.input.password });
+    expect(signIn.status).toBe(200);
   });
 
   it("the owner of a listed address becomes staff by opening its link: audited and mailed to the other staff", async () => {

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import Stripe from "stripe";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serviceOrders, transactions } from "../../shared/schema";
@@ -163,6 +164,32 @@ describe("POST /api/webhooks/stripe", () => {
     expect((await orderRow(orderId)).status).toBe("pending");
     expect(await paymentsOf(orderId)).toHaveLength(0);
   });
+
+  it.each([
+    ["a second t= with trailing junk", (sig: string, now: number) => `t=${now},t=${now + 3600}x,v1=${sig}`],
+    ["a trailing t= after a space", (sig: string, now: number) => `t=${now + 3600},v1=${sig}, t=${now}`],
+    ["a zero-padded second t=", (sig: string, now: number) => `t=${now},v1=${sig},t=000${now + 3600}`],
+  ])(
+    "a signature made an hour ahead is refused when its header carries %s (the SDK alone accepts it)",
+    async (_label, shape) => {
+      const { orderId } = await buyerWithPendingOrder(t.app, t.db);
+      const payload = sessionCompleted(orderId);
+      const now = Math.floor(Date.now() / 1000);
+      const ahead = stripeSignature(payload, WEBHOOK_SECRET, now + 3600);
+      const header = shape(/v1=([0-9a-f]+)/.exec(ahead)?.[1] ?? "", now);
+      // The SDK verifies the signature against the time an hour ahead and has no future check.
+      expect(
+        new Stripe("sk_test_x").webhooks.constructEvent(payload, header, WEBHOOK_SECRET, 300).id,
+      ).toBeTruthy();
+
+      const res = await postStripeWebhook(t.app, payload, header);
+
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe("Invalid Stripe signature");
+      expect((await orderRow(orderId)).status).toBe("pending");
+      expect(await paymentsOf(orderId)).toHaveLength(0);
+    },
+  );
 
   it("a paid event signed a minute ahead (a sender's clock running fast) is accepted", async () => {
     const { orderId } = await buyerWithPendingOrder(t.app, t.db);

@@ -28,6 +28,7 @@ const DOMAIN: TDomain = {
     status: "verified",
     txtRecord: { name: "parked.example", value: "parkpilot-verify=token" },
     nameservers: [],
+    proof: "txt-or-nameservers",
     verifiedAt: "2024-05-18T12:00:00.000Z",
     lastCheckedAt: "2024-05-18T12:00:00.000Z",
   },

@@ -19,13 +19,19 @@ async function simulatedVisitor(
   sendsLeadOn: string,
 ): Promise<string> {
   const visitor = await newContext();
-  const address = `198.51.100.${(n % 250) + 1}`;
+  // Each visitor from a network of its own: one network counts at most ten visitors in a test.
+  const address = `198.51.${n % 250}.7`;
   const page = await visitor.get("/", {
     headers: { Host: host, Accept: "text/html", "X-Forwarded-For": address },
   });
   expect(page.status()).toBe(200);
   const html = await page.text();
   const shown = /<h2>([^<]*)<\/h2>/.exec(html)?.[1] ?? "";
+  // What the page's script does in a browser: tells the server it was seen, which counts the visitor.
+  const seen = await visitor.post("/__pp/seen", {
+    headers: { Host: host, Origin: `http://${host}`, "X-Forwarded-For": address },
+  });
+  expect(seen.status()).toBe(204);
   if (shown === sendsLeadOn) {
     const lead = await visitor.post("/api/leads", {
       headers: { Host: host, "X-Forwarded-For": address },

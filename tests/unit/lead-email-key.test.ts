@@ -15,6 +15,19 @@ describe("the canonical address of a lead", () => {
     ["d.ot@googlemail.com", "dot@gmail.com"],
     ["dot@gmail.com.evil.example", "dot@gmail.com.evil.example"],
     ["d.ot@notgmail.com", "d.ot@notgmail.com"],
+    ["Jo.Smith+quotes@outlook.com", "jo.smith@outlook.com"],
+    ["jo+x@hotmail.co.uk", "jo@hotmail.co.uk"],
+    ["jo-cars@yahoo.com", "jo@yahoo.com"],
+    ["jo-cars@ymail.com", "jo@ymail.com"],
+    ["jo-cars@example.com", "jo-cars@example.com"],
+    ["jo+cars@icloud.com", "jo@icloud.com"],
+    ["jo+cars@me.com", "jo@me.com"],
+    ["cars@jo.fastmail.com", "jo@fastmail.com"],
+    ["insurance@jo.fastmail.fm", "jo@fastmail.fm"],
+    ["jo+cars@fastmail.com", "jo@fastmail.com"],
+    ["Jo.Smith@protonmail.com", "josmith@proton.me"],
+    ["jo_smith+cars@pm.me", "josmith@proton.me"],
+    ["jo-smith@protonmail.ch", "josmith@proton.me"],
   ])("makes %s into %s", (email, key) => {
     expect(leadEmailKey(email)).toBe(key);
   });
@@ -22,6 +35,16 @@ describe("the canonical address of a lead", () => {
   it("keeps some key when the name is all tag or all dots", () => {
     expect(leadEmailKey("+tag@example.com")).toBe("+tag@example.com");
     expect(leadEmailKey("...@gmail.com")).toBe("...@gmail.com");
+  });
+
+  it("gives the Yahoo and Fastmail aliases of the fourth round one key each", () => {
+    expect(
+      new Set(["farmer@yahoo.com", "farmer-1@yahoo.com", "farmer-two@yahoo.com"].map(leadEmailKey)).size,
+    ).toBe(1);
+    expect(
+      new Set(["farmer@fastmail.com", "a@farmer.fastmail.com", "b@farmer.fastmail.com"].map(leadEmailKey))
+        .size,
+    ).toBe(1);
   });
 
   it("gives the three Gmail spellings of the attack one key", () => {

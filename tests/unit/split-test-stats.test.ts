@@ -6,8 +6,14 @@ import {
   DEFAULT_STOPPING_RULE,
   rateInterval,
   sampleRatioCheck,
+  TOP_NETWORKS,
+  trafficOf,
   winnerOf,
 } from "../../server/modules/experiments/split-test-stats";
+import {
+  NETWORK_CONVERSIONS_PER_TEST,
+  NETWORK_VISITORS_PER_TEST,
+} from "../../server/modules/pages/track-visitors";
 
 /** A seeded generator (mulberry32), so that each simulation is the same on every run. */
 function seeded(seed: number) {
@@ -46,10 +52,34 @@ interface Simulation {
   seed: number;
 }
 
+/** Carrier and office gateways: a tenth of visitors come through 50 shared networks. */
+const SHARED_NETWORKS = 50;
+const SHARED_SHARE = 0.1;
+/** Everyone else comes from one of this many home networks. */
+const HOME_NETWORKS = 1 << 20;
+
 /**
- * Runs split tests day by day: each day's visitors are split evenly at random and convert at
- * their variant's true rate; the stopping rule is checked after every day (an owner peeking
- * daily). Answers which variant each run declared the winner (null: none in the time) and when.
+ * The visitors of the busiest `TOP_NETWORKS` networks, from how many networks have each count
+ * (no network counts more than `NETWORK_VISITORS_PER_TEST`, so the tally is short).
+ */
+function topOf(networksWith: number[]): number {
+  let left = TOP_NETWORKS;
+  let sum = 0;
+  for (let count = networksWith.length - 1; count > 0 && left > 0; count--) {
+    const taken = Math.min(left, networksWith[count]);
+    sum += taken * count;
+    left -= taken;
+  }
+  return sum;
+}
+
+/**
+ * Runs split tests day by day: each day's visitors arrive from a network (a tenth through shared
+ * gateways), are split evenly at random and convert at their variant's true rate, and are counted
+ * as the server counts them: at most `NETWORK_VISITORS_PER_TEST` visitors and
+ * `NETWORK_CONVERSIONS_PER_TEST` conversions per network. The stopping rule, concentration
+ * included, is checked after every day (an owner peeking daily). Answers which variant each run
+ * declared the winner (null: none in the time) and when.
  */
 function simulate(sim: Simulation) {
   const random = seeded(sim.seed);
@@ -57,14 +87,33 @@ function simulate(sim: Simulation) {
   const weights = sim.rates.map(() => 1);
   for (let run = 0; run < sim.runs; run++) {
     const arms = sim.rates.map(() => ({ visitors: 0, conversions: 0 }));
+    const visitorsOf = new Map<number, number>();
+    const conversionsOf = new Map<number, number>();
+    const networksWith = new Array<number>(NETWORK_VISITORS_PER_TEST + 1).fill(0);
     let outcome = { winner: null as number | null, day: sim.days };
     for (let day = 1; day <= sim.days; day++) {
       for (let v = 0; v < sim.visitorsPerDay; v++) {
+        const network =
+          random() < SHARED_SHARE
+            ? Math.floor(random() * SHARED_NETWORKS)
+            : SHARED_NETWORKS + Math.floor(random() * HOME_NETWORKS);
         const i = Math.floor(random() * arms.length);
+        const converts = random() < sim.rates[i];
+        const seen = visitorsOf.get(network) ?? 0;
+        if (seen >= NETWORK_VISITORS_PER_TEST) continue;
+        visitorsOf.set(network, seen + 1);
+        networksWith[seen]--;
+        networksWith[seen + 1]++;
         arms[i].visitors++;
-        if (random() < sim.rates[i]) arms[i].conversions++;
+        if (converts && (conversionsOf.get(network) ?? 0) < NETWORK_CONVERSIONS_PER_TEST) {
+          conversionsOf.set(network, (conversionsOf.get(network) ?? 0) + 1);
+          arms[i].conversions++;
+        }
       }
-      const winner = winnerOf(arms, weights);
+      if (arms.some((arm) => arm.visitors < DEFAULT_STOPPING_RULE.minVisitors)) continue;
+      const visitors = arms.reduce((sum, arm) => sum + arm.visitors, 0);
+      const traffic = trafficOf({ networks: visitorsOf.size, visitors, topVisitors: topOf(networksWith) });
+      const winner = winnerOf(arms, weights, DEFAULT_STOPPING_RULE, traffic);
       if (winner !== null) {
         outcome = { winner, day };
         break;
@@ -187,6 +236,37 @@ describe("the stopping rule, checked every day", { timeout: 120_000 }, () => {
       `A/A/A/A, 4 variants, 800 visitors a day, 200 tests x 30 daily looks: false-winner rate ${(falseWinners4 * 100).toFixed(1)}%`,
     );
     expect(falseWinners4).toBeLessThanOrEqual(0.05);
+  });
+
+  it("concentrated traffic (most visitors from ten networks) never declares a winner, however clear", () => {
+    const arms = [
+      { visitors: 60, conversions: 0 },
+      { visitors: 60, conversions: 40 },
+    ];
+    const rule = { threshold: 0.95, minVisitors: 50 };
+    expect(winnerOf(arms, [1, 1], rule)).toBe(1);
+    const traffic = trafficOf({ networks: 12, visitors: 120, topVisitors: 100 });
+    expect(traffic).toEqual({ networks: 12, topVisitorShare: 100 / 120, concentrated: true });
+    expect(winnerOf(arms, [1, 1], rule, traffic)).toBeNull();
+    expect(trafficOf({ networks: 1000, visitors: 1200, topVisitors: 100 }).concentrated).toBe(false);
+  });
+
+  it("steering a tied test takes a network per conversion: this many move a winner", () => {
+    // 600 people per variant converting at 5%; each attacking network adds a visitor and a
+    // conversion to B (its views beyond are not counted, its clicks beyond convert nobody).
+    let networks = 0;
+    while (
+      winnerOf(
+        [
+          { visitors: 600, conversions: 30 },
+          { visitors: 600 + networks, conversions: 30 + networks },
+        ],
+        [1, 1],
+      ) === null
+    )
+      networks++;
+    console.info(`a tied test of 1,200 people at 5%: ${networks} networks move the winner to B`);
+    expect(networks).toBeGreaterThan(20);
   });
 
   it("A/B: a 30% lift (5% to 6.5%) is found, and the worse variant almost never wins", () => {

@@ -23,7 +23,7 @@ import { EXPERIMENT_PATHS } from "@shared/api/experiments";
 import { LINK_ANALYTICS_PATH } from "@shared/api/link-analytics";
 import { marketplacePaths, type TMarketplaceQueryInput } from "@shared/api/marketplace";
 import { NOTIFICATIONS_PATHS } from "@shared/api/notifications";
-import { PAGE_PATHS } from "@shared/api/pages";
+import { LEASED_DOMAINS_PATH, PAGE_PATHS } from "@shared/api/pages";
 import { PASSKEY_PATHS } from "@shared/api/passkeys";
 import { PAYMENT_PATHS } from "@shared/api/payments";
 import { PLAN_USAGE_PATH } from "@shared/api/plans";
@@ -65,6 +65,7 @@ export const queryKeys = {
 
   /** Every read of the portfolio starts with this key: a change refreshes them all. */
   domains: [DOMAIN_PATHS.list],
+  leasedDomains: [LEASED_DOMAINS_PATH],
   parkedPage: (domainId: string) => [PAGE_PATHS.page(domainId)],
   pageVersions: (domainId: string) => [PAGE_PATHS.versions(domainId)],
   experiments: (domainId: string) => [EXPERIMENT_PATHS.list, { domainId }],
@@ -72,7 +73,6 @@ export const queryKeys = {
   domainOptions: [DOMAIN_PATHS.list, "options"],
   domain: (id: string) => [DOMAIN_PATHS.list, id],
   domainServices: (id: string) => [DOMAIN_PATHS.list, id, "services"],
-  usualNameservers: [DOMAIN_PATHS.nameservers],
   /**
    * The plan's limits and what is used of them: under the portfolio's key, so that every domain
    * change and parking-report import (which refresh the portfolio) refreshes it too.

@@ -3,9 +3,14 @@ import { DEFAULT_AFFILIATE_LEVEL } from "../../../shared/api/affiliates";
 import { affiliates, type User, users } from "../../../shared/schema";
 import type { Tx } from "../../db/tx";
 import type { Mailer } from "../../mail/mailer";
+import { recordAudit } from "../audit/audit-log";
+import { hashToken } from "../auth/known-devices";
 import { notify } from "../notifications/notify";
 import { commissionRateFor } from "./commission-rate";
 import { newInvitationCode } from "./invite-affiliate";
+
+/** How a refused self-referral appears in the audit log (the registration's own events carry its address). */
+const REGISTRATION_META = { address: "registration", userAgent: "referral check" };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -65,14 +70,44 @@ async function attachReferral(tx: Tx, user: User, code: string): Promise<Referre
 }
 
 /**
+ * Whether the registering browser is one the referrer signs in with (its device cookie): a second
+ * account of the same person, whose purchases would pay the referrer commission on their own money.
+ */
+async function sameDeviceAsReferrer(tx: Tx, code: string, deviceToken?: string) {
+  if (!deviceToken) return null;
+  const { rows } = await tx.execute<{ id: string }>(sql`
+    select u.id from users u
+    join known_devices d on d.user_id = u.id and d.token_hash = ${hashToken(deviceToken)}
+    where u.referral_code = ${code}
+      or u.id = (select a.user_id from affiliates a where a.referral_code = ${code} and a.referred_user_id is null)
+    limit 1
+  `);
+  return rows[0]?.id ?? null;
+}
+
+/**
  * The registration hook (`AppDeps.onRegistered`): runs inside the registration transaction, so
  * the account and its referral link commit together. Tells the referrer (by email too when they
  * asked for affiliate updates).
  */
 export function linkReferral(deps: { mailer: Mailer }) {
-  return async (tx: Tx, user: User, referralCode?: string, referralClick?: string): Promise<void> => {
+  return async (
+    tx: Tx,
+    user: User,
+    referralCode?: string,
+    referralClick?: string,
+    deviceToken?: string,
+  ): Promise<void> => {
     const code = referralCode?.trim();
     if (!code) return;
+    // Self-referral: the account is made, without a referrer, and both accounts are flagged for staff.
+    const sameDevice = await sameDeviceAsReferrer(tx, code, deviceToken);
+    if (sameDevice) {
+      const detail = { reason: "same device", referrer: sameDevice, account: user.id };
+      for (const userId of [sameDevice, user.id])
+        await recordAudit(tx, { userId, event: "self_referral_refused", meta: REGISTRATION_META, detail });
+      return;
+    }
     const referrer = await attachReferral(tx, user, code);
     if (!referrer) return;
     if (referralClick && UUID.test(referralClick)) {

@@ -14,7 +14,7 @@ import { deviceRoutes } from "./devices.routes";
 import { emailRoutes } from "./email.routes";
 import { requestEmailChange } from "./email-change.service";
 import { mailConfirmationLink } from "./email-links";
-import { rememberDevice } from "./known-devices";
+import { deviceTokenOf, rememberDevice } from "./known-devices";
 import { passkeyRoutes } from "./passkeys.routes";
 import { passwordResetRoutes } from "./password-reset.routes";
 import { securityRoutes } from "./security.routes";
@@ -42,6 +42,8 @@ export function authRoutes(deps: AppDeps): Router {
         db,
         input: body,
         onRegistered: deps.onRegistered,
+        adminEmails: deps.config.adminEmails,
+        deviceToken: deviceTokenOf(req),
         confirmEmail: (tx, created) =>
           mailConfirmationLink(tx, { ...links, user: created, email: created.email, change: false }),
       });

@@ -42,10 +42,20 @@ export function conflictFor(error: unknown): AppError | undefined {
   return new AppError("CONFLICT", "This account already exists.");
 }
 
-async function assertAvailable(db: Db, input: { username: string; email?: string }, exceptUserId?: string) {
+/**
+ * Refuses a username or address another account has. A listed staff address (`ADMIN_EMAILS`) held
+ * only by accounts that never proved it stays open to whoever proves it (docs/security.md#staff-and-the-operator-console):
+ * an unconfirmed registration must not keep the operator out.
+ */
+async function assertAvailable(
+  db: Db,
+  input: { username: string; email?: string },
+  exceptUserId?: string,
+  adminEmails: string[] = [],
+) {
   const email = input.email?.toLowerCase();
   const taken = await db
-    .select({ username: users.username, email: users.email })
+    .select({ username: users.username, email: users.email, proven: users.emailVerifiedAt })
     .from(users)
     .where(
       and(
@@ -56,10 +66,12 @@ async function assertAvailable(db: Db, input: { username: string; email?: string
         exceptUserId ? ne(users.id, exceptUserId) : undefined,
       ),
     );
-  if (email && taken.some((u) => u.email.toLowerCase() === email)) {
+  const holders = taken.filter((u) => u.email.toLowerCase() === email);
+  const open = email !== undefined && adminEmails.includes(email) && holders.every((u) => u.proven === null);
+  if (holders.length > 0 && !open) {
     throw new AppError("CONFLICT", "An account with this email already exists.");
   }
-  if (taken.length > 0) throw new AppError("CONFLICT", "This username is already taken.");
+  if (taken.length > holders.length) throw new AppError("CONFLICT", "This username is already taken.");
 }
 
 /** Hook run inside the registration transaction, e.g. to link a referral. */
@@ -69,6 +81,8 @@ export type OnRegistered = (
   referralCode?: string,
   /** The short referral link's click that brought the visitor, when there was one. */
   referralClick?: string,
+  /** The device cookie's token the registering browser sent, if any. */
+  deviceToken?: string,
 ) => Promise<void>;
 
 export async function register(options: {
@@ -77,9 +91,13 @@ export async function register(options: {
   onRegistered?: OnRegistered;
   /** Mails the link that confirms the new account's address, in the same transaction. */
   confirmEmail: OnRegistered;
+  /** `ADMIN_EMAILS`, lower case. */
+  adminEmails?: string[];
+  /** The device cookie's token of the registering browser, if it sent one. */
+  deviceToken?: string;
 }): Promise<User> {
   const { db, input, onRegistered } = options;
-  await assertAvailable(db, input);
+  await assertAvailable(db, input, undefined, options.adminEmails);
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
@@ -95,7 +113,7 @@ export async function register(options: {
         })
         .returning();
       await openBalance(tx, user.id);
-      await onRegistered?.(tx, user, input.referralCode, input.referralClick);
+      await onRegistered?.(tx, user, input.referralCode, input.referralClick, options.deviceToken);
       await options.confirmEmail(tx, user);
       return user;
     });
@@ -104,13 +122,17 @@ export async function register(options: {
   }
 }
 
-/** The account a sign-in names, by username or email (one account, whichever is typed). */
+/**
+ * The account a sign-in names, by username or email (one account, whichever is typed); of two
+ * accounts holding one listed staff address unproven, the older, until the other proves it.
+ */
 export async function findAccount(options: { db: Db; usernameOrEmail: string }): Promise<User | undefined> {
   const login = options.usernameOrEmail.toLowerCase();
   const [user] = await options.db
     .select()
     .from(users)
     .where(or(eq(sql`lower(${users.username})`, login), eq(sql`lower(${users.email})`, login)))
+    .orderBy(sql`${users.emailVerifiedAt} is null`, users.createdAt)
     .limit(1);
   return user;
 }

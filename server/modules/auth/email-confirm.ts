@@ -52,13 +52,25 @@ async function confirmOnce(db: Db, options: Parameters<typeof confirmEmail>[0], 
     const sameAddress = user.email.toLowerCase() === spent.email.toLowerCase();
     // A registration's link proves the address the account had then, and nothing else.
     if (!change && !sameAddress) throw invalidLink();
-    if (change && !sameAddress) {
-      const [holder] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(sql`lower(${users.email})`, spent.email.toLowerCase()), ne(users.id, user.id)));
-      if (holder)
-        throw new AppError("CONFLICT", "Another account uses this email, so it cannot be yours too.");
+    // Proven beats unproven: an account that holds the address without having proved it loses
+    // it now (a listed staff address can be registered twice until one proves it).
+    const holders = await tx
+      .select({ id: users.id, proven: users.emailVerifiedAt })
+      .from(users)
+      .where(and(eq(sql`lower(${users.email})`, spent.email.toLowerCase()), ne(users.id, user.id)));
+    if (holders.some((h) => h.proven !== null))
+      throw new AppError("CONFLICT", "Another account uses this email, so it cannot be yours too.");
+    for (const holder of holders) {
+      await tx
+        .update(users)
+        .set({ email: `released-${holder.id}@address.invalid` })
+        .where(eq(users.id, holder.id));
+      await recordAudit(tx, {
+        userId: holder.id,
+        event: "email_released",
+        meta,
+        detail: { email: spent.email, to: user.id },
+      });
     }
     await tx
       .update(users)

@@ -1,20 +1,16 @@
-import { createHash } from "node:crypto";
 import PDFDocument from "pdfkit";
 import type { TCourse } from "../../../shared/api/courses";
 import { cleanDisplayName } from "../../../shared/display-name";
 
-/** A stable number for one person's completion of one course, printed on the certificate. */
-export const certificateNumber = (userId: string, courseId: string, completedAt: string) =>
-  createHash("sha256")
-    .update(`${userId}:${courseId}:${completedAt}`)
-    .digest("hex")
-    .slice(0, 12)
-    .toUpperCase();
-
 /** A one-page landscape A4 certificate of completion. */
-export function certificatePdf(options: { userId: string; name: string; course: TCourse }): Promise<Buffer> {
-  const { course } = options;
-  const completedAt = course.completedAt ?? new Date().toISOString();
+export function certificatePdf(options: {
+  course: TCourse;
+  certificate: { number: string; name: string; completedAt: Date };
+  /** Where anyone checks it: `<app>/certificates/<number>`. */
+  verifyUrl: string;
+}): Promise<Buffer> {
+  const { course, certificate } = options;
+  const completedAt = certificate.completedAt.toISOString();
   const doc = new PDFDocument({
     size: "A4",
     layout: "landscape",
@@ -41,13 +37,14 @@ export function certificatePdf(options: { userId: string; name: string; course: 
   doc.moveDown(1).fillColor("#0f172a").fontSize(34).text("Certificate of Completion", centred);
   doc.moveDown(1).font("Helvetica").fontSize(14).fillColor("#334155").text("This certifies that", centred);
   doc.moveDown(0.6).font("Helvetica-Bold").fontSize(28).fillColor("#0f172a");
-  doc.text(cleanDisplayName(options.name) || "ParkPilot member", centred);
+  doc.text(cleanDisplayName(certificate.name) || "ParkPilot member", centred);
   doc.moveDown(0.6).font("Helvetica").fontSize(14).fillColor("#334155");
   doc.text(`completed all ${course.totalLessons} lessons of the training course`, centred);
   doc.moveDown(0.6).font("Helvetica-Bold").fontSize(22).fillColor("#047857").text(course.label, centred);
   doc.moveDown(1.5).font("Helvetica").fontSize(12).fillColor("#334155");
   doc.text(`Completed on ${completedAt.slice(0, 10)}`, centred);
-  doc.text(`Certificate no. ${certificateNumber(options.userId, course.id, completedAt)}`, centred);
+  doc.text(`Certificate no. ${certificate.number}`, centred);
+  doc.text(`Verify it at ${options.verifyUrl}`, centred);
   doc.end();
   return done;
 }

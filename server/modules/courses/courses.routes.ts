@@ -1,9 +1,10 @@
 import { Router } from "express";
-import { ZCourseParams, ZLessonParams } from "../../../shared/api/courses";
+import { certificatePagePath, ZCourseParams, ZLessonParams } from "../../../shared/api/courses";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
 import { certificatePdf } from "./course-certificate";
 import { completeLesson, finishedCourse, listCourses, readLesson } from "./courses.service";
+import { issueCertificate } from "./issue-certificate";
 
 /** `/api/courses`: the training courses, their lessons (owners only), progress and certificates. */
 export function courseRoutes(deps: AppDeps): Router {
@@ -22,14 +23,25 @@ export function courseRoutes(deps: AppDeps): Router {
   router.post(
     "/:courseId/lessons/:lessonId/complete",
     handler({ auth: true, params: ZLessonParams }, ({ userId, params }) =>
-      completeLesson({ db, userId, ...params }),
+      completeLesson({
+        db,
+        userId,
+        ...params,
+        wordsPerMinute: deps.config.COURSE_READING_WORDS_PER_MINUTE,
+      }),
     ),
   );
   router.get(
     "/:courseId/certificate.pdf",
     handler({ auth: true, params: ZCourseParams }, async ({ userId, params, res }) => {
-      const { course, name } = await finishedCourse({ db, userId, courseId: params.courseId });
-      const pdf = await certificatePdf({ userId, name, course });
+      const { course } = await finishedCourse({ db, userId, courseId: params.courseId });
+      const certificate = await issueCertificate(db, {
+        secret: deps.config.sessionSecret,
+        userId,
+        course: { ...course, completedAt: course.completedAt ?? new Date().toISOString() },
+      });
+      const verifyUrl = `${deps.config.appUrl}${certificatePagePath(certificate.number)}`;
+      const pdf = await certificatePdf({ course, certificate, verifyUrl });
       res
         .type("application/pdf")
         .set("Content-Disposition", `attachment; filename="parkpilot-certificate-${course.id}.pdf"`)

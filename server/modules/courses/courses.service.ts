@@ -1,7 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { courseFeature, type TCourse, type TCourseId, type TLesson } from "../../../shared/api/courses";
 import { optionById, TRAINING_COURSES } from "../../../shared/prices";
-import { courseProgress } from "../../../shared/schema";
+import { courseLessonOpens, courseProgress } from "../../../shared/schema";
 import { billingNow } from "../../db/billing-clock";
 import type { DbOrTx } from "../../db/tx";
 import { AppError, notFound } from "../../http/app-error";
@@ -68,13 +68,21 @@ function findLesson(courseId: TCourseId, lessonId: string) {
   return { lessons, index };
 }
 
-/** One lesson of a course the user owns. */
+/** A lesson's reading time in seconds: its words at `wordsPerMinute`. */
+export const readingSeconds = (markdown: string, wordsPerMinute: number) =>
+  Math.round(((markdown.match(/\S+/g)?.length ?? 0) / wordsPerMinute) * 60);
+
+/** One lesson of a course the user owns; its first opening starts its reading time. */
 export async function readLesson(
   options: Options & { courseId: TCourseId; lessonId: string },
 ): Promise<TLesson> {
   const { db, userId, courseId, lessonId } = options;
   await assertOwnsCourse(db, userId, courseId);
   const { lessons, index } = findLesson(courseId, lessonId);
+  await db
+    .insert(courseLessonOpens)
+    .values({ userId, courseId, lessonId, openedAt: await billingNow(db) })
+    .onConflictDoNothing();
   const done = await progressOf(db, userId, courseId);
   const lesson = lessons[index];
   return {
@@ -88,14 +96,34 @@ export async function readLesson(
   };
 }
 
-/** Marks a lesson read (once; marking it again keeps the first date); answers the course. */
+/**
+ * Marks a lesson read (once; marking it again keeps the first date), no sooner than its reading
+ * time after it was first opened (409 before); answers the course.
+ */
 export async function completeLesson(
-  options: Options & { courseId: TCourseId; lessonId: string },
+  options: Options & { courseId: TCourseId; lessonId: string; wordsPerMinute: number },
 ): Promise<TCourse> {
   const { db, userId, courseId, lessonId } = options;
   await assertOwnsCourse(db, userId, courseId);
-  findLesson(courseId, lessonId);
+  const { lessons, index } = findLesson(courseId, lessonId);
   const now = await billingNow(db);
+  const [opened] = await db
+    .select({ at: courseLessonOpens.openedAt })
+    .from(courseLessonOpens)
+    .where(
+      and(
+        eq(courseLessonOpens.userId, userId),
+        eq(courseLessonOpens.courseId, courseId),
+        eq(courseLessonOpens.lessonId, lessonId),
+      ),
+    );
+  const needed = readingSeconds(lessons[index].markdown, options.wordsPerMinute);
+  const left = opened ? needed - Math.floor((now.getTime() - opened.at.getTime()) / 1000) : needed;
+  if (!opened || left > 0)
+    throw new AppError(
+      "CONFLICT",
+      `Read the lesson first: it takes about ${Math.max(1, Math.ceil(needed / 60))} minutes (${Math.max(1, Math.ceil(left / 60))} left).`,
+    );
   await db
     .insert(courseProgress)
     .values({ userId, courseId, lessonId, completedAt: now })
@@ -116,6 +144,5 @@ export async function finishedCourse(options: Options & { courseId: TCourseId })
       `Read every lesson to get the certificate (${course.completedLessons} of ${course.totalLessons} done).`,
     );
   }
-  const { rows } = await db.execute<{ name: string }>(sql`select name from users where id = ${userId}`);
-  return { course, name: rows[0]?.name ?? "" };
+  return { course };
 }

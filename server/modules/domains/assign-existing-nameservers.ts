@@ -11,7 +11,7 @@ const BATCH = 2_000;
  * migrations: the pool is configuration, which the SQL migrations cannot read. A domain verified
  * through the shared nameservers of earlier versions (`PARKING_NAMESERVERS`) keeps them as its
  * pair, so it stays verified; that set is its account's for the name from then on, and the pool
- * never hands it out. Every other row is given its account's pair as an added domain is. Safe to
+ * never hands it out. Every other row is given a pair drawn for it, as an added domain is. Safe to
  * run on every start and on several instances at once; answers how many rows it gave a pair.
  */
 export async function assignExistingNameservers(db: Db, pool: NameserverPool): Promise<number> {

@@ -15,7 +15,7 @@ interface Assignment extends Record<string, unknown> {
 
 /**
  * The nameserver pair of each of `names` for the account: the one it was given before for that
- * name (deleting and adding a name again gives the same pair back), else the pool's choice among
+ * name (deleting and adding a name again gives the same pair back), else one drawn at random among
  * the pairs no other account holds or held for it, recorded for good. An empty pair means none
  * was left: only the TXT record proves that copy. A pair is never given twice for a name (the
  * unique index decides a race with another account's import; the loser chooses again).
@@ -39,7 +39,7 @@ export async function assignNameservers(
       }
       const proposals = [];
       for (const name of open.filter((n) => !given.has(n))) {
-        const pair = pool.choose(userId, taken.get(name) ?? []);
+        const pair = pool.draw(taken.get(name) ?? []);
         if (pair) proposals.push({ name, nameservers: pair });
         else given.set(name, []);
       }

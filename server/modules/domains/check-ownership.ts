@@ -1,10 +1,20 @@
 import { Resolver } from "node:dns/promises";
-import { sameHosts } from "../../lib/nameserver-pool";
-
-/** How a check proved ownership, or null when it found neither proof. */
-export type OwnershipProof = "txt" | "ns" | null;
+import { type NameserverPool, sameHosts } from "../../lib/nameserver-pool";
+import { type OwnershipFindings, type OwnershipProof, type ProofRule, proofOf } from "./ownership-proof";
 
 export interface OwnershipChecker {
+  /** The NS hosts a name is delegated to: empty when it has none, null when the lookup failed. */
+  delegation(name: string): Promise<string[] | null>;
+  /**
+   * What one lookup proves for a copy of a name under its rule (docs/security.md#domain-ownership),
+   * and its rule (decided by this lookup when it was not known yet).
+   */
+  prove(copy: {
+    name: string;
+    txtValue: string;
+    pair: string[];
+    rule: ProofRule | null;
+  }): Promise<{ proof: OwnershipProof; rule: ProofRule | null }>;
   /**
    * `txtValue` is the record that proves it, `parkpilot-verify=<token>`; `nameservers` is the
    * pair assigned to this copy of the name (empty: nameservers prove nothing for it).
@@ -20,6 +30,8 @@ export interface OwnershipChecker {
  */
 export function createOwnershipChecker(options: {
   servers?: string[];
+  /** The platform's nameservers, which a name may have named before it was added. */
+  pool: NameserverPool;
   /** Per attempt; a check makes two lookups at once and at most two attempts each. */
   timeoutMs?: number;
 }): OwnershipChecker {
@@ -29,16 +41,27 @@ export function createOwnershipChecker(options: {
   // No record (ENODATA, ENOTFOUND) and a failed lookup (timeout, SERVFAIL) both leave the
   // domain unproven; a lookup error is never the owner's fault, hence the 3 days before a lapse.
   const lookup = <T>(query: () => Promise<T[]>): Promise<T[]> => query().catch(() => []);
+  // For NS, "the name has none" and "we could not tell" differ: only the first says it was not
+  // delegated to the platform before it was added.
+  const NONE = new Set(["ENODATA", "ENOTFOUND"]);
+  const nsOf = (name: string): Promise<string[] | null> =>
+    resolver.resolveNs(name).catch((error: { code?: string }) => (NONE.has(error.code ?? "") ? [] : null));
+
+  const find = async (name: string, txtValue: string, withNs: boolean): Promise<OwnershipFindings> => {
+    const [txt, ns] = await Promise.all([lookup(() => resolver.resolveTxt(name)), withNs ? nsOf(name) : []]);
+    // A long TXT value may arrive split into several strings; they form one value.
+    return { txt: txt.some((chunks) => chunks.join("").trim() === txtValue), ns };
+  };
 
   return {
+    delegation: nsOf,
+    async prove(copy) {
+      return proofOf(await find(copy.name, copy.txtValue, true), copy, options.pool);
+    },
     async check({ name, txtValue, nameservers }) {
-      const [txt, ns] = await Promise.all([
-        lookup(() => resolver.resolveTxt(name)),
-        nameservers.length > 0 ? lookup(() => resolver.resolveNs(name)) : [],
-      ]);
-      // A long TXT value may arrive split into several strings; they form one value.
-      if (txt.some((chunks) => chunks.join("").trim() === txtValue)) return "txt";
-      if (nameservers.length > 0 && sameHosts(ns, nameservers)) return "ns";
+      const found = await find(name, txtValue, nameservers.length > 0);
+      if (found.txt) return "txt";
+      if (nameservers.length > 0 && sameHosts(found.ns ?? [], nameservers)) return "ns";
       return null;
     },
   };

@@ -74,8 +74,10 @@ export async function previewDomainImport(options: {
  * Adds every new domain of the file in one transaction, or none: a file with an invalid row
  * is refused, and a name added to the portfolio since the preview rolls the whole import back.
  * Names already yours or verified by another owner are left as they are. Every imported domain
- * starts `pending`, whatever its status column says, until its ownership is proven, with the
- * account's own nameserver pair for the name (as Add Domain gives it).
+ * starts `pending`, whatever its status column says, until its ownership is proven, with a
+ * nameserver pair drawn for it (as Add Domain gives it); whether its nameservers named the
+ * platform's before it was added is decided by its first lookup, minutes later. A name another
+ * account has verified is added by hand (Add Domain), not by a file.
  */
 export async function importDomains(options: {
   db: Db;

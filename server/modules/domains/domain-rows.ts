@@ -3,6 +3,7 @@ import { type TDomain, type TDomainSort, verificationTxtValue } from "../../../s
 import { containsPattern } from "../../db/contains-pattern";
 import { exactIsoTime, isoTime } from "../../db/iso-time";
 import type { DbOrTx } from "../../db/tx";
+import { proofWords } from "./ownership-proof";
 
 /** Traffic days (`domain_traffic.day`) are calendar days in UTC. */
 /**
@@ -26,6 +27,7 @@ type DomainRow = Omit<TDomain, "verification"> & {
   sortValue: string;
   token: string;
   assignedNameservers: string[] | null;
+  rule: string | null;
   verifiedAt: string | null;
   checkedAt: string | null;
 };
@@ -132,6 +134,7 @@ async function readDomains(
       d.marketplace_price as "marketplacePrice", d.purchase_price as "purchasePrice",
       d.renewal_cost as "renewalCost", ${isoTime(sql`d.created_at`)} as "createdAt",
       d.verification_token as token, d.verification_nameservers as "assignedNameservers",
+      d.verification_rule as "rule",
       ${isoTime(sql`d.verified_at`)} as "verifiedAt",
       ${isoTime(sql`d.verification_checked_at`)} as "checkedAt", ${isoTime(sql`d.sold_at`)} as "soldAt",
       f.domain_id is null or f.as_of <> today.day as stale,
@@ -250,6 +253,7 @@ function toDomain(row: DomainRow): TDomain {
     sortValue: _sortValue,
     token,
     assignedNameservers,
+    rule,
     verifiedAt,
     checkedAt,
     ...domain
@@ -260,6 +264,7 @@ function toDomain(row: DomainRow): TDomain {
       status: verifiedAt ? "verified" : "pending",
       txtRecord: { name: domain.name, value: verificationTxtValue(token) },
       nameservers: assignedNameservers ?? [],
+      proof: proofWords(rule),
       verifiedAt,
       lastCheckedAt: checkedAt,
     },

@@ -21,7 +21,6 @@ import {
   listDomainServices,
   portfolioPage,
   updateDomain,
-  usualNameservers,
 } from "./domains.service";
 import { verifyDomainNow } from "./verify-domain";
 
@@ -42,7 +41,7 @@ export function domainRoutes(deps: AppDeps): Router {
   router.post(
     "/",
     handler({ auth: true, body: ZCreateDomainBody, status: 201 }, ({ userId, body }) =>
-      createDomain({ db, userId, nameserverPool, input: body }),
+      createDomain({ db, userId, nameserverPool, checker: deps.ownership, input: body }),
     ),
   );
 
@@ -62,11 +61,6 @@ export function domainRoutes(deps: AppDeps): Router {
     handler({ auth: true, body: ZDomainImportBody, status: 201 }, ({ userId, body }) =>
       importDomains({ db, engine: deps.database.engine, userId, csv: body, nameserverPool }),
     ),
-  );
-
-  router.get(
-    "/nameservers",
-    handler({ auth: true }, ({ userId }) => usualNameservers({ userId, nameserverPool })),
   );
 
   router.get(

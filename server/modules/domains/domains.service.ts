@@ -11,7 +11,13 @@ import type {
 import { encodeCursor } from "../../../shared/api/v1/common";
 import type { TDomainListQuery } from "../../../shared/api/v1/domains";
 import { LIVE_SALE_MESSAGE } from "../../../shared/marketplace-deals";
-import { accountEvents, domainServices, domains, reports } from "../../../shared/schema";
+import {
+  accountEvents,
+  domainServices,
+  domains,
+  nameserverAssignments,
+  reports,
+} from "../../../shared/schema";
 import { UTC_TODAY } from "../../db/iso-time";
 import { hasLiveSale } from "../../db/live-sale";
 import type { Db } from "../../db/pool";
@@ -22,7 +28,9 @@ import type { NameserverPool } from "../../lib/nameserver-pool";
 import { assertPlanAllows } from "../plans/plan-limits";
 import { serviceWorkOrders } from "../work-orders/buyer-work-orders";
 import { assignNameservers } from "./assign-nameservers";
+import type { OwnershipChecker } from "./check-ownership";
 import { countDomains, selectDomainPage, selectDomains } from "./domain-rows";
+import { ruleFromDelegation } from "./ownership-proof";
 import { lockName } from "./record-ownership-check";
 
 interface Scope {
@@ -71,18 +79,6 @@ export async function findDomain(
   return domain;
 }
 
-/**
- * The pair the account is given for a name nobody else has held: what Add Domain suggests. A
- * name another account holds or held gets another pair, shown on the domain once it is added.
- */
-export const usualNameservers = (options: { userId: string; nameserverPool: NameserverPool }) => ({
-  nameservers: options.nameserverPool.preferredFor(options.userId),
-});
-
-/** The message for a name another account has proved it owns. */
-export const verifiedElsewhere = (name: string) =>
-  new AppError("CONFLICT", `${name} is verified by another owner. Only the owner of a domain can add it.`);
-
 /** Calendar dates are stored at noon UTC, so that the UTC date is the day itself. */
 const calendarDay = (day: string) => new Date(`${day}T12:00:00Z`);
 
@@ -97,13 +93,15 @@ function acquisitionDay(day: string): Date {
 }
 
 /**
- * Adds a domain under its normalised name, `pending` until its ownership is proven (docs/security.md#domain-ownership),
- * whatever status the body asks for. Several accounts may hold a name unverified; a name that
- * another account has verified cannot be added, and neither can the same name twice. The copy is
- * given the account's own nameserver pair for the name, which no other account is ever given.
+ * Adds a domain under its normalised name, `pending` until its ownership is proven
+ * (docs/security.md#domain-ownership), whatever status the body asks for; the same name twice is
+ * refused. The copy is given a nameserver pair drawn for it, which no other account is ever given
+ * for the name, and the rule that proves it: a name whose nameservers already name the platform's
+ * is proven by its TXT record; a name another account has verified waits, and is proven by its TXT
+ * record and its pair together once that account's proof lapses.
  */
 export async function createDomain(
-  options: Scope & { input: TNewDomain; nameserverPool: NameserverPool },
+  options: Scope & { input: TNewDomain; nameserverPool: NameserverPool; checker: OwnershipChecker },
 ): Promise<TDomain> {
   const { db, userId, nameserverPool } = options;
   const { registrationDate, ...input } = options.input;
@@ -111,6 +109,8 @@ export async function createDomain(
   if (!checked.ok) throw new AppError("BAD_REQUEST", checked.reason);
   const { name } = checked;
   const acquired = registrationDate ? { registrationDate: acquisitionDay(registrationDate) } : {};
+  // Looked up before the transaction, so no connection waits on DNS.
+  const delegation = await options.checker.delegation(name);
 
   return db.transaction(async (tx) => {
     await lockName(tx, name);
@@ -118,8 +118,11 @@ export async function createDomain(
       .select({ userId: domains.userId })
       .from(domains)
       .where(and(eq(domains.name, name), isNotNull(domains.verifiedAt), ne(domains.userId, userId)));
-    if (verified) throw verifiedElsewhere(name);
     await assertPlanAllows(tx, userId, { kind: "add-domains", count: 1 });
+    const [earlier] = await tx
+      .select({ pair: nameserverAssignments.nameservers })
+      .from(nameserverAssignments)
+      .where(and(eq(nameserverAssignments.name, name), eq(nameserverAssignments.userId, userId)));
     const assigned = await assignNameservers(tx, { pool: nameserverPool, userId, names: [name] });
     const [created] = await tx
       .insert(domains)
@@ -130,6 +133,7 @@ export async function createDomain(
         name,
         userId,
         verificationNameservers: assigned.get(name) ?? [],
+        verificationRule: verified ? "both" : ruleFromDelegation(delegation, nameserverPool, earlier?.pair),
       })
       .onConflictDoNothing({ target: [domains.userId, domains.name] })
       .returning({ id: domains.id });

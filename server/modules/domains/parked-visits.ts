@@ -5,12 +5,12 @@ import type { RequestHandler } from "express";
 import { UTC_TODAY } from "../../db/iso-time";
 import type { Db } from "../../db/pool";
 import type { AppDeps } from "../../deps";
+import { isAutomatedAgent } from "../../lib/automated-agent";
 import { normalizeHost } from "../../lib/hostname";
 import { countryCodeOf } from "../../lib/place";
 
 /** A visitor seen again within this window is the same visit. */
 export const REPEAT_VISIT_MINUTES = 30;
-export const BOTS = /bot|crawl|spider|slurp|preview|monitor|headless|curl|wget|python|go-http/i;
 /** About one recorded visit in this many also clears sightings too old to matter. */
 const PRUNE_EVERY = 500;
 /**
@@ -89,7 +89,7 @@ export function isLandingPageView(req: Parameters<RequestHandler>[0]): boolean {
   const dest = req.get("sec-fetch-dest");
   if (dest && dest !== "document") return false;
   if (req.get("sec-purpose") || req.get("purpose")) return false;
-  return !BOTS.test(req.get("user-agent") ?? "") && req.accepts("html") === "html";
+  return !isAutomatedAgent(req.get("user-agent")) && req.accepts("html") === "html";
 }
 
 /**

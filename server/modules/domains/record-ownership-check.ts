@@ -3,7 +3,7 @@ import { accountEvents } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import type { Tx } from "../../db/tx";
 import type { Mailer } from "../../mail/mailer";
-import type { OwnershipProof } from "./check-ownership";
+import type { OwnershipProof } from "./ownership-proof";
 
 /** A verified domain whose checks fail this long in a row returns to `pending`. */
 export const LAPSE_AFTER_DAYS = 3;
@@ -35,6 +35,16 @@ export interface CheckContext {
  */
 export async function lockName(tx: Tx, name: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('domain-name:' || ${name}, 0))`);
+}
+
+/** Stores the rules first lookups decided for copies added while nothing answered for their NS. */
+export async function storeRules(db: Db, decided: { id: string; rule: string }[]): Promise<void> {
+  if (decided.length === 0) return;
+  await db.execute(sql`
+    update domains d set verification_rule = x.rule
+    from jsonb_to_recordset(${JSON.stringify(decided)}::jsonb) as x(id uuid, rule text)
+    where d.id = x.id and d.verification_rule is null
+  `);
 }
 
 /** The status a verification gives: pointing the nameservers at the platform parks the domain. */

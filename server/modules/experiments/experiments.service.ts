@@ -1,19 +1,22 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { TCreateExperimentBody, TExperiment } from "../../../shared/api/experiments";
 import { type TPageBody, ZPageBody } from "../../../shared/api/pages";
-import { experiments } from "../../../shared/schema";
+import { domains, experiments } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import { AppError, notFound } from "../../http/app-error";
 import { isEntitled } from "../entitlements/entitlements.service";
-import { ownDomain } from "../pages/page-store";
+import { controlledDomain } from "../pages/domain-control";
 import { assertEditableWithoutBuilder, BUILDER_FEATURE, writePageVersion } from "../pages/pages.service";
 import { sanitizeBlocks } from "../pages/sanitize-blocks";
 import {
   type Arm,
   chanceToBeBest,
   DEFAULT_STOPPING_RULE,
+  type NetworkCounts,
   rateInterval,
   sampleRatioCheck,
+  TOP_NETWORKS,
+  trafficOf,
   winnerOf,
 } from "./split-test-stats";
 
@@ -49,7 +52,7 @@ export async function createExperiment(
 ): Promise<TExperiment> {
   const { db, userId, input } = options;
   await assertSplitTesting(db, userId);
-  const domain = await ownDomain(db, userId, input.domainId);
+  const domain = await controlledDomain(db, userId, input.domainId);
   const builder = await isEntitled({ db, userId, feature: BUILDER_FEATURE });
   const variants: StoredVariant[] = input.variants.map((v) => {
     if (!builder) assertEditableWithoutBuilder(v.page, domain.name);
@@ -90,6 +93,21 @@ async function armsOf(db: Db, row: ExperimentRow, count: number): Promise<Arm[]>
   return arms;
 }
 
+/** How many networks a test's counted visitors came from, and how many visitors its busiest brought. */
+async function networksOf(db: Db, row: ExperimentRow): Promise<NetworkCounts> {
+  const { rows } = await db.execute<{ networks: number; visitors: number; top: number }>(sql`
+    with per as (
+      select count(*)::int as n from experiment_visitors where experiment_id = ${row.id}
+      group by coalesce(network, visitor_id)
+    )
+    select count(*)::int as networks, coalesce(sum(n), 0)::int as visitors,
+      coalesce((select sum(n) from (select n from per order by n desc limit ${TOP_NETWORKS}) t), 0)::int as top
+    from per
+  `);
+  const counts = rows[0];
+  return { networks: counts?.networks ?? 0, visitors: counts?.visitors ?? 0, topVisitors: counts?.top ?? 0 };
+}
+
 /** Ends a running test; a winner's page becomes the domain's page. False when it had already ended. */
 async function stop(db: Db, row: ExperimentRow, winner: number | null): Promise<boolean> {
   const [stopped] = await db
@@ -116,30 +134,36 @@ async function stop(db: Db, row: ExperimentRow, winner: number | null): Promise<
  */
 export async function getExperiment(options: Scope & { experimentId: string }): Promise<TExperiment> {
   const { db, userId } = options;
+  // The test's own account, or the domain's owner: a lessee's tests of a leased domain are the owner's to read.
   const [found] = await db
-    .select()
+    .select({ test: experiments, domainName: domains.name })
     .from(experiments)
-    .where(and(eq(experiments.id, options.experimentId), eq(experiments.userId, userId)));
+    .innerJoin(domains, eq(domains.id, experiments.domainId))
+    .where(
+      and(
+        eq(experiments.id, options.experimentId),
+        or(eq(experiments.userId, userId), eq(domains.userId, userId)),
+      ),
+    );
   if (!found) throw notFound("Split test");
-  let row = found;
+  let row = found.test;
   const variants = row.variants as StoredVariant[];
   const weights = variants.map((v) => v.weight);
   const arms = await armsOf(db, row, variants.length);
+  const traffic = trafficOf(await networksOf(db, row));
   const rule = { threshold: Number(row.threshold), minVisitors: row.minVisitors };
   if (row.status === "running") {
-    const winner = winnerOf(arms, weights, rule);
+    const winner = winnerOf(arms, weights, rule, traffic);
     if (winner !== null && (await stop(db, row, winner))) {
-      const domain = await ownDomain(db, userId, row.domainId);
-      options.onChange?.(domain.name);
+      options.onChange?.(found.domainName);
       row = { ...row, status: "stopped", winner, stoppedAt: new Date() };
     }
   }
-  const domain = await ownDomain(db, userId, row.domainId);
   const chances = chanceToBeBest(arms);
   return {
     id: row.id,
     domainId: row.domainId,
-    domainName: domain.name,
+    domainName: found.domainName,
     goal: row.goal as TExperiment["goal"],
     status: row.status as TExperiment["status"],
     winner: row.winner === null ? null : (variants[row.winner]?.name ?? null),
@@ -160,6 +184,7 @@ export async function getExperiment(options: Scope & { experimentId: string }): 
       arms.map((a) => a.visitors),
       weights,
     ),
+    traffic,
   };
 }
 
@@ -169,9 +194,10 @@ export async function listExperiments(options: Scope & { domainId?: string }): P
   const rows = await db
     .select({ id: experiments.id })
     .from(experiments)
+    .innerJoin(domains, eq(domains.id, experiments.domainId))
     .where(
       and(
-        eq(experiments.userId, userId),
+        or(eq(experiments.userId, userId), eq(domains.userId, userId)),
         options.domainId ? eq(experiments.domainId, options.domainId) : undefined,
       ),
     )
@@ -195,8 +221,8 @@ export async function stopExperiment(
   if (winner === -1) throw new AppError("UNPROCESSABLE", "Choose the winner among the test's variants.");
   if (row.status !== "running") throw new AppError("CONFLICT", "This split test has already ended.");
   await stop(db, row, winner);
-  const domain = await ownDomain(db, userId, row.domainId);
-  options.onChange?.(domain.name);
+  const [domain] = await db.select({ name: domains.name }).from(domains).where(eq(domains.id, row.domainId));
+  if (domain) options.onChange?.(domain.name);
   return getExperiment(options);
 }
 

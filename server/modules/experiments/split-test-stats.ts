@@ -98,12 +98,43 @@ export function sampleRatioCheck(visitors: number[], weights: number[]): { pValu
   return { pValue, ok: pValue >= SRM_ALPHA };
 }
 
-/** The winning variant under the rule, or null while the test should go on (a broken split never wins). */
+/** The busiest networks a test's concentration is measured on. */
+export const TOP_NETWORKS = 10;
+/** A test is concentrated when its busiest networks bring more than this share of its visitors. */
+export const CONCENTRATED_SHARE = 0.5;
+
+/** Where a test's counted visitors came from: how many networks, and how many the busiest ten brought. */
+export interface NetworkCounts {
+  networks: number;
+  visitors: number;
+  /** Visitors of the `TOP_NETWORKS` networks that brought the most. */
+  topVisitors: number;
+}
+
+/**
+ * Whether a test's traffic comes mostly from a few networks (more than half of its visitors from
+ * its ten busiest): then a handful of machines may be steering it, and it declares no winner.
+ */
+export function trafficOf(counts: NetworkCounts): {
+  networks: number;
+  topVisitorShare: number;
+  concentrated: boolean;
+} {
+  const share = counts.visitors > 0 ? counts.topVisitors / counts.visitors : 0;
+  return { networks: counts.networks, topVisitorShare: share, concentrated: share > CONCENTRATED_SHARE };
+}
+
+/**
+ * The winning variant under the rule, or null while the test should go on: a broken split never
+ * wins, nor does traffic that comes mostly from a few networks.
+ */
 export function winnerOf(
   arms: Arm[],
   weights: number[],
   rule: StoppingRule = DEFAULT_STOPPING_RULE,
+  traffic: { concentrated: boolean } = { concentrated: false },
 ): number | null {
+  if (traffic.concentrated) return null;
   if (arms.some((arm) => arm.visitors < rule.minVisitors)) return null;
   if (
     !sampleRatioCheck(

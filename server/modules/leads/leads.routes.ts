@@ -10,11 +10,13 @@ import { recordConversion } from "../pages/track-visitors";
 import { leadSummary } from "./lead-summary";
 import { captureLead } from "./leads.service";
 
-/** The page the form was sent from, as the consent record keeps it: the browser's word, else the host's root. */
-function consentPage(given: string | undefined, host: string): string {
-  if (given && /^https?:\/\//i.test(given)) return given.slice(0, 2000);
-  return `https://${host}/`;
-}
+/**
+ * The page the form was sent from, as the consent record keeps it and buyers are shown: the page
+ * the server serves on the lead's host (the landing page or a parked page, both at its root),
+ * never an address the request names.
+ */
+const consentPage = (req: { protocol: string; hostname: string }) =>
+  `${req.protocol}://${normalizeHost(req.hostname)}/`;
 
 export function leadRoutes(deps: AppDeps): Router {
   const router = Router();
@@ -34,7 +36,7 @@ export function leadRoutes(deps: AppDeps): Router {
           deviceToken: deviceTokenOf(req),
         },
         consent: {
-          pageUrl: consentPage(body.pageUrl ?? req.get("referer"), req.hostname),
+          pageUrl: consentPage(req),
           ip: requestMeta(req).address,
           userAgent: (req.get("user-agent") ?? "").slice(0, 500),
         },
@@ -44,9 +46,9 @@ export function leadRoutes(deps: AppDeps): Router {
         quotesBaseUrl: config.QUOTES_URL,
       });
       // A lead is the goal of a split test of the parked page it was sent from.
-      const visitorId = visitors.read(req.get("cookie"));
-      if (visitorId)
-        await recordConversion(deps.db, { host: normalizeHost(req.hostname), visitorId, goal: "lead" });
+      const host = normalizeHost(req.hostname);
+      const visitorId = visitors.read(req.get("cookie"), host);
+      if (visitorId) await recordConversion(deps.db, { host, visitorId, goal: "lead" });
       return answer;
     }),
   );

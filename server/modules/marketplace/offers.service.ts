@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, notExists, or } from "drizzle-orm";
+import { and, asc, eq, gt, lte, notExists, or } from "drizzle-orm";
 import type { TMadeOffer, TOffer, TOfferThread } from "../../../shared/api/marketplace-deals";
 import { OFFER_BINDING_DAYS } from "../../../shared/marketplace-deals";
 import { formatUsd, toCents } from "../../../shared/money";
@@ -27,6 +27,36 @@ export async function lockListing(tx: Tx, domainId: string) {
   return domain;
 }
 
+/**
+ * An accepted offer reserves its listing for its buyer until it binds no more (7 days) or opens
+ * its sale: anyone else's buy-now, lease or offer, and accepting another offer, is refused (409)
+ * with the date the reservation ends.
+ */
+export async function assertNotReserved(tx: Tx, domainId: string, userId: string): Promise<void> {
+  const [reserved] = await tx
+    .select({ buyerId: marketplaceOffers.buyerId, until: marketplaceOffers.expiresAt })
+    .from(marketplaceOffers)
+    .where(
+      and(
+        eq(marketplaceOffers.domainId, domainId),
+        eq(marketplaceOffers.status, "accepted"),
+        gt(marketplaceOffers.expiresAt, new Date()),
+        notExists(
+          tx
+            .select({ id: marketplaceTransactions.id })
+            .from(marketplaceTransactions)
+            .where(eq(marketplaceTransactions.offerId, marketplaceOffers.id)),
+        ),
+      ),
+    )
+    .limit(1);
+  if (reserved && reserved.buyerId !== userId)
+    throw new AppError(
+      "CONFLICT",
+      `This domain is reserved for a buyer whose offer was accepted, until ${reserved.until.toISOString().slice(0, 10)}.`,
+    );
+}
+
 async function tell(tx: DbOrTx, userId: string, title: string, body: string) {
   await notify(tx, { userId, kind: "marketplace_offer", title, body, href: "/marketplace/deals" });
 }
@@ -48,6 +78,7 @@ export async function makeOffer(options: {
     const domain = await lockListing(tx, options.domainId);
     if (domain.userId === userId)
       throw new AppError("CONFLICT", "You cannot make an offer on your own listing.");
+    await assertNotReserved(tx, domain.id, userId);
     const now = new Date();
     const below = domain.offerFloor !== null && toCents(amount) < toCents(domain.offerFloor);
     await tx
@@ -157,6 +188,7 @@ async function answerOffer(
 ) {
   const found = await answerable(tx, options.userId, options.offerId, options.member);
   await lockListing(tx, found.offer.domainId);
+  await assertNotReserved(tx, found.offer.domainId, found.offer.buyerId);
   const now = new Date();
   await endOffer(tx, found.offer.id, status, now);
   return { ...found, now };

@@ -21,7 +21,7 @@ import { AppError, notFound } from "../../http/app-error";
 import type { OwnershipChecker } from "../domains/check-ownership";
 import { paidInstalmentOrders } from "./lease-payments";
 import { leaseTermsFor } from "./lease-terms";
-import { lockAcceptedOffer, lockListing } from "./offers.service";
+import { assertNotReserved, lockAcceptedOffer, lockListing } from "./offers.service";
 import { requireSaleEvent } from "./sale-events";
 import { inspectionDaysFor, protectionOf, type SaleConfig } from "./sale-terms";
 import { tellSale } from "./tell-sale";
@@ -59,6 +59,7 @@ export async function openTransaction(options: {
     if (domain.userId === userId) throw new AppError("CONFLICT", "You cannot buy your own listing.");
     if (offer && offer.sellerId !== domain.userId)
       throw new AppError("CONFLICT", "This offer is no longer valid.");
+    if (!offer) await assertNotReserved(tx, domain.id, userId);
     const [live] = await tx
       .select({ id: marketplaceTransactions.id, buyerId: marketplaceTransactions.buyerId })
       .from(marketplaceTransactions)

@@ -5,32 +5,34 @@ export const VISITOR_COOKIE = "pp_vid";
 export const VISITOR_COOKIE_DAYS = 365;
 
 /**
- * Visitor ids the server issued, signed with the app's secret: the cookie is `<id>.<mac>`. An id
- * made up outside (to pick a variant, or to send a conversion for a visitor who never saw the
- * page) fails the check and counts as no visitor.
+ * Visitor ids the server issued for one domain, signed with the app's secret over the id and the
+ * domain's name: the cookie is `<id>.<mac>`. An id made up outside (to pick a variant, or to send a
+ * conversion for a visitor who never saw the page), or issued on another domain, fails the check
+ * and counts as no visitor.
  */
 export interface VisitorIds {
-  /** A new visitor: their id (128 random bits) and the cookie value that carries it. */
-  issue(): { id: string; cookie: string };
-  /** The visitor id a request's cookie carries, if the server issued it. */
-  read(cookieHeader: string | undefined): string | null;
+  /** A new visitor of `domain`: their id (128 random bits) and the cookie value that carries it. */
+  issue(domain: string): { id: string; cookie: string };
+  /** The visitor id a request's cookie carries, if the server issued it for `domain`. */
+  read(cookieHeader: string | undefined, domain: string): string | null;
 }
 
 export function visitorIds(secret: string): VisitorIds {
-  const mac = (id: string) => createHmac("sha256", secret).update(`visitor:${id}`).digest().subarray(0, 16);
+  const mac = (id: string, domain: string) =>
+    createHmac("sha256", secret).update(`visitor:${domain}:${id}`).digest().subarray(0, 16);
   return {
-    issue() {
+    issue(domain) {
       const id = randomBytes(16).toString("base64url");
-      return { id, cookie: `${id}.${mac(id).toString("base64url")}` };
+      return { id, cookie: `${id}.${mac(id, domain).toString("base64url")}` };
     },
-    read(cookieHeader) {
+    read(cookieHeader, domain) {
       for (const part of (cookieHeader ?? "").split(";")) {
         const [name, value] = part.trim().split("=");
         if (name !== VISITOR_COOKIE || !value) continue;
         const match = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{22})$/.exec(value);
         if (!match) return null;
         const given = Buffer.from(match[2], "base64url");
-        return given.length === 16 && timingSafeEqual(given, mac(match[1])) ? match[1] : null;
+        return given.length === 16 && timingSafeEqual(given, mac(match[1], domain)) ? match[1] : null;
       }
       return null;
     },

@@ -4,7 +4,7 @@ import { pageImages } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
 import { isEntitled } from "../entitlements/entitlements.service";
-import { ownDomain } from "./page-store";
+import { controlledDomain } from "./domain-control";
 import { BUILDER_FEATURE } from "./pages.service";
 
 /** Images one domain's page may keep: each is a row of the database, so there is a ceiling. */
@@ -27,7 +27,7 @@ export async function uploadPageImage(options: {
   contentType: string;
   content: Buffer;
 }): Promise<{ id: string; url: string }> {
-  const domain = await ownDomain(options.db, options.userId, options.domainId);
+  const domain = await controlledDomain(options.db, options.userId, options.domainId);
   if (!(await isEntitled({ db: options.db, userId: options.userId, feature: BUILDER_FEATURE })))
     throw new AppError("FORBIDDEN", "Adding images to a page needs the Landing Page Builder marketing tool.");
   const [held] = await options.db

@@ -12,6 +12,7 @@ import { pageImages } from "../../../shared/schema";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/app-error";
 import { handler, requireUser, userId } from "../../http/handler";
+import { leasedDomains } from "./domain-control";
 import { uploadPageImage } from "./page-images";
 import { getPage, listPageVersions, previewPage, restorePageVersion, savePage } from "./pages.service";
 
@@ -19,6 +20,10 @@ import { getPage, listPageVersions, previewPage, restorePageVersion, savePage } 
 export function pageRoutes(deps: AppDeps, onChange: (domainName: string) => void): Router {
   const { db } = deps;
   const router = Router();
+  router.get(
+    "/leased",
+    handler({ auth: true }, ({ userId }) => leasedDomains(db, userId)),
+  );
   router.get(
     "/:id/page",
     handler({ auth: true, params: ZDomainIdParam }, ({ userId, params }) =>

@@ -12,7 +12,8 @@ import type { Db } from "../../db/pool";
 import type { DbOrTx } from "../../db/tx";
 import { AppError, notFound } from "../../http/app-error";
 import { isEntitled } from "../entitlements/entitlements.service";
-import { ownDomain, readPage } from "./page-store";
+import { controlledDomain, type DomainControl, readableDomain } from "./domain-control";
+import { readPage } from "./page-store";
 import { renderPage } from "./render-page";
 import { sanitizeBlocks } from "./sanitize-blocks";
 
@@ -46,17 +47,25 @@ export function assertEditableWithoutBuilder(page: TPageBody, domainName: string
   }
 }
 
-export async function getPage(options: Scope & { appHost?: string }): Promise<TPageAnswer> {
+/** How the page answer says who decides the page. */
+const controlOf = (domain: DomainControl) => ({
+  domainName: domain.name,
+  control: domain.role,
+  url: `http://${domain.name}/`,
+});
+
+/** The page the domain serves: its owner's, or while a lease runs its lessee's (which the owner can read). */
+export async function getPage(options: Scope): Promise<TPageAnswer> {
   const { db, userId } = options;
-  const domain = await ownDomain(db, userId, options.domainId);
-  const page = await readPage(db, domain);
-  return { ...page, builder: await hasBuilder(db, userId), url: `http://${domain.name}/` };
+  const domain = await readableDomain(db, userId, options.domainId);
+  const page = await readPage(db, domain, domain.controllerId);
+  return { ...page, builder: await hasBuilder(db, userId), ...controlOf(domain) };
 }
 
 /** Checks, sanitises and stores a page as a new version (the old ones stay, to be restored). */
 export async function savePage(options: Scope & { input: TPageBody }): Promise<TPageAnswer> {
   const { db, userId } = options;
-  const domain = await ownDomain(db, userId, options.domainId);
+  const domain = await controlledDomain(db, userId, options.domainId);
   const builder = await hasBuilder(db, userId);
   if (!builder) assertEditableWithoutBuilder(options.input, domain.name);
   const blocks = sanitizeBlocks(options.input.blocks);
@@ -66,12 +75,13 @@ export async function savePage(options: Scope & { input: TPageBody }): Promise<T
     page: { template: options.input.template, blocks },
   });
   options.onChange?.(domain.name);
-  return { template: options.input.template, blocks, version, builder, url: `http://${domain.name}/` };
+  return { template: options.input.template, blocks, version, builder, ...controlOf(domain) };
 }
 
 /**
- * Stores a checked, sanitised page as the domain's next version and makes it the page (a split
- * test's winner arrives here too). Answers the version number.
+ * Stores a checked, sanitised page as the domain's next version and makes it `userId`'s page of
+ * the domain (a split test's winner arrives here too): served while they control the domain.
+ * Answers the version number.
  */
 export async function writePageVersion(
   db: Db,
@@ -94,10 +104,14 @@ export async function writePageVersion(
       .insert(domainPages)
       .values(row)
       .onConflictDoUpdate({
-        target: domainPages.domainId,
+        target: [domainPages.domainId, domainPages.userId],
         set: { template: row.template, blocks: row.blocks, version: next, updatedAt: new Date() },
       });
-    await tx.update(domains).set({ parkingTemplate: row.template }).where(eq(domains.id, domainId));
+    // The owner's template is the domain's; a lessee's page keeps its own.
+    await tx
+      .update(domains)
+      .set({ parkingTemplate: row.template })
+      .where(and(eq(domains.id, domainId), eq(domains.userId, userId)));
     return next;
   });
 }
@@ -107,7 +121,7 @@ export async function previewPage(
   options: Scope & { input: TPageBody; appUrl: string },
 ): Promise<{ html: string }> {
   const { db, userId } = options;
-  const domain = await ownDomain(db, userId, options.domainId);
+  const domain = await readableDomain(db, userId, options.domainId);
   const [listing] = await db
     .select({ price: domains.marketplacePrice })
     .from(domains)
@@ -115,7 +129,8 @@ export async function previewPage(
   const page = { template: options.input.template, blocks: sanitizeBlocks(options.input.blocks) };
   const { html } = renderPage(page, {
     domainName: domain.name,
-    listingPrice: listing?.price ?? null,
+    // A leased domain's page offers no sale.
+    listingPrice: domain.lesseeId ? null : (listing?.price ?? null),
     appUrl: options.appUrl,
     imageUrl: (imageId) => `/api/domains/${domain.id}/page/images/${imageId}`,
   });
@@ -124,7 +139,7 @@ export async function previewPage(
 
 export async function listPageVersions(options: Scope): Promise<TPageVersion[]> {
   const { db, userId } = options;
-  const domain = await ownDomain(db, userId, options.domainId);
+  const domain = await readableDomain(db, userId, options.domainId);
   const rows = await db
     .select()
     .from(domainPageVersions)
@@ -142,7 +157,7 @@ export async function listPageVersions(options: Scope): Promise<TPageVersion[]> 
 /** Makes an earlier version the page again, as a new version (so the restore itself can be undone). */
 export async function restorePageVersion(options: Scope & { version: number }): Promise<TPageAnswer> {
   const { db, userId } = options;
-  const domain = await ownDomain(db, userId, options.domainId);
+  const domain = await controlledDomain(db, userId, options.domainId);
   const [old] = await db
     .select()
     .from(domainPageVersions)

@@ -10,12 +10,13 @@ import { refuseDeepJson } from "../../http/json-depth";
 import { originCheck } from "../../http/origin-check";
 import { refuseNul } from "../../http/refuse-nul";
 import { normalizeHost } from "../../lib/hostname";
-import { BOTS } from "../domains/parked-visits";
 import { notify } from "../notifications/notify";
 import { assignVariant, VISITOR_COOKIE, VISITOR_COOKIE_DAYS, visitorIds } from "./assign-variant";
+import { countsAsPerson } from "./counts-as-person";
 import { type RenderedPage, redirectOf, renderPage } from "./render-page";
 import { loadServedSite, type ServedSite } from "./served-page";
 import { recordConversion, recordExposure } from "./track-visitors";
+import { networkKey } from "./visitor-network";
 
 /** How long a rendered site is reused before it is read again (edits on this instance clear it at once). */
 export const PAGE_CACHE_MS = 10_000;
@@ -75,9 +76,9 @@ export function parkedHost(deps: AppDeps) {
   function variantFor(req: Request, res: Response, site: ServedSite, setCookie: boolean) {
     const experiment = site.experiment;
     if (!experiment) return { variant: -1, visitorId: null };
-    let visitorId = visitors.read(req.get("cookie"));
+    let visitorId = visitors.read(req.get("cookie"), site.domain.name);
     if (!visitorId && setCookie) {
-      const issued = visitors.issue();
+      const issued = visitors.issue(site.domain.name);
       visitorId = issued.id;
       res.cookie(VISITOR_COOKIE, issued.cookie, {
         httpOnly: true,
@@ -103,6 +104,7 @@ export function parkedHost(deps: AppDeps) {
         domainName: entry.site.domain.name,
         listingPrice: entry.site.listingPrice,
         appUrl,
+        countView: variant >= 0,
       });
       page = { ...html, gzip: gzipSync(html.html) };
       entry.rendered.set(variant, page);
@@ -110,12 +112,26 @@ export function parkedHost(deps: AppDeps) {
     return page;
   }
 
-  const isBot = (req: Request) => BOTS.test(req.get("user-agent") ?? "");
+  /** What the request says about its browser: a view or click of a bot or script counts nowhere. */
+  const isPerson = (req: Request) =>
+    countsAsPerson({
+      userAgent: req.get("user-agent"),
+      clientHints: req.get("sec-ch-ua"),
+      secure: req.secure,
+    });
 
+  /**
+   * A click on the page's links or for-sale buttons: counted for the domain within the limits per
+   * network and per visitor, and a conversion of the visitor's test (one per network per test).
+   */
   function countClick(req: Request, site: ServedSite, goal: TExperimentGoal): void {
-    const visitorId = visitors.read(req.get("cookie"));
+    const visitorId = visitors.read(req.get("cookie"), site.domain.name);
+    const network = networkKey(deps.config.sessionSecret, req.ip);
     const work = async () => {
-      if (isBot(req)) return;
+      if (!isPerson(req)) return;
+      const { perNetwork, perVisitor } = deps.limits.parkedClicks;
+      if (!(await perNetwork.allows(`${site.domain.id}:${network}`))) return;
+      if (!(await perVisitor.allows(`${site.domain.id}:${visitorId ?? network}`))) return;
       await deps.db.execute(sql`
         insert into domain_traffic (domain_id, user_id, day, clicks)
         values (${site.domain.id}, ${site.domain.userId}, (now() at time zone 'UTC')::date, 1)
@@ -130,15 +146,8 @@ export function parkedHost(deps: AppDeps) {
 
   router.get("/", async (req, res) => {
     const entry = res.locals.parked as Cached;
-    const { variant, visitorId } = variantFor(req, res, entry.site, true);
-    const experiment = entry.site.experiment;
-    if (experiment && visitorId && variant >= 0 && !isBot(req)) {
-      res.once("finish", () => {
-        recordExposure(deps.db, { experimentId: experiment.id, visitorId, variant }).catch((error: unknown) =>
-          deps.logger.warn({ err: error }, "exposure not recorded"),
-        );
-      });
-    }
+    // The visitor is counted when the page's script says it was seen (`/__pp/seen`), not here.
+    const { variant } = variantFor(req, res, entry.site, true);
     const redirect = redirectOf(pageFor(entry, variant));
     res.setHeader("Cache-Control", "no-cache");
     if (redirect) {
@@ -156,6 +165,21 @@ export function parkedHost(deps: AppDeps) {
     } else {
       res.send(page.html);
     }
+  });
+
+  // A split-tested page's beacon: a browser that ran the page's script saw its variant. Only a
+  // visitor the server issued an id on this domain, from a browser that counts as a person,
+  // within its network's share of the test, is counted.
+  router.post("/__pp/seen", originCheck({ exempt: [] }), async (req, res) => {
+    const entry = res.locals.parked as Cached;
+    const experiment = entry.site.experiment;
+    const { variant, visitorId } = variantFor(req, res, entry.site, false);
+    res.setHeader("Cache-Control", "no-store");
+    if (experiment && visitorId && variant >= 0 && isPerson(req)) {
+      const network = networkKey(deps.config.sessionSecret, req.ip);
+      await recordExposure(deps.db, { experimentId: experiment.id, visitorId, variant, network });
+    }
+    res.status(204).end();
   });
 
   router.get("/__pp/img/:id", async (req, res, next) => {

@@ -14,6 +14,8 @@ export interface PageContext {
   appUrl: string;
   /** Where an uploaded image is read (the parked host's path unless told: the builder's preview reads it from the API). */
   imageUrl?: (imageId: string) => string;
+  /** A variant of a running split test: the page tells the server it was seen by a browser that runs scripts. */
+  countView?: boolean;
 }
 
 export interface RenderedPage {
@@ -28,8 +30,15 @@ export interface RenderedPage {
  */
 export const FORM_SCRIPT = `document.querySelectorAll("form[data-pp]").forEach((f)=>f.addEventListener("submit",(e)=>{e.preventDefault();const m=f.querySelector(".msg"),d={},lead=f.dataset.pp==="lead";new FormData(f).forEach((v,k)=>{d[k]=String(v).trim()});if(lead){if(!/^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$/.test(d.email)){m.textContent="Please enter a valid email address";return}if(!/^\\d{5}$/.test(d.zipCode)){m.textContent="ZIP code must be exactly 5 digits";return}d.source="car-insurance-landing";d.value=75}const b=f.querySelector("button");b.disabled=true;fetch(lead?"/api/leads":"/__pp/contact",{method:"POST",headers:{"content-type":"application/json"},body:JSON.stringify(d)}).then((r)=>r.json().then((j)=>{if(!r.ok)throw new Error(j.message||"Something went wrong, please try again.");f.reset();m.textContent=lead?"Thank you! Your quotes are ready.":"Your message was sent.";if(lead&&j.quotesUrl){const a=document.createElement("a");a.href=j.quotesUrl;a.target="_blank";a.rel="noopener";a.textContent="See your quotes";m.append(" ",a)}})).catch((x)=>{m.textContent=x.message}).finally(()=>{b.disabled=false})}))`;
 
+/**
+ * The split-tested page's one line: a browser that runs scripts and is not driven by automation
+ * tells the server it saw the page (`/__pp/seen`), and only then is the visitor counted.
+ */
+export const VIEW_SCRIPT = `if(!navigator.webdriver)navigator.sendBeacon("/__pp/seen")`;
+
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 const SCRIPT_HASH = sha256(FORM_SCRIPT);
+const VIEW_HASH = sha256(VIEW_SCRIPT);
 const STYLE_HASHES = Object.fromEntries(Object.entries(TEMPLATES).map(([k, t]) => [k, sha256(t.css)]));
 
 const e = (text: string) => escapeHtml(text);
@@ -100,11 +109,13 @@ export function renderPage(page: TPageBody, ctx: PageContext): RenderedPage {
     `<meta name="description" content="${e(description)}"><style>${look.css}</style></head>` +
     `<body class="t-${page.template}">${header}<main>${body}</main>${footer}` +
     (hasForm ? `<script>${FORM_SCRIPT}</script>` : "") +
+    (ctx.countView ? `<script>${VIEW_SCRIPT}</script>` : "") +
     "</body></html>";
+  const scripts = [hasForm ? SCRIPT_HASH : "", ctx.countView ? VIEW_HASH : ""].filter(Boolean);
   const csp = [
     "default-src 'none'",
     `style-src ${STYLE_HASHES[page.template]}`,
-    `script-src ${hasForm ? SCRIPT_HASH : "'none'"}`,
+    `script-src ${scripts.length > 0 ? scripts.join(" ") : "'none'"}`,
     "img-src 'self'",
     "connect-src 'self'",
     "form-action 'self'",

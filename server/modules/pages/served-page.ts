@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type TPageBody, ZPageBody } from "../../../shared/api/pages";
 import type { DbOrTx } from "../../db/tx";
+import { runningLessee } from "./domain-control";
 import { pageOf, type StoredPage } from "./page-store";
 
 export interface RunningExperiment {
@@ -17,7 +18,10 @@ export interface ServedSite {
   experiment: RunningExperiment | null;
 }
 
-/** The verified domain a host names, its page, listing and running test; null for any other host. */
+/**
+ * The verified domain a host names, and what its controller (docs/marketplace.md#lease-to-own)
+ * has it serve: their page, their running test, the listing unless leased; null for any other host.
+ */
 export async function loadServedSite(db: DbOrTx, host: string): Promise<ServedSite | null> {
   const { rows } = await db.execute<{
     id: string;
@@ -37,11 +41,15 @@ export async function loadServedSite(db: DbOrTx, host: string): Promise<ServedSi
     select d.id, d.user_id, d.name, d.parking_template,
       case when d.marketplace_price > 0 and d.sold_at is null then d.marketplace_price::text end as listing_price,
       p.template, p.blocks, p.version, e.id as experiment_id, e.goal, e.variants,
-      l.id is not null as leased, l.lease_redirect_url as lease_redirect
+      lease.lessee_id is not null as leased, l.lease_redirect_url as lease_redirect
     from domains d
-    left join domain_pages p on p.domain_id = d.id
+    cross join lateral (select ${runningLessee(sql`d.id`)} as lessee_id) lease
+    left join marketplace_transactions l on l.domain_id = d.id and l.buyer_id = lease.lessee_id
+      and l.kind = 'lease' and l.status = 'leasing'
+    -- What the domain serves is its controller's: the lessee's while a lease runs, else the owner's.
+    left join domain_pages p on p.domain_id = d.id and p.user_id = coalesce(lease.lessee_id, d.user_id)
     left join experiments e on e.domain_id = d.id and e.status = 'running'
-    left join marketplace_transactions l on l.domain_id = d.id and l.kind = 'lease' and l.status = 'leasing'
+      and e.user_id = coalesce(lease.lessee_id, d.user_id)
     where d.name = ${host} and d.verified_at is not null
     limit 1
   `);

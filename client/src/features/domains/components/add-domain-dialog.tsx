@@ -20,9 +20,8 @@ import { usePlanUsage } from "@/lib/api/get-plan-usage";
 import { apiErrorMessage } from "@/lib/api-error";
 import { toast } from "@/lib/toast";
 import { useCreateDomain } from "../api/create-domain";
-import { useUsualNameservers } from "../api/get-usual-nameservers";
 import { todayInput } from "../utils/today-input";
-import { PairNames, ParkingFields } from "./parking-fields";
+import { ParkingFields } from "./parking-fields";
 
 const EMPTY = {
   name: "",
@@ -32,16 +31,6 @@ const EMPTY = {
   /** Empty: acquired the day it is added. */
   registrationDate: "",
 };
-
-/** The account's usual pair; a name another account has held gets another, shown once it is added. */
-function PairHint({ pair }: { pair: string[] }) {
-  return (
-    <>
-      To park it with us, point it at your nameservers <PairNames pair={pair} />. A name another account has
-      added gets its own pair, shown on the domain once you add it.
-    </>
-  );
-}
 
 /**
  * Add Domain (docs/product.md#screens, docs/product.md#validation-and-messages): name and nameservers are trimmed; an empty name is refused with the
@@ -53,7 +42,6 @@ export function AddDomainDialog({ trigger }: { trigger?: ReactNode }) {
   const [form, setForm] = useState(EMPTY);
   const [serverError, setServerError] = useState("");
   const create = useCreateDomain();
-  const usual = useUsualNameservers(open).data?.nameservers;
   const plan = usePlanUsage().data;
   const full = plan ? atLimit(plan.usage.domains) : false;
   const set = <K extends keyof typeof EMPTY>(key: K, value: (typeof EMPTY)[K]) =>
@@ -151,8 +139,7 @@ export function AddDomainDialog({ trigger }: { trigger?: ReactNode }) {
           idPrefix="domain"
           form={form}
           set={set}
-          pair={usual}
-          pairHint={usual && usual.length > 0 ? <PairHint pair={usual} /> : undefined}
+          pairHint="To park it with us, point it at the nameserver pair drawn for it, shown on the domain once you add it."
         />
       </div>
       <div className="grid gap-2">

@@ -100,14 +100,30 @@ function LastChecked({ domain }: { domain: TDomain }) {
   );
 }
 
+/** What the nameservers add to the TXT record, by the copy's proof (docs/security.md#domain-ownership). */
+const NAMESERVERS_SAY: Record<TDomain["verification"]["proof"], { compact: string; full: string } | null> = {
+  "txt-or-nameservers": {
+    compact: "Or set its nameservers to",
+    full: "Or point the domain's nameservers at the pair drawn for it, exactly these two (this also parks it):",
+  },
+  // Its nameservers named ParkPilot's before it was added: they prove nothing of who set them.
+  txt: null,
+  "txt-and-nameservers": {
+    compact:
+      "Another account holds it verified. Yours wins once that account's proof lapses, with the TXT record and its nameservers set to",
+    full: "Another account holds it verified. Yours wins once that account's proof lapses, with the TXT record and the domain's nameservers pointed at exactly these two:",
+  },
+};
+
 /**
- * How to prove ownership of a pending domain: the TXT record to publish, or the account's own
- * nameserver pair for it (none when no pair was left for the name), with copy buttons and Verify
- * now; for a verified domain, since when.
+ * How to prove ownership of a pending domain: the TXT record to publish, or (and, for a name
+ * another account holds) the nameserver pair drawn for it, with copy buttons and Verify now; for
+ * a verified domain, since when.
  */
 export function DomainVerification({ domain, compact = false }: { domain: TDomain; compact?: boolean }) {
   const { verification } = domain;
   const host = txtHost(verification.txtRecord.name, domain.name);
+  const nameservers = verification.nameservers.length > 0 ? NAMESERVERS_SAY[verification.proof] : null;
   if (verification.status === "verified") {
     return (
       <p className="flex items-center gap-1.5 text-emerald-700 text-sm" data-testid="domain-verified">
@@ -145,18 +161,15 @@ export function DomainVerification({ domain, compact = false }: { domain: TDomai
         />
         <CopyValue label="Value" value={verification.txtRecord.value} what="record value" />
       </dl>
-      {compact && verification.nameservers.length > 0 && (
+      {compact && nameservers && (
         <p className="text-slate-600 text-xs" data-testid="verification-nameservers">
-          Or set its nameservers to{" "}
-          <span className="font-mono text-slate-900">{verification.nameservers.join(" and ")}</span> (this
-          also parks it).
+          {nameservers.compact}{" "}
+          <span className="font-mono text-slate-900">{verification.nameservers.join(" and ")}</span>.
         </p>
       )}
-      {!compact && verification.nameservers.length > 0 && (
+      {!compact && nameservers && (
         <div className="grid gap-1.5">
-          <p className="text-slate-600 text-xs">
-            Or point the domain's nameservers at your ParkPilot pair, exactly these two (this also parks it):
-          </p>
+          <p className="text-slate-600 text-xs">{nameservers.full}</p>
           <dl className="grid gap-1.5">
             {verification.nameservers.map((ns, i) => (
               <CopyValue key={ns} label={`NS ${i + 1}`} value={ns} what="nameserver" />

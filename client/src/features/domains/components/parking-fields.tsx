@@ -27,9 +27,9 @@ export function ParkingFields<F extends ParkingSettings>(props: {
   idPrefix: string;
   form: F;
   set: <K extends keyof ParkingSettings>(key: K, value: F[K]) => void;
-  /** The account's nameserver pair to point the domain at, when known. */
+  /** The nameserver pair to point the domain at, when known. */
   pair?: string[];
-  /** What the pair is (the account's usual one, or this domain's), under the field. */
+  /** What the pair is, under the field. */
   pairHint?: ReactNode;
   /** A message per field (its rule's or the server's), shown under it. */
   errors?: Partial<Record<keyof ParkingSettings, string>>;

@@ -11,8 +11,6 @@ export async function createLead(input: CreateLeadInput): Promise<TLeadAnswer> {
     ...input,
     source: LEAD_SOURCE,
     value: LEAD_VALUE,
-    // The page the visitor agreed on, kept in the lead's consent record.
-    pageUrl: window.location.href,
   });
   return ZLeadAnswer.parse(await res.json());
 }

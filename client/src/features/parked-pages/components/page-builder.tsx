@@ -31,6 +31,8 @@ export function PageBuilder(props: {
   domainId: string;
   domainName: string;
   saved: TPageAnswer;
+  /** Shown, not edited: the owner reading a leased domain's page (its lessee's). */
+  readOnly?: boolean;
   children?: (draft: TPageBody | null) => React.ReactNode;
 }) {
   const { domainId, domainName, saved } = props;
@@ -69,114 +71,120 @@ export function PageBuilder(props: {
       <div className="grid gap-6 xl:grid-cols-2">
         <div className="grid content-start gap-4">
           <form onSubmit={submit} noValidate aria-label="Page builder" className="grid content-start gap-4">
-            <Card>
-              <CardContent className="grid gap-4 pt-6 sm:grid-cols-2">
-                <div className="grid gap-1.5">
-                  <Label htmlFor="page-template">Template</Label>
-                  <Select
-                    id="page-template"
-                    value={form.watch("template")}
-                    options={PAGE_TEMPLATE_OPTIONS}
-                    onValueChange={(v) => changeTemplate(v as TPageTemplate)}
-                    aria-describedby="page-template-hint"
-                  />
-                  <p id="page-template-hint" className="text-muted-foreground text-xs">
-                    {PAGE_TEMPLATE_HINTS[form.watch("template")]}
-                  </p>
-                </div>
-                <div className="grid gap-1.5">
-                  <Label htmlFor="page-add-block">Add a block</Label>
-                  <div className="flex gap-2">
+            <fieldset disabled={props.readOnly} className="grid min-w-0 content-start gap-4">
+              <Card>
+                <CardContent className="grid gap-4 pt-6 sm:grid-cols-2">
+                  <div className="grid gap-1.5">
+                    <Label htmlFor="page-template">Template</Label>
                     <Select
-                      id="page-add-block"
-                      className="flex-1"
-                      value={adding}
-                      disabled={!saved.builder}
-                      options={BLOCK_TYPES.map((t) => ({ value: t, label: BLOCK_LABELS[t] }))}
-                      onValueChange={setAdding}
+                      id="page-template"
+                      value={form.watch("template")}
+                      options={PAGE_TEMPLATE_OPTIONS}
+                      onValueChange={(v) => changeTemplate(v as TPageTemplate)}
+                      aria-describedby="page-template-hint"
                     />
-                    <Button
-                      variant="outline"
-                      disabled={!saved.builder || blocks.fields.length >= 20}
-                      onClick={() => blocks.append(newBlock(adding as (typeof BLOCK_TYPES)[number]))}
-                    >
-                      Add
-                    </Button>
+                    <p id="page-template-hint" className="text-muted-foreground text-xs">
+                      {PAGE_TEMPLATE_HINTS[form.watch("template")]}
+                    </p>
                   </div>
+                  <div className="grid gap-1.5">
+                    <Label htmlFor="page-add-block">Add a block</Label>
+                    <div className="flex gap-2">
+                      <Select
+                        id="page-add-block"
+                        className="flex-1"
+                        value={adding}
+                        disabled={!saved.builder}
+                        options={BLOCK_TYPES.map((t) => ({ value: t, label: BLOCK_LABELS[t] }))}
+                        onValueChange={setAdding}
+                      />
+                      <Button
+                        variant="outline"
+                        disabled={!saved.builder || blocks.fields.length >= 20}
+                        onClick={() => blocks.append(newBlock(adding as (typeof BLOCK_TYPES)[number]))}
+                      >
+                        Add
+                      </Button>
+                    </div>
+                  </div>
+                  {!saved.builder && (
+                    <p className="text-muted-foreground text-sm sm:col-span-2">
+                      Choose a template and edit its blocks. The Landing Page Builder marketing tool lets you
+                      add, remove and arrange blocks: images, related links, a contact form, a redirect.
+                    </p>
+                  )}
+                </CardContent>
+              </Card>
+              {blocks.fields.map((field, index) => {
+                const block = watched.blocks?.[index] ?? field;
+                return (
+                  <Card
+                    key={field.id}
+                    aria-label={`Block ${index + 1}: ${BLOCK_LABELS[field.type]}`}
+                    role="group"
+                  >
+                    <CardHeader className="flex flex-row items-center justify-between gap-2 pb-2">
+                      <CardTitle className="text-base">{BLOCK_LABELS[field.type]}</CardTitle>
+                      {saved.builder && (
+                        <div className="flex gap-1">
+                          <Button
+                            variant="ghost"
+                            size="icon-sm"
+                            aria-label="Move up"
+                            disabled={index === 0}
+                            onClick={() => blocks.move(index, index - 1)}
+                          >
+                            <ArrowUp />
+                          </Button>
+                          <Button
+                            variant="ghost"
+                            size="icon-sm"
+                            aria-label="Move down"
+                            disabled={index === blocks.fields.length - 1}
+                            onClick={() => blocks.move(index, index + 1)}
+                          >
+                            <ArrowDown />
+                          </Button>
+                          <Button
+                            variant="ghost-remove"
+                            size="icon-sm"
+                            aria-label="Remove block"
+                            disabled={blocks.fields.length === 1}
+                            onClick={() => blocks.remove(index)}
+                          >
+                            <Trash2 />
+                          </Button>
+                        </div>
+                      )}
+                    </CardHeader>
+                    <CardContent>
+                      <BlockFields
+                        form={form}
+                        index={index}
+                        block={block as Parameters<typeof BlockFields>[0]["block"]}
+                        builder={saved.builder}
+                        domainId={domainId}
+                      />
+                    </CardContent>
+                  </Card>
+                );
+              })}
+              {firstError && (
+                <p role="alert" className="text-destructive text-sm">
+                  {firstError}
+                </p>
+              )}
+              {!props.readOnly && (
+                <div className="flex items-center gap-3">
+                  <Button type="submit" disabled={save.isPending}>
+                    {save.isPending ? "Saving…" : "Save and publish"}
+                  </Button>
+                  <span className="text-muted-foreground text-sm">
+                    Live version {saved.version || "default"}
+                  </span>
                 </div>
-                {!saved.builder && (
-                  <p className="text-muted-foreground text-sm sm:col-span-2">
-                    Choose a template and edit its blocks. The Landing Page Builder marketing tool lets you
-                    add, remove and arrange blocks: images, related links, a contact form, a redirect.
-                  </p>
-                )}
-              </CardContent>
-            </Card>
-            {blocks.fields.map((field, index) => {
-              const block = watched.blocks?.[index] ?? field;
-              return (
-                <Card
-                  key={field.id}
-                  aria-label={`Block ${index + 1}: ${BLOCK_LABELS[field.type]}`}
-                  role="group"
-                >
-                  <CardHeader className="flex flex-row items-center justify-between gap-2 pb-2">
-                    <CardTitle className="text-base">{BLOCK_LABELS[field.type]}</CardTitle>
-                    {saved.builder && (
-                      <div className="flex gap-1">
-                        <Button
-                          variant="ghost"
-                          size="icon-sm"
-                          aria-label="Move up"
-                          disabled={index === 0}
-                          onClick={() => blocks.move(index, index - 1)}
-                        >
-                          <ArrowUp />
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          size="icon-sm"
-                          aria-label="Move down"
-                          disabled={index === blocks.fields.length - 1}
-                          onClick={() => blocks.move(index, index + 1)}
-                        >
-                          <ArrowDown />
-                        </Button>
-                        <Button
-                          variant="ghost-remove"
-                          size="icon-sm"
-                          aria-label="Remove block"
-                          disabled={blocks.fields.length === 1}
-                          onClick={() => blocks.remove(index)}
-                        >
-                          <Trash2 />
-                        </Button>
-                      </div>
-                    )}
-                  </CardHeader>
-                  <CardContent>
-                    <BlockFields
-                      form={form}
-                      index={index}
-                      block={block as Parameters<typeof BlockFields>[0]["block"]}
-                      builder={saved.builder}
-                      domainId={domainId}
-                    />
-                  </CardContent>
-                </Card>
-              );
-            })}
-            {firstError && (
-              <p role="alert" className="text-destructive text-sm">
-                {firstError}
-              </p>
-            )}
-            <div className="flex items-center gap-3">
-              <Button type="submit" disabled={save.isPending}>
-                {save.isPending ? "Saving…" : "Save and publish"}
-              </Button>
-              <span className="text-muted-foreground text-sm">Live version {saved.version || "default"}</span>
-            </div>
+              )}
+            </fieldset>
           </form>
         </div>
         <PagePreview domainId={domainId} domainName={domainName} draft={draft} />

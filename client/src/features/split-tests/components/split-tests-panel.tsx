@@ -18,7 +18,7 @@ const GOAL_LABELS: Record<TExperimentGoal, string> = {
 };
 const percent = (x: number, digits = 1) => `${(x * 100).toFixed(digits)}%`;
 
-function Results({ test, domainId }: { test: TExperiment; domainId: string }) {
+function Results({ test, domainId, readOnly }: { test: TExperiment; domainId: string; readOnly?: boolean }) {
   const stop = useStopExperiment(domainId);
   const stopWith = (winner?: string) =>
     stop.mutate(
@@ -53,7 +53,7 @@ function Results({ test, domainId }: { test: TExperiment; domainId: string }) {
               <th className="py-1 pr-3 font-medium">Conversions</th>
               <th className="py-1 pr-3 font-medium">Rate (95% interval)</th>
               <th className="py-1 pr-3 font-medium">Chance to be best</th>
-              {test.status === "running" && <th className="sr-only">Action</th>}
+              {test.status === "running" && !readOnly && <th className="sr-only">Action</th>}
             </tr>
           </thead>
           <tbody>
@@ -66,7 +66,7 @@ function Results({ test, domainId }: { test: TExperiment; domainId: string }) {
                   {percent(v.rate)} ({percent(v.interval[0])}–{percent(v.interval[1])})
                 </td>
                 <td className="py-1.5 pr-3">{percent(v.chanceToBeBest)}</td>
-                {test.status === "running" && (
+                {test.status === "running" && !readOnly && (
                   <td className="py-1.5">
                     <Button
                       variant="link"
@@ -91,6 +91,12 @@ function Results({ test, domainId }: { test: TExperiment; domainId: string }) {
           ? `Traffic split looks right (sample-ratio check p = ${test.srm.pValue.toFixed(3)}).`
           : `Warning: the traffic split is off (sample-ratio mismatch, p = ${test.srm.pValue.toExponential(1)}); results cannot be trusted.`}
       </p>
+      {test.traffic.concentrated && (
+        <p className="font-medium text-red-700 text-sm" role="status">
+          Warning: most of this test's visitors come from a few networks (the busiest ten brought{" "}
+          {percent(test.traffic.topVisitorShare)} of them); it declares no winner while they do.
+        </p>
+      )}
       {test.status === "running" && (
         <p className="text-muted-foreground text-xs">
           Stops by itself when a variant's chance to be best reaches {percent(test.threshold, 1)} with at
@@ -105,7 +111,13 @@ function Results({ test, domainId }: { test: TExperiment; domainId: string }) {
  * Split tests of the page (docs/product.md#split-tests): start one that tests the draft in the
  * editor against the live page, and read each test's results as they arrive.
  */
-export function SplitTestsPanel(props: { domainId: string; live: TPageBody; draft: TPageBody | null }) {
+export function SplitTestsPanel(props: {
+  domainId: string;
+  live: TPageBody;
+  draft: TPageBody | null;
+  /** Read, not run: the owner of a leased domain reading its lessee's tests. */
+  readOnly?: boolean;
+}) {
   const tests = useExperiments(props.domainId);
   const create = useCreateExperiment(props.domainId);
   const [goal, setGoal] = useState<TExperimentGoal>("lead");
@@ -139,7 +151,7 @@ export function SplitTestsPanel(props: { domainId: string; live: TPageBody; draf
         <CardTitle className="text-base">Split tests</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <div className="flex flex-wrap items-end gap-2">
+        <div className={props.readOnly ? "hidden" : "flex flex-wrap items-end gap-2"}>
           <div className="grid gap-1.5">
             <Label htmlFor="split-goal">Goal</Label>
             <Select
@@ -153,11 +165,11 @@ export function SplitTestsPanel(props: { domainId: string; live: TPageBody; draf
             Test the draft against the live page
           </Button>
         </div>
-        {running && (
+        {running && !props.readOnly && (
           <p className="text-muted-foreground text-sm">One test runs at a time; stop it to start another.</p>
         )}
         {tests.data?.map((test) => (
-          <Results key={test.id} test={test} domainId={props.domainId} />
+          <Results key={test.id} test={test} domainId={props.domainId} readOnly={props.readOnly} />
         ))}
         {tests.data?.length === 0 && (
           <p className="text-muted-foreground text-sm">
