@@ -224,10 +224,13 @@ describe("a paid tier upgrade", () => {
     expect(invited.commissionRate).toBe(20);
   });
 
-  it("never lowers a rate that is already higher", async () => {
+  it("never lowers a rate that is already higher: a lower tier is not sold over a higher one", async () => {
     const { referrer } = await referralPair(t, 3);
     await buyTier(referrer.agent, "platinum", "599.00");
-    await buyTier(referrer.agent, "silver", "99.00");
+    const lower = await referrer.agent
+      .post("/api/affiliates/tier-upgrade")
+      .send({ tier: "silver", price: "99.00" });
+    expect(lower.status).toBe(409);
     expect((await referrer.agent.get("/api/affiliates")).body[0].commissionRate).toBe(20);
   });
 
