@@ -10,6 +10,7 @@ import { fulfilOrder } from "../../server/payments/fulfil-order";
 import type { TCampaign } from "../../shared/api/campaigns";
 import { OFFERS } from "../../shared/catalog";
 import { MARKETPLACE_SALE_OFFER } from "../../shared/marketplace-deals";
+import { TRAINING_COURSES } from "../../shared/prices";
 import { serviceOrders } from "../../shared/schema";
 import { referralCodeOf } from "../factories/affiliates";
 import { payInSandbox } from "../factories/billing";
@@ -44,10 +45,11 @@ async function payByCard(orderId: string, amountPaid: string) {
   );
 }
 
-async function orderCourse(account: Account): Promise<string> {
-  const res = await account.agent
-    .post(OFFERS.trainingCourse.path)
-    .send({ courseId: "social-media-mastery", price: "197.00" });
+async function orderCourse(account: Account, courseId = "social-media-mastery"): Promise<string> {
+  const res = await account.agent.post(OFFERS.trainingCourse.path).send({
+    courseId,
+    price: TRAINING_COURSES.find((course) => course.id === courseId)?.price,
+  });
   expect(res.status).toBe(201);
   return res.body.orderId;
 }
@@ -138,9 +140,9 @@ describe("recruitment campaigns", () => {
     );
     expect(early.rows).toHaveLength(0);
 
-    // A second paid order of a recruit counts them once.
+    // A second paid order of a recruit (another course) counts them once.
     const again = await recruit(quiet);
-    await payByCard(await orderCourse(again), "197.00");
+    await payByCard(await orderCourse(again, "email-marketing"), "247.00");
     const [reached] = await campaignsOf(buyer);
     expect(reached).toMatchObject({ recruits: 10, status: "reached", daysLeft: 0 });
 
