@@ -785,6 +785,11 @@ export const serviceOrders = pgTable(
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
     provider: text("provider"),
     providerPaymentId: text("provider_payment_id"),
+    /**
+     * The provider's fingerprint of what paid it (a card's fingerprint, a PayPal payer id),
+     * prefixed by its kind: the same card paying for a referrer and a referral is one person.
+     */
+    payer: text("payer"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     /** Set when the payment was refunded or disputed; what the order created is reversed. */
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
@@ -793,6 +798,7 @@ export const serviceOrders = pgTable(
   (t) => [
     index("service_orders_user_idx").on(t.userId, t.createdAt),
     uniqueIndex("service_orders_payment_idx").on(t.providerPaymentId),
+    index("service_orders_payer_idx").on(t.payer, t.userId).where(sql`payer is not null`),
   ],
 );
 

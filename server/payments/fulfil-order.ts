@@ -55,7 +55,13 @@ export async function fulfilOrder(
   const paidAt = payment.paidAt ?? new Date();
   const [paid] = await tx
     .update(serviceOrders)
-    .set({ status: "paid", provider: payment.provider, providerPaymentId: payment.providerPaymentId, paidAt })
+    .set({
+      status: "paid",
+      provider: payment.provider,
+      providerPaymentId: payment.providerPaymentId,
+      payer: payment.payer ?? null,
+      paidAt,
+    })
     .where(eq(serviceOrders.id, order.id))
     .returning();
   await recordPaymentIds(tx, {

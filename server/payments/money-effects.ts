@@ -95,6 +95,11 @@ export interface Payment {
   otherIds?: { id: string; kind: PaymentIdKind }[];
   /** What the provider says was paid (decimal string), checked against the order's price. */
   amountPaid: string;
+  /**
+   * The provider's fingerprint of what paid (`card:<fingerprint>`, `paypal:<payer id>`), when it
+   * told one: kept on the order, so one card paying for two accounts shows (self-referral).
+   */
+  payer?: string;
   /** When it was paid, for a payment recorded after the fact (the demo seed's); default now. */
   paidAt?: Date;
 }

@@ -4,6 +4,8 @@ export interface PayPalOrder {
   id: string;
   status: string;
   links?: { href: string; rel: string }[];
+  /** Who paid: PayPal's id of the payer's account, the same for every payment they make. */
+  payer?: { payer_id?: string };
   purchase_units?: {
     reference_id?: string;
     custom_id?: string;
@@ -249,5 +251,6 @@ export function completedCapture(order: PayPalOrder) {
     id: capture.id,
     amount: capture.amount.value,
     customId: capture.custom_id ?? unit?.custom_id ?? null,
+    payer: order.payer?.payer_id ? `paypal:${order.payer.payer_id}` : undefined,
   };
 }

@@ -67,7 +67,7 @@ export const AUDIT_EVENTS = [
   "email_confirmed",
   /** An address the account never proved, taken by another account that proved it (detail names it). */
   "email_released",
-  /** A referral refused because the new account shares a device or network with its referrer (docs/security.md). */
+  /** A referral refused: the new account shares a device, network or payment card with its referrer (docs/security.md). */
   "self_referral_refused",
   "session_ended",
   "other_sessions_ended",
@@ -126,7 +126,7 @@ export const AUDIT_EVENT_LABELS: Record<TAuditEvent, string> = {
   email_change_cancelled: "Email change cancelled",
   email_confirmed: "Email confirmed",
   email_released: "Unconfirmed email taken by the account that confirmed it",
-  self_referral_refused: "Referral refused: same device as the referrer",
+  self_referral_refused: "Referral refused: same device, network or payment card as the referrer",
   session_ended: "Session signed out",
   other_sessions_ended: "Other devices signed out",
   payout_requested: "Payout requested",

@@ -8,6 +8,8 @@ interface FakeOrder {
   customId: string;
   amount: { currency_code: string; value: string };
   captureId?: string;
+  /** The PayPal account that approved and paid it. */
+  payerId?: string;
 }
 
 export interface FakePayPalRequest {
@@ -44,6 +46,8 @@ export async function startFakePayPal() {
   const refunds: { id: string; captureId: string; amount: string }[] = [];
   const refundAnswers = new Map<string, unknown>();
   const refusedCaptures = new Set<string>();
+  /** The PayPal account that pays the next captures; unset, each order is paid by an account of its own. */
+  let payer: string | undefined;
 
   /** `POST /v2/payments/captures/{id}/refund`: answers the refund with the capture's refunded total. */
   function answerCaptureRefund(captureId: string, body: unknown, requestId: string) {
@@ -125,6 +129,7 @@ export async function startFakePayPal() {
   const orderJson = (order: FakeOrder) => ({
     id: order.id,
     status: order.status,
+    ...(order.payerId ? { payer: { payer_id: order.payerId } } : {}),
     links: [
       { rel: "self", href: `https://api.paypal.test/v2/checkout/orders/${order.id}` },
       { rel: "payer-action", href: `https://www.paypal.test/checkoutnow?token=${order.id}` },
@@ -193,6 +198,7 @@ export async function startFakePayPal() {
           return send(422, { name: "UNPROCESSABLE_ENTITY", details: [{ issue: "ORDER_ALREADY_CAPTURED" }] });
         order.status = "COMPLETED";
         order.captureId = `CAP${randomBytes(6).toString("hex").toUpperCase()}`;
+        order.payerId = payer ?? `PAYER${randomBytes(5).toString("hex").toUpperCase()}`;
         const answer = orderJson(order);
         if (requestId) captureAnswers.set(requestId, answer);
         return send(201, answer);
@@ -256,6 +262,10 @@ export async function startFakePayPal() {
     },
     requests,
     orders,
+    /** Captures from now on are paid by this PayPal account (its payer id). */
+    payAs: (payerId: string) => {
+      payer = payerId;
+    },
     payouts,
     plans,
     subscriptions,

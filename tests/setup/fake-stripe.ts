@@ -23,6 +23,25 @@ export async function startFakeStripe() {
   /** Refunds made, in order; a repeated idempotency key answers the refund it made before. */
   const refunds: Record<string, unknown>[] = [];
   const refundsByKey = new Map<string, Record<string, unknown>>();
+  /** The card that paid each payment intent (its fingerprint); any other intent was paid by a card of its own. */
+  const cards = new Map<string, string>();
+
+  /** `GET /v1/payment_intents/:id`, its latest charge expanded when asked, with the card's fingerprint. */
+  function answerPaymentIntent(id: string, query: URLSearchParams) {
+    const chargeId = `ch_${id.slice(3)}`;
+    const charge = {
+      id: chargeId,
+      object: "charge",
+      payment_intent: id,
+      payment_method_details: {
+        type: "card",
+        card: { fingerprint: cards.get(id) ?? `fp_${id.slice(3, 19)}` },
+      },
+    };
+    const expanded =
+      query.getAll("expand[]").includes("latest_charge") || query.get("expand[0]") === "latest_charge";
+    return { id, object: "payment_intent", status: "succeeded", latest_charge: expanded ? charge : chargeId };
+  }
 
   /** `POST /v1/refunds` of a payment intent or a charge, for an amount in cents. */
   function answerRefund(form: Record<string, string>, key: string | undefined) {
@@ -102,6 +121,7 @@ export async function startFakeStripe() {
     if (kind === "prices" && id && prices.has(id)) return prices.get(id);
     if (kind === "invoices" && id && invoices.has(id)) return invoices.get(id);
     if (method === "GET" && path === "/v1/invoice_payments") return invoicePaymentsOf(query);
+    if (method === "GET" && kind === "payment_intents" && id) return answerPaymentIntent(id, query);
     if (kind === "subscriptions" && id) {
       const sub = subscriptions.get(id) ?? fakeSubscription(id);
       if (method === "POST") {
@@ -204,6 +224,8 @@ export async function startFakeStripe() {
     subscriptions,
     invoices,
     refunds,
+    /** Pays the payment intent with this card: Stripe then reports the card's fingerprint for it. */
+    payWithCard: (paymentIntent: string, fingerprint: string) => cards.set(paymentIntent, fingerprint),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -14,6 +14,7 @@ const order = (overrides: Partial<ServiceOrder> = {}): ServiceOrder => ({
   metadata: {},
   provider: "stripe",
   providerPaymentId: "pi_123",
+  payer: null,
   paidAt: new Date("2026-11-02T10:00:00Z"),
   refundedAt: null,
   createdAt: new Date("2026-11-02T09:59:00Z"),

@@ -1,7 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { centsToDecimal, formatUsd } from "../../../shared/money";
-import { affiliates, type ServiceOrder } from "../../../shared/schema";
+import { affiliates, type ServiceOrder, serviceOrders } from "../../../shared/schema";
 import type { Tx } from "../../db/tx";
+import { recordAudit } from "../audit/audit-log";
 import { creditHeldFunds } from "../ledger/held-funds";
 import { movedBy } from "../ledger/reverse-credit";
 import { notify } from "../notifications/notify";
@@ -32,15 +33,46 @@ async function refersBackToBuyer(tx: Tx, referrerId: string, buyerId: string): P
 }
 
 /**
+ * True when what paid the order (a card, a PayPal account) also paid one of the referrer's own
+ * orders: the referral is the referrer's second account. Both are flagged for staff.
+ */
+async function paidWithReferrersCard(
+  tx: Tx,
+  order: Pick<ServiceOrder, "id" | "userId" | "payer">,
+  referrerId: string,
+): Promise<boolean> {
+  if (!order.payer) return false;
+  const [same] = await tx
+    .select({ id: serviceOrders.id })
+    .from(serviceOrders)
+    .where(and(eq(serviceOrders.payer, order.payer), eq(serviceOrders.userId, referrerId)))
+    .limit(1);
+  if (!same) return false;
+  const detail = {
+    reason: "same payment method",
+    referrer: referrerId,
+    account: order.userId,
+    orderId: order.id,
+  };
+  for (const userId of [referrerId, order.userId])
+    await recordAudit(tx, { userId, event: "self_referral_refused", meta: PAYMENT_META, detail });
+  return true;
+}
+
+/** How a commission refused at payment appears in the audit log. */
+const PAYMENT_META = { address: "payment", userAgent: "referral check" };
+
+/**
  * When a referred user's order is paid, their referrer earns the affiliate's commission rate
  * of the price, rounded to the cent. Paid with real money, it is held for the refund window
  * (docs/money.md) and the affiliate's total grows; paid in the sandbox, it is only recorded, marked
  * `test`, so the programme can be tried without test money entering a balance. Nobody earns on
- * their own purchases. Runs in the fulfilment transaction; a replay credits nothing more.
+ * their own purchases, nor on a second account's paid with their own card or PayPal account. Runs
+ * in the fulfilment transaction; a replay credits nothing more.
  */
 export async function creditReferralCommission(
   tx: Tx,
-  order: Pick<ServiceOrder, "id" | "userId" | "price" | "provider">,
+  order: Pick<ServiceOrder, "id" | "userId" | "price" | "provider" | "payer">,
   options: { holdDays: number },
 ): Promise<void> {
   // The lock serialises two fulfilments of orders by the same referral, so neither total is lost.
@@ -51,6 +83,7 @@ export async function creditReferralCommission(
     .for("update");
   if (!affiliate) return;
   if (await refersBackToBuyer(tx, affiliate.userId, order.userId)) return;
+  if (await paidWithReferrersCard(tx, order, affiliate.userId)) return;
 
   const sourceKey = commissionKey(order.id);
   const {

@@ -1,11 +1,13 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { DEFAULT_AFFILIATE_LEVEL } from "../../../shared/api/affiliates";
-import { affiliates, type User, users } from "../../../shared/schema";
+import { affiliates, knownDevices, type User, users } from "../../../shared/schema";
 import type { Tx } from "../../db/tx";
 import type { Mailer } from "../../mail/mailer";
 import { recordAudit } from "../audit/audit-log";
+import type { RegisteredFrom } from "../auth/auth.service";
 import { hashToken } from "../auth/known-devices";
 import { notify } from "../notifications/notify";
+import { publicNetworkOf } from "../pages/visitor-network";
 import { commissionRateFor } from "./commission-rate";
 import { newInvitationCode } from "./invite-affiliate";
 
@@ -69,15 +71,13 @@ async function attachReferral(tx: Tx, user: User, code: string): Promise<Referre
   return referrer;
 }
 
-/**
- * Whether the registering browser is one the referrer signs in with (its device cookie): a second
- * account of the same person, whose purchases would pay the referrer commission on their own money.
- */
-async function sameDeviceAsReferrer(tx: Tx, code: string, deviceToken?: string) {
-  if (!deviceToken) return null;
+/** How long a referrer's sign-in from a network counts as theirs. */
+const NETWORK_DAYS = 90;
+
+/** The account whose code this is: its own referral code, or an open invitation it sent. */
+async function ownerOfCode(tx: Tx, code: string): Promise<string | null> {
   const { rows } = await tx.execute<{ id: string }>(sql`
     select u.id from users u
-    join known_devices d on d.user_id = u.id and d.token_hash = ${hashToken(deviceToken)}
     where u.referral_code = ${code}
       or u.id = (select a.user_id from affiliates a where a.referral_code = ${code} and a.referred_user_id is null)
     limit 1
@@ -86,25 +86,49 @@ async function sameDeviceAsReferrer(tx: Tx, code: string, deviceToken?: string) 
 }
 
 /**
+ * Why the registration is the referrer's own second account, if it is: the registering browser is
+ * one the referrer signs in with (its device cookie), or it registers from a public network (a /24
+ * or /48) the referrer signed in from lately. Its purchases would pay the referrer commission on
+ * their own money. A shared address of a machine room or proxy (loopback, private) tells nothing.
+ */
+async function selfReferral(
+  tx: Tx,
+  referrerId: string,
+  from: RegisteredFrom,
+): Promise<"same device" | "same network" | null> {
+  const devices = await tx
+    .select({ tokenHash: knownDevices.tokenHash, address: knownDevices.address })
+    .from(knownDevices)
+    .where(
+      and(
+        eq(knownDevices.userId, referrerId),
+        gt(knownDevices.lastSeenAt, sql`now() - make_interval(days => ${NETWORK_DAYS})`),
+      ),
+    );
+  if (from.deviceToken && devices.some((d) => d.tokenHash === hashToken(from.deviceToken ?? "")))
+    return "same device";
+  const network = publicNetworkOf(from.address);
+  if (network && devices.some((d) => publicNetworkOf(d.address ?? undefined) === network))
+    return "same network";
+  return null;
+}
+
+/**
  * The registration hook (`AppDeps.onRegistered`): runs inside the registration transaction, so
  * the account and its referral link commit together. Tells the referrer (by email too when they
  * asked for affiliate updates).
  */
 export function linkReferral(deps: { mailer: Mailer }) {
-  return async (
-    tx: Tx,
-    user: User,
-    referralCode?: string,
-    referralClick?: string,
-    deviceToken?: string,
-  ): Promise<void> => {
-    const code = referralCode?.trim();
+  return async (tx: Tx, user: User, from: RegisteredFrom = {}): Promise<void> => {
+    const code = from.referralCode?.trim();
     if (!code) return;
+    const { referralClick } = from;
     // Self-referral: the account is made, without a referrer, and both accounts are flagged for staff.
-    const sameDevice = await sameDeviceAsReferrer(tx, code, deviceToken);
-    if (sameDevice) {
-      const detail = { reason: "same device", referrer: sameDevice, account: user.id };
-      for (const userId of [sameDevice, user.id])
+    const owner = await ownerOfCode(tx, code);
+    const reason = owner ? await selfReferral(tx, owner, from) : null;
+    if (owner && reason) {
+      const detail = { reason, referrer: owner, account: user.id };
+      for (const userId of [owner, user.id])
         await recordAudit(tx, { userId, event: "self_referral_refused", meta: REGISTRATION_META, detail });
       return;
     }

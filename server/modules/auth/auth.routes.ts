@@ -44,6 +44,7 @@ export function authRoutes(deps: AppDeps): Router {
         onRegistered: deps.onRegistered,
         adminEmails: deps.config.adminEmails,
         deviceToken: deviceTokenOf(req),
+        address: requestMeta(req).address,
         confirmEmail: (tx, created) =>
           mailConfirmationLink(tx, { ...links, user: created, email: created.email, change: false }),
       });

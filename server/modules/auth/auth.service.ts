@@ -74,15 +74,22 @@ async function assertAvailable(
   if (taken.length > holders.length) throw new AppError("CONFLICT", "This username is already taken.");
 }
 
+/** Where a registration came from: what a referral is linked by and checked against. */
+export interface RegisteredFrom {
+  referralCode?: string;
+  /** The short referral link's click that brought the visitor, when there was one. */
+  referralClick?: string;
+  /** The device cookie's token the registering browser sent, if any. */
+  deviceToken?: string;
+  /** The client's address (behind `TRUST_PROXY`, the proxy's forwarded one). */
+  address?: string;
+}
+
 /** Hook run inside the registration transaction, e.g. to link a referral. */
 export type OnRegistered = (
   tx: Parameters<Parameters<Db["transaction"]>[0]>[0],
   user: User,
-  referralCode?: string,
-  /** The short referral link's click that brought the visitor, when there was one. */
-  referralClick?: string,
-  /** The device cookie's token the registering browser sent, if any. */
-  deviceToken?: string,
+  from?: RegisteredFrom,
 ) => Promise<void>;
 
 export async function register(options: {
@@ -95,6 +102,8 @@ export async function register(options: {
   adminEmails?: string[];
   /** The device cookie's token of the registering browser, if it sent one. */
   deviceToken?: string;
+  /** The registering client's address. */
+  address?: string;
 }): Promise<User> {
   const { db, input, onRegistered } = options;
   await assertAvailable(db, input, undefined, options.adminEmails);
@@ -113,7 +122,12 @@ export async function register(options: {
         })
         .returning();
       await openBalance(tx, user.id);
-      await onRegistered?.(tx, user, input.referralCode, input.referralClick, options.deviceToken);
+      await onRegistered?.(tx, user, {
+        referralCode: input.referralCode,
+        referralClick: input.referralClick,
+        deviceToken: options.deviceToken,
+        address: options.address,
+      });
       await options.confirmEmail(tx, user);
       return user;
     });

@@ -71,6 +71,7 @@ export async function capturePayPalReturn(options: {
       provider: "paypal",
       providerPaymentId: capture.id,
       amountPaid: capture.amount,
+      payer: capture.payer,
     },
     options.paid,
   );

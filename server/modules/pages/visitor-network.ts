@@ -16,6 +16,15 @@ export function networkOf(address: string | undefined): string | null {
 }
 
 /**
+ * The network of an address on the public internet; null for a loopback, private, link-local or
+ * other reserved address, which names a machine room or a proxy rather than anyone's network.
+ */
+export function publicNetworkOf(address: string | undefined): string | null {
+  if (!address || !ipaddr.isValid(address)) return null;
+  return ipaddr.process(address).range() === "unicast" ? networkOf(address) : null;
+}
+
+/**
  * The network as split tests store it: keyed with the app's secret, so the table says which
  * visitors share a network and nothing of where it is. An unknown address is its own network.
  */

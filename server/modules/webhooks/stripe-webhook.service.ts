@@ -82,6 +82,24 @@ async function withInvoiceOf(options: { db: Db; stripe: Stripe; logger: Logger }
 }
 
 /**
+ * The fingerprint of the card that paid a payment intent (Stripe's, the same for one card number
+ * on every account), asked of Stripe before the payment's transaction opens. Unknown when Stripe
+ * does not answer or the payment was no card: the payment is fulfilled all the same.
+ */
+async function cardOf(options: { stripe: Stripe; logger: Logger }, intent: string | null) {
+  if (!intent) return undefined;
+  const paid = await options.stripe.paymentIntents
+    .retrieve(intent, { expand: ["latest_charge"] })
+    .catch((err: unknown) => {
+      options.logger.warn({ err, paymentIntent: intent }, "the card of a payment could not be read");
+      return null;
+    });
+  const charge = paid?.latest_charge;
+  const fingerprint = typeof charge === "object" ? charge?.payment_method_details?.card?.fingerprint : null;
+  return fingerprint ? `card:${fingerprint}` : undefined;
+}
+
+/**
  * A Stripe webhook: verify the signature over the raw body, then fulfil a paid Checkout
  * Session's order with its payment intent id, or reverse the order a refunded or disputed charge
  * paid for (found by that payment intent). A replayed event changes nothing.
@@ -157,6 +175,7 @@ export async function handleStripeWebhook(options: {
       idKind: intentId(intent) ? "payment_intent" : "checkout_session",
       otherIds: intentId(intent) ? [{ id: session.id, kind: "checkout_session" }] : [],
       amountPaid: centsToDecimal(session.amount_total ?? 0),
+      payer: await cardOf({ ...options, stripe }, intentId(intent)),
     },
     options.paid,
   );
