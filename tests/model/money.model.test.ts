@@ -331,6 +331,12 @@ const MONTHLY: { key: OfferKey; body: Record<string, unknown> }[] = [
   { key: "proUpgrade", body: { planId: "pro-monthly" } },
 ];
 
+/** One-off offers of the model a buyer holds for good once bought: not sold twice. */
+const HELD_ONCE_IN_MODEL: OfferKey[] = ["trainingCourse"];
+/** The buyer holds the offer: an order of it is paid and not taken back. */
+const holds = (model: Readonly<Model>, offer: OfferKey) =>
+  model.orders.some((o) => o.offer === offer && o.paid && !o.ended);
+
 class BuyOffer extends Step {
   constructor(
     readonly which: number,
@@ -346,31 +352,30 @@ class BuyOffer extends Step {
       ? { ...MONTHLY[this.which % MONTHLY.length], payer: "buyer" as Role }
       : ONE_OFF[this.which % ONE_OFF.length];
     const body = pick.key === "promotion" ? { ...pick.body, domainId: real.leaseDomain.id } : pick.body;
-    const { orderId } = await createOrder({
-      db: t.db,
-      userId: real.users[pick.payer],
-      offerKey: pick.key,
-      offer: OFFERS[pick.key],
-      input: body,
-      repeat: (purchase) => checkRepeatPurchase(t.deps, purchase),
-    });
-    const price = Math.round(Number(OFFERS[pick.key].quote(body).price) * 100);
-    if (this.monthly && model.plan) {
-      // One live subscription per offer: a second plan is refused, and nothing is ordered.
-      await expect(
-        createOrder({
-          db: t.db,
-          userId: real.users[pick.payer],
-          offerKey: pick.key,
-          offer: OFFERS[pick.key],
-          input: body,
-          repeat: (purchase) => checkRepeatPurchase(t.deps, purchase),
-        }),
-      ).rejects.toThrow(/^You already subscribe to/);
+    const order = () =>
+      createOrder({
+        db: t.db,
+        userId: real.users[pick.payer],
+        offerKey: pick.key,
+        offer: OFFERS[pick.key],
+        input: body,
+        repeat: (purchase) => checkRepeatPurchase(t.deps, purchase),
+      });
+    // One live subscription per offer, and a course is held once: a second is refused, nothing ordered.
+    const refusal =
+      this.monthly && model.plan
+        ? /^You already subscribe to/
+        : HELD_ONCE_IN_MODEL.includes(pick.key) && holds(model, pick.key)
+          ? /^You have this already/
+          : null;
+    if (refusal) {
+      await expect(order()).rejects.toThrow(refusal);
       return;
     }
+    const { orderId } = await order();
+    const price = Math.round(Number(OFFERS[pick.key].quote(body).price) * 100);
     const intent = this.monthly ? await subscribeByStripe(orderId, price) : await payByStripe(orderId, price);
-    const order: Order = {
+    const bought: Order = {
       id: orderId,
       price,
       payer: pick.payer,
@@ -386,10 +391,10 @@ class BuyOffer extends Step {
       sale: null,
       campaign: pick.key === "recruitmentIncentive",
     };
-    order.credits = commissionOn(order);
-    model.orders.push(order);
-    if (order.campaign) model.campaigns.set(order.id, { state: "active", bonus: 50_000 });
-    if (this.monthly) model.plan = order.id;
+    bought.credits = commissionOn(bought);
+    model.orders.push(bought);
+    if (bought.campaign) model.campaigns.set(bought.id, { state: "active", bonus: 50_000 });
+    if (this.monthly) model.plan = bought.id;
   }
 }
 
