@@ -1,9 +1,10 @@
 /**
- * The boundaries `npm run check` holds (docs/architecture.md#boundaries): the client never imports
- * the server, `shared/` imports neither side, a client feature does not import another feature
- * (what two features need lives in components/ or lib/), services never see Express, the HTTP
+ * The boundaries `npm run check` holds (docs/architecture.md#layers-and-the-rules-between-them):
+ * the client never imports the server, `shared/` imports neither side nor Node's built-ins, a
+ * client feature does not import another feature (what two features need lives in components/ or
+ * lib/, which import no feature and not the app shell), services never see Express, the HTTP
  * plumbing does not reach into the modules, and no file imports itself round in a circle. Any
- * import these rules refuse fails the check. Loops between folders are checked on the
+ * import these rules refuse fails the check; tests/system/boundary-rules.test.ts plants one of each. Loops between folders are checked on the
  * same graph by scripts/check-folder-cycles.mjs (docs/architecture.md#layers-and-the-rules-between-them).
  */
 
@@ -57,6 +58,20 @@ module.exports = {
       to: { path: "^client/src/features/", pathNot: "^client/src/features/$1/" },
     },
     {
+      name: "lib-not-features",
+      comment: "client/src/lib and components serve every feature and the app shell; they import neither.",
+      severity: "error",
+      from: { path: "^client/src/(lib|components)/" },
+      to: { path: "^client/src/(features|app)/" },
+    },
+    {
+      name: "shared-not-node",
+      comment: "shared/ runs in the browser too: no Node built-in module.",
+      severity: "error",
+      from: { path: "^shared/" },
+      to: { dependencyTypes: ["core"] },
+    },
+    {
       name: "services-not-express",
       comment: "Only routes and the HTTP plumbing speak Express; a service is called with plain values.",
       severity: "error",
@@ -81,6 +96,5 @@ module.exports = {
     doNotFollow: { path: "node_modules" },
     tsConfig: { fileName: "tsconfig.json" },
     tsPreCompilationDeps: true,
-    exclude: { path: "(^|/)(dist|node_modules)/" },
   },
 };

@@ -6,7 +6,7 @@ import { apiErrorMessage } from "@/lib/api-error";
  * is downloaded when the first toast is raised, so pages that raise none never load it.
  */
 export function toast(input: ToastInput): void {
-  void import("@/app/toast-root").then((root) => root.showToast(input));
+  void import("@/components/ui/toast-root").then((root) => root.showToast(input));
 }
 
 /** The spec's generic failure toast: "Error" and the server's reason, or `fallback` without one. */

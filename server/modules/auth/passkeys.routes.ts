@@ -46,7 +46,7 @@ export function passkeyRoutes(deps: AppDeps): Router {
     "/passkeys/register/options",
     requireRecentAuth,
     handler({ auth: true, body: ZRegisterOptionsBody }, ({ userId, body, req }) =>
-      registrationOptions({ db, req, appUrl, userId, kind: body.kind }),
+      registrationOptions({ db, session: req.session, appUrl, userId, kind: body.kind }),
     ),
   );
   router.post(
@@ -55,7 +55,7 @@ export function passkeyRoutes(deps: AppDeps): Router {
     handler({ auth: true, body: ZRegisterVerifyBody, status: 201 }, async ({ userId, body, req }) => {
       const passkey = await registerPasskey({
         db,
-        req,
+        session: req.session,
         appUrl,
         userId,
         response: body.response as unknown as RegistrationResponseJSON,
@@ -75,7 +75,7 @@ export function passkeyRoutes(deps: AppDeps): Router {
     handler({ body: ZLoginOptionsBody }, ({ req }) => {
       const pending = req.session.pendingSignIn;
       if (pending && Date.now() - pending.at > PENDING_SIGN_IN_MS) delete req.session.pendingSignIn;
-      return loginOptions({ db, req, appUrl });
+      return loginOptions({ db, session: req.session, appUrl });
     }),
   );
   router.post(
@@ -92,7 +92,7 @@ export function passkeyRoutes(deps: AppDeps): Router {
       else await authLimits.countSignIn({ accountKey: `passkey:${body.response.id}`, address: meta.address });
       const result = await verifyLogin({
         db,
-        req,
+        session: req.session,
         appUrl,
         response: body.response as unknown as AuthenticationResponseJSON,
       }).catch(async (error: unknown) => {

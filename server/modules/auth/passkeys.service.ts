@@ -8,7 +8,7 @@ import {
 } from "@simplewebauthn/server";
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import type { Request } from "express";
+import type { Session, SessionData } from "express-session";
 import type { TPasskey, TPasskeyKind, TPasskeysAnswer } from "../../../shared/api/passkeys";
 import { passkeys, users } from "../../../shared/schema";
 import type { DbOrTx } from "../../db/tx";
@@ -42,13 +42,16 @@ declare module "express-session" {
   }
 }
 
-const saveSession = (req: Request) =>
-  new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
+/** The signed-in browser's session, where a ceremony's challenge waits for its answer. */
+type BrowserSession = Session & Partial<SessionData>;
+
+const saveSession = (session: BrowserSession) =>
+  new Promise<void>((resolve, reject) => session.save((err) => (err ? reject(err) : resolve())));
 
 /** Takes the challenge out of the session (single use); refuses an old or missing one. */
-function takeChallenge(req: Request, purpose: "register" | "login") {
-  const pending = req.session.webauthn;
-  delete req.session.webauthn;
+function takeChallenge(session: BrowserSession, purpose: "register" | "login") {
+  const pending = session.webauthn;
+  delete session.webauthn;
   if (!pending || pending.purpose !== purpose || Date.now() - pending.at > CHALLENGE_MS) {
     throw new AppError("BAD_REQUEST", "This passkey request has expired. Please try again.");
   }
@@ -103,12 +106,12 @@ export async function listPasskeys(db: DbOrTx, userId: string): Promise<TPasskey
 /** Step one of adding a credential: creation options, excluding the user's existing ones. */
 export async function registrationOptions(options: {
   db: DbOrTx;
-  req: Request;
+  session: BrowserSession;
   appUrl: string;
   userId: string;
   kind: TPasskeyKind;
 }) {
-  const { db, req, userId, kind } = options;
+  const { db, session, userId, kind } = options;
   if (!(await hasAddOn(db, userId, ADD_ON_OF[kind]))) throw addOnMissing(ADD_ON_OF[kind]);
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new AppError("UNAUTHORIZED", "Please sign in to continue");
@@ -131,23 +134,23 @@ export async function registrationOptions(options: {
             authenticatorAttachment: "cross-platform",
           },
   });
-  req.session.webauthn = { challenge: creation.challenge, purpose: "register", kind, at: Date.now() };
-  await saveSession(req);
+  session.webauthn = { challenge: creation.challenge, purpose: "register", kind, at: Date.now() };
+  await saveSession(session);
   return creation;
 }
 
 /** Step two: verifies the browser's answer against the challenge and stores the credential. */
 export async function registerPasskey(options: {
   db: DbOrTx;
-  req: Request;
+  session: BrowserSession;
   appUrl: string;
   userId: string;
   response: RegistrationResponseJSON;
   name?: string;
 }): Promise<TPasskey> {
-  const { db, req, userId } = options;
-  const pending = takeChallenge(req, "register");
-  await saveSession(req);
+  const { db, session, userId } = options;
+  const pending = takeChallenge(session, "register");
+  await saveSession(session);
   const kind = pending.kind ?? "passkey";
   if (!(await hasAddOn(db, userId, ADD_ON_OF[kind]))) throw addOnMissing(ADD_ON_OF[kind]);
   const { rpID, origin } = relyingParty(options.appUrl);
@@ -215,10 +218,10 @@ export async function secondFactorsOf(db: DbOrTx, userId: string) {
 }
 
 /** Login options: for the pending password sign-in's user (second factor), or passwordless. */
-export async function loginOptions(options: { db: DbOrTx; req: Request; appUrl: string }) {
-  const { db, req } = options;
+export async function loginOptions(options: { db: DbOrTx; session: BrowserSession; appUrl: string }) {
+  const { db, session } = options;
   const { rpID } = relyingParty(options.appUrl);
-  const pending = req.session.pendingSignIn;
+  const pending = session.pendingSignIn;
   let allowCredentials: { id: string; transports?: string[] }[] | undefined;
   if (pending) {
     const keys = await secondFactorCredentials(db, pending.userId);
@@ -230,8 +233,8 @@ export async function loginOptions(options: { db: DbOrTx; req: Request; appUrl: 
     allowCredentials,
     userVerification: pending ? "preferred" : "required",
   });
-  req.session.webauthn = { challenge: request.challenge, purpose: "login", at: Date.now() };
-  await saveSession(req);
+  session.webauthn = { challenge: request.challenge, purpose: "login", at: Date.now() };
+  await saveSession(session);
   return request;
 }
 
@@ -242,14 +245,14 @@ export async function loginOptions(options: { db: DbOrTx; req: Request; appUrl: 
  */
 export async function verifyLogin(options: {
   db: DbOrTx;
-  req: Request;
+  session: BrowserSession;
   appUrl: string;
   response: AuthenticationResponseJSON;
 }): Promise<{ userId: string; kind: TPasskeyKind; secondFactor: boolean }> {
-  const { db, req, response } = options;
-  const pending = takeChallenge(req, "login");
-  const pendingSignIn = req.session.pendingSignIn;
-  await saveSession(req);
+  const { db, session, response } = options;
+  const pending = takeChallenge(session, "login");
+  const pendingSignIn = session.pendingSignIn;
+  await saveSession(session);
   const [row] = await db.select().from(passkeys).where(eq(passkeys.credentialId, response.id));
   if (!row) throw refused();
   const kind = row.kind as TPasskeyKind;
