@@ -74,8 +74,20 @@ const usdFormatter = new Intl.NumberFormat("en-US", {
   maximumFractionDigits: 2,
 });
 
+/** Any plain decimal, whatever its digits: the formatter rounds it to the cent, half away from zero. */
+const PLAIN_DECIMAL = /^-?\d+(?:\.\d+)?$/;
+
+/**
+ * What a money formatter is given: a decimal string as it is (Intl formats numeric strings
+ * exactly, never through a float), a finite number, else zero.
+ */
+export function formattable(value: string | number): Intl.StringNumericLiteral | number {
+  if (typeof value === "number") return Number.isFinite(value) ? value : 0;
+  const text = value.trim();
+  return PLAIN_DECIMAL.test(text) ? (text as Intl.StringNumericLiteral) : 0;
+}
+
 /** The product's one money format, for texts the server writes: "1500" → "$1,500.00" (as the client's formatMoney). */
 export function formatUsd(value: string | number): string {
-  const n = typeof value === "number" ? value : Number.parseFloat(value);
-  return usdFormatter.format(Number.isFinite(n) ? n : 0);
+  return usdFormatter.format(formattable(value));
 }

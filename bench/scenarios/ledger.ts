@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { openDatabase } from "../../server/db/pool";
 import type { BenchContext, Figures, RunningApp, Scenario } from "../lib/context";
 
@@ -77,12 +78,14 @@ const scenario: Scenario = {
     const figures: Figures = { "ledger rows of the account": ROWS };
     const database = await ctx.freshDatabase();
     const app = await ctx.startApp({ databaseUrl: database.url, env: { LOG_LEVEL: "error" } });
+    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
     try {
       const owner = await ctx.signUp(app.baseUrl);
-      const pool = ctx.pool(database.url);
       await seedLedger((q) => pool.query(q), owner.userId);
       await measure(ctx, app, owner.cookie, "postgres", figures);
     } finally {
+      // The seeding pool ends before its database is dropped, which would end its connections under it.
+      await pool.end();
       await app.stop();
       await database.drop();
     }

@@ -33,7 +33,11 @@ describe("listingQuery: what the server is asked (it searches, filters and sorts
     expect(query({ minPrice: " ", maxPrice: "abc" })).toEqual({ sort: "newest" });
     expect(query({ minPrice: "-5" }).minPrice).toBeUndefined();
     // A bound past the highest price the server takes is that price, not a refused search.
-    expect(query({ maxPrice: "1e12" }).maxPrice).toBe("99999999.99");
+    expect(query({ maxPrice: "1000000000000" }).maxPrice).toBe("99999999.99");
+    expect(query({ minPrice: "0.005", maxPrice: "12.344" })).toMatchObject({
+      minPrice: "0.01",
+      maxPrice: "12.34",
+    });
   });
 
   it("sends the TLD and the order as chosen", () => {

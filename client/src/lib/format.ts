@@ -1,4 +1,5 @@
 import type { TRevenueSource } from "@shared/api/analytics";
+import { formattable } from "@shared/money";
 import { serviceTypeName } from "@shared/service-name";
 
 /** Display formatting. Every figure the client shows goes through one of these. */
@@ -10,14 +11,15 @@ const moneyFormatter = new Intl.NumberFormat("en-US", {
   maximumFractionDigits: 2,
 });
 
+/** A count or a percentage (never money, which is formatted from its exact text) as a number; 0 when it is none. */
 function toNumber(value: string | number): number {
-  const n = typeof value === "number" ? value : Number.parseFloat(value);
+  const n = typeof value === "number" ? value : Number(value);
   return Number.isFinite(n) ? n : 0;
 }
 
 /** Money with a dollar sign and two decimals: "1234.5" → "$1,234.50". */
 export function formatMoney(value: string | number): string {
-  return moneyFormatter.format(toNumber(value));
+  return moneyFormatter.format(formattable(value));
 }
 
 const wholeMoneyFormatter = new Intl.NumberFormat("en-US", {
@@ -32,13 +34,14 @@ const wholeMoneyFormatter = new Intl.NumberFormat("en-US", {
  * amount with its two decimals ("50.5" → "$50.50").
  */
 export function formatMoneyPlain(value: string | number): string {
-  const n = toNumber(value);
-  return Number.isInteger(n) ? wholeMoneyFormatter.format(n) : moneyFormatter.format(n);
+  const amount = formattable(value);
+  const whole = typeof amount === "number" ? Number.isInteger(amount) : /^-?\d+(\.0+)?$/.test(amount);
+  return (whole ? wholeMoneyFormatter : moneyFormatter).format(amount);
 }
 
 /** Money in whole dollars, rounded: "1234.56" → "$1,235". */
 export function formatWholeMoney(value: string | number): string {
-  return wholeMoneyFormatter.format(toNumber(value));
+  return wholeMoneyFormatter.format(formattable(value));
 }
 
 const compactFormatter = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });

@@ -1,4 +1,4 @@
-import type { TGoalCategory, TGoalTimeframe } from "@shared/api/revenue";
+import { type TGoalCategory, type TGoalTimeframe, ZGoalBody } from "@shared/api/revenue";
 import { DEFAULT_GOAL_TIMEFRAME } from "@shared/catalog";
 import { Target } from "lucide-react";
 import { type FormEvent, useState } from "react";
@@ -33,8 +33,7 @@ export function GoalDialog({ open, onOpenChange }: { open: boolean; onOpenChange
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const targetAmount = Number.parseFloat(amount);
-    if (!category || !amount.trim() || !Number.isFinite(targetAmount)) {
+    if (!category || !amount.trim()) {
       toast({
         variant: "destructive",
         title: "Missing Information",
@@ -42,8 +41,15 @@ export function GoalDialog({ open, onOpenChange }: { open: boolean; onOpenChange
       });
       return;
     }
+    // The amount is parsed as a decimal by the schema the server parses, and sent as typed: no float.
+    const parsed = ZGoalBody.safeParse({ targetAmount: amount, timeframe, category });
+    if (!parsed.success) {
+      toast({ variant: "destructive", title: "Error", description: parsed.error.issues[0]?.message });
+      return;
+    }
+    const { targetAmount } = parsed.data;
     try {
-      await createGoal.mutateAsync({ targetAmount, timeframe, category });
+      await createGoal.mutateAsync(parsed.data);
     } catch {
       toast({ variant: "destructive", title: "Error", description: "Failed to create revenue goal." });
       return;

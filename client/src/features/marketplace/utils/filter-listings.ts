@@ -1,4 +1,5 @@
 import { LISTING_SORTS, type TListingSort, type TMarketplaceQueryInput } from "@shared/api/marketplace";
+import { centsToDecimal } from "@shared/money";
 
 export { LISTING_SORTS } from "@shared/api/marketplace";
 export type ListingSort = TListingSort;
@@ -25,13 +26,20 @@ export function activeFilterCount(filters: ListingFilters): number {
 }
 
 /** The highest bound the server takes (eight whole digits); no listing is priced above it. */
-const MAX_BOUND = 99_999_999.99;
+const MAX_BOUND_CENTS = 9_999_999_999;
 
-/** A typed bound as the server takes it: dollars with at most two decimals, else no bound. */
+/**
+ * A typed bound as the server takes it: dollars rounded to the cent (in the typed digits, never
+ * through a float), at most the highest bound; else no bound.
+ */
 function bound(text: string): string | undefined {
-  const value = Number.parseFloat(text);
-  if (text.trim() === "" || !Number.isFinite(value) || value < 0) return undefined;
-  return Math.min(Math.round(value * 100) / 100, MAX_BOUND).toFixed(2);
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(text.trim());
+  if (!match) return undefined;
+  const [, whole, fraction = ""] = match;
+  if (whole.replace(/^0+/, "").length > 8) return centsToDecimal(MAX_BOUND_CENTS);
+  const roundUp = Number(fraction[2] ?? "0") >= 5 ? 1 : 0;
+  const cents = Number(whole) * 100 + Number(fraction.slice(0, 2).padEnd(2, "0")) + roundUp;
+  return centsToDecimal(Math.min(cents, MAX_BOUND_CENTS));
 }
 
 /** The server query for what the reader asked (the search already settled). */
