@@ -12,7 +12,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], environment: "node" },
+        // Unit tests sit beside the pure rules they test (`*.test.ts` next to the file).
+        test: {
+          name: "unit",
+          include: ["{client/src,server,shared}/**/*.test.{ts,tsx}"],
+          environment: "node",
+        },
       },
       {
         extends: true,

@@ -36,8 +36,11 @@ async function registerFrom(address: string, referralCode?: string) {
 }
 
 const referrerOf = async (userId: string) =>
-  (await t.db.execute<{ referred_by: string | null }>(sql`select referred_by from users where id = ${userId}`))
-    .rows[0].referred_by;
+  (
+    await t.db.execute<{ referred_by: string | null }>(
+      sql`select referred_by from users where id = ${userId}`,
+    )
+  ).rows[0].referred_by;
 
 const flagsOf = async (userId: string) =>
   (

@@ -7,7 +7,10 @@ import type { MoneyBack, OrderEffects, PartRefund } from "../../payments/money-e
 import { commissionRateFor, orderedTier, TIER_UPGRADE_OFFER, tierCommissionPercent } from "./commission-rate";
 import { creditReferralCommission, followCommission } from "./credit-referral-commission";
 
-type PaidOrder = Pick<ServiceOrder, "id" | "userId" | "price" | "offerId" | "metadata" | "provider" | "payer">;
+type PaidOrder = Pick<
+  ServiceOrder,
+  "id" | "userId" | "price" | "offerId" | "metadata" | "provider" | "payer"
+>;
 
 /** A paid tier upgrade raises every affiliate rate of the buyer to the tier's rate (never lowers one). */
 async function applyTierUpgrade(tx: Tx, order: PaidOrder): Promise<void> {

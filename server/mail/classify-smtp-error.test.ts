@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifySmtpError } from "../../server/mail/mailer";
+import { classifySmtpError } from "./mailer";
 
 describe("an SMTP refusal", () => {
   it("with a 5xx reply at RCPT TO refuses the address for good", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeDomainName } from "../../server/lib/domain-name";
+import { normalizeDomainName } from "./domain-name";
 
 describe("which names can be added as domains", () => {
   it.each(["github.io", "blogspot.com", "herokuapp.com", "co.uk", "com"])(

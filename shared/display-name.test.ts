@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanDisplayName, hasVisibleCharacter } from "../../shared/display-name";
+import { cleanDisplayName, hasVisibleCharacter } from "./display-name";
 
 describe("a display name's visible characters", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isWithinTolerance, stripeSignedAt } from "../../server/modules/webhooks/stripe-signed-at";
+import { isWithinTolerance, stripeSignedAt } from "./stripe-signed-at";
 
 const NOW = 1_800_000_000;
 const AHEAD = NOW + 3600;

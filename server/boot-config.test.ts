@@ -3,9 +3,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { parseConfig } from "../../server/config";
-import { lockDataFolder } from "../../server/db/data-folder-lock";
-import { StartupError } from "../../server/lib/startup-error";
+import { parseConfig } from "./config";
+import { lockDataFolder } from "./db/data-folder-lock";
+import { StartupError } from "./lib/startup-error";
 
 const SECRET = "a-session-secret-of-enough-length";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { splitBonus } from "../../server/modules/campaigns/split-bonus";
+import { splitBonus } from "./split-bonus";
 
 describe("sharing a campaign bonus", () => {
   it("shares in proportion to recruits, in whole cents that add up to the bonus", () => {

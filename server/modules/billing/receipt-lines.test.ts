@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { includedTaxCents, receiptLines } from "../../server/modules/billing/receipt-lines";
-import type { ServiceOrder } from "../../shared/schema";
+import type { ServiceOrder } from "../../../shared/schema";
+import { includedTaxCents, receiptLines } from "./receipt-lines";
 
 const order = (overrides: Partial<ServiceOrder> = {}): ServiceOrder => ({
   id: "6f1c3a55-8a43-4b8e-9d0e-0a7f1f3e2b11",

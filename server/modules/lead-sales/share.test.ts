@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { withinSchedule } from "../../server/modules/lead-sales/buyer-store";
-import { ownerShare, priceForShare } from "../../server/modules/lead-sales/share";
-import { signatureMatches, signBody } from "../../server/modules/lead-sales/signature";
+import { withinSchedule } from "./buyer-store";
+import { ownerShare, priceForShare } from "./share";
+import { signatureMatches, signBody } from "./signature";
 
 describe("the owner's share of a sale", () => {
   it("is the percentage of the price in cents, rounded half up", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "../../server/config";
-import { canonicalHosts, createNameserverPool, sameHosts } from "../../server/lib/nameserver-pool";
-import { StartupError } from "../../server/lib/startup-error";
+import { parseConfig } from "../config";
+import { canonicalHosts, createNameserverPool, sameHosts } from "./nameserver-pool";
+import { StartupError } from "./startup-error";
 
 const hosts = (n: number) => Array.from({ length: n }, (_, i) => `ns${i + 1}.pool.test`);
 

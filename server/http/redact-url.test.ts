@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redactUrl } from "../../server/http/redact-url";
+import { redactUrl } from "./redact-url";
 
 describe("the request URL the log keeps", () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ANALYTICS_TIERS, analyticsTierOf, tierForHistory } from "../../shared/analytics-plans";
-import { ANALYTICS_PLANS } from "../../shared/prices";
+import { ANALYTICS_TIERS, analyticsTierOf, tierForHistory } from "./analytics-plans";
+import { ANALYTICS_PLANS } from "./prices";
 
 const held = (...features: string[]) => features.map((feature) => ({ feature }));
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { invoiceNumber, invoiceToken, tokenHash } from "../../server/modules/lead-sales/invoice-token";
-import { previousMonth } from "../../server/modules/lead-sales/issue-invoice";
+import { invoiceNumber, invoiceToken, tokenHash } from "./invoice-token";
+import { previousMonth } from "./issue-invoice";
 
 const settings = { appUrl: "https://parkpilot.test", tokenSecret: "a-secret-of-some-length" };
 

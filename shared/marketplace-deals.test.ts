@@ -5,8 +5,8 @@ import {
   PROTECTION_TERMS,
   sellerProceedsCents,
   strongestProtection,
-} from "../../shared/marketplace-deals";
-import { premiumListingPrice } from "../../shared/prices";
+} from "./marketplace-deals";
+import { premiumListingPrice } from "./prices";
 
 describe("a sale's proceeds", () => {
   it("are the price less the commission, the commission rounded to the cent", () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { normalizeZip } from "@/features/leads/utils/normalize-zip";
 import {
   formatChangePercent,
   formatCompactMoney,
@@ -76,11 +75,5 @@ describe("display formatting", () => {
     } finally {
       process.env.TZ = zone;
     }
-  });
-
-  it("keeps a ZIP code to its first five digits", () => {
-    expect(normalizeZip("ZIP: 10001-1234")).toBe("10001");
-    expect(normalizeZip("9a0-2 1")).toBe("9021");
-    expect(normalizeZip("")).toBe("");
   });
 });

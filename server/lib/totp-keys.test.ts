@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { readTotpKeys, sessionKeyId } from "../../server/config";
-import { createSecretBox } from "../../server/lib/secret-box";
+import { readTotpKeys, sessionKeyId } from "../config";
+import { createSecretBox } from "./secret-box";
 
 const SESSION = "a-session-secret-of-some-length";
 const LONG = "x".repeat(32);

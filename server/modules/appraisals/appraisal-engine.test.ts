@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { backtest, MIN_BACKTEST_SALES } from "../../server/modules/appraisals/backtest";
-import { findComparables, LISTING_DISCOUNT } from "../../server/modules/appraisals/comparables";
-import { earningsMultiple, earningsValue } from "../../server/modules/appraisals/earnings";
-import { type MarketEntry, prepareMarket } from "../../server/modules/appraisals/market";
-import { brandabilityOf, nameFeatures } from "../../server/modules/appraisals/name-features";
-import { nameFactors, nameLog10 } from "../../server/modules/appraisals/name-value";
-import { segmentWords } from "../../server/modules/appraisals/segment-words";
-import { appraise, roundNice } from "../../server/modules/appraisals/valuation";
-import { wordData } from "../../server/modules/appraisals/word-data";
+import { backtest, MIN_BACKTEST_SALES } from "./backtest";
+import { findComparables, LISTING_DISCOUNT } from "./comparables";
+import { earningsMultiple, earningsValue } from "./earnings";
+import { type MarketEntry, prepareMarket } from "./market";
+import { brandabilityOf, nameFeatures } from "./name-features";
+import { nameFactors, nameLog10 } from "./name-value";
+import { segmentWords } from "./segment-words";
+import { appraise, roundNice } from "./valuation";
+import { wordData } from "./word-data";
 
 const EMPTY = prepareMarket([]);
 const nameValue = (name: string) => 10 ** nameLog10(nameFeatures(name));

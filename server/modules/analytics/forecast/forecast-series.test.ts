@@ -3,17 +3,12 @@ import {
   syntheticDaily as dailyRevenue,
   normalNoise as noise,
   syntheticMonthly,
-} from "../../bench/lib/synthetic-revenue";
-import { calibrate, conformalQuantile } from "../../server/modules/analytics/forecast/conformal";
-import {
-  backtest,
-  forecastSeries,
-  minHistory,
-  withoutOneOffs,
-} from "../../server/modules/analytics/forecast/forecast-series";
-import { daysBetween } from "../../server/modules/analytics/reports/daily-revenue";
-import { forecastMonths } from "../../server/modules/analytics/reports/forecast-months";
-import { PORTFOLIO_BACKTEST } from "../../server/modules/analytics/reports/forecast-report";
+} from "../../../../bench/lib/synthetic-revenue";
+import { daysBetween } from "../reports/daily-revenue";
+import { forecastMonths } from "../reports/forecast-months";
+import { PORTFOLIO_BACKTEST } from "../reports/forecast-report";
+import { calibrate, conformalQuantile } from "./conformal";
+import { backtest, forecastSeries, minHistory, withoutOneOffs } from "./forecast-series";
 
 /** Trend plus a fixed yearly pattern: every value differs from the one a year before by exactly 12 × 4. */
 const SHAPE = [0, 25, 60, 80, 70, 40, 10, -20, -45, -50, -30, -10];

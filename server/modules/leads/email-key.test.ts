@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dailyLeadCap } from "../../server/modules/leads/domain-lead-cap";
-import { leadEmailKey } from "../../server/modules/leads/email-key";
+import { dailyLeadCap } from "./domain-lead-cap";
+import { leadEmailKey } from "./email-key";
 
 describe("the canonical address of a lead", () => {
   it.each([

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_PLANS, OFFERS, optionById, PRO_PLAN } from "../../shared/catalog";
-import { grantsOf } from "../../shared/offer-grants";
-import { PLANS, planTableMarkdown, planThatLifts, proCardNote } from "../../shared/plans";
+import { ACCOUNT_PLANS, OFFERS, optionById, PRO_PLAN } from "./catalog";
+import { grantsOf } from "./offer-grants";
+import { PLANS, planTableMarkdown, planThatLifts, proCardNote } from "./plans";
 
 const between = (text: string, tag: string) => {
   const match = text.match(new RegExp(`<!-- ${tag} -->\\n([\\s\\S]*?)\\n<!-- /${tag} -->`));

@@ -9,8 +9,8 @@ import {
   toCents,
   ZMoney,
   ZSignedMoney,
-} from "../../shared/money";
-import { lowestPrice } from "../../shared/prices";
+} from "./money";
+import { lowestPrice } from "./prices";
 
 describe("money in cents", () => {
   it.each([

@@ -1,6 +1,7 @@
 import jStat from "jstat";
 import { describe, expect, it } from "vitest";
-import type { Arm } from "../../server/modules/experiments/split-test-stats";
+import { NETWORK_CONVERSIONS_PER_TEST, NETWORK_VISITORS_PER_TEST } from "../pages/track-visitors";
+import type { Arm } from "./split-test-stats";
 import {
   chanceToBeBest,
   DEFAULT_STOPPING_RULE,
@@ -9,11 +10,7 @@ import {
   TOP_NETWORKS,
   trafficOf,
   winnerOf,
-} from "../../server/modules/experiments/split-test-stats";
-import {
-  NETWORK_CONVERSIONS_PER_TEST,
-  NETWORK_VISITORS_PER_TEST,
-} from "../../server/modules/pages/track-visitors";
+} from "./split-test-stats";
 
 /** A seeded generator (mulberry32), so that each simulation is the same on every run. */
 function seeded(seed: number) {
