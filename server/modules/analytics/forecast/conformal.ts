@@ -15,9 +15,11 @@ export type Level = (typeof LEVELS)[number];
 export const MIN_SCORES = 20;
 /**
  * How far one checked forecast moves the level (ACI's step), over the square root of how many
- * there are: a long backtest adapts slowly and settles, a short one still moves.
+ * there are: a long backtest adapts slowly and settles, a short one still moves. At 0.12 a
+ * monthly backtest (294 forecasts, 12 ahead, fed back a year late) still covered 85.4% at 80%;
+ * at 0.3 it covers 84.0% and a daily one 81.8% (bench `analytics-reports`).
  */
-const STEP_SCALE = 0.12;
+const STEP_SCALE = 0.3;
 
 /** The conformal half-width at `level` of these absolute errors; the largest when too few. */
 export function conformalQuantile(scores: readonly number[], level: number): number {

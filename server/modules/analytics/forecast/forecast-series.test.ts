@@ -49,14 +49,14 @@ describe("the rolling-origin backtest", () => {
   });
 
   // A monthly backtest checks a few hundred forecasts, the earliest from models fitted on two
-  // years only: its intervals lean wide.
-  it("on a noisy monthly series, beats both baselines and its 80% intervals cover 75–90%", () => {
+  // years only: the level adapts fast enough that its 80% intervals still cover what they promise.
+  it("on a noisy monthly series, beats both baselines and its 80% intervals cover 75–85%", () => {
     const { backtest: result } = backtest(syntheticMonthly(60), { season: 12, horizon: 12, origins: 36 });
 
     expect(result.mase).toBeLessThan(result.seasonalNaiveMase);
     expect(result.mase).toBeLessThan(result.naiveMase);
     expect(result.coverage80).toBeGreaterThanOrEqual(0.75);
-    expect(result.coverage80).toBeLessThanOrEqual(0.9);
+    expect(result.coverage80).toBeLessThanOrEqual(0.85);
     expect(result.coverage95).toBeGreaterThanOrEqual(0.9);
   });
 
