@@ -10,9 +10,9 @@ const between = (text: string, tag: string) => {
 };
 
 describe("the plan table", () => {
-  const readme = readFileSync("README.md", "utf8");
+  const readme = readFileSync("docs/plans.md", "utf8");
 
-  it("the README's plan table is the catalogue's own", () => {
+  it("the plan table of docs/plans.md is the catalogue's own", () => {
     expect(between(readme, "plan-table")).toBe(planTableMarkdown());
     expect(between(readme, "pro-card")).toBe(proCardNote());
   });

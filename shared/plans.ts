@@ -1,7 +1,7 @@
 /**
  * The account plans (docs/product.md#account-plans): for each plan, the limits the server
  * enforces and the features a paid plan includes. One table, read by the server (limits, what a
- * plan order grants), the plan dialog and the README (a test compares them).
+ * plan order grants), the plan dialog and docs/plans.md (a test compares them).
  */
 import { centsToDecimal, toCents } from "./money";
 import { ACCOUNT_PLANS, optionById, PRO_PLAN, SECURITY_ADDONS, SUPPORT_TIERS } from "./prices";
@@ -146,7 +146,7 @@ export function planTableRows(): { label: string; cells: string[] }[] {
   ];
 }
 
-/** The plan table as Markdown: exactly what the README shows. */
+/** The plan table as Markdown: exactly what docs/plans.md shows. */
 export function planTableMarkdown(): string {
   const head = `| | ${PLANS.map((p) => p.label).join(" | ")} |`;
   const rule = `| --- | ${PLANS.map(() => "---").join(" | ")} |`;
@@ -154,7 +154,7 @@ export function planTableMarkdown(): string {
   return [head, rule, ...rows].join("\n");
 }
 
-/** What the Pro card adds to Settings' Pro, in one sentence (the card and the README say it). */
+/** What the Pro card adds to Settings' Pro, in one sentence (the card and docs/plans.md say it). */
 export function proCardNote(): string {
   const target = supportTarget(PRO_CARD.support);
   const pro = planById(PRO_CARD.plan);

@@ -8,7 +8,7 @@ const DOWNGRADED_DOMAINS = 5_000;
  * Domain on a free account (the check counts the portfolio under a per-account lock) against a
  * read that asks no plan, and `GET /api/settings/plan` for an account whose 5,000 domains are
  * mostly read-only after a downgrade, and Add Domain refused by the check. No goal yet: the
- * figures are recorded in the README.
+ * figures are recorded in docs/performance.md.
  */
 const scenario: Scenario = {
   name: "plan-limits",

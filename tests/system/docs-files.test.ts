@@ -25,7 +25,9 @@ const docs = [
 
 function namedFiles(doc: string): string[] {
   const text = readFileSync(path.join(root, doc), "utf8");
-  return [...text.matchAll(FILE)].map((m) => m[1]).filter((name) => name.includes("/") && !name.startsWith("/"));
+  return [...text.matchAll(FILE)]
+    .map((m) => m[1])
+    .filter((name) => name.includes("/") && !name.startsWith("/"));
 }
 
 const found = (name: string) =>

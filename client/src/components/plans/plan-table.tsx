@@ -2,7 +2,7 @@ import { PLANS, planTableRows } from "@shared/plans";
 import { cn } from "@/lib/cn";
 
 /**
- * Every plan's limits and what it includes, from the catalogue's own table (the README shows the
+ * Every plan's limits and what it includes, from the catalogue's own table (docs/plans.md shows the
  * same). `current` marks the account's plan.
  */
 export function PlanTable({ current, className }: { current?: string; className?: string }) {
