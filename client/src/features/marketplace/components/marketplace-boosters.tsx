@@ -55,7 +55,7 @@ export function MarketplaceBoosters() {
           icon={Landmark}
           tone="bg-purple-50 text-purple-600"
           title="Financing"
-          blurb="Monthly payment plans that widen your pool of buyers."
+          blurb="Buyers lease to own in monthly instalments; you are credited each one less 15% commission, and keep what was paid if a lease ends early."
           fromPrice={lowestPrice(FINANCING_TERMS)}
           priceSuffix=" setup"
         >
