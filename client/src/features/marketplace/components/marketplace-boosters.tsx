@@ -36,7 +36,7 @@ export function MarketplaceBoosters() {
           icon={Crown}
           tone="bg-amber-50 text-amber-600"
           title="Premium Listing"
-          blurb="Top placement and a featured badge for your listing."
+          blurb="Featured badge and placement for a listed name: Featured boosts search, Premium tops its TLD, Exclusive adds the storefront homepage, Enterprise the weekly newsletter."
           fromPrice={lowestPrice(LISTING_TYPES)}
           priceSuffix="/month"
         >
