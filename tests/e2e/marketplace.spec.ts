@@ -147,7 +147,7 @@ test("a seller buys a premium listing for a domain and pays for it on the sandbo
   const listed = await page.request.post("/api/marketplace/list", {
     data: { domainId: domain.id, price: "2500" },
   });
-  expect(listed.status()).toBe(200);
+  expect(listed.status()).toBe(201);
   await page.goto("/marketplace");
 
   await page.getByRole("button", { name: "Get Premium Listing" }).click();
