@@ -144,6 +144,13 @@ const failure = (title: string, what: string): OfferToast => ({
 const PAID_AND_ACTIVE = "Your payment is complete and it is active on your account.";
 const named = (domainName: string | null) => domainName ?? "your domain";
 
+/** What the custom report must answer, in the buyer's words: its analysts build it to this brief. */
+export const ZCustomReportBrief = z
+  .string()
+  .trim()
+  .min(20, "Say what the report should answer, in at least 20 characters.")
+  .max(5_000, "At most 5,000 characters.");
+
 // ─── The offers ─────────────────────────────────────────────────────────────────────────────
 
 /** Every purchase path, keyed by offer; `OFFERS[key].path` is what the client posts to. */
@@ -398,7 +405,18 @@ export const OFFERS = {
   }),
   customReports: defineOffer({
     path: "/api/analytics/reports",
-    body: z.object({ reportType: choice(REPORT_TYPES), price: ZPriceField }),
+    // The custom tier is built to the buyer's brief, asked at purchase and carried by its work order.
+    body: z
+      .object({ reportType: choice(REPORT_TYPES), price: ZPriceField, brief: z.string().optional() })
+      .superRefine((b, ctx) => {
+        if (b.reportType !== "custom") return;
+        const brief = ZCustomReportBrief.safeParse(b.brief ?? "");
+        if (!brief.success)
+          ctx.addIssue({ code: "custom", path: ["brief"], message: brief.error.issues[0].message });
+      })
+      .transform(({ brief, ...b }) =>
+        b.reportType === "custom" ? { ...b, brief: (brief ?? "").trim() } : b,
+      ),
     priceField: "price",
     price: (b) => optionById(REPORT_TYPES, b.reportType).price,
     serviceType: () => "custom_reports",

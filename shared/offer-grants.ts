@@ -9,8 +9,10 @@ import { PLANS, PRO_CARD, planById } from "./plans";
 import {
   ACCOUNT_PLANS,
   API_PLANS,
+  LISTING_TYPES,
   MARKETING_TOOLS,
   optionById,
+  premiumListingFeature,
   RECRUITMENT_GOALS,
   SECURITY_ADDONS,
   SECURITY_LEVELS,
@@ -114,7 +116,12 @@ export function grantsOf(offerKey: string, body: Record<string, unknown>): Grant
         grant(`support:${PRO_CARD.support}`),
       ];
     case "premiumListing":
-      return [grant("premium-listing", { ...domain, days: Number(body.duration) })];
+      return [
+        grant(premiumListingFeature(optionById(LISTING_TYPES, str(body.listingType)).id), {
+          ...domain,
+          days: Number(body.duration),
+        }),
+      ];
     case "buyerProtection":
       return [grant("buyer-protection", domain)];
     case "financing":

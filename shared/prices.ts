@@ -95,13 +95,53 @@ export const PREMIUM_SERVICES = [
 
 // ─── Marketplace ────────────────────────────────────────────────────────────────────────────
 
-/** Premium listing tiers, priced per month. */
+/**
+ * Premium listing tiers, priced per month, each placed above the tier before it in every order
+ * of the marketplace (`rank`) and shown in more places (`places`) for the days bought
+ * (docs/marketplace.md#featured-listings-and-promotions).
+ */
 export const LISTING_TYPES = [
-  { id: "featured", label: "Featured", price: "49.99" },
-  { id: "premium", label: "Premium", price: "99.99" },
-  { id: "exclusive", label: "Exclusive", price: "199.99" },
-  { id: "enterprise", label: "Enterprise", price: "499.99" },
-] as const satisfies readonly PricedOption[];
+  {
+    id: "featured",
+    label: "Featured",
+    price: "49.99",
+    rank: 1,
+    places: ["Featured badge", "Search boost: above every unpromoted listing in marketplace search"],
+  },
+  {
+    id: "premium",
+    label: "Premium",
+    price: "99.99",
+    rank: 2,
+    places: ["Featured badge", "Category top: above Featured listings in search and in its TLD's listings"],
+  },
+  {
+    id: "exclusive",
+    label: "Exclusive",
+    price: "199.99",
+    rank: 3,
+    places: [
+      "Featured badge",
+      "Above Premium and Featured listings in search and its TLD",
+      "Homepage: on the front of the public storefront (/listings)",
+    ],
+  },
+  {
+    id: "enterprise",
+    label: "Enterprise",
+    price: "499.99",
+    rank: 4,
+    places: [
+      "Featured badge",
+      "First of all listings in search and its TLD",
+      "Homepage: on the front of the public storefront (/listings)",
+      "Newsletter: in the weekly listings email to every opted-in buyer",
+    ],
+  },
+] as const satisfies readonly (PricedOption & { rank: number; places: readonly string[] })[];
+
+/** The entitlement a paid Premium Listing grants for its days: one per tier. */
+export const premiumListingFeature = (tier: string) => `premium-listing:${tier}`;
 export const DEFAULT_LISTING_TYPE = "featured";
 
 /** Durations in days for premium listings and promotions. */

@@ -987,6 +987,13 @@ export const marketplaceTransactions = pgTable(
     inspectionEndsAt: timestamp("inspection_ends_at", { withTimezone: true }),
     disputedAt: timestamp("disputed_at", { withTimezone: true }),
     disputeReason: text("dispute_reason"),
+    /** Each side's own account of a dispute, for staff to decide on (the latest one given). */
+    buyerStatement: text("buyer_statement"),
+    buyerStatementAt: timestamp("buyer_statement_at", { withTimezone: true }),
+    sellerStatement: text("seller_statement"),
+    sellerStatementAt: timestamp("seller_statement_at", { withTimezone: true }),
+    /** Paid in the sandbox: test money, so nothing is held for the seller and nothing credited. */
+    testMoney: boolean("test_money").notNull().default(false),
     closedAt: timestamp("closed_at", { withTimezone: true }),
     /** The buyer's copy of the domain once the sale completed. */
     buyerDomainId: uuid("buyer_domain_id").references(() => domains.id, { onDelete: "set null" }),

@@ -37,8 +37,10 @@ export const ZRevenueBySource = z.object({
 /** Traffic of one day or of the whole range: visitors are landing visits plus ad-network visitors. */
 export const ZTraffic = z.object({
   visitors: z.number().int(),
+  /** Visits of the parked pages (where the lead form is), without the ad networks' visitors. */
+  pageVisits: z.number().int(),
   leads: z.number().int(),
-  /** Leads ÷ visitors as a percentage with two decimals; 0 when there were no visitors. */
+  /** Leads ÷ parked-page visits as a percentage with two decimals, as the reports count it; 0 without visits. */
   conversionRate: z.number(),
 });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZMoney } from "../money";
+import { ZReportStatus } from "./reports";
 
 /** The two providers a buyer can pay with (docs/product.md#the-calls: the providers' lowercase names). */
 export const CHECKOUT_PROVIDERS = ["stripe", "paypal"] as const;
@@ -72,6 +73,8 @@ export const ZServiceOrder = z.object({
   metadata: z.object({ domainName: z.string().optional() }),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
+  /** The report this order paid for (an appraisal, an analytics report) and where it stands, or null. */
+  report: z.object({ id: z.string(), status: ZReportStatus }).nullable(),
 });
 export type TServiceOrder = z.infer<typeof ZServiceOrder>;
 

@@ -153,6 +153,13 @@ export const ZDisputeBody = z.object({
   reason: z.string().trim().min(1, "Say what went wrong.").max(2_000, "At most 2,000 characters."),
 });
 
+/** A side's own account of a disputed sale, replaced by its next one while staff decide. */
+export const ZDisputeStatementBody = z.object({
+  statement: z.string().trim().min(1, "Write your statement.").max(5_000, "At most 5,000 characters."),
+});
+export type TDisputeStatementBody = z.infer<typeof ZDisputeStatementBody>;
+export const ZDisputeStatement = z.object({ text: z.string(), at: z.string() });
+
 /** An escrow sale as its buyer or its seller sees it. */
 export const ZMarketplaceTransaction = z.object({
   id: z.string(),
@@ -174,6 +181,10 @@ export const ZMarketplaceTransaction = z.object({
   paidAt: z.string().nullable(),
   transferredAt: z.string().nullable(),
   disputeReason: z.string().nullable(),
+  /** Each side's statement on a dispute (both sides and staff read both), or null before one is given. */
+  statements: z.object({ buyer: ZDisputeStatement.nullable(), seller: ZDisputeStatement.nullable() }),
+  /** Paid in the sandbox: test money, nothing held for the seller and nothing credited. */
+  testMoney: z.boolean(),
   closedAt: z.string().nullable(),
   createdAt: z.string(),
   kind: z.enum(["sale", "lease"]),
@@ -215,6 +226,7 @@ export const marketplaceDealPaths = {
   confirmTransfer: (id: string) => `/api/marketplace/transactions/${id}/confirm-transfer`,
   acceptTransaction: (id: string) => `/api/marketplace/transactions/${id}/accept`,
   dispute: (id: string) => `/api/marketplace/transactions/${id}/dispute`,
+  statement: (id: string) => `/api/marketplace/transactions/${id}/statement`,
   cancel: (id: string) => `/api/marketplace/transactions/${id}/cancel`,
   leaseRedirect: (id: string) => `/api/marketplace/transactions/${id}/redirect`,
   leaseQuote: (id: string, months: number) => `/api/marketplace/listings/${id}/lease-quote?months=${months}`,

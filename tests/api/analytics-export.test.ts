@@ -44,10 +44,10 @@ describe("GET /api/analytics/export", () => {
     const lines = res.text.trimEnd().split("\r\n");
     expect(lines).toHaveLength(1 + 30 + 1);
     expect(lines[0]).toBe(
-      "Date,Parking revenue,Lead revenue,Marketplace revenue,Affiliate revenue,Other revenue,Total revenue,Visitors,Leads,Lead conversion (%)",
+      "Date,Parking revenue,Lead revenue,Marketplace revenue,Affiliate revenue,Other revenue,Total revenue,Visitors,Page visits,Leads,Lead conversion (%)",
     );
-    expect(lines[30]).toBe(`${today()},12.50,75.00,0.00,0.00,0.00,87.50,40,1,2.50`);
-    expect(lines[31]).toBe("Total,12.50,75.00,0.00,0.00,0.00,87.50,40,1,2.50");
+    expect(lines[30]).toBe(`${today()},12.50,75.00,0.00,0.00,0.00,87.50,40,40,1,2.50`);
+    expect(lines[31]).toBe("Total,12.50,75.00,0.00,0.00,0.00,87.50,40,40,1,2.50");
   });
 
   it("refuses an unknown range with 400 and a message, and a signed-out visitor with 401", async () => {

@@ -7,9 +7,10 @@ import { addAnalystNotes } from "../../server/modules/analytics/reports/analytic
 import { OUTSIDE_TRAFFIC_UNKNOWN } from "../../server/modules/analytics/reports/competitive-report";
 import { FORECAST_HISTORY_PATH } from "../../shared/api/analytics";
 import { REPORTS_PATHS, type TReport, ZReport } from "../../shared/api/reports";
+import { OFFERS } from "../../shared/catalog";
 import { COMPETITIVE_ANALYSIS, FORECAST_PERIODS, REPORT_TYPES } from "../../shared/prices";
 import { workOrders } from "../../shared/schema";
-import { addRevenue } from "../factories/analytics";
+import { addParkingReport, addRevenue } from "../factories/analytics";
 import { payInSandbox } from "../factories/billing";
 import { insertDomain } from "../factories/domains";
 import { signUp } from "../factories/users";
@@ -179,6 +180,8 @@ describe("custom reports", () => {
         "Trends",
         "Profit and loss, last 12 months",
         "Revenue forecast",
+        "Valuation",
+        "Parking networks compared",
       ],
     ],
   ])("the %s tier has its sections and no more", async (tier, expected) => {
@@ -200,15 +203,50 @@ describe("custom reports", () => {
     if (tier !== "basic") expect(JSON.stringify(report.content)).toContain(`custom-${tier}-report.com`);
   });
 
-  it("the custom tier queues the analyst's work order and takes in the notes when they are delivered", async () => {
+  it("the enterprise tier values the best names and compares each imported network's RPM", async () => {
     const owner = await signUp(t.app, { timeZone: "UTC" });
-    const report = await buyReport(owner.agent, "/api/analytics/reports", tierBody("custom"));
-    expect(headings(report).at(-1)).toBe("Analyst's notes");
-    expect(report.content?.sections.at(-1)?.lines[0]).toMatch(/An analyst is reviewing this report/);
-    const { rows } = await t.db.execute<{ id: string; offer_id: string }>(
-      sql`select id, offer_id from work_orders where order_id = ${report.orderId}`,
+    const domain = await insertDomain(t.db, owner.user.id, { name: "enterprise-networks.com" });
+    const today = new Date().toISOString().slice(0, 10);
+    await addParkingReport(t.db, domain, { day: today, visitors: 2000, clicks: 40, revenue: "10.00" });
+    await addParkingReport(t.db, domain, {
+      day: today,
+      visitors: 1000,
+      clicks: 30,
+      revenue: "8.00",
+      network: "bodis",
+    });
+    const report = await buyReport(owner.agent, "/api/analytics/reports", tierBody("enterprise"));
+    const valuation = report.content?.sections.find((s) => s.heading === "Valuation");
+    expect(valuation?.table?.rows[0][0]).toBe("enterprise-networks.com");
+    expect(valuation?.table?.rows[0][1]).toMatch(/^\$[\d,]+$/);
+    const networks = report.content?.sections.find(
+      (s) => s.heading === "Parking networks compared, last 90 days",
     );
-    expect(rows).toEqual([{ id: expect.any(String), offer_id: "customReports" }]);
+    expect(networks?.table?.rows).toEqual([
+      ["sedo", "1", "2,000", "40", "$10.00", "$5.00"],
+      ["bodis", "1", "1,000", "30", "$8.00", "$8.00"],
+    ]);
+  });
+
+  it("the custom tier asks for its brief at purchase, and its work order and report carry it", async () => {
+    const owner = await signUp(t.app, { timeZone: "UTC" });
+    const noBrief = await owner.agent.post("/api/analytics/reports").send(tierBody("custom"));
+    expect(noBrief.status).toBe(400);
+    expect(noBrief.body.issues).toEqual([expect.objectContaining({ path: ["brief"] })]);
+    expect(OFFERS.customReports.body.safeParse({ ...tierBody("custom"), brief: "too short" }).success).toBe(
+      false,
+    );
+    const brief = "Which of my .net names should I drop before renewal, and which should I list?";
+    const report = await buyReport(owner.agent, "/api/analytics/reports", { ...tierBody("custom"), brief });
+    expect(headings(report).slice(-2)).toEqual(["Your brief", "Analyst's notes"]);
+    expect(report.content?.sections.at(-2)?.lines).toEqual([brief]);
+    expect(report.content?.sections.at(-1)?.lines[0]).toMatch(/An analyst is reviewing this report/);
+    const { rows } = await t.db.execute<{ id: string; offer_id: string; description: string }>(
+      sql`select id, offer_id, description from work_orders where order_id = ${report.orderId}`,
+    );
+    expect(rows).toEqual([
+      { id: expect.any(String), offer_id: "customReports", description: `The buyer's brief:\n${brief}` },
+    ]);
 
     const [workOrder] = await t.db
       .update(workOrders)
@@ -260,9 +298,46 @@ describe("competitive analysis", () => {
       cohort: null,
     });
     expect(content.competitors[1]).toMatchObject({ input: "not a domain", name: null });
-    const section = report.content?.sections.find((s) => s.heading === "rival-cars.net");
-    expect(section?.lines.join(" ")).toMatch(/Too few accounts/);
-    expect(section?.table?.rows[0][0]).toBe("my-car-deals.net");
+    // The cohort hidden under 5 accounts leaves the rest shown: the owner's own names, and what is known.
+    const own = report.content?.sections.find((s) => s.heading === "Your names like rival-cars.net");
+    expect(own?.lines.join(" ")).toMatch(/fewer than 5 accounts/);
+    expect(own?.table?.rows[0]).toEqual([
+      "my-car-deals.net",
+      "No ad-network visitors",
+      "0",
+      "Cohort not shown (under 5 accounts)",
+    ]);
+    expect(JSON.stringify(report.content?.sections)).not.toContain("—");
+    expect(report.content?.sections[0].lines.join(" ")).toMatch(/Not known either/);
+  });
+
+  it("compares a competitor with closed sales and listings of similar names: their prices and days to sell", async () => {
+    const seller = await signUp(t.app);
+    const listedAt = new Date(Date.now() - 40 * 86_400_000);
+    await insertDomain(t.db, seller.user.id, {
+      name: "solarpanelsdeal.io",
+      listedAt,
+      soldAt: new Date(Date.now() - 10 * 86_400_000),
+      soldPrice: "3000.00",
+    });
+    await insertDomain(t.db, seller.user.id, { name: "solarroof.io", marketplacePrice: "900.00", listedAt });
+    const owner = await signUp(t.app, { timeZone: "UTC" });
+    const price = (
+      Number(COMPETITIVE_ANALYSIS.basePrice) + Number(COMPETITIVE_ANALYSIS.perCompetitor)
+    ).toFixed(2);
+    const report = await buyReport(owner.agent, "/api/analytics/competitive", {
+      competitors: "solarhub.io",
+      price,
+    });
+    const section = report.content?.sections.find((s) => s.heading === "solarhub.io");
+    expect(section?.lines.join(" ")).toMatch(
+      /1 similar name sold on ParkPilot at a median \$3,000\.00, 30 days/,
+    );
+    expect(section?.lines.join(" ")).toMatch(/1 similar name is listed now at a median ask of \$900\.00/);
+    expect(section?.table?.rows).toEqual([
+      ["solarpanelsdeal.io", "Sold", "$3,000.00", "30 to sell", 'the word "solar"'],
+      ["solarroof.io", "Listed", "$900.00", "40 listed so far", 'the word "solar"'],
+    ]);
   });
 
   it("shows the cohort's medians once 5 other accounts hold names of the TLD and length band", async () => {

@@ -95,7 +95,8 @@ describe("GET /api/analytics", () => {
       other: "2.50",
       total: "1599.95",
     });
-    expect(answer.totals).toMatchObject({ visitors: 650, leads: 3, conversionRate: 0.46 });
+    // Conversion is over the parked pages' visits (250), not every visitor (650), as the reports count it.
+    expect(answer.totals).toMatchObject({ visitors: 650, pageVisits: 250, leads: 3, conversionRate: 1.2 });
     expect(answer.topDomains).toEqual([
       { id: expect.any(String), name: "beta-analytics.com", revenue: "1500.01", visitors: 150, leads: 1 },
       { id: expect.any(String), name: "alpha-analytics.com", revenue: "85.10", visitors: 500, leads: 2 },
@@ -114,7 +115,7 @@ describe("GET /api/analytics", () => {
       other: "2.50",
       total: "1694.95",
     });
-    expect(answer.totals).toMatchObject({ visitors: 660, leads: 4, conversionRate: 0.61 });
+    expect(answer.totals).toMatchObject({ visitors: 660, pageVisits: 260, leads: 4, conversionRate: 1.54 });
     expect(answer.topDomains.map((d) => [d.name, d.revenue])).toEqual([
       ["beta-analytics.com", "1575.01"],
       ["alpha-analytics.com", "105.10"],
@@ -160,6 +161,7 @@ describe("GET /api/analytics", () => {
         total: "0.00",
       },
       visitors: 0,
+      pageVisits: 0,
       leads: 0,
       conversionRate: 0,
     });
@@ -172,7 +174,7 @@ describe("GET /api/analytics", () => {
       revenue: { parking: "10.10", lead: "75.00", total: "85.10" },
       visitors: 500,
       leads: 2,
-      conversionRate: 0.4,
+      conversionRate: 1,
     });
     expect(dayOf(answer, 3)).toMatchObject({
       revenue: { marketplace: "1500.00", affiliate: "12.34", total: "1512.34" },

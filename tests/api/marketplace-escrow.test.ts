@@ -179,6 +179,8 @@ describe("a sale by offer", () => {
     expect(opened.status).toBe(201);
     expect(opened.body.amount).toBe("1500.00");
     expect((await payInSandbox(buyer.agent, opened.body.orderId)).status).toBe(303);
+    // The seller is told it is test money, not promised proceeds.
+    expect(await sale(seller.agent, opened.body.id)).toMatchObject({ testMoney: true, role: "seller" });
     expect((await proveTransfer(buyer.agent, opened.body.id)).body.status).toBe("inspection");
 
     expect((await runSaleClock(t, new Date(Date.now() + 2 * DAY_MS))).completed).toBe(0);

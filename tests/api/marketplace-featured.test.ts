@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sendListingsNewsletter } from "../../server/modules/marketplace/listings-newsletter";
 import type { TMarketplaceListing } from "../../shared/api/marketplace";
-import { premiumListingPrice } from "../../shared/prices";
+import { LISTING_TYPES, premiumListingPrice } from "../../shared/prices";
 import { entitlements } from "../../shared/schema";
 import { insertDomain } from "../factories/domains";
 import { signUp } from "../factories/users";
@@ -93,6 +94,62 @@ describe("Premium Listing", () => {
     const old = Buffer.from(JSON.stringify(["100.00", "a.com"])).toString("base64url");
     const { agent } = await signUp(t.app);
     expect((await agent.get(`/api/marketplace/domains?sort=price-asc&cursor=${old}`)).status).toBe(400);
+  });
+});
+
+describe("Premium Listing's tiers", () => {
+  it("place each tier above the one before it, Exclusive and Enterprise on the storefront's front, Enterprise in the newsletter", async () => {
+    const { seller, listed } = await sellerWith(4);
+    // listed[0] is the newest: bought the lowest tier, it must still end below the others.
+    for (const [i, tier] of LISTING_TYPES.entries())
+      await buyAndPay(seller.agent, "/api/marketplace/premium-listing", {
+        domainId: listed[i].id,
+        listingType: tier.id,
+        duration: 7,
+        price: premiumListingPrice(tier.id, 7),
+      });
+    const order = (await seller.agent.get("/api/marketplace/domains?sort=newest&limit=4"))
+      .body as TMarketplaceListing[];
+    expect(order.map((l) => l.id)).toEqual([listed[3].id, listed[2].id, listed[1].id, listed[0].id]);
+
+    const front = (await request(t.app).get("/listings")).text;
+    const promoted = front.slice(front.indexOf("Featured on ParkPilot"), front.indexOf("All listings"));
+    expect(promoted).toContain(listed[2].name);
+    expect(promoted).toContain(listed[3].name);
+    expect(promoted).not.toContain(listed[1].name);
+    expect(promoted).not.toContain(listed[0].name);
+
+    const sent = await sendListingsNewsletter({
+      db: t.db,
+      mailer: t.deps.mailer,
+      appUrl: t.deps.config.appUrl,
+      secret: t.deps.config.sessionSecret,
+    });
+    expect(sent.listings).toBe(1);
+  });
+
+  it("are sold only for a verified, listed name: a pending or unlisted one is refused and nothing is ordered", async () => {
+    const owner = await signUp(t.app);
+    const unlisted = await insertDomain(t.db, owner.user.id);
+    const pending = await insertDomain(t.db, owner.user.id, {
+      status: "pending",
+      marketplacePrice: "500.00",
+    });
+    const premium = (domainId: string) =>
+      owner.agent
+        .post("/api/marketplace/premium-listing")
+        .send({ domainId, listingType: "premium", duration: 30, price: "99.99" });
+    const unlistedAnswer = await premium(unlisted.id);
+    expect(unlistedAnswer.status).toBe(409);
+    expect(unlistedAnswer.body.message).toMatch(/not listed for sale/);
+    const pendingAnswer = await premium(pending.id);
+    expect(pendingAnswer.status).toBe(409);
+    expect(pendingAnswer.body.message).toMatch(/not verified/);
+    const promotion = await owner.agent
+      .post("/api/marketplace/promotion")
+      .send({ domainId: unlisted.id, promotionType: "social", duration: 30, price: "99.99" });
+    expect(promotion.status).toBe(409);
+    expect((await owner.agent.get("/api/service-orders?status=pending")).body).toEqual([]);
   });
 });
 

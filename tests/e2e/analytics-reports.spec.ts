@@ -27,9 +27,13 @@ test("a forecast says before the purchase that a new account's history is too sh
   await expect(page.getByText("Test mode, no money moves")).toBeVisible();
   await page.getByRole("button", { name: "Pay $149.00" }).click();
   await expect(page).toHaveURL(/\/checkout\/success/, FIRST_LOAD);
-
-  await page.goto("/reports");
-  await page.getByRole("link", { name: "Comprehensive analytics report" }).click(FIRST_LOAD);
+  // The success page says where the report stands, not a general turnaround, and leads to it.
+  await expect(page.getByTestId("order-activated")).toContainText(
+    /Your report is (ready|being built)/,
+    FIRST_LOAD,
+  );
+  await page.getByRole("link", { name: /(Open|Follow) Your Report/ }).click();
+  await expect(page).toHaveURL(/\/reports\/[0-9a-f-]{36}$/);
   const download = page.getByRole("link", { name: "Download PDF" });
   await expect(download).toBeVisible({ timeout: 60_000 });
 

@@ -143,6 +143,11 @@ test("a seller buys a premium listing for a domain and pays for it on the sandbo
   account: _account,
 }) => {
   const domain = await addDomain(page, `${uniqueLabel()}.com`);
+  // A Premium Listing places a listing: only a listed name is offered.
+  const listed = await page.request.post("/api/marketplace/list", {
+    data: { domainId: domain.id, price: "2500" },
+  });
+  expect(listed.status()).toBe(201);
   await page.goto("/marketplace");
 
   await page.getByRole("button", { name: "Get Premium Listing" }).click();
@@ -151,7 +156,8 @@ test("a seller buys a premium listing for a domain and pays for it on the sandbo
   await expect(buy).toBeDisabled();
   await dialog.getByLabel("Listing type").selectOption("premium");
   await expect(dialog).toContainText("$99.99");
-  await dialog.getByLabel("Domain").selectOption({ label: domain.name });
+  await expect(dialog.getByTestId("tier-places")).toContainText("Category top");
+  await dialog.getByLabel("Listed domain").selectOption({ label: domain.name });
   await expect(buy).toBeEnabled();
   await buy.click();
 

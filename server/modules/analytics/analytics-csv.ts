@@ -21,10 +21,17 @@ export const revenueCells = (revenue: TAnalyticsDay["revenue"]) => [
   revenue.total,
 ];
 
-const HEADER = ["Date", ...REVENUE_HEADER, "Visitors", "Leads", "Lead conversion (%)"];
+const HEADER = ["Date", ...REVENUE_HEADER, "Visitors", "Page visits", "Leads", "Lead conversion (%)"];
 
 function line(label: string, day: Omit<TAnalyticsDay, "day">): (string | number)[] {
-  return [label, ...revenueCells(day.revenue), day.visitors, day.leads, day.conversionRate.toFixed(2)];
+  return [
+    label,
+    ...revenueCells(day.revenue),
+    day.visitors,
+    day.pageVisits,
+    day.leads,
+    day.conversionRate.toFixed(2),
+  ];
 }
 
 /** The range's daily series as CSV (one row per day, then a Total row), CRLF line ends per RFC 4180. */

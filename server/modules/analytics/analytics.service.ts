@@ -34,6 +34,7 @@ interface SeriesRow extends Record<string, unknown>, RevenueByKind {
   first: string;
   last: string;
   visitors: number;
+  page_visits: number;
   leads: number;
   conversion_rate: number;
 }
@@ -58,21 +59,23 @@ async function seriesRows(db: DbOrTx, userId: string, now: Date, days: number): 
       group by 1
     ),
     visits as (
-      select t.day, t.visits as visitors, t.leads from domain_traffic t cross join range
+      select t.day, t.visits as visitors, t.visits as page_visits, t.leads from domain_traffic t cross join range
       where t.user_id = ${userId} and t.day between range.first and range.last
       union all
-      select p.day, p.visitors, 0 from parking_reports p cross join range
+      select p.day, p.visitors, 0, 0 from parking_reports p cross join range
       where p.user_id = ${userId} and p.day between range.first and range.last
     ),
     traffic as (
-      select day, sum(visitors) as visitors, sum(leads) as leads from visits group by day
+      select day, sum(visitors) as visitors, sum(page_visits) as page_visits, sum(leads) as leads
+      from visits group by day
     ),
     series as (
       select c.day,
         coalesce(r.parking, 0) as parking, coalesce(r.lead, 0) as lead,
         coalesce(r.marketplace, 0) as marketplace, coalesce(r.affiliate, 0) as affiliate,
         coalesce(r.other, 0) as other, coalesce(r.total, 0) as total,
-        coalesce(t.visitors, 0) as visitors, coalesce(t.leads, 0) as leads
+        coalesce(t.visitors, 0) as visitors, coalesce(t.page_visits, 0) as page_visits,
+        coalesce(t.leads, 0) as leads
       from calendar c
       left join revenue r on r.day = c.day
       left join traffic t on t.day = c.day
@@ -81,7 +84,7 @@ async function seriesRows(db: DbOrTx, userId: string, now: Date, days: number): 
       select * from series
       union all
       select null, sum(parking), sum(lead), sum(marketplace), sum(affiliate), sum(other), sum(total),
-        sum(visitors), sum(leads)
+        sum(visitors), sum(page_visits), sum(leads)
       from series
     )
     select to_char(w.day, 'YYYY-MM-DD') as day, range.tz,
@@ -89,8 +92,9 @@ async function seriesRows(db: DbOrTx, userId: string, now: Date, days: number): 
       round(w.parking, 2)::text as parking, round(w.lead, 2)::text as lead,
       round(w.marketplace, 2)::text as marketplace, round(w.affiliate, 2)::text as affiliate,
       round(w.other, 2)::text as other, round(w.total, 2)::text as total,
-      w.visitors::int as visitors, w.leads::int as leads,
-      (case when w.visitors > 0 then round(w.leads * 100.0 / w.visitors, 2) else 0 end)::float8
+      w.visitors::int as visitors, w.page_visits::int as page_visits, w.leads::int as leads,
+      -- Leads come from the parked page's form: conversion is over its visits, as the reports count it.
+      (case when w.page_visits > 0 then round(w.leads * 100.0 / w.page_visits, 2) else 0 end)::float8
         as conversion_rate
     from with_totals w cross join range
     order by w.day nulls last
@@ -150,6 +154,7 @@ function toDay(row: SeriesRow): Omit<TAnalyticsDay, "day"> {
       total: row.total,
     },
     visitors: row.visitors,
+    pageVisits: row.page_visits,
     leads: row.leads,
     conversionRate: row.conversion_rate,
   };

@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { ALREADY_PAID_TEXT, type TCheckoutProvider, type TServiceOrder } from "../../../shared/api/checkout";
+import type { TReportStatus } from "../../../shared/api/reports";
 import { isMonthly } from "../../../shared/offer-grants";
-import { serviceOrders, users } from "../../../shared/schema";
+import { reports, serviceOrders, users } from "../../../shared/schema";
 import { serviceTypeName } from "../../../shared/service-name";
 import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
@@ -19,6 +20,11 @@ export async function getServiceOrder(options: {
   const order = await ownServiceOrder(options);
   const domainName = order.metadata.domainName;
   const monthly = isMonthly(order.offerId);
+  const [report] = await options.db
+    .select({ id: reports.id, status: reports.status })
+    .from(reports)
+    .where(and(eq(reports.orderId, order.id), eq(reports.userId, options.userId)))
+    .limit(1);
   return {
     id: order.id,
     offerId: order.offerId,
@@ -32,6 +38,7 @@ export async function getServiceOrder(options: {
     metadata: typeof domainName === "string" ? { domainName } : {},
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
+    report: report ? { id: report.id, status: report.status as TReportStatus } : null,
   };
 }
 

@@ -2,6 +2,7 @@ import { Router } from "express";
 import {
   ZCounterOfferBody,
   ZDisputeBody,
+  ZDisputeStatementBody,
   ZLeaseQuoteQuery,
   ZLeaseRedirectBody,
   ZListingIdParams,
@@ -38,6 +39,7 @@ import {
   listTransactions,
   openTransaction,
   setLeaseRedirect,
+  submitDisputeStatement,
 } from "./transactions.service";
 
 /**
@@ -139,6 +141,12 @@ export function dealRoutes(deps: AppDeps, invalidatePage: (domainName: string) =
     "/transactions/:id/dispute",
     handler({ ...sale, body: ZDisputeBody }, ({ userId, params, body }) =>
       disputeTransaction({ db, userId, id: params.id, reason: body.reason }),
+    ),
+  );
+  router.post(
+    "/transactions/:id/statement",
+    handler({ ...sale, body: ZDisputeStatementBody }, ({ userId, params, body }) =>
+      submitDisputeStatement({ db, userId, id: params.id, statement: body.statement }),
     ),
   );
   router.get(

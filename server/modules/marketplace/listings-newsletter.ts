@@ -4,10 +4,10 @@ import { formatUsd } from "../../../shared/money";
 import { users } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import type { Mailer } from "../../mail/mailer";
-import { featuredGrants } from "./marketplace.service";
+import { featuredGrants, tiersFrom } from "./marketplace.service";
 
-/** The promotions that put a listing in the weekly email (the Newsletter promotion, and Premium: all of them). */
-export const NEWSLETTER_FEATURES = ["promotion:newsletter", "promotion:premium"];
+/** What puts a listing in the weekly email: the Newsletter and Premium promotions, and an Enterprise listing. */
+export const NEWSLETTER_FEATURES = ["promotion:newsletter", "promotion:premium", ...tiersFrom(4)];
 
 /** The token of a user's one-click unsubscribe link: an HMAC of their id, so no table keeps it. */
 export function unsubscribeToken(secret: string, userId: string): string {

@@ -9,6 +9,7 @@ import type {
 import { encodeCursor } from "../../../shared/api/v1/common";
 import { LIVE_SALE_MESSAGE } from "../../../shared/marketplace-deals";
 import { formatUsd } from "../../../shared/money";
+import { LISTING_TYPES, premiumListingFeature } from "../../../shared/prices";
 import { accountEvents, domains } from "../../../shared/schema";
 import { containsPattern } from "../../db/contains-pattern";
 import { exactIsoTime } from "../../db/iso-time";
@@ -85,9 +86,10 @@ export async function listMarketplace(options: {
   const { query } = options;
   const sort = SORTS[query.sort];
   const after = query.after;
-  // A cursor's value is "1|…" after a featured listing, "0|…" after another (featured come first).
-  const afterFeatured = after?.value.startsWith("1|") ?? false;
-  const afterValue = after?.value.slice(2) ?? "";
+  // A cursor's value is "<rank>|…": the placement rank of the last listing (0 unfeatured, highest first).
+  const bar = after?.value.indexOf("|") ?? -1;
+  const afterFeatured = after && bar > 0 ? Number(after.value.slice(0, bar)) || 0 : 0;
+  const afterValue = after && bar >= 0 ? after.value.slice(bar + 1) : "";
   const beyond = after
     ? sql`where r.featured < ${afterFeatured} or (r.featured = ${afterFeatured} and (
         ${sort.key} ${sort.desc ? sql`<` : sql`>`} ${sort.read(afterValue)}
@@ -99,7 +101,7 @@ export async function listMarketplace(options: {
     listed as (
       select d.id, d.name, d.marketplace_price as price, d.registration_date, d.listed_at, d.user_id,
         (now() at time zone u.time_zone)::date - ${RECENT_DAYS - 1}::int as since,
-        f.until as featured_until, f.domain_id is not null as featured
+        f.until as featured_until, coalesce(f.rank, 0) as featured
       from domains d join users u on u.id = d.user_id
       left join featured f on f.domain_id = d.id and f.user_id = d.user_id
       -- A listing shows only while its owner's ownership is proven (docs/security.md#domain-ownership).
@@ -135,7 +137,7 @@ export async function listMarketplace(options: {
     )
     select c.total, page.* from (select count(*)::int as total from listed) c
     left join lateral (
-      select r.*, (case when r.featured then '1|' else '0|' end) || ${sort.text} as sort_value,
+      select r.*, r.featured::text || '|' || ${sort.text} as sort_value,
         ${sort.key} as sort_key from listings r
       ${beyond} ${order}
       limit ${query.limit + 1}
@@ -166,19 +168,35 @@ export async function listMarketplace(options: {
 }
 
 /**
- * The features that put a listing first in every order with a badge (docs/marketplace.md): a
- * Premium Listing, or the Premium promotion (all promotions in one), bought by the domain's owner
- * and not yet ended.
+ * How high each feature places a listing in every order (docs/marketplace.md): a Premium
+ * Listing's tier by its rank, Enterprise first; the Premium promotion (all promotions in one) and
+ * a Premium Listing granted before tiers differed place as Featured.
  */
-export const FEATURED_FEATURES = ["premium-listing", "promotion:premium"];
+export const FEATURE_RANKS: Readonly<Record<string, number>> = {
+  "premium-listing": 1,
+  "promotion:premium": 1,
+  ...Object.fromEntries(LISTING_TYPES.map((t) => [premiumListingFeature(t.id), t.rank])),
+};
+
+/** The features that put a listing first in every order with a badge, bought by the domain's owner and not yet ended. */
+export const FEATURED_FEATURES = Object.keys(FEATURE_RANKS);
+
+/** The features of the Premium Listing tiers of rank `fromRank` and above (the homepage from Exclusive, the newsletter Enterprise). */
+export const tiersFrom = (fromRank: number) =>
+  LISTING_TYPES.filter((t) => t.rank >= fromRank).map((t) => premiumListingFeature(t.id));
 
 /**
  * Every listing featured now by one of `features`, once per domain and owner, with when its
- * latest grant ends: driven from the (few) grants, then hash-joined to the listings.
+ * latest grant ends and its best rank: driven from the (few) grants, then hash-joined to the listings.
  */
 export function featuredGrants(features: readonly string[] = FEATURED_FEATURES): SQL {
+  const rank = sql.join(
+    Object.entries(FEATURE_RANKS).map(([f, r]) => sql`when ${f} then ${r}::int`),
+    sql` `,
+  );
   return sql`
-    select e.user_id, e.domain_id, max(e.ends_at) as until from entitlements e
+    select e.user_id, e.domain_id, max(e.ends_at) as until,
+      max(case e.feature ${rank} else 1 end) as rank from entitlements e
     where e.domain_id is not null and e.status in ('active', 'grace')
       and e.feature in (${sql.join(
         features.map((f) => sql`${f}`),

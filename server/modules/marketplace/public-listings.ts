@@ -7,10 +7,10 @@ import {
 import { centsToDecimal, toCents } from "../../../shared/money";
 import { FINANCING_TERMS } from "../../../shared/prices";
 import type { Db } from "../../db/pool";
-import { featuredGrants, featuredUntil } from "./marketplace.service";
+import { featuredGrants, featuredUntil, tiersFrom } from "./marketplace.service";
 
-/** The promotions that feature a listing on the public storefront's front (homepage and premium). */
-export const HOMEPAGE_FEATURES = ["promotion:homepage", "promotion:premium"];
+/** What features a listing on the public storefront's front: the Homepage and Premium promotions, Exclusive and Enterprise listings. */
+export const HOMEPAGE_FEATURES = ["promotion:homepage", "promotion:premium", ...tiersFrom(3)];
 
 export interface PublicListing {
   id: string;

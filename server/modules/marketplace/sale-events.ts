@@ -52,7 +52,10 @@ const closes = (ctx: SaleEventContext): Fields => ({ closedAt: ctx.now, leaseRed
 function fieldsOf(event: TSaleEvent, row: Row, ctx: SaleEventContext): Fields {
   switch (event) {
     case "paid":
-      return { paidAt: ctx.order?.paidAt ?? ctx.now };
+      return { paidAt: ctx.order?.paidAt ?? ctx.now, testMoney: ctx.order?.provider === "sandbox" };
+    case "instalment_paid":
+    case "last_instalment_paid":
+      return ctx.order?.provider === "sandbox" ? { testMoney: true } : {};
     case "transfer_proven":
       return { transferredAt: ctx.now, inspectionEndsAt: addDays(ctx.now, row.inspectionDays) };
     case "disputed":
@@ -104,7 +107,9 @@ async function escrowPaid(tx: Tx, row: Row, ctx: SaleEventContext) {
     tx,
     row.sellerId,
     `${row.domainName}: payment held`,
-    `The buyer's ${formatUsd(row.amount)} is held. Move the domain to the buyer within ${TRANSFER_DAYS} days.`,
+    row.testMoney
+      ? `The buyer paid ${formatUsd(row.amount)} of test money in the sandbox: nothing real is held, and completing this sale credits you nothing. Move the domain to the buyer within ${TRANSFER_DAYS} days to try the transfer.`
+      : `The buyer's ${formatUsd(row.amount)} is held. Move the domain to the buyer within ${TRANSFER_DAYS} days.`,
     row.id,
   );
   await tellSale(
@@ -217,7 +222,9 @@ async function act(tx: Tx, before: Row, after: Row, event: TSaleEvent, ctx: Sale
         tx,
         after.sellerId,
         `${after.domainName} reached the buyer`,
-        `The buyer proved control. Inspection lasts up to ${after.inspectionDays} days, then you are paid.`,
+        after.testMoney
+          ? `The buyer proved control. Inspection lasts up to ${after.inspectionDays} days; this sale was paid with test money, so nothing is credited when it ends.`
+          : `The buyer proved control. Inspection lasts up to ${after.inspectionDays} days, then you are paid.`,
         after.id,
       );
       return after;

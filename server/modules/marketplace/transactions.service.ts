@@ -212,12 +212,29 @@ export function transactionView(row: MarketplaceTransaction, userId: string): TM
     paidAt: iso(row.paidAt),
     transferredAt: iso(row.transferredAt),
     disputeReason: row.disputeReason,
+    statements: statementsOf(row),
+    testMoney: row.testMoney,
     closedAt: iso(row.closedAt),
     createdAt: row.createdAt.toISOString(),
     kind: row.kind === "lease" ? "lease" : "sale",
     lease: leaseView(row, role),
   };
 }
+
+/** Both sides' statements on a dispute, as each last gave it. */
+export function statementsOf(row: MarketplaceTransaction): TMarketplaceTransaction["statements"] {
+  const one = (text: string | null, at: Date | null) => (text && at ? { text, at: at.toISOString() } : null);
+  return {
+    buyer: one(row.buyerStatement, row.buyerStatementAt),
+    seller: one(row.sellerStatement, row.sellerStatementAt),
+  };
+}
+
+/** What a side's statement writes on the sale: its own column, never the other side's. */
+const statementFields = (side: "buyer" | "seller", text: string, at: Date) =>
+  side === "buyer"
+    ? { buyerStatement: text, buyerStatementAt: at }
+    : { sellerStatement: text, sellerStatementAt: at };
 
 function leaseView(row: MarketplaceTransaction, role: "buyer" | "seller"): TMarketplaceTransaction["lease"] {
   if (row.kind !== "lease" || !row.leaseMonths || !row.leaseMonthly || !row.leaseLast) return null;
@@ -317,16 +334,57 @@ export async function acceptTransaction(options: { db: Db; userId: string; id: s
   });
 }
 
-/** Either side stops the clock and asks staff to decide, while payment is held and not yet released. */
+/**
+ * Either side stops the clock and asks staff to decide, while payment is held and not yet
+ * released; the reason is also that side's first statement.
+ */
 export async function disputeTransaction(options: { db: Db; userId: string; id: string; reason: string }) {
   return options.db.transaction(async (tx) => {
     const row = await ownTransaction(tx, options.userId, options.id, true);
-    const updated = await requireSaleEvent(
+    const now = new Date();
+    const disputed = await requireSaleEvent(
       tx,
       row,
       "disputed",
-      { now: new Date(), why: options.reason },
+      { now, why: options.reason },
       "Only a paid sale that is not yet completed can be disputed.",
+    );
+    const side = row.buyerId === options.userId ? "buyer" : "seller";
+    const [updated] = await tx
+      .update(marketplaceTransactions)
+      .set(statementFields(side, options.reason, now))
+      .where(eq(marketplaceTransactions.id, row.id))
+      .returning();
+    return transactionView(updated ?? disputed, options.userId);
+  });
+}
+
+/**
+ * A side of a disputed sale gives (or replaces) its own statement for staff, who read both before
+ * deciding; the other side is told. Only the buyer and the seller may, and only while it is disputed.
+ */
+export async function submitDisputeStatement(options: {
+  db: Db;
+  userId: string;
+  id: string;
+  statement: string;
+}): Promise<TMarketplaceTransaction> {
+  return options.db.transaction(async (tx) => {
+    const row = await ownTransaction(tx, options.userId, options.id, true);
+    if (row.status !== "disputed")
+      throw new AppError("CONFLICT", "A statement is given only while the sale is disputed.");
+    const side = row.buyerId === options.userId ? "buyer" : "seller";
+    const [updated] = await tx
+      .update(marketplaceTransactions)
+      .set(statementFields(side, options.statement, new Date()))
+      .where(eq(marketplaceTransactions.id, row.id))
+      .returning();
+    await tellSale(
+      tx,
+      side === "buyer" ? row.sellerId : row.buyerId,
+      `${row.domainName}: the ${side} gave a statement`,
+      `The ${side} gave staff their account of the dispute. You can give yours on the sale's page.`,
+      row.id,
     );
     return transactionView(updated, options.userId);
   });

@@ -40,7 +40,7 @@ export async function createOrder(options: {
   if (quote.sentPrice !== null && toCents(quote.sentPrice) !== toCents(quote.price)) {
     throw new AppError("CONFLICT", "Price mismatch");
   }
-  await assertDeliverable(db, userId, options.offerKey);
+  await assertDeliverable(db, userId, options.offerKey, domain?.id ?? null);
   const changed = await options.repeat?.({
     userId,
     offerKey: options.offerKey,

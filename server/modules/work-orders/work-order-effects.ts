@@ -6,10 +6,14 @@ import type { DbOrTx, Tx } from "../../db/tx";
 import { type MoneyBack, noEffect, type OrderEffects } from "../../payments/money-effects";
 import { workOrderDueAt } from "./work-order-due";
 
-/** What a broker's buyer told the team when ordering, for the staff who take it on. */
+/** What the buyer told the team when ordering (a broker's terms, a custom report's brief), for the staff who take it on. */
 function brief(order: ServiceOrder): string {
-  if (order.offerId !== "broker") return "";
   const request = (order.metadata.request ?? {}) as Record<string, unknown>;
+  if (order.offerId === "customReports")
+    return typeof request.brief === "string" && request.brief !== ""
+      ? `The buyer's brief:\n${request.brief}`
+      : "";
+  if (order.offerId !== "broker") return "";
   const lines: string[] = [];
   if (typeof request.expectedPrice === "string" && request.expectedPrice !== "")
     lines.push(`Expected price: ${formatUsd(request.expectedPrice)}`);

@@ -238,8 +238,8 @@ export const OFFER_PRESENTATIONS: { [K in SingleChoiceOfferKey]: OfferPresentati
       details({
         basic: "Monthly revenue and traffic summary",
         comprehensive: "Per-domain revenue, traffic and conversion deep dive",
-        enterprise: "Portfolio valuation, trends and network comparisons",
-        custom: "Built to your brief by our analysts",
+        enterprise: "Adds P&L, forecast, appraisal of your best names and each imported network's RPM",
+        custom: "Everything in Enterprise, built to the brief you give here by our analysts",
       }),
     ),
     initial: DEFAULT_REPORT_TYPE,

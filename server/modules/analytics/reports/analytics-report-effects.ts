@@ -24,6 +24,7 @@ export async function queueAnalyticsReport(tx: Tx, order: ServiceOrder): Promise
     const params: CustomReportParams = {
       tier: tier.id,
       ...(dueAt ? { notesDueAt: dueAt.toISOString() } : {}),
+      ...(typeof request.brief === "string" && request.brief !== "" ? { brief: request.brief } : {}),
     };
     await queueReport(tx, {
       ...base,

@@ -12,6 +12,16 @@ export const MIN_COHORT_ACCOUNTS = 5;
 export const OUTSIDE_TRAFFIC_UNKNOWN =
   "Traffic and earnings of domains that are not parked on ParkPilot are not known to us: this report compares names, marketplace records and the platform's own anonymised figures, never a competitor's traffic.";
 
+/** What the platform cannot know of a competitor, said plainly once. */
+export const NOT_KNOWN = [
+  OUTSIDE_TRAFFIC_UNKNOWN,
+  "Not known either: a competitor's sales and offers outside ParkPilot, its registrar, renewal cost and expiry, its backlinks and search rankings, and who owns it.",
+  "Known, and compared below: each name's own features (length, words, TLD, hyphens, digits), its record on ParkPilot's marketplace, closed sales and listings of similar names here (same TLD and length, or a shared word) with their prices and days to sell, and your own comparable names against the platform's anonymised figures where enough accounts hold such names.",
+];
+
+/** Similar names shown per competitor: closed sales first, then listings. */
+export const SIMILAR_ROWS = 8;
+
 /** Label lengths grouped so a cohort holds names a buyer would compare. */
 const BANDS: [number, number][] = [
   [1, 5],
@@ -97,6 +107,107 @@ async function marketRecord(db: DbOrTx, name: string): Promise<string> {
   return "Parked on ParkPilot, not listed for sale.";
 }
 
+interface SimilarRow extends Record<string, unknown> {
+  name: string;
+  sold: boolean;
+  price: string;
+  days: number | null;
+  same_shape: boolean;
+  word: string | null;
+}
+
+/**
+ * Closed sales and listings on ParkPilot of names like `name`: the same TLD and length band, or a
+ * shared word of 3 letters or more; closed sales first (newest), each with its price and the days
+ * from listing to sale (or listed so far). Marketplace records are public, so no cohort floor.
+ */
+async function similarNames(db: DbOrTx, name: string, tld: string, band: [number, number], words: string[]) {
+  const keywords = words.filter((w) => w.length >= 3).slice(0, 3);
+  const shares = keywords.length
+    ? sql.join(
+        keywords.map(
+          (w) => sql`when position(${w} in left(d.name, length(d.name) - ${tld.length + 1})) > 0 then ${w}`,
+        ),
+        sql` `,
+      )
+    : null;
+  const { rows } = await db.execute<SimilarRow>(sql`
+    select * from (
+      select d.name, d.sold_at is not null as sold,
+        coalesce(d.sold_price, d.marketplace_price)::text as price,
+        case when d.sold_at is not null and d.listed_at is not null
+          then greatest(0, extract(day from d.sold_at - d.listed_at))::int
+          when d.sold_at is null and d.listed_at is not null
+          then greatest(0, extract(day from now() - d.listed_at))::int end as days,
+        (d.name like ${`%.${tld}`} and length(d.name) - ${tld.length + 1} between ${band[0]} and ${band[1]}
+          and position('.' in left(d.name, length(d.name) - ${tld.length + 1})) = 0) as same_shape,
+        ${shares ? sql`case ${shares} end` : sql`null::text`} as word,
+        coalesce(d.sold_at, d.listed_at) as at
+      from domains d
+      where d.name <> ${name}
+        and ((d.sold_at is not null and d.sold_price is not null)
+          or (d.sold_at is null and d.marketplace_price is not null and d.verified_at is not null))
+    ) s
+    where s.same_shape or s.word is not null
+    order by s.sold desc, (s.word is not null) desc, s.at desc nulls last, s.name
+    limit ${SIMILAR_ROWS * 4}
+  `);
+  return rows;
+}
+
+const median = (values: number[]): number | null => {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** The similar names' section: what sold and what is listed, their prices and times, in one line and a table. */
+function similarSection(rows: SimilarRow[], bandLabel: string) {
+  const sold = rows.filter((r) => r.sold);
+  const listed = rows.filter((r) => !r.sold);
+  const soldPrice = median(sold.map((r) => Number(r.price)));
+  const soldDays = median(sold.flatMap((r) => (r.days === null ? [] : [r.days])));
+  const askPrice = median(listed.map((r) => Number(r.price)));
+  const summary =
+    rows.length === 0
+      ? `No closed sale or listing of a similar name (${bandLabel}, or sharing a word) on ParkPilot yet: there is no marketplace price to compare.`
+      : [
+          sold.length
+            ? `${sold.length} similar name${sold.length === 1 ? "" : "s"} sold on ParkPilot at a median ${formatUsd(soldPrice?.toFixed(2) ?? "0")}${soldDays === null ? "" : `, ${Math.round(soldDays)} days from listing to sale`}.`
+            : "No similar name has sold on ParkPilot yet.",
+          listed.length
+            ? `${listed.length} similar name${listed.length === 1 ? " is" : "s are"} listed now at a median ask of ${formatUsd(askPrice?.toFixed(2) ?? "0")}.`
+            : "No similar name is listed now.",
+        ].join(" ");
+  const shown = [...sold.slice(0, SIMILAR_ROWS), ...listed].slice(0, SIMILAR_ROWS);
+  return {
+    summary,
+    table: shown.length
+      ? {
+          columns: ["Similar name", "On ParkPilot", "Price", "Days", "Alike by"],
+          rows: shown.map((r) => [
+            r.name,
+            r.sold ? "Sold" : "Listed",
+            formatUsd(r.price),
+            r.days === null
+              ? "Listing date not recorded"
+              : `${r.days} ${r.sold ? "to sell" : "listed so far"}`,
+            r.word ? `the word "${r.word}"` : bandLabel,
+          ]),
+        }
+      : undefined,
+    figures: {
+      sales: sold.length,
+      medianSalePrice: soldPrice === null ? null : soldPrice.toFixed(2),
+      medianDaysToSell: soldDays,
+      listings: listed.length,
+      medianAsk: askPrice === null ? null : askPrice.toFixed(2),
+      names: shown.map((r) => ({ name: r.name, sold: r.sold, price: r.price, days: r.days, word: r.word })),
+    },
+  };
+}
+
 /**
  * Competitive analysis: for each competitor the report says what the platform can honestly know:
  * the name's features, its marketplace record here, and how the owner's comparable names rank
@@ -105,9 +216,7 @@ async function marketRecord(db: DbOrTx, name: string): Promise<string> {
 export const buildCompetitiveReport: ReportBuilder = async ({ db, report, progress }) => {
   const lines = Array.isArray(report.params.competitors) ? report.params.competitors.map(String) : [];
   if (lines.length === 0) throw new AppError("UNPROCESSABLE", "This analysis names no competitors.");
-  const sections: TReportSection[] = [
-    { heading: "What this report can and cannot know", lines: [OUTSIDE_TRAFFIC_UNKNOWN] },
-  ];
+  const sections: TReportSection[] = [{ heading: "What this report can and cannot know", lines: NOT_KNOWN }];
   const competitors = [];
   for (const [i, line] of lines.entries()) {
     const name = competitorDomain(line);
@@ -125,14 +234,33 @@ export const buildCompetitiveReport: ReportBuilder = async ({ db, report, progre
     ];
     const cohortShown = cohort && cohort.accounts >= MIN_COHORT_ACCOUNTS;
     const bandLabel = `.${f.tld} names of ${band[0]}–${band[1] === 63 ? "63" : band[1]} characters`;
+    const similar = similarSection(
+      await similarNames(
+        db,
+        name,
+        f.tld,
+        band,
+        f.words.map((w) => w.text),
+      ),
+      bandLabel,
+    );
     sections.push({
       heading: name,
       lines: [
         `${f.length} characters, ${f.words.length} word${f.words.length === 1 ? "" : "s"}${f.words.length ? ` (${f.words.map((w) => w.text).join(" + ")})` : ""}, .${f.tld}, ${f.hyphens} hyphen${f.hyphens === 1 ? "" : "s"}, ${f.digits} digit${f.digits === 1 ? "" : "s"}.`,
         market,
+        similar.summary,
+      ],
+      ...(similar.table ? { table: similar.table } : {}),
+    });
+    // Parking figures are private: the cohort's are shown only from 5 accounts, the owner's own always.
+    sections.push({
+      heading: `Your names like ${name}`,
+      lines: [
         cohortShown
-          ? `Cohort of ${bandLabel}: ${cohort.domains} domains of ${cohort.accounts} accounts, median RPM ${cohort.median_rpm ? formatUsd(cohort.median_rpm) : "—"}, median visitors ${cohort.median_visitors ?? 0} over 30 days, ${cohort.sales} sales${cohort.median_sale ? ` at a median ${formatUsd(cohort.median_sale)}` : ""}.`
-          : `Too few accounts hold ${bandLabel} (fewer than ${MIN_COHORT_ACCOUNTS}) to show a cohort without exposing one of them.`,
+          ? `Cohort of ${bandLabel}: ${cohort.domains} domains of ${cohort.accounts} accounts, ${cohort.median_rpm ? `median RPM ${formatUsd(cohort.median_rpm)}` : "no ad-network visitors reported"}, median visitors ${cohort.median_visitors ?? 0} over 30 days.`
+          : `The parking figures of other accounts' ${bandLabel} are not shown: fewer than ${MIN_COHORT_ACCOUNTS} accounts hold such names, and showing them could expose one. Your own figures are below.`,
+        ...(own.length ? [] : [`You hold no ${bandLabel} to compare.`]),
       ],
       ...(own.length
         ? {
@@ -145,13 +273,15 @@ export const buildCompetitiveReport: ReportBuilder = async ({ db, report, progre
               ],
               rows: own.map((o) => [
                 o.name,
-                o.rpm ? formatUsd(o.rpm) : "—",
+                o.rpm ? formatUsd(o.rpm) : "No ad-network visitors",
                 String(o.visitors),
-                !cohortShown || !o.rpm || !cohort.median_rpm
-                  ? "—"
-                  : Number(o.rpm) >= Number(cohort.median_rpm)
-                    ? "At or above"
-                    : "Below",
+                !cohortShown
+                  ? "Cohort not shown (under 5 accounts)"
+                  : !o.rpm || !cohort.median_rpm
+                    ? "No RPM to compare"
+                    : Number(o.rpm) >= Number(cohort.median_rpm)
+                      ? "At or above"
+                      : "Below",
               ]),
             },
           }
@@ -168,6 +298,7 @@ export const buildCompetitiveReport: ReportBuilder = async ({ db, report, progre
         digits: f.digits,
       },
       marketplace: market,
+      similar: similar.figures,
       cohort: cohortShown
         ? {
             tld: f.tld,
@@ -186,7 +317,7 @@ export const buildCompetitiveReport: ReportBuilder = async ({ db, report, progre
   }
   return {
     content: {
-      summary: `Competitive analysis of ${lines.length} competitor${lines.length === 1 ? "" : "s"}: name features, marketplace records and the platform's cohorts. ${OUTSIDE_TRAFFIC_UNKNOWN}`,
+      summary: `Competitive analysis of ${lines.length} competitor${lines.length === 1 ? "" : "s"}: name features, marketplace records, closed sales and listings of similar names with their prices and days to sell, and your comparable names. ${OUTSIDE_TRAFFIC_UNKNOWN}`,
       sections,
       kind: "competitive",
       outsideTrafficKnown: false,

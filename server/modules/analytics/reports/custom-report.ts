@@ -1,8 +1,12 @@
+import { sql } from "drizzle-orm";
 import type { TPortfolioMonth } from "../../../../shared/api/analytics";
 import type { TReportSection } from "../../../../shared/api/reports";
 import { centsToDecimal, formatUsd, toCents } from "../../../../shared/money";
 import { REPORT_TYPES } from "../../../../shared/prices";
+import type { Db } from "../../../db/pool";
 import { AppError } from "../../../http/app-error";
+import { appraiseAgainstMarket } from "../../appraisals/appraise-name";
+import { earningsHistory } from "../../appraisals/market-data";
 import { getPortfolioPnl } from "../../pnl/pnl.service";
 import type { ReportBuilder } from "../../reports/report-builder";
 import { domainBreakdown } from "../breakdowns.service";
@@ -21,6 +25,8 @@ export interface CustomReportParams {
   /** The custom tier: when the analyst's notes are due, and once delivered, the notes. */
   notesDueAt?: string;
   analystNotes?: { lines: string[]; deliveredAt: string };
+  /** The custom tier: what the buyer asked the report to answer, given at purchase. */
+  brief?: string;
 }
 
 const usd = (v: string) => formatUsd(v);
@@ -61,10 +67,115 @@ function trendLine(months: TPortfolioMonth[]): string {
   return `Revenue of the last three complete months ${usd(centsToDecimal(a))} is ${change >= 0 ? "up" : "down"} ${Math.abs(change).toFixed(1)}% on the three before (${usd(centsToDecimal(b))}).`;
 }
 
+/** Domains the enterprise report appraises one by one: the best parking earners, then by name. */
+export const REPORT_APPRAISALS = 10;
+
+/**
+ * The appraisal engine's value of the portfolio's best names (docs/appraisals.md): each name's
+ * value, range and confidence from its features, comparables and earnings, and their total.
+ */
+async function portfolioAppraisal(db: Db, userId: string) {
+  const { rows } = await db.execute<{ id: string; name: string }>(sql`
+    select d.id::text, d.name from domains d
+    left join (select domain_id, sum(revenue) as revenue from parking_reports
+      where user_id = ${userId} and day >= current_date - 90 group by domain_id) p on p.domain_id = d.id
+    where d.user_id = ${userId} and d.sold_at is null
+    order by p.revenue desc nulls last, d.name
+    limit ${REPORT_APPRAISALS}
+  `);
+  const figures = [];
+  for (const row of rows) {
+    const earnings = await earningsHistory(db, row.id);
+    const { valuation } = await appraiseAgainstMarket(db, { name: row.name, earnings });
+    figures.push({
+      name: row.name,
+      value: valuation.value,
+      low: valuation.range.low,
+      high: valuation.range.high,
+      confidence: valuation.confidence,
+    });
+  }
+  const whole = (n: number) => `$${Math.round(n).toLocaleString("en-US")}`;
+  const total = figures.reduce((t, f) => t + f.value, 0);
+  const section: TReportSection = figures.length
+    ? {
+        heading: "Valuation",
+        lines: [
+          `The appraisal engine values your ${figures.length === REPORT_APPRAISALS ? `${REPORT_APPRAISALS} best-earning` : figures.length} domain${figures.length === 1 ? "" : "s"} at ${whole(total)} together: each from its name's features, comparable sales and listings on ParkPilot, and its own parking earnings. A full appraisal of one name (with its comparables and reasons) is its own report.`,
+        ],
+        table: {
+          columns: ["Domain", "Value", "Range", "Confidence"],
+          rows: figures.map((f) => [
+            f.name,
+            whole(f.value),
+            `${whole(f.low)} – ${whole(f.high)}`,
+            f.confidence,
+          ]),
+        },
+      }
+    : { heading: "Valuation", lines: ["No unsold domain in the portfolio to value."] };
+  return { section, figures: { total, domains: figures } };
+}
+
+/**
+ * Each parking network's figures for the portfolio over 90 days, from the network reports
+ * imported (ParkPilot does not log in to networks: what it knows of one is what was imported).
+ */
+async function networkComparison(db: Db, userId: string) {
+  const { rows } = await db.execute<{
+    network: string;
+    domains: number;
+    visitors: number;
+    clicks: number;
+    revenue: string;
+  }>(sql`
+    select network, count(distinct domain_id)::int as domains, sum(visitors)::int as visitors,
+      sum(clicks)::int as clicks, round(sum(revenue), 2)::text as revenue
+    from parking_reports where user_id = ${userId} and day >= current_date - 90
+    group by network order by sum(revenue) desc, network
+  `);
+  const figures = rows.map((r) => ({
+    network: r.network,
+    domains: r.domains,
+    visitors: r.visitors,
+    clicks: r.clicks,
+    revenue: r.revenue,
+    rpm: r.visitors > 0 ? centsToDecimal(Math.round((toCents(r.revenue) * 1000) / r.visitors)) : null,
+  }));
+  const section: TReportSection = figures.length
+    ? {
+        heading: "Parking networks compared, last 90 days",
+        lines: [
+          "From the network reports you imported (ParkPilot does not log in to the networks). RPM is revenue per thousand of the network's visitors.",
+          ...(figures.length === 1
+            ? [`Only ${figures[0].network} has reports: import another network's to compare.`]
+            : []),
+        ],
+        table: {
+          columns: ["Network", "Domains", "Visitors", "Clicks", "Revenue", "RPM"],
+          rows: figures.map((f) => [
+            f.network,
+            String(f.domains),
+            f.visitors.toLocaleString("en-US"),
+            f.clicks.toLocaleString("en-US"),
+            usd(f.revenue),
+            f.rpm ? usd(f.rpm) : "No visitors reported",
+          ]),
+        },
+      }
+    : {
+        heading: "Parking networks compared",
+        lines: [
+          "No parking network is connected: no network's report was imported in the last 90 days, so there is no RPM to compare. Import a report under Parking to add one.",
+        ],
+      };
+  return { section, figures };
+}
+
 /**
  * A custom report of the tier bought: basic is the portfolio summary; comprehensive adds per-domain
- * breakdowns and trends; enterprise adds the P&L and a revenue forecast; custom adds the analyst's
- * notes, delivered through a work order (the report is built again when they arrive).
+ * breakdowns and trends; enterprise adds the P&L, a revenue forecast, the appraisal of the best
+ * names and each parking network's RPM; custom adds the buyer's brief and the analyst's notes, delivered through a work order (the report is built again when they arrive).
  */
 export const buildCustomReport: ReportBuilder = async ({ db, report, progress }) => {
   const params = report.params as Partial<CustomReportParams>;
@@ -148,10 +259,20 @@ export const buildCustomReport: ReportBuilder = async ({ db, report, progress })
         : { heading: "Revenue forecast", lines: [notEnoughHistory(history)] },
     );
     data.forecastBacktest = forecast?.backtest ?? null;
+    const appraised = await portfolioAppraisal(db, userId);
+    sections.push(appraised.section);
+    data.appraisal = appraised.figures;
+    const networks = await networkComparison(db, userId);
+    sections.push(networks.section);
+    data.networks = networks.figures;
     await progress(80);
   }
 
   if (rank >= RANK.custom) {
+    sections.push({
+      heading: "Your brief",
+      lines: [params.brief ?? "No brief was given with this order: the analyst will ask you for one."],
+    });
     sections.push(
       params.analystNotes
         ? { heading: "Analyst's notes", lines: params.analystNotes.lines }

@@ -1,29 +1,39 @@
 import { referralLinkPath } from "@shared/api/referral-links";
+import { AFFILIATE_LEVELS, AFFILIATE_TIERS } from "@shared/catalog";
 import { Copy, Handshake, type LucideIcon, Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { cn } from "@/lib/cn";
 import { absoluteUrl, copyLink } from "../utils/copy-link";
 
+/** The programme's real range: the lowest level's rate to the best tier's (How you earn). */
+const RATES = `${AFFILIATE_LEVELS[0].commissionPercent}–${AFFILIATE_TIERS.at(-1)?.commissionPercent}%`;
+
+/**
+ * Two ways to use the one referral programme: each card says what it pays, which is the same
+ * rate as every referral (the How you earn card), never a separate promise.
+ */
 const PARTNER_OFFERS: { title: string; commission: string; blurb: string; icon: LucideIcon; tone: string }[] =
   [
     {
       title: "Domain Broker Network",
-      commission: "20% commission",
-      blurb: "Refer domain sellers to our broker network and earn on every brokered sale.",
+      commission: `${RATES} of what they pay us`,
+      blurb:
+        "Refer domain sellers: you earn your referral rate on what they pay ParkPilot, broker setup fees included. The sale price of a name they sell is the seller's and earns no commission.",
       icon: Handshake,
       tone: "bg-blue-50 text-blue-600",
     },
     {
       title: "Premium Tools",
-      commission: "50% recurring commission",
-      blurb: "Recommend ParkPilot's premium tools and earn every month your referrals stay subscribed.",
+      commission: `${RATES} of every payment`,
+      blurb:
+        "Recommend ParkPilot's paid tools: you earn your referral rate on each payment they make, every monthly renewal included, for as long as they stay subscribed.",
       icon: Sparkles,
       tone: "bg-purple-50 text-purple-600",
     },
   ];
 
-/** The two partner programmes; promoting either means sharing the user's referral link. */
+/** Two ways to promote ParkPilot; both share the user's referral link and pay its rate. */
 export function PartnerOffers({ referralCode }: { referralCode: string | undefined }) {
   return (
     <section aria-labelledby="partner-offers-heading" className="grid gap-4">
@@ -46,7 +56,13 @@ export function PartnerOffers({ referralCode }: { referralCode: string | undefin
                     {offer.commission}
                   </span>
                 </div>
-                <p className="text-muted-foreground text-sm">{offer.blurb}</p>
+                <p className="text-muted-foreground text-sm">
+                  {offer.blurb} Your rate is set as{" "}
+                  <a href="#economics-title" className="font-medium text-emerald-700 underline">
+                    How you earn
+                  </a>{" "}
+                  says; the link below is your ordinary referral link.
+                </p>
                 <Button
                   variant="outline"
                   size="sm"

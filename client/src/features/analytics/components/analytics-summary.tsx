@@ -22,7 +22,7 @@ function SummaryTile(props: { icon: LucideIcon; tone: string; label: string; val
   );
 }
 
-/** The range's totals: revenue, visitors, leads and lead conversion (leads ÷ visitors). */
+/** The range's totals: revenue, visitors, leads and lead conversion (leads ÷ parked-page visits, where the form is). */
 export function AnalyticsSummary({ data, periodLabel }: { data: TAnalyticsAnswer; periodLabel: string }) {
   const { totals } = data;
   return (
@@ -53,7 +53,7 @@ export function AnalyticsSummary({ data, periodLabel }: { data: TAnalyticsAnswer
         tone="bg-purple-50 text-purple-600"
         label="Lead Conversion"
         value={`${totals.conversionRate.toFixed(2)}%`}
-        note="Leads ÷ visitors"
+        note={`Leads ÷ ${formatNumber(totals.pageVisits)} parked-page visits, as in reports`}
       />
     </div>
   );

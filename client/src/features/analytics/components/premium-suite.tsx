@@ -1,6 +1,7 @@
 import { Zap } from "lucide-react";
 import { CatalogOffer } from "@/components/offer/catalog-offer";
 import { CompetitiveAnalysisOffer } from "./competitive-analysis-offer";
+import { CustomReportsOffer } from "./custom-reports-offer";
 import { ForecastingOffer } from "./forecasting-offer";
 import { PlanComparison } from "./plan-comparison";
 import { RoiPanel } from "./roi-panel";
@@ -23,7 +24,7 @@ export function PremiumSuite({ current }: { current?: string }) {
       </div>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <CatalogOffer offerKey="premiumAnalytics" />
-        <CatalogOffer offerKey="customReports" />
+        <CustomReportsOffer />
         <CompetitiveAnalysisOffer />
         <ForecastingOffer />
       </div>

@@ -28,7 +28,8 @@ export function TrafficChart({ data }: { data: TAnalyticsAnswer }) {
         <CardTitle className="text-base">Visitors &amp; Leads</CardTitle>
         <CardDescription>
           {formatNumber(data.totals.visitors)} visitors · {formatNumber(data.totals.leads)} leads ·{" "}
-          {data.totals.conversionRate.toFixed(2)}% conversion
+          {data.totals.conversionRate.toFixed(2)}% of {formatNumber(data.totals.pageVisits)} parked-page
+          visits converted
         </CardDescription>
       </CardHeader>
       <CardContent>

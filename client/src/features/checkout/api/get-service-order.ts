@@ -21,9 +21,12 @@ export function useServiceOrder(orderId: string, options: { pollWhilePending?: b
   return useQuery({
     ...serviceOrderQueryOptions(orderId),
     enabled: orderId !== "",
-    refetchInterval: (query) =>
-      options.pollWhilePending && query.state.data?.status !== "paid" && query.state.dataUpdateCount < 15
-        ? 2000
-        : false,
+    // Polled until paid, and then until the report it paid for (if any) is built.
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      const waiting =
+        data?.status !== "paid" || data.report?.status === "queued" || data.report?.status === "building";
+      return options.pollWhilePending && waiting && query.state.dataUpdateCount < 15 ? 2000 : false;
+    },
   });
 }

@@ -15,17 +15,39 @@ import { useServiceOrder } from "../api/get-service-order";
  */
 function Activated({ order }: { order: TServiceOrder }) {
   const success = offerSuccess(order.offerId);
+  const report = order.report;
+  // A report says where it stands, not the offer's general turnaround: a ready one links to itself.
+  const description = !report
+    ? success?.description
+    : report.status === "ready"
+      ? "Your report is ready."
+      : report.status === "failed"
+        ? "Your report could not be built; open it to see why."
+        : "Your report is being built; you are notified and mailed a link when it is ready.";
   const told = useRef(false);
   useEffect(() => {
     if (!success || told.current) return;
     told.current = true;
-    toast({ title: success.title, description: success.description });
-  }, [success]);
+    toast({ title: success.title, description });
+  }, [success, description]);
   if (!success) return null;
   return (
-    <div className="text-left" data-testid="order-activated">
-      <p className="font-semibold text-emerald-800">{success.title}</p>
-      <p className="text-muted-foreground text-sm">{success.description}</p>
+    <div className="grid gap-2 text-left" data-testid="order-activated">
+      <div>
+        <p className="font-semibold text-emerald-800">{success.title}</p>
+        <p className="text-muted-foreground text-sm">{description}</p>
+      </div>
+      {report && (
+        <Link
+          href={`/reports/${report.id}`}
+          className={buttonVariants({
+            variant: report.status === "ready" ? "default" : "outline",
+            size: "sm",
+          })}
+        >
+          {report.status === "ready" ? "Open Your Report" : "Follow Your Report"}
+        </Link>
+      )}
     </div>
   );
 }

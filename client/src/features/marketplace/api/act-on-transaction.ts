@@ -2,11 +2,19 @@ import { marketplaceDealPaths, ZMarketplaceTransaction } from "@shared/api/marke
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
-export type TSaleAction = "confirmTransfer" | "acceptTransaction" | "dispute" | "cancel";
+export type TSaleAction = "confirmTransfer" | "acceptTransaction" | "dispute" | "statement" | "cancel";
 
-/** The buyer confirms the transfer or accepts the domain; either side disputes (with a reason) or cancels an unpaid sale. */
+/**
+ * The buyer confirms the transfer or accepts the domain; either side disputes (with a reason),
+ * gives its statement on a dispute (the text in `reason`), or cancels an unpaid sale.
+ */
 export async function actOnTransaction(input: { id: string; action: TSaleAction; reason?: string }) {
-  const body = input.action === "dispute" ? { reason: input.reason } : undefined;
+  const body =
+    input.action === "dispute"
+      ? { reason: input.reason }
+      : input.action === "statement"
+        ? { statement: input.reason }
+        : undefined;
   const res = await apiRequest("POST", marketplaceDealPaths[input.action](input.id), body);
   return ZMarketplaceTransaction.parse(await res.json());
 }

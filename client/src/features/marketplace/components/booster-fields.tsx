@@ -15,19 +15,31 @@ export function BoosterSelect({ label, ...select }: SelectProps & { label: strin
   );
 }
 
-/** The domain a booster is bought for; every booster starts with it and stays unbuyable until it is set. */
+/** A name a listing booster can place: verified, listed for sale and not sold. */
+export const isListed = (d: TDomain) =>
+  d.verification.status === "verified" && d.marketplacePrice !== null && d.soldAt === null;
+
+/**
+ * The domain a booster is bought for; every booster starts with it and stays unbuyable until it
+ * is set. `listedOnly` offers only the names a listing booster can place, and says so when none is.
+ */
 export function BoosterDomainField(props: {
   domains: readonly TDomain[];
   domainId: string;
   onDomainChange: (domainId: string) => void;
+  listedOnly?: boolean;
 }) {
+  const domains = props.listedOnly ? props.domains.filter(isListed) : props.domains;
+  const none = props.listedOnly
+    ? "No verified name is listed for sale yet: list one first"
+    : "No domains in your portfolio yet";
   return (
     <BoosterSelect
-      label="Domain"
+      label={props.listedOnly ? "Listed domain" : "Domain"}
       value={props.domainId}
       onValueChange={props.onDomainChange}
-      placeholder={props.domains.length ? "Select a domain" : "No domains in your portfolio yet"}
-      options={props.domains.map((d) => ({ value: d.id, label: d.name }))}
+      placeholder={domains.length ? "Select a domain" : none}
+      options={domains.map((d) => ({ value: d.id, label: d.name }))}
     />
   );
 }

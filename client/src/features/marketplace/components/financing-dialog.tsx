@@ -25,7 +25,7 @@ export function FinancingDialog({ domains, trigger }: { domains: readonly TDomai
       trigger={trigger}
       icon={Landmark}
       title="Buyer Financing"
-      description="Offer monthly payments so more buyers can afford your domain. You are paid in full at closing."
+      description="Let buyers lease your domain to own in monthly instalments at the term's APR. You are credited each instalment as it is paid, less the 15% marketplace commission, held for the refund window; the name moves to the buyer after the last one. If a lease ends early, you keep the domain and only what was paid."
       price={term.price}
       priceSuffix=" setup fee"
       body={domainId ? { domainId, terms, setupFee: term.price } : null}

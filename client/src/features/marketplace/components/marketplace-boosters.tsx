@@ -36,7 +36,7 @@ export function MarketplaceBoosters() {
           icon={Crown}
           tone="bg-amber-50 text-amber-600"
           title="Premium Listing"
-          blurb="Top placement and a featured badge for your listing."
+          blurb="Featured badge and placement for a listed name: Featured boosts search, Premium tops its TLD, Exclusive adds the storefront homepage, Enterprise the weekly newsletter."
           fromPrice={lowestPrice(LISTING_TYPES)}
           priceSuffix="/month"
         >
@@ -55,7 +55,7 @@ export function MarketplaceBoosters() {
           icon={Landmark}
           tone="bg-purple-50 text-purple-600"
           title="Financing"
-          blurb="Monthly payment plans that widen your pool of buyers."
+          blurb="Buyers lease to own in monthly instalments; you are credited each one less 15% commission, and keep what was paid if a lease ends early."
           fromPrice={lowestPrice(FINANCING_TERMS)}
           priceSuffix=" setup"
         >

@@ -53,7 +53,7 @@ export function PromotionDialog({ domains, trigger }: { domains: readonly TDomai
       buyLabel="Activate Promotion"
       onPurchased={reset}
     >
-      <BoosterDomainField domains={domains} domainId={domainId} onDomainChange={setDomainId} />
+      <BoosterDomainField domains={domains} domainId={domainId} onDomainChange={setDomainId} listedOnly />
       <BoosterSelect
         label="Promotion channel"
         value={promotionType}

@@ -1,4 +1,4 @@
-import { TRANSACTION_STATUS_LABELS } from "@shared/api/marketplace-deals";
+import { type TMarketplaceTransaction, TRANSACTION_STATUS_LABELS } from "@shared/api/marketplace-deals";
 import { useState } from "react";
 import { Link } from "wouter";
 import { Badge } from "@/components/ui/badge";
@@ -31,6 +31,51 @@ const NEXT_STEP: Record<string, { buyer: string; seller: string }> = {
   disputed: { buyer: "Our staff are deciding the dispute.", seller: "Our staff are deciding the dispute." },
 };
 
+/** Both sides' statements on a dispute, and the viewer's own to give or replace for staff. */
+function DisputeStatements(props: {
+  sale: TMarketplaceTransaction;
+  pending: boolean;
+  onGive: (text: string) => Promise<unknown>;
+}) {
+  const { sale, pending, onGive } = props;
+  const own = sale.statements[sale.role];
+  const other = sale.statements[sale.role === "buyer" ? "seller" : "buyer"];
+  const [text, setText] = useState("");
+  const give = () =>
+    onGive(text.trim()).then(
+      () => {
+        setText("");
+        toast({ title: "Statement Given", description: "Staff read both sides before deciding." });
+      },
+      (e) => toastError(e),
+    );
+  return (
+    <div className="grid gap-2 border-t pt-3 text-sm" data-testid="dispute-statements">
+      <p>
+        <span className="font-medium">Your statement:</span> {own ? own.text : "none yet."}
+      </p>
+      <p>
+        <span className="font-medium">The {sale.role === "buyer" ? "seller" : "buyer"}'s statement:</span>{" "}
+        {other ? other.text : "none yet."}
+      </p>
+      <Label htmlFor="dispute-statement">{own ? "Replace your statement" : "Give your statement"}</Label>
+      <Textarea
+        id="dispute-statement"
+        rows={3}
+        maxLength={5000}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder="What happened, with dates, registrar names and anything staff can check."
+      />
+      <div>
+        <Button variant="outline" onClick={give} disabled={pending || !text.trim()}>
+          Send Statement to Staff
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 /** One escrow sale: where it stands, what to do next, and the actions of the viewer's side. */
 export function SaleDetails({ id }: { id: string }) {
   const sale = useTransaction(id);
@@ -59,8 +104,10 @@ export function SaleDetails({ id }: { id: string }) {
         {s.role === "seller" && (
           <>
             <dt className="text-muted-foreground">You receive</dt>
-            <dd>
-              {formatMoney(s.sellerProceeds)} (after {Number(s.commissionPercent)}% commission)
+            <dd data-testid="seller-proceeds">
+              {s.testMoney
+                ? `Nothing: the buyer paid with test money in the sandbox (a real sale would credit ${formatMoney(s.sellerProceeds)} after ${Number(s.commissionPercent)}% commission)`
+                : `${formatMoney(s.sellerProceeds)} (after ${Number(s.commissionPercent)}% commission)`}
             </dd>
           </>
         )}
@@ -128,6 +175,13 @@ export function SaleDetails({ id }: { id: string }) {
         </div>
       )}
       {s.status === "disputed" && s.disputeReason && <p className="text-sm">Dispute: {s.disputeReason}</p>}
+      {s.status === "disputed" && (
+        <DisputeStatements
+          sale={s}
+          pending={act.isPending}
+          onGive={(text) => act.mutateAsync({ id, action: "statement", reason: text })}
+        />
+      )}
     </Card>
   );
 }

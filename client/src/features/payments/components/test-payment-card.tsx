@@ -1,6 +1,6 @@
 import type { TPayPalSetup } from "@shared/api/payments";
 import { TEST_PAYMENT } from "@shared/catalog";
-import { CreditCard, FlaskConical, Wallet } from "lucide-react";
+import { FlaskConical, Wallet } from "lucide-react";
 import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -19,7 +19,8 @@ const AMOUNT = /^\d{1,5}(\.\d{1,2})?$/;
 
 /**
  * Test a payment end to end: the wallet button runs the PayPal flow (PayPal's buttons with keys,
- * the sandbox without); the card button only confirms, it makes no call (docs/product.md#screens).
+ * the sandbox's capture without, test money). Cards are tried at the checkout of any order, where
+ * the sandbox or Stripe takes them; this card makes no payment it cannot make.
  */
 export function TestPaymentCard() {
   const amountId = useId();
@@ -42,7 +43,7 @@ export function TestPaymentCard() {
       });
       toast({
         title: "Payment Successful!",
-        description: `${formatMoney(capture.amount)} was captured in PayPal test mode; no money moved.`,
+        description: `${formatMoney(capture.amount)} of test money was captured in the PayPal sandbox; nothing was charged.`,
       });
     } catch (error) {
       toast({
@@ -55,12 +56,6 @@ export function TestPaymentCard() {
     }
   };
 
-  const payWithCard = () =>
-    toast({
-      title: "Payment Successful!",
-      description: `Card test payment of ${formatMoney(amount)} ${TEST_PAYMENT.currency} approved.`,
-    });
-
   return (
     <Card className="min-w-0">
       <CardHeader>
@@ -68,7 +63,10 @@ export function TestPaymentCard() {
           <FlaskConical aria-hidden="true" className="size-5 text-emerald-600" />
           Test Payment
         </CardTitle>
-        <CardDescription>Try the payment providers with an amount of your choice.</CardDescription>
+        <CardDescription>
+          Try PayPal's payment flow with an amount of your choice. Without PayPal keys it runs in the sandbox:
+          test money, nothing is charged. Card payments are tried at the checkout of any order.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="grid gap-2">
@@ -93,17 +91,13 @@ export function TestPaymentCard() {
           )}
         </div>
         <div className="grid gap-3 sm:grid-cols-2">
-          <Button variant="outline" disabled={!valid || busy} onClick={payWithWallet}>
+          <Button disabled={!valid || busy} onClick={payWithWallet}>
             {busy ? (
               <Spinner className="size-4 text-current" label="Paying" />
             ) : (
               <Wallet aria-hidden="true" />
             )}
             Pay with PayPal
-          </Button>
-          <Button disabled={!valid} onClick={payWithCard}>
-            <CreditCard aria-hidden="true" />
-            Pay with Stripe
           </Button>
         </div>
         {walletSetup && <PayPalWalletButtons setup={walletSetup} amount={amount.trim()} />}
