@@ -103,6 +103,12 @@ const ZEnv = z.object({
   PARKING_NAMESERVERS: z.string().default("ns1.parkpilot.net,ns2.parkpilot.net"),
   /** Resolvers for ownership checks, comma-separated `address[:port]`; default: the system's. */
   DNS_SERVERS: z.string().optional(),
+  /**
+   * The DNS sandbox (development only): ownership checks also read the records an owner publishes
+   * in the app, on the domain's verify view. Default: on under `npm run dev` (NODE_ENV development);
+   * production refuses to start with it.
+   */
+  DNS_SANDBOX: boolish,
   /** Accounts made staff (the operator console), comma-separated emails: only once the address is confirmed. */
   ADMIN_EMAILS: z.string().optional(),
   /** The seller named on receipts: legal name, one-line postal address and tax id (VAT, GST, EIN). */
@@ -140,6 +146,12 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       "Invalid environment:\n  SEED_DEMO: production never creates the demo account at start; run npm run db:seed on purpose if you want it",
     );
   }
+  // Records anyone publishes in the app must never prove a name in production.
+  if (isProduction && c.DNS_SANDBOX === true) {
+    throw new StartupError(
+      "Invalid environment:\n  DNS_SANDBOX: development only; production proves ownership through DNS alone (DNS_SERVERS)",
+    );
+  }
   // Production without PUBLIC_URL is someone trying the build on their own machine: it runs on
   // http://localhost (cookies without Secure, which a browser would not send back over plain
   // HTTP), and boot says once that a real address needs PUBLIC_URL.
@@ -158,6 +170,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     payoutReviewAbove: Number(c.PAYOUT_REVIEW_ABOVE).toFixed(2),
     nameserverPool: readNameserverPool(c.PARKING_NAMESERVER_POOL, c.PARKING_NAMESERVERS),
     dnsServers: readDnsServers(c.DNS_SERVERS),
+    /** Whether ownership checks read the DNS sandbox's records (never in production). */
+    dnsSandbox: !isProduction && (c.DNS_SANDBOX ?? c.NODE_ENV === "development"),
     adminEmails: readAdminEmails(c.ADMIN_EMAILS),
     supportEmail: c.SUPPORT_EMAIL?.toLowerCase(),
     /** Who sells, as receipts name them, and the tax the prices include. */

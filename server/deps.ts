@@ -11,6 +11,7 @@ import type { OnRegistered } from "./modules/auth/auth.service";
 import { type AuthLimits, signInPolicy } from "./modules/auth/auth-limits";
 import { createTotpKeys, type TotpKeys } from "./modules/auth/totp-secrets";
 import { createOwnershipChecker, type OwnershipChecker } from "./modules/domains/check-ownership";
+import { sandboxOwnershipChecker } from "./modules/domains/dns-sandbox";
 import { createLeadSales, type LeadSales } from "./modules/lead-sales/lead-sales";
 import { paidContext } from "./order-effects/order-effects";
 import type { PaidContext } from "./payments/money-effects";
@@ -164,6 +165,12 @@ function createRateLimits(pool: Database["pool"], config: Config, auth: AuthLimi
   };
 }
 
+/** DNS lookups on `DNS_SERVERS`; in development, first the DNS sandbox's records (never in production). */
+function ownershipChecker(config: Config, db: Db): OwnershipChecker {
+  const real = createOwnershipChecker({ servers: config.dnsServers, pool: config.nameserverPool });
+  return config.dnsSandbox ? sandboxOwnershipChecker(db, real, config.nameserverPool) : real;
+}
+
 /** Everything the app needs from outside, built once at boot (or per test file). */
 export interface AppDeps {
   config: Config;
@@ -219,7 +226,7 @@ export function createDeps(options: {
     mailer,
     payments,
     paid: paidContext(config.COMMISSION_HOLD_DAYS, payments),
-    ownership: createOwnershipChecker({ servers: config.dnsServers, pool: config.nameserverPool }),
+    ownership: ownershipChecker(config, database.db),
     totpKeys: createTotpKeys(config.totpKeys),
     leadSales: createLeadSales({
       db: database.db,

@@ -158,6 +158,10 @@ export const domains = pgTable(
     verificationCheckedAt: timestamp("verification_checked_at", { withTimezone: true }),
     /** The first of an unbroken run of failed checks of a verified domain; 3 days of it lapse it. */
     verificationFailingSince: timestamp("verification_failing_since", { withTimezone: true }),
+    /** While listed, whether the parked page shows the price with Buy now and Make offer (the owner may turn it off). */
+    saleBanner: boolean("sale_banner").notNull().default(true),
+    /** Visits counted on the parked page while it showed the listing's price (the for-sale lander's views). */
+    landerViews: integer("lander_views").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -925,6 +929,28 @@ export const marketplaceMessages = pgTable(
 );
 
 /**
+ * Development only (the DNS sandbox, `DNS_SANDBOX`): the records an owner publishes in the app for
+ * a name, which the ownership check reads as if a DNS server answered them. Production never reads it.
+ */
+export const sandboxDnsRecords = pgTable(
+  "sandbox_dns_records",
+  {
+    id: rowId(),
+    userId: userRef("user_id"),
+    name: text("name").notNull(),
+    /** The TXT value published at the name, or null. */
+    txt: text("txt"),
+    /** The NS hosts published for the name (empty: none). */
+    ns: text("ns").array().notNull().default(sql`'{}'::text[]`),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("sandbox_dns_records_user_name_idx").on(t.userId, t.name),
+    index("sandbox_dns_records_name_idx").on(t.name),
+  ],
+);
+
+/**
  * An offer on a listed domain, or a counter to one: `madeBy` says which side made it. A counter
  * replaces the offer it answers (that one becomes `countered`); the thread of a buyer and a
  * domain is every row with both. Each binds until `expiresAt` (docs/marketplace.md).
@@ -944,6 +970,8 @@ export const marketplaceOffers = pgTable(
     status: text("status").notNull().default("open"),
     /** The offer this one counters. */
     replacesId: uuid("replaces_id"),
+    /** The buyer came from the name's own parked page (its for-sale lander). */
+    fromLander: boolean("from_lander").notNull().default(false),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     closedAt: timestamp("closed_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -1018,6 +1046,8 @@ export const marketplaceTransactions = pgTable(
      * keeps its name with the buyer whatever is later taken back of an instalment.
      */
     settlesAt: timestamp("settles_at", { withTimezone: true }),
+    /** The buyer came from the name's own parked page (its for-sale lander), directly or through an offer made there. */
+    fromLander: boolean("from_lander").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

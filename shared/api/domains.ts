@@ -254,3 +254,28 @@ export const ZPortfolioQuery = z
   .transform(readSortCursor(SORT_VALUE_SHAPES));
 export type TPortfolioQuery = z.output<typeof ZPortfolioQuery>;
 export type TPortfolioQueryInput = z.input<typeof ZPortfolioQuery>;
+
+/**
+ * The DNS sandbox (development only): the records an owner publishes in the app for one of their
+ * names, which the ownership check reads as a DNS server's answer. `enabled: false` everywhere
+ * else (production never has it).
+ */
+export const ZSandboxDns = z.object({
+  enabled: z.boolean(),
+  txt: z.string().nullable(),
+  ns: z.array(z.string()),
+});
+export type TSandboxDns = z.infer<typeof ZSandboxDns>;
+const ZHostName = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+\.?$/, "A nameserver is a host name like ns1.example.net");
+/** `PUT /api/domains/{id}/dns-sandbox`: the TXT value (null: none) and nameservers (at most 4) to publish. */
+export const ZSandboxDnsBody = z.object({
+  txt: z.string().trim().min(1, "Write the TXT value, or remove it").max(255).nullable(),
+  ns: z.array(ZHostName).max(4, "At most 4 nameservers"),
+});
+export type TSandboxDnsBody = z.infer<typeof ZSandboxDnsBody>;
+export const sandboxDnsPath = (domainId: string) => `/api/domains/${domainId}/dns-sandbox`;

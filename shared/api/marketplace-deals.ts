@@ -48,8 +48,12 @@ export const TRANSACTION_STATUS_LABELS: Record<TTransactionStatus, string> = {
 export const MAX_OFFER_MESSAGE_LENGTH = 1_000;
 
 /** `POST /api/marketplace/offers`: an offer on a listing, in dollars (bounded like a listing price). */
+/** `from: "lander"`: the buyer came from the name's own parked page (counted for its lander). */
+const ZFrom = z.literal("lander", "Unknown source").optional();
+
 export const ZMakeOfferBody = z.object({
   domainId: z.uuid("Choose a domain"),
+  from: ZFrom,
   amount: ZListingPrice,
   message: z
     .string()
@@ -128,7 +132,7 @@ export const ZLeaseMonths = z.coerce
  * lease it to own over a term the seller offers (`kind: "lease"`).
  */
 export const ZOpenTransactionBody = z.union([
-  z.object({ domainId: z.uuid("Choose a domain") }).strict(),
+  z.object({ domainId: z.uuid("Choose a domain"), from: ZFrom }).strict(),
   z.object({ offerId: z.uuid("Unknown offer") }).strict(),
   z.object({ domainId: z.uuid("Choose a domain"), kind: z.literal("lease"), months: ZLeaseMonths }).strict(),
 ]);

@@ -57,7 +57,20 @@ export const ZMarketplaceListing = z.object({
   isOwn: z.boolean(),
   /** While a Premium Listing (or the Premium promotion) features it: when that ends. Featured listings come first in every order. */
   featuredUntil: z.string().nullable(),
+  /**
+   * The owner's own listing only (null on others'): whether the name's parked page shows the price
+   * with Buy now and Make offer, and what that lander brought: visits while shown, offers made and
+   * sales paid by buyers who came from it.
+   */
+  lander: z
+    .object({ shown: z.boolean(), views: z.number(), offers: z.number(), sales: z.number() })
+    .nullable(),
 });
+
+/** `PUT /api/marketplace/list/{domainId}/lander`: the listing's price on its parked page, on or off. */
+export const ZLanderBody = z.object({ shown: z.boolean("Say whether the page shows the price") });
+export const ZLanderAnswer = z.object({ id: z.string(), shown: z.boolean() });
+export type TLanderAnswer = z.infer<typeof ZLanderAnswer>;
 
 /** A buyer's message in the seller's inbox; only the seller ever sees the sender's email. */
 export const ZSellerMessage = z.object({
@@ -91,6 +104,8 @@ export const marketplacePaths = {
   tlds: "/api/marketplace/tlds",
   list: "/api/marketplace/list",
   unlist: (domainId: string) => `/api/marketplace/list/${domainId}`,
+  /** The listing's price on its parked page, on or off. */
+  lander: (domainId: string) => `/api/marketplace/list/${domainId}/lander`,
   contact: "/api/marketplace/contact",
   sold: "/api/marketplace/sold",
   messages: "/api/marketplace/messages",

@@ -64,6 +64,8 @@ describe("GET /api/marketplace/domains", () => {
       listedAt: expect.any(String),
       isOwn: false,
       featuredUntil: null,
+      // What the name's parked page brought is its owner's alone.
+      lander: null,
     });
     expect(JSON.stringify(res.body)).not.toContain(seller.input.email);
 

@@ -266,7 +266,7 @@ describe("blocks that lead elsewhere", () => {
     expect(page.text).toContain("$2,500.00");
     expect(page.text).toContain('href="/__pp/buy"');
     expect(buy.status).toBe(302);
-    expect(buy.headers.location).toBe(`${t.deps.config.appUrl}/listings/${domain.name}`);
+    expect(buy.headers.location).toBe(`${t.deps.config.appUrl}/listings/${domain.name}?from=lander`);
     await vi.waitFor(async () => {
       const { rows } = await t.db.execute<{ clicks: number }>(
         sql`select clicks from domain_traffic where domain_id = ${domain.id}`,

@@ -1,9 +1,8 @@
+import { ToolGate } from "@/components/offer/tool-gate";
 import { PageHeader } from "@/components/page-header";
-import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { useCreatives } from "@/features/creatives/api/get-creatives";
 import { CreativeGallery } from "@/features/creatives/components/creative-gallery";
-import { ApiError } from "@/lib/api-error";
 
 /** `/affiliates/creatives`: banners in the standard ad sizes and a QR code, with the user's own link. */
 export default function CreativesPage() {
@@ -18,13 +17,11 @@ export default function CreativesPage() {
       {creatives.isPending ? (
         <Spinner className="size-6 text-primary" />
       ) : creatives.isError ? (
-        <Card>
-          <CardContent className="py-6 text-sm" role="alert">
-            {creatives.error instanceof ApiError
-              ? creatives.error.message
-              : "The assets could not be loaded."}
-          </CardContent>
-        </Card>
+        <ToolGate
+          error={creatives.error}
+          tool="creative-assets"
+          fallback={"The assets could not be loaded."}
+        />
       ) : (
         <CreativeGallery assets={creatives.data.assets} />
       )}

@@ -1,4 +1,5 @@
 import { Trash2 } from "lucide-react";
+import { ToolGate } from "@/components/offer/tool-gate";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -6,7 +7,6 @@ import { Spinner } from "@/components/ui/spinner";
 import { useDeleteSequence, useEmailAutomation } from "@/features/email-automation/api/email-automation";
 import { BouncesCard } from "@/features/email-automation/components/bounces-card";
 import { SequenceForm } from "@/features/email-automation/components/sequence-form";
-import { ApiError } from "@/lib/api-error";
 import { toastError } from "@/lib/toast";
 
 /** `/affiliates/email`: the Email Automation tool (Marketing Suite). */
@@ -23,11 +23,11 @@ export default function EmailAutomationPage() {
       {data.isPending ? (
         <Spinner className="size-6 text-primary" />
       ) : data.isError ? (
-        <Card>
-          <CardContent className="py-6 text-sm" role="alert">
-            {data.error instanceof ApiError ? data.error.message : "Email Automation could not be loaded."}
-          </CardContent>
-        </Card>
+        <ToolGate
+          error={data.error}
+          tool="email-automation"
+          fallback={"Email Automation could not be loaded."}
+        />
       ) : (
         <>
           <p className="text-muted-foreground text-sm">

@@ -1,12 +1,11 @@
 import { LINK_ANALYTICS_RANGES } from "@shared/api/link-analytics";
 import { useState } from "react";
+import { ToolGate } from "@/components/offer/tool-gate";
 import { PageHeader } from "@/components/page-header";
-import { Card, CardContent } from "@/components/ui/card";
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import { Spinner } from "@/components/ui/spinner";
 import { useLinkAnalytics } from "@/features/link-analytics/api/get-link-analytics";
 import { ClicksByDay, FiguresTable } from "@/features/link-analytics/components/link-figures";
-import { ApiError } from "@/lib/api-error";
 
 type Range = `${(typeof LINK_ANALYTICS_RANGES)[number]}`;
 
@@ -33,11 +32,7 @@ export default function LinkAnalyticsPage() {
       {stats.isPending ? (
         <Spinner className="size-6 text-primary" />
       ) : stats.isError ? (
-        <Card>
-          <CardContent className="py-6 text-sm" role="alert">
-            {stats.error instanceof ApiError ? stats.error.message : "The figures could not be loaded."}
-          </CardContent>
-        </Card>
+        <ToolGate error={stats.error} tool="analytics-pro" fallback={"The figures could not be loaded."} />
       ) : (
         <>
           <ClicksByDay days={stats.data.byDay} />

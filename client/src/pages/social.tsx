@@ -1,10 +1,10 @@
+import { ToolGate } from "@/components/offer/tool-gate";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { useSocialSchedule } from "@/features/social/api/social";
 import { SchedulePostForm } from "@/features/social/components/schedule-post-form";
 import { SocialChannel, SocialPostList } from "@/features/social/components/social-posts";
-import { ApiError } from "@/lib/api-error";
 
 /** `/affiliates/social`: the Social Scheduler (Marketing Suite). */
 export default function SocialPage() {
@@ -19,13 +19,11 @@ export default function SocialPage() {
       {schedule.isPending ? (
         <Spinner className="size-6 text-primary" />
       ) : schedule.isError ? (
-        <Card>
-          <CardContent className="py-6 text-sm" role="alert">
-            {schedule.error instanceof ApiError
-              ? schedule.error.message
-              : "The schedule could not be loaded."}
-          </CardContent>
-        </Card>
+        <ToolGate
+          error={schedule.error}
+          tool="social-scheduler"
+          fallback={"The schedule could not be loaded."}
+        />
       ) : (
         <>
           <SocialChannel schedule={schedule.data} />

@@ -5,6 +5,7 @@ import {
   ZDomainImportBody,
   ZDomainTrafficQuery,
   ZPortfolioQuery,
+  ZSandboxDnsBody,
   ZUpdateDomainBody,
 } from "../../../shared/api/domains";
 import { ZDeliverableParams } from "../../../shared/api/work-orders";
@@ -12,6 +13,7 @@ import type { AppDeps } from "../../deps";
 import { csvUpload } from "../../http/csv-upload";
 import { handler, requireUser } from "../../http/handler";
 import { deliverableFile } from "../work-orders/buyer-work-orders";
+import { publishSandboxDns, readSandboxDns } from "./dns-sandbox";
 import { importDomains, previewDomainImport } from "./domain-import.service";
 import {
   createDomain,
@@ -92,6 +94,20 @@ export function domainRoutes(deps: AppDeps): Router {
         userId,
         domainId: params.id,
       }),
+    ),
+  );
+  // The DNS sandbox (development only): records published here answer the ownership check.
+  const sandbox = { db, enabled: config.dnsSandbox };
+  router.get(
+    "/:id/dns-sandbox",
+    handler({ auth: true, params: ZDomainIdParam }, ({ userId, params }) =>
+      readSandboxDns({ ...sandbox, userId, domainId: params.id }),
+    ),
+  );
+  router.put(
+    "/:id/dns-sandbox",
+    handler({ auth: true, params: ZDomainIdParam, body: ZSandboxDnsBody }, ({ userId, params, body }) =>
+      publishSandboxDns({ ...sandbox, userId, domainId: params.id, records: body }),
     ),
   );
   router.get(

@@ -55,6 +55,12 @@ export async function recordParkedVisit(options: {
       select domain.id, domain.user_id, ${UTC_TODAY}, 1 from domain join fresh on fresh.domain_id = domain.id
       on conflict (domain_id, day) do update set visits = domain_traffic.visits + 1
       returning domain_id, user_id, day
+    ),
+    -- A visit while the page shows the listing's price is a view of the name's for-sale lander.
+    lander as (
+      update domains set lander_views = lander_views + 1
+      where id in (select domain_id from counted)
+        and marketplace_price > 0 and sold_at is null and sale_banner
     )
     insert into domain_visit_sources (domain_id, user_id, day, country, referrer, visits)
     select domain_id, user_id, day, ${country}, ${referrer}, 1 from counted

@@ -2,6 +2,7 @@ import { Router } from "express";
 import {
   ZContactSellerBody,
   ZDomainIdParams,
+  ZLanderBody,
   ZListDomainBody,
   ZMarketplaceQuery,
   ZMarkSoldBody,
@@ -10,7 +11,14 @@ import {
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
 import { dealRoutes } from "./deals.routes";
-import { listDomain, listingTlds, listMarketplace, markSold, unlistDomain } from "./marketplace.service";
+import {
+  listDomain,
+  listingTlds,
+  listMarketplace,
+  markSold,
+  setLander,
+  unlistDomain,
+} from "./marketplace.service";
 import { contactSeller, markMessageRead, sellerInbox } from "./seller-inbox.service";
 
 export function marketplaceRoutes(
@@ -46,6 +54,19 @@ export function marketplaceRoutes(
     handler({ auth: true, params: ZDomainIdParams }, ({ userId, params }) =>
       unlistDomain({ db, userId, ...params }),
     ),
+  );
+  router.put(
+    "/list/:domainId/lander",
+    handler({ auth: true, params: ZDomainIdParams, body: ZLanderBody }, async ({ userId, params, body }) => {
+      const { name, ...answer } = await setLander({
+        db,
+        userId,
+        domainId: params.domainId,
+        shown: body.shown,
+      });
+      invalidatePage(name);
+      return answer;
+    }),
   );
   router.post(
     "/sold",

@@ -1,5 +1,6 @@
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type {
+  TLanderAnswer,
   TListingAnswer,
   TListingSort,
   TMarketplaceListing,
@@ -33,6 +34,10 @@ interface ListingRow extends Record<string, unknown> {
   listed_at: Date | string | null;
   is_own: boolean;
   featured_until: Date | string | null;
+  sale_banner: boolean;
+  lander_views: number;
+  lander_offers: string | number | null;
+  lander_sales: string | number | null;
   sort_value: string;
 }
 
@@ -100,6 +105,7 @@ export async function listMarketplace(options: {
     with featured as (${featuredGrants()}),
     listed as (
       select d.id, d.name, d.marketplace_price as price, d.registration_date, d.listed_at, d.user_id,
+        d.sale_banner, d.lander_views,
         (now() at time zone u.time_zone)::date - ${RECENT_DAYS - 1}::int as since,
         f.until as featured_until, coalesce(f.rank, 0) as featured
       from domains d join users u on u.id = d.user_id
@@ -129,6 +135,16 @@ export async function listMarketplace(options: {
     listings as (
       select l.id, l.name, l.price, l.registration_date, l.listed_at, l.featured, l.featured_until,
         coalesce(l.user_id = ${options.userId}, false) as is_own,
+        l.sale_banner, l.lander_views,
+        -- What the name's own parked page brought, for its owner only: offers begun there, sales paid.
+        case when l.user_id = ${options.userId} then (
+          select count(*) from marketplace_offers o
+          where o.domain_id = l.id and o.from_lander and o.replaces_id is null and o.made_by = 'buyer'
+        ) end as lander_offers,
+        case when l.user_id = ${options.userId} then (
+          select count(*) from marketplace_transactions t
+          where t.domain_id = l.id and t.from_lander and t.paid_at is not null
+        ) end as lander_sales,
         (coalesce(p.visitors, 0) + coalesce(t.visits, 0))::bigint as visitors,
         round(coalesce(p.revenue, 0) / ${RECENT_DAYS}, 2)::text as parking_revenue
       from ranked l
@@ -161,6 +177,14 @@ export async function listMarketplace(options: {
       listedAt: iso(r.listed_at ?? r.registration_date),
       isOwn: r.is_own,
       featuredUntil: r.featured_until ? iso(r.featured_until) : null,
+      lander: r.is_own
+        ? {
+            shown: r.sale_banner,
+            views: Number(r.lander_views),
+            offers: Number(r.lander_offers ?? 0),
+            sales: Number(r.lander_sales ?? 0),
+          }
+        : null,
     })),
     nextCursor: more && last ? encodeCursor([last.sort_value, last.name]) : null,
     total,
@@ -274,6 +298,22 @@ export async function listDomain(options: {
     });
     return { id: domainId, price };
   });
+}
+
+/** Shows or hides the listing's price, Buy now and Make offer on the name's parked page. */
+export async function setLander(options: {
+  db: Db;
+  userId: string;
+  domainId: string;
+  shown: boolean;
+}): Promise<TLanderAnswer & { name: string }> {
+  const [row] = await options.db
+    .update(domains)
+    .set({ saleBanner: options.shown })
+    .where(and(eq(domains.id, options.domainId), eq(domains.userId, options.userId)))
+    .returning({ id: domains.id, name: domains.name, shown: domains.saleBanner });
+  if (!row) throw notFound("Domain");
+  return row;
 }
 
 /** Takes the user's domain off the marketplace; unlisting an unlisted domain changes nothing. */

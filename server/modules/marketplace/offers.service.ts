@@ -72,6 +72,7 @@ export async function makeOffer(options: {
   domainId: string;
   amount: string;
   message?: string;
+  from?: "lander";
 }): Promise<TMadeOffer> {
   const { userId, amount } = options;
   return options.db.transaction(async (tx) => {
@@ -100,6 +101,7 @@ export async function makeOffer(options: {
         madeBy: "buyer",
         amount,
         message: options.message || null,
+        fromLander: options.from === "lander",
         status: below ? "declined" : "open",
         expiresAt: bindsUntil(now),
         closedAt: below ? now : null,
@@ -221,6 +223,8 @@ export async function counterOffer(options: AnswerOptions & { amount: string }):
         amount: options.amount,
         status: "open",
         replacesId: offer.id,
+        // A thread begun on the name's lander stays the lander's, so the sale it ends in counts there.
+        fromLander: offer.fromLander,
         expiresAt: bindsUntil(now),
         createdAt: now,
       })

@@ -49,7 +49,10 @@ export const buyerTxtValue = (token: string) => `parkpilot-verify=${token}`;
 export async function openTransaction(options: {
   db: Db;
   userId: string;
-  input: { domainId: string } | { offerId: string } | { domainId: string; kind: "lease"; months: number };
+  input:
+    | { domainId: string; from?: "lander" }
+    | { offerId: string }
+    | { domainId: string; kind: "lease"; months: number };
   config: SaleConfig;
 }): Promise<TOpenedTransaction & { checkoutUrl: string }> {
   const { userId, input, config } = options;
@@ -118,6 +121,7 @@ export async function openTransaction(options: {
       buyerId: userId,
       sellerId: domain.userId,
       offerId: offer?.id ?? null,
+      fromLander: offer ? offer.fromLander : "from" in input && input.from === "lander",
       amount,
       orderId: order.id,
       protection,

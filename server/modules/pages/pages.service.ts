@@ -125,7 +125,14 @@ export async function previewPage(
   const [listing] = await db
     .select({ price: domains.marketplacePrice })
     .from(domains)
-    .where(and(eq(domains.id, domain.id), isNull(domains.soldAt), gt(domains.marketplacePrice, "0")));
+    .where(
+      and(
+        eq(domains.id, domain.id),
+        isNull(domains.soldAt),
+        gt(domains.marketplacePrice, "0"),
+        eq(domains.saleBanner, true),
+      ),
+    );
   const page = { template: options.input.template, blocks: sanitizeBlocks(options.input.blocks) };
   const { html } = renderPage(page, {
     domainName: domain.name,

@@ -212,7 +212,8 @@ export function parkedHost(deps: AppDeps) {
     const entry = res.locals.parked as Cached;
     if (!entry.site.listingPrice) return next();
     countClick(req, entry.site, "for-sale-click");
-    const url = `${appUrl}/listings/${encodeURIComponent(entry.site.domain.name)}${req.query.offer ? "#offer" : ""}`;
+    // `from=lander`: the listing's page carries it to Buy now and Make offer, which count for this lander.
+    const url = `${appUrl}/listings/${encodeURIComponent(entry.site.domain.name)}?from=lander${req.query.offer ? "#offer" : ""}`;
     res.setHeader("Cache-Control", "no-store");
     res.redirect(302, url);
   });

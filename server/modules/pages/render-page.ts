@@ -8,7 +8,7 @@ import { TEMPLATES } from "./templates";
 /** What a page needs beyond its blocks. */
 export interface PageContext {
   domainName: string;
-  /** The marketplace asking price when the domain is listed, else null. */
+  /** The marketplace asking price when the domain is listed and its owner shows it on the page, else null. */
   listingPrice: string | null;
   /** The product's own address, for the privacy link. */
   appUrl: string;
@@ -43,6 +43,28 @@ const STYLE_HASHES = Object.fromEntries(Object.entries(TEMPLATES).map(([k, t]) =
 
 const e = (text: string) => escapeHtml(text);
 
+/** The listing's price with Buy now and Make offer, both through `/__pp/buy` to the listing's page. */
+function saleBanner(text: string, price: string): string {
+  return (
+    `<aside class="sale" aria-label="For sale"><p>${e(text)}</p><p class="price">${e(formatUsd(price))}</p>` +
+    `<p class="act"><a href="/__pp/buy">Buy now</a><a href="/__pp/buy?offer=1">Make offer</a></p></aside>`
+  );
+}
+
+/**
+ * The blocks as HTML, and the for-sale banner where the page has no for-sale block of its own
+ * (every listed name advertises itself, on every template, builder or not): after the first
+ * headline when the page opens with one, else first.
+ */
+function renderBody(page: TPageBody, ctx: PageContext, heading: "h1" | "h2"): string {
+  const parts = page.blocks.map((b, i) => renderBlock(b, i, ctx, heading));
+  if (ctx.listingPrice && !page.blocks.some((b) => b.type === "forSale")) {
+    const at = page.blocks[0]?.type === "headline" ? 1 : 0;
+    parts.splice(at, 0, saleBanner(`${ctx.domainName} is for sale.`, ctx.listingPrice));
+  }
+  return parts.join("");
+}
+
 function renderBlock(block: TPageBlock, index: number, ctx: PageContext, heading: "h1" | "h2"): string {
   switch (block.type) {
     case "headline":
@@ -60,8 +82,7 @@ function renderBlock(block: TPageBlock, index: number, ctx: PageContext, heading
       );
     case "forSale":
       return ctx.listingPrice
-        ? `<aside class="sale"><p>${e(block.text)}</p><p class="price">${e(formatUsd(ctx.listingPrice))}</p>` +
-            `<p class="act"><a href="/__pp/buy">Buy now</a><a href="/__pp/buy?offer=1">Make offer</a></p></aside>`
+        ? saleBanner(block.text, ctx.listingPrice)
         : `<aside class="sale"><p>${e(block.text)}</p></aside>`;
     case "links":
       return (
@@ -96,7 +117,7 @@ export function redirectOf(page: TPageBody): string | null {
 export function renderPage(page: TPageBody, ctx: PageContext): RenderedPage {
   const look = TEMPLATES[page.template];
   const heading = look.eyebrow === null ? "h1" : "h2";
-  const body = page.blocks.map((b, i) => renderBlock(b, i, ctx, heading)).join("");
+  const body = renderBody(page, ctx, heading);
   const hasForm = page.blocks.some((b) => b.type === "leadForm" || b.type === "contact");
   const first = page.blocks.find((b) => b.type === "headline");
   const description = first?.type === "headline" ? first.headline : ctx.domainName;

@@ -39,7 +39,7 @@ export async function loadServedSite(db: DbOrTx, host: string): Promise<ServedSi
     lease_redirect: string | null;
   }>(sql`
     select d.id, d.user_id, d.name, d.parking_template,
-      case when d.marketplace_price > 0 and d.sold_at is null then d.marketplace_price::text end as listing_price,
+      case when d.marketplace_price > 0 and d.sold_at is null and d.sale_banner then d.marketplace_price::text end as listing_price,
       p.template, p.blocks, p.version, e.id as experiment_id, e.goal, e.variants,
       lease.lessee_id is not null as leased, l.lease_redirect_url as lease_redirect
     from domains d

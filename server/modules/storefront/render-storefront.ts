@@ -89,9 +89,10 @@ export function renderStorefront(options: {
 }
 
 /** `/listings/{name}`: one listing's public page, with Buy now and Make offer. */
-export function renderListing(options: { appUrl: string; listing: PublicListing }) {
+export function renderListing(options: { appUrl: string; listing: PublicListing; fromLander?: boolean }) {
   const { listing } = options;
-  const id = encodeURIComponent(listing.id);
+  // A visitor sent by the name's own parked page: the deal they start counts for that lander.
+  const id = `${encodeURIComponent(listing.id)}${options.fromLander ? "&amp;from=lander" : ""}`;
   const financing = listing.financing.length
     ? `<dt>Lease to own</dt><dd>${listing.financing.map((f) => `${formatUsd(f.monthly)} a month for ${f.months} months (${f.aprPercent}% APR)`).join("<br>")}</dd>`
     : "";
@@ -102,7 +103,7 @@ export function renderListing(options: { appUrl: string; listing: PublicListing 
     body: `${listing.featuredUntil ? featuredBadge(listing.featuredUntil) : ""}
 <h1>${escapeHtml(listing.name)}</h1>
 <div class="price">${formatUsd(listing.price)}</div>
-<div class="actions">
+<div class="actions" id="offer">
   <a class="button primary" href="/marketplace/deals?buy=${id}">Buy now</a>
   <a class="button secondary" href="/marketplace/deals?offer=${id}">Make offer</a>
 </div>

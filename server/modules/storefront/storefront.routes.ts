@@ -73,7 +73,7 @@ export function storefrontRoutes(deps: AppDeps): Router {
         return;
       }
       res.set("Cache-Control", "public, max-age=60");
-      res.type("html").send(renderListing({ appUrl, listing }));
+      res.type("html").send(renderListing({ appUrl, listing, fromLander: req.query.from === "lander" }));
     } catch (error) {
       next(error);
     }

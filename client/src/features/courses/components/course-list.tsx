@@ -68,7 +68,14 @@ function CourseCard({ course }: { course: TCourse }) {
           )}
           {!course.owned && (
             <p className="text-muted-foreground text-xs">
-              Buy it with Expert Training on the Affiliates page; lifetime access.
+              Buy it with Expert Training on the{" "}
+              <Link
+                className="font-medium text-primary underline-offset-2 hover:underline"
+                href="/affiliates"
+              >
+                Affiliates page
+              </Link>
+              ; lifetime access.
             </p>
           )}
         </div>

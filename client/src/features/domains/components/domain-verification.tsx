@@ -7,6 +7,7 @@ import { formatDate, formatRelativeTime } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useVerifyDomain } from "../api/verify-domain";
 import { STATUS_LABELS } from "../utils/domain-labels";
+import { DnsSandboxPanel } from "./dns-sandbox-panel";
 
 async function copy(value: string, what: string) {
   try {
@@ -177,6 +178,7 @@ export function DomainVerification({ domain, compact = false }: { domain: TDomai
           </dl>
         </div>
       )}
+      {!compact && <DnsSandboxPanel domain={domain} />}
       {!compact && <LastChecked domain={domain} />}
       <VerifyNowButton domain={domain} className={compact ? "w-full" : "justify-self-start"} />
     </section>

@@ -7,6 +7,7 @@ import { Button, buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/lib/cn";
 import { formatDate, formatMoney, formatNumber } from "@/lib/format";
+import { LanderFigures } from "./lander-figures";
 
 function Figure({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
   return (
@@ -61,6 +62,7 @@ export function ListingCard(props: {
           value={formatDate(listing.registrationDate)}
         />
       </dl>
+      {listing.lander && <LanderFigures listing={listing} lander={listing.lander} />}
       <div className="mt-auto grid grid-cols-2 gap-2">
         <Button variant="outline" size="sm" onClick={props.onViewDetails}>
           <Eye aria-hidden="true" />

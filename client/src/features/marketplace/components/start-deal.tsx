@@ -22,14 +22,16 @@ import { LeaseOption } from "./lease-option";
 type TOfferForm = z.input<typeof ZMakeOfferBody>;
 
 /** A listing a buyer came to buy or make an offer on: Buy now into escrow, or an offer with a message. */
-export function StartDeal({ domainId }: { domainId: string }) {
+export function StartDeal({ domainId, fromLander = false }: { domainId: string; fromLander?: boolean }) {
   const listing = useListing(domainId);
+  // Counted for the name's lander when the buyer came from its parked page.
+  const from = fromLander ? ({ from: "lander" } as const) : {};
   const [, navigate] = useLocation();
   const buy = useOpenTransaction();
   const offer = useMakeOffer();
   const form = useForm<TOfferForm>({
     resolver: zodResolver(ZMakeOfferBody),
-    defaultValues: { domainId, amount: "", message: "" },
+    defaultValues: { domainId, amount: "", message: "", ...from },
   });
   const ids = { amount: useId(), message: useId() };
 
@@ -39,7 +41,7 @@ export function StartDeal({ domainId }: { domainId: string }) {
 
   function buyNow() {
     buy.mutate(
-      { domainId },
+      { domainId, ...from },
       {
         onSuccess: (opened) => navigate(`/checkout/service/${opened.orderId}`),
         onError: (error) => toastError(error),
@@ -49,7 +51,7 @@ export function StartDeal({ domainId }: { domainId: string }) {
   function submit(body: TOfferForm) {
     offer.mutate(body, {
       onSuccess: (made) => {
-        form.reset({ domainId, amount: "", message: "" });
+        form.reset({ domainId, amount: "", message: "", ...from });
         toast(
           made.status === "declined"
             ? {
