@@ -1,5 +1,3 @@
-import Cloudflare from "cloudflare";
-
 /**
  * Tells the CDN in front of the parked pages (README: "A CDN in front of parked pages") that a
  * domain's page changed, so that it drops its copy before `s-maxage` runs out.
@@ -19,10 +17,15 @@ export const noCdnPurge: CdnPurge = { purgeDomain: async () => undefined };
 
 /** Purges by cache tag through Cloudflare's API (`POST /zones/{zone}/purge_cache`, `{"tags": [...]}`). */
 export function cloudflarePurge(options: { zoneId: string; apiToken: string; baseURL?: string }): CdnPurge {
-  const client = new Cloudflare({ apiToken: options.apiToken, baseURL: options.baseURL, maxRetries: 2 });
+  // Cloudflare's SDK loads with the first purge, not with every start of the app.
+  let client: Promise<import("cloudflare").Cloudflare> | undefined;
   return {
     async purgeDomain(domainName) {
-      await client.cache.purge({ zone_id: options.zoneId, tags: [surrogateKeyOf(domainName)] });
+      client ??= import("cloudflare").then(
+        ({ default: Cloudflare }) =>
+          new Cloudflare({ apiToken: options.apiToken, baseURL: options.baseURL, maxRetries: 2 }),
+      );
+      await (await client).cache.purge({ zone_id: options.zoneId, tags: [surrogateKeyOf(domainName)] });
     },
   };
 }

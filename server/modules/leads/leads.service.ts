@@ -1,5 +1,4 @@
 import { and, eq, gt, sql } from "drizzle-orm";
-import zipcodes from "zipcodes";
 import type { TLeadAnswer, TLeadBody } from "../../../shared/api/leads";
 import { LEAD_CONSENT } from "../../../shared/lead-consent";
 import { domainTraffic, leads } from "../../../shared/schema";
@@ -61,6 +60,8 @@ export async function captureLead(options: {
 }): Promise<TLeadAnswer> {
   const { db, input, limits, sales } = options;
   await limits.perAddress.spend(options.visitor.address);
+  // The ZIP database (a few MB) loads with the first lead, not with every start of the app.
+  const { default: zipcodes } = await import("zipcodes");
   const place = zipcodes.lookup(input.zipCode);
   if (place?.country !== "US") {
     throw new AppError("UNPROCESSABLE", "We couldn't find that ZIP code. Please check it and try again.");
