@@ -3,6 +3,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JobQueue } from "../../server/jobs/job-queue";
 import { LEAD_SALE_QUEUE } from "../../server/jobs/lead-sales-job";
+import { salesSettled } from "../../server/modules/lead-sales/queue-sale";
 import { insertDomain } from "../factories/domains";
 import { HELD_LEADS_ENV, leadBody, visitorAddress } from "../factories/leads";
 import { signUp } from "../factories/users";
@@ -33,7 +34,9 @@ describe("the lead path answers once the lead is stored", () => {
     expect(res.status).toBe(201);
     const leadId = res.body.id as string;
 
-    // The lead was committed before the answer, and its sale was queued as a job of its own.
+    // The lead was committed before the answer, and its sale is queued as a job of its own (sent
+    // after the answer: the pending lead itself is what the resume job would find after a crash).
+    await salesSettled(t.deps.leadSales);
     const stored = await t.db.execute<{ id: string }>(sql`select id from leads where id = ${leadId}`);
     expect(stored.rows).toHaveLength(1);
     const jobs = await t.db.execute<{ n: number }>(

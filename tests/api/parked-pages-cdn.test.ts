@@ -53,8 +53,14 @@ describe("a parked page behind a CDN", () => {
     expect(first.headers["set-cookie"]).toBeUndefined();
 
     expect((await agent.put(`/api/domains/${domain.id}/page`).send(page("Fresh words"))).status).toBe(200);
+    // The purge follows the save's answer (a slow CDN API holds up no save): waited for, not timed.
     await expect
-      .poll(() => cloudflare.purges.filter((p) => p.body.tags?.includes(surrogateKeyOf(domain.name))).length)
+      .poll(
+        () => cloudflare.purges.filter((p) => p.body.tags?.includes(surrogateKeyOf(domain.name))).length,
+        {
+          timeout: 30_000,
+        },
+      )
       .toBe(1);
     expect(cloudflare.purges.at(-1)).toMatchObject({ zoneId: ZONE, authorization: `Bearer ${TOKEN}` });
     expect((await visit(domain.name)).text).toContain("Fresh words");
