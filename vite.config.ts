@@ -47,6 +47,8 @@ export default defineConfig({
     outDir: path.resolve(import.meta.dirname, process.env.VITE_OUT_DIR ?? "dist/public"),
     emptyOutDir: true,
     sourcemap: false,
+    // Which files each entry loads up front: the bundle budget (.size-limit.cjs) reads it.
+    manifest: true,
     // Every browser the app supports preloads modules itself; the polyfill only adds to each page.
     modulePreload: { polyfill: false },
     rollupOptions: {

@@ -32,6 +32,21 @@ for (const scenario of scenarios) {
 }
 await ctx.close();
 
+// Every figure with a goal ("… (goal ≤ x)") and whether this run met it ("… met").
+const goals: { scenario: string; figure: string; value: number | string | boolean; met: boolean }[] = [];
+for (const [name, values] of Object.entries(figures)) {
+  for (const [key, value] of Object.entries(values)) {
+    const goal = /^(.*) \(goal [^)]*\)$/.exec(key);
+    if (!goal) continue;
+    const met = values[`${goal[1]} met`];
+    if (typeof met === "boolean") goals.push({ scenario: name, figure: key, value, met });
+  }
+}
+if (goals.length) {
+  console.log("\nGoals");
+  console.table(goals);
+}
+
 const report = {
   ranAt: new Date().toISOString(),
   machine: {

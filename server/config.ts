@@ -30,6 +30,15 @@ const ZEnv = z.object({
   TOTP_ENCRYPTION_KEY: z.string().optional(),
   PUBLIC_URL: z.url().optional(),
   QUOTES_URL: z.url().default("https://quotes.example.com/car-insurance"),
+  /**
+   * The CDN in front of the parked pages, purged by a domain's surrogate key when its page is
+   * saved: `none` (default, purges nothing) or `cloudflare` (CLOUDFLARE_ZONE_ID, CLOUDFLARE_API_TOKEN).
+   */
+  CDN_PURGE: z.enum(["none", "cloudflare"]).default("none"),
+  CLOUDFLARE_ZONE_ID: z.string().optional(),
+  CLOUDFLARE_API_TOKEN: z.string().optional(),
+  /** Cloudflare's API address (its own unless told; tests point it at a local fake). */
+  CLOUDFLARE_API_BASE: z.url().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO: boolish,
   TRUST_PROXY: z.string().optional(),
@@ -140,6 +149,11 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new StartupError("Invalid environment:\n  SESSION_SECRET: required in production (16+ characters)");
   }
   const isProduction = c.NODE_ENV === "production";
+  if (c.CDN_PURGE === "cloudflare" && !(c.CLOUDFLARE_ZONE_ID && c.CLOUDFLARE_API_TOKEN)) {
+    throw new StartupError(
+      "Invalid environment:\n  CDN_PURGE=cloudflare needs CLOUDFLARE_ZONE_ID and CLOUDFLARE_API_TOKEN (a token allowed to purge the zone's cache)",
+    );
+  }
   // The demo account's funds are withdrawable where they exist: production never makes it at start.
   if (isProduction && c.SEED_DEMO === true) {
     throw new StartupError(

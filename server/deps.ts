@@ -3,6 +3,7 @@ import type { Config } from "./config";
 import type { Database, Db } from "./db/pool";
 import { createRateLimit, type RateLimit, waitInWords } from "./http/rate-limit";
 import { createSessionMiddleware } from "./http/session";
+import { type CdnPurge, cloudflarePurge, noCdnPurge } from "./lib/cdn-purge";
 import type { Logger } from "./logger";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { type ClickRecorder, clickRecorder } from "./modules/affiliates/click-recorder";
@@ -193,6 +194,8 @@ export interface AppDeps {
   onRegistered?: OnRegistered;
   /** The short referral link's clicks, written in batches; flushed at shutdown. */
   referralClicks: ClickRecorder;
+  /** Drops a parked page from the CDN in front when its owner saves it (`CDN_PURGE`). */
+  cdn: CdnPurge;
   /** Serves the web client after the API: Vite in development, the built files in production. */
   client?: RequestHandler[];
 }
@@ -246,6 +249,14 @@ export function createDeps(options: {
       },
       invoices: { appUrl: config.appUrl, tokenSecret: config.sessionSecret },
     }),
+    cdn:
+      config.CDN_PURGE === "cloudflare" && config.CLOUDFLARE_ZONE_ID && config.CLOUDFLARE_API_TOKEN
+        ? cloudflarePurge({
+            zoneId: config.CLOUDFLARE_ZONE_ID,
+            apiToken: config.CLOUDFLARE_API_TOKEN,
+            baseURL: config.CLOUDFLARE_API_BASE,
+          })
+        : noCdnPurge,
     onRegistered: linkReferral({ mailer }),
     referralClicks: clickRecorder({ pool: database.pool, logger }),
     sessions: createSessionMiddleware({

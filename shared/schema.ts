@@ -1078,6 +1078,19 @@ export const accountEvents = pgTable(
 );
 
 /**
+ * One number per account that every write to what its polled reads show (the dashboard, the
+ * activity feed, goals, notifications) raises in the same transaction, by statement triggers on
+ * those tables: a poll whose ETag carries the current number is answered 304 without running the
+ * read's queries (docs/architecture.md#polled-reads).
+ */
+export const accountVersions = pgTable("account_versions", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
+});
+
+/**
  * The notification centre (the bell): what happened that the user should know of, with a link to
  * it. Written by `notify` in the transaction of the event itself; read and marked read by its owner.
  */

@@ -176,7 +176,8 @@ const scenario: Scenario = {
         "paired: dashboard p99 ms": api.p99,
         "paired: raw SQL p50 ms": raw.p50,
         "paired: raw SQL p99 ms": raw.p99,
-        "dashboard p99 / raw SQL p99": round(api.p99 / raw.p99),
+        "dashboard p99 / raw SQL p99 (goal ≤ 1.1)": round(api.p99 / raw.p99),
+        "dashboard p99 / raw SQL p99 met": round(api.p99 / raw.p99) <= 1.1,
         "streams poll (304) req/s, 16 clients": poll.reqPerSec,
         // autocannon counts every answer outside 2xx; here each one should be a 304.
         "streams poll answers not 2xx (304)": poll.non2xx,
@@ -187,6 +188,11 @@ const scenario: Scenario = {
         "streams poll / GET /api/health": round(poll.reqPerSec / health.reqPerSec, 3),
         "streams poll / node:http": round(poll.reqPerSec / baseline.reqPerSec, 3),
         "dashboard poll / node:http": round(dashboardPoll.reqPerSec / baseline.reqPerSec, 3),
+        "dashboard poll answers not 2xx (304)": dashboardPoll.non2xx,
+        "dashboard poll (304) / streams poll (304) (goal ≥ 0.5)": round(
+          dashboardPoll.reqPerSec / poll.reqPerSec,
+        ),
+        "dashboard poll (304) / streams poll (304) met": dashboardPoll.reqPerSec / poll.reqPerSec >= 0.5,
       };
     } finally {
       await close();

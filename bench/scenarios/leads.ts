@@ -4,6 +4,8 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import PgBoss from "pg-boss";
+import { LEAD_SALE_QUEUE } from "../../server/jobs/lead-sales-job";
 import type { Scenario } from "../lib/context";
 
 const CONNECTIONS = 16;
@@ -11,9 +13,11 @@ const SECONDS = 10;
 const LEAD_VALUE = "75.00";
 
 /**
- * What one lead on a verified parked host costs the database, as pgbench runs it: the two limit
- * counters, the host's domain, then one transaction of dedupe check, lead, the day's traffic, revenue
- * event, held ledger entry and balance. The app's statements, minus the app.
+ * What the visitor waits for when one lead arrives on a verified parked host, as pgbench runs it:
+ * the two limit counters, the host's domain, then one transaction of dedupe check, the domain's
+ * daily cap, the lead and the day's traffic (its trigger raises the owner's version), then the
+ * sale's job queued. The sale itself (revenue event, held ledger entry, balance, notification)
+ * follows from the job queue and is not in it. The app's statements, minus the app.
  */
 const pgbenchScript = (v: { owner: string; domain: string; name: string }) => `
 \\set n random(1, 2000000000)
@@ -29,18 +33,13 @@ SELECT id FROM leads WHERE email_key = 'pgbench-' || :client_id || '-' || :n || 
 SELECT pg_advisory_xact_lock(hashtext('lead-domain:${v.domain}'));
 SELECT count(*) FROM leads WHERE domain_id = '${v.domain}' AND flag_reason IS NULL
   AND created_at > now() - interval '30 days';
-INSERT INTO leads (email, email_key, zip_code, city, state, source, value, host, domain_id)
+INSERT INTO leads (email, email_key, zip_code, city, state, source, value, host, domain_id, sale_status)
   VALUES ('pgbench-' || :client_id || '-' || :n || '@example.com', 'pgbench-' || :client_id || '-' || :n || '@example.com',
-    '90210', 'Beverly Hills', 'CA', 'car-insurance-landing', ${LEAD_VALUE}, '${v.name}', '${v.domain}');
+    '90210', 'Beverly Hills', 'CA', 'car-insurance-landing', 0, '${v.name}', '${v.domain}', 'pending');
 INSERT INTO domain_traffic (domain_id, user_id, day, leads) VALUES ('${v.domain}', '${v.owner}', current_date, 1)
   ON CONFLICT (domain_id, day) DO UPDATE SET leads = domain_traffic.leads + 1;
-INSERT INTO revenue_events (user_id, domain_id, type, amount, description, metadata, source_key)
-  VALUES ('${v.owner}', '${v.domain}', 'lead', ${LEAD_VALUE}, 'Insurance lead', '{"held": true}', 'pgbench-lead:' || :client_id || '-' || :n);
-INSERT INTO ledger_entries (user_id, kind, amount, status, release_at, description, source_key)
-  VALUES ('${v.owner}', 'lead', ${LEAD_VALUE}, 'pending', now() + interval '14 days', 'Insurance lead', 'held:pgbench-lead:' || :client_id || '-' || :n);
-INSERT INTO balances (user_id, pending) VALUES ('${v.owner}', ${LEAD_VALUE})
-  ON CONFLICT (user_id) DO UPDATE SET pending = balances.pending + excluded.pending, updated_at = now();
 COMMIT;
+INSERT INTO pgboss.job (name, data) VALUES ('lead-sale', json_build_object('leadId', gen_random_uuid())::jsonb);
 `;
 
 /** pgbench's transactions per second over the script, on the same server and database. */
@@ -117,8 +116,14 @@ const scenario: Scenario = {
          from leads where domain_id = $1`,
         [domain.id, owner],
       );
+      // The sale's queue, as the app makes it when its job queue starts (it may not have, on a busy machine).
+      const boss = new PgBoss({ connectionString: database.url, supervise: false, schedule: false });
+      await boss.start();
+      await boss.createQueue(LEAD_SALE_QUEUE, { name: LEAD_SALE_QUEUE, policy: "standard" });
+      await boss.stop({ graceful: false, wait: true });
       const tps = await pgbenchTps(database.url, { owner, domain: domain.id, name });
       const row = stored.rows[0];
+      const ratio = Math.round((leads.reqPerSec / tps) * 100) / 100;
       return {
         "POST /api/leads, verified host, req/s (PostgreSQL)": leads.reqPerSec,
         "leads p50 ms": leads.p50Ms,
@@ -127,9 +132,10 @@ const scenario: Scenario = {
         "leads refused (non-2xx)": leads.non2xx,
         "leads stored on the domain": Number(row.n),
         "no acknowledged lead missing": Number(row.n) >= leads.ok,
-        "pending balance equals stored leads × value": Number(row.pending) === Number(row.credited),
-        "pgbench, the same statements, tps": Math.round(tps),
-        "leads ratio to pgbench (goal ≥ 0.5)": Math.round((leads.reqPerSec / tps) * 100) / 100,
+        "pending balance equals sold leads × value": Number(row.pending ?? 0) === Number(row.credited),
+        "pgbench, the statements the visitor waits for, tps": Math.round(tps),
+        "leads ratio to pgbench (goal ≥ 0.7)": ratio,
+        "leads ratio to pgbench met": ratio >= 0.7,
       };
     } finally {
       await app.stop().catch(() => undefined);

@@ -9,7 +9,11 @@ const BROWSER =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 
 /** The page as a browser downloads it from `host` (fetch cannot name a Host): its bytes on the wire. */
-function download(url: string, host: string, encoding: string): Promise<{ body: Buffer; encoding: string }> {
+function download(
+  url: string,
+  host: string,
+  encoding: string,
+): Promise<{ body: Buffer; encoding: string; cacheControl: string; surrogateKey: string }> {
   return new Promise((resolve, reject) => {
     const headers = { Host: host, Accept: "text/html", "Accept-Encoding": encoding, "User-Agent": BROWSER };
     const req = http.get(url, { headers }, (res) => {
@@ -19,6 +23,8 @@ function download(url: string, host: string, encoding: string): Promise<{ body: 
         resolve({
           body: Buffer.concat(chunks),
           encoding: String(res.headers["content-encoding"] ?? "identity"),
+          cacheControl: String(res.headers["cache-control"] ?? ""),
+          surrogateKey: String(res.headers["surrogate-key"] ?? ""),
         }),
       );
     });
@@ -29,7 +35,7 @@ function download(url: string, host: string, encoding: string): Promise<{ body: 
 /**
  * A verified domain's parked page (standard template with the lead form, server-rendered and
  * cached) against `GET /api/health` in the same run and app process, on the PostgreSQL server:
- * throughput and p99 of each, the ratio (goal ≥ 0.5, p99 ≤ 20 ms), and the page's transfer size
+ * throughput and p99 of each, the ratio (goal ≥ 0.9, p99 ≤ 20 ms), and the page's transfer size
  * (goal ≤ 30 KB compressed). Every page view also counts a visit, as in production.
  */
 const scenario: Scenario = {
@@ -81,11 +87,13 @@ const scenario: Scenario = {
         pageP50Ms: page.p50Ms,
         pageP99Ms: page.p99Ms,
         pageNon2xx: page.non2xx,
-        throughputRatio: ratio,
+        "parked page / health (goal ≥ 0.9)": ratio,
+        "parked page / health met": ratio >= 0.9,
+        cacheControl: size.cacheControl,
+        surrogateKey: size.surrogateKey,
         transferBytes: size.body.length,
         transferEncoding: size.encoding,
         htmlBytes: Buffer.byteLength(html),
-        meetsThroughputGoal: ratio >= 0.5,
         meetsP99Goal: page.p99Ms <= 20,
         meetsSizeGoal: size.body.length <= 30 * 1024,
       };

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
@@ -8,6 +9,14 @@ import { markSandbox } from "./sandbox-mark";
 // The same relative path holds from server/db/ (source) and from dist/server/ (the build).
 const migrationsFolder = fileURLToPath(new URL("../../migrations", import.meta.url));
 const MIGRATION_LOCK = 727_001;
+
+/** When the newest migration of this build was made: what drizzle records as its `created_at`. */
+function newestMigrationMillis(): number {
+  const journal = JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, "utf8")) as {
+    entries: { when: number }[];
+  };
+  return Math.max(...journal.entries.map((entry) => entry.when));
+}
 
 /**
  * Applies pending migrations; an advisory lock lets several instances start at once. Answers
@@ -21,9 +30,18 @@ export async function runMigrations(pool: pg.Pool): Promise<{ created: boolean }
     const { rows } = await client.query<{ applied: boolean }>(
       "select to_regclass('drizzle.__drizzle_migrations') is not null as applied",
     );
-    const applied =
-      rows[0]?.applied && (await client.query("select 1 from drizzle.__drizzle_migrations limit 1")).rowCount;
-    await migrate(drizzle(client), { migrationsFolder });
+    const newest = rows[0]?.applied
+      ? (
+          await client.query<{ at: string | null }>(
+            "select max(created_at)::text as at from drizzle.__drizzle_migrations",
+          )
+        ).rows[0]?.at
+      : null;
+    const applied = newest !== null && newest !== undefined;
+    // Drizzle applies the migrations made after the newest one applied; when that is this build's
+    // newest, there is nothing to apply, and reading and hashing every file is skipped (cold start).
+    if (!applied || Number(newest) < newestMigrationMillis())
+      await migrate(drizzle(client), { migrationsFolder });
     return { created: !applied };
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);

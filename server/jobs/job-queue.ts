@@ -200,6 +200,8 @@ export async function startJobQueue(options: {
   return {
     async stop() {
       if (options.reports) stopReportJobs();
+      // Leads stored from now on are sold by this process (or, after a crash, the resume job).
+      if (options.leadSales) options.leadSales.followUp.send = undefined;
       await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS, wait: true });
     },
   };

@@ -11,8 +11,7 @@ export const LEAD_INVOICE_PATHS = {
   checkout: (token: string) => `/api/lead-invoices/${encodeURIComponent(token)}/checkout`,
 } as const;
 
-/** The client route of the public invoice page. */
-export const LEAD_INVOICE_PAGE_ROUTE = "/pay/invoice/:token";
+export { LEAD_INVOICE_PAGE_ROUTE } from "../page-paths";
 export const leadInvoicePagePath = (token: string) => `/pay/invoice/${encodeURIComponent(token)}`;
 
 /** A pay token in a path: anything that is not one is answered 404. */

@@ -1,16 +1,18 @@
 import { z } from "zod";
 
-/** Where the landing page sends a lead. */
-export const LEADS_PATH = "/api/leads";
+import { LEAD_SOURCE, LEAD_VALUE, ZLeadEmail, ZZipCode } from "./lead-form";
 
-/** docs/product.md#constants: every landing lead carries this source and value. */
-export const LEAD_SOURCE = "car-insurance-landing";
-export const LEAD_VALUE = 75;
-/** The quotes tab opens this long after a successful lead, docs/product.md#constants. */
-export const QUOTES_TAB_DELAY_MS = 2000;
-
-export const ZLeadEmail = z.string().trim().max(254).pipe(z.email("Please enter a valid email address"));
-export const ZZipCode = z.string().regex(/^\d{5}$/, "ZIP code must be exactly 5 digits");
+// The form's rules, in zod's small build, are the ones the API parses.
+export {
+  LEAD_SOURCE,
+  LEAD_VALUE,
+  LEADS_PATH,
+  QUOTES_TAB_DELAY_MS,
+  type TLeadAnswer,
+  ZLeadAnswer,
+  ZLeadEmail,
+  ZZipCode,
+} from "./lead-form";
 
 export const ZLeadBody = z.object({
   email: ZLeadEmail,
@@ -20,10 +22,6 @@ export const ZLeadBody = z.object({
 });
 
 export type TLeadBody = z.infer<typeof ZLeadBody>;
-
-/** What `POST /api/leads` answers: where the visitor's quotes tab should go. */
-export const ZLeadAnswer = z.object({ id: z.string(), quotesUrl: z.string() });
-export type TLeadAnswer = z.infer<typeof ZLeadAnswer>;
 
 /** `GET /api/leads/summary`: what became of the leads on the owner's domains. */
 export const LEADS_SUMMARY_PATH = "/api/leads/summary";

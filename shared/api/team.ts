@@ -14,8 +14,7 @@ export const TEAM_PATHS = {
   switch: "/api/team/portfolio",
 } as const;
 
-/** The page an invitation's link opens (with `?token=`). */
-export const ACCEPT_INVITATION_PATH = "/team/accept";
+export { ACCEPT_INVITATION_PATH } from "../page-paths";
 /** How long an invitation's link works. */
 export const INVITATION_VALID_DAYS = 7;
 

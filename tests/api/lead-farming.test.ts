@@ -215,7 +215,7 @@ describe("flagged leads in the console", () => {
     const staff = await signInStaff(t);
     const { agent, domain } = await ownerWithDomain();
     await agent.post("/api/leads").set("Host", domain.name).send(leadBody()).expect(201);
-    await visitorLead(t.app, domain.name).expect(201);
+    expect((await visitorLead(t.app, domain.name)).status).toBe(201);
 
     const flagged = await staff.agent.get("/api/admin/leads").query({ host: domain.name, flagged: "yes" });
     const kept = await staff.agent.get("/api/admin/leads").query({ host: domain.name, flagged: "no" });

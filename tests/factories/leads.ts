@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from "node:crypto";
 import type { Express } from "express";
 import request from "supertest";
 import { LEAD_SOURCE, LEAD_VALUE } from "../../shared/api/leads";
+import { leadSalesSettled } from "../setup/test-app";
 
 /**
  * What a test app needs to tell a visitor from the domain's owner: every test request comes
@@ -34,7 +35,15 @@ export const leadBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-/** A lead sent by a visitor's browser on `host`, from an address of its own (the app trusts one proxy hop). */
-export function visitorLead(app: Express, host: string, body = leadBody(), address = visitorAddress()) {
-  return request(app).post("/api/leads").set({ Host: host, "X-Forwarded-For": address }).send(body);
+/**
+ * A lead sent by a visitor's browser on `host`, from an address of its own (the app trusts one
+ * proxy hop), answered once the sale the answer left to the job queue is done.
+ */
+export async function visitorLead(app: Express, host: string, body = leadBody(), address = visitorAddress()) {
+  const res = await request(app)
+    .post("/api/leads")
+    .set({ Host: host, "X-Forwarded-For": address })
+    .send(body);
+  await leadSalesSettled(app);
+  return res;
 }

@@ -5,6 +5,7 @@ import type { Database, Db } from "../../server/db/pool";
 import type { AuthLimitOptions } from "../../server/deps";
 import { type AppDeps, createDeps } from "../../server/deps";
 import { createLogger } from "../../server/logger";
+import { salesSettled } from "../../server/modules/lead-sales/queue-sale";
 import { type DnsServer, startDnsServer } from "./dns-server";
 import { startFakePayPal } from "./fake-paypal";
 import { startFakeStripe } from "./fake-stripe";
@@ -16,6 +17,17 @@ export interface TestApp {
   db: Db;
   database: Database;
   close(): Promise<void>;
+}
+
+const depsOfApp = new WeakMap<Express, AppDeps>();
+
+/**
+ * Waits for what a lead's answer left to the job queue (its sale, credit and notifications) in the
+ * test app `app`, so that a test reads the owner's balance once the sale is done.
+ */
+export async function leadSalesSettled(app: Express): Promise<void> {
+  const deps = depsOfApp.get(app);
+  if (deps) await salesSettled(deps.leadSales);
 }
 
 /** `createApp()` over a fresh database, exactly as production wires it, minus the web client. */
@@ -46,6 +58,7 @@ export async function createTestApp(
   });
   options.customize?.(deps);
   const app = createApp(deps);
+  depsOfApp.set(app, deps);
   return {
     app,
     deps,

@@ -1,8 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "wouter";
+import { APP_NAME } from "./app-name";
 import { routeOf } from "./routes";
-
-const APP_NAME = "ParkPilot";
 
 /** The tab title of a path no page answers (also the console's, to whoever it is hidden from). */
 export const NOT_FOUND_TITLE = `Page Not Found · ${APP_NAME}`;

@@ -1,32 +1,26 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Route, Switch } from "wouter";
 import { PageSpinner } from "@/components/ui/spinner";
-import { RouteTitle } from "./page-title";
-import { PAGE_ROUTES, pathsOf, routesFor } from "./routes";
+import { APP_NAME } from "./app-name";
 
-// Every page is its own chunk. The public pages load neither the data layer nor any dashboard
-// code or chart library; those arrive with the account area.
+// The landing page is what most visitors load (every parked domain's visitor): it comes alone.
+// The route table, the account area and the console are one lazy chunk away (`./app-routes`).
 const LandingPage = lazy(() => import("@/pages/landing"));
-const NotFoundPage = lazy(() => import("@/pages/not-found"));
-const AccountRoutes = lazy(() => import("./account-routes"));
-// The operator console is its own chunk: nothing of it is downloaded outside /admin.
-const AdminRoutes = lazy(() => import("@/features/admin/admin-routes"));
+const AppRoutes = lazy(() => import("./app-routes"));
 
-/** Sign-in, the sidebar pages and checkout (`./routes.ts`); the account area serves them. */
-const ACCOUNT_PATHS = pathsOf(PAGE_ROUTES.filter((route) => route.access !== "public"));
+function Landing() {
+  useEffect(() => {
+    document.title = APP_NAME;
+  }, []);
+  return <LandingPage />;
+}
 
 export function AppRouter() {
   return (
     <Suspense fallback={<PageSpinner />}>
-      <RouteTitle />
       <Switch>
-        <Route path="/" component={LandingPage} />
-        {routesFor("public").map((route) => (
-          <Route key={route.path} path={route.path} component={route.page} />
-        ))}
-        <Route path={ACCOUNT_PATHS} component={AccountRoutes} />
-        <Route path={/^\/admin(?:\/.*)?$/} component={AdminRoutes} />
-        <Route component={NotFoundPage} />
+        <Route path="/" component={Landing} />
+        <Route component={AppRoutes} />
       </Switch>
     </Suspense>
   );

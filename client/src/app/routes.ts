@@ -1,6 +1,10 @@
-import { LEAD_INVOICE_PAGE_ROUTE } from "@shared/api/lead-invoices";
-import { ACCEPT_INVITATION_PATH } from "@shared/api/team";
-import { CANCEL_EMAIL_CHANGE_PATH, CHECKOUT_PAGE_ROUTE, CONFIRM_EMAIL_PATH } from "@shared/page-paths";
+import {
+  ACCEPT_INVITATION_PATH,
+  CANCEL_EMAIL_CHANGE_PATH,
+  CHECKOUT_PAGE_ROUTE,
+  CONFIRM_EMAIL_PATH,
+  LEAD_INVOICE_PAGE_ROUTE,
+} from "@shared/page-paths";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 
 /**

@@ -42,6 +42,11 @@ export interface LeadSales {
   invoices: InvoiceSettings;
   /** Resolves once the buyers `LEAD_BUYERS` gives are in the table. */
   ready(): Promise<void>;
+  /**
+   * Who sells a lead once it is stored (docs/money.md#lead-sales): the job queue once it runs
+   * (`send` set by `startJobQueue`), else this process after the answer, its sales in `running`.
+   */
+  followUp: { send?: (leadId: string) => Promise<unknown>; running: Set<Promise<unknown>> };
 }
 
 /** How long a sale holds its lead before another run may take it over (it renews before each post). */
@@ -66,6 +71,7 @@ export function createLeadSales(options: {
     circuits: new BuyerCircuits(),
     settings: options.settings,
     invoices: options.invoices,
+    followUp: { running: new Set() },
     ready() {
       synced ??= syncConfiguredBuyers(options.db, secrets, options.configured).catch((err) => {
         synced = null;

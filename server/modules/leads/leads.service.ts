@@ -1,5 +1,4 @@
 import { and, eq, gt, sql } from "drizzle-orm";
-import zipcodes from "zipcodes";
 import type { TLeadAnswer, TLeadBody } from "../../../shared/api/leads";
 import { LEAD_CONSENT } from "../../../shared/lead-consent";
 import { domainTraffic, leads } from "../../../shared/schema";
@@ -10,8 +9,8 @@ import { AppError } from "../../http/app-error";
 import type { RateLimit } from "../../http/rate-limit";
 import { normalizeHost } from "../../lib/hostname";
 import { findVerifiedDomain, type ServedDomain } from "../domains/verified-host";
-import { type LeadSales, SALE_LEASE_SECONDS } from "../lead-sales/lead-sales";
-import { sellLead } from "../lead-sales/sell-lead";
+import type { LeadSales } from "../lead-sales/lead-sales";
+import { queueSale } from "../lead-sales/queue-sale";
 import { overCapReason } from "./domain-lead-cap";
 import { leadEmailKey } from "./email-key";
 import { type LeadVisitor, ownerTraceReason } from "./owner-traces";
@@ -43,8 +42,9 @@ export type ConsentRecord = NonNullable<(typeof leads.$inferSelect)["consent"]>;
  * quotes), sold to nobody and credits nobody. The same person (canonical address) within 30 days
  * is answered as success but stored and sold once. A lead that looks sent by the owner, or past the
  * domain's daily cap, is stored flagged with the reason and not sold. Limits per client address
- * and per domain come first. Answered only after the commit, and after the sale or the wait the
- * sale is given (a sale still running goes on; one cut short by a crash is resumed by a job).
+ * and per domain come first. Answered as soon as the lead is committed: the sale (buyers pinged,
+ * the owner credited and notified) follows from the job queue (`queueSale`), and one cut short by
+ * a crash is resumed by the resume job.
  */
 export async function captureLead(options: {
   db: Db;
@@ -60,6 +60,8 @@ export async function captureLead(options: {
 }): Promise<TLeadAnswer> {
   const { db, input, limits, sales } = options;
   await limits.perAddress.spend(options.visitor.address);
+  // The ZIP database (a few MB) loads with the first lead, not with every start of the app.
+  const { default: zipcodes } = await import("zipcodes");
   const place = zipcodes.lookup(input.zipCode);
   if (place?.country !== "US") {
     throw new AppError("UNPROCESSABLE", "We couldn't find that ZIP code. Please check it and try again.");
@@ -107,8 +109,6 @@ export async function captureLead(options: {
         flagReason,
         consent,
         saleStatus: forSale ? "pending" : "none",
-        // The request sells its own lead; a job takes it over only once this has passed.
-        saleClaimedUntil: forSale ? sql`now() + make_interval(secs => ${SALE_LEASE_SECONDS})` : null,
       })
       .returning({ id: leads.id });
     if (domain && forSale) {
@@ -122,22 +122,9 @@ export async function captureLead(options: {
     }
     return { id: lead.id, forSale };
   });
-  if (stored.forSale) await sellWithin(sales, stored.id);
+  // The visitor waits for the stored lead only: the sale, its credit and notifications follow.
+  if (stored.forSale) queueSale(sales, stored.id);
   return { id: stored.id, quotesUrl: quotesUrlFor(options.quotesBaseUrl, host) };
-}
-
-/**
- * Sells the stored lead, waiting at most the ping timeout and one post for it: a visitor is not
- * kept waiting on a slow buyer. A sale that fails is left pending for the resume job.
- */
-async function sellWithin(sales: LeadSales, leadId: string): Promise<void> {
-  const sale = sellLead(sales, leadId, { claimed: true }).catch((err) => {
-    sales.logger.error({ err, leadId }, "lead sale failed; the resume job takes it over");
-  });
-  const budget = sales.settings.pingTimeoutMs + sales.settings.postTimeoutMs;
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([sale, new Promise<void>((resolve) => (timer = setTimeout(resolve, budget)))]);
-  clearTimeout(timer);
 }
 
 /**

@@ -2,6 +2,7 @@ import { Router } from "express";
 import { ZMarkNotificationsRead, ZNotificationsQuery } from "../../../shared/api/notifications";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
+import { versionedRead } from "../../http/versioned-read";
 import { listNotifications, markNotificationsRead } from "./notifications.service";
 
 export function notificationRoutes(deps: AppDeps): Router {
@@ -10,6 +11,8 @@ export function notificationRoutes(deps: AppDeps): Router {
 
   router.get(
     "/",
+    // Polled by the bell: answered 304 from the account's version while nothing changed.
+    versionedRead(db),
     handler({ auth: true, query: ZNotificationsQuery }, ({ userId, query }) =>
       listNotifications({ db, userId, limit: query.limit }),
     ),

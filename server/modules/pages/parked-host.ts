@@ -9,6 +9,7 @@ import type { AppDeps } from "../../deps";
 import { refuseDeepJson } from "../../http/json-depth";
 import { originCheck } from "../../http/origin-check";
 import { refuseNul } from "../../http/refuse-nul";
+import { surrogateKeyOf } from "../../lib/cdn-purge";
 import { normalizeHost } from "../../lib/hostname";
 import { notify } from "../notifications/notify";
 import { assignVariant, VISITOR_COOKIE, VISITOR_COOKIE_DAYS, visitorIds } from "./assign-variant";
@@ -20,6 +21,12 @@ import { networkKey } from "./visitor-network";
 
 /** How long a rendered site is reused before it is read again (edits on this instance clear it at once). */
 export const PAGE_CACHE_MS = 10_000;
+/**
+ * How a CDN in front may keep a parked page (README: "A CDN in front of parked pages"): fresh for
+ * five minutes, then served stale for up to a day while it fetches the page again; a save purges
+ * it by its surrogate key at once. Browsers revalidate every time (ETag), so an owner sees a save.
+ */
+export const PARKED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale-while-revalidate=86400";
 const CACHE_LIMIT = 5_000;
 
 interface Compiled extends RenderedPage {
@@ -149,7 +156,15 @@ export function parkedHost(deps: AppDeps) {
     // The visitor is counted when the page's script says it was seen (`/__pp/seen`), not here.
     const { variant } = variantFor(req, res, entry.site, true);
     const redirect = redirectOf(pageFor(entry, variant));
-    res.setHeader("Cache-Control", "no-cache");
+    if (entry.site.experiment) {
+      // Each visitor has a variant (and is issued an id): no shared cache may keep the answer.
+      res.setHeader("Cache-Control", "private, no-store");
+    } else {
+      res.setHeader("Cache-Control", PARKED_PAGE_CACHE_CONTROL);
+      const key = surrogateKeyOf(entry.site.domain.name);
+      res.setHeader("Surrogate-Key", key);
+      res.setHeader("Cache-Tag", key);
+    }
     if (redirect) {
       res.redirect(302, redirect);
       return;
@@ -265,9 +280,15 @@ export function parkedHost(deps: AppDeps) {
     }, next);
   };
 
-  /** Forgets a host's rendered page, after its owner changed it. */
+  /** Forgets a host's rendered page after its owner changed it, here and at the CDN in front. */
   const invalidate = (domainName: string) => {
-    cache.delete(normalizeHost(domainName));
+    const host = normalizeHost(domainName);
+    cache.delete(host);
+    deps.cdn
+      .purgeDomain(host)
+      .catch((error: unknown) =>
+        deps.logger.warn({ err: error, host }, "parked page not purged from the CDN"),
+      );
   };
   return { middleware, invalidate };
 }

@@ -1,22 +1,16 @@
-import { type RequestHandler, Router } from "express";
+import { Router } from "express";
 import { ZDashboardQuery, ZGoalBody, ZGoalParams, ZStreamsQuery } from "../../../shared/api/revenue";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
+import { versionedRead } from "../../http/versioned-read";
 import { getDashboard, listStreams } from "./dashboard.service";
 import { createGoal, deleteGoal, listGoals } from "./goals.service";
-
-/**
- * Polled reads may be kept by the browser but must be revalidated every time: with Express's
- * weak ETag, an unchanged answer costs a 304 and no body.
- */
-const revalidate: RequestHandler = (_req, res, next) => {
-  res.set("Cache-Control", "private, no-cache");
-  next();
-};
 
 export function revenueRoutes(deps: AppDeps): Router {
   const { db } = deps;
   const router = Router();
+  // Polled reads: kept by the browser, revalidated each time, answered 304 from the account's version.
+  const revalidate = versionedRead(db);
   router.get(
     "/dashboard",
     revalidate,
@@ -33,6 +27,7 @@ export function revenueRoutes(deps: AppDeps): Router {
   );
   router.get(
     "/goals",
+    revalidate,
     handler({ auth: true }, ({ userId }) => listGoals({ db, userId })),
   );
   router.post(
