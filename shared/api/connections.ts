@@ -22,6 +22,18 @@ export interface TConnectionService {
   imports: string;
 }
 
+/** The API's paths, for the client's fetchers and query keys. */
+export const CONNECTION_PATHS = {
+  services: "/api/connections/services",
+  list: "/api/connections",
+  one: (id: string) => `/api/connections/${id}`,
+  sync: (id: string) => `/api/connections/${id}/sync`,
+  park: (domainId: string) => `/api/connections/park/${domainId}`,
+  domain: (domainId: string) => `/api/connections/domains/${domainId}`,
+  renewals: "/api/connections/renewals",
+  tldPrices: "/api/connections/tld-prices",
+} as const;
+
 export const CONNECTION_SERVICE_IDS = ["namecheap", "godaddy", "sedo", "bodis"] as const;
 export type TConnectionServiceId = (typeof CONNECTION_SERVICE_IDS)[number];
 
@@ -40,7 +52,7 @@ export const ZConnectionIdParam = z.object({ id: z.uuid({ message: "Unknown conn
 /** `PATCH /api/connections/{id}`: pause or resume. */
 export const ZUpdateConnectionBody = z.strictObject({ paused: z.boolean() });
 
-export const ZParkInOneStepParam = z.object({ domainId: z.uuid({ message: "Unknown domain" }) });
+export const ZDomainParam = z.object({ domainId: z.uuid({ message: "Unknown domain" }) });
 
 /** A connection as its owner sees it: never its credentials. */
 export interface TConnection {
@@ -114,3 +126,15 @@ export const ZTldPriceBody = z.strictObject({
     .regex(/^[a-z0-9-]{2,63}(\.[a-z0-9-]{2,63})?$/, "A TLD such as com or co.uk"),
   price: z.string().regex(/^\d{1,6}(\.\d{1,2})?$/, "An amount in dollars and cents"),
 });
+
+/** `GET /api/connections/domains/{domainId}`: what a connected registrar says of the name, or null. */
+export interface TRegistrarDomain {
+  connectionId: string;
+  registrar: string;
+  expiresAt: string | null;
+  autoRenew: boolean | null;
+  locked: boolean | null;
+  privacy: boolean | null;
+  nameservers: string[] | null;
+  seenAt: string;
+}

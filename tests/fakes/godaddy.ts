@@ -16,7 +16,10 @@ export interface FakeGoDaddyDomain {
  * `GET /v1/domains` sorted by name and paged by `limit` and `marker` (the names after it);
  * `PATCH /v1/domains/{domain}` with `{nameServers}`; 429 TOO_MANY_REQUESTS with `retryAfterSec`.
  */
-export async function startFakeGoDaddy(account: { key: string; secret: string }) {
+export async function startFakeGoDaddy(
+  account: { key: string; secret: string },
+  options: { port?: number } = {},
+) {
   const domains: FakeGoDaddyDomain[] = [];
   const throttleAt = new Set<number>();
   let calls = 0;
@@ -24,6 +27,20 @@ export async function startFakeGoDaddy(account: { key: string; secret: string })
 
   const http = await startFakeHttp((req, res) => {
     calls += 1;
+    // The fake's own door, for browser tests in another process: the account registers a name.
+    if (req.method === "POST" && req.url.pathname === "/__fake/domains") {
+      const { domain } = JSON.parse(req.body) as { domain: string };
+      domains.push({
+        domain,
+        expires: new Date(Date.now() + 300 * 86_400_000).toISOString(),
+        renewAuto: true,
+        locked: true,
+        privacy: true,
+        nameServers: ["ns1.registrar-default.test", "ns2.registrar-default.test"],
+        status: "ACTIVE",
+      });
+      return sendJson(res, 201, { domain });
+    }
     if (throttleAt.has(calls)) {
       return sendJson(res, 429, {
         code: "TOO_MANY_REQUESTS",
@@ -69,7 +86,7 @@ export async function startFakeGoDaddy(account: { key: string; secret: string })
       return sendJson(res, 200, undefined);
     }
     return sendJson(res, 404, { code: "NOT_FOUND", message: "Not found" });
-  });
+  }, options.port);
 
   return {
     ...http,

@@ -9,7 +9,7 @@ export interface FakeRequest {
 }
 
 /** A local HTTP server on a free port answering with `handle`; every request is kept in `requests`. */
-export async function startFakeHttp(handle: (req: FakeRequest, res: ServerResponse) => unknown) {
+export async function startFakeHttp(handle: (req: FakeRequest, res: ServerResponse) => unknown, port = 0) {
   const requests: FakeRequest[] = [];
   const server = createServer((req, res) => {
     let body = "";
@@ -30,10 +30,10 @@ export async function startFakeHttp(handle: (req: FakeRequest, res: ServerRespon
       });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${address.port}`,
     requests,
     close: () =>
       new Promise<void>((resolve) => {

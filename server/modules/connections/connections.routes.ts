@@ -2,7 +2,7 @@ import { Router } from "express";
 import {
   ZConnectionIdParam,
   ZCreateConnectionBody,
-  ZParkInOneStepParam,
+  ZDomainParam,
   ZTldPriceBody,
   ZUpdateConnectionBody,
 } from "../../../shared/api/connections";
@@ -14,6 +14,7 @@ import {
   listConnections,
   listServices,
   parkInOneStep,
+  registrarDomain,
   renewals,
   requestSync,
   setPaused,
@@ -79,9 +80,15 @@ export function connectionRoutes(deps: AppDeps): Router {
       setTldPrice(db, userId, body.tld, body.price),
     ),
   );
+  router.get(
+    "/domains/:domainId",
+    handler({ auth: true, params: ZDomainParam }, async ({ userId, params }) => ({
+      registrar: await registrarDomain(db, userId, params.domainId),
+    })),
+  );
   router.post(
     "/park/:domainId",
-    handler({ auth: true, params: ZParkInOneStepParam }, ({ userId, params }) =>
+    handler({ auth: true, params: ZDomainParam }, ({ userId, params }) =>
       parkInOneStep(
         { ...sync, mailer: deps.mailer, checker: deps.ownership, appUrl: deps.config.appUrl },
         userId,

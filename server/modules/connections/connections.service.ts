@@ -5,6 +5,7 @@ import type {
   TConnectionService,
   TCreateConnectionBody,
   TParkResult,
+  TRegistrarDomain,
   TRenewalRow,
   TSyncSummary,
 } from "../../../shared/api/connections";
@@ -295,4 +296,34 @@ export async function setTldPrice(db: Db, userId: string, tld: string, price: st
     `);
   });
   return tldPriceTable(db, userId);
+}
+
+/** What the registrar that holds the name for this account says of it; null when none does. */
+export async function registrarDomain(
+  db: Db,
+  userId: string,
+  domainId: string,
+): Promise<TRegistrarDomain | null> {
+  const [row] = await db
+    .select({ r: registrarDomains, service: connections.service })
+    .from(registrarDomains)
+    .innerJoin(connections, eq(connections.id, registrarDomains.connectionId))
+    .where(and(eq(registrarDomains.domainId, domainId), eq(registrarDomains.userId, userId)));
+  if (!row) {
+    const { rows } = await db.execute(
+      sql`select 1 from domains where id = ${domainId} and user_id = ${userId}`,
+    );
+    if (rows.length === 0) throw notFound("Domain");
+    return null;
+  }
+  return {
+    connectionId: row.r.connectionId,
+    registrar: CONNECTORS[row.service as keyof typeof CONNECTORS]?.name ?? row.service,
+    expiresAt: row.r.expiresAt?.toISOString() ?? null,
+    autoRenew: row.r.autoRenew,
+    locked: row.r.locked,
+    privacy: row.r.privacy,
+    nameservers: row.r.nameservers,
+    seenAt: row.r.seenAt.toISOString(),
+  };
 }
