@@ -56,7 +56,7 @@ const scenario: Scenario = {
       }
     }
     const { app, close } = await ctx.appOnFreshDatabase({
-      env: { ...namecheap.env, ...sedo.env, ...rates.env, CONNECTIONS_BACKOFF_MS: "100" },
+      env: { ...namecheap.env, ...sedo.env, ...rates.env, CONNECTIONS_BACKOFF_MS: "100", LOG_LEVEL: "warn" },
     });
     const figures: Record<string, number | string | boolean> = {};
     try {

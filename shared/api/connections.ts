@@ -90,6 +90,8 @@ export interface TSyncSummary {
   revisions?: TRevisedDay[];
   /** Days before a name was the owner's, left out as imports leave them out. */
   daysBeforeOwnership?: number;
+  /** Domain-days past the bounds an imported report keeps (negative, over $100,000, over 10,000,000 visits), left out. */
+  daysOutOfBounds?: number;
   /** Names the network reports that the portfolio lacks: offered for adding. */
   unknownDomains?: string[];
   unknownDomainCount?: number;

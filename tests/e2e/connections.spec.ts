@@ -31,9 +31,10 @@ test("an owner connects GoDaddy in Settings, its names arrive, and one is parked
   // The first sync runs in the job queue; the card follows it until it is done.
   await expect(card.getByText("Up to date")).toBeVisible({ timeout: 60_000 });
   await expect(card).toContainText(/names at the registrar: \d+ added/);
-  await page.screenshot({ path: testInfo.outputPath("connections-desktop.png"), fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await card.screenshot({ path: testInfo.outputPath("connections-1440.png") });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: testInfo.outputPath("connections-mobile.png"), fullPage: true });
+  await card.screenshot({ path: testInfo.outputPath("connections-390.png") });
   await page.setViewportSize({ width: 1440, height: 900 });
 
   await page.goto("/domains");
@@ -44,7 +45,7 @@ test("an owner connects GoDaddy in Settings, its names arrive, and one is parked
   await expect(manage).toContainText("Held at GoDaddy");
   await manage.getByRole("button", { name: "Park in one step" }).click();
   await expect(toast(page).filter({ hasText: "Domain Parked" })).toContainText(`${name} now points at`);
-  await page.screenshot({ path: testInfo.outputPath("park-in-one-step-desktop.png") });
+  await manage.screenshot({ path: testInfo.outputPath("park-in-one-step-1440.png") });
   await manage.getByRole("button", { name: "Close", exact: true }).first().click();
   await page.reload();
   await expect(page.getByTestId("domain-card").filter({ hasText: name })).toContainText("Parked");

@@ -74,8 +74,9 @@ export class ConnectorError extends Error {
     readonly failure: ConnectorFailure,
     message: string,
     readonly retryAfterSeconds: number | null = null,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = "ConnectorError";
   }
 }
@@ -89,19 +90,24 @@ export const describeService = (c: Connector): TConnectionService => ({
 });
 
 const MAX_ATTEMPTS = 6;
+const UNREACHABLE_ATTEMPTS = 3;
 
 /**
  * Runs one call to a service, again after each throttling answer (`ConnectorError` "throttled")
- * with the service's wait or a growing one, up to six attempts; other failures go straight up.
+ * with the service's wait or a growing one, up to six attempts, and up to three when the service
+ * could not be reached; other failures go straight up.
  */
 export async function withBackoff<T>(ctx: ConnectorContext, call: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await call();
     } catch (error) {
-      if (!(error instanceof ConnectorError) || error.failure !== "throttled" || attempt >= MAX_ATTEMPTS) {
-        throw error;
-      }
+      // A throttling answer is waited out; a service out of reach is tried again twice.
+      const retried =
+        error instanceof ConnectorError &&
+        (error.failure === "throttled" ||
+          (error.failure === "unavailable" && attempt < UNREACHABLE_ATTEMPTS));
+      if (!retried || attempt >= MAX_ATTEMPTS) throw error;
       await ctx.backoff(attempt, error.retryAfterSeconds);
     }
   }
@@ -110,9 +116,16 @@ export async function withBackoff<T>(ctx: ConnectorContext, call: () => Promise<
 /** A fetch that turns a network failure into words: the service could not be reached. */
 export async function reach(service: string, url: string, init?: RequestInit): Promise<Response> {
   try {
-    return await fetch(url, { ...init, signal: AbortSignal.timeout(30_000) });
-  } catch {
-    throw new ConnectorError("unavailable", `${service} could not be reached; the next run tries again.`);
+    return await fetch(url, { ...init, signal: AbortSignal.timeout(60_000) });
+  } catch (error) {
+    throw new ConnectorError(
+      "unavailable",
+      `${service} could not be reached; the next run tries again.`,
+      null,
+      {
+        cause: error,
+      },
+    );
   }
 }
 

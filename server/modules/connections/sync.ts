@@ -122,14 +122,11 @@ export async function syncConnection(
         ? error.message
         : "The sync failed unexpectedly; the next run tries again.";
     // Never the credentials: the connector's words, or the error's name and message.
-    deps.logger.warn(
-      {
-        connectionId: row.id,
-        service: row.service,
-        reason: error instanceof Error ? error.message : String(error),
-      },
-      "connection sync failed",
-    );
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined;
+    const reason = error instanceof Error ? error.message : String(error);
+    const facts = { connectionId: row.id, service: row.service, reason, cause };
+    if (error instanceof ConnectorError) deps.logger.warn(facts, "connection sync failed");
+    else deps.logger.error(facts, "connection sync failed");
     await db.execute(sql`
       update connections set running_since = null, last_run_at = ${now.toISOString()}, last_status = 'failed',
         last_error = ${message}, next_run_at = ${next}
@@ -324,6 +321,7 @@ async function syncNetwork(
   const nameOf = new Map(owned.map((d) => [d.id, d.name]));
   const unknown = new Set<string>();
   let beforeOwnership = 0;
+  let outOfBounds = 0;
   const days: ParkingDay[] = [];
   // One figure per domain and day: a service listing a day twice is summed, as an import sums it.
   const merged = new Map<string, DayStat>();
@@ -344,6 +342,10 @@ async function syncNetwork(
     }
     if (s.day < domain.since) {
       beforeOwnership++;
+      continue;
+    }
+    if (!withinBounds(s)) {
+      outOfBounds++;
       continue;
     }
     if (s.currency === "USD") {
@@ -426,6 +428,7 @@ async function syncNetwork(
     daysRevised: revisedCount,
     revisions,
     daysBeforeOwnership: beforeOwnership,
+    ...(outOfBounds > 0 ? { daysOutOfBounds: outOfBounds } : {}),
     unknownDomains: unknownDomains.slice(0, UNKNOWN_LISTED),
     unknownDomainCount: unknownDomains.length,
   };
@@ -438,4 +441,18 @@ function addDecimal(a: string, b: string): string {
   };
   const sum = micros(a) + micros(b);
   return `${sum / 1_000_000n}.${String(sum % 1_000_000n).padStart(6, "0")}`;
+}
+
+/** The bounds an imported report's domain-day keeps (README: Parking reports), in the network's own figures. */
+function withinBounds(s: DayStat): boolean {
+  return (
+    /^\d{1,9}(\.\d+)?$/.test(s.revenue) &&
+    Number(s.revenue) <= 100_000 &&
+    Number.isInteger(s.visits) &&
+    Number.isInteger(s.clicks) &&
+    s.visits >= 0 &&
+    s.clicks >= 0 &&
+    s.visits <= 10_000_000 &&
+    s.clicks <= 10_000_000
+  );
 }
