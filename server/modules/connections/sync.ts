@@ -43,7 +43,8 @@ const STALE_RUN_MINUTES = 30;
 /** The first sync of a network fetches this many days; later ones re-fetch a trailing window, where revisions land. */
 export const FIRST_SYNC_DAYS = 90;
 export const REVISION_WINDOW_DAYS = 30;
-const ROWS_PER_STATEMENT = { postgres: 1_000, pglite: 200 } as const;
+/** Rows per statement: short enough that other requests are answered between them (the embedded engine runs in this process). */
+const ROWS_PER_STATEMENT = { postgres: 5_000, pglite: 200 } as const;
 const REVISIONS_LISTED = 50;
 const UNKNOWN_LISTED = 100;
 const DAY_MS = 86_400_000;
@@ -382,11 +383,13 @@ async function syncNetwork(
   for (const part of chunks(days, ROWS_PER_STATEMENT[engine])) {
     await db.transaction(async (tx) => {
       const { rows: before } = await tx.execute<{ domain_id: string; day: string; revenue: string }>(sql`
-        select p.domain_id, to_char(p.day, 'YYYY-MM-DD') as day, p.revenue::text as revenue
-        from parking_reports p
-        join jsonb_to_recordset(${JSON.stringify(part.map((d) => ({ domain_id: d.domain_id, day: d.day })))}::jsonb)
-          as x(domain_id uuid, day date) on p.domain_id = x.domain_id and p.day = x.day
-        where p.user_id = ${userId} and p.network = ${network}
+        select x.domain_id, to_char(x.day, 'YYYY-MM-DD') as day, p.revenue::text as revenue
+        from jsonb_to_recordset(${JSON.stringify(part.map((d) => ({ domain_id: d.domain_id, day: d.day })))}::jsonb)
+          as x(domain_id uuid, day date)
+        cross join lateral (
+          select revenue from parking_reports p
+          where p.domain_id = x.domain_id and p.network = ${network} and p.day = x.day and p.user_id = ${userId}
+        ) p
       `);
       const earlier = new Map(before.map((b) => [`${b.domain_id} ${b.day}`, b.revenue]));
       const stored = await writeParkingDays(tx, { userId, network, days: part, nameOf });
