@@ -30,7 +30,7 @@ test("an owner connects GoDaddy in Settings, its names arrive, and one is parked
   await expect(toast(page).filter({ hasText: "Connected" })).toBeVisible();
   // The first sync runs in the job queue; the card follows it until it is done.
   await expect(card.getByText("Up to date")).toBeVisible({ timeout: 60_000 });
-  await expect(card).toContainText(/names at the registrar: \d+ added/);
+  await expect(card).toContainText(/names? at the registrar: \d+ added/);
   await page.setViewportSize({ width: 1440, height: 900 });
   await card.screenshot({ path: testInfo.outputPath("connections-1440.png") });
   await page.setViewportSize({ width: 390, height: 844 });

@@ -9,21 +9,33 @@ import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-error";
-import { formatDate, formatNumber, formatRelativeTime } from "@/lib/format";
+import { formatNumber, formatRelativeTime } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useChangeConnection } from "../api/change-connection";
 import { useCreateConnection } from "../api/create-connection";
 import { useConnections } from "../api/list-connections";
 import { useConnectionServices } from "../api/list-services";
 
+const count = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
+
+/** When the next run is due, to the minute, in the viewer's time zone. */
+const nextRunWords = (iso: string) =>
+  new Date(iso).toLocaleString("en-US", {
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
+
 function summaryWords(s: TSyncSummary | null): string | null {
   if (!s) return null;
   if (s.domainsListed !== undefined) {
-    return `${formatNumber(s.domainsListed)} names at the registrar: ${formatNumber(s.domainsAdded ?? 0)} added, ${formatNumber(s.domainsMatched ?? 0)} already in your portfolio.`;
+    return `${count(s.domainsListed, "name", "names")} at the registrar: ${formatNumber(s.domainsAdded ?? 0)} added, ${formatNumber(s.domainsMatched ?? 0)} already in your portfolio.`;
   }
-  const parts = [`${formatNumber(s.daysWritten ?? 0)} domain-days written`];
+  const parts = [`${count(s.daysWritten ?? 0, "domain-day", "domain-days")} written`];
   if (s.daysRevised) parts.push(`${formatNumber(s.daysRevised)} revised by the network`);
-  if (s.unknownDomainCount) parts.push(`${formatNumber(s.unknownDomainCount)} names not in your portfolio`);
+  if (s.unknownDomainCount)
+    parts.push(`${count(s.unknownDomainCount, "name", "names")} not in your portfolio`);
   return `${parts.join(", ")}.`;
 }
 
@@ -67,7 +79,7 @@ function ConnectionRow({ connection }: { connection: TConnection }) {
           <p className="text-muted-foreground text-xs">
             {connection.kind === "registrar" ? "Registrar" : "Parking network"} · Last run{" "}
             {connection.lastRunAt ? formatRelativeTime(connection.lastRunAt) : "not yet"}
-            {connection.nextRunAt ? ` · Next run ${formatDate(connection.nextRunAt)}` : ""}
+            {connection.nextRunAt ? ` · Next run ${nextRunWords(connection.nextRunAt)}` : ""}
           </p>
         </div>
         <StatusBadge connection={connection} />
