@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_GODADDY_PORT } from "./tests/e2e/registrar";
 import { chromiumLaunchOptions } from "./tests/setup/chromium";
 import { E2E_DNS_PORT } from "./tests/setup/dns-server";
 
@@ -109,6 +110,8 @@ export default defineConfig({
       PARKING_NAMESERVER_POOL: Array.from({ length: 8 }, (_, i) => `ns${i + 1}.parkpilot.test`).join(","),
       PARKING_NAMESERVERS: "ns1.parkpilot.test,ns2.parkpilot.test",
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      // A fake GoDaddy (tests/fakes/godaddy.ts, started with the DNS server) stands in for the registrar.
+      GODADDY_API_URL: `http://127.0.0.1:${E2E_GODADDY_PORT}`,
     },
   },
 });

@@ -23,6 +23,7 @@ import { authRoutes } from "./modules/auth/auth.routes";
 import { lockdownRoutes } from "./modules/auth/lockdown.routes";
 import { billingRoutes } from "./modules/billing/billing.routes";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes";
+import { connectionRoutes } from "./modules/connections/connections.routes";
 import { certificatePageRoutes } from "./modules/courses/certificate-page.routes";
 import { courseRoutes } from "./modules/courses/courses.routes";
 import { creativeRoutes } from "./modules/creatives/creatives.routes";
@@ -136,6 +137,7 @@ export function createApp(deps: AppDeps) {
   api.use("/revenue", revenueRoutes(deps));
   api.use("/analytics", analyticsRoutes(deps));
   api.use("/settings", settingsRoutes(deps));
+  api.use("/connections", connectionRoutes(deps));
   api.use("/notifications", notificationRoutes(deps));
   api.use("/support", supportRoutes(deps));
   api.use("/team", teamRoutes(deps));

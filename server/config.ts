@@ -118,6 +118,19 @@ const ZEnv = z.object({
    * production refuses to start with it.
    */
   DNS_SANDBOX: boolish,
+  /** Where each connected service is reached (a fake stands in for it in tests); unset: the service's own API. */
+  NAMECHEAP_API_URL: z.url().optional(),
+  GODADDY_API_URL: z.url().optional(),
+  SEDO_API_URL: z.url().optional(),
+  BODIS_API_URL: z.url().optional(),
+  /** The day's reference rates that convert a network's non-USD figures (a Frankfurter-compatible API). */
+  EXCHANGE_RATES_API_URL: z.url().default("https://api.frankfurter.app"),
+  /** This server's public address as Namecheap's API whitelist names it. */
+  NAMECHEAP_CLIENT_IP: z.string().default("127.0.0.1"),
+  /** The first wait after a service's throttling answer, doubled on each retry (the service's own wait wins when longer). */
+  CONNECTIONS_BACKOFF_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
+  /** Hours between two scheduled syncs of one connection. */
+  CONNECTIONS_SYNC_HOURS: z.coerce.number().int().min(1).max(168).default(6),
   /** Accounts made staff (the operator console), comma-separated emails: only once the address is confirmed. */
   ADMIN_EMAILS: z.string().optional(),
   /** The seller named on receipts: legal name, one-line postal address and tax id (VAT, GST, EIN). */

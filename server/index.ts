@@ -11,6 +11,7 @@ import { errorCode, StartupError } from "./lib/startup-error";
 import { createLogger } from "./logger";
 import { grantAdminEmails } from "./modules/auth/staff";
 import { prepareTotpSecrets } from "./modules/auth/totp-secrets";
+import { connectionSyncDeps } from "./modules/connections/connections.routes";
 import { assignExistingNameservers } from "./modules/domains/assign-existing-nameservers";
 import { devHostCheck } from "./modules/domains/dev-host-check";
 import { hasActiveBuyer } from "./modules/lead-sales/buyer-store";
@@ -130,6 +131,7 @@ async function main() {
       newsletter: { appUrl: config.appUrl, secret: config.sessionSecret },
     },
     leadSales: deps.leadSales,
+    connections: connectionSyncDeps(deps),
     billing: {
       appUrl: config.appUrl,
       paid: deps.paid,

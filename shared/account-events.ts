@@ -16,6 +16,8 @@ export const ACCOUNT_EVENT_KINDS = [
   "order_refunded",
   "payout",
   "affiliate_joined",
+  /** A registrar or parking network connected or removed (Settings → Connections). */
+  "connection_changed",
   /** Threat monitoring: a sign-in from a new device or country, failed sign-ins, payout or API key changes. */
   "security_alert",
 ] as const;

@@ -210,6 +210,10 @@ export const parkingReports = pgTable(
     clicks: integer("clicks").notNull().default(0),
     revenue: money("revenue").notNull(),
     importedAt: timestamp("imported_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A connected network's figure in its own currency, when not USD, and the rate that converted it. */
+    currency: text("currency").notNull().default("USD"),
+    reportedAmount: numeric("reported_amount", { precision: 14, scale: 4 }),
+    rateSource: text("rate_source"),
   },
   (t) => [
     primaryKey({ columns: [t.domainId, t.network, t.day] }),
@@ -1980,4 +1984,108 @@ export const teamInvitations = pgTable(
     uniqueIndex("team_invitations_token_idx").on(t.tokenHash),
     index("team_invitations_owner_idx").on(t.ownerId, t.createdAt),
   ],
+);
+
+/**
+ * An account at a registrar or a parking network (server/modules/connections/): the service's
+ * credentials sealed under the configured keys (bound to the row's id), never sent back; its
+ * sync runs in the job queue when `next_run_at` comes, unless paused.
+ */
+export const connections = pgTable(
+  "connections",
+  {
+    id: rowId(),
+    userId: userRef("user_id"),
+    /** The connector's id, e.g. "namecheap". */
+    service: text("service").notNull(),
+    /** "registrar" or "parking". */
+    kind: text("kind").notNull(),
+    /** Which account at the service, as its test call named it (the user name, the key's start). */
+    account: text("account").notNull(),
+    credentials: text("credentials").notNull(),
+    credentialsKeyId: text("credentials_key_id").notNull(),
+    pausedAt: timestamp("paused_at", { withTimezone: true }),
+    nextRunAt: timestamp("next_run_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set while a run holds it; a run older than the job's timeout is taken over. */
+    runningSince: timestamp("running_since", { withTimezone: true }),
+    lastRunAt: timestamp("last_run_at", { withTimezone: true }),
+    /** "ok" or "failed". */
+    lastStatus: text("last_status"),
+    /** The last failure in plain words, for the owner. */
+    lastError: text("last_error"),
+    /** What the last run did: counts, revised days, names the service holds that the portfolio lacks. */
+    lastSummary: jsonb("last_summary").$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("connections_user_service_account_idx").on(t.userId, t.service, t.account),
+    index("connections_due_idx").on(t.nextRunAt).where(sql`${t.pausedAt} is null`),
+  ],
+);
+
+/**
+ * What a connected registrar says about a name in the portfolio: the account holds it there
+ * (ownership evidence beside the DNS proof), when it expires and how it is set up.
+ */
+export const registrarDomains = pgTable(
+  "registrar_domains",
+  {
+    domainId: domainRef("domain_id").primaryKey(),
+    userId: userRef("user_id"),
+    connectionId: uuid("connection_id")
+      .notNull()
+      .references(() => connections.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    autoRenew: boolean("auto_renew"),
+    locked: boolean("locked"),
+    privacy: boolean("privacy"),
+    nameservers: text("nameservers").array(),
+    /** The registrar's renewal price when its API gives one. */
+    renewalPrice: money("renewal_price"),
+    seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("registrar_domains_connection_idx").on(t.connectionId)],
+);
+
+/** An account's own renewal price for a TLD, over the shipped table (shared/tld-prices.ts). */
+export const tldPrices = pgTable(
+  "tld_prices",
+  {
+    userId: userRef("user_id"),
+    tld: text("tld").notNull(),
+    price: money("price").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tld] })],
+);
+
+/**
+ * A parking network's figure for a day that replaced an earlier one (a revision), kept so the
+ * owner sees what changed.
+ */
+export const parkingRevisions = pgTable(
+  "parking_revisions",
+  {
+    id: rowId(),
+    userId: userRef("user_id"),
+    domainId: domainRef("domain_id"),
+    network: text("network").notNull(),
+    day: date("day").notNull(),
+    previousRevenue: money("previous_revenue").notNull(),
+    revenue: money("revenue").notNull(),
+    revisedAt: timestamp("revised_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("parking_revisions_user_idx").on(t.userId, t.revisedAt)],
+);
+
+/** A day's reference rate of a currency in US dollars, and where it came from. */
+export const exchangeRates = pgTable(
+  "exchange_rates",
+  {
+    day: date("day").notNull(),
+    currency: text("currency").notNull(),
+    /** US dollars for one unit of `currency`. */
+    usd: numeric("usd", { precision: 18, scale: 8 }).notNull(),
+    source: text("source").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.currency] })],
 );

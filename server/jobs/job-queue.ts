@@ -6,6 +6,7 @@ import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
 import { sendSecuritySummaries } from "../modules/auth/security-summary";
 import { settleMissedCampaigns } from "../modules/campaigns/settle-campaign";
+import type { SyncDeps } from "../modules/connections/sync";
 import type { OwnershipChecker } from "../modules/domains/check-ownership";
 import { sendDueSequenceEmails } from "../modules/email-automation/send-sequence-emails";
 import { stopTestsWithoutSplitTesting } from "../modules/experiments/end-unentitled";
@@ -17,6 +18,7 @@ import type { PayoutSender } from "../payments/provider";
 import { type AutoPayoutJobOptions, installAutoPayoutsJob, workAutoPayoutsJob } from "./auto-payouts-job";
 import { type BillingJobOptions, installBillingJobs, workBillingJobs } from "./billing-jobs";
 import { checkDomainOwnership, PENDING_CHECK_MINUTES } from "./check-domain-ownership";
+import { installConnectionJobs, stopConnectionJobs, workConnectionJobs } from "./connection-sync-job";
 import { sendExpiryWarnings } from "./expiry-warnings";
 import { installHeldFundsJobs, workHeldFundsJobs } from "./held-funds-jobs";
 import { installLeadInvoicesJob, workLeadInvoicesJob } from "./lead-invoices-job";
@@ -92,6 +94,8 @@ export async function startJobQueue(options: {
   pollSeconds?: number;
   /** With it, lead sales cut short by a crash or a restart are resumed (docs/money.md#lead-sales) and buyers invoiced monthly. */
   leadSales?: LeadSales;
+  /** With it, connected registrars and parking networks are synced on schedule and on "Sync now". */
+  connections?: SyncDeps;
 }): Promise<JobQueue> {
   const { pool, db, mailer, logger } = options;
   const pollSeconds = options.pollSeconds ?? 30;
@@ -131,6 +135,7 @@ export async function startJobQueue(options: {
     if (options.autoPayouts) await installAutoPayoutsJob(boss);
     if (options.reports) await installReportJobs(boss);
     if (options.marketplace) await installMarketplaceJobs(boss);
+    if (options.connections) await installConnectionJobs(boss);
     if (options.leadSales) {
       await installLeadSalesJob(boss);
       await installLeadInvoicesJob(boss);
@@ -191,6 +196,7 @@ export async function startJobQueue(options: {
   if (options.reports)
     await workReportJobs(boss, { db, mailer, logger, appUrl: options.reports.appUrl, pollSeconds });
   if (options.marketplace) await workMarketplaceJobs(boss, { ...options.marketplace, pollSeconds });
+  if (options.connections) await workConnectionJobs(boss, { ...options.connections, pollSeconds });
   if (options.leadSales) {
     await workLeadSalesJob(boss, { sales: options.leadSales, logger, pollSeconds });
     await workLeadInvoicesJob(boss, { sales: options.leadSales, logger, pollSeconds });
@@ -202,6 +208,7 @@ export async function startJobQueue(options: {
       if (options.reports) stopReportJobs();
       // Leads stored from now on are sold by this process (or, after a crash, the resume job).
       if (options.leadSales) options.leadSales.followUp.send = undefined;
+      if (options.connections) stopConnectionJobs();
       await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS, wait: true });
     },
   };

@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCredentialKeys, sealCredentials } from "../../server/modules/connections/credentials";
 import { queueReport } from "../../server/modules/reports/queue-report";
 import { routeAccess } from "../../server/modules/team/role-policy";
-import { teamInvitations } from "../../shared/schema";
+import { connections, teamInvitations } from "../../shared/schema";
 import { bearer, createApiKey, grantApiPlan } from "../factories/api-keys";
 import { subscribeInSandbox } from "../factories/billing";
 import { addDomain, addVerifiedDomain } from "../factories/domains";
@@ -159,6 +161,20 @@ beforeAll(async () => {
     })
     .returning();
   owned.invitation = invitation.id;
+  // A registrar connection, stored as a connect stores it (no service is reached here).
+  const connectionId = randomUUID();
+  await t.db.insert(connections).values({
+    id: connectionId,
+    userId: owner.user.id,
+    service: "godaddy",
+    kind: "registrar",
+    account: "key owner…",
+    ...sealCredentials(createCredentialKeys(t.deps.config.totpKeys), connectionId, {
+      apiKey: "k",
+      apiSecret: "s",
+    }),
+  });
+  owned.connection = connectionId;
 });
 afterAll(() => t.close());
 
@@ -193,6 +209,8 @@ function ownedIdFor(route: RouteEntry): Record<string, string> | undefined {
   if (p.startsWith("/api/team/invitations/:id")) return { id: owned.invitation };
   if (p.startsWith("/api/team/members/:id")) return { id: owned.membership };
   if (p.startsWith("/api/team/portfolios/:ownerId")) return { ownerId: owner.user.id };
+  if (/^\/api\/connections\/(park|domains)\/:domainId/.test(p)) return { domainId: owned.domain };
+  if (p.startsWith("/api/connections/:id")) return { id: owned.connection };
   return undefined;
 }
 
@@ -229,6 +247,7 @@ const VALID_BODIES: Record<string, object> = {
   "POST /api/support/tickets/:id/messages": { body: "Not yours." },
   "PATCH /api/auth/devices/:id": { name: "Renamed" },
   "PATCH /api/team/members/:id": { role: "viewer" },
+  "PATCH /api/connections/:id": { paused: true },
   "POST /api/marketplace/offers/:id/counter": { amount: "1900.00" },
   "POST /api/marketplace/transactions/:id/dispute": { reason: "Not yours." },
   "PUT /api/marketplace/transactions/:id/redirect": { url: "https://not-yours.example" },

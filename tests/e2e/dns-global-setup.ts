@@ -1,5 +1,7 @@
 import http from "node:http";
+import { startFakeGoDaddy } from "../fakes/godaddy";
 import { E2E_DNS_CONTROL_PORT, E2E_DNS_PORT, startDnsServer } from "../setup/dns-server";
+import { E2E_GODADDY, E2E_GODADDY_PORT } from "./registrar";
 
 /**
  * Starts the browser tests' DNS server on a fixed loopback port (the app's DNS_SERVERS), and a
@@ -8,6 +10,12 @@ import { E2E_DNS_CONTROL_PORT, E2E_DNS_PORT, startDnsServer } from "../setup/dns
  */
 export default async function startTestDns() {
   const dns = await startDnsServer({ port: E2E_DNS_PORT });
+  // The registrar the app is connected to (GODADDY_API_URL): what it is told to set, the DNS answers.
+  const godaddy = await startFakeGoDaddy(E2E_GODADDY, { port: E2E_GODADDY_PORT });
+  godaddy.onNameservers((name, ns) => {
+    dns.remove(name);
+    dns.publishNs(name, ns);
+  });
   const control = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -29,6 +37,7 @@ export default async function startTestDns() {
   await new Promise<void>((resolve) => control.listen(E2E_DNS_CONTROL_PORT, "127.0.0.1", resolve));
   return async () => {
     await new Promise((resolve) => control.close(resolve));
+    await godaddy.close();
     await dns.close();
   };
 }

@@ -12,6 +12,7 @@ import { AUTH_PATHS } from "@shared/api/auth";
 import { PENDING_ORDERS_PATH, RECEIPTS_PATH, SUBSCRIPTIONS_PATH } from "@shared/api/billing";
 import { CAMPAIGNS_PATH } from "@shared/api/campaigns";
 import { CHECKOUT_PATHS } from "@shared/api/checkout";
+import { CONNECTION_PATHS } from "@shared/api/connections";
 import { COURSES_PATH } from "@shared/api/courses";
 import { CREATIVES_PATH } from "@shared/api/creatives";
 import { DEVICE_PATHS } from "@shared/api/devices";
@@ -104,6 +105,10 @@ export const queryKeys = {
 
   accountSettings: [ACCOUNT_SETTINGS_PATH],
   notificationSettings: [NOTIFICATION_SETTINGS_PATH],
+  connections: [CONNECTION_PATHS.list],
+  connectionServices: [CONNECTION_PATHS.services],
+  renewals: [CONNECTION_PATHS.renewals],
+  registrarDomain: (domainId: string) => [CONNECTION_PATHS.domain(domainId)],
   notifications: [NOTIFICATIONS_PATHS.list],
 
   entitlements: [ENTITLEMENTS_PATH],

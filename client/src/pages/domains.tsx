@@ -9,6 +9,7 @@ import { PlanUsageSummary } from "@/components/plans/plan-usage-summary";
 import { buttonVariants } from "@/components/ui/button";
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import { Skeleton } from "@/components/ui/skeleton";
+import { ParkInOneStep } from "@/features/connections/components/park-in-one-step";
 import { AddDomainDialog } from "@/features/domains/components/add-domain-dialog";
 import { DomainGrid } from "@/features/domains/components/domain-grid";
 import { ImportDomainsDialog } from "@/features/domains/components/import-domains-dialog";
@@ -31,6 +32,7 @@ const VIEWS = [
 
 const pnlSection = (domain: TDomain) => (
   <>
+    <ParkInOneStep domain={domain} />
     <div className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-md border p-3 text-sm">
       <span>The page visitors of {domain.name} see: template, blocks and split tests.</span>
       <Link href={pageBuilderPath(domain.id)} className={buttonVariants({ variant: "outline", size: "sm" })}>

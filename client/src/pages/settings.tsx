@@ -8,6 +8,8 @@ import { TwoFactorCard } from "@/features/account-security/components/two-factor
 import { ApiAccessCard } from "@/features/api-access/components/api-access-card";
 import { refreshSession, useSession } from "@/features/auth/api/get-session";
 import { BillingSection } from "@/features/billing/components/billing-section";
+import { ConnectionsCard } from "@/features/connections/components/connections-card";
+import { RenewOrDropCard } from "@/features/connections/components/renew-or-drop-card";
 import { DevicesCard } from "@/features/devices/components/devices-card";
 import { PasskeysCard } from "@/features/passkeys/components/passkeys-card";
 import { AccountPlanCard } from "@/features/settings/components/account-plan-card";
@@ -58,6 +60,8 @@ export default function SettingsPage() {
           <AuditLogCard />
         </div>
       </div>
+      <ConnectionsCard />
+      <RenewOrDropCard />
       <ApiAccessCard />
       <SupportCard />
       {user && <DeleteAccountCard email={user.email} />}

@@ -28,7 +28,7 @@ const DAYS_PER_STATEMENT = { postgres: 1_000, pglite: 40 } as const;
 export const parkingSourceKey = (network: string, domainId: string, day: string) =>
   `parking:${network}:${domainId}:${day}`;
 
-type StoredDay = {
+export type StoredDay = {
   domain_id: string;
   day: string;
   revenue: string;
@@ -94,7 +94,7 @@ export async function importParkingReport(options: {
         clicks: report.clicks[i],
         revenue: microsText(report.micros[i]),
       }));
-      written.push(...(await writeDays(tx, { userId, network, days, nameOf })));
+      written.push(...(await writeParkingDays(tx, { userId, network, days, nameOf })));
       await breathe();
     }
     if (written.length > 0) {
@@ -122,25 +122,45 @@ export async function importParkingReport(options: {
   };
 }
 
-/** Writes one chunk of domain-days to `parking_reports` and the ledger. */
-async function writeDays(
+/** One domain-day as written: revenue in US dollars; a connected network's other currency is kept beside it. */
+export interface ParkingDay {
+  domain_id: string;
+  day: string;
+  visitors: number;
+  clicks: number;
+  revenue: string;
+  /** The network's own currency and figure, and the rate source that converted it (USD: left out). */
+  currency?: string;
+  reported_amount?: string;
+  rate_source?: string;
+}
+
+/**
+ * Writes one chunk of domain-days to `parking_reports` and the ledger: the one writer of parking
+ * revenue, for imported reports and connected networks alike (same rows, same keys, same P&L).
+ */
+export async function writeParkingDays(
   tx: Tx,
   chunk: {
     userId: string;
     network: TAdNetwork;
-    days: { domain_id: string; day: string; visitors: number; clicks: number; revenue: string }[];
+    days: ParkingDay[];
     nameOf: Map<string, string>;
   },
 ): Promise<StoredDay[]> {
   const { userId, network, nameOf } = chunk;
   const written = await tx.execute<StoredDay>(sql`
-    insert into parking_reports (user_id, domain_id, network, day, visitors, clicks, revenue, imported_at)
-    select ${userId}, domain_id, ${network}, day, visitors, clicks, round(revenue, 2), now()
+    insert into parking_reports (user_id, domain_id, network, day, visitors, clicks, revenue, imported_at,
+      currency, reported_amount, rate_source)
+    select ${userId}, domain_id, ${network}, day, visitors, clicks, round(revenue, 2), now(),
+      coalesce(currency, 'USD'), reported_amount, rate_source
     from jsonb_to_recordset(${JSON.stringify(chunk.days)}::jsonb)
-      as x(domain_id uuid, day date, visitors int, clicks int, revenue numeric)
+      as x(domain_id uuid, day date, visitors int, clicks int, revenue numeric, currency text,
+        reported_amount numeric, rate_source text)
     on conflict (domain_id, network, day) do update set
       visitors = excluded.visitors, clicks = excluded.clicks, revenue = excluded.revenue,
-      imported_at = excluded.imported_at
+      imported_at = excluded.imported_at, currency = excluded.currency,
+      reported_amount = excluded.reported_amount, rate_source = excluded.rate_source
     returning domain_id, to_char(day, 'YYYY-MM-DD') as day, revenue::text as revenue, visitors, clicks
   `);
   const label = PARKING_REPORT_FORMATS[network].label;

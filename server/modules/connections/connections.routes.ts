@@ -1,0 +1,119 @@
+import { Router } from "express";
+import {
+  ZConnectionIdParam,
+  ZCreateConnectionBody,
+  ZDomainParam,
+  ZTldPriceBody,
+  ZUpdateConnectionBody,
+} from "../../../shared/api/connections";
+import type { AppDeps } from "../../deps";
+import { handler } from "../../http/handler";
+import {
+  createConnection,
+  deleteConnection,
+  listConnections,
+  listServices,
+  parkInOneStep,
+  registrarDomain,
+  renewals,
+  requestSync,
+  setPaused,
+  setTldPrice,
+  tldPriceTable,
+} from "./connections.service";
+import { createCredentialKeys } from "./credentials";
+import type { SyncDeps } from "./sync";
+
+/** What a sync needs, from the app's configuration. */
+export function connectionSyncDeps(deps: Pick<AppDeps, "db" | "database" | "config" | "logger">): SyncDeps {
+  const { config } = deps;
+  return {
+    db: deps.db,
+    engine: deps.database.engine,
+    keys: createCredentialKeys(config.totpKeys),
+    logger: deps.logger,
+    nameserverPool: config.nameserverPool,
+    urls: {
+      NAMECHEAP_API_URL: config.NAMECHEAP_API_URL,
+      GODADDY_API_URL: config.GODADDY_API_URL,
+      SEDO_API_URL: config.SEDO_API_URL,
+      BODIS_API_URL: config.BODIS_API_URL,
+    },
+    clientIp: config.NAMECHEAP_CLIENT_IP,
+    backoffMs: config.CONNECTIONS_BACKOFF_MS,
+    ratesUrl: config.EXCHANGE_RATES_API_URL,
+    syncHours: config.CONNECTIONS_SYNC_HOURS,
+  };
+}
+
+/** Settings → Connections: registrars and parking networks, the owner's alone (never a team member's). */
+export function connectionRoutes(deps: AppDeps): Router {
+  const { db } = deps;
+  const sync = connectionSyncDeps(deps);
+  const router = Router();
+
+  router.get(
+    "/services",
+    handler({ auth: true }, () => listServices()),
+  );
+  router.get(
+    "/",
+    handler({ auth: true }, ({ userId }) => listConnections(db, userId)),
+  );
+  router.post(
+    "/",
+    handler({ auth: true, body: ZCreateConnectionBody, status: 201 }, ({ userId, body }) =>
+      createConnection(sync, userId, body),
+    ),
+  );
+  router.get(
+    "/renewals",
+    handler({ auth: true }, ({ userId }) => renewals(db, userId)),
+  );
+  router.get(
+    "/tld-prices",
+    handler({ auth: true }, ({ userId }) => tldPriceTable(db, userId)),
+  );
+  router.put(
+    "/tld-prices",
+    handler({ auth: true, body: ZTldPriceBody }, ({ userId, body }) =>
+      setTldPrice(db, userId, body.tld, body.price),
+    ),
+  );
+  router.get(
+    "/domains/:domainId",
+    handler({ auth: true, params: ZDomainParam }, async ({ userId, params }) => ({
+      registrar: await registrarDomain(db, userId, params.domainId),
+    })),
+  );
+  router.post(
+    "/park/:domainId",
+    handler({ auth: true, params: ZDomainParam }, ({ userId, params }) =>
+      parkInOneStep(
+        { ...sync, mailer: deps.mailer, checker: deps.ownership, appUrl: deps.config.appUrl },
+        userId,
+        params.domainId,
+      ),
+    ),
+  );
+  router.patch(
+    "/:id",
+    handler(
+      { auth: true, params: ZConnectionIdParam, body: ZUpdateConnectionBody },
+      ({ userId, params, body }) => setPaused(db, userId, params.id, body.paused),
+    ),
+  );
+  router.post(
+    "/:id/sync",
+    handler({ auth: true, params: ZConnectionIdParam, status: 202 }, ({ userId, params }) =>
+      requestSync(db, userId, params.id),
+    ),
+  );
+  router.delete(
+    "/:id",
+    handler({ auth: true, params: ZConnectionIdParam }, ({ userId, params }) =>
+      deleteConnection(db, userId, params.id),
+    ),
+  );
+  return router;
+}

@@ -1,0 +1,139 @@
+import type { TConnectionService, TServiceField, TServiceKind } from "../../../shared/api/connections";
+
+/** One name as a registrar reports it. */
+export interface RegistrarDomain {
+  name: string;
+  /** ISO instant, or null when the registrar does not say. */
+  expiresAt: string | null;
+  /** When the account registered or acquired it (ISO), which dates its ownership; null when unknown. */
+  createdAt: string | null;
+  autoRenew: boolean | null;
+  locked: boolean | null;
+  privacy: boolean | null;
+  /** Null when the list does not carry them. */
+  nameservers: string[] | null;
+  /** The registrar's renewal price in USD, when its API gives one. */
+  renewalPrice: string | null;
+}
+
+/** One domain's figures for one day, as a parking network reports them. */
+export interface DayStat {
+  domain: string;
+  /** YYYY-MM-DD. */
+  day: string;
+  visits: number;
+  clicks: number;
+  /** Decimal string in `currency`. */
+  revenue: string;
+  currency: string;
+}
+
+/** How a connector reaches its service: the base URL (an environment variable may move it) and the account's credentials. */
+export interface ConnectorContext {
+  baseUrl: string;
+  credentials: Record<string, string>;
+  /** The address this server calls from (Namecheap wants it named and whitelisted). */
+  clientIp: string;
+  /** Waits before a retry after a throttling answer (tests shorten it). */
+  backoff: (attempt: number, retryAfterSeconds: number | null) => Promise<void>;
+}
+
+/** A page of a registrar's names; `next` continues the listing, null ends it. */
+export interface DomainPage {
+  domains: RegistrarDomain[];
+  next: string | null;
+}
+
+/**
+ * One service behind the one shape: adding a service is one file of this shape (and its fake in
+ * tests/fakes/). A registrar lists names and sets nameservers; a network fetches day statistics.
+ * Every method throws `ConnectorError` with words the owner can act on.
+ */
+export interface Connector {
+  id: string;
+  kind: TServiceKind;
+  name: string;
+  fields: TServiceField[];
+  imports: string;
+  /** The environment variable that moves its base URL (a fake stands in for the service). */
+  urlVariable: string;
+  defaultUrl: string;
+  /** One real call with the credentials; answers which account they open. */
+  testCredentials(ctx: ConnectorContext): Promise<{ account: string }>;
+  listDomains?(ctx: ConnectorContext, cursor: string | null): Promise<DomainPage>;
+  setNameservers?(ctx: ConnectorContext, domain: string, nameservers: string[]): Promise<void>;
+  /** Every domain's figures from `from` to `to`, both YYYY-MM-DD and included. */
+  fetchDayStats?(ctx: ConnectorContext, from: string, to: string): Promise<DayStat[]>;
+}
+
+export type ConnectorFailure = "credentials" | "throttled" | "refused" | "unavailable";
+
+/** A service's refusal in plain words, e.g. "Namecheap refused the API key: …". */
+export class ConnectorError extends Error {
+  constructor(
+    readonly failure: ConnectorFailure,
+    message: string,
+    readonly retryAfterSeconds: number | null = null,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = "ConnectorError";
+  }
+}
+
+export const describeService = (c: Connector): TConnectionService => ({
+  id: c.id,
+  kind: c.kind,
+  name: c.name,
+  fields: c.fields,
+  imports: c.imports,
+});
+
+const MAX_ATTEMPTS = 6;
+const UNREACHABLE_ATTEMPTS = 3;
+
+/**
+ * Runs one call to a service, again after each throttling answer (`ConnectorError` "throttled")
+ * with the service's wait or a growing one, up to six attempts, and up to three when the service
+ * could not be reached; other failures go straight up.
+ */
+export async function withBackoff<T>(ctx: ConnectorContext, call: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      // A throttling answer is waited out; a service out of reach is tried again twice.
+      const retried =
+        error instanceof ConnectorError &&
+        (error.failure === "throttled" ||
+          (error.failure === "unavailable" && attempt < UNREACHABLE_ATTEMPTS));
+      if (!retried || attempt >= MAX_ATTEMPTS) throw error;
+      await ctx.backoff(attempt, error.retryAfterSeconds);
+    }
+  }
+}
+
+/** A fetch that turns a network failure into words: the service could not be reached. */
+export async function reach(service: string, url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, { ...init, signal: AbortSignal.timeout(60_000) });
+  } catch (error) {
+    throw new ConnectorError(
+      "unavailable",
+      `${service} could not be reached; the next run tries again.`,
+      null,
+      {
+        cause: error,
+      },
+    );
+  }
+}
+
+/** `Retry-After` in seconds (a number or an HTTP date), or null. */
+export function retryAfter(header: string | null): number | null {
+  if (!header) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds);
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}

@@ -1,0 +1,9 @@
+import type { TConnectionServiceId } from "../../../../shared/api/connections";
+import type { Connector } from "../connector";
+import { bodis } from "./bodis";
+import { godaddy } from "./godaddy";
+import { namecheap } from "./namecheap";
+import { sedo } from "./sedo";
+
+/** Every supported service, by id: adding one is a file here and its fake in tests/fakes/. */
+export const CONNECTORS: Record<TConnectionServiceId, Connector> = { namecheap, godaddy, sedo, bodis };
