@@ -62,17 +62,15 @@ describe("tax forms before the first payout", () => {
     expect(await available(owner)).toBe("300.00");
     expect(paypal.payouts).toHaveLength(0);
 
-    const badTin = await owner.agent
-      .post("/api/tax-forms")
-      .send({
-        kind: "w9",
-        legalName: "Sam Lee",
-        tinType: "ssn",
-        tin: "666-12-3456",
-        address: "1 Main St, Austin TX",
-        signatureName: "Sam Lee",
-        certified: true,
-      });
+    const badTin = await owner.agent.post("/api/tax-forms").send({
+      kind: "w9",
+      legalName: "Sam Lee",
+      tinType: "ssn",
+      tin: "666-12-3456",
+      address: "1 Main St, Austin TX",
+      signatureName: "Sam Lee",
+      certified: true,
+    });
     expect(badTin.status).toBe(400);
     expect(JSON.stringify(badTin.body)).toContain("valid SSN");
 

@@ -13,7 +13,7 @@ test("a payee signs a W-8BEN in Payout Settings, and their first payout leaves o
   const card = page.getByRole("region", { name: "Payout Method & Tax Form" });
   await expect(card.getByText("No tax form on file", { exact: false })).toBeVisible({ timeout: 20_000 });
   const form = card.getByRole("form", { name: "Tax form" });
-  await form.getByLabel("Form").selectOption("w8ben");
+  await form.getByLabel("Form", { exact: true }).selectOption("w8ben");
   await form.getByLabel("Name of the beneficial owner").fill("Ana Souza");
   await form.getByLabel("Country of residence", { exact: false }).fill("BR");
   await form.getByLabel("Permanent residence address").fill("Rua das Flores 10, São Paulo");

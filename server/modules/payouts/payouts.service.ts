@@ -242,7 +242,11 @@ export async function sendPayout(options: {
     Partial<Pick<PayoutRow, "withheld" | "provider">>;
 }): Promise<TPayoutAnswer> {
   const { db, payout } = options;
-  const sender = (payout.provider && options.rails?.byName(payout.provider)) || options.sender;
+  // The sender given, when it is the rail that recorded the payout; else that rail's own.
+  const sender =
+    payout.provider && payout.provider !== options.sender.name
+      ? (options.rails?.byName(payout.provider) ?? options.sender)
+      : options.sender;
   const { amount, paypalEmail } = payout;
   try {
     const sent = await sender.send({ id: payout.id, amount: sentAmount(payout), email: paypalEmail });
