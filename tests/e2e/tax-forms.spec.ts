@@ -8,6 +8,8 @@ test("a payee signs a W-8BEN in Payout Settings, and their first payout leaves o
   request,
   account,
 }) => {
+  // Two people in two browsers (the payee, then staff): twice a one-person test's time.
+  test.slow();
   await earnLeadRevenue(page, request);
   await page.goto("/settings");
   const card = page.getByRole("region", { name: "Payout Method & Tax Form" });
