@@ -2106,6 +2106,8 @@ export const exchangeRates = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.currency] })],
 );
+
+/**
  * How each payee is paid (docs/money.md#payouts): the rail (`paypal`, `paypal-batch`, `stripe`),
  * and for a bank account the Stripe Connect Express account and its state, as its last
  * `account.updated` webhook said it. No row: PayPal, one payout at a time.
