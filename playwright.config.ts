@@ -97,6 +97,7 @@ export default defineConfig({
         "staff-console-pages",
         "staff-console-payouts",
         "staff-lead-buyers",
+        "staff-tax-forms",
       ]
         .map((name) => `${name}@example.com`)
         .join(","),

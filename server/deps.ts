@@ -4,6 +4,7 @@ import type { Database, Db } from "./db/pool";
 import { createRateLimit, type RateLimit, waitInWords } from "./http/rate-limit";
 import { createSessionMiddleware } from "./http/session";
 import { type CdnPurge, cloudflarePurge, noCdnPurge } from "./lib/cdn-purge";
+import type { SecretBox } from "./lib/secret-box";
 import type { Logger } from "./logger";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { type ClickRecorder, clickRecorder } from "./modules/affiliates/click-recorder";
@@ -14,6 +15,7 @@ import { createTotpKeys, type TotpKeys } from "./modules/auth/totp-secrets";
 import { createOwnershipChecker, type OwnershipChecker } from "./modules/domains/check-ownership";
 import { sandboxOwnershipChecker } from "./modules/domains/dns-sandbox";
 import { createLeadSales, type LeadSales } from "./modules/lead-sales/lead-sales";
+import { createTaxIdKeys } from "./modules/payouts/tax-forms.service";
 import { paidContext } from "./order-effects/order-effects";
 import type { PaidContext } from "./payments/money-effects";
 import { createPayments, type Payments } from "./payments/payments";
@@ -191,6 +193,8 @@ export interface AppDeps {
   leadSales: LeadSales;
   /** The keys that encrypt authenticator secrets (`TOTP_ENCRYPTION_KEY`). */
   totpKeys: TotpKeys;
+  /** The keys that encrypt payees' taxpayer ids: the authenticator secrets' keys, for another purpose. */
+  taxIdKeys: SecretBox;
   onRegistered?: OnRegistered;
   /** The short referral link's clicks, written in batches; flushed at shutdown. */
   referralClicks: ClickRecorder;
@@ -231,6 +235,7 @@ export function createDeps(options: {
     paid: paidContext(config.COMMISSION_HOLD_DAYS, payments),
     ownership: ownershipChecker(config, database.db),
     totpKeys: createTotpKeys(config.totpKeys),
+    taxIdKeys: createTaxIdKeys(config.totpKeys),
     leadSales: createLeadSales({
       db: database.db,
       mailer,

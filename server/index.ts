@@ -124,7 +124,11 @@ async function main() {
     payouts: deps.payments.payouts,
     refunds: deps.payments,
     reports: { appUrl: config.appUrl },
-    autoPayouts: { sender: deps.payments.payouts, reviewAbove: config.payoutReviewAbove },
+    autoPayouts: {
+      sender: deps.payments.payouts,
+      rails: deps.payments.payoutRails,
+      reviewAbove: config.payoutReviewAbove,
+    },
     marketplace: {
       deps,
       config: saleConfigOf(config),

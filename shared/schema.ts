@@ -765,11 +765,28 @@ export const payouts = pgTable(
      * however many runs or instances try; null on a payout the owner asked for.
      */
     scheduledPeriod: text("scheduled_period"),
+    /**
+     * Backup withholding taken from this payout (24% of it, a W-9 without a TIN): the payee
+     * receives `amount - withheld`. Null when nothing was withheld.
+     */
+    withheld: money("withheld"),
+    /**
+     * The PayPal Payouts run that carries it (`payout_runs.id`, PayPal's sender_batch_id): set when
+     * a run claims the payout; null for a payout sent alone or on another rail.
+     */
+    runId: uuid("run_id"),
+    /** The provider's last word on it, as the provider said it (SUCCESS, UNCLAIMED, paid, failed…). */
+    providerStatus: text("provider_status"),
+    /** Why the provider did not pay it, as the provider said it; shown to the payee. */
+    failureReason: text("failure_reason"),
+    /** An unclaimed PayPal payout comes back to the balance at this time (PayPal's 30 days). */
+    returnAfter: timestamp("return_after", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("payouts_user_idx").on(t.userId, t.createdAt),
+    index("payouts_run_idx").on(t.runId),
     uniqueIndex("payouts_scheduled_period_idx")
       .on(t.userId, t.scheduledPeriod)
       .where(sql`${t.scheduledPeriod} is not null`),
@@ -2089,3 +2106,72 @@ export const exchangeRates = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.currency] })],
 );
+
+/**
+ * How each payee is paid (docs/money.md#payouts): the rail (`paypal`, `paypal-batch`, `stripe`),
+ * and for a bank account the Stripe Connect Express account and its state, as its last
+ * `account.updated` webhook said it. No row: PayPal, one payout at a time.
+ */
+export const payoutAccounts = pgTable(
+  "payout_accounts",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rail: text("rail").notNull().default("paypal"),
+    stripeAccountId: text("stripe_account_id"),
+    detailsSubmitted: boolean("details_submitted").notNull().default(false),
+    payoutsEnabled: boolean("payouts_enabled").notNull().default(false),
+    /** Stripe's `requirements.currently_due`: what the owner still has to give Stripe. */
+    requirementsDue: jsonb("requirements_due").$type<string[]>().notNull().default([]),
+    /** Stripe's `requirements.disabled_reason`, when the account cannot be paid. */
+    disabledReason: text("disabled_reason"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("payout_accounts_stripe_idx").on(t.stripeAccountId)],
+);
+
+/**
+ * A tax form a payee signed (W-9, W-8BEN, W-8BEN-E): the latest one is the one on file. The TIN
+ * is sealed with the authenticator secrets' keys (bound to the user) and only its last four are
+ * kept in clear; the signed form is kept as the PDF the payee can download.
+ */
+export const taxForms = pgTable(
+  "tax_forms",
+  {
+    id: rowId(),
+    userId: userRef("user_id"),
+    /** "w9", "w8ben" or "w8ben-e". */
+    kind: text("kind").notNull(),
+    legalName: text("legal_name").notNull(),
+    /** W-9: "ssn" or "ein"; null when the payee gave no TIN (backup withholding applies). */
+    tinType: text("tin_type"),
+    tinSealed: text("tin_sealed"),
+    tinKeyId: text("tin_key_id"),
+    tinLast4: text("tin_last4"),
+    /** The W-9's US address, or the W-8's permanent residence address. */
+    address: text("address").notNull(),
+    /** W-8: the country of residence (ISO 3166 alpha-2); "US" on a W-9. */
+    country: text("country").notNull(),
+    /** W-8: the treaty claim (country, article, rate), as the payee wrote it; null when none. */
+    treatyClaim: jsonb("treaty_claim").$type<{ country: string; article: string; rate: string } | null>(),
+    /** The name typed as the signature, and when it was signed. */
+    signatureName: text("signature_name").notNull(),
+    signedAt: timestamp("signed_at", { withTimezone: true }).notNull().defaultNow(),
+    pdf: bytes("pdf").notNull(),
+  },
+  (t) => [index("tax_forms_user_idx").on(t.userId, t.signedAt)],
+);
+
+/**
+ * One run of PayPal Payouts: every approved payout of the batch rail not yet sent leaves in one
+ * batch whose sender_batch_id is this id, so a retried run sends nothing twice.
+ */
+export const payoutRuns = pgTable("payout_runs", {
+  id: rowId(),
+  /** "open" (claimed, not yet accepted by PayPal), "sent", or "done" (every item settled). */
+  status: text("status").notNull().default("open"),
+  providerBatchId: text("provider_batch_id"),
+  createdAt: createdAt(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -3,7 +3,7 @@ import type { Db } from "../db/pool";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
 import { runAutoPayouts } from "../modules/payouts/auto-payouts";
-import type { PayoutSender } from "../payments/provider";
+import type { PayoutRails, PayoutSender } from "../payments/provider";
 
 export const AUTO_PAYOUTS_QUEUE = "auto-payouts";
 /**
@@ -14,6 +14,7 @@ export const AUTO_PAYOUTS_CRON = "5 * * * *";
 
 export interface AutoPayoutJobOptions {
   sender: PayoutSender;
+  rails?: PayoutRails;
   /** PAYOUT_REVIEW_ABOVE: an automatic payout above it waits for staff review like any other. */
   reviewAbove: string;
 }

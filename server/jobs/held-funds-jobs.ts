@@ -2,6 +2,7 @@ import type PgBoss from "pg-boss";
 import type { Db } from "../db/pool";
 import type { Logger } from "../logger";
 import { releaseHeldFunds } from "../modules/ledger/held-funds";
+import { pollPayPalBatches, returnUnclaimedPayouts, runPayPalBatch } from "../modules/payouts/paypal-batch";
 import { settleStuckPayouts } from "../modules/payouts/settle-stuck-payouts";
 import type { Payments } from "../payments/payments";
 import type { PayoutSender } from "../payments/provider";
@@ -37,7 +38,21 @@ export async function workHeldFundsJobs(
     logger.info(result, "held funds released");
   });
   await boss.work(PAYOUT_RECONCILE_QUEUE, { pollingIntervalSeconds: options.pollSeconds }, async () => {
-    const result = await settleStuckPayouts({ db, logger, sender: options.payouts });
+    const result = await settleStuckPayouts({
+      db,
+      logger,
+      sender: options.payouts,
+      rails: options.refunds?.payoutRails,
+    });
+    // PayPal Payouts in batches: the next run leaves, sent runs are polled, unclaimed items return.
+    const paypal = options.refunds?.paypal;
+    if (paypal) {
+      const run = await runPayPalBatch({ db, paypal, logger });
+      const polled = await pollPayPalBatches({ db, paypal, logger });
+      if (run.runs.length + polled.settled > 0) logger.info({ ...run, ...polled }, "payout batches run");
+    }
+    const unclaimed = await returnUnclaimedPayouts({ db });
+    if (unclaimed.returned > 0) logger.info(unclaimed, "unclaimed payouts returned");
     if (result.completed + result.failed + result.waiting > 0) logger.info(result, "stuck payouts checked");
     // Money no order was waiting for, whose refund the provider did not take yet, is asked again.
     if (options.refunds) {

@@ -1,14 +1,15 @@
 import type Stripe from "stripe";
 import type { Config } from "../config";
 import { createPayPalClient, type PayPalClient } from "./paypal-client";
-import { paypalPayoutSender, paypalProvider } from "./paypal-provider";
-import type { CheckoutProviderName, PaymentProvider, PayoutSender } from "./provider";
+import { paypalBatchPayoutSender, paypalPayoutSender, paypalProvider } from "./paypal-provider";
+import type { CheckoutProviderName, PaymentProvider, PayoutRails, PayoutSender } from "./provider";
 import {
   sandboxPayoutSender,
   sandboxProvider,
   unavailablePayoutSender,
   unavailableProvider,
 } from "./sandbox-provider";
+import { stripeConnectPayoutSender } from "./stripe-connect";
 import { createStripeClient, stripeProvider } from "./stripe-provider";
 
 /** The payment setup of this instance, built once from the configuration. */
@@ -24,6 +25,8 @@ export interface Payments {
   stripeWebhookSecret: string | null;
   paypal: PayPalClient | null;
   payouts: PayoutSender;
+  /** Every payout rail (docs/money.md#payouts): each payee is paid by the one they chose. */
+  payoutRails: PayoutRails;
   /** True when some checkout or the payouts run in the sandbox: every page says "Test mode". */
   testMode: boolean;
 }
@@ -61,17 +64,28 @@ export function createPayments(
     stripe: stripe ? stripeProvider(stripe) : fallback("stripe"),
     paypal: paypal ? paypalProvider(paypal) : fallback("paypal"),
   };
+  const payouts = paypal
+    ? paypalPayoutSender(paypal)
+    : sandboxAllowed
+      ? sandboxPayoutSender
+      : unavailablePayoutSender;
+  // A rail without keys falls back as PayPal does: to the sandbox where it is allowed.
+  const rails = {
+    paypal: payouts,
+    "paypal-batch": paypal ? paypalBatchPayoutSender : payouts,
+    stripe: stripe ? stripeConnectPayoutSender(stripe) : payouts,
+  };
+  const known = new Map<string, PayoutSender>(
+    [payouts, rails["paypal-batch"], rails.stripe, sandboxPayoutSender].map((s) => [s.name, s]),
+  );
   return {
     checkout: (provider) => providers[provider],
     isSandbox: (provider) => providers[provider].name === "sandbox",
     stripe,
     stripeWebhookSecret: config.STRIPE_WEBHOOK_SECRET ?? null,
     paypal,
-    payouts: paypal
-      ? paypalPayoutSender(paypal)
-      : sandboxAllowed
-        ? sandboxPayoutSender
-        : unavailablePayoutSender,
+    payouts,
+    payoutRails: { rail: (name) => rails[name], byName: (provider) => known.get(provider) ?? null },
     testMode: sandboxAllowed && (!stripe || !paypal),
   };
 }

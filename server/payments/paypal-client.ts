@@ -32,6 +32,17 @@ export class PayPalError extends Error {
   }
 }
 
+/** One item of a PayPal payout batch as the Payouts API reports it. */
+export interface PayPalPayoutItem {
+  itemId: string;
+  /** Our payout id. */
+  senderItemId: string;
+  /** SUCCESS, FAILED, PENDING, UNCLAIMED, RETURNED, ONHOLD, BLOCKED, REFUNDED, REVERSED. */
+  status: string;
+  processedAt: string | null;
+  reason: string | null;
+}
+
 /**
  * The few PayPal REST calls the product makes (Orders v2, Payouts, client tokens), over fetch.
  * Every state-changing call carries a `PayPal-Request-Id`, so a retried call is not repeated.
@@ -190,6 +201,64 @@ export function createPayPalClient(options: { clientId: string; clientSecret: st
         `payout-${payout.batchId}`,
       );
       return { batchId: answer.batch_header.payout_batch_id };
+    },
+
+    /**
+     * One batch of payouts (Payouts API): `senderBatchId` is the run's id and the request id, so
+     * a retried run answers the batch it created, and PayPal refuses a batch id used before.
+     */
+    async createPayoutBatch(batch: {
+      senderBatchId: string;
+      items: { senderItemId: string; amount: string; email: string }[];
+    }): Promise<{ batchId: string; status: string }> {
+      const answer = await call<{ batch_header: { payout_batch_id: string; batch_status: string } }>(
+        "POST",
+        "/v1/payments/payouts",
+        {
+          sender_batch_header: {
+            sender_batch_id: batch.senderBatchId,
+            email_subject: "You have a payout from ParkPilot",
+          },
+          items: batch.items.map((item) => ({
+            recipient_type: "EMAIL",
+            amount: { value: item.amount, currency: "USD" },
+            receiver: item.email,
+            sender_item_id: item.senderItemId,
+          })),
+        },
+        `run-${batch.senderBatchId}`,
+      );
+      return { batchId: answer.batch_header.payout_batch_id, status: answer.batch_header.batch_status };
+    },
+
+    /** A batch with its items, page by page: each item's status and our sender_item_id. */
+    async getPayoutBatchItems(batchId: string): Promise<PayPalPayoutItem[]> {
+      const items: PayPalPayoutItem[] = [];
+      for (let page = 1; ; page++) {
+        const answer = await call<{
+          items?: {
+            payout_item_id: string;
+            transaction_status: string;
+            time_processed?: string;
+            payout_item: { sender_item_id: string };
+            errors?: { name?: string; message?: string };
+          }[];
+          total_pages?: number;
+        }>(
+          "GET",
+          `/v1/payments/payouts/${encodeURIComponent(batchId)}?page=${page}&page_size=1000&total_required=true`,
+        );
+        for (const item of answer.items ?? []) {
+          items.push({
+            itemId: item.payout_item_id,
+            senderItemId: item.payout_item.sender_item_id,
+            status: item.transaction_status,
+            processedAt: item.time_processed ?? null,
+            reason: item.errors?.message ?? item.errors?.name ?? null,
+          });
+        }
+        if (page >= (answer.total_pages ?? 1)) return items;
+      }
     },
 
     /** A payout batch's status: PENDING, PROCESSING, SUCCESS, DENIED, CANCELED. */

@@ -86,3 +86,18 @@ export function paypalPayoutSender(paypal: PayPalClient): PayoutSender {
     },
   };
 }
+
+/**
+ * PayPal Payouts in batches: a send only queues the payout (it stays `processing`); the next run
+ * of the batch job carries it in one batch with the others, and the batch's items settle it.
+ */
+export const paypalBatchPayoutSender: PayoutSender = {
+  name: "paypal-batch",
+  async send() {
+    return { reference: "", pending: true };
+  },
+  // The run and the batch's items (polled and by webhook) settle it, not this.
+  async settle() {
+    return { status: "processing" };
+  },
+};

@@ -32,8 +32,20 @@ export interface PaymentProvider {
 /** One payout as a sender sees it: our payout id is the provider's idempotency key. */
 export interface PayoutOrder {
   id: string;
+  /** What the payee receives (after any backup withholding). */
   amount: string;
+  /** Where it goes: a PayPal account's email, or a Stripe connected account's id (`acct_…`). */
   email: string;
+}
+
+/**
+ * What a send answers: the provider's reference, and `pending` when the provider took the payout
+ * but says how it ended later (a Stripe transfer's payout webhooks, a PayPal batch's items): the
+ * payout stays `processing` until then.
+ */
+export interface PayoutSent {
+  reference: string;
+  pending?: boolean;
 }
 
 /**
@@ -53,14 +65,18 @@ export class PayoutRefused extends Error {
   }
 }
 
-/** Where a payout is sent: PayPal Payouts when configured, else the sandbox. */
+/**
+ * One payout rail: PayPal Payouts one at a time ("paypal"), PayPal Payouts in one batch per run
+ * ("paypal-batch"), Stripe Connect transfers to a bank account ("stripe"), or the sandbox. Each
+ * payee's rail is chosen in Payout Settings; the review queue and the ledger are the same for all.
+ */
 export interface PayoutSender {
   readonly name: string;
   /**
    * Sends the payout. Throws `PayoutRefused` when nothing was paid; any other error leaves it
    * unknown whether the provider took it, and `settle` finds out.
    */
-  send(payout: PayoutOrder): Promise<{ reference: string }>;
+  send(payout: PayoutOrder): Promise<PayoutSent>;
   /**
    * Where a payout left `processing` (the process died between the debit and the provider's
    * answer, or the answer never came) stands at the provider. Safe to call again and again.
@@ -73,3 +89,13 @@ export const returnUrls = (origin: string, orderId: string) => ({
   success: `${origin}/checkout/success?order=${orderId}`,
   cancel: `${origin}/checkout/service/${orderId}?cancelled=true`,
 });
+
+/** The rails a payee may be paid by, and the one each recorded payout was sent by. */
+export type PayoutRailName = "paypal" | "paypal-batch" | "stripe";
+
+export interface PayoutRails {
+  /** The sender of a rail as configured now (the sandbox where a rail has no keys and it is allowed). */
+  rail(name: PayoutRailName): PayoutSender;
+  /** The sender that made a recorded payout (`payouts.provider`), or null when none here can. */
+  byName(provider: string): PayoutSender | null;
+}

@@ -76,8 +76,12 @@ export type TPaymentSettingsUpdate = z.output<typeof ZPaymentSettingsBody>;
 /** `POST /api/payments/payout`. */
 export const ZPayoutBody = z.object({
   amount: ZAmount.refine((a) => toCents(a) >= toCents(PAYOUT_MINIMUM), "The minimum payout is $50.00"),
-  paypalEmail: z.string().trim().max(254).pipe(z.email("Enter the email of your PayPal account")),
+  /** Required for a PayPal payout; a payee paid to a bank account (Stripe Connect) leaves it out. */
+  paypalEmail: z.string().trim().max(254).pipe(z.email("Enter the email of your PayPal account")).optional(),
 });
+
+/** `PUT /api/payouts/rail`: PayPal one payout at a time, or in the next batch run. */
+export const ZPayPalRailBody = z.object({ rail: z.enum(["paypal", "paypal-batch"]) });
 export type TPayoutBody = z.input<typeof ZPayoutBody>;
 
 export const ZPayoutAnswer = z.object({

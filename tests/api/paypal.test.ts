@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { balances, payouts, serviceOrders, transactions } from "../../shared/schema";
-import { buyerWithPendingOrder, fundBalance, givePayoutHistory } from "../factories/payments";
+import { buyerWithPendingOrder, fundBalance, givePayoutHistory, signTaxForm } from "../factories/payments";
 import { signUp } from "../factories/users";
 import type { startFakePayPal } from "../setup/fake-paypal";
 import { createTestApp, createTestAppWithPayPal, type TestApp } from "../setup/test-app";
@@ -130,6 +130,7 @@ describe("payouts through PayPal Payouts", () => {
     const { agent, user } = await signUp(t.app);
     await fundBalance(t.db, user.id, "80.00");
     await givePayoutHistory(t.db, user.id, "me@wallet.test");
+    await signTaxForm(agent);
 
     const res = await agent.post("/api/payments/payout").send({ amount: 80, paypalEmail: "me@wallet.test" });
 
@@ -162,6 +163,7 @@ describe("a payout PayPal cannot take", () => {
     const { agent, user } = await signUp(unreachable.app);
     await fundBalance(unreachable.db, user.id, "120.00");
     await givePayoutHistory(unreachable.db, user.id, "me@wallet.test");
+    await signTaxForm(agent);
 
     const res = await agent.post("/api/payments/payout").send({ amount: 120, paypalEmail: "me@wallet.test" });
 

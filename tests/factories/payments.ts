@@ -69,3 +69,20 @@ export async function givePayoutHistory(
     updatedAt: monthAgo,
   });
 }
+
+/**
+ * Signs a W-8BEN for the account through the API, as a payee outside the US does before the
+ * first payout that moves real money (the sandbox needs none).
+ */
+export async function signTaxForm(agent: Agent): Promise<void> {
+  const res = await agent.post("/api/tax-forms").send({
+    kind: "w8ben",
+    legalName: "Test Payee",
+    country: "GB",
+    address: "1 High Street, London",
+    treatyClaim: null,
+    signatureName: "Test Payee",
+    certified: true,
+  });
+  if (res.status !== 201) throw new Error(`tax form failed: ${res.status} ${JSON.stringify(res.body)}`);
+}

@@ -36,6 +36,16 @@ export async function startFakePayPal() {
   const payoutAnswers = new Map<string, unknown>();
   /** Batch status by PayPal's batch id; a test may set DENIED to play a refused batch. */
   const batches = new Map<string, string>();
+  /** Each batch's items, as sent. */
+  const batchItems = new Map<
+    string,
+    { sender_item_id: string; receiver: string; amount: { value: string } }[]
+  >();
+  /**
+   * An item's status when its batch is read, by sender_item_id or receiver email: SUCCESS unless a test says
+   * otherwise (UNCLAIMED, FAILED, RETURNED, BLOCKED, PENDING, ONHOLD…).
+   */
+  const itemStatus = new Map<string, string>();
 
   /** PayPal Subscriptions: products, plans (one per request id), subscriptions and their actions. */
   const products = new Map<string, unknown>();
@@ -225,15 +235,36 @@ export async function startFakePayPal() {
         }
         payouts.push(body);
         batches.set(batchId, "PENDING");
+        batchItems.set(batchId, (body as { items: [] }).items);
         const answer = { batch_header: { payout_batch_id: batchId, batch_status: "PENDING" } };
         if (requestId) payoutAnswers.set(requestId, answer);
         return send(201, answer);
       }
       const batch = /^\/v1\/payments\/payouts\/([^/]+)$/.exec(path);
       if (batch && req.method === "GET") {
-        const status = batches.get(decodeURIComponent(batch[1]));
+        const id = decodeURIComponent(batch[1]);
+        const status = batches.get(id);
         if (!status) return send(404, { name: "RESOURCE_NOT_FOUND" });
-        return send(200, { batch_header: { payout_batch_id: batch[1], batch_status: status } });
+        const items = (batchItems.get(id) ?? []).map((item, i) => {
+          const itemState = itemStatus.get(item.sender_item_id) ?? itemStatus.get(item.receiver) ?? "SUCCESS";
+          const failed = !["SUCCESS", "UNCLAIMED", "PENDING", "ONHOLD"].includes(itemState);
+          return {
+            payout_item_id: `ITEM-${id}-${i}`,
+            transaction_status: itemState,
+            payout_batch_id: id,
+            time_processed: new Date().toISOString(),
+            payout_item: { ...item, recipient_type: "EMAIL" },
+            ...(failed
+              ? { errors: { name: `RECEIVER_${itemState}`, message: `Receiver ${itemState.toLowerCase()}` } }
+              : {}),
+          };
+        });
+        return send(200, {
+          batch_header: { payout_batch_id: id, batch_status: status },
+          items,
+          total_items: items.length,
+          total_pages: 1,
+        });
       }
       const billing = answerSubscriptions(
         req.method ?? "",
@@ -270,6 +301,8 @@ export async function startFakePayPal() {
     plans,
     subscriptions,
     batches,
+    batchItems,
+    itemStatus,
     refunds,
     refusedCaptures,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
 
 export interface FakeStripeRequest {
   method: string;
@@ -86,6 +87,187 @@ export async function startFakeStripe() {
         }));
     });
     return { object: "list", data, has_more: false, url: "/v1/invoice_payments" };
+  }
+
+  /** Connect: Express accounts, their transfers and their payouts, and what each key answered. */
+  const accounts = new Map<string, Record<string, unknown> & { id: string }>();
+  const transfers = new Map<string, Record<string, unknown> & { id: string }>();
+  const bankPayouts = new Map<string, Record<string, unknown> & { id: string }>();
+  const byKey = new Map<string, unknown>();
+  const metadataOf = (form: Record<string, string>) =>
+    Object.fromEntries(
+      Object.entries(form)
+        .filter(([k]) => k.startsWith("metadata["))
+        .map(([k, v]) => [k.slice("metadata[".length, -1), v]),
+    );
+  const refused = (message: string) => ({
+    status: 400,
+    answer: { error: { type: "invalid_request_error", message } },
+  });
+
+  /**
+   * Stripe Connect: `POST /v1/accounts` (Express), account links, transfers (refused to an account
+   * whose payouts are not enabled) and their reversals, and payouts made on a connected account
+   * (`Stripe-Account`). A repeated idempotency key answers what it answered before.
+   */
+  function answerConnect(
+    method: string,
+    path: string,
+    form: Record<string, string>,
+    headers: IncomingMessage["headers"],
+  ): { status: number; answer: unknown } | null {
+    const key = typeof headers["idempotency-key"] === "string" ? `${path}:${headers["idempotency-key"]}` : "";
+    if (method === "POST" && key && byKey.has(key)) return { status: 200, answer: byKey.get(key) };
+    const remember = (answer: unknown) => {
+      if (key) byKey.set(key, answer);
+      return { status: 200, answer };
+    };
+    const [, , kind, id, sub] = path.split("/");
+    if (method === "POST" && path === "/v1/accounts") {
+      const account = {
+        id: `acct_${randomBytes(8).toString("hex")}`,
+        object: "account",
+        type: form.type,
+        email: form.email ?? null,
+        details_submitted: false,
+        payouts_enabled: false,
+        charges_enabled: false,
+        requirements: {
+          currently_due: ["external_account", "individual.dob.day", "tos_acceptance.date"],
+          disabled_reason: "requirements.past_due",
+        },
+        settings: { payouts: { schedule: { interval: form["settings[payouts][schedule][interval]"] } } },
+        metadata: metadataOf(form),
+      };
+      accounts.set(account.id, account);
+      return remember(account);
+    }
+    if (kind === "accounts" && id && method === "GET") {
+      const account = accounts.get(id);
+      return account ? { status: 200, answer: account } : refused(`No such account: '${id}'`);
+    }
+    if (method === "POST" && path === "/v1/account_links") {
+      if (!accounts.has(form.account)) return refused(`No such account: '${form.account}'`);
+      return remember({
+        object: "account_link",
+        created: Math.floor(Date.now() / 1000),
+        expires_at: Math.floor(Date.now() / 1000) + 300,
+        url: `https://connect.stripe.test/setup/e/${form.account}/${randomBytes(6).toString("hex")}`,
+        type: form.type,
+        return_url: form.return_url,
+        refresh_url: form.refresh_url,
+      });
+    }
+    if (method === "POST" && path === "/v1/transfers") {
+      const account = accounts.get(form.destination);
+      if (!account) return refused(`No such destination: '${form.destination}'`);
+      if (!account.payouts_enabled)
+        return refused(
+          "Your destination account needs to have at least one of the following capabilities enabled: transfers",
+        );
+      const transfer = {
+        id: `tr_${randomBytes(8).toString("hex")}`,
+        object: "transfer",
+        amount: Number(form.amount),
+        currency: form.currency,
+        destination: form.destination,
+        transfer_group: form.transfer_group ?? null,
+        metadata: metadataOf(form),
+        reversed: false,
+        amount_reversed: 0,
+      };
+      transfers.set(transfer.id, transfer);
+      return remember(transfer);
+    }
+    if (kind === "transfers" && id && sub === "reversals" && method === "POST") {
+      const transfer = transfers.get(id);
+      if (!transfer) return refused(`No such transfer: '${id}'`);
+      transfer.reversed = true;
+      transfer.amount_reversed = transfer.amount;
+      return remember({
+        id: `trr_${randomBytes(8).toString("hex")}`,
+        object: "transfer_reversal",
+        amount: transfer.amount,
+        transfer: id,
+        metadata: metadataOf(form),
+      });
+    }
+    if (kind === "transfers" && id && method === "GET") {
+      const transfer = transfers.get(id);
+      return transfer ? { status: 200, answer: transfer } : refused(`No such transfer: '${id}'`);
+    }
+    const connected = typeof headers["stripe-account"] === "string" ? headers["stripe-account"] : null;
+    if (method === "POST" && path === "/v1/payouts") {
+      if (!connected || !accounts.has(connected)) return refused("Payouts are made on a connected account");
+      const payout = {
+        id: `po_${randomBytes(8).toString("hex")}`,
+        object: "payout",
+        amount: Number(form.amount),
+        currency: form.currency,
+        status: "pending",
+        failure_code: null,
+        failure_message: null,
+        metadata: metadataOf(form),
+        account: connected,
+      };
+      bankPayouts.set(payout.id, payout);
+      return remember(payout);
+    }
+    if (kind === "payouts" && id && method === "GET") {
+      const payout = bankPayouts.get(id);
+      return payout ? { status: 200, answer: payout } : refused(`No such payout: '${id}'`);
+    }
+    return null;
+  }
+
+  let webhookSecret = "";
+  const signer = new Stripe("sk_test_signer");
+  /**
+   * An event as Stripe would deliver it to the app's endpoint, signed with the secret the app was
+   * given (`env`): `account` names the connected account it happened on.
+   */
+  function signedEvent(type: string, object: unknown, account?: string) {
+    const payload = JSON.stringify({
+      id: `evt_${randomBytes(8).toString("hex")}`,
+      object: "event",
+      type,
+      ...(account ? { account } : {}),
+      created: Math.floor(Date.now() / 1000),
+      data: { object },
+    });
+    return {
+      payload,
+      signature: signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
+    };
+  }
+
+  /** The owner finished Stripe's hosted onboarding: details submitted, payouts enabled. */
+  function completeOnboarding(accountId: string) {
+    const account = accounts.get(accountId);
+    if (!account) throw new Error(`no account ${accountId}`);
+    Object.assign(account, {
+      details_submitted: true,
+      payouts_enabled: true,
+      charges_enabled: true,
+      requirements: { currently_due: [], disabled_reason: null },
+    });
+    return signedEvent("account.updated", account, accountId);
+  }
+
+  /** The bank paid (or refused) a connected account's payout: its event, signed. */
+  function settleBankPayout(payoutId: string, outcome: "paid" | "failed", failureMessage?: string) {
+    const payout = bankPayouts.get(payoutId);
+    if (!payout) throw new Error(`no payout ${payoutId}`);
+    Object.assign(payout, {
+      status: outcome,
+      ...(outcome === "failed"
+        ? {
+            failure_code: "account_closed",
+            failure_message: failureMessage ?? "The bank account has been closed.",
+          }
+        : {}),
+    });
+    return signedEvent(`payout.${outcome}`, payout, String(payout.account));
   }
 
   /** Stripe Billing: customers, prices, subscriptions (read and update), invoices, portal sessions. */
@@ -185,6 +367,12 @@ export async function startFakeStripe() {
         );
         return;
       }
+      const connect = answerConnect(req.method ?? "", path, form, req.headers);
+      if (connect) {
+        res.statusCode = connect.status;
+        res.end(JSON.stringify(connect.answer));
+        return;
+      }
       if (req.method === "POST" && path === "/v1/refunds") {
         const key = req.headers["idempotency-key"];
         res.end(JSON.stringify(answerRefund(form, typeof key === "string" ? key : undefined)));
@@ -214,13 +402,22 @@ export async function startFakeStripe() {
     url: `http://127.0.0.1:${port}`,
     secretKey: "sk_test_fake",
     /** What the app needs to use this fake, with `webhookSecret` signing its webhooks. */
-    env: (webhookSecret: string) => ({
-      STRIPE_SECRET_KEY: "sk_test_fake",
-      STRIPE_WEBHOOK_SECRET: webhookSecret,
-      STRIPE_API_BASE: `http://127.0.0.1:${port}`,
-      PUBLIC_URL: "https://parkpilot.test",
-    }),
+    env: (secret: string) => {
+      webhookSecret = secret;
+      return {
+        STRIPE_SECRET_KEY: "sk_test_fake",
+        STRIPE_WEBHOOK_SECRET: secret,
+        STRIPE_API_BASE: `http://127.0.0.1:${port}`,
+        PUBLIC_URL: "https://parkpilot.test",
+      };
+    },
     requests,
+    accounts,
+    transfers,
+    bankPayouts,
+    signedEvent,
+    completeOnboarding,
+    settleBankPayout,
     subscriptions,
     invoices,
     refunds,

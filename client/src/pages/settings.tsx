@@ -18,6 +18,7 @@ import { NotificationSettingsCard } from "@/features/settings/components/notific
 import { PayoutSettingsCard } from "@/features/settings/components/payout-settings-card";
 import { ProfileSettingsCard } from "@/features/settings/components/profile-settings-card";
 import { SecuritySettingsCard } from "@/features/settings/components/security-settings-card";
+import { TaxFormCard } from "@/features/settings/components/tax-form-card";
 import { UpgradeCatalogue } from "@/features/settings/components/upgrade-catalogue";
 import { SupportCard } from "@/features/support/components/support-card";
 import { TeamCard } from "@/features/team/components/team-card";
@@ -47,6 +48,7 @@ export default function SettingsPage() {
         <NotificationSettingsCard />
         <SecuritySettingsCard />
         <PayoutSettingsCard />
+        <TaxFormCard />
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
         <TwoFactorCard />

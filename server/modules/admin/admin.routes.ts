@@ -10,6 +10,7 @@ import { ordersAdminRoutes } from "./orders.routes";
 import { payoutsAdminRoutes } from "./payouts.routes";
 import { salesAdminRoutes } from "./sales.routes";
 import { staffGate } from "./staff-gate";
+import { taxFormsAdminRoutes } from "./tax-forms.routes";
 import { ticketsAdminRoutes } from "./tickets.routes";
 import { usersAdminRoutes } from "./users.routes";
 import { workOrdersAdminRoutes } from "./work-orders.routes";
@@ -34,6 +35,7 @@ export function adminRoutes(deps: AppDeps): Router {
   router.use("/lead-buyers", leadBuyersAdminRoutes(deps));
   router.use("/orders", ordersAdminRoutes(deps));
   router.use("/payouts", payoutsAdminRoutes(deps));
+  router.use("/tax-forms", taxFormsAdminRoutes(deps));
   router.use("/sales", salesAdminRoutes(deps));
   router.use("/users", usersAdminRoutes(deps));
   router.use("/tickets", ticketsAdminRoutes(deps));

@@ -8,7 +8,7 @@ import { AppError, notFound } from "../../http/app-error";
 import type { RequestMeta } from "../../http/request-meta";
 import type { Logger } from "../../logger";
 import type { Mailer } from "../../mail/mailer";
-import type { PayoutSender } from "../../payments/provider";
+import type { PayoutRails, PayoutSender } from "../../payments/provider";
 import { lockBalance } from "../ledger/balance-lock";
 import { assertPayeeCanBePaid } from "../payouts/payee-state";
 import { returnPayout, sendPayout } from "../payouts/payouts.service";
@@ -56,6 +56,8 @@ export async function approvePayout(options: {
   db: Db;
   mailer: Mailer;
   sender: PayoutSender;
+  /** With them, the payout is sent by the payee's rail it was recorded for. */
+  rails?: PayoutRails;
   logger: Logger;
   meta: RequestMeta;
   payoutId: string;
@@ -83,7 +85,7 @@ export async function approvePayout(options: {
     });
     return approved;
   });
-  return sendPayout({ db, sender: options.sender, logger: options.logger, payout });
+  return sendPayout({ db, sender: options.sender, rails: options.rails, logger: options.logger, payout });
 }
 
 /** Staff reject a held payout (audited) with a reason the user sees; the amount returns to the balance. */

@@ -22,6 +22,7 @@ export function payoutsAdminRoutes(deps: AppDeps): Router {
         db,
         mailer,
         sender: payments.payouts,
+        rails: payments.payoutRails,
         logger,
         meta: requestMeta(req),
         payoutId: params.id,

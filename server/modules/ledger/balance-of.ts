@@ -27,7 +27,7 @@ export async function balanceOf(db: DbOrTx, userId: string): Promise<TBalance> {
       (select coalesce(-sum(l.amount), 0)::numeric(14,2)::text from payouts p join ledger_entries l on l.payout_id = p.id
         where p.user_id = ${userId} and p.status = 'completed') as paid_out,
       (select coalesce(-sum(l.amount), 0)::numeric(14,2)::text from payouts p join ledger_entries l on l.payout_id = p.id
-        where p.user_id = ${userId} and p.status in ('held', 'processing')) as in_review,
+        where p.user_id = ${userId} and p.status in ('held', 'processing', 'unclaimed')) as in_review,
       (select json_agg(json_build_object('date', day, 'amount', amount::numeric(14,2)::text) order by day)
         from (select to_char(release_at at time zone 'UTC', 'YYYY-MM-DD') as day, sum(amount) as amount
               from ledger_entries where user_id = ${userId} and status = 'pending' and awaiting is null

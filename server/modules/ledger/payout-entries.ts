@@ -42,3 +42,19 @@ export async function writePayoutReturn(tx: DbOrTx, payout: PayoutEntry): Promis
   await moveBalance(tx, payout.userId, "available", payout.amount);
   return true;
 }
+
+/**
+ * Books the backup withholding taken from a payout (24% when the payee's W-9 gives no TIN): a
+ * negative `available` entry beside the payout's own, so the payee is debited the whole amount
+ * asked and receives the rest. Under the caller's balance lock, in the payout's transaction. A
+ * failed or rejected payout's return gives the whole amount back (`writePayoutReturn`): nothing
+ * paid, nothing withheld.
+ */
+export async function writeBackupWithholding(tx: DbOrTx, payout: PayoutEntry): Promise<void> {
+  await tx.execute(sql`
+    insert into ledger_entries (user_id, kind, amount, status, release_at, description, source_key, payout_id)
+    values (${payout.userId}, 'backup-withholding', ${`-${payout.amount}`}::numeric, 'available', now(), ${payout.description},
+      ${`backup-withholding:${payout.payoutId}`}, ${payout.payoutId})
+  `);
+  await moveBalance(tx, payout.userId, "available", `-${payout.amount}`);
+}

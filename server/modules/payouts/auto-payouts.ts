@@ -4,7 +4,7 @@ import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
 import type { Logger } from "../../logger";
 import type { Mailer } from "../../mail/mailer";
-import type { PayoutSender } from "../../payments/provider";
+import type { PayoutRails, PayoutSender } from "../../payments/provider";
 import { availableOf } from "../ledger/balance-of";
 import { requestPayout } from "./payouts.service";
 
@@ -74,6 +74,8 @@ export async function runAutoPayouts(options: {
   db: Db;
   mailer: Mailer;
   sender: PayoutSender;
+  /** With them, each account is paid by its own rail (a bank account, PayPal in batches). */
+  rails?: PayoutRails;
   logger: Logger;
   reviewAbove: string;
   now?: Date;

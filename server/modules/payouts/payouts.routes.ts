@@ -2,13 +2,16 @@ import { Router } from "express";
 import {
   ZPaymentSettingsBody,
   ZPayoutBody,
+  ZPayPalRailBody,
   ZTestOrderBody,
   ZTestOrderParams,
 } from "../../../shared/api/payments";
+import { ZTaxFormBody, ZYearParams } from "../../../shared/api/tax-forms";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
 import { requireRecentAuth } from "../../http/require-recent-auth";
+import { sendCsv } from "../../http/send-csv";
 import { recordAudit } from "../audit/audit-log";
 import { assertPayoutConfirmed } from "../auth/payout-confirmation";
 import {
@@ -18,8 +21,11 @@ import {
   listTransactions,
   updatePaymentSettings,
 } from "./balance.service";
+import { choosePayPalRail, getPayoutAccount, startBankOnboarding } from "./payout-account.service";
 import { requestPayout } from "./payouts.service";
+import { getTaxForm, submitTaxForm, taxFormPdfOf } from "./tax-forms.service";
 import { captureTestOrder, createTestOrder, paypalSetup } from "./test-payments.service";
+import { payeeYearSummaryCsv } from "./year-end.service";
 
 /** Balance, transactions, payment methods and settings, payouts, and the wallet test flow. */
 export function payoutRoutes(deps: AppDeps): Router {
@@ -64,6 +70,7 @@ export function payoutRoutes(deps: AppDeps): Router {
         db,
         mailer,
         sender: payments.payouts,
+        rails: payments.payoutRails,
         logger,
         reviewAbove: config.payoutReviewAbove,
         userId,
@@ -77,6 +84,64 @@ export function payoutRoutes(deps: AppDeps): Router {
         detail: { payoutId: payout.id, amount: payout.amount, status: payout.status },
       });
       return payout;
+    }),
+  );
+
+  router.get(
+    "/payouts/account",
+    handler({ auth: true }, ({ userId }) => getPayoutAccount(db, userId)),
+  );
+  router.put(
+    "/payouts/rail",
+    requireRecentAuth,
+    handler({ auth: true, body: ZPayPalRailBody }, async ({ userId, body, req }) => {
+      const account = await choosePayPalRail(db, userId, body.rail);
+      await recordAudit(db, {
+        userId,
+        event: "payout_settings_changed",
+        meta: requestMeta(req),
+        detail: body,
+      });
+      return account;
+    }),
+  );
+  router.post(
+    "/payouts/bank-account",
+    requireRecentAuth,
+    handler({ auth: true, status: 201 }, async ({ userId, req }) => {
+      const link = await startBankOnboarding({ db, stripe: payments.stripe, userId, origin: config.appUrl });
+      await recordAudit(db, {
+        userId,
+        event: "payout_settings_changed",
+        meta: requestMeta(req),
+        detail: { rail: "stripe" },
+      });
+      return link;
+    }),
+  );
+  router.get(
+    "/tax-forms/current",
+    handler({ auth: true }, ({ userId }) => getTaxForm(db, userId)),
+  );
+  router.post(
+    "/tax-forms",
+    requireRecentAuth,
+    handler({ auth: true, body: ZTaxFormBody, status: 201 }, ({ userId, body }) =>
+      submitTaxForm({ db, keys: deps.taxIdKeys, userId, body }),
+    ),
+  );
+  router.get(
+    "/tax-forms/current.pdf",
+    handler({ auth: true }, async ({ userId, res }) => {
+      const { pdf, filename } = await taxFormPdfOf(db, userId);
+      res.type("application/pdf").set("Content-Disposition", `attachment; filename="${filename}"`).send(pdf);
+    }),
+  );
+  router.get(
+    "/tax-forms/year-end/:year",
+    handler({ auth: true, params: ZYearParams }, async ({ userId, params, res }) => {
+      const body = await payeeYearSummaryCsv(db, userId, params.year);
+      sendCsv(res, { fileName: `parkpilot-payments-${params.year}.csv`, body });
     }),
   );
 

@@ -1,20 +1,23 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { TPayoutAnswer } from "../../../shared/api/payments";
-import { formatUsd, toCents } from "../../../shared/money";
+import { centsToDecimal, formatUsd, toCents } from "../../../shared/money";
 import { PAYOUT_MINIMUM } from "../../../shared/prices";
 import { accountEvents, payouts, transactions, users } from "../../../shared/schema";
+import { BACKUP_WITHHOLDING_PERCENT } from "../../../shared/tax-thresholds";
 import type { Db } from "../../db/pool";
 import type { DbOrTx } from "../../db/tx";
 import { AppError } from "../../http/app-error";
 import type { Logger } from "../../logger";
 import type { Mailer } from "../../mail/mailer";
-import { PayoutRefused, type PayoutSender } from "../../payments/provider";
+import { type PayoutRails, PayoutRefused, type PayoutSender } from "../../payments/provider";
 import { raiseThreatAlert } from "../auth/threat-alerts";
 import { lockBalance } from "../ledger/balance-lock";
-import { writePayoutDebit, writePayoutReturn } from "../ledger/payout-entries";
+import { writeBackupWithholding, writePayoutDebit, writePayoutReturn } from "../ledger/payout-entries";
 import { notify } from "../notifications/notify";
 import { assertPayoutsOpen } from "./payee-state";
+import { payoutAccountOf } from "./payout-account.service";
 import { payoutHoldReasons } from "./payout-holds";
+import { currentTaxForm, needsBackupWithholding } from "./tax-forms.service";
 
 type PayoutRow = typeof payouts.$inferSelect;
 
@@ -68,6 +71,18 @@ async function debitPayout(options: {
     if (owner && toCents(amount) < toCents(owner.minPayout)) {
       throw new AppError("UNPROCESSABLE", `Your minimum payout is ${formatUsd(owner.minPayout)}`);
     }
+    // No money leaves without a tax form on file (test money in the sandbox is no income).
+    let withheld: string | null = null;
+    if (options.provider !== "sandbox") {
+      const form = await currentTaxForm(tx, userId);
+      if (!form)
+        throw new AppError(
+          "CONFLICT",
+          "Sign your tax form (W-9, W-8BEN or W-8BEN-E) in Payout Settings before your first payout.",
+        );
+      if (needsBackupWithholding(form))
+        withheld = centsToDecimal(Math.round((toCents(amount) * BACKUP_WITHHOLDING_PERCENT) / 100));
+    }
     const { reasons, newDestination } = await payoutHoldReasons(tx, {
       userId,
       amount,
@@ -85,14 +100,22 @@ async function debitPayout(options: {
         status: held ? "held" : "processing",
         holdReason: held ? reasons.join(" ") : null,
         scheduledPeriod: scheduledPeriod ?? null,
+        withheld,
       })
       .returning();
     await writePayoutDebit(tx, {
       userId,
       payoutId: created.id,
-      amount,
+      amount: withheld ? centsToDecimal(toCents(amount) - toCents(withheld)) : amount,
       description: `Payout to ${paypalEmail}`,
     });
+    if (withheld)
+      await writeBackupWithholding(tx, {
+        userId,
+        payoutId: created.id,
+        amount: withheld,
+        description: `Backup withholding (${BACKUP_WITHHOLDING_PERCENT}%) on the payout to ${paypalEmail}: no TIN on your W-9`,
+      });
     await tx.insert(transactions).values({
       userId,
       type: "payout",
@@ -146,19 +169,23 @@ export async function requestPayout(options: {
   db: Db;
   mailer: Mailer;
   sender: PayoutSender;
+  /** Every rail: the payee's choice in Payout Settings picks one; without them, `sender` pays. */
+  rails?: PayoutRails;
   logger: Logger;
   reviewAbove: string;
   userId: string;
   amount: string;
-  paypalEmail: string;
+  /** Where a PayPal payout goes; a bank payout goes to the payee's connected account. */
+  paypalEmail?: string;
   /** An automatic payout's period (see `payouts.scheduledPeriod`); none for one the owner asks for. */
   scheduledPeriod?: string;
 }): Promise<TPayoutAnswer> {
-  const { db, sender, amount, paypalEmail } = options;
+  const { db, amount } = options;
+  const { sender, destination: paypalEmail } = await railOf(options);
   // Production without PayPal keys and without the sandbox: refused before anything is debited.
   if (sender.name === "unavailable")
     throw new AppError("UNAVAILABLE", "Payouts are not available right now.");
-  const payout = await debitPayout({ ...options, provider: sender.name });
+  const payout = await debitPayout({ ...options, paypalEmail, provider: sender.name });
   if (payout.status === "held") {
     return {
       id: payout.id,
@@ -171,6 +198,36 @@ export async function requestPayout(options: {
 }
 
 /**
+ * The payee's rail and where the payout goes: their connected account on Stripe (refused until
+ * Stripe enables its payouts), else the PayPal account given, one at a time or in the next batch.
+ */
+async function railOf(options: {
+  db: Db;
+  sender: PayoutSender;
+  rails?: PayoutRails;
+  userId: string;
+  paypalEmail?: string;
+}): Promise<{ sender: PayoutSender; destination: string }> {
+  const account = options.rails ? await payoutAccountOf(options.db, options.userId) : null;
+  if (options.rails && account?.rail === "stripe") {
+    if (!account.stripeAccountId || !account.payoutsEnabled)
+      throw new AppError(
+        "CONFLICT",
+        "Your bank account is not ready for payouts yet: finish its setup with Stripe in Payout Settings.",
+      );
+    return { sender: options.rails.rail("stripe"), destination: account.stripeAccountId };
+  }
+  if (!options.paypalEmail) throw new AppError("BAD_REQUEST", "Enter the email of your PayPal account");
+  const sender =
+    options.rails && account?.rail === "paypal-batch" ? options.rails.rail("paypal-batch") : options.sender;
+  return { sender, destination: options.paypalEmail };
+}
+
+/** What the payee receives: the amount less any backup withholding. */
+export const sentAmount = (payout: { amount: string; withheld?: string | null }) =>
+  payout.withheld ? centsToDecimal(toCents(payout.amount) - toCents(payout.withheld)) : payout.amount;
+
+/**
  * Sends a debited payout: a send the provider refused puts the amount back (and is refused to the
  * caller); a send whose outcome is unknown (a timeout) stays `processing` for the reconciliation
  * job, which asks the provider, so a debit is never lost and never doubled.
@@ -178,13 +235,35 @@ export async function requestPayout(options: {
 export async function sendPayout(options: {
   db: Db;
   sender: PayoutSender;
+  /** With them, the payout is sent by the rail that recorded it (`payouts.provider`). */
+  rails?: PayoutRails;
   logger: Logger;
-  payout: Pick<PayoutRow, "id" | "userId" | "amount" | "paypalEmail">;
+  payout: Pick<PayoutRow, "id" | "userId" | "amount" | "paypalEmail"> &
+    Partial<Pick<PayoutRow, "withheld" | "provider">>;
 }): Promise<TPayoutAnswer> {
-  const { db, sender, payout } = options;
+  const { db, payout } = options;
+  // The sender given, when it is the rail that recorded the payout; else that rail's own.
+  const sender =
+    payout.provider && payout.provider !== options.sender.name
+      ? (options.rails?.byName(payout.provider) ?? options.sender)
+      : options.sender;
   const { amount, paypalEmail } = payout;
   try {
-    const sent = await sender.send({ id: payout.id, amount, email: paypalEmail });
+    const sent = await sender.send({ id: payout.id, amount: sentAmount(payout), email: paypalEmail });
+    if (sent.pending) {
+      // The provider took it and says later how it ended (webhooks, the batch's items).
+      if (sent.reference)
+        await db
+          .update(payouts)
+          .set({ providerRef: sent.reference, updatedAt: new Date() })
+          .where(and(eq(payouts.id, payout.id), eq(payouts.status, "processing")));
+      return {
+        id: payout.id,
+        amount,
+        status: "processing",
+        message: `${formatUsd(amount)} is on its way to ${paypalEmail}; we tell you when it arrives`,
+      };
+    }
     await settlePayout({ db, payout, result: { status: "completed", reference: sent.reference } });
   } catch (err) {
     options.logger.error({ err, payoutId: payout.id }, "payout could not be sent");
@@ -196,7 +275,7 @@ export async function sendPayout(options: {
         message: `${formatUsd(amount)} to ${paypalEmail} is being confirmed with the provider`,
       };
     }
-    await settlePayout({ db, payout, result: { status: "failed" } });
+    await settlePayout({ db, payout, result: { status: "failed", reason: err.message } });
     throw new AppError("PAYMENT_FAILED", "The payout could not be sent. Your balance was not changed.");
   }
   return {
@@ -214,7 +293,17 @@ export async function sendPayout(options: {
 export async function settlePayout(options: {
   db: Db;
   payout: Pick<PayoutRow, "id" | "userId" | "amount" | "paypalEmail">;
-  result: { status: "completed"; reference: string } | { status: "failed" };
+  result:
+    | { status: "completed"; reference: string }
+    | { status: "failed"; reason?: string }
+    | { status: "unclaimed"; returnAfter: Date };
+  /** The provider's own word for it (SUCCESS, paid, UNCLAIMED…), kept on the payout. */
+  providerStatus?: string;
+  /**
+   * The states it may leave: `processing` by default; a bank payout Stripe reports failed after
+   * paid (the bank returned it), or an unclaimed PayPal item, fails from there too.
+   */
+  from?: ("processing" | "completed" | "unclaimed")[];
 }): Promise<boolean> {
   const { payout, result } = options;
   return options.db.transaction(async (tx) => {
@@ -223,13 +312,26 @@ export async function settlePayout(options: {
       .update(payouts)
       .set({
         status: result.status,
-        providerRef: result.status === "completed" ? result.reference : null,
+        ...(result.status === "completed" ? { providerRef: result.reference } : {}),
+        failureReason: result.status === "failed" ? (result.reason ?? null) : null,
+        returnAfter: result.status === "unclaimed" ? result.returnAfter : null,
+        providerStatus: options.providerStatus ?? null,
         updatedAt: new Date(),
       })
-      .where(and(eq(payouts.id, payout.id), eq(payouts.status, "processing")))
+      .where(and(eq(payouts.id, payout.id), inArray(payouts.status, options.from ?? ["processing"])))
       .returning({ id: payouts.id });
     if (!settled) return false;
     await tx.update(transactions).set({ status: result.status }).where(eq(transactions.payoutId, payout.id));
+    if (result.status === "unclaimed") {
+      await notify(tx, {
+        userId: payout.userId,
+        kind: "payout_sent",
+        title: "Payout waiting to be claimed",
+        body: `${formatUsd(payout.amount)} waits at PayPal for ${payout.paypalEmail} to claim it; unclaimed after 30 days, it comes back to your balance.`,
+        href: "/payments",
+      });
+      return true;
+    }
     if (result.status === "completed") {
       await notify(tx, {
         userId: payout.userId,
@@ -240,7 +342,7 @@ export async function settlePayout(options: {
       });
       return true;
     }
-    await returnPayout(tx, payout, "failed");
+    await returnPayout(tx, payout, "failed", result.reason);
     return true;
   });
 }
@@ -253,24 +355,27 @@ export async function returnPayout(
   tx: DbOrTx,
   payout: Pick<PayoutRow, "id" | "userId" | "amount" | "paypalEmail">,
   outcome: "failed" | "rejected",
+  /** The provider's reason, shown to the payee. */
+  reason?: string,
 ): Promise<void> {
+  const why = reason ? ` (${reason})` : "";
   const returned = await writePayoutReturn(tx, {
     userId: payout.userId,
     payoutId: payout.id,
     amount: payout.amount,
-    description: `Payout to ${payout.paypalEmail} ${outcome}`,
+    description: `Payout to ${payout.paypalEmail} ${outcome}${why}`,
   });
   if (!returned) return;
   await tx.insert(accountEvents).values({
     userId: payout.userId,
     kind: "payout",
-    description: `Payout of ${formatUsd(payout.amount)} to ${payout.paypalEmail} ${outcome}; the amount is back in your balance`,
+    description: `Payout of ${formatUsd(payout.amount)} to ${payout.paypalEmail} ${outcome}${why}; the amount is back in your balance`,
   });
   await notify(tx, {
     userId: payout.userId,
     kind: "payout_failed",
     title: outcome === "failed" ? "Payout failed" : "Payout rejected",
-    body: `The payout of ${formatUsd(payout.amount)} to ${payout.paypalEmail} was ${outcome === "failed" ? "refused by the provider" : "rejected by our team"}; the amount is back in your available balance.`,
+    body: `The payout of ${formatUsd(payout.amount)} to ${payout.paypalEmail} was ${outcome === "failed" ? "refused by the provider" : "rejected by our team"}${why}; the amount is back in your available balance.`,
     href: "/payments",
   });
 }

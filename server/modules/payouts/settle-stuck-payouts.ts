@@ -2,10 +2,10 @@ import { and, asc, eq, lt } from "drizzle-orm";
 import { payouts } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import type { Logger } from "../../logger";
-import type { PayoutSender } from "../../payments/provider";
+import type { PayoutRails, PayoutSender } from "../../payments/provider";
 import { sandboxPayoutSender } from "../../payments/sandbox-provider";
 import { payeeBlock } from "./payee-state";
-import { settlePayout } from "./payouts.service";
+import { sentAmount, settlePayout } from "./payouts.service";
 
 /** A send answers in seconds; a payout `processing` this long was interrupted. */
 export const STUCK_AFTER_MS = 5 * 60_000;
@@ -21,6 +21,8 @@ const BATCH = 100;
 export async function settleStuckPayouts(options: {
   db: Db;
   sender: PayoutSender;
+  /** With them, a payout is asked of the rail that sent it. */
+  rails?: PayoutRails;
   logger: Logger;
   now?: Date;
 }): Promise<{ completed: number; failed: number; waiting: number }> {
@@ -45,14 +47,14 @@ export async function settleStuckPayouts(options: {
       counts.waiting++;
       continue;
     }
-    const sender = senderFor(payout.provider, options.sender);
+    const sender = options.rails?.byName(payout.provider) ?? senderFor(payout.provider, options.sender);
     if (!sender) {
       logger.warn({ payoutId: payout.id, provider: payout.provider }, "no sender for a stuck payout");
       counts.waiting++;
       continue;
     }
     const answer = await sender
-      .settle({ id: payout.id, amount: payout.amount, email: payout.paypalEmail })
+      .settle({ id: payout.id, amount: sentAmount(payout), email: payout.paypalEmail })
       .catch((err: unknown) => {
         logger.error({ err, payoutId: payout.id }, "stuck payout could not be checked");
         return { status: "processing" as const };
@@ -64,7 +66,7 @@ export async function settleStuckPayouts(options: {
     const result =
       answer.status === "completed"
         ? { status: "completed" as const, reference: answer.reference }
-        : { status: "failed" as const };
+        : { status: "failed" as const, reason: answer.reason };
     if (await settlePayout({ db, payout, result })) counts[answer.status]++;
     logger.info({ payoutId: payout.id, ...answer }, "stuck payout settled");
   }

@@ -7,6 +7,7 @@ import type { MoneyMoved, PaidContext } from "../../payments/money-effects";
 import type { PayPalClient } from "../../payments/paypal-client";
 import { refundOrder } from "../../payments/refund-order";
 import { handlePayPalBillingEvent, type PayPalBillingEvent } from "../billing/paypal-billing-events";
+import { applyPayoutItem } from "../payouts/paypal-batch";
 
 /** Money of a capture moved: refunded by the merchant, reversed (a chargeback), or a dispute decided. */
 const MONEY_EVENTS = new Set([
@@ -27,6 +28,15 @@ interface PayPalEvent {
     disputed_transactions?: { seller_transaction_id?: unknown }[];
     dispute_outcome?: { outcome_code?: unknown };
   };
+}
+
+/** The resource of a `PAYMENT.PAYOUTS-ITEM.*` event: one item of a payout batch. */
+interface PayoutItemResource {
+  payout_item_id?: unknown;
+  transaction_status?: unknown;
+  time_processed?: unknown;
+  payout_item?: { sender_item_id?: unknown };
+  errors?: { message?: unknown };
 }
 
 /**
@@ -130,6 +140,20 @@ export async function handlePayPalWebhook(options: {
   // Subscriptions (PayPal Subscriptions) have their own handler; the rest are one-off payments.
   if (await handlePayPalBillingEvent(options, event as PayPalBillingEvent)) return { received: true };
 
+  // A batch item's status (PAYMENT.PAYOUTS-ITEM.SUCCEEDED, .UNCLAIMED, .RETURNED, .FAILED, .BLOCKED…).
+  if (event.event_type.startsWith("PAYMENT.PAYOUTS-ITEM.")) {
+    const item = event.resource as PayoutItemResource | undefined;
+    const senderItemId = item?.payout_item?.sender_item_id;
+    if (typeof senderItemId === "string" && typeof item?.transaction_status === "string")
+      await applyPayoutItem(options.db, {
+        senderItemId,
+        status: item.transaction_status,
+        reason: typeof item.errors?.message === "string" ? item.errors.message : null,
+        processedAt: typeof item.time_processed === "string" ? item.time_processed : null,
+        reference: typeof item.payout_item_id === "string" ? item.payout_item_id : undefined,
+      });
+    return { received: true };
+  }
   if (!MONEY_EVENTS.has(event.event_type)) return { received: true };
   const moved = moneyMoved(event);
   if (!moved) return { received: true };

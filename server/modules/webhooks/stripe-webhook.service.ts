@@ -9,6 +9,7 @@ import { findPaid } from "../../payments/payment-ids";
 import { recordPayment } from "../../payments/record-payment";
 import { refundOrder } from "../../payments/refund-order";
 import { handleStripeBillingEvent } from "../billing/stripe-billing-events";
+import { handleConnectEvent } from "../payouts/connect-events";
 import { isWithinTolerance } from "./stripe-signed-at";
 
 /** Stripe's own default: a signature more than five minutes old, or ahead, is refused (replay protection). */
@@ -134,6 +135,8 @@ export async function handleStripeWebhook(options: {
   }
   // Subscriptions (Stripe Billing) have their own handler; the rest are one-off payments.
   if (await handleStripeBillingEvent({ ...options, stripe }, event)) return { received: true };
+  // Payouts to bank accounts (Stripe Connect): accounts, transfers and the accounts' payouts.
+  if (await handleConnectEvent({ ...options, stripe }, event)) return { received: true };
 
   if (MONEY_EVENTS.has(event.type)) {
     const moved = moneyMoved(event);

@@ -9,6 +9,7 @@ import { getPayoutPage, payoutKeys, useReviewPayout } from "../api/payouts";
 import { AdminSearch } from "../components/admin-search";
 import { AdminTable } from "../components/admin-table";
 import { RejectPayoutDialog } from "../components/reject-payout-dialog";
+import { TaxFormsPanel } from "../components/tax-forms-panel";
 
 const STATUS_OPTIONS = [
   { value: "held", label: "Held for review" },
@@ -28,6 +29,7 @@ export default function PayoutsPage() {
 
   return (
     <div className="grid gap-6">
+      <TaxFormsPanel />
       <AdminSearch
         label="Search payouts"
         textLabel="Owner or PayPal email"

@@ -1,0 +1,27 @@
+import { Router } from "express";
+import { ZYearParams } from "../../../shared/api/tax-forms";
+import type { AppDeps } from "../../deps";
+import { handler } from "../../http/handler";
+import { sendCsv } from "../../http/send-csv";
+import { missingTaxForms } from "../payouts/tax-forms.service";
+import { yearEndCsv } from "../payouts/year-end.service";
+
+/** `/api/admin/tax-forms`: payees with money and no tax form, and the year-end 1099 export. */
+export function taxFormsAdminRoutes(deps: AppDeps): Router {
+  const { db } = deps;
+  const router = Router();
+  router.get(
+    "/missing",
+    handler({ auth: true }, () => missingTaxForms(db)),
+  );
+  router.get(
+    "/year-end/:year",
+    handler({ auth: true, params: ZYearParams }, async ({ params, res }) => {
+      sendCsv(res, {
+        fileName: `parkpilot-1099-${params.year}.csv`,
+        body: await yearEndCsv(db, params.year),
+      });
+    }),
+  );
+  return router;
+}
