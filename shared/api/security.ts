@@ -73,6 +73,8 @@ export const AUDIT_EVENTS = [
   "other_sessions_ended",
   "payout_requested",
   "payout_settings_changed",
+  /** Staff downloaded the year-end 1099 export, which carries payees' whole TINs (detail: the year). */
+  "tax_export_downloaded",
   "api_key_created",
   "api_key_revoked",
   "passkey_added",
@@ -127,6 +129,7 @@ export const AUDIT_EVENT_LABELS: Record<TAuditEvent, string> = {
   email_confirmed: "Email confirmed",
   email_released: "Unconfirmed email taken by the account that confirmed it",
   self_referral_refused: "Referral refused: same device, network or payment card as the referrer",
+  tax_export_downloaded: "Year-end tax export downloaded",
   session_ended: "Session signed out",
   other_sessions_ended: "Other devices signed out",
   payout_requested: "Payout requested",

@@ -284,8 +284,20 @@ describe("year-end reporting", () => {
   it("exports each payee's year against the thresholds, and each payee downloads their summary", async () => {
     const above = await signUp(t.app);
     const below = await signUp(t.app);
+    const filed = await signUp(t.app);
     await fundBalance(t.db, above.user.id, "2500.00");
     await fundBalance(t.db, below.user.id, "150.00");
+    await fundBalance(t.db, filed.user.id, "2000.00");
+    const signed = await filed.agent.post("/api/tax-forms").send({
+      kind: "w9",
+      legalName: "Ada Filer",
+      tinType: "ein",
+      tin: "12-3456789",
+      address: "2 Main St, Austin TX",
+      signatureName: "Ada Filer",
+      certified: true,
+    });
+    expect(signed.status).toBe(201);
     const year = new Date().getUTCFullYear();
 
     await above.agent.get(`/api/admin/tax-forms/year-end/${year}`).expect(404);
@@ -294,6 +306,12 @@ describe("year-end reporting", () => {
     const line = (email: string) => csv.text.split("\r\n").find((l) => l.includes(email)) ?? "";
     expect(line(above.input.email)).toMatch(/,missing,,,,2500\.00,0\.00,0,0\.00,0\.00,1099-NEC$/);
     expect(line(below.input.email)).toMatch(/,missing,,,,150\.00,0\.00,0,0\.00,0\.00,none$/);
+    // The filing services need the whole TIN: the staff export opens it from its seal, on the record.
+    expect(line(filed.input.email)).toMatch(/,W-9,EIN,12-3456789,US,2000\.00,0\.00,0,0\.00,0\.00,1099-NEC$/);
+    const exported = await t.db.execute(
+      sql`select 1 from audit_log where event = 'tax_export_downloaded' and user_id = ${staff.user.id}`,
+    );
+    expect(exported.rows).toHaveLength(1);
 
     const missing = await staff.agent.get("/api/admin/tax-forms/missing").expect(200);
     expect(missing.body.data.map((m: { email: string }) => m.email)).toEqual(

@@ -2,7 +2,9 @@ import { Router } from "express";
 import { ZYearParams } from "../../../shared/api/tax-forms";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
+import { requestMeta } from "../../http/request-meta";
 import { sendCsv } from "../../http/send-csv";
+import { recordAudit } from "../audit/audit-log";
 import { missingTaxForms } from "../payouts/tax-forms.service";
 import { yearEndCsv } from "../payouts/year-end.service";
 
@@ -16,11 +18,16 @@ export function taxFormsAdminRoutes(deps: AppDeps): Router {
   );
   router.get(
     "/year-end/:year",
-    handler({ auth: true, params: ZYearParams }, async ({ params, res }) => {
-      sendCsv(res, {
-        fileName: `parkpilot-1099-${params.year}.csv`,
-        body: await yearEndCsv(db, params.year),
+    handler({ auth: true, params: ZYearParams }, async ({ params, req, res, userId }) => {
+      const body = await yearEndCsv(db, params.year, deps.taxIdKeys);
+      // The export carries every payee's whole TIN: who took it, and when, is on the record.
+      await recordAudit(db, {
+        userId,
+        event: "tax_export_downloaded",
+        meta: requestMeta(req),
+        detail: { year: params.year },
       });
+      sendCsv(res, { fileName: `parkpilot-1099-${params.year}.csv`, body });
     }),
   );
   return router;

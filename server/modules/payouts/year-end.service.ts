@@ -3,6 +3,7 @@ import { toCents } from "../../../shared/money";
 import { thresholdsFor } from "../../../shared/tax-thresholds";
 import type { DbOrTx } from "../../db/tx";
 import { csvDocument } from "../../lib/csv-write";
+import type { SecretBox } from "../../lib/secret-box";
 
 /** Ledger credits by the kind of payment they are for year-end reporting. */
 const SERVICES = ["lead", "commission", "campaign-bonus"];
@@ -15,6 +16,8 @@ export interface YearEndRow {
   form: string | null;
   tinType: string | null;
   tinLast4: string | null;
+  /** The TIN as sealed (`tax_forms.tin_sealed`, its key id), opened only for the staff's filing export. */
+  tinSealed: { sealed: string; keyId: string } | null;
   country: string | null;
   services: string;
   marketplace: string;
@@ -43,6 +46,8 @@ export async function yearEndRows(db: DbOrTx, year: number, userId?: string): Pr
     kind: string | null;
     tin_type: string | null;
     tin_last4: string | null;
+    tin_sealed: string | null;
+    tin_key_id: string | null;
     country: string | null;
     services: string;
     marketplace: string;
@@ -75,7 +80,8 @@ export async function yearEndRows(db: DbOrTx, year: number, userId?: string): Pr
       from payouts p where p.status = 'completed' and p.created_at >= ${from}::timestamptz and p.created_at < ${to}::timestamptz
       group by p.user_id
     )
-    select u.id::text as user_id, u.email, u.name, f.kind, f.tin_type, f.tin_last4, f.country,
+    select u.id::text as user_id, u.email, u.name, f.kind, f.tin_type, f.tin_last4, f.tin_sealed,
+      f.tin_key_id, f.country,
       coalesce(c.services, 0)::numeric(14,2)::text as services,
       coalesce(c.marketplace, 0)::numeric(14,2)::text as marketplace,
       coalesce(c.sales, 0) as sales,
@@ -84,7 +90,7 @@ export async function yearEndRows(db: DbOrTx, year: number, userId?: string): Pr
     from users u
       left join per_user c on c.user_id = u.id
       left join paid p on p.user_id = u.id
-      left join lateral (select kind, tin_type, tin_last4, country from tax_forms t where t.user_id = u.id
+      left join lateral (select kind, tin_type, tin_last4, tin_sealed, tin_key_id, country from tax_forms t where t.user_id = u.id
         order by t.signed_at desc, t.id desc limit 1) f on true
     where (c.user_id is not null or p.user_id is not null) ${only}
     order by u.email
@@ -108,6 +114,7 @@ export async function yearEndRows(db: DbOrTx, year: number, userId?: string): Pr
       form: r.kind,
       tinType: r.tin_type,
       tinLast4: r.tin_last4,
+      tinSealed: r.tin_sealed && r.tin_key_id ? { sealed: r.tin_sealed, keyId: r.tin_key_id } : null,
       country: r.country,
       services: r.services,
       marketplace: r.marketplace,
@@ -128,7 +135,7 @@ const HEADER = [
   "Recipient email",
   "Tax form",
   "TIN type",
-  "TIN last four",
+  "Recipient TIN",
   "Country",
   "Nonemployee compensation (services and commissions)",
   "Payment card and third party network transactions (marketplace proceeds)",
@@ -138,9 +145,19 @@ const HEADER = [
   "Forms due",
 ];
 
-/** The staff's year-end CSV, one row per payee, in the columns 1099 filing services import. */
-export async function yearEndCsv(db: DbOrTx, year: number): Promise<string> {
+/**
+ * The staff's year-end CSV, one row per payee, in the columns 1099 filing services import: the
+ * recipient's whole TIN (an SSN or EIN with its dashes), opened from its seal for this export only.
+ */
+export async function yearEndCsv(db: DbOrTx, year: number, taxIdKeys: SecretBox): Promise<string> {
   const rows = await yearEndRows(db, year);
+  const tinOf = (r: YearEndRow) => {
+    if (!r.tinSealed) return "";
+    const digits = taxIdKeys.open(r.tinSealed.sealed, r.tinSealed.keyId, r.userId);
+    return r.tinType === "ein"
+      ? `${digits.slice(0, 2)}-${digits.slice(2)}`
+      : `${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`;
+  };
   return csvDocument([
     HEADER,
     ...rows.map((r) => [
@@ -150,7 +167,7 @@ export async function yearEndCsv(db: DbOrTx, year: number): Promise<string> {
       r.email,
       r.form ? FORM_NAMES[r.form] : "missing",
       r.tinType?.toUpperCase() ?? "",
-      r.tinLast4 ?? "",
+      tinOf(r),
       r.country ?? "",
       r.services,
       r.marketplace,
