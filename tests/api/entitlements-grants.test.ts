@@ -27,7 +27,8 @@ afterAll(() => t.close());
  * revenue history a forecast needs; answers the order ids by offer.
  */
 async function orderEverything(account: Awaited<ReturnType<typeof signUp>>) {
-  const domain = await insertDomain(t.db, account.user.id);
+  // Listed for sale, so that its marketplace boosters have a listing to place.
+  const domain = await insertDomain(t.db, account.user.id, { marketplacePrice: "2500.00" });
   await addDailyRevenue(t.db, account.user.id, 60);
   const orders = new Map<OfferKey, string>();
   for (const key of HELD_TOGETHER) {
@@ -48,18 +49,24 @@ const expectedFeatures = (domainId: string) =>
  * What the migration that introduced entitlements granted an order of each offer: an account plan
  * was the plan alone. What a plan includes (support, security add-ons, API calls) belongs to its
  * subscription and is written at the subscription's next change of state (a renewal among them).
+ * A Premium Listing was one feature before its tiers differed (`premium-listing`, which the
+ * marketplace still places as Featured).
  */
 const migratedFeatures = (domainId: string) =>
-  expectedFeatures(domainId).filter((feature, i, all) => {
-    const planInclusions = ["proUpgrade"].flatMap((key) =>
-      grantsOf(key, OFFERS[key as OfferKey].quote(purchaseBody(key as OfferKey, domainId, "0")).body)
-        .map((g) => g.feature)
-        .filter((f) => !f.startsWith("account-plan:")),
-    );
-    const own = all.slice(0, i).filter((f) => f === feature).length;
-    const owed = all.filter((f) => f === feature).length - planInclusions.filter((f) => f === feature).length;
-    return own < owed;
-  });
+  expectedFeatures(domainId)
+    .map((feature) => (feature.startsWith("premium-listing:") ? "premium-listing" : feature))
+    .sort()
+    .filter((feature, i, all) => {
+      const planInclusions = ["proUpgrade"].flatMap((key) =>
+        grantsOf(key, OFFERS[key as OfferKey].quote(purchaseBody(key as OfferKey, domainId, "0")).body)
+          .map((g) => g.feature)
+          .filter((f) => !f.startsWith("account-plan:")),
+      );
+      const own = all.slice(0, i).filter((f) => f === feature).length;
+      const owed =
+        all.filter((f) => f === feature).length - planInclusions.filter((f) => f === feature).length;
+      return own < owed;
+    });
 
 const featuresOf = async (userId: string) =>
   (

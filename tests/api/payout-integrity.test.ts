@@ -6,7 +6,7 @@ import { createPayPalClient } from "../../server/payments/paypal-client";
 import { paypalPayoutSender } from "../../server/payments/paypal-provider";
 import type { PayoutSender } from "../../server/payments/provider";
 import { sandboxPayoutSender } from "../../server/payments/sandbox-provider";
-import { fundBalance, givePayoutHistory } from "../factories/payments";
+import { fundBalance, givePayoutHistory, signTaxForm } from "../factories/payments";
 import { signUp } from "../factories/users";
 import { startFakePayPal } from "../setup/fake-paypal";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -43,6 +43,8 @@ async function stuckPayout(t: TestApp, sender: PayoutSender, options: { sendFirs
   const { agent, user } = await signUp(t.app);
   await fundBalance(t.db, user.id, "100.00");
   await givePayoutHistory(t.db, user.id, "me@wallet.test");
+  // A payout on a real rail needs the payee's tax form on file.
+  await signTaxForm(agent);
   const real = t.deps.payments.payouts;
   t.deps.payments.payouts = answerLost(sender, options);
   const res = await agent.post("/api/payments/payout").send({ amount: 80, paypalEmail: "me@wallet.test" });

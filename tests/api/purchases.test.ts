@@ -50,7 +50,8 @@ afterAll(async () => {
 /** An account with a domain and 60 days of revenue: history enough for a forecast to be sold. */
 async function buyer() {
   const account = await signUp(t.app);
-  const domain = await insertDomain(t.db, account.user.id);
+  // Listed for sale, so that its marketplace boosters have a listing to place.
+  const domain = await insertDomain(t.db, account.user.id, { marketplacePrice: "2500.00" });
   await addDailyRevenue(t.db, account.user.id, 60);
   return { ...account, domain };
 }
