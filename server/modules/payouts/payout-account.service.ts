@@ -83,7 +83,11 @@ export async function startBankOnboarding(options: {
   origin: string;
 }): Promise<{ url: string }> {
   const { db, stripe, userId } = options;
-  if (!stripe) throw new AppError("UNAVAILABLE", "Bank payouts are not available right now.");
+  if (!stripe)
+    throw new AppError(
+      "CONFLICT",
+      "Bank payouts need Stripe Connect, and this server has no Stripe keys: choose PayPal.",
+    );
   let row = await payoutAccountOf(db, userId);
   if (!row?.stripeAccountId) {
     const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
