@@ -46,8 +46,11 @@ test("an affiliate downloads a banner carrying their link and reads a lesson of 
   await page.getByRole("link", { name: /Training Courses/ }).click();
   const course = page.getByTestId("course-affiliate-mastery");
   await expect(course).toContainText("0 of 5 lessons read");
-  // A course not bought lists its lessons but opens none.
-  await expect(page.getByTestId("course-email-marketing").getByRole("link")).toHaveCount(0);
+  // A course not bought lists its lessons but opens none: its one link is where to buy it.
+  const notBought = page.getByTestId("course-email-marketing").getByRole("link");
+  await expect(notBought).toHaveCount(1);
+  await expect(notBought).toHaveText("Affiliates page");
+  await expect(notBought).toHaveAttribute("href", "/affiliates");
   await course.getByRole("link", { name: "Start the course" }).click();
 
   await expect(

@@ -23,5 +23,12 @@ export async function earnLeadRevenue(page: Page, visitor: APIRequestContext): P
     value: 75,
   });
   expect(lead.status(), await lead.text()).toBe(201);
+  // The lead is acknowledged once stored; its sale and the owner's share follow from the job queue.
+  await expect
+    .poll(
+      async () => Number((await (await page.request.get("/api/payments/balance")).json()).availableBalance),
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThan(0);
   return name;
 }
