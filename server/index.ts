@@ -87,7 +87,7 @@ async function main() {
   await listen(server, config.PORT, config.HOST);
   phase("listen");
   // From here on requests come in: a signal drains them, whether or not the job queue has started.
-  let jobs: JobQueue | undefined;
+  let jobsStarting: Promise<JobQueue> | undefined;
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -100,6 +100,8 @@ async function main() {
     // No request comes in any more: the referral clicks still in memory are written now.
     await deps.referralClicks.close();
     await vite?.close();
+    // A signal during the queue's start waits for it (it uses the database), then stops it.
+    const jobs = await jobsStarting?.catch(() => undefined);
     await jobs?.stop();
     await closeWorkers();
     deps.sessions.store.close();
@@ -111,7 +113,7 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   // The schedules start once the app answers: a request needs none of them, and a lead taken
   // before the queue runs is sold by this process (queueSale).
-  jobs = await startJobQueue({
+  jobsStarting = startJobQueue({
     pool: database.pool,
     serializeStart: database.engine === "postgres",
     pollSeconds: config.JOB_POLL_SECONDS,
@@ -142,6 +144,11 @@ async function main() {
       paypal: deps.payments.paypal,
     },
   });
+  await jobsStarting.catch((err: unknown) => {
+    if (!stopping) throw err;
+  });
+  // Stopped while the queue started: the shutdown has it, and ends the process.
+  if (stopping) return;
   phase("jobs");
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
