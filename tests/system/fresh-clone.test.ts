@@ -7,6 +7,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort, waitFor } from "../setup/app-process";
 import { bareEnv, type Finished, killGroup, type Running, run, signIn, start } from "../setup/child-process";
+import { eventually } from "../setup/eventually";
 import { postgresServerUrl } from "../setup/test-database";
 
 /**
@@ -103,8 +104,14 @@ describe("a fresh clone", () => {
 
     await waitForHome(dev, baseUrl);
     expect(existsSync(path.join(clone, "data", "pglite", "PG_VERSION"))).toBe(true);
-    expect(dev.output().stdout).toContain(`http://localhost:${port}`);
-    expect(dev.output().stdout).toContain("demo@example.com / demo-password");
+    // The server answers first; the job queue starts next, then the start-up lines are logged.
+    const started = await eventually(
+      async () => dev.output().stdout,
+      (out) => out.includes("demo@example.com / demo-password"),
+      60_000,
+    );
+    expect(started).toContain(`http://localhost:${port}`);
+    expect(started).toContain("demo@example.com / demo-password");
     await useAsDemo(baseUrl);
 
     const finished = await stop(dev);
@@ -135,7 +142,12 @@ describe("a fresh clone", () => {
     cleanups.push(async () => killGroup(prod.child));
 
     await waitForHome(prod, baseUrl);
-    expect(prod.output().stdout).toContain("PUBLIC_URL is not set");
+    const started = await eventually(
+      async () => prod.output().stdout,
+      (out) => out.includes("PUBLIC_URL is not set"),
+      60_000,
+    );
+    expect(started).toContain("PUBLIC_URL is not set");
     const { sessionCookie } = await useAsDemo(baseUrl);
     // A Secure cookie would never come back over plain HTTP: sign-in would loop to /login.
     expect(sessionCookie).not.toMatch(/;\s*secure/i);
