@@ -333,9 +333,12 @@ const MONTHLY: { key: OfferKey; body: Record<string, unknown> }[] = [
 
 /** One-off offers of the model a buyer holds for good once bought: not sold twice. */
 const HELD_ONCE_IN_MODEL: OfferKey[] = ["trainingCourse"];
-/** The buyer holds the offer: an order of it is paid and not taken back. */
+/**
+ * The buyer holds the offer: an order of it is paid and was never taken back. As with a plan, what a
+ * chargeback took stays taken when the chargeback is won (the money comes back, the grant does not).
+ */
 const holds = (model: Readonly<Model>, offer: OfferKey) =>
-  model.orders.some((o) => o.offer === offer && o.paid && !o.ended);
+  model.orders.some((o) => o.offer === offer && o.paid && !o.ended && !o.dispute);
 
 class BuyOffer extends Step {
   constructor(
@@ -371,6 +374,17 @@ class BuyOffer extends Step {
     if (refusal) {
       await expect(order()).rejects.toThrow(refusal);
       return;
+    }
+    // A promotion places a listing: once the leased name is sold (or no longer listed), none is sold.
+    if (pick.key === "promotion") {
+      const [name] = await t.db
+        .select({ soldAt: domains.soldAt, price: domains.marketplacePrice, verifiedAt: domains.verifiedAt })
+        .from(domains)
+        .where(eq(domains.id, real.leaseDomain.id));
+      if (!name || name.soldAt || !name.price || !name.verifiedAt) {
+        await expect(order()).rejects.toThrow(/no listing to promote|not listed|not verified/);
+        return;
+      }
     }
     const { orderId } = await order();
     const price = Math.round(Number(OFFERS[pick.key].quote(body).price) * 100);
