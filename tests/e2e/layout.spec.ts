@@ -52,7 +52,11 @@ test(`at ${WIDTHS.join(", ")} px no page of the route table is wider than the sc
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 844 });
       await expect.poll(() => page.evaluate(() => window.innerWidth)).toBe(width);
-      expect(await pageWidth(page), `${path} at ${width} px`).toBeLessThanOrEqual(width);
+      // Charts size themselves from a resize observer, a frame or more after the window's resize:
+      // the page must settle within the screen (a page that stays wider fails after the timeout).
+      await expect
+        .poll(() => pageWidth(page), { message: `${path} at ${width} px`, timeout: 5_000 })
+        .toBeLessThanOrEqual(width);
     }
   }
 });

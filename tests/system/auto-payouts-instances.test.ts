@@ -60,7 +60,19 @@ describe("automatic payouts with two instances", () => {
       [userId],
     );
 
+    // The instances answer before their job queues have started: a run sent to a queue not made
+    // yet is dropped (pg-boss answers null), so the runs wait for the queue, as the schedule does.
+    const queueBy = Date.now() + 60_000;
+    for (;;) {
+      const { rows } = await instances.sql.query(`select 1 from pgboss.queue where name = $1`, [
+        AUTO_PAYOUTS_QUEUE,
+      ]);
+      if (rows.length > 0) break;
+      if (Date.now() > queueBy) throw new Error("no instance made the automatic payouts queue in 60 s");
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
     const runs = await Promise.all([1, 2, 3, 4].map(() => boss.send(AUTO_PAYOUTS_QUEUE, {})));
+    expect(runs.every(Boolean)).toBe(true);
     const until = Date.now() + 150_000;
     for (;;) {
       const { rows } = await instances.sql.query<{ done: number }>(
