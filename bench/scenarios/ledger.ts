@@ -45,21 +45,29 @@ async function seedLedger(execute: (query: string) => Promise<unknown>, userId: 
 
 /** The balance read and the payout request, each timed one after another, as the Payments page and its button send them. */
 async function measure(ctx: BenchContext, app: RunningApp, cookie: string, engine: string, figures: Figures) {
-  const balance = await ctx.time(async () => {
-    const res = await fetch(`${app.baseUrl}/api/payments/balance`, { headers: { cookie } });
-    if (res.status !== 200) throw new Error(`balance answered ${res.status}`);
-    await res.arrayBuffer();
-  }, READS, WARMUP);
+  const balance = await ctx.time(
+    async () => {
+      const res = await fetch(`${app.baseUrl}/api/payments/balance`, { headers: { cookie } });
+      if (res.status !== 200) throw new Error(`balance answered ${res.status}`);
+      await res.arrayBuffer();
+    },
+    READS,
+    WARMUP,
+  );
   let accepted = 0;
-  const payout = await ctx.time(async () => {
-    const res = await fetch(`${app.baseUrl}/api/payments/payout`, {
-      method: "POST",
-      headers: { cookie, "content-type": "application/json", origin: app.baseUrl },
-      body: JSON.stringify({ amount: "50.00", paypalEmail: "bench@wallet.example" }),
-    });
-    if (res.status === 201) accepted += 1;
-    await res.arrayBuffer();
-  }, PAYOUTS, WARMUP);
+  const payout = await ctx.time(
+    async () => {
+      const res = await fetch(`${app.baseUrl}/api/payments/payout`, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/json", origin: app.baseUrl },
+        body: JSON.stringify({ amount: "50.00", paypalEmail: "bench@wallet.example" }),
+      });
+      if (res.status === 201) accepted += 1;
+      await res.arrayBuffer();
+    },
+    PAYOUTS,
+    WARMUP,
+  );
   figures[`${engine}: balance read p50 ms`] = balance.p50Ms;
   figures[`${engine}: balance read p99 ms (goal ≤ ${GOAL_MS})`] = balance.p99Ms;
   figures[`${engine}: balance read goal met`] = balance.p99Ms <= GOAL_MS;
