@@ -1,17 +1,32 @@
-import { lazy } from "react";
 import { Route, Switch } from "wouter";
 import { RouteTitle } from "./page-title";
-import { PAGE_ROUTES, pathsOf, routesFor } from "./routes";
+import { preloadable } from "./preloadable";
+import { PAGE_ROUTES, pathsOf, routeOf, routesFor } from "./routes";
 
 // Every page is its own chunk. The public pages load neither the data layer nor any dashboard
 // code or chart library; those arrive with the account area.
-const NotFoundPage = lazy(() => import("@/pages/not-found"));
-const AccountRoutes = lazy(() => import("./account-routes"));
+const NotFoundPage = preloadable(() => import("@/pages/not-found"));
+const AccountRoutes = preloadable(() => import("./account-routes"));
 // The operator console is its own chunk: nothing of it is downloaded outside /admin.
-const AdminRoutes = lazy(() => import("@/features/admin/admin-routes"));
+const AdminRoutes = preloadable(() => import("@/features/admin/admin-routes"));
 
 /** Sign-in, the sidebar pages and checkout (`./routes.ts`); the account area serves them. */
 const ACCOUNT_PATHS = pathsOf(PAGE_ROUTES.filter((route) => route.access !== "public"));
+
+const ADMIN_PATHS = /^\/admin(?:\/.*)?$/;
+
+/** Fetches what `path` renders through, each level's chunk, so that its first render does not wait. */
+export async function preloadFor(path: string): Promise<void> {
+  if (ACCOUNT_PATHS.test(path)) {
+    const [{ preloadFor: preloadPage }] = await Promise.all([
+      import("./account-routes"),
+      AccountRoutes.preload(),
+    ]);
+    return preloadPage(path);
+  }
+  if (ADMIN_PATHS.test(path)) return AdminRoutes.preload();
+  return (routeOf(path)?.page ?? NotFoundPage).preload();
+}
 
 /**
  * Every path but the landing page: the route table and what it names load with the first of
@@ -26,7 +41,7 @@ export default function AppRoutes() {
           <Route key={route.path} path={route.path} component={route.page} />
         ))}
         <Route path={ACCOUNT_PATHS} component={AccountRoutes} />
-        <Route path={/^\/admin(?:\/.*)?$/} component={AdminRoutes} />
+        <Route path={ADMIN_PATHS} component={AdminRoutes} />
         <Route component={NotFoundPage} />
       </Switch>
     </>

@@ -5,7 +5,7 @@ import {
   CONFIRM_EMAIL_PATH,
   LEAD_INVOICE_PAGE_ROUTE,
 } from "@shared/page-paths";
-import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import { type Preloadable, preloadable } from "./preloadable";
 
 /**
  * Who a page is for: `public` pages need no account (and no data layer), `public-only` ones are
@@ -18,7 +18,7 @@ export interface PageRoute {
   /** The path as the router reads it, `:name` for a parameter. */
   path: string;
   access: RouteAccess;
-  page: LazyExoticComponent<ComponentType>;
+  page: Preloadable;
   /** The tab title, before the product's name: the page's heading. */
   title: string;
   /** The sidebar's label, for the pages the sidebar links to (in this table's order). */
@@ -32,7 +32,7 @@ export interface PageRoute {
   ownerOnly?: boolean;
 }
 
-const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+const page = preloadable;
 
 /**
  * Every page of the app but the landing page and the operator console (docs/product.md#screens):
