@@ -31,6 +31,8 @@ export const PARKED_CLICKS_PER_NETWORK_PER_HOUR = 30;
 export const PARKED_CLICKS_PER_VISITOR_PER_HOUR = 10;
 /** Free estimates one account may ask for per hour: plenty for typing names, too few to scrape. */
 export const ESTIMATES_PER_HOUR = 120;
+/** Invitation links one address may open per hour: a team's worth of reloads, too few to guess tokens with. */
+export const INVITATION_PREVIEWS_PER_HOUR = 60;
 const HOUR = 60 * 60;
 
 /** How many attempts the sign-in limits allow; tests lower them to reach a limit quickly. */
@@ -73,6 +75,8 @@ export interface RateLimits {
   supportTickets: RateLimit;
   /** Free appraisal estimates per account, so the engine is not used to value a whole zone file. */
   appraisalEstimates: RateLimit;
+  /** Invitation links opened signed out or in, per address: the preview answers no one without the token. */
+  invitationPreviews: RateLimit;
   /**
    * Clicks on a parked page's links and for-sale buttons counted per domain, per network (/24 or
    * /48) and per visitor: past them a click still leads on and counts nowhere.
@@ -150,6 +154,12 @@ function createRateLimits(pool: Database["pool"], config: Config, auth: AuthLimi
       points: ESTIMATES_PER_HOUR,
       windowSeconds: HOUR,
       message: (wait) => `Too many estimates. Please try again in ${waitInWords(wait)}.`,
+    }),
+    invitationPreviews: createRateLimit(pool, {
+      keyPrefix: "invitation_preview",
+      points: INVITATION_PREVIEWS_PER_HOUR,
+      windowSeconds: HOUR,
+      message: (wait) => `Too many invitation links opened. Please try again in ${waitInWords(wait)}.`,
     }),
     parkedClicks: {
       perNetwork: createRateLimit(pool, {

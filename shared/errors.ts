@@ -15,6 +15,8 @@ export const errorStatus = {
   PORTFOLIO_ACCESS_ENDED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** The thing existed but is over for good (an invitation accepted, withdrawn or expired). */
+  GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,

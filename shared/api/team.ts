@@ -6,6 +6,8 @@ export const TEAM_PATHS = {
   invitations: "/api/team/invitations",
   invitation: (id: string) => `/api/team/invitations/${encodeURIComponent(id)}`,
   accept: "/api/team/invitations/accept",
+  /** What an invitation's link shows before it is accepted: public, the token is the key. */
+  preview: (token: string) => `/api/team/invitations/preview?token=${encodeURIComponent(token)}`,
   members: "/api/team/members",
   member: (id: string) => `/api/team/members/${encodeURIComponent(id)}`,
   portfolios: "/api/team/portfolios",
@@ -45,6 +47,26 @@ export type TInviteBody = z.infer<typeof ZInviteBody>;
 export const ZAcceptBody = z.object({
   token: z.string().min(10, "This invitation link is not valid").max(200),
 });
+/** The token of an invitation's link, as mailed: 32 random bytes in base64url. */
+export const ZInvitationToken = z
+  .string("This invitation link is not valid")
+  .regex(/^[A-Za-z0-9_-]{43}$/, "This invitation link is not valid: open the whole link from the email");
+export const ZInvitationPreviewQuery = z.object({ token: ZInvitationToken });
+
+/**
+ * `GET /api/team/invitations/preview?token=`: what the holder of a pending invitation's link is
+ * told before accepting: who invites them, as what, at which address and until when.
+ */
+export const ZInvitationPreview = z.object({
+  /** The inviting owner's display name (their email when they have none). */
+  inviterName: z.string(),
+  role: ZTeamRole,
+  /** The address the invitation was mailed to: the account that accepts must have it. */
+  email: z.string(),
+  expiresAt: z.string(),
+});
+export type TInvitationPreview = z.infer<typeof ZInvitationPreview>;
+
 export const ZRoleBody = z.object({ role: ZTeamRole });
 export const ZIdParams = z.object({ id: z.uuid("Not a valid id") });
 export const ZOwnerParams = z.object({ ownerId: z.uuid("Not a valid id") });

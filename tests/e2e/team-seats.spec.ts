@@ -1,4 +1,5 @@
 import { expect, registerThroughApi, test, toast, uniqueAccount } from "./fixtures";
+import { listVerifiedDomain } from "./listings";
 import { withMailSink } from "./mail-sink";
 
 // Two browsers, a purchase, a mailed link and several pages.
@@ -94,4 +95,126 @@ test("an owner invites a manager, who accepts, edits a domain in the owner's por
   await expect(memberPage.getByRole("status").filter({ hasText: "Working in" })).toHaveCount(0);
   expect((await memberPage.request.delete("/api/auth/account")).status()).toBeLessThan(300);
   await memberContext.close();
+});
+
+test("an invitation opened signed out names the inviter, comes back after sign-up, and the teammate's buy buttons say the owner buys", async ({
+  page,
+  account,
+  browser,
+  buyer: seller,
+}, testInfo) => {
+  // `seller` is another account: the seller of a listing the teammate comes to buy.
+  test.setTimeout(120_000);
+  // The owner is on Pro (two seats), bought in the sandbox.
+  const order = await page.request.post("/api/settings/account-upgrade", {
+    data: { plan: "pro", price: "29.00" },
+  });
+  expect(order.status(), await order.text()).toBe(201);
+  const { orderId } = (await order.json()) as { orderId: string };
+  const paid = await page.request.post(`/api/checkout/sandbox/${orderId}/pay?provider=stripe`, {
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+
+  const invitee = uniqueAccount({ name: `New Teammate ${Date.now().toString(36)}` });
+  const link = await withMailSink(async (smtp) => {
+    const invited = await page.request.post("/api/team/invitations", {
+      data: { email: invitee.email, role: "viewer" },
+    });
+    expect(invited.status(), await invited.text()).toBe(201);
+    const mail = await smtp.mailTo(
+      invitee.email,
+      10_000,
+      `${account.name} invited you to their ParkPilot portfolio`,
+    );
+    return new URL(/https?:\/\/\S+/.exec(mail.text)?.[0] ?? "");
+  });
+  const invitationPath = `${link.pathname}${link.search}`;
+
+  // The owner opening their own link is told whom it is for, not offered a failing button.
+  await page.goto(invitationPath);
+  await expect(page.getByTestId("invitation")).toContainText(
+    `${account.name} invited you to work in their portfolio as Viewer`,
+  );
+  await expect(
+    page.getByText(`This invitation is for ${invitee.email}, and you are signed in as`),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: "Accept invitation" })).toHaveCount(0);
+
+  // The invitee has no account yet and opens the link signed out.
+  const inviteeContext = await browser.newContext();
+  const inviteePage = await inviteeContext.newPage();
+  await inviteePage.goto(invitationPath);
+  await expect(inviteePage.getByTestId("invitation")).toContainText(
+    `${account.name} invited you to work in their portfolio as Viewer`,
+  );
+  await expect(inviteePage.getByTestId("invitation")).toContainText(`Sent to ${invitee.email}`);
+  for (const width of [1440, 390]) {
+    await inviteePage.setViewportSize({ width, height: 900 });
+    await inviteePage.screenshot({
+      path: testInfo.outputPath(`invitation-signed-out-${width}.png`),
+      fullPage: true,
+    });
+  }
+  const signIn = inviteePage.getByRole("link", { name: "Sign in", exact: true });
+  expect(new URL((await signIn.getAttribute("href")) ?? "", link).searchParams.get("next")).toBe(
+    invitationPath,
+  );
+
+  // Create an account from the link: the address is filled in, and the sign-up comes back here.
+  await inviteePage.getByRole("link", { name: "Create an account" }).click();
+  await expect(inviteePage.getByRole("heading", { name: "Create Account" })).toBeVisible();
+  await expect(inviteePage.getByLabel("Email")).toHaveValue(invitee.email);
+  await inviteePage.getByLabel("Full Name").fill(invitee.name);
+  await inviteePage.getByLabel("Username").fill(invitee.username);
+  await inviteePage.getByLabel("Password", { exact: true }).fill(invitee.password);
+  await inviteePage.getByLabel("Confirm Password").fill(invitee.password);
+  await inviteePage.getByRole("button", { name: "Create Account" }).click();
+  await expect(inviteePage).toHaveURL(link.href);
+  await expect(inviteePage.getByText(`You are signed in as ${invitee.email}`)).toBeVisible();
+  await inviteePage.getByRole("button", { name: "Accept invitation" }).click();
+  await expect(inviteePage.getByRole("status").filter({ hasText: "You joined" })).toContainText(
+    "You joined the portfolio as Viewer",
+  );
+  await inviteePage.getByRole("button", { name: "Open the portfolio" }).click();
+  await expect(inviteePage).toHaveURL(/\/dashboard$/);
+  await expect(inviteePage.getByRole("status").filter({ hasText: "Working in" })).toContainText(
+    `Working in ${account.name}'s portfolio as Viewer`,
+    { timeout: 30_000 },
+  );
+
+  // In the owner's portfolio, buying is the owner's: the buttons are disabled and say why.
+  await inviteePage.goto("/analytics");
+  const upgrade = inviteePage.getByRole("button", { name: "Upgrade Analytics" });
+  await expect(upgrade).toBeDisabled({ timeout: 30_000 });
+  await expect(upgrade).toHaveAccessibleDescription("Only the portfolio's owner can buy this.");
+  await expect(inviteePage.getByTestId("purchase-blocked").first()).toBeVisible();
+  await inviteePage.goto("/marketplace");
+  const booster = inviteePage.getByRole("button", { name: "Get Promotion" });
+  await expect(booster).toBeDisabled({ timeout: 30_000 });
+  await expect(booster).toHaveAccessibleDescription("Only the portfolio's owner can buy this.");
+  await inviteePage.setViewportSize({ width: 1440, height: 900 });
+  await inviteePage
+    .getByRole("region", { name: "Marketplace Revenue Boosters" })
+    .screenshot({ path: testInfo.outputPath("teammate-boosters.png") });
+  // Another seller's listing, opened from its Buy now: every way to buy is disabled, and says why.
+  const listing = await listVerifiedDomain(seller, "teambuy", "1500.00");
+  await inviteePage.goto(`/marketplace/deals?buy=${listing.id}`);
+  const deal = inviteePage.getByTestId("start-deal");
+  const buyNow = deal.getByRole("button", { name: /^Buy Now for/ });
+  await expect(buyNow).toBeDisabled({ timeout: 30_000 });
+  await expect(buyNow).toHaveAccessibleDescription("Only the portfolio's owner can buy this.");
+  await expect(deal.getByRole("button", { name: "Send Offer" })).toBeDisabled();
+  await expect(deal.getByTestId("purchase-blocked")).toHaveText("Only the portfolio's owner can buy this.");
+  await deal.screenshot({ path: testInfo.outputPath("teammate-start-deal.png") });
+  // The owner still buys: the same button opens its dialog.
+  await page.goto("/analytics");
+  await page.getByRole("button", { name: "Upgrade Analytics" }).click();
+  await expect(page.getByRole("dialog", { name: "Premium Analytics" })).toBeVisible();
+
+  // The teammate goes back to their own portfolio and removes their account.
+  await inviteePage.getByRole("button", { name: "Back to my portfolio" }).click();
+  await expect(inviteePage.getByRole("status").filter({ hasText: "Working in" })).toHaveCount(0);
+  expect((await inviteePage.request.delete("/api/auth/account")).status()).toBeLessThan(300);
+  await inviteeContext.close();
 });

@@ -4,6 +4,7 @@ import {
   ACCEPT_INVITATION_PATH,
   INVITATION_VALID_DAYS,
   ROLE_LABELS,
+  type TInvitationPreview,
   type TInviteBody,
   type TTeamInvitation,
 } from "../../../shared/api/team";
@@ -155,6 +156,49 @@ export async function revokeInvitation(options: {
       detail: { email: row.email, role: row.role },
     });
   });
+}
+
+/**
+ * What an invitation's link shows to whoever holds it, signed in or not: who invites, as what,
+ * at which address and until when, and nothing else (no id, no other invitation). The token is
+ * looked up by its hash as accepting does, so the stored hashes open nothing. A token no
+ * invitation has is 404; one whose invitation was accepted, withdrawn or has expired is 410 GONE,
+ * saying which (only the link's holder can ask).
+ */
+export async function previewInvitation(db: Db, token: string): Promise<TInvitationPreview> {
+  const [row] = await db
+    .select({
+      email: teamInvitations.email,
+      role: teamInvitations.role,
+      expiresAt: teamInvitations.expiresAt,
+      accepted: sql<boolean>`${teamInvitations.acceptedAt} is not null`,
+      revoked: sql<boolean>`${teamInvitations.revokedAt} is not null`,
+      expired: sql<boolean>`${teamInvitations.expiresAt} <= now()`,
+      inviterName: users.name,
+      inviterEmail: users.email,
+    })
+    .from(teamInvitations)
+    .innerJoin(users, eq(users.id, teamInvitations.ownerId))
+    .where(eq(teamInvitations.tokenHash, hashToken(token)));
+  if (!row) {
+    throw new AppError(
+      "NOT_FOUND",
+      "This invitation link is not valid. Open the whole link from the email, or ask for a new invitation.",
+    );
+  }
+  if (row.accepted) throw new AppError("GONE", "This invitation was already accepted.");
+  if (row.revoked) {
+    throw new AppError("GONE", "This invitation was withdrawn. Ask the portfolio's owner for a new one.");
+  }
+  if (row.expired) {
+    throw new AppError("GONE", "This invitation has expired. Ask the portfolio's owner for a new one.");
+  }
+  return {
+    inviterName: row.inviterName.trim() || row.inviterEmail,
+    role: row.role as TInvitationPreview["role"],
+    email: row.email,
+    expiresAt: row.expiresAt.toISOString(),
+  };
 }
 
 /**

@@ -5,7 +5,8 @@ import type { TTeamRole } from "../../../shared/api/team";
  * (docs/security.md#team-seats), one row per family of routes, first match wins:
  *
  * - `personal`: about the signed-in person, never the portfolio (signing in and out, their own
- *   notifications and support tickets, their memberships); the route acts as themselves.
+ *   notifications and support tickets, their memberships and the invitations they hold); the
+ *   route acts as themselves.
  * - `viewer`: the portfolio's data, read with safe methods only (GET, HEAD).
  * - `manager`: also changes domains, their pages and experiments, and the marketplace listings
  *   and offers of the portfolio.
@@ -32,7 +33,7 @@ export const ROLE_POLICY: readonly Rule[] = [
   },
   {
     methods: "any",
-    path: /^\/api\/team\/(portfolios(\/[^/]+)?|portfolio|invitations\/accept)$/,
+    path: /^\/api\/team\/(portfolios(\/[^/]+)?|portfolio|invitations\/(accept|preview))$/,
     access: "personal",
   },
   { methods: "any", path: /^\/api\/notifications(\/|$)/, access: "personal" },

@@ -2,6 +2,7 @@ import { Router } from "express";
 import {
   ZAcceptBody,
   ZIdParams,
+  ZInvitationPreviewQuery,
   ZInviteBody,
   ZOwnerParams,
   ZRoleBody,
@@ -10,7 +11,7 @@ import {
 import type { AppDeps } from "../../deps";
 import { actorId, handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
-import { acceptInvitation, inviteMember, revokeInvitation } from "./invitations.service";
+import { acceptInvitation, inviteMember, previewInvitation, revokeInvitation } from "./invitations.service";
 import {
   changeRole,
   getTeam,
@@ -23,7 +24,7 @@ import {
 /**
  * Team seats (docs/security.md#team-seats). Managing the team is the owner's (the role policy
  * refuses members); accepting, listing and opening portfolios and leaving one are the signed-in
- * person's own.
+ * person's own. An invitation's preview needs no session: its link's token is the key.
  */
 export function teamRoutes(deps: AppDeps): Router {
   const { db } = deps;
@@ -65,6 +66,14 @@ export function teamRoutes(deps: AppDeps): Router {
     ),
   );
 
+  // Opened from the mailed link, signed out or in; counted per address, so no one guesses tokens in bulk.
+  router.get(
+    "/invitations/preview",
+    handler({ query: ZInvitationPreviewQuery }, async ({ query, req }) => {
+      await deps.limits.invitationPreviews.spend(requestMeta(req).address);
+      return previewInvitation(db, query.token);
+    }),
+  );
   router.post(
     "/invitations/accept",
     handler({ auth: true, body: ZAcceptBody }, ({ body, req }) =>

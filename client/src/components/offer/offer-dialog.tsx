@@ -1,9 +1,17 @@
 import type { OfferBody, OfferKey } from "@shared/catalog";
 import { CreditCard, type LucideIcon } from "lucide-react";
-import { type FormEvent, type ReactNode, useState } from "react";
+import {
+  type ButtonHTMLAttributes,
+  cloneElement,
+  type FormEvent,
+  isValidElement,
+  type ReactNode,
+  useState,
+} from "react";
+import { PurchaseBlockedNote } from "@/components/purchase-blocked-note";
 import { Button } from "@/components/ui/button";
 import { DialogActions, DialogShell } from "@/components/ui/dialog";
-import { useWorkingAsMember } from "@/lib/api/portfolios";
+import { usePurchaseBlock } from "@/lib/can-purchase";
 import { formatMoney } from "@/lib/format";
 import { toastPurchaseFailure, useOpenCheckout, usePurchaseOffer } from "@/lib/purchase-offer";
 
@@ -11,6 +19,7 @@ import { toastPurchaseFailure, useOpenCheckout, usePurchaseOffer } from "@/lib/p
  * The frame of a catalogue offer's dialog: its fields, the total, and a buy button disabled
  * until the selection is complete. Buying creates the order and opens its checkout (the success
  * message waits for the payment); `onPurchased` resets the selection. On failure the dialog stays open.
+ * A team member working in someone else's portfolio gets the trigger disabled, with the reason.
  */
 export function OfferDialog<K extends OfferKey>(props: {
   offerKey: K;
@@ -33,13 +42,26 @@ export function OfferDialog<K extends OfferKey>(props: {
   const [open, setOpen] = useState(false);
   const purchase = usePurchaseOffer(props.offerKey);
   const openCheckout = useOpenCheckout();
-  // A team member works in someone else's portfolio: buying stays with its owner.
-  const member = useWorkingAsMember();
+  const block = usePurchaseBlock();
   const Icon = props.icon;
+
+  if (block) {
+    const { trigger } = props;
+    return (
+      <>
+        {isValidElement<ButtonHTMLAttributes<HTMLButtonElement>>(trigger) ? (
+          cloneElement(trigger, block.button)
+        ) : (
+          <Button {...block.button}>{trigger}</Button>
+        )}
+        <PurchaseBlockedNote block={block} />
+      </>
+    );
+  }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (member || !props.body || purchase.isPending) return;
+    if (!props.body || purchase.isPending) return;
     purchase.mutate(props.body, {
       onSuccess: (answer) => {
         props.onPurchased?.();
@@ -75,13 +97,8 @@ export function OfferDialog<K extends OfferKey>(props: {
             )}
           </span>
         </div>
-        {member && (
-          <p className="text-muted-foreground text-sm">
-            Purchases are the portfolio owner's: only they can buy this.
-          </p>
-        )}
         <DialogActions onCancel={() => setOpen(false)}>
-          <Button type="submit" disabled={member || !props.body || purchase.isPending}>
+          <Button type="submit" disabled={!props.body || purchase.isPending}>
             <CreditCard aria-hidden="true" />
             {purchase.isPending ? "Processing..." : props.buyLabel}
           </Button>

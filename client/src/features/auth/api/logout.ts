@@ -9,17 +9,18 @@ export async function logout(): Promise<void> {
 
 /**
  * Signs out (docs/product.md#states): the server call is attempted and a failure is only logged; then every
- * cached answer is dropped and the visitor lands on /login either way.
+ * cached answer is dropped and the visitor lands on /login either way (`mutate(href)`: on that
+ * sign-in address instead, e.g. one that comes back to an invitation).
  */
 export function useLogout() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   return useMutation({
-    mutationFn: logout,
+    mutationFn: (_then?: string) => logout(),
     onError: (error) => console.error("Sign-out request failed", error),
-    onSettled: () => {
+    onSettled: (_data, _error, then) => {
       queryClient.clear();
-      navigate("/login");
+      navigate(then ?? "/login");
     },
   });
 }

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
+import { safeNextPath } from "@/lib/next-path";
 import { refreshSession } from "../api/get-session";
 import { captureReferralCode } from "../utils/referral-code";
 import { LoginForm } from "./login-form";
@@ -10,23 +11,35 @@ import { RegisterForm } from "./register-form";
 
 type Mode = "login" | "register";
 
-/** The /login card: sign in or create an account, switched in place. */
+/**
+ * The /login card: sign in or create an account, switched in place. `?mode=register` opens
+ * Create Account, `?email=` fills in the address, and `?next=` (a path of this site only) is
+ * where a successful sign-in goes instead of the dashboard, e.g. back to an invitation.
+ */
 export function AuthForm() {
   const search = useSearch();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const [referralCode] = useState(() => captureReferralCode(search));
-  const [mode, setMode] = useState<Mode>(referralCode ? "register" : "login");
+  const [{ next, email, register }] = useState(() => {
+    const params = new URLSearchParams(search);
+    return {
+      next: safeNextPath(params.get("next")),
+      email: params.get("email")?.trim().slice(0, 254) ?? "",
+      register: params.get("mode") === "register",
+    };
+  });
+  const [mode, setMode] = useState<Mode>(referralCode || register ? "register" : "login");
   const isLogin = mode === "login";
 
-  async function goToDashboard() {
+  async function goOn() {
     try {
       await refreshSession(queryClient);
     } catch (error) {
-      // The dashboard's own session check reports the problem; going there is still right.
+      // The next page's own session check reports the problem; going there is still right.
       console.error("Session refresh failed", error);
     }
-    navigate("/dashboard", { replace: true });
+    navigate(next ?? "/dashboard", { replace: true });
   }
 
   return (
@@ -43,9 +56,9 @@ export function AuthForm() {
       </CardHeader>
       <CardContent className="grid gap-6">
         {isLogin ? (
-          <LoginForm onSignedIn={goToDashboard} />
+          <LoginForm email={email} onSignedIn={goOn} />
         ) : (
-          <RegisterForm referralCode={referralCode} onSignedIn={goToDashboard} />
+          <RegisterForm referralCode={referralCode} email={email} onSignedIn={goOn} />
         )}
         <p className="text-center text-muted-foreground text-sm">
           {isLogin ? "Don't have an account?" : "Already have an account?"}{" "}

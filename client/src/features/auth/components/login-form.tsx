@@ -14,11 +14,12 @@ import { DeviceApprovalStep } from "./device-approval-step";
 import { FormField, PasskeyButton } from "./form-field";
 import { TwoFactorStep } from "./two-factor-step";
 
-export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
+/** `email` fills in the first field, when the page was opened with one (an invitation's address). */
+export function LoginForm({ email = "", onSignedIn }: { email?: string; onSignedIn: () => Promise<void> }) {
   const login = useLogin();
   const form = useForm<TLoginBody>({
     resolver: zodResolver(ZLoginBody),
-    defaultValues: { usernameOrEmail: "", password: "" },
+    defaultValues: { usernameOrEmail: email, password: "" },
   });
   const { errors } = form.formState;
   const [finishing, setFinishing] = useState(false);

@@ -43,15 +43,18 @@ function browserTimeZone(): string | undefined {
 
 export function RegisterForm({
   referralCode,
+  email = "",
   onSignedIn,
 }: {
   referralCode: string | null;
+  /** Filled in when the page was opened with an address (an invitation's). */
+  email?: string;
   onSignedIn: () => Promise<void>;
 }) {
   const register = useRegister();
   const form = useForm<TRegisterFormInput, unknown, TRegisterForm>({
     resolver: zodResolver(ZRegisterForm),
-    defaultValues: EMPTY,
+    defaultValues: { ...EMPTY, email },
   });
   const [finishing, setFinishing] = useState(false);
   const [referralClick] = useState(() =>

@@ -4,6 +4,7 @@ import { useLocation } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
+import type { PurchaseBlock } from "@/lib/can-purchase";
 import { formatMoney } from "@/lib/format";
 import { toastError } from "@/lib/toast";
 import { useLeaseQuote } from "../api/get-lease-quote";
@@ -12,8 +13,9 @@ import { useOpenTransaction } from "../api/open-transaction";
 /**
  * Lease to own, when the seller bought Financing: the buyer picks a term and sees its APR, the
  * monthly instalment, the last one and the total before paying the first instalment at checkout.
+ * `block`: a team member's, whose button is disabled with the deal's reason.
  */
-export function LeaseOption({ listing }: { listing: TListingForBuyer }) {
+export function LeaseOption({ listing, block }: { listing: TListingForBuyer; block: PurchaseBlock | null }) {
   const [months, setMonths] = useState<number | null>(listing.financing[0]?.months ?? null);
   const quote = useLeaseQuote(listing.id, months);
   const open = useOpenTransaction();
@@ -67,7 +69,12 @@ export function LeaseOption({ listing }: { listing: TListingForBuyer }) {
         transferred to you. An instalment unpaid 10 days after it is due ends the lease.
       </p>
       <div>
-        <Button variant="secondary" onClick={lease} disabled={open.isPending || !quote.data}>
+        <Button
+          variant="secondary"
+          onClick={lease}
+          disabled={open.isPending || !quote.data}
+          {...block?.button}
+        >
           Lease to Own{quote.data ? ` for ${formatMoney(quote.data.monthly)}/month` : ""}
         </Button>
       </div>

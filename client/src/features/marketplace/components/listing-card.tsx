@@ -2,9 +2,11 @@ import type { TMarketplaceListing } from "@shared/api/marketplace";
 import { Calendar, DollarSign, Eye, MessageSquare, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
+import { PurchaseBlockedNote } from "@/components/purchase-blocked-note";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { usePurchaseBlock } from "@/lib/can-purchase";
 import { cn } from "@/lib/cn";
 import { formatDate, formatMoney, formatNumber } from "@/lib/format";
 import { LanderFigures } from "./lander-figures";
@@ -21,13 +23,17 @@ function Figure({ icon, label, value }: { icon: ReactNode; label: string; value:
   );
 }
 
-/** One domain for sale: its figures and the two actions of docs/product.md#screens. */
+/**
+ * One domain for sale: its figures and the two actions of docs/product.md#screens, and the way to
+ * buy it (disabled, with the reason, for a team member working in someone else's portfolio).
+ */
 export function ListingCard(props: {
   listing: TMarketplaceListing;
   onViewDetails: () => void;
   onContactSeller: () => void;
 }) {
   const { listing } = props;
+  const block = usePurchaseBlock();
   return (
     <Card className="flex flex-col gap-4 p-5 transition-shadow hover:shadow-md" data-testid="listing-card">
       <div className="flex items-start justify-between gap-3">
@@ -77,14 +83,22 @@ export function ListingCard(props: {
           <MessageSquare aria-hidden="true" />
           Contact Seller
         </Button>
-        {!listing.isOwn && (
-          <Link
-            className={cn(buttonVariants({ variant: "secondary", size: "sm" }), "col-span-2")}
-            href={`/marketplace/deals?offer=${listing.id}`}
-          >
-            Buy Now or Make Offer
-          </Link>
-        )}
+        {!listing.isOwn &&
+          (block ? (
+            <>
+              <Button variant="secondary" size="sm" className="col-span-2" {...block.button}>
+                Buy Now or Make Offer
+              </Button>
+              <PurchaseBlockedNote block={block} className="col-span-2" />
+            </>
+          ) : (
+            <Link
+              className={cn(buttonVariants({ variant: "secondary", size: "sm" }), "col-span-2")}
+              href={`/marketplace/deals?offer=${listing.id}`}
+            >
+              Buy Now or Make Offer
+            </Link>
+          ))}
       </div>
     </Card>
   );

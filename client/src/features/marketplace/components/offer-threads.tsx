@@ -1,10 +1,12 @@
 import type { TOffer, TOfferThread } from "@shared/api/marketplace-deals";
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
+import { PurchaseBlockedNote } from "@/components/purchase-blocked-note";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
+import { usePurchaseBlock } from "@/lib/can-purchase";
 import { formatDate, formatMoney } from "@/lib/format";
 import { toast, toastError } from "@/lib/toast";
 import { type TOfferAnswer, useAnswerOffer } from "../api/answer-offer";
@@ -24,6 +26,7 @@ const STATUS_VARIANT: Record<TOffer["status"], "success" | "info" | "neutral" | 
 function OfferRow({ offer, role }: { offer: TOffer; role: "buyer" | "seller" }) {
   const answer = useAnswerOffer();
   const pay = useOpenTransaction();
+  const block = usePurchaseBlock();
   const [, navigate] = useLocation();
   const [counter, setCounter] = useState("");
   const act = (kind: TOfferAnswer) =>
@@ -85,7 +88,7 @@ function OfferRow({ offer, role }: { offer: TOffer; role: "buyer" | "seller" }) 
         </div>
       )}
       {role === "buyer" && offer.status === "accepted" && !offer.transactionId && (
-        <div>
+        <div className="grid justify-items-start gap-1.5">
           <Button
             size="sm"
             onClick={() =>
@@ -98,9 +101,11 @@ function OfferRow({ offer, role }: { offer: TOffer; role: "buyer" | "seller" }) 
               )
             }
             disabled={pay.isPending}
+            {...block?.button}
           >
             Pay into Escrow
           </Button>
+          <PurchaseBlockedNote block={block} />
         </div>
       )}
       {offer.transactionId && (

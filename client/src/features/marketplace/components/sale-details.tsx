@@ -1,11 +1,13 @@
 import { type TMarketplaceTransaction, TRANSACTION_STATUS_LABELS } from "@shared/api/marketplace-deals";
 import { useState } from "react";
 import { Link } from "wouter";
+import { PurchaseBlockedNote } from "@/components/purchase-blocked-note";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
+import { usePurchaseBlock } from "@/lib/can-purchase";
 import { formatDate, formatMoney } from "@/lib/format";
 import { toast, toastError } from "@/lib/toast";
 import { type TSaleAction, useActOnTransaction } from "../api/act-on-transaction";
@@ -81,6 +83,7 @@ export function SaleDetails({ id }: { id: string }) {
   const sale = useTransaction(id);
   const act = useActOnTransaction();
   const [reason, setReason] = useState("");
+  const block = usePurchaseBlock();
   if (sale.isPending) return <Card className="p-5">Loading…</Card>;
   if (sale.isError) return <Card className="p-5 text-destructive">This sale was not found.</Card>;
   const s = sale.data;
@@ -123,10 +126,15 @@ export function SaleDetails({ id }: { id: string }) {
       {s.lease && <LeaseStatus sale={s} />}
       {step && <p className="text-sm">{step}</p>}
       {s.role === "buyer" && s.status === "awaiting_payment" && s.orderId && (
-        <div>
-          <Link className={buttonVariants()} href={`/checkout/service/${s.orderId}`}>
-            Pay {formatMoney(s.lease ? s.lease.monthly : s.amount)}
-          </Link>
+        <div className="grid justify-items-start gap-1.5">
+          {block ? (
+            <Button {...block.button}>Pay {formatMoney(s.lease ? s.lease.monthly : s.amount)}</Button>
+          ) : (
+            <Link className={buttonVariants()} href={`/checkout/service/${s.orderId}`}>
+              Pay {formatMoney(s.lease ? s.lease.monthly : s.amount)}
+            </Link>
+          )}
+          <PurchaseBlockedNote block={block} />
         </div>
       )}
       {s.status === "awaiting_payment" && (

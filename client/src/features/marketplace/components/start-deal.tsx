@@ -4,6 +4,7 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { useLocation } from "wouter";
 import type { z } from "zod";
+import { PurchaseBlockedNote } from "@/components/purchase-blocked-note";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -11,6 +12,7 @@ import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
+import { usePurchaseBlock } from "@/lib/can-purchase";
 import { showServerIssues } from "@/lib/form-errors";
 import { formatDate, formatMoney } from "@/lib/format";
 import { toast, toastError } from "@/lib/toast";
@@ -21,7 +23,11 @@ import { LeaseOption } from "./lease-option";
 
 type TOfferForm = z.input<typeof ZMakeOfferBody>;
 
-/** A listing a buyer came to buy or make an offer on: Buy now into escrow, or an offer with a message. */
+/**
+ * A listing a buyer came to buy or make an offer on: Buy now into escrow, or an offer with a
+ * message. A team member working in someone else's portfolio sees the listing with every way to
+ * buy disabled, and why.
+ */
 export function StartDeal({ domainId, fromLander = false }: { domainId: string; fromLander?: boolean }) {
   const listing = useListing(domainId);
   // Counted for the name's lander when the buyer came from its parked page.
@@ -34,6 +40,7 @@ export function StartDeal({ domainId, fromLander = false }: { domainId: string; 
     defaultValues: { domainId, amount: "", message: "", ...from },
   });
   const ids = { amount: useId(), message: useId() };
+  const block = usePurchaseBlock();
 
   if (listing.isPending) return <Card className="p-5">Loading the listing…</Card>;
   if (listing.isError) return <Card className="p-5 text-destructive">This domain is not for sale.</Card>;
@@ -86,12 +93,13 @@ export function StartDeal({ domainId, fromLander = false }: { domainId: string; 
             .join(" · ")}
         </p>
       )}
+      <PurchaseBlockedNote block={block} className="text-sm" />
       <div>
-        <Button onClick={buyNow} disabled={buy.isPending}>
+        <Button onClick={buyNow} disabled={buy.isPending} {...block?.button}>
           Buy Now for {formatMoney(item.price)}
         </Button>
       </div>
-      <LeaseOption listing={item} />
+      <LeaseOption listing={item} block={block} />
       <form className="grid gap-3 border-t pt-4" onSubmit={form.handleSubmit(submit)} noValidate>
         <h3 className="font-medium">Make an offer</h3>
         <div className="grid gap-1.5">
@@ -105,7 +113,7 @@ export function StartDeal({ domainId, fromLander = false }: { domainId: string; 
           <FieldError>{form.formState.errors.message?.message}</FieldError>
         </div>
         <div>
-          <Button type="submit" variant="outline" disabled={offer.isPending}>
+          <Button type="submit" variant="outline" disabled={offer.isPending} {...block?.button}>
             Send Offer
           </Button>
         </div>
