@@ -13,10 +13,7 @@ const AdminRoutes = lazy(() => import("@/features/admin/admin-routes"));
 /** Sign-in, the sidebar pages and checkout (`./routes.ts`); the account area serves them. */
 const ACCOUNT_PATHS = pathsOf(PAGE_ROUTES.filter((route) => route.access !== "public"));
 
-/**
- * Every path but the landing page: the route table and what it names load with the first of
- * them a visitor opens, never with the landing page.
- */
+/** Every path but the landing page `/`, which is its own document (landing.html). */
 export default function AppRoutes() {
   return (
     <>

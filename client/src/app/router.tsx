@@ -1,27 +1,15 @@
-import { lazy, Suspense, useEffect } from "react";
-import { Route, Switch } from "wouter";
+import { Suspense } from "react";
 import { PageSpinner } from "@/components/ui/spinner";
-import { APP_NAME } from "./app-name";
+import AppRoutes from "./app-routes";
 
-// The landing page is what most visitors load (every parked domain's visitor): it comes alone.
-// The route table, the account area and the console are one lazy chunk away (`./app-routes`).
-const LandingPage = lazy(() => import("@/pages/landing"));
-const AppRoutes = lazy(() => import("./app-routes"));
-
-function Landing() {
-  useEffect(() => {
-    document.title = APP_NAME;
-  }, []);
-  return <LandingPage />;
-}
-
+/**
+ * Every page of the app, each loaded when it is first shown. The landing page `/` is not among
+ * them: it is its own document (landing.html), and the app's links to it load that document.
+ */
 export function AppRouter() {
   return (
     <Suspense fallback={<PageSpinner />}>
-      <Switch>
-        <Route path="/" component={Landing} />
-        <Route component={AppRoutes} />
-      </Switch>
+      <AppRoutes />
     </Suspense>
   );
 }
