@@ -1,5 +1,9 @@
+import type { Response } from "@playwright/test";
 import { LEAD_CONSENT } from "../../shared/lead-consent";
 import { expect, test, toast } from "./fixtures";
+
+/** A name only React DOM's code contains, kept by the minifier. */
+const REACT_DOM_MARK = "__DOM_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE";
 
 test.describe("landing page lead form", () => {
   test("invalid input shows each field's message and sends nothing", async ({ page }) => {
@@ -115,18 +119,20 @@ test.describe("landing page lead form", () => {
     await expect(email).toBeInViewport();
   });
 
-  test("the landing page loads no dashboard code and no chart library", async ({ page }) => {
-    const scripts: string[] = [];
-    page.on("request", (req) => {
-      if (req.resourceType() === "script") scripts.push(new URL(req.url()).pathname);
+  test("the landing page loads no dashboard code, no chart library and not React DOM", async ({ page }) => {
+    const scripts: Response[] = [];
+    page.on("response", (res) => {
+      if (res.request().resourceType() === "script") scripts.push(res);
     });
     await page.goto("/", { waitUntil: "networkidle" });
 
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Save up to 70%");
     expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.filter((s) => /account-routes|dashboard-routes|recharts|react-query/i.test(s))).toEqual(
-      [],
-    );
+    const paths = scripts.map((res) => new URL(res.url()).pathname);
+    expect(paths.filter((s) => /account-routes|dashboard-routes|recharts|react-query/i.test(s))).toEqual([]);
+    // The page runs on Preact (vite.landing.config.ts): React DOM's internals are in no script.
+    const bodies = await Promise.all(scripts.map((res) => res.text()));
+    expect(paths.filter((_, i) => bodies[i].includes(REACT_DOM_MARK))).toEqual([]);
   });
 
   test("the form shows the consent line, naming the insurance partners the details go to", async ({
@@ -138,7 +144,9 @@ test.describe("landing page lead form", () => {
     await expect(form.getByTestId("lead-consent")).toContainText("car-insurance partners");
   });
 
-  test("the header links to the dashboard and the form links to the privacy notice", async ({ page }) => {
+  test("the header links to the dashboard, the form to the privacy notice, whose header leads back", async ({
+    page,
+  }) => {
     await page.goto("/");
     await expect(page.getByRole("banner").getByRole("link", { name: "Admin Dashboard" })).toHaveAttribute(
       "href",
@@ -147,5 +155,10 @@ test.describe("landing page lead form", () => {
     await page.getByRole("link", { name: "Privacy Notice" }).first().click();
     await expect(page).toHaveURL(/\/privacy$/);
     await expect(page.getByRole("heading", { level: 1, name: "Privacy Notice" })).toBeVisible();
+
+    // And back: the app's header leads to the landing page's own document.
+    await page.getByRole("banner").getByRole("link", { name: "ParkPilot home" }).click();
+    await expect(page).toHaveURL(/:\d+\/$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Save up to 70%");
   });
 });

@@ -84,6 +84,26 @@ describe("the development server (npm run dev)", () => {
     expect(shared.status).toBe(200);
   });
 
+  it("serves the landing page `/` as its own document on Preact, as in production, and the app elsewhere", async () => {
+    const landing = await fetch(`${baseUrl}/`);
+    expect(landing.status).toBe(200);
+    const html = await landing.text();
+    expect(html).toContain('src="/__landing/src/landing-main.tsx"');
+    const entry = await fetch(`${baseUrl}/__landing/src/landing-main.tsx`);
+    expect(entry.status).toBe(200);
+    // Its `react-dom/client` is Preact's (the dependency, and the chunk it imports).
+    const client = (await entry.text()).match(/from "([^"]+\/deps\/react-dom_client\.js[^"]*)"/)?.[1];
+    expect(client).toBeDefined();
+    const stub = await (await fetch(`${baseUrl}${client}`)).text();
+    const chunk = stub.match(/from "\.\/([^"]+)"/)?.[1];
+    const runtime = chunk ? await (await fetch(new URL(chunk, `${baseUrl}${client}`))).text() : "";
+    expect(stub + runtime).toContain("preact/compat");
+    expect(stub + runtime).not.toContain("__DOM_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE");
+    const app = await (await fetch(`${baseUrl}/privacy`)).text();
+    expect(app).toContain('src="/src/main.tsx"');
+    expect(app).not.toContain("landing-main");
+  });
+
   it("refuses server source through /@fs/, raw or not", async () => {
     for (const url of [
       `/@fs${repo}/server/config.ts?raw`,

@@ -28,10 +28,7 @@ export async function preloadFor(path: string): Promise<void> {
   return (routeOf(path)?.page ?? NotFoundPage).preload();
 }
 
-/**
- * Every path but the landing page: the route table and what it names load with the first of
- * them a visitor opens, never with the landing page.
- */
+/** Every path but the landing page `/`, which is its own document (landing.html). */
 export default function AppRoutes() {
   return (
     <>

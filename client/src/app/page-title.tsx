@@ -10,11 +10,10 @@ export const NOT_FOUND_TITLE = `Page Not Found · ${APP_NAME}`;
 const CONSOLE_PATH = /^\/admin(?:\/|$)/;
 
 /**
- * The tab title for a path: `Domain Portfolio · ParkPilot`; the landing page reads the product
- * name, unknown paths "Page Not Found"; null for the console's paths, which the console titles.
+ * The tab title for a path: `Domain Portfolio · ParkPilot`, unknown paths "Page Not Found"; null
+ * for the console's paths, which the console titles. (The landing page's document has its own.)
  */
 export function pageTitle(path: string): string | null {
-  if (path === "/") return APP_NAME;
   if (CONSOLE_PATH.test(path)) return null;
   const route = routeOf(path);
   return route ? `${route.title} · ${APP_NAME}` : NOT_FOUND_TITLE;

@@ -9,7 +9,7 @@ export type Preloadable = (() => ReactElement) & {
 /**
  * `React.lazy` that can be preloaded. Once the chunk is in, the component renders at once and
  * never suspends: React holds a suspended screen back until 300 ms after its fallback was shown,
- * so each lazy level a first visit passed through (the route table, the account area, the page)
+ * so each lazy level a first visit passed through (the account area, the page)
  * cost 300 ms even with every chunk cached. `main.tsx` preloads the levels the first address
  * needs before the first render; the sidebar preloads a page when the pointer or focus reaches
  * its link.

@@ -1,5 +1,4 @@
 import { CircleAlert } from "lucide-react";
-import { Link } from "wouter";
 import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 
@@ -13,9 +12,10 @@ export default function NotFoundPage() {
             <h1 className="font-bold text-2xl text-slate-900">404 Page Not Found</h1>
           </div>
           <p className="mt-4 text-muted-foreground text-sm">Did you forget to add the page to the router?</p>
-          <Link href="/" className={buttonVariants({ variant: "outline", className: "mt-6" })}>
+          {/* A plain link: the landing page is its own document (landing.html). */}
+          <a href="/" className={buttonVariants({ variant: "outline", className: "mt-6" })}>
             Back to home
-          </Link>
+          </a>
         </CardContent>
       </Card>
     </main>

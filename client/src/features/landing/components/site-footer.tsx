@@ -1,6 +1,6 @@
-import { Link } from "wouter";
 import { BrandMark } from "@/components/brand-mark";
 
+/** The public pages' footer; plain links, as in the header (site-header.tsx). */
 export function SiteFooter() {
   return (
     <footer className="border-slate-800 border-t bg-slate-900 text-slate-400">
@@ -16,14 +16,14 @@ export function SiteFooter() {
           <p className="font-semibold text-white">Company</p>
           <ul className="mt-3 grid gap-2">
             <li>
-              <Link href="/privacy" className="transition-colors hover:text-white">
+              <a href="/privacy" className="transition-colors hover:text-white">
                 Privacy Notice
-              </Link>
+              </a>
             </li>
             <li>
-              <Link href="/dashboard" className="transition-colors hover:text-white">
+              <a href="/dashboard" className="transition-colors hover:text-white">
                 Admin Dashboard
-              </Link>
+              </a>
             </li>
           </ul>
         </nav>

@@ -1,7 +1,6 @@
 import { LEAD_CONSENT } from "@shared/lead-consent";
 import { ArrowRight, Lock } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
@@ -99,7 +98,13 @@ export function LeadForm() {
           required
           fieldSize="lg"
           value={zipCode}
-          onChange={(e) => setZipCode(normalizeZip(e.target.value))}
+          onChange={(e) => {
+            const kept = normalizeZip(e.target.value);
+            // Put back at once: a refused character leaves the state as it was, and the landing
+            // page's runtime (Preact) redraws a field only when its state changes.
+            if (e.target.value !== kept) e.target.value = kept;
+            setZipCode(kept);
+          }}
           aria-invalid={errors.zipCode ? true : undefined}
           aria-describedby={errors.zipCode ? `${ZIP_FIELD_ID}-error` : undefined}
         />
@@ -118,9 +123,9 @@ export function LeadForm() {
         <Lock aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
         <span data-testid="lead-consent">
           {LEAD_CONSENT.text} See our{" "}
-          <Link href="/privacy" className="font-medium text-foreground underline underline-offset-2">
+          <a href="/privacy" className="font-medium text-foreground underline underline-offset-2">
             Privacy Notice
-          </Link>
+          </a>
           .
         </span>
       </p>
