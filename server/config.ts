@@ -121,6 +121,10 @@ const ZEnv = z.object({
   /** Where each connected service is reached (a fake stands in for it in tests); unset: the service's own API. */
   NAMECHEAP_API_URL: z.url().optional(),
   GODADDY_API_URL: z.url().optional(),
+  PORKBUN_API_URL: z.url().optional(),
+  DYNADOT_API_URL: z.url().optional(),
+  /** Cloudflare's API root, `/client/v4` included (Cloudflare Registrar, through its SDK). */
+  CLOUDFLARE_API_URL: z.url().optional(),
   SEDO_API_URL: z.url().optional(),
   BODIS_API_URL: z.url().optional(),
   /** The day's reference rates that convert a network's non-USD figures (a Frankfurter-compatible API). */

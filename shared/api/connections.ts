@@ -34,7 +34,15 @@ export const CONNECTION_PATHS = {
   tldPrices: "/api/connections/tld-prices",
 } as const;
 
-export const CONNECTION_SERVICE_IDS = ["namecheap", "godaddy", "sedo", "bodis"] as const;
+export const CONNECTION_SERVICE_IDS = [
+  "namecheap",
+  "godaddy",
+  "porkbun",
+  "dynadot",
+  "cloudflare",
+  "sedo",
+  "bodis",
+] as const;
 export type TConnectionServiceId = (typeof CONNECTION_SERVICE_IDS)[number];
 
 /** `POST /api/connections`: the service and its own credentials, by the service's field names. */
@@ -139,4 +147,6 @@ export interface TRegistrarDomain {
   privacy: boolean | null;
   nameservers: string[] | null;
   seenAt: string;
+  /** Why this registrar cannot park the name in one step (its names stay on its own nameservers); null when it can. */
+  cannotPark: string | null;
 }

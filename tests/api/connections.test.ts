@@ -76,6 +76,9 @@ describe("connecting a service", () => {
     expect(res.body.map((x: { id: string; kind: string }) => `${x.id}:${x.kind}`)).toEqual([
       "namecheap:registrar",
       "godaddy:registrar",
+      "porkbun:registrar",
+      "dynadot:registrar",
+      "cloudflare:registrar",
       "sedo:parking",
       "bodis:parking",
     ]);

@@ -36,6 +36,9 @@ export function connectionSyncDeps(deps: Pick<AppDeps, "db" | "database" | "conf
     urls: {
       NAMECHEAP_API_URL: config.NAMECHEAP_API_URL,
       GODADDY_API_URL: config.GODADDY_API_URL,
+      PORKBUN_API_URL: config.PORKBUN_API_URL,
+      DYNADOT_API_URL: config.DYNADOT_API_URL,
+      CLOUDFLARE_API_URL: config.CLOUDFLARE_API_URL,
       SEDO_API_URL: config.SEDO_API_URL,
       BODIS_API_URL: config.BODIS_API_URL,
     },

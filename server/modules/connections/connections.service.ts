@@ -156,7 +156,8 @@ export async function requestSync(db: Db, userId: string, id: string): Promise<T
 
 /**
  * Park in one step: the registrar that holds the name for this account is told to set its
- * nameservers to the pair drawn for it, then the name is looked up as "Verify now" does.
+ * nameservers to the pair drawn for it, then the name is looked up as "Verify now" does. A
+ * registrar whose names stay on its own nameservers (Cloudflare Registrar) is refused in its words.
  */
 export async function parkInOneStep(
   deps: SyncDeps & { mailer: Mailer; checker: OwnershipChecker; appUrl: string },
@@ -190,6 +191,8 @@ export async function parkInOneStep(
   }
   const row = await ownConnection(db, userId, domain.connection_id);
   const connector = CONNECTORS[row.service as keyof typeof CONNECTORS];
+  // A registrar that keeps its names on its own nameservers is not asked at all.
+  if (connector?.cannotPark) throw new AppError("CONFLICT", connector.cannotPark);
   if (!connector?.setNameservers) throw new AppError("CONFLICT", `${row.service} cannot set nameservers.`);
   const credentials = openCredentials(deps.keys, row);
   try {
@@ -316,14 +319,16 @@ export async function registrarDomain(
     if (rows.length === 0) throw notFound("Domain");
     return null;
   }
+  const connector = CONNECTORS[row.service as keyof typeof CONNECTORS];
   return {
     connectionId: row.r.connectionId,
-    registrar: CONNECTORS[row.service as keyof typeof CONNECTORS]?.name ?? row.service,
+    registrar: connector?.name ?? row.service,
     expiresAt: row.r.expiresAt?.toISOString() ?? null,
     autoRenew: row.r.autoRenew,
     locked: row.r.locked,
     privacy: row.r.privacy,
     nameservers: row.r.nameservers,
     seenAt: row.r.seenAt.toISOString(),
+    cannotPark: connector?.cannotPark ?? null,
   };
 }

@@ -62,6 +62,11 @@ export interface Connector {
   testCredentials(ctx: ConnectorContext): Promise<{ account: string }>;
   listDomains?(ctx: ConnectorContext, cursor: string | null): Promise<DomainPage>;
   setNameservers?(ctx: ConnectorContext, domain: string, nameservers: string[]): Promise<void>;
+  /**
+   * Why this registrar cannot point a name at its nameserver pair (it keeps its names on its own
+   * nameservers), in words the owner can act on: "Park in one step" is then refused with them.
+   */
+  cannotPark?: string;
   /** Every domain's figures from `from` to `to`, both YYYY-MM-DD and included. */
   fetchDayStats?(ctx: ConnectorContext, from: string, to: string): Promise<DayStat[]>;
 }

@@ -9,7 +9,8 @@ const onOff = (v: boolean | null) => (v === null ? "unknown" : v ? "on" : "off")
 
 /**
  * On a domain held by a connected registrar: what the registrar says of it, and "Park in one
- * step", which has the registrar point the name at its nameserver pair, then checks it.
+ * step", which has the registrar point the name at its nameserver pair, then checks it (or, for a
+ * registrar that keeps its names on its own nameservers, the registrar's reason and the way left).
  */
 export function ParkInOneStep({ domain }: { domain: TDomain }) {
   const registrar = useRegistrarDomain(domain.id);
@@ -25,7 +26,10 @@ export function ParkInOneStep({ domain }: { domain: TDomain }) {
         {held.expiresAt ? `, expires ${formatDate(held.expiresAt)}` : ""} · auto-renew {onOff(held.autoRenew)}{" "}
         · lock {onOff(held.locked)} · privacy {onOff(held.privacy)}
       </p>
-      {domain.verification.status !== "verified" && pair.length > 0 && (
+      {domain.verification.status !== "verified" && held.cannotPark && (
+        <p className="text-muted-foreground">{held.cannotPark}</p>
+      )}
+      {domain.verification.status !== "verified" && !held.cannotPark && pair.length > 0 && (
         <div className="flex flex-wrap items-center justify-between gap-2">
           <span className="text-muted-foreground">
             {pointed ? "Pointed at " : "Points elsewhere. Park it at "}
