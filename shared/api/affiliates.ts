@@ -30,6 +30,14 @@ const LEVEL_MESSAGE = "Level must be 1, 2 or 3.";
  */
 export const DEFAULT_AFFILIATE_LEVEL = 1 satisfies TAffiliateLevel;
 
+/** One of the programme's levels: 1, 2 or 3. */
+export const ZAffiliateLevel = z
+  .number(LEVEL_MESSAGE)
+  .refine(
+    (level): level is TAffiliateLevel => AFFILIATE_LEVELS.some((l) => l.level === level),
+    LEVEL_MESSAGE,
+  );
+
 export const ZInviteAffiliateBody = z.object({
   email: z
     .string("Please enter an email address to invite.")
@@ -38,13 +46,7 @@ export const ZInviteAffiliateBody = z.object({
     .max(254, "That email address is too long.")
     .pipe(z.email("Please enter a valid email address.")),
   /** The level the invitation carries, and with it the referral's rate (docs/affiliates.md). */
-  level: z
-    .number(LEVEL_MESSAGE)
-    .default(DEFAULT_AFFILIATE_LEVEL)
-    .refine(
-      (level): level is TAffiliateLevel => AFFILIATE_LEVELS.some((l) => l.level === level),
-      LEVEL_MESSAGE,
-    ),
+  level: ZAffiliateLevel.default(DEFAULT_AFFILIATE_LEVEL),
 });
 export type TInviteAffiliateBody = z.input<typeof ZInviteAffiliateBody>;
 

@@ -118,7 +118,7 @@ export const ZRevenueStream = z.object({
 });
 export type TRevenueStream = z.infer<typeof ZRevenueStream>;
 
-export const ZGoalCategory = z.enum(GOAL_CATEGORIES);
+export const ZGoalCategory = z.enum(GOAL_CATEGORIES, "Please select a goal type.");
 export const ZGoalTimeframe = z.enum(GOAL_TIMEFRAMES);
 export type TGoalCategory = z.infer<typeof ZGoalCategory>;
 export type TGoalTimeframe = z.infer<typeof ZGoalTimeframe>;
@@ -130,6 +130,7 @@ const ZTargetAmount = z
   .pipe(
     z
       .string()
+      .min(1, "Please enter an amount.")
       .regex(/^\d{1,10}(\.\d{1,2})?$/, "Enter an amount in dollars and cents")
       .refine((v) => Number(v) > 0, "The target must be more than $0"),
   );

@@ -99,6 +99,8 @@ describe("revenue goals", () => {
   it.each([
     [{ targetAmount: 100, timeframe: "monthly" }, /Invalid input/],
     [{ category: "total" }, /Invalid input/],
+    [{ targetAmount: 100 }, /Please select a goal type\./],
+    [{ targetAmount: " ", category: "total" }, /Please enter an amount\./],
     [{ targetAmount: "abc", category: "total" }, /dollars and cents/],
     [{ targetAmount: 0, category: "total" }, /more than \$0/],
     [{ targetAmount: -5, category: "total" }, /dollars and cents/],

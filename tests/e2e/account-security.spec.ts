@@ -51,6 +51,32 @@ test.describe("account security", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
+  test("turning two-factor sign-in off takes a code: a wrong one is refused, the right one turns it off", async ({
+    page,
+    account: _account,
+  }) => {
+    await openSettings(page);
+    const card = page.getByRole("region", { name: /Two-Factor Sign-In/ });
+    await card.getByRole("button", { name: "Set Up Two-Factor Sign-In" }).click();
+    const secret = (await card.locator("code").textContent())?.trim() ?? "";
+    await card.getByLabel("Code from the app").fill(totpCode(secret));
+    await card.getByRole("button", { name: "Turn On" }).click();
+    await card.getByRole("button", { name: "I've Saved Them" }).click();
+    await expect(card.getByText("On", { exact: true })).toBeVisible();
+
+    const code = card.getByLabel("Authenticator or recovery code");
+    await expect(card.getByRole("button", { name: "Turn Off" })).toBeDisabled();
+    await code.fill("000000");
+    await card.getByRole("button", { name: "Turn Off" }).click();
+    await expect(toast(page)).toBeVisible();
+    await expect(card.getByText("On", { exact: true })).toBeVisible();
+
+    await code.fill(totpCode(secret, 1));
+    await card.getByRole("button", { name: "Turn Off" }).click();
+    await expect(toast(page).filter({ hasText: "Two-Factor Sign-In Off" })).toBeVisible();
+    await expect(card.getByText("Off", { exact: true })).toBeVisible();
+  });
+
   test("lists this device among the signed-in sessions", async ({ page, account: _account }) => {
     await openSettings(page);
     const devices = page.getByRole("region", { name: "Signed-In Devices" });

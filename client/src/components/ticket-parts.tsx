@@ -1,11 +1,21 @@
-import { MAX_MESSAGE_LENGTH, type TTicket, type TTicketMessage } from "@shared/api/support";
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  MAX_MESSAGE_LENGTH,
+  type TTicket,
+  type TTicketMessage,
+  ZTicketMessageBody,
+} from "@shared/api/support";
 import { supportTarget } from "@shared/support";
-import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { type ReactNode, useId } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DialogShell } from "@/components/ui/dialog";
+import { FieldError } from "@/components/ui/field-error";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
+import { showServerIssues } from "@/lib/form-errors";
 import { toast, toastError } from "@/lib/toast";
 
 const STATUS_LABELS: Record<TTicket["status"], string> = {
@@ -90,9 +100,13 @@ export function TicketThread({ messages }: { messages: TTicketMessage[] }) {
   );
 }
 
+/** What a reply's sender is told back: the message was sent, or refused (its issues placed). */
+export type TMessageOutcome = { sent: () => void; refused: (error: unknown) => void };
+
 /**
- * A message to add to a ticket's thread (the user's reply, staff's answer): `onSend` gets the
- * text and a function that clears it once sent; `children` are the form's other buttons.
+ * A message to add to a ticket's thread (the user's reply, staff's answer), checked with the
+ * message request's own schema: `onSend` gets the text (trimmed) and what to call when it was
+ * sent or refused; `children` are the form's other buttons.
  */
 export function TicketMessageForm(props: {
   formLabel: string;
@@ -100,25 +114,34 @@ export function TicketMessageForm(props: {
   submitLabel: string;
   rows: number;
   pending: boolean;
-  onSend: (text: string, sent: () => void) => void;
+  onSend: (text: string, outcome: TMessageOutcome) => void;
   children?: ReactNode;
 }) {
-  const [text, setText] = useState("");
+  const form = useForm<z.input<typeof ZTicketMessageBody>, unknown, z.output<typeof ZTicketMessageBody>>({
+    resolver: zodResolver(ZTicketMessageBody),
+    defaultValues: { body: "" },
+  });
+  const { errors } = form.formState;
+  const text = form.watch("body");
   const id = useId();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    props.onSend(text, () => setText(""));
-  };
+  const submit = form.handleSubmit(({ body }) =>
+    props.onSend(body, {
+      sent: () => form.reset({ body: "" }),
+      refused: (error) => showServerIssues(error, form.setError, ["body"]),
+    }),
+  );
   return (
-    <form className="grid gap-2" onSubmit={submit} aria-label={props.formLabel}>
+    <form className="grid gap-2" onSubmit={submit} aria-label={props.formLabel} noValidate>
       <Label htmlFor={id}>{props.label}</Label>
       <Textarea
         id={id}
         rows={props.rows}
-        value={text}
         maxLength={MAX_MESSAGE_LENGTH}
-        onChange={(e) => setText(e.target.value)}
+        aria-invalid={errors.body ? true : undefined}
+        aria-describedby={errors.body ? `${id}-error` : undefined}
+        {...form.register("body")}
       />
+      <FieldError id={`${id}-error`}>{errors.body?.message}</FieldError>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={props.pending || text.trim().length === 0}>
           {props.submitLabel}
@@ -153,7 +176,7 @@ export function TicketDialogShell(props: {
 
 /**
  * The `onSend` of a ticket's message form: posts the reply on `ticket` with `mutate`, then shows
- * `sentToast` and clears the form; a failure shows `failure`.
+ * `sentToast` and clears the form; a failure puts its issues at the field and shows `failure`.
  */
 export function replySender(
   ticket: { id: string } | undefined,
@@ -164,16 +187,19 @@ export function replySender(
   sentToast: { title: string; description: string },
   failure: string,
 ) {
-  return (reply: string, sent: () => void) => {
+  return (reply: string, outcome: TMessageOutcome) => {
     if (!ticket) return;
     mutate(
       { id: ticket.id, reply },
       {
         onSuccess: () => {
           toast(sentToast);
-          sent();
+          outcome.sent();
         },
-        onError: (error) => toastError(error, failure),
+        onError: (error) => {
+          outcome.refused(error);
+          toastError(error, failure);
+        },
       },
     );
   };

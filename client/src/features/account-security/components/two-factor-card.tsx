@@ -1,13 +1,18 @@
-import type { TTwoFactorSetup } from "@shared/api/security";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type TTwoFactorSetup, ZCodeBody } from "@shared/api/security";
 import { ShieldCheck } from "lucide-react";
-import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
 import { IconCardHeader } from "@/components/icon-card-header";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
+import { showServerIssues } from "@/lib/form-errors";
 import { toast, toastError } from "@/lib/toast";
 import { useDisableTwoFactor, useRegenerateRecoveryCodes, useSetupTwoFactor } from "../api/change-two-factor";
 import { useTwoFactorStatus } from "../api/get-two-factor-status";
@@ -16,17 +21,38 @@ import { TwoFactorEnrolment } from "./two-factor-enrolment";
 
 const failed = (error: unknown) => toastError(error);
 
-/** With two-factor on: new recovery codes, or turning it off, each confirmed with a code. */
+/** With two-factor on: new recovery codes, or turning it off, each confirmed with a code (the requests' own schema). */
 function TwoFactorOn({ codesLeft, onCodes }: { codesLeft: number; onCodes: (codes: string[]) => void }) {
-  const [code, setCode] = useState("");
+  const form = useForm<z.input<typeof ZCodeBody>, unknown, z.output<typeof ZCodeBody>>({
+    resolver: zodResolver(ZCodeBody),
+    defaultValues: { code: "" },
+  });
+  const { errors } = form.formState;
+  const code = form.watch("code");
   const codeId = useId();
   const disable = useDisableTwoFactor();
   const regenerate = useRegenerateRecoveryCodes();
   const busy = disable.isPending || regenerate.isPending;
-  const submit = (event: FormEvent<HTMLFormElement>) => event.preventDefault();
+  const refused = (error: unknown) => {
+    showServerIssues(error, form.setError, ["code"]);
+    toastError(error);
+  };
+  const newCodes = form.handleSubmit((body) =>
+    regenerate.mutate(body.code, { onSuccess: onCodes, onError: refused }),
+  );
+  const turnOff = form.handleSubmit((body) =>
+    disable.mutate(body.code, {
+      onSuccess: () =>
+        toast({
+          title: "Two-Factor Sign-In Off",
+          description: "Your password alone signs you in now.",
+        }),
+      onError: refused,
+    }),
+  );
 
   return (
-    <form className="grid gap-4" onSubmit={submit}>
+    <form className="grid gap-4" onSubmit={(event) => event.preventDefault()} noValidate>
       <p className="text-sm">
         Signing in asks for a code from your authenticator app. Recovery codes left:{" "}
         <strong>{codesLeft}</strong>.
@@ -36,17 +62,19 @@ function TwoFactorOn({ codesLeft, onCodes }: { codesLeft: number; onCodes: (code
         <Input
           id={codeId}
           autoComplete="one-time-code"
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
           className="max-w-56 font-mono"
+          aria-invalid={errors.code ? true : undefined}
+          aria-describedby={errors.code ? `${codeId}-error` : undefined}
+          {...form.register("code")}
         />
+        <FieldError id={`${codeId}-error`}>{errors.code?.message}</FieldError>
       </div>
       <div className="flex flex-wrap gap-2">
         <Button
           type="button"
           variant="outline"
           disabled={!code.trim() || busy}
-          onClick={() => regenerate.mutate(code.trim(), { onSuccess: onCodes, onError: failed })}
+          onClick={() => void newCodes()}
         >
           New Recovery Codes
         </Button>
@@ -54,16 +82,7 @@ function TwoFactorOn({ codesLeft, onCodes }: { codesLeft: number; onCodes: (code
           type="button"
           variant="destructive"
           disabled={!code.trim() || busy}
-          onClick={() =>
-            disable.mutate(code.trim(), {
-              onSuccess: () =>
-                toast({
-                  title: "Two-Factor Sign-In Off",
-                  description: "Your password alone signs you in now.",
-                }),
-              onError: failed,
-            })
-          }
+          onClick={() => void turnOff()}
         >
           Turn Off
         </Button>

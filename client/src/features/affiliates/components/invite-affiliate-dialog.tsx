@@ -1,13 +1,17 @@
-import { DEFAULT_AFFILIATE_LEVEL, type TAffiliateLevel } from "@shared/api/affiliates";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { DEFAULT_AFFILIATE_LEVEL, ZAffiliateLevel, ZInviteAffiliateBody } from "@shared/api/affiliates";
 import { AFFILIATE_LEVELS } from "@shared/catalog";
 import { Send } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FieldErrors, useForm } from "react-hook-form";
+import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/dialog";
+import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { apiErrorMessage } from "@/lib/api-error";
+import { firstFieldError, showServerIssues } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import { useInviteAffiliate } from "../api/invite-affiliate";
 
@@ -15,6 +19,14 @@ const LEVEL_OPTIONS = AFFILIATE_LEVELS.map((l) => ({
   value: String(l.level),
   label: `Level ${l.level} (${l.commissionPercent}% commission)`,
 }));
+
+/** The request's own schema, the level as the select holds it. */
+const ZInviteForm = ZInviteAffiliateBody.extend({
+  level: z.string().transform(Number).pipe(ZAffiliateLevel),
+});
+type TInviteForm = z.input<typeof ZInviteForm>;
+const EMPTY: TInviteForm = { email: "", level: String(DEFAULT_AFFILIATE_LEVEL) };
+const FIELDS = ["email", "level"] as const;
 
 /**
  * Invite someone by email at a level (1, 2 or 3); the server mails them the registration link.
@@ -28,29 +40,22 @@ export function InviteAffiliateDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const invite = useInviteAffiliate();
-  const [email, setEmail] = useState("");
-  const [level, setLevel] = useState<TAffiliateLevel>(DEFAULT_AFFILIATE_LEVEL);
+  const form = useForm<TInviteForm, unknown, z.output<typeof ZInviteForm>>({
+    resolver: zodResolver(ZInviteForm),
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
 
   function close() {
-    setEmail("");
-    setLevel(DEFAULT_AFFILIATE_LEVEL);
+    form.reset(EMPTY);
     onOpenChange(false);
   }
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const address = email.trim();
-    if (!address) {
-      toast({
-        variant: "destructive",
-        title: "Email Required",
-        description: "Please enter an email address to invite.",
-      });
-      return;
-    }
+  async function send(body: z.output<typeof ZInviteForm>) {
     try {
-      await invite.mutateAsync({ email: address, level });
+      await invite.mutateAsync(body);
     } catch (error) {
+      showServerIssues(error, form.setError, FIELDS);
       toast({
         variant: "destructive",
         title: "Invitation Failed",
@@ -58,9 +63,29 @@ export function InviteAffiliateDialog({
       });
       return;
     }
-    toast({ title: "Affiliate Invited!", description: `An invitation has been sent to ${address}.` });
+    toast({ title: "Affiliate Invited!", description: `An invitation has been sent to ${body.email}.` });
     close();
   }
+
+  // No address is the product's fixed message; any other rule says its own, as the server would.
+  function refused(found: FieldErrors<TInviteForm>) {
+    if (!form.getValues("email").trim()) {
+      toast({
+        variant: "destructive",
+        title: "Email Required",
+        description: "Please enter an email address to invite.",
+      });
+      return;
+    }
+    toast({
+      variant: "destructive",
+      title: "Invitation Failed",
+      description: firstFieldError(found, FIELDS),
+    });
+  }
+
+  const describedBy = (name: (typeof FIELDS)[number]) =>
+    errors[name] ? { "aria-invalid": true, "aria-describedby": `affiliate-${name}-error` } : {};
 
   return (
     <FormDialog
@@ -69,7 +94,7 @@ export function InviteAffiliateDialog({
       title="Invite Affiliate"
       description="We'll email them a link to create their account. Once they join, you earn commission on what they buy (see How you earn)."
       formLabel="Invite affiliate"
-      onSubmit={handleSubmit}
+      onSubmit={form.handleSubmit(send, refused)}
       onCancel={close}
       submit={
         <Button type="submit" disabled={invite.isPending}>
@@ -85,18 +110,20 @@ export function InviteAffiliateDialog({
           type="email"
           autoComplete="off"
           placeholder="partner@example.com"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          {...describedBy("email")}
+          {...form.register("email")}
         />
+        <FieldError id="affiliate-email-error">{errors.email?.message}</FieldError>
       </div>
       <div className="grid gap-2">
         <Label htmlFor="affiliate-level">Affiliate Level</Label>
         <Select
           id="affiliate-level"
           options={LEVEL_OPTIONS}
-          value={String(level)}
-          onValueChange={(value) => setLevel(Number(value) as TAffiliateLevel)}
+          {...describedBy("level")}
+          {...form.register("level")}
         />
+        <FieldError id="affiliate-level-error">{errors.level?.message}</FieldError>
       </div>
     </FormDialog>
   );

@@ -1,10 +1,21 @@
-import { API_KEY_SCOPES, type TApiKeyScope, type TCreatedApiKey } from "@shared/api/api-keys";
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  API_KEY_SCOPES,
+  type TApiKeyScope,
+  type TCreateApiKeyBody,
+  type TCreatedApiKey,
+  ZCreateApiKeyBody,
+} from "@shared/api/api-keys";
 import { Copy } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
 import { Button } from "@/components/ui/button";
+import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { apiErrorMessage } from "@/lib/api-error";
+import { showServerIssues } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import { useCreateApiKey } from "../api/change-api-keys";
 
@@ -43,50 +54,65 @@ function NewKey({ created, onDone }: { created: TCreatedApiKey; onDone: () => vo
   );
 }
 
-/** Settings → API: names a key and its scopes, and creates it. */
+const EMPTY: TCreateApiKeyBody = { name: "", scopes: ["read"] };
+const FIELDS = ["name", "scopes"] as const;
+
+/** Settings → API: names a key and its scopes, and creates it (on the request's own schema). */
 export function CreateApiKeyForm() {
-  const [name, setName] = useState("");
-  const [scopes, setScopes] = useState<TApiKeyScope[]>(["read"]);
+  const form = useForm<TCreateApiKeyBody, unknown, z.output<typeof ZCreateApiKeyBody>>({
+    resolver: zodResolver(ZCreateApiKeyBody),
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
+  const [name, scopes] = form.watch(["name", "scopes"]);
   const [created, setCreated] = useState<TCreatedApiKey | null>(null);
   const create = useCreateApiKey();
 
   if (created) return <NewKey created={created} onDone={() => setCreated(null)} />;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate(
-      { name, scopes },
-      {
-        onSuccess: (key) => {
-          setCreated(key);
-          setName("");
-        },
-        onError: (error) =>
-          toast({
-            variant: "destructive",
-            title: "Key Not Created",
-            description: apiErrorMessage(error, "Please try again."),
-          }),
+  const submit = form.handleSubmit((body) =>
+    create.mutate(body, {
+      onSuccess: (key) => {
+        setCreated(key);
+        form.reset({ ...form.getValues(), name: "" });
       },
-    );
-  };
+      onError: (error) => {
+        showServerIssues(error, form.setError, FIELDS);
+        toast({
+          variant: "destructive",
+          title: "Key Not Created",
+          description: apiErrorMessage(error, "Please try again."),
+        });
+      },
+    }),
+  );
   const toggle = (scope: TApiKeyScope, on: boolean) =>
-    setScopes((now) => API_KEY_SCOPES.filter((s) => (s === scope ? on : now.includes(s))));
+    form.setValue(
+      "scopes",
+      API_KEY_SCOPES.filter((s) => (s === scope ? on : scopes.includes(s))),
+      { shouldValidate: form.formState.isSubmitted },
+    );
 
   return (
-    <form className="grid gap-3" onSubmit={submit} aria-label="Create API key">
+    <form className="grid gap-3" onSubmit={submit} aria-label="Create API key" noValidate>
       <div className="grid gap-1.5">
         <Label htmlFor="api-key-name">Key name</Label>
         <Input
           id="api-key-name"
-          value={name}
           maxLength={60}
           placeholder="e.g. Registrar sync"
-          onChange={(e) => setName(e.target.value)}
           required
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={errors.name ? "api-key-name-error" : undefined}
+          {...form.register("name")}
         />
+        <FieldError id="api-key-name-error">{errors.name?.message}</FieldError>
       </div>
-      <fieldset className="grid gap-1.5">
+      <fieldset
+        className="grid gap-1.5"
+        aria-invalid={errors.scopes ? true : undefined}
+        aria-describedby={errors.scopes ? "api-key-scopes-error" : undefined}
+      >
         <legend className="mb-1 font-medium text-sm">Scopes</legend>
         {API_KEY_SCOPES.map((scope) => (
           <label key={scope} className="flex items-center gap-2 text-sm">
@@ -99,6 +125,7 @@ export function CreateApiKeyForm() {
             {SCOPE_LABELS[scope]}
           </label>
         ))}
+        <FieldError id="api-key-scopes-error">{errors.scopes?.message}</FieldError>
       </fieldset>
       <Button
         type="submit"

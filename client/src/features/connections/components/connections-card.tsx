@@ -1,14 +1,24 @@
-import type { TConnection, TConnectionService, TSyncSummary } from "@shared/api/connections";
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  type TConnection,
+  type TConnectionService,
+  type TSyncSummary,
+  ZCreateConnectionBody,
+} from "@shared/api/connections";
 import { Plug } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { useId, useState } from "react";
+import { type FieldPath, useForm } from "react-hook-form";
+import { z } from "zod";
 import { SettingsCard } from "@/components/settings-card";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-error";
+import { showServerIssues } from "@/lib/form-errors";
 import { formatNumber, formatRelativeTime } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useChangeConnection } from "../api/change-connection";
@@ -149,36 +159,59 @@ function ConnectionRow({ connection }: { connection: TConnection }) {
   );
 }
 
+/** The connect request's own schema, the service as the select holds it (nothing chosen yet). */
+const ZConnectForm = ZCreateConnectionBody.extend({
+  service: z.string().pipe(ZCreateConnectionBody.shape.service),
+});
+type TConnectForm = z.input<typeof ZConnectForm>;
+const EMPTY: TConnectForm = { service: "", credentials: {} };
+
 function ConnectForm({ services }: { services: TConnectionService[] }) {
-  const [serviceId, setServiceId] = useState("");
-  const [values, setValues] = useState<Record<string, string>>({});
+  const form = useForm<TConnectForm, unknown, z.output<typeof ZConnectForm>>({
+    resolver: zodResolver(ZConnectForm),
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
   const [refusal, setRefusal] = useState<string | null>(null);
   const create = useCreateConnection();
   const baseId = useId();
+  const serviceId = form.watch("service");
   const service = services.find((s) => s.id === serviceId);
+  /** The service and each of its credentials, where the server's issues are shown. */
+  const fields: FieldPath<TConnectForm>[] = [
+    "service",
+    ...(service?.fields.map((f) => `credentials.${f.name}` as const) ?? []),
+  ];
+  const describedBy = (error: unknown, id: string, hint?: string) => {
+    const ids = [error ? `${id}-error` : undefined, hint].filter(Boolean).join(" ");
+    return { "aria-invalid": error ? true : undefined, "aria-describedby": ids || undefined };
+  };
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!service) return;
+  const submit = form.handleSubmit((body) => {
     setRefusal(null);
-    create.mutate(
-      { service: service.id as never, credentials: values },
-      {
-        onSuccess: (created) => {
-          setValues({});
-          setServiceId("");
-          toast({
-            title: "Connected",
-            description: `${created.serviceName} (${created.account}) syncs now.`,
-          });
-        },
-        onError: (error) => setRefusal(errorMessage(error, "The service refused these credentials.")),
+    create.mutate(body, {
+      onSuccess: (created) => {
+        form.reset(EMPTY);
+        toast({
+          title: "Connected",
+          description: `${created.serviceName} (${created.account}) syncs now.`,
+        });
       },
-    );
-  }
+      onError: (error) => {
+        if (!showServerIssues(error, form.setError, fields)) {
+          setRefusal(errorMessage(error, "The service refused these credentials."));
+        }
+      },
+    });
+  });
 
   return (
-    <form className="grid gap-3 rounded-md border p-4" onSubmit={submit} aria-label="Connect a service">
+    <form
+      className="grid gap-3 rounded-md border p-4"
+      onSubmit={submit}
+      aria-label="Connect a service"
+      noValidate
+    >
       <div className="grid gap-2">
         <Label htmlFor={`${baseId}-service`}>Service</Label>
         <Select
@@ -189,28 +222,38 @@ function ConnectForm({ services }: { services: TConnectionService[] }) {
             value: s.id,
             label: `${s.name} (${s.kind === "registrar" ? "registrar" : "parking network"})`,
           }))}
+          {...describedBy(errors.service, `${baseId}-service`)}
           onValueChange={(next) => {
-            setServiceId(next);
-            setValues({});
+            form.reset({ service: next, credentials: {} });
             setRefusal(null);
           }}
         />
+        <FieldError id={`${baseId}-service-error`}>{errors.service?.message}</FieldError>
         {service && <p className="text-muted-foreground text-xs">{service.imports}</p>}
       </div>
-      {service?.fields.map((field) => (
-        <div key={field.name} className="grid gap-2">
-          <Label htmlFor={`${baseId}-${field.name}`}>{field.label}</Label>
-          <Input
-            id={`${baseId}-${field.name}`}
-            type={field.secret ? "password" : "text"}
-            autoComplete="off"
-            required
-            value={values[field.name] ?? ""}
-            onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
-          />
-          {field.help && <p className="text-muted-foreground text-xs">{field.help}</p>}
-        </div>
-      ))}
+      {service?.fields.map((field) => {
+        const id = `${baseId}-${field.name}`;
+        const error = errors.credentials?.[field.name]?.message;
+        return (
+          <div key={`${service.id}-${field.name}`} className="grid gap-2">
+            <Label htmlFor={id}>{field.label}</Label>
+            <Input
+              id={id}
+              type={field.secret ? "password" : "text"}
+              autoComplete="off"
+              required
+              {...describedBy(error, id, field.help ? `${id}-help` : undefined)}
+              {...form.register(`credentials.${field.name}`)}
+            />
+            <FieldError id={`${id}-error`}>{error}</FieldError>
+            {field.help && (
+              <p id={`${id}-help`} className="text-muted-foreground text-xs">
+                {field.help}
+              </p>
+            )}
+          </div>
+        );
+      })}
       {refusal && (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-700 text-sm">
           {refusal}

@@ -1,4 +1,4 @@
-import type { TDevice } from "@shared/api/devices";
+import { type TDevice, ZRenameDeviceBody } from "@shared/api/devices";
 import { useQueryClient } from "@tanstack/react-query";
 import { Laptop } from "lucide-react";
 import { useState } from "react";
@@ -47,7 +47,9 @@ function DeviceRow({ device, manage }: { device: TDevice; manage: boolean }) {
         <RenameForm
           label="Device name"
           initial={device.name}
+          schema={ZRenameDeviceBody}
           pending={rename.isPending}
+          error={rename.error}
           onSave={(name) =>
             rename.mutate({ id: device.id, name }, { onSuccess: () => setEditing(false), onError: failed })
           }
@@ -90,7 +92,15 @@ function DeviceRow({ device, manage }: { device: TDevice; manage: boolean }) {
             </Button>
           )}
           {device.approved && (
-            <Button type="button" size="sm" variant="outline" onClick={() => setEditing(true)}>
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              onClick={() => {
+                rename.reset();
+                setEditing(true);
+              }}
+            >
               Rename
             </Button>
           )}

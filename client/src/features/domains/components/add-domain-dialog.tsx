@@ -1,13 +1,15 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import {
   DOMAIN_STATUS_MEANINGS,
   EARLIEST_REGISTRATION_DATE,
   NEW_DOMAIN_STATUS,
-  type TAdNetwork,
-  type TParkingTemplate,
+  ZCreateDomainBody,
 } from "@shared/api/domains";
 import { DEFAULT_AD_NETWORK, DEFAULT_PARKING_TEMPLATE } from "@shared/catalog";
 import { Globe, Plus } from "lucide-react";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type ReactNode, useState } from "react";
+import { type FieldErrors, type FieldPath, useForm } from "react-hook-form";
+import { z } from "zod";
 import { DomainStatusBadge } from "@/components/domain-status-badge";
 import { atLimit, LimitLine } from "@/components/plans/limit-line";
 import { Button } from "@/components/ui/button";
@@ -18,19 +20,44 @@ import { Label } from "@/components/ui/label";
 import { ValueEstimate } from "@/components/value-estimate";
 import { usePlanUsage } from "@/lib/api/get-plan-usage";
 import { apiErrorMessage } from "@/lib/api-error";
+import { firstFieldError, showServerIssues } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import { useCreateDomain } from "../api/create-domain";
 import { todayInput } from "../utils/today-input";
 import { ParkingFields } from "./parking-fields";
 
-const EMPTY = {
+/**
+ * The request's own schema as the form holds it: every field filled in, an empty acquisition date
+ * left out (acquired the day it is added). The status is not asked: a new domain is pending.
+ */
+const { shape } = ZCreateDomainBody;
+const ZAddDomainForm = ZCreateDomainBody.omit({ status: true }).extend({
+  adNetwork: shape.adNetwork.unwrap(),
+  nameservers: z.string().pipe(shape.nameservers.unwrap()),
+  parkingTemplate: shape.parkingTemplate.unwrap(),
+  registrationDate: z
+    .string()
+    .transform((value) => value || undefined)
+    .pipe(shape.registrationDate),
+});
+type TAddDomainForm = z.input<typeof ZAddDomainForm>;
+
+const EMPTY: TAddDomainForm = {
   name: "",
-  adNetwork: DEFAULT_AD_NETWORK as TAdNetwork,
+  adNetwork: DEFAULT_AD_NETWORK,
   nameservers: "",
-  parkingTemplate: DEFAULT_PARKING_TEMPLATE as TParkingTemplate,
-  /** Empty: acquired the day it is added. */
+  parkingTemplate: DEFAULT_PARKING_TEMPLATE,
   registrationDate: "",
 };
+
+/** Every field of the form, where the server's issues are shown. */
+const FIELDS = [
+  "name",
+  "adNetwork",
+  "parkingTemplate",
+  "nameservers",
+  "registrationDate",
+] as const satisfies readonly FieldPath<TAddDomainForm>[];
 
 /**
  * Add Domain (docs/product.md#screens, docs/product.md#validation-and-messages): name and nameservers are trimmed; an empty name is refused with the
@@ -39,47 +66,46 @@ const EMPTY = {
  */
 export function AddDomainDialog({ trigger }: { trigger?: ReactNode }) {
   const [open, setOpen] = useState(false);
-  const [form, setForm] = useState(EMPTY);
-  const [serverError, setServerError] = useState("");
+  const form = useForm<TAddDomainForm, unknown, z.output<typeof ZAddDomainForm>>({
+    resolver: zodResolver(ZAddDomainForm),
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
+  const values = form.watch();
   const create = useCreateDomain();
   const plan = usePlanUsage().data;
   const full = plan ? atLimit(plan.usage.domains) : false;
-  const set = <K extends keyof typeof EMPTY>(key: K, value: (typeof EMPTY)[K]) =>
-    setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof TAddDomainForm>(key: K, value: TAddDomainForm[K]) =>
+    form.setValue(key as FieldPath<TAddDomainForm>, value, {
+      shouldDirty: true,
+      shouldValidate: form.formState.isSubmitted,
+    });
+  /** The props that tie a field to its message, when it has one. */
+  const describedBy = (name: (typeof FIELDS)[number], hint?: string) => {
+    const ids = [errors[name] ? `domain-${name}-error` : undefined, hint].filter(Boolean).join(" ");
+    return { "aria-invalid": errors[name] ? true : undefined, "aria-describedby": ids || undefined };
+  };
 
   const changeOpen = (next: boolean) => {
     setOpen(next);
-    if (!next) {
-      setForm(EMPTY);
-      setServerError("");
-    }
+    if (!next) form.reset(EMPTY);
   };
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const name = form.name.trim();
-    if (!name) {
-      toast({ title: "Error", description: "Domain name is required.", variant: "destructive" });
-      return;
-    }
-    setServerError("");
+  function add(domain: z.output<typeof ZAddDomainForm>) {
     create.mutate(
+      // What the server does anyway: a new domain is pending until its ownership is proven.
+      { ...domain, status: NEW_DOMAIN_STATUS },
       {
-        ...form,
-        // What the server does anyway: a new domain is pending until its ownership is proven.
-        status: NEW_DOMAIN_STATUS,
-        name,
-        nameservers: form.nameservers.trim(),
-        registrationDate: form.registrationDate || undefined,
-      },
-      {
-        onSuccess: (domain) => {
-          toast({ title: "Domain Added!", description: `${domain.name} has been added to your portfolio.` });
+        onSuccess: (added) => {
+          toast({ title: "Domain Added!", description: `${added.name} has been added to your portfolio.` });
           changeOpen(false);
         },
         onError: (error) => {
           const reason = apiErrorMessage(error, "");
-          setServerError(reason);
+          // A reason naming no field (a name parked by someone else, say) is shown under the name.
+          if (!showServerIssues(error, form.setError, FIELDS) && reason) {
+            form.setError("name", { type: "server", message: reason });
+          }
           // The spec's title; the server's reason when it gave one (retrying does not help a taken name).
           toast({
             title: "Error",
@@ -90,6 +116,10 @@ export function AddDomainDialog({ trigger }: { trigger?: ReactNode }) {
       },
     );
   }
+
+  // The spec's toast ("Domain name is required." for an empty name), the message also at its field.
+  const refused = (found: FieldErrors<TAddDomainForm>) =>
+    toast({ title: "Error", description: firstFieldError(found, FIELDS), variant: "destructive" });
 
   return (
     <FormDialog
@@ -111,7 +141,7 @@ export function AddDomainDialog({ trigger }: { trigger?: ReactNode }) {
         </span>
       }
       formLabel="Add Domain"
-      onSubmit={submit}
+      onSubmit={form.handleSubmit(add, refused)}
       onCancel={() => changeOpen(false)}
       submit={
         <Button type="submit" disabled={create.isPending || full}>
@@ -126,19 +156,22 @@ export function AddDomainDialog({ trigger }: { trigger?: ReactNode }) {
           id="domain-name"
           placeholder="example.com"
           autoComplete="off"
-          value={form.name}
-          aria-invalid={serverError ? true : undefined}
-          aria-describedby={serverError ? "domain-name-error" : undefined}
-          onChange={(e) => set("name", e.target.value)}
+          {...describedBy("name")}
+          {...form.register("name")}
         />
-        <FieldError id="domain-name-error">{serverError}</FieldError>
-        <ValueEstimate name={form.name} />
+        <FieldError id="domain-name-error">{errors.name?.message}</FieldError>
+        <ValueEstimate name={values.name} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <ParkingFields
           idPrefix="domain"
-          form={form}
+          form={values}
           set={set}
+          errors={{
+            adNetwork: errors.adNetwork?.message,
+            parkingTemplate: errors.parkingTemplate?.message,
+            nameservers: errors.nameservers?.message,
+          }}
           pairHint="To park it with us, point it at the nameserver pair drawn for it, shown on the domain once you add it."
         />
       </div>
@@ -149,10 +182,10 @@ export function AddDomainDialog({ trigger }: { trigger?: ReactNode }) {
           type="date"
           min={EARLIEST_REGISTRATION_DATE}
           max={todayInput()}
-          aria-describedby="domain-acquired-hint"
-          value={form.registrationDate}
-          onChange={(e) => set("registrationDate", e.target.value)}
+          {...describedBy("registrationDate", "domain-acquired-hint")}
+          {...form.register("registrationDate")}
         />
+        <FieldError id="domain-registrationDate-error">{errors.registrationDate?.message}</FieldError>
         <p id="domain-acquired-hint" className="text-muted-foreground text-xs">
           The P&amp;L counts the purchase price on this day; parking reports may start from it. Left empty,
           today.

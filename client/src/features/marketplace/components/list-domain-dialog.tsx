@@ -1,59 +1,70 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ZListDomainBody } from "@shared/api/marketplace";
 import { Plus, Tag } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
 import { Link } from "wouter";
+import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { DialogActions, DialogShell } from "@/components/ui/dialog";
+import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { ValueEstimate } from "@/components/value-estimate";
+import { showServerIssues } from "@/lib/form-errors";
 import { formatMoney } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { isListable, useOwnDomains } from "../api/get-own-domains";
 import { useListDomain } from "../api/list-domain";
 
+type TListForm = z.input<typeof ZListDomainBody>;
+const EMPTY: TListForm = { domainId: "", price: "" };
+const FIELDS = ["domainId", "price"] as const;
+
 /** List Domain for Sale: one of the user's listable domains at an asking price. */
 export function ListDomainDialog() {
   const domains = useOwnDomains().data ?? [];
   const [open, setOpen] = useState(false);
-  const [domainId, setDomainId] = useState("");
-  const [price, setPrice] = useState("");
+  // The request's own schema; the price stays the decimal string typed.
+  const form = useForm<TListForm, unknown, z.output<typeof ZListDomainBody>>({
+    resolver: zodResolver(ZListDomainBody),
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
+  const [domainId, price] = form.watch(["domainId", "price"]);
   const listDomain = useListDomain();
   const domainField = useId();
   const priceField = useId();
   const listable = domains.filter(isListable);
-  const canSubmit = domainId !== "" && price.trim() !== "" && !listDomain.isPending;
+  const canSubmit = domainId !== "" && String(price).trim() !== "" && !listDomain.isPending;
+  const describedBy = (name: (typeof FIELDS)[number], id: string) =>
+    errors[name] ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {};
 
   const changeOpen = (next: boolean) => {
     setOpen(next);
-    if (!next) {
-      setDomainId("");
-      setPrice("");
-    }
+    if (!next) form.reset(EMPTY);
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!canSubmit) return;
-    const name = listable.find((d) => d.id === domainId)?.name ?? "Your domain";
-    listDomain.mutate(
-      { domainId, price: price.trim() },
-      {
-        onSuccess: (answer) => {
-          changeOpen(false);
-          toast({
-            title: "Domain Listed!",
-            description: `${name} is now listed for sale at ${formatMoney(answer.price)}.`,
-          });
-        },
-        onError: () =>
-          toast({
-            title: "Error",
-            description: "Failed to list domain. Please try again.",
-            variant: "destructive",
-          }),
+  const list = (body: z.output<typeof ZListDomainBody>) => {
+    const name = listable.find((d) => d.id === body.domainId)?.name ?? "Your domain";
+    listDomain.mutate(body, {
+      onSuccess: (answer) => {
+        changeOpen(false);
+        toast({
+          title: "Domain Listed!",
+          description: `${name} is now listed for sale at ${formatMoney(answer.price)}.`,
+        });
       },
-    );
+      onError: (error) => {
+        showServerIssues(error, form.setError, FIELDS);
+        toast({
+          title: "Error",
+          description: "Failed to list domain. Please try again.",
+          variant: "destructive",
+        });
+      },
+    });
   };
 
   return (
@@ -74,16 +85,25 @@ export function ListDomainDialog() {
         </div>
       }
     >
-      <form onSubmit={submit} className="grid gap-4">
+      <form
+        onSubmit={(event) => {
+          // Enter in a field does nothing until the button is enabled, as clicking it would.
+          if (!canSubmit) event.preventDefault();
+          else void form.handleSubmit(list)(event);
+        }}
+        className="grid gap-4"
+        noValidate
+      >
         <div className="grid gap-2">
           <Label htmlFor={domainField}>Domain</Label>
           <Select
             id={domainField}
-            value={domainId}
-            onValueChange={setDomainId}
             placeholder={listable.length ? "Select a domain" : "No domains available to list"}
             options={listable.map((d) => ({ value: d.id, label: d.name }))}
+            {...describedBy("domainId", domainField)}
+            {...form.register("domainId")}
           />
+          <FieldError id={`${domainField}-error`}>{errors.domainId?.message}</FieldError>
           {listable.length === 0 && (
             <p className="text-muted-foreground text-sm">
               {domains.length ? "Every domain you own is already listed. " : "You have no domains yet. "}
@@ -110,10 +130,11 @@ export function ListDomainDialog() {
               step="0.01"
               placeholder="0.00"
               className="pl-7"
-              value={price}
-              onChange={(event) => setPrice(event.target.value)}
+              {...describedBy("price", priceField)}
+              {...form.register("price")}
             />
           </div>
+          <FieldError id={`${priceField}-error`}>{errors.price?.message}</FieldError>
         </div>
         <DialogActions onCancel={() => changeOpen(false)}>
           <Button type="submit" disabled={!canSubmit}>

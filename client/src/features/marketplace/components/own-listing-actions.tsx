@@ -1,21 +1,35 @@
-import type { TMarketplaceListing } from "@shared/api/marketplace";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type TMarketplaceListing, ZMarkSoldBody } from "@shared/api/marketplace";
 import { BadgeCheck } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
+import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-error";
+import { showServerIssues } from "@/lib/form-errors";
 import { formatMoney } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useMarkSold } from "../api/mark-sold";
 import { useUnlistDomain } from "../api/unlist-domain";
 
+/** The sale's price, on the request's own rule; the listing names the domain. */
+const ZSaleForm = ZMarkSoldBody.pick({ price: true });
+type TSaleForm = z.input<typeof ZSaleForm>;
+
 /** The seller's own listing: take it off the marketplace, or record that it sold and at what price. */
 export function OwnListingActions({ listing, onDone }: { listing: TMarketplaceListing; onDone: () => void }) {
   const [selling, setSelling] = useState(false);
-  const [salePrice, setSalePrice] = useState(listing.price);
+  const form = useForm<TSaleForm, unknown, z.output<typeof ZSaleForm>>({
+    resolver: zodResolver(ZSaleForm),
+    defaultValues: { price: listing.price },
+  });
+  const { errors } = form.formState;
+  const salePrice = String(form.watch("price"));
   const priceField = useId();
   const unlist = useUnlistDomain();
   const markSold = useMarkSold();
@@ -31,11 +45,10 @@ export function OwnListingActions({ listing, onDone }: { listing: TMarketplaceLi
       },
       onError: fail("Error"),
     });
-  const confirmSale = (event: FormEvent) => {
-    event.preventDefault();
-    if (!salePrice.trim() || busy) return;
+  const confirmSale = form.handleSubmit(({ price }) => {
+    if (busy) return;
     markSold.mutate(
-      { domainId: listing.id, price: salePrice.trim() },
+      { domainId: listing.id, price },
       {
         onSuccess: (sale) => {
           toast({
@@ -44,10 +57,13 @@ export function OwnListingActions({ listing, onDone }: { listing: TMarketplaceLi
           });
           onDone();
         },
-        onError: fail("Sale Not Recorded"),
+        onError: (error) => {
+          showServerIssues(error, form.setError, ["price"]);
+          fail("Sale Not Recorded")(error);
+        },
       },
     );
-  };
+  });
 
   if (!selling) {
     return (
@@ -65,7 +81,12 @@ export function OwnListingActions({ listing, onDone }: { listing: TMarketplaceLi
   }
   return (
     <form
-      onSubmit={confirmSale}
+      onSubmit={(event) => {
+        // Enter in the field does nothing while the button is disabled, as clicking it would.
+        if (!salePrice.trim() || busy) event.preventDefault();
+        else void confirmSale(event);
+      }}
+      noValidate
       className="grid gap-3 rounded-lg border border-emerald-100 bg-emerald-50/50 p-4"
     >
       <div className="grid gap-2">
@@ -76,10 +97,12 @@ export function OwnListingActions({ listing, onDone }: { listing: TMarketplaceLi
           inputMode="decimal"
           min="0.01"
           step="0.01"
-          value={salePrice}
-          onChange={(event) => setSalePrice(event.target.value)}
+          aria-invalid={errors.price ? true : undefined}
+          aria-describedby={errors.price ? `${priceField}-error ${priceField}-hint` : `${priceField}-hint`}
+          {...form.register("price")}
         />
-        <p className="text-muted-foreground text-xs">
+        <FieldError id={`${priceField}-error`}>{errors.price?.message}</FieldError>
+        <p id={`${priceField}-hint`} className="text-muted-foreground text-xs">
           The sale price is added to your balance as marketplace revenue and the domain leaves the
           marketplace.
         </p>

@@ -1,4 +1,4 @@
-import type { TPasskey } from "@shared/api/passkeys";
+import { type TPasskey, ZRenamePasskeyBody } from "@shared/api/passkeys";
 import { Fingerprint } from "lucide-react";
 import { useId, useState } from "react";
 import { IconCardHeader } from "@/components/icon-card-header";
@@ -36,7 +36,9 @@ function PasskeyRow({ passkey }: { passkey: TPasskey }) {
         <RenameForm
           label="Name"
           initial={passkey.name}
+          schema={ZRenamePasskeyBody}
           pending={rename.isPending}
+          error={rename.error}
           onSave={(name) =>
             rename.mutate({ id: passkey.id, name }, { onSuccess: () => setEditing(false), onError: failed })
           }
@@ -56,7 +58,15 @@ function PasskeyRow({ passkey }: { passkey: TPasskey }) {
       </p>
       {editing ? null : (
         <div className="flex gap-2">
-          <Button type="button" size="sm" variant="outline" onClick={() => setEditing(true)}>
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            onClick={() => {
+              rename.reset();
+              setEditing(true);
+            }}
+          >
             Rename
           </Button>
           <Button

@@ -1,19 +1,33 @@
-import { SOCIAL_NETWORKS, type TSocialSchedule } from "@shared/api/social";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { SOCIAL_NETWORKS, type TSocialSchedule, ZWebhookBody } from "@shared/api/social";
 import { Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
+import { showServerIssues } from "@/lib/form-errors";
 import { toastError } from "@/lib/toast";
 import { useDeletePost, useSetWebhook } from "../api/social";
 
 const networkLabel = (id: string) => SOCIAL_NETWORKS.find((n) => n.id === id)?.label ?? id;
 const when = (iso: string) => new Date(iso).toLocaleString();
 
+/** The webhook request's own schema; spaces around the address are dropped before its rule. */
+const ZWebhookForm = ZWebhookBody.extend({ url: z.string().trim().pipe(ZWebhookBody.shape.url) });
+type TWebhookForm = z.input<typeof ZWebhookForm>;
+
 /** Where posts go: the public feed's address and the optional webhook. */
 export function SocialChannel({ schedule }: { schedule: TSocialSchedule }) {
-  const [url, setUrl] = useState(schedule.webhookUrl ?? "");
+  const form = useForm<TWebhookForm, unknown, z.output<typeof ZWebhookForm>>({
+    resolver: zodResolver(ZWebhookForm),
+    defaultValues: { url: schedule.webhookUrl ?? "" },
+  });
+  const { errors } = form.formState;
+  const errorId = useId();
   const save = useSetWebhook();
   return (
     <Card>
@@ -35,17 +49,25 @@ export function SocialChannel({ schedule }: { schedule: TSocialSchedule }) {
         />
         <form
           className="flex flex-col gap-2 sm:flex-row"
-          onSubmit={(e) => {
-            e.preventDefault();
-            save.mutate(url.trim(), { onError: (error) => toastError(error) });
-          }}
+          onSubmit={form.handleSubmit(({ url }) =>
+            save.mutate(url, {
+              onError: (error) => {
+                if (!showServerIssues(error, form.setError, ["url"])) toastError(error);
+              },
+            }),
+          )}
+          noValidate
         >
-          <Input
-            aria-label="Webhook address"
-            placeholder="https://hooks.example.com/… (optional)"
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
-          />
+          <div className="grid flex-1 gap-1">
+            <Input
+              aria-label="Webhook address"
+              placeholder="https://hooks.example.com/… (optional)"
+              aria-invalid={errors.url ? true : undefined}
+              aria-describedby={errors.url ? errorId : undefined}
+              {...form.register("url")}
+            />
+            <FieldError id={errorId}>{errors.url?.message}</FieldError>
+          </div>
           <Button type="submit" variant="outline" disabled={save.isPending}>
             Save webhook
           </Button>
