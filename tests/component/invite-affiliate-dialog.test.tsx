@@ -51,6 +51,6 @@ describe("the invite affiliate dialog", () => {
     await waitFor(() => expect(posts()).toHaveLength(1));
     expect(posts()[0].body).toEqual({ email: "partner@example.com", level: 3 });
     await waitFor(() => expect(errorOf(email())).toBe("You can't invite your own email address."));
-    expect(screen.getByText("Invitation Failed")).toBeTruthy();
+    expect(await screen.findByText("Invitation Failed")).toBeTruthy();
   });
 });
