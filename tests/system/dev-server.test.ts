@@ -104,11 +104,14 @@ describe("the development server (npm run dev)", () => {
     expect(app).not.toContain("landing-main");
   });
 
-  it("refuses server source through /@fs/, raw or not", async () => {
+  it("refuses server source through /@fs/, raw or not, on the app's and the landing page's servers", async () => {
     for (const url of [
       `/@fs${repo}/server/config.ts?raw`,
       `/@fs${repo}/server/config.ts`,
       `/@fs${repo}/.env.example?raw`,
+      `/__landing/@fs${repo}/server/config.ts?raw`,
+      `/__landing/@fs${repo}/server/config.ts`,
+      `/__landing/@fs${repo}/.env.example?raw`,
     ]) {
       const res = await fetch(`${baseUrl}${url}`);
       expect(res.status, url).toBe(403);
@@ -117,9 +120,11 @@ describe("the development server (npm run dev)", () => {
   });
 
   it("refuses anything under the data folder", async () => {
-    const res = await fetch(`${baseUrl}/@fs${dataDir}/postgresql.conf?raw`);
-    expect(res.status).toBe(403);
-    expect(await res.text()).not.toContain("max_connections");
+    for (const prefix of ["", "/__landing"]) {
+      const res = await fetch(`${baseUrl}${prefix}/@fs${dataDir}/postgresql.conf?raw`);
+      expect(res.status, prefix).toBe(403);
+      expect(await res.text()).not.toContain("max_connections");
+    }
   });
 
   it("answers a verified parked domain's Host with its parked page, rendered on the server as in production", async () => {
