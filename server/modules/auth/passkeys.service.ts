@@ -1,12 +1,4 @@
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from "@simplewebauthn/server";
-import { isoBase64URL } from "@simplewebauthn/server/helpers";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Session, SessionData } from "express-session";
 import type { TPasskey, TPasskeyKind, TPasskeysAnswer } from "../../../shared/api/passkeys";
@@ -15,6 +7,22 @@ import type { DbOrTx } from "../../db/tx";
 import { AppError, notFound } from "../../http/app-error";
 import { addOnMissing, hasAddOn, type SecurityAddOn } from "../entitlements/require-add-on";
 import { isTwoFactorOn } from "./two-factor.service";
+
+/**
+ * The WebAuthn library, loaded with the first passkey ceremony rather than at start: it and its
+ * certificate parsers are some 110 ms of a start that most runs never use.
+ */
+let simpleWebAuthn:
+  | Promise<[typeof import("@simplewebauthn/server"), typeof import("@simplewebauthn/server/helpers")]>
+  | undefined;
+const webAuthn = async () => {
+  simpleWebAuthn ??= Promise.all([
+    import("@simplewebauthn/server"),
+    import("@simplewebauthn/server/helpers"),
+  ]);
+  const [server, helpers] = await simpleWebAuthn;
+  return { ...server, isoBase64URL: helpers.isoBase64URL };
+};
 
 /** How long a WebAuthn challenge waits for its answer. */
 const CHALLENGE_MS = 5 * 60 * 1000;
@@ -117,6 +125,7 @@ export async function registrationOptions(options: {
   if (!user) throw new AppError("UNAUTHORIZED", "Please sign in to continue");
   const existing = await credentialsOf(db, userId);
   const { rpID } = relyingParty(options.appUrl);
+  const { generateRegistrationOptions, isoBase64URL } = await webAuthn();
   const creation = await generateRegistrationOptions({
     rpName: RP_NAME,
     rpID,
@@ -154,6 +163,7 @@ export async function registerPasskey(options: {
   const kind = pending.kind ?? "passkey";
   if (!(await hasAddOn(db, userId, ADD_ON_OF[kind]))) throw addOnMissing(ADD_ON_OF[kind]);
   const { rpID, origin } = relyingParty(options.appUrl);
+  const { verifyRegistrationResponse, isoBase64URL } = await webAuthn();
   const verification = await verifyRegistrationResponse({
     response: options.response,
     expectedChallenge: pending.challenge,
@@ -228,6 +238,7 @@ export async function loginOptions(options: { db: DbOrTx; session: BrowserSessio
     if (keys.length === 0) throw addOnMissing("biometric");
     allowCredentials = keys.map((k) => ({ id: k.credentialId, transports: k.transports }));
   }
+  const { generateAuthenticationOptions } = await webAuthn();
   const request = await generateAuthenticationOptions({
     rpID,
     allowCredentials,
@@ -262,6 +273,7 @@ export async function verifyLogin(options: {
   }
   if (!(await hasAddOn(db, row.userId, ADD_ON_OF[kind]))) throw addOnMissing(ADD_ON_OF[kind]);
   const { rpID, origin } = relyingParty(options.appUrl);
+  const { verifyAuthenticationResponse, isoBase64URL } = await webAuthn();
   const verification = await verifyAuthenticationResponse({
     response,
     expectedChallenge: pending.challenge,

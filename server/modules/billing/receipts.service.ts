@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
-import PDFDocument from "pdfkit";
 import type { TReceipt } from "../../../shared/api/billing";
 import { serviceOrders, users } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import { notFound } from "../../http/app-error";
+import { newPdfDocument } from "../../lib/pdf-document";
 import { type ReceiptIssuer, receiptLines } from "./receipt-lines";
 
 const NOTE_COLORS = { plain: "#334155", danger: "#b91c1c", warning: "#92400e" } as const;
@@ -54,7 +54,7 @@ export async function receiptPdf(options: {
   if (!row?.order.paidAt || !["paid", "refunded", "charged_back"].includes(row.order.status))
     throw notFound("Receipt");
   const lines = receiptLines({ order: row.order, buyer: row, issuer: options.issuer });
-  const doc = new PDFDocument({
+  const doc = await newPdfDocument({
     size: "A4",
     margin: 56,
     info: { Title: `Receipt ${row.order.id}`, Author: options.issuer.legalName },

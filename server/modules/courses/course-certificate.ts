@@ -1,9 +1,9 @@
-import PDFDocument from "pdfkit";
 import type { TCourse } from "../../../shared/api/courses";
 import { cleanDisplayName } from "../../../shared/display-name";
+import { newPdfDocument } from "../../lib/pdf-document";
 
 /** A one-page landscape A4 certificate of completion. */
-export function certificatePdf(options: {
+export async function certificatePdf(options: {
   course: TCourse;
   certificate: { number: string; name: string; completedAt: Date };
   /** Where anyone checks it: `<app>/certificates/<number>`. */
@@ -11,7 +11,7 @@ export function certificatePdf(options: {
 }): Promise<Buffer> {
   const { course, certificate } = options;
   const completedAt = certificate.completedAt.toISOString();
-  const doc = new PDFDocument({
+  const doc = await newPdfDocument({
     size: "A4",
     layout: "landscape",
     margin: 60,

@@ -1,4 +1,4 @@
-import PDFDocument from "pdfkit";
+import { newPdfDocument } from "../../lib/pdf-document";
 
 const TITLES: Record<string, string> = {
   w9: "Form W-9: Request for Taxpayer Identification Number and Certification",
@@ -15,7 +15,7 @@ const CERTIFICATIONS: Record<string, string> = {
 };
 
 /** The signed form as kept and downloaded: what the payee entered, the TIN as its last four only. */
-export function taxFormPdf(form: {
+export async function taxFormPdf(form: {
   kind: string;
   legalName: string;
   tin: string | null;
@@ -25,7 +25,7 @@ export function taxFormPdf(form: {
   signatureName: string;
   signedAt: Date;
 }): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const doc = await newPdfDocument({
     size: "LETTER",
     margin: 60,
     info: { Title: TITLES[form.kind], Author: "ParkPilot" },

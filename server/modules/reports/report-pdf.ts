@@ -1,7 +1,7 @@
-import PDFDocument from "pdfkit";
 import type { TReportContent } from "../../../shared/api/reports";
 import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
+import { newPdfDocument } from "../../lib/pdf-document";
 import { loadOwnReport } from "./reports.service";
 
 const INK = "#0f172a";
@@ -36,12 +36,16 @@ function drawTable(doc: PDFKit.PDFDocument, table: { columns: string[]; rows: st
 }
 
 /** A report's content as a PDF (pdfkit, the standard fonts): title, summary, then each section. */
-export function renderReportPdf(report: {
+export async function renderReportPdf(report: {
   title: string;
   readyAt: Date | null;
   content: TReportContent;
 }): Promise<Buffer> {
-  const doc = new PDFDocument({ size: "A4", margin: 56, info: { Title: report.title, Author: "ParkPilot" } });
+  const doc = await newPdfDocument({
+    size: "A4",
+    margin: 56,
+    info: { Title: report.title, Author: "ParkPilot" },
+  });
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve) => doc.on("end", () => resolve(Buffer.concat(chunks))));
