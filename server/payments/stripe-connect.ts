@@ -1,11 +1,12 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { toCents } from "../../shared/money";
 import { type PayoutOrder, PayoutRefused, type PayoutSender, type PayoutSettlement } from "./provider";
 
 /** A request Stripe refused for what it asked (no such account, payouts not enabled): nothing moved. */
 const refusedByStripe = (err: unknown) =>
-  err instanceof Stripe.errors.StripeInvalidRequestError ||
-  err instanceof Stripe.errors.StripePermissionError;
+  err instanceof Error &&
+  "type" in err &&
+  (err.type === "StripeInvalidRequestError" || err.type === "StripePermissionError");
 
 /**
  * Stripe Connect (Express accounts): a payout is a transfer of the platform's funds to the

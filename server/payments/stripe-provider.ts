@@ -1,4 +1,5 @@
-import Stripe from "stripe";
+import { createRequire } from "node:module";
+import type Stripe from "stripe";
 import { toCents } from "../../shared/money";
 import { isMonthly } from "../../shared/offer-grants";
 import { serviceTypeName } from "../../shared/service-name";
@@ -6,8 +7,15 @@ import type { CheckoutRequest, PaymentProvider } from "./provider";
 import { returnUrls } from "./provider";
 import { createSubscriptionCheckout } from "./stripe-subscriptions";
 
+/**
+ * The Stripe SDK, loaded when an instance is configured with Stripe's keys rather than at every
+ * start (development and most tests run the sandbox): some 55 ms of loading.
+ */
+const loadStripe = () => createRequire(import.meta.url)("stripe") as typeof Stripe;
+
 /** A Stripe client; `apiBase` points the real SDK at another server (a local fake in tests). */
 export function createStripeClient(options: { secretKey: string; apiBase?: string }): Stripe {
+  const Stripe = loadStripe();
   if (!options.apiBase) return new Stripe(options.secretKey, { maxNetworkRetries: 2 });
   const url = new URL(options.apiBase);
   return new Stripe(options.secretKey, {
