@@ -34,7 +34,14 @@ export const CONNECTION_PATHS = {
   tldPrices: "/api/connections/tld-prices",
 } as const;
 
-export const CONNECTION_SERVICE_IDS = ["namecheap", "godaddy", "sedo", "bodis"] as const;
+export const CONNECTION_SERVICE_IDS = [
+  "namecheap",
+  "godaddy",
+  "sedo",
+  "bodis",
+  "parkingcrew",
+  "above",
+] as const;
 export type TConnectionServiceId = (typeof CONNECTION_SERVICE_IDS)[number];
 
 /** `POST /api/connections`: the service and its own credentials, by the service's field names. */

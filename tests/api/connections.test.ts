@@ -78,6 +78,8 @@ describe("connecting a service", () => {
       "godaddy:registrar",
       "sedo:parking",
       "bodis:parking",
+      "parkingcrew:parking",
+      "above:parking",
     ]);
     expect(res.body[0].fields.map((f: { name: string }) => f.name)).toEqual(["apiUser", "apiKey"]);
   });

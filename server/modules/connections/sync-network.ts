@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { TRevisedDay, TSyncSummary } from "../../../shared/api/connections";
-import type { TAdNetwork } from "../../../shared/api/domains";
+import type { TParkingNetwork } from "../../../shared/api/parking";
 import type { Database, Db } from "../../db/pool";
 import { breathe, chunks } from "../../lib/breathe";
 import { type ParkingDay, writeParkingDays } from "../parking/write-parking-days";
@@ -48,7 +48,7 @@ export async function syncNetwork(
   const to = dayOf(yesterday);
   const writer = networkWriter(deps, {
     userId: run.userId,
-    network: run.connector.id as TAdNetwork,
+    network: run.connector.id as TParkingNetwork,
     from,
     to,
   });
@@ -78,7 +78,7 @@ async function* oneAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
 /** Writes a network's batches one after another, keeping what the run's summary tells. */
 function networkWriter(
   deps: NetworkSyncDeps,
-  run: { userId: string; network: TAdNetwork; from: string; to: string },
+  run: { userId: string; network: TParkingNetwork; from: string; to: string },
 ) {
   const { db, engine } = deps;
   const { userId, network } = run;

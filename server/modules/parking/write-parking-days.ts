@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { TAdNetwork } from "../../../shared/api/domains";
-import { PARKING_REPORT_FORMATS } from "../../../shared/api/parking";
+import { parkingNetworkLabel, type TParkingNetwork } from "../../../shared/api/parking";
 import type { Tx } from "../../db/tx";
 import { parkingCreditSteps } from "../revenue/reported-revenue";
 
@@ -37,7 +36,7 @@ export async function writeParkingDays(
   tx: Tx,
   chunk: {
     userId: string;
-    network: TAdNetwork;
+    network: TParkingNetwork;
     days: ParkingDay[];
     nameOf: Map<string, string>;
     revisions?: boolean;
@@ -80,7 +79,7 @@ export async function writeParkingDays(
     ), changed as (
       select s.domain_id, x.name, s.day, s.revenue, s.visitors, s.clicks
       from stored s join x on x.domain_id = s.domain_id and x.day = s.day
-    ), ${parkingCreditSteps({ days: "changed", userId, network, label: PARKING_REPORT_FORMATS[network].label })},
+    ), ${parkingCreditSteps({ days: "changed", userId, network, label: parkingNetworkLabel(network) })},
     revised as (
       insert into parking_revisions (user_id, domain_id, network, day, previous_revenue, revenue)
       select ${userId}, s.domain_id, ${network}, s.day, e.revenue, s.revenue
