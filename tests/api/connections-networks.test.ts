@@ -45,7 +45,7 @@ const NETWORKS = [
     label: "Above.com",
     credentials: () => ({ ...ABOVE }),
     wrong: { ...ABOVE, password: "wrong-password" },
-    refusal: "Above.com refused the login: check the user name, password and API key (My Account → API).",
+    refusal: "Above.com refused the login: check the user name, password and API key.",
     setStat: (stat: FakeDayStat) => s.above.stats.set(stat),
   },
 ] as const;

@@ -74,7 +74,7 @@ async function call(ctx: ConnectorContext, mode: string, params: Record<string, 
       if (code.startsWith("3")) {
         throw new ConnectorError(
           "credentials",
-          "Above.com refused the login: check the user name, password and API key (My Account → API).",
+          "Above.com refused the login: check the user name, password and API key.",
         );
       }
       throw new ConnectorError(
@@ -143,7 +143,7 @@ export const above: Connector = {
   fields: [
     { name: "username", label: "Above.com user name", secret: false },
     { name: "password", label: "Above.com password", secret: true },
-    { name: "apiKey", label: "API key", secret: true, help: "My Account → API" },
+    { name: "apiKey", label: "API key", secret: true, help: "The account's API settings" },
   ],
   imports:
     "A report per day of every domain's figures across its parking services: visitors the services reported, clicks and revenue in US dollars.",
