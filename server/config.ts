@@ -127,6 +127,8 @@ const ZEnv = z.object({
   CLOUDFLARE_API_URL: z.url().optional(),
   SEDO_API_URL: z.url().optional(),
   BODIS_API_URL: z.url().optional(),
+  PARKINGCREW_API_URL: z.url().optional(),
+  ABOVE_API_URL: z.url().optional(),
   /** The day's reference rates that convert a network's non-USD figures (a Frankfurter-compatible API). */
   EXCHANGE_RATES_API_URL: z.url().default("https://api.frankfurter.app"),
   /** This server's public address as Namecheap's API whitelist names it. */

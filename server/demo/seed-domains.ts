@@ -3,7 +3,7 @@ import { centsToDecimal } from "../../shared/money";
 import { PARKING_TEMPLATES } from "../../shared/prices";
 import { accountEvents, domains } from "../../shared/schema";
 import { assignNameservers } from "../modules/domains/assign-nameservers";
-import { parkingSourceKey } from "../modules/parking/parking-import.service";
+import { parkingSourceKey } from "../modules/revenue/reported-revenue";
 import { bulkInsert } from "./bulk-insert";
 import { type DemoContext, daysAgo, pastMoment } from "./demo-context";
 import {

@@ -64,6 +64,8 @@ export async function workConnectionJobs(
       deps.logger.error({ err, connectionId }, "could not queue a connection sync"),
     );
   });
+  // A connection made while the queue was starting found no sender: it runs now, not at the next sweep.
+  for (const id of await dueConnections(deps.db)) await send(id);
 }
 
 export function stopConnectionJobs(): void {

@@ -42,6 +42,8 @@ export const CONNECTION_SERVICE_IDS = [
   "cloudflare",
   "sedo",
   "bodis",
+  "parkingcrew",
+  "above",
 ] as const;
 export type TConnectionServiceId = (typeof CONNECTION_SERVICE_IDS)[number];
 

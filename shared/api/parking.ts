@@ -71,6 +71,18 @@ export const PARKING_REPORT_FORMATS: Record<TAdNetwork, TReportFormat> = {
   },
 };
 
+/**
+ * Every network whose figures are recorded as parking revenue: the ad networks a domain shows
+ * (each with its CSV export above), and Above.com, which optimises a portfolio across parking
+ * services and reports its revenue through its connection alone.
+ */
+export const PARKING_NETWORKS = [...AD_NETWORKS, "above"] as const;
+export type TParkingNetwork = (typeof PARKING_NETWORKS)[number];
+
+/** Each parking network's name as people know it. */
+export const parkingNetworkLabel = (network: TParkingNetwork): string =>
+  network === "above" ? "Above.com" : PARKING_REPORT_FORMATS[network].label;
+
 /** The fields every report must have; visitors and clicks count as 0 when absent. */
 export const REQUIRED_REPORT_FIELDS: readonly TReportField[] = ["date", "domain", "revenue"];
 

@@ -81,6 +81,8 @@ describe("connecting a service", () => {
       "cloudflare:registrar",
       "sedo:parking",
       "bodis:parking",
+      "parkingcrew:parking",
+      "above:parking",
     ]);
     expect(res.body[0].fields.map((f: { name: string }) => f.name)).toEqual(["apiUser", "apiKey"]);
   });

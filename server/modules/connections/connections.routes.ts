@@ -41,6 +41,8 @@ export function connectionSyncDeps(deps: Pick<AppDeps, "db" | "database" | "conf
       CLOUDFLARE_API_URL: config.CLOUDFLARE_API_URL,
       SEDO_API_URL: config.SEDO_API_URL,
       BODIS_API_URL: config.BODIS_API_URL,
+      PARKINGCREW_API_URL: config.PARKINGCREW_API_URL,
+      ABOVE_API_URL: config.ABOVE_API_URL,
     },
     clientIp: config.NAMECHEAP_CLIENT_IP,
     backoffMs: config.CONNECTIONS_BACKOFF_MS,

@@ -67,8 +67,21 @@ export interface Connector {
    * nameservers), in words the owner can act on: "Park in one step" is then refused with them.
    */
   cannotPark?: string;
-  /** Every domain's figures from `from` to `to`, both YYYY-MM-DD and included. */
-  fetchDayStats?(ctx: ConnectorContext, from: string, to: string): Promise<DayStat[]>;
+  /**
+   * Every domain's figures from `from` to `to` (YYYY-MM-DD, both included), a batch at a time as
+   * the service answers, so that one is written while the next is fetched. Every figure the
+   * service gives for one domain and day is in the same batch (a day listed twice is added up).
+   */
+  dayStats?(ctx: ConnectorContext, from: string, to: string): AsyncIterable<DayStat[]>;
+}
+
+/** Every day from `from` to `to` (YYYY-MM-DD, both included), for services asked one day at a time. */
+export function daysBetween(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) {
+    days.push(new Date(t).toISOString().slice(0, 10));
+  }
+  return days;
 }
 
 export type ConnectorFailure = "credentials" | "throttled" | "refused" | "unavailable";

@@ -74,21 +74,30 @@ async function fetchRates(db: DbOrTx, apiUrl: string, currency: string, from: st
   `);
 }
 
-/** `amount` (a decimal string) times `usd`, in dollars and cents, rounded half up, without floats. */
-export function convertToUsd(amount: string, usd: string): string {
-  const scaled = (text: string, places: number) => {
-    const [whole, fraction = ""] = text.replace(/^-/, "").split(".");
-    const value =
-      BigInt(whole || "0") * 10n ** BigInt(places) +
-      BigInt((fraction + "0".repeat(places)).slice(0, places) || "0");
-    return text.startsWith("-") ? -value : value;
-  };
+/** A decimal string as an integer of `places` decimal places (further places dropped). */
+function scaled(text: string, places: number): bigint {
+  const [whole, fraction = ""] = text.replace(/^-/, "").split(".");
+  const value =
+    BigInt(whole || "0") * 10n ** BigInt(places) +
+    BigInt((fraction + "0".repeat(places)).slice(0, places) || "0");
+  return text.startsWith("-") ? -value : value;
+}
+
+const CENT_UNIT = 10n ** 12n;
+
+/**
+ * Amounts (decimal strings) times one rate `usd`, in dollars and cents, rounded half up, without
+ * floats: the rate is read once for a day's figures, each amount then costs one multiplication.
+ */
+export function usdConverter(usd: string): (amount: string) => string {
   // amount in 1e-6, rate in 1e-8: the product is in 1e-14; cents are 1e-2.
-  const product = scaled(amount, 6) * scaled(usd, 8);
-  const unit = 10n ** 12n;
-  const negative = product < 0n;
-  const abs = negative ? -product : product;
-  const cents = (abs + unit / 2n) / unit;
-  const text = `${cents / 100n}.${String(cents % 100n).padStart(2, "0")}`;
-  return negative && cents > 0n ? `-${text}` : text;
+  const rate = scaled(usd, 8);
+  return (amount) => {
+    const product = scaled(amount, 6) * rate;
+    const negative = product < 0n;
+    const abs = negative ? -product : product;
+    const cents = (abs + CENT_UNIT / 2n) / CENT_UNIT;
+    const text = `${cents / 100n}.${String(cents % 100n).padStart(2, "0")}`;
+    return negative && cents > 0n ? `-${text}` : text;
+  };
 }

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { TRevisedDay, TSyncSummary } from "../../../shared/api/connections";
-import type { TAdNetwork } from "../../../shared/api/domains";
+import type { TSyncSummary } from "../../../shared/api/connections";
 import { shippedRenewalPrice } from "../../../shared/tld-prices";
 import type { Database, Db } from "../../db/pool";
 import type { Tx } from "../../db/tx";
@@ -9,18 +8,11 @@ import { normalizeDomainName } from "../../lib/domain-name";
 import type { NameserverPool } from "../../lib/nameserver-pool";
 import type { Logger } from "../../logger";
 import { assignNameservers } from "../domains/assign-nameservers";
-import { type ParkingDay, writeParkingDays } from "../parking/parking-import.service";
 import { assertPlanAllows } from "../plans/plan-limits";
-import {
-  type Connector,
-  type ConnectorContext,
-  ConnectorError,
-  type DayStat,
-  type RegistrarDomain,
-} from "./connector";
+import { type Connector, type ConnectorContext, ConnectorError, type RegistrarDomain } from "./connector";
 import { type CredentialKeys, openCredentials } from "./credentials";
-import { convertToUsd, usdRates } from "./exchange-rates";
 import { CONNECTORS } from "./services";
+import { syncNetwork } from "./sync-network";
 
 /** What a sync needs from the app. */
 export interface SyncDeps {
@@ -40,14 +32,8 @@ export interface SyncDeps {
 
 /** A run older than this is taken to have died with its instance, and the connection is run again. */
 const STALE_RUN_MINUTES = 30;
-/** The first sync of a network fetches this many days; later ones re-fetch a trailing window, where revisions land. */
-export const FIRST_SYNC_DAYS = 90;
-export const REVISION_WINDOW_DAYS = 30;
-/** Rows per statement: short enough that other requests are answered between them (the embedded engine runs in this process). */
+/** Names per statement: short enough that other requests are answered between them (the embedded engine runs in this process). */
 const ROWS_PER_STATEMENT = { postgres: 5_000, pglite: 200 } as const;
-const REVISIONS_LISTED = 50;
-const UNKNOWN_LISTED = 100;
-const DAY_MS = 86_400_000;
 
 type Row = {
   id: string;
@@ -110,7 +96,13 @@ export async function syncConnection(
     const summary =
       connector.kind === "registrar"
         ? await syncRegistrar(deps, row, connector, ctx)
-        : await syncNetwork(deps, row, connector, ctx, now);
+        : await syncNetwork(deps, {
+            userId: row.user_id,
+            connector,
+            ctx,
+            firstSync: row.last_run_at === null,
+            now,
+          });
     await db.execute(sql`
       update connections set running_since = null, last_run_at = ${now.toISOString()}, last_status = 'ok',
         last_error = null, last_summary = ${JSON.stringify(summary)}::jsonb, next_run_at = ${next}
@@ -280,182 +272,4 @@ async function roomForDomains(tx: Tx, userId: string, wanted: number) {
     if (!limit) throw error;
     return Math.max(0, limit.limit - limit.used);
   }
-}
-
-const dayOf = (t: number) => new Date(t).toISOString().slice(0, 10);
-
-/**
- * A network's daily figures into reported revenue, as an imported report writes them (the same
- * rows and keys: idempotent per network, domain and day). The first run fetches 90 days, later
- * runs the last 30, where networks revise; a day whose figure changed is replaced and the change
- * kept in `parking_revisions`. Figures in another currency are converted at that day's reference
- * rate, recorded with the figure. Days before a name was the owner's are left out, as imports
- * leave them out; names the portfolio lacks are offered for adding.
- */
-async function syncNetwork(
-  deps: SyncDeps,
-  row: Row,
-  connector: Connector,
-  ctx: ConnectorContext,
-  now: Date,
-): Promise<TSyncSummary> {
-  const { db, engine } = deps;
-  const userId = row.user_id;
-  const network = connector.id as TAdNetwork;
-  const yesterday = now.getTime() - DAY_MS;
-  const from = dayOf(yesterday - ((row.last_run_at ? REVISION_WINDOW_DAYS : FIRST_SYNC_DAYS) - 1) * DAY_MS);
-  const to = dayOf(yesterday);
-  const stats = await connector.fetchDayStats!(ctx, from, to);
-
-  // Rates for each other currency over the window.
-  const rates = new Map<string, Awaited<ReturnType<typeof usdRates>>>();
-  for (const currency of new Set(stats.map((s) => s.currency))) {
-    if (currency !== "USD") rates.set(currency, await usdRates(db, deps.ratesUrl, currency, from, to));
-  }
-
-  const names = [...new Set(stats.map((s) => s.domain))];
-  const { rows: owned } = await db.execute<{ id: string; name: string; since: string }>(sql`
-    select id, name, to_char(registration_date at time zone 'UTC', 'YYYY-MM-DD') as since
-    from domains where user_id = ${userId} and name = any(${sql.param(names)}::text[])
-  `);
-  const byName = new Map(owned.map((d) => [d.name, d]));
-  const nameOf = new Map(owned.map((d) => [d.id, d.name]));
-  const unknown = new Set<string>();
-  let beforeOwnership = 0;
-  let outOfBounds = 0;
-  const days: ParkingDay[] = [];
-  // One figure per domain and day: a service listing a day twice is summed, as an import sums it.
-  const merged = new Map<string, DayStat>();
-  for (const s of stats) {
-    const key = `${s.domain} ${s.day}`;
-    const seen = merged.get(key);
-    if (seen && seen.currency === s.currency) {
-      seen.visits += s.visits;
-      seen.clicks += s.clicks;
-      seen.revenue = addDecimal(seen.revenue, s.revenue);
-    } else merged.set(key, { ...s });
-  }
-  for (const s of merged.values()) {
-    const domain = byName.get(s.domain);
-    if (!domain) {
-      unknown.add(s.domain);
-      continue;
-    }
-    if (s.day < domain.since) {
-      beforeOwnership++;
-      continue;
-    }
-    if (!withinBounds(s)) {
-      outOfBounds++;
-      continue;
-    }
-    if (s.currency === "USD") {
-      days.push({
-        domain_id: domain.id,
-        day: s.day,
-        visitors: s.visits,
-        clicks: s.clicks,
-        revenue: s.revenue,
-      });
-      continue;
-    }
-    const rate = rates.get(s.currency)?.get(s.day);
-    if (!rate)
-      throw new ConnectorError(
-        "unavailable",
-        `No ${s.currency} rate for ${s.day} yet; the next run tries again.`,
-      );
-    days.push({
-      domain_id: domain.id,
-      day: s.day,
-      visitors: s.visits,
-      clicks: s.clicks,
-      revenue: convertToUsd(s.revenue, rate.usd),
-      currency: s.currency,
-      reported_amount: s.revenue,
-      rate_source: rate.source,
-    });
-  }
-
-  let written = 0;
-  let revisedCount = 0;
-  const revisions: TRevisedDay[] = [];
-  for (const part of chunks(days, ROWS_PER_STATEMENT[engine])) {
-    await db.transaction(async (tx) => {
-      const { rows: before } = await tx.execute<{ domain_id: string; day: string; revenue: string }>(sql`
-        select x.domain_id, to_char(x.day, 'YYYY-MM-DD') as day, p.revenue::text as revenue
-        from jsonb_to_recordset(${JSON.stringify(part.map((d) => ({ domain_id: d.domain_id, day: d.day })))}::jsonb)
-          as x(domain_id uuid, day date)
-        cross join lateral (
-          select revenue from parking_reports p
-          where p.domain_id = x.domain_id and p.network = ${network} and p.day = x.day and p.user_id = ${userId}
-        ) p
-      `);
-      const earlier = new Map(before.map((b) => [`${b.domain_id} ${b.day}`, b.revenue]));
-      const stored = await writeParkingDays(tx, { userId, network, days: part, nameOf });
-      written += stored.length;
-      const changed = stored
-        .map((s) => ({ s, previous: earlier.get(`${s.domain_id} ${s.day}`) }))
-        .filter(({ s, previous }) => previous !== undefined && Number(previous) !== Number(s.revenue));
-      if (changed.length > 0) {
-        revisedCount += changed.length;
-        await tx.execute(sql`
-          insert into parking_revisions (user_id, domain_id, network, day, previous_revenue, revenue)
-          select ${userId}, domain_id, ${network}, day, previous_revenue, revenue
-          from jsonb_to_recordset(${JSON.stringify(
-            changed.map(({ s, previous }) => ({
-              domain_id: s.domain_id,
-              day: s.day,
-              previous_revenue: previous,
-              revenue: s.revenue,
-            })),
-          )}::jsonb) as x(domain_id uuid, day date, previous_revenue numeric, revenue numeric)
-        `);
-        for (const { s, previous } of changed) {
-          if (revisions.length < REVISIONS_LISTED) {
-            revisions.push({
-              domain: nameOf.get(s.domain_id)!,
-              day: s.day,
-              previousRevenue: previous!,
-              revenue: s.revenue,
-            });
-          }
-        }
-      }
-    });
-    await breathe();
-  }
-  const unknownDomains = [...unknown].sort();
-  return {
-    daysWritten: written,
-    daysRevised: revisedCount,
-    revisions,
-    daysBeforeOwnership: beforeOwnership,
-    ...(outOfBounds > 0 ? { daysOutOfBounds: outOfBounds } : {}),
-    unknownDomains: unknownDomains.slice(0, UNKNOWN_LISTED),
-    unknownDomainCount: unknownDomains.length,
-  };
-}
-
-function addDecimal(a: string, b: string): string {
-  const micros = (t: string) => {
-    const [w, f = ""] = t.split(".");
-    return BigInt(w || "0") * 1_000_000n + BigInt(`${f}000000`.slice(0, 6));
-  };
-  const sum = micros(a) + micros(b);
-  return `${sum / 1_000_000n}.${String(sum % 1_000_000n).padStart(6, "0")}`;
-}
-
-/** The bounds an imported report's domain-day keeps (README: Parking reports), in the network's own figures. */
-function withinBounds(s: DayStat): boolean {
-  return (
-    /^\d{1,9}(\.\d+)?$/.test(s.revenue) &&
-    Number(s.revenue) <= 100_000 &&
-    Number.isInteger(s.visits) &&
-    Number.isInteger(s.clicks) &&
-    s.visits >= 0 &&
-    s.clicks >= 0 &&
-    s.visits <= 10_000_000 &&
-    s.clicks <= 10_000_000
-  );
 }

@@ -6,15 +6,14 @@ import {
   type TSkippedReportRow,
   type TUnknownReportDomain,
 } from "../../../shared/api/parking";
-import { sumDecimals } from "../../../shared/money";
+import { centsToDecimal } from "../../../shared/money";
 import type { Database, Db } from "../../db/pool";
-import type { Tx } from "../../db/tx";
 import { breathe, chunks } from "../../lib/breathe";
 import { refuseIfAny } from "../../workers/read-report";
 import { dayNumber, dayText, linesOf, microsText, type ReportColumns } from "../../workers/report-columns";
 import { runInWorker } from "../../workers/worker-pool";
 import { assertPlanAllows } from "../plans/plan-limits";
-import { type Credit, creditRevenue, removeRevenue } from "../revenue/reported-revenue";
+import { writeParkingDays } from "./write-parking-days";
 
 const MAX_SKIPPED_LISTED = 100;
 /**
@@ -23,18 +22,6 @@ const MAX_SKIPPED_LISTED = 100;
  * so it gets smaller ones.
  */
 const DAYS_PER_STATEMENT = { postgres: 1_000, pglite: 40 } as const;
-
-/** The ledger key of one network's revenue for one domain and day: re-importing replaces it. */
-export const parkingSourceKey = (network: string, domainId: string, day: string) =>
-  `parking:${network}:${domainId}:${day}`;
-
-export type StoredDay = {
-  domain_id: string;
-  day: string;
-  revenue: string;
-  visitors: number;
-  clicks: number;
-};
 
 /**
  * Imports a network's daily report for the user's domains in one transaction: the file is read,
@@ -82,10 +69,9 @@ export async function importParkingReport(options: {
 
   await breathe();
   const label = PARKING_REPORT_FORMATS[network].label;
-  const stored = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     // Counted with the import: a refused or failed one gives today's allowance back.
     await assertPlanAllows(tx, userId, { kind: "import-parking-report", spend: true });
-    const written: StoredDay[] = [];
     for (const part of chunks(ours, DAYS_PER_STATEMENT[options.engine ?? "postgres"])) {
       const days = part.map((i) => ({
         domain_id: domainIds[report.domain[i]]!,
@@ -94,99 +80,39 @@ export async function importParkingReport(options: {
         clicks: report.clicks[i],
         revenue: microsText(report.micros[i]),
       }));
-      written.push(...(await writeParkingDays(tx, { userId, network, days, nameOf })));
+      await writeParkingDays(tx, { userId, network, days, nameOf });
       await breathe();
     }
-    if (written.length > 0) {
+    if (ours.length > 0) {
       await tx.execute(sql`
         insert into account_events (user_id, kind, description)
-        values (${userId}, 'parking_report_imported', ${`Imported a ${label} report (${written.length} domain-days)`})
+        values (${userId}, 'parking_report_imported', ${`Imported a ${label} report (${ours.length} domain-days)`})
       `);
     }
-    return written;
   });
 
-  const days = stored.map((d) => d.day).sort();
+  // Each day is stored in cents, rounded half up (no figure is negative).
+  let cents = 0;
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const i of ours) {
+    cents += Math.floor((report.micros[i] + 5_000) / 10_000);
+    first = Math.min(first, report.day[i]);
+    last = Math.max(last, report.day[i]);
+  }
   return {
     network,
     rowsRead: report.rowsRead,
-    imported: stored.length,
-    totalRevenue: sumDecimals(stored.map((d) => d.revenue)),
-    firstDay: days[0] ?? null,
-    lastDay: days.at(-1) ?? null,
+    imported: ours.length,
+    totalRevenue: centsToDecimal(cents),
+    firstDay: ours.length > 0 ? dayText(first) : null,
+    lastDay: ours.length > 0 ? dayText(last) : null,
     skippedCount: skipped.count,
     skipped: skipped.first,
     matchedDomains: nameOf.size,
     unknownDomains: unknownDomains.slice(0, MAX_SKIPPED_LISTED),
     unknownDomainCount: unknownDomains.length,
   };
-}
-
-/** One domain-day as written: revenue in US dollars; a connected network's other currency is kept beside it. */
-export interface ParkingDay {
-  domain_id: string;
-  day: string;
-  visitors: number;
-  clicks: number;
-  revenue: string;
-  /** The network's own currency and figure, and the rate source that converted it (USD: left out). */
-  currency?: string;
-  reported_amount?: string;
-  rate_source?: string;
-}
-
-/**
- * Writes one chunk of domain-days to `parking_reports` and the ledger: the one writer of parking
- * revenue, for imported reports and connected networks alike (same rows, same keys, same P&L).
- */
-export async function writeParkingDays(
-  tx: Tx,
-  chunk: {
-    userId: string;
-    network: TAdNetwork;
-    days: ParkingDay[];
-    nameOf: Map<string, string>;
-  },
-): Promise<StoredDay[]> {
-  const { userId, network, nameOf } = chunk;
-  const written = await tx.execute<StoredDay>(sql`
-    insert into parking_reports (user_id, domain_id, network, day, visitors, clicks, revenue, imported_at,
-      currency, reported_amount, rate_source)
-    select ${userId}, domain_id, ${network}, day, visitors, clicks, round(revenue, 2), now(),
-      coalesce(currency, 'USD'), reported_amount, rate_source
-    from jsonb_to_recordset(${JSON.stringify(chunk.days)}::jsonb)
-      as x(domain_id uuid, day date, visitors int, clicks int, revenue numeric, currency text,
-        reported_amount numeric, rate_source text)
-    on conflict (domain_id, network, day) do update set
-      visitors = excluded.visitors, clicks = excluded.clicks, revenue = excluded.revenue,
-      imported_at = excluded.imported_at, currency = excluded.currency,
-      reported_amount = excluded.reported_amount, rate_source = excluded.rate_source
-    returning domain_id, to_char(day, 'YYYY-MM-DD') as day, revenue::text as revenue, visitors, clicks
-  `);
-  const label = PARKING_REPORT_FORMATS[network].label;
-  const credits: Credit[] = [];
-  const nothingEarned: string[] = [];
-  for (const d of written.rows) {
-    const sourceKey = parkingSourceKey(network, d.domain_id, d.day);
-    if (Number(d.revenue) === 0) {
-      nothingEarned.push(sourceKey);
-      continue;
-    }
-    credits.push({
-      userId,
-      domainId: d.domain_id,
-      type: "parking",
-      amount: d.revenue,
-      description: `${label} parking revenue for ${nameOf.get(d.domain_id)} on ${d.day}`,
-      metadata: { network, day: d.day, visitors: d.visitors, clicks: d.clicks },
-      sourceKey,
-      // Noon UTC keeps the day's revenue on that calendar day in nearly every time zone.
-      occurredAt: new Date(`${d.day}T12:00:00Z`),
-    });
-  }
-  await creditRevenue(tx, credits);
-  await removeRevenue(tx, nothingEarned);
-  return written.rows;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { TRevenueType } from "../../../shared/api/revenue";
 import type { DbOrTx } from "../../db/tx";
 
@@ -54,4 +54,43 @@ export async function creditRevenue(db: DbOrTx, credits: Credit[]): Promise<void
 export async function removeRevenue(db: DbOrTx, sourceKeys: string[]): Promise<void> {
   if (sourceKeys.length === 0) return;
   await db.execute(sql`delete from revenue_events where source_key = any(${sql.param(sourceKeys)}::text[])`);
+}
+
+/** The ledger key of one network's revenue for one domain and day: writing the day again replaces it. */
+export const parkingSourceKey = (network: string, domainId: string, day: string) =>
+  `parking:${network}:${domainId}:${day}`;
+
+/**
+ * The steps of one statement that credit parking days set-based, for the parking writer, which
+ * writes a chunk of days in one statement: `days` names an earlier step of that statement with
+ * the columns (domain_id uuid, name text, day date, revenue numeric, visitors int, clicks int).
+ * Each day that earned gets its `parking` event keyed as `parkingSourceKey` says, replacing the one
+ * written before (a day imported or synced again never doubles), dated noon UTC of that day; a
+ * day that earned nothing loses its event.
+ */
+export function parkingCreditSteps(options: {
+  days: string;
+  userId: string;
+  network: string;
+  label: string;
+}): SQL {
+  const { userId, network, label } = options;
+  const days = sql.identifier(options.days);
+  const dayText = sql`to_char(d.day, 'YYYY-MM-DD')`;
+  const sourceKey = sql`${`parking:${network}:`} || d.domain_id || ':' || ${dayText}`;
+  return sql`
+    credited as (
+      insert into revenue_events (user_id, domain_id, type, amount, description, metadata, source_key, occurred_at)
+      select ${userId}, d.domain_id, 'parking', d.revenue, ${`${label} parking revenue for `} || d.name || ' on ' || ${dayText},
+        jsonb_build_object('network', ${network}::text, 'day', ${dayText}, 'visitors', d.visitors, 'clicks', d.clicks),
+        ${sourceKey},
+        -- Noon UTC keeps the day's revenue on that calendar day in nearly every time zone.
+        (d.day + time '12:00') at time zone 'UTC'
+      from ${days} d where d.revenue <> 0
+      on conflict (source_key) do update set
+        amount = excluded.amount, description = excluded.description,
+        metadata = excluded.metadata, occurred_at = excluded.occurred_at
+    ), uncredited as (
+      delete from revenue_events where source_key in (select ${sourceKey} from ${days} d where d.revenue = 0)
+    )`;
 }

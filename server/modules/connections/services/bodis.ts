@@ -61,7 +61,9 @@ export const bodis: Connector = {
     const answer = (await call(ctx, "/v1/account")) as { email?: string; id?: string | number };
     return { account: String(answer.email ?? answer.id ?? "Bodis account") };
   },
-  async fetchDayStats(ctx, from, to) {
+  // The pages split days anywhere, so that the figures of one domain and day could span two of
+  // them: the whole range is one batch.
+  async *dayStats(ctx, from, to) {
     const stats: DayStat[] = [];
     for (let page = 1; ; page++) {
       const query = new URLSearchParams({
@@ -81,7 +83,8 @@ export const bodis: Connector = {
           currency: (row.currency ?? "USD").toUpperCase(),
         });
       }
-      if (!answer.meta || answer.meta.current_page >= answer.meta.last_page) return stats;
+      if (!answer.meta || answer.meta.current_page >= answer.meta.last_page) break;
     }
+    yield stats;
   },
 };

@@ -1,10 +1,12 @@
 import type { TConnectionServiceId } from "../../../../shared/api/connections";
 import type { Connector } from "../connector";
+import { above } from "./above";
 import { bodis } from "./bodis";
 import { cloudflare } from "./cloudflare";
 import { dynadot } from "./dynadot";
 import { godaddy } from "./godaddy";
 import { namecheap } from "./namecheap";
+import { parkingcrew } from "./parkingcrew";
 import { porkbun } from "./porkbun";
 import { sedo } from "./sedo";
 
@@ -17,4 +19,6 @@ export const CONNECTORS: Record<TConnectionServiceId, Connector> = {
   cloudflare,
   sedo,
   bodis,
+  parkingcrew,
+  above,
 };

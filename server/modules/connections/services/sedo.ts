@@ -1,19 +1,14 @@
-import { XMLParser } from "fast-xml-parser";
+import { runInWorker } from "../../../workers/worker-pool";
 import {
   type Connector,
   type ConnectorContext,
   ConnectorError,
   type DayStat,
+  daysBetween,
   reach,
   retryAfter,
   withBackoff,
 } from "../connector";
-
-const xml = new XMLParser({
-  ignoreAttributes: true,
-  isArray: (name) => name === "item",
-  parseTagValue: false,
-});
 
 /** Sedo's fault codes for a bad partner id, sign key or login (api.sedo.com/apidocs). */
 const LOGIN_FAULTS = new Set(["E0100", "E0101", "E0102", "E0103", "E0104"]);
@@ -43,7 +38,19 @@ async function call(ctx: ConnectorContext, fn: string, params: Record<string, st
     }
     if (!res.ok)
       throw new ConnectorError("unavailable", `Sedo answered HTTP ${res.status}; the next run tries again.`);
-    const body = xml.parse(await res.text());
+    // A day of 10,000 names is megabytes of XML: it is read in a worker thread.
+    const body = (await runInWorker("xmlDocument", { xml: await res.text(), arrays: ["item"] }).catch(
+      (error: unknown) => {
+        throw new ConnectorError(
+          "unavailable",
+          "Sedo's answer was not XML; the next run tries again.",
+          null,
+          {
+            cause: error,
+          },
+        );
+      },
+    )) as { SEDOFAULT?: Record<string, string>; SEDOSTATS?: { item?: Record<string, string>[] } } | undefined;
     const fault = body?.SEDOFAULT;
     if (fault) {
       const code = String(fault.faultcode ?? "");
@@ -58,14 +65,6 @@ async function call(ctx: ConnectorContext, fn: string, params: Record<string, st
     return body?.SEDOSTATS?.item ?? [];
   });
 }
-
-const dayList = (from: string, to: string) => {
-  const days: string[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) {
-    days.push(new Date(t).toISOString().slice(0, 10));
-  }
-  return days;
-};
 
 export const sedo: Connector = {
   id: "sedo",
@@ -86,11 +85,11 @@ export const sedo: Connector = {
     await call(ctx, "DomainParkingFinalStatistics", { date: yesterday });
     return { account: ctx.credentials.username };
   },
-  async fetchDayStats(ctx, from, to) {
-    const stats: DayStat[] = [];
-    // Final statistics come one day per call.
-    for (const day of dayList(from, to)) {
-      const items: Record<string, string>[] = await call(ctx, "DomainParkingFinalStatistics", { date: day });
+  async *dayStats(ctx, from, to) {
+    // Final statistics come one day per call: each answer is a batch.
+    for (const day of daysBetween(from, to)) {
+      const items = await call(ctx, "DomainParkingFinalStatistics", { date: day });
+      const stats: DayStat[] = [];
       for (const item of items) {
         stats.push({
           domain: String(item.domain).toLowerCase(),
@@ -101,7 +100,7 @@ export const sedo: Connector = {
           currency: String(item.currency ?? "EUR").toUpperCase(),
         });
       }
+      yield stats;
     }
-    return stats;
   },
 };
