@@ -223,8 +223,8 @@ describe("custom reports", () => {
       (s) => s.heading === "Parking networks compared, last 90 days",
     );
     expect(networks?.table?.rows).toEqual([
-      ["sedo", "1", "2,000", "40", "$10.00", "$5.00"],
-      ["bodis", "1", "1,000", "30", "$8.00", "$8.00"],
+      ["Sedo", "1", "2,000", "40", "$10.00", "$5.00"],
+      ["Bodis", "1", "1,000", "30", "$8.00", "$8.00"],
     ]);
   });
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { TPortfolioMonth } from "../../../../shared/api/analytics";
+import { parkingNetworkLabel, type TParkingNetwork } from "../../../../shared/api/parking";
 import type { TReportSection } from "../../../../shared/api/reports";
 import { centsToDecimal, formatUsd, toCents } from "../../../../shared/money";
 import { REPORT_TYPES } from "../../../../shared/prices";
@@ -118,8 +119,8 @@ async function portfolioAppraisal(db: Db, userId: string) {
 }
 
 /**
- * Each parking network's figures for the portfolio over 90 days, from the network reports
- * imported (ParkPilot does not log in to networks: what it knows of one is what was imported).
+ * Each parking network's figures for the portfolio over 90 days, from its daily reports: those
+ * synced from a connected network and those imported by hand are the same rows.
  */
 async function networkComparison(db: Db, userId: string) {
   const { rows } = await db.execute<{
@@ -136,6 +137,7 @@ async function networkComparison(db: Db, userId: string) {
   `);
   const figures = rows.map((r) => ({
     network: r.network,
+    name: parkingNetworkLabel(r.network as TParkingNetwork),
     domains: r.domains,
     visitors: r.visitors,
     clicks: r.clicks,
@@ -146,15 +148,17 @@ async function networkComparison(db: Db, userId: string) {
     ? {
         heading: "Parking networks compared, last 90 days",
         lines: [
-          "From the network reports you imported (ParkPilot does not log in to the networks). RPM is revenue per thousand of the network's visitors.",
+          "From each network's daily reports, synced from a connected network (Settings → Connections) or imported by hand. RPM is revenue per thousand of the network's visitors.",
           ...(figures.length === 1
-            ? [`Only ${figures[0].network} has reports: import another network's to compare.`]
+            ? [
+                `Only ${figures[0].name} has reports: connect another network, or import its report, to compare.`,
+              ]
             : []),
         ],
         table: {
           columns: ["Network", "Domains", "Visitors", "Clicks", "Revenue", "RPM"],
           rows: figures.map((f) => [
-            f.network,
+            f.name,
             String(f.domains),
             f.visitors.toLocaleString("en-US"),
             f.clicks.toLocaleString("en-US"),
@@ -166,7 +170,7 @@ async function networkComparison(db: Db, userId: string) {
     : {
         heading: "Parking networks compared",
         lines: [
-          "No parking network is connected: no network's report was imported in the last 90 days, so there is no RPM to compare. Import a report under Parking to add one.",
+          "No parking network reported in the last 90 days, so there is no RPM to compare: connect a network in Settings → Connections, or import its report under Parking.",
         ],
       };
   return { section, figures };
