@@ -39,7 +39,7 @@ const PUBLIC_BASICS = new RegExp(
     "node_modules/(clsx|class-variance-authority)/",
     String.raw`node_modules/lucide-react/dist/esm/([^/]+|icons/(arrow-up|arrow-right|circle-check|layout-dashboard|zap|lock|shield-check))\.mjs$`,
     String.raw`client/src/components/(brand-mark|ui/(button|input|label|field-error))\.tsx$`,
-    String.raw`client/src/(lib/(error-text|toast)|features/landing/components/site-(header|footer))\.tsx?$`,
+    String.raw`client/src/(lib/toast|features/landing/components/site-(header|footer))\.tsx?$`,
   ].join("|"),
 );
 
