@@ -1,5 +1,6 @@
 import { SUBSCRIPTIONS_PATH, type TSubscription, ZSubscriptions } from "@shared/api/billing";
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useInOwnPortfolio } from "@/lib/api/portfolios";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
@@ -13,6 +14,7 @@ export async function getSubscriptions(): Promise<TSubscription[]> {
 export const subscriptionsQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.subscriptions, queryFn: getSubscriptions, staleTime: 0 });
 
+/** Billing is the owner's: a teammate in someone else's portfolio reads none (the API refuses it). */
 export function useSubscriptions() {
-  return useQuery(subscriptionsQueryOptions());
+  return useQuery({ ...subscriptionsQueryOptions(), enabled: useInOwnPortfolio() });
 }

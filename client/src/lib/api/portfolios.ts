@@ -18,6 +18,17 @@ export function useActivePortfolio(): TPortfolio | undefined {
   return usePortfolios().data?.portfolios.find((p) => p.active);
 }
 
+/**
+ * Whether the open portfolio is known to be the user's own: false while the portfolios load and
+ * for a member. The owner's own reads (billing, mail preferences) wait for it, so a teammate's
+ * pages never ask for what the API refuses them. Without the list (its read failed), the user's own.
+ */
+export function useInOwnPortfolio(): boolean {
+  const portfolios = usePortfolios();
+  if (portfolios.isError) return true;
+  return portfolios.data?.portfolios.find((p) => p.active)?.role === "owner";
+}
+
 /** Whether the user works in someone else's portfolio now (owner-only pages are hidden then). */
 export function useWorkingAsMember(): boolean {
   const active = useActivePortfolio();

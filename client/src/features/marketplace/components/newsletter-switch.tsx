@@ -1,10 +1,18 @@
 import { Card } from "@/components/ui/card";
 import { Switch } from "@/components/ui/switch";
+import { useInOwnPortfolio } from "@/lib/api/portfolios";
 import { toastError } from "@/lib/toast";
 import { useListingsNewsletter, useSetListingsNewsletter } from "../api/listings-newsletter";
 
-/** The weekly email of promoted domains for sale, on or off. */
+/**
+ * The weekly email of promoted domains for sale, on or off. It is the portfolio owner's mail: a
+ * teammate working in the portfolio is not offered it.
+ */
 export function NewsletterSwitch() {
+  return useInOwnPortfolio() ? <OwnNewsletterSwitch /> : null;
+}
+
+function OwnNewsletterSwitch() {
   const current = useListingsNewsletter();
   const set = useSetListingsNewsletter();
   return (
