@@ -183,6 +183,12 @@ test("an invitation opened signed out names the inviter, comes back after sign-u
     { timeout: 30_000 },
   );
 
+  // Nothing the pages read is refused to the teammate: the owner's own reads (billing, the
+  // newsletter setting) are not asked for in someone else's portfolio.
+  const refused: string[] = [];
+  inviteePage.on("response", (res) => {
+    if (res.status() === 403) refused.push(new URL(res.url()).pathname);
+  });
   // In the owner's portfolio, buying is the owner's: the buttons are disabled and say why.
   await inviteePage.goto("/analytics");
   const upgrade = inviteePage.getByRole("button", { name: "Upgrade Analytics" });
@@ -207,6 +213,7 @@ test("an invitation opened signed out names the inviter, comes back after sign-u
   await expect(deal.getByRole("button", { name: "Send Offer" })).toBeDisabled();
   await expect(deal.getByTestId("purchase-blocked")).toHaveText("Only the portfolio's owner can buy this.");
   await deal.screenshot({ path: testInfo.outputPath("teammate-start-deal.png") });
+  expect(refused).toEqual([]);
   // The owner still buys: the same button opens its dialog.
   await page.goto("/analytics");
   await page.getByRole("button", { name: "Upgrade Analytics" }).click();
