@@ -147,6 +147,23 @@ export async function reach(service: string, url: string, init?: RequestInit): P
   }
 }
 
+/**
+ * A service's answer once its own refusals and throttling were read: any other status than 2xx is
+ * the service being unavailable, and a body that is not JSON too; the next run tries again.
+ */
+export async function jsonAnswer<T>(service: string, res: Response): Promise<T> {
+  if (!res.ok)
+    throw new ConnectorError(
+      "unavailable",
+      `${service} answered HTTP ${res.status}; the next run tries again.`,
+    );
+  try {
+    return (await res.json()) as T;
+  } catch {
+    throw new ConnectorError("unavailable", `${service}'s answer was not JSON; the next run tries again.`);
+  }
+}
+
 /** `Retry-After` in seconds (a number or an HTTP date), or null. */
 export function retryAfter(header: string | null): number | null {
   if (!header) return null;

@@ -3,6 +3,7 @@ import {
   type ConnectorContext,
   ConnectorError,
   type DayStat,
+  jsonAnswer,
   reach,
   retryAfter,
   withBackoff,
@@ -39,13 +40,7 @@ async function call(ctx: ConnectorContext, path: string): Promise<unknown> {
         "Bodis refused the API token: create a new one under Account → API.",
       );
     }
-    if (!res.ok)
-      throw new ConnectorError("unavailable", `Bodis answered HTTP ${res.status}; the next run tries again.`);
-    try {
-      return await res.json();
-    } catch {
-      throw new ConnectorError("unavailable", "Bodis's answer was not JSON.");
-    }
+    return jsonAnswer("Bodis", res);
   });
 }
 

@@ -2,6 +2,7 @@ import {
   type Connector,
   type ConnectorContext,
   ConnectorError,
+  jsonAnswer,
   type RegistrarDomain,
   reach,
   retryAfter,
@@ -61,17 +62,7 @@ async function call(ctx: ConnectorContext, command: string, params: Record<strin
         retryAfter(res.headers.get("retry-after")),
       );
     }
-    if (!res.ok)
-      throw new ConnectorError(
-        "unavailable",
-        `Dynadot answered HTTP ${res.status}; the next run tries again.`,
-      );
-    let envelope: Envelope;
-    try {
-      envelope = (await res.json()) as Envelope;
-    } catch {
-      throw new ConnectorError("unavailable", "Dynadot's answer was not JSON.");
-    }
+    const envelope = await jsonAnswer<Envelope>("Dynadot", res);
     const answer = Object.values(envelope ?? {})[0];
     if (!answer || typeof answer !== "object")
       throw new ConnectorError("unavailable", "Dynadot's answer was not its JSON envelope.");

@@ -4,6 +4,7 @@ import {
   ConnectorError,
   type DayStat,
   daysBetween,
+  jsonAnswer,
   reach,
   retryAfter,
   withBackoff,
@@ -54,18 +55,7 @@ async function statistics(ctx: ConnectorContext, day: string): Promise<StatsAnsw
         "ParkingCrew refused the user name or API key: both are on the account's Home page.",
       );
     }
-    if (!res.ok) {
-      throw new ConnectorError(
-        "unavailable",
-        `ParkingCrew answered HTTP ${res.status}; the next run tries again.`,
-      );
-    }
-    let answer: StatsAnswer;
-    try {
-      answer = (await res.json()) as StatsAnswer;
-    } catch {
-      throw new ConnectorError("unavailable", "ParkingCrew's answer was not JSON; the next run tries again.");
-    }
+    const answer = await jsonAnswer<StatsAnswer>("ParkingCrew", res);
     if (answer.status !== "ok") {
       throw new ConnectorError(
         "refused",
