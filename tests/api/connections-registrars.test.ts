@@ -131,6 +131,14 @@ describe("connecting Porkbun, Dynadot and Cloudflare Registrar", () => {
     expect(wrongToken.body.message).toMatch(/^Cloudflare refused the API token for this account/);
     await connect(agent, "cloudflare", { ...CLOUDFLARE, accountId: "0".repeat(32) }).expect(422);
     await connect(agent, "cloudflare", { accountId: CLOUDFLARE.accountId }).expect(400);
+    // The account id goes into the path of every call: another shape is refused before any call.
+    const callsBefore = s.cloudflare.requests.length;
+    const pathLike = await connect(agent, "cloudflare", {
+      ...CLOUDFLARE,
+      accountId: "../../user/tokens",
+    }).expect(422);
+    expect(pathLike.body.message).toMatch(/Account ID is 32 letters and digits/);
+    expect(s.cloudflare.requests.length).toBe(callsBefore);
     expect((await agent.get(CONNECTION_PATHS.list).expect(200)).body).toEqual([]);
 
     const created = await connect(agent, "cloudflare", CLOUDFLARE).expect(201);

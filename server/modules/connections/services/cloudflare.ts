@@ -22,6 +22,12 @@ let sdk: Promise<typeof import("cloudflare")> | undefined;
 async function clientOf(
   ctx: ConnectorContext,
 ): Promise<{ client: Cloudflare; module: typeof import("cloudflare") }> {
+  // The account id goes into the request's path: only Cloudflare's own shape (32 hex digits) is sent.
+  if (!/^[0-9a-f]{32}$/i.test(ctx.credentials.accountId ?? ""))
+    throw new ConnectorError(
+      "credentials",
+      "Cloudflare's Account ID is 32 letters and digits: copy it from dash.cloudflare.com → Account home.",
+    );
   sdk ??= import("cloudflare");
   const module = await sdk;
   const client = new module.default({
