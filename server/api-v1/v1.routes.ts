@@ -1,18 +1,23 @@
 import { Router } from "express";
-import type { AppDeps } from "../deps";
 import { csvUpload } from "../http/csv-upload";
 import { apiNotFound } from "../http/error-handler";
 import { handler } from "../http/handler";
+import type { Config } from "../lib/config";
 import { apiCaller, bearerAuth, requireScope } from "../modules/api-keys/bearer-auth";
 import { openApiDocument } from "./openapi-document";
-import { JsonText } from "./operation";
+import { type ApiDeps, JsonText } from "./operation";
 import { operations } from "./operations";
+
+/** What the public API needs of the app: its operations' needs, and the burst limit. */
+export type V1Deps = ApiDeps & {
+  config: Pick<Config, "API_BURST_PER_SECOND">;
+};
 
 /**
  * `/api/v1`: every operation behind `Authorization: Bearer <key>` (no cookie is read here) with
  * its scope, metered against the owner's plan; the OpenAPI document is public.
  */
-export function v1Routes(deps: AppDeps): Router {
+export function v1Routes(deps: V1Deps): Router {
   const router = Router();
   const document = JSON.stringify(openApiDocument());
   router.get("/openapi.json", (_req, res) => {

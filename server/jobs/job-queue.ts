@@ -2,7 +2,7 @@ import type pg from "pg";
 import PgBoss from "pg-boss";
 import { withAdvisoryLock } from "../db/advisory-lock";
 import type { Db } from "../db/pool";
-import type { Logger } from "../logger";
+import type { Logger } from "../lib/logger";
 import type { Mailer } from "../mail/mailer";
 import { sendSecuritySummaries } from "../modules/auth/security-summary";
 import { settleMissedCampaigns } from "../modules/campaigns/settle-campaign";

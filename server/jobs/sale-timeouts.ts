@@ -7,10 +7,10 @@ import {
   TRANSFER_DAYS,
 } from "../../shared/marketplace-deals";
 import { marketplaceTransactions } from "../../shared/schema";
-import type { AppDeps } from "../deps";
-import { refundOrderAsStaff } from "../modules/admin/staff-refund";
+import { refundOrderAsStaff, type StaffRefundDeps } from "../modules/admin/staff-refund";
 import { disputeLateLeaseTransfers, endDefaultedLeases } from "../modules/marketplace/lease-payments";
 import {
+  type ProviderBillingDeps,
   priceLastInstalmentsAtStripe,
   stopProviderBillingOfLeases,
 } from "../modules/marketplace/lease-provider-billing";
@@ -22,7 +22,9 @@ const DAY_MS = 86_400_000;
 /** A dispute on a listing with a refund guarantee that staff leave undecided this long is refunded. */
 export const GUARANTEE_DISPUTE_DAYS = 14;
 
-type Deps = Pick<AppDeps, "db" | "mailer" | "payments" | "logger" | "paid">;
+/** What the marketplace's clock needs of the app: what refunds and the providers' billing need. */
+export type SaleTimeoutDeps = StaffRefundDeps & ProviderBillingDeps;
+type Deps = SaleTimeoutDeps;
 const before = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
 
 /**

@@ -3,7 +3,7 @@ import nodemailer from "nodemailer";
 import { mailOutbox } from "../../shared/schema";
 import type { Db } from "../db/pool";
 import type { DbOrTx } from "../db/tx";
-import type { Logger } from "../logger";
+import type { Logger } from "../lib/logger";
 
 export interface Mail {
   to: string;

@@ -3,7 +3,7 @@ import express from "express";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorHandler } from "../../server/http/error-handler";
-import { createLogger } from "../../server/logger";
+import { createLogger } from "../../server/lib/logger";
 import { addDomain } from "../factories/domains";
 import { signUp } from "../factories/users";
 import { listApiRoutes } from "../setup/route-table";

@@ -1,11 +1,16 @@
 import { Router } from "express";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { accuracyOf } from "../appraisals/appraise-name";
 import { accuracySnapshot } from "../appraisals/market-data";
 
+/** What these routes need of the app, handed the app's dependencies. */
+export interface AppraisalsAdminDeps {
+  db: Db;
+}
+
 /** `/api/admin/appraisals`: how accurate the appraisal engine has been on the platform's sales. */
-export function appraisalsAdminRoutes(deps: AppDeps): Router {
+export function appraisalsAdminRoutes(deps: AppraisalsAdminDeps): Router {
   const router = Router();
   router.get(
     "/accuracy",

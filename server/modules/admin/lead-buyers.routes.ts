@@ -1,20 +1,27 @@
 import { Router } from "express";
 import { z } from "zod";
 import { ZIssueLeadInvoiceBody, ZLeadBuyerInput } from "../../../shared/api/lead-buyers";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
 import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
 import { buyerCalls, buyerInvoices, voidInvoice } from "../lead-sales/buyer-console";
 import { createBuyer, hasActiveBuyer, listBuyers, updateBuyer } from "../lead-sales/buyer-store";
 import { issueInvoice } from "../lead-sales/issue-invoice";
+import type { LeadSales } from "../lead-sales/lead-sales";
 import { recordStaffAction } from "./staff-gate";
 
 const ZBuyerIdParams = z.object({ id: z.uuid("Unknown buyer") });
 const ZInvoiceParams = ZBuyerIdParams.extend({ invoiceId: z.uuid("Unknown invoice") });
 
+/** What these routes need of the app, handed the app's dependencies. */
+export interface LeadBuyersAdminDeps {
+  db: Db;
+  leadSales: LeadSales;
+}
+
 /** `/api/admin/lead-buyers`: who buys leads by ping-post, and each one's log (docs/money.md#lead-sales). */
-export function leadBuyersAdminRoutes(deps: AppDeps): Router {
+export function leadBuyersAdminRoutes(deps: LeadBuyersAdminDeps): Router {
   const { db, leadSales } = deps;
   const router = Router();
 

@@ -1,7 +1,7 @@
 import { Router } from "express";
 import { z } from "zod";
 import { ZAdminLeadFilter, ZAdminLeadsQuery, ZReturnLeadBody } from "../../../shared/api/admin-leads";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
 import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
@@ -12,8 +12,13 @@ import { recordStaffAction } from "./staff-gate";
 
 const ZLeadIdParams = z.object({ id: z.uuid("Unknown lead") });
 
+/** What these routes need of the app, handed the app's dependencies. */
+export interface LeadsAdminDeps {
+  db: Db;
+}
+
 /** `/api/admin/leads`: every owner's leads, for staff (docs/security.md#staff-and-the-operator-console). */
-export function leadsAdminRoutes(deps: AppDeps): Router {
+export function leadsAdminRoutes(deps: LeadsAdminDeps): Router {
   const { db } = deps;
   const router = Router();
 

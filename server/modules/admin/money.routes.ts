@@ -1,11 +1,16 @@
 import { Router } from "express";
 import { ZAdminMoneyQuery } from "../../../shared/api/admin-money";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { listChargebacks, listUnmatchedPayments } from "./admin-money";
 
+/** What these routes need of the app, handed the app's dependencies. */
+export interface MoneyAdminDeps {
+  db: Db;
+}
+
 /** `/api/admin/unmatched-payments` and `/api/admin/chargebacks`: money that went back by itself, for staff to follow. */
-export function moneyAdminRoutes(deps: Pick<AppDeps, "db">): Router {
+export function moneyAdminRoutes(deps: MoneyAdminDeps): Router {
   const router = Router();
   router.get(
     "/unmatched-payments",

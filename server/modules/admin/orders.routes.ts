@@ -1,14 +1,16 @@
 import { Router } from "express";
 import { ZAdminOrderParams, ZAdminOrdersQuery, ZRefundOrderBody } from "../../../shared/api/admin-orders";
-import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
 import { searchOrders } from "./admin-orders";
 import { recordStaffAction } from "./staff-gate";
-import { refundOrderAsStaff } from "./staff-refund";
+import { refundOrderAsStaff, type StaffRefundDeps } from "./staff-refund";
+
+/** What these routes need of the app, handed the app's dependencies. */
+export type OrdersAdminDeps = StaffRefundDeps;
 
 /** `/api/admin/orders`: search paid orders and refund one in full or in part (docs/security.md#staff-and-the-operator-console). */
-export function ordersAdminRoutes(deps: AppDeps): Router {
+export function ordersAdminRoutes(deps: OrdersAdminDeps): Router {
   const { db } = deps;
   const router = Router();
 

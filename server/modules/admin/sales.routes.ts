@@ -1,16 +1,24 @@
 import { Router } from "express";
 import { ZDisputeDecisionBody, ZDisputePartialRefundBody } from "../../../shared/api/admin-sales";
 import { ZTransactionIdParams } from "../../../shared/api/marketplace-deals";
-import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
-import { listDisputes, partlyRefundDispute, refundDispute, releaseDispute } from "./admin-disputes";
+import {
+  type DecisionDeps,
+  listDisputes,
+  partlyRefundDispute,
+  refundDispute,
+  releaseDispute,
+} from "./admin-disputes";
+
+/** What these routes need of the app, handed the app's dependencies. */
+export type SalesAdminDeps = DecisionDeps;
 
 /**
  * `/api/admin/sales`: disputed escrow sales with both sides' statements and the transfer
  * evidence, which staff release to the seller, refund to the buyer, or split.
  */
-export function salesAdminRoutes(deps: AppDeps): Router {
+export function salesAdminRoutes(deps: SalesAdminDeps): Router {
   const router = Router();
   const decision = { auth: true, params: ZTransactionIdParams, body: ZDisputeDecisionBody } as const;
 

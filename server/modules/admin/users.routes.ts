@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { ZAdminUserParams, ZAdminUsersQuery, ZSuspendBody } from "../../../shared/api/admin-users";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
 import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
@@ -8,8 +8,13 @@ import { restoreAccount, suspendAccount } from "../auth/suspension";
 import { reviewUser, searchUsers } from "./admin-users";
 import { recordStaffAction } from "./staff-gate";
 
+/** What these routes need of the app, handed the app's dependencies. */
+export interface UsersAdminDeps {
+  db: Db;
+}
+
 /** `/api/admin/users`: search accounts, review one, suspend and restore (docs/security.md#staff-and-the-operator-console). */
-export function usersAdminRoutes(deps: AppDeps): Router {
+export function usersAdminRoutes(deps: UsersAdminDeps): Router {
   const { db } = deps;
   const router = Router();
 

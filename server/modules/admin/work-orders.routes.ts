@@ -8,12 +8,13 @@ import {
   ZWorkOrderStatusBody,
   ZWorkOrderTextDeliverableBody,
 } from "../../../shared/api/admin-work-orders";
-import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
+import type { Config } from "../../lib/config";
 import { checkDeliverableFile, readDeliverableBody } from "../work-orders/deliverable-file";
 import { listWorkOrders, workOrderDetail } from "../work-orders/work-orders-console";
 import { recordStaffAction } from "./staff-gate";
+import type { StaffRefundDeps } from "./staff-refund";
 import {
   addDeliverable,
   addWorkOrderNote,
@@ -22,8 +23,13 @@ import {
   cancelWorkOrder,
 } from "./work-order-actions";
 
+/** What these routes need of the app, handed the app's dependencies. */
+export type WorkOrdersAdminDeps = StaffRefundDeps & {
+  config: Pick<Config, "appUrl">;
+};
+
 /** `/api/admin/work-orders`: the fulfilment queue of services people deliver (docs/money.md#what-each-purchase-delivers, docs/security.md#staff-and-the-operator-console). */
-export function workOrdersAdminRoutes(deps: AppDeps): Router {
+export function workOrdersAdminRoutes(deps: WorkOrdersAdminDeps): Router {
   const { db } = deps;
   const ctx = { db, mailer: deps.mailer, appUrl: deps.config.appUrl };
   const router = Router();

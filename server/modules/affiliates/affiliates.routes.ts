@@ -1,14 +1,25 @@
 import { Router } from "express";
 import { ZInviteAffiliateBody } from "../../../shared/api/affiliates";
 import { ZLinkAnalyticsQuery } from "../../../shared/api/link-analytics";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
+import type { RateLimit } from "../../http/rate-limit";
+import type { Config } from "../../lib/config";
+import type { Mailer } from "../../mail/mailer";
 import { listCampaigns } from "../campaigns/campaigns.service";
 import { affiliateStats, listAffiliates } from "./affiliates.service";
 import { inviteAffiliate } from "./invite-affiliate";
 import { linkAnalytics } from "./link-analytics";
 
-export function affiliateRoutes(deps: AppDeps): Router {
+/** What these routes need of the app, handed the app's dependencies. */
+export interface AffiliateDeps {
+  db: Db;
+  mailer: Mailer;
+  limits: { affiliateInvites: RateLimit };
+  config: Pick<Config, "appUrl">;
+}
+
+export function affiliateRoutes(deps: AffiliateDeps): Router {
   const { db } = deps;
   const router = Router();
 

@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { ZAnalyticsExportQuery, ZAnalyticsQuery } from "../../../shared/api/analytics";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { sendCsv } from "../../http/send-csv";
 import { getAnalytics } from "./analytics.service";
@@ -10,7 +10,12 @@ import { exportAnalytics } from "./export-analytics";
 import { portfolioMonths } from "./portfolio-months";
 import { forecastHistory } from "./reports/forecast-basis";
 
-export function analyticsRoutes(deps: AppDeps): Router {
+/** What these routes need of the app, handed the app's dependencies. */
+export interface AnalyticsDeps {
+  db: Db;
+}
+
+export function analyticsRoutes(deps: AnalyticsDeps): Router {
   const { db } = deps;
   const router = Router();
 

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { Router } from "express";
 import { ZAuditExportQuery, ZAuditLogQuery } from "../../../shared/api/security";
 import { users } from "../../../shared/schema";
+import type { Db } from "../../db/pool";
 import type { DbOrTx } from "../../db/tx";
-import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import { handler } from "../../http/handler";
 import { sendCsv } from "../../http/send-csv";
@@ -31,8 +31,13 @@ async function auditRetentionDays(db: DbOrTx, userId: string): Promise<number> {
 const withDevice = <T extends { userAgent: string | null }>(rows: T[]) =>
   rows.map((r) => ({ ...r, device: describeDevice(r.userAgent) }));
 
+/** What the audit log's routes need of the app. */
+export interface AuditLogDeps {
+  db: Db;
+}
+
 /** `GET /api/audit-log`: the user's own security events; `/all`: every account's, for staff. */
-export function auditRoutes(deps: AppDeps): Router {
+export function auditRoutes(deps: AuditLogDeps): Router {
   const { db } = deps;
   const router = Router();
 
@@ -59,7 +64,7 @@ export function auditRoutes(deps: AppDeps): Router {
  * `GET /api/security/audit-log/export?format=csv|json`: the signed-in user's own log as a download,
  * behind the audit-logs add-on (403 naming it without). CSV cells are formula-safe.
  */
-export function auditExportRoutes(deps: AppDeps): Router {
+export function auditExportRoutes(deps: AuditLogDeps): Router {
   const { db } = deps;
   const router = Router();
   router.get(

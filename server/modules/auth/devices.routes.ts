@@ -1,6 +1,5 @@
 import { Router } from "express";
 import { ZApproveByLinkBody, ZDeviceIdParams, ZRenameDeviceBody } from "../../../shared/api/devices";
-import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
 import { SESSION_COOKIE } from "../../http/session";
@@ -10,12 +9,16 @@ import { hasAddOn, requireAddOn } from "../entitlements/require-add-on";
 import { approveDeviceById, approveDeviceByLink } from "./device-approval";
 import { listDevices, renameDevice, revokeDevice } from "./devices.service";
 import { resumeApprovedSignIn } from "./sign-in";
+import type { SignInDeps } from "./sign-in-step";
+
+/** What these routes need of the app, handed the app's dependencies. */
+export type DeviceDeps = SignInDeps;
 
 /**
  * Settings → Security → Devices: every account sees the devices it signed in on; the
  * device-management add-on names them, revokes them and approves new ones (docs/security.md#accounts-and-sign-in).
  */
-export function deviceRoutes(deps: AppDeps): Router {
+export function deviceRoutes(deps: DeviceDeps): Router {
   const { db, authLimits } = deps;
   const router = Router();
 

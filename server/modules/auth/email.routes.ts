@@ -1,13 +1,22 @@
 import { Router } from "express";
 import { ZEmailTokenBody } from "../../../shared/api/email";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
+import type { Config } from "../../lib/config";
+import type { Mailer } from "../../mail/mailer";
 import { cancelPendingChange, emailStatus, resendConfirmation } from "./email-change.service";
 import { cancelEmailChangeByLink, confirmEmail } from "./email-confirm";
 
+/** What these routes need of the app, handed the app's dependencies. */
+export interface EmailDeps {
+  db: Db;
+  mailer: Mailer;
+  config: Pick<Config, "appUrl" | "adminEmails">;
+}
+
 /** Proving the account's address: its status, the mailed links, resending and cancelling. */
-export function emailRoutes(deps: AppDeps): Router {
+export function emailRoutes(deps: EmailDeps): Router {
   const { db, mailer } = deps;
   const links = { mailer, appUrl: deps.config.appUrl, adminEmails: deps.config.adminEmails };
   const router = Router();

@@ -1,12 +1,17 @@
 import { Router } from "express";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
 import { requireAddOn } from "../entitlements/require-add-on";
 import { lockDownAccount, lockdownStatus } from "./lockdown";
 
+/** What these routes need of the app, handed the app's dependencies. */
+export interface LockdownDeps {
+  db: Db;
+}
+
 /** `GET /api/security/lockdown`: whether the account is locked down; `POST` locks it down (incident-response add-on). */
-export function lockdownRoutes(deps: AppDeps): Router {
+export function lockdownRoutes(deps: LockdownDeps): Router {
   const { db } = deps;
   const router = Router();
   router.get(

@@ -9,16 +9,17 @@ import {
   ZRenamePasskeyBody,
   ZRequireTwoFactorBody,
 } from "../../../shared/api/passkeys";
-import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
 import { requireRecentAuth } from "../../http/require-recent-auth";
+import type { Config } from "../../lib/config";
 import { recordAudit } from "../audit/audit-log";
 import { findUser } from "./auth.service";
 import {
   listPasskeys,
   loginOptions,
+  type PendingCeremony,
   registerPasskey,
   registrationOptions,
   removePasskey,
@@ -27,13 +28,26 @@ import {
   verifyLogin,
 } from "./passkeys.service";
 import { completeSignIn, PENDING_SIGN_IN_MS } from "./sign-in";
+import type { SignInDeps } from "./sign-in-step";
+
+/** What these routes need of the app, handed the app's dependencies. */
+export type PasskeyDeps = SignInDeps & {
+  config: Pick<Config, "appUrl">;
+};
+
+declare module "express-session" {
+  interface SessionData {
+    /** The challenge of the WebAuthn ceremony under way, single use (passkeys.service.ts). */
+    webauthn: PendingCeremony;
+  }
+}
 
 /**
  * Passkeys and security keys (docs/security.md#accounts-and-sign-in): adding one (signed in, recently confirmed, with its
  * add-on), signing in with one alone or after the password, and managing them in Settings →
  * Security. Listing, renaming and removing stay open after an add-on ends, so nothing is stuck.
  */
-export function passkeyRoutes(deps: AppDeps): Router {
+export function passkeyRoutes(deps: PasskeyDeps): Router {
   const { db, authLimits } = deps;
   const appUrl = deps.config.appUrl;
   const router = Router();

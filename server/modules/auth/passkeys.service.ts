@@ -1,6 +1,5 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import type { Session, SessionData } from "express-session";
 import type { TPasskey, TPasskeyKind, TPasskeysAnswer } from "../../../shared/api/passkeys";
 import { passkeys, users } from "../../../shared/schema";
 import type { DbOrTx } from "../../db/tx";
@@ -43,15 +42,26 @@ export function relyingParty(appUrl: string): { rpID: string; origin: string } {
   return { rpID: url.hostname, origin: url.origin };
 }
 
-declare module "express-session" {
-  interface SessionData {
-    /** The challenge of the WebAuthn ceremony under way, single use. */
-    webauthn: { challenge: string; purpose: "register" | "login"; kind?: TPasskeyKind; at: number };
-  }
+/** The challenge of a WebAuthn ceremony under way, single use. */
+export interface PendingCeremony {
+  challenge: string;
+  purpose: "register" | "login";
+  kind?: TPasskeyKind;
+  at: number;
 }
 
-/** The signed-in browser's session, where a ceremony's challenge waits for its answer. */
-type BrowserSession = Session & Partial<SessionData>;
+/**
+ * Where a ceremony's challenge waits for the browser's answer, between two requests: the signed-in
+ * browser's session, handed over by the routes. What the ceremonies read and write of it, and how
+ * it is saved; the service knows nothing of the web framework that keeps it.
+ */
+export interface CeremonySession {
+  webauthn?: PendingCeremony;
+  /** The password sign-in awaiting its second factor, if any. */
+  readonly pendingSignIn?: { userId: string };
+  save(callback: (err?: unknown) => void): void;
+}
+type BrowserSession = CeremonySession;
 
 const saveSession = (session: BrowserSession) =>
   new Promise<void>((resolve, reject) => session.save((err) => (err ? reject(err) : resolve())));

@@ -1,12 +1,23 @@
 import { Router } from "express";
 import { ZPasswordResetBody, ZPasswordResetConfirmBody } from "../../../shared/api/security";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
+import type { Config } from "../../lib/config";
+import type { Mailer } from "../../mail/mailer";
+import type { AuthLimits } from "./auth-limits";
 import { confirmPasswordReset, requestPasswordReset } from "./password-reset.service";
 
+/** What these routes need of the app, handed the app's dependencies. */
+export interface PasswordResetDeps {
+  db: Db;
+  authLimits: AuthLimits;
+  mailer: Mailer;
+  config: Pick<Config, "appUrl">;
+}
+
 /** "Forgot password?": a mailed single-use link, then the new password. */
-export function passwordResetRoutes(deps: AppDeps): Router {
+export function passwordResetRoutes(deps: PasswordResetDeps): Router {
   const { db, authLimits } = deps;
   const router = Router();
 

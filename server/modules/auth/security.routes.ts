@@ -1,14 +1,16 @@
 import { Router } from "express";
 import { ZCodeBody, ZSessionIdParams } from "../../../shared/api/security";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
 import { requireRecentAuth } from "../../http/require-recent-auth";
 import { SESSION_COOKIE } from "../../http/session";
 import { endSession } from "../../http/session-helpers";
 import { recordAudit } from "../audit/audit-log";
+import type { AuthLimits } from "./auth-limits";
 import { assertCanDropAuthenticator } from "./passkeys.service";
 import { endOtherSessions, endSessionById, listSessions } from "./sessions.service";
+import type { TotpKeys } from "./totp-secrets";
 import {
   checkSecondFactor,
   disableTwoFactor,
@@ -20,8 +22,15 @@ import {
 
 type AuditEvent = Parameters<typeof recordAudit>[1]["event"];
 
+/** What these routes need of the app, handed the app's dependencies. */
+export interface SecurityDeps {
+  db: Db;
+  authLimits: AuthLimits;
+  totpKeys: TotpKeys;
+}
+
 /** Settings → Security: the second factor and the signed-in sessions. */
-export function securityRoutes(deps: AppDeps): Router {
+export function securityRoutes(deps: SecurityDeps): Router {
   const { db, authLimits, totpKeys: keys } = deps;
   const router = Router();
   const audit = (req: Parameters<typeof requestMeta>[0], userId: string, event: AuditEvent) =>

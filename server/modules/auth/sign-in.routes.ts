@@ -1,7 +1,6 @@
 import { Router } from "express";
 import { ZLoginBody } from "../../../shared/api/auth";
 import { ZCodeBody, ZReauthBody } from "../../../shared/api/security";
-import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
@@ -10,13 +9,20 @@ import { findAccount, findUser, passwordMatches } from "./auth.service";
 import { knownDeviceKey } from "./known-devices";
 import { secondFactorsOf } from "./passkeys.service";
 import { awaitSecondFactor, completeSignIn, PENDING_SIGN_IN_MS } from "./sign-in";
+import type { SignInDeps } from "./sign-in-step";
 import { alertOnFailedSignIn } from "./threat-alerts";
+import type { TotpKeys } from "./totp-secrets";
 import { checkSecondFactor, isTwoFactorOn } from "./two-factor.service";
 
 const wrongPassword = () => new AppError("UNAUTHORIZED", "Invalid username/email or password.");
 
+/** What these routes need of the app, handed the app's dependencies. */
+export type SignInRoutesDeps = SignInDeps & {
+  totpKeys: TotpKeys;
+};
+
 /** Sign-in with the password, the second step with a code, and confirming it's you again. */
-export function signInRoutes(deps: AppDeps): Router {
+export function signInRoutes(deps: SignInRoutesDeps): Router {
   const { db, authLimits } = deps;
   const router = Router();
 

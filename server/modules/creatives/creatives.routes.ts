@@ -1,11 +1,18 @@
 import { Router } from "express";
 import { ZCreativeFileParams } from "../../../shared/api/creatives";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
+import type { Config } from "../../lib/config";
 import { creativeFile, listCreatives } from "./creatives.service";
 
+/** What these routes need of the app, handed the app's dependencies. */
+export interface CreativeDeps {
+  db: Db;
+  config: Pick<Config, "appUrl">;
+}
+
 /** `/api/creatives`: the Creative Assets tool's banners and QR code (403 without the tool). */
-export function creativeRoutes(deps: AppDeps): Router {
+export function creativeRoutes(deps: CreativeDeps): Router {
   const { db } = deps;
   const appUrl = deps.config.appUrl;
   const router = Router();

@@ -9,10 +9,13 @@ import {
   ZUpdateDomainBody,
 } from "../../../shared/api/domains";
 import { ZDeliverableParams } from "../../../shared/api/work-orders";
-import type { AppDeps } from "../../deps";
+import type { Database, Db } from "../../db/pool";
 import { csvUpload } from "../../http/csv-upload";
 import { handler, requireUser } from "../../http/handler";
+import type { Config } from "../../lib/config";
+import type { Mailer } from "../../mail/mailer";
 import { deliverableFile } from "../work-orders/buyer-work-orders";
+import type { OwnershipChecker } from "./check-ownership";
 import { publishSandboxDns, readSandboxDns } from "./dns-sandbox";
 import { importDomains, previewDomainImport } from "./domain-import.service";
 import {
@@ -26,7 +29,16 @@ import {
 } from "./domains.service";
 import { verifyDomainNow } from "./verify-domain";
 
-export function domainRoutes(deps: AppDeps): Router {
+/** What these routes need of the app, handed the app's dependencies. */
+export interface DomainDeps {
+  db: Db;
+  database: Pick<Database, "engine">;
+  mailer: Mailer;
+  ownership: OwnershipChecker;
+  config: Pick<Config, "appUrl" | "dnsSandbox" | "nameserverPool">;
+}
+
+export function domainRoutes(deps: DomainDeps): Router {
   const { db, config } = deps;
   const { nameserverPool } = config;
   const router = Router();

@@ -1,7 +1,12 @@
 import { Router } from "express";
-import type { AppDeps } from "../../deps";
+import type { Database } from "../../db/pool";
 
-export function healthRoutes(deps: AppDeps): Router {
+/** What these routes need of the app, handed the app's dependencies. */
+export interface HealthDeps {
+  database: Pick<Database, "engine">;
+}
+
+export function healthRoutes(deps: HealthDeps): Router {
   const router = Router();
   router.get("/", (_req, res) => {
     res.json({ status: "ok", engine: deps.database.engine });

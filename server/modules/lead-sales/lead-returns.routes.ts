@@ -1,11 +1,16 @@
 import express, { Router } from "express";
 import { LEAD_BUYER_HEADER, LEAD_SIGNATURE_HEADER } from "../../../shared/api/lead-buyers";
-import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
 import { returnFromBuyer } from "./buyer-returns";
+import type { LeadSales } from "./lead-sales";
+
+/** What these routes need of the app, handed the app's dependencies. */
+export interface LeadReturnDeps {
+  leadSales: LeadSales;
+}
 
 /** `POST /api/webhooks/lead-returns`: a buyer returns a lead, signed with its secret. Mounted before the JSON parser (the signature covers the raw bytes). */
-export function leadReturnRoutes(deps: AppDeps): Router {
+export function leadReturnRoutes(deps: LeadReturnDeps): Router {
   const router = Router();
   router.post(
     "/",

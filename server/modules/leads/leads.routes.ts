@@ -1,10 +1,13 @@
 import { Router } from "express";
 import { ZLeadBody } from "../../../shared/api/leads";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
+import type { RateLimit } from "../../http/rate-limit";
 import { requestMeta } from "../../http/request-meta";
+import type { Config } from "../../lib/config";
 import { normalizeHost } from "../../lib/hostname";
 import { deviceTokenOf } from "../auth/known-devices";
+import type { LeadSales } from "../lead-sales/lead-sales";
 import { visitorIds } from "../pages/assign-variant";
 import { recordConversion } from "../pages/track-visitors";
 import { leadSummary } from "./lead-summary";
@@ -18,7 +21,15 @@ import { captureLead } from "./leads.service";
 const consentPage = (req: { protocol: string; hostname: string }) =>
   `${req.protocol}://${normalizeHost(req.hostname)}/`;
 
-export function leadRoutes(deps: AppDeps): Router {
+/** What these routes need of the app, handed the app's dependencies. */
+export interface LeadDeps {
+  db: Db;
+  leadSales: LeadSales;
+  limits: { leads: { perAddress: RateLimit; perDomain: RateLimit } };
+  config: Pick<Config, "LEADS_PER_DOMAIN_PER_DAY" | "QUOTES_URL" | "sessionSecret">;
+}
+
+export function leadRoutes(deps: LeadDeps): Router {
   const router = Router();
   const { config } = deps;
   const visitors = visitorIds(config.sessionSecret);

@@ -14,9 +14,10 @@ import {
   ZOpenTransactionBody,
   ZTransactionIdParams,
 } from "../../../shared/api/marketplace-deals";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { notFound } from "../../http/app-error";
 import { handler } from "../../http/handler";
+import type { OwnershipChecker } from "../domains/check-ownership";
 import { quoteLease } from "./lease-terms";
 import { getNewsletter, setNewsletter } from "./listings-newsletter";
 import {
@@ -29,7 +30,7 @@ import {
   withdrawOffer,
 } from "./offers.service";
 import { publicListing } from "./public-listings";
-import { saleConfigOf } from "./sale-config";
+import { type SaleConfigFields, saleConfigOf } from "./sale-config";
 import {
   acceptTransaction,
   cancelTransaction,
@@ -42,11 +43,18 @@ import {
   submitDisputeStatement,
 } from "./transactions.service";
 
+/** What these routes need of the app, handed the app's dependencies. */
+export interface DealDeps {
+  db: Db;
+  ownership: OwnershipChecker;
+  config: SaleConfigFields;
+}
+
 /**
  * Offers and escrow sales between a buyer and a seller (docs/marketplace.md). `invalidatePage`
  * clears a domain's cached parked page when a lessee changes what it serves.
  */
-export function dealRoutes(deps: AppDeps, invalidatePage: (domainName: string) => void): Router {
+export function dealRoutes(deps: DealDeps, invalidatePage: (domainName: string) => void): Router {
   const { db } = deps;
   const config = saleConfigOf(deps.config);
   const router = Router();

@@ -8,9 +8,11 @@ import {
   ZMarkSoldBody,
   ZMessageIdParams,
 } from "../../../shared/api/marketplace";
-import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
-import { dealRoutes } from "./deals.routes";
+import type { RateLimit } from "../../http/rate-limit";
+import type { Config } from "../../lib/config";
+import type { Mailer } from "../../mail/mailer";
+import { type DealDeps, dealRoutes } from "./deals.routes";
 import {
   listDomain,
   listingTlds,
@@ -21,8 +23,15 @@ import {
 } from "./marketplace.service";
 import { contactSeller, markMessageRead, sellerInbox } from "./seller-inbox.service";
 
+/** What these routes need of the app, handed the app's dependencies. */
+export type MarketplaceDeps = DealDeps & {
+  mailer: Mailer;
+  limits: { marketplaceContacts: RateLimit };
+  config: Pick<Config, "appUrl">;
+};
+
 export function marketplaceRoutes(
-  deps: AppDeps,
+  deps: MarketplaceDeps,
   invalidatePage: (domainName: string) => void = () => {},
 ): Router {
   const { db, mailer } = deps;

@@ -1,11 +1,16 @@
 import { Router } from "express";
 import { ZMarkNotificationsRead, ZNotificationsQuery } from "../../../shared/api/notifications";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { versionedRead } from "../../http/versioned-read";
 import { listNotifications, markNotificationsRead } from "./notifications.service";
 
-export function notificationRoutes(deps: AppDeps): Router {
+/** What these routes need of the app, handed the app's dependencies. */
+export interface NotificationDeps {
+  db: Db;
+}
+
+export function notificationRoutes(deps: NotificationDeps): Router {
   const { db } = deps;
   const router = Router();
 

@@ -9,15 +9,22 @@ import {
   ZPageVersionParams,
 } from "../../../shared/api/pages";
 import { pageImages } from "../../../shared/schema";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { notFound } from "../../http/app-error";
 import { handler, requireUser, userId } from "../../http/handler";
+import type { Config } from "../../lib/config";
 import { leasedDomains } from "./domain-control";
 import { uploadPageImage } from "./page-images";
 import { getPage, listPageVersions, previewPage, restorePageVersion, savePage } from "./pages.service";
 
+/** What these routes need of the app, handed the app's dependencies. */
+export interface PageDeps {
+  db: Db;
+  config: Pick<Config, "appUrl">;
+}
+
 /** `/api/domains/{id}/page`: the parked page's builder (docs/product.md#parked-pages). */
-export function pageRoutes(deps: AppDeps, onChange: (domainName: string) => void): Router {
+export function pageRoutes(deps: PageDeps, onChange: (domainName: string) => void): Router {
   const { db } = deps;
   const router = Router();
   router.get(

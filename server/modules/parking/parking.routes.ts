@@ -1,11 +1,16 @@
 import { Router } from "express";
 import { ZParkingNetworkParam, ZParkingReportBody } from "../../../shared/api/parking";
-import type { AppDeps } from "../../deps";
+import type { Database } from "../../db/pool";
 import { csvUpload } from "../../http/csv-upload";
 import { handler, requireUser } from "../../http/handler";
 import { importParkingReport } from "./parking-import.service";
 
-export function parkingRoutes(deps: AppDeps): Router {
+/** What these routes need of the app, handed the app's dependencies. */
+export interface ParkingDeps {
+  database: Pick<Database, "db" | "engine">;
+}
+
+export function parkingRoutes(deps: ParkingDeps): Router {
   const { db, engine } = deps.database;
   const router = Router();
   router.post(

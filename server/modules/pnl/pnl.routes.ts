@@ -1,14 +1,19 @@
 import { Router } from "express";
 import { ZDomainIdParam } from "../../../shared/api/domains";
 import { ZPnlQuery, ZPortfolioPnlQuery } from "../../../shared/api/pnl";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { sendCsv } from "../../http/send-csv";
 import { getDomainPnl, getPortfolioPnl, portfolioPnlJson } from "./pnl.service";
 import { portfolioPnlCsv, portfolioPnlCsvFileName } from "./pnl-csv";
 
+/** What these routes need of the app, handed the app's dependencies. */
+export interface PnlDeps {
+  db: Db;
+}
+
 /** Profit and loss: one domain (`/domains/:id/pnl`) and the whole portfolio (`/portfolio/pnl`). */
-export function pnlRoutes(deps: AppDeps): Router {
+export function pnlRoutes(deps: PnlDeps): Router {
   const { db } = deps;
   const router = Router();
 

@@ -1,12 +1,17 @@
 import { Router } from "express";
 import { ZReportParams } from "../../../shared/api/reports";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { reportPdf } from "./report-pdf";
 import { getReport, listReports } from "./reports.service";
 
+/** What these routes need of the app, handed the app's dependencies. */
+export interface ReportDeps {
+  db: Db;
+}
+
 /** `/api/reports`: the signed-in user's own reports (docs/reports.md). */
-export function reportRoutes(deps: AppDeps): Router {
+export function reportRoutes(deps: ReportDeps): Router {
   const { db } = deps;
   const router = Router();
   router.get(

@@ -1,12 +1,17 @@
 import { Router } from "express";
 import { ZDashboardQuery, ZGoalBody, ZGoalParams, ZStreamsQuery } from "../../../shared/api/revenue";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { versionedRead } from "../../http/versioned-read";
 import { getDashboard, listStreams } from "./dashboard.service";
 import { createGoal, deleteGoal, listGoals } from "./goals.service";
 
-export function revenueRoutes(deps: AppDeps): Router {
+/** What these routes need of the app, handed the app's dependencies. */
+export interface RevenueDeps {
+  db: Db;
+}
+
+export function revenueRoutes(deps: RevenueDeps): Router {
   const { db } = deps;
   const router = Router();
   // Polled reads: kept by the browser, revalidated each time, answered 304 from the account's version.

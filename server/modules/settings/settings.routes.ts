@@ -1,11 +1,16 @@
 import { Router } from "express";
 import { ZNotificationSettings } from "../../../shared/api/settings";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { planUsage } from "../plans/plan-limits";
 import { getAccountSettings, getNotificationSettings, updateNotificationSettings } from "./settings.service";
 
-export function settingsRoutes(deps: AppDeps): Router {
+/** What these routes need of the app, handed the app's dependencies. */
+export interface SettingsDeps {
+  db: Db;
+}
+
+export function settingsRoutes(deps: SettingsDeps): Router {
   const { db } = deps;
   const router = Router();
 

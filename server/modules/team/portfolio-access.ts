@@ -3,7 +3,7 @@ import type { TTeamRole } from "../../../shared/api/team";
 import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
 import { requestMeta } from "../../http/request-meta";
-import type { Logger } from "../../logger";
+import type { Logger } from "../../lib/logger";
 import { recordAudit } from "../audit/audit-log";
 import { effectiveRole, emailOf, membershipOf } from "./memberships";
 import { roleAllows, routeAccess } from "./role-policy";
