@@ -4,7 +4,6 @@ import { handler } from "../../http/handler";
 import { accuracyOf } from "../appraisals/appraise-name";
 import { accuracySnapshot } from "../appraisals/market-data";
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface AppraisalsAdminDeps {
   db: Db;
 }

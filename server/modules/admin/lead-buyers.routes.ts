@@ -14,7 +14,6 @@ import { recordStaffAction } from "./staff-gate";
 const ZBuyerIdParams = z.object({ id: z.uuid("Unknown buyer") });
 const ZInvoiceParams = ZBuyerIdParams.extend({ invoiceId: z.uuid("Unknown invoice") });
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface LeadBuyersAdminDeps {
   db: Db;
   leadSales: LeadSales;

@@ -12,7 +12,6 @@ import { recordStaffAction } from "./staff-gate";
 
 const ZLeadIdParams = z.object({ id: z.uuid("Unknown lead") });
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface LeadsAdminDeps {
   db: Db;
 }

@@ -4,7 +4,6 @@ import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { listChargebacks, listUnmatchedPayments } from "./admin-money";
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface MoneyAdminDeps {
   db: Db;
 }

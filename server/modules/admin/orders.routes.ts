@@ -6,7 +6,6 @@ import { searchOrders } from "./admin-orders";
 import { recordStaffAction } from "./staff-gate";
 import { refundOrderAsStaff, type StaffRefundDeps } from "./staff-refund";
 
-/** What these routes need of the app, handed the app's dependencies. */
 export type OrdersAdminDeps = StaffRefundDeps;
 
 /** `/api/admin/orders`: search paid orders and refund one in full or in part (docs/security.md#staff-and-the-operator-console). */

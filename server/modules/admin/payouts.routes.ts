@@ -9,7 +9,6 @@ import type { Payments } from "../../payments/payments";
 import { searchPayouts } from "./admin-payouts";
 import { approvePayout, rejectPayout } from "./payout-review";
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface PayoutsAdminDeps {
   db: Db;
   mailer: Mailer;

@@ -11,7 +11,6 @@ import {
   releaseDispute,
 } from "./admin-disputes";
 
-/** What these routes need of the app, handed the app's dependencies. */
 export type SalesAdminDeps = DecisionDeps;
 
 /**

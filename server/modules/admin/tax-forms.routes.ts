@@ -9,7 +9,6 @@ import { recordAudit } from "../audit/audit-log";
 import { missingTaxForms } from "../payouts/tax-forms.service";
 import { yearEndCsv } from "../payouts/year-end.service";
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface TaxFormsAdminDeps {
   db: Db;
   taxIdKeys: SecretBox;

@@ -13,7 +13,6 @@ import type { Mailer } from "../../mail/mailer";
 import { setTicketStatus, staffReply, staffTicketThread, ticketQueue } from "../support/staff-tickets";
 import { recordStaffAction } from "./staff-gate";
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface TicketsAdminDeps {
   db: Db;
   mailer: Mailer;

@@ -8,7 +8,6 @@ import { restoreAccount, suspendAccount } from "../auth/suspension";
 import { reviewUser, searchUsers } from "./admin-users";
 import { recordStaffAction } from "./staff-gate";
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface UsersAdminDeps {
   db: Db;
 }

@@ -23,7 +23,6 @@ import {
   cancelWorkOrder,
 } from "./work-order-actions";
 
-/** What these routes need of the app, handed the app's dependencies. */
 export type WorkOrdersAdminDeps = StaffRefundDeps & {
   config: Pick<Config, "appUrl">;
 };

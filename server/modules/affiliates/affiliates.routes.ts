@@ -11,7 +11,6 @@ import { affiliateStats, listAffiliates } from "./affiliates.service";
 import { inviteAffiliate } from "./invite-affiliate";
 import { linkAnalytics } from "./link-analytics";
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface AffiliateDeps {
   db: Db;
   mailer: Mailer;

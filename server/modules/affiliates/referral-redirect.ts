@@ -23,7 +23,6 @@ export function clickSource(utmSource: unknown, referer: string | undefined): st
   }
 }
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface ReferralRedirectDeps {
   referralClicks: ClickRecorder;
 }

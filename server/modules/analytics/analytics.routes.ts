@@ -10,7 +10,6 @@ import { exportAnalytics } from "./export-analytics";
 import { portfolioMonths } from "./portfolio-months";
 import { forecastHistory } from "./reports/forecast-basis";
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface AnalyticsDeps {
   db: Db;
 }

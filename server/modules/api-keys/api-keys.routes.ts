@@ -8,7 +8,6 @@ import type { Payments } from "../../payments/payments";
 import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys.service";
 import { getApiUsage } from "./api-usage.service";
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface ApiKeyDeps {
   db: Db;
   mailer: Mailer;

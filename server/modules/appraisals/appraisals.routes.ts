@@ -5,7 +5,6 @@ import { handler } from "../../http/handler";
 import type { RateLimit } from "../../http/rate-limit";
 import { estimateName } from "./appraise-name";
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface AppraisalDeps {
   db: Db;
   limits: { appraisalEstimates: RateLimit };

@@ -11,7 +11,6 @@ import { listDevices, renameDevice, revokeDevice } from "./devices.service";
 import { resumeApprovedSignIn } from "./sign-in";
 import type { SignInDeps } from "./sign-in-step";
 
-/** What these routes need of the app, handed the app's dependencies. */
 export type DeviceDeps = SignInDeps;
 
 /**

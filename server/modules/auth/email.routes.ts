@@ -8,7 +8,6 @@ import type { Mailer } from "../../mail/mailer";
 import { cancelPendingChange, emailStatus, resendConfirmation } from "./email-change.service";
 import { cancelEmailChangeByLink, confirmEmail } from "./email-confirm";
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface EmailDeps {
   db: Db;
   mailer: Mailer;

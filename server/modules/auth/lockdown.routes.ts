@@ -5,7 +5,6 @@ import { requestMeta } from "../../http/request-meta";
 import { requireAddOn } from "../entitlements/require-add-on";
 import { lockDownAccount, lockdownStatus } from "./lockdown";
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface LockdownDeps {
   db: Db;
 }

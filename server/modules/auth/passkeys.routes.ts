@@ -30,7 +30,6 @@ import {
 import { completeSignIn, PENDING_SIGN_IN_MS } from "./sign-in";
 import type { SignInDeps } from "./sign-in-step";
 
-/** What these routes need of the app, handed the app's dependencies. */
 export type PasskeyDeps = SignInDeps & {
   config: Pick<Config, "appUrl">;
 };

@@ -8,7 +8,6 @@ import type { Mailer } from "../../mail/mailer";
 import type { AuthLimits } from "./auth-limits";
 import { confirmPasswordReset, requestPasswordReset } from "./password-reset.service";
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface PasswordResetDeps {
   db: Db;
   authLimits: AuthLimits;

@@ -22,7 +22,6 @@ import {
 
 type AuditEvent = Parameters<typeof recordAudit>[1]["event"];
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface SecurityDeps {
   db: Db;
   authLimits: AuthLimits;

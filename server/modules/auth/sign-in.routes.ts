@@ -16,7 +16,6 @@ import { checkSecondFactor, isTwoFactorOn } from "./two-factor.service";
 
 const wrongPassword = () => new AppError("UNAUTHORIZED", "Invalid username/email or password.");
 
-/** What these routes need of the app, handed the app's dependencies. */
 export type SignInRoutesDeps = SignInDeps & {
   totpKeys: TotpKeys;
 };

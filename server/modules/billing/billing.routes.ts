@@ -18,7 +18,6 @@ import { changeOption, listSubscriptions, openBillingPortal, setCancelAtPeriodEn
 import { cancelPendingOrder, listPendingOrders } from "./pending-orders.service";
 import { listReceipts, receiptPdf } from "./receipts.service";
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface BillingDeps {
   db: Db;
   payments: Payments;

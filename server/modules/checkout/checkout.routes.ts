@@ -23,7 +23,6 @@ import { renderSandboxPage } from "./sandbox-page";
 const successPath = (orderId: string) => `/checkout/success?order=${orderId}`;
 const cancelledPath = (orderId: string) => `${checkoutPagePath(orderId)}?cancelled=true`;
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface CheckoutDeps {
   db: Db;
   mailer: Mailer;

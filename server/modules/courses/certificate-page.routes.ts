@@ -12,7 +12,6 @@ const page = (title: string, body: string) => `<!doctype html>
 <style>body{margin:0;font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a}main{max-width:40rem;margin:3rem auto;padding:1.5rem;background:#fff;border:1px solid #e2e8f0;border-radius:.75rem}h1{font-size:1.5rem;margin:0 0 1rem}dl{display:grid;grid-template-columns:max-content 1fr;gap:.5rem 1rem}dt{color:#475569}.ok{color:#047857;font-weight:600}</style>
 </head><body><main>${body}</main></body></html>`;
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface CertificatePageDeps {
   db: Db;
 }

@@ -7,7 +7,6 @@ import { certificatePdf } from "./course-certificate";
 import { completeLesson, finishedCourse, listCourses, readLesson } from "./courses.service";
 import { issueCertificate } from "./issue-certificate";
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface CourseDeps {
   db: Db;
   config: Pick<Config, "COURSE_READING_WORDS_PER_MINUTE" | "sessionSecret" | "appUrl">;

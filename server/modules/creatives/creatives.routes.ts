@@ -5,7 +5,6 @@ import { handler } from "../../http/handler";
 import type { Config } from "../../lib/config";
 import { creativeFile, listCreatives } from "./creatives.service";
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface CreativeDeps {
   db: Db;
   config: Pick<Config, "appUrl">;

@@ -31,7 +31,6 @@ ${items.join("\n") || "<p>No mail yet.</p>"}
 </body></html>`;
 }
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface DevMailDeps {
   db: Db;
   config: Pick<Config, "isProduction">;

@@ -29,7 +29,6 @@ import {
 } from "./domains.service";
 import { verifyDomainNow } from "./verify-domain";
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface DomainDeps {
   db: Db;
   database: Pick<Database, "engine">;

@@ -9,7 +9,6 @@ import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { createExperiment, getExperiment, listExperiments, stopExperiment } from "./experiments.service";
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface ExperimentDeps {
   db: Db;
 }

@@ -1,7 +1,6 @@
 import { Router } from "express";
 import type { Database } from "../../db/pool";
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface HealthDeps {
   database: Pick<Database, "engine">;
 }

@@ -25,7 +25,6 @@ import {
 
 const ZPayPalInvoiceReturn = ZPayPalReturnQuery.pick({ token: true });
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface LeadInvoiceDeps {
   db: Db;
   leadSales: LeadSales;

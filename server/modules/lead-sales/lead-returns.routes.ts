@@ -4,7 +4,6 @@ import { handler } from "../../http/handler";
 import { returnFromBuyer } from "./buyer-returns";
 import type { LeadSales } from "./lead-sales";
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface LeadReturnDeps {
   leadSales: LeadSales;
 }

@@ -21,7 +21,6 @@ import { captureLead } from "./leads.service";
 const consentPage = (req: { protocol: string; hostname: string }) =>
   `${req.protocol}://${normalizeHost(req.hostname)}/`;
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface LeadDeps {
   db: Db;
   leadSales: LeadSales;

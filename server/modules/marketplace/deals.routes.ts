@@ -43,7 +43,6 @@ import {
   submitDisputeStatement,
 } from "./transactions.service";
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface DealDeps {
   db: Db;
   ownership: OwnershipChecker;

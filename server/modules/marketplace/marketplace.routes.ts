@@ -23,7 +23,6 @@ import {
 } from "./marketplace.service";
 import { contactSeller, markMessageRead, sellerInbox } from "./seller-inbox.service";
 
-/** What these routes need of the app, handed the app's dependencies. */
 export type MarketplaceDeps = DealDeps & {
   mailer: Mailer;
   limits: { marketplaceContacts: RateLimit };

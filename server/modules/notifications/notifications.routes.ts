@@ -5,7 +5,6 @@ import { handler } from "../../http/handler";
 import { versionedRead } from "../../http/versioned-read";
 import { listNotifications, markNotificationsRead } from "./notifications.service";
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface NotificationDeps {
   db: Db;
 }

@@ -17,7 +17,6 @@ import { leasedDomains } from "./domain-control";
 import { uploadPageImage } from "./page-images";
 import { getPage, listPageVersions, previewPage, restorePageVersion, savePage } from "./pages.service";
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface PageDeps {
   db: Db;
   config: Pick<Config, "appUrl">;

@@ -5,7 +5,6 @@ import { csvUpload } from "../../http/csv-upload";
 import { handler, requireUser } from "../../http/handler";
 import { importParkingReport } from "./parking-import.service";
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface ParkingDeps {
   database: Pick<Database, "db" | "engine">;
 }

@@ -32,7 +32,6 @@ import { getTaxForm, submitTaxForm, taxFormPdfOf } from "./tax-forms.service";
 import { captureTestOrder, createTestOrder, paypalSetup } from "./test-payments.service";
 import { payeeYearSummaryCsv } from "./year-end.service";
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface PayoutDeps {
   db: Db;
   payments: Payments;

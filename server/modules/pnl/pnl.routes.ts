@@ -7,7 +7,6 @@ import { sendCsv } from "../../http/send-csv";
 import { getDomainPnl, getPortfolioPnl, portfolioPnlJson } from "./pnl.service";
 import { portfolioPnlCsv, portfolioPnlCsvFileName } from "./pnl-csv";
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface PnlDeps {
   db: Db;
 }

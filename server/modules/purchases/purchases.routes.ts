@@ -6,7 +6,6 @@ import { createOrder } from "./purchases.service";
 
 const API_PREFIX = "/api";
 
-/** What these routes need of the app, handed the app's dependencies. */
 export type PurchaseDeps = RepeatPurchaseDeps;
 
 /** Every purchase path of the catalogue, registered in one loop, all served by one handler. */

@@ -5,7 +5,6 @@ import { handler } from "../../http/handler";
 import { reportPdf } from "./report-pdf";
 import { getReport, listReports } from "./reports.service";
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface ReportDeps {
   db: Db;
 }

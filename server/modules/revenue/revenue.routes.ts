@@ -6,7 +6,6 @@ import { versionedRead } from "../../http/versioned-read";
 import { getDashboard, listStreams } from "./dashboard.service";
 import { createGoal, deleteGoal, listGoals } from "./goals.service";
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface RevenueDeps {
   db: Db;
 }

@@ -5,7 +5,6 @@ import { handler } from "../../http/handler";
 import { planUsage } from "../plans/plan-limits";
 import { getAccountSettings, getNotificationSettings, updateNotificationSettings } from "./settings.service";
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface SettingsDeps {
   db: Db;
 }

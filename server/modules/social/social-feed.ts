@@ -9,7 +9,6 @@ import { feedOf } from "./social.service";
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`).replace(/\n/g, "<br>");
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface SocialFeedDeps {
   db: Db;
   config: Pick<Config, "appUrl">;

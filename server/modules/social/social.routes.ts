@@ -8,7 +8,6 @@ import { deletePost, schedulePost, setWebhook, socialSchedule } from "./social.s
 
 const ZPostParams = z.object({ id: z.uuid("Unknown post.") });
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface SocialDeps {
   db: Db;
   config: Pick<Config, "appUrl">;

@@ -17,7 +17,6 @@ import {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ZName = z.string().trim().toLowerCase().min(1).max(253);
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface StorefrontDeps {
   db: Db;
   config: Pick<Config, "appUrl" | "sessionSecret">;

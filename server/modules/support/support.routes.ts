@@ -8,7 +8,6 @@ import type { Mailer } from "../../mail/mailer";
 import { supportTargetOf } from "./support-tier";
 import { addUserMessage, closeTicket, listTickets, openTicket, ticketThread } from "./user-tickets";
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface SupportDeps {
   db: Db;
   mailer: Mailer;

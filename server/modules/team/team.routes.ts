@@ -24,7 +24,6 @@ import {
   switchPortfolio,
 } from "./members.service";
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface TeamDeps {
   db: Db;
   mailer: Mailer;

@@ -10,7 +10,6 @@ import { recordBounceReport } from "../email-automation/bounce-reports";
 import { handlePayPalWebhook } from "./paypal-webhook.service";
 import { handleStripeWebhook } from "./stripe-webhook.service";
 
-/** What these routes need of the app, handed the app's dependencies. */
 export interface WebhookDeps {
   db: Db;
   mailer: Mailer;
