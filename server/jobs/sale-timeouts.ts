@@ -24,7 +24,6 @@ export const GUARANTEE_DISPUTE_DAYS = 14;
 
 /** What the marketplace's clock needs of the app: what refunds and the providers' billing need. */
 export type SaleTimeoutDeps = StaffRefundDeps & ProviderBillingDeps;
-type Deps = SaleTimeoutDeps;
 const before = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
 
 /**
@@ -36,7 +35,7 @@ const before = (now: Date, days: number) => new Date(now.getTime() - days * DAY_
  * instalment is unpaid 10 days past due ends; a paid-off lease whose transfer is late goes to
  * staff as a dispute (its money came in instalments, so no single order refunds it).
  */
-export async function runSaleTimeouts(deps: Deps, options: { config: SaleConfig; now?: Date }) {
+export async function runSaleTimeouts(deps: SaleTimeoutDeps, options: { config: SaleConfig; now?: Date }) {
   const { db } = deps;
   const now = options.now ?? new Date();
   const { expired } = await expireOffers({ db, now });

@@ -30,6 +30,7 @@ import {
 import { completeSignIn, PENDING_SIGN_IN_MS } from "./sign-in";
 import type { SignInDeps } from "./sign-in-step";
 
+/** What these routes need of the app: a sign-in's last steps, and the relying party's origin. */
 export type PasskeyDeps = SignInDeps & {
   config: Pick<Config, "appUrl">;
 };

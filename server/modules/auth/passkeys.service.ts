@@ -61,13 +61,12 @@ export interface CeremonySession {
   readonly pendingSignIn?: { userId: string };
   save(callback: (err?: unknown) => void): void;
 }
-type BrowserSession = CeremonySession;
 
-const saveSession = (session: BrowserSession) =>
+const saveSession = (session: CeremonySession) =>
   new Promise<void>((resolve, reject) => session.save((err) => (err ? reject(err) : resolve())));
 
 /** Takes the challenge out of the session (single use); refuses an old or missing one. */
-function takeChallenge(session: BrowserSession, purpose: "register" | "login") {
+function takeChallenge(session: CeremonySession, purpose: "register" | "login") {
   const pending = session.webauthn;
   delete session.webauthn;
   if (!pending || pending.purpose !== purpose || Date.now() - pending.at > CHALLENGE_MS) {
@@ -124,7 +123,7 @@ export async function listPasskeys(db: DbOrTx, userId: string): Promise<TPasskey
 /** Step one of adding a credential: creation options, excluding the user's existing ones. */
 export async function registrationOptions(options: {
   db: DbOrTx;
-  session: BrowserSession;
+  session: CeremonySession;
   appUrl: string;
   userId: string;
   kind: TPasskeyKind;
@@ -161,7 +160,7 @@ export async function registrationOptions(options: {
 /** Step two: verifies the browser's answer against the challenge and stores the credential. */
 export async function registerPasskey(options: {
   db: DbOrTx;
-  session: BrowserSession;
+  session: CeremonySession;
   appUrl: string;
   userId: string;
   response: RegistrationResponseJSON;
@@ -238,7 +237,7 @@ export async function secondFactorsOf(db: DbOrTx, userId: string) {
 }
 
 /** Login options: for the pending password sign-in's user (second factor), or passwordless. */
-export async function loginOptions(options: { db: DbOrTx; session: BrowserSession; appUrl: string }) {
+export async function loginOptions(options: { db: DbOrTx; session: CeremonySession; appUrl: string }) {
   const { db, session } = options;
   const { rpID } = relyingParty(options.appUrl);
   const pending = session.pendingSignIn;
@@ -266,7 +265,7 @@ export async function loginOptions(options: { db: DbOrTx; session: BrowserSessio
  */
 export async function verifyLogin(options: {
   db: DbOrTx;
-  session: BrowserSession;
+  session: CeremonySession;
   appUrl: string;
   response: AuthenticationResponseJSON;
 }): Promise<{ userId: string; kind: TPasskeyKind; secondFactor: boolean }> {

@@ -1,6 +1,7 @@
 import type { Config } from "../../lib/config";
 import type { SaleConfig } from "./sale-terms";
 
+/** The configuration fields a sale's terms are read from. */
 export type SaleConfigFields = Pick<
   Config,
   "INSPECTION_DAYS" | "MARKETPLACE_COMMISSION_PERCENT" | "COMMISSION_HOLD_DAYS"
