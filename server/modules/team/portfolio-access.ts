@@ -6,7 +6,7 @@ import { requestMeta } from "../../http/request-meta";
 import type { Logger } from "../../logger";
 import { recordAudit } from "../audit/audit-log";
 import { effectiveRole, emailOf, membershipOf } from "./memberships";
-import { roleAllows, routeAccess } from "./role-policy";
+import { roleAllows, routeAccess } from "../../../shared/role-policy";
 
 const apiPath = (req: Request) => `${req.baseUrl}${req.path}`;
 

@@ -1,4 +1,4 @@
-import type { TTeamRole } from "../../../shared/api/team";
+import type { TTeamRole } from "./api/team";
 
 /**
  * What a team member may reach while working in someone else's portfolio
