@@ -1,4 +1,5 @@
 import { Lock } from "lucide-react";
+import { cloneElement, type ReactElement } from "react";
 import type { RoleBlock } from "@/lib/can-purchase";
 import { cn } from "@/lib/cn";
 
@@ -26,4 +27,23 @@ export function PurchaseBlockedNote({
       {note.reason}
     </p>
   ));
+}
+
+/**
+ * A dialog's trigger while its action is blocked: the same button, disabled, above its note, in
+ * place of the dialog that would only meet the server's refusal.
+ */
+export function BlockedTrigger({
+  block,
+  children,
+}: {
+  block: RoleBlock;
+  children: ReactElement<RoleBlock["button"]>;
+}) {
+  return (
+    <div className="grid justify-items-end gap-1">
+      {cloneElement(children, block.button)}
+      <PurchaseBlockedNote block={block} />
+    </div>
+  );
 }

@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "wouter";
 import type { z } from "zod";
-import { PurchaseBlockedNote } from "@/components/purchase-blocked-note";
+import { BlockedTrigger } from "@/components/purchase-blocked-note";
 import { Button } from "@/components/ui/button";
 import { DialogActions, DialogShell } from "@/components/ui/dialog";
 import { FieldError } from "@/components/ui/field-error";
@@ -70,27 +70,18 @@ export function ListDomainDialog() {
     });
   };
 
-  if (block) {
-    return (
-      <div className="grid justify-items-end gap-1">
-        <Button {...block.button}>
-          <Plus aria-hidden="true" />
-          List Domain for Sale
-        </Button>
-        <PurchaseBlockedNote block={block} />
-      </div>
-    );
-  }
+  const trigger = (
+    <Button>
+      <Plus aria-hidden="true" />
+      List Domain for Sale
+    </Button>
+  );
+  if (block) return <BlockedTrigger block={block}>{trigger}</BlockedTrigger>;
   return (
     <DialogShell
       open={open}
       onOpenChange={changeOpen}
-      trigger={
-        <Button>
-          <Plus aria-hidden="true" />
-          List Domain for Sale
-        </Button>
-      }
+      trigger={trigger}
       title="List Domain for Sale"
       description="Buyers see the asking price, traffic and parking revenue, and contact you through the marketplace."
       icon={

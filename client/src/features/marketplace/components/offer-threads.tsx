@@ -28,8 +28,12 @@ function OfferRow({ offer, role }: { offer: TOffer; role: "buyer" | "seller" }) 
   const pay = useOpenTransaction();
   const block = usePurchaseBlock();
   const acceptBlock = useRouteBlock("POST", marketplaceDealPaths.accept(offer.id));
-  const declineBlock = useRouteBlock("POST", marketplaceDealPaths.decline(offer.id), { sameNoteAs: acceptBlock });
-  const counterBlock = useRouteBlock("POST", marketplaceDealPaths.counter(offer.id), { sameNoteAs: acceptBlock });
+  const declineBlock = useRouteBlock("POST", marketplaceDealPaths.decline(offer.id), {
+    sameNoteAs: acceptBlock,
+  });
+  const counterBlock = useRouteBlock("POST", marketplaceDealPaths.counter(offer.id), {
+    sameNoteAs: acceptBlock,
+  });
   const withdrawBlock = useRouteBlock("POST", marketplaceDealPaths.withdraw(offer.id));
   const [, navigate] = useLocation();
   const [counter, setCounter] = useState("");
@@ -61,7 +65,12 @@ function OfferRow({ offer, role }: { offer: TOffer; role: "buyer" | "seller" }) 
       {offer.message && <p className="text-muted-foreground text-sm">“{offer.message}”</p>}
       {offer.awaitsMe && (
         <div className="flex flex-wrap items-center gap-2">
-          <Button size="sm" onClick={() => act("accept")} disabled={answer.isPending} {...acceptBlock?.button}>
+          <Button
+            size="sm"
+            onClick={() => act("accept")}
+            disabled={answer.isPending}
+            {...acceptBlock?.button}
+          >
             Accept
           </Button>
           <Button
