@@ -369,6 +369,7 @@ test("a viewer and a manager see the buttons the role policy refuses them disabl
   await expect(owner.getByTestId("blocked-reason")).toHaveCount(0);
   const ownerDialog = await openOwnListing(owner);
   await expect(ownerDialog.getByRole("button", { name: "Remove Listing" })).toBeEnabled();
+  await owner.keyboard.press("Escape");
   await expect(owner.getByRole("button", { name: "List Domain for Sale" })).toBeEnabled();
 
   await viewer.leave();
