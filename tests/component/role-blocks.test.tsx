@@ -135,7 +135,7 @@ describe("a teammate's offers", () => {
     { domainId: LISTING.id, domainName: LISTING.name, role, offers: [offer(over)] },
   ];
 
-  it("a manager answers offers on the owner's listings but cannot withdraw the owner's own offer", async () => {
+  it("a manager answers offers on the owner's listings: Accept and Decline are enabled", async () => {
     serve("manager", {
       [marketplaceDealPaths.offers]: threads("seller", { madeBy: "buyer", awaitsMe: true }),
     });
