@@ -3,7 +3,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCredentialKeys, sealCredentials } from "../../server/modules/connections/credentials";
 import { queueReport } from "../../server/modules/reports/queue-report";
-import { routeAccess } from "../../server/modules/team/role-policy";
+import { routeAccess } from "../../shared/role-policy";
 import { connections, teamInvitations } from "../../shared/schema";
 import { bearer, createApiKey, grantApiPlan } from "../factories/api-keys";
 import { subscribeInSandbox } from "../factories/billing";
