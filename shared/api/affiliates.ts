@@ -83,3 +83,50 @@ export const ZAffiliateStats = z.object({
   pendingInvitations: z.number(),
 });
 export type TAffiliateStats = z.infer<typeof ZAffiliateStats>;
+
+/** `GET /api/affiliates/links` (docs/affiliates.md#link-analytics): the Analytics Pro tool for affiliates. */
+export const LINK_ANALYTICS_PATH = "/api/affiliates/links";
+export const LINK_ANALYTICS_FEATURE = "marketing-tool:analytics-pro";
+export const LINK_ANALYTICS_RANGES = [7, 30, 90] as const;
+
+export const ZLinkAnalyticsQuery = z.object({
+  days: z.coerce
+    .number()
+    .int()
+    .refine((d) => (LINK_ANALYTICS_RANGES as readonly number[]).includes(d), "Days must be 7, 30 or 90.")
+    .default(30),
+});
+
+const ZFigures = z.object({
+  clicks: z.number(),
+  /** Accounts registered after a click on the link. */
+  registrations: z.number(),
+  /** Of those, accounts that paid for something. */
+  paidReferrals: z.number(),
+  /** Commission those accounts earned the user (held, real money), decimal string. */
+  commission: z.string(),
+});
+
+export const ZLinkAnalytics = z.object({
+  days: z.number(),
+  totals: ZFigures,
+  byDay: z.array(z.object({ date: z.string(), clicks: z.number() })),
+  bySource: z.array(ZFigures.extend({ source: z.string() })),
+  byCampaign: z.array(ZFigures.extend({ campaign: z.string() })),
+  /** One row per tagged link: source and campaign. */
+  links: z.array(ZFigures.extend({ source: z.string(), campaign: z.string() })),
+});
+export type TLinkAnalytics = z.infer<typeof ZLinkAnalytics>;
+
+/**
+ * The short referral link (docs/affiliates.md#link-analytics): `/r/<code>` counts the click (source
+ * and UTM campaign) and sends the visitor on to registration with the code filled in.
+ */
+export const REFERRAL_REDIRECT_PREFIX = "/r/";
+export const referralLinkPath = (code: string, utm?: { source?: string; campaign?: string }) => {
+  const query = new URLSearchParams();
+  if (utm?.source) query.set("utm_source", utm.source);
+  if (utm?.campaign) query.set("utm_campaign", utm.campaign);
+  const qs = query.toString();
+  return `${REFERRAL_REDIRECT_PREFIX}${encodeURIComponent(code)}${qs ? `?${qs}` : ""}`;
+};

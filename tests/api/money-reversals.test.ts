@@ -3,7 +3,7 @@ import type { Agent } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { moveBillingClock } from "../../server/db/billing-clock";
 import { settleMissedCampaigns } from "../../server/modules/campaigns/settle-campaign";
-import type { TMarketplaceTransaction } from "../../shared/api/marketplace-deals";
+import type { TMarketplaceTransaction } from "../../shared/api/marketplace/deals";
 import { OFFERS } from "../../shared/catalog";
 import {
   domains,

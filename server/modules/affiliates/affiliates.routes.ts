@@ -1,6 +1,5 @@
 import { Router } from "express";
-import { ZInviteAffiliateBody } from "../../../shared/api/affiliates";
-import { ZLinkAnalyticsQuery } from "../../../shared/api/link-analytics";
+import { ZInviteAffiliateBody, ZLinkAnalyticsQuery } from "../../../shared/api/affiliates";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
 import { listCampaigns } from "../campaigns/campaigns.service";

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { ZChangePasswordBody, ZProfileBody, ZRegisterBody } from "../../../shared/api/auth";
+import { ZChangePasswordBody, ZProfileBody, ZRegisterBody } from "../../../shared/api/auth/sign-in";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import { handler } from "../../http/handler";

@@ -1,12 +1,12 @@
 import { Router } from "express";
-import { ZLeadBody } from "../../../shared/api/leads";
+import { ZLeadBody } from "../../../shared/api/leads/leads";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
 import { normalizeHost } from "../../lib/hostname";
 import { deviceTokenOf } from "../auth/known-devices";
-import { visitorIds } from "../pages/assign-variant";
-import { recordConversion } from "../pages/track-visitors";
+import { visitorIds } from "../parked-pages/assign-variant";
+import { recordConversion } from "../parked-pages/track-visitors";
 import { leadSummary } from "./lead-summary";
 import { captureLead } from "./leads.service";
 

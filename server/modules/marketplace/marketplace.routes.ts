@@ -7,7 +7,7 @@ import {
   ZMarketplaceQuery,
   ZMarkSoldBody,
   ZMessageIdParams,
-} from "../../../shared/api/marketplace";
+} from "../../../shared/api/marketplace/listings";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
 import { dealRoutes } from "./deals.routes";

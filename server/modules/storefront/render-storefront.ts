@@ -1,4 +1,4 @@
-import type { TMarketplaceListing } from "../../../shared/api/marketplace";
+import type { TMarketplaceListing } from "../../../shared/api/marketplace/listings";
 import { formatUsd } from "../../../shared/money";
 import type { PublicListing } from "../marketplace/public-listings";
 

@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { z } from "zod";
-import { ZMarketplaceQuery } from "../../../shared/api/marketplace";
+import { ZMarketplaceQuery } from "../../../shared/api/marketplace/listings";
 import type { AppDeps } from "../../deps";
 import { unsubscribe } from "../marketplace/listings-newsletter";
 import { listMarketplace } from "../marketplace/marketplace.service";

@@ -3,7 +3,7 @@ import {
   type TDevicesAnswer,
   ZDeviceApprovalAnswer,
   ZDevicesAnswer,
-} from "@shared/api/devices";
+} from "@shared/api/auth/devices";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";

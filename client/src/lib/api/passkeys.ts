@@ -3,7 +3,7 @@ import {
   type TPasskeyKind,
   type TPasskeysAnswer,
   ZPasskeysAnswer,
-} from "@shared/api/passkeys";
+} from "@shared/api/auth/passkeys";
 import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { readSignInResult, type SignInResult } from "@/lib/api/sign-in-result";

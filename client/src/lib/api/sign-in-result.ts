@@ -1,4 +1,4 @@
-import { ZSignInStepAnswer } from "@shared/api/devices";
+import { ZSignInStepAnswer } from "@shared/api/auth/devices";
 
 /** Where a sign-in step left the user: signed in, or waiting for this device to be approved. */
 export type SignInResult = "signed-in" | "device-approval";

@@ -1,4 +1,4 @@
-import { SECURITY_PATHS } from "@shared/api/security";
+import { SECURITY_PATHS } from "@shared/api/auth/security";
 import { useMutation } from "@tanstack/react-query";
 import { readSignInResult, type SignInResult } from "@/lib/api/sign-in-result";
 import { apiRequest } from "@/lib/api-client";

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type TLoginBody, ZLoginBody } from "@shared/api/auth";
+import { type TLoginBody, ZLoginBody } from "@shared/api/auth/sign-in";
 import { Fingerprint } from "lucide-react";
 import { useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";

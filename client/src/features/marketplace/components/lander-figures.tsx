@@ -1,4 +1,4 @@
-import type { TMarketplaceListing } from "@shared/api/marketplace";
+import type { TMarketplaceListing } from "@shared/api/marketplace/listings";
 import { useId } from "react";
 import { Switch } from "@/components/ui/switch";
 import { formatNumber } from "@/lib/format";

@@ -1,5 +1,5 @@
-import type { TMarketplaceTransaction } from "@shared/api/marketplace-deals";
-import { ZPageUrl } from "@shared/api/pages";
+import type { TMarketplaceTransaction } from "@shared/api/marketplace/deals";
+import { ZPageUrl } from "@shared/api/parked-pages";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";

@@ -1,4 +1,4 @@
-import type { TMarketplaceListing } from "@shared/api/marketplace";
+import type { TMarketplaceListing } from "@shared/api/marketplace/listings";
 import { MessageSquare } from "lucide-react";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";

@@ -1,4 +1,4 @@
-import type { TOffer, TOfferThread } from "@shared/api/marketplace-deals";
+import type { TOffer, TOfferThread } from "@shared/api/marketplace/deals";
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import { PurchaseBlockedNote } from "@/components/purchase-blocked-note";

@@ -1,4 +1,4 @@
-import { type TMarketplaceTransaction, TRANSACTION_STATUS_LABELS } from "@shared/api/marketplace-deals";
+import { type TMarketplaceTransaction, TRANSACTION_STATUS_LABELS } from "@shared/api/marketplace/deals";
 import { useState } from "react";
 import { Link } from "wouter";
 import { PurchaseBlockedNote } from "@/components/purchase-blocked-note";

@@ -1,4 +1,4 @@
-import type { TSellerMessage } from "@shared/api/marketplace";
+import type { TSellerMessage } from "@shared/api/marketplace/listings";
 import { AlertCircle, Check, Inbox, Mail } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";

@@ -1,4 +1,4 @@
-import type { TPageBody } from "@shared/api/pages";
+import type { TPageBody } from "@shared/api/parked-pages";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { usePagePreview } from "../api/preview-page";
