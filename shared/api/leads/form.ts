@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 
 /**
  * The landing page's lead form and the answer it reads, in zod's small build (`zod/mini`): the
- * form checks a visitor's entry with exactly the rules `POST /api/leads` parses (shared/api/leads.ts
+ * form checks a visitor's entry with exactly the rules `POST /api/leads` parses (shared/api/leads/leads.ts
  * builds its body from these), and loads a few kilobytes for it rather than all of zod.
  */
 
