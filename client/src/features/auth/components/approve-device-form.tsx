@@ -1,8 +1,8 @@
 import { CheckCircle2 } from "lucide-react";
 import { useSearch } from "wouter";
 import { Button } from "@/components/ui/button";
-import { useApproveDeviceByLink } from "@/lib/api/devices";
 import { apiErrorMessage } from "@/lib/api-error";
+import { useApproveDeviceByLink } from "../api/devices";
 
 /**
  * The page an approval email links to. It approves only when asked (a mail scanner that opens the

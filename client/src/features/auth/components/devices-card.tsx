@@ -9,9 +9,9 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useApproveDevice, useDevices, useRenameDevice, useRevokeDevice } from "@/lib/api/devices";
 import { formatDate, formatRelativeTime } from "@/lib/format";
 import { toast, toastError } from "@/lib/toast";
+import { useApproveDevice, useDevices, useRenameDevice, useRevokeDevice } from "../api/devices";
 
 const failed = (error: unknown) => toastError(error);
 

@@ -9,15 +9,15 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
+import { formatDate } from "@/lib/format";
+import { toast, toastError } from "@/lib/toast";
 import {
   useAddPasskey,
   usePasskeys,
   useRemovePasskey,
   useRenamePasskey,
   useSetTwoFactorRequired,
-} from "@/lib/api/passkeys";
-import { formatDate } from "@/lib/format";
-import { toast, toastError } from "@/lib/toast";
+} from "../api/passkeys";
 
 const failed = (error: unknown) => toastError(error);
 

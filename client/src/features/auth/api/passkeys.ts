@@ -6,9 +6,9 @@ import {
 } from "@shared/api/auth/passkeys";
 import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { readSignInResult, type SignInResult } from "@/lib/api/sign-in-result";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
+import { readSignInResult, type SignInResult } from "./sign-in-result";
 
 /** The account's passkeys and security keys, and which add-ons make them usable. */
 export async function getPasskeys(): Promise<TPasskeysAnswer> {
