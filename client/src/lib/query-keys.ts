@@ -1,4 +1,9 @@
-import { AFFILIATE_STATS_PATH, AFFILIATES_PATH, LINK_ANALYTICS_PATH } from "@shared/api/affiliates";
+import {
+  AFFILIATE_STATS_PATH,
+  AFFILIATES_PATH,
+  CAMPAIGNS_PATH,
+  LINK_ANALYTICS_PATH,
+} from "@shared/api/affiliates";
 import {
   ANALYTICS_ACCESS_PATH,
   ANALYTICS_BREAKDOWNS_PATH,
@@ -14,7 +19,6 @@ import { PASSKEY_PATHS } from "@shared/api/auth/passkeys";
 import { SECURITY_PATHS, type TAuditLogQuery } from "@shared/api/auth/security";
 import { AUTH_PATHS } from "@shared/api/auth/sign-in";
 import { PENDING_ORDERS_PATH, RECEIPTS_PATH, SUBSCRIPTIONS_PATH } from "@shared/api/billing";
-import { CAMPAIGNS_PATH } from "@shared/api/campaigns";
 import { CHECKOUT_PATHS } from "@shared/api/checkout";
 import { CONNECTION_PATHS } from "@shared/api/connections";
 import { COURSES_PATH } from "@shared/api/courses";

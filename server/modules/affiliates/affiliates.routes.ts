@@ -2,8 +2,8 @@ import { Router } from "express";
 import { ZInviteAffiliateBody, ZLinkAnalyticsQuery } from "../../../shared/api/affiliates";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
-import { listCampaigns } from "../campaigns/campaigns.service";
 import { affiliateStats, listAffiliates } from "./affiliates.service";
+import { listCampaigns } from "./campaigns.service";
 import { inviteAffiliate } from "./invite-affiliate";
 import { linkAnalytics } from "./link-analytics";
 

@@ -1,6 +1,6 @@
 import type { TMarketplaceListing } from "../../../shared/api/marketplace/listings";
 import { formatUsd } from "../../../shared/money";
-import type { PublicListing } from "../marketplace/public-listings";
+import type { PublicListing } from "./public-listings";
 
 const escapeHtml = (text: string) =>
   text.replace(

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { TCampaign } from "../../../shared/api/campaigns";
+import type { TCampaign } from "../../../shared/api/affiliates";
 import { optionById, RECRUITMENT_GOALS } from "../../../shared/prices";
 import { recruitmentCampaigns, type ServiceOrder } from "../../../shared/schema";
 import { billingNow } from "../../db/billing-clock";

@@ -2,9 +2,9 @@ import { Router } from "express";
 import { z } from "zod";
 import { ZMarketplaceQuery } from "../../../shared/api/marketplace/listings";
 import type { AppDeps } from "../../deps";
-import { unsubscribe } from "../marketplace/listings-newsletter";
-import { listMarketplace } from "../marketplace/marketplace.service";
-import { homepageListings, publicListing } from "../marketplace/public-listings";
+import { unsubscribe } from "./listings-newsletter";
+import { listMarketplace } from "./marketplace.service";
+import { homepageListings, publicListing } from "./public-listings";
 import {
   renderListing,
   renderListingNotFound,
