@@ -1863,14 +1863,14 @@ export const emailUnsubscribes = pgTable(
 
 /**
  * A verified domain's parked page as its owner shaped it (docs/product.md#parked-pages): a
- * template and its blocks (shared/api/pages.ts), at `version`; a domain without a row shows the
+ * template and its blocks (shared/api/parked-pages.ts), at `version`; a domain without a row shows the
  * template's default blocks.
  */
 export const domainPages = pgTable(
   "domain_pages",
   {
     domainId: domainRef("domain_id"),
-    /** The owner's page, or a lessee's while a lease-to-own runs (server/modules/pages/domain-control.ts). */
+    /** The owner's page, or a lessee's while a lease-to-own runs (server/modules/parked-pages/domain-control.ts). */
     userId: userRef("user_id"),
     template: text("template").notNull(),
     blocks: jsonb("blocks").notNull(),

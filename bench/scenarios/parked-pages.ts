@@ -1,6 +1,6 @@
 import http from "node:http";
 import pg from "pg";
-import { defaultBlocks } from "../../shared/api/pages";
+import { defaultBlocks } from "../../shared/api/parked-pages";
 import type { Scenario } from "../lib/context";
 
 const CONNECTIONS = 16;

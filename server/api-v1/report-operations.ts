@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZParkingNetworkParam, ZParkingReportBody } from "../../shared/api/parking";
-import { ZBalance, ZTransaction } from "../../shared/api/payments";
+import { ZBalance, ZTransaction } from "../../shared/api/payouts";
 import { ZPortfolioPnl, ZPortfolioPnlQuery } from "../../shared/api/pnl";
 import { paged } from "../../shared/api/v1/common";
 import { ZApiLead, ZLeadsQuery } from "../../shared/api/v1/leads";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { LEAD_SOURCE, LEAD_VALUE } from "../../shared/api/leads";
+import { LEAD_SOURCE, LEAD_VALUE } from "../../shared/api/leads/leads";
 import { SANDBOX_BUYER_NAME } from "../modules/lead-sales/sell-lead";
 import { priceForShare } from "../modules/lead-sales/share";
 import { bulkInsert } from "./bulk-insert";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { isIP } from "node:net";
 import { z } from "zod";
-import { type ConfiguredLeadBuyer, ZConfiguredLeadBuyers } from "../../shared/api/lead-buyers";
+import { type ConfiguredLeadBuyer, ZConfiguredLeadBuyers } from "../../shared/api/lead-sales";
 import { bareHost, createNameserverPool, type NameserverPool } from "./nameserver-pool";
 import type { KeyEntry } from "./secret-box";
 import { StartupError } from "./startup-error";

@@ -1,8 +1,8 @@
+import { campaignOrderEffects } from "../modules/affiliates/campaign-order-effects";
 import { affiliateOrderEffects } from "../modules/affiliates/order-paid";
 import { analyticsReportOrderEffects } from "../modules/analytics/reports/analytics-report-effects";
 import { appraisalOrderEffects } from "../modules/appraisals/appraisal-effects";
 import { billingOrderEffects } from "../modules/billing/on-paid-billing";
-import { campaignOrderEffects } from "../modules/campaigns/campaign-order-effects";
 import { experimentOrderEffects } from "../modules/experiments/end-unentitled";
 import { fulfilLeadInvoice, reverseLeadInvoicePayment } from "../modules/lead-sales/invoice-payments";
 import { heldFundsOrderEffects } from "../modules/ledger/held-funds-effects";

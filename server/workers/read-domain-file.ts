@@ -1,10 +1,10 @@
 import {
   DOMAIN_IMPORT_COLUMNS,
+  DOMAIN_STATUSES,
   MAX_DOMAIN_IMPORT_ROWS,
   type TDomainImportColumn,
   type TDomainImportRow,
-} from "../../shared/api/domain-import";
-import { DOMAIN_STATUSES } from "../../shared/api/domains";
+} from "../../shared/api/domains";
 import {
   AD_NETWORKS,
   DEFAULT_AD_NETWORK,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZPageBody } from "./pages";
+import { ZPageBody } from "./parked-pages";
 
 /** What a split test counts as a conversion: a lead, a click on a related link, or a for-sale click. */
 export const EXPERIMENT_GOALS = ["lead", "outbound-click", "for-sale-click"] as const;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ADMIN_API, ZAdminPageQuery } from "./admin";
+import { ADMIN_API, ZAdminPageQuery } from "./admin/console";
 
 /** Support tickets (docs/money.md#what-each-purchase-delivers): a user's own, under `/api/support`, and the staff queue under `/api/admin`. */
 export const SUPPORT_PATHS = {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TAdminLead } from "../../shared/api/admin-leads";
+import type { TAdminLead } from "../../shared/api/admin/leads";
 import { LEAD_CONSENT } from "../../shared/lead-consent";
 import { signedToCents } from "../../shared/money";
 import { insertDomain } from "../factories/domains";

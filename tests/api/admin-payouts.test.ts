@@ -3,7 +3,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settleStuckPayouts } from "../../server/modules/payouts/settle-stuck-payouts";
 import type { PayoutSender } from "../../server/payments/provider";
-import type { TAdminPayout } from "../../shared/api/admin-payouts";
+import type { TAdminPayout } from "../../shared/api/admin/payouts";
 import { payouts } from "../../shared/schema";
 import { fundBalance } from "../factories/payments";
 import { expectHiddenFromNonStaff, type Staff, signInStaff, staffApp } from "../factories/staff";

@@ -3,7 +3,7 @@ import request, { type Agent } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paidContext } from "../../server/order-effects/order-effects";
 import { recordPayment } from "../../server/payments/record-payment";
-import type { TAdminOrder } from "../../shared/api/admin-orders";
+import type { TAdminOrder } from "../../shared/api/admin/orders";
 import { referralPair } from "../factories/affiliates";
 import { insertDomain } from "../factories/domains";
 import { heldOf, orderAppraisal } from "../factories/payments";

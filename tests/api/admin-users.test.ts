@@ -1,7 +1,7 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assertPayoutsOpen } from "../../server/modules/payouts/payee-state";
-import type { TAdminUser } from "../../shared/api/admin-users";
+import type { TAdminUser } from "../../shared/api/admin/users";
 import { bearer, createApiKey, grantApiPlan } from "../factories/api-keys";
 import { addDomain } from "../factories/domains";
 import { fundBalance } from "../factories/payments";

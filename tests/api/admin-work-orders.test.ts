@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TAdminWorkOrder } from "../../shared/api/admin-work-orders";
+import type { TAdminWorkOrder } from "../../shared/api/admin/work-orders";
 import { MAX_DELIVERABLE_BYTES } from "../../shared/api/work-orders";
 import type { OfferKey } from "../../shared/catalog";
 import { auditLog, serviceOrders, workOrderDeliverables, workOrders } from "../../shared/schema";

@@ -3,7 +3,7 @@ import { moveBillingClock } from "../../server/db/billing-clock";
 import { verifyAuditChain } from "../../server/modules/audit/audit-chain";
 import { sweepSubscriptions } from "../../server/modules/billing/sweep-subscriptions";
 import { paidContext } from "../../server/order-effects/order-effects";
-import { SECURITY_PATHS } from "../../shared/api/security";
+import { SECURITY_PATHS } from "../../shared/api/auth/security";
 import { SECURITY_ADDONS } from "../../shared/prices";
 import { buySecurity } from "../factories/security";
 import { signUp } from "../factories/users";

@@ -1,7 +1,7 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordAudit } from "../../server/modules/audit/audit-log";
-import { SECURITY_PATHS } from "../../shared/api/security";
+import { SECURITY_PATHS } from "../../shared/api/auth/security";
 import { auditLog } from "../../shared/schema";
 import { buySecurity } from "../factories/security";
 import { signUp } from "../factories/users";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TDomainImportPreview } from "../../shared/api/domain-import";
+import type { TDomainImportPreview } from "../../shared/api/domains";
 import { addDomain, addVerifiedDomain, countDomains, csv, uniqueDomainName } from "../factories/domains";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";

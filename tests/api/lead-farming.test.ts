@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TAdminLead } from "../../shared/api/admin-leads";
+import type { TAdminLead } from "../../shared/api/admin/leads";
 import { insertDomain } from "../factories/domains";
 import { leadBody, VISITOR_PROXY_ENV, visitorLead } from "../factories/leads";
 import { signInStaff } from "../factories/staff";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { TIssuedLeadInvoice } from "../../shared/api/lead-buyers";
+import type { TIssuedLeadInvoice } from "../../shared/api/lead-sales";
 import { addBiddingBuyer, leadOnNewParkedDomain } from "../factories/lead-buyers";
 import { VISITOR_PROXY_ENV } from "../factories/leads";
 import { signInStaff } from "../factories/staff";

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { issueMonthlyInvoices } from "../../server/modules/lead-sales/issue-invoice";
 import { returnLead } from "../../server/modules/lead-sales/return-lead";
 import { releaseHeldFunds } from "../../server/modules/ledger/held-funds";
-import type { TIssuedLeadInvoice } from "../../shared/api/lead-buyers";
+import type { TIssuedLeadInvoice } from "../../shared/api/lead-sales";
 import { insertDomain } from "../factories/domains";
 import { retireLeadBuyers } from "../factories/lead-buyers";
 import { VISITOR_PROXY_ENV, visitorLead } from "../factories/leads";

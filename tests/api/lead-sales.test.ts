@@ -4,7 +4,7 @@ import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createBuyer } from "../../server/modules/lead-sales/buyer-store";
 import { deliveryKey, resumePendingSales, sellLead } from "../../server/modules/lead-sales/sell-lead";
-import { LEAD_RETURNS_PATH, type TLeadBuyerValues } from "../../shared/api/lead-buyers";
+import { LEAD_RETURNS_PATH, type TLeadBuyerValues } from "../../shared/api/lead-sales";
 import { insertDomain } from "../factories/domains";
 import { retireLeadBuyers } from "../factories/lead-buyers";
 import { leadBody, VISITOR_PROXY_ENV, visitorLead } from "../factories/leads";

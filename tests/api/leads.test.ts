@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LEAD_SOURCE, LEAD_VALUE } from "../../shared/api/leads";
+import { LEAD_SOURCE, LEAD_VALUE } from "../../shared/api/leads/leads";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
 let t: TestApp;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clickRecorder } from "../../server/modules/affiliates/click-recorder";
 import { paidContext } from "../../server/order-effects/order-effects";
 import { fulfilOrder } from "../../server/payments/fulfil-order";
-import type { TLinkAnalytics } from "../../shared/api/link-analytics";
+import type { TLinkAnalytics } from "../../shared/api/affiliates";
 import { OFFERS } from "../../shared/catalog";
 import { referralCodeOf } from "../factories/affiliates";
 import { buyMarketingTools } from "../factories/billing";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TAdminDispute } from "../../shared/api/admin-sales";
-import type { TMarketplaceTransaction } from "../../shared/api/marketplace-deals";
+import type { TAdminDispute } from "../../shared/api/admin/sales";
+import type { TMarketplaceTransaction } from "../../shared/api/marketplace/deals";
 import { ledgerEntries } from "../../shared/schema";
 import { insertDomain } from "../factories/domains";
 import { heldOf } from "../factories/payments";

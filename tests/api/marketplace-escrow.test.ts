@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paidContext } from "../../server/order-effects/order-effects";
 import { recordPayment } from "../../server/payments/record-payment";
 import type { TDomain } from "../../shared/api/domains";
-import type { TMarketplaceTransaction } from "../../shared/api/marketplace-deals";
+import type { TMarketplaceTransaction } from "../../shared/api/marketplace/deals";
 import { domains, ledgerEntries, serviceOrders, workOrders } from "../../shared/schema";
 import { runSaleClock, sellerAndBuyer } from "../factories/deals";
 import { heldOf } from "../factories/payments";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendListingsNewsletter } from "../../server/modules/marketplace/listings-newsletter";
-import type { TMarketplaceListing } from "../../shared/api/marketplace";
+import type { TMarketplaceListing } from "../../shared/api/marketplace/listings";
 import { LISTING_TYPES, premiumListingPrice } from "../../shared/prices";
 import { entitlements } from "../../shared/schema";
 import { insertDomain } from "../factories/domains";

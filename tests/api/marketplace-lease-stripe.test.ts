@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paidContext } from "../../server/order-effects/order-effects";
 import { recordPayment } from "../../server/payments/record-payment";
-import type { TMarketplaceTransaction } from "../../shared/api/marketplace-deals";
+import type { TMarketplaceTransaction } from "../../shared/api/marketplace/deals";
 import { marketplaceTransactions, subscriptions } from "../../shared/schema";
 import { recordLeaseRenewal, runSaleClock, sellerAndBuyer } from "../factories/deals";
 import { fakeSubscription, startFakeStripe } from "../setup/fake-stripe";

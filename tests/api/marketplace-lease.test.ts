@@ -2,11 +2,11 @@ import { and, eq } from "drizzle-orm";
 import request, { type Agent } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sweepSubscriptions } from "../../server/modules/billing/sweep-subscriptions";
-import { loadServedSite } from "../../server/modules/pages/served-page";
+import { loadServedSite } from "../../server/modules/parked-pages/served-page";
 import { paidContext } from "../../server/order-effects/order-effects";
 import { recordPayment } from "../../server/payments/record-payment";
 import type { TDomain } from "../../shared/api/domains";
-import type { TLeaseQuote, TMarketplaceTransaction } from "../../shared/api/marketplace-deals";
+import type { TLeaseQuote, TMarketplaceTransaction } from "../../shared/api/marketplace/deals";
 import { leaseScheduleCents, sellerProceedsCents } from "../../shared/marketplace-deals";
 import { centsToDecimal } from "../../shared/money";
 import {

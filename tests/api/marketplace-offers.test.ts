@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runSaleTimeouts } from "../../server/jobs/sale-timeouts";
 import { saleConfigOf } from "../../server/modules/marketplace/sale-config";
-import type { TOfferThread } from "../../shared/api/marketplace-deals";
+import type { TOfferThread } from "../../shared/api/marketplace/deals";
 import { marketplaceOffers, notifications } from "../../shared/schema";
 import { sellerAndBuyer } from "../factories/deals";
 import { signUp } from "../factories/users";

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LISTING_SORTS, type TListingSort, type TMarketplaceListing } from "../../shared/api/marketplace";
+import {
+  LISTING_SORTS,
+  type TListingSort,
+  type TMarketplaceListing,
+} from "../../shared/api/marketplace/listings";
 import { encodeCursor } from "../../shared/api/v1/common";
 import { insertDomain } from "../factories/domains";
 import { createParkingDays } from "../factories/marketplace";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAYMENT_EFFECTS, paidContext } from "../../server/order-effects/order-effects";
 import { recordPayment } from "../../server/payments/record-payment";
 import { refundOrder } from "../../server/payments/refund-order";
-import type { TMarketplaceTransaction, TOfferThread } from "../../shared/api/marketplace-deals";
+import type { TMarketplaceTransaction, TOfferThread } from "../../shared/api/marketplace/deals";
 import { domains, marketplaceOffers, notifications, serviceOrders } from "../../shared/schema";
 import { runSaleClock, sellerAndBuyer } from "../factories/deals";
 import { heldOf } from "../factories/payments";

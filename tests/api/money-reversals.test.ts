@@ -2,8 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Agent } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { moveBillingClock } from "../../server/db/billing-clock";
-import { settleMissedCampaigns } from "../../server/modules/campaigns/settle-campaign";
-import type { TMarketplaceTransaction } from "../../shared/api/marketplace-deals";
+import { settleMissedCampaigns } from "../../server/modules/affiliates/settle-campaign";
+import type { TMarketplaceTransaction } from "../../shared/api/marketplace/deals";
 import { OFFERS } from "../../shared/catalog";
 import {
   domains,

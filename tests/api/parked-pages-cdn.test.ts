@@ -1,7 +1,7 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cloudflarePurge, noCdnPurge, surrogateKeyOf } from "../../server/lib/cdn-purge";
-import type { TPageBody } from "../../shared/api/pages";
+import type { TPageBody } from "../../shared/api/parked-pages";
 import { addVerifiedDomain } from "../factories/domains";
 import { buyMarketingTools } from "../factories/marketing-tools";
 import { signUp } from "../factories/users";

@@ -4,7 +4,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "../../server/db/pool";
 import { recordParkedVisit } from "../../server/modules/domains/parked-visits";
-import { LEAD_SOURCE, LEAD_VALUE } from "../../shared/api/leads";
+import { LEAD_SOURCE, LEAD_VALUE } from "../../shared/api/leads/leads";
 import { addDomain, addVerifiedDomain, uniqueDomainName } from "../factories/domains";
 import { VISITOR_PROXY_ENV, visitorLead } from "../factories/leads";
 import { heldOf } from "../factories/payments";

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settleStuckPayouts } from "../../server/modules/payouts/settle-stuck-payouts";
 import type { PayoutSender } from "../../server/payments/provider";
-import type { TAdminPayout } from "../../shared/api/admin-payouts";
+import type { TAdminPayout } from "../../shared/api/admin/payouts";
 import { payouts } from "../../shared/schema";
 import { grantApiPlan } from "../factories/api-keys";
 import { fundBalance } from "../factories/payments";

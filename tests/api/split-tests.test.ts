@@ -3,13 +3,13 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PARKED_CLICKS_PER_NETWORK_PER_HOUR } from "../../server/deps";
 import { evaluateRunningExperiments } from "../../server/modules/experiments/experiments.service";
-import { assignVariant, VISITOR_COOKIE } from "../../server/modules/pages/assign-variant";
+import { assignVariant, VISITOR_COOKIE } from "../../server/modules/parked-pages/assign-variant";
 import {
   NETWORK_CONVERSIONS_PER_TEST,
   NETWORK_VISITORS_PER_TEST,
-} from "../../server/modules/pages/track-visitors";
+} from "../../server/modules/parked-pages/track-visitors";
 import type { TExperiment } from "../../shared/api/experiments";
-import type { TPageBody } from "../../shared/api/pages";
+import type { TPageBody } from "../../shared/api/parked-pages";
 import { addVerifiedDomain } from "../factories/domains";
 import { buyMarketingTools } from "../factories/marketing-tools";
 import { signUp } from "../factories/users";

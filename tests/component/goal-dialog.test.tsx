@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { GoalDialog } from "@/features/dashboard/components/goal-dialog";
+import { GoalDialog } from "@/features/revenue/components/goal-dialog";
 import { errorOf } from "./form-errors";
 import { localServerForFile, sendJson } from "./local-server";
 import { renderWithQueries } from "./render";

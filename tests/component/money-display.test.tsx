@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { StatCard } from "@/components/ui/stat-card";
-import { HeldFundsBreakdown } from "@/features/payments/components/held-funds-breakdown";
+import { HeldFundsBreakdown } from "@/features/payouts/components/held-funds-breakdown";
 import { formatMoney } from "@/lib/format";
 
 describe("the money display", () => {

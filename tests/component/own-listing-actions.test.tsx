@@ -1,4 +1,4 @@
-import type { TMarketplaceListing } from "@shared/api/marketplace";
+import type { TMarketplaceListing } from "@shared/api/marketplace/listings";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { OwnListingActions } from "@/features/marketplace/components/own-listing-actions";

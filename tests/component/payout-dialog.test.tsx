@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { PayoutDialog } from "@/features/payments/components/payout-dialog";
+import { PayoutDialog } from "@/features/payouts/components/payout-dialog";
 import { localServerForFile, sendJson } from "./local-server";
 import { renderWithQueries } from "./render";
 

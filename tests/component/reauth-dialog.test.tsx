@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { ReauthDialogHost } from "@/features/account-security/components/reauth-dialog";
+import { ReauthDialogHost } from "@/features/auth/components/reauth-dialog";
 import { reauthenticated } from "@/lib/reauth";
 import { errorOf } from "./form-errors";
 import { answerReadsWith, localServerForFile } from "./local-server";

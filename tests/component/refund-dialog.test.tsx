@@ -1,4 +1,4 @@
-import type { TAdminOrder } from "@shared/api/admin-orders";
+import type { TAdminOrder } from "@shared/api/admin/orders";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { RefundDialog } from "@/features/admin/components/refund-dialog";

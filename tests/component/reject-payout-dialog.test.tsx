@@ -1,4 +1,4 @@
-import type { TAdminPayout } from "@shared/api/admin-payouts";
+import type { TAdminPayout } from "@shared/api/admin/payouts";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { RejectPayoutDialog } from "@/features/admin/components/reject-payout-dialog";

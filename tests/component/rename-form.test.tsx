@@ -1,4 +1,4 @@
-import { ZRenameDeviceBody } from "@shared/api/devices";
+import { ZRenameDeviceBody } from "@shared/api/auth/devices";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { RenameForm } from "@/components/rename-form";

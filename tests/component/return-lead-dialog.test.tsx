@@ -1,4 +1,4 @@
-import type { TAdminLead } from "@shared/api/admin-leads";
+import type { TAdminLead } from "@shared/api/admin/leads";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ReturnLeadDialog } from "@/features/admin/components/return-lead-dialog";

@@ -1,5 +1,5 @@
-import { marketplacePaths, type TMarketplaceListing } from "@shared/api/marketplace";
-import { marketplaceDealPaths, type TOfferThread } from "@shared/api/marketplace-deals";
+import { marketplaceDealPaths, type TOfferThread } from "@shared/api/marketplace/deals";
+import { marketplacePaths, type TMarketplaceListing } from "@shared/api/marketplace/listings";
 import type { TPortfolioRole, TTeamRole } from "@shared/api/team";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-import type { TAdminUserDetail } from "@shared/api/admin-users";
+import type { TAdminUserDetail } from "@shared/api/admin/users";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { UserReviewDialog } from "@/features/admin/components/user-review-dialog";

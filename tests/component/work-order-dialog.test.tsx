@@ -1,4 +1,4 @@
-import type { TAdminWorkOrderDetail } from "@shared/api/admin-work-orders";
+import type { TAdminWorkOrderDetail } from "@shared/api/admin/work-orders";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { WorkOrderDialog } from "@/features/admin/components/work-order-dialog";

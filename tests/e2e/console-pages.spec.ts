@@ -1,4 +1,4 @@
-import { ADMIN_SECTIONS } from "../../shared/api/admin";
+import { ADMIN_SECTIONS } from "../../shared/api/admin/console";
 import { expect, registerThroughApi, test, toast, uniqueAccount } from "./fixtures";
 import { earnLeadRevenue } from "./lead-revenue";
 import { signInAsStaff } from "./staff";

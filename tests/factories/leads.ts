@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from "node:crypto";
 import type { Express } from "express";
 import request from "supertest";
-import { LEAD_SOURCE, LEAD_VALUE } from "../../shared/api/leads";
+import { LEAD_SOURCE, LEAD_VALUE } from "../../shared/api/leads/leads";
 import { leadSalesSettled } from "../setup/test-app";
 
 /**

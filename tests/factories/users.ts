@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Express } from "express";
 import request from "supertest";
-import type { TRegisterBody, TSessionUser } from "../../shared/api/auth";
+import type { TRegisterBody, TSessionUser } from "../../shared/api/auth/sign-in";
 
 export function userInput(overrides: Partial<TRegisterBody> = {}): TRegisterBody {
   const tag = randomBytes(4).toString("hex");

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { moveBillingClock } from "../../server/db/billing-clock";
 import { approvePayout, rejectPayout } from "../../server/modules/admin/payout-review";
 import { refundOrderAsStaff } from "../../server/modules/admin/staff-refund";
+import { settleMissedCampaigns } from "../../server/modules/affiliates/settle-campaign";
 import { checkRepeatPurchase } from "../../server/modules/billing/repeat-purchase";
-import { settleMissedCampaigns } from "../../server/modules/campaigns/settle-campaign";
 import { releaseHeldFunds } from "../../server/modules/ledger/held-funds";
 import { leaseQuoteOf } from "../../server/modules/marketplace/lease-terms";
 import {

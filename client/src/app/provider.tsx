@@ -1,6 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { ReauthDialogHost } from "@/features/account-security/components/reauth-dialog";
+import { ReauthDialogHost } from "@/features/auth/components/reauth-dialog";
 import { queryClient } from "@/lib/query-client";
 
 /**

@@ -1,4 +1,9 @@
-import { AFFILIATE_STATS_PATH, AFFILIATES_PATH } from "@shared/api/affiliates";
+import {
+  AFFILIATE_STATS_PATH,
+  AFFILIATES_PATH,
+  CAMPAIGNS_PATH,
+  LINK_ANALYTICS_PATH,
+} from "@shared/api/affiliates";
 import {
   ANALYTICS_ACCESS_PATH,
   ANALYTICS_BREAKDOWNS_PATH,
@@ -8,29 +13,27 @@ import {
   type TAnalyticsRange,
 } from "@shared/api/analytics";
 import { API_KEY_PATHS } from "@shared/api/api-keys";
-import { AUTH_PATHS } from "@shared/api/auth";
+import { DEVICE_PATHS } from "@shared/api/auth/devices";
+import { EMAIL_PATHS } from "@shared/api/auth/email";
+import { PASSKEY_PATHS } from "@shared/api/auth/passkeys";
+import { SECURITY_PATHS, type TAuditLogQuery } from "@shared/api/auth/security";
+import { AUTH_PATHS } from "@shared/api/auth/sign-in";
 import { PENDING_ORDERS_PATH, RECEIPTS_PATH, SUBSCRIPTIONS_PATH } from "@shared/api/billing";
-import { CAMPAIGNS_PATH } from "@shared/api/campaigns";
 import { CHECKOUT_PATHS } from "@shared/api/checkout";
 import { CONNECTION_PATHS } from "@shared/api/connections";
 import { COURSES_PATH } from "@shared/api/courses";
 import { CREATIVES_PATH } from "@shared/api/creatives";
-import { DEVICE_PATHS } from "@shared/api/devices";
 import { DOMAIN_PATHS, type TPortfolioQueryInput } from "@shared/api/domains";
-import { EMAIL_PATHS } from "@shared/api/email";
 import { EMAIL_SEQUENCES_PATH } from "@shared/api/email-automation";
 import { ENTITLEMENTS_PATH } from "@shared/api/entitlements";
 import { EXPERIMENT_PATHS } from "@shared/api/experiments";
-import { LINK_ANALYTICS_PATH } from "@shared/api/link-analytics";
-import { marketplacePaths, type TMarketplaceQueryInput } from "@shared/api/marketplace";
+import { marketplacePaths, type TMarketplaceQueryInput } from "@shared/api/marketplace/listings";
 import { NOTIFICATIONS_PATHS } from "@shared/api/notifications";
-import { LEASED_DOMAINS_PATH, PAGE_PATHS } from "@shared/api/pages";
-import { PASSKEY_PATHS } from "@shared/api/passkeys";
-import { PAYMENT_PATHS } from "@shared/api/payments";
+import { LEASED_DOMAINS_PATH, PAGE_PATHS } from "@shared/api/parked-pages";
+import { PAYMENT_PATHS } from "@shared/api/payouts";
 import { PLAN_USAGE_PATH } from "@shared/api/plans";
 import { PORTFOLIO_PNL_PATH, type TPnlRange, type TPortfolioPnlQuery } from "@shared/api/pnl";
 import { REVENUE_PATHS, type TRevenueRange } from "@shared/api/revenue";
-import { SECURITY_PATHS, type TAuditLogQuery } from "@shared/api/security";
 import { ACCOUNT_SETTINGS_PATH, NOTIFICATION_SETTINGS_PATH } from "@shared/api/settings";
 import { SOCIAL_PATHS } from "@shared/api/social";
 

@@ -1,6 +1,6 @@
+import { ApproveDeviceForm } from "@/features/auth/components/approve-device-form";
 import { AuthCard } from "@/features/auth/components/auth-card";
 import { AuthLayout } from "@/features/auth/components/auth-layout";
-import { ApproveDeviceForm } from "@/features/devices/components/approve-device-form";
 
 export default function ApproveDevicePage() {
   return (

@@ -1,25 +1,25 @@
 import { useSession } from "@/features/auth/api/get-session";
-import { useDashboard } from "@/features/dashboard/api/get-dashboard";
-import { AffiliatePerformance } from "@/features/dashboard/components/affiliate-performance";
-import { DashboardHeader } from "@/features/dashboard/components/dashboard-header";
+import { LeadSalesCard } from "@/features/lead-sales/components/lead-sales-card";
+import { NotificationBell } from "@/features/notifications/components/notification-bell";
+import { useDashboard } from "@/features/revenue/api/get-dashboard";
+import { AffiliatePerformance } from "@/features/revenue/components/affiliate-performance";
+import { DashboardHeader } from "@/features/revenue/components/dashboard-header";
 import {
   DashboardEmpty,
   DashboardError,
   DashboardSkeleton,
-} from "@/features/dashboard/components/dashboard-states";
-import { GoalTracker } from "@/features/dashboard/components/goal-tracker";
-import { LiveActivity } from "@/features/dashboard/components/live-activity";
-import { LiveRevenue } from "@/features/dashboard/components/live-revenue";
-import { MetricCards } from "@/features/dashboard/components/metric-cards";
-import { QuickActions } from "@/features/dashboard/components/quick-actions";
-import { QuickRevenueActions } from "@/features/dashboard/components/quick-revenue-actions";
-import { RecentActivity } from "@/features/dashboard/components/recent-activity";
-import { RevenueSources } from "@/features/dashboard/components/revenue-sources";
-import { RevenueTrend } from "@/features/dashboard/components/revenue-trend";
-import { TopDomains } from "@/features/dashboard/components/top-domains";
-import { isEmptyDashboard } from "@/features/dashboard/utils/is-empty";
-import { LeadSalesCard } from "@/features/lead-sales/components/lead-sales-card";
-import { NotificationBell } from "@/features/notifications/components/notification-bell";
+} from "@/features/revenue/components/dashboard-states";
+import { GoalTracker } from "@/features/revenue/components/goal-tracker";
+import { LiveActivity } from "@/features/revenue/components/live-activity";
+import { LiveRevenue } from "@/features/revenue/components/live-revenue";
+import { MetricCards } from "@/features/revenue/components/metric-cards";
+import { QuickActions } from "@/features/revenue/components/quick-actions";
+import { QuickRevenueActions } from "@/features/revenue/components/quick-revenue-actions";
+import { RecentActivity } from "@/features/revenue/components/recent-activity";
+import { RevenueSources } from "@/features/revenue/components/revenue-sources";
+import { RevenueTrend } from "@/features/revenue/components/revenue-trend";
+import { TopDomains } from "@/features/revenue/components/top-domains";
+import { isEmptyDashboard } from "@/features/revenue/utils/is-empty";
 
 const header = <DashboardHeader bell={<NotificationBell />} />;
 

@@ -1,5 +1,5 @@
 import type { TDomain } from "@shared/api/domains";
-import { pageBuilderPath } from "@shared/api/pages";
+import { pageBuilderPath } from "@shared/api/parked-pages";
 import { LayoutGrid, LayoutTemplate, Scale } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Link, useSearchParams } from "wouter";

@@ -1,11 +1,11 @@
-import { LINK_ANALYTICS_RANGES } from "@shared/api/link-analytics";
+import { LINK_ANALYTICS_RANGES } from "@shared/api/affiliates";
 import { useState } from "react";
 import { ToolGate } from "@/components/offer/tool-gate";
 import { PageHeader } from "@/components/page-header";
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import { Spinner } from "@/components/ui/spinner";
-import { useLinkAnalytics } from "@/features/link-analytics/api/get-link-analytics";
-import { ClicksByDay, FiguresTable } from "@/features/link-analytics/components/link-figures";
+import { useLinkAnalytics } from "@/features/affiliates/api/get-link-analytics";
+import { ClicksByDay, FiguresTable } from "@/features/affiliates/components/link-figures";
 
 type Range = `${(typeof LINK_ANALYTICS_RANGES)[number]}`;
 

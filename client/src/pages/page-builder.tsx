@@ -3,10 +3,10 @@ import { Link, useParams } from "wouter";
 import { PageHeader } from "@/components/page-header";
 import { buttonVariants } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { SplitTestsPanel } from "@/features/experiments/components/split-tests-panel";
 import { usePage } from "@/features/parked-pages/api/get-page";
 import { PageBuilder } from "@/features/parked-pages/components/page-builder";
 import { PageVersions } from "@/features/parked-pages/components/page-versions";
-import { SplitTestsPanel } from "@/features/split-tests/components/split-tests-panel";
 
 /** What a lease means on this page, for its lessee and for the domain's owner (docs/marketplace.md#lease-to-own). */
 const LEASE_NOTES = {

@@ -1,8 +1,8 @@
 import { useParams, useSearch } from "wouter";
 import { CheckoutShell } from "@/features/checkout/components/checkout-shell";
 import { CheckoutSkeleton } from "@/features/checkout/components/checkout-skeleton";
-import { useLeadInvoice } from "@/features/lead-invoices/api/get-lead-invoice";
-import { LeadInvoiceView } from "@/features/lead-invoices/components/lead-invoice-view";
+import { useLeadInvoice } from "@/features/lead-sales/api/get-lead-invoice";
+import { LeadInvoiceView } from "@/features/lead-sales/components/lead-invoice-view";
 import { errorMessage } from "@/lib/api-error";
 
 /** /pay/invoice/{token}: a lead buyer reads its monthly invoice and pays it, signed out. */

@@ -1,7 +1,7 @@
 import { PageHeader } from "@/components/page-header";
-import { RevenueScheduleCard } from "@/features/payments/components/revenue-schedule-card";
-import { TestPaymentCard } from "@/features/payments/components/test-payment-card";
-import { TransactionHistory } from "@/features/payments/components/transaction-history";
+import { RevenueScheduleCard } from "@/features/payouts/components/revenue-schedule-card";
+import { TestPaymentCard } from "@/features/payouts/components/test-payment-card";
+import { TransactionHistory } from "@/features/payouts/components/transaction-history";
 
 export default function PaymentsPage() {
   return (

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
-import type { TAdminDispute, TDisputeDecision } from "../../../shared/api/admin-sales";
-import type { TTransactionStatus } from "../../../shared/api/marketplace-deals";
+import type { TAdminDispute, TDisputeDecision } from "../../../shared/api/admin/sales";
+import type { TTransactionStatus } from "../../../shared/api/marketplace/deals";
 import { sellerProceedsCents } from "../../../shared/marketplace-deals";
 import { centsToDecimal, formatUsd, toCents } from "../../../shared/money";
 import {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { TAdminChargeback, TAdminUnmatchedPayment } from "../../../shared/api/admin-money";
+import type { TAdminChargeback, TAdminUnmatchedPayment } from "../../../shared/api/admin/money";
 import { cursorPage } from "../../db/cursor-page";
 import { exactIsoTime, isoTime } from "../../db/iso-time";
 import type { Db } from "../../db/pool";

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { TAdminOrder } from "../../../shared/api/admin-orders";
+import type { TAdminOrder } from "../../../shared/api/admin/orders";
 import { containsPattern } from "../../db/contains-pattern";
 import { cursorPage } from "../../db/cursor-page";
 import { exactIsoTime, isoTime } from "../../db/iso-time";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { TAdminPayout, TAdminPayoutsQuery } from "../../../shared/api/admin-payouts";
+import type { TAdminPayout, TAdminPayoutsQuery } from "../../../shared/api/admin/payouts";
 import { LOCKDOWN_STATE_EVENTS } from "../../../shared/schema";
 import { containsPattern } from "../../db/contains-pattern";
 import { cursorPage } from "../../db/cursor-page";

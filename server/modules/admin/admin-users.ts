@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { TAdminUser, TAdminUserDetail } from "../../../shared/api/admin-users";
+import type { TAdminUser, TAdminUserDetail } from "../../../shared/api/admin/users";
 import { containsPattern } from "../../db/contains-pattern";
 import { cursorPage } from "../../db/cursor-page";
 import { exactIsoTime, isoTime } from "../../db/iso-time";

@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { z } from "zod";
-import { ZIssueLeadInvoiceBody, ZLeadBuyerInput } from "../../../shared/api/lead-buyers";
+import { ZIssueLeadInvoiceBody, ZLeadBuyerInput } from "../../../shared/api/lead-sales";
 import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
 import { handler } from "../../http/handler";

@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { z } from "zod";
-import { ZAdminLeadFilter, ZAdminLeadsQuery, ZReturnLeadBody } from "../../../shared/api/admin-leads";
+import { ZAdminLeadFilter, ZAdminLeadsQuery, ZReturnLeadBody } from "../../../shared/api/admin/leads";
 import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
 import { handler } from "../../http/handler";

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { ZAdminMoneyQuery } from "../../../shared/api/admin-money";
+import { ZAdminMoneyQuery } from "../../../shared/api/admin/money";
 import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { listChargebacks, listUnmatchedPayments } from "./admin-money";

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { ZAdminOrderParams, ZAdminOrdersQuery, ZRefundOrderBody } from "../../../shared/api/admin-orders";
+import { ZAdminOrderParams, ZAdminOrdersQuery, ZRefundOrderBody } from "../../../shared/api/admin/orders";
 import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
 import { searchOrders } from "./admin-orders";

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { TPayoutAnswer } from "../../../shared/api/payments";
+import type { TPayoutAnswer } from "../../../shared/api/payouts";
 import { formatUsd } from "../../../shared/money";
 import { accountEvents, payouts, transactions, users } from "../../../shared/schema";
 import type { Db } from "../../db/pool";

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { ZAdminPayoutParams, ZAdminPayoutsQuery, ZRejectPayoutBody } from "../../../shared/api/admin-payouts";
+import { ZAdminPayoutParams, ZAdminPayoutsQuery, ZRejectPayoutBody } from "../../../shared/api/admin/payouts";
 import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";

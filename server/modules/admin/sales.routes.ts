@@ -1,6 +1,6 @@
 import { Router } from "express";
-import { ZDisputeDecisionBody, ZDisputePartialRefundBody } from "../../../shared/api/admin-sales";
-import { ZTransactionIdParams } from "../../../shared/api/marketplace-deals";
+import { ZDisputeDecisionBody, ZDisputePartialRefundBody } from "../../../shared/api/admin/sales";
+import { ZTransactionIdParams } from "../../../shared/api/marketplace/deals";
 import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
 import {

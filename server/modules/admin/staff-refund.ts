@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from "drizzle-orm";
-import type { TStaffRefund } from "../../../shared/api/admin-orders";
+import type { TStaffRefund } from "../../../shared/api/admin/orders";
 import { centsToDecimal, formatUsd, toCents } from "../../../shared/money";
 import {
   type OrderRefund,

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { ZYearParams } from "../../../shared/api/tax-forms";
+import { ZYearParams } from "../../../shared/api/payouts";
 import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { ZAdminUserParams, ZAdminUsersQuery, ZSuspendBody } from "../../../shared/api/admin-users";
+import { ZAdminUserParams, ZAdminUsersQuery, ZSuspendBody } from "../../../shared/api/admin/users";
 import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
 import { handler } from "../../http/handler";

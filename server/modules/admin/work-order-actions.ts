@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { WORK_ORDER_MOVES } from "../../../shared/api/admin-work-orders";
+import { WORK_ORDER_MOVES } from "../../../shared/api/admin/work-orders";
 import type { TWorkOrderStatus } from "../../../shared/api/work-orders";
 import {
   serviceOrders,

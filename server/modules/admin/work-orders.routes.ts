@@ -7,7 +7,7 @@ import {
   ZWorkOrderParams,
   ZWorkOrderStatusBody,
   ZWorkOrderTextDeliverableBody,
-} from "../../../shared/api/admin-work-orders";
+} from "../../../shared/api/admin/work-orders";
 import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
 import type { Config } from "../../lib/config";

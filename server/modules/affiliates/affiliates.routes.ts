@@ -1,13 +1,12 @@
 import { Router } from "express";
-import { ZInviteAffiliateBody } from "../../../shared/api/affiliates";
-import { ZLinkAnalyticsQuery } from "../../../shared/api/link-analytics";
+import { ZInviteAffiliateBody, ZLinkAnalyticsQuery } from "../../../shared/api/affiliates";
 import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import type { RateLimit } from "../../http/rate-limit";
 import type { Config } from "../../lib/config";
 import type { Mailer } from "../../mail/mailer";
-import { listCampaigns } from "../campaigns/campaigns.service";
 import { affiliateStats, listAffiliates } from "./affiliates.service";
+import { listCampaigns } from "./campaigns.service";
 import { inviteAffiliate } from "./invite-affiliate";
 import { linkAnalytics } from "./link-analytics";
 

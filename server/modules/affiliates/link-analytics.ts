@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { LINK_ANALYTICS_FEATURE, type TLinkAnalytics } from "../../../shared/api/link-analytics";
+import { LINK_ANALYTICS_FEATURE, type TLinkAnalytics } from "../../../shared/api/affiliates";
 import { centsToDecimal, toCents } from "../../../shared/money";
 import type { DbOrTx } from "../../db/tx";
 import { AppError } from "../../http/app-error";

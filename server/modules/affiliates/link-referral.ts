@@ -7,7 +7,7 @@ import { recordAudit } from "../audit/audit-log";
 import type { RegisteredFrom } from "../auth/auth.service";
 import { hashToken } from "../auth/known-devices";
 import { notify } from "../notifications/notify";
-import { publicNetworkOf } from "../pages/visitor-network";
+import { publicNetworkOf } from "../parked-pages/visitor-network";
 import { commissionRateFor } from "./commission-rate";
 import { newInvitationCode } from "./invite-affiliate";
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, lt } from "drizzle-orm";
-import type { TAuditEvent, TAuditLogQuery } from "../../../shared/api/security";
+import type { TAuditEvent, TAuditLogQuery } from "../../../shared/api/auth/security";
 import { auditLog } from "../../../shared/schema";
 import type { DbOrTx } from "../../db/tx";
 import type { RequestMeta } from "../../http/request-meta";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { Router } from "express";
-import { ZAuditExportQuery, ZAuditLogQuery } from "../../../shared/api/security";
+import { ZAuditExportQuery, ZAuditLogQuery } from "../../../shared/api/auth/security";
 import { users } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import type { DbOrTx } from "../../db/tx";

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { ZChangePasswordBody, ZProfileBody, ZRegisterBody } from "../../../shared/api/auth";
+import { ZChangePasswordBody, ZProfileBody, ZRegisterBody } from "../../../shared/api/auth/sign-in";
 import { AppError } from "../../http/app-error";
 import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";

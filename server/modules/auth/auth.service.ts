@@ -5,7 +5,7 @@ import type {
   TProfileBody,
   TRegisterBody,
   TSessionUser,
-} from "../../../shared/api/auth";
+} from "../../../shared/api/auth/sign-in";
 import { sessions, type User, users } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";

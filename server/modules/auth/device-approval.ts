@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Request } from "express";
-import { APPROVE_DEVICE_PATH, DEVICE_APPROVAL_MS } from "../../../shared/api/devices";
+import { APPROVE_DEVICE_PATH, DEVICE_APPROVAL_MS } from "../../../shared/api/auth/devices";
 import { knownDevices } from "../../../shared/schema";
 import type { DbOrTx } from "../../db/tx";
 import { AppError } from "../../http/app-error";

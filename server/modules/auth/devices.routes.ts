@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { ZApproveByLinkBody, ZDeviceIdParams, ZRenameDeviceBody } from "../../../shared/api/devices";
+import { ZApproveByLinkBody, ZDeviceIdParams, ZRenameDeviceBody } from "../../../shared/api/auth/devices";
 import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";
 import { SESSION_COOKIE } from "../../http/session";

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { TDevice } from "../../../shared/api/devices";
+import type { TDevice } from "../../../shared/api/auth/devices";
 import { knownDevices, sessions } from "../../../shared/schema";
 import type { DbOrTx } from "../../db/tx";
 import { notFound } from "../../http/app-error";

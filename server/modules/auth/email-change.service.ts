@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from "drizzle-orm";
-import type { TEmailStatus } from "../../../shared/api/email";
+import type { TEmailStatus } from "../../../shared/api/auth/email";
 import { type User, users } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";

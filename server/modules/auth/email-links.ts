@@ -4,7 +4,7 @@ import {
   CANCEL_EMAIL_CHANGE_PATH,
   CONFIRM_EMAIL_PATH,
   EMAIL_LINK_VALID_MINUTES,
-} from "../../../shared/api/email";
+} from "../../../shared/api/auth/email";
 import { emailConfirmations } from "../../../shared/schema";
 import type { DbOrTx, Tx } from "../../db/tx";
 import { AppError } from "../../http/app-error";

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { ZEmailTokenBody } from "../../../shared/api/email";
+import { ZEmailTokenBody } from "../../../shared/api/auth/email";
 import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";

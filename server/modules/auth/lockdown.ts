@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { TLockdownStatus } from "../../../shared/api/security";
+import type { TLockdownStatus } from "../../../shared/api/auth/security";
 import { apiKeys, auditLog, knownDevices, LOCKDOWN_STATE_EVENTS } from "../../../shared/schema";
 import type { DbOrTx } from "../../db/tx";
 import { AppError } from "../../http/app-error";

@@ -8,7 +8,7 @@ import {
   ZRegisterVerifyBody,
   ZRenamePasskeyBody,
   ZRequireTwoFactorBody,
-} from "../../../shared/api/passkeys";
+} from "../../../shared/api/auth/passkeys";
 import { AppError } from "../../http/app-error";
 import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";

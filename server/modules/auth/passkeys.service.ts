@@ -1,6 +1,6 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import type { TPasskey, TPasskeyKind, TPasskeysAnswer } from "../../../shared/api/passkeys";
+import type { TPasskey, TPasskeyKind, TPasskeysAnswer } from "../../../shared/api/auth/passkeys";
 import { passkeys, users } from "../../../shared/schema";
 import type { DbOrTx } from "../../db/tx";
 import { AppError, notFound } from "../../http/app-error";

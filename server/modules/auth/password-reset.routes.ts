@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { ZPasswordResetBody, ZPasswordResetConfirmBody } from "../../../shared/api/security";
+import { ZPasswordResetBody, ZPasswordResetConfirmBody } from "../../../shared/api/auth/security";
 import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";

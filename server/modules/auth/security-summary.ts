@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
-import { AUDIT_EVENT_LABELS, type TAuditEvent } from "../../../shared/api/security";
+import { AUDIT_EVENT_LABELS, type TAuditEvent } from "../../../shared/api/auth/security";
 import { auditLog } from "../../../shared/schema";
 import { billingNow } from "../../db/billing-clock";
 import type { Db } from "../../db/pool";

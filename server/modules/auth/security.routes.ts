@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { ZCodeBody, ZSessionIdParams } from "../../../shared/api/security";
+import { ZCodeBody, ZSessionIdParams } from "../../../shared/api/auth/security";
 import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
-import type { TSignedInSession } from "../../../shared/api/security";
+import type { TSignedInSession } from "../../../shared/api/auth/security";
 import { sessions } from "../../../shared/schema";
 import type { DbOrTx } from "../../db/tx";
 import { notFound } from "../../http/app-error";

@@ -1,6 +1,6 @@
 import { Router } from "express";
-import { ZLoginBody } from "../../../shared/api/auth";
-import { ZCodeBody, ZReauthBody } from "../../../shared/api/security";
+import { ZCodeBody, ZReauthBody } from "../../../shared/api/auth/security";
+import { ZLoginBody } from "../../../shared/api/auth/sign-in";
 import { AppError } from "../../http/app-error";
 import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";

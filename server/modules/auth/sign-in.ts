@@ -1,6 +1,6 @@
 import type { Request } from "express";
-import type { TSessionUser } from "../../../shared/api/auth";
-import { DEVICE_APPROVAL_MS } from "../../../shared/api/devices";
+import { DEVICE_APPROVAL_MS } from "../../../shared/api/auth/devices";
+import type { TSessionUser } from "../../../shared/api/auth/sign-in";
 import type { User } from "../../../shared/schema";
 import { AppError } from "../../http/app-error";
 import { requestMeta } from "../../http/request-meta";

@@ -2,7 +2,7 @@ import { createHash, randomInt } from "node:crypto";
 import { and, count, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
-import type { TTwoFactorSetup, TTwoFactorStatus } from "../../../shared/api/security";
+import type { TTwoFactorSetup, TTwoFactorStatus } from "../../../shared/api/auth/security";
 import { recoveryCodes, twoFactor, users } from "../../../shared/schema";
 import type { DbOrTx } from "../../db/tx";
 import { AppError } from "../../http/app-error";

@@ -1,5 +1,6 @@
 import { Resvg } from "@resvg/resvg-js";
 import { eq } from "drizzle-orm";
+import { referralLinkPath } from "../../../shared/api/affiliates";
 import {
   BANNER_SIZES,
   bannerId,
@@ -9,7 +10,6 @@ import {
   type TCreative,
   type TCreatives,
 } from "../../../shared/api/creatives";
-import { referralLinkPath } from "../../../shared/api/referral-links";
 import { users } from "../../../shared/schema";
 import type { DbOrTx } from "../../db/tx";
 import { AppError, notFound } from "../../http/app-error";

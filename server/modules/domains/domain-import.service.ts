@@ -4,7 +4,7 @@ import type {
   TDomainImportResult,
   TDomainImportRow,
   TDomainImportRowStatus,
-} from "../../../shared/api/domain-import";
+} from "../../../shared/api/domains";
 import type { Database, Db } from "../../db/pool";
 import type { DbOrTx } from "../../db/tx";
 import { AppError } from "../../http/app-error";

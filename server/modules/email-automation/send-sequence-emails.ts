@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { referralLinkPath } from "../../../shared/api/affiliates";
 import {
   DAILY_SEND_LIMIT,
   EMAIL_AUTOMATION_FEATURE,
   unsubscribePath,
 } from "../../../shared/api/email-automation";
-import { referralLinkPath } from "../../../shared/api/referral-links";
 import { cleanDisplayName } from "../../../shared/display-name";
 import type { Db } from "../../db/pool";
 import type { Mailer } from "../../mail/mailer";

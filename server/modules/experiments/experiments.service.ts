@@ -1,13 +1,17 @@
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { TCreateExperimentBody, TExperiment } from "../../../shared/api/experiments";
-import { type TPageBody, ZPageBody } from "../../../shared/api/pages";
+import { type TPageBody, ZPageBody } from "../../../shared/api/parked-pages";
 import { domains, experiments } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import { AppError, notFound } from "../../http/app-error";
 import { isEntitled } from "../entitlements/entitlements.service";
-import { controlledDomain } from "../pages/domain-control";
-import { assertEditableWithoutBuilder, BUILDER_FEATURE, writePageVersion } from "../pages/pages.service";
-import { sanitizeBlocks } from "../pages/sanitize-blocks";
+import { controlledDomain } from "../parked-pages/domain-control";
+import {
+  assertEditableWithoutBuilder,
+  BUILDER_FEATURE,
+  writePageVersion,
+} from "../parked-pages/parked-pages.service";
+import { sanitizeBlocks } from "../parked-pages/sanitize-blocks";
 import {
   type Arm,
   chanceToBeBest,

@@ -1,6 +1,6 @@
 import jStat from "jstat";
 import { describe, expect, it } from "vitest";
-import { NETWORK_CONVERSIONS_PER_TEST, NETWORK_VISITORS_PER_TEST } from "../pages/track-visitors";
+import { NETWORK_CONVERSIONS_PER_TEST, NETWORK_VISITORS_PER_TEST } from "../parked-pages/track-visitors";
 import type { Arm } from "./split-test-stats";
 import {
   chanceToBeBest,

@@ -4,7 +4,7 @@ import {
   LEAD_SIGNATURE_HEADER,
   ZPingAnswer,
   ZPostAnswer,
-} from "../../../shared/api/lead-buyers";
+} from "../../../shared/api/lead-sales";
 import type { SaleBuyer } from "./buyer-store";
 import { signBody } from "./signature";
 

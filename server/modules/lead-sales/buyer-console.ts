@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { TLeadBuyerCall, TLeadBuyerInvoice } from "../../../shared/api/lead-buyers";
+import type { TLeadBuyerCall, TLeadBuyerInvoice } from "../../../shared/api/lead-sales";
 import { centsToDecimal, toCents } from "../../../shared/money";
 import { isoTime } from "../../db/iso-time";
 import type { DbOrTx } from "../../db/tx";

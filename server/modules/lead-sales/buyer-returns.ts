@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { LEAD_RETURN_REASONS, ZLeadReturnRequest } from "../../../shared/api/lead-buyers";
+import { LEAD_RETURN_REASONS, ZLeadReturnRequest } from "../../../shared/api/lead-sales";
 import { leadBuyerCalls } from "../../../shared/schema";
 import { AppError } from "../../http/app-error";
 import { saleBuyerById } from "./buyer-store";

@@ -5,7 +5,7 @@ import type {
   TBuyerSchedule,
   TLeadBuyer,
   TLeadBuyerValues,
-} from "../../../shared/api/lead-buyers";
+} from "../../../shared/api/lead-sales";
 import { leadBuyers } from "../../../shared/schema";
 import { isoTime } from "../../db/iso-time";
 import type { Db } from "../../db/pool";

@@ -1,5 +1,5 @@
 import { createHash, createHmac } from "node:crypto";
-import { leadInvoicePagePath } from "../../../shared/api/lead-invoices";
+import { leadInvoicePagePath } from "../../../shared/api/lead-sales";
 import type { InvoiceSettings } from "./lead-sales";
 
 /**

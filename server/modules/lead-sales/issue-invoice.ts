@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { TIssuedLeadInvoice } from "../../../shared/api/lead-buyers";
+import type { TIssuedLeadInvoice } from "../../../shared/api/lead-sales";
 import { centsToDecimal, formatUsd, toCents } from "../../../shared/money";
 import { leadInvoiceLines, leadInvoices } from "../../../shared/schema";
 import { isoTime } from "../../db/iso-time";

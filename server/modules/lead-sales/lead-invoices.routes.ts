@@ -5,7 +5,7 @@ import {
   leadInvoicePagePath,
   ZLeadInvoiceCheckoutBody,
   ZLeadInvoiceTokenParams,
-} from "../../../shared/api/lead-invoices";
+} from "../../../shared/api/lead-sales";
 import type { Db } from "../../db/pool";
 import { notFound } from "../../http/app-error";
 import { handler } from "../../http/handler";

@@ -1,5 +1,5 @@
 import express, { Router } from "express";
-import { LEAD_BUYER_HEADER, LEAD_SIGNATURE_HEADER } from "../../../shared/api/lead-buyers";
+import { LEAD_BUYER_HEADER, LEAD_SIGNATURE_HEADER } from "../../../shared/api/lead-sales";
 import { handler } from "../../http/handler";
 import { returnFromBuyer } from "./buyer-returns";
 import type { LeadSales } from "./lead-sales";

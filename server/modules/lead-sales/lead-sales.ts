@@ -1,4 +1,4 @@
-import type { ConfiguredLeadBuyer } from "../../../shared/api/lead-buyers";
+import type { ConfiguredLeadBuyer } from "../../../shared/api/lead-sales";
 import type { Db } from "../../db/pool";
 import type { Logger } from "../../lib/logger";
 import type { KeyEntry, SecretBox } from "../../lib/secret-box";

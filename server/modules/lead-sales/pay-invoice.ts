@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { TCheckoutProvider } from "../../../shared/api/checkout";
-import { leadInvoicePagePath, type TPublicLeadInvoice } from "../../../shared/api/lead-invoices";
+import { leadInvoicePagePath, type TPublicLeadInvoice } from "../../../shared/api/lead-sales";
 import { isoTime } from "../../db/iso-time";
 import type { DbOrTx } from "../../db/tx";
 import { AppError, notFound } from "../../http/app-error";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { TLeadSummary } from "../../../shared/api/leads";
+import type { TLeadSummary } from "../../../shared/api/leads/leads";
 import type { Db } from "../../db/pool";
 
 /** The leads on the user's domains by what became of them: sold, unsold, returned, still selling; and the share earned. */

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { TAdminLead, TAdminLeadCounts, TAdminLeadFilter } from "../../../shared/api/admin-leads";
+import type { TAdminLead, TAdminLeadCounts, TAdminLeadFilter } from "../../../shared/api/admin/leads";
 import { containsPattern } from "../../db/contains-pattern";
 import { cursorPage } from "../../db/cursor-page";
 import { exactIsoTime, isoTime } from "../../db/iso-time";

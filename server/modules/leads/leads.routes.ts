@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { ZLeadBody } from "../../../shared/api/leads";
+import { ZLeadBody } from "../../../shared/api/leads/leads";
 import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import type { RateLimit } from "../../http/rate-limit";
@@ -8,8 +8,8 @@ import type { Config } from "../../lib/config";
 import { normalizeHost } from "../../lib/hostname";
 import { deviceTokenOf } from "../auth/known-devices";
 import type { LeadSales } from "../lead-sales/lead-sales";
-import { visitorIds } from "../pages/assign-variant";
-import { recordConversion } from "../pages/track-visitors";
+import { visitorIds } from "../parked-pages/assign-variant";
+import { recordConversion } from "../parked-pages/track-visitors";
 import { leadSummary } from "./lead-summary";
 import { captureLead } from "./leads.service";
 

@@ -1,5 +1,5 @@
 import { and, eq, gt, sql } from "drizzle-orm";
-import type { TLeadAnswer, TLeadBody } from "../../../shared/api/leads";
+import type { TLeadAnswer, TLeadBody } from "../../../shared/api/leads/leads";
 import { LEAD_CONSENT } from "../../../shared/lead-consent";
 import { domainTraffic, leads } from "../../../shared/schema";
 import { UTC_TODAY } from "../../db/iso-time";

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { TBalance } from "../../../shared/api/payments";
+import type { TBalance } from "../../../shared/api/payouts";
 import type { DbOrTx } from "../../db/tx";
 
 const RELEASES_SHOWN = 5;

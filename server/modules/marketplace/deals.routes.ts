@@ -13,7 +13,7 @@ import {
   ZOffersQuery,
   ZOpenTransactionBody,
   ZTransactionIdParams,
-} from "../../../shared/api/marketplace-deals";
+} from "../../../shared/api/marketplace/deals";
 import type { Db } from "../../db/pool";
 import { notFound } from "../../http/app-error";
 import { handler } from "../../http/handler";

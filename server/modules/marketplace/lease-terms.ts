@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
-import type { TLeaseQuote } from "../../../shared/api/marketplace-deals";
+import type { TLeaseQuote } from "../../../shared/api/marketplace/deals";
 import { leaseScheduleCents } from "../../../shared/marketplace-deals";
 import { centsToDecimal, toCents } from "../../../shared/money";
 import { FINANCING_TERMS } from "../../../shared/prices";

@@ -7,7 +7,7 @@ import {
   ZMarketplaceQuery,
   ZMarkSoldBody,
   ZMessageIdParams,
-} from "../../../shared/api/marketplace";
+} from "../../../shared/api/marketplace/listings";
 import { handler } from "../../http/handler";
 import type { RateLimit } from "../../http/rate-limit";
 import type { Config } from "../../lib/config";

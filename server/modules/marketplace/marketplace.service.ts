@@ -6,7 +6,7 @@ import type {
   TMarketplaceListing,
   TMarketplaceQuery,
   TSaleAnswer,
-} from "../../../shared/api/marketplace";
+} from "../../../shared/api/marketplace/listings";
 import { encodeCursor } from "../../../shared/api/v1/common";
 import { LIVE_SALE_MESSAGE } from "../../../shared/marketplace-deals";
 import { formatUsd } from "../../../shared/money";

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, lte, notExists, or } from "drizzle-orm";
-import type { TMadeOffer, TOffer, TOfferThread } from "../../../shared/api/marketplace-deals";
+import type { TMadeOffer, TOffer, TOfferThread } from "../../../shared/api/marketplace/deals";
 import { OFFER_BINDING_DAYS } from "../../../shared/marketplace-deals";
 import { formatUsd, toCents } from "../../../shared/money";
 import {

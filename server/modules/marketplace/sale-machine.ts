@@ -1,4 +1,4 @@
-import type { TTransactionStatus } from "../../../shared/api/marketplace-deals";
+import type { TTransactionStatus } from "../../../shared/api/marketplace/deals";
 
 /**
  * What moves an escrow sale or a lease (docs/marketplace.md#the-two-state-machines): the buyer's

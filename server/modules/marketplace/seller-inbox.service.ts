@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { TSellerInbox } from "../../../shared/api/marketplace";
+import type { TSellerInbox } from "../../../shared/api/marketplace/listings";
 import { domains, marketplaceMessages, users } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import { AppError, notFound } from "../../http/app-error";

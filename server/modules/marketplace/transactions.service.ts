@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, or } from "drizzle-orm";
 import { checkoutPagePath } from "../../../shared/api/checkout";
-import type { TMarketplaceTransaction, TOpenedTransaction } from "../../../shared/api/marketplace-deals";
+import type { TMarketplaceTransaction, TOpenedTransaction } from "../../../shared/api/marketplace/deals";
 import {
   LEASE_GRACE_DAYS,
   LIVE_SALE_STATUSES,

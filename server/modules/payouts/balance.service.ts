@@ -5,7 +5,7 @@ import type {
   TPaymentSettings,
   TPaymentSettingsUpdate,
   TTransaction,
-} from "../../../shared/api/payments";
+} from "../../../shared/api/payouts";
 import { payouts, serviceOrders, transactions, users } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import { notFound } from "../../http/app-error";

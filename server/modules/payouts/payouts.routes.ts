@@ -3,10 +3,11 @@ import {
   ZPaymentSettingsBody,
   ZPayoutBody,
   ZPayPalRailBody,
+  ZTaxFormBody,
   ZTestOrderBody,
   ZTestOrderParams,
-} from "../../../shared/api/payments";
-import { ZTaxFormBody, ZYearParams } from "../../../shared/api/tax-forms";
+  ZYearParams,
+} from "../../../shared/api/payouts";
 import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { requestMeta } from "../../http/request-meta";

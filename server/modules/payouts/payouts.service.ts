@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { TPayoutAnswer } from "../../../shared/api/payments";
+import type { TPayoutAnswer } from "../../../shared/api/payouts";
 import { centsToDecimal, formatUsd, toCents } from "../../../shared/money";
 import { PAYOUT_MINIMUM } from "../../../shared/prices";
 import { accountEvents, payouts, transactions, users } from "../../../shared/schema";

@@ -5,7 +5,7 @@ import {
   type TTaxFormSummary,
   tinDigits,
   ZTaxFormBody,
-} from "../../../shared/api/tax-forms";
+} from "../../../shared/api/payouts";
 import { accountEvents, taxForms } from "../../../shared/schema";
 import type { DbOrTx } from "../../db/tx";
 import { notFound } from "../../http/app-error";

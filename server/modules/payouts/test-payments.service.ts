@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import type { TPayPalSetup, TTestCaptureAnswer } from "../../../shared/api/payments";
+import type { TPayPalSetup, TTestCaptureAnswer } from "../../../shared/api/payouts";
 import { transactions } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import { AppError, notFound } from "../../http/app-error";

@@ -4,7 +4,7 @@ import type {
   TAdminWorkOrder,
   TAdminWorkOrderDetail,
   ZAdminWorkOrdersQuery,
-} from "../../../shared/api/admin-work-orders";
+} from "../../../shared/api/admin/work-orders";
 import { containsPattern } from "../../db/contains-pattern";
 import { cursorPage } from "../../db/cursor-page";
 import { exactIsoTime, isoTime } from "../../db/iso-time";

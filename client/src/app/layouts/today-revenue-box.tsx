@@ -1,5 +1,5 @@
 import { TrendingDown, TrendingUp } from "lucide-react";
-import { useTodayRevenue } from "@/features/dashboard/api/get-dashboard";
+import { useTodayRevenue } from "@/features/revenue/api/get-dashboard";
 import { cn } from "@/lib/cn";
 import { formatChangePercent, formatMoney } from "@/lib/format";
 

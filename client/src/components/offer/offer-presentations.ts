@@ -1,4 +1,4 @@
-import { CAMPAIGN_RULES } from "@shared/api/campaigns";
+import { CAMPAIGN_RULES } from "@shared/api/affiliates";
 import {
   ACCOUNT_PLANS,
   AFFILIATE_TIERS,

@@ -1,4 +1,4 @@
-import { ADMIN_SECTIONS } from "@shared/api/admin";
+import { ADMIN_SECTIONS } from "@shared/api/admin/console";
 import { Suspense } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
 import { NOT_FOUND_TITLE, useDocumentTitle } from "@/app/page-title";

@@ -1,4 +1,4 @@
-import { PAYMENT_PATHS, type TPaymentSettings, ZPaymentSettings } from "@shared/api/payments";
+import { PAYMENT_PATHS, type TPaymentSettings, ZPaymentSettings } from "@shared/api/payouts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";

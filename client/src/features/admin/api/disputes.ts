@@ -3,7 +3,7 @@ import {
   type TDisputeDecisionBody,
   ZAdminDispute,
   ZDisputeDecision,
-} from "@shared/api/admin-sales";
+} from "@shared/api/admin/sales";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client";

@@ -1,4 +1,4 @@
-import { ADMIN_API, type TStaffMe, ZStaffMe } from "@shared/api/admin";
+import { ADMIN_API, type TStaffMe, ZStaffMe } from "@shared/api/admin/console";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 

@@ -5,7 +5,7 @@ import {
   ZLeadBuyerCall,
   ZLeadBuyerInvoice,
   ZLeadBuyerList,
-} from "@shared/api/lead-buyers";
+} from "@shared/api/lead-sales";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client";

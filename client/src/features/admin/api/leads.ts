@@ -1,10 +1,10 @@
-import { adminPage } from "@shared/api/admin";
+import { adminPage } from "@shared/api/admin/console";
 import {
   ADMIN_LEADS_PATHS,
   type TAdminLeadFilterInput,
   ZAdminLead,
   ZAdminLeadCounts,
-} from "@shared/api/admin-leads";
+} from "@shared/api/admin/leads";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 

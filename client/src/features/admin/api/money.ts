@@ -1,5 +1,5 @@
-import { adminPage } from "@shared/api/admin";
-import { ADMIN_MONEY_PATHS, ZAdminChargeback, ZAdminUnmatchedPayment } from "@shared/api/admin-money";
+import { adminPage } from "@shared/api/admin/console";
+import { ADMIN_MONEY_PATHS, ZAdminChargeback, ZAdminUnmatchedPayment } from "@shared/api/admin/money";
 import { apiRequest } from "@/lib/api-client";
 
 const ZUnmatchedPage = adminPage(ZAdminUnmatchedPayment);

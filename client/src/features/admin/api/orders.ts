@@ -1,10 +1,10 @@
-import { adminPage } from "@shared/api/admin";
+import { adminPage } from "@shared/api/admin/console";
 import {
   ADMIN_ORDERS_PATHS,
   type TRefundOrderBody,
   ZAdminOrder,
   ZStaffRefund,
-} from "@shared/api/admin-orders";
+} from "@shared/api/admin/orders";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 

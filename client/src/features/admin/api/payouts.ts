@@ -1,6 +1,6 @@
-import { adminPage } from "@shared/api/admin";
-import { ADMIN_PAYOUTS_PATHS, ZAdminPayout } from "@shared/api/admin-payouts";
-import { ZPayoutAnswer } from "@shared/api/payments";
+import { adminPage } from "@shared/api/admin/console";
+import { ADMIN_PAYOUTS_PATHS, ZAdminPayout } from "@shared/api/admin/payouts";
+import { ZPayoutAnswer } from "@shared/api/payouts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 

@@ -1,4 +1,4 @@
-import { adminPage } from "@shared/api/admin";
+import { adminPage } from "@shared/api/admin/console";
 import {
   ADMIN_TICKETS_PATHS,
   type TTicketStatus,

@@ -1,5 +1,5 @@
-import { adminPage } from "@shared/api/admin";
-import { ADMIN_USERS_PATHS, ZAdminUser, ZAdminUserDetail } from "@shared/api/admin-users";
+import { adminPage } from "@shared/api/admin/console";
+import { ADMIN_USERS_PATHS, ZAdminUser, ZAdminUserDetail } from "@shared/api/admin/users";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 

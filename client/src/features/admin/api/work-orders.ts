@@ -1,9 +1,9 @@
-import { adminPage } from "@shared/api/admin";
+import { adminPage } from "@shared/api/admin/console";
 import {
   ADMIN_WORK_ORDERS_PATHS,
   ZAdminWorkOrder,
   ZAdminWorkOrderDetail,
-} from "@shared/api/admin-work-orders";
+} from "@shared/api/admin/work-orders";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 

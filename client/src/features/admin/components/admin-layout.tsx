@@ -1,4 +1,4 @@
-import { ADMIN_SECTIONS } from "@shared/api/admin";
+import { ADMIN_SECTIONS } from "@shared/api/admin/console";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import { cn } from "@/lib/cn";

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type TLeadBuyer, type TLeadBuyerInput, ZLeadBuyerInput } from "@shared/api/lead-buyers";
+import { type TLeadBuyer, type TLeadBuyerInput, ZLeadBuyerInput } from "@shared/api/lead-sales";
 import { useEffect, useId } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";

@@ -1,4 +1,4 @@
-import type { TLeadBuyerInvoice } from "@shared/api/lead-buyers";
+import type { TLeadBuyerInvoice } from "@shared/api/lead-sales";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";

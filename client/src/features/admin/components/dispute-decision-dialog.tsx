@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type TAdminDispute, ZDisputePartialRefundBody } from "@shared/api/admin-sales";
+import { type TAdminDispute, ZDisputePartialRefundBody } from "@shared/api/admin/sales";
 import { centsToDecimal, toCents } from "@shared/money";
 import { useMemo } from "react";
 import { useForm } from "react-hook-form";

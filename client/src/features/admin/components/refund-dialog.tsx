@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type TAdminOrder, ZRefundOrderBody } from "@shared/api/admin-orders";
+import { type TAdminOrder, ZRefundOrderBody } from "@shared/api/admin/orders";
 import { providerLabel } from "@shared/api/checkout";
 import { centsToDecimal, toCents } from "@shared/money";
 import { useMemo, useState } from "react";

@@ -1,4 +1,4 @@
-import { type TAdminPayout, ZRejectPayoutBody } from "@shared/api/admin-payouts";
+import { type TAdminPayout, ZRejectPayoutBody } from "@shared/api/admin/payouts";
 import { Button } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/dialog";
 import { FieldError } from "@/components/ui/field-error";

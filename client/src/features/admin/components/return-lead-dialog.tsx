@@ -1,4 +1,4 @@
-import { type TAdminLead, ZReturnLeadBody } from "@shared/api/admin-leads";
+import { type TAdminLead, ZReturnLeadBody } from "@shared/api/admin/leads";
 import { Button } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/dialog";
 import { FieldError } from "@/components/ui/field-error";

@@ -1,4 +1,4 @@
-import { ZMissingTaxForm } from "@shared/api/tax-forms";
+import { ZMissingTaxForm } from "@shared/api/payouts";
 import { useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { buttonVariants } from "@/components/ui/button";

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type TAdminUserDetail, ZSuspendBody } from "@shared/api/admin-users";
+import { type TAdminUserDetail, ZSuspendBody } from "@shared/api/admin/users";
 import { useController, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { ReasonField } from "@/components/reason-field";

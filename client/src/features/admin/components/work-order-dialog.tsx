@@ -5,7 +5,7 @@ import {
   ZWorkOrderNoteBody,
   ZWorkOrderStatusBody,
   ZWorkOrderTextDeliverableBody,
-} from "@shared/api/admin-work-orders";
+} from "@shared/api/admin/work-orders";
 import { DELIVERABLE_FILE_TYPES, WORK_ORDER_STATUS_LABELS } from "@shared/api/work-orders";
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { type FieldError as TFieldError, useController, useForm } from "react-hook-form";

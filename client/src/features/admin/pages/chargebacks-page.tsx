@@ -1,4 +1,4 @@
-import { ADMIN_MONEY_PATHS, type TAdminChargeback } from "@shared/api/admin-money";
+import { ADMIN_MONEY_PATHS, type TAdminChargeback } from "@shared/api/admin/money";
 import { providerLabel } from "@shared/api/checkout";
 import { Badge } from "@/components/ui/badge";
 import { formatDate, formatMoney } from "@/lib/format";

@@ -1,4 +1,4 @@
-import type { TAdminDispute } from "@shared/api/admin-sales";
+import type { TAdminDispute } from "@shared/api/admin/sales";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

@@ -1,4 +1,4 @@
-import type { TAdminSection } from "@shared/api/admin";
+import type { TAdminSection } from "@shared/api/admin/console";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 
 /**

@@ -1,4 +1,4 @@
-import type { TLeadBuyer } from "@shared/api/lead-buyers";
+import type { TLeadBuyer } from "@shared/api/lead-sales";
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";

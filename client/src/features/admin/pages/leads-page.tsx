@@ -1,5 +1,5 @@
-import type { TAdminLead, TAdminLeadFilterInput } from "@shared/api/admin-leads";
-import { ADMIN_LEADS_PATHS } from "@shared/api/admin-leads";
+import type { TAdminLead, TAdminLeadFilterInput } from "@shared/api/admin/leads";
+import { ADMIN_LEADS_PATHS } from "@shared/api/admin/leads";
 import { Download, Undo2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Badge } from "@/components/ui/badge";

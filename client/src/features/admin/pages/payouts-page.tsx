@@ -1,4 +1,4 @@
-import type { TAdminPayout } from "@shared/api/admin-payouts";
+import type { TAdminPayout } from "@shared/api/admin/payouts";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

@@ -1,4 +1,4 @@
-import type { TAdminOrder } from "@shared/api/admin-orders";
+import type { TAdminOrder } from "@shared/api/admin/orders";
 import { providerLabel } from "@shared/api/checkout";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";

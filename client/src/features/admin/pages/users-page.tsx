@@ -1,4 +1,4 @@
-import type { TAdminUser } from "@shared/api/admin-users";
+import type { TAdminUser } from "@shared/api/admin/users";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

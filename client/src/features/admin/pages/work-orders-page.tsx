@@ -1,4 +1,4 @@
-import type { TAdminWorkOrder } from "@shared/api/admin-work-orders";
+import type { TAdminWorkOrder } from "@shared/api/admin/work-orders";
 import { WORK_ORDER_STATUS_LABELS } from "@shared/api/work-orders";
 import { useState } from "react";
 import { formatMoment } from "@/components/ticket-parts";

@@ -1,4 +1,4 @@
-import { CAMPAIGNS_PATH, type TCampaign, ZCampaign } from "@shared/api/campaigns";
+import { CAMPAIGNS_PATH, type TCampaign, ZCampaign } from "@shared/api/affiliates";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";

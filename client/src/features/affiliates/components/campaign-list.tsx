@@ -1,4 +1,4 @@
-import { CAMPAIGN_RULES, type TCampaign } from "@shared/api/campaigns";
+import { CAMPAIGN_RULES, type TCampaign } from "@shared/api/affiliates";
 import { formatUsd } from "@shared/money";
 import { Megaphone } from "lucide-react";
 import { Badge } from "@/components/ui/badge";

@@ -1,4 +1,4 @@
-import { referralLinkPath } from "@shared/api/referral-links";
+import { referralLinkPath } from "@shared/api/affiliates";
 import { AFFILIATE_LEVELS, AFFILIATE_TIERS } from "@shared/catalog";
 import { Copy, Handshake, type LucideIcon, Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";

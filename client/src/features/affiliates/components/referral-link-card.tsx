@@ -1,4 +1,4 @@
-import { referralLinkPath } from "@shared/api/referral-links";
+import { referralLinkPath } from "@shared/api/affiliates";
 import { Check, Copy, Link2 } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";

@@ -1,4 +1,4 @@
-import { EMAIL_PATHS } from "@shared/api/email";
+import { EMAIL_PATHS } from "@shared/api/auth/email";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";

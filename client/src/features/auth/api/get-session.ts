@@ -1,4 +1,4 @@
-import { AUTH_PATHS, type TSessionUser, ZSessionAnswer } from "@shared/api/auth";
+import { AUTH_PATHS, type TSessionUser, ZSessionAnswer } from "@shared/api/auth/sign-in";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";

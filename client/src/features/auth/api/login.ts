@@ -1,4 +1,4 @@
-import { AUTH_PATHS, type TLoginBody, ZLoginAnswer } from "@shared/api/auth";
+import { AUTH_PATHS, type TLoginBody, ZLoginAnswer } from "@shared/api/auth/sign-in";
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 

@@ -1,4 +1,4 @@
-import { AUTH_PATHS } from "@shared/api/auth";
+import { AUTH_PATHS } from "@shared/api/auth/sign-in";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useLocation } from "wouter";
 import { apiRequest } from "@/lib/api-client";

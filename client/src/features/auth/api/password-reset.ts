@@ -1,4 +1,4 @@
-import { SECURITY_PATHS } from "@shared/api/security";
+import { SECURITY_PATHS } from "@shared/api/auth/security";
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 

@@ -1,7 +1,7 @@
-import { SECURITY_PATHS } from "@shared/api/security";
+import { SECURITY_PATHS } from "@shared/api/auth/security";
 import { useMutation } from "@tanstack/react-query";
-import { readSignInResult, type SignInResult } from "@/lib/api/sign-in-result";
 import { apiRequest } from "@/lib/api-client";
+import { readSignInResult, type SignInResult } from "./sign-in-result";
 
 /** The second step of sign-in: an authenticator code or a recovery code. */
 export async function verifyTwoFactor(code: string): Promise<SignInResult> {

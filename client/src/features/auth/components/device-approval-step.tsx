@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { MailCheck } from "lucide-react";
 import { useEffect } from "react";
 import { Button } from "@/components/ui/button";
-import { checkDeviceApproval } from "@/lib/api/devices";
+import { checkDeviceApproval } from "../api/devices";
 import { toastLoginFailed, toastWelcomeBack } from "../utils/sign-in-toasts";
 
 const POLL_MS = 3000;

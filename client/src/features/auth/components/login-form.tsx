@@ -1,14 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type TLoginBody, ZLoginBody } from "@shared/api/auth";
+import { type TLoginBody, ZLoginBody } from "@shared/api/auth/sign-in";
 import { Fingerprint } from "lucide-react";
 import { useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
-import { useSignInWithPasskey } from "@/lib/api/passkeys";
 import { firstFieldError, showServerIssues } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import { useLogin } from "../api/login";
+import { useSignInWithPasskey } from "../api/passkeys";
 import { passkeyStep, toastLoginFailed, toastWelcomeBack } from "../utils/sign-in-toasts";
 import { DeviceApprovalStep } from "./device-approval-step";
 import { FormField, PasskeyButton } from "./form-field";

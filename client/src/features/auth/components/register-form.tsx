@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ZRegisterBody } from "@shared/api/auth";
+import { ZRegisterBody } from "@shared/api/auth/sign-in";
 import { BadgeCheck } from "lucide-react";
 import { useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ZPasswordResetConfirmBody } from "@shared/api/security";
+import { ZPasswordResetConfirmBody } from "@shared/api/auth/security";
 import { type FieldErrors, useForm } from "react-hook-form";
 import { Link, useLocation, useSearch } from "wouter";
 import { z } from "zod";

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { useSignInWithPasskey } from "@/lib/api/passkeys";
+import { useSignInWithPasskey } from "../api/passkeys";
 import { useVerifyTwoFactor } from "../api/verify-two-factor";
 import { passkeyStep, toastLoginFailed, toastWelcomeBack } from "../utils/sign-in-toasts";
 import { FormField, PasskeyButton } from "./form-field";

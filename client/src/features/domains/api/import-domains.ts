@@ -1,5 +1,4 @@
-import { type TDomainImportResult, ZDomainImportResult } from "@shared/api/domain-import";
-import { DOMAIN_PATHS } from "@shared/api/domains";
+import { DOMAIN_PATHS, type TDomainImportResult, ZDomainImportResult } from "@shared/api/domains";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { queryKeys } from "@/lib/query-keys";
 import { postCsv } from "./upload-csv";

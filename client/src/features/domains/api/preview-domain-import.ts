@@ -1,5 +1,4 @@
-import { type TDomainImportPreview, ZDomainImportPreview } from "@shared/api/domain-import";
-import { DOMAIN_PATHS } from "@shared/api/domains";
+import { DOMAIN_PATHS, type TDomainImportPreview, ZDomainImportPreview } from "@shared/api/domains";
 import { useMutation } from "@tanstack/react-query";
 import { postCsv } from "./upload-csv";
 

@@ -1,4 +1,4 @@
-import type { TDomainImportPreview } from "@shared/api/domain-import";
+import type { TDomainImportPreview } from "@shared/api/domains";
 import { DOMAIN_PATHS } from "@shared/api/domains";
 import { Download, Upload } from "lucide-react";
 import { useState } from "react";

@@ -1,4 +1,4 @@
-import type { TDomainImportPreview, TDomainImportRowStatus } from "@shared/api/domain-import";
+import type { TDomainImportPreview, TDomainImportRowStatus } from "@shared/api/domains";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { formatNumber } from "@/lib/format";
 

@@ -1,4 +1,4 @@
-import { LEADS_SUMMARY_PATH, ZLeadSummary } from "@shared/api/leads";
+import { LEADS_SUMMARY_PATH, ZLeadSummary } from "@shared/api/leads/leads";
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 

@@ -1,4 +1,4 @@
-import type { TLeadAnswer } from "@shared/api/lead-form";
+import type { TLeadAnswer } from "@shared/api/leads/form";
 import { useCallback, useState } from "react";
 import { loadLeadContract } from "./load-lead-contract";
 

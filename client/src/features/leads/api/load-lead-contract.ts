@@ -4,6 +4,9 @@
  * keeps the page's first download small.
  */
 export async function loadLeadContract() {
-  const [contract, client] = await Promise.all([import("@shared/api/lead-form"), import("@/lib/api-client")]);
+  const [contract, client] = await Promise.all([
+    import("@shared/api/leads/form"),
+    import("@/lib/api-client"),
+  ]);
   return { ...contract, apiRequest: client.apiRequest };
 }

@@ -1,4 +1,4 @@
-import { marketplaceDealPaths, ZMadeOffer } from "@shared/api/marketplace-deals";
+import { marketplaceDealPaths, ZMadeOffer } from "@shared/api/marketplace/deals";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 

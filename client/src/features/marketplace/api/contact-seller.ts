@@ -1,4 +1,4 @@
-import { marketplacePaths, type TContactSellerBody, ZContactAnswer } from "@shared/api/marketplace";
+import { marketplacePaths, type TContactSellerBody, ZContactAnswer } from "@shared/api/marketplace/listings";
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 

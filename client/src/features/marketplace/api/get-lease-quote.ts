@@ -1,4 +1,4 @@
-import { marketplaceDealPaths, type TLeaseQuote, ZLeaseQuote } from "@shared/api/marketplace-deals";
+import { marketplaceDealPaths, type TLeaseQuote, ZLeaseQuote } from "@shared/api/marketplace/deals";
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 

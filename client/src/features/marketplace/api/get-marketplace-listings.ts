@@ -3,7 +3,7 @@ import {
   type TMarketplaceListing,
   type TMarketplaceQueryInput,
   ZMarketplaceListing,
-} from "@shared/api/marketplace";
+} from "@shared/api/marketplace/listings";
 import { keepPreviousData, type QueryClient, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client";

@@ -1,4 +1,4 @@
-import { marketplaceDealPaths, type TOfferThread, ZOfferThread } from "@shared/api/marketplace-deals";
+import { marketplaceDealPaths, type TOfferThread, ZOfferThread } from "@shared/api/marketplace/deals";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 

@@ -1,4 +1,4 @@
-import { marketplacePaths, type TSellerInbox, ZSellerInbox } from "@shared/api/marketplace";
+import { marketplacePaths, type TSellerInbox, ZSellerInbox } from "@shared/api/marketplace/listings";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";

@@ -2,7 +2,7 @@ import {
   marketplaceDealPaths,
   type TMarketplaceTransaction,
   ZMarketplaceTransaction,
-} from "@shared/api/marketplace-deals";
+} from "@shared/api/marketplace/deals";
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 

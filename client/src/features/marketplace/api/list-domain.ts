@@ -3,7 +3,7 @@ import {
   type TListDomainBody,
   type TListingAnswer,
   ZListingAnswer,
-} from "@shared/api/marketplace";
+} from "@shared/api/marketplace/listings";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { refreshListings } from "./get-marketplace-listings";

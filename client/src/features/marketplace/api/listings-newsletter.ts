@@ -1,4 +1,4 @@
-import { marketplaceDealPaths, ZNewsletter } from "@shared/api/marketplace-deals";
+import { marketplaceDealPaths, ZNewsletter } from "@shared/api/marketplace/deals";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 

@@ -1,4 +1,4 @@
-import { marketplaceDealPaths, ZMadeOffer, type ZMakeOfferBody } from "@shared/api/marketplace-deals";
+import { marketplaceDealPaths, ZMadeOffer, type ZMakeOfferBody } from "@shared/api/marketplace/deals";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { apiRequest } from "@/lib/api-client";

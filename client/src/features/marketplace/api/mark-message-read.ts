@@ -1,4 +1,4 @@
-import { marketplacePaths, type TSellerInbox } from "@shared/api/marketplace";
+import { marketplacePaths, type TSellerInbox } from "@shared/api/marketplace/listings";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { sellerInboxQueryOptions } from "./get-seller-inbox";

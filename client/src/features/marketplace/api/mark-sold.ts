@@ -1,4 +1,9 @@
-import { marketplacePaths, type TMarkSoldBody, type TSaleAnswer, ZSaleAnswer } from "@shared/api/marketplace";
+import {
+  marketplacePaths,
+  type TMarkSoldBody,
+  type TSaleAnswer,
+  ZSaleAnswer,
+} from "@shared/api/marketplace/listings";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";

@@ -1,4 +1,4 @@
-import { marketplacePaths } from "@shared/api/marketplace";
+import { marketplacePaths } from "@shared/api/marketplace/listings";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { refreshListings } from "./get-marketplace-listings";

@@ -3,7 +3,7 @@ import {
   MAX_CONTACT_MESSAGE_LENGTH,
   type TMarketplaceListing,
   ZContactSellerBody,
-} from "@shared/api/marketplace";
+} from "@shared/api/marketplace/listings";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";

@@ -1,4 +1,4 @@
-import { marketplacePaths, type TMarketplaceListing } from "@shared/api/marketplace";
+import { marketplacePaths, type TMarketplaceListing } from "@shared/api/marketplace/listings";
 import { useId } from "react";
 import { PurchaseBlockedNote } from "@/components/purchase-blocked-note";
 import { Switch } from "@/components/ui/switch";

@@ -1,4 +1,4 @@
-import type { TListingForBuyer } from "@shared/api/marketplace-deals";
+import type { TListingForBuyer } from "@shared/api/marketplace/deals";
 import { useId, useState } from "react";
 import { useLocation } from "wouter";
 import { Button } from "@/components/ui/button";

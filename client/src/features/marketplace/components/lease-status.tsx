@@ -1,5 +1,5 @@
-import { marketplaceDealPaths, type TMarketplaceTransaction } from "@shared/api/marketplace-deals";
-import { ZPageUrl } from "@shared/api/pages";
+import { marketplaceDealPaths, type TMarketplaceTransaction } from "@shared/api/marketplace/deals";
+import { ZPageUrl } from "@shared/api/parked-pages";
 import { useId, useState } from "react";
 import { PurchaseBlockedNote } from "@/components/purchase-blocked-note";
 import { Button } from "@/components/ui/button";

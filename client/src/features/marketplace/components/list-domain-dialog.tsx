@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { marketplacePaths, ZListDomainBody } from "@shared/api/marketplace";
+import { marketplacePaths, ZListDomainBody } from "@shared/api/marketplace/listings";
 import { Plus, Tag } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";

@@ -1,4 +1,4 @@
-import { marketplacePaths, type TMarketplaceListing } from "@shared/api/marketplace";
+import { marketplacePaths, type TMarketplaceListing } from "@shared/api/marketplace/listings";
 import { Calendar, DollarSign, Eye, MessageSquare, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";

@@ -1,4 +1,4 @@
-import { marketplacePaths, type TMarketplaceListing } from "@shared/api/marketplace";
+import { marketplacePaths, type TMarketplaceListing } from "@shared/api/marketplace/listings";
 import { MessageSquare } from "lucide-react";
 import type { ReactNode } from "react";
 import { PurchaseBlockedNote } from "@/components/purchase-blocked-note";

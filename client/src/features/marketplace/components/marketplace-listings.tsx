@@ -1,4 +1,4 @@
-import type { TMarketplaceListing } from "@shared/api/marketplace";
+import type { TMarketplaceListing } from "@shared/api/marketplace/listings";
 import { AlertCircle, SlidersHorizontal, Store } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";

@@ -1,4 +1,4 @@
-import { marketplaceDealPaths, type TOffer, type TOfferThread } from "@shared/api/marketplace-deals";
+import { marketplaceDealPaths, type TOffer, type TOfferThread } from "@shared/api/marketplace/deals";
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import { PurchaseBlockedNote } from "@/components/purchase-blocked-note";

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { marketplacePaths, type TMarketplaceListing, ZMarkSoldBody } from "@shared/api/marketplace";
+import { marketplacePaths, type TMarketplaceListing, ZMarkSoldBody } from "@shared/api/marketplace/listings";
 import { BadgeCheck } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";

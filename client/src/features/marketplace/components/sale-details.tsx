@@ -2,7 +2,7 @@ import {
   marketplaceDealPaths,
   type TMarketplaceTransaction,
   TRANSACTION_STATUS_LABELS,
-} from "@shared/api/marketplace-deals";
+} from "@shared/api/marketplace/deals";
 import { useState } from "react";
 import { Link } from "wouter";
 import { PurchaseBlockedNote } from "@/components/purchase-blocked-note";

@@ -1,4 +1,4 @@
-import { TRANSACTION_STATUS_LABELS } from "@shared/api/marketplace-deals";
+import { TRANSACTION_STATUS_LABELS } from "@shared/api/marketplace/deals";
 import { Link } from "wouter";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";

@@ -1,4 +1,4 @@
-import { marketplacePaths, type TSellerMessage } from "@shared/api/marketplace";
+import { marketplacePaths, type TSellerMessage } from "@shared/api/marketplace/listings";
 import { AlertCircle, Check, Inbox, Mail } from "lucide-react";
 import { useState } from "react";
 import { PurchaseBlockedNote } from "@/components/purchase-blocked-note";

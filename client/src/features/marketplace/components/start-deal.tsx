@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ZMakeOfferBody } from "@shared/api/marketplace-deals";
+import { ZMakeOfferBody } from "@shared/api/marketplace/deals";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { useLocation } from "wouter";

@@ -1,7 +1,11 @@
-import { LISTING_SORTS, type TListingSort, type TMarketplaceQueryInput } from "@shared/api/marketplace";
+import {
+  LISTING_SORTS,
+  type TListingSort,
+  type TMarketplaceQueryInput,
+} from "@shared/api/marketplace/listings";
 import { centsToDecimal } from "@shared/money";
 
-export { LISTING_SORTS } from "@shared/api/marketplace";
+export { LISTING_SORTS } from "@shared/api/marketplace/listings";
 export type ListingSort = TListingSort;
 
 /** The search box and the Filters panel; the server applies them (`GET /api/marketplace/domains`). */

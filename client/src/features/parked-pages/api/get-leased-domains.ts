@@ -1,4 +1,4 @@
-import { LEASED_DOMAINS_PATH, type TLeasedDomain, ZLeasedDomain } from "@shared/api/pages";
+import { LEASED_DOMAINS_PATH, type TLeasedDomain, ZLeasedDomain } from "@shared/api/parked-pages";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";

@@ -1,4 +1,4 @@
-import { PAGE_PATHS, type TPageVersion, ZPageVersion } from "@shared/api/pages";
+import { PAGE_PATHS, type TPageVersion, ZPageVersion } from "@shared/api/parked-pages";
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";

@@ -1,4 +1,4 @@
-import { PAGE_PATHS, type TPageBody, ZPagePreview } from "@shared/api/pages";
+import { PAGE_PATHS, type TPageBody, ZPagePreview } from "@shared/api/parked-pages";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 

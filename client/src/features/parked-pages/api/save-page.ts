@@ -1,4 +1,4 @@
-import { PAGE_PATHS, type TPageAnswer, type TPageBody, ZPageAnswer } from "@shared/api/pages";
+import { PAGE_PATHS, type TPageAnswer, type TPageBody, ZPageAnswer } from "@shared/api/parked-pages";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";

@@ -1,4 +1,4 @@
-import { PAGE_PATHS, ZPageImageAnswer } from "@shared/api/pages";
+import { PAGE_PATHS, ZPageImageAnswer } from "@shared/api/parked-pages";
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 

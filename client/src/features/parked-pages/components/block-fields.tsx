@@ -1,4 +1,4 @@
-import type { TPageBlock, ZPageBody } from "@shared/api/pages";
+import type { TPageBlock, ZPageBody } from "@shared/api/parked-pages";
 import { Plus, Trash2 } from "lucide-react";
 import { type UseFormReturn, useFieldArray } from "react-hook-form";
 import type { z } from "zod";

@@ -7,7 +7,7 @@ import {
   type TPageBody,
   type TPageTemplate,
   ZPageBody,
-} from "@shared/api/pages";
+} from "@shared/api/parked-pages";
 import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useFieldArray, useForm } from "react-hook-form";

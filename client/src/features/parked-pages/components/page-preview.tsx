@@ -1,4 +1,4 @@
-import { PAGE_PATHS, type TPageBody } from "@shared/api/pages";
+import { PAGE_PATHS, type TPageBody } from "@shared/api/parked-pages";
 import { PurchaseBlockedNote } from "@/components/purchase-blocked-note";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";

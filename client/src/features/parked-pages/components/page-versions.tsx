@@ -1,4 +1,4 @@
-import { PAGE_PATHS } from "@shared/api/pages";
+import { PAGE_PATHS } from "@shared/api/parked-pages";
 import { PurchaseBlockedNote } from "@/components/purchase-blocked-note";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";

@@ -1,4 +1,4 @@
-import type { TPageTemplate } from "@shared/api/pages";
+import type { TPageTemplate } from "@shared/api/parked-pages";
 import { PARKING_TEMPLATES } from "@shared/prices";
 
 /** How each parked-page template is named. */

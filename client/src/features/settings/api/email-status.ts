@@ -1,4 +1,4 @@
-import { EMAIL_PATHS, type TEmailStatus, ZEmailStatus } from "@shared/api/email";
+import { EMAIL_PATHS, type TEmailStatus, ZEmailStatus } from "@shared/api/auth/email";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";

@@ -1,4 +1,4 @@
-import { type TTaxFormBody, ZTaxFormAnswer } from "@shared/api/tax-forms";
+import { type TTaxFormBody, ZTaxFormAnswer } from "@shared/api/payouts";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client";

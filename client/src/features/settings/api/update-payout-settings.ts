@@ -3,7 +3,7 @@ import {
   type TPaymentSettings,
   type TPaymentSettingsBody,
   ZPaymentSettings,
-} from "@shared/api/payments";
+} from "@shared/api/payouts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { payoutSettingsQueryOptions } from "@/lib/api/get-payout-settings";
 import { apiRequest } from "@/lib/api-client";

@@ -1,4 +1,4 @@
-import { AUTH_PATHS, type TProfileBody, ZProfileAnswer } from "@shared/api/auth";
+import { AUTH_PATHS, type TProfileBody, ZProfileAnswer } from "@shared/api/auth/sign-in";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";

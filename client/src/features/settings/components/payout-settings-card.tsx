@@ -4,7 +4,7 @@ import {
   type TPaymentSettingsBody,
   type TPaymentSettingsUpdate,
   ZPaymentSettingsBody,
-} from "@shared/api/payments";
+} from "@shared/api/payouts";
 import { PAYOUT_FREQUENCIES, PAYOUT_MINIMUM } from "@shared/catalog";
 import { Wallet } from "lucide-react";
 import { useId } from "react";

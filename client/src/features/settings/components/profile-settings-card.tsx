@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type TSessionUser, ZProfileBody } from "@shared/api/auth";
+import { type TSessionUser, ZProfileBody } from "@shared/api/auth/sign-in";
 import { UserRound } from "lucide-react";
 import { useId } from "react";
 import { useForm } from "react-hook-form";

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ZChangePasswordBody } from "@shared/api/auth";
+import { ZChangePasswordBody } from "@shared/api/auth/sign-in";
 import { Lock } from "lucide-react";
 import { useId } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";

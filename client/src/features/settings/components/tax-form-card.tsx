@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type TTaxFormBody, ZTaxFormBody } from "@shared/api/tax-forms";
+import { type TTaxFormBody, ZTaxFormBody } from "@shared/api/payouts";
 import { Landmark } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";

@@ -1,0 +1,311 @@
+import { isIP } from "node:net";
+import { gzipSync } from "node:zlib";
+import { sql } from "drizzle-orm";
+import express, { type Request, type RequestHandler, type Response, Router } from "express";
+import { z } from "zod";
+import type { TExperimentGoal } from "../../../shared/api/experiments";
+import { ZLeadEmail } from "../../../shared/api/leads/leads";
+import type { Db } from "../../db/pool";
+import { refuseDeepJson } from "../../http/json-depth";
+import { originCheck } from "../../http/origin-check";
+import type { RateLimit } from "../../http/rate-limit";
+import { refuseNul } from "../../http/refuse-nul";
+import { type CdnPurge, surrogateKeyOf } from "../../lib/cdn-purge";
+import type { Config } from "../../lib/config";
+import { normalizeHost } from "../../lib/hostname";
+import type { Logger } from "../../lib/logger";
+import type { Mailer } from "../../mail/mailer";
+import { notify } from "../notifications/notify";
+import { assignVariant, VISITOR_COOKIE, VISITOR_COOKIE_DAYS, visitorIds } from "./assign-variant";
+import { countsAsPerson } from "./counts-as-person";
+import { type RenderedPage, redirectOf, renderPage } from "./render-page";
+import { loadServedSite, type ServedSite } from "./served-page";
+import { recordConversion, recordExposure } from "./track-visitors";
+import { networkKey } from "./visitor-network";
+
+/** How long a rendered site is reused before it is read again (edits on this instance clear it at once). */
+export const PAGE_CACHE_MS = 10_000;
+/**
+ * How a CDN in front may keep a parked page (README: "A CDN in front of parked pages"): fresh for
+ * five minutes, then served stale for up to a day while it fetches the page again; a save purges
+ * it by its surrogate key at once. Browsers revalidate every time (ETag), so an owner sees a save.
+ */
+export const PARKED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale-while-revalidate=86400";
+const CACHE_LIMIT = 5_000;
+
+interface Compiled extends RenderedPage {
+  /** The HTML gzipped once, so that each view costs no compression. */
+  gzip: Buffer;
+}
+
+interface Cached {
+  site: ServedSite;
+  expires: number;
+  /** Rendered pages by variant (-1: the page itself). */
+  rendered: Map<number, Compiled>;
+}
+
+const ZContactBody = z.object({
+  email: ZLeadEmail,
+  message: z.string().trim().min(1, "Please write a message").max(2000),
+});
+
+/** What serving parked pages needs of the app. */
+export interface ParkedHostDeps {
+  db: Db;
+  logger: Logger;
+  mailer: Mailer;
+  cdn: CdnPurge;
+  limits: {
+    leads: { perAddress: RateLimit; perDomain: RateLimit };
+    parkedClicks: { perNetwork: RateLimit; perVisitor: RateLimit };
+  };
+  config: Pick<Config, "PUBLIC_URL" | "appUrl" | "sessionSecret">;
+}
+
+/**
+ * The parked page of a verified domain, served on the domain's own host
+ * (docs/product.md#parked-pages): rendered on the server from the owner's page, cached for a
+ * few seconds per host and cleared when the owner saves. Any other host passes through.
+ */
+export function parkedHost(deps: ParkedHostDeps) {
+  const cache = new Map<string, Cached>();
+  const ownHost = deps.config.PUBLIC_URL ? normalizeHost(new URL(deps.config.PUBLIC_URL).host) : "";
+  const appUrl = deps.config.appUrl;
+  const visitors = visitorIds(deps.config.sessionSecret);
+
+  async function siteOf(host: string): Promise<Cached | null> {
+    const hit = cache.get(host);
+    if (hit && hit.expires > Date.now()) return hit;
+    let site: ServedSite | null;
+    try {
+      site = await loadServedSite(deps.db, host);
+    } catch (error) {
+      // The database is away: the page last rendered, however old, or else the web client's
+      // landing page, rather than an error for the visitor.
+      deps.logger.warn({ err: error, host }, "parked page not read");
+      return hit ?? null;
+    }
+    if (!site) {
+      cache.delete(host);
+      return null;
+    }
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    const entry = { site, expires: Date.now() + PAGE_CACHE_MS, rendered: new Map() };
+    cache.set(host, entry);
+    return entry;
+  }
+
+  /** The visitor's variant of a running test (and their id), or -1 for the page itself. */
+  function variantFor(req: Request, res: Response, site: ServedSite, setCookie: boolean) {
+    const experiment = site.experiment;
+    if (!experiment) return { variant: -1, visitorId: null };
+    let visitorId = visitors.read(req.get("cookie"), site.domain.name);
+    if (!visitorId && setCookie) {
+      const issued = visitors.issue(site.domain.name);
+      visitorId = issued.id;
+      res.cookie(VISITOR_COOKIE, issued.cookie, {
+        httpOnly: true,
+        sameSite: "lax",
+        secure: req.secure,
+        maxAge: VISITOR_COOKIE_DAYS * 86_400_000,
+      });
+    }
+    if (!visitorId) return { variant: -1, visitorId: null };
+    const weights = experiment.variants.map((v) => v.weight);
+    return { variant: assignVariant(experiment.id, visitorId, weights), visitorId };
+  }
+
+  function pageFor(entry: Cached, variant: number) {
+    const { site } = entry;
+    return variant < 0 ? site.page : (site.experiment?.variants[variant]?.page ?? site.page);
+  }
+
+  function rendered(entry: Cached, variant: number): Compiled {
+    let page = entry.rendered.get(variant);
+    if (!page) {
+      const html = renderPage(pageFor(entry, variant), {
+        domainName: entry.site.domain.name,
+        listingPrice: entry.site.listingPrice,
+        appUrl,
+        countView: variant >= 0,
+      });
+      page = { ...html, gzip: gzipSync(html.html) };
+      entry.rendered.set(variant, page);
+    }
+    return page;
+  }
+
+  /** What the request says about its browser: a view or click of a bot or script counts nowhere. */
+  const isPerson = (req: Request) =>
+    countsAsPerson({
+      userAgent: req.get("user-agent"),
+      clientHints: req.get("sec-ch-ua"),
+      secure: req.secure,
+    });
+
+  /**
+   * A click on the page's links or for-sale buttons: counted for the domain within the limits per
+   * network and per visitor, and a conversion of the visitor's test (one per network per test).
+   */
+  function countClick(req: Request, site: ServedSite, goal: TExperimentGoal): void {
+    const visitorId = visitors.read(req.get("cookie"), site.domain.name);
+    const network = networkKey(deps.config.sessionSecret, req.ip);
+    const work = async () => {
+      if (!isPerson(req)) return;
+      const { perNetwork, perVisitor } = deps.limits.parkedClicks;
+      if (!(await perNetwork.allows(`${site.domain.id}:${network}`))) return;
+      if (!(await perVisitor.allows(`${site.domain.id}:${visitorId ?? network}`))) return;
+      await deps.db.execute(sql`
+        insert into domain_traffic (domain_id, user_id, day, clicks)
+        values (${site.domain.id}, ${site.domain.userId}, (now() at time zone 'UTC')::date, 1)
+        on conflict (domain_id, day) do update set clicks = domain_traffic.clicks + 1
+      `);
+      if (visitorId) await recordConversion(deps.db, { domainId: site.domain.id, visitorId, goal });
+    };
+    work().catch((error: unknown) => deps.logger.warn({ err: error }, "parked click not counted"));
+  }
+
+  const router = Router();
+
+  router.get("/", async (req, res) => {
+    const entry = res.locals.parked as Cached;
+    // The visitor is counted when the page's script says it was seen (`/__pp/seen`), not here.
+    const { variant } = variantFor(req, res, entry.site, true);
+    const redirect = redirectOf(pageFor(entry, variant));
+    if (entry.site.experiment) {
+      // Each visitor has a variant (and is issued an id): no shared cache may keep the answer.
+      res.setHeader("Cache-Control", "private, no-store");
+    } else {
+      res.setHeader("Cache-Control", PARKED_PAGE_CACHE_CONTROL);
+      const key = surrogateKeyOf(entry.site.domain.name);
+      res.setHeader("Surrogate-Key", key);
+      res.setHeader("Cache-Tag", key);
+    }
+    if (redirect) {
+      res.redirect(302, redirect);
+      return;
+    }
+    const page = rendered(entry, variant);
+    res.setHeader("Content-Security-Policy", page.csp);
+    res.vary("Accept-Encoding");
+    res.type("html");
+    if (req.acceptsEncodings("gzip", "identity") === "gzip") {
+      // Already encoded, so the compression middleware leaves it as it is.
+      res.setHeader("Content-Encoding", "gzip");
+      res.send(page.gzip);
+    } else {
+      res.send(page.html);
+    }
+  });
+
+  // A split-tested page's beacon: a browser that ran the page's script saw its variant. Only a
+  // visitor the server issued an id on this domain, from a browser that counts as a person,
+  // within its network's share of the test, is counted.
+  router.post("/__pp/seen", originCheck({ exempt: [] }), async (req, res) => {
+    const entry = res.locals.parked as Cached;
+    const experiment = entry.site.experiment;
+    const { variant, visitorId } = variantFor(req, res, entry.site, false);
+    res.setHeader("Cache-Control", "no-store");
+    if (experiment && visitorId && variant >= 0 && isPerson(req)) {
+      const network = networkKey(deps.config.sessionSecret, req.ip);
+      await recordExposure(deps.db, { experimentId: experiment.id, visitorId, variant, network });
+    }
+    res.status(204).end();
+  });
+
+  router.get("/__pp/img/:id", async (req, res, next) => {
+    const entry = res.locals.parked as Cached;
+    const id = z.uuid().safeParse(req.params.id);
+    if (!id.success) return next();
+    const { rows } = await deps.db.execute<{ content_type: string; content: Buffer }>(
+      sql`select content_type, content from page_images where id = ${id.data} and domain_id = ${entry.site.domain.id}`,
+    );
+    const image = rows[0];
+    if (!image) return next();
+    res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
+    res.setHeader("Cache-Control", "public, max-age=86400, immutable");
+    res.type(image.content_type).send(Buffer.from(image.content));
+  });
+
+  router.get("/__pp/go", (req, res, next) => {
+    const entry = res.locals.parked as Cached;
+    const { variant } = variantFor(req, res, entry.site, false);
+    const block = pageFor(entry, variant).blocks[Number(req.query.b)];
+    const link = block?.type === "links" ? block.links[Number(req.query.l)] : undefined;
+    // Only a link on the page is followed, so the path is no open redirect.
+    if (!link) return next();
+    countClick(req, entry.site, "outbound-click");
+    res.setHeader("Cache-Control", "no-store");
+    res.redirect(302, link.url);
+  });
+
+  router.get("/__pp/buy", (req, res, next) => {
+    const entry = res.locals.parked as Cached;
+    if (!entry.site.listingPrice) return next();
+    countClick(req, entry.site, "for-sale-click");
+    // `from=lander`: the listing's page carries it to Buy now and Make offer, which count for this lander.
+    const url = `${appUrl}/listings/${encodeURIComponent(entry.site.domain.name)}?from=lander${req.query.offer ? "#offer" : ""}`;
+    res.setHeader("Cache-Control", "no-store");
+    res.redirect(302, url);
+  });
+
+  router.post(
+    "/__pp/contact",
+    originCheck({ exempt: [] }),
+    express.json({ limit: "8kb", verify: refuseDeepJson }),
+    refuseNul,
+    async (req, res, next) => {
+      const entry = res.locals.parked as Cached;
+      // Only a page that shows a contact form (itself, or a variant of its running test) takes messages.
+      const pages = [entry.site.page, ...(entry.site.experiment?.variants.map((v) => v.page) ?? [])];
+      if (!pages.some((page) => page.blocks.some((block) => block.type === "contact"))) return next();
+      const body = ZContactBody.parse(req.body ?? {});
+      const { domain } = entry.site;
+      await deps.limits.leads.perAddress.spend(req.ip ?? "");
+      await deps.limits.leads.perDomain.spend(domain.id);
+      await notify(
+        deps.db,
+        {
+          userId: domain.userId,
+          kind: "buyer_inquiry",
+          title: `Message from a visitor of ${domain.name}`,
+          body: `${body.email} wrote: ${body.message}`,
+          href: "/domains",
+        },
+        {
+          mailer: deps.mailer,
+          subject: `A visitor of ${domain.name} wrote to you`,
+          body: `${body.email} wrote on ${domain.name}:\n\n${body.message}`,
+        },
+      );
+      res.setHeader("Cache-Control", "no-store");
+      res.status(201).json({ sent: true });
+    },
+  );
+
+  /** Answers a verified domain's host; any other request goes on to the rest of the app. */
+  const middleware: RequestHandler = (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "POST") return next();
+    if (req.path !== "/" && !req.path.startsWith("/__pp/")) return next();
+    const host = normalizeHost(req.hostname);
+    if (!host.includes(".") || host === ownHost || isIP(host)) return next();
+    siteOf(host).then((entry) => {
+      if (!entry) return next();
+      res.locals.parked = entry;
+      router(req, res, next);
+    }, next);
+  };
+
+  /** Forgets a host's rendered page after its owner changed it, here and at the CDN in front. */
+  const invalidate = (domainName: string) => {
+    const host = normalizeHost(domainName);
+    cache.delete(host);
+    deps.cdn
+      .purgeDomain(host)
+      .catch((error: unknown) =>
+        deps.logger.warn({ err: error, host }, "parked page not purged from the CDN"),
+      );
+  };
+  return { middleware, invalidate };
+}
