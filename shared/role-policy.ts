@@ -48,7 +48,11 @@ export const ROLE_POLICY: readonly Rule[] = [
   // Managers: domains (their pages, verification, imports), experiments, listings and offers.
   { methods: "any", path: /^\/api\/domains(\/|$)/, access: "manager" },
   { methods: "any", path: /^\/api\/experiments(\/|$)/, access: "manager" },
-  { methods: "any", path: /^\/api\/marketplace\/(list|list\/[^/]+|list\/[^/]+\/lander|sold)$/, access: "manager" },
+  {
+    methods: "any",
+    path: /^\/api\/marketplace\/(list|list\/[^/]+|list\/[^/]+\/lander|sold)$/,
+    access: "manager",
+  },
   {
     methods: "any",
     path: /^\/api\/marketplace\/offers\/[^/]+\/(accept|counter|decline)$/,
