@@ -3,6 +3,7 @@ import { csvUpload } from "../http/csv-upload";
 import { apiNotFound } from "../http/error-handler";
 import { handler } from "../http/handler";
 import type { Config } from "../lib/config";
+import { loadOnce } from "../lib/load-once";
 import { apiCaller, bearerAuth, requireScope } from "../modules/api-keys/bearer-auth";
 import { openApiDocument } from "./openapi-document";
 import { type ApiDeps, JsonText } from "./operation";
@@ -19,9 +20,15 @@ export type V1Deps = ApiDeps & {
  */
 export function v1Routes(deps: V1Deps): Router {
   const router = Router();
-  const document = JSON.stringify(openApiDocument());
-  router.get("/openapi.json", (_req, res) => {
-    res.type("application/json").send(document);
+  // Generated with its first read, not with every start: the generator and the document are
+  // some 50 ms that most starts never need.
+  const document = loadOnce(async () => JSON.stringify(await openApiDocument()));
+  router.get("/openapi.json", async (_req, res, next) => {
+    try {
+      res.type("application/json").send(await document());
+    } catch (error) {
+      next(error);
+    }
   });
   router.use(bearerAuth({ db: deps.db, burstPerSecond: deps.config.API_BURST_PER_SECOND }));
   for (const op of operations) {

@@ -2,7 +2,7 @@ import { Router } from "express";
 import { ZDashboardQuery, ZGoalBody, ZGoalParams, ZStreamsQuery } from "../../../shared/api/revenue";
 import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
-import { versionedRead } from "../../http/versioned-read";
+import { tagVersion, versionedRead } from "../../http/versioned-read";
 import { getDashboard, listStreams } from "./dashboard.service";
 import { createGoal, deleteGoal, listGoals } from "./goals.service";
 
@@ -17,10 +17,13 @@ export function revenueRoutes(deps: RevenueDeps): Router {
   const revalidate = versionedRead(db);
   router.get(
     "/dashboard",
-    revalidate,
-    handler({ auth: true, query: ZDashboardQuery }, ({ userId, query }) =>
-      getDashboard({ db, userId, range: query.range }),
-    ),
+    versionedRead(db, Date.now, { versionInAnswer: true }),
+    handler({ auth: true, query: ZDashboardQuery }, async ({ userId, query, req, res }) => {
+      const { dashboard, version } = await getDashboard({ db, userId, range: query.range });
+      // A conditional request was tagged before the statement ran; any other, with its answer.
+      if (!res.hasHeader("ETag")) tagVersion(req, res, version);
+      return dashboard;
+    }),
   );
   router.get(
     "/streams",

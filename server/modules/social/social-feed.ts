@@ -1,9 +1,12 @@
 import { Router } from "express";
-import { Feed } from "feed";
 import { socialFeedPath } from "../../../shared/api/social";
 import type { Db } from "../../db/pool";
 import type { Config } from "../../lib/config";
+import { loadOnce } from "../../lib/load-once";
 import { feedOf } from "./social.service";
+
+/** The Atom writer, loaded with the first feed read rather than with every start. */
+const atomWriter = loadOnce(async () => (await import("feed")).Feed);
 
 /** A post is plain text: readers take Atom content as HTML, so its markup is escaped, never rendered. */
 const escapeHtml = (text: string) =>
@@ -29,6 +32,7 @@ export function socialFeedRoutes(deps: SocialFeedDeps): Router {
         return;
       }
       const self = `${deps.config.appUrl}${socialFeedPath(match[1])}`;
+      const Feed = await atomWriter();
       const atom = new Feed({
         title: `${feed.name} on ParkPilot`,
         id: self,
