@@ -131,16 +131,23 @@ export function countParkedVisits(deps: ParkedVisitDeps): RequestHandler {
     if (recent.size >= RECENT_LIMIT) recent.clear();
     recent.set(key, Date.now());
   };
+  // The host a request names, as a domain row stores it, or "" for the app's own or an address.
+  const hosts = headerMemo<string>();
+  const domainHost = (hostname: string) =>
+    hosts(hostname, () => {
+      const host = normalizeHost(hostname);
+      return host.includes(".") && host !== ownHost && !isIP(host) ? host : "";
+    });
   return (req, res, next) => {
     if (isLandingPageView(req)) {
-      const host = normalizeHost(req.hostname);
-      if (host.includes(".") && host !== ownHost && !isIP(host)) {
+      const host = domainHost(req.hostname ?? "");
+      const ip = host ? (req.ip ?? "") : "";
+      const agent = req.get("user-agent") ?? "";
+      const key = `${host}|${ip}|${agent.slice(0, RECENT_AGENT_CHARS)}`;
+      // A visitor counted within the minute is not counted again: nothing to do once answered.
+      if (host && !seenRecently(key)) {
         res.once("finish", () => {
           if (res.statusCode >= 400) return;
-          const ip = req.ip ?? "";
-          const agent = req.get("user-agent") ?? "";
-          const key = `${host}|${ip}|${agent.slice(0, RECENT_AGENT_CHARS)}`;
-          if (seenRecently(key)) return;
           // Keyed so that neither the address nor the agent can be read back from the table.
           const visitorKey = createHmac("sha256", deps.config.sessionSecret)
             .update(`${ip}|${agent}`)

@@ -343,12 +343,20 @@ export function parkedHost(deps: ParkedHostDeps) {
     },
   );
 
+  // The host a request names, as a domain row stores it, or "" for the app's own or an address.
+  const hosts = headerMemo<string>();
+  const domainHost = (hostname: string) =>
+    hosts(hostname, () => {
+      const host = normalizeHost(hostname);
+      return host.includes(".") && host !== ownHost && !isIP(host) ? host : "";
+    });
+
   /** Answers a verified domain's host; any other request goes on to the rest of the app. */
   const middleware: RequestHandler = (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "POST") return next();
     if (req.path !== "/" && !req.path.startsWith("/__pp/")) return next();
-    const host = normalizeHost(req.hostname);
-    if (!host.includes(".") || host === ownHost || isIP(host)) return next();
+    const host = domainHost(req.hostname ?? "");
+    if (!host) return next();
     const serve = (entry: Cached | null) => {
       if (!entry) return next();
       res.locals.parked = entry;
