@@ -32,7 +32,7 @@ import { domainRoutes } from "./modules/domains/domains.routes";
 import { countParkedVisits } from "./modules/domains/parked-visits";
 import { emailAutomationRoutes, unsubscribeRoutes } from "./modules/email-automation/email-automation.routes";
 import { experimentRoutes } from "./modules/experiments/experiments.routes";
-import { healthRoutes } from "./modules/health/health.routes";
+import { healthCheck } from "./modules/health/health.routes";
 import { leadInvoiceRoutes } from "./modules/lead-sales/lead-invoices.routes";
 import { leadReturnRoutes } from "./modules/lead-sales/lead-returns.routes";
 import { leadRoutes } from "./modules/leads/leads.routes";
@@ -71,10 +71,11 @@ export function createApp(deps: AppDeps) {
   );
   // Load balancers poll this many times a minute: it is answered before compression and logging,
   // but with the security headers every answer carries.
-  app.use("/api/health", noStore, healthRoutes(deps));
+  app.get("/api/health", healthCheck(deps));
   // Referral links are clicked in bursts from posts and banners: answered before compression and
   // request logging too (the click itself is the record).
-  app.use(referralRedirectRoutes(deps));
+  const referrals = referralRedirectRoutes(deps);
+  app.use((req, res, next) => (req.path.startsWith("/r/") ? referrals(req, res, next) : next()));
   const parked = parkedHost(deps);
   // A verified domain's host gets its parked page (docs/product.md#parked-pages), its visit counted:
   // public traffic at the rate of a whole portfolio, so like the health check it is answered before
