@@ -64,6 +64,9 @@ test("an owner invites a manager, who accepts, edits a domain in the owner's por
   const nav = memberPage.getByRole("navigation", { name: "Main" });
   await expect(nav.getByRole("link", { name: "Domain Portfolio" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Payments" })).toHaveCount(0);
+  // Nor is the dashboard's shortcut to the owner's affiliates page; the others stay.
+  await expect(memberPage.getByRole("link", { name: /Add New Domain/ })).toBeVisible();
+  await expect(memberPage.getByRole("link", { name: /Invite Affiliate/ })).toHaveCount(0);
   await expect(nav.getByRole("link", { name: "Settings" })).toHaveCount(0);
   // The owner's goals are shown, but setting them (and the plan) stays with the owner.
   await expect(memberPage.getByText("Revenue Goals")).toBeVisible();

@@ -1,8 +1,17 @@
 import { type LucideIcon, Plus, ShoppingCart, UserPlus } from "lucide-react";
 import { Link } from "wouter";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { useWorkingAsMember } from "@/lib/api/portfolios";
 
-const ACTIONS: { label: string; hint: string; href: string; icon: LucideIcon; tone: string }[] = [
+const ACTIONS: {
+  label: string;
+  hint: string;
+  href: string;
+  icon: LucideIcon;
+  tone: string;
+  /** A page of the owner's alone (affiliates): not offered to a teammate. */
+  ownerOnly?: true;
+}[] = [
   {
     label: "Add New Domain",
     hint: "Park a domain and start earning",
@@ -23,11 +32,14 @@ const ACTIONS: { label: string; hint: string; href: string; icon: LucideIcon; to
     href: "/affiliates",
     icon: UserPlus,
     tone: "bg-blue-50 text-blue-600",
+    ownerOnly: true,
   },
 ];
 
-/** Shortcuts to the three things an owner does most. */
+/** Shortcuts to the three things an owner does most (a teammate's, to the pages they may open). */
 export function QuickActions() {
+  const member = useWorkingAsMember();
+  const actions = member ? ACTIONS.filter((action) => !action.ownerOnly) : ACTIONS;
   return (
     <Card>
       <CardHeader className="pb-2">
@@ -35,7 +47,7 @@ export function QuickActions() {
         <CardDescription>Grow your portfolio</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-2">
-        {ACTIONS.map(({ label, hint, href, icon: Icon, tone }) => (
+        {actions.map(({ label, hint, href, icon: Icon, tone }) => (
           <Link
             key={label}
             href={href}
