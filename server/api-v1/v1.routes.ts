@@ -1,12 +1,16 @@
 import { Router } from "express";
+import { API_V1_OPENAPI_PATH } from "../../shared/api/v1/common";
 import type { AppDeps } from "../deps";
 import { csvUpload } from "../http/csv-upload";
 import { apiNotFound } from "../http/error-handler";
 import { handler } from "../http/handler";
+import { mountedAt } from "../http/mounted-at";
 import { apiCaller, bearerAuth, requireScope } from "../modules/api-keys/bearer-auth";
 import { openApiDocument } from "./openapi-document";
 import { JsonText } from "./operation";
 import { operations } from "./operations";
+
+const at = mountedAt("/api/v1");
 
 /**
  * `/api/v1`: every operation behind `Authorization: Bearer <key>` (no cookie is read here) with
@@ -15,13 +19,13 @@ import { operations } from "./operations";
 export function v1Routes(deps: AppDeps): Router {
   const router = Router();
   const document = JSON.stringify(openApiDocument());
-  router.get("/openapi.json", (_req, res) => {
+  router.get(at(API_V1_OPENAPI_PATH), (_req, res) => {
     res.type("application/json").send(document);
   });
   router.use(bearerAuth({ db: deps.db, burstPerSecond: deps.config.API_BURST_PER_SECOND }));
   for (const op of operations) {
     router[op.method](
-      op.path,
+      at(op.path),
       requireScope(op.scope),
       ...(op.bodyType === "csv" ? csvUpload : []),
       handler(

@@ -79,3 +79,13 @@ export const ZReceiptParams = z.object({ file: z.string().regex(/^[0-9a-f-]{36}\
 export const GRACE_DAYS = 7;
 /** Days between renewals in the sandbox. */
 export const SANDBOX_PERIOD_DAYS = 30;
+
+/** The area's API paths, as Express patterns (filled in with `pathTo`). */
+export const BILLING_PATHS = {
+  subscriptionCancel: "/api/billing/subscriptions/:id/cancel",
+  subscriptionResume: "/api/billing/subscriptions/:id/resume",
+  subscriptionChange: "/api/billing/subscriptions/:id/change",
+  receipt: "/api/billing/receipts/:file",
+  serviceOrders: "/api/service-orders",
+  serviceOrderCancel: "/api/service-orders/:id/cancel",
+} as const;

@@ -57,3 +57,10 @@ export const ZLesson = z.object({
   nextId: z.string().nullable(),
 });
 export type TLesson = z.infer<typeof ZLesson>;
+
+/** The area's API paths, as Express patterns (filled in with `pathTo`). */
+export const COURSE_PATHS = {
+  lesson: "/api/courses/:courseId/lessons/:lessonId",
+  lessonComplete: "/api/courses/:courseId/lessons/:lessonId/complete",
+  certificate: "/api/courses/:courseId/certificate.pdf",
+} as const;

@@ -41,3 +41,8 @@ export type TCreative = z.infer<typeof ZCreative>;
 
 export const ZCreatives = z.object({ referralLink: z.string(), assets: z.array(ZCreative) });
 export type TCreatives = z.infer<typeof ZCreatives>;
+
+/** The area's API paths, as Express patterns (filled in with `pathTo`). */
+export const CREATIVE_PATHS = {
+  file: "/api/creatives/:file",
+} as const;

@@ -38,11 +38,12 @@ export const NEW_DOMAIN_STATUS: TDomainStatus = "pending";
 /** The portfolio's endpoints. */
 export const DOMAIN_PATHS = {
   list: "/api/domains",
-  one: (id: string) => `/api/domains/${encodeURIComponent(id)}`,
-  services: (id: string) => `/api/domains/${encodeURIComponent(id)}/services`,
-  verify: (id: string) => `/api/domains/${encodeURIComponent(id)}/verify`,
+  one: "/api/domains/:id",
+  services: "/api/domains/:id/services",
+  verify: "/api/domains/:id/verify",
   import: "/api/domains/import",
   importPreview: "/api/domains/import/preview",
+  dnsSandbox: "/api/domains/:id/dns-sandbox",
 } as const;
 
 export type TAdNetwork = (typeof AD_NETWORKS)[number];

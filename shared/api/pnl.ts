@@ -157,3 +157,8 @@ export type TDomainPnlRow = z.infer<typeof ZDomainPnlRow>;
 export type TPnlMonth = z.infer<typeof ZPnlMonth>;
 export type TDomainPnl = z.infer<typeof ZDomainPnl>;
 export type TPortfolioPnl = z.infer<typeof ZPortfolioPnl>;
+
+/** The area's API paths, as Express patterns (filled in with `pathTo`). */
+export const PNL_PATHS = {
+  domain: "/api/domains/:id/pnl",
+} as const;

@@ -4,6 +4,7 @@ import { z } from "zod";
 export const SOCIAL_PATHS = {
   posts: "/api/social/posts",
   webhook: "/api/social/webhook",
+  post: "/api/social/posts/:id",
 } as const;
 export const socialPostPath = (id: string) => `${SOCIAL_PATHS.posts}/${encodeURIComponent(id)}`;
 export const SOCIAL_FEATURE = "marketing-tool:social-scheduler";

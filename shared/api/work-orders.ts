@@ -55,3 +55,8 @@ export const ZDeliverableParams = z.object({
   id: z.uuid("Unknown domain"),
   deliverableId: z.uuid("Unknown deliverable"),
 });
+
+/** The area's API paths, as Express patterns (filled in with `pathTo`). */
+export const WORK_ORDER_PATHS = {
+  deliverableFile: "/api/domains/:id/deliverables/:deliverableId",
+} as const;

@@ -8,6 +8,7 @@ import { OUTSIDE_TRAFFIC_UNKNOWN } from "../../server/modules/analytics/reports/
 import { FORECAST_HISTORY_PATH } from "../../shared/api/analytics";
 import { REPORTS_PATHS, type TReport, ZReport } from "../../shared/api/reports";
 import { OFFERS } from "../../shared/catalog";
+import { pathTo } from "../../shared/path-to";
 import { COMPETITIVE_ANALYSIS, FORECAST_PERIODS, REPORT_TYPES } from "../../shared/prices";
 import { workOrders } from "../../shared/schema";
 import { addParkingReport, addRevenue } from "../factories/analytics";
@@ -40,7 +41,7 @@ async function buyReport(agent: Agent, path: string, body: Record<string, unknow
   );
   expect(rows).toHaveLength(1);
   expect(await buildReport(buildDeps(), rows[0].id)).toBe("ready");
-  const res = await agent.get(REPORTS_PATHS.one(rows[0].id));
+  const res = await agent.get(pathTo(REPORTS_PATHS.one, { id: rows[0].id }));
   expect(res.status).toBe(200);
   return ZReport.parse(res.body);
 }
@@ -91,13 +92,13 @@ describe("forecast reports", () => {
 
     const list = await owner.agent.get(REPORTS_PATHS.list);
     expect(list.body.map((r: { id: string }) => r.id)).toContain(report.id);
-    const pdf = await owner.agent.get(REPORTS_PATHS.pdf(report.id));
+    const pdf = await owner.agent.get(pathTo(REPORTS_PATHS.pdf, { id: report.id }));
     expect(pdf.status).toBe(200);
     expect(pdf.headers["content-type"]).toMatch(/application\/pdf/);
 
     const stranger = await signUp(t.app);
-    expect((await stranger.agent.get(REPORTS_PATHS.one(report.id))).status).toBe(404);
-    expect((await stranger.agent.get(REPORTS_PATHS.pdf(report.id))).status).toBe(404);
+    expect((await stranger.agent.get(pathTo(REPORTS_PATHS.one, { id: report.id }))).status).toBe(404);
+    expect((await stranger.agent.get(pathTo(REPORTS_PATHS.pdf, { id: report.id }))).status).toBe(404);
     expect((await stranger.agent.get(REPORTS_PATHS.list)).body).toEqual([]);
   });
 
@@ -259,7 +260,7 @@ describe("custom reports", () => {
       ]),
     );
     expect(await buildReport(buildDeps(), report.id)).toBe("ready");
-    const rebuilt = ZReport.parse((await owner.agent.get(REPORTS_PATHS.one(report.id))).body);
+    const rebuilt = ZReport.parse((await owner.agent.get(pathTo(REPORTS_PATHS.one, { id: report.id }))).body);
     expect(rebuilt.content?.sections.at(-1)).toEqual({
       heading: "Analyst's notes",
       lines: ["Drop the three .info names: none earns its renewal."],

@@ -6,6 +6,7 @@ import { createRateLimit } from "../../server/http/rate-limit";
 import type { JobQueue } from "../../server/jobs/job-queue";
 import { APPRAISAL_PATHS, ZAppraisalFigures, ZEstimate } from "../../shared/api/appraisals";
 import { REPORTS_PATHS, type TReport, ZReport } from "../../shared/api/reports";
+import { pathTo } from "../../shared/path-to";
 import { reports, workOrders } from "../../shared/schema";
 import { payInSandbox } from "../factories/billing";
 import { insertDomain } from "../factories/domains";
@@ -64,7 +65,7 @@ async function readyReport(
     async () => {
       const list = (await agent.get(REPORTS_PATHS.list).expect(200)).body as { id: string }[];
       if (list.length === 0) return null;
-      return ZReport.parse((await agent.get(REPORTS_PATHS.one(list[0].id)).expect(200)).body);
+      return ZReport.parse((await agent.get(pathTo(REPORTS_PATHS.one, { id: list[0].id })).expect(200)).body);
     },
     (r) => r?.status === "ready" && predicate(r),
   );
@@ -104,7 +105,7 @@ describe("paid appraisals deliver a report at once", () => {
       expect(Number(figures.range.high)).toBeGreaterThanOrEqual(Number(figures.value));
       expect(figures.reasons.length).toBeGreaterThan(0);
       expect(report.content?.summary).toContain(domain.name);
-      const pdf = await owner.agent.get(REPORTS_PATHS.pdf(report.id)).expect(200);
+      const pdf = await owner.agent.get(pathTo(REPORTS_PATHS.pdf, { id: report.id })).expect(200);
       expect(pdf.headers["content-type"]).toBe("application/pdf");
       const mails = await t.db.execute<{ subject: string }>(
         sql`select subject from mail_outbox where "to" = ${owner.input.email}`,

@@ -21,8 +21,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** The path alone, for the requests that bring a token of the wrong shape or none. */
-const PREVIEW = TEAM_PATHS.preview("").split("?")[0];
-const preview = (token: string) => request(t.app).get(TEAM_PATHS.preview(token));
+const PREVIEW = `${TEAM_PATHS.preview}?token=${encodeURIComponent("")}`.split("?")[0];
+const preview = (token: string) =>
+  request(t.app).get(`${TEAM_PATHS.preview}?token=${encodeURIComponent(token)}`);
 
 const ownerOnPro = async () => {
   const owner = await signUp(t.app);
@@ -100,9 +101,13 @@ describe("an invitation's preview", () => {
     const { token } = await invite(other, email, "viewer");
 
     // The teammate works in the owner's portfolio: the preview is their own, not the portfolio's.
-    const asMember = await teammate.agent.get(TEAM_PATHS.preview(token)).expect(200);
+    const asMember = await teammate.agent
+      .get(`${TEAM_PATHS.preview}?token=${encodeURIComponent(token)}`)
+      .expect(200);
     expect(asMember.body).toMatchObject({ inviterName: other.input.name, email });
-    const asOwner = await owner.agent.get(TEAM_PATHS.preview(token)).expect(200);
+    const asOwner = await owner.agent
+      .get(`${TEAM_PATHS.preview}?token=${encodeURIComponent(token)}`)
+      .expect(200);
     expect(asOwner.body.email).toBe(email);
   });
 
@@ -182,7 +187,10 @@ describe("a link that opens nothing", () => {
     const { token } = await invite(owner, invitee.input.email);
     await invitee.agent.post("/api/team/invitations/accept").send({ token }).expect(200);
 
-    for (const res of [await preview(token), await invitee.agent.get(TEAM_PATHS.preview(token))]) {
+    for (const res of [
+      await preview(token),
+      await invitee.agent.get(`${TEAM_PATHS.preview}?token=${encodeURIComponent(token)}`),
+    ]) {
       expect(res.status).toBe(410);
       expect(res.body).toEqual({ code: "GONE", message: expect.stringMatching(/already accepted/) });
     }

@@ -1,6 +1,8 @@
 import { Router } from "express";
+import { ADMIN_CONSOLE_PATHS } from "../../../shared/api/admin/console";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { findUser } from "../auth/auth.service";
 import { appraisalsAdminRoutes } from "./appraisals.routes";
 import { leadBuyersAdminRoutes } from "./lead-buyers.routes";
@@ -15,6 +17,8 @@ import { ticketsAdminRoutes } from "./tickets.routes";
 import { usersAdminRoutes } from "./users.routes";
 import { workOrdersAdminRoutes } from "./work-orders.routes";
 
+const at = mountedAt("/api/admin");
+
 /** `/api/admin`: the operator console's API (docs/security.md#staff-and-the-operator-console), for staff signed in with a second factor only. */
 export function adminRoutes(deps: AppDeps): Router {
   const { db } = deps;
@@ -23,7 +27,7 @@ export function adminRoutes(deps: AppDeps): Router {
 
   /** The console's first call: who the staff member is; anyone else gets 404 from the gate. */
   router.get(
-    "/me",
+    at(ADMIN_CONSOLE_PATHS.me),
     handler({ auth: true }, async ({ userId }) => {
       const user = await findUser({ db, userId });
       return { staff: { id: userId, name: user?.name ?? "", email: user?.email ?? "" } };

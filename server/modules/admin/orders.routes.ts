@@ -1,11 +1,19 @@
 import { Router } from "express";
-import { ZAdminOrderParams, ZAdminOrdersQuery, ZRefundOrderBody } from "../../../shared/api/admin/orders";
+import {
+  ADMIN_ORDERS_PATHS,
+  ZAdminOrderParams,
+  ZAdminOrdersQuery,
+  ZRefundOrderBody,
+} from "../../../shared/api/admin/orders";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
 import { searchOrders } from "./admin-orders";
 import { recordStaffAction } from "./staff-gate";
 import { refundOrderAsStaff } from "./staff-refund";
+
+const at = mountedAt("/api/admin/orders");
 
 /** `/api/admin/orders`: search paid orders and refund one in full or in part (docs/security.md#staff-and-the-operator-console). */
 export function ordersAdminRoutes(deps: AppDeps): Router {
@@ -13,11 +21,11 @@ export function ordersAdminRoutes(deps: AppDeps): Router {
   const router = Router();
 
   router.get(
-    "/",
+    at(ADMIN_ORDERS_PATHS.list),
     handler({ auth: true, query: ZAdminOrdersQuery }, ({ query }) => searchOrders(db, query)),
   );
   router.post(
-    "/:id/refunds",
+    at(ADMIN_ORDERS_PATHS.refunds),
     handler(
       { auth: true, params: ZAdminOrderParams, body: ZRefundOrderBody, status: 201 },
       async ({ userId, params, body, req }) => {

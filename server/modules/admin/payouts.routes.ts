@@ -1,10 +1,18 @@
 import { Router } from "express";
-import { ZAdminPayoutParams, ZAdminPayoutsQuery, ZRejectPayoutBody } from "../../../shared/api/admin/payouts";
+import {
+  ADMIN_PAYOUTS_PATHS,
+  ZAdminPayoutParams,
+  ZAdminPayoutsQuery,
+  ZRejectPayoutBody,
+} from "../../../shared/api/admin/payouts";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
 import { searchPayouts } from "./admin-payouts";
 import { approvePayout, rejectPayout } from "./payout-review";
+
+const at = mountedAt("/api/admin/payouts");
 
 /** `/api/admin/payouts`: payouts held for review, approved (then sent) or rejected (docs/security.md#staff-and-the-operator-console). */
 export function payoutsAdminRoutes(deps: AppDeps): Router {
@@ -12,11 +20,11 @@ export function payoutsAdminRoutes(deps: AppDeps): Router {
   const router = Router();
 
   router.get(
-    "/",
+    at(ADMIN_PAYOUTS_PATHS.list),
     handler({ auth: true, query: ZAdminPayoutsQuery }, ({ query }) => searchPayouts(db, query)),
   );
   router.post(
-    "/:id/approve",
+    at(ADMIN_PAYOUTS_PATHS.approve),
     handler({ auth: true, params: ZAdminPayoutParams }, ({ userId, params, req }) =>
       approvePayout({
         db,
@@ -31,7 +39,7 @@ export function payoutsAdminRoutes(deps: AppDeps): Router {
     ),
   );
   router.post(
-    "/:id/reject",
+    at(ADMIN_PAYOUTS_PATHS.reject),
     handler(
       { auth: true, params: ZAdminPayoutParams, body: ZRejectPayoutBody },
       async ({ userId, params, body, req }) => {

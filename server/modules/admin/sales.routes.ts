@@ -1,10 +1,17 @@
 import { Router } from "express";
-import { ZDisputeDecisionBody, ZDisputePartialRefundBody } from "../../../shared/api/admin/sales";
+import {
+  ADMIN_SALES_PATHS,
+  ZDisputeDecisionBody,
+  ZDisputePartialRefundBody,
+} from "../../../shared/api/admin/sales";
 import { ZTransactionIdParams } from "../../../shared/api/marketplace/deals";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
 import { listDisputes, partlyRefundDispute, refundDispute, releaseDispute } from "./admin-disputes";
+
+const at = mountedAt("/api/admin/sales");
 
 /**
  * `/api/admin/sales`: disputed escrow sales with both sides' statements and the transfer
@@ -15,23 +22,23 @@ export function salesAdminRoutes(deps: AppDeps): Router {
   const decision = { auth: true, params: ZTransactionIdParams, body: ZDisputeDecisionBody } as const;
 
   router.get(
-    "/disputes",
+    at(ADMIN_SALES_PATHS.disputes),
     handler({ auth: true }, () => listDisputes(deps.db)),
   );
   router.post(
-    "/:id/refund",
+    at(ADMIN_SALES_PATHS.refund),
     handler(decision, ({ userId, params, body, req }) =>
       refundDispute(deps, { staffId: userId, id: params.id, reason: body.reason, meta: requestMeta(req) }),
     ),
   );
   router.post(
-    "/:id/release",
+    at(ADMIN_SALES_PATHS.release),
     handler(decision, ({ userId, params, body, req }) =>
       releaseDispute(deps, { staffId: userId, id: params.id, reason: body.reason, meta: requestMeta(req) }),
     ),
   );
   router.post(
-    "/:id/partial-refund",
+    at(ADMIN_SALES_PATHS.partialRefund),
     handler(
       { auth: true, params: ZTransactionIdParams, body: ZDisputePartialRefundBody },
       ({ userId, params, body, req }) =>

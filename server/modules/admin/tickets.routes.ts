@@ -1,5 +1,6 @@
 import { Router } from "express";
 import {
+  ADMIN_TICKETS_PATHS,
   ZAdminTicketsQuery,
   ZTicketMessageBody,
   ZTicketParams,
@@ -7,9 +8,12 @@ import {
 } from "../../../shared/api/support";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
 import { setTicketStatus, staffReply, staffTicketThread, ticketQueue } from "../support/staff-tickets";
 import { recordStaffAction } from "./staff-gate";
+
+const at = mountedAt("/api/admin/tickets");
 
 /** `/api/admin/tickets`: the support queue, a ticket's thread, replies and status (docs/security.md#staff-and-the-operator-console). */
 export function ticketsAdminRoutes(deps: AppDeps): Router {
@@ -17,15 +21,15 @@ export function ticketsAdminRoutes(deps: AppDeps): Router {
   const router = Router();
 
   router.get(
-    "/",
+    at(ADMIN_TICKETS_PATHS.list),
     handler({ auth: true, query: ZAdminTicketsQuery }, ({ query }) => ticketQueue(db, query)),
   );
   router.get(
-    "/:id",
+    at(ADMIN_TICKETS_PATHS.one),
     handler({ auth: true, params: ZTicketParams }, ({ params }) => staffTicketThread(db, params.id)),
   );
   router.post(
-    "/:id/reply",
+    at(ADMIN_TICKETS_PATHS.reply),
     handler(
       { auth: true, params: ZTicketParams, body: ZTicketMessageBody, status: 201 },
       async ({ userId, params, body, req }) => {
@@ -47,7 +51,7 @@ export function ticketsAdminRoutes(deps: AppDeps): Router {
     ),
   );
   router.post(
-    "/:id/status",
+    at(ADMIN_TICKETS_PATHS.status),
     handler(
       { auth: true, params: ZTicketParams, body: ZTicketStatusBody },
       async ({ userId, params, body, req }) => {

@@ -1,5 +1,6 @@
 import { Router } from "express";
 import {
+  ADMIN_WORK_ORDERS_PATHS,
   ZAdminWorkOrdersQuery,
   ZDeliverableFileQuery,
   ZWorkOrderAssignBody,
@@ -10,6 +11,7 @@ import {
 } from "../../../shared/api/admin/work-orders";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
 import { checkDeliverableFile, readDeliverableBody } from "../work-orders/deliverable-file";
 import { listWorkOrders, workOrderDetail } from "../work-orders/work-orders-console";
@@ -21,6 +23,8 @@ import {
   assignWorkOrder,
   cancelWorkOrder,
 } from "./work-order-actions";
+
+const at = mountedAt("/api/admin/work-orders");
 
 /** `/api/admin/work-orders`: the fulfilment queue of services people deliver (docs/money.md#what-each-purchase-delivers, docs/security.md#staff-and-the-operator-console). */
 export function workOrdersAdminRoutes(deps: AppDeps): Router {
@@ -37,16 +41,16 @@ export function workOrdersAdminRoutes(deps: AppDeps): Router {
     recordStaffAction(db, requestMeta(req), { staffId, action, object: { kind: "work_order", id }, detail });
 
   router.get(
-    "/",
+    at(ADMIN_WORK_ORDERS_PATHS.list),
     handler({ auth: true, query: ZAdminWorkOrdersQuery }, ({ query }) => listWorkOrders(db, query)),
   );
   router.get(
-    "/:id",
+    at(ADMIN_WORK_ORDERS_PATHS.one),
     handler({ auth: true, params: ZWorkOrderParams }, ({ params }) => workOrderDetail(db, params.id)),
   );
   /** Start, deliver, or cancel (which refunds the order); the buyer is mailed each time. */
   router.post(
-    "/:id/status",
+    at(ADMIN_WORK_ORDERS_PATHS.status),
     handler(
       { auth: true, params: ZWorkOrderParams, body: ZWorkOrderStatusBody },
       async ({ userId, params, body, req }) => {
@@ -69,7 +73,7 @@ export function workOrdersAdminRoutes(deps: AppDeps): Router {
     ),
   );
   router.post(
-    "/:id/assign",
+    at(ADMIN_WORK_ORDERS_PATHS.assign),
     handler(
       { auth: true, params: ZWorkOrderParams, body: ZWorkOrderAssignBody },
       async ({ userId, params, body, req }) => {
@@ -80,7 +84,7 @@ export function workOrdersAdminRoutes(deps: AppDeps): Router {
     ),
   );
   router.post(
-    "/:id/notes",
+    at(ADMIN_WORK_ORDERS_PATHS.notes),
     handler(
       { auth: true, params: ZWorkOrderParams, body: ZWorkOrderNoteBody, status: 201 },
       async ({ userId, params, body, req }) => {
@@ -91,7 +95,7 @@ export function workOrdersAdminRoutes(deps: AppDeps): Router {
     ),
   );
   router.post(
-    "/:id/deliverables",
+    at(ADMIN_WORK_ORDERS_PATHS.deliverables),
     handler(
       { auth: true, params: ZWorkOrderParams, body: ZWorkOrderTextDeliverableBody, status: 201 },
       async ({ userId, params, body, req }) => {
@@ -103,7 +107,7 @@ export function workOrdersAdminRoutes(deps: AppDeps): Router {
   );
   /** A file deliverable: the body is the file, sent as its type; `?name=` its file name. */
   router.post(
-    "/:id/deliverables/file",
+    at(ADMIN_WORK_ORDERS_PATHS.deliverableFile),
     readDeliverableBody,
     handler(
       { auth: true, params: ZWorkOrderParams, query: ZDeliverableFileQuery, status: 201 },

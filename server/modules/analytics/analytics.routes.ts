@@ -1,7 +1,17 @@
 import { Router } from "express";
-import { ZAnalyticsExportQuery, ZAnalyticsQuery } from "../../../shared/api/analytics";
+import {
+  ANALYTICS_ACCESS_PATH,
+  ANALYTICS_BREAKDOWNS_PATH,
+  ANALYTICS_EXPORT_PATH,
+  ANALYTICS_MONTHS_PATH,
+  ANALYTICS_PATH,
+  FORECAST_HISTORY_PATH,
+  ZAnalyticsExportQuery,
+  ZAnalyticsQuery,
+} from "../../../shared/api/analytics";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { sendCsv } from "../../http/send-csv";
 import { getAnalytics } from "./analytics.service";
 import { analyticsAccess, assertAnalyticsAccess } from "./analytics-access";
@@ -10,12 +20,14 @@ import { exportAnalytics } from "./export-analytics";
 import { portfolioMonths } from "./portfolio-months";
 import { forecastHistory } from "./reports/forecast-basis";
 
+const at = mountedAt("/api/analytics");
+
 export function analyticsRoutes(deps: AppDeps): Router {
   const { db } = deps;
   const router = Router();
 
   router.get(
-    "/",
+    at(ANALYTICS_PATH),
     handler({ auth: true, query: ZAnalyticsQuery }, async ({ userId, query }) => {
       await assertAnalyticsAccess(db, userId, { range: query.range });
       return getAnalytics({ db, userId, range: query.range });
@@ -23,12 +35,12 @@ export function analyticsRoutes(deps: AppDeps): Router {
   );
 
   router.get(
-    "/access",
+    at(ANALYTICS_ACCESS_PATH),
     handler({ auth: true }, ({ userId }) => analyticsAccess(db, userId)),
   );
 
   router.get(
-    "/breakdowns",
+    at(ANALYTICS_BREAKDOWNS_PATH),
     handler({ auth: true, query: ZAnalyticsQuery }, async ({ userId, query }) => {
       await assertAnalyticsAccess(db, userId, { range: query.range, breakdowns: true });
       return getBreakdowns({ db, userId, range: query.range });
@@ -36,7 +48,7 @@ export function analyticsRoutes(deps: AppDeps): Router {
   );
 
   router.get(
-    "/months",
+    at(ANALYTICS_MONTHS_PATH),
     handler({ auth: true }, async ({ userId }) => {
       await assertAnalyticsAccess(db, userId, { range: "7d", breakdowns: true });
       return { months: await portfolioMonths({ db, userId }) };
@@ -44,12 +56,12 @@ export function analyticsRoutes(deps: AppDeps): Router {
   );
 
   router.get(
-    "/forecast-history",
+    at(FORECAST_HISTORY_PATH),
     handler({ auth: true }, ({ userId }) => forecastHistory({ db, userId })),
   );
 
   router.get(
-    "/export",
+    at(ANALYTICS_EXPORT_PATH),
     handler({ auth: true, query: ZAnalyticsExportQuery }, async ({ userId, query, res }) => {
       const { table, range } = query;
       await assertAnalyticsAccess(db, userId, { range, exports: true, breakdowns: table !== "daily" });

@@ -1,25 +1,28 @@
 import { Router } from "express";
-import { ZApiKeyIdParam, ZCreateApiKeyBody } from "../../../shared/api/api-keys";
+import { API_KEY_PATHS, ZApiKeyIdParam, ZCreateApiKeyBody } from "../../../shared/api/api-keys";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
 import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys.service";
 import { getApiUsage } from "./api-usage.service";
+
+const at = mountedAt("/api/api-keys");
 
 /** Settings → API, for the signed-in owner: keys (create, list, revoke) and the period's usage. */
 export function apiKeyRoutes(deps: AppDeps): Router {
   const { db, mailer } = deps;
   const router = Router();
   router.get(
-    "/",
+    at(API_KEY_PATHS.list),
     handler({ auth: true }, ({ userId }) => listApiKeys({ db, userId })),
   );
   router.get(
-    "/usage",
+    at(API_KEY_PATHS.usage),
     handler({ auth: true }, ({ userId }) => getApiUsage({ db, userId })),
   );
   router.post(
-    "/",
+    at(API_KEY_PATHS.list),
     handler({ auth: true, body: ZCreateApiKeyBody, status: 201 }, ({ userId, body, req }) =>
       createApiKey({
         db,
@@ -33,7 +36,7 @@ export function apiKeyRoutes(deps: AppDeps): Router {
     ),
   );
   router.delete(
-    "/:id",
+    at(API_KEY_PATHS.one),
     handler({ auth: true, params: ZApiKeyIdParam }, ({ userId, params, req }) =>
       revokeApiKey({ db, mailer, userId, keyId: params.id, meta: requestMeta(req) }),
     ),

@@ -1,15 +1,18 @@
 import { Router } from "express";
-import { ZEstimateQuery } from "../../../shared/api/appraisals";
+import { APPRAISAL_PATHS, ZEstimateQuery } from "../../../shared/api/appraisals";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { estimateName } from "./appraise-name";
+
+const at = mountedAt("/api/appraisals");
 
 /** `/api/appraisals`: the free instant estimate of a name (docs/appraisals.md), limited per account. */
 export function appraisalRoutes(deps: AppDeps): Router {
   const { db } = deps;
   const router = Router();
   router.get(
-    "/estimate",
+    at(APPRAISAL_PATHS.estimate),
     handler({ auth: true, query: ZEstimateQuery }, async ({ userId, query }) => {
       await deps.limits.appraisalEstimates.spend(userId);
       return estimateName(db, query.name);

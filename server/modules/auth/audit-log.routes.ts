@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { Router } from "express";
-import { ZAuditExportQuery, ZAuditLogQuery } from "../../../shared/api/auth/security";
+import { SECURITY_PATHS, ZAuditExportQuery, ZAuditLogQuery } from "../../../shared/api/auth/security";
 import { users } from "../../../shared/schema";
 import type { DbOrTx } from "../../db/tx";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { sendCsv } from "../../http/send-csv";
 import { csvDocument } from "../../lib/csv-write";
 import { describeDevice } from "../../lib/device-name";
@@ -31,13 +32,16 @@ async function auditRetentionDays(db: DbOrTx, userId: string): Promise<number> {
 const withDevice = <T extends { userAgent: string | null }>(rows: T[]) =>
   rows.map((r) => ({ ...r, device: describeDevice(r.userAgent) }));
 
+const atAuditLog = mountedAt("/api/audit-log");
+const atSecurity = mountedAt("/api/security");
+
 /** `GET /api/audit-log`: the user's own security events; `/all`: every account's, for staff. */
 export function auditRoutes(deps: AppDeps): Router {
   const { db } = deps;
   const router = Router();
 
   router.get(
-    "/",
+    atAuditLog(SECURITY_PATHS.auditLog),
     handler({ auth: true, query: ZAuditLogQuery }, async ({ userId, query }) => ({
       events: withDevice(
         await listAuditLog({ db, userId, days: await auditRetentionDays(db, userId), filter: query }),
@@ -45,7 +49,7 @@ export function auditRoutes(deps: AppDeps): Router {
     })),
   );
   router.get(
-    "/all",
+    atAuditLog(SECURITY_PATHS.auditLogAll),
     handler({ auth: true }, async ({ userId }) => {
       const [me] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
       if (me?.role !== "staff") throw new AppError("FORBIDDEN", "Only staff can read every account's log");
@@ -63,7 +67,7 @@ export function auditExportRoutes(deps: AppDeps): Router {
   const { db } = deps;
   const router = Router();
   router.get(
-    "/audit-log/export",
+    atSecurity(SECURITY_PATHS.auditLogExport),
     requireAddOn("audit-logs", db),
     handler({ auth: true, query: ZAuditExportQuery }, async ({ userId, query, res }) => {
       const { format, ...filter } = query;

@@ -1,8 +1,14 @@
 import { Router } from "express";
-import { ZChangePasswordBody, ZProfileBody, ZRegisterBody } from "../../../shared/api/auth/sign-in";
+import {
+  AUTH_PATHS,
+  ZChangePasswordBody,
+  ZProfileBody,
+  ZRegisterBody,
+} from "../../../shared/api/auth/sign-in";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
 import { assertRecentAuth, requireRecentAuth } from "../../http/require-recent-auth";
 import { SESSION_COOKIE } from "../../http/session";
@@ -20,13 +26,15 @@ import { passwordResetRoutes } from "./password-reset.routes";
 import { securityRoutes } from "./security.routes";
 import { signInRoutes } from "./sign-in.routes";
 
+const at = mountedAt("/api/auth");
+
 export function authRoutes(deps: AppDeps): Router {
   const { db, authLimits } = deps;
   const links = { mailer: deps.mailer, appUrl: deps.config.appUrl, adminEmails: deps.config.adminEmails };
   const router = Router();
 
   router.get(
-    "/me",
+    at(AUTH_PATHS.me),
     handler({ auth: true }, async ({ userId }) => {
       const user = await findUser({ db, userId });
       if (!user) throw new AppError("UNAUTHORIZED", "Please sign in to continue");
@@ -35,7 +43,7 @@ export function authRoutes(deps: AppDeps): Router {
   );
 
   router.post(
-    "/register",
+    at(AUTH_PATHS.register),
     handler({ body: ZRegisterBody, status: 201 }, async ({ body, req, res }) => {
       await authLimits.beforeRegister(requestMeta(req).address);
       const user = await register({
@@ -67,7 +75,7 @@ export function authRoutes(deps: AppDeps): Router {
   router.use(emailRoutes(deps));
 
   router.post(
-    "/logout",
+    at(AUTH_PATHS.logout),
     handler({}, async ({ req, res }) => {
       const signedIn = req.session?.userId;
       if (signedIn) await recordAudit(db, { userId: signedIn, event: "sign_out", meta: requestMeta(req) });
@@ -77,7 +85,7 @@ export function authRoutes(deps: AppDeps): Router {
   );
 
   router.put(
-    "/profile",
+    at(AUTH_PATHS.profile),
     handler({ auth: true, body: ZProfileBody }, async ({ userId, body, req }) => {
       const before = await findUser({ db, userId });
       const emailChanges = before !== undefined && before.email.toLowerCase() !== body.email.toLowerCase();
@@ -91,7 +99,7 @@ export function authRoutes(deps: AppDeps): Router {
   );
 
   router.post(
-    "/change-password",
+    at(AUTH_PATHS.changePassword),
     requireRecentAuth,
     handler({ auth: true, body: ZChangePasswordBody }, async ({ userId, body, req }) => {
       await changePassword({ db, userId, currentSessionId: req.sessionID, input: body });
@@ -101,7 +109,7 @@ export function authRoutes(deps: AppDeps): Router {
   );
 
   router.delete(
-    "/account",
+    at(AUTH_PATHS.account),
     requireRecentAuth,
     handler({ auth: true }, async ({ userId, req, res }) => {
       await deleteAccount({ db, userId, meta: requestMeta(req) });

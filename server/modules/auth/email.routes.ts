@@ -1,10 +1,13 @@
 import { Router } from "express";
-import { ZEmailTokenBody } from "../../../shared/api/auth/email";
+import { EMAIL_PATHS, ZEmailTokenBody } from "../../../shared/api/auth/email";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
 import { cancelPendingChange, emailStatus, resendConfirmation } from "./email-change.service";
 import { cancelEmailChangeByLink, confirmEmail } from "./email-confirm";
+
+const at = mountedAt("/api/auth");
 
 /** Proving the account's address: its status, the mailed links, resending and cancelling. */
 export function emailRoutes(deps: AppDeps): Router {
@@ -13,18 +16,18 @@ export function emailRoutes(deps: AppDeps): Router {
   const router = Router();
 
   router.get(
-    "/email",
+    at(EMAIL_PATHS.status),
     handler({ auth: true }, ({ userId }) => emailStatus({ db, userId })),
   );
   router.post(
-    "/email/resend",
+    at(EMAIL_PATHS.resend),
     handler({ auth: true, status: 202 }, async ({ userId }) => {
       await resendConfirmation({ db, userId, ...links });
       return { message: "A new confirmation link is on its way." };
     }),
   );
   router.delete(
-    "/email/pending",
+    at(EMAIL_PATHS.pending),
     handler({ auth: true }, async ({ userId, req }) => {
       await cancelPendingChange({ db, userId, meta: requestMeta(req) });
       return emailStatus({ db, userId });
@@ -32,7 +35,7 @@ export function emailRoutes(deps: AppDeps): Router {
   );
   // Opened from an email, on whichever device, signed in or not: the token alone says whose.
   router.post(
-    "/email/confirm",
+    at(EMAIL_PATHS.confirm),
     handler({ body: ZEmailTokenBody }, async ({ body, req }) => {
       const { email } = await confirmEmail({
         db,
@@ -45,7 +48,7 @@ export function emailRoutes(deps: AppDeps): Router {
     }),
   );
   router.post(
-    "/email/cancel",
+    at(EMAIL_PATHS.cancel),
     handler({ body: ZEmailTokenBody }, ({ body, req }) =>
       cancelEmailChangeByLink({ db, token: body.token, meta: requestMeta(req) }),
     ),

@@ -1,20 +1,24 @@
 import { Router } from "express";
+import { SECURITY_PATHS } from "../../../shared/api/auth/security";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
 import { requireAddOn } from "../entitlements/require-add-on";
 import { lockDownAccount, lockdownStatus } from "./lockdown";
+
+const at = mountedAt("/api/security");
 
 /** `GET /api/security/lockdown`: whether the account is locked down; `POST` locks it down (incident-response add-on). */
 export function lockdownRoutes(deps: AppDeps): Router {
   const { db } = deps;
   const router = Router();
   router.get(
-    "/lockdown",
+    at(SECURITY_PATHS.lockdown),
     handler({ auth: true }, ({ userId }) => lockdownStatus(db, userId)),
   );
   router.post(
-    "/lockdown",
+    at(SECURITY_PATHS.lockdown),
     requireAddOn("incident-response", db),
     handler({ auth: true }, ({ userId, req }) =>
       lockDownAccount({ db, userId, currentSid: req.sessionID, meta: requestMeta(req) }),

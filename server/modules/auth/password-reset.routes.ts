@@ -1,9 +1,16 @@
 import { Router } from "express";
-import { ZPasswordResetBody, ZPasswordResetConfirmBody } from "../../../shared/api/auth/security";
+import {
+  SECURITY_PATHS,
+  ZPasswordResetBody,
+  ZPasswordResetConfirmBody,
+} from "../../../shared/api/auth/security";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
 import { confirmPasswordReset, requestPasswordReset } from "./password-reset.service";
+
+const at = mountedAt("/api/auth");
 
 /** "Forgot password?": a mailed single-use link, then the new password. */
 export function passwordResetRoutes(deps: AppDeps): Router {
@@ -11,7 +18,7 @@ export function passwordResetRoutes(deps: AppDeps): Router {
   const router = Router();
 
   router.post(
-    "/password-reset",
+    at(SECURITY_PATHS.passwordReset),
     handler({ body: ZPasswordResetBody, status: 202 }, async ({ body, req }) => {
       const meta = requestMeta(req);
       await authLimits.beforePasswordReset(meta.address);
@@ -26,7 +33,7 @@ export function passwordResetRoutes(deps: AppDeps): Router {
     }),
   );
   router.post(
-    "/password-reset/confirm",
+    at(SECURITY_PATHS.passwordResetConfirm),
     handler({ body: ZPasswordResetConfirmBody }, async ({ body, req }) => {
       const { userId } = await confirmPasswordReset({ db, ...body, meta: requestMeta(req) });
       // The owner proved the mailbox: their account's failed-sign-in count starts again.

@@ -1,9 +1,10 @@
 import { Router } from "express";
-import { ZCodeBody, ZReauthBody } from "../../../shared/api/auth/security";
-import { ZLoginBody } from "../../../shared/api/auth/sign-in";
+import { SECURITY_PATHS, ZCodeBody, ZReauthBody } from "../../../shared/api/auth/security";
+import { AUTH_PATHS, ZLoginBody } from "../../../shared/api/auth/sign-in";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
 import { recordAudit } from "../audit/audit-log";
 import { findAccount, findUser, passwordMatches } from "./auth.service";
@@ -13,6 +14,8 @@ import { awaitSecondFactor, completeSignIn, PENDING_SIGN_IN_MS } from "./sign-in
 import { alertOnFailedSignIn } from "./threat-alerts";
 import { checkSecondFactor, isTwoFactorOn } from "./two-factor.service";
 
+const at = mountedAt("/api/auth");
+
 const wrongPassword = () => new AppError("UNAUTHORIZED", "Invalid username/email or password.");
 
 /** Sign-in with the password, the second step with a code, and confirming it's you again. */
@@ -21,7 +24,7 @@ export function signInRoutes(deps: AppDeps): Router {
   const router = Router();
 
   router.post(
-    "/login",
+    at(AUTH_PATHS.login),
     handler({ body: ZLoginBody }, async ({ body, req, res }) => {
       const meta = requestMeta(req);
       const user = await findAccount({ db, usernameOrEmail: body.usernameOrEmail });
@@ -53,7 +56,7 @@ export function signInRoutes(deps: AppDeps): Router {
   );
 
   router.post(
-    "/2fa/verify",
+    at(SECURITY_PATHS.twoFactorVerify),
     handler({ body: ZCodeBody }, async ({ body, req, res }) => {
       const pending = req.session.pendingSignIn;
       if (!pending || Date.now() - pending.at > PENDING_SIGN_IN_MS) {
@@ -88,7 +91,7 @@ export function signInRoutes(deps: AppDeps): Router {
   );
 
   router.post(
-    "/reauthenticate",
+    at(SECURITY_PATHS.reauthenticate),
     handler({ auth: true, body: ZReauthBody }, async ({ userId, body, req }) => {
       const meta = requestMeta(req);
       const user = await findUser({ db, userId });

@@ -1,5 +1,6 @@
 import { Router } from "express";
 import {
+  CONNECTION_PATHS,
   ZConnectionIdParam,
   ZCreateConnectionBody,
   ZDomainParam,
@@ -8,6 +9,7 @@ import {
 } from "../../../shared/api/connections";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import {
   createConnection,
   deleteConnection,
@@ -23,6 +25,8 @@ import {
 } from "./connections.service";
 import { createCredentialKeys } from "./credentials";
 import type { SyncDeps } from "./sync";
+
+const at = mountedAt("/api/connections");
 
 /** What a sync needs, from the app's configuration. */
 export function connectionSyncDeps(deps: Pick<AppDeps, "db" | "database" | "config" | "logger">): SyncDeps {
@@ -58,41 +62,41 @@ export function connectionRoutes(deps: AppDeps): Router {
   const router = Router();
 
   router.get(
-    "/services",
+    at(CONNECTION_PATHS.services),
     handler({ auth: true }, () => listServices()),
   );
   router.get(
-    "/",
+    at(CONNECTION_PATHS.list),
     handler({ auth: true }, ({ userId }) => listConnections(db, userId)),
   );
   router.post(
-    "/",
+    at(CONNECTION_PATHS.list),
     handler({ auth: true, body: ZCreateConnectionBody, status: 201 }, ({ userId, body }) =>
       createConnection(sync, userId, body),
     ),
   );
   router.get(
-    "/renewals",
+    at(CONNECTION_PATHS.renewals),
     handler({ auth: true }, ({ userId }) => renewals(db, userId)),
   );
   router.get(
-    "/tld-prices",
+    at(CONNECTION_PATHS.tldPrices),
     handler({ auth: true }, ({ userId }) => tldPriceTable(db, userId)),
   );
   router.put(
-    "/tld-prices",
+    at(CONNECTION_PATHS.tldPrices),
     handler({ auth: true, body: ZTldPriceBody }, ({ userId, body }) =>
       setTldPrice(db, userId, body.tld, body.price),
     ),
   );
   router.get(
-    "/domains/:domainId",
+    at(CONNECTION_PATHS.domain),
     handler({ auth: true, params: ZDomainParam }, async ({ userId, params }) => ({
       registrar: await registrarDomain(db, userId, params.domainId),
     })),
   );
   router.post(
-    "/park/:domainId",
+    at(CONNECTION_PATHS.park),
     handler({ auth: true, params: ZDomainParam }, ({ userId, params }) =>
       parkInOneStep(
         { ...sync, mailer: deps.mailer, checker: deps.ownership, appUrl: deps.config.appUrl },
@@ -102,20 +106,20 @@ export function connectionRoutes(deps: AppDeps): Router {
     ),
   );
   router.patch(
-    "/:id",
+    at(CONNECTION_PATHS.one),
     handler(
       { auth: true, params: ZConnectionIdParam, body: ZUpdateConnectionBody },
       ({ userId, params, body }) => setPaused(db, userId, params.id, body.paused),
     ),
   );
   router.post(
-    "/:id/sync",
+    at(CONNECTION_PATHS.sync),
     handler({ auth: true, params: ZConnectionIdParam, status: 202 }, ({ userId, params }) =>
       requestSync(db, userId, params.id),
     ),
   );
   router.delete(
-    "/:id",
+    at(CONNECTION_PATHS.one),
     handler({ auth: true, params: ZConnectionIdParam }, ({ userId, params }) =>
       deleteConnection(db, userId, params.id),
     ),

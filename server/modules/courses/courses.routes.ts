@@ -1,27 +1,36 @@
 import { Router } from "express";
-import { certificatePagePath, ZCourseParams, ZLessonParams } from "../../../shared/api/courses";
+import {
+  COURSE_PATHS,
+  COURSES_PATH,
+  certificatePagePath,
+  ZCourseParams,
+  ZLessonParams,
+} from "../../../shared/api/courses";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { certificatePdf } from "./course-certificate";
 import { completeLesson, finishedCourse, listCourses, readLesson } from "./courses.service";
 import { issueCertificate } from "./issue-certificate";
+
+const at = mountedAt("/api/courses");
 
 /** `/api/courses`: the training courses, their lessons (owners only), progress and certificates. */
 export function courseRoutes(deps: AppDeps): Router {
   const { db } = deps;
   const router = Router();
   router.get(
-    "/",
+    at(COURSES_PATH),
     handler({ auth: true }, ({ userId }) => listCourses({ db, userId })),
   );
   router.get(
-    "/:courseId/lessons/:lessonId",
+    at(COURSE_PATHS.lesson),
     handler({ auth: true, params: ZLessonParams }, ({ userId, params }) =>
       readLesson({ db, userId, ...params }),
     ),
   );
   router.post(
-    "/:courseId/lessons/:lessonId/complete",
+    at(COURSE_PATHS.lessonComplete),
     handler({ auth: true, params: ZLessonParams }, ({ userId, params }) =>
       completeLesson({
         db,
@@ -32,7 +41,7 @@ export function courseRoutes(deps: AppDeps): Router {
     ),
   );
   router.get(
-    "/:courseId/certificate.pdf",
+    at(COURSE_PATHS.certificate),
     handler({ auth: true, params: ZCourseParams }, async ({ userId, params, res }) => {
       const { course } = await finishedCourse({ db, userId, courseId: params.courseId });
       const certificate = await issueCertificate(db, {

@@ -1,8 +1,11 @@
 import { Router } from "express";
-import { ZCreativeFileParams } from "../../../shared/api/creatives";
+import { CREATIVE_PATHS, CREATIVES_PATH, ZCreativeFileParams } from "../../../shared/api/creatives";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { creativeFile, listCreatives } from "./creatives.service";
+
+const at = mountedAt("/api/creatives");
 
 /** `/api/creatives`: the Creative Assets tool's banners and QR code (403 without the tool). */
 export function creativeRoutes(deps: AppDeps): Router {
@@ -10,11 +13,11 @@ export function creativeRoutes(deps: AppDeps): Router {
   const appUrl = deps.config.appUrl;
   const router = Router();
   router.get(
-    "/",
+    at(CREATIVES_PATH),
     handler({ auth: true }, ({ userId }) => listCreatives({ db, userId, appUrl })),
   );
   router.get(
-    "/:file",
+    at(CREATIVE_PATHS.file),
     handler({ auth: true, params: ZCreativeFileParams }, async ({ userId, params, res }) => {
       const file = await creativeFile({ db, userId, appUrl, file: params.file });
       res

@@ -1,5 +1,7 @@
 import { Router } from "express";
+import { ANALYTICS_PATHS } from "../../../shared/api/analytics";
 import {
+  DOMAIN_PATHS,
   ZCreateDomainBody,
   ZDomainIdParam,
   ZDomainImportBody,
@@ -8,10 +10,11 @@ import {
   ZSandboxDnsBody,
   ZUpdateDomainBody,
 } from "../../../shared/api/domains";
-import { ZDeliverableParams } from "../../../shared/api/work-orders";
+import { WORK_ORDER_PATHS, ZDeliverableParams } from "../../../shared/api/work-orders";
 import type { AppDeps } from "../../deps";
 import { csvUpload } from "../../http/csv-upload";
 import { handler, requireUser } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { deliverableFile } from "../work-orders/buyer-work-orders";
 import { publishSandboxDns, readSandboxDns } from "./dns-sandbox";
 import { importDomains, previewDomainImport } from "./domain-import.service";
@@ -26,13 +29,15 @@ import {
 } from "./domains.service";
 import { verifyDomainNow } from "./verify-domain";
 
+const at = mountedAt("/api/domains");
+
 export function domainRoutes(deps: AppDeps): Router {
   const { db, config } = deps;
   const { nameserverPool } = config;
   const router = Router();
 
   router.get(
-    "/",
+    at(DOMAIN_PATHS.list),
     handler({ auth: true, query: ZPortfolioQuery }, async ({ userId, query, res }) => {
       const page = await portfolioPage({ db, userId, query });
       if (page.nextCursor) res.setHeader("X-Next-Cursor", page.nextCursor);
@@ -41,7 +46,7 @@ export function domainRoutes(deps: AppDeps): Router {
     }),
   );
   router.post(
-    "/",
+    at(DOMAIN_PATHS.list),
     handler({ auth: true, body: ZCreateDomainBody, status: 201 }, ({ userId, body }) =>
       createDomain({ db, userId, nameserverPool, checker: deps.ownership, input: body }),
     ),
@@ -49,7 +54,7 @@ export function domainRoutes(deps: AppDeps): Router {
 
   // Signed-out uploads are refused before the file is read.
   router.post(
-    "/import/preview",
+    at(DOMAIN_PATHS.importPreview),
     requireUser,
     csvUpload,
     handler({ auth: true, body: ZDomainImportBody }, ({ userId, body }) =>
@@ -57,7 +62,7 @@ export function domainRoutes(deps: AppDeps): Router {
     ),
   );
   router.post(
-    "/import",
+    at(DOMAIN_PATHS.import),
     requireUser,
     csvUpload,
     handler({ auth: true, body: ZDomainImportBody, status: 201 }, ({ userId, body }) =>
@@ -66,25 +71,25 @@ export function domainRoutes(deps: AppDeps): Router {
   );
 
   router.get(
-    "/:id",
+    at(DOMAIN_PATHS.one),
     handler({ auth: true, params: ZDomainIdParam }, ({ userId, params }) =>
       getDomainDetail({ db, userId, domainId: params.id }),
     ),
   );
   router.patch(
-    "/:id",
+    at(DOMAIN_PATHS.one),
     handler({ auth: true, params: ZDomainIdParam, body: ZUpdateDomainBody }, ({ userId, params, body }) =>
       updateDomain({ db, userId, domainId: params.id, input: body }),
     ),
   );
   router.delete(
-    "/:id",
+    at(DOMAIN_PATHS.one),
     handler({ auth: true, params: ZDomainIdParam }, ({ userId, params }) =>
       deleteDomain({ db, userId, domainId: params.id }),
     ),
   );
   router.post(
-    "/:id/verify",
+    at(DOMAIN_PATHS.verify),
     handler({ auth: true, params: ZDomainIdParam }, ({ userId, params }) =>
       verifyDomainNow({
         db,
@@ -99,26 +104,26 @@ export function domainRoutes(deps: AppDeps): Router {
   // The DNS sandbox (development only): records published here answer the ownership check.
   const sandbox = { db, enabled: config.dnsSandbox };
   router.get(
-    "/:id/dns-sandbox",
+    at(DOMAIN_PATHS.dnsSandbox),
     handler({ auth: true, params: ZDomainIdParam }, ({ userId, params }) =>
       readSandboxDns({ ...sandbox, userId, domainId: params.id }),
     ),
   );
   router.put(
-    "/:id/dns-sandbox",
+    at(DOMAIN_PATHS.dnsSandbox),
     handler({ auth: true, params: ZDomainIdParam, body: ZSandboxDnsBody }, ({ userId, params, body }) =>
       publishSandboxDns({ ...sandbox, userId, domainId: params.id, records: body }),
     ),
   );
   router.get(
-    "/:id/services",
+    at(DOMAIN_PATHS.services),
     handler({ auth: true, params: ZDomainIdParam }, ({ userId, params }) =>
       listDomainServices({ db, userId, domainId: params.id }),
     ),
   );
   /** A delivered work order's file, for its buyer: saved, never rendered in the page. */
   router.get(
-    "/:id/deliverables/:deliverableId",
+    at(WORK_ORDER_PATHS.deliverableFile),
     handler({ auth: true, params: ZDeliverableParams }, async ({ userId, params, res }) => {
       const file = await deliverableFile(db, {
         userId,
@@ -134,7 +139,7 @@ export function domainRoutes(deps: AppDeps): Router {
     }),
   );
   router.get(
-    "/:id/traffic",
+    at(ANALYTICS_PATHS.domainTraffic),
     handler({ auth: true, params: ZDomainIdParam, query: ZDomainTrafficQuery }, ({ userId, params, query }) =>
       getDomainTraffic({ db, userId, domainId: params.id, days: query.days }),
     ),

@@ -6,9 +6,11 @@ import {
   ZLeadInvoiceCheckoutBody,
   ZLeadInvoiceTokenParams,
 } from "../../../shared/api/lead-sales";
+import { pathTo } from "../../../shared/path-to";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/app-error";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { renderSandboxPage } from "../checkout/sandbox-page";
 import {
   captureInvoicePayPal,
@@ -17,6 +19,8 @@ import {
   sandboxInvoice,
   startInvoiceCheckout,
 } from "./pay-invoice";
+
+const at = mountedAt("/api/lead-invoices");
 
 const ZPayPalInvoiceReturn = ZPayPalReturnQuery.pick({ token: true });
 
@@ -30,17 +34,17 @@ export function leadInvoiceRoutes(deps: AppDeps): Router {
   const page = (token: string, state: string) => `${leadInvoicePagePath(token)}?${state}=1`;
 
   router.get(
-    "/:token",
+    at(LEAD_INVOICE_PATHS.one),
     handler({ params: ZLeadInvoiceTokenParams }, ({ params }) => publicInvoice(deps.db, params.token)),
   );
   router.post(
-    "/:token/checkout",
+    at(LEAD_INVOICE_PATHS.checkout),
     handler({ params: ZLeadInvoiceTokenParams, body: ZLeadInvoiceCheckoutBody }, ({ params, body }) =>
       startInvoiceCheckout(leadSales, payments, { token: params.token, provider: body.provider }),
     ),
   );
   router.get(
-    "/:token/sandbox",
+    at(LEAD_INVOICE_PATHS.sandbox),
     handler(
       { params: ZLeadInvoiceTokenParams, query: ZSandboxProviderQuery },
       async ({ params, query, res }) => {
@@ -50,7 +54,7 @@ export function leadInvoiceRoutes(deps: AppDeps): Router {
         res.set("Referrer-Policy", "same-origin");
         res.type("html").send(
           renderSandboxPage(invoice, query.provider, {
-            base: `${LEAD_INVOICE_PATHS.one(params.token)}/sandbox`,
+            base: `${pathTo(LEAD_INVOICE_PATHS.one, { token: params.token })}/sandbox`,
             back: leadInvoicePagePath(params.token),
             paidText: "This invoice has already been paid.",
           }),
@@ -59,7 +63,7 @@ export function leadInvoiceRoutes(deps: AppDeps): Router {
     ),
   );
   router.post(
-    "/:token/sandbox/pay",
+    at(LEAD_INVOICE_PATHS.sandboxPay),
     handler(
       { params: ZLeadInvoiceTokenParams, query: ZSandboxProviderQuery },
       async ({ params, query, res }) => {
@@ -75,14 +79,14 @@ export function leadInvoiceRoutes(deps: AppDeps): Router {
     ),
   );
   router.post(
-    "/:token/sandbox/cancel",
+    at(LEAD_INVOICE_PATHS.sandboxCancel),
     handler({ params: ZLeadInvoiceTokenParams }, async ({ params, res }) => {
       await sandboxInvoice(deps.db, params.token);
       res.redirect(303, page(params.token, "cancelled"));
     }),
   );
   router.get(
-    "/:token/paypal-return",
+    at(LEAD_INVOICE_PATHS.paypalReturn),
     handler(
       { params: ZLeadInvoiceTokenParams, query: ZPayPalInvoiceReturn },
       async ({ params, query, res }) => {

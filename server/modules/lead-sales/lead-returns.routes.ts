@@ -1,14 +1,17 @@
 import express, { Router } from "express";
-import { LEAD_BUYER_HEADER, LEAD_SIGNATURE_HEADER } from "../../../shared/api/lead-sales";
+import { LEAD_BUYER_HEADER, LEAD_RETURNS_PATH, LEAD_SIGNATURE_HEADER } from "../../../shared/api/lead-sales";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { returnFromBuyer } from "./buyer-returns";
+
+const at = mountedAt("/api/webhooks/lead-returns");
 
 /** `POST /api/webhooks/lead-returns`: a buyer returns a lead, signed with its secret. Mounted before the JSON parser (the signature covers the raw bytes). */
 export function leadReturnRoutes(deps: AppDeps): Router {
   const router = Router();
   router.post(
-    "/",
+    at(LEAD_RETURNS_PATH),
     express.raw({ type: () => true, limit: "16kb" }),
     handler({}, ({ req }) =>
       returnFromBuyer(deps.leadSales, {

@@ -1,7 +1,8 @@
 import { Router } from "express";
-import { ZLeadBody } from "../../../shared/api/leads/leads";
+import { LEADS_PATH, LEADS_SUMMARY_PATH, ZLeadBody } from "../../../shared/api/leads/leads";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
 import { normalizeHost } from "../../lib/hostname";
 import { deviceTokenOf } from "../auth/known-devices";
@@ -9,6 +10,8 @@ import { visitorIds } from "../parked-pages/assign-variant";
 import { recordConversion } from "../parked-pages/track-visitors";
 import { leadSummary } from "./lead-summary";
 import { captureLead } from "./leads.service";
+
+const at = mountedAt("/api/leads");
 
 /**
  * The page the form was sent from, as the consent record keeps it and buyers are shown: the page
@@ -23,7 +26,7 @@ export function leadRoutes(deps: AppDeps): Router {
   const { config } = deps;
   const visitors = visitorIds(config.sessionSecret);
   router.post(
-    "/",
+    at(LEADS_PATH),
     handler({ body: ZLeadBody, status: 201 }, async ({ body, req }) => {
       const answer = await captureLead({
         db: deps.db,
@@ -53,7 +56,7 @@ export function leadRoutes(deps: AppDeps): Router {
     }),
   );
   router.get(
-    "/summary",
+    at(LEADS_SUMMARY_PATH),
     handler({ auth: true }, ({ userId }) => leadSummary(deps.db, userId)),
   );
   return router;

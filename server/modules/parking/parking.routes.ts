@@ -1,15 +1,18 @@
 import { Router } from "express";
-import { ZParkingNetworkParam, ZParkingReportBody } from "../../../shared/api/parking";
+import { PARKING_PATHS, ZParkingNetworkParam, ZParkingReportBody } from "../../../shared/api/parking";
 import type { AppDeps } from "../../deps";
 import { csvUpload } from "../../http/csv-upload";
 import { handler, requireUser } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { importParkingReport } from "./parking-import.service";
+
+const at = mountedAt("/api/parking-reports");
 
 export function parkingRoutes(deps: AppDeps): Router {
   const { db, engine } = deps.database;
   const router = Router();
   router.post(
-    "/:network",
+    at(PARKING_PATHS.upload),
     // Signed-out uploads are refused before the file is read.
     requireUser,
     csvUpload,

@@ -2,10 +2,11 @@ import { Router } from "express";
 import { OFFER_KEYS, OFFERS } from "../../../shared/catalog";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { checkRepeatPurchase } from "../billing/repeat-purchase";
 import { createOrder } from "./purchases.service";
 
-const API_PREFIX = "/api";
+const at = mountedAt("/api");
 
 /** Every purchase path of the catalogue, registered in one loop, all served by one handler. */
 export function purchaseRoutes(deps: AppDeps): Router {
@@ -13,7 +14,7 @@ export function purchaseRoutes(deps: AppDeps): Router {
   for (const offerKey of OFFER_KEYS) {
     const offer = OFFERS[offerKey];
     router.post(
-      offer.path.slice(API_PREFIX.length),
+      at(offer.path),
       handler({ auth: true, status: 201 }, ({ userId, req }) =>
         createOrder({
           db: deps.db,

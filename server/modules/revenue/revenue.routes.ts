@@ -1,10 +1,19 @@
 import { Router } from "express";
-import { ZDashboardQuery, ZGoalBody, ZGoalParams, ZStreamsQuery } from "../../../shared/api/revenue";
+import {
+  REVENUE_PATHS,
+  ZDashboardQuery,
+  ZGoalBody,
+  ZGoalParams,
+  ZStreamsQuery,
+} from "../../../shared/api/revenue";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { versionedRead } from "../../http/versioned-read";
 import { getDashboard, listStreams } from "./dashboard.service";
 import { createGoal, deleteGoal, listGoals } from "./goals.service";
+
+const at = mountedAt("/api/revenue");
 
 export function revenueRoutes(deps: AppDeps): Router {
   const { db } = deps;
@@ -12,32 +21,32 @@ export function revenueRoutes(deps: AppDeps): Router {
   // Polled reads: kept by the browser, revalidated each time, answered 304 from the account's version.
   const revalidate = versionedRead(db);
   router.get(
-    "/dashboard",
+    at(REVENUE_PATHS.dashboard),
     revalidate,
     handler({ auth: true, query: ZDashboardQuery }, ({ userId, query }) =>
       getDashboard({ db, userId, range: query.range }),
     ),
   );
   router.get(
-    "/streams",
+    at(REVENUE_PATHS.streams),
     revalidate,
     handler({ auth: true, query: ZStreamsQuery }, ({ userId, query }) =>
       listStreams({ db, userId, limit: query.limit }),
     ),
   );
   router.get(
-    "/goals",
+    at(REVENUE_PATHS.goals),
     revalidate,
     handler({ auth: true }, ({ userId }) => listGoals({ db, userId })),
   );
   router.post(
-    "/goals",
+    at(REVENUE_PATHS.goals),
     handler({ auth: true, body: ZGoalBody, status: 201 }, ({ userId, body }) =>
       createGoal({ db, userId, input: body }),
     ),
   );
   router.delete(
-    "/goals/:id",
+    at(REVENUE_PATHS.goal),
     handler({ auth: true, params: ZGoalParams }, ({ userId, params }) =>
       deleteGoal({ db, userId, goalId: params.id }),
     ),

@@ -1,9 +1,12 @@
 import { Router } from "express";
 import { z } from "zod";
-import { ZNewSocialPost, ZWebhookBody } from "../../../shared/api/social";
+import { SOCIAL_PATHS, ZNewSocialPost, ZWebhookBody } from "../../../shared/api/social";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { deletePost, schedulePost, setWebhook, socialSchedule } from "./social.service";
+
+const at = mountedAt("/api/social");
 
 const ZPostParams = z.object({ id: z.uuid("Unknown post.") });
 
@@ -12,23 +15,23 @@ export function socialRoutes(deps: AppDeps): Router {
   const { db } = deps;
   const router = Router();
   router.get(
-    "/posts",
+    at(SOCIAL_PATHS.posts),
     handler({ auth: true }, ({ userId }) => socialSchedule({ db, userId, appUrl: deps.config.appUrl })),
   );
   router.post(
-    "/posts",
+    at(SOCIAL_PATHS.posts),
     handler({ auth: true, body: ZNewSocialPost, status: 201 }, ({ userId, body }) =>
       schedulePost({ db, userId, input: body }),
     ),
   );
   router.delete(
-    "/posts/:id",
+    at(SOCIAL_PATHS.post),
     handler({ auth: true, params: ZPostParams }, ({ userId, params }) =>
       deletePost({ db, userId, id: params.id }),
     ),
   );
   router.put(
-    "/webhook",
+    at(SOCIAL_PATHS.webhook),
     handler({ auth: true, body: ZWebhookBody }, ({ userId, body }) =>
       setWebhook({ db, userId, url: body.url }),
     ),

@@ -1,9 +1,13 @@
 import express, { Router } from "express";
+import { WEBHOOK_PATHS } from "../../../shared/api/webhooks";
 import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { recordBounceReport } from "../email-automation/bounce-reports";
 import { handlePayPalWebhook } from "./paypal-webhook.service";
 import { handleStripeWebhook } from "./stripe-webhook.service";
+
+const at = mountedAt("/api/webhooks");
 
 /**
  * Provider webhooks. Mounted before the JSON parser: Stripe signs the exact bytes it sent, so
@@ -12,7 +16,7 @@ import { handleStripeWebhook } from "./stripe-webhook.service";
 export function webhookRoutes(deps: AppDeps): Router {
   const router = Router();
   router.post(
-    "/stripe",
+    at(WEBHOOK_PATHS.stripe),
     express.raw({ type: () => true, limit: "1mb" }),
     handler({}, ({ req }) =>
       handleStripeWebhook({
@@ -28,7 +32,7 @@ export function webhookRoutes(deps: AppDeps): Router {
     ),
   );
   router.post(
-    "/paypal",
+    at(WEBHOOK_PATHS.paypal),
     express.raw({ type: () => true, limit: "1mb" }),
     handler({}, ({ req }) =>
       handlePayPalWebhook({
@@ -44,7 +48,7 @@ export function webhookRoutes(deps: AppDeps): Router {
     ),
   );
   router.post(
-    "/mail-bounces",
+    at(WEBHOOK_PATHS.mailBounces),
     express.raw({ type: () => true, limit: "64kb" }),
     handler({}, ({ req }) =>
       recordBounceReport({

@@ -1,6 +1,7 @@
 import { TEAM_PATHS, type TPortfolio, ZPortfolios } from "@shared/api/team";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
+import { pathTo } from "../../../../shared/path-to";
 
 /** The portfolios' key: the layout, the switcher and the Team card read it. */
 export const portfoliosKey = [TEAM_PATHS.portfolios];
@@ -52,7 +53,7 @@ export function useSwitchPortfolio() {
 export function useLeavePortfolio() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ownerId: string) => apiRequest("DELETE", TEAM_PATHS.leave(ownerId)),
+    mutationFn: (ownerId: string) => apiRequest("DELETE", pathTo(TEAM_PATHS.leave, { ownerId })),
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }

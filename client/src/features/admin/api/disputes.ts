@@ -7,6 +7,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client";
+import { pathTo } from "../../../../../shared/path-to";
 
 /** The disputed sales, latest dispute first, read afresh each time the section opens. */
 export function useDisputes() {
@@ -31,7 +32,7 @@ export function useDecideDispute() {
   return useMutation({
     mutationFn: async ({ id, action }: { id: string; action: TDisputeAction }) => {
       const { kind, ...body } = action;
-      const res = await apiRequest("POST", ADMIN_SALES_PATHS[PATH[kind]](id), body);
+      const res = await apiRequest("POST", pathTo(ADMIN_SALES_PATHS[PATH[kind]], { id }), body);
       return ZDisputeDecision.parse(await res.json());
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [ADMIN_SALES_PATHS.disputes] }),

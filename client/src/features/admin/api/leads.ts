@@ -7,6 +7,7 @@ import {
 } from "@shared/api/admin/leads";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
+import { pathTo } from "../../../../../shared/path-to";
 
 const ZLeadPage = adminPage(ZAdminLead);
 
@@ -46,7 +47,7 @@ export function useReturnLead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: string; reason: string }) =>
-      apiRequest("POST", ADMIN_LEADS_PATHS.return(input.id), { reason: input.reason }),
+      apiRequest("POST", pathTo(ADMIN_LEADS_PATHS.return, { id: input.id }), { reason: input.reason }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: leadKeys.all }),
   });
 }

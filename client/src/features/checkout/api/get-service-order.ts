@@ -2,9 +2,10 @@ import { CHECKOUT_PATHS, type TServiceOrder, ZServiceOrder } from "@shared/api/c
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
+import { pathTo } from "../../../../../shared/path-to";
 
 export async function getServiceOrder(orderId: string): Promise<TServiceOrder> {
-  const res = await apiRequest("GET", CHECKOUT_PATHS.serviceOrder(orderId));
+  const res = await apiRequest("GET", pathTo(CHECKOUT_PATHS.serviceOrder, { id: orderId }));
   return ZServiceOrder.parse(await res.json());
 }
 

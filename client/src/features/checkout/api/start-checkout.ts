@@ -6,6 +6,7 @@ import {
 } from "@shared/api/checkout";
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
+import { pathTo } from "../../../../../shared/path-to";
 
 /**
  * Opens the provider's hosted checkout for the order; the server prices it, the client sends only the id.
@@ -15,7 +16,7 @@ export async function startCheckout(
   orderId: string,
   provider: TCheckoutProvider,
 ): Promise<Partial<TCheckoutAnswer>> {
-  const res = await apiRequest("POST", CHECKOUT_PATHS.pay(orderId), { provider });
+  const res = await apiRequest("POST", pathTo(CHECKOUT_PATHS.pay, { id: orderId }), { provider });
   return ZCheckoutAnswer.partial().parse(await res.json());
 }
 

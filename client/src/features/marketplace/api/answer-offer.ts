@@ -1,12 +1,13 @@
 import { marketplaceDealPaths, ZMadeOffer } from "@shared/api/marketplace/deals";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
+import { pathTo } from "../../../../../shared/path-to";
 
 export type TOfferAnswer = "accept" | "decline" | "withdraw" | "counter";
 
 /** Accepts, declines, withdraws or counters (with `amount`) an offer. */
 export async function answerOffer(input: { id: string; answer: TOfferAnswer; amount?: string }) {
-  const path = marketplaceDealPaths[input.answer](input.id);
+  const path = pathTo(marketplaceDealPaths[input.answer], { id: input.id });
   const res = await apiRequest(
     "POST",
     path,

@@ -5,10 +5,11 @@ import {
 } from "@shared/api/marketplace/deals";
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
+import { pathTo } from "../../../../../shared/path-to";
 
 /** One escrow sale of the signed-in user. */
 export async function getTransaction(id: string): Promise<TMarketplaceTransaction> {
-  const res = await apiRequest("GET", marketplaceDealPaths.transaction(id));
+  const res = await apiRequest("GET", pathTo(marketplaceDealPaths.transaction, { id }));
   return ZMarketplaceTransaction.parse(await res.json());
 }
 

@@ -10,6 +10,7 @@ import {
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
+import { pathTo } from "../../../../../shared/path-to";
 
 /** The wallet test flow's three calls (docs/product.md#the-calls): setup, order, capture. */
 export async function getPayPalSetup(): Promise<TPayPalSetup> {
@@ -23,7 +24,7 @@ export async function createTestOrder(body: TTestOrderBody): Promise<string> {
 }
 
 export async function captureTestOrder(orderId: string): Promise<TTestCaptureAnswer> {
-  const res = await apiRequest("POST", PAYMENT_PATHS.paypalCapture(orderId));
+  const res = await apiRequest("POST", pathTo(PAYMENT_PATHS.paypalCapture, { id: orderId }));
   return ZTestCaptureAnswer.parse(await res.json());
 }
 

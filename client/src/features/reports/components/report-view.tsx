@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatDate } from "@/lib/format";
+import { pathTo } from "../../../../../shared/path-to";
 import { useReport } from "../api/get-report";
 import { ReportStatusBadge } from "./report-status-badge";
 
@@ -76,7 +77,7 @@ export function ReportView({ id }: { id: string }) {
         </div>
         {data.status === "ready" && (
           <a
-            href={REPORTS_PATHS.pdf(data.id)}
+            href={pathTo(REPORTS_PATHS.pdf, { id: data.id })}
             className="inline-flex items-center gap-2 rounded-md bg-emerald-600 px-4 py-2 font-medium text-sm text-white hover:bg-emerald-700"
           >
             <Download className="size-4" aria-hidden /> Download PDF

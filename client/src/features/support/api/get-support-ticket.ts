@@ -2,6 +2,7 @@ import { SUPPORT_PATHS, ZTicketThread } from "@shared/api/support";
 import { useQuery } from "@tanstack/react-query";
 import { supportKeys } from "@/lib/api/support-keys";
 import { apiRequest } from "@/lib/api-client";
+import { pathTo } from "../../../../../shared/path-to";
 
 /** One of the user's tickets with its thread; read again each time it is opened. */
 export function useSupportTicket(id: string | null) {
@@ -10,6 +11,8 @@ export function useSupportTicket(id: string | null) {
     enabled: id !== null,
     staleTime: 0,
     queryFn: async () =>
-      ZTicketThread.parse(await (await apiRequest("GET", SUPPORT_PATHS.one(id ?? ""))).json()),
+      ZTicketThread.parse(
+        await (await apiRequest("GET", pathTo(SUPPORT_PATHS.one, { id: id ?? "" }))).json(),
+      ),
   });
 }

@@ -2,6 +2,7 @@ import { SUPPORT_PATHS } from "@shared/api/support";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { supportKeys } from "@/lib/api/support-keys";
 import { apiRequest } from "@/lib/api-client";
+import { pathTo } from "../../../../../shared/path-to";
 
 /** Writes on one of the user's tickets (reopening it), or closes it. */
 export function useUpdateSupportTicket() {
@@ -9,8 +10,8 @@ export function useUpdateSupportTicket() {
   return useMutation({
     mutationFn: (input: { id: string; reply: string } | { id: string; close: true }) =>
       "close" in input
-        ? apiRequest("POST", SUPPORT_PATHS.close(input.id), {})
-        : apiRequest("POST", SUPPORT_PATHS.messages(input.id), { body: input.reply }),
+        ? apiRequest("POST", pathTo(SUPPORT_PATHS.close, { id: input.id }), {})
+        : apiRequest("POST", pathTo(SUPPORT_PATHS.messages, { id: input.id }), { body: input.reply }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: supportKeys.all }),
   });
 }
