@@ -2,19 +2,24 @@
  * The boundaries `npm run check` holds (docs/architecture.md#layers-and-the-rules-between-them):
  * the client never imports the server, `shared/` imports neither side nor Node's built-ins, a
  * client feature does not import another feature (what two features need lives in components/ or
- * lib/, which import no feature and not the app shell), services never see Express, the HTTP
- * plumbing does not reach into the modules, and no file imports itself round in a circle. Any
- * import these rules refuse fails the check; tests/system/boundary-rules.test.ts plants one of each. Loops between folders are checked on the
- * same graph by scripts/check-folder-cycles.mjs (docs/architecture.md#layers-and-the-rules-between-them).
+ * lib/, which import no feature and not the app shell), the server's folders import no higher
+ * layer and never the composition root, services never see Express, the HTTP plumbing does not
+ * reach into the modules, and no file imports itself round in a circle. Any import these rules
+ * refuse fails the check; tests/system/boundary-rules.test.ts plants one of each. Loops between
+ * folders are checked on the same graph by scripts/check-folder-cycles.mjs
+ * (docs/architecture.md#layers-and-the-rules-between-them).
  */
 
 /**
  * The server's folders in layers, lowest first: a folder imports folders of its own layer or
- * below, never above. Pure helpers; the database and the HTTP edge; mail and the worker threads;
- * the payment providers and fulfilment; the product's modules (between two of them, the folder
- * loop check decides); the table of every module's order effects; and what assembles the rest
- * to run it: the jobs, the command-line tools, the demo seed and the public API.
+ * below, never above. Pure helpers, the configuration and the logger; the database and the HTTP
+ * edge; mail and the worker threads; the payment providers and fulfilment; the product's modules
+ * (between two of them, the folder loop check decides); the table of every module's order
+ * effects; and what assembles the rest to run it: the jobs, the command-line tools, the demo seed,
+ * the public API and the composition root, the files at the root of server/ (`ROOT_FILES`:
+ * app.ts, client.ts, deps.ts, index.ts), which no folder imports (`not-the-composition-root`).
  */
+const ROOT_FILES = "*.ts";
 const SERVER_LAYERS = [
   ["lib"],
   ["db", "http"],
@@ -22,13 +27,16 @@ const SERVER_LAYERS = [
   ["payments"],
   ["modules"],
   ["order-effects"],
-  ["jobs", "cli", "demo", "api-v1"],
+  ["jobs", "cli", "demo", "api-v1", ROOT_FILES],
 ];
-const inLayers = (layers) => `^server/(${layers.flat().join("|")})/`;
+const pathOf = (part) => (part === ROOT_FILES ? "[^/]+\\.ts$" : `${part}/`);
+const nameOf = (part) => (part === ROOT_FILES ? "the root files of server/" : `server/${part}`);
+const inLayers = (layers) => `^server/(${layers.flat().map(pathOf).join("|")})`;
 const layerRules = SERVER_LAYERS.slice(0, -1).map((layer, i) => ({
   name: `layer-${layer.join("-")}`,
-  comment: `server/${layer.join(", server/")} import nothing of a higher layer (${SERVER_LAYERS.slice(i + 1)
+  comment: `${layer.map(nameOf).join(", ")} import nothing of a higher layer (${SERVER_LAYERS.slice(i + 1)
     .flat()
+    .map(nameOf)
     .join(", ")}).`,
   severity: "error",
   from: { path: inLayers([layer]) },
@@ -73,10 +81,11 @@ module.exports = {
     },
     {
       name: "services-not-express",
-      comment: "Only routes and the HTTP plumbing speak Express; a service is called with plain values.",
+      comment:
+        "Only routes and the HTTP plumbing speak Express (its session too); a service is called with plain values and shapes of its own.",
       severity: "error",
-      from: { path: "^server/modules/.+\\.(service|query)\\.ts$" },
-      to: { path: "node_modules/(express|@types/express)/" },
+      from: { path: "^server/.+\\.(service|query)\\.ts$" },
+      to: { path: "node_modules/(@types/)?express(-session)?/" },
     },
     {
       name: "http-not-modules",
@@ -84,6 +93,14 @@ module.exports = {
       severity: "error",
       from: { path: "^server/http/" },
       to: { path: "^server/modules/" },
+    },
+    {
+      name: "not-the-composition-root",
+      comment:
+        "server/app.ts, deps.ts, index.ts and client.ts assemble the app from every folder, and no folder imports them: a module declares the narrow dependencies it needs as a type of its own and is handed the app's.",
+      severity: "error",
+      from: { path: "^server/[^/]+/" },
+      to: { path: "^server/[^/]+\\.ts$" },
     },
     {
       name: "no-file-cycles",

@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { parseConfig } from "./config";
 import { lockDataFolder } from "./db/data-folder-lock";
+import { parseConfig } from "./lib/config";
 import { StartupError } from "./lib/startup-error";
 
 const SECRET = "a-session-secret-of-enough-length";

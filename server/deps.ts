@@ -1,11 +1,11 @@
 import type { RequestHandler } from "express";
-import type { Config } from "./config";
 import type { Database, Db } from "./db/pool";
 import { createRateLimit, type RateLimit, waitInWords } from "./http/rate-limit";
 import { createSessionMiddleware } from "./http/session";
 import { type CdnPurge, cloudflarePurge, noCdnPurge } from "./lib/cdn-purge";
+import type { Config } from "./lib/config";
+import type { Logger } from "./lib/logger";
 import type { SecretBox } from "./lib/secret-box";
-import type { Logger } from "./logger";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { type ClickRecorder, clickRecorder } from "./modules/affiliates/click-recorder";
 import { linkReferral } from "./modules/affiliates/link-referral";

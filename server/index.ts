@@ -1,14 +1,14 @@
 import http from "node:http";
 import { createApp } from "./app";
 import { staticClient, viteClient } from "./client";
-import { parseConfig } from "./config";
 import { prepareDatabase } from "./db/migrate";
 import { openDatabase } from "./db/pool";
 import { seedIfEmpty } from "./demo/seed";
 import { createDeps } from "./deps";
 import { type JobQueue, startJobQueue } from "./jobs/job-queue";
+import { parseConfig } from "./lib/config";
+import { createLogger } from "./lib/logger";
 import { errorCode, StartupError } from "./lib/startup-error";
-import { createLogger } from "./logger";
 import { grantAdminEmails } from "./modules/auth/staff";
 import { prepareTotpSecrets } from "./modules/auth/totp-secrets";
 import { connectionSyncDeps } from "./modules/connections/connections.routes";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readTrustProxy } from "./config";
+import { readTrustProxy } from "./lib/config";
 
 describe("TRUST_PROXY names the proxies, never every hop", () => {
   it.each([

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { parseConfig } from "../../server/config";
 import { openDatabase } from "../../server/db/pool";
 import { seedDemo } from "../../server/demo/seed";
 import { REPORT_BUILDERS } from "../../server/jobs/report-builders";
+import { parseConfig } from "../../server/lib/config";
 import { backtest } from "../../server/modules/analytics/forecast/forecast-series";
 import { DAILY_MEASURE } from "../../server/modules/analytics/reports/forecast-months";
 import { PORTFOLIO_BACKTEST } from "../../server/modules/analytics/reports/forecast-report";

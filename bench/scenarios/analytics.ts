@@ -1,6 +1,6 @@
 import { drizzle } from "drizzle-orm/node-postgres";
 import { sendExpiryWarnings } from "../../server/jobs/expiry-warnings";
-import { createLogger } from "../../server/logger";
+import { createLogger } from "../../server/lib/logger";
 import { createMailer } from "../../server/mail/mailer";
 import * as schema from "../../shared/schema";
 import type { Scenario } from "../lib/context";

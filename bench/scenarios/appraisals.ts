@@ -1,5 +1,5 @@
-import { parseConfig } from "../../server/config";
 import { seedDemo } from "../../server/demo/seed";
+import { parseConfig } from "../../server/lib/config";
 import { backtest } from "../../server/modules/appraisals/backtest";
 import { prepareMarket } from "../../server/modules/appraisals/market";
 import { loadMarketEntries } from "../../server/modules/appraisals/market-data";

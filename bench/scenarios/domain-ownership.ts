@@ -1,8 +1,8 @@
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { checkDomainOwnership, PENDING_CHECK_MINUTES } from "../../server/jobs/check-domain-ownership";
+import { createLogger } from "../../server/lib/logger";
 import { createNameserverPool } from "../../server/lib/nameserver-pool";
-import { createLogger } from "../../server/logger";
 import { createMailer } from "../../server/mail/mailer";
 import { createOwnershipChecker } from "../../server/modules/domains/check-ownership";
 import { verificationTxtValue } from "../../shared/api/domains";

@@ -1,4 +1,4 @@
-import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig } from "@asteasolutions/zod-to-openapi";
+import type { OpenApiGeneratorV31, ResponseConfig } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { API_KEY_PREFIXES, MAX_ACTIVE_KEYS_PER_SCOPE } from "../../shared/api/api-keys";
 import { API_DOCS_PATH, ZApiError } from "../../shared/api/v1/common";
@@ -70,8 +70,12 @@ function requestBodyOf(op: Operation) {
   return { required: true, content: { [type]: { schema: op.body, example: op.example.body } } };
 }
 
-/** The OpenAPI 3.1 document of `/api/v1`, generated from the operations' zod schemas. */
-export function openApiDocument() {
+/**
+ * The OpenAPI 3.1 document of `/api/v1`, generated from the operations' zod schemas. The
+ * generator loads with the first document asked for, not with every start.
+ */
+export async function openApiDocument() {
+  const { OpenAPIRegistry, OpenApiGeneratorV31 } = await import("@asteasolutions/zod-to-openapi");
   const registry = new OpenAPIRegistry();
   const bearer = registry.registerComponent("securitySchemes", "apiKey", {
     type: "http",

@@ -1,10 +1,20 @@
 import type { z } from "zod";
 import type { TApiKeyScope } from "../../shared/api/api-keys";
-import type { AppDeps } from "../deps";
+import type { Database, Db } from "../db/pool";
+import type { Config } from "../lib/config";
+import type { OwnershipChecker } from "../modules/domains/check-ownership";
+
+/** What the public API's operations need of the app. */
+export interface ApiDeps {
+  db: Db;
+  database: Pick<Database, "engine">;
+  ownership: OwnershipChecker;
+  config: Pick<Config, "nameserverPool">;
+}
 
 /** What an operation's function is given: the key's owner and the parsed input. */
 export interface OperationInput<P, Q, B> {
-  deps: AppDeps;
+  deps: ApiDeps;
   userId: string;
   params: P;
   query: Q;

@@ -1,26 +1,38 @@
 import { Router } from "express";
 import { API_V1_OPENAPI_PATH } from "../../shared/api/v1/common";
-import type { AppDeps } from "../deps";
 import { csvUpload } from "../http/csv-upload";
 import { apiNotFound } from "../http/error-handler";
 import { handler } from "../http/handler";
 import { mountedAt } from "../http/mounted-at";
+import type { Config } from "../lib/config";
+import { loadOnce } from "../lib/load-once";
 import { apiCaller, bearerAuth, requireScope } from "../modules/api-keys/bearer-auth";
 import { openApiDocument } from "./openapi-document";
-import { JsonText } from "./operation";
+import { type ApiDeps, JsonText } from "./operation";
 import { operations } from "./operations";
 
 const at = mountedAt("/api/v1");
+
+/** What the public API needs of the app: its operations' needs, and the burst limit. */
+export type V1Deps = ApiDeps & {
+  config: Pick<Config, "API_BURST_PER_SECOND">;
+};
 
 /**
  * `/api/v1`: every operation behind `Authorization: Bearer <key>` (no cookie is read here) with
  * its scope, metered against the owner's plan; the OpenAPI document is public.
  */
-export function v1Routes(deps: AppDeps): Router {
+export function v1Routes(deps: V1Deps): Router {
   const router = Router();
-  const document = JSON.stringify(openApiDocument());
-  router.get(at(API_V1_OPENAPI_PATH), (_req, res) => {
-    res.type("application/json").send(document);
+  // Generated with its first read, not with every start: the generator and the document are
+  // some 50 ms that most starts never need.
+  const document = loadOnce(async () => JSON.stringify(await openApiDocument()));
+  router.get(at(API_V1_OPENAPI_PATH), async (_req, res, next) => {
+    try {
+      res.type("application/json").send(await document());
+    } catch (error) {
+      next(error);
+    }
   });
   router.use(bearerAuth({ db: deps.db, burstPerSecond: deps.config.API_BURST_PER_SECOND }));
   for (const op of operations) {

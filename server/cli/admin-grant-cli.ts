@@ -1,7 +1,7 @@
-import { parseConfig } from "../config";
 import { runMigrations } from "../db/migrate";
 import { openDatabase } from "../db/pool";
-import { createLogger } from "../logger";
+import { parseConfig } from "../lib/config";
+import { createLogger } from "../lib/logger";
 import { createMailer } from "../mail/mailer";
 import { grantStaffByEmail, revokeStaff } from "../modules/auth/staff";
 

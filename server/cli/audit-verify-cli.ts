@@ -1,6 +1,6 @@
-import { parseConfig } from "../config";
 import { runMigrations } from "../db/migrate";
 import { openDatabase } from "../db/pool";
+import { parseConfig } from "../lib/config";
 import { verifyAuditChain } from "../modules/audit/audit-chain";
 
 /**

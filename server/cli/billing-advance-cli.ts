@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
-import { parseConfig } from "../config";
 import { moveBillingClock } from "../db/billing-clock";
 import { prepareDatabase } from "../db/migrate";
 import { openDatabase } from "../db/pool";
 import { isSandboxDatabase } from "../db/sandbox-mark";
-import { createLogger } from "../logger";
+import { parseConfig } from "../lib/config";
+import { createLogger } from "../lib/logger";
 import { createMailer } from "../mail/mailer";
 import { sweepSubscriptions } from "../modules/billing/sweep-subscriptions";
 import { paidContext } from "../order-effects/order-effects";

@@ -1,7 +1,7 @@
-import { parseConfig } from "../config";
 import { prepareDatabase } from "../db/migrate";
 import { openDatabase } from "../db/pool";
 import { markSandbox } from "../db/sandbox-mark";
+import { parseConfig } from "../lib/config";
 
 /**
  * `npm run db:mark-sandbox` marks the configured database a sandbox, so that

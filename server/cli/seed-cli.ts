@@ -1,7 +1,7 @@
-import { parseConfig } from "../config";
 import { prepareDatabase } from "../db/migrate";
 import { openDatabase } from "../db/pool";
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "../demo/seed";
+import { parseConfig } from "../lib/config";
 
 const config = parseConfig();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });

@@ -1,6 +1,6 @@
-import { parseConfig } from "../config";
 import { prepareDatabase } from "../db/migrate";
 import { openDatabase } from "../db/pool";
+import { parseConfig } from "../lib/config";
 import {
   createTotpKeys,
   missingKeysAdvice,

@@ -18,6 +18,18 @@ function newestMigrationMillis(): number {
   return Math.max(...journal.entries.map((entry) => entry.when));
 }
 
+/** When the newest migration applied to the database was made (drizzle's `created_at`), or null if none was. */
+async function newestApplied(client: pg.PoolClient): Promise<number | null> {
+  const { rows } = await client.query<{ applied: boolean }>(
+    "select to_regclass('drizzle.__drizzle_migrations') is not null as applied",
+  );
+  if (!rows[0]?.applied) return null;
+  const { rows: newest } = await client.query<{ at: string | null }>(
+    "select max(created_at)::text as at from drizzle.__drizzle_migrations",
+  );
+  return newest[0]?.at == null ? null : Number(newest[0].at);
+}
+
 /**
  * Applies pending migrations; an advisory lock lets several instances start at once. Answers
  * whether the database was new (no migration had been applied to it before).
@@ -25,26 +37,23 @@ function newestMigrationMillis(): number {
 export async function runMigrations(pool: pg.Pool): Promise<{ created: boolean }> {
   const client = await pool.connect();
   try {
+    // Drizzle applies the migrations made after the newest one applied; when that is this build's
+    // newest, there is nothing to apply: no lock is taken, and reading and hashing every file is
+    // skipped (cold start). A newer database (a later build ran on it) is left as it is, as before.
+    const before = await newestApplied(client);
+    if (before !== null && before >= newestMigrationMillis()) return { created: false };
     // The migrator runs on the lock's own connection, so this works with a one-connection pool too.
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
-    const { rows } = await client.query<{ applied: boolean }>(
-      "select to_regclass('drizzle.__drizzle_migrations') is not null as applied",
-    );
-    const newest = rows[0]?.applied
-      ? (
-          await client.query<{ at: string | null }>(
-            "select max(created_at)::text as at from drizzle.__drizzle_migrations",
-          )
-        ).rows[0]?.at
-      : null;
-    const applied = newest !== null && newest !== undefined;
-    // Drizzle applies the migrations made after the newest one applied; when that is this build's
-    // newest, there is nothing to apply, and reading and hashing every file is skipped (cold start).
-    if (!applied || Number(newest) < newestMigrationMillis())
-      await migrate(drizzle(client), { migrationsFolder });
-    return { created: !applied };
+    try {
+      // Read again under the lock: another instance may have applied them meanwhile.
+      const applied = await newestApplied(client);
+      if (applied === null || applied < newestMigrationMillis())
+        await migrate(drizzle(client), { migrationsFolder });
+      return { created: applied === null };
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
+    }
   } finally {
-    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
     client.release();
   }
 }

@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { type core, ZodError } from "zod";
 import type { ErrorBody } from "../../shared/errors";
-import type { Logger } from "../logger";
+import type { Logger } from "../lib/logger";
 import { AppError } from "./app-error";
 
 /** Body-parser and other http-errors carry a 4xx `status` and a safe `type`. */

@@ -1,6 +1,6 @@
 import type PgBoss from "pg-boss";
 import type { Db } from "../db/pool";
-import type { Logger } from "../logger";
+import type { Logger } from "../lib/logger";
 import type { Mailer } from "../mail/mailer";
 import { runAutoPayouts } from "../modules/payouts/auto-payouts";
 import type { PayoutRails, PayoutSender } from "../payments/provider";

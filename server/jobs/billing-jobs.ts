@@ -1,6 +1,6 @@
 import type PgBoss from "pg-boss";
 import type { Db } from "../db/pool";
-import type { Logger } from "../logger";
+import type { Logger } from "../lib/logger";
 import type { Mailer } from "../mail/mailer";
 import { sweepSubscriptions } from "../modules/billing/sweep-subscriptions";
 import type { PaidContext } from "../payments/money-effects";

@@ -3,7 +3,7 @@ import { REPORT_KINDS, type TReportKind, ZReportContent } from "../../shared/api
 import { type Report, reports } from "../../shared/schema";
 import type { Db } from "../db/pool";
 import { AppError } from "../http/app-error";
-import type { Logger } from "../logger";
+import type { Logger } from "../lib/logger";
 import type { Mailer } from "../mail/mailer";
 import { notify } from "../modules/notifications/notify";
 import { REPORT_BUILDERS } from "./report-builders";

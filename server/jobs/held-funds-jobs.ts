@@ -1,6 +1,6 @@
 import type PgBoss from "pg-boss";
 import type { Db } from "../db/pool";
-import type { Logger } from "../logger";
+import type { Logger } from "../lib/logger";
 import { releaseHeldFunds } from "../modules/ledger/held-funds";
 import { pollPayPalBatches, returnUnclaimedPayouts, runPayPalBatch } from "../modules/payouts/paypal-batch";
 import { settleStuckPayouts } from "../modules/payouts/settle-stuck-payouts";

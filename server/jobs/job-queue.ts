@@ -1,8 +1,8 @@
 import type pg from "pg";
-import PgBoss from "pg-boss";
+import type PgBoss from "pg-boss";
 import { withAdvisoryLock } from "../db/advisory-lock";
 import type { Db } from "../db/pool";
-import type { Logger } from "../logger";
+import type { Logger } from "../lib/logger";
 import type { Mailer } from "../mail/mailer";
 import { settleMissedCampaigns } from "../modules/affiliates/settle-campaign";
 import { sendSecuritySummaries } from "../modules/auth/security-summary";
@@ -99,7 +99,9 @@ export async function startJobQueue(options: {
 }): Promise<JobQueue> {
   const { pool, db, mailer, logger } = options;
   const pollSeconds = options.pollSeconds ?? 30;
-  const boss = new PgBoss({
+  // Loaded here, once the app answers (the queue starts after it listens), not before it does.
+  const { default: Queue } = await import("pg-boss");
+  const boss: PgBoss = new Queue({
     db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) },
     // A daily job needs no eager polling; this keeps the one embedded connection mostly free.
     cronWorkerIntervalSeconds: 30,

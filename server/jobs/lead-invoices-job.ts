@@ -1,5 +1,5 @@
 import type PgBoss from "pg-boss";
-import type { Logger } from "../logger";
+import type { Logger } from "../lib/logger";
 import { issueMonthlyInvoices } from "../modules/lead-sales/issue-invoice";
 import type { LeadSales } from "../modules/lead-sales/lead-sales";
 

@@ -1,5 +1,5 @@
 import type PgBoss from "pg-boss";
-import type { Logger } from "../logger";
+import type { Logger } from "../lib/logger";
 import type { LeadSales } from "../modules/lead-sales/lead-sales";
 import { resumePendingSales, sellLead } from "../modules/lead-sales/sell-lead";
 

@@ -1,8 +1,7 @@
 import type PgBoss from "pg-boss";
-import type { AppDeps } from "../deps";
 import { sendListingsNewsletter } from "../modules/marketplace/listings-newsletter";
 import type { SaleConfig } from "../modules/marketplace/sale-terms";
-import { runSaleTimeouts } from "./sale-timeouts";
+import { runSaleTimeouts, type SaleTimeoutDeps } from "./sale-timeouts";
 
 export const MARKETPLACE_CLOCK_QUEUE = "marketplace-clock";
 /** Offers and sales time out in days; a quarter-hour's lateness is nothing to either side. */
@@ -13,7 +12,7 @@ export const LISTINGS_NEWSLETTER_QUEUE = "listings-newsletter";
 export const LISTINGS_NEWSLETTER_CRON = "0 14 * * 1";
 
 export interface MarketplaceJobOptions {
-  deps: Pick<AppDeps, "db" | "mailer" | "payments" | "logger" | "paid">;
+  deps: SaleTimeoutDeps;
   config: SaleConfig;
   /** Where the newsletter's links point, and the secret its unsubscribe links are signed with. */
   newsletter: { appUrl: string; secret: string };

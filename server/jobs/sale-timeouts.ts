@@ -7,10 +7,10 @@ import {
   TRANSFER_DAYS,
 } from "../../shared/marketplace-deals";
 import { marketplaceTransactions } from "../../shared/schema";
-import type { AppDeps } from "../deps";
-import { refundOrderAsStaff } from "../modules/admin/staff-refund";
+import { refundOrderAsStaff, type StaffRefundDeps } from "../modules/admin/staff-refund";
 import { disputeLateLeaseTransfers, endDefaultedLeases } from "../modules/marketplace/lease-payments";
 import {
+  type ProviderBillingDeps,
   priceLastInstalmentsAtStripe,
   stopProviderBillingOfLeases,
 } from "../modules/marketplace/lease-provider-billing";
@@ -22,7 +22,8 @@ const DAY_MS = 86_400_000;
 /** A dispute on a listing with a refund guarantee that staff leave undecided this long is refunded. */
 export const GUARANTEE_DISPUTE_DAYS = 14;
 
-type Deps = Pick<AppDeps, "db" | "mailer" | "payments" | "logger" | "paid">;
+/** What the marketplace's clock needs of the app: what refunds and the providers' billing need. */
+export type SaleTimeoutDeps = StaffRefundDeps & ProviderBillingDeps;
 const before = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
 
 /**
@@ -34,7 +35,7 @@ const before = (now: Date, days: number) => new Date(now.getTime() - days * DAY_
  * instalment is unpaid 10 days past due ends; a paid-off lease whose transfer is late goes to
  * staff as a dispute (its money came in instalments, so no single order refunds it).
  */
-export async function runSaleTimeouts(deps: Deps, options: { config: SaleConfig; now?: Date }) {
+export async function runSaleTimeouts(deps: SaleTimeoutDeps, options: { config: SaleConfig; now?: Date }) {
   const { db } = deps;
   const now = options.now ?? new Date();
   const { expired } = await expireOffers({ db, now });

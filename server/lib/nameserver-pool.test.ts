@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "../config";
+import { parseConfig } from "./config";
 import { canonicalHosts, createNameserverPool, sameHosts } from "./nameserver-pool";
 import { StartupError } from "./startup-error";
 

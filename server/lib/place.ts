@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { BlockList } from "node:net";
-import { Reader } from "mmdb-lib";
+import type { Reader } from "mmdb-lib";
 import type { CountryResponse } from "mmdb-lib/lib/reader/response";
+import { requireOnce } from "./load-once";
 
 /** The package's records hold only `country_code`; the reader's types name MaxMind's shapes. */
 type CountryRow = CountryResponse & { country_code?: string };
@@ -14,6 +15,8 @@ type CountryRow = CountryResponse & { country_code?: string };
 const DATABASE = "@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb";
 
 let reader: Reader<CountryRow> | null | undefined;
+/** The reader's library, loaded with the first address placed rather than with every start. */
+const mmdb = requireOnce<typeof import("mmdb-lib")>("mmdb-lib");
 
 /** Private and shared ranges are in no country, whatever the registry data says of them. */
 const PRIVATE = new BlockList();
@@ -32,7 +35,7 @@ const countryNames = new Intl.DisplayNames(["en"], { type: "region" });
 function openReader() {
   try {
     const file = createRequire(import.meta.url).resolve(DATABASE);
-    return new Reader<CountryRow>(readFileSync(file));
+    return new (mmdb().Reader)<CountryRow>(readFileSync(file));
   } catch {
     // Without the database the session list simply shows no place.
     return null;

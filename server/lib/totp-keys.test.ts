@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readTotpKeys, sessionKeyId } from "../config";
+import { readTotpKeys, sessionKeyId } from "./config";
 import { createSecretBox } from "./secret-box";
 
 const SESSION = "a-session-secret-of-some-length";

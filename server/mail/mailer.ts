@@ -1,9 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
-import nodemailer from "nodemailer";
 import { mailOutbox } from "../../shared/schema";
 import type { Db } from "../db/pool";
 import type { DbOrTx } from "../db/tx";
-import type { Logger } from "../logger";
+import { loadOnce } from "../lib/load-once";
+import type { Logger } from "../lib/logger";
 
 export interface Mail {
   to: string;
@@ -56,7 +56,11 @@ const DELIVERY_RETRIES = [50, 500, 2_000];
 /** SMTP when `smtpUrl` is set; otherwise every mail stays in the outbox table and is logged. */
 export function createMailer(options: { db: Db; smtpUrl?: string; from: string; logger: Logger }): Mailer {
   const { db, logger } = options;
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  const { smtpUrl } = options;
+  // nodemailer loads with the first mail delivered, not with every start.
+  const transport = smtpUrl
+    ? loadOnce(async () => (await import("nodemailer")).default.createTransport(smtpUrl))
+    : undefined;
 
   // Reads through the pool, so it only ever sees mail whose transaction has committed.
   const deliver = async (id: string, attempt = 0): Promise<void> => {
@@ -70,7 +74,7 @@ export function createMailer(options: { db: Db; smtpUrl?: string; from: string; 
       if (wait !== undefined) setTimeout(() => void deliver(id, attempt + 1).catch(report(id)), wait).unref();
       return;
     }
-    await transport.sendMail({
+    await (await transport()).sendMail({
       from: options.from,
       to: mail.to,
       subject: mail.subject,
@@ -110,7 +114,7 @@ export function createMailer(options: { db: Db; smtpUrl?: string; from: string; 
       if (!mail) return { status: "deferred", detail: "not in the outbox" };
       if (mail.sentAt) return { status: "delivered" };
       try {
-        const info = await transport.sendMail({
+        const info = await (await transport()).sendMail({
           from: options.from,
           to: mail.to,
           subject: mail.subject,

@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import type { Config } from "../config";
+import type { Config } from "../lib/config";
 import { createPayPalClient, type PayPalClient } from "./paypal-client";
 import { paypalBatchPayoutSender, paypalPayoutSender, paypalProvider } from "./paypal-provider";
 import type { CheckoutProviderName, PaymentProvider, PayoutRails, PayoutSender } from "./provider";

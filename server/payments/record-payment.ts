@@ -1,5 +1,5 @@
 import type { Db } from "../db/pool";
-import type { Logger } from "../logger";
+import type { Logger } from "../lib/logger";
 import type { Mailer } from "../mail/mailer";
 import { type FulfilOutcome, fulfilOrder, type Payment } from "./fulfil-order";
 import type { PaidContext } from "./money-effects";

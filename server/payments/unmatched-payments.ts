@@ -4,7 +4,7 @@ import { accountEvents, unmatchedPayments } from "../../shared/schema";
 import type { Db } from "../db/pool";
 import type { Tx } from "../db/tx";
 import { AppError } from "../http/app-error";
-import type { Logger } from "../logger";
+import type { Logger } from "../lib/logger";
 import type { Payment } from "./money-effects";
 import type { Payments } from "./payments";
 import { refundProviderPayment } from "./refund-payment";

@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
-import Piscina from "piscina";
+import type Piscina from "piscina";
 import { AppError } from "../http/app-error";
+import { loadOnce } from "../lib/load-once";
 import type * as readUpload from "./read-upload";
 
 type Tasks = typeof readUpload;
@@ -14,10 +15,13 @@ const workerFile = import.meta.url.endsWith(".ts")
   ? new URL("./read-upload.source.mjs", import.meta.url)
   : new URL("./workers/read-upload.js", import.meta.url);
 
+// piscina loads with the first upload read, not with every start.
+const piscina = loadOnce(async () => (await import("piscina")).default);
 let pool: Piscina | undefined;
 
-function workers(): Piscina {
-  pool ??= new Piscina({
+async function workers(): Promise<Piscina> {
+  const Pool = await piscina();
+  pool ??= new Pool({
     filename: fileURLToPath(workerFile),
     // Two files read at once at most: a third waits in the queue rather than taking more cores
     // and memory from the requests the server is answering.
@@ -38,7 +42,7 @@ export async function runInWorker<K extends keyof Tasks>(
   name: K,
   input: Parameters<Tasks[K]>[0],
 ): Promise<Extract<Awaited<ReturnType<Tasks[K]>>, { ok: true }>["value"]> {
-  const outcome = (await workers().run(input, { name })) as Awaited<ReturnType<Tasks[K]>>;
+  const outcome = (await (await workers()).run(input, { name })) as Awaited<ReturnType<Tasks[K]>>;
   if (!outcome.ok) throw new AppError(outcome.code, outcome.message);
   return outcome.value as Extract<Awaited<ReturnType<Tasks[K]>>, { ok: true }>["value"];
 }

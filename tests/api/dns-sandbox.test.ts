@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseConfig } from "../../server/config";
+import { parseConfig } from "../../server/lib/config";
 import { DOMAIN_PATHS } from "../../shared/api/domains";
 import { pathTo } from "../../shared/path-to";
 import { addDomain } from "../factories/domains";

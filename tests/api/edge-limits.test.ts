@@ -3,7 +3,7 @@ import express from "express";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorHandler } from "../../server/http/error-handler";
-import { createLogger } from "../../server/logger";
+import { createLogger } from "../../server/lib/logger";
 import { AFFILIATE_INVITE_PATH } from "../../shared/api/affiliates";
 import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
 import { DOMAIN_PATHS } from "../../shared/api/domains";

@@ -3,9 +3,9 @@ import type { Express } from "express";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
-import { parseConfig, readTotpKeys, sessionKeyId } from "../../server/config";
 import { createDeps } from "../../server/deps";
-import { createLogger } from "../../server/logger";
+import { parseConfig, readTotpKeys, sessionKeyId } from "../../server/lib/config";
+import { createLogger } from "../../server/lib/logger";
 import {
   createTotpKeys,
   prepareTotpSecrets,

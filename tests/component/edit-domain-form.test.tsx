@@ -1,9 +1,9 @@
 import type { TDomain } from "@shared/api/domains";
+import { pathTo } from "@shared/path-to";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { EditDomainForm } from "@/features/domains/components/edit-domain-form";
 import { DOMAIN_PATHS } from "../../shared/api/domains";
-import { pathTo } from "../../shared/path-to";
 import { errorOf } from "./form-errors";
 import { localServerForFile, sendJson } from "./local-server";
 import { renderWithQueries } from "./render";

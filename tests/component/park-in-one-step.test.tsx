@@ -1,9 +1,9 @@
 import { CONNECTION_PATHS, type TRegistrarDomain } from "@shared/api/connections";
 import type { TDomain } from "@shared/api/domains";
+import { pathTo } from "@shared/path-to";
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ParkInOneStep } from "@/features/connections/components/park-in-one-step";
-import { pathTo } from "../../shared/path-to";
 import { localServerForFile, sendJson } from "./local-server";
 import { renderWithQueries } from "./render";
 

@@ -1,9 +1,9 @@
 import type { TAdminOrder } from "@shared/api/admin/orders";
+import { pathTo } from "@shared/path-to";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { RefundDialog } from "@/features/admin/components/refund-dialog";
 import { ADMIN_ORDERS_PATHS } from "../../shared/api/admin/orders";
-import { pathTo } from "../../shared/path-to";
 import { errorOf, REASON_TOO_LONG } from "./form-errors";
 import { localServerForFile, sendJson } from "./local-server";
 import { renderWithQueries } from "./render";

@@ -1,9 +1,9 @@
 import type { TAdminPayout } from "@shared/api/admin/payouts";
+import { pathTo } from "@shared/path-to";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { RejectPayoutDialog } from "@/features/admin/components/reject-payout-dialog";
 import { ADMIN_PAYOUTS_PATHS } from "../../shared/api/admin/payouts";
-import { pathTo } from "../../shared/path-to";
 import { errorOf, REASON_TOO_LONG } from "./form-errors";
 import { localServerForFile, sendJson } from "./local-server";
 import { renderWithQueries } from "./render";

@@ -1,9 +1,9 @@
 import type { TAdminLead } from "@shared/api/admin/leads";
+import { pathTo } from "@shared/path-to";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ReturnLeadDialog } from "@/features/admin/components/return-lead-dialog";
 import { ADMIN_LEADS_PATHS } from "../../shared/api/admin/leads";
-import { pathTo } from "../../shared/path-to";
 import { errorOf, REASON_TOO_LONG } from "./form-errors";
 import { localServerForFile, sendJson } from "./local-server";
 import { renderWithQueries } from "./render";

@@ -36,6 +36,12 @@ describe("the social webhook", () => {
     save();
     await waitFor(() => expect(puts()).toHaveLength(1));
     expect(puts()[0].body).toEqual({ url: "https://hooks.example.com/post" });
+    // The button is disabled while the first save is on its way; a click then sends nothing.
+    await waitFor(() =>
+      expect((screen.getByRole("button", { name: "Save webhook" }) as HTMLButtonElement).disabled).toBe(
+        false,
+      ),
+    );
 
     fireEvent.change(address(), { target: { value: "   " } });
     save();

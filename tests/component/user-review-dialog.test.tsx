@@ -1,9 +1,9 @@
 import type { TAdminUserDetail } from "@shared/api/admin/users";
+import { pathTo } from "@shared/path-to";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { UserReviewDialog } from "@/features/admin/components/user-review-dialog";
 import { ADMIN_USERS_PATHS } from "../../shared/api/admin/users";
-import { pathTo } from "../../shared/path-to";
 import { errorOf, REASON_TOO_LONG } from "./form-errors";
 import { answerReadsWith, localServerForFile } from "./local-server";
 import { renderWithQueries } from "./render";

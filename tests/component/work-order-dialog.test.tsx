@@ -1,9 +1,9 @@
 import type { TAdminWorkOrderDetail } from "@shared/api/admin/work-orders";
+import { pathTo } from "@shared/path-to";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { WorkOrderDialog } from "@/features/admin/components/work-order-dialog";
 import { ADMIN_WORK_ORDERS_PATHS } from "../../shared/api/admin/work-orders";
-import { pathTo } from "../../shared/path-to";
 import { errorOf } from "./form-errors";
 import { answerReadsWith, localServerForFile } from "./local-server";
 import { renderWithQueries } from "./render";

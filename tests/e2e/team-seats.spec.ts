@@ -1,3 +1,4 @@
+import type { Browser, Page } from "@playwright/test";
 import { expect, registerThroughApi, test, toast, uniqueAccount } from "./fixtures";
 import { listVerifiedDomain } from "./listings";
 import { withMailSink } from "./mail-sink";
@@ -194,7 +195,7 @@ test("an invitation opened signed out names the inviter, comes back after sign-u
   const upgrade = inviteePage.getByRole("button", { name: "Upgrade Analytics" });
   await expect(upgrade).toBeDisabled({ timeout: 30_000 });
   await expect(upgrade).toHaveAccessibleDescription("Only the portfolio's owner can buy this.");
-  await expect(inviteePage.getByTestId("purchase-blocked").first()).toBeVisible();
+  await expect(inviteePage.getByTestId("blocked-reason").first()).toBeVisible();
   await inviteePage.goto("/marketplace");
   const booster = inviteePage.getByRole("button", { name: "Get Promotion" });
   await expect(booster).toBeDisabled({ timeout: 30_000 });
@@ -211,7 +212,7 @@ test("an invitation opened signed out names the inviter, comes back after sign-u
   await expect(buyNow).toBeDisabled({ timeout: 30_000 });
   await expect(buyNow).toHaveAccessibleDescription("Only the portfolio's owner can buy this.");
   await expect(deal.getByRole("button", { name: "Send Offer" })).toBeDisabled();
-  await expect(deal.getByTestId("purchase-blocked")).toHaveText("Only the portfolio's owner can buy this.");
+  await expect(deal.getByTestId("blocked-reason")).toHaveText("Only the portfolio's owner can buy this.");
   await deal.screenshot({ path: testInfo.outputPath("teammate-start-deal.png") });
   expect(refused).toEqual([]);
   // The owner still buys: the same button opens its dialog.
@@ -224,4 +225,153 @@ test("an invitation opened signed out names the inviter, comes back after sign-u
   await expect(inviteePage.getByRole("status").filter({ hasText: "Working in" })).toHaveCount(0);
   expect((await inviteePage.request.delete("/api/auth/account")).status()).toBeLessThan(300);
   await inviteeContext.close();
+});
+
+const VIEWERS_ONLY_LOOK = "Viewers can look but not change anything.";
+const OWNER_ONLY = "Only the portfolio's owner can do this.";
+const OWNER_BUYS_ONLY = "Only the portfolio's owner can buy this.";
+
+/**
+ * A new account in its own browser, invited by the signed-in owner of `owner` as `role`, that
+ * accepts through the API and opens the owner's portfolio.
+ */
+async function joinAs(owner: Page, browser: Browser, ownerName: string, role: "viewer" | "manager") {
+  const context = await browser.newContext();
+  const member = await context.newPage();
+  const account = uniqueAccount({ name: `Team ${role} ${Date.now().toString(36)}` });
+  await registerThroughApi(member, account);
+  const link = await withMailSink(async (smtp) => {
+    const invited = await owner.request.post("/api/team/invitations", {
+      data: { email: account.email, role },
+    });
+    expect(invited.status(), await invited.text()).toBe(201);
+    const mail = await smtp.mailTo(
+      account.email,
+      10_000,
+      `${ownerName} invited you to their ParkPilot portfolio`,
+    );
+    return new URL(/https?:\/\/\S+/.exec(mail.text)?.[0] ?? "");
+  });
+  const accepted = await member.request.post("/api/team/invitations/accept", {
+    data: { token: link.searchParams.get("token") },
+  });
+  expect(accepted.status(), await accepted.text()).toBeLessThan(300);
+  const { portfolios } = (await (await member.request.get("/api/team/portfolios")).json()) as {
+    portfolios: { ownerId: string; role: string }[];
+  };
+  const theirs = portfolios.find((p) => p.role === role);
+  const opened = await member.request.post("/api/team/portfolio", { data: { ownerId: theirs?.ownerId } });
+  expect(opened.status(), await opened.text()).toBe(200);
+  /** Leaves the owner's portfolio and removes the account. */
+  const leave = async () => {
+    await member.request.delete(`/api/team/portfolios/${theirs?.ownerId}`);
+    await member.request.delete("/api/auth/account");
+    await context.close();
+  };
+  return { member, leave };
+}
+
+test("a viewer and a manager see the buttons the role policy refuses them disabled, with the reason; the owner's are enabled", async ({
+  page: owner,
+  account,
+  browser,
+  buyer: seller,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  // The owner is on Pro (two seats), has a listing of their own, and is buying another seller's domain.
+  const order = await owner.request.post("/api/settings/account-upgrade", {
+    data: { plan: "pro", price: "29.00" },
+  });
+  expect(order.status(), await order.text()).toBe(201);
+  const { orderId } = (await order.json()) as { orderId: string };
+  expect(
+    (
+      await owner.request.post(`/api/checkout/sandbox/${orderId}/pay?provider=stripe`, { maxRedirects: 0 })
+    ).status(),
+  ).toBe(303);
+  const own = await listVerifiedDomain(owner, "teamown", "1200.00");
+  const theirs = await listVerifiedDomain(seller, "teamsale", "900.00");
+  const opened = await owner.request.post("/api/marketplace/transactions", { data: { domainId: theirs.id } });
+  expect(opened.status(), await opened.text()).toBe(201);
+  const sale = (await opened.json()) as { id: string };
+
+  const viewer = await joinAs(owner, browser, account.name, "viewer");
+  const manager = await joinAs(owner, browser, account.name, "manager");
+
+  /** The owner's listing's details, opened from its card on the marketplace. */
+  const openOwnListing = async (page: Page) => {
+    await page.goto("/marketplace");
+    await page.getByRole("searchbox", { name: "Search domains" }).fill(own.name);
+    const card = page.getByTestId("listing-card").filter({ hasText: own.name });
+    await card.getByRole("button", { name: "View Details" }).click({ timeout: 30_000 });
+    return page.getByRole("dialog", { name: own.name });
+  };
+
+  // The viewer: listing, unlisting and recording a sale are a manager's; the reason is shown.
+  const v = viewer.member;
+  await v.goto("/marketplace");
+  const listButton = v.getByRole("button", { name: "List Domain for Sale" });
+  await expect(listButton).toBeDisabled({ timeout: 30_000 });
+  await expect(listButton).toHaveAccessibleDescription(VIEWERS_ONLY_LOOK);
+  const viewerDialog = await openOwnListing(v);
+  for (const name of ["Remove Listing", "Mark as Sold"]) {
+    await expect(viewerDialog.getByRole("button", { name })).toBeDisabled();
+    await expect(viewerDialog.getByRole("button", { name })).toHaveAccessibleDescription(VIEWERS_ONLY_LOOK);
+  }
+  await expect(viewerDialog.getByTestId("blocked-reason")).toHaveText(VIEWERS_ONLY_LOOK);
+  await v.setViewportSize({ width: 1280, height: 900 });
+  await viewerDialog.screenshot({ path: testInfo.outputPath("viewer-listing-dialog.png") });
+  // On the domains page: adding is a manager's, a parking report the owner's.
+  await v.goto("/domains");
+  await expect(v.getByRole("button", { name: "Add Domain" })).toHaveAccessibleDescription(VIEWERS_ONLY_LOOK, {
+    timeout: 30_000,
+  });
+  await expect(v.getByRole("button", { name: "Add Domain" })).toBeDisabled();
+  await expect(v.getByRole("button", { name: "Import Parking Report" })).toHaveAccessibleDescription(
+    OWNER_ONLY,
+  );
+  // The owner's escrow sale: every step is the owner's.
+  await v.goto(`/marketplace/deals/${sale.id}`);
+  await expect(v.getByRole("button", { name: "Cancel Sale" })).toHaveAccessibleDescription(OWNER_ONLY, {
+    timeout: 30_000,
+  });
+
+  // The manager lists and unlists, but the owner's escrow sale is the owner's.
+  const m = manager.member;
+  await m.goto("/marketplace");
+  await expect(m.getByRole("status").filter({ hasText: "Working in" })).toContainText("as Manager", {
+    timeout: 30_000,
+  });
+  await expect(m.getByRole("button", { name: "List Domain for Sale" })).toBeEnabled();
+  const managerDialog = await openOwnListing(m);
+  await expect(managerDialog.getByRole("button", { name: "Remove Listing" })).toBeEnabled();
+  await expect(managerDialog.getByRole("button", { name: "Mark as Sold" })).toBeEnabled();
+  await expect(managerDialog.getByTestId("blocked-reason")).toHaveCount(0);
+  await m.keyboard.press("Escape");
+  await m.goto(`/marketplace/deals/${sale.id}`);
+  const details = m.getByTestId("sale-details");
+  const cancel = details.getByRole("button", { name: "Cancel Sale" });
+  await expect(cancel).toBeDisabled({ timeout: 30_000 });
+  await expect(cancel).toHaveAccessibleDescription(OWNER_ONLY);
+  await expect(details.getByRole("button", { name: /^Pay / })).toHaveAccessibleDescription(OWNER_BUYS_ONLY);
+  await expect(details.getByTestId("blocked-reason")).toHaveText([OWNER_BUYS_ONLY, OWNER_ONLY]);
+  await m.setViewportSize({ width: 1280, height: 900 });
+  await details.screenshot({ path: testInfo.outputPath("manager-sale-details.png") });
+  await m.goto("/domains");
+  await expect(m.getByRole("button", { name: "Add Domain" })).toBeEnabled({ timeout: 30_000 });
+  await expect(m.getByRole("button", { name: "Import Parking Report" })).toHaveAccessibleDescription(
+    OWNER_ONLY,
+  );
+
+  // The owner's own buttons are enabled and say nothing.
+  await owner.goto(`/marketplace/deals/${sale.id}`);
+  await expect(owner.getByRole("button", { name: "Cancel Sale" })).toBeEnabled({ timeout: 30_000 });
+  await expect(owner.getByTestId("blocked-reason")).toHaveCount(0);
+  const ownerDialog = await openOwnListing(owner);
+  await expect(ownerDialog.getByRole("button", { name: "Remove Listing" })).toBeEnabled();
+  await owner.keyboard.press("Escape");
+  await expect(owner.getByRole("button", { name: "List Domain for Sale" })).toBeEnabled();
+
+  await viewer.leave();
+  await manager.leave();
 });

@@ -1,10 +1,10 @@
 import type { Express } from "express";
 import { createApp } from "../../server/app";
-import { parseConfig } from "../../server/config";
 import type { Database, Db } from "../../server/db/pool";
 import type { AuthLimitOptions } from "../../server/deps";
 import { type AppDeps, createDeps } from "../../server/deps";
-import { createLogger } from "../../server/logger";
+import { parseConfig } from "../../server/lib/config";
+import { createLogger } from "../../server/lib/logger";
 import { salesSettled } from "../../server/modules/lead-sales/queue-sale";
 import { type DnsServer, startDnsServer } from "./dns-server";
 import { startFakePayPal } from "./fake-paypal";

@@ -39,7 +39,11 @@ const PLANTS: Record<string, Record<string, string>> = {
   },
   "services-not-express": {
     "server/modules/auth/planted.service.ts":
-      'import type { Request } from "express";\nexport type R = Request;\n',
+      'import type { Session } from "express-session";\nexport type S = Session;\n',
+  },
+  "not-the-composition-root": {
+    "server/modules/health/planted-deps.ts":
+      'import type { AppDeps } from "../../deps";\nexport type D = AppDeps;\n',
   },
   "http-not-modules": { "server/http/planted.ts": 'export * from "../modules/ledger/balance-of";\n' },
   "no-file-cycles": {

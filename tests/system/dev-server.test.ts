@@ -106,11 +106,11 @@ describe("the development server (npm run dev)", () => {
 
   it("refuses server source through /@fs/, raw or not, on the app's and the landing page's servers", async () => {
     for (const url of [
-      `/@fs${repo}/server/config.ts?raw`,
-      `/@fs${repo}/server/config.ts`,
+      `/@fs${repo}/server/lib/config.ts?raw`,
+      `/@fs${repo}/server/lib/config.ts`,
       `/@fs${repo}/.env.example?raw`,
-      `/__landing/@fs${repo}/server/config.ts?raw`,
-      `/__landing/@fs${repo}/server/config.ts`,
+      `/__landing/@fs${repo}/server/lib/config.ts?raw`,
+      `/__landing/@fs${repo}/server/lib/config.ts`,
       `/__landing/@fs${repo}/.env.example?raw`,
     ]) {
       const res = await fetch(`${baseUrl}${url}`);

@@ -36,7 +36,7 @@ import { PORTFOLIO_PNL_PATH, type TPnlRange, type TPortfolioPnlQuery } from "@sh
 import { REVENUE_PATHS, type TRevenueRange } from "@shared/api/revenue";
 import { ACCOUNT_SETTINGS_PATH, NOTIFICATION_SETTINGS_PATH } from "@shared/api/settings";
 import { SOCIAL_PATHS } from "@shared/api/social";
-import { pathTo } from "../../../shared/path-to";
+import { pathTo } from "@shared/path-to";
 
 /**
  * Every cached read's key, each defined here once: the reads (`features/<area>/api/get-*.ts`)

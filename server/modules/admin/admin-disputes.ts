@@ -11,10 +11,9 @@ import {
   users,
 } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
-import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import type { RequestMeta } from "../../http/request-meta";
-import { saleConfigOf } from "../marketplace/sale-config";
+import { type SaleConfigFields, saleConfigOf } from "../marketplace/sale-config";
 import {
   buyerTxtValue,
   disputedSale,
@@ -23,7 +22,7 @@ import {
   statementsOf,
 } from "../marketplace/transactions.service";
 import { recordStaffAction } from "./staff-gate";
-import { refundOrderAsStaff } from "./staff-refund";
+import { refundOrderAsStaff, type StaffRefundDeps } from "./staff-refund";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -113,7 +112,8 @@ export async function listDisputes(db: Db): Promise<TAdminDispute[]> {
   );
 }
 
-type DecisionDeps = Pick<AppDeps, "db" | "mailer" | "payments" | "logger" | "paid" | "config">;
+/** What deciding a dispute needs of the app: a staff refund's, and the sale terms. */
+export type DecisionDeps = StaffRefundDeps & { config: SaleConfigFields };
 interface Decision {
   staffId: string;
   id: string;

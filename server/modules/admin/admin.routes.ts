@@ -1,26 +1,38 @@
 import { Router } from "express";
 import { ADMIN_CONSOLE_PATHS } from "../../../shared/api/admin/console";
-import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
 import { findUser } from "../auth/auth.service";
-import { appraisalsAdminRoutes } from "./appraisals.routes";
-import { leadBuyersAdminRoutes } from "./lead-buyers.routes";
-import { leadsAdminRoutes } from "./leads.routes";
-import { moneyAdminRoutes } from "./money.routes";
-import { ordersAdminRoutes } from "./orders.routes";
-import { payoutsAdminRoutes } from "./payouts.routes";
-import { salesAdminRoutes } from "./sales.routes";
+import { type AppraisalsAdminDeps, appraisalsAdminRoutes } from "./appraisals.routes";
+import { type LeadBuyersAdminDeps, leadBuyersAdminRoutes } from "./lead-buyers.routes";
+import { type LeadsAdminDeps, leadsAdminRoutes } from "./leads.routes";
+import { type MoneyAdminDeps, moneyAdminRoutes } from "./money.routes";
+import { type OrdersAdminDeps, ordersAdminRoutes } from "./orders.routes";
+import { type PayoutsAdminDeps, payoutsAdminRoutes } from "./payouts.routes";
+import { type SalesAdminDeps, salesAdminRoutes } from "./sales.routes";
 import { staffGate } from "./staff-gate";
-import { taxFormsAdminRoutes } from "./tax-forms.routes";
-import { ticketsAdminRoutes } from "./tickets.routes";
-import { usersAdminRoutes } from "./users.routes";
-import { workOrdersAdminRoutes } from "./work-orders.routes";
+import { type TaxFormsAdminDeps, taxFormsAdminRoutes } from "./tax-forms.routes";
+import { type TicketsAdminDeps, ticketsAdminRoutes } from "./tickets.routes";
+import { type UsersAdminDeps, usersAdminRoutes } from "./users.routes";
+import { type WorkOrdersAdminDeps, workOrdersAdminRoutes } from "./work-orders.routes";
 
 const at = mountedAt("/api/admin");
 
+/** What the operator console needs of the app: what each of its routes needs. */
+export type AdminDeps = AppraisalsAdminDeps &
+  LeadBuyersAdminDeps &
+  LeadsAdminDeps &
+  MoneyAdminDeps &
+  OrdersAdminDeps &
+  PayoutsAdminDeps &
+  SalesAdminDeps &
+  TaxFormsAdminDeps &
+  TicketsAdminDeps &
+  UsersAdminDeps &
+  WorkOrdersAdminDeps;
+
 /** `/api/admin`: the operator console's API (docs/security.md#staff-and-the-operator-console), for staff signed in with a second factor only. */
-export function adminRoutes(deps: AppDeps): Router {
+export function adminRoutes(deps: AdminDeps): Router {
   const { db } = deps;
   const router = Router();
   router.use(staffGate(db));

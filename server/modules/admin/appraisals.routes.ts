@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { APPRAISAL_PATHS } from "../../../shared/api/appraisals";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
 import { accuracyOf } from "../appraisals/appraise-name";
@@ -8,8 +8,12 @@ import { accuracySnapshot } from "../appraisals/market-data";
 
 const at = mountedAt("/api/admin/appraisals");
 
+export interface AppraisalsAdminDeps {
+  db: Db;
+}
+
 /** `/api/admin/appraisals`: how accurate the appraisal engine has been on the platform's sales. */
-export function appraisalsAdminRoutes(deps: AppDeps): Router {
+export function appraisalsAdminRoutes(deps: AppraisalsAdminDeps): Router {
   const router = Router();
   router.get(
     at(APPRAISAL_PATHS.accuracy),

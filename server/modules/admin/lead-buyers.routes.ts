@@ -5,7 +5,7 @@ import {
   ZIssueLeadInvoiceBody,
   ZLeadBuyerInput,
 } from "../../../shared/api/lead-sales";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
@@ -13,6 +13,7 @@ import { requestMeta } from "../../http/request-meta";
 import { buyerCalls, buyerInvoices, voidInvoice } from "../lead-sales/buyer-console";
 import { createBuyer, hasActiveBuyer, listBuyers, updateBuyer } from "../lead-sales/buyer-store";
 import { issueInvoice } from "../lead-sales/issue-invoice";
+import type { LeadSales } from "../lead-sales/lead-sales";
 import { recordStaffAction } from "./staff-gate";
 
 const at = mountedAt("/api/admin/lead-buyers");
@@ -20,8 +21,13 @@ const at = mountedAt("/api/admin/lead-buyers");
 const ZBuyerIdParams = z.object({ id: z.uuid("Unknown buyer") });
 const ZInvoiceParams = ZBuyerIdParams.extend({ invoiceId: z.uuid("Unknown invoice") });
 
+export interface LeadBuyersAdminDeps {
+  db: Db;
+  leadSales: LeadSales;
+}
+
 /** `/api/admin/lead-buyers`: who buys leads by ping-post, and each one's log (docs/money.md#lead-sales). */
-export function leadBuyersAdminRoutes(deps: AppDeps): Router {
+export function leadBuyersAdminRoutes(deps: LeadBuyersAdminDeps): Router {
   const { db, leadSales } = deps;
   const router = Router();
 

@@ -6,7 +6,7 @@ import {
   ZAdminLeadsQuery,
   ZReturnLeadBody,
 } from "../../../shared/api/admin/leads";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
@@ -20,8 +20,12 @@ const at = mountedAt("/api/admin/leads");
 
 const ZLeadIdParams = z.object({ id: z.uuid("Unknown lead") });
 
+export interface LeadsAdminDeps {
+  db: Db;
+}
+
 /** `/api/admin/leads`: every owner's leads, for staff (docs/security.md#staff-and-the-operator-console). */
-export function leadsAdminRoutes(deps: AppDeps): Router {
+export function leadsAdminRoutes(deps: LeadsAdminDeps): Router {
   const { db } = deps;
   const router = Router();
 

@@ -5,18 +5,19 @@ import {
   ZAdminOrdersQuery,
   ZRefundOrderBody,
 } from "../../../shared/api/admin/orders";
-import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
 import { searchOrders } from "./admin-orders";
 import { recordStaffAction } from "./staff-gate";
-import { refundOrderAsStaff } from "./staff-refund";
+import { refundOrderAsStaff, type StaffRefundDeps } from "./staff-refund";
 
 const at = mountedAt("/api/admin/orders");
 
+export type OrdersAdminDeps = StaffRefundDeps;
+
 /** `/api/admin/orders`: search paid orders and refund one in full or in part (docs/security.md#staff-and-the-operator-console). */
-export function ordersAdminRoutes(deps: AppDeps): Router {
+export function ordersAdminRoutes(deps: OrdersAdminDeps): Router {
   const { db } = deps;
   const router = Router();
 

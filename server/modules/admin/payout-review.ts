@@ -6,7 +6,7 @@ import type { Db } from "../../db/pool";
 import type { Tx } from "../../db/tx";
 import { AppError, notFound } from "../../http/app-error";
 import type { RequestMeta } from "../../http/request-meta";
-import type { Logger } from "../../logger";
+import type { Logger } from "../../lib/logger";
 import type { Mailer } from "../../mail/mailer";
 import type { PayoutRails, PayoutSender } from "../../payments/provider";
 import { lockBalance } from "../ledger/balance-lock";

@@ -5,17 +5,27 @@ import {
   ZAdminPayoutsQuery,
   ZRejectPayoutBody,
 } from "../../../shared/api/admin/payouts";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
+import type { Logger } from "../../lib/logger";
+import type { Mailer } from "../../mail/mailer";
+import type { Payments } from "../../payments/payments";
 import { searchPayouts } from "./admin-payouts";
 import { approvePayout, rejectPayout } from "./payout-review";
 
 const at = mountedAt("/api/admin/payouts");
 
+export interface PayoutsAdminDeps {
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+  payments: Payments;
+}
+
 /** `/api/admin/payouts`: payouts held for review, approved (then sent) or rejected (docs/security.md#staff-and-the-operator-console). */
-export function payoutsAdminRoutes(deps: AppDeps): Router {
+export function payoutsAdminRoutes(deps: PayoutsAdminDeps): Router {
   const { db, mailer, logger, payments } = deps;
   const router = Router();
 

@@ -5,11 +5,18 @@ import {
   ZDisputePartialRefundBody,
 } from "../../../shared/api/admin/sales";
 import { ZTransactionIdParams } from "../../../shared/api/marketplace/deals";
-import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
-import { listDisputes, partlyRefundDispute, refundDispute, releaseDispute } from "./admin-disputes";
+import {
+  type DecisionDeps,
+  listDisputes,
+  partlyRefundDispute,
+  refundDispute,
+  releaseDispute,
+} from "./admin-disputes";
+
+export type SalesAdminDeps = DecisionDeps;
 
 const at = mountedAt("/api/admin/sales");
 
@@ -17,7 +24,7 @@ const at = mountedAt("/api/admin/sales");
  * `/api/admin/sales`: disputed escrow sales with both sides' statements and the transfer
  * evidence, which staff release to the seller, refund to the buyer, or split.
  */
-export function salesAdminRoutes(deps: AppDeps): Router {
+export function salesAdminRoutes(deps: SalesAdminDeps): Router {
   const router = Router();
   const decision = { auth: true, params: ZTransactionIdParams, body: ZDisputeDecisionBody } as const;
 

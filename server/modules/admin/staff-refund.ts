@@ -8,13 +8,15 @@ import {
   serviceOrders,
   transactions,
 } from "../../../shared/schema";
+import type { Db } from "../../db/pool";
 import type { Tx } from "../../db/tx";
-import type { AppDeps } from "../../deps";
 import { AppError, notFound } from "../../http/app-error";
+import type { Logger } from "../../lib/logger";
 import type { Mailer } from "../../mail/mailer";
 import { mailBuyer } from "../../payments/mail-buyer";
-import type { PaymentEffects } from "../../payments/money-effects";
+import type { PaidContext, PaymentEffects } from "../../payments/money-effects";
 import { refundableIdOf } from "../../payments/payment-ids";
+import type { Payments } from "../../payments/payments";
 import { applyPartialRefund, endRefundedOrder } from "../../payments/refund-order";
 import { refundPayment } from "../../payments/refund-payment";
 import { adminOrder } from "./admin-orders";
@@ -142,6 +144,15 @@ async function applyRefund(
   return done;
 }
 
+/** What a staff refund needs of the app. */
+export interface StaffRefundDeps {
+  db: Db;
+  mailer: Mailer;
+  payments: Payments;
+  logger: Logger;
+  paid: PaidContext;
+}
+
 /**
  * Staff refund a paid order, in full or in part, through the provider that took the payment
  * (Stripe, PayPal; the sandbox records one). The refund is written pending first, the provider is
@@ -149,7 +160,7 @@ async function applyRefund(
  * refuses leaves the refund failed and nothing else changed.
  */
 export async function refundOrderAsStaff(
-  deps: Pick<AppDeps, "db" | "mailer" | "payments" | "logger" | "paid">,
+  deps: StaffRefundDeps,
   input: StaffRefundInput,
 ): Promise<TStaffRefund> {
   const reserved = await deps.db.transaction((tx) => reserveRefund(tx, input));

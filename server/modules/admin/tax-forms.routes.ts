@@ -1,19 +1,25 @@
 import { Router } from "express";
 import { ADMIN_PAYOUTS_PATHS } from "../../../shared/api/admin/payouts";
 import { ZYearParams } from "../../../shared/api/payouts";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
 import { sendCsv } from "../../http/send-csv";
+import type { SecretBox } from "../../lib/secret-box";
 import { recordAudit } from "../audit/audit-log";
 import { missingTaxForms } from "../payouts/tax-forms.service";
 import { yearEndCsv } from "../payouts/year-end.service";
 
 const at = mountedAt("/api/admin/tax-forms");
 
+export interface TaxFormsAdminDeps {
+  db: Db;
+  taxIdKeys: SecretBox;
+}
+
 /** `/api/admin/tax-forms`: payees with money and no tax form, and the year-end 1099 export. */
-export function taxFormsAdminRoutes(deps: AppDeps): Router {
+export function taxFormsAdminRoutes(deps: TaxFormsAdminDeps): Router {
   const { db } = deps;
   const router = Router();
   router.get(

@@ -6,17 +6,25 @@ import {
   ZTicketParams,
   ZTicketStatusBody,
 } from "../../../shared/api/support";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
+import type { Config } from "../../lib/config";
+import type { Mailer } from "../../mail/mailer";
 import { setTicketStatus, staffReply, staffTicketThread, ticketQueue } from "../support/staff-tickets";
 import { recordStaffAction } from "./staff-gate";
 
 const at = mountedAt("/api/admin/tickets");
 
+export interface TicketsAdminDeps {
+  db: Db;
+  mailer: Mailer;
+  config: Pick<Config, "appUrl">;
+}
+
 /** `/api/admin/tickets`: the support queue, a ticket's thread, replies and status (docs/security.md#staff-and-the-operator-console). */
-export function ticketsAdminRoutes(deps: AppDeps): Router {
+export function ticketsAdminRoutes(deps: TicketsAdminDeps): Router {
   const { db, mailer, config } = deps;
   const router = Router();
 

@@ -5,7 +5,7 @@ import {
   ZAdminUsersQuery,
   ZSuspendBody,
 } from "../../../shared/api/admin/users";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
@@ -16,8 +16,12 @@ import { recordStaffAction } from "./staff-gate";
 
 const at = mountedAt("/api/admin/users");
 
+export interface UsersAdminDeps {
+  db: Db;
+}
+
 /** `/api/admin/users`: search accounts, review one, suspend and restore (docs/security.md#staff-and-the-operator-console). */
-export function usersAdminRoutes(deps: AppDeps): Router {
+export function usersAdminRoutes(deps: UsersAdminDeps): Router {
   const { db } = deps;
   const router = Router();
 

@@ -11,13 +11,12 @@ import {
 } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import type { Tx } from "../../db/tx";
-import type { AppDeps } from "../../deps";
 import { AppError, notFound } from "../../http/app-error";
 import type { Mailer } from "../../mail/mailer";
 import { addAnalystNotes } from "../analytics/reports/analytics-report-effects";
 import { addAnalystReview } from "../appraisals/appraisal-effects";
 import { mailWorkOrderChange } from "../work-orders/work-order-mail";
-import { refundOrderAsStaff } from "./staff-refund";
+import { refundOrderAsStaff, type StaffRefundDeps } from "./staff-refund";
 
 export interface WorkOrderContext {
   db: Db;
@@ -100,7 +99,7 @@ export async function advanceWorkOrder(
  * order is cancelled, and why, beside the refund's own mail.
  */
 export async function cancelWorkOrder(
-  deps: Pick<AppDeps, "db" | "mailer" | "payments" | "logger" | "paid"> & { appUrl: string },
+  deps: StaffRefundDeps & { appUrl: string },
   change: { staffId: string; workOrderId: string; reason: string },
 ): Promise<void> {
   const { db } = deps;

@@ -9,13 +9,14 @@ import {
   ZWorkOrderStatusBody,
   ZWorkOrderTextDeliverableBody,
 } from "../../../shared/api/admin/work-orders";
-import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
+import type { Config } from "../../lib/config";
 import { checkDeliverableFile, readDeliverableBody } from "../work-orders/deliverable-file";
 import { listWorkOrders, workOrderDetail } from "../work-orders/work-orders-console";
 import { recordStaffAction } from "./staff-gate";
+import type { StaffRefundDeps } from "./staff-refund";
 import {
   addDeliverable,
   addWorkOrderNote,
@@ -26,8 +27,12 @@ import {
 
 const at = mountedAt("/api/admin/work-orders");
 
+export type WorkOrdersAdminDeps = StaffRefundDeps & {
+  config: Pick<Config, "appUrl">;
+};
+
 /** `/api/admin/work-orders`: the fulfilment queue of services people deliver (docs/money.md#what-each-purchase-delivers, docs/security.md#staff-and-the-operator-console). */
-export function workOrdersAdminRoutes(deps: AppDeps): Router {
+export function workOrdersAdminRoutes(deps: WorkOrdersAdminDeps): Router {
   const { db } = deps;
   const ctx = { db, mailer: deps.mailer, appUrl: deps.config.appUrl };
   const router = Router();

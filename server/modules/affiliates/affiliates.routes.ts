@@ -8,9 +8,12 @@ import {
   ZInviteAffiliateBody,
   ZLinkAnalyticsQuery,
 } from "../../../shared/api/affiliates";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
+import type { RateLimit } from "../../http/rate-limit";
+import type { Config } from "../../lib/config";
+import type { Mailer } from "../../mail/mailer";
 import { affiliateStats, listAffiliates } from "./affiliates.service";
 import { listCampaigns } from "./campaigns.service";
 import { inviteAffiliate } from "./invite-affiliate";
@@ -18,7 +21,14 @@ import { linkAnalytics } from "./link-analytics";
 
 const at = mountedAt("/api/affiliates");
 
-export function affiliateRoutes(deps: AppDeps): Router {
+export interface AffiliateDeps {
+  db: Db;
+  mailer: Mailer;
+  limits: { affiliateInvites: RateLimit };
+  config: Pick<Config, "appUrl">;
+}
+
+export function affiliateRoutes(deps: AffiliateDeps): Router {
   const { db } = deps;
   const router = Router();
 

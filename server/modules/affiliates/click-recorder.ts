@@ -1,5 +1,5 @@
 import type pg from "pg";
-import type { Logger } from "../../logger";
+import type { Logger } from "../../lib/logger";
 import { clickOwners } from "./click-owners";
 
 /** A click waits at most this long in memory before it is written... */

@@ -114,7 +114,7 @@ async function selfReferral(
 }
 
 /**
- * The registration hook (`AppDeps.onRegistered`): runs inside the registration transaction, so
+ * The registration hook (the app's `onRegistered`): runs inside the registration transaction, so
  * the account and its referral link commit together. Tells the referrer (by email too when they
  * asked for affiliate updates).
  */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Router } from "express";
 import { referralPath } from "../../../shared/api/affiliates";
-import type { AppDeps } from "../../deps";
+import type { ClickRecorder } from "./click-recorder";
 
 /** What a referral code is made of (URL-safe letters); anything else is no one's code. */
 const CODE = /^[A-Za-z0-9_-]{1,64}$/;
@@ -23,6 +23,10 @@ export function clickSource(utmSource: unknown, referer: string | undefined): st
   }
 }
 
+export interface ReferralRedirectDeps {
+  referralClicks: ClickRecorder;
+}
+
 /**
  * `GET /r/:code`: the short referral link (docs/affiliates.md#link-analytics). Answers the
  * redirect first, a bare 302 with no body, and hands the click to the click recorder, which
@@ -30,7 +34,7 @@ export function clickSource(utmSource: unknown, referer: string | undefined): st
  * code still leads to registration, without a click; something that cannot be a code leads to
  * registration without it (a registration carrying it would be refused).
  */
-export function referralRedirectRoutes(deps: AppDeps): Router {
+export function referralRedirectRoutes(deps: ReferralRedirectDeps): Router {
   const router = Router();
   router.get("/r/:code", (req, res) => {
     const code = String(req.params.code).slice(0, 64);

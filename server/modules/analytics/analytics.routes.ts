@@ -9,7 +9,7 @@ import {
   ZAnalyticsExportQuery,
   ZAnalyticsQuery,
 } from "../../../shared/api/analytics";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
 import { sendCsv } from "../../http/send-csv";
@@ -22,7 +22,11 @@ import { forecastHistory } from "./reports/forecast-basis";
 
 const at = mountedAt("/api/analytics");
 
-export function analyticsRoutes(deps: AppDeps): Router {
+export interface AnalyticsDeps {
+  db: Db;
+}
+
+export function analyticsRoutes(deps: AnalyticsDeps): Router {
   const { db } = deps;
   const router = Router();
 

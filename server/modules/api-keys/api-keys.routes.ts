@@ -1,16 +1,24 @@
 import { Router } from "express";
 import { API_KEY_PATHS, ZApiKeyIdParam, ZCreateApiKeyBody } from "../../../shared/api/api-keys";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
+import type { Mailer } from "../../mail/mailer";
+import type { Payments } from "../../payments/payments";
 import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys.service";
 import { getApiUsage } from "./api-usage.service";
 
 const at = mountedAt("/api/api-keys");
 
+export interface ApiKeyDeps {
+  db: Db;
+  mailer: Mailer;
+  payments: Pick<Payments, "testMode">;
+}
+
 /** Settings → API, for the signed-in owner: keys (create, list, revoke) and the period's usage. */
-export function apiKeyRoutes(deps: AppDeps): Router {
+export function apiKeyRoutes(deps: ApiKeyDeps): Router {
   const { db, mailer } = deps;
   const router = Router();
   router.get(

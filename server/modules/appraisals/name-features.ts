@@ -1,5 +1,5 @@
 import { syllable } from "syllable";
-import { parse } from "tldts";
+import { tldts } from "../../lib/domain-name";
 import { type Piece, segmentWords } from "./segment-words";
 import { type WordData, wordData } from "./word-data";
 
@@ -62,7 +62,7 @@ export function brandabilityOf(label: string, syllables: number): number {
 /** The label and suffix of a domain name; a bare word is read as a .com. */
 export function splitName(name: string): { label: string; tld: string } {
   const lower = name.trim().toLowerCase().replace(/\.$/, "");
-  const parsed = parse(lower, { allowPrivateDomains: false });
+  const parsed = tldts().parse(lower, { allowPrivateDomains: false });
   if (parsed.publicSuffix && parsed.domainWithoutSuffix) {
     return { label: parsed.domainWithoutSuffix.split(".").pop() ?? "", tld: parsed.publicSuffix };
   }

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { Router } from "express";
 import { SECURITY_PATHS, ZAuditExportQuery, ZAuditLogQuery } from "../../../shared/api/auth/security";
 import { users } from "../../../shared/schema";
+import type { Db } from "../../db/pool";
 import type { DbOrTx } from "../../db/tx";
-import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
@@ -32,11 +32,16 @@ async function auditRetentionDays(db: DbOrTx, userId: string): Promise<number> {
 const withDevice = <T extends { userAgent: string | null }>(rows: T[]) =>
   rows.map((r) => ({ ...r, device: describeDevice(r.userAgent) }));
 
+/** What the audit log's routes need of the app. */
+export interface AuditLogDeps {
+  db: Db;
+}
+
 const atAuditLog = mountedAt("/api/audit-log");
 const atSecurity = mountedAt("/api/security");
 
 /** `GET /api/audit-log`: the user's own security events; `/all`: every account's, for staff. */
-export function auditRoutes(deps: AppDeps): Router {
+export function auditRoutes(deps: AuditLogDeps): Router {
   const { db } = deps;
   const router = Router();
 
@@ -63,7 +68,7 @@ export function auditRoutes(deps: AppDeps): Router {
  * `GET /api/security/audit-log/export?format=csv|json`: the signed-in user's own log as a download,
  * behind the audit-logs add-on (403 naming it without). CSV cells are formula-safe.
  */
-export function auditExportRoutes(deps: AppDeps): Router {
+export function auditExportRoutes(deps: AuditLogDeps): Router {
   const { db } = deps;
   const router = Router();
   router.get(

@@ -5,7 +5,6 @@ import {
   ZProfileBody,
   ZRegisterBody,
 } from "../../../shared/api/auth/sign-in";
-import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
@@ -13,22 +12,41 @@ import { requestMeta } from "../../http/request-meta";
 import { assertRecentAuth, requireRecentAuth } from "../../http/require-recent-auth";
 import { SESSION_COOKIE } from "../../http/session";
 import { endSession, startSession } from "../../http/session-helpers";
+import type { Config } from "../../lib/config";
 import { recordAudit } from "../audit/audit-log";
-import { changePassword, findUser, register, toSessionUser, updateProfile } from "./auth.service";
+import {
+  changePassword,
+  findUser,
+  type OnRegistered,
+  register,
+  toSessionUser,
+  updateProfile,
+} from "./auth.service";
 import { deleteAccount } from "./delete-account";
-import { deviceRoutes } from "./devices.routes";
-import { emailRoutes } from "./email.routes";
+import { type DeviceDeps, deviceRoutes } from "./devices.routes";
+import { type EmailDeps, emailRoutes } from "./email.routes";
 import { requestEmailChange } from "./email-change.service";
 import { mailConfirmationLink } from "./email-links";
 import { deviceTokenOf, rememberDevice } from "./known-devices";
-import { passkeyRoutes } from "./passkeys.routes";
-import { passwordResetRoutes } from "./password-reset.routes";
-import { securityRoutes } from "./security.routes";
-import { signInRoutes } from "./sign-in.routes";
+import { type PasskeyDeps, passkeyRoutes } from "./passkeys.routes";
+import { type PasswordResetDeps, passwordResetRoutes } from "./password-reset.routes";
+import { type SecurityDeps, securityRoutes } from "./security.routes";
+import { type SignInRoutesDeps, signInRoutes } from "./sign-in.routes";
 
 const at = mountedAt("/api/auth");
 
-export function authRoutes(deps: AppDeps): Router {
+/** What the account routes need of the app: their own, and what each of the routes they gather needs. */
+export type AuthDeps = SignInRoutesDeps &
+  SecurityDeps &
+  DeviceDeps &
+  PasskeyDeps &
+  PasswordResetDeps &
+  EmailDeps & {
+    onRegistered?: OnRegistered;
+    config: Pick<Config, "appUrl" | "adminEmails" | "secureCookies">;
+  };
+
+export function authRoutes(deps: AuthDeps): Router {
   const { db, authLimits } = deps;
   const links = { mailer: deps.mailer, appUrl: deps.config.appUrl, adminEmails: deps.config.adminEmails };
   const router = Router();

@@ -5,7 +5,6 @@ import {
   ZDeviceIdParams,
   ZRenameDeviceBody,
 } from "../../../shared/api/auth/devices";
-import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
@@ -16,14 +15,17 @@ import { hasAddOn, requireAddOn } from "../entitlements/require-add-on";
 import { approveDeviceById, approveDeviceByLink } from "./device-approval";
 import { listDevices, renameDevice, revokeDevice } from "./devices.service";
 import { resumeApprovedSignIn } from "./sign-in";
+import type { SignInDeps } from "./sign-in-step";
 
 const at = mountedAt("/api/auth");
+
+export type DeviceDeps = SignInDeps;
 
 /**
  * Settings → Security → Devices: every account sees the devices it signed in on; the
  * device-management add-on names them, revokes them and approves new ones (docs/security.md#accounts-and-sign-in).
  */
-export function deviceRoutes(deps: AppDeps): Router {
+export function deviceRoutes(deps: DeviceDeps): Router {
   const { db, authLimits } = deps;
   const router = Router();
 

@@ -1,16 +1,24 @@
 import { Router } from "express";
 import { EMAIL_PATHS, ZEmailTokenBody } from "../../../shared/api/auth/email";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
+import type { Config } from "../../lib/config";
+import type { Mailer } from "../../mail/mailer";
 import { cancelPendingChange, emailStatus, resendConfirmation } from "./email-change.service";
 import { cancelEmailChangeByLink, confirmEmail } from "./email-confirm";
 
 const at = mountedAt("/api/auth");
 
+export interface EmailDeps {
+  db: Db;
+  mailer: Mailer;
+  config: Pick<Config, "appUrl" | "adminEmails">;
+}
+
 /** Proving the account's address: its status, the mailed links, resending and cancelling. */
-export function emailRoutes(deps: AppDeps): Router {
+export function emailRoutes(deps: EmailDeps): Router {
   const { db, mailer } = deps;
   const links = { mailer, appUrl: deps.config.appUrl, adminEmails: deps.config.adminEmails };
   const router = Router();

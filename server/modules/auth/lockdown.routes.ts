@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { SECURITY_PATHS } from "../../../shared/api/auth/security";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
@@ -9,8 +9,12 @@ import { lockDownAccount, lockdownStatus } from "./lockdown";
 
 const at = mountedAt("/api/security");
 
+export interface LockdownDeps {
+  db: Db;
+}
+
 /** `GET /api/security/lockdown`: whether the account is locked down; `POST` locks it down (incident-response add-on). */
-export function lockdownRoutes(deps: AppDeps): Router {
+export function lockdownRoutes(deps: LockdownDeps): Router {
   const { db } = deps;
   const router = Router();
   router.get(

@@ -10,17 +10,18 @@ import {
   ZRenamePasskeyBody,
   ZRequireTwoFactorBody,
 } from "../../../shared/api/auth/passkeys";
-import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
 import { requireRecentAuth } from "../../http/require-recent-auth";
+import type { Config } from "../../lib/config";
 import { recordAudit } from "../audit/audit-log";
 import { findUser } from "./auth.service";
 import {
   listPasskeys,
   loginOptions,
+  type PendingCeremony,
   registerPasskey,
   registrationOptions,
   removePasskey,
@@ -29,6 +30,19 @@ import {
   verifyLogin,
 } from "./passkeys.service";
 import { completeSignIn, PENDING_SIGN_IN_MS } from "./sign-in";
+import type { SignInDeps } from "./sign-in-step";
+
+/** What these routes need of the app: a sign-in's last steps, and the relying party's origin. */
+export type PasskeyDeps = SignInDeps & {
+  config: Pick<Config, "appUrl">;
+};
+
+declare module "express-session" {
+  interface SessionData {
+    /** The challenge of the WebAuthn ceremony under way, single use (passkeys.service.ts). */
+    webauthn: PendingCeremony;
+  }
+}
 
 const at = mountedAt("/api/auth");
 
@@ -37,7 +51,7 @@ const at = mountedAt("/api/auth");
  * add-on), signing in with one alone or after the password, and managing them in Settings →
  * Security. Listing, renaming and removing stay open after an add-on ends, so nothing is stuck.
  */
-export function passkeyRoutes(deps: AppDeps): Router {
+export function passkeyRoutes(deps: PasskeyDeps): Router {
   const { db, authLimits } = deps;
   const appUrl = deps.config.appUrl;
   const router = Router();

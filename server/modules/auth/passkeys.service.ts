@@ -1,6 +1,5 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import type { Session, SessionData } from "express-session";
 import type { TPasskey, TPasskeyKind, TPasskeysAnswer } from "../../../shared/api/auth/passkeys";
 import { passkeys, users } from "../../../shared/schema";
 import type { DbOrTx } from "../../db/tx";
@@ -43,21 +42,31 @@ export function relyingParty(appUrl: string): { rpID: string; origin: string } {
   return { rpID: url.hostname, origin: url.origin };
 }
 
-declare module "express-session" {
-  interface SessionData {
-    /** The challenge of the WebAuthn ceremony under way, single use. */
-    webauthn: { challenge: string; purpose: "register" | "login"; kind?: TPasskeyKind; at: number };
-  }
+/** The challenge of a WebAuthn ceremony under way, single use. */
+export interface PendingCeremony {
+  challenge: string;
+  purpose: "register" | "login";
+  kind?: TPasskeyKind;
+  at: number;
 }
 
-/** The signed-in browser's session, where a ceremony's challenge waits for its answer. */
-type BrowserSession = Session & Partial<SessionData>;
+/**
+ * Where a ceremony's challenge waits for the browser's answer, between two requests: the signed-in
+ * browser's session, handed over by the routes. What the ceremonies read and write of it, and how
+ * it is saved; the service knows nothing of the web framework that keeps it.
+ */
+export interface CeremonySession {
+  webauthn?: PendingCeremony;
+  /** The password sign-in awaiting its second factor, if any. */
+  readonly pendingSignIn?: { userId: string };
+  save(callback: (err?: unknown) => void): void;
+}
 
-const saveSession = (session: BrowserSession) =>
+const saveSession = (session: CeremonySession) =>
   new Promise<void>((resolve, reject) => session.save((err) => (err ? reject(err) : resolve())));
 
 /** Takes the challenge out of the session (single use); refuses an old or missing one. */
-function takeChallenge(session: BrowserSession, purpose: "register" | "login") {
+function takeChallenge(session: CeremonySession, purpose: "register" | "login") {
   const pending = session.webauthn;
   delete session.webauthn;
   if (!pending || pending.purpose !== purpose || Date.now() - pending.at > CHALLENGE_MS) {
@@ -114,7 +123,7 @@ export async function listPasskeys(db: DbOrTx, userId: string): Promise<TPasskey
 /** Step one of adding a credential: creation options, excluding the user's existing ones. */
 export async function registrationOptions(options: {
   db: DbOrTx;
-  session: BrowserSession;
+  session: CeremonySession;
   appUrl: string;
   userId: string;
   kind: TPasskeyKind;
@@ -151,7 +160,7 @@ export async function registrationOptions(options: {
 /** Step two: verifies the browser's answer against the challenge and stores the credential. */
 export async function registerPasskey(options: {
   db: DbOrTx;
-  session: BrowserSession;
+  session: CeremonySession;
   appUrl: string;
   userId: string;
   response: RegistrationResponseJSON;
@@ -228,7 +237,7 @@ export async function secondFactorsOf(db: DbOrTx, userId: string) {
 }
 
 /** Login options: for the pending password sign-in's user (second factor), or passwordless. */
-export async function loginOptions(options: { db: DbOrTx; session: BrowserSession; appUrl: string }) {
+export async function loginOptions(options: { db: DbOrTx; session: CeremonySession; appUrl: string }) {
   const { db, session } = options;
   const { rpID } = relyingParty(options.appUrl);
   const pending = session.pendingSignIn;
@@ -256,7 +265,7 @@ export async function loginOptions(options: { db: DbOrTx; session: BrowserSessio
  */
 export async function verifyLogin(options: {
   db: DbOrTx;
-  session: BrowserSession;
+  session: CeremonySession;
   appUrl: string;
   response: AuthenticationResponseJSON;
 }): Promise<{ userId: string; kind: TPasskeyKind; secondFactor: boolean }> {

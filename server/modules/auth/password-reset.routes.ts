@@ -4,16 +4,26 @@ import {
   ZPasswordResetBody,
   ZPasswordResetConfirmBody,
 } from "../../../shared/api/auth/security";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
+import type { Config } from "../../lib/config";
+import type { Mailer } from "../../mail/mailer";
+import type { AuthLimits } from "./auth-limits";
 import { confirmPasswordReset, requestPasswordReset } from "./password-reset.service";
 
 const at = mountedAt("/api/auth");
 
+export interface PasswordResetDeps {
+  db: Db;
+  authLimits: AuthLimits;
+  mailer: Mailer;
+  config: Pick<Config, "appUrl">;
+}
+
 /** "Forgot password?": a mailed single-use link, then the new password. */
-export function passwordResetRoutes(deps: AppDeps): Router {
+export function passwordResetRoutes(deps: PasswordResetDeps): Router {
   const { db, authLimits } = deps;
   const router = Router();
 

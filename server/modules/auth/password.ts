@@ -1,4 +1,7 @@
-import { hash, verify } from "@node-rs/argon2";
+import { loadOnce } from "../../lib/load-once";
+
+// The hashing library loads with the first password hashed or checked, not with every start.
+const argon2 = loadOnce(() => import("@node-rs/argon2"));
 
 // OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane. Test suites (NODE_ENV=test) hash
 // about fifteen hundred passwords a run and take argon2id's minimum cost instead; a hash carries
@@ -9,11 +12,11 @@ const OPTIONS = {
   parallelism: 1,
 };
 
-export const hashPassword = (password: string) => hash(password, OPTIONS);
+export const hashPassword = async (password: string) => (await argon2()).hash(password, OPTIONS);
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash, password);
+    return await (await argon2()).verify(passwordHash, password);
   } catch {
     return false;
   }

@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { SECURITY_PATHS, ZCodeBody, ZSessionIdParams } from "../../../shared/api/auth/security";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
@@ -8,8 +8,10 @@ import { requireRecentAuth } from "../../http/require-recent-auth";
 import { SESSION_COOKIE } from "../../http/session";
 import { endSession } from "../../http/session-helpers";
 import { recordAudit } from "../audit/audit-log";
+import type { AuthLimits } from "./auth-limits";
 import { assertCanDropAuthenticator } from "./passkeys.service";
 import { endOtherSessions, endSessionById, listSessions } from "./sessions.service";
+import type { TotpKeys } from "./totp-secrets";
 import {
   checkSecondFactor,
   disableTwoFactor,
@@ -23,8 +25,14 @@ const at = mountedAt("/api/auth");
 
 type AuditEvent = Parameters<typeof recordAudit>[1]["event"];
 
+export interface SecurityDeps {
+  db: Db;
+  authLimits: AuthLimits;
+  totpKeys: TotpKeys;
+}
+
 /** Settings → Security: the second factor and the signed-in sessions. */
-export function securityRoutes(deps: AppDeps): Router {
+export function securityRoutes(deps: SecurityDeps): Router {
   const { db, authLimits, totpKeys: keys } = deps;
   const router = Router();
   const audit = (req: Parameters<typeof requestMeta>[0], userId: string, event: AuditEvent) =>

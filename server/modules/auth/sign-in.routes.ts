@@ -1,7 +1,6 @@
 import { Router } from "express";
 import { SECURITY_PATHS, ZCodeBody, ZReauthBody } from "../../../shared/api/auth/security";
 import { AUTH_PATHS, ZLoginBody } from "../../../shared/api/auth/sign-in";
-import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
@@ -11,15 +10,21 @@ import { findAccount, findUser, passwordMatches } from "./auth.service";
 import { knownDeviceKey } from "./known-devices";
 import { secondFactorsOf } from "./passkeys.service";
 import { awaitSecondFactor, completeSignIn, PENDING_SIGN_IN_MS } from "./sign-in";
+import type { SignInDeps } from "./sign-in-step";
 import { alertOnFailedSignIn } from "./threat-alerts";
+import type { TotpKeys } from "./totp-secrets";
 import { checkSecondFactor, isTwoFactorOn } from "./two-factor.service";
 
 const at = mountedAt("/api/auth");
 
 const wrongPassword = () => new AppError("UNAUTHORIZED", "Invalid username/email or password.");
 
+export type SignInRoutesDeps = SignInDeps & {
+  totpKeys: TotpKeys;
+};
+
 /** Sign-in with the password, the second step with a code, and confirming it's you again. */
-export function signInRoutes(deps: AppDeps): Router {
+export function signInRoutes(deps: SignInRoutesDeps): Router {
   const { db, authLimits } = deps;
   const router = Router();
 

@@ -2,7 +2,6 @@ import type { Request } from "express";
 import { DEVICE_APPROVAL_MS } from "../../../shared/api/auth/devices";
 import type { TSessionUser } from "../../../shared/api/auth/sign-in";
 import type { User } from "../../../shared/schema";
-import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import { requestMeta } from "../../http/request-meta";
 import { startSession } from "../../http/session-helpers";
@@ -12,7 +11,7 @@ import { findUser, toSessionUser } from "./auth.service";
 import { awaitDeviceApproval } from "./device-approval";
 import { deviceOfRequest, rememberDevice } from "./known-devices";
 import { lockdownStatus } from "./lockdown";
-import type { SignIn } from "./sign-in-step";
+import type { SignIn, SignInDeps } from "./sign-in-step";
 import { assertNotSuspended } from "./suspension";
 import { alertOnSignIn } from "./threat-alerts";
 
@@ -82,7 +81,7 @@ export function awaitSecondFactor(req: Request, pending: { userId: string; known
  * sign-in completes on this device now. A device removed meanwhile, or a wait longer than 30
  * minutes, ends the attempt.
  */
-export async function resumeApprovedSignIn(deps: AppDeps, options: Pick<SignIn, "req" | "res">) {
+export async function resumeApprovedSignIn(deps: SignInDeps, options: Pick<SignIn, "req" | "res">) {
   const { req } = options;
   const pending = req.session.pendingDevice;
   const expired = () => new AppError("UNAUTHORIZED", "Your sign-in has expired. Please sign in again.");

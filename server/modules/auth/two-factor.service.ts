@@ -1,12 +1,15 @@
 import { createHash, randomInt } from "node:crypto";
 import { and, count, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
-import QRCode from "qrcode";
 import type { TTwoFactorSetup, TTwoFactorStatus } from "../../../shared/api/auth/security";
 import { recoveryCodes, twoFactor, users } from "../../../shared/schema";
 import type { DbOrTx } from "../../db/tx";
 import { AppError } from "../../http/app-error";
+import { requireOnce } from "../../lib/load-once";
 import { openTotpSecret, sealTotpSecret, type TotpKeys } from "./totp-secrets";
+
+/** qrcode, loaded with the first authenticator set up rather than with every start. */
+const qrcode = requireOnce<typeof import("qrcode")>("qrcode");
 
 const ISSUER = "ParkPilot";
 const RECOVERY_CODES = 10;
@@ -141,7 +144,7 @@ export async function setupTwoFactor(options: {
       set: { ...sealed, lastUsedStep: null, enabledAt: null },
     });
   const otpauthUrl = totpFor(secret, user?.email ?? "").toString();
-  const qrSvg = await QRCode.toString(otpauthUrl, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
+  const qrSvg = await qrcode().toString(otpauthUrl, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
   return { secret, otpauthUrl, qrSvg };
 }
 

@@ -12,9 +12,13 @@ import {
 } from "../../../shared/api/billing";
 import { ZOrderIdParams } from "../../../shared/api/checkout";
 import { ENTITLEMENTS_PATH } from "../../../shared/api/entitlements";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
+import type { Config } from "../../lib/config";
+import type { Mailer } from "../../mail/mailer";
+import type { PaidContext } from "../../payments/money-effects";
+import type { Payments } from "../../payments/payments";
 import { entitlementsOf } from "../entitlements/entitlements.service";
 import { changeOption, listSubscriptions, openBillingPortal, setCancelAtPeriodEnd } from "./billing.service";
 import { cancelPendingOrder, listPendingOrders } from "./pending-orders.service";
@@ -22,8 +26,16 @@ import { listReceipts, receiptPdf } from "./receipts.service";
 
 const at = mountedAt("/api");
 
+export interface BillingDeps {
+  db: Db;
+  payments: Payments;
+  mailer: Mailer;
+  paid: PaidContext;
+  config: Pick<Config, "appUrl" | "receiptIssuer">;
+}
+
 /** Entitlements, subscriptions, receipts and unpaid orders (docs/money.md#subscriptions-and-entitlements). */
-export function billingRoutes(deps: AppDeps): Router {
+export function billingRoutes(deps: BillingDeps): Router {
   const { db, payments, mailer, paid } = deps;
   const router = Router();
 

@@ -3,7 +3,7 @@ import { serviceOrders } from "../../../shared/schema";
 import { billingNow } from "../../db/billing-clock";
 import type { Db } from "../../db/pool";
 import type { Tx } from "../../db/tx";
-import type { Logger } from "../../logger";
+import type { Logger } from "../../lib/logger";
 import type { Mailer } from "../../mail/mailer";
 import { fulfilOrder } from "../../payments/fulfil-order";
 import type { PaidContext } from "../../payments/money-effects";

@@ -6,8 +6,10 @@ import { AFFILIATE_TIERS } from "../../../shared/prices";
 import { type Subscription, serviceOrders, subscriptions } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import type { Tx } from "../../db/tx";
-import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
+import type { Mailer } from "../../mail/mailer";
+import type { PaidContext } from "../../payments/money-effects";
+import type { Payments } from "../../payments/payments";
 import { changeOption } from "./billing.service";
 
 /** Offers that sell the same thing in other words: an account plan is bought through either. */
@@ -76,6 +78,14 @@ async function holdsAlready(
   return order.offerKey === "tierUpgrade" ? rows.length > 0 : rows.length === features.length;
 }
 
+/** What checking a repeat purchase needs of the app. */
+export interface RepeatPurchaseDeps {
+  db: Db;
+  mailer: Mailer;
+  payments: Payments;
+  paid: PaidContext;
+}
+
 /**
  * Before a purchase is ordered (docs/money.md#one-purchase-of-each): a monthly offer the buyer
  * subscribes to already is not sold twice (the same option is refused with the subscription it
@@ -84,7 +94,7 @@ async function holdsAlready(
  * Answers where to send the buyer when the purchase became a change, else null to order it.
  */
 export async function checkRepeatPurchase(
-  deps: Pick<AppDeps, "db" | "mailer" | "payments" | "paid">,
+  deps: RepeatPurchaseDeps,
   purchase: { userId: string; offerKey: OfferKey; body: Record<string, unknown>; domainId: string | null },
 ): Promise<TPurchaseAnswer | null> {
   const { db } = deps;

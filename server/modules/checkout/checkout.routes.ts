@@ -9,10 +9,15 @@ import {
   ZPayPalReturnQuery,
   ZSandboxProviderQuery,
 } from "../../../shared/api/checkout";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { notFound } from "../../http/app-error";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
+import type { Config } from "../../lib/config";
+import type { Logger } from "../../lib/logger";
+import type { Mailer } from "../../mail/mailer";
+import type { PaidContext } from "../../payments/money-effects";
+import type { Payments } from "../../payments/payments";
 import { getServiceOrder, startCheckout } from "./checkout.service";
 import { capturePayPalReturn, paySandboxOrder } from "./complete-payment.service";
 import { ownServiceOrder } from "./own-order";
@@ -23,8 +28,17 @@ const at = mountedAt("/api");
 const successPath = (orderId: string) => `/checkout/success?order=${orderId}`;
 const cancelledPath = (orderId: string) => `${checkoutPagePath(orderId)}?cancelled=true`;
 
+export interface CheckoutDeps {
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+  payments: Payments;
+  paid: PaidContext;
+  config: Pick<Config, "appUrl">;
+}
+
 /** Service orders, starting a checkout, and the pages a buyer returns to from a provider. */
-export function checkoutRoutes(deps: AppDeps): Router {
+export function checkoutRoutes(deps: CheckoutDeps): Router {
   const { db, mailer, logger, payments, paid } = deps;
   const router = Router();
 

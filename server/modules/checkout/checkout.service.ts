@@ -6,7 +6,7 @@ import { reports, serviceOrders, users } from "../../../shared/schema";
 import { serviceTypeName } from "../../../shared/service-name";
 import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
-import type { Logger } from "../../logger";
+import type { Logger } from "../../lib/logger";
 import type { Payments } from "../../payments/payments";
 import { ownServiceOrder } from "./own-order";
 import { renewsOn } from "./renews-on";

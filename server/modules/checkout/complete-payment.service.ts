@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/pool";
 import { AppError, notFound } from "../../http/app-error";
-import type { Logger } from "../../logger";
+import type { Logger } from "../../lib/logger";
 import type { Mailer } from "../../mail/mailer";
 import type { FulfilOutcome } from "../../payments/fulfil-order";
 import type { PaidContext } from "../../payments/money-effects";

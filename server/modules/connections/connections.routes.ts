@@ -7,9 +7,13 @@ import {
   ZTldPriceBody,
   ZUpdateConnectionBody,
 } from "../../../shared/api/connections";
-import type { AppDeps } from "../../deps";
+import type { Database, Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
+import type { Config } from "../../lib/config";
+import type { Logger } from "../../lib/logger";
+import type { Mailer } from "../../mail/mailer";
+import type { OwnershipChecker } from "../domains/check-ownership";
 import {
   createConnection,
   deleteConnection,
@@ -28,8 +32,40 @@ import type { SyncDeps } from "./sync";
 
 const at = mountedAt("/api/connections");
 
+/** The parts of the app a sync is built from: the database, the log and the services' settings. */
+export interface ConnectionSyncSource {
+  db: Db;
+  database: Pick<Database, "engine">;
+  logger: Logger;
+  config: Pick<
+    Config,
+    | "totpKeys"
+    | "nameserverPool"
+    | "NAMECHEAP_API_URL"
+    | "GODADDY_API_URL"
+    | "PORKBUN_API_URL"
+    | "DYNADOT_API_URL"
+    | "CLOUDFLARE_API_URL"
+    | "SEDO_API_URL"
+    | "BODIS_API_URL"
+    | "PARKINGCREW_API_URL"
+    | "ABOVE_API_URL"
+    | "NAMECHEAP_CLIENT_IP"
+    | "CONNECTIONS_BACKOFF_MS"
+    | "EXCHANGE_RATES_API_URL"
+    | "CONNECTIONS_SYNC_HOURS"
+  >;
+}
+
+/** What these routes need of the app: a sync's parts, the mailer, the ownership check and the app's address. */
+export type ConnectionDeps = ConnectionSyncSource & {
+  mailer: Mailer;
+  ownership: OwnershipChecker;
+  config: Pick<Config, "appUrl">;
+};
+
 /** What a sync needs, from the app's configuration. */
-export function connectionSyncDeps(deps: Pick<AppDeps, "db" | "database" | "config" | "logger">): SyncDeps {
+export function connectionSyncDeps(deps: ConnectionSyncSource): SyncDeps {
   const { config } = deps;
   return {
     db: deps.db,
@@ -56,7 +92,7 @@ export function connectionSyncDeps(deps: Pick<AppDeps, "db" | "database" | "conf
 }
 
 /** Settings → Connections: registrars and parking networks, the owner's alone (never a team member's). */
-export function connectionRoutes(deps: AppDeps): Router {
+export function connectionRoutes(deps: ConnectionDeps): Router {
   const { db } = deps;
   const sync = connectionSyncDeps(deps);
   const router = Router();

@@ -1,7 +1,7 @@
 import escapeHtml from "escape-html";
 import { Router } from "express";
 import { optionById, TRAINING_COURSES } from "../../../shared/prices";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { findCertificate } from "./issue-certificate";
 
 const NUMBER = /^[0-9A-Fa-f]{4}(-[0-9A-Fa-f]{4}){3}$/;
@@ -12,11 +12,15 @@ const page = (title: string, body: string) => `<!doctype html>
 <style>body{margin:0;font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a}main{max-width:40rem;margin:3rem auto;padding:1.5rem;background:#fff;border:1px solid #e2e8f0;border-radius:.75rem}h1{font-size:1.5rem;margin:0 0 1rem}dl{display:grid;grid-template-columns:max-content 1fr;gap:.5rem 1rem}dt{color:#475569}.ok{color:#047857;font-weight:600}</style>
 </head><body><main>${body}</main></body></html>`;
 
+export interface CertificatePageDeps {
+  db: Db;
+}
+
 /**
  * `/certificates/{number}`: anyone holding a certificate's number checks it here (whose it is, of
  * which course, when completed); a number nobody was issued is "not found". Signed out, not indexed.
  */
-export function certificatePageRoutes(deps: AppDeps): Router {
+export function certificatePageRoutes(deps: CertificatePageDeps): Router {
   const router = Router();
   router.get("/certificates/:number", async (req, res, next) => {
     try {

@@ -6,17 +6,23 @@ import {
   ZCourseParams,
   ZLessonParams,
 } from "../../../shared/api/courses";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
+import type { Config } from "../../lib/config";
 import { certificatePdf } from "./course-certificate";
 import { completeLesson, finishedCourse, listCourses, readLesson } from "./courses.service";
 import { issueCertificate } from "./issue-certificate";
 
 const at = mountedAt("/api/courses");
 
+export interface CourseDeps {
+  db: Db;
+  config: Pick<Config, "COURSE_READING_WORDS_PER_MINUTE" | "sessionSecret" | "appUrl">;
+}
+
 /** `/api/courses`: the training courses, their lessons (owners only), progress and certificates. */
-export function courseRoutes(deps: AppDeps): Router {
+export function courseRoutes(deps: CourseDeps): Router {
   const { db } = deps;
   const router = Router();
   router.get(

@@ -1,4 +1,7 @@
-import QRCode from "qrcode";
+import { requireOnce } from "../../lib/load-once";
+
+/** qrcode, loaded with the first banner drawn rather than with every start. */
+const qrcode = requireOnce<typeof import("qrcode")>("qrcode");
 
 const FONT = "DejaVu Sans, Arial, Helvetica, sans-serif";
 const BRAND = "#047857";
@@ -6,7 +9,7 @@ const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charC
 
 /** The QR code of `text` as one SVG path of unit squares, `size` modules wide (with no quiet zone). */
 function qrPath(text: string): { d: string; size: number } {
-  const qr = QRCode.create(text, { errorCorrectionLevel: "M" });
+  const qr = qrcode().create(text, { errorCorrectionLevel: "M" });
   const { size, data } = qr.modules;
   let d = "";
   for (let y = 0; y < size; y++) {

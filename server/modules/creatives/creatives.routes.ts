@@ -1,14 +1,20 @@
 import { Router } from "express";
 import { CREATIVE_PATHS, CREATIVES_PATH, ZCreativeFileParams } from "../../../shared/api/creatives";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
+import type { Config } from "../../lib/config";
 import { creativeFile, listCreatives } from "./creatives.service";
 
 const at = mountedAt("/api/creatives");
 
+export interface CreativeDeps {
+  db: Db;
+  config: Pick<Config, "appUrl">;
+}
+
 /** `/api/creatives`: the Creative Assets tool's banners and QR code (403 without the tool). */
-export function creativeRoutes(deps: AppDeps): Router {
+export function creativeRoutes(deps: CreativeDeps): Router {
   const { db } = deps;
   const appUrl = deps.config.appUrl;
   const router = Router();

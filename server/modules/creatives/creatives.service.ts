@@ -1,4 +1,3 @@
-import { Resvg } from "@resvg/resvg-js";
 import { eq } from "drizzle-orm";
 import { referralLinkPath } from "../../../shared/api/affiliates";
 import {
@@ -13,8 +12,12 @@ import {
 import { users } from "../../../shared/schema";
 import type { DbOrTx } from "../../db/tx";
 import { AppError, notFound } from "../../http/app-error";
+import { loadOnce } from "../../lib/load-once";
 import { isEntitled } from "../entitlements/entitlements.service";
 import { bannerSvg, qrSvg } from "./banner-svg";
+
+/** The SVG renderer, loaded with the first PNG asked for rather than with every start. */
+const resvg = loadOnce(async () => (await import("@resvg/resvg-js")).Resvg);
 
 type Options = { db: DbOrTx; userId: string; appUrl: string };
 
@@ -65,6 +68,7 @@ export async function creativeFile(
       : bannerSvg({ width: asset.width, height: asset.height, link: asset.link });
   const filename = `parkpilot-${asset.id}.${format}`;
   if (format === "svg") return { body: Buffer.from(svg), type: "image/svg+xml", filename };
+  const Resvg = await resvg();
   const png = new Resvg(svg, { font: { loadSystemFonts: true, defaultFontFamily: "DejaVu Sans" } })
     .render()
     .asPng();

@@ -1,8 +1,9 @@
 import { Router } from "express";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
 import { handler } from "../../http/handler";
 import { noStore } from "../../http/security-headers";
+import type { Config } from "../../lib/config";
 import { type DevMail, listDevMail } from "./dev-mail.service";
 
 /** The address of the mail page; it exists in development and tests only. */
@@ -30,11 +31,16 @@ ${items.join("\n") || "<p>No mail yet.</p>"}
 </body></html>`;
 }
 
+export interface DevMailDeps {
+  db: Db;
+  config: Pick<Config, "isProduction">;
+}
+
 /**
  * `GET /__dev/mail`: the mail the app sent (the outbox), newest first, so a reset or confirmation
  * link can be followed without an SMTP server. HTML for people; JSON when asked for it.
  */
-export function devMailRoutes(deps: AppDeps): Router {
+export function devMailRoutes(deps: DevMailDeps): Router {
   const router = Router();
   // Production has no such page: a plain 404, not the web client's shell.
   if (deps.config.isProduction) {

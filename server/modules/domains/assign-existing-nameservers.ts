@@ -15,6 +15,11 @@ const BATCH = 2_000;
  * run on every start and on several instances at once; answers how many rows it gave a pair.
  */
 export async function assignExistingNameservers(db: Db, pool: NameserverPool): Promise<number> {
+  // Every start but the first after the upgrade finds none: one read, no transaction (cold start).
+  const { rows: pending } = await db.execute<{ any: boolean }>(
+    sql`select exists (select 1 from domains where verification_nameservers is null) as any`,
+  );
+  if (!pending[0]?.any) return 0;
   const { rows: kept } = await db.execute<{ n: number }>(sql`
     with kept as (
       update domains set verification_nameservers = ${sql.param(pool.legacy)}::text[]

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isIP } from "node:net";
 import type { Db } from "../../db/pool";
-import type { Logger } from "../../logger";
+import type { Logger } from "../../lib/logger";
 import { findVerifiedDomain } from "./verified-host";
 
 /** The host name of a Host header, lowercase, without port or IPv6 brackets; "" when unreadable. */

@@ -11,11 +11,14 @@ import {
   ZUpdateDomainBody,
 } from "../../../shared/api/domains";
 import { WORK_ORDER_PATHS, ZDeliverableParams } from "../../../shared/api/work-orders";
-import type { AppDeps } from "../../deps";
+import type { Database, Db } from "../../db/pool";
 import { csvUpload } from "../../http/csv-upload";
 import { handler, requireUser } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
+import type { Config } from "../../lib/config";
+import type { Mailer } from "../../mail/mailer";
 import { deliverableFile } from "../work-orders/buyer-work-orders";
+import type { OwnershipChecker } from "./check-ownership";
 import { publishSandboxDns, readSandboxDns } from "./dns-sandbox";
 import { importDomains, previewDomainImport } from "./domain-import.service";
 import {
@@ -31,7 +34,15 @@ import { verifyDomainNow } from "./verify-domain";
 
 const at = mountedAt("/api/domains");
 
-export function domainRoutes(deps: AppDeps): Router {
+export interface DomainDeps {
+  db: Db;
+  database: Pick<Database, "engine">;
+  mailer: Mailer;
+  ownership: OwnershipChecker;
+  config: Pick<Config, "appUrl" | "dnsSandbox" | "nameserverPool">;
+}
+
+export function domainRoutes(deps: DomainDeps): Router {
   const { db, config } = deps;
   const { nameserverPool } = config;
   const router = Router();

@@ -4,9 +4,10 @@ import { sql } from "drizzle-orm";
 import type { RequestHandler } from "express";
 import { UTC_TODAY } from "../../db/iso-time";
 import type { Db } from "../../db/pool";
-import type { AppDeps } from "../../deps";
 import { isAutomatedAgent } from "../../lib/automated-agent";
+import type { Config } from "../../lib/config";
 import { normalizeHost } from "../../lib/hostname";
+import type { Logger } from "../../lib/logger";
 import { countryCodeOf } from "../../lib/place";
 
 /** A visitor seen again within this window is the same visit. */
@@ -98,12 +99,19 @@ export function isLandingPageView(req: Parameters<RequestHandler>[0]): boolean {
   return !isAutomatedAgent(req.get("user-agent")) && req.accepts("html") === "html";
 }
 
+/** What counting parked pages' visits needs of the app. */
+export interface ParkedVisitDeps {
+  db: Db;
+  logger: Logger;
+  config: Pick<Config, "PUBLIC_URL" | "sessionSecret">;
+}
+
 /**
  * Before the web client: a landing-page view on a host that is a parked domain counts a visit
  * for it, once the page was served. The count runs after the answer and its failure is only
  * logged, so it never slows or breaks serving the page.
  */
-export function countParkedVisits(deps: AppDeps): RequestHandler {
+export function countParkedVisits(deps: ParkedVisitDeps): RequestHandler {
   const ownHost = deps.config.PUBLIC_URL ? normalizeHost(new URL(deps.config.PUBLIC_URL).host) : "";
   const recent = new Map<string, number>();
   const seenRecently = (key: string) => {

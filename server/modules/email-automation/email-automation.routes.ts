@@ -9,15 +9,22 @@ import { mountedAt } from "../../http/mounted-at";
 
 const at = mountedAt("/api/email");
 
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
+import type { Config } from "../../lib/config";
 import { createSequence, deleteSequence, emailAutomation, unsubscribe } from "./email-automation.service";
 import { readUnsubscribeToken } from "./unsubscribe-token";
 
 const ZSequenceParams = z.object({ id: z.uuid("Unknown sequence.") });
 
+/** What the email automation's routes (and the unsubscribe link) need of the app. */
+export interface EmailAutomationDeps {
+  db: Db;
+  config: Pick<Config, "sessionSecret">;
+}
+
 /** `/api/email/sequences`: the Email Automation tool (403 without it). */
-export function emailAutomationRoutes(deps: AppDeps): Router {
+export function emailAutomationRoutes(deps: EmailAutomationDeps): Router {
   const { db } = deps;
   const router = Router();
   router.get(
@@ -54,7 +61,7 @@ const notRecognised = (res: Response) =>
  * POST that mail clients send from the List-Unsubscribe-Post header (RFC 8058). Either way the
  * address gets no more mail from that sender's sequences.
  */
-export function unsubscribeRoutes(deps: AppDeps): Router {
+export function unsubscribeRoutes(deps: EmailAutomationDeps): Router {
   const router = Router();
   const secret = deps.config.sessionSecret;
   router.get("/unsubscribe/:token", (req, res) => {

@@ -6,15 +6,19 @@ import {
   ZExperimentListQuery,
   ZStopExperimentBody,
 } from "../../../shared/api/experiments";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
 import { createExperiment, getExperiment, listExperiments, stopExperiment } from "./experiments.service";
 
 const at = mountedAt("/api/experiments");
 
+export interface ExperimentDeps {
+  db: Db;
+}
+
 /** `/api/experiments`: split tests of parked pages (docs/product.md#split-tests). */
-export function experimentRoutes(deps: AppDeps, onChange: (domainName: string) => void): Router {
+export function experimentRoutes(deps: ExperimentDeps, onChange: (domainName: string) => void): Router {
   const { db } = deps;
   const router = Router();
   router.get(

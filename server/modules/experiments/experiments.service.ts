@@ -58,14 +58,15 @@ export async function createExperiment(
   await assertSplitTesting(db, userId);
   const domain = await controlledDomain(db, userId, input.domainId);
   const builder = await isEntitled({ db, userId, feature: BUILDER_FEATURE });
-  const variants: StoredVariant[] = input.variants.map((v) => {
+  const variants: StoredVariant[] = [];
+  for (const v of input.variants) {
     if (!builder) assertEditableWithoutBuilder(v.page, domain.name);
-    return {
+    variants.push({
       name: v.name,
       weight: v.weight,
-      page: { template: v.page.template, blocks: sanitizeBlocks(v.page.blocks) },
-    };
-  });
+      page: { template: v.page.template, blocks: await sanitizeBlocks(v.page.blocks) },
+    });
+  }
   const [row] = await db
     .insert(experiments)
     .values({

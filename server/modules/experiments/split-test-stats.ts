@@ -1,4 +1,7 @@
-import jStat from "jstat";
+import { requireOnce } from "../../lib/load-once";
+
+/** jStat, loaded with the first split test scored rather than with every start. */
+const stats = requireOnce<typeof import("jstat").default>("jstat");
 
 /** One variant's counts. */
 export interface Arm {
@@ -32,8 +35,8 @@ const posterior = (arm: Arm) => ({ a: 1 + arm.conversions, b: 1 + arm.visitors -
 export function rateInterval(arm: Arm, level = 0.95): [number, number] {
   const { visitors: n, conversions: c } = arm;
   const tail = (1 - level) / 2;
-  const lo = c === 0 ? 0 : jStat.beta.inv(tail, c + 0.5, n - c + 0.5);
-  const hi = c === n ? 1 : jStat.beta.inv(1 - tail, c + 0.5, n - c + 0.5);
+  const lo = c === 0 ? 0 : stats().beta.inv(tail, c + 0.5, n - c + 0.5);
+  const hi = c === n ? 1 : stats().beta.inv(1 - tail, c + 0.5, n - c + 0.5);
   return [lo, hi];
 }
 
@@ -56,7 +59,7 @@ export function chanceToBeBest(arms: Arm[]): number[] {
   hi = Math.min(hi, 1);
   const dx = (hi - lo) / GRID;
   const pdfs = posts.map(({ a, b }) => {
-    const lnB = jStat.betaln(a, b);
+    const lnB = stats().betaln(a, b);
     const values = new Float64Array(GRID + 1);
     for (let k = 0; k <= GRID; k++) {
       const x = Math.min(Math.max(lo + k * dx, 1e-300), 1 - 1e-16);
@@ -94,7 +97,7 @@ export function sampleRatioCheck(visitors: number[], weights: number[]): { pValu
     const expected = (n * weights[i]) / w;
     chi2 += (visitors[i] - expected) ** 2 / expected;
   }
-  const pValue = Math.min(1, Math.max(0, 1 - jStat.chisquare.cdf(chi2, visitors.length - 1)));
+  const pValue = Math.min(1, Math.max(0, 1 - stats().chisquare.cdf(chi2, visitors.length - 1)));
   return { pValue, ok: pValue >= SRM_ALPHA };
 }
 

@@ -1,11 +1,15 @@
 import { Router } from "express";
 import { HEALTH_PATHS } from "../../../shared/api/health";
-import type { AppDeps } from "../../deps";
+import type { Database } from "../../db/pool";
 import { mountedAt } from "../../http/mounted-at";
 
 const at = mountedAt("/api/health");
 
-export function healthRoutes(deps: AppDeps): Router {
+export interface HealthDeps {
+  database: Pick<Database, "engine">;
+}
+
+export function healthRoutes(deps: HealthDeps): Router {
   const router = Router();
   router.get(at(HEALTH_PATHS.health), (_req, res) => {
     res.json({ status: "ok", engine: deps.database.engine });

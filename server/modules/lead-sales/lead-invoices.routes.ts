@@ -7,11 +7,16 @@ import {
   ZLeadInvoiceTokenParams,
 } from "../../../shared/api/lead-sales";
 import { pathTo } from "../../../shared/path-to";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { notFound } from "../../http/app-error";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
+import type { Config } from "../../lib/config";
+import type { Logger } from "../../lib/logger";
+import type { PaidContext } from "../../payments/money-effects";
+import type { Payments } from "../../payments/payments";
 import { renderSandboxPage } from "../checkout/sandbox-page";
+import type { LeadSales } from "./lead-sales";
 import {
   captureInvoicePayPal,
   paySandboxInvoice,
@@ -24,11 +29,20 @@ const at = mountedAt("/api/lead-invoices");
 
 const ZPayPalInvoiceReturn = ZPayPalReturnQuery.pick({ token: true });
 
+export interface LeadInvoiceDeps {
+  db: Db;
+  leadSales: LeadSales;
+  payments: Payments;
+  logger: Logger;
+  paid: PaidContext;
+  config: Pick<Config, "isProduction">;
+}
+
 /**
  * `/api/lead-invoices/{token}`: a lead buyer's invoice, read and paid signed out with the secret
  * token of its pay link (docs/money.md#buyer-invoices).
  */
-export function leadInvoiceRoutes(deps: AppDeps): Router {
+export function leadInvoiceRoutes(deps: LeadInvoiceDeps): Router {
   const { leadSales, payments, logger } = deps;
   const router = Router();
   const page = (token: string, state: string) => `${leadInvoicePagePath(token)}?${state}=1`;

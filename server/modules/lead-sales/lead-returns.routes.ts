@@ -1,14 +1,18 @@
 import express, { Router } from "express";
 import { LEAD_BUYER_HEADER, LEAD_RETURNS_PATH, LEAD_SIGNATURE_HEADER } from "../../../shared/api/lead-sales";
-import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
 import { returnFromBuyer } from "./buyer-returns";
+import type { LeadSales } from "./lead-sales";
 
 const at = mountedAt("/api/webhooks/lead-returns");
 
+export interface LeadReturnDeps {
+  leadSales: LeadSales;
+}
+
 /** `POST /api/webhooks/lead-returns`: a buyer returns a lead, signed with its secret. Mounted before the JSON parser (the signature covers the raw bytes). */
-export function leadReturnRoutes(deps: AppDeps): Router {
+export function leadReturnRoutes(deps: LeadReturnDeps): Router {
   const router = Router();
   router.post(
     at(LEAD_RETURNS_PATH),

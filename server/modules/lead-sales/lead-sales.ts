@@ -1,7 +1,7 @@
 import type { ConfiguredLeadBuyer } from "../../../shared/api/lead-sales";
 import type { Db } from "../../db/pool";
+import type { Logger } from "../../lib/logger";
 import type { KeyEntry, SecretBox } from "../../lib/secret-box";
-import type { Logger } from "../../logger";
 import type { Mailer } from "../../mail/mailer";
 import { BuyerCircuits } from "./buyer-client";
 import { createBuyerSecrets, syncConfiguredBuyers } from "./buyer-store";

@@ -1,4 +1,10 @@
-import validator from "validator";
+import { createRequire } from "node:module";
+import type validatorNormalizeEmail from "validator/lib/normalizeEmail";
+
+// The one function of `validator` needed here, not the whole package (about 20 ms of every start).
+const normalizeEmail: typeof validatorNormalizeEmail = createRequire(import.meta.url)(
+  "validator/lib/normalizeEmail",
+).default;
 
 /** Fastmail's own domains, where `anything@user.fastmail.com` is delivered to `user@fastmail.com`. */
 const FASTMAIL_DOMAINS = ["fastmail.com", "fastmail.fm"];
@@ -30,7 +36,7 @@ export function leadEmailKey(email: string): string {
     local = local.replace(/\+.*$/, "").replace(/[._-]/g, "");
     domain = "proton.me";
   }
-  const normal = validator.normalizeEmail(`${local}@${domain}`) || `${local}@${domain}`;
+  const normal = normalizeEmail(`${local}@${domain}`) || `${local}@${domain}`;
   const split = normal.lastIndexOf("@");
   const name = normal.slice(0, split).replace(/\+.*$/, "");
   // A name that is all tag or all dots keeps what it had: some key is better than an empty one.

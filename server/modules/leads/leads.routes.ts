@@ -1,11 +1,14 @@
 import { Router } from "express";
 import { LEADS_PATH, LEADS_SUMMARY_PATH, ZLeadBody } from "../../../shared/api/leads/leads";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
+import type { RateLimit } from "../../http/rate-limit";
 import { requestMeta } from "../../http/request-meta";
+import type { Config } from "../../lib/config";
 import { normalizeHost } from "../../lib/hostname";
 import { deviceTokenOf } from "../auth/known-devices";
+import type { LeadSales } from "../lead-sales/lead-sales";
 import { visitorIds } from "../parked-pages/assign-variant";
 import { recordConversion } from "../parked-pages/track-visitors";
 import { leadSummary } from "./lead-summary";
@@ -21,7 +24,14 @@ const at = mountedAt("/api/leads");
 const consentPage = (req: { protocol: string; hostname: string }) =>
   `${req.protocol}://${normalizeHost(req.hostname)}/`;
 
-export function leadRoutes(deps: AppDeps): Router {
+export interface LeadDeps {
+  db: Db;
+  leadSales: LeadSales;
+  limits: { leads: { perAddress: RateLimit; perDomain: RateLimit } };
+  config: Pick<Config, "LEADS_PER_DOMAIN_PER_DAY" | "QUOTES_URL" | "sessionSecret">;
+}
+
+export function leadRoutes(deps: LeadDeps): Router {
   const router = Router();
   const { config } = deps;
   const visitors = visitorIds(config.sessionSecret);

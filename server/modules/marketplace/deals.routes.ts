@@ -15,10 +15,11 @@ import {
   ZOpenTransactionBody,
   ZTransactionIdParams,
 } from "../../../shared/api/marketplace/deals";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { notFound } from "../../http/app-error";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
+import type { OwnershipChecker } from "../domains/check-ownership";
 import { quoteLease } from "./lease-terms";
 import { getNewsletter, setNewsletter } from "./listings-newsletter";
 import {
@@ -31,7 +32,7 @@ import {
   withdrawOffer,
 } from "./offers.service";
 import { publicListing } from "./public-listings";
-import { saleConfigOf } from "./sale-config";
+import { type SaleConfigFields, saleConfigOf } from "./sale-config";
 import {
   acceptTransaction,
   cancelTransaction,
@@ -46,11 +47,17 @@ import {
 
 const at = mountedAt("/api/marketplace");
 
+export interface DealDeps {
+  db: Db;
+  ownership: OwnershipChecker;
+  config: SaleConfigFields;
+}
+
 /**
  * Offers and escrow sales between a buyer and a seller (docs/marketplace.md). `invalidatePage`
  * clears a domain's cached parked page when a lessee changes what it serves.
  */
-export function dealRoutes(deps: AppDeps, invalidatePage: (domainName: string) => void): Router {
+export function dealRoutes(deps: DealDeps, invalidatePage: (domainName: string) => void): Router {
   const { db } = deps;
   const config = saleConfigOf(deps.config);
   const router = Router();

@@ -1,9 +1,18 @@
 import { sql } from "drizzle-orm";
 import { toCents } from "../../../shared/money";
 import { subscriptions } from "../../../shared/schema";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
+import type { Logger } from "../../lib/logger";
+import type { Payments } from "../../payments/payments";
 import { subscriptionsOf } from "../../payments/paypal-subscriptions";
 import { setStripeCancelAtPeriodEnd } from "../../payments/stripe-subscriptions";
+
+/** What telling the payment providers about leases needs of the app. */
+export interface ProviderBillingDeps {
+  db: Db;
+  payments: Payments;
+  logger: Logger;
+}
 
 /**
  * A lease's subscription ends here when the last instalment is paid or the lease ends unpaid; a
@@ -11,7 +20,7 @@ import { setStripeCancelAtPeriodEnd } from "../../payments/stripe-subscriptions"
  * the provider (Stripe: cancel at the period end; PayPal: suspend) and marks it told
  * (`cancel_at_period_end`), so each is told once; a provider that is down is tried on the next run.
  */
-export async function stopProviderBillingOfLeases(deps: Pick<AppDeps, "db" | "payments" | "logger">) {
+export async function stopProviderBillingOfLeases(deps: ProviderBillingDeps) {
   const { rows } = await deps.db.execute<{ id: string; provider: string; remote: string }>(sql`
     select s.id, s.provider, s.provider_subscription_id as remote
     from subscriptions s join marketplace_transactions t on t.subscription_id = s.id and t.kind = 'lease'
@@ -45,7 +54,7 @@ export async function stopProviderBillingOfLeases(deps: Pick<AppDeps, "db" | "pa
  * once a Stripe-billed lease reaches its last month, its Stripe subscription's price becomes that
  * amount (no proration: the period is already paid). Answers how many were changed.
  */
-export async function priceLastInstalmentsAtStripe(deps: Pick<AppDeps, "db" | "payments" | "logger">) {
+export async function priceLastInstalmentsAtStripe(deps: ProviderBillingDeps) {
   const { stripe } = deps.payments;
   if (!stripe) return 0;
   const { rows } = await deps.db.execute<{ id: string; remote: string; last: string }>(sql`

@@ -9,10 +9,12 @@ import {
   ZMarkSoldBody,
   ZMessageIdParams,
 } from "../../../shared/api/marketplace/listings";
-import type { AppDeps } from "../../deps";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
-import { dealRoutes } from "./deals.routes";
+import type { RateLimit } from "../../http/rate-limit";
+import type { Config } from "../../lib/config";
+import type { Mailer } from "../../mail/mailer";
+import { type DealDeps, dealRoutes } from "./deals.routes";
 import {
   listDomain,
   listingTlds,
@@ -25,8 +27,14 @@ import { contactSeller, markMessageRead, sellerInbox } from "./seller-inbox.serv
 
 const at = mountedAt("/api/marketplace");
 
+export type MarketplaceDeps = DealDeps & {
+  mailer: Mailer;
+  limits: { marketplaceContacts: RateLimit };
+  config: Pick<Config, "appUrl">;
+};
+
 export function marketplaceRoutes(
-  deps: AppDeps,
+  deps: MarketplaceDeps,
   invalidatePage: (domainName: string) => void = () => {},
 ): Router {
   const { db, mailer } = deps;

@@ -1,7 +1,8 @@
 import { Router } from "express";
 import { z } from "zod";
 import { ZMarketplaceQuery } from "../../../shared/api/marketplace/listings";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
+import type { Config } from "../../lib/config";
 import { unsubscribe } from "./listings-newsletter";
 import { listMarketplace } from "./marketplace.service";
 import { homepageListings, publicListing } from "./public-listings";
@@ -16,11 +17,16 @@ import {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ZName = z.string().trim().toLowerCase().min(1).max(253);
 
+export interface StorefrontDeps {
+  db: Db;
+  config: Pick<Config, "appUrl" | "sessionSecret">;
+}
+
 /**
  * The public storefront (docs/marketplace.md): `/listings` and `/listings/{name}`, server-rendered
  * for signed-out visitors and search engines. Parked pages link here for Buy now and Make offer.
  */
-export function storefrontRoutes(deps: AppDeps): Router {
+export function storefrontRoutes(deps: StorefrontDeps): Router {
   const { db } = deps;
   const appUrl = deps.config.appUrl;
   const router = Router();

@@ -4,7 +4,7 @@ import {
   ZMarkNotificationsRead,
   ZNotificationsQuery,
 } from "../../../shared/api/notifications";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
 import { versionedRead } from "../../http/versioned-read";
@@ -12,7 +12,11 @@ import { listNotifications, markNotificationsRead } from "./notifications.servic
 
 const at = mountedAt("/api/notifications");
 
-export function notificationRoutes(deps: AppDeps): Router {
+export interface NotificationDeps {
+  db: Db;
+}
+
+export function notificationRoutes(deps: NotificationDeps): Router {
   const { db } = deps;
   const router = Router();
 

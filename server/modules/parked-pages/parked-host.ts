@@ -5,12 +5,16 @@ import express, { type Request, type RequestHandler, type Response, Router } fro
 import { z } from "zod";
 import type { TExperimentGoal } from "../../../shared/api/experiments";
 import { ZLeadEmail } from "../../../shared/api/leads/leads";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { refuseDeepJson } from "../../http/json-depth";
 import { originCheck } from "../../http/origin-check";
+import type { RateLimit } from "../../http/rate-limit";
 import { refuseNul } from "../../http/refuse-nul";
-import { surrogateKeyOf } from "../../lib/cdn-purge";
+import { type CdnPurge, surrogateKeyOf } from "../../lib/cdn-purge";
+import type { Config } from "../../lib/config";
 import { normalizeHost } from "../../lib/hostname";
+import type { Logger } from "../../lib/logger";
+import type { Mailer } from "../../mail/mailer";
 import { notify } from "../notifications/notify";
 import { assignVariant, VISITOR_COOKIE, VISITOR_COOKIE_DAYS, visitorIds } from "./assign-variant";
 import { countsAsPerson } from "./counts-as-person";
@@ -46,12 +50,25 @@ const ZContactBody = z.object({
   message: z.string().trim().min(1, "Please write a message").max(2000),
 });
 
+/** What serving parked pages needs of the app. */
+export interface ParkedHostDeps {
+  db: Db;
+  logger: Logger;
+  mailer: Mailer;
+  cdn: CdnPurge;
+  limits: {
+    leads: { perAddress: RateLimit; perDomain: RateLimit };
+    parkedClicks: { perNetwork: RateLimit; perVisitor: RateLimit };
+  };
+  config: Pick<Config, "PUBLIC_URL" | "appUrl" | "sessionSecret">;
+}
+
 /**
  * The parked page of a verified domain, served on the domain's own host
  * (docs/product.md#parked-pages): rendered on the server from the owner's page, cached for a
  * few seconds per host and cleared when the owner saves. Any other host passes through.
  */
-export function parkedHost(deps: AppDeps) {
+export function parkedHost(deps: ParkedHostDeps) {
   const cache = new Map<string, Cached>();
   const ownHost = deps.config.PUBLIC_URL ? normalizeHost(new URL(deps.config.PUBLIC_URL).host) : "";
   const appUrl = deps.config.appUrl;

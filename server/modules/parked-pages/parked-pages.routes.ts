@@ -11,18 +11,24 @@ import {
   ZPageVersionParams,
 } from "../../../shared/api/parked-pages";
 import { pageImages } from "../../../shared/schema";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { notFound } from "../../http/app-error";
 import { handler, requireUser, userId } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
+import type { Config } from "../../lib/config";
 import { leasedDomains } from "./domain-control";
 import { uploadPageImage } from "./page-images";
 import { getPage, listPageVersions, previewPage, restorePageVersion, savePage } from "./parked-pages.service";
 
 const at = mountedAt("/api/domains");
 
+export interface PageDeps {
+  db: Db;
+  config: Pick<Config, "appUrl">;
+}
+
 /** `/api/domains/{id}/page`: the parked page's builder (docs/product.md#parked-pages). */
-export function pageRoutes(deps: AppDeps, onChange: (domainName: string) => void): Router {
+export function pageRoutes(deps: PageDeps, onChange: (domainName: string) => void): Router {
   const { db } = deps;
   const router = Router();
   router.get(

@@ -68,7 +68,7 @@ export async function savePage(options: Scope & { input: TPageBody }): Promise<T
   const domain = await controlledDomain(db, userId, options.domainId);
   const builder = await hasBuilder(db, userId);
   if (!builder) assertEditableWithoutBuilder(options.input, domain.name);
-  const blocks = sanitizeBlocks(options.input.blocks);
+  const blocks = await sanitizeBlocks(options.input.blocks);
   const version = await writePageVersion(db, {
     domainId: domain.id,
     userId,
@@ -133,7 +133,7 @@ export async function previewPage(
         eq(domains.saleBanner, true),
       ),
     );
-  const page = { template: options.input.template, blocks: sanitizeBlocks(options.input.blocks) };
+  const page = { template: options.input.template, blocks: await sanitizeBlocks(options.input.blocks) };
   const { html } = renderPage(page, {
     domainName: domain.name,
     // A leased domain's page offers no sale.

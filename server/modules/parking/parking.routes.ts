@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { PARKING_PATHS, ZParkingNetworkParam, ZParkingReportBody } from "../../../shared/api/parking";
-import type { AppDeps } from "../../deps";
+import type { Database } from "../../db/pool";
 import { csvUpload } from "../../http/csv-upload";
 import { handler, requireUser } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
@@ -8,7 +8,11 @@ import { importParkingReport } from "./parking-import.service";
 
 const at = mountedAt("/api/parking-reports");
 
-export function parkingRoutes(deps: AppDeps): Router {
+export interface ParkingDeps {
+  database: Pick<Database, "db" | "engine">;
+}
+
+export function parkingRoutes(deps: ParkingDeps): Router {
   const { db, engine } = deps.database;
   const router = Router();
   router.post(

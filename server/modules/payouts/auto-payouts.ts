@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { formatUsd } from "../../../shared/money";
 import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
-import type { Logger } from "../../logger";
+import type { Logger } from "../../lib/logger";
 import type { Mailer } from "../../mail/mailer";
 import type { PayoutRails, PayoutSender } from "../../payments/provider";
 import { availableOf } from "../ledger/balance-of";

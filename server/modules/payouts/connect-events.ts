@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { payouts } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
-import type { Logger } from "../../logger";
+import type { Logger } from "../../lib/logger";
 import { reverseTransfer } from "../../payments/stripe-connect";
 import { applyAccountUpdated } from "./payout-account.service";
 import { settlePayout } from "./payouts.service";

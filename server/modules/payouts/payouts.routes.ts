@@ -9,12 +9,17 @@ import {
   ZTestOrderParams,
   ZYearParams,
 } from "../../../shared/api/payouts";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
 import { requireRecentAuth } from "../../http/require-recent-auth";
 import { sendCsv } from "../../http/send-csv";
+import type { Config } from "../../lib/config";
+import type { Logger } from "../../lib/logger";
+import type { SecretBox } from "../../lib/secret-box";
+import type { Mailer } from "../../mail/mailer";
+import type { Payments } from "../../payments/payments";
 import { recordAudit } from "../audit/audit-log";
 import { assertPayoutConfirmed } from "../auth/payout-confirmation";
 import {
@@ -32,8 +37,17 @@ import { payeeYearSummaryCsv } from "./year-end.service";
 
 const at = mountedAt("/api");
 
+export interface PayoutDeps {
+  db: Db;
+  payments: Payments;
+  logger: Logger;
+  mailer: Mailer;
+  taxIdKeys: SecretBox;
+  config: Pick<Config, "appUrl" | "payoutReviewAbove">;
+}
+
 /** Balance, transactions, payment methods and settings, payouts, and the wallet test flow. */
-export function payoutRoutes(deps: AppDeps): Router {
+export function payoutRoutes(deps: PayoutDeps): Router {
   const { db, payments, logger, mailer, config } = deps;
   const router = Router();
 

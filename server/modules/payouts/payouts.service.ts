@@ -7,7 +7,7 @@ import { BACKUP_WITHHOLDING_PERCENT } from "../../../shared/tax-thresholds";
 import type { Db } from "../../db/pool";
 import type { DbOrTx } from "../../db/tx";
 import { AppError } from "../../http/app-error";
-import type { Logger } from "../../logger";
+import type { Logger } from "../../lib/logger";
 import type { Mailer } from "../../mail/mailer";
 import { type PayoutRails, PayoutRefused, type PayoutSender } from "../../payments/provider";
 import { raiseThreatAlert } from "../auth/threat-alerts";

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { payoutRuns, payouts } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
-import type { Logger } from "../../logger";
+import type { Logger } from "../../lib/logger";
 import { type PayPalClient, PayPalError } from "../../payments/paypal-client";
 import { payeeBlock } from "./payee-state";
 import { sentAmount, settlePayout } from "./payouts.service";

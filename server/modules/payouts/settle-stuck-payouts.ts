@@ -1,7 +1,7 @@
 import { and, asc, eq, lt } from "drizzle-orm";
 import { payouts } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
-import type { Logger } from "../../logger";
+import type { Logger } from "../../lib/logger";
 import type { PayoutRails, PayoutSender } from "../../payments/provider";
 import { sandboxPayoutSender } from "../../payments/sandbox-provider";
 import { payeeBlock } from "./payee-state";

@@ -7,7 +7,7 @@ import {
   ZPnlQuery,
   ZPortfolioPnlQuery,
 } from "../../../shared/api/pnl";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
 import { sendCsv } from "../../http/send-csv";
@@ -16,8 +16,12 @@ import { portfolioPnlCsv, portfolioPnlCsvFileName } from "./pnl-csv";
 
 const at = mountedAt("/api");
 
+export interface PnlDeps {
+  db: Db;
+}
+
 /** Profit and loss: one domain (`/domains/:id/pnl`) and the whole portfolio (`/portfolio/pnl`). */
-export function pnlRoutes(deps: AppDeps): Router {
+export function pnlRoutes(deps: PnlDeps): Router {
   const { db } = deps;
   const router = Router();
 

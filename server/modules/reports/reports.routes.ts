@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { REPORTS_PATHS, ZReportParams } from "../../../shared/api/reports";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
 import { reportPdf } from "./report-pdf";
@@ -8,8 +8,12 @@ import { getReport, listReports } from "./reports.service";
 
 const at = mountedAt("/api/reports");
 
+export interface ReportDeps {
+  db: Db;
+}
+
 /** `/api/reports`: the signed-in user's own reports (docs/reports.md). */
-export function reportRoutes(deps: AppDeps): Router {
+export function reportRoutes(deps: ReportDeps): Router {
   const { db } = deps;
   const router = Router();
   router.get(

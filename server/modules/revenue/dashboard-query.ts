@@ -201,7 +201,9 @@ export function dashboardQuery(options: { userId: string; now: Date; range: TRev
           'createdAt', ${isoTime(sql`r.created_at`)}) order by r.created_at desc)
         from recent r
       ), '[]'::json)
-    ) as dashboard
+    ) as dashboard,
+    -- The account's version in the same snapshot as the figures: the answer's ETag (polled reads).
+    (select version from account_versions where user_id = ${userId}) as version
     from figures f
   `;
 }

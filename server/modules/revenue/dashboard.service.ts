@@ -14,24 +14,28 @@ type RawDashboard = Omit<TDashboardAnswer, "trend"> & { trendDays: TTrendPoint[]
 
 const hourKey = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
 
-/** The revenue dashboard of docs/product.md#screens in the user's time zone, from one aggregate statement. */
+/**
+ * The revenue dashboard of docs/product.md#screens in the user's time zone, from one aggregate
+ * statement, with the account's version read in the same statement (the answer's ETag).
+ */
 export async function getDashboard(options: {
   db: Db;
   userId: string;
   range: TRevenueRange;
   now?: Date;
-}): Promise<TDashboardAnswer> {
+}): Promise<{ dashboard: TDashboardAnswer; version: number }> {
   const { db, userId, range } = options;
-  const result = await db.execute<{ dashboard: RawDashboard }>(
+  const result = await db.execute<{ dashboard: RawDashboard; version: string | null }>(
     dashboardQuery({ userId, range, now: options.now ?? new Date() }),
   );
-  const { trendDays, ...dashboard } = result.rows[0].dashboard;
+  const [row] = result.rows;
+  const { trendDays, ...dashboard } = row.dashboard;
   if (!dashboard.timeZone) throw notFound("Account");
   const points =
     range === "24h"
       ? dashboard.hourlyRevenue.map((h) => ({ key: hourKey(h.hour), amount: h.amount }))
       : trendDays;
-  return { ...dashboard, trend: { range, points } };
+  return { dashboard: { ...dashboard, trend: { range, points } }, version: Number(row.version ?? 0) };
 }
 
 /** The latest revenue events, newest first, for the activity feed. */

@@ -6,26 +6,33 @@ import {
   ZGoalParams,
   ZStreamsQuery,
 } from "../../../shared/api/revenue";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
-import { versionedRead } from "../../http/versioned-read";
+import { tagVersion, versionedRead } from "../../http/versioned-read";
 import { getDashboard, listStreams } from "./dashboard.service";
 import { createGoal, deleteGoal, listGoals } from "./goals.service";
 
 const at = mountedAt("/api/revenue");
 
-export function revenueRoutes(deps: AppDeps): Router {
+export interface RevenueDeps {
+  db: Db;
+}
+
+export function revenueRoutes(deps: RevenueDeps): Router {
   const { db } = deps;
   const router = Router();
   // Polled reads: kept by the browser, revalidated each time, answered 304 from the account's version.
   const revalidate = versionedRead(db);
   router.get(
     at(REVENUE_PATHS.dashboard),
-    revalidate,
-    handler({ auth: true, query: ZDashboardQuery }, ({ userId, query }) =>
-      getDashboard({ db, userId, range: query.range }),
-    ),
+    versionedRead(db, Date.now, { versionInAnswer: true }),
+    handler({ auth: true, query: ZDashboardQuery }, async ({ userId, query, req, res }) => {
+      const { dashboard, version } = await getDashboard({ db, userId, range: query.range });
+      // A conditional request was tagged before the statement ran; any other, with its answer.
+      if (!res.hasHeader("ETag")) tagVersion(req, res, version);
+      return dashboard;
+    }),
   );
   router.get(
     at(REVENUE_PATHS.streams),

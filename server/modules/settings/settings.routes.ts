@@ -5,7 +5,7 @@ import {
   NOTIFICATION_SETTINGS_PATH,
   ZNotificationSettings,
 } from "../../../shared/api/settings";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
 import { planUsage } from "../plans/plan-limits";
@@ -13,7 +13,11 @@ import { getAccountSettings, getNotificationSettings, updateNotificationSettings
 
 const at = mountedAt("/api/settings");
 
-export function settingsRoutes(deps: AppDeps): Router {
+export interface SettingsDeps {
+  db: Db;
+}
+
+export function settingsRoutes(deps: SettingsDeps): Router {
   const { db } = deps;
   const router = Router();
 

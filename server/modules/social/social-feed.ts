@@ -1,18 +1,27 @@
 import { Router } from "express";
-import { Feed } from "feed";
 import { socialFeedPath } from "../../../shared/api/social";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
+import type { Config } from "../../lib/config";
+import { loadOnce } from "../../lib/load-once";
 import { feedOf } from "./social.service";
+
+/** The Atom writer, loaded with the first feed read rather than with every start. */
+const atomWriter = loadOnce(async () => (await import("feed")).Feed);
 
 /** A post is plain text: readers take Atom content as HTML, so its markup is escaped, never rendered. */
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`).replace(/\n/g, "<br>");
 
+export interface SocialFeedDeps {
+  db: Db;
+  config: Pick<Config, "appUrl">;
+}
+
 /**
  * `GET /feeds/social/<token>.atom`: the public Atom feed of a user's published posts, which feed
  * readers, schedulers and automation services import. The token is the feed's only secret.
  */
-export function socialFeedRoutes(deps: AppDeps): Router {
+export function socialFeedRoutes(deps: SocialFeedDeps): Router {
   const router = Router();
   router.get("/feeds/social/:file", async (req, res, next) => {
     try {
@@ -23,6 +32,7 @@ export function socialFeedRoutes(deps: AppDeps): Router {
         return;
       }
       const self = `${deps.config.appUrl}${socialFeedPath(match[1])}`;
+      const Feed = await atomWriter();
       const atom = new Feed({
         title: `${feed.name} on ParkPilot`,
         id: self,

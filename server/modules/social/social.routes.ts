@@ -1,17 +1,23 @@
 import { Router } from "express";
 import { z } from "zod";
 import { SOCIAL_PATHS, ZNewSocialPost, ZWebhookBody } from "../../../shared/api/social";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
+import type { Config } from "../../lib/config";
 import { deletePost, schedulePost, setWebhook, socialSchedule } from "./social.service";
 
 const at = mountedAt("/api/social");
 
 const ZPostParams = z.object({ id: z.uuid("Unknown post.") });
 
+export interface SocialDeps {
+  db: Db;
+  config: Pick<Config, "appUrl">;
+}
+
 /** `/api/social`: the Social Scheduler's posts and webhook (403 without the tool). */
-export function socialRoutes(deps: AppDeps): Router {
+export function socialRoutes(deps: SocialDeps): Router {
   const { db } = deps;
   const router = Router();
   router.get(

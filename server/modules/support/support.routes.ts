@@ -5,16 +5,26 @@ import {
   ZTicketMessageBody,
   ZTicketParams,
 } from "../../../shared/api/support";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
+import type { RateLimit } from "../../http/rate-limit";
+import type { Config } from "../../lib/config";
+import type { Mailer } from "../../mail/mailer";
 import { supportTargetOf } from "./support-tier";
 import { addUserMessage, closeTicket, listTickets, openTicket, ticketThread } from "./user-tickets";
 
 const at = mountedAt("/api/support");
 
+export interface SupportDeps {
+  db: Db;
+  mailer: Mailer;
+  limits: { supportTickets: RateLimit };
+  config: Pick<Config, "appUrl" | "supportEmail">;
+}
+
 /** `/api/support`: the signed-in user's own support tickets (docs/money.md#what-each-purchase-delivers). */
-export function supportRoutes(deps: AppDeps): Router {
+export function supportRoutes(deps: SupportDeps): Router {
   const { db, mailer, config } = deps;
   const ctx = { db, mailer, supportEmail: config.supportEmail, appUrl: config.appUrl };
   const router = Router();

@@ -1,12 +1,12 @@
 import type { Request, RequestHandler } from "express";
 import type { TTeamRole } from "../../../shared/api/team";
+import { roleAllows, routeAccess } from "../../../shared/role-policy";
 import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
 import { requestMeta } from "../../http/request-meta";
-import type { Logger } from "../../logger";
+import type { Logger } from "../../lib/logger";
 import { recordAudit } from "../audit/audit-log";
 import { effectiveRole, emailOf, membershipOf } from "./memberships";
-import { roleAllows, routeAccess } from "./role-policy";
 
 const apiPath = (req: Request) => `${req.baseUrl}${req.path}`;
 

@@ -9,10 +9,13 @@ import {
   ZRoleBody,
   ZSwitchBody,
 } from "../../../shared/api/team";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { actorId, handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
+import type { RateLimit } from "../../http/rate-limit";
 import { requestMeta } from "../../http/request-meta";
+import type { Config } from "../../lib/config";
+import type { Mailer } from "../../mail/mailer";
 import { acceptInvitation, inviteMember, previewInvitation, revokeInvitation } from "./invitations.service";
 import {
   changeRole,
@@ -25,12 +28,19 @@ import {
 
 const at = mountedAt("/api/team");
 
+export interface TeamDeps {
+  db: Db;
+  mailer: Mailer;
+  limits: { invitationPreviews: RateLimit };
+  config: Pick<Config, "appUrl">;
+}
+
 /**
  * Team seats (docs/security.md#team-seats). Managing the team is the owner's (the role policy
  * refuses members); accepting, listing and opening portfolios and leaving one are the signed-in
  * person's own. An invitation's preview needs no session: its link's token is the key.
  */
-export function teamRoutes(deps: AppDeps): Router {
+export function teamRoutes(deps: TeamDeps): Router {
   const { db } = deps;
   const router = Router();
 

@@ -1,7 +1,7 @@
 import { isDecimalAmount, toCents } from "../../../shared/money";
 import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
-import type { Logger } from "../../logger";
+import type { Logger } from "../../lib/logger";
 import type { Mailer } from "../../mail/mailer";
 import type { MoneyMoved, PaidContext } from "../../payments/money-effects";
 import type { PayPalClient } from "../../payments/paypal-client";

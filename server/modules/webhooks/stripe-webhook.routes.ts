@@ -1,19 +1,33 @@
 import express, { Router } from "express";
 import { WEBHOOK_PATHS } from "../../../shared/api/webhooks";
-import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import { mountedAt } from "../../http/mounted-at";
+import type { Config } from "../../lib/config";
+import type { Logger } from "../../lib/logger";
+import type { Mailer } from "../../mail/mailer";
+import type { PaidContext } from "../../payments/money-effects";
+import type { Payments } from "../../payments/payments";
 import { recordBounceReport } from "../email-automation/bounce-reports";
 import { handlePayPalWebhook } from "./paypal-webhook.service";
 import { handleStripeWebhook } from "./stripe-webhook.service";
 
 const at = mountedAt("/api/webhooks");
 
+export interface WebhookDeps {
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+  payments: Payments;
+  paid: PaidContext;
+  config: Pick<Config, "MAIL_BOUNCE_WEBHOOK_SECRET" | "PAYPAL_WEBHOOK_ID">;
+}
+
 /**
  * Provider webhooks. Mounted before the JSON parser: Stripe signs the exact bytes it sent, so
  * the body must reach the verifier raw (PayPal's is parsed by its handler).
  */
-export function webhookRoutes(deps: AppDeps): Router {
+export function webhookRoutes(deps: WebhookDeps): Router {
   const router = Router();
   router.post(
     at(WEBHOOK_PATHS.stripe),

@@ -2,7 +2,7 @@ import type Stripe from "stripe";
 import { centsToDecimal } from "../../../shared/money";
 import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
-import type { Logger } from "../../logger";
+import type { Logger } from "../../lib/logger";
 import type { Mailer } from "../../mail/mailer";
 import type { MoneyMoved, PaidContext } from "../../payments/money-effects";
 import { findPaid } from "../../payments/payment-ids";

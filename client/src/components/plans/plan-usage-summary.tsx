@@ -1,6 +1,7 @@
 import { Lock } from "lucide-react";
 import { Link } from "wouter";
 import { usePlanUsage } from "@/lib/api/get-plan-usage";
+import { useWorkingAsMember } from "@/lib/api/portfolios";
 import { LimitLine } from "./limit-line";
 
 /**
@@ -9,6 +10,7 @@ import { LimitLine } from "./limit-line";
  */
 export function PlanUsageSummary() {
   const plan = usePlanUsage().data;
+  const member = useWorkingAsMember();
   if (!plan) return null;
   const readOnly = plan.readOnlyDomainIds.length;
   const { domains, parkingImportsPerDay } = plan.usage;
@@ -24,9 +26,13 @@ export function PlanUsageSummary() {
             {readOnly} domain{readOnly === 1 ? " is" : "s are"} read-only: the {plan.label} plan allows{" "}
             {domains.limit} domains. Nothing was deleted; remove {readOnly} domain{readOnly === 1 ? "" : "s"}{" "}
             or{" "}
-            <Link href="/settings" className="font-medium underline">
-              upgrade
-            </Link>{" "}
+            {member ? (
+              "ask the portfolio's owner to upgrade"
+            ) : (
+              <Link href="/settings" className="font-medium underline">
+                upgrade
+              </Link>
+            )}{" "}
             to edit {readOnly === 1 ? "it" : "them"} again.
           </span>
         </p>

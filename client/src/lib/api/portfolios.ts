@@ -1,7 +1,7 @@
 import { TEAM_PATHS, type TPortfolio, ZPortfolios } from "@shared/api/team";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { pathTo } from "../../../../shared/path-to";
 
 /** The portfolios' key: the layout, the switcher and the Team card read it. */
 export const portfoliosKey = [TEAM_PATHS.portfolios];

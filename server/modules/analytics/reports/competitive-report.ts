@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import { parse } from "tldts";
 import type { TReportSection } from "../../../../shared/api/reports";
 import { formatUsd } from "../../../../shared/money";
 import type { DbOrTx } from "../../../db/tx";
 import { AppError } from "../../../http/app-error";
+import { tldts } from "../../../lib/domain-name";
 import { nameFeatures } from "../../appraisals/name-features";
 import type { ReportBuilder } from "../../reports/report-builder";
 
@@ -39,7 +39,7 @@ export function competitorDomain(line: string): string | null {
     .replace(/^[a-z]+:\/\//, "")
     .split(/[/?#\s]/)[0]
     .replace(/^www\./, "");
-  const parsed = parse(host);
+  const parsed = tldts().parse(host);
   return parsed.domain && parsed.domain === host && parsed.publicSuffix ? host : null;
 }
 

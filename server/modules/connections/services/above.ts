@@ -1,5 +1,4 @@
-import { parse as parseCsv } from "csv-parse/sync";
-import { XMLParser } from "fast-xml-parser";
+import { loadOnce } from "../../../lib/load-once";
 import {
   type Connector,
   type ConnectorContext,
@@ -16,7 +15,16 @@ const PAGE_SIZE = 1_000;
 /** Looks at a report still being generated, a growing wait apart, before leaving it to the next run. */
 const GENERATING_LOOKS = 5;
 
-const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "", parseTagValue: false });
+// The XML and CSV readers load with the first call of the service, not with every start.
+const xml = loadOnce(
+  async () =>
+    new (await import("fast-xml-parser")).XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: "",
+      parseTagValue: false,
+    }),
+);
+const csv = loadOnce(async () => (await import("csv-parse/sync")).parse);
 
 interface Results {
   /** The CSV text of a fetched report. */
@@ -59,7 +67,7 @@ async function call(ctx: ConnectorContext, mode: string, params: Record<string, 
         `Above.com answered HTTP ${res.status}; the next run tries again.`,
       );
     }
-    const results = xml.parse(await res.text())?.results as Results | string | undefined;
+    const results = (await xml()).parse(await res.text())?.results as Results | string | undefined;
     if (results === undefined) {
       throw new ConnectorError(
         "unavailable",
@@ -95,6 +103,7 @@ async function dayReport(ctx: ConnectorContext, day: string): Promise<DayStat[]>
   const stats: DayStat[] = [];
   for (let start = 0; ; start += PAGE_SIZE) {
     const page = await fetchPage(ctx, reportid, start);
+    const parseCsv = await csv();
     const [header = [], ...rows] = parseCsv(page.trim(), { relax_column_count: true }) as string[][];
     const column = (name: string) => header.findIndex((h) => h.trim().toLowerCase() === name);
     const [name, reported, clicks, revenue] = ["name", "total reported", "total clicks", "total revenue"].map(

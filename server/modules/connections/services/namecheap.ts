@@ -1,5 +1,5 @@
-import { XMLParser } from "fast-xml-parser";
-import { parse as parseDomain } from "tldts";
+import { tldts } from "../../../lib/domain-name";
+import { loadOnce } from "../../../lib/load-once";
 import {
   type Connector,
   type ConnectorContext,
@@ -13,11 +13,15 @@ import {
 /** Names per page of namecheap.domains.getList (its largest). */
 const PAGE_SIZE = 100;
 
-const xml = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: "",
-  isArray: (name) => name === "Domain" || name === "Error",
-});
+// The XML reader loads with the first call of the service, not with every start.
+const xml = loadOnce(
+  async () =>
+    new (await import("fast-xml-parser")).XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: "",
+      isArray: (name) => name === "Domain" || name === "Error",
+    }),
+);
 
 interface ApiError {
   Number: string;
@@ -72,7 +76,7 @@ async function call(ctx: ConnectorContext, command: string, params: Record<strin
         "unavailable",
         `Namecheap answered HTTP ${res.status}; the next run tries again.`,
       );
-    const body = xml.parse(await res.text());
+    const body = (await xml()).parse(await res.text());
     const response = body?.ApiResponse;
     if (!response) throw new ConnectorError("unavailable", "Namecheap's answer was not its XML envelope.");
     const errors: ApiError[] = response.Errors?.Error ?? [];
@@ -139,7 +143,7 @@ export const namecheap: Connector = {
     return { domains, next: page * PAGE_SIZE < total && domains.length > 0 ? String(page + 1) : null };
   },
   async setNameservers(ctx, domain, nameservers) {
-    const parsed = parseDomain(domain);
+    const parsed = tldts().parse(domain);
     if (!parsed.domainWithoutSuffix || !parsed.publicSuffix) {
       throw new ConnectorError("refused", `${domain} is not a name Namecheap can hold.`);
     }

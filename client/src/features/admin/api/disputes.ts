@@ -4,10 +4,10 @@ import {
   ZAdminDispute,
   ZDisputeDecision,
 } from "@shared/api/admin/sales";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client";
-import { pathTo } from "../../../../../shared/path-to";
 
 /** The disputed sales, latest dispute first, read afresh each time the section opens. */
 export function useDisputes() {

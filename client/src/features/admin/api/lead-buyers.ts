@@ -6,10 +6,10 @@ import {
   ZLeadBuyerInvoice,
   ZLeadBuyerList,
 } from "@shared/api/lead-sales";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client";
-import { pathTo } from "../../../../../shared/path-to";
 
 /** The console's buyer keys: every read of them starts with the list's path. */
 export const buyerKeys = {

@@ -5,9 +5,9 @@ import {
   ZAdminLead,
   ZAdminLeadCounts,
 } from "@shared/api/admin/leads";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { pathTo } from "../../../../../shared/path-to";
 
 const ZLeadPage = adminPage(ZAdminLead);
 

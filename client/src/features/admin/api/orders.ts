@@ -5,9 +5,9 @@ import {
   ZAdminOrder,
   ZStaffRefund,
 } from "@shared/api/admin/orders";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { pathTo } from "../../../../../shared/path-to";
 
 const ZOrderPage = adminPage(ZAdminOrder);
 

@@ -1,9 +1,9 @@
 import { adminPage } from "@shared/api/admin/console";
 import { ADMIN_PAYOUTS_PATHS, ZAdminPayout } from "@shared/api/admin/payouts";
 import { ZPayoutAnswer } from "@shared/api/payouts";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { pathTo } from "../../../../../shared/path-to";
 
 const ZPayoutPage = adminPage(ZAdminPayout);
 

@@ -5,9 +5,9 @@ import {
   ZAdminTicket,
   ZAdminTicketThread,
 } from "@shared/api/support";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { pathTo } from "../../../../../shared/path-to";
 
 const ZTicketPage = adminPage(ZAdminTicket);
 

@@ -1,8 +1,8 @@
 import { adminPage } from "@shared/api/admin/console";
 import { ADMIN_USERS_PATHS, ZAdminUser, ZAdminUserDetail } from "@shared/api/admin/users";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { pathTo } from "../../../../../shared/path-to";
 
 const ZUserPage = adminPage(ZAdminUser);
 

@@ -4,9 +4,9 @@ import {
   ZAdminWorkOrder,
   ZAdminWorkOrderDetail,
 } from "@shared/api/admin/work-orders";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { pathTo } from "../../../../../shared/path-to";
 
 const ZWorkOrderPage = adminPage(ZAdminWorkOrder);
 

@@ -4,10 +4,10 @@ import {
   type TCreatedApiKey,
   ZCreatedApiKey,
 } from "@shared/api/api-keys";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
-import { pathTo } from "../../../../../shared/path-to";
 
 /** Creates a key: the answer is the only time its whole text is shown. */
 export async function createApiKey(body: TCreateApiKeyBody): Promise<TCreatedApiKey> {

@@ -4,10 +4,10 @@ import {
   ZDeviceApprovalAnswer,
   ZDevicesAnswer,
 } from "@shared/api/auth/devices";
+import { pathTo } from "@shared/path-to";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
-import { pathTo } from "../../../../../shared/path-to";
 
 /** The account's devices, and whether device management (rename, revoke, approve) is held. */
 export async function getDevices(): Promise<TDevicesAnswer> {

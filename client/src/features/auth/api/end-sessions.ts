@@ -1,8 +1,8 @@
 import { SECURITY_PATHS, ZEndedSessionsAnswer } from "@shared/api/auth/security";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
-import { pathTo } from "../../../../../shared/path-to";
 
 /** Signs one session out (another device, or this one). */
 export async function endSession(id: string): Promise<void> {

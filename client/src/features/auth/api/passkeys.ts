@@ -4,11 +4,11 @@ import {
   type TPasskeysAnswer,
   ZPasskeysAnswer,
 } from "@shared/api/auth/passkeys";
+import { pathTo } from "@shared/path-to";
 import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
-import { pathTo } from "../../../../../shared/path-to";
 import { readSignInResult, type SignInResult } from "./sign-in-result";
 
 /** The account's passkeys and security keys, and which add-ons make them usable. */

@@ -4,9 +4,9 @@ import {
   type TCheckoutProvider,
   ZCheckoutAnswer,
 } from "@shared/api/checkout";
+import { pathTo } from "@shared/path-to";
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { pathTo } from "../../../../../shared/path-to";
 
 /**
  * Opens the provider's hosted checkout for the order; the server prices it, the client sends only the id.

@@ -1,8 +1,8 @@
 import { CONNECTION_PATHS, type TConnection } from "@shared/api/connections";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
-import { pathTo } from "../../../../../shared/path-to";
 
 type Change = { id: string; action: "sync" | "pause" | "resume" | "remove" };
 

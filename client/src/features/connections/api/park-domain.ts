@@ -1,8 +1,8 @@
 import { CONNECTION_PATHS, type TParkResult, type TRegistrarDomain } from "@shared/api/connections";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
-import { pathTo } from "../../../../../shared/path-to";
 
 /** What the connected registrar holding the name says of it (null: no connected registrar holds it). */
 export async function getRegistrarDomain(domainId: string): Promise<TRegistrarDomain | null> {

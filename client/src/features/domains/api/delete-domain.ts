@@ -1,8 +1,8 @@
 import { DOMAIN_PATHS } from "@shared/api/domains";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
-import { pathTo } from "../../../../../shared/path-to";
 
 export async function deleteDomain(id: string): Promise<void> {
   await apiRequest("DELETE", pathTo(DOMAIN_PATHS.one, { id }));

@@ -1,8 +1,8 @@
 import { DOMAIN_PATHS, type TDomainService, ZDomainService } from "@shared/api/domains";
+import { pathTo } from "@shared/path-to";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
-import { pathTo } from "../../../../../shared/path-to";
 
 /** A domain's service records, newest first. */
 export async function getDomainServices(id: string): Promise<TDomainService[]> {

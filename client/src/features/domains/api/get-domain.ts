@@ -1,8 +1,8 @@
 import { DOMAIN_PATHS, type TDomainDetail, ZDomainDetail } from "@shared/api/domains";
+import { pathTo } from "@shared/path-to";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
-import { pathTo } from "../../../../../shared/path-to";
 
 /** One domain with its all-time totals (the manage dialog). */
 export async function getDomainDetail(id: string): Promise<TDomainDetail> {

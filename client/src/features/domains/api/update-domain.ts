@@ -1,8 +1,8 @@
 import { DOMAIN_PATHS, type TDomain, type TUpdateDomainBody, ZDomain } from "@shared/api/domains";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
-import { pathTo } from "../../../../../shared/path-to";
 
 export async function updateDomain(input: { id: string; changes: TUpdateDomainBody }): Promise<TDomain> {
   const res = await apiRequest("PATCH", pathTo(DOMAIN_PATHS.one, { id: input.id }), input.changes);

@@ -1,8 +1,8 @@
 import { DOMAIN_PATHS, type TDomain, ZDomain } from "@shared/api/domains";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
-import { pathTo } from "../../../../../shared/path-to";
 
 /** "Verify now": the server looks the domain's records up at once and answers the domain. */
 export async function verifyDomain(id: string): Promise<TDomain> {

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
+  DOMAIN_PATHS,
   DOMAIN_STATUS_MEANINGS,
   EARLIEST_REGISTRATION_DATE,
   NEW_DOMAIN_STATUS,
@@ -7,11 +8,12 @@ import {
 } from "@shared/api/domains";
 import { DEFAULT_AD_NETWORK, DEFAULT_PARKING_TEMPLATE } from "@shared/catalog";
 import { Globe, Plus } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { isValidElement, type ReactElement, useState } from "react";
 import { type FieldErrors, type FieldPath, useForm } from "react-hook-form";
 import { z } from "zod";
 import { DomainStatusBadge } from "@/components/domain-status-badge";
 import { atLimit, LimitLine } from "@/components/plans/limit-line";
+import { BlockedTrigger } from "@/components/purchase-blocked-note";
 import { Button } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/dialog";
 import { FieldError } from "@/components/ui/field-error";
@@ -20,6 +22,7 @@ import { Label } from "@/components/ui/label";
 import { ValueEstimate } from "@/components/value-estimate";
 import { usePlanUsage } from "@/lib/api/get-plan-usage";
 import { apiErrorMessage } from "@/lib/api-error";
+import { useRouteBlock } from "@/lib/can-purchase";
 import { firstFieldError, showServerIssues } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import { useCreateDomain } from "../api/create-domain";
@@ -64,7 +67,7 @@ const FIELDS = [
  * spec's toast. The dialog closes and resets on success and stays open on error, where the
  * server's reason (a name parked by someone else, say) is shown under the name.
  */
-export function AddDomainDialog({ trigger }: { trigger?: ReactNode }) {
+export function AddDomainDialog({ trigger }: { trigger?: ReactElement }) {
   const [open, setOpen] = useState(false);
   const form = useForm<TAddDomainForm, unknown, z.output<typeof ZAddDomainForm>>({
     resolver: zodResolver(ZAddDomainForm),
@@ -73,6 +76,7 @@ export function AddDomainDialog({ trigger }: { trigger?: ReactNode }) {
   const { errors } = form.formState;
   const values = form.watch();
   const create = useCreateDomain();
+  const block = useRouteBlock("POST", DOMAIN_PATHS.list);
   const plan = usePlanUsage().data;
   const full = plan ? atLimit(plan.usage.domains) : false;
   const set = <K extends keyof TAddDomainForm>(key: K, value: TAddDomainForm[K]) =>
@@ -121,18 +125,20 @@ export function AddDomainDialog({ trigger }: { trigger?: ReactNode }) {
   const refused = (found: FieldErrors<TAddDomainForm>) =>
     toast({ title: "Error", description: firstFieldError(found, FIELDS), variant: "destructive" });
 
+  const shownTrigger = isValidElement(trigger) ? (
+    trigger
+  ) : (
+    <Button>
+      <Plus aria-hidden="true" />
+      Add Domain
+    </Button>
+  );
+  if (block) return <BlockedTrigger block={block}>{shownTrigger}</BlockedTrigger>;
   return (
     <FormDialog
       open={open}
       onOpenChange={changeOpen}
-      trigger={
-        trigger ?? (
-          <Button>
-            <Plus aria-hidden="true" />
-            Add Domain
-          </Button>
-        )
-      }
+      trigger={shownTrigger}
       title="Add Domain"
       description="Park a domain you own. Once you prove it is yours, it starts earning from visitors and leads."
       icon={

@@ -1,6 +1,8 @@
-import type { TDomain } from "@shared/api/domains";
+import { sandboxDnsPath, type TDomain } from "@shared/api/domains";
 import { FlaskConical } from "lucide-react";
+import { PurchaseBlockedNote } from "@/components/purchase-blocked-note";
 import { Button } from "@/components/ui/button";
+import { useRouteBlock } from "@/lib/can-purchase";
 import { toast, toastError } from "@/lib/toast";
 import { usePublishSandboxDns, useSandboxDns } from "../api/sandbox-dns";
 
@@ -11,6 +13,7 @@ import { usePublishSandboxDns, useSandboxDns } from "../api/sandbox-dns";
 export function DnsSandboxPanel({ domain }: { domain: TDomain }) {
   const sandbox = useSandboxDns(domain.id);
   const publish = usePublishSandboxDns(domain.id);
+  const block = useRouteBlock("PUT", sandboxDnsPath(domain.id));
   if (!sandbox.data?.enabled) return null;
   const { txtRecord, nameservers } = domain.verification;
   const published = sandbox.data.txt !== null || sandbox.data.ns.length > 0;
@@ -46,6 +49,7 @@ export function DnsSandboxPanel({ domain }: { domain: TDomain }) {
           variant="outline"
           disabled={publish.isPending}
           onClick={() => send({ txt: txtRecord.value, ns: [] }, "The TXT record is published.")}
+          {...block?.button}
         >
           Publish the TXT record
         </Button>
@@ -56,6 +60,7 @@ export function DnsSandboxPanel({ domain }: { domain: TDomain }) {
             variant="outline"
             disabled={publish.isPending}
             onClick={() => send({ txt: null, ns: nameservers }, "The nameservers point at the pair.")}
+            {...block?.button}
           >
             Point the nameservers
           </Button>
@@ -67,11 +72,13 @@ export function DnsSandboxPanel({ domain }: { domain: TDomain }) {
             variant="ghost"
             disabled={publish.isPending}
             onClick={() => send({ txt: null, ns: [] }, "The records are removed.")}
+            {...block?.button}
           >
             Remove
           </Button>
         )}
       </div>
+      <PurchaseBlockedNote block={block} />
     </section>
   );
 }

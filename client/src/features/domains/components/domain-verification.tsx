@@ -1,7 +1,10 @@
-import type { TDomain } from "@shared/api/domains";
+import { DOMAIN_PATHS, type TDomain } from "@shared/api/domains";
+import { pathTo } from "@shared/path-to";
 import { Copy, RefreshCw, ShieldAlert, ShieldCheck } from "lucide-react";
+import { PurchaseBlockedNote } from "@/components/purchase-blocked-note";
 import { Button } from "@/components/ui/button";
 import { apiErrorMessage } from "@/lib/api-error";
+import { useRouteBlock } from "@/lib/can-purchase";
 import { cn } from "@/lib/cn";
 import { formatDate, formatRelativeTime } from "@/lib/format";
 import { toast } from "@/lib/toast";
@@ -83,11 +86,21 @@ function tellFailure(err: Error) {
 export function VerifyNowButton({ domain, className }: { domain: TDomain; className?: string }) {
   const verify = useVerifyDomain({ onChecked: tellOutcome, onFailed: tellFailure });
   const run = () => verify.mutate(domain.id);
+  const block = useRouteBlock("POST", pathTo(DOMAIN_PATHS.verify, { id: domain.id }));
   return (
-    <Button type="button" className={className} disabled={verify.isPending} onClick={run}>
-      <RefreshCw aria-hidden="true" className={cn(verify.isPending && "animate-spin")} />
-      {verify.isPending ? "Checking..." : "Verify now"}
-    </Button>
+    <>
+      <Button
+        type="button"
+        className={className}
+        disabled={verify.isPending}
+        onClick={run}
+        {...block?.button}
+      >
+        <RefreshCw aria-hidden="true" className={cn(verify.isPending && "animate-spin")} />
+        {verify.isPending ? "Checking..." : "Verify now"}
+      </Button>
+      <PurchaseBlockedNote block={block} />
+    </>
   );
 }
 

@@ -1,10 +1,13 @@
 import type { TDomainImportPreview } from "@shared/api/domains";
+import { DOMAIN_PATHS } from "@shared/api/domains";
 import { Download, Upload } from "lucide-react";
 import { useState } from "react";
+import { BlockedTrigger } from "@/components/purchase-blocked-note";
 import { Button } from "@/components/ui/button";
 import { DialogActions, DialogShell } from "@/components/ui/dialog";
 import { FieldError } from "@/components/ui/field-error";
 import { apiErrorMessage } from "@/lib/api-error";
+import { useRouteBlock } from "@/lib/can-purchase";
 import { formatNumber } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useImportDomains } from "../api/import-domains";
@@ -28,6 +31,8 @@ export function ImportDomainsDialog() {
   const [preview, setPreview] = useState<TDomainImportPreview | null>(null);
   const [error, setError] = useState("");
   const previewing = usePreviewDomainImport();
+  // The preview is read with a POST as well: both are changes to a viewer.
+  const block = useRouteBlock("POST", DOMAIN_PATHS.import);
   const importing = useImportDomains();
 
   const reset = () => {
@@ -73,16 +78,18 @@ export function ImportDomainsDialog() {
 
   const counts = preview?.counts;
   const blocked = !counts || counts.invalid > 0 || counts.new === 0;
+  const trigger = (
+    <Button variant="outline">
+      <Upload aria-hidden="true" />
+      Import CSV
+    </Button>
+  );
+  if (block) return <BlockedTrigger block={block}>{trigger}</BlockedTrigger>;
   return (
     <DialogShell
       title="Import Domains"
       className="sm:max-w-2xl"
-      trigger={
-        <Button variant="outline">
-          <Upload aria-hidden="true" />
-          Import CSV
-        </Button>
-      }
+      trigger={trigger}
       open={open}
       onOpenChange={changeOpen}
       description={

@@ -1,11 +1,14 @@
-import type { TDomain } from "@shared/api/domains";
+import { DOMAIN_PATHS, type TDomain } from "@shared/api/domains";
+import { pathTo } from "@shared/path-to";
 import { Globe, Pencil } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { DomainStatusBadge } from "@/components/domain-status-badge";
+import { PurchaseBlockedNote } from "@/components/purchase-blocked-note";
 import { Button } from "@/components/ui/button";
 import { DialogFooter, DialogShell } from "@/components/ui/dialog";
 import { FigureTile } from "@/components/ui/figure-tile";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useRouteBlock } from "@/lib/can-purchase";
 import { formatDate, formatMoney, formatNumber } from "@/lib/format";
 import { useDomainDetail } from "../api/get-domain";
 import { networkLabel, TEMPLATE_LABELS } from "../utils/domain-labels";
@@ -37,6 +40,7 @@ export function ManageDomainDialog(props: {
   const [editing, setEditing] = useState(false);
   const detail = useDomainDetail(props.domain?.id ?? null);
   const current = detail.data ?? props.domain;
+  const editBlock = useRouteBlock("PATCH", pathTo(DOMAIN_PATHS.one, { id: current?.id ?? "" }));
   const close = () => {
     setEditing(false);
     props.onOpenChange(false);
@@ -98,10 +102,11 @@ export function ManageDomainDialog(props: {
             </dl>
             {props.sections?.(current)}
             <DialogFooter>
+              <PurchaseBlockedNote block={editBlock} className="sm:mr-auto sm:self-center" />
               <Button variant="outline" onClick={close}>
                 Close
               </Button>
-              <Button onClick={() => setEditing(true)}>
+              <Button onClick={() => setEditing(true)} {...editBlock?.button}>
                 <Pencil aria-hidden="true" />
                 Edit Domain
               </Button>

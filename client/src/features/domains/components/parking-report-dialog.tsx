@@ -1,9 +1,10 @@
 import type { TAdNetwork } from "@shared/api/domains";
-import { PARKING_REPORT_FORMATS, type TParkingImportResult } from "@shared/api/parking";
+import { PARKING_REPORT_FORMATS, parkingReportPath, type TParkingImportResult } from "@shared/api/parking";
 import { DEFAULT_AD_NETWORK } from "@shared/catalog";
 import { BarChart3 } from "lucide-react";
 import { useState } from "react";
 import { atLimit, LimitLine } from "@/components/plans/limit-line";
+import { BlockedTrigger } from "@/components/purchase-blocked-note";
 import { Button } from "@/components/ui/button";
 import { DialogFooter, DialogShell } from "@/components/ui/dialog";
 import { FieldError } from "@/components/ui/field-error";
@@ -11,6 +12,7 @@ import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { usePlanUsage } from "@/lib/api/get-plan-usage";
 import { apiErrorMessage } from "@/lib/api-error";
+import { useRouteBlock } from "@/lib/can-purchase";
 import { formatMoney, formatNumber } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useImportDomains } from "../api/import-domains";
@@ -108,17 +110,20 @@ export function ParkingReportDialog() {
   };
   const planUsage = usePlanUsage().data;
   const importsUsedUp = planUsage ? atLimit(planUsage.usage.parkingImportsPerDay) : false;
+  const block = useRouteBlock("POST", parkingReportPath(network));
 
+  const trigger = (
+    <Button variant="outline">
+      <BarChart3 aria-hidden="true" />
+      Import Parking Report
+    </Button>
+  );
+  if (block) return <BlockedTrigger block={block}>{trigger}</BlockedTrigger>;
   return (
     <DialogShell
       open={open}
       onOpenChange={changeOpen}
-      trigger={
-        <Button variant="outline">
-          <BarChart3 aria-hidden="true" />
-          Import Parking Report
-        </Button>
-      }
+      trigger={trigger}
       className="sm:max-w-xl"
       title="Import Parking Report"
       description="Upload your ad network's daily report. Each row becomes that day's parking revenue for the domain; importing a day again replaces it."

@@ -1,11 +1,19 @@
-import { EXPERIMENT_GOALS, type TExperiment, type TExperimentGoal } from "@shared/api/experiments";
+import {
+  EXPERIMENT_GOALS,
+  EXPERIMENT_PATHS,
+  type TExperiment,
+  type TExperimentGoal,
+} from "@shared/api/experiments";
 import type { TPageBody } from "@shared/api/parked-pages";
+import { pathTo } from "@shared/path-to";
 import { useState } from "react";
+import { PurchaseBlockedNote } from "@/components/purchase-blocked-note";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
+import { useRouteBlock } from "@/lib/can-purchase";
 import { toast, toastError } from "@/lib/toast";
 import { useCreateExperiment } from "../api/create-experiment";
 import { useExperiments } from "../api/get-experiments";
@@ -20,6 +28,7 @@ const percent = (x: number, digits = 1) => `${(x * 100).toFixed(digits)}%`;
 
 function Results({ test, domainId, readOnly }: { test: TExperiment; domainId: string; readOnly?: boolean }) {
   const stop = useStopExperiment(domainId);
+  const block = useRouteBlock("POST", pathTo(EXPERIMENT_PATHS.stop, { id: test.id }));
   const stopWith = (winner?: string) =>
     stop.mutate(
       { id: test.id, winner },
@@ -73,6 +82,7 @@ function Results({ test, domainId, readOnly }: { test: TExperiment; domainId: st
                       size="sm"
                       onClick={() => stopWith(v.name)}
                       disabled={stop.isPending}
+                      {...block?.button}
                     >
                       Stop and keep {v.name}
                     </Button>
@@ -83,6 +93,7 @@ function Results({ test, domainId, readOnly }: { test: TExperiment; domainId: st
           </tbody>
         </table>
       </div>
+      {test.status === "running" && !readOnly && <PurchaseBlockedNote block={block} />}
       <p
         className={test.srm.ok ? "text-muted-foreground text-xs" : "font-medium text-red-700 text-sm"}
         role="status"
@@ -120,6 +131,7 @@ export function SplitTestsPanel(props: {
 }) {
   const tests = useExperiments(props.domainId);
   const create = useCreateExperiment(props.domainId);
+  const block = useRouteBlock("POST", EXPERIMENT_PATHS.list);
   const [goal, setGoal] = useState<TExperimentGoal>("lead");
   const running = tests.data?.some((t) => t.status === "running") ?? false;
 
@@ -161,9 +173,10 @@ export function SplitTestsPanel(props: {
               onValueChange={(v) => setGoal(v as TExperimentGoal)}
             />
           </div>
-          <Button onClick={start} disabled={!props.draft || running || create.isPending}>
+          <Button onClick={start} disabled={!props.draft || running || create.isPending} {...block?.button}>
             Test the draft against the live page
           </Button>
+          {!props.readOnly && <PurchaseBlockedNote block={block} className="basis-full" />}
         </div>
         {running && !props.readOnly && (
           <p className="text-muted-foreground text-sm">One test runs at a time; stop it to start another.</p>

@@ -1,7 +1,7 @@
 import { LEAD_INVOICE_PATHS, type TPublicLeadInvoice, ZPublicLeadInvoice } from "@shared/api/lead-sales";
+import { pathTo } from "@shared/path-to";
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { pathTo } from "../../../../../shared/path-to";
 
 export async function getLeadInvoice(token: string): Promise<TPublicLeadInvoice> {
   const res = await apiRequest("GET", pathTo(LEAD_INVOICE_PATHS.one, { token }));

@@ -1,7 +1,7 @@
 import { marketplaceDealPaths, ZMarketplaceTransaction } from "@shared/api/marketplace/deals";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { pathTo } from "../../../../../shared/path-to";
 
 export type TSaleAction = "confirmTransfer" | "acceptTransaction" | "dispute" | "statement" | "cancel";
 

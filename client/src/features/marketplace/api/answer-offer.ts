@@ -1,7 +1,7 @@
 import { marketplaceDealPaths, ZMadeOffer } from "@shared/api/marketplace/deals";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { pathTo } from "../../../../../shared/path-to";
 
 export type TOfferAnswer = "accept" | "decline" | "withdraw" | "counter";
 

@@ -1,7 +1,7 @@
 import { marketplaceDealPaths, type TLeaseQuote, ZLeaseQuote } from "@shared/api/marketplace/deals";
+import { pathTo } from "@shared/path-to";
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { pathTo } from "../../../../../shared/path-to";
 
 /** A listing's lease-to-own schedule over a term, as the buyer sees it before paying. */
 export async function getLeaseQuote(domainId: string, months: number): Promise<TLeaseQuote> {

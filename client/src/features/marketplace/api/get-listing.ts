@@ -1,7 +1,7 @@
 import { marketplaceDealPaths, type TListingForBuyer, ZListingForBuyer } from "@shared/api/marketplace/deals";
+import { pathTo } from "@shared/path-to";
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { pathTo } from "../../../../../shared/path-to";
 
 /** One listing as a buyer decides on it. */
 export async function getListing(id: string): Promise<TListingForBuyer> {

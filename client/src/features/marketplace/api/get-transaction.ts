@@ -3,9 +3,9 @@ import {
   type TMarketplaceTransaction,
   ZMarketplaceTransaction,
 } from "@shared/api/marketplace/deals";
+import { pathTo } from "@shared/path-to";
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { pathTo } from "../../../../../shared/path-to";
 
 /** One escrow sale of the signed-in user. */
 export async function getTransaction(id: string): Promise<TMarketplaceTransaction> {

@@ -1,7 +1,7 @@
 import { marketplacePaths, type TSellerInbox } from "@shared/api/marketplace/listings";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { pathTo } from "../../../../../shared/path-to";
 import { sellerInboxQueryOptions } from "./get-seller-inbox";
 
 export async function markMessageRead(messageId: string): Promise<void> {

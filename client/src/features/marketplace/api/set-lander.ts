@@ -1,7 +1,7 @@
 import { marketplacePaths, ZLanderAnswer } from "@shared/api/marketplace/listings";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { pathTo } from "../../../../../shared/path-to";
 import { refreshListings } from "./get-marketplace-listings";
 
 export async function setLander(body: { domainId: string; shown: boolean }) {

@@ -1,7 +1,7 @@
 import { marketplaceDealPaths, ZMarketplaceTransaction } from "@shared/api/marketplace/deals";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { pathTo } from "../../../../../shared/path-to";
 
 /** The lessee sends the leased domain's visitors to `url`, or (null) back to its parked page. */
 export async function setLeaseRedirect(input: { id: string; url: string | null }) {

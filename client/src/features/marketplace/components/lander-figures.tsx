@@ -1,6 +1,9 @@
-import type { TMarketplaceListing } from "@shared/api/marketplace/listings";
+import { marketplacePaths, type TMarketplaceListing } from "@shared/api/marketplace/listings";
+import { pathTo } from "@shared/path-to";
 import { useId } from "react";
+import { PurchaseBlockedNote } from "@/components/purchase-blocked-note";
 import { Switch } from "@/components/ui/switch";
+import { useRouteBlock } from "@/lib/can-purchase";
 import { formatNumber } from "@/lib/format";
 import { toastError } from "@/lib/toast";
 import { useSetLander } from "../api/set-lander";
@@ -18,6 +21,7 @@ export function LanderFigures({
 }) {
   const set = useSetLander();
   const label = useId();
+  const block = useRouteBlock("PUT", pathTo(marketplacePaths.lander, { domainId: listing.id }));
   const figures = [
     ["Views", lander.views],
     ["Offers", lander.offers],
@@ -36,8 +40,10 @@ export function LanderFigures({
           onCheckedChange={(shown) =>
             set.mutate({ domainId: listing.id, shown }, { onError: (e) => toastError(e) })
           }
+          {...block?.button}
         />
       </div>
+      <PurchaseBlockedNote block={block} />
       <dl
         className="grid grid-cols-3 gap-2 text-center"
         aria-label={`What ${listing.name}'s parked page brought`}

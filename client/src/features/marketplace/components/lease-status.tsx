@@ -1,10 +1,13 @@
-import type { TMarketplaceTransaction } from "@shared/api/marketplace/deals";
+import { marketplaceDealPaths, type TMarketplaceTransaction } from "@shared/api/marketplace/deals";
 import { ZPageUrl } from "@shared/api/parked-pages";
+import { pathTo } from "@shared/path-to";
 import { useId, useState } from "react";
+import { PurchaseBlockedNote } from "@/components/purchase-blocked-note";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { useRouteBlock } from "@/lib/can-purchase";
 import { formatDate, formatMoney } from "@/lib/format";
 import { toast, toastError } from "@/lib/toast";
 import { useSetLeaseRedirect } from "../api/set-lease-redirect";
@@ -19,6 +22,7 @@ export function LeaseStatus({ sale }: { sale: TMarketplaceTransaction }) {
   const [url, setUrl] = useState(lease?.redirectUrl ?? "");
   const [error, setError] = useState<string | undefined>();
   const urlId = useId();
+  const block = useRouteBlock("PUT", pathTo(marketplaceDealPaths.leaseRedirect, { id: sale.id }));
   if (!lease) return null;
 
   function save(next: string | null) {
@@ -58,15 +62,27 @@ export function LeaseStatus({ sale }: { sale: TMarketplaceTransaction }) {
           <Input id={urlId} value={url} placeholder="https://" onChange={(e) => setUrl(e.target.value)} />
           <FieldError>{error}</FieldError>
           <div className="flex gap-2">
-            <Button size="sm" onClick={() => save(url.trim() || null)} disabled={redirect.isPending}>
+            <Button
+              size="sm"
+              onClick={() => save(url.trim() || null)}
+              disabled={redirect.isPending}
+              {...block?.button}
+            >
               Save
             </Button>
             {lease.redirectUrl && (
-              <Button size="sm" variant="outline" onClick={() => save(null)} disabled={redirect.isPending}>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => save(null)}
+                disabled={redirect.isPending}
+                {...block?.button}
+              >
                 Use the Parked Page
               </Button>
             )}
           </div>
+          <PurchaseBlockedNote block={block} />
         </div>
       )}
     </div>

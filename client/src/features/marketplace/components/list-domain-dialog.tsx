@@ -1,10 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ZListDomainBody } from "@shared/api/marketplace/listings";
+import { marketplacePaths, ZListDomainBody } from "@shared/api/marketplace/listings";
 import { Plus, Tag } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "wouter";
 import type { z } from "zod";
+import { BlockedTrigger } from "@/components/purchase-blocked-note";
 import { Button } from "@/components/ui/button";
 import { DialogActions, DialogShell } from "@/components/ui/dialog";
 import { FieldError } from "@/components/ui/field-error";
@@ -13,6 +14,7 @@ import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { ValueEstimate } from "@/components/value-estimate";
+import { useRouteBlock } from "@/lib/can-purchase";
 import { showServerIssues } from "@/lib/form-errors";
 import { formatMoney } from "@/lib/format";
 import { toast } from "@/lib/toast";
@@ -35,6 +37,7 @@ export function ListDomainDialog() {
   const { errors } = form.formState;
   const [domainId, price] = form.watch(["domainId", "price"]);
   const listDomain = useListDomain();
+  const block = useRouteBlock("POST", marketplacePaths.list);
   const domainField = useId();
   const priceField = useId();
   const listable = domains.filter(isListable);
@@ -67,16 +70,18 @@ export function ListDomainDialog() {
     });
   };
 
+  const trigger = (
+    <Button>
+      <Plus aria-hidden="true" />
+      List Domain for Sale
+    </Button>
+  );
+  if (block) return <BlockedTrigger block={block}>{trigger}</BlockedTrigger>;
   return (
     <DialogShell
       open={open}
       onOpenChange={changeOpen}
-      trigger={
-        <Button>
-          <Plus aria-hidden="true" />
-          List Domain for Sale
-        </Button>
-      }
+      trigger={trigger}
       title="List Domain for Sale"
       description="Buyers see the asking price, traffic and parking revenue, and contact you through the marketplace."
       icon={

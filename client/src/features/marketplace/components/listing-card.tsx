@@ -1,4 +1,4 @@
-import type { TMarketplaceListing } from "@shared/api/marketplace/listings";
+import { marketplacePaths, type TMarketplaceListing } from "@shared/api/marketplace/listings";
 import { Calendar, DollarSign, Eye, MessageSquare, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
@@ -6,7 +6,7 @@ import { PurchaseBlockedNote } from "@/components/purchase-blocked-note";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { usePurchaseBlock } from "@/lib/can-purchase";
+import { OWNER_BUYS_ONLY, usePurchaseBlock, useRouteBlock } from "@/lib/can-purchase";
 import { cn } from "@/lib/cn";
 import { formatDate, formatMoney, formatNumber } from "@/lib/format";
 import { LanderFigures } from "./lander-figures";
@@ -34,6 +34,11 @@ export function ListingCard(props: {
 }) {
   const { listing } = props;
   const block = usePurchaseBlock();
+  // Asking a seller is the start of buying: the owner's, with the same note as the buy button.
+  const contactBlock = useRouteBlock("POST", marketplacePaths.contact, {
+    ownerReason: OWNER_BUYS_ONLY,
+    sameNoteAs: block,
+  });
   return (
     <Card className="flex flex-col gap-4 p-5 transition-shadow hover:shadow-md" data-testid="listing-card">
       <div className="flex items-start justify-between gap-3">
@@ -79,6 +84,7 @@ export function ListingCard(props: {
           onClick={props.onContactSeller}
           disabled={listing.isOwn}
           title={listing.isOwn ? "This is your own listing" : undefined}
+          {...(!listing.isOwn && contactBlock?.button)}
         >
           <MessageSquare aria-hidden="true" />
           Contact Seller
@@ -89,7 +95,7 @@ export function ListingCard(props: {
               <Button variant="secondary" size="sm" className="col-span-2" {...block.button}>
                 Buy Now or Make Offer
               </Button>
-              <PurchaseBlockedNote block={block} className="col-span-2" />
+              <PurchaseBlockedNote block={[block, contactBlock]} className="col-span-2" />
             </>
           ) : (
             <Link

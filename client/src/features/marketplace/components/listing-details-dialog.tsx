@@ -1,10 +1,12 @@
-import type { TMarketplaceListing } from "@shared/api/marketplace/listings";
+import { marketplacePaths, type TMarketplaceListing } from "@shared/api/marketplace/listings";
 import { MessageSquare } from "lucide-react";
 import type { ReactNode } from "react";
+import { PurchaseBlockedNote } from "@/components/purchase-blocked-note";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DialogFooter, DialogShell } from "@/components/ui/dialog";
 import { FigureTile } from "@/components/ui/figure-tile";
+import { OWNER_BUYS_ONLY, useRouteBlock } from "@/lib/can-purchase";
 import { formatDate, formatMoney, formatNumber } from "@/lib/format";
 import { annualRevenue, monthlyRevenue, revenueMultiple } from "../utils/revenue-multiple";
 import { OwnListingActions } from "./own-listing-actions";
@@ -25,6 +27,7 @@ export function ListingDetailsDialog(props: {
   onContactSeller: (listing: TMarketplaceListing) => void;
 }) {
   const { listing } = props;
+  const contactBlock = useRouteBlock("POST", marketplacePaths.contact, { ownerReason: OWNER_BUYS_ONLY });
   return (
     <DialogShell
       open={listing !== null}
@@ -60,10 +63,11 @@ export function ListingDetailsDialog(props: {
             <OwnListingActions listing={listing} onDone={props.onClose} />
           ) : (
             <DialogFooter>
+              <PurchaseBlockedNote block={contactBlock} className="sm:mr-auto sm:self-center" />
               <Button variant="outline" onClick={props.onClose}>
                 Close
               </Button>
-              <Button onClick={() => props.onContactSeller(listing)}>
+              <Button onClick={() => props.onContactSeller(listing)} {...contactBlock?.button}>
                 <MessageSquare aria-hidden="true" />
                 Contact Seller
               </Button>

@@ -1,4 +1,5 @@
-import type { TOffer, TOfferThread } from "@shared/api/marketplace/deals";
+import { marketplaceDealPaths, type TOffer, type TOfferThread } from "@shared/api/marketplace/deals";
+import { pathTo } from "@shared/path-to";
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import { PurchaseBlockedNote } from "@/components/purchase-blocked-note";
@@ -6,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
-import { usePurchaseBlock } from "@/lib/can-purchase";
+import { usePurchaseBlock, useRouteBlock } from "@/lib/can-purchase";
 import { formatDate, formatMoney } from "@/lib/format";
 import { toast, toastError } from "@/lib/toast";
 import { type TOfferAnswer, useAnswerOffer } from "../api/answer-offer";
@@ -27,6 +28,14 @@ function OfferRow({ offer, role }: { offer: TOffer; role: "buyer" | "seller" }) 
   const answer = useAnswerOffer();
   const pay = useOpenTransaction();
   const block = usePurchaseBlock();
+  const acceptBlock = useRouteBlock("POST", pathTo(marketplaceDealPaths.accept, { id: offer.id }));
+  const declineBlock = useRouteBlock("POST", pathTo(marketplaceDealPaths.decline, { id: offer.id }), {
+    sameNoteAs: acceptBlock,
+  });
+  const counterBlock = useRouteBlock("POST", pathTo(marketplaceDealPaths.counter, { id: offer.id }), {
+    sameNoteAs: acceptBlock,
+  });
+  const withdrawBlock = useRouteBlock("POST", pathTo(marketplaceDealPaths.withdraw, { id: offer.id }));
   const [, navigate] = useLocation();
   const [counter, setCounter] = useState("");
   const act = (kind: TOfferAnswer) =>
@@ -57,10 +66,21 @@ function OfferRow({ offer, role }: { offer: TOffer; role: "buyer" | "seller" }) 
       {offer.message && <p className="text-muted-foreground text-sm">“{offer.message}”</p>}
       {offer.awaitsMe && (
         <div className="flex flex-wrap items-center gap-2">
-          <Button size="sm" onClick={() => act("accept")} disabled={answer.isPending}>
+          <Button
+            size="sm"
+            onClick={() => act("accept")}
+            disabled={answer.isPending}
+            {...acceptBlock?.button}
+          >
             Accept
           </Button>
-          <Button size="sm" variant="outline" onClick={() => act("decline")} disabled={answer.isPending}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => act("decline")}
+            disabled={answer.isPending}
+            {...declineBlock?.button}
+          >
             Decline
           </Button>
           <Input
@@ -75,16 +95,25 @@ function OfferRow({ offer, role }: { offer: TOffer; role: "buyer" | "seller" }) 
             variant="outline"
             onClick={() => act("counter")}
             disabled={answer.isPending || !counter}
+            {...counterBlock?.button}
           >
             Counter
           </Button>
+          <PurchaseBlockedNote block={[acceptBlock, declineBlock, counterBlock]} className="basis-full" />
         </div>
       )}
       {mine && offer.status === "open" && (
-        <div>
-          <Button size="sm" variant="ghost" onClick={() => act("withdraw")} disabled={answer.isPending}>
+        <div className="grid justify-items-start gap-1.5">
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => act("withdraw")}
+            disabled={answer.isPending}
+            {...withdrawBlock?.button}
+          >
             Withdraw
           </Button>
+          <PurchaseBlockedNote block={withdrawBlock} />
         </div>
       )}
       {role === "buyer" && offer.status === "accepted" && !offer.transactionId && (

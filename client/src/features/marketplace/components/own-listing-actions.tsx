@@ -1,9 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type TMarketplaceListing, ZMarkSoldBody } from "@shared/api/marketplace/listings";
+import { marketplacePaths, type TMarketplaceListing, ZMarkSoldBody } from "@shared/api/marketplace/listings";
+import { pathTo } from "@shared/path-to";
 import { BadgeCheck } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { PurchaseBlockedNote } from "@/components/purchase-blocked-note";
 import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
 import { FieldError } from "@/components/ui/field-error";
@@ -11,6 +13,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-error";
+import { useRouteBlock } from "@/lib/can-purchase";
 import { showServerIssues } from "@/lib/form-errors";
 import { formatMoney } from "@/lib/format";
 import { toast } from "@/lib/toast";
@@ -34,6 +37,8 @@ export function OwnListingActions({ listing, onDone }: { listing: TMarketplaceLi
   const unlist = useUnlistDomain();
   const markSold = useMarkSold();
   const busy = unlist.isPending || markSold.isPending;
+  const unlistBlock = useRouteBlock("DELETE", pathTo(marketplacePaths.unlist, { domainId: listing.id }));
+  const soldBlock = useRouteBlock("POST", marketplacePaths.sold, { sameNoteAs: unlistBlock });
   const fail = (title: string) => (error: unknown) =>
     toast({ title, description: errorMessage(error, "Please try again."), variant: "destructive" });
 
@@ -68,11 +73,12 @@ export function OwnListingActions({ listing, onDone }: { listing: TMarketplaceLi
   if (!selling) {
     return (
       <DialogFooter>
-        <Button variant="outline" onClick={removeListing} disabled={busy}>
+        <PurchaseBlockedNote block={[unlistBlock, soldBlock]} className="sm:mr-auto sm:self-center" />
+        <Button variant="outline" onClick={removeListing} disabled={busy} {...unlistBlock?.button}>
           {unlist.isPending && <Spinner className="size-4 text-current" label="Removing" />}
           Remove Listing
         </Button>
-        <Button onClick={() => setSelling(true)} disabled={busy}>
+        <Button onClick={() => setSelling(true)} disabled={busy} {...soldBlock?.button}>
           <BadgeCheck aria-hidden="true" />
           Mark as Sold
         </Button>

@@ -1,4 +1,9 @@
-import { type TMarketplaceTransaction, TRANSACTION_STATUS_LABELS } from "@shared/api/marketplace/deals";
+import {
+  marketplaceDealPaths,
+  type TMarketplaceTransaction,
+  TRANSACTION_STATUS_LABELS,
+} from "@shared/api/marketplace/deals";
+import { pathTo } from "@shared/path-to";
 import { useState } from "react";
 import { Link } from "wouter";
 import { PurchaseBlockedNote } from "@/components/purchase-blocked-note";
@@ -7,7 +12,7 @@ import { Button, buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { usePurchaseBlock } from "@/lib/can-purchase";
+import { usePurchaseBlock, useRouteBlock } from "@/lib/can-purchase";
 import { formatDate, formatMoney } from "@/lib/format";
 import { toast, toastError } from "@/lib/toast";
 import { type TSaleAction, useActOnTransaction } from "../api/act-on-transaction";
@@ -43,6 +48,7 @@ function DisputeStatements(props: {
   const own = sale.statements[sale.role];
   const other = sale.statements[sale.role === "buyer" ? "seller" : "buyer"];
   const [text, setText] = useState("");
+  const block = useRouteBlock("POST", pathTo(marketplaceDealPaths.statement, { id: sale.id }));
   const give = () =>
     onGive(text.trim()).then(
       () => {
@@ -69,10 +75,11 @@ function DisputeStatements(props: {
         onChange={(e) => setText(e.target.value)}
         placeholder="What happened, with dates, registrar names and anything staff can check."
       />
-      <div>
-        <Button variant="outline" onClick={give} disabled={pending || !text.trim()}>
+      <div className="grid justify-items-start gap-1.5">
+        <Button variant="outline" onClick={give} disabled={pending || !text.trim()} {...block?.button}>
           Send Statement to Staff
         </Button>
+        <PurchaseBlockedNote block={block} />
       </div>
     </div>
   );
@@ -84,6 +91,10 @@ export function SaleDetails({ id }: { id: string }) {
   const act = useActOnTransaction();
   const [reason, setReason] = useState("");
   const block = usePurchaseBlock();
+  const cancelBlock = useRouteBlock("POST", pathTo(marketplaceDealPaths.cancel, { id }));
+  const transferBlock = useRouteBlock("POST", pathTo(marketplaceDealPaths.confirmTransfer, { id }));
+  const acceptBlock = useRouteBlock("POST", pathTo(marketplaceDealPaths.acceptTransaction, { id }));
+  const disputeBlock = useRouteBlock("POST", pathTo(marketplaceDealPaths.dispute, { id }));
   if (sale.isPending) return <Card className="p-5">Loading…</Card>;
   if (sale.isError) return <Card className="p-5 text-destructive">This sale was not found.</Card>;
   const s = sale.data;
@@ -138,10 +149,16 @@ export function SaleDetails({ id }: { id: string }) {
         </div>
       )}
       {s.status === "awaiting_payment" && (
-        <div>
-          <Button variant="outline" onClick={() => run("cancel", "Sale Cancelled")} disabled={act.isPending}>
+        <div className="grid justify-items-start gap-1.5">
+          <Button
+            variant="outline"
+            onClick={() => run("cancel", "Sale Cancelled")}
+            disabled={act.isPending}
+            {...cancelBlock?.button}
+          >
             Cancel Sale
           </Button>
+          <PurchaseBlockedNote block={cancelBlock} />
         </div>
       )}
       {s.transfer && s.status === "awaiting_transfer" && (
@@ -153,32 +170,44 @@ export function SaleDetails({ id }: { id: string }) {
           <p>
             Value: <code data-testid="txt-value">{s.transfer.txtRecord.value}</code>
           </p>
-          <div>
-            <Button onClick={() => run("confirmTransfer", "Transfer Confirmed")} disabled={act.isPending}>
+          <div className="grid justify-items-start gap-1.5">
+            <Button
+              onClick={() => run("confirmTransfer", "Transfer Confirmed")}
+              disabled={act.isPending}
+              {...transferBlock?.button}
+            >
               Confirm Transfer
             </Button>
+            <PurchaseBlockedNote block={transferBlock} />
           </div>
         </div>
       )}
       {s.role === "buyer" && s.status === "inspection" && (
-        <div>
-          <Button onClick={() => run("acceptTransaction", "Domain Accepted")} disabled={act.isPending}>
+        <div className="grid justify-items-start gap-1.5">
+          <Button
+            onClick={() => run("acceptTransaction", "Domain Accepted")}
+            disabled={act.isPending}
+            {...acceptBlock?.button}
+          >
             Accept Domain
           </Button>
+          <PurchaseBlockedNote block={acceptBlock} />
         </div>
       )}
       {["awaiting_transfer", "inspection"].includes(s.status) && (
         <div className="grid gap-2 border-t pt-3">
           <Label htmlFor="dispute-reason">Something wrong?</Label>
           <Textarea id="dispute-reason" rows={2} value={reason} onChange={(e) => setReason(e.target.value)} />
-          <div>
+          <div className="grid justify-items-start gap-1.5">
             <Button
               variant="outline"
               onClick={() => run("dispute", "Dispute Opened")}
               disabled={act.isPending || !reason.trim()}
+              {...disputeBlock?.button}
             >
               Open a Dispute
             </Button>
+            <PurchaseBlockedNote block={disputeBlock} />
           </div>
         </div>
       )}

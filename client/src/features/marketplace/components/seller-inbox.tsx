@@ -1,10 +1,13 @@
-import type { TSellerMessage } from "@shared/api/marketplace/listings";
+import { marketplacePaths, type TSellerMessage } from "@shared/api/marketplace/listings";
+import { pathTo } from "@shared/path-to";
 import { AlertCircle, Check, Inbox, Mail } from "lucide-react";
 import { useState } from "react";
+import { PurchaseBlockedNote } from "@/components/purchase-blocked-note";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useRouteBlock } from "@/lib/can-purchase";
 import { cn } from "@/lib/cn";
 import { formatRelativeTime } from "@/lib/format";
 import { useSellerInbox } from "../api/get-seller-inbox";
@@ -15,6 +18,7 @@ const PREVIEW_COUNT = 3;
 
 function MessageRow({ message, onRead }: { message: TSellerMessage; onRead: () => void }) {
   const unread = message.readAt === null;
+  const block = useRouteBlock("POST", pathTo(marketplacePaths.readMessage, { id: message.id }));
   return (
     <li
       className={cn("rounded-lg border p-4", unread ? "border-emerald-200 bg-emerald-50/50" : "bg-card")}
@@ -40,10 +44,13 @@ function MessageRow({ message, onRead }: { message: TSellerMessage; onRead: () =
           {message.senderEmail}
         </a>
         {unread && (
-          <Button variant="ghost" size="sm" onClick={onRead}>
-            <Check aria-hidden="true" />
-            Mark as read
-          </Button>
+          <div className="flex flex-wrap items-center gap-2">
+            <PurchaseBlockedNote block={block} />
+            <Button variant="ghost" size="sm" onClick={onRead} {...block?.button}>
+              <Check aria-hidden="true" />
+              Mark as read
+            </Button>
+          </div>
         )}
       </div>
     </li>

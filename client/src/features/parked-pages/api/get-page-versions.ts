@@ -1,8 +1,8 @@
 import { PAGE_PATHS, type TPageVersion, ZPageVersion } from "@shared/api/parked-pages";
+import { pathTo } from "@shared/path-to";
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
-import { pathTo } from "../../../../../shared/path-to";
 
 export async function getPageVersions(domainId: string): Promise<TPageVersion[]> {
   const res = await apiRequest("GET", pathTo(PAGE_PATHS.versions, { id: domainId }));

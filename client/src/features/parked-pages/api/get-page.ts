@@ -1,8 +1,8 @@
 import { PAGE_PATHS, type TPageAnswer, ZPageAnswer } from "@shared/api/parked-pages";
+import { pathTo } from "@shared/path-to";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
-import { pathTo } from "../../../../../shared/path-to";
 
 /** A domain's parked page as saved, and whether the builder is unlocked. */
 export async function getPage(domainId: string): Promise<TPageAnswer> {

@@ -1,7 +1,7 @@
 import { PAGE_PATHS, type TPageBody, ZPagePreview } from "@shared/api/parked-pages";
+import { pathTo } from "@shared/path-to";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { pathTo } from "../../../../../shared/path-to";
 
 /** The page as visitors would see it, rendered by the server (nothing saved). */
 export async function previewPage(domainId: string, page: TPageBody, signal?: AbortSignal): Promise<string> {

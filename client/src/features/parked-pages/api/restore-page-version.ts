@@ -1,8 +1,8 @@
 import { PAGE_PATHS, type TPageAnswer, ZPageAnswer } from "@shared/api/parked-pages";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
-import { pathTo } from "../../../../../shared/path-to";
 
 export async function restorePageVersion(domainId: string, version: number): Promise<TPageAnswer> {
   const res = await apiRequest("POST", pathTo(PAGE_PATHS.restore, { id: domainId, version }));

@@ -1,8 +1,8 @@
 import { PAGE_PATHS, type TPageAnswer, type TPageBody, ZPageAnswer } from "@shared/api/parked-pages";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
-import { pathTo } from "../../../../../shared/path-to";
 
 export async function savePage(input: { domainId: string; page: TPageBody }): Promise<TPageAnswer> {
   const res = await apiRequest("PUT", pathTo(PAGE_PATHS.page, { id: input.domainId }), input.page);

@@ -1,7 +1,7 @@
 import { PAGE_PATHS, ZPageImageAnswer } from "@shared/api/parked-pages";
+import { pathTo } from "@shared/path-to";
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { pathTo } from "../../../../../shared/path-to";
 
 /** Uploads an image for the page's image block; answers its id. */
 export async function uploadPageImage(domainId: string, file: File): Promise<string> {

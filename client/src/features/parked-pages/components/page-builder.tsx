@@ -2,18 +2,22 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import {
   BLOCK_TYPES,
   defaultBlocks,
+  PAGE_PATHS,
   type TPageAnswer,
   type TPageBody,
   type TPageTemplate,
   ZPageBody,
 } from "@shared/api/parked-pages";
+import { pathTo } from "@shared/path-to";
 import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
+import { PurchaseBlockedNote } from "@/components/purchase-blocked-note";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
+import { useRouteBlock } from "@/lib/can-purchase";
 import { toast, toastError } from "@/lib/toast";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useSavePage } from "../api/save-page";
@@ -43,6 +47,8 @@ export function PageBuilder(props: {
   });
   const blocks = useFieldArray({ control: form.control, name: "blocks" });
   const save = useSavePage(domainId);
+  // A viewer reads the page: its fields are shown, not edited, and Save says why.
+  const saveBlock = useRouteBlock("PUT", pathTo(PAGE_PATHS.page, { id: domainId }));
   const [adding, setAdding] = useState<string>("headline");
   const watched = form.watch();
   const settled = useDebouncedValue(JSON.stringify(watched), 400);
@@ -71,7 +77,10 @@ export function PageBuilder(props: {
       <div className="grid gap-6 xl:grid-cols-2">
         <div className="grid content-start gap-4">
           <form onSubmit={submit} noValidate aria-label="Page builder" className="grid content-start gap-4">
-            <fieldset disabled={props.readOnly} className="grid min-w-0 content-start gap-4">
+            <fieldset
+              disabled={props.readOnly || saveBlock !== null}
+              className="grid min-w-0 content-start gap-4"
+            >
               <Card>
                 <CardContent className="grid gap-4 pt-6 sm:grid-cols-2">
                   <div className="grid gap-1.5">
@@ -175,13 +184,14 @@ export function PageBuilder(props: {
                 </p>
               )}
               {!props.readOnly && (
-                <div className="flex items-center gap-3">
-                  <Button type="submit" disabled={save.isPending}>
+                <div className="flex flex-wrap items-center gap-3">
+                  <Button type="submit" disabled={save.isPending} {...saveBlock?.button}>
                     {save.isPending ? "Saving…" : "Save and publish"}
                   </Button>
                   <span className="text-muted-foreground text-sm">
                     Live version {saved.version || "default"}
                   </span>
+                  <PurchaseBlockedNote block={saveBlock} className="basis-full" />
                 </div>
               )}
             </fieldset>

@@ -1,5 +1,9 @@
+import { PAGE_PATHS } from "@shared/api/parked-pages";
+import { pathTo } from "@shared/path-to";
+import { PurchaseBlockedNote } from "@/components/purchase-blocked-note";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { useRouteBlock } from "@/lib/can-purchase";
 import { formatDate } from "@/lib/format";
 import { toast, toastError } from "@/lib/toast";
 import { usePageVersions } from "../api/get-page-versions";
@@ -10,6 +14,11 @@ import { PAGE_TEMPLATE_LABELS } from "../utils/template-labels";
 export function PageVersions(props: { domainId: string; current: number }) {
   const versions = usePageVersions(props.domainId);
   const restore = useRestorePageVersion(props.domainId);
+  // Any version's restore needs the same: one note under the list.
+  const block = useRouteBlock(
+    "POST",
+    pathTo(PAGE_PATHS.restore, { id: props.domainId, version: props.current }),
+  );
   return (
     <Card>
       <CardHeader className="pb-2">
@@ -31,6 +40,7 @@ export function PageVersions(props: { domainId: string; current: number }) {
                     variant="outline"
                     size="sm"
                     disabled={restore.isPending}
+                    {...block?.button}
                     onClick={() =>
                       restore.mutate(v.version, {
                         onSuccess: (page) =>
@@ -52,6 +62,9 @@ export function PageVersions(props: { domainId: string; current: number }) {
           <p className="text-muted-foreground text-sm">
             No saved versions yet: the template's default page is live.
           </p>
+        )}
+        {versions.data?.some((v) => v.version !== props.current) && (
+          <PurchaseBlockedNote block={block} className="mt-3" />
         )}
       </CardContent>
     </Card>

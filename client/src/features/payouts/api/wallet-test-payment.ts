@@ -7,10 +7,10 @@ import {
   ZTestCaptureAnswer,
   ZTestOrderAnswer,
 } from "@shared/api/payouts";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
-import { pathTo } from "../../../../../shared/path-to";
 
 /** The wallet test flow's three calls (docs/product.md#the-calls): setup, order, capture. */
 export async function getPayPalSetup(): Promise<TPayPalSetup> {

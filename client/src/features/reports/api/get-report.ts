@@ -1,7 +1,7 @@
 import { REPORTS_PATHS, ZReport } from "@shared/api/reports";
+import { pathTo } from "@shared/path-to";
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { pathTo } from "../../../../../shared/path-to";
 import { BUILDING_POLL_MS, reportKeys } from "./report-keys";
 
 /** One report with its content; looked at again until it is ready or failed. */

@@ -1,11 +1,11 @@
 import { REPORTS_PATHS, type TReportSection } from "@shared/api/reports";
+import { pathTo } from "@shared/path-to";
 import { Download } from "lucide-react";
 import { Link } from "wouter";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatDate } from "@/lib/format";
-import { pathTo } from "../../../../../shared/path-to";
 import { useReport } from "../api/get-report";
 import { ReportStatusBadge } from "./report-status-badge";
 

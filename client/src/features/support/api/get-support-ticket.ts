@@ -1,8 +1,8 @@
 import { SUPPORT_PATHS, ZTicketThread } from "@shared/api/support";
+import { pathTo } from "@shared/path-to";
 import { useQuery } from "@tanstack/react-query";
 import { supportKeys } from "@/lib/api/support-keys";
 import { apiRequest } from "@/lib/api-client";
-import { pathTo } from "../../../../../shared/path-to";
 
 /** One of the user's tickets with its thread; read again each time it is opened. */
 export function useSupportTicket(id: string | null) {

@@ -1,8 +1,8 @@
 import { SUPPORT_PATHS } from "@shared/api/support";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { supportKeys } from "@/lib/api/support-keys";
 import { apiRequest } from "@/lib/api-client";
-import { pathTo } from "../../../../../shared/path-to";
 
 /** Writes on one of the user's tickets (reopening it), or closes it. */
 export function useUpdateSupportTicket() {

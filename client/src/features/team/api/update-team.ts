@@ -1,8 +1,8 @@
 import { TEAM_PATHS, type TTeamRole } from "@shared/api/team";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
-import { pathTo } from "../../../../../shared/path-to";
 import { teamKey } from "./get-team";
 
 /** The owner's changes to the team: withdraw an invitation, change a member's role, remove a member. */

@@ -1,4 +1,4 @@
-import type { TTeamRole } from "../../../shared/api/team";
+import type { TTeamRole } from "./api/team";
 
 /**
  * What a team member may reach while working in someone else's portfolio
@@ -14,6 +14,10 @@ import type { TTeamRole } from "../../../shared/api/team";
  * Anything not listed (payouts, payments, billing, checkout and purchases, security and API keys,
  * account settings, team management, affiliates, and every route added tomorrow) is the
  * owner's alone: a member is refused with 403 ROLE_FORBIDDEN.
+ *
+ * The server's gate (`server/modules/team/portfolio-access.ts`) and the client's disabled buttons
+ * (`client/src/lib/can-purchase.ts`) read this one table, so a button is disabled exactly when
+ * its request would be refused.
  */
 export type RouteAccess = "personal" | TTeamRole;
 
@@ -44,7 +48,11 @@ export const ROLE_POLICY: readonly Rule[] = [
   // Managers: domains (their pages, verification, imports), experiments, listings and offers.
   { methods: "any", path: /^\/api\/domains(\/|$)/, access: "manager" },
   { methods: "any", path: /^\/api\/experiments(\/|$)/, access: "manager" },
-  { methods: "any", path: /^\/api\/marketplace\/(list|list\/[^/]+|sold)$/, access: "manager" },
+  {
+    methods: "any",
+    path: /^\/api\/marketplace\/(list|list\/[^/]+|list\/[^/]+\/lander|sold)$/,
+    access: "manager",
+  },
   {
     methods: "any",
     path: /^\/api\/marketplace\/offers\/[^/]+\/(accept|counter|decline)$/,

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { isIP } from "node:net";
 import { z } from "zod";
-import { type ConfiguredLeadBuyer, ZConfiguredLeadBuyers } from "../shared/api/lead-sales";
-import { bareHost, createNameserverPool, type NameserverPool } from "./lib/nameserver-pool";
-import type { KeyEntry } from "./lib/secret-box";
-import { StartupError } from "./lib/startup-error";
+import { type ConfiguredLeadBuyer, ZConfiguredLeadBuyers } from "../../shared/api/lead-sales";
+import { bareHost, createNameserverPool, type NameserverPool } from "./nameserver-pool";
+import type { KeyEntry } from "./secret-box";
+import { StartupError } from "./startup-error";
 
 const boolish = z
   .enum(["true", "false", "1", "0"])
