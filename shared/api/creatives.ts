@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { pathTo } from "../path-to";
 
 /** Creative Assets (docs/affiliates.md#creative-assets): banners and a QR code carrying the affiliate's link. */
 export const CREATIVES_PATH = "/api/creatives";
 export const creativeFilePath = (id: string, format: "svg" | "png") =>
-  `${CREATIVES_PATH}/${encodeURIComponent(id)}.${format}`;
+  pathTo(CREATIVE_PATHS.file, { file: `${id}.${format}` });
 
 /** The entitlement the Creative Assets tool grants. */
 export const CREATIVE_ASSETS_FEATURE = "marketing-tool:creative-assets";
