@@ -1,6 +1,7 @@
 import compression from "compression";
 import express, { Router } from "express";
 import { pinoHttp } from "pino-http";
+import { HEALTH_PATHS } from "../shared/api/health";
 import { API_DOCS_PATH } from "../shared/api/v1/common";
 import { docsRoutes } from "./api-v1/docs-page";
 import { v1Routes } from "./api-v1/v1.routes";
@@ -32,7 +33,7 @@ import { domainRoutes } from "./modules/domains/domains.routes";
 import { countParkedVisits } from "./modules/domains/parked-visits";
 import { emailAutomationRoutes, unsubscribeRoutes } from "./modules/email-automation/email-automation.routes";
 import { experimentRoutes } from "./modules/experiments/experiments.routes";
-import { healthRoutes } from "./modules/health/health.routes";
+import { healthCheck } from "./modules/health/health.routes";
 import { leadInvoiceRoutes } from "./modules/lead-sales/lead-invoices.routes";
 import { leadReturnRoutes } from "./modules/lead-sales/lead-returns.routes";
 import { leadRoutes } from "./modules/leads/leads.routes";
@@ -71,10 +72,11 @@ export function createApp(deps: AppDeps) {
   );
   // Load balancers poll this many times a minute: it is answered before compression and logging,
   // but with the security headers every answer carries.
-  app.use("/api/health", noStore, healthRoutes(deps));
+  app.get(HEALTH_PATHS.health, healthCheck(deps));
   // Referral links are clicked in bursts from posts and banners: answered before compression and
   // request logging too (the click itself is the record).
-  app.use(referralRedirectRoutes(deps));
+  const referrals = referralRedirectRoutes(deps);
+  app.use((req, res, next) => (req.path.startsWith("/r/") ? referrals(req, res, next) : next()));
   const parked = parkedHost(deps);
   // A verified domain's host gets its parked page (docs/product.md#parked-pages), its visit counted:
   // public traffic at the rate of a whole portfolio, so like the health check it is answered before
@@ -88,8 +90,15 @@ export function createApp(deps: AppDeps) {
       logger: deps.logger,
       customLogLevel: (_req, res, err) =>
         err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+      // The serializers get the request and response themselves: pino-http's wrapped copies (every
+      // header, the query, the params) cost more per request than the rest of the log line.
+      wrapSerializers: false,
       serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
+        req: (req: { id: unknown; method: string; url: string; originalUrl?: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: redactUrl(req.originalUrl ?? req.url),
+        }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
     }),

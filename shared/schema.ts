@@ -9,6 +9,7 @@ import {
   boolean,
   customType,
   date,
+  foreignKey,
   index,
   integer,
   json,
@@ -169,6 +170,8 @@ export const domains = pgTable(
     // hold it until one of them proves ownership (the others are then released).
     uniqueIndex("domains_verified_name_idx").on(t.name).where(sql`${t.verifiedAt} is not null`),
     uniqueIndex("domains_user_name_idx").on(t.userId, t.name),
+    // The key of a domain with its owner, which rows of the owner's about the domain reference.
+    uniqueIndex("domains_id_user_idx").on(t.id, t.userId),
     index("domains_name_idx").on(t.name),
     index("domains_unverified_idx").on(t.createdAt).where(sql`${t.verifiedAt} is null`),
     index("domains_user_idx").on(t.userId, t.createdAt),
@@ -198,12 +201,16 @@ export const nameserverAssignments = pgTable(
   ],
 );
 
-/** One network's report for one domain and day; re-importing the day replaces it. */
+/**
+ * One network's report for one domain and day; re-importing the day replaces it. `userId` is the
+ * domain's owner: one key (domain and owner) checks both on each of the millions of rows a
+ * connected network writes, and the rows go with the domain, as the domain goes with its owner.
+ */
 export const parkingReports = pgTable(
   "parking_reports",
   {
-    userId: userRef("user_id"),
-    domainId: domainRef("domain_id"),
+    userId: uuid("user_id").notNull(),
+    domainId: uuid("domain_id").notNull(),
     network: text("network").notNull(),
     day: date("day").notNull(),
     visitors: integer("visitors").notNull().default(0),
@@ -218,6 +225,11 @@ export const parkingReports = pgTable(
   (t) => [
     primaryKey({ columns: [t.domainId, t.network, t.day] }),
     index("parking_reports_user_day_idx").on(t.userId, t.day),
+    foreignKey({
+      name: "parking_reports_domain_owner_fk",
+      columns: [t.domainId, t.userId],
+      foreignColumns: [domains.id, domains.userId],
+    }).onDelete("cascade"),
   ],
 );
 
@@ -569,12 +581,17 @@ export const domainRevenueMonths = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.domainId, t.month] })],
 );
 
-/** The same per UTC day: a range that starts mid-month reads the days up to the next month. */
+/**
+ * The same per UTC day: a range that starts mid-month reads the days up to the next month. Its
+ * rows come only from the rollup trigger, from events whose domain their own key has just checked,
+ * so no key of its own checks each row again; a deleted domain's days go with it by the trigger
+ * `domains_revenue_days_delete` (migration `parking_write_keys`).
+ */
 export const domainRevenueDays = pgTable(
   "domain_revenue_days",
   {
     userId: uuid("user_id").notNull(),
-    domainId: domainRef("domain_id"),
+    domainId: uuid("domain_id").notNull(),
     day: date("day").notNull(),
     ...revenueBySource(),
   },

@@ -18,11 +18,6 @@ const PERMISSIONS_POLICY = [
   'payment=(self "https://js.stripe.com" "https://www.paypal.com")',
 ].join(", ");
 
-const permissionsPolicy: RequestHandler = (_req, res, next) => {
-  res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
-  next();
-};
-
 /**
  * API answers carry account data: no browser or proxy may keep them. A route that revalidates
  * (the polled reads, with their ETag) sets its own Cache-Control over this default.
@@ -33,33 +28,60 @@ export const noStore: RequestHandler = (_req, res, next) => {
 };
 
 /**
+ * The headers a helmet middleware sets, read once by running it on a stand-in response: with no
+ * nonce or other per-request directive its answer is the same for every request, so each request
+ * copies the list instead of walking helmet's dozen middleware.
+ */
+function headersOf(middleware: RequestHandler): [string, string][] {
+  const headers: [string, string][] = [];
+  const res = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers.push([name, String(value)]);
+    },
+    removeHeader: () => {},
+  };
+  let called = false;
+  middleware({} as never, res as never, () => {
+    called = true;
+  });
+  if (!called) throw new Error("the security headers depend on the request");
+  return headers;
+}
+
+/**
  * Helmet with a CSP that allows the app itself and the payment providers' scripts and frames.
  * HSTS and upgrade-insecure-requests only where the product is served over HTTPS. Every answer
  * gets them, the health check included, and a Permissions-Policy.
  */
-export function securityHeaders(options: { strictCsp: boolean; https: boolean }): RequestHandler[] {
-  const headers = helmet({
-    contentSecurityPolicy: options.strictCsp
-      ? {
-          directives: {
-            defaultSrc: ["'self'"],
-            scriptSrc: ["'self'", "https://www.paypal.com", "https://*.paypal.com"],
-            styleSrc: ["'self'", "'unsafe-inline'"],
-            imgSrc: ["'self'", "data:", "https://*.paypal.com", "https://*.paypalobjects.com"],
-            connectSrc: ["'self'", "https://*.paypal.com"],
-            // The API reference's search index runs in a worker its bundle creates from a blob.
-            workerSrc: ["'self'", "blob:"],
-            frameSrc: ["https://*.paypal.com", "https://js.stripe.com", "https://checkout.stripe.com"],
-            formAction: ["'self'", "https://checkout.stripe.com", "https://*.paypal.com"],
-            objectSrc: ["'none'"],
-            baseUri: ["'self'"],
-            frameAncestors: ["'none'"],
-            upgradeInsecureRequests: options.https ? [] : null,
-          },
-        }
-      : false,
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: options.strictCsp && options.https,
-  });
-  return [headers, permissionsPolicy];
+export function securityHeaders(options: { strictCsp: boolean; https: boolean }): RequestHandler {
+  const headers = headersOf(
+    helmet({
+      contentSecurityPolicy: options.strictCsp
+        ? {
+            directives: {
+              defaultSrc: ["'self'"],
+              scriptSrc: ["'self'", "https://www.paypal.com", "https://*.paypal.com"],
+              styleSrc: ["'self'", "'unsafe-inline'"],
+              imgSrc: ["'self'", "data:", "https://*.paypal.com", "https://*.paypalobjects.com"],
+              connectSrc: ["'self'", "https://*.paypal.com"],
+              // The API reference's search index runs in a worker its bundle creates from a blob.
+              workerSrc: ["'self'", "blob:"],
+              frameSrc: ["https://*.paypal.com", "https://js.stripe.com", "https://checkout.stripe.com"],
+              formAction: ["'self'", "https://checkout.stripe.com", "https://*.paypal.com"],
+              objectSrc: ["'none'"],
+              baseUri: ["'self'"],
+              frameAncestors: ["'none'"],
+              upgradeInsecureRequests: options.https ? [] : null,
+            },
+          }
+        : false,
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: options.strictCsp && options.https,
+    }),
+  );
+  headers.push(["Permissions-Policy", PERMISSIONS_POLICY]);
+  return (_req, res, next) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+    next();
+  };
 }

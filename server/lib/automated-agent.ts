@@ -1,4 +1,7 @@
 import { isbot } from "isbot";
+import { headerMemo } from "./header-memo";
+
+const agents = headerMemo<boolean>();
 
 /**
  * Whether a request's user agent is a crawler, a script or a headless browser by its own words:
@@ -6,5 +9,5 @@ import { isbot } from "isbot";
  * no user agent at all. Such a request is served like anyone and counted nowhere.
  */
 export function isAutomatedAgent(userAgent: string | undefined): boolean {
-  return !userAgent || isbot(userAgent);
+  return !userAgent || agents(userAgent, () => isbot(userAgent));
 }

@@ -100,6 +100,38 @@ describe("a verified domain's parked page", () => {
     });
   });
 
+  it("is the same page gzipped or not, revalidated by its ETag (304 with no body), and answers HEAD without a body", async () => {
+    const { domain } = await owner();
+    const plain = await visit(domain.name).set("Accept-Encoding", "identity");
+    const gzipped = await visit(domain.name).set("Accept-Encoding", "gzip");
+
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(gzipped.headers["content-encoding"]).toBe("gzip");
+    expect(gzipped.text).toBe(plain.text);
+    expect(Number(plain.headers["content-length"])).toBe(Buffer.byteLength(plain.text));
+    expect(gzipped.headers.vary).toBe("Accept-Encoding");
+    expect(plain.headers.etag).toBeTruthy();
+    expect(gzipped.headers.etag).not.toBe(plain.headers.etag);
+
+    const again = await visit(domain.name)
+      .set("Accept-Encoding", "gzip")
+      .set("If-None-Match", gzipped.headers.etag);
+    expect(again.status).toBe(304);
+    expect(again.text).toBe("");
+    expect(again.headers["x-content-type-options"]).toBe("nosniff");
+    const stale = await visit(domain.name)
+      .set("Accept-Encoding", "gzip")
+      .set("If-None-Match", plain.headers.etag);
+    expect(stale.status).toBe(200);
+
+    const head = await request(t.app)
+      .head("/")
+      .set({ Host: domain.name, "User-Agent": BROWSER, "Accept-Encoding": "identity" });
+    expect(head.status).toBe(200);
+    expect(head.text ?? "").toBe("");
+    expect(head.headers["content-length"]).toBe(plain.headers["content-length"]);
+  });
+
   it("is not served for a name nobody verified", async () => {
     const { agent } = await signUp(t.app);
     const pending = await addDomain(agent);

@@ -218,3 +218,15 @@ describe("the rollups", () => {
     expect(rows[0].orphans).toBeGreaterThan(0);
   });
 });
+
+describe("parking reports", () => {
+  it("are refused for a domain that is not the named owner's", async () => {
+    const [first, second] = owners;
+    const write = t.db.execute(sql`
+      insert into parking_reports (user_id, domain_id, network, day, visitors, clicks, revenue)
+      values (${second.userId}, ${first.domainIds[0]}, 'sedo', '2025-07-01', 1, 0, 1.00)
+    `);
+
+    await expect(write).rejects.toMatchObject({ cause: { constraint: "parking_reports_domain_owner_fk" } });
+  });
+});

@@ -6,6 +6,7 @@ import { UTC_TODAY } from "../../db/iso-time";
 import type { Db } from "../../db/pool";
 import { isAutomatedAgent } from "../../lib/automated-agent";
 import type { Config } from "../../lib/config";
+import { headerMemo } from "../../lib/header-memo";
 import { normalizeHost } from "../../lib/hostname";
 import type { Logger } from "../../lib/logger";
 import { countryCodeOf } from "../../lib/place";
@@ -21,6 +22,8 @@ const PRUNE_EVERY = 500;
  */
 const RECENT_SECONDS = 60;
 const RECENT_LIMIT = 20_000;
+/** How much of the user agent tells a recent visitor apart (the rest is rarely more than version noise). */
+const RECENT_AGENT_CHARS = 256;
 
 /**
  * Counts a visit to a verified domain for today (UTC), unless the same visitor was
@@ -90,13 +93,16 @@ export function referrerHost(header: string | undefined, host: string): string {
   }
 }
 
+const takesHtml = headerMemo<boolean>();
+
 /** True for a browser opening the landing page itself: not assets, API calls, prefetches or bots. */
 export function isLandingPageView(req: Parameters<RequestHandler>[0]): boolean {
   if (req.method !== "GET" || req.path !== "/") return false;
   const dest = req.get("sec-fetch-dest");
   if (dest && dest !== "document") return false;
   if (req.get("sec-purpose") || req.get("purpose")) return false;
-  return !isAutomatedAgent(req.get("user-agent")) && req.accepts("html") === "html";
+  if (isAutomatedAgent(req.get("user-agent"))) return false;
+  return takesHtml(req.get("accept") ?? "", () => req.accepts("html") === "html");
 }
 
 /** What counting parked pages' visits needs of the app. */
@@ -113,6 +119,7 @@ export interface ParkedVisitDeps {
  */
 export function countParkedVisits(deps: ParkedVisitDeps): RequestHandler {
   const ownHost = deps.config.PUBLIC_URL ? normalizeHost(new URL(deps.config.PUBLIC_URL).host) : "";
+  // In memory only, and for a minute: the visitor's address and agent as they came.
   const recent = new Map<string, number>();
   const seenRecently = (key: string) => {
     const last = recent.get(key);
@@ -124,19 +131,28 @@ export function countParkedVisits(deps: ParkedVisitDeps): RequestHandler {
     if (recent.size >= RECENT_LIMIT) recent.clear();
     recent.set(key, Date.now());
   };
+  // The host a request names, as a domain row stores it, or "" for the app's own or an address.
+  const hosts = headerMemo<string>();
+  const domainHost = (hostname: string) =>
+    hosts(hostname, () => {
+      const host = normalizeHost(hostname);
+      return host.includes(".") && host !== ownHost && !isIP(host) ? host : "";
+    });
   return (req, res, next) => {
     if (isLandingPageView(req)) {
-      const host = normalizeHost(req.hostname);
-      if (host.includes(".") && host !== ownHost && !isIP(host)) {
+      const host = domainHost(req.hostname ?? "");
+      const ip = host ? (req.ip ?? "") : "";
+      const agent = req.get("user-agent") ?? "";
+      const key = `${host}|${ip}|${agent.slice(0, RECENT_AGENT_CHARS)}`;
+      // A visitor counted within the minute is not counted again: nothing to do once answered.
+      if (host && !seenRecently(key)) {
         res.once("finish", () => {
           if (res.statusCode >= 400) return;
           // Keyed so that neither the address nor the agent can be read back from the table.
           const visitorKey = createHmac("sha256", deps.config.sessionSecret)
-            .update(`${req.ip ?? ""}|${req.get("user-agent") ?? ""}`)
+            .update(`${ip}|${agent}`)
             .digest("base64url");
-          const key = `${host}|${visitorKey}`;
-          if (seenRecently(key)) return;
-          const country = countryCodeOf(req.ip) ?? "";
+          const country = countryCodeOf(ip) ?? "";
           const referrer = referrerHost(req.get("referer"), host);
           recordParkedVisit({ db: deps.db, host, visitorKey, country, referrer })
             .then((counted) => {

@@ -1,18 +1,21 @@
-import { Router } from "express";
-import { HEALTH_PATHS } from "../../../shared/api/health";
+import type { RequestHandler } from "express";
 import type { Database } from "../../db/pool";
-import { mountedAt } from "../../http/mounted-at";
-
-const at = mountedAt("/api/health");
 
 export interface HealthDeps {
   database: Pick<Database, "engine">;
 }
 
-export function healthRoutes(deps: HealthDeps): Router {
-  const router = Router();
-  router.get(at(HEALTH_PATHS.health), (_req, res) => {
-    res.json({ status: "ok", engine: deps.database.engine });
-  });
-  return router;
+/**
+ * `GET /api/health`: the same small JSON every time, so it is written once and each poll sends
+ * it as it is (no serializing, no ETag: no one may keep the answer).
+ */
+export function healthCheck(deps: HealthDeps): RequestHandler {
+  const body = JSON.stringify({ status: "ok", engine: deps.database.engine });
+  const length = String(Buffer.byteLength(body));
+  return (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.setHeader("Content-Type", "application/json; charset=utf-8");
+    res.setHeader("Content-Length", length);
+    res.end(body);
+  };
 }

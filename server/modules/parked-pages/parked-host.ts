@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { isIP } from "node:net";
 import { gzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
@@ -12,6 +13,7 @@ import type { RateLimit } from "../../http/rate-limit";
 import { refuseNul } from "../../http/refuse-nul";
 import { type CdnPurge, surrogateKeyOf } from "../../lib/cdn-purge";
 import type { Config } from "../../lib/config";
+import { headerMemo } from "../../lib/header-memo";
 import { normalizeHost } from "../../lib/hostname";
 import type { Logger } from "../../lib/logger";
 import type { Mailer } from "../../mail/mailer";
@@ -33,16 +35,55 @@ export const PAGE_CACHE_MS = 10_000;
 export const PARKED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale-while-revalidate=86400";
 const CACHE_LIMIT = 5_000;
 
+/**
+ * A page's answer in one encoding, made once: the body as a string the response writes together
+ * with its headers (the gzip bytes as latin1, one character a byte), its length and its ETag.
+ */
+interface Encoded {
+  body: string;
+  encoding: "utf8" | "latin1";
+  length: string;
+  etag: string;
+}
+
 interface Compiled extends RenderedPage {
+  identity: Encoded;
   /** The HTML gzipped once, so that each view costs no compression. */
-  gzip: Buffer;
+  gzip: Encoded;
 }
 
 interface Cached {
   site: ServedSite;
   expires: number;
+  /** The answer's caching headers, the same for every view of the site. */
+  cacheHeaders: [string, string][];
   /** Rendered pages by variant (-1: the page itself). */
   rendered: Map<number, Compiled>;
+}
+
+function encoded(bytes: Buffer, encoding: Encoded["encoding"]): Encoded {
+  const hash = createHash("sha1").update(bytes).digest("base64").slice(0, 27);
+  return {
+    body: bytes.toString(encoding),
+    encoding,
+    length: String(bytes.length),
+    etag: `W/"${bytes.length.toString(16)}-${hash}"`,
+  };
+}
+
+const takesGzip = headerMemo<boolean>();
+
+/** Each visitor has a variant (and is issued an id): no shared cache may keep the answer. */
+const SPLIT_TEST_HEADERS: [string, string][] = [["Cache-Control", "private, no-store"]];
+
+function cacheHeadersOf(site: ServedSite): [string, string][] {
+  if (site.experiment) return SPLIT_TEST_HEADERS;
+  const key = surrogateKeyOf(site.domain.name);
+  return [
+    ["Cache-Control", PARKED_PAGE_CACHE_CONTROL],
+    ["Surrogate-Key", key],
+    ["Cache-Tag", key],
+  ];
 }
 
 const ZContactBody = z.object({
@@ -74,6 +115,12 @@ export function parkedHost(deps: ParkedHostDeps) {
   const appUrl = deps.config.appUrl;
   const visitors = visitorIds(deps.config.sessionSecret);
 
+  /** The host's site as read within the last few seconds, if it was. */
+  function freshSite(host: string): Cached | undefined {
+    const hit = cache.get(host);
+    return hit && hit.expires > Date.now() ? hit : undefined;
+  }
+
   async function siteOf(host: string): Promise<Cached | null> {
     const hit = cache.get(host);
     if (hit && hit.expires > Date.now()) return hit;
@@ -91,7 +138,12 @@ export function parkedHost(deps: ParkedHostDeps) {
       return null;
     }
     if (cache.size >= CACHE_LIMIT) cache.clear();
-    const entry = { site, expires: Date.now() + PAGE_CACHE_MS, rendered: new Map() };
+    const entry = {
+      site,
+      expires: Date.now() + PAGE_CACHE_MS,
+      cacheHeaders: cacheHeadersOf(site),
+      rendered: new Map(),
+    };
     cache.set(host, entry);
     return entry;
   }
@@ -130,7 +182,11 @@ export function parkedHost(deps: ParkedHostDeps) {
         appUrl,
         countView: variant >= 0,
       });
-      page = { ...html, gzip: gzipSync(html.html) };
+      page = {
+        ...html,
+        identity: encoded(Buffer.from(html.html), "utf8"),
+        gzip: encoded(gzipSync(html.html), "latin1"),
+      };
       entry.rendered.set(variant, page);
     }
     return page;
@@ -168,36 +224,39 @@ export function parkedHost(deps: ParkedHostDeps) {
 
   const router = Router();
 
-  router.get("/", async (req, res) => {
-    const entry = res.locals.parked as Cached;
+  /**
+   * The page itself: every answer's headers and bodies were made when the site was read or the
+   * page rendered, so a view only picks them (and answers 304 to a browser that holds it).
+   */
+  function servePage(req: Request, res: Response, entry: Cached): void {
     // The visitor is counted when the page's script says it was seen (`/__pp/seen`), not here.
     const { variant } = variantFor(req, res, entry.site, true);
+    for (const [name, value] of entry.cacheHeaders) res.setHeader(name, value);
     const redirect = redirectOf(pageFor(entry, variant));
-    if (entry.site.experiment) {
-      // Each visitor has a variant (and is issued an id): no shared cache may keep the answer.
-      res.setHeader("Cache-Control", "private, no-store");
-    } else {
-      res.setHeader("Cache-Control", PARKED_PAGE_CACHE_CONTROL);
-      const key = surrogateKeyOf(entry.site.domain.name);
-      res.setHeader("Surrogate-Key", key);
-      res.setHeader("Cache-Tag", key);
-    }
     if (redirect) {
       res.redirect(302, redirect);
       return;
     }
     const page = rendered(entry, variant);
+    const gzip = takesGzip(
+      req.get("accept-encoding") ?? "",
+      () => req.acceptsEncodings("gzip", "identity") === "gzip",
+    );
+    const answer = gzip ? page.gzip : page.identity;
     res.setHeader("Content-Security-Policy", page.csp);
-    res.vary("Accept-Encoding");
-    res.type("html");
-    if (req.acceptsEncodings("gzip", "identity") === "gzip") {
-      // Already encoded, so the compression middleware leaves it as it is.
-      res.setHeader("Content-Encoding", "gzip");
-      res.send(page.gzip);
-    } else {
-      res.send(page.html);
+    res.setHeader("Vary", "Accept-Encoding");
+    res.setHeader("ETag", answer.etag);
+    if (req.fresh) {
+      res.statusCode = 304;
+      res.end();
+      return;
     }
-  });
+    res.setHeader("Content-Type", "text/html; charset=utf-8");
+    // Already encoded, so the compression middleware leaves it as it is.
+    if (gzip) res.setHeader("Content-Encoding", "gzip");
+    res.setHeader("Content-Length", answer.length);
+    res.end(answer.body, answer.encoding);
+  }
 
   // A split-tested page's beacon: a browser that ran the page's script saw its variant. Only a
   // visitor the server issued an id on this domain, from a browser that counts as a person,
@@ -284,17 +343,30 @@ export function parkedHost(deps: ParkedHostDeps) {
     },
   );
 
+  // The host a request names, as a domain row stores it, or "" for the app's own or an address.
+  const hosts = headerMemo<string>();
+  const domainHost = (hostname: string) =>
+    hosts(hostname, () => {
+      const host = normalizeHost(hostname);
+      return host.includes(".") && host !== ownHost && !isIP(host) ? host : "";
+    });
+
   /** Answers a verified domain's host; any other request goes on to the rest of the app. */
   const middleware: RequestHandler = (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "POST") return next();
     if (req.path !== "/" && !req.path.startsWith("/__pp/")) return next();
-    const host = normalizeHost(req.hostname);
-    if (!host.includes(".") || host === ownHost || isIP(host)) return next();
-    siteOf(host).then((entry) => {
+    const host = domainHost(req.hostname ?? "");
+    if (!host) return next();
+    const serve = (entry: Cached | null) => {
       if (!entry) return next();
       res.locals.parked = entry;
-      router(req, res, next);
-    }, next);
+      if (req.method !== "POST" && req.path === "/") servePage(req, res, entry);
+      else router(req, res, next);
+    };
+    // A site read within the last few seconds is served at once, without waiting on a promise.
+    const fresh = freshSite(host);
+    if (fresh) serve(fresh);
+    else siteOf(host).then(serve).catch(next);
   };
 
   /** Forgets a host's rendered page after its owner changed it, here and at the CDN in front. */

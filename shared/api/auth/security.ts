@@ -227,3 +227,4 @@ export const ZAuditLogAnswer = z.object({ events: z.array(ZAuditEntry) });
 
 export type TCodeBody = z.infer<typeof ZCodeBody>;
 export type TReauthBody = z.infer<typeof ZReauthBody>;
+export type TPasswordResetBody = z.infer<typeof ZPasswordResetBody>;

@@ -1,4 +1,7 @@
-import { type FormEvent, useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type TCodeBody, ZCodeBody } from "@shared/api/auth/security";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { useSignInWithPasskey } from "../api/passkeys";
 import { useVerifyTwoFactor } from "../api/verify-two-factor";
@@ -24,7 +27,8 @@ export function TwoFactorStep({
 }) {
   const verify = useVerifyTwoFactor();
   const passkey = useSignInWithPasskey();
-  const [code, setCode] = useState("");
+  const form = useForm<TCodeBody>({ resolver: zodResolver(ZCodeBody), defaultValues: { code: "" } });
+  const code = form.watch("code");
   const [finishing, setFinishing] = useState(false);
   const submitting = verify.isPending || passkey.isPending || finishing;
 
@@ -37,12 +41,10 @@ export function TwoFactorStep({
     await onSignedIn();
   }
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!code.trim()) return;
+  async function submit({ code }: TCodeBody) {
     let result: Awaited<ReturnType<typeof verify.mutateAsync>>;
     try {
-      result = await verify.mutateAsync(code.trim());
+      result = await verify.mutateAsync(code);
     } catch (error) {
       toastLoginFailed(error, "That code isn't valid. Please try again.");
       return;
@@ -54,7 +56,7 @@ export function TwoFactorStep({
   }
 
   return (
-    <form className="grid gap-4" onSubmit={handleSubmit} noValidate aria-label="Two-factor code">
+    <form className="grid gap-4" onSubmit={form.handleSubmit(submit)} noValidate aria-label="Two-factor code">
       {totp ? (
         <>
           <p className="text-sm">
@@ -68,8 +70,8 @@ export function TwoFactorStep({
             spellCheck={false}
             autoFocus
             className="font-mono tracking-widest"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
+            error={form.formState.errors.code?.message}
+            {...form.register("code")}
           />
           <Button type="submit" size="lg" className="mt-2 w-full" disabled={submitting || !code.trim()}>
             {submitting ? "Verifying..." : "Verify"}
