@@ -1,6 +1,7 @@
 import compression from "compression";
 import express, { Router } from "express";
 import { pinoHttp } from "pino-http";
+import { HEALTH_PATHS } from "../shared/api/health";
 import { API_DOCS_PATH } from "../shared/api/v1/common";
 import { docsRoutes } from "./api-v1/docs-page";
 import { v1Routes } from "./api-v1/v1.routes";
@@ -71,7 +72,7 @@ export function createApp(deps: AppDeps) {
   );
   // Load balancers poll this many times a minute: it is answered before compression and logging,
   // but with the security headers every answer carries.
-  app.get("/api/health", healthCheck(deps));
+  app.get(HEALTH_PATHS.health, healthCheck(deps));
   // Referral links are clicked in bursts from posts and banners: answered before compression and
   // request logging too (the click itself is the record).
   const referrals = referralRedirectRoutes(deps);

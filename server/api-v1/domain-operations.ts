@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZCreateDomainBody, ZDomain, ZDomainDetail, ZUpdateDomainBody } from "../../shared/api/domains";
 import { ZDomainPnl, ZPnlQuery } from "../../shared/api/pnl";
-import { paged } from "../../shared/api/v1/common";
+import { API_V1_PATHS, paged } from "../../shared/api/v1/common";
 import { ZDomainListQuery } from "../../shared/api/v1/domains";
 import {
   createDomain,
@@ -23,7 +23,7 @@ const ZDomainId = z.object({
 export const domainOperations = [
   operation({
     method: "get",
-    path: "/domains",
+    path: API_V1_PATHS.domains,
     operationId: "listDomains",
     tag: "Domains",
     summary: "List domains",
@@ -37,7 +37,7 @@ export const domainOperations = [
   }),
   operation({
     method: "get",
-    path: "/domains/:id",
+    path: API_V1_PATHS.domain,
     operationId: "getDomain",
     tag: "Domains",
     summary: "Get a domain",
@@ -56,7 +56,7 @@ export const domainOperations = [
   }),
   operation({
     method: "post",
-    path: "/domains",
+    path: API_V1_PATHS.domains,
     operationId: "createDomain",
     tag: "Domains",
     summary: "Add a domain",
@@ -77,7 +77,7 @@ export const domainOperations = [
   }),
   operation({
     method: "patch",
-    path: "/domains/:id",
+    path: API_V1_PATHS.domain,
     operationId: "updateDomain",
     tag: "Domains",
     summary: "Update a domain",
@@ -101,7 +101,7 @@ export const domainOperations = [
   }),
   operation({
     method: "delete",
-    path: "/domains/:id",
+    path: API_V1_PATHS.domain,
     operationId: "deleteDomain",
     tag: "Domains",
     summary: "Remove a domain",
@@ -114,7 +114,7 @@ export const domainOperations = [
   }),
   operation({
     method: "get",
-    path: "/domains/:id/pnl",
+    path: API_V1_PATHS.domainPnl,
     operationId: "getDomainPnl",
     tag: "Profit and loss",
     summary: "A domain's profit and loss",

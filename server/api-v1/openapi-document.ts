@@ -1,7 +1,7 @@
 import type { OpenApiGeneratorV31, ResponseConfig } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { API_KEY_PREFIXES, MAX_ACTIVE_KEYS_PER_SCOPE } from "../../shared/api/api-keys";
-import { API_DOCS_PATH, API_V1_BASE, ZApiError } from "../../shared/api/v1/common";
+import { API_DOCS_PATH, ZApiError } from "../../shared/api/v1/common";
 import type { Operation } from "./operation";
 import { operations } from "./operations";
 
@@ -35,7 +35,7 @@ const errorAnswer = (description: string, headers?: z.ZodObject): ResponseConfig
 });
 
 /** `/domains/:id` → `/domains/{id}`. */
-export const openApiPath = (path: string) => API_V1_BASE + path.replace(/:(\w+)/g, "{$1}");
+export const openApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");
 
 function responsesOf(op: Operation): Record<string, ResponseConfig> {
   const success: ResponseConfig = op.answer

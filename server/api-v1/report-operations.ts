@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ZParkingNetworkParam, ZParkingReportBody } from "../../shared/api/parking";
 import { ZBalance, ZTransaction } from "../../shared/api/payouts";
 import { ZPortfolioPnl, ZPortfolioPnlQuery } from "../../shared/api/pnl";
-import { paged } from "../../shared/api/v1/common";
+import { API_V1_PATHS, paged } from "../../shared/api/v1/common";
 import { ZApiLead, ZLeadsQuery } from "../../shared/api/v1/leads";
 import { ZParkingImportResult } from "../../shared/api/v1/parking";
 import {
@@ -24,7 +24,7 @@ const EXAMPLE_CSV = "date,domain,visitors,clicks,revenue\n2026-01-30,example-par
 export const reportOperations = [
   operation({
     method: "post",
-    path: "/parking-reports/:network",
+    path: API_V1_PATHS.parkingReport,
     operationId: "importParkingReport",
     tag: "Parking reports",
     summary: "Import a parking report",
@@ -50,7 +50,7 @@ export const reportOperations = [
   }),
   operation({
     method: "get",
-    path: "/revenue/events",
+    path: API_V1_PATHS.revenueEvents,
     operationId: "listRevenueEvents",
     tag: "Revenue",
     summary: "List revenue events",
@@ -64,7 +64,7 @@ export const reportOperations = [
   }),
   operation({
     method: "get",
-    path: "/revenue/daily",
+    path: API_V1_PATHS.revenueDaily,
     operationId: "getRevenueDaily",
     tag: "Revenue",
     summary: "Daily revenue summary",
@@ -78,7 +78,7 @@ export const reportOperations = [
   }),
   operation({
     method: "get",
-    path: "/pnl",
+    path: API_V1_PATHS.pnl,
     operationId: "getPortfolioPnl",
     tag: "Profit and loss",
     summary: "The portfolio's profit and loss",
@@ -94,7 +94,7 @@ export const reportOperations = [
   }),
   operation({
     method: "get",
-    path: "/leads",
+    path: API_V1_PATHS.leads,
     operationId: "listLeads",
     tag: "Leads",
     summary: "List leads",
@@ -108,7 +108,7 @@ export const reportOperations = [
   }),
   operation({
     method: "get",
-    path: "/balance",
+    path: API_V1_PATHS.balance,
     operationId: "getBalance",
     tag: "Payments",
     summary: "Balance",
@@ -121,7 +121,7 @@ export const reportOperations = [
   }),
   operation({
     method: "get",
-    path: "/transactions",
+    path: API_V1_PATHS.transactions,
     operationId: "listTransactions",
     tag: "Payments",
     summary: "List transactions",

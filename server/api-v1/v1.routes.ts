@@ -1,13 +1,17 @@
 import { Router } from "express";
+import { API_V1_OPENAPI_PATH } from "../../shared/api/v1/common";
 import { csvUpload } from "../http/csv-upload";
 import { apiNotFound } from "../http/error-handler";
 import { handler } from "../http/handler";
+import { mountedAt } from "../http/mounted-at";
 import type { Config } from "../lib/config";
 import { loadOnce } from "../lib/load-once";
 import { apiCaller, bearerAuth, requireScope } from "../modules/api-keys/bearer-auth";
 import { openApiDocument } from "./openapi-document";
 import { type ApiDeps, JsonText } from "./operation";
 import { operations } from "./operations";
+
+const at = mountedAt("/api/v1");
 
 /** What the public API needs of the app: its operations' needs, and the burst limit. */
 export type V1Deps = ApiDeps & {
@@ -23,7 +27,7 @@ export function v1Routes(deps: V1Deps): Router {
   // Generated with its first read, not with every start: the generator and the document are
   // some 50 ms that most starts never need.
   const document = loadOnce(async () => JSON.stringify(await openApiDocument()));
-  router.get("/openapi.json", async (_req, res, next) => {
+  router.get(at(API_V1_OPENAPI_PATH), async (_req, res, next) => {
     try {
       res.type("application/json").send(await document());
     } catch (error) {
@@ -33,7 +37,7 @@ export function v1Routes(deps: V1Deps): Router {
   router.use(bearerAuth({ db: deps.db, burstPerSecond: deps.config.API_BURST_PER_SECOND }));
   for (const op of operations) {
     router[op.method](
-      op.path,
+      at(op.path),
       requireScope(op.scope),
       ...(op.bodyType === "csv" ? csvUpload : []),
       handler(

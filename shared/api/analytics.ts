@@ -182,3 +182,8 @@ export const ZForecastHistory = z.object({
   availableFrom: z.string().nullable(),
 });
 export type TForecastHistory = z.infer<typeof ZForecastHistory>;
+
+/** The area's API paths, as Express patterns (filled in with `pathTo`). */
+export const ANALYTICS_PATHS = {
+  domainTraffic: "/api/domains/:id/traffic",
+} as const;

@@ -3,7 +3,7 @@ import { z } from "zod";
 /** Settings → API: the signed-in owner's keys and the month's usage (session routes). */
 export const API_KEY_PATHS = {
   list: "/api/api-keys",
-  one: (id: string) => `/api/api-keys/${encodeURIComponent(id)}`,
+  one: "/api/api-keys/:id",
   usage: "/api/api-keys/usage",
 } as const;
 

@@ -1,18 +1,26 @@
 import { z } from "zod";
 import { ZMoney } from "../money";
+import { pathTo } from "../path-to";
 
 /** `GET /api/billing/subscriptions`. */
 export const SUBSCRIPTIONS_PATH = "/api/billing/subscriptions";
 /** `GET /api/billing/receipts`; a receipt's PDF is at `receiptPdfPath(orderId)`. */
 export const RECEIPTS_PATH = "/api/billing/receipts";
-export const receiptPdfPath = (orderId: string) => `/api/billing/receipts/${orderId}.pdf`;
+export const receiptPdfPath = (orderId: string) => pathTo(BILLING_PATHS.receipt, { file: `${orderId}.pdf` });
 export const subscriptionActionPath = (id: string, action: "cancel" | "resume" | "change") =>
-  `/api/billing/subscriptions/${id}/${action}`;
+  pathTo(
+    {
+      cancel: BILLING_PATHS.subscriptionCancel,
+      resume: BILLING_PATHS.subscriptionResume,
+      change: BILLING_PATHS.subscriptionChange,
+    }[action],
+    { id },
+  );
 /** `POST`: a Stripe Customer Portal session for the user, `{url}`. */
 export const BILLING_PORTAL_PATH = "/api/billing/portal";
 /** `GET /api/service-orders?status=pending` and `POST /api/service-orders/{id}/cancel`. */
 export const PENDING_ORDERS_PATH = "/api/service-orders?status=pending";
-export const cancelOrderPath = (id: string) => `/api/service-orders/${id}/cancel`;
+export const cancelOrderPath = (id: string) => pathTo(BILLING_PATHS.serviceOrderCancel, { id });
 
 /** A subscription as the Billing section shows it. */
 export const ZSubscription = z.object({
@@ -79,3 +87,13 @@ export const ZReceiptParams = z.object({ file: z.string().regex(/^[0-9a-f-]{36}\
 export const GRACE_DAYS = 7;
 /** Days between renewals in the sandbox. */
 export const SANDBOX_PERIOD_DAYS = 30;
+
+/** The area's API paths, as Express patterns (filled in with `pathTo`). */
+export const BILLING_PATHS = {
+  subscriptionCancel: "/api/billing/subscriptions/:id/cancel",
+  subscriptionResume: "/api/billing/subscriptions/:id/resume",
+  subscriptionChange: "/api/billing/subscriptions/:id/change",
+  receipt: "/api/billing/receipts/:file",
+  serviceOrders: "/api/service-orders",
+  serviceOrderCancel: "/api/service-orders/:id/cancel",
+} as const;

@@ -32,8 +32,12 @@ export { CHECKOUT_MODE_PATH, type TCheckoutMode, TEST_MODE_BANNER } from "../tes
 
 /** A service order, and the start of its payment with a provider. */
 export const CHECKOUT_PATHS = {
-  serviceOrder: (orderId: string) => `/api/service-orders/${encodeURIComponent(orderId)}`,
-  pay: (orderId: string) => `/api/checkout/service/${encodeURIComponent(orderId)}`,
+  serviceOrder: "/api/service-orders/:id",
+  pay: "/api/checkout/service/:id",
+  sandbox: "/api/checkout/sandbox/:id",
+  sandboxPay: "/api/checkout/sandbox/:id/pay",
+  sandboxCancel: "/api/checkout/sandbox/:id/cancel",
+  paypalReturn: "/api/checkout/paypal/return",
 } as const;
 
 /** `POST /api/checkout/service/{id}`. */

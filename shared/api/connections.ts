@@ -26,10 +26,10 @@ export interface TConnectionService {
 export const CONNECTION_PATHS = {
   services: "/api/connections/services",
   list: "/api/connections",
-  one: (id: string) => `/api/connections/${id}`,
-  sync: (id: string) => `/api/connections/${id}/sync`,
-  park: (domainId: string) => `/api/connections/park/${domainId}`,
-  domain: (domainId: string) => `/api/connections/domains/${domainId}`,
+  one: "/api/connections/:id",
+  sync: "/api/connections/:id/sync",
+  park: "/api/connections/park/:domainId",
+  domain: "/api/connections/domains/:domainId",
   renewals: "/api/connections/renewals",
   tldPrices: "/api/connections/tld-prices",
 } as const;

@@ -1,14 +1,14 @@
 import { z } from "zod";
+import { pathTo } from "../path-to";
 import { TRAINING_COURSES } from "../prices";
 
 /** Where the training courses are read (docs/affiliates.md#training-courses). */
 export const COURSES_PATH = "/api/courses";
 export const lessonPath = (courseId: string, lessonId: string) =>
-  `${COURSES_PATH}/${encodeURIComponent(courseId)}/lessons/${encodeURIComponent(lessonId)}`;
+  pathTo(COURSE_PATHS.lesson, { courseId, lessonId });
 export const lessonCompletePath = (courseId: string, lessonId: string) =>
-  `${lessonPath(courseId, lessonId)}/complete`;
-export const certificatePath = (courseId: string) =>
-  `${COURSES_PATH}/${encodeURIComponent(courseId)}/certificate.pdf`;
+  pathTo(COURSE_PATHS.lessonComplete, { courseId, lessonId });
+export const certificatePath = (courseId: string) => pathTo(COURSE_PATHS.certificate, { courseId });
 
 /** A certificate's public page, where anyone checks its number. */
 export const certificatePagePath = (number: string) => `/certificates/${encodeURIComponent(number)}`;
@@ -57,3 +57,10 @@ export const ZLesson = z.object({
   nextId: z.string().nullable(),
 });
 export type TLesson = z.infer<typeof ZLesson>;
+
+/** The area's API paths, as Express patterns (filled in with `pathTo`). */
+export const COURSE_PATHS = {
+  lesson: "/api/courses/:courseId/lessons/:lessonId",
+  lessonComplete: "/api/courses/:courseId/lessons/:lessonId/complete",
+  certificate: "/api/courses/:courseId/certificate.pdf",
+} as const;

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { pathTo } from "../path-to";
 
 /** Creative Assets (docs/affiliates.md#creative-assets): banners and a QR code carrying the affiliate's link. */
 export const CREATIVES_PATH = "/api/creatives";
 export const creativeFilePath = (id: string, format: "svg" | "png") =>
-  `${CREATIVES_PATH}/${encodeURIComponent(id)}.${format}`;
+  pathTo(CREATIVE_PATHS.file, { file: `${id}.${format}` });
 
 /** The entitlement the Creative Assets tool grants. */
 export const CREATIVE_ASSETS_FEATURE = "marketing-tool:creative-assets";
@@ -41,3 +42,8 @@ export type TCreative = z.infer<typeof ZCreative>;
 
 export const ZCreatives = z.object({ referralLink: z.string(), assets: z.array(ZCreative) });
 export type TCreatives = z.infer<typeof ZCreatives>;
+
+/** The area's API paths, as Express patterns (filled in with `pathTo`). */
+export const CREATIVE_PATHS = {
+  file: "/api/creatives/:file",
+} as const;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AD_NETWORKS, DEFAULT_AD_NETWORK, DEFAULT_PARKING_TEMPLATE, PARKING_TEMPLATES } from "../catalog";
 import { moneyString, ZMoney, ZSignedMoney } from "../money";
+import { pathTo } from "../path-to";
 import { isRealTime, readSortCursor, ZCursorText } from "./v1/common";
 import { ZServiceWorkOrder } from "./work-orders";
 
@@ -38,11 +39,12 @@ export const NEW_DOMAIN_STATUS: TDomainStatus = "pending";
 /** The portfolio's endpoints. */
 export const DOMAIN_PATHS = {
   list: "/api/domains",
-  one: (id: string) => `/api/domains/${encodeURIComponent(id)}`,
-  services: (id: string) => `/api/domains/${encodeURIComponent(id)}/services`,
-  verify: (id: string) => `/api/domains/${encodeURIComponent(id)}/verify`,
+  one: "/api/domains/:id",
+  services: "/api/domains/:id/services",
+  verify: "/api/domains/:id/verify",
   import: "/api/domains/import",
   importPreview: "/api/domains/import/preview",
+  dnsSandbox: "/api/domains/:id/dns-sandbox",
 } as const;
 
 export type TAdNetwork = (typeof AD_NETWORKS)[number];
@@ -278,7 +280,7 @@ export const ZSandboxDnsBody = z.object({
   ns: z.array(ZHostName).max(4, "At most 4 nameservers"),
 });
 export type TSandboxDnsBody = z.infer<typeof ZSandboxDnsBody>;
-export const sandboxDnsPath = (domainId: string) => `/api/domains/${domainId}/dns-sandbox`;
+export const sandboxDnsPath = (domainId: string) => pathTo(DOMAIN_PATHS.dnsSandbox, { id: domainId });
 
 // Bulk import of domains from a CSV file: a preview first, then one all-or-nothing import.
 // The file travels as the request body with `Content-Type: text/csv`.

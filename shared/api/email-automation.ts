@@ -57,3 +57,8 @@ export const ZEmailAutomation = z.object({
   dailyLimit: z.number(),
 });
 export type TEmailAutomation = z.infer<typeof ZEmailAutomation>;
+
+/** The area's API paths, as Express patterns (filled in with `pathTo`). */
+export const EMAIL_AUTOMATION_PATHS = {
+  sequence: "/api/email/sequences/:id",
+} as const;

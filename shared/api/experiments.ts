@@ -80,6 +80,6 @@ export const ZStopExperimentBody = z.object({ winner: z.string().trim().max(40).
 
 export const EXPERIMENT_PATHS = {
   list: "/api/experiments",
-  one: (id: string) => `/api/experiments/${id}`,
-  stop: (id: string) => `/api/experiments/${id}/stop`,
+  one: "/api/experiments/:id",
+  stop: "/api/experiments/:id/stop",
 } as const;

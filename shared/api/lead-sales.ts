@@ -6,11 +6,10 @@ import { ZCheckoutProvider } from "./checkout";
 /** The console's lead buyers (docs/money.md#lead-sales): list, add, edit, pause, and each one's log. */
 export const ADMIN_LEAD_BUYERS_PATHS = {
   list: `${ADMIN_API}/lead-buyers`,
-  one: (id: string) => `${ADMIN_API}/lead-buyers/${encodeURIComponent(id)}`,
-  calls: (id: string) => `${ADMIN_API}/lead-buyers/${encodeURIComponent(id)}/calls`,
-  invoices: (id: string) => `${ADMIN_API}/lead-buyers/${encodeURIComponent(id)}/invoices`,
-  voidInvoice: (id: string, invoiceId: string) =>
-    `${ADMIN_API}/lead-buyers/${encodeURIComponent(id)}/invoices/${encodeURIComponent(invoiceId)}/void`,
+  one: "/api/admin/lead-buyers/:id",
+  calls: "/api/admin/lead-buyers/:id/calls",
+  invoices: "/api/admin/lead-buyers/:id/invoices",
+  voidInvoice: "/api/admin/lead-buyers/:id/invoices/:invoiceId/void",
 } as const;
 
 /** Where a buyer returns a lead it bought (signed like every request of the protocol). */
@@ -222,8 +221,12 @@ export const ZLeadReturnRequest = z.object({ leadId: z.uuid(), reason: ZLeadRetu
  * with the secret token of its pay link, signed out.
  */
 export const LEAD_INVOICE_PATHS = {
-  one: (token: string) => `/api/lead-invoices/${encodeURIComponent(token)}`,
-  checkout: (token: string) => `/api/lead-invoices/${encodeURIComponent(token)}/checkout`,
+  one: "/api/lead-invoices/:token",
+  checkout: "/api/lead-invoices/:token/checkout",
+  sandbox: "/api/lead-invoices/:token/sandbox",
+  sandboxPay: "/api/lead-invoices/:token/sandbox/pay",
+  sandboxCancel: "/api/lead-invoices/:token/sandbox/cancel",
+  paypalReturn: "/api/lead-invoices/:token/paypal-return",
 } as const;
 
 export { LEAD_INVOICE_PAGE_ROUTE } from "../page-paths";

@@ -140,11 +140,12 @@ export const pageBuilderPath = (domainId: string) => `/domains/${domainId}/page`
 
 /** The builder's API paths. */
 export const PAGE_PATHS = {
-  page: (domainId: string) => `/api/domains/${domainId}/page`,
-  preview: (domainId: string) => `/api/domains/${domainId}/page/preview`,
-  versions: (domainId: string) => `/api/domains/${domainId}/page/versions`,
-  restore: (domainId: string, version: number) => `/api/domains/${domainId}/page/versions/${version}/restore`,
-  images: (domainId: string) => `/api/domains/${domainId}/page/images`,
+  page: "/api/domains/:id/page",
+  preview: "/api/domains/:id/page/preview",
+  versions: "/api/domains/:id/page/versions",
+  restore: "/api/domains/:id/page/versions/:version/restore",
+  images: "/api/domains/:id/page/images",
+  image: "/api/domains/:id/page/images/:imageId",
 } as const;
 
 export const ZPagePreview = z.object({ html: z.string() });

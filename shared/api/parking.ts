@@ -141,3 +141,8 @@ export const ZParkingImportResult = z.object({
   unknownDomainCount: z.number(),
 });
 export type TParkingImportResult = z.infer<typeof ZParkingImportResult>;
+
+/** The area's API paths, as Express patterns (filled in with `pathTo`). */
+export const PARKING_PATHS = {
+  upload: "/api/parking-reports/:network",
+} as const;

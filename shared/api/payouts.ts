@@ -11,7 +11,14 @@ export const PAYMENT_PATHS = {
   transactions: "/api/transactions",
   paypalSetup: "/api/paypal/setup",
   paypalOrder: "/api/paypal/order",
-  paypalCapture: (orderId: string) => `/api/paypal/order/${encodeURIComponent(orderId)}/capture`,
+  paypalCapture: "/api/paypal/order/:id/capture",
+  payoutAccount: "/api/payouts/account",
+  payoutRail: "/api/payouts/rail",
+  bankAccount: "/api/payouts/bank-account",
+  taxFormCurrent: "/api/tax-forms/current",
+  taxForms: "/api/tax-forms",
+  taxFormCurrentPdf: "/api/tax-forms/current.pdf",
+  taxFormYearEnd: "/api/tax-forms/year-end/:year",
 } as const;
 
 const ZAmount = moneyInput();

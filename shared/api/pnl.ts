@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { ZSignedMoney } from "../money";
+import { pathTo } from "../path-to";
 
 export const PORTFOLIO_PNL_PATH = "/api/portfolio/pnl";
 export const PORTFOLIO_PNL_EXPORT_PATH = "/api/portfolio/pnl/export";
 /** `GET` one domain's profit and loss. */
-export const domainPnlPath = (domainId: string) => `/api/domains/${domainId}/pnl`;
+export const domainPnlPath = (domainId: string) => pathTo(PNL_PATHS.domain, { id: domainId });
 
 /**
  * The P&L ranges, each ending today in the owner's time zone: the last 30, 90 and 365 calendar
@@ -157,3 +158,8 @@ export type TDomainPnlRow = z.infer<typeof ZDomainPnlRow>;
 export type TPnlMonth = z.infer<typeof ZPnlMonth>;
 export type TDomainPnl = z.infer<typeof ZDomainPnl>;
 export type TPortfolioPnl = z.infer<typeof ZPortfolioPnl>;
+
+/** The area's API paths, as Express patterns (filled in with `pathTo`). */
+export const PNL_PATHS = {
+  domain: "/api/domains/:id/pnl",
+} as const;

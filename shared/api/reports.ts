@@ -3,8 +3,8 @@ import { z } from "zod";
 /** Reports a user owns (docs/reports.md): a list, one report, and its PDF. */
 export const REPORTS_PATHS = {
   list: "/api/reports",
-  one: (id: string) => `/api/reports/${encodeURIComponent(id)}`,
-  pdf: (id: string) => `/api/reports/${encodeURIComponent(id)}/pdf`,
+  one: "/api/reports/:id",
+  pdf: "/api/reports/:id/pdf",
 } as const;
 
 /**

@@ -8,6 +8,7 @@ export const REVENUE_PATHS = {
   dashboard: "/api/revenue/dashboard",
   streams: "/api/revenue/streams",
   goals: "/api/revenue/goals",
+  goal: "/api/revenue/goals/:id",
 } as const;
 
 /** docs/product.md#constants: the dashboard and the sidebar refresh every 30 s, the activity feed every 10 s. */

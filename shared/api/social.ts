@@ -1,11 +1,13 @@
 import { z } from "zod";
+import { pathTo } from "../path-to";
 
 /** The Social Scheduler (docs/affiliates.md#social-scheduler). */
 export const SOCIAL_PATHS = {
   posts: "/api/social/posts",
   webhook: "/api/social/webhook",
+  post: "/api/social/posts/:id",
 } as const;
-export const socialPostPath = (id: string) => `${SOCIAL_PATHS.posts}/${encodeURIComponent(id)}`;
+export const socialPostPath = (id: string) => pathTo(SOCIAL_PATHS.post, { id });
 export const SOCIAL_FEATURE = "marketing-tool:social-scheduler";
 /** The public Atom feed of a user's published posts. */
 export const socialFeedPath = (token: string) => `/feeds/social/${encodeURIComponent(token)}.atom`;

@@ -4,17 +4,17 @@ import { ADMIN_API, ZAdminPageQuery } from "./admin/console";
 /** Support tickets (docs/money.md#what-each-purchase-delivers): a user's own, under `/api/support`, and the staff queue under `/api/admin`. */
 export const SUPPORT_PATHS = {
   list: "/api/support/tickets",
-  one: (id: string) => `/api/support/tickets/${encodeURIComponent(id)}`,
-  messages: (id: string) => `/api/support/tickets/${encodeURIComponent(id)}/messages`,
-  close: (id: string) => `/api/support/tickets/${encodeURIComponent(id)}/close`,
+  one: "/api/support/tickets/:id",
+  messages: "/api/support/tickets/:id/messages",
+  close: "/api/support/tickets/:id/close",
   target: "/api/support/target",
 } as const;
 
 export const ADMIN_TICKETS_PATHS = {
   list: `${ADMIN_API}/tickets`,
-  one: (id: string) => `${ADMIN_API}/tickets/${encodeURIComponent(id)}`,
-  reply: (id: string) => `${ADMIN_API}/tickets/${encodeURIComponent(id)}/reply`,
-  status: (id: string) => `${ADMIN_API}/tickets/${encodeURIComponent(id)}/status`,
+  one: "/api/admin/tickets/:id",
+  reply: "/api/admin/tickets/:id/reply",
+  status: "/api/admin/tickets/:id/status",
 } as const;
 
 /** `open`: waiting on staff; `answered`: waiting on the user; `closed`. */

@@ -4,15 +4,15 @@ import { ZLimitUsage } from "./plans";
 /** Team seats (docs/security.md#team-seats): an owner's members and invitations, and the portfolios a user works in. */
 export const TEAM_PATHS = {
   invitations: "/api/team/invitations",
-  invitation: (id: string) => `/api/team/invitations/${encodeURIComponent(id)}`,
+  invitation: "/api/team/invitations/:id",
   accept: "/api/team/invitations/accept",
   /** What an invitation's link shows before it is accepted: public, the token is the key. */
-  preview: (token: string) => `/api/team/invitations/preview?token=${encodeURIComponent(token)}`,
+  preview: "/api/team/invitations/preview",
   members: "/api/team/members",
-  member: (id: string) => `/api/team/members/${encodeURIComponent(id)}`,
+  member: "/api/team/members/:id",
   portfolios: "/api/team/portfolios",
   /** Leaving a portfolio one is a member of (by its owner's id). */
-  leave: (ownerId: string) => `/api/team/portfolios/${encodeURIComponent(ownerId)}`,
+  leave: "/api/team/portfolios/:ownerId",
   switch: "/api/team/portfolio",
 } as const;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pathTo } from "../path-to";
 
 /** A work order's life (docs/money.md#what-each-purchase-delivers): queued, in progress, then delivered; or cancelled with a refund. */
 export const WORK_ORDER_STATUSES = ["queued", "in_progress", "delivered", "cancelled"] as const;
@@ -49,9 +50,14 @@ export type TServiceWorkOrder = z.infer<typeof ZServiceWorkOrder>;
 
 /** The buyer's download of a deliverable file, under the domain it was ordered for. */
 export const deliverableFilePath = (domainId: string, deliverableId: string) =>
-  `/api/domains/${encodeURIComponent(domainId)}/deliverables/${encodeURIComponent(deliverableId)}`;
+  pathTo(WORK_ORDER_PATHS.deliverableFile, { id: domainId, deliverableId });
 
 export const ZDeliverableParams = z.object({
   id: z.uuid("Unknown domain"),
   deliverableId: z.uuid("Unknown deliverable"),
 });
+
+/** The area's API paths, as Express patterns (filled in with `pathTo`). */
+export const WORK_ORDER_PATHS = {
+  deliverableFile: "/api/domains/:id/deliverables/:deliverableId",
+} as const;

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_EVENT_KINDS } from "../../shared/account-events";
-import { ZDashboardAnswer } from "../../shared/api/revenue";
+import { REVENUE_PATHS, ZDashboardAnswer } from "../../shared/api/revenue";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -31,7 +31,7 @@ describe("account-event kinds", () => {
       sql`select kind from account_events where user_id = ${user.id} order by kind`,
     );
     expect(rows.map((r) => r.kind)).toEqual(["order_paid", "order_refunded"]);
-    const res = await agent.get("/api/revenue/dashboard");
+    const res = await agent.get(REVENUE_PATHS.dashboard);
     expect(res.status).toBe(200);
     const answer = ZDashboardAnswer.parse(res.body);
     expect(answer.recentEvents.map((e) => e.kind).sort()).toEqual(["order_paid", "order_refunded"]);

@@ -3,6 +3,9 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordStaffAction } from "../../server/modules/admin/staff-gate";
 import { grantAdminEmails, grantStaffByEmail, revokeStaff } from "../../server/modules/auth/staff";
+import { ADMIN_CONSOLE_PATHS } from "../../shared/api/admin/console";
+import { SECURITY_PATHS } from "../../shared/api/auth/security";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
 import { auditLog, users } from "../../shared/schema";
 import { confirmEmailLink } from "../factories/email";
 import { enableTwoFactor, totpCode } from "../factories/two-factor";
@@ -23,10 +26,10 @@ const roleOf = async (id: string) =>
 /** Signs in again with the password and the authenticator code: a session with a second factor. */
 async function signInWithCode(email: string, password: string, secret: string) {
   const agent = request.agent(t.app);
-  const first = await agent.post("/api/auth/login").send({ usernameOrEmail: email, password }).expect(200);
+  const first = await agent.post(AUTH_PATHS.login).send({ usernameOrEmail: email, password }).expect(200);
   expect(first.body.twoFactorRequired).toBe(true);
   await agent
-    .post("/api/auth/2fa/verify")
+    .post(SECURITY_PATHS.twoFactorVerify)
     .send({ code: totpCode(secret, 1) })
     .expect(200);
   return agent;
@@ -59,19 +62,19 @@ describe("staff gate", () => {
   });
 
   it("answers 404 like an unknown route to signed-out users, non-staff, and staff signed in without a second factor", async () => {
-    const signedOut = await request(t.app).get("/api/admin/me");
+    const signedOut = await request(t.app).get(ADMIN_CONSOLE_PATHS.me);
     expect(signedOut.status).toBe(404);
     expect(signedOut.body.message).toBe("No API route for GET /api/admin/me");
 
     const user = await signUp(t.app);
     const { secret } = await enableTwoFactor(user.agent);
     const userWithCode = await signInWithCode(user.input.email, user.input.password, secret);
-    expect((await userWithCode.get("/api/admin/me")).status).toBe(404);
+    expect((await userWithCode.get(ADMIN_CONSOLE_PATHS.me)).status).toBe(404);
 
     const staff = await signUp(t.app, { email: "other@example.com" });
     await confirmEmailLink(t.app, t.db, "other@example.com");
     expect(await roleOf(staff.user.id)).toBe("staff");
-    expect((await staff.agent.get("/api/admin/me")).status).toBe(404);
+    expect((await staff.agent.get(ADMIN_CONSOLE_PATHS.me)).status).toBe(404);
   });
 
   it("lets staff in once they signed in with a second factor, until staff is revoked", async () => {
@@ -80,13 +83,13 @@ describe("staff gate", () => {
     await grantStaffByEmail({ db: t.db, mailer: t.deps.mailer, email: "third@example.com" });
     const { secret } = await enableTwoFactor(staff.agent);
     // Turning 2FA on does not upgrade the session it was turned on in: only a sign-in with a code does.
-    expect((await staff.agent.get("/api/admin/me")).status).toBe(404);
+    expect((await staff.agent.get(ADMIN_CONSOLE_PATHS.me)).status).toBe(404);
     const agent = await signInWithCode(staff.input.email, staff.input.password, secret);
-    const me = await agent.get("/api/admin/me").expect(200);
+    const me = await agent.get(ADMIN_CONSOLE_PATHS.me).expect(200);
     expect(me.body.staff).toMatchObject({ id: staff.user.id, email: "third@example.com" });
 
     await revokeStaff(t.db, "third@example.com");
-    expect((await agent.get("/api/admin/me")).status).toBe(404);
+    expect((await agent.get(ADMIN_CONSOLE_PATHS.me)).status).toBe(404);
   });
 
   it("writes a staff action to the audit log with the staff id, the action and the object", async () => {

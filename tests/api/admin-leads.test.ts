@@ -2,8 +2,11 @@ import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TAdminLead } from "../../shared/api/admin/leads";
+import { ADMIN_LEADS_PATHS } from "../../shared/api/admin/leads";
+import { PAYMENT_PATHS } from "../../shared/api/payouts";
 import { LEAD_CONSENT } from "../../shared/lead-consent";
 import { signedToCents } from "../../shared/money";
+import { pathTo } from "../../shared/path-to";
 import { insertDomain } from "../factories/domains";
 import { VISITOR_PROXY_ENV, visitorLead } from "../factories/leads";
 import { signInStaff } from "../factories/staff";
@@ -40,14 +43,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const ADMIN_LEAD_ROUTES = [
-  ["get", "/api/admin/leads"],
-  ["get", "/api/admin/leads/counts"],
-  ["get", "/api/admin/leads/export"],
+  ["get", ADMIN_LEADS_PATHS.list],
+  ["get", ADMIN_LEADS_PATHS.counts],
+  ["get", ADMIN_LEADS_PATHS.export],
   ["post", "/api/admin/leads/00000000-0000-4000-8000-000000000000/return"],
 ] as const;
 
 async function pending(agent: typeof owner.agent) {
-  const res = await agent.get("/api/payments/balance").expect(200);
+  const res = await agent.get(PAYMENT_PATHS.balance).expect(200);
   return signedToCents(res.body.pendingBalance as string);
 }
 
@@ -60,14 +63,14 @@ describe("the console's leads", () => {
   });
 
   it("lists every owner's leads newest first, a page at a time, with the owner they were credited to", async () => {
-    const first = await staff.agent.get("/api/admin/leads?limit=3").expect(200);
+    const first = await staff.agent.get(`${ADMIN_LEADS_PATHS.list}?limit=3`).expect(200);
     expect(first.body.data.map((l: TAdminLead) => l.email)).toEqual([
       "dan@example.com",
       "cat@example.com",
       "bob@example.com",
     ]);
     const next = await staff.agent
-      .get(`/api/admin/leads?limit=3&cursor=${first.body.nextCursor}`)
+      .get(`${ADMIN_LEADS_PATHS.list}?limit=3&cursor=${first.body.nextCursor}`)
       .expect(200);
     expect(next.body).toMatchObject({ data: [{ email: "ann@example.com" }], nextCursor: null });
     const ann = next.body.data[0] as TAdminLead;
@@ -94,18 +97,24 @@ describe("the console's leads", () => {
   });
 
   it("filters by host, ZIP, state and day, and refuses a malformed filter with 400", async () => {
-    const byZip = await staff.agent.get("/api/admin/leads?zip=10001").expect(200);
+    const byZip = await staff.agent.get(`${ADMIN_LEADS_PATHS.list}?zip=10001`).expect(200);
     expect(byZip.body.data.map((l: TAdminLead) => l.email).sort()).toEqual([
       "ann@example.com",
       "cat@example.com",
     ]);
-    const byHost = await staff.agent.get(`/api/admin/leads?host=${domainName.toUpperCase()}`).expect(200);
+    const byHost = await staff.agent
+      .get(`${ADMIN_LEADS_PATHS.list}?host=${domainName.toUpperCase()}`)
+      .expect(200);
     expect(byHost.body.data).toHaveLength(3);
     const state = byZip.body.data[0].state as string;
-    const byState = await staff.agent.get(`/api/admin/leads?state=${state.toLowerCase()}`).expect(200);
+    const byState = await staff.agent
+      .get(`${ADMIN_LEADS_PATHS.list}?state=${state.toLowerCase()}`)
+      .expect(200);
     expect(byState.body.data.every((l: TAdminLead) => l.state === state)).toBe(true);
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    expect((await staff.agent.get(`/api/admin/leads?from=${tomorrow}`).expect(200)).body.data).toEqual([]);
+    expect(
+      (await staff.agent.get(`${ADMIN_LEADS_PATHS.list}?from=${tomorrow}`).expect(200)).body.data,
+    ).toEqual([]);
     for (const query of [
       "zip=1234",
       "state=New",
@@ -113,7 +122,7 @@ describe("the console's leads", () => {
       "from=2026-05-02&to=2026-05-01",
       "cursor=x",
     ]) {
-      const res = await staff.agent.get(`/api/admin/leads?${query}`);
+      const res = await staff.agent.get(`${ADMIN_LEADS_PATHS.list}?${query}`);
       expect(res.status, query).toBe(400);
       expect(res.body.message).toBeTruthy();
     }
@@ -121,15 +130,15 @@ describe("the console's leads", () => {
 
   it("returns a lead: the owner's earning is reversed, the staff action is audited, a second return is refused", async () => {
     const before = await pending(owner.agent);
-    const list = await staff.agent.get("/api/admin/leads?zip=90210").expect(200);
+    const list = await staff.agent.get(`${ADMIN_LEADS_PATHS.list}?zip=90210`).expect(200);
     const bob = list.body.data[0] as TAdminLead;
 
     const returned = await staff.agent
-      .post(`/api/admin/leads/${bob.id}/return`)
+      .post(pathTo(ADMIN_LEADS_PATHS.return, { id: bob.id }))
       .send({ reason: "Not a real person" });
     expect(returned.status, JSON.stringify(returned.body)).toBe(200);
     expect(await pending(owner.agent)).toBe(before - 7500);
-    const after = await staff.agent.get("/api/admin/leads?zip=90210&returned=yes").expect(200);
+    const after = await staff.agent.get(`${ADMIN_LEADS_PATHS.list}?zip=90210&returned=yes`).expect(200);
     expect(after.body.data[0].returnedAt).toBeTruthy();
     const audit = await t.db.execute<{ detail: { action: string; object: { id: string } } }>(
       sql`select detail from audit_log where user_id = ${staff.user.id} and event = 'staff_action' order by created_at desc limit 1`,
@@ -140,13 +149,13 @@ describe("the console's leads", () => {
     });
 
     const again = await staff.agent
-      .post(`/api/admin/leads/${bob.id}/return`)
+      .post(pathTo(ADMIN_LEADS_PATHS.return, { id: bob.id }))
       .send({ reason: "Not a real person" });
     expect(again.status).toBe(409);
     expect(await pending(owner.agent)).toBe(before - 7500);
-    expect((await staff.agent.post(`/api/admin/leads/${bob.id}/return`).send({ reason: "" })).status).toBe(
-      400,
-    );
+    expect(
+      (await staff.agent.post(pathTo(ADMIN_LEADS_PATHS.return, { id: bob.id })).send({ reason: "" })).status,
+    ).toBe(400);
   });
 
   it("exports the search as formula-safe CSV", async () => {
@@ -154,7 +163,7 @@ describe("the console's leads", () => {
       sql`insert into leads (email, zip_code, city, state, source, value, host)
           values ('=HYPERLINK("http://evil.example")@x.com', '10001', '+cmd', 'NY', 'test', '0.00', 'csv-host.example')`,
     );
-    const res = await staff.agent.get("/api/admin/leads/export?host=csv-host").expect(200);
+    const res = await staff.agent.get(`${ADMIN_LEADS_PATHS.export}?host=csv-host`).expect(200);
     expect(res.headers["content-type"]).toContain("text/csv");
     const lines = res.text.trim().split("\r\n");
     expect(lines[0]).toBe(
@@ -166,7 +175,7 @@ describe("the console's leads", () => {
   });
 
   it("counts leads and returns per host and per day", async () => {
-    const res = await staff.agent.get(`/api/admin/leads/counts?host=${domainName}`).expect(200);
+    const res = await staff.agent.get(`${ADMIN_LEADS_PATHS.counts}?host=${domainName}`).expect(200);
     expect(res.body.byHost).toEqual([{ host: domainName, leads: 3, returned: 1 }]);
     const today = new Date().toISOString().slice(0, 10);
     expect(res.body.byDay).toEqual([{ day: today, leads: 3, returned: 1 }]);

@@ -4,6 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settleStuckPayouts } from "../../server/modules/payouts/settle-stuck-payouts";
 import type { PayoutSender } from "../../server/payments/provider";
 import type { TAdminPayout } from "../../shared/api/admin/payouts";
+import { ADMIN_PAYOUTS_PATHS } from "../../shared/api/admin/payouts";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
+import { PAYMENT_PATHS } from "../../shared/api/payouts";
+import { pathTo } from "../../shared/path-to";
 import { payouts } from "../../shared/schema";
 import { fundBalance } from "../factories/payments";
 import { expectHiddenFromNonStaff, type Staff, signInStaff, staffApp } from "../factories/staff";
@@ -17,18 +21,18 @@ afterAll(() => t.close());
 
 const ID = "00000000-0000-4000-8000-000000000000";
 const ROUTES = [
-  ["get", "/api/admin/payouts"],
-  ["post", `/api/admin/payouts/${ID}/approve`],
-  ["post", `/api/admin/payouts/${ID}/reject`],
+  ["get", ADMIN_PAYOUTS_PATHS.list],
+  ["post", pathTo(ADMIN_PAYOUTS_PATHS.approve, { id: ID })],
+  ["post", pathTo(ADMIN_PAYOUTS_PATHS.reject, { id: ID })],
 ] as const;
 
 type Owner = Awaited<ReturnType<typeof signUp>>;
 
 const requestPayout = (owner: Owner, amount: string, paypalEmail: string) =>
-  owner.agent.post("/api/payments/payout").send({ amount, paypalEmail });
+  owner.agent.post(PAYMENT_PATHS.payout).send({ amount, paypalEmail });
 
 const available = async (owner: Owner) =>
-  (await owner.agent.get("/api/payments/balance").expect(200)).body.availableBalance as string;
+  (await owner.agent.get(PAYMENT_PATHS.balance).expect(200)).body.availableBalance as string;
 
 const payoutRow = async (id: string) => (await t.db.select().from(payouts).where(eq(payouts.id, id)))[0];
 
@@ -44,7 +48,7 @@ async function ownerWithCompletedPayout(paypalEmail = "me@wallet.test") {
   const owner = await signUp(t.app);
   await fundBalance(t.db, owner.user.id, "60.00");
   const held = await requestPayout(owner, "60.00", paypalEmail).expect(201);
-  await staff.agent.post(`/api/admin/payouts/${held.body.id}/approve`).expect(200);
+  await staff.agent.post(pathTo(ADMIN_PAYOUTS_PATHS.approve, { id: held.body.id })).expect(200);
   expect((await payoutRow(held.body.id)).status).toBe("completed");
   return owner;
 }
@@ -67,12 +71,12 @@ describe("the console's payouts", () => {
     const row = await payoutRow(res.body.id);
     expect(row).toMatchObject({ status: "held", providerRef: null });
     expect(row.holdReason).toContain("first payout");
-    const history = await owner.agent.get("/api/transactions").expect(200);
+    const history = await owner.agent.get(PAYMENT_PATHS.transactions).expect(200);
     expect(history.body[0]).toMatchObject({ type: "payout", status: "held", amount: "80.00" });
     expect((await mailsTo(owner.input.email)).map((m) => m.subject)).toContain(
       "Your payout is held for review",
     );
-    const queue = await staff.agent.get("/api/admin/payouts?limit=100").expect(200);
+    const queue = await staff.agent.get(`${ADMIN_PAYOUTS_PATHS.list}?limit=100`).expect(200);
     const listed = queue.body.data.find((p: TAdminPayout) => p.id === res.body.id);
     expect(listed).toMatchObject({
       amount: "80.00",
@@ -105,7 +109,7 @@ describe("the console's payouts", () => {
     expect(res.body.status).toBe("held");
     const row = await payoutRow(res.body.id);
     expect(row.holdReason).toBe("The amount is above $1,000.00.");
-    const queue = await staff.agent.get(`/api/admin/payouts?q=${owner.input.email}`).expect(200);
+    const queue = await staff.agent.get(`${ADMIN_PAYOUTS_PATHS.list}?q=${owner.input.email}`).expect(200);
     expect(queue.body.data[0].history).toEqual({
       completed: 1,
       completedTotal: "60.00",
@@ -131,7 +135,7 @@ describe("the console's payouts", () => {
     const signIn = () =>
       request
         .agent(t.app)
-        .post("/api/auth/login")
+        .post(AUTH_PATHS.login)
         .send({ usernameOrEmail: owner.input.email, password: owner.input.password })
         .expect(200);
     const before = await requestPayout(owner, "60.00", "new@wallet.test").expect(201);
@@ -165,8 +169,8 @@ describe("the console's payouts", () => {
     t.deps.payments.payouts = counting;
     const second = await signInStaff(t);
     const approvals = await Promise.all([
-      staff.agent.post(`/api/admin/payouts/${held.body.id}/approve`),
-      second.agent.post(`/api/admin/payouts/${held.body.id}/approve`),
+      staff.agent.post(pathTo(ADMIN_PAYOUTS_PATHS.approve, { id: held.body.id })),
+      second.agent.post(pathTo(ADMIN_PAYOUTS_PATHS.approve, { id: held.body.id })),
     ]).finally(() => {
       t.deps.payments.payouts = real;
     });
@@ -177,7 +181,7 @@ describe("the console's payouts", () => {
     expect(row).toMatchObject({ status: "completed" });
     expect([staff.user.id, second.user.id]).toContain(row.reviewedBy);
     expect(await available(owner)).toBe("30.00");
-    const history = await owner.agent.get("/api/transactions").expect(200);
+    const history = await owner.agent.get(PAYMENT_PATHS.transactions).expect(200);
     expect(history.body[0]).toMatchObject({ type: "payout", status: "completed", amount: "70.00" });
     expect((await mailsTo(owner.input.email)).map((m) => m.subject)).toContain("Your payout was approved");
     const audit = await t.db.execute<{ n: number }>(
@@ -194,26 +198,32 @@ describe("the console's payouts", () => {
     expect(await available(owner)).toBe("23.44");
 
     const res = await staff.agent
-      .post(`/api/admin/payouts/${held.body.id}/reject`)
+      .post(pathTo(ADMIN_PAYOUTS_PATHS.reject, { id: held.body.id }))
       .send({ reason: "The PayPal account is not in your name" });
 
     expect(res.status).toBe(200);
     expect(await available(owner)).toBe("123.45");
-    expect((await owner.agent.get("/api/payments/balance")).body.paidOut).toBe("0.00");
+    expect((await owner.agent.get(PAYMENT_PATHS.balance)).body.paidOut).toBe("0.00");
     expect(await payoutRow(held.body.id)).toMatchObject({
       status: "rejected",
       rejectReason: "The PayPal account is not in your name",
       reviewedBy: staff.user.id,
     });
-    const history = await owner.agent.get("/api/transactions").expect(200);
+    const history = await owner.agent.get(PAYMENT_PATHS.transactions).expect(200);
     expect(history.body[0]).toMatchObject({ type: "payout", status: "rejected" });
     expect(history.body[0].description).toContain("Rejected: The PayPal account is not in your name");
     const mail = (await mailsTo(owner.input.email)).find((m) => m.subject === "Your payout was rejected");
     expect(mail?.body).toContain("The PayPal account is not in your name");
     expect(
-      (await staff.agent.post(`/api/admin/payouts/${held.body.id}/reject`).send({ reason: "again" })).status,
+      (
+        await staff.agent
+          .post(pathTo(ADMIN_PAYOUTS_PATHS.reject, { id: held.body.id }))
+          .send({ reason: "again" })
+      ).status,
     ).toBe(409);
-    expect((await staff.agent.post(`/api/admin/payouts/${held.body.id}/approve`)).status).toBe(409);
+    expect((await staff.agent.post(pathTo(ADMIN_PAYOUTS_PATHS.approve, { id: held.body.id }))).status).toBe(
+      409,
+    );
     expect(await available(owner)).toBe("123.45");
   });
 
@@ -236,7 +246,7 @@ describe("the console's payouts", () => {
     await fundBalance(t.db, owner.user.id, "60.00");
     const held = await requestPayout(owner, "60.00", "me@wallet.test").expect(201);
 
-    const res = await owner.agent.delete("/api/auth/account");
+    const res = await owner.agent.delete(AUTH_PATHS.account);
 
     expect(res.status).toBe(409);
     expect((await payoutRow(held.body.id)).status).toBe("held");
@@ -247,14 +257,17 @@ describe("the console's payouts", () => {
     await fundBalance(t.db, owner.user.id, "60.00");
     const held = await requestPayout(owner, "60.00", "me@wallet.test").expect(201);
 
-    expect((await staff.agent.get("/api/admin/payouts?status=lost")).status).toBe(400);
+    expect((await staff.agent.get(`${ADMIN_PAYOUTS_PATHS.list}?status=lost`)).status).toBe(400);
     expect(
-      (await staff.agent.post(`/api/admin/payouts/${held.body.id}/reject`).send({ reason: " " })).status,
+      (await staff.agent.post(pathTo(ADMIN_PAYOUTS_PATHS.reject, { id: held.body.id })).send({ reason: " " }))
+        .status,
     ).toBe(400);
     expect((await staff.agent.post("/api/admin/payouts/not-an-id/approve")).status).toBe(400);
-    expect((await staff.agent.post(`/api/admin/payouts/${ID}/approve`)).status).toBe(404);
+    expect((await staff.agent.post(pathTo(ADMIN_PAYOUTS_PATHS.approve, { id: ID }))).status).toBe(404);
     expect((await payoutRow(held.body.id)).status).toBe("held");
-    const all = await staff.agent.get(`/api/admin/payouts?status=all&q=${owner.input.email}`).expect(200);
+    const all = await staff.agent
+      .get(`${ADMIN_PAYOUTS_PATHS.list}?status=all&q=${owner.input.email}`)
+      .expect(200);
     expect(all.body.data.map((p: TAdminPayout) => p.id)).toEqual([held.body.id]);
   });
 });

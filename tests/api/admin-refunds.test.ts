@@ -4,6 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paidContext } from "../../server/order-effects/order-effects";
 import { recordPayment } from "../../server/payments/record-payment";
 import type { TAdminOrder } from "../../shared/api/admin/orders";
+import { ADMIN_ORDERS_PATHS } from "../../shared/api/admin/orders";
+import { AFFILIATES_PATH } from "../../shared/api/affiliates";
+import { CHECKOUT_PATHS } from "../../shared/api/checkout";
+import { PAYMENT_PATHS } from "../../shared/api/payouts";
+import { REVENUE_PATHS } from "../../shared/api/revenue";
+import { pathTo } from "../../shared/path-to";
 import { referralPair } from "../factories/affiliates";
 import { insertDomain } from "../factories/domains";
 import { heldOf, orderAppraisal } from "../factories/payments";
@@ -49,9 +55,11 @@ async function paidWithStripe(account: { agent: Agent; user: { id: string } }) {
 /** Pays a $99.99 appraisal through PayPal's checkout (the fake approves and captures it). */
 async function paidWithPayPal(account: { agent: Agent; user: { id: string } }) {
   const orderId = await appraisalOf(account);
-  const checkout = await account.agent.post(`/api/checkout/service/${orderId}`).send({ provider: "paypal" });
+  const checkout = await account.agent
+    .post(pathTo(CHECKOUT_PATHS.pay, { id: orderId }))
+    .send({ provider: "paypal" });
   const token = new URL(checkout.body.checkoutUrl).searchParams.get("token") ?? "";
-  const back = await account.agent.get(`/api/checkout/paypal/return?order=${orderId}&token=${token}`);
+  const back = await account.agent.get(`${CHECKOUT_PATHS.paypalReturn}?order=${orderId}&token=${token}`);
   expect(back.status).toBe(303);
   return { orderId, captureId: paypalFake.orders.get(token)?.captureId ?? "" };
 }
@@ -71,7 +79,7 @@ async function paidInSandbox(account: { agent: Agent; user: { id: string } }) {
 }
 
 const refund = (orderId: string, body: Record<string, unknown>) =>
-  staff.agent.post(`/api/admin/orders/${orderId}/refunds`).send(body);
+  staff.agent.post(pathTo(ADMIN_ORDERS_PATHS.refunds, { id: orderId })).send(body);
 
 /** Everything a refund may touch, to show that a refused one or a late webhook changed nothing. */
 async function snapshot(orderId: string, referrerId?: string) {
@@ -89,7 +97,7 @@ async function snapshot(orderId: string, referrerId?: string) {
 }
 
 const totalCommissions = async (referrer: { agent: Agent }) =>
-  (await referrer.agent.get("/api/affiliates")).body[0].totalCommissions;
+  (await referrer.agent.get(AFFILIATES_PATH)).body[0].totalCommissions;
 
 async function mailTo(email: string) {
   const { rows } = await t.db.execute<{ subject: string; body: string }>(
@@ -104,8 +112,8 @@ describe("the console's orders", () => {
     const { orderId } = await paidInSandbox(owner);
     const before = await snapshot(orderId);
     for (const [method, path] of [
-      ["get", "/api/admin/orders"],
-      ["post", `/api/admin/orders/${orderId}/refunds`],
+      ["get", ADMIN_ORDERS_PATHS.list],
+      ["post", pathTo(ADMIN_ORDERS_PATHS.refunds, { id: orderId })],
     ] as const) {
       expect((await request(t.app)[method](path).send({ reason: "fraud" })).status, path).toBe(404);
       expect((await owner.agent[method](path).send({ reason: "fraud" })).status, path).toBe(404);
@@ -118,7 +126,7 @@ describe("the console's orders", () => {
     const { orderId } = await paidInSandbox(buyer);
     await appraisalOf(buyer); // unpaid: not listed
     const byEmail = await staff.agent
-      .get(`/api/admin/orders?q=${buyer.input.email.toUpperCase()}`)
+      .get(`${ADMIN_ORDERS_PATHS.list}?q=${buyer.input.email.toUpperCase()}`)
       .expect(200);
     expect(byEmail.body.data).toEqual([
       expect.objectContaining({
@@ -130,12 +138,12 @@ describe("the console's orders", () => {
         provider: "sandbox",
       }),
     ]);
-    const byId = await staff.agent.get(`/api/admin/orders?q=${orderId.slice(0, 13)}`).expect(200);
+    const byId = await staff.agent.get(`${ADMIN_ORDERS_PATHS.list}?q=${orderId.slice(0, 13)}`).expect(200);
     expect(byId.body.data.map((o: TAdminOrder) => o.id)).toEqual([orderId]);
-    const page = await staff.agent.get("/api/admin/orders?q=appraisal&limit=1").expect(200);
+    const page = await staff.agent.get(`${ADMIN_ORDERS_PATHS.list}?q=appraisal&limit=1`).expect(200);
     expect(page.body.data).toHaveLength(1);
     expect(page.body.nextCursor).toEqual(expect.any(String));
-    expect((await staff.agent.get("/api/admin/orders?cursor=nope")).status).toBe(400);
+    expect((await staff.agent.get(`${ADMIN_ORDERS_PATHS.list}?cursor=nope`)).status).toBe(400);
   });
 });
 
@@ -233,10 +241,10 @@ describe("a staff refund through Stripe", () => {
     expect(mail?.subject).toMatch(/^Refund: /);
     expect(mail?.body).toContain("We refunded $20.00 of your payment of $99.99");
     expect(mail?.body).toContain("Reason: Goodwill credit");
-    const history = await buyer.agent.get("/api/transactions").expect(200);
+    const history = await buyer.agent.get(PAYMENT_PATHS.transactions).expect(200);
     expect(history.body[0]).toMatchObject({ type: "refund", amount: "20.00", status: "completed" });
     expect(history.body[0].description).toMatch(/^Refund: /);
-    const dashboard = await buyer.agent.get("/api/revenue/dashboard").expect(200);
+    const dashboard = await buyer.agent.get(REVENUE_PATHS.dashboard).expect(200);
     expect(dashboard.body.recentEvents[0]).toMatchObject({ kind: "order_refunded" });
     expect(dashboard.body.recentEvents[0].description).toContain("$20.00");
     const { rows } = await t.db.execute<{ detail: Record<string, unknown> }>(sql`
@@ -317,9 +325,9 @@ describe("a refund made in the provider's own dashboard", () => {
     expect(await heldOf(t.db, referrer.user.id)).toEqual({ available: "0.00", pending: "6.30" });
     const after = await snapshot(orderId, referrer.user.id);
     expect(after).toMatchObject({ status: "paid", service: "active", entitlements: ["active"], refunds: 1 });
-    const history = await referred.agent.get("/api/transactions").expect(200);
+    const history = await referred.agent.get(PAYMENT_PATHS.transactions).expect(200);
     expect(history.body[0]).toMatchObject({ type: "refund", amount: "10.00", status: "completed" });
-    const listed = await staff.agent.get(`/api/admin/orders?q=${orderId}`).expect(200);
+    const listed = await staff.agent.get(`${ADMIN_ORDERS_PATHS.list}?q=${orderId}`).expect(200);
     expect(listed.body.data[0]).toMatchObject({ status: "paid", refunded: "10.00" });
 
     // Another event that reports no more refunded than is recorded changes nothing.
@@ -444,7 +452,7 @@ describe("a staff refund that cannot be made", () => {
     ]);
 
     expect(answers.map((a) => a.status).sort()).toEqual([201, 422]);
-    const listed = await staff.agent.get(`/api/admin/orders?q=${orderId}`).expect(200);
+    const listed = await staff.agent.get(`${ADMIN_ORDERS_PATHS.list}?q=${orderId}`).expect(200);
     expect(listed.body.data[0]).toMatchObject({ refunded: "60.00", status: "paid" });
   });
 });

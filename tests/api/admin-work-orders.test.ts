@@ -2,8 +2,13 @@ import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TAdminWorkOrder } from "../../shared/api/admin/work-orders";
-import { MAX_DELIVERABLE_BYTES } from "../../shared/api/work-orders";
+import { ADMIN_WORK_ORDERS_PATHS } from "../../shared/api/admin/work-orders";
+import { CHECKOUT_PATHS } from "../../shared/api/checkout";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
+import { MAX_DELIVERABLE_BYTES, WORK_ORDER_PATHS } from "../../shared/api/work-orders";
 import type { OfferKey } from "../../shared/catalog";
+import { OFFERS } from "../../shared/catalog";
+import { pathTo } from "../../shared/path-to";
 import { auditLog, serviceOrders, workOrderDeliverables, workOrders } from "../../shared/schema";
 import { orderAccountPlan, payInSandbox } from "../factories/billing";
 import { insertDomain } from "../factories/domains";
@@ -29,9 +34,9 @@ async function buy(offerKey: OfferKey, body: Record<string, unknown> = {}, pay =
   const owner = await signUp(t.app);
   const domain = await insertDomain(t.db, owner.user.id);
   const offerPaths = {
-    appraisal: "/api/domain-services/appraisal",
-    broker: "/api/domain-services/broker",
-    premiumService: "/api/domain-services/premium",
+    appraisal: OFFERS.appraisal.path,
+    broker: OFFERS.broker.path,
+    premiumService: OFFERS.premiumService.path,
   } as Record<string, string>;
   const order = await owner.agent
     .post(offerPaths[offerKey])
@@ -98,7 +103,7 @@ describe("work orders from paid orders", () => {
     await payInSandbox(owner.agent, planOrder);
     expect(await t.db.select().from(workOrders).where(eq(workOrders.orderId, planOrder))).toEqual([]);
     const paid = await buy("appraisal", { type: "enterprise", price: "499.99" });
-    await paid.owner.agent.post(`/api/checkout/sandbox/${paid.orderId}/pay?provider=stripe`);
+    await paid.owner.agent.post(`${pathTo(CHECKOUT_PATHS.sandboxPay, { id: paid.orderId })}?provider=stripe`);
     expect(await t.db.select().from(workOrders).where(eq(workOrders.orderId, paid.orderId))).toHaveLength(1);
   });
 });
@@ -110,21 +115,23 @@ describe("the queue", () => {
       .update(workOrders)
       .set({ dueAt: new Date(Date.now() - 1000 * HOUR) })
       .where(eq(workOrders.id, late.workOrder.id));
-    const first = await staff.agent.get("/api/admin/work-orders?limit=1").expect(200);
+    const first = await staff.agent.get(`${ADMIN_WORK_ORDERS_PATHS.list}?limit=1`).expect(200);
     expect(first.body.data).toHaveLength(1);
     expect(first.body.data[0]).toMatchObject({ id: late.workOrder.id, overdue: true, status: "queued" });
     expect(first.body.data[0].buyerEmail).toBe(late.owner.input.email);
     const next = await staff.agent
-      .get(`/api/admin/work-orders?limit=1&cursor=${first.body.nextCursor}`)
+      .get(`${ADMIN_WORK_ORDERS_PATHS.list}?limit=1&cursor=${first.body.nextCursor}`)
       .expect(200);
     expect(next.body.data[0].id).not.toBe(late.workOrder.id);
     expect(next.body.data[0].dueAt >= first.body.data[0].dueAt).toBe(true);
 
-    const found = await staff.agent.get(`/api/admin/work-orders?q=${late.owner.input.email.toUpperCase()}`);
+    const found = await staff.agent.get(
+      `${ADMIN_WORK_ORDERS_PATHS.list}?q=${late.owner.input.email.toUpperCase()}`,
+    );
     expect(found.body.data.map((w: TAdminWorkOrder) => w.id)).toEqual([late.workOrder.id]);
-    expect((await staff.agent.get("/api/admin/work-orders?status=delivered")).body.data).toEqual([]);
-    expect((await staff.agent.get("/api/admin/work-orders?status=done")).status).toBe(400);
-    expect((await staff.agent.get("/api/admin/work-orders?cursor=nope")).status).toBe(400);
+    expect((await staff.agent.get(`${ADMIN_WORK_ORDERS_PATHS.list}?status=delivered`)).body.data).toEqual([]);
+    expect((await staff.agent.get(`${ADMIN_WORK_ORDERS_PATHS.list}?status=done`)).status).toBe(400);
+    expect((await staff.agent.get(`${ADMIN_WORK_ORDERS_PATHS.list}?cursor=nope`)).status).toBe(400);
   });
 });
 
@@ -165,7 +172,7 @@ describe("a work order's life", () => {
     ]);
 
     // The buyer sees the status and due date, but not the drafts before delivery.
-    const before = await owner.agent.get(`/api/domains/${domain.id}/services`).expect(200);
+    const before = await owner.agent.get(pathTo(DOMAIN_PATHS.services, { id: domain.id })).expect(200);
     expect(before.body[0].workOrder).toMatchObject({ status: "in_progress", deliverables: [] });
     expect(before.body[0].workOrder.dueAt).toBe(workOrder.dueAt.toISOString());
 
@@ -266,7 +273,7 @@ describe("the buyer's delivery", () => {
     await staff.agent.post(path(workOrder.id, "/status")).send({ status: "in_progress" }).expect(200);
     const added = await upload(workOrder.id, "Report – example.pdf", "application/pdf", PDF).expect(201);
     const fileId: string = added.body.deliverables[0].id;
-    const download = `/api/domains/${domain.id}/deliverables/${fileId}`;
+    const download = pathTo(WORK_ORDER_PATHS.deliverableFile, { id: domain.id, deliverableId: fileId });
     expect((await owner.agent.get(download)).status).toBe(404);
 
     await staff.agent.post(path(workOrder.id, "/status")).send({ status: "delivered" }).expect(200);
@@ -279,7 +286,7 @@ describe("the buyer's delivery", () => {
     expect(file.headers["x-content-type-options"]).toBe("nosniff");
     expect(Buffer.compare(file.body as Buffer, PDF)).toBe(0);
 
-    const services = await owner.agent.get(`/api/domains/${domain.id}/services`).expect(200);
+    const services = await owner.agent.get(pathTo(DOMAIN_PATHS.services, { id: domain.id })).expect(200);
     expect(services.body[0].workOrder).toMatchObject({
       status: "delivered",
       deliverables: [{ id: fileId, fileName: "Report – example.pdf", size: PDF.length }],
@@ -289,7 +296,11 @@ describe("the buyer's delivery", () => {
     expect((await stranger.agent.get(download)).status).toBe(404);
     const strangerDomain = await insertDomain(t.db, stranger.user.id);
     expect(
-      (await stranger.agent.get(`/api/domains/${strangerDomain.id}/deliverables/${fileId}`)).status,
+      (
+        await stranger.agent.get(
+          pathTo(WORK_ORDER_PATHS.deliverableFile, { id: strangerDomain.id, deliverableId: fileId }),
+        )
+      ).status,
     ).toBe(404);
     expect((await request(t.app).get(download)).status).toBe(401);
   });
@@ -299,7 +310,7 @@ describe("the console's work orders", () => {
   it("answer 404 to signed-out visitors and to owners who are not staff, and change nothing", async () => {
     const { owner, workOrder } = await buy("appraisal", { type: "enterprise", price: "499.99" });
     const routes = [
-      ["get", "/api/admin/work-orders", {}],
+      ["get", ADMIN_WORK_ORDERS_PATHS.list, {}],
       ["get", path(workOrder.id), {}],
       ["post", path(workOrder.id, "/status"), { status: "in_progress" }],
       ["post", path(workOrder.id, "/assign"), { assigneeId: owner.user.id }],

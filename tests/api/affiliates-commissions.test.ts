@@ -5,6 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyPaidOrderToAffiliates } from "../../server/modules/affiliates/order-paid";
 import { paidContext } from "../../server/order-effects/order-effects";
 import { fulfilOrder } from "../../server/payments/fulfil-order";
+import { AFFILIATE_STATS_PATH, AFFILIATES_PATH } from "../../shared/api/affiliates";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
+import { CHECKOUT_PATHS } from "../../shared/api/checkout";
+import { PAYMENT_PATHS } from "../../shared/api/payouts";
+import { OFFERS } from "../../shared/catalog";
+import { pathTo } from "../../shared/path-to";
 import { serviceOrders } from "../../shared/schema";
 import { invite, referralCodeOf, referralPair } from "../factories/affiliates";
 import { insertDomain } from "../factories/domains";
@@ -48,7 +54,7 @@ async function buyAndPay(account: { agent: Agent; user: { id: string } }): Promi
 }
 
 async function payOnSandbox(agent: Agent, orderId: string) {
-  const res = await agent.post(`/api/checkout/sandbox/${orderId}/pay`);
+  const res = await agent.post(pathTo(CHECKOUT_PATHS.sandboxPay, { id: orderId }));
   expect(res.status).toBe(303);
 }
 
@@ -77,7 +83,7 @@ describe("commission on a referred user's paid order", () => {
       { amount: "7.00", type: "affiliate", source_key: `commission:${orderId}` },
     ]);
     expect(await pending(referrer.user.id)).toBe("7.00");
-    const list = await referrer.agent.get("/api/affiliates");
+    const list = await referrer.agent.get(AFFILIATES_PATH);
     expect(list.body).toEqual([expect.objectContaining({ id: affiliate.id, totalCommissions: "7.00" })]);
     expect(await commissionEvents(referred.user.id)).toEqual([]);
   });
@@ -108,7 +114,7 @@ describe("commission on a referred user's paid order", () => {
       { amount: "10.00", type: "affiliate", source_key: `commission:${orderId}` },
     ]);
     expect(await pending(referrer.user.id)).toBe("10.00");
-    const stats = await referrer.agent.get("/api/affiliates/stats");
+    const stats = await referrer.agent.get(AFFILIATE_STATS_PATH);
     expect(stats.body.totalCommissions).toBe("10.00");
   });
 
@@ -126,7 +132,7 @@ describe("commission on a referred user's paid order", () => {
     // 5% of $99.99 is $4.9995, three times.
     const events = await commissionEvents(referrer.user.id);
     expect(events.map((e) => e.amount)).toEqual(["5.00", "5.00", "5.00"]);
-    expect((await referrer.agent.get("/api/affiliates")).body[0].totalCommissions).toBe("15.00");
+    expect((await referrer.agent.get(AFFILIATES_PATH)).body[0].totalCommissions).toBe("15.00");
     expect(await pending(referrer.user.id)).toBe("15.00");
   });
 
@@ -160,7 +166,7 @@ describe("self-referral", () => {
     const code = await referralCodeOf(t.db, referrer.user.id);
     // The fourth round's second account: a plus-address, registered in the same browser.
     const plus = referrer.input.email.replace("@", "+second@");
-    const res = await referrer.agent.post("/api/auth/register").send({
+    const res = await referrer.agent.post(AUTH_PATHS.register).send({
       name: "Second Me",
       username: `second${Date.now().toString(36)}`,
       email: plus,
@@ -194,7 +200,7 @@ describe("self-referral", () => {
 
 describe("a paid tier upgrade", () => {
   async function buyTier(agent: Agent, tier: string, price: string) {
-    const res = await agent.post("/api/affiliates/tier-upgrade").send({ tier, price });
+    const res = await agent.post(OFFERS.tierUpgrade.path).send({ tier, price });
     expect(res.status).toBe(201);
     await payOnSandbox(agent, res.body.orderId);
   }
@@ -205,7 +211,7 @@ describe("a paid tier upgrade", () => {
     await buyTier(referrer.agent, "gold", "299.00");
     const orderId = await buyAndPay(referred);
 
-    expect((await referrer.agent.get("/api/affiliates")).body[0].commissionRate).toBe(15);
+    expect((await referrer.agent.get(AFFILIATES_PATH)).body[0].commissionRate).toBe(15);
     // 15% of $99.99 is $14.9985.
     expect(await commissionEvents(referrer.user.id)).toContainEqual({
       amount: "15.00",
@@ -227,27 +233,21 @@ describe("a paid tier upgrade", () => {
   it("never lowers a rate that is already higher: a lower tier is not sold over a higher one", async () => {
     const { referrer } = await referralPair(t, 3);
     await buyTier(referrer.agent, "platinum", "599.00");
-    const lower = await referrer.agent
-      .post("/api/affiliates/tier-upgrade")
-      .send({ tier: "silver", price: "99.00" });
+    const lower = await referrer.agent.post(OFFERS.tierUpgrade.path).send({ tier: "silver", price: "99.00" });
     expect(lower.status).toBe(409);
-    expect((await referrer.agent.get("/api/affiliates")).body[0].commissionRate).toBe(20);
+    expect((await referrer.agent.get(AFFILIATES_PATH)).body[0].commissionRate).toBe(20);
   });
 
   it("changes nothing while it is unpaid", async () => {
     const { referrer } = await referralPair(t, 2);
-    const res = await referrer.agent
-      .post("/api/affiliates/tier-upgrade")
-      .send({ tier: "diamond", price: "999.00" });
+    const res = await referrer.agent.post(OFFERS.tierUpgrade.path).send({ tier: "diamond", price: "999.00" });
     expect(res.status).toBe(201);
-    expect((await referrer.agent.get("/api/affiliates")).body[0].commissionRate).toBe(7);
+    expect((await referrer.agent.get(AFFILIATES_PATH)).body[0].commissionRate).toBe(7);
   });
 
   it("earns the buyer's referrer commission like any other order", async () => {
     const { referrer, referred } = await referralPair(t, 2);
-    const res = await referred.agent
-      .post("/api/affiliates/tier-upgrade")
-      .send({ tier: "gold", price: "299.00" });
+    const res = await referred.agent.post(OFFERS.tierUpgrade.path).send({ tier: "gold", price: "299.00" });
     await payForReal(res.body.orderId);
     // 7% of $299.00 is $20.93.
     expect((await commissionEvents(referrer.user.id)).map((e) => e.amount)).toEqual(["20.93"]);
@@ -268,9 +268,9 @@ describe("commission that is not money", () => {
     expect(rows).toEqual([{ amount: "7.00", test: "true" }]);
     const ledger = await t.db.execute(sql`select 1 from ledger_entries where user_id = ${referrer.user.id}`);
     expect(ledger.rows).toEqual([]);
-    const balance = await referrer.agent.get("/api/payments/balance");
+    const balance = await referrer.agent.get(PAYMENT_PATHS.balance);
     expect(balance.body).toMatchObject({ availableBalance: "0.00", pendingBalance: "0.00", paidOut: "0.00" });
-    const list = await referrer.agent.get("/api/affiliates");
+    const list = await referrer.agent.get(AFFILIATES_PATH);
     expect(list.body).toEqual([
       expect.objectContaining({ id: affiliate.id, totalCommissions: "0.00", testCommissions: "7.00" }),
     ]);

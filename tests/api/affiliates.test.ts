@@ -2,6 +2,9 @@ import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INVITES_PER_DAY } from "../../server/deps";
+import { AFFILIATE_INVITE_PATH, AFFILIATE_STATS_PATH, AFFILIATES_PATH } from "../../shared/api/affiliates";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
+import { REVENUE_PATHS } from "../../shared/api/revenue";
 import { invitationCode, invite } from "../factories/affiliates";
 import { signUp, userInput } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -32,12 +35,12 @@ describe("POST /api/affiliates/invite", () => {
     const level3 = newEmail();
     const level2 = newEmail();
 
-    const res = await agent.post("/api/affiliates/invite").send({ email: level3, level: 3 });
+    const res = await agent.post(AFFILIATE_INVITE_PATH).send({ email: level3, level: 3 });
     await invite(agent, { email: level2, level: 2 });
 
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ email: level3, level: 3, commissionRate: 10 });
-    const listed = (await agent.get("/api/affiliates")).body as {
+    const listed = (await agent.get(AFFILIATES_PATH)).body as {
       email: string;
       level: number;
       commissionRate: number;
@@ -50,7 +53,7 @@ describe("POST /api/affiliates/invite", () => {
     const { agent, user } = await signUp(t.app);
     const email = newEmail();
 
-    const res = await agent.post("/api/affiliates/invite").send({ email, level: 1 });
+    const res = await agent.post(AFFILIATE_INVITE_PATH).send({ email, level: 1 });
 
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
@@ -79,7 +82,7 @@ describe("POST /api/affiliates/invite", () => {
 
   it("invites at level 1 when no level is sent", async () => {
     const { agent } = await signUp(t.app);
-    const res = await agent.post("/api/affiliates/invite").send({ email: newEmail() });
+    const res = await agent.post(AFFILIATE_INVITE_PATH).send({ email: newEmail() });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ level: 1, commissionRate: 5 });
   });
@@ -94,7 +97,7 @@ describe("POST /api/affiliates/invite", () => {
     ["a level as text", { email: "a@example.com", level: "2" }, /Level must be 1, 2 or 3/],
   ])("refuses %s with 400 and a message, and creates nothing", async (_label, body, message) => {
     const { agent, user } = await signUp(t.app);
-    const res = await agent.post("/api/affiliates/invite").send(body);
+    const res = await agent.post(AFFILIATE_INVITE_PATH).send(body);
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(message);
     expect(await countAffiliates(user.id)).toBe(0);
@@ -105,7 +108,7 @@ describe("POST /api/affiliates/invite", () => {
     const email = newEmail();
     await invite(agent, { email, level: 1 });
 
-    const res = await agent.post("/api/affiliates/invite").send({ email: email.toUpperCase(), level: 1 });
+    const res = await agent.post(AFFILIATE_INVITE_PATH).send({ email: email.toUpperCase(), level: 1 });
 
     expect(res.status).toBe(409);
     expect(res.body.message).toBe("You have already invited this email address.");
@@ -118,15 +121,13 @@ describe("POST /api/affiliates/invite", () => {
     const first = await signUp(t.app);
     const second = await signUp(t.app);
     await invite(first.agent, { email, level: 1 });
-    const res = await second.agent.post("/api/affiliates/invite").send({ email, level: 1 });
+    const res = await second.agent.post(AFFILIATE_INVITE_PATH).send({ email, level: 1 });
     expect(res.status).toBe(201);
   });
 
   it("refuses the user's own address with 409 and creates nothing", async () => {
     const { agent, input, user } = await signUp(t.app);
-    const res = await agent
-      .post("/api/affiliates/invite")
-      .send({ email: input.email.toUpperCase(), level: 1 });
+    const res = await agent.post(AFFILIATE_INVITE_PATH).send({ email: input.email.toUpperCase(), level: 1 });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe("You can't invite your own email address.");
     expect(await countAffiliates(user.id)).toBe(0);
@@ -135,7 +136,7 @@ describe("POST /api/affiliates/invite", () => {
   it("refuses an address that already has an account with 409", async () => {
     const { agent, user } = await signUp(t.app);
     const member = await signUp(t.app);
-    const res = await agent.post("/api/affiliates/invite").send({ email: member.input.email, level: 1 });
+    const res = await agent.post(AFFILIATE_INVITE_PATH).send({ email: member.input.email, level: 1 });
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/already has an account/);
     expect(await countAffiliates(user.id)).toBe(0);
@@ -146,18 +147,18 @@ describe("POST /api/affiliates/invite", () => {
     for (let i = 0; i < INVITES_PER_DAY; i++) await invite(agent, { email: newEmail(), level: 1 });
     const email = newEmail();
 
-    const res = await agent.post("/api/affiliates/invite").send({ email, level: 1 });
+    const res = await agent.post(AFFILIATE_INVITE_PATH).send({ email, level: 1 });
 
     expect(res.status).toBe(429);
     expect(res.body.message).toMatch(/too many invitations/);
     expect(await countAffiliates(user.id)).toBe(INVITES_PER_DAY);
     expect(await countMail(email)).toBe(0);
     const other = await signUp(t.app);
-    expect((await other.agent.post("/api/affiliates/invite").send({ email, level: 1 })).status).toBe(201);
+    expect((await other.agent.post(AFFILIATE_INVITE_PATH).send({ email, level: 1 })).status).toBe(201);
   });
 
   it("refuses a signed-out visitor with 401", async () => {
-    const res = await request(t.app).post("/api/affiliates/invite").send({ email: newEmail(), level: 1 });
+    const res = await request(t.app).post(AFFILIATE_INVITE_PATH).send({ email: newEmail(), level: 1 });
     expect(res.status).toBe(401);
     expect(res.body.message).toBeTruthy();
   });
@@ -186,7 +187,7 @@ describe("registration through a referral code", () => {
       )
     ).rows;
     expect(row).toEqual({ referred_user_id: user.id, is_active: true });
-    const list = await inviter.agent.get("/api/affiliates");
+    const list = await inviter.agent.get(AFFILIATES_PATH);
     expect(list.body).toEqual([
       expect.objectContaining({ id: invited.id, isActive: true, level: 1, referralCode: null }),
     ]);
@@ -211,7 +212,7 @@ describe("registration through a referral code", () => {
     const { user, input } = await signUp(t.app, { referralCode: referrer.user.referralCode });
 
     expect(await referredBy(user.id)).toBe(referrer.user.id);
-    const list = await referrer.agent.get("/api/affiliates");
+    const list = await referrer.agent.get(AFFILIATES_PATH);
     expect(list.body).toEqual([
       expect.objectContaining({ email: input.email, level: 1, commissionRate: 5, isActive: true }),
     ]);
@@ -224,13 +225,13 @@ describe("registration through a referral code", () => {
 
     await signUp(t.app, { email, referralCode: referrer.user.referralCode });
 
-    const list = await referrer.agent.get("/api/affiliates");
+    const list = await referrer.agent.get(AFFILIATES_PATH);
     expect(list.body).toEqual([expect.objectContaining({ id: invited.id, level: 1, isActive: true })]);
   });
 
   it("registers normally with an unknown code and links nothing", async () => {
     const res = await request(t.app)
-      .post("/api/auth/register")
+      .post(AUTH_PATHS.register)
       .send(userInput({ referralCode: "no-such-code" }));
     expect(res.status).toBe(201);
     expect(await referredBy(res.body.user.id)).toBeNull();
@@ -247,9 +248,9 @@ describe("GET /api/affiliates and /api/affiliates/stats", () => {
     await invite(owner.agent, { email: newEmail(), level: 1 });
     await signUp(t.app, { email: joined, referralCode: await invitationCode(t.db, joined) });
 
-    const stats = await owner.agent.get("/api/affiliates/stats");
-    const list = await owner.agent.get("/api/affiliates");
-    const dashboard = await owner.agent.get("/api/revenue/dashboard");
+    const stats = await owner.agent.get(AFFILIATE_STATS_PATH);
+    const list = await owner.agent.get(AFFILIATES_PATH);
+    const dashboard = await owner.agent.get(REVENUE_PATHS.dashboard);
 
     expect(stats.status).toBe(200);
     // An invitation nobody accepted is not a referral: one joined, one pending.
@@ -266,8 +267,8 @@ describe("GET /api/affiliates and /api/affiliates/stats", () => {
 
   it("answers a new user with no affiliates and zero stats", async () => {
     const { agent } = await signUp(t.app);
-    expect((await agent.get("/api/affiliates")).body).toEqual([]);
-    expect((await agent.get("/api/affiliates/stats")).body).toEqual({
+    expect((await agent.get(AFFILIATES_PATH)).body).toEqual([]);
+    expect((await agent.get(AFFILIATE_STATS_PATH)).body).toEqual({
       totalReferrals: 0,
       activeReferrals: 0,
       totalCommissions: "0.00",
@@ -276,7 +277,7 @@ describe("GET /api/affiliates and /api/affiliates/stats", () => {
   });
 
   it("refuses a signed-out visitor with 401", async () => {
-    expect((await request(t.app).get("/api/affiliates")).status).toBe(401);
-    expect((await request(t.app).get("/api/affiliates/stats")).status).toBe(401);
+    expect((await request(t.app).get(AFFILIATES_PATH)).status).toBe(401);
+    expect((await request(t.app).get(AFFILIATE_STATS_PATH)).status).toBe(401);
   });
 });

@@ -2,6 +2,11 @@ import type { RequestHandler } from "express";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { TAnalyticsBreakdowns, TPortfolioMonths } from "../../shared/api/analytics";
+import {
+  ANALYTICS_BREAKDOWNS_PATH,
+  ANALYTICS_EXPORT_PATH,
+  ANALYTICS_MONTHS_PATH,
+} from "../../shared/api/analytics";
 import { addParkingReport, addRevenue, addTraffic, grantAnalytics } from "../factories/analytics";
 import { addVerifiedDomain, insertDomain } from "../factories/domains";
 import { VISITOR_PROXY_ENV } from "../factories/leads";
@@ -42,7 +47,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function breakdowns(range = "7d") {
-  const res = await owner.agent.get(`/api/analytics/breakdowns?range=${range}`);
+  const res = await owner.agent.get(`${ANALYTICS_BREAKDOWNS_PATH}?range=${range}`);
   expect(res.status).toBe(200);
   return res.body as TAnalyticsBreakdowns;
 }
@@ -92,7 +97,7 @@ describe("per-domain breakdown", () => {
   });
 
   it("exports every domain as CSV", async () => {
-    const res = await owner.agent.get("/api/analytics/export?range=7d&table=domains");
+    const res = await owner.agent.get(`${ANALYTICS_EXPORT_PATH}?range=7d&table=domains`);
     expect(res.status).toBe(200);
     expect(res.headers["content-disposition"]).toMatch(/parkpilot-domains-7d-/);
     const lines = res.text.trimEnd().split("\r\n");
@@ -127,28 +132,28 @@ describe("visitors by country and referrer", () => {
     await visit(domain.name, "192.168.1.10", `https://${domain.name}/`);
 
     await vi.waitFor(async () => {
-      const res = await agent.get("/api/analytics/breakdowns?range=7d");
+      const res = await agent.get(`${ANALYTICS_BREAKDOWNS_PATH}?range=7d`);
       expect(res.body.countries).toEqual([
         { key: "US", label: "United States", visits: 2 },
         { key: "", label: "Unknown", visits: 1 },
         { key: "GB", label: "United Kingdom", visits: 1 },
       ]);
     });
-    const res = await agent.get("/api/analytics/breakdowns?range=7d");
+    const res = await agent.get(`${ANALYTICS_BREAKDOWNS_PATH}?range=7d`);
     expect(res.body.referrers).toEqual([
       { key: "", label: "Direct", visits: 2 },
       { key: "news.example.org", label: "news.example.org", visits: 2 },
     ]);
     expect(res.body.domains[0]).toMatchObject({ landingVisits: 4 });
 
-    const csv = await agent.get("/api/analytics/export?range=7d&table=countries");
+    const csv = await agent.get(`${ANALYTICS_EXPORT_PATH}?range=7d&table=countries`);
     expect(csv.text.trimEnd().split("\r\n")).toEqual([
       "Country,Code,Visits",
       "United States,US,2",
       "Unknown,,1",
       "United Kingdom,GB,1",
     ]);
-    const refs = await agent.get("/api/analytics/export?range=7d&table=referrers");
+    const refs = await agent.get(`${ANALYTICS_EXPORT_PATH}?range=7d&table=referrers`);
     expect(refs.text).toContain("news.example.org,news.example.org,2");
   });
 
@@ -158,12 +163,12 @@ describe("visitors by country and referrer", () => {
     const domain = await addVerifiedDomain(agent, t.db);
     await visit(domain.name, "8.8.8.8");
     await vi.waitFor(async () =>
-      expect((await agent.get("/api/analytics/breakdowns?range=7d")).body.countries).toHaveLength(1),
+      expect((await agent.get(`${ANALYTICS_BREAKDOWNS_PATH}?range=7d`)).body.countries).toHaveLength(1),
     );
     await visit(domain.name, "8.8.8.8");
     await visit(domain.name, "81.2.69.160");
     await vi.waitFor(async () =>
-      expect((await agent.get("/api/analytics/breakdowns?range=7d")).body.countries).toEqual([
+      expect((await agent.get(`${ANALYTICS_BREAKDOWNS_PATH}?range=7d`)).body.countries).toEqual([
         { key: "GB", label: "United Kingdom", visits: 1 },
         { key: "US", label: "United States", visits: 1 },
       ]),
@@ -206,7 +211,7 @@ describe("12-month portfolio summary", () => {
       revenue: "12.34",
     });
 
-    const res = await agent.get("/api/analytics/months");
+    const res = await agent.get(ANALYTICS_MONTHS_PATH);
 
     expect(res.status).toBe(200);
     const { months } = res.body as TPortfolioMonths;
@@ -222,7 +227,7 @@ describe("12-month portfolio summary", () => {
     });
     expect(months.slice(1, 11).every((m) => m.revenue.total === "0.00")).toBe(true);
 
-    const csv = await agent.get("/api/analytics/export?table=months");
+    const csv = await agent.get(`${ANALYTICS_EXPORT_PATH}?table=months`);
     const lines = csv.text.trimEnd().split("\r\n");
     expect(lines).toHaveLength(13);
     expect(lines[12]).toBe(`${months[11].month},12.34,0.00,0.00,0.00,0.00,12.34,2468,20,5.00,0,0`);

@@ -1,6 +1,7 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { csvCell } from "../../server/lib/csv-write";
+import { ANALYTICS_EXPORT_PATH } from "../../shared/api/analytics";
 import { addRevenue, addTraffic, grantAnalytics } from "../factories/analytics";
 import { insertDomain } from "../factories/domains";
 import { signUp } from "../factories/users";
@@ -35,7 +36,7 @@ describe("GET /api/analytics/export", () => {
     });
     await addTraffic(t.db, domain, { day: today(), visits: 40, leads: 1 });
 
-    const res = await agent.get("/api/analytics/export?range=30d");
+    const res = await agent.get(`${ANALYTICS_EXPORT_PATH}?range=30d`);
 
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/csv/);
@@ -52,11 +53,11 @@ describe("GET /api/analytics/export", () => {
 
   it("refuses an unknown range with 400 and a message, and a signed-out visitor with 401", async () => {
     const { agent } = await signUp(t.app);
-    const bad = await agent.get("/api/analytics/export?range=all");
+    const bad = await agent.get(`${ANALYTICS_EXPORT_PATH}?range=all`);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/Invalid/);
 
-    const anonymous = await request(t.app).get("/api/analytics/export?range=7d");
+    const anonymous = await request(t.app).get(`${ANALYTICS_EXPORT_PATH}?range=7d`);
     expect(anonymous.status).toBe(401);
   });
 });

@@ -1,5 +1,13 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  ANALYTICS_ACCESS_PATH,
+  ANALYTICS_BREAKDOWNS_PATH,
+  ANALYTICS_EXPORT_PATH,
+  ANALYTICS_MONTHS_PATH,
+  ANALYTICS_PATH,
+} from "../../shared/api/analytics";
+import { OFFERS } from "../../shared/catalog";
 import { ANALYTICS_PLANS } from "../../shared/prices";
 import { grantAnalytics } from "../factories/analytics";
 import { payInSandbox } from "../factories/billing";
@@ -35,17 +43,17 @@ describe("analytics history per plan", () => {
     async (tier, last, refused, days) => {
       const { agent } = await userOn(tier);
 
-      const open = await agent.get(`/api/analytics?range=${last}`);
+      const open = await agent.get(`${ANALYTICS_PATH}?range=${last}`);
       expect(open.status).toBe(200);
       expect(open.body.days).toHaveLength(days);
 
       if (refused) {
-        const denied = await agent.get(`/api/analytics?range=${refused}`);
+        const denied = await agent.get(`${ANALYTICS_PATH}?range=${refused}`);
         expect(denied.status).toBe(403);
         expect(denied.body.code).toBe("PLAN_REQUIRED");
         expect(denied.body.message).toMatch(/analytics plan/);
       }
-      const access = await agent.get("/api/analytics/access");
+      const access = await agent.get(ANALYTICS_ACCESS_PATH);
       expect(access.status).toBe(200);
       expect(access.body).toMatchObject({ tier, historyDays: days });
       expect(access.body.ranges.at(-1)).toBe(last);
@@ -54,15 +62,15 @@ describe("analytics history per plan", () => {
 
   it("names the cheapest plan that would open a refused range", async () => {
     const { agent } = await userOn("free");
-    expect((await agent.get("/api/analytics?range=90d")).body.message).toMatch(/Pro analytics plan/);
-    expect((await agent.get("/api/analytics?range=1y")).body.message).toMatch(/Business analytics plan/);
-    expect((await agent.get("/api/analytics?range=2y")).body.message).toMatch(/Enterprise analytics plan/);
+    expect((await agent.get(`${ANALYTICS_PATH}?range=90d`)).body.message).toMatch(/Pro analytics plan/);
+    expect((await agent.get(`${ANALYTICS_PATH}?range=1y`)).body.message).toMatch(/Business analytics plan/);
+    expect((await agent.get(`${ANALYTICS_PATH}?range=2y`)).body.message).toMatch(/Enterprise analytics plan/);
   });
 
   it("a user holding two plans gets the longer history", async () => {
     const { agent, user } = await userOn("pro");
     await grantAnalytics(t.db, user.id, "enterprise");
-    expect((await agent.get("/api/analytics?range=2y")).status).toBe(200);
+    expect((await agent.get(`${ANALYTICS_PATH}?range=2y`)).status).toBe(200);
   });
 });
 
@@ -70,10 +78,10 @@ describe("exports and breakdowns per plan", () => {
   it("a free account is refused the CSV export and every breakdown with PLAN_REQUIRED", async () => {
     const { agent } = await userOn("free");
     for (const path of [
-      "/api/analytics/export?range=7d",
-      "/api/analytics/export?range=7d&table=domains",
-      "/api/analytics/breakdowns?range=7d",
-      "/api/analytics/months",
+      `${ANALYTICS_EXPORT_PATH}?range=7d`,
+      `${ANALYTICS_EXPORT_PATH}?range=7d&table=domains`,
+      `${ANALYTICS_BREAKDOWNS_PATH}?range=7d`,
+      ANALYTICS_MONTHS_PATH,
     ]) {
       const res = await agent.get(path);
       expect(res.status, path).toBe(403);
@@ -85,37 +93,37 @@ describe("exports and breakdowns per plan", () => {
     "%s may export and open the breakdowns within its history",
     async (tier) => {
       const { agent } = await userOn(tier);
-      expect((await agent.get("/api/analytics/export?range=7d")).status).toBe(200);
-      expect((await agent.get("/api/analytics/export?range=7d&table=months")).status).toBe(200);
-      expect((await agent.get("/api/analytics/breakdowns?range=7d")).status).toBe(200);
-      expect((await agent.get("/api/analytics/months")).status).toBe(200);
+      expect((await agent.get(`${ANALYTICS_EXPORT_PATH}?range=7d`)).status).toBe(200);
+      expect((await agent.get(`${ANALYTICS_EXPORT_PATH}?range=7d&table=months`)).status).toBe(200);
+      expect((await agent.get(`${ANALYTICS_BREAKDOWNS_PATH}?range=7d`)).status).toBe(200);
+      expect((await agent.get(ANALYTICS_MONTHS_PATH)).status).toBe(200);
     },
   );
 
   it("the Analytics Pro tool's breakdowns stay within the free history", async () => {
     const { agent } = await userOn("analytics-pro");
-    const res = await agent.get("/api/analytics/breakdowns?range=30d");
+    const res = await agent.get(`${ANALYTICS_BREAKDOWNS_PATH}?range=30d`);
     expect(res.status).toBe(403);
     expect(res.body.code).toBe("PLAN_REQUIRED");
   });
 
   it("answers 401 to a signed-out visitor", async () => {
-    expect((await request(t.app).get("/api/analytics/access")).status).toBe(401);
-    expect((await request(t.app).get("/api/analytics/breakdowns")).status).toBe(401);
+    expect((await request(t.app).get(ANALYTICS_ACCESS_PATH)).status).toBe(401);
+    expect((await request(t.app).get(ANALYTICS_BREAKDOWNS_PATH)).status).toBe(401);
   });
 });
 
 describe("buying a plan", () => {
   it("paying for the Business plan in the sandbox opens a year of history at once", async () => {
     const { agent } = await userOn("free");
-    expect((await agent.get("/api/analytics?range=1y")).status).toBe(403);
+    expect((await agent.get(`${ANALYTICS_PATH}?range=1y`)).status).toBe(403);
     const price = ANALYTICS_PLANS.find((p) => p.id === "business")?.price;
-    const order = await agent.post("/api/analytics/premium").send({ plan: "business", price });
+    const order = await agent.post(OFFERS.premiumAnalytics.path).send({ plan: "business", price });
     expect(order.status).toBe(201);
 
     await payInSandbox(agent, order.body.orderId);
 
-    expect((await agent.get("/api/analytics?range=1y")).status).toBe(200);
-    expect((await agent.get("/api/analytics/access")).body.tier).toBe("business");
+    expect((await agent.get(`${ANALYTICS_PATH}?range=1y`)).status).toBe(200);
+    expect((await agent.get(ANALYTICS_ACCESS_PATH)).body.tier).toBe("business");
   });
 });

@@ -6,8 +6,10 @@ import { buildReport } from "../../server/jobs/build-report";
 import { addAnalystNotes } from "../../server/modules/analytics/reports/analytics-report-effects";
 import { OUTSIDE_TRAFFIC_UNKNOWN } from "../../server/modules/analytics/reports/competitive-report";
 import { FORECAST_HISTORY_PATH } from "../../shared/api/analytics";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
 import { REPORTS_PATHS, type TReport, ZReport } from "../../shared/api/reports";
 import { OFFERS } from "../../shared/catalog";
+import { pathTo } from "../../shared/path-to";
 import { COMPETITIVE_ANALYSIS, FORECAST_PERIODS, REPORT_TYPES } from "../../shared/prices";
 import { workOrders } from "../../shared/schema";
 import { addParkingReport, addRevenue } from "../factories/analytics";
@@ -40,7 +42,7 @@ async function buyReport(agent: Agent, path: string, body: Record<string, unknow
   );
   expect(rows).toHaveLength(1);
   expect(await buildReport(buildDeps(), rows[0].id)).toBe("ready");
-  const res = await agent.get(REPORTS_PATHS.one(rows[0].id));
+  const res = await agent.get(pathTo(REPORTS_PATHS.one, { id: rows[0].id }));
   expect(res.status).toBe(200);
   return ZReport.parse(res.body);
 }
@@ -69,7 +71,7 @@ describe("forecast reports", () => {
     const owner = await signUp(t.app, { timeZone: "UTC" });
     await seasonalHistory(owner.user.id, 40);
 
-    const report = await buyReport(owner.agent, "/api/analytics/forecasting", forecastBody("12"));
+    const report = await buyReport(owner.agent, OFFERS.forecasting.path, forecastBody("12"));
 
     expect(report).toMatchObject({ kind: "forecast", status: "ready", title: "Revenue forecast, 12 months" });
     const content = report.content as unknown as Record<string, unknown> & {
@@ -91,13 +93,13 @@ describe("forecast reports", () => {
 
     const list = await owner.agent.get(REPORTS_PATHS.list);
     expect(list.body.map((r: { id: string }) => r.id)).toContain(report.id);
-    const pdf = await owner.agent.get(REPORTS_PATHS.pdf(report.id));
+    const pdf = await owner.agent.get(pathTo(REPORTS_PATHS.pdf, { id: report.id }));
     expect(pdf.status).toBe(200);
     expect(pdf.headers["content-type"]).toMatch(/application\/pdf/);
 
     const stranger = await signUp(t.app);
-    expect((await stranger.agent.get(REPORTS_PATHS.one(report.id))).status).toBe(404);
-    expect((await stranger.agent.get(REPORTS_PATHS.pdf(report.id))).status).toBe(404);
+    expect((await stranger.agent.get(pathTo(REPORTS_PATHS.one, { id: report.id }))).status).toBe(404);
+    expect((await stranger.agent.get(pathTo(REPORTS_PATHS.pdf, { id: report.id }))).status).toBe(404);
     expect((await stranger.agent.get(REPORTS_PATHS.list)).body).toEqual([]);
   });
 
@@ -105,14 +107,14 @@ describe("forecast reports", () => {
     await seedDemo(t.db, { nameserverPool: t.deps.config.nameserverPool });
     const demo = request.agent(t.app);
     await demo
-      .post("/api/auth/login")
+      .post(AUTH_PATHS.login)
       .send({ usernameOrEmail: DEMO_EMAIL, password: DEMO_PASSWORD })
       .expect(200);
     const history = await demo.get(FORECAST_HISTORY_PATH).expect(200);
     expect(history.body).toMatchObject({ model: "daily", minimumDays: 56, shortestMonths: 6 });
     expect(history.body.days).toBeGreaterThanOrEqual(89);
 
-    const report = await buyReport(demo, "/api/analytics/forecasting", forecastBody("12"));
+    const report = await buyReport(demo, OFFERS.forecasting.path, forecastBody("12"));
 
     const content = report.content as unknown as {
       model: string;
@@ -151,7 +153,7 @@ describe("forecast reports", () => {
     expect(history.body).toMatchObject({ model: null, days: 20, minimumDays: 56 });
     expect(history.body.availableFrom).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
-    const order = await owner.agent.post("/api/analytics/forecasting").send(forecastBody("6"));
+    const order = await owner.agent.post(OFFERS.forecasting.path).send(forecastBody("6"));
 
     expect(order.status).toBe(409);
     expect(order.body.message).toMatch(/Not enough history.*56 days.*has 20 days.*can be bought from/);
@@ -195,7 +197,7 @@ describe("custom reports", () => {
       at: new Date(),
     });
 
-    const report = await buyReport(owner.agent, "/api/analytics/reports", tierBody(tier));
+    const report = await buyReport(owner.agent, OFFERS.customReports.path, tierBody(tier));
 
     expect(report.kind).toBe("custom");
     expect(headings(report)).toEqual(expected);
@@ -215,7 +217,7 @@ describe("custom reports", () => {
       revenue: "8.00",
       network: "bodis",
     });
-    const report = await buyReport(owner.agent, "/api/analytics/reports", tierBody("enterprise"));
+    const report = await buyReport(owner.agent, OFFERS.customReports.path, tierBody("enterprise"));
     const valuation = report.content?.sections.find((s) => s.heading === "Valuation");
     expect(valuation?.table?.rows[0][0]).toBe("enterprise-networks.com");
     expect(valuation?.table?.rows[0][1]).toMatch(/^\$[\d,]+$/);
@@ -230,14 +232,14 @@ describe("custom reports", () => {
 
   it("the custom tier asks for its brief at purchase, and its work order and report carry it", async () => {
     const owner = await signUp(t.app, { timeZone: "UTC" });
-    const noBrief = await owner.agent.post("/api/analytics/reports").send(tierBody("custom"));
+    const noBrief = await owner.agent.post(OFFERS.customReports.path).send(tierBody("custom"));
     expect(noBrief.status).toBe(400);
     expect(noBrief.body.issues).toEqual([expect.objectContaining({ path: ["brief"] })]);
     expect(OFFERS.customReports.body.safeParse({ ...tierBody("custom"), brief: "too short" }).success).toBe(
       false,
     );
     const brief = "Which of my .net names should I drop before renewal, and which should I list?";
-    const report = await buyReport(owner.agent, "/api/analytics/reports", { ...tierBody("custom"), brief });
+    const report = await buyReport(owner.agent, OFFERS.customReports.path, { ...tierBody("custom"), brief });
     expect(headings(report).slice(-2)).toEqual(["Your brief", "Analyst's notes"]);
     expect(report.content?.sections.at(-2)?.lines).toEqual([brief]);
     expect(report.content?.sections.at(-1)?.lines[0]).toMatch(/An analyst is reviewing this report/);
@@ -259,7 +261,7 @@ describe("custom reports", () => {
       ]),
     );
     expect(await buildReport(buildDeps(), report.id)).toBe("ready");
-    const rebuilt = ZReport.parse((await owner.agent.get(REPORTS_PATHS.one(report.id))).body);
+    const rebuilt = ZReport.parse((await owner.agent.get(pathTo(REPORTS_PATHS.one, { id: report.id }))).body);
     expect(rebuilt.content?.sections.at(-1)).toEqual({
       heading: "Analyst's notes",
       lines: ["Drop the three .info names: none earns its renewal."],
@@ -283,7 +285,7 @@ describe("competitive analysis", () => {
       2 * Number(COMPETITIVE_ANALYSIS.perCompetitor)
     ).toFixed(2);
 
-    const report = await buyReport(owner.agent, "/api/analytics/competitive", { competitors, price });
+    const report = await buyReport(owner.agent, OFFERS.competitiveAnalysis.path, { competitors, price });
 
     expect(report.kind).toBe("competitive");
     const content = report.content as unknown as Record<string, unknown> & {
@@ -325,7 +327,7 @@ describe("competitive analysis", () => {
     const price = (
       Number(COMPETITIVE_ANALYSIS.basePrice) + Number(COMPETITIVE_ANALYSIS.perCompetitor)
     ).toFixed(2);
-    const report = await buyReport(owner.agent, "/api/analytics/competitive", {
+    const report = await buyReport(owner.agent, OFFERS.competitiveAnalysis.path, {
       competitors: "solarhub.io",
       price,
     });
@@ -354,7 +356,7 @@ describe("competitive analysis", () => {
       Number(COMPETITIVE_ANALYSIS.basePrice) + Number(COMPETITIVE_ANALYSIS.perCompetitor)
     ).toFixed(2);
 
-    const report = await buyReport(owner.agent, "/api/analytics/competitive", {
+    const report = await buyReport(owner.agent, OFFERS.competitiveAnalysis.path, {
       competitors: "cohort0xyz.org",
       price,
     });

@@ -3,6 +3,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAnalytics } from "../../server/modules/analytics/analytics.service";
 import type { TAnalyticsAnswer } from "../../shared/api/analytics";
+import { ANALYTICS_PATH } from "../../shared/api/analytics";
 import { addParkingReport, addRevenue, addTraffic, grantAnalytics } from "../factories/analytics";
 import { insertDomain } from "../factories/domains";
 import { signUp } from "../factories/users";
@@ -75,7 +76,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const fetchRange = async (range: string) => {
-  const res = await owner.agent.get(`/api/analytics?range=${range}`);
+  const res = await owner.agent.get(`${ANALYTICS_PATH}?range=${range}`);
   expect(res.status).toBe(200);
   return res.body as TAnalyticsAnswer;
 };
@@ -186,24 +187,24 @@ describe("GET /api/analytics", () => {
   });
 
   it("defaults to 7 days and refuses an unknown range with 400 and a message", async () => {
-    const fallback = await owner.agent.get("/api/analytics");
+    const fallback = await owner.agent.get(ANALYTICS_PATH);
     expect(fallback.status).toBe(200);
     expect(fallback.body.days).toHaveLength(7);
 
-    const bad = await owner.agent.get("/api/analytics?range=5y");
+    const bad = await owner.agent.get(`${ANALYTICS_PATH}?range=5y`);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/Invalid/);
   });
 
   it("answers 401 to a signed-out visitor", async () => {
-    const res = await request(t.app).get("/api/analytics?range=7d");
+    const res = await request(t.app).get(`${ANALYTICS_PATH}?range=7d`);
     expect(res.status).toBe(401);
     expect(res.body.message).toBeTruthy();
   });
 
   it("shows a user with no data a full range of zeros", async () => {
     const newcomer = await signUp(t.app);
-    const res = await newcomer.agent.get("/api/analytics?range=7d");
+    const res = await newcomer.agent.get(`${ANALYTICS_PATH}?range=7d`);
     expect(res.status).toBe(200);
     expect(res.body.days).toHaveLength(7);
     expect(res.body.totals).toMatchObject({ visitors: 0, leads: 0, conversionRate: 0 });
@@ -248,7 +249,7 @@ describe("money stays exact", () => {
       )
     ).rows;
 
-    const res = await agent.get("/api/analytics?range=7d");
+    const res = await agent.get(`${ANALYTICS_PATH}?range=7d`);
 
     expect(expected).toBe("3.00");
     expect(res.body.totals.revenue.lead).toBe("3.00");

@@ -2,6 +2,9 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { API_KEY_PATHS } from "../../shared/api/api-keys";
+import { API_V1_PATHS } from "../../shared/api/v1/common";
+import { pathTo } from "../../shared/path-to";
 import { bearer, createApiKey, grantApiPlan } from "../factories/api-keys";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -35,14 +38,14 @@ const mailsTo = async (email: string) =>
 describe("API keys", () => {
   it("refuses a key to an owner without an API plan", async () => {
     const { agent } = await signUp(t.app);
-    const res = await agent.post("/api/api-keys").send({ name: "ci", scopes: ["read"] });
+    const res = await agent.post(API_KEY_PATHS.list).send({ name: "ci", scopes: ["read"] });
     expect(res.status).toBe(403);
     expect(res.body.message).toMatch(/API plan/);
   });
 
   it("refuses a signed-out visitor", async () => {
     const res = await request(t.app)
-      .post("/api/api-keys")
+      .post(API_KEY_PATHS.list)
       .send({ name: "ci", scopes: ["read"] });
     expect(res.status).toBe(401);
   });
@@ -59,7 +62,7 @@ describe("API keys", () => {
     expect(rows[0].hash).toBe(createHash("sha256").update(created.key).digest("hex"));
     for (const value of Object.values(rows[0])) expect(String(value)).not.toContain(created.key.slice(8));
 
-    const list = await owner.agent.get("/api/api-keys");
+    const list = await owner.agent.get(API_KEY_PATHS.list);
     expect(list.status).toBe(200);
     expect(list.body).toHaveLength(1);
     expect(list.body[0]).toMatchObject({ id: created.id, name: "Spreadsheet sync", last4: created.last4 });
@@ -76,9 +79,9 @@ describe("API keys", () => {
   it("records when a key was last used", async () => {
     const owner = await ownerWithPlan();
     const { key, id } = await createApiKey(owner.agent, ["read"]);
-    expect((await owner.agent.get("/api/api-keys")).body[0].lastUsedAt).toBeNull();
-    expect((await request(t.app).get("/api/v1/balance").set(bearer(key))).status).toBe(200);
-    const listed = (await owner.agent.get("/api/api-keys")).body.find((k: { id: string }) => k.id === id);
+    expect((await owner.agent.get(API_KEY_PATHS.list)).body[0].lastUsedAt).toBeNull();
+    expect((await request(t.app).get(API_V1_PATHS.balance).set(bearer(key))).status).toBe(200);
+    const listed = (await owner.agent.get(API_KEY_PATHS.list)).body.find((k: { id: string }) => k.id === id);
     expect(Date.parse(listed.lastUsedAt)).toBeGreaterThan(Date.now() - 60_000);
   });
 
@@ -86,29 +89,31 @@ describe("API keys", () => {
     const owner = await ownerWithPlan();
     const first = await createApiKey(owner.agent, ["read", "write"]);
     await createApiKey(owner.agent, ["read"]);
-    const third = await owner.agent.post("/api/api-keys").send({ name: "three", scopes: ["read"] });
+    const third = await owner.agent.post(API_KEY_PATHS.list).send({ name: "three", scopes: ["read"] });
     expect(third.status).toBe(409);
     expect(third.body.message).toMatch(/2 active keys with the read scope/);
     // The write scope still has room.
-    expect((await owner.agent.post("/api/api-keys").send({ name: "w", scopes: ["write"] })).status).toBe(201);
-
-    expect((await owner.agent.delete(`/api/api-keys/${first.id}`)).status).toBe(204);
-    expect((await owner.agent.post("/api/api-keys").send({ name: "three", scopes: ["read"] })).status).toBe(
+    expect((await owner.agent.post(API_KEY_PATHS.list).send({ name: "w", scopes: ["write"] })).status).toBe(
       201,
     );
+
+    expect((await owner.agent.delete(pathTo(API_KEY_PATHS.one, { id: first.id }))).status).toBe(204);
+    expect(
+      (await owner.agent.post(API_KEY_PATHS.list).send({ name: "three", scopes: ["read"] })).status,
+    ).toBe(201);
   });
 
   it("refuses a revoked key with 401 at once, and records and mails the revocation", async () => {
     const owner = await ownerWithPlan();
     const { key, id, last4 } = await createApiKey(owner.agent, ["read"]);
-    expect((await request(t.app).get("/api/v1/domains").set(bearer(key))).status).toBe(200);
+    expect((await request(t.app).get(API_V1_PATHS.domains).set(bearer(key))).status).toBe(200);
 
-    expect((await owner.agent.delete(`/api/api-keys/${id}`)).status).toBe(204);
-    const refused = await request(t.app).get("/api/v1/domains").set(bearer(key));
+    expect((await owner.agent.delete(pathTo(API_KEY_PATHS.one, { id }))).status).toBe(204);
+    const refused = await request(t.app).get(API_V1_PATHS.domains).set(bearer(key));
     expect(refused.status).toBe(401);
     expect(refused.body.message).toMatch(/revoked/);
 
-    const listed = (await owner.agent.get("/api/api-keys")).body[0];
+    const listed = (await owner.agent.get(API_KEY_PATHS.list)).body[0];
     expect(listed.revokedAt).not.toBeNull();
     expect((await auditEvents(owner.user.id)).map((e) => e.event)).toEqual([
       "api_key_created",
@@ -118,7 +123,7 @@ describe("API keys", () => {
       (await mailsTo(owner.input.email)).some((m) => m.subject.includes("revoked") && m.body.includes(last4)),
     ).toBe(true);
     // Revoking again changes nothing.
-    expect((await owner.agent.delete(`/api/api-keys/${id}`)).status).toBe(204);
+    expect((await owner.agent.delete(pathTo(API_KEY_PATHS.one, { id }))).status).toBe(204);
     expect(await auditEvents(owner.user.id)).toHaveLength(2);
   });
 
@@ -126,9 +131,9 @@ describe("API keys", () => {
     const owner = await ownerWithPlan();
     const other = await ownerWithPlan();
     const { key, id } = await createApiKey(owner.agent, ["read"]);
-    expect((await other.agent.get("/api/api-keys")).body).toEqual([]);
-    expect((await other.agent.delete(`/api/api-keys/${id}`)).status).toBe(404);
-    expect((await request(t.app).get("/api/v1/balance").set(bearer(key))).status).toBe(200);
+    expect((await other.agent.get(API_KEY_PATHS.list)).body).toEqual([]);
+    expect((await other.agent.delete(pathTo(API_KEY_PATHS.one, { id }))).status).toBe(404);
+    expect((await request(t.app).get(API_V1_PATHS.balance).set(bearer(key))).status).toBe(200);
   });
 
   it("refuses a key without the scope an operation needs with 403", async () => {
@@ -136,16 +141,16 @@ describe("API keys", () => {
     const reader = await createApiKey(owner.agent, ["read"]);
     const writer = await createApiKey(owner.agent, ["write"]);
     const write = await request(t.app)
-      .post("/api/v1/domains")
+      .post(API_V1_PATHS.domains)
       .set(bearer(reader.key))
       .send({ name: "scoped.com" });
     expect(write.status).toBe(403);
     expect(write.body.message).toMatch(/write scope/);
-    const read = await request(t.app).get("/api/v1/domains").set(bearer(writer.key));
+    const read = await request(t.app).get(API_V1_PATHS.domains).set(bearer(writer.key));
     expect(read.status).toBe(403);
     expect(read.body.message).toMatch(/read scope/);
     expect(
-      (await request(t.app).post("/api/v1/domains").set(bearer(writer.key)).send({ name: "scoped.com" }))
+      (await request(t.app).post(API_V1_PATHS.domains).set(bearer(writer.key)).send({ name: "scoped.com" }))
         .status,
     ).toBe(201);
   });
@@ -160,7 +165,7 @@ describe("API keys", () => {
       { name: "ok" },
       { name: "ok", scopes: ["read"], extra: true },
     ]) {
-      const res = await owner.agent.post("/api/api-keys").send(body);
+      const res = await owner.agent.post(API_KEY_PATHS.list).send(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message).toBeTruthy();
     }
@@ -172,10 +177,10 @@ describe("/api/v1 authentication", () => {
   it("refuses a session cookie alone: the API reads only the key", async () => {
     const owner = await ownerWithPlan();
     await createApiKey(owner.agent, ["read"]);
-    const res = await owner.agent.get("/api/v1/domains");
+    const res = await owner.agent.get(API_V1_PATHS.domains);
     expect(res.status).toBe(401);
     expect(res.body.message).toMatch(/Authorization: Bearer/);
-    const write = await owner.agent.post("/api/v1/domains").send({ name: "cookie-only.com" });
+    const write = await owner.agent.post(API_V1_PATHS.domains).send({ name: "cookie-only.com" });
     expect(write.status).toBe(401);
   });
 
@@ -187,7 +192,7 @@ describe("/api/v1 authentication", () => {
       "Bearer nope",
       `Bearer pp_live_${"A".repeat(43)}`,
     ]) {
-      const req = request(t.app).get("/api/v1/domains");
+      const req = request(t.app).get(API_V1_PATHS.domains);
       const res = await (header ? req.set("Authorization", header) : req);
       expect(res.status, String(header)).toBe(401);
       expect(res.body).toMatchObject({ message: expect.any(String), code: "UNAUTHORIZED" });
@@ -200,7 +205,7 @@ describe("/api/v1 authentication", () => {
     await t.db.execute(
       sql`update entitlements set status = 'ended', ends_at = now() where user_id = ${owner.user.id}`,
     );
-    const res = await request(t.app).get("/api/v1/domains").set(bearer(key));
+    const res = await request(t.app).get(API_V1_PATHS.domains).set(bearer(key));
     expect(res.status).toBe(403);
     expect(res.body.message).toMatch(/no API plan/);
   });
@@ -208,14 +213,14 @@ describe("/api/v1 authentication", () => {
   it("refuses a key in use within a second of its owner's plan ending", async () => {
     const owner = await ownerWithPlan();
     const { key } = await createApiKey(owner.agent, ["read"]);
-    expect((await request(t.app).get("/api/v1/balance").set(bearer(key))).status).toBe(200);
+    expect((await request(t.app).get(API_V1_PATHS.balance).set(bearer(key))).status).toBe(200);
     await t.db.execute(
       sql`update entitlements set status = 'ended', ends_at = now() where user_id = ${owner.user.id}`,
     );
     // The key's plan is read again once the second it was read for has passed.
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 1_100 });
     try {
-      expect((await request(t.app).get("/api/v1/balance").set(bearer(key))).status).toBe(403);
+      expect((await request(t.app).get(API_V1_PATHS.balance).set(bearer(key))).status).toBe(403);
     } finally {
       vi.useRealTimers();
     }
@@ -225,7 +230,7 @@ describe("/api/v1 authentication", () => {
     const owner = await ownerWithPlan();
     const { key } = await createApiKey(owner.agent, ["write"]);
     const res = await request(t.app)
-      .post("/api/v1/domains")
+      .post(API_V1_PATHS.domains)
       .set(bearer(key))
       .set("Origin", "https://automation.example")
       .send({ name: "from-a-script.com" });

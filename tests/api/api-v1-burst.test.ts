@@ -2,6 +2,7 @@ import http from "node:http";
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_V1_PATHS } from "../../shared/api/v1/common";
 import { bearer, createApiKey, grantApiPlan } from "../factories/api-keys";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -44,7 +45,7 @@ const fire = (key: string) =>
   Promise.all(
     Array.from({ length: CALLS }, () =>
       request(server)
-        .get("/api/v1/balance")
+        .get(API_V1_PATHS.balance)
         .set(bearer(key))
         .then((res) => res.status),
     ),

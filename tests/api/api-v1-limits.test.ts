@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_KEY_PATHS } from "../../shared/api/api-keys";
+import { API_V1_PATHS } from "../../shared/api/v1/common";
 import { bearer, createApiKey, grantApiPlan } from "../factories/api-keys";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -31,16 +33,16 @@ const counted = async (userId: string) =>
 describe("quota at the boundary", () => {
   it("lets the 10,000th call of the period through and answers the 10,001st with 429 and Retry-After", async () => {
     const owner = await keyOf(10_000);
-    const first = await request(t.app).get("/api/v1/balance").set(bearer(owner.key));
+    const first = await request(t.app).get(API_V1_PATHS.balance).set(bearer(owner.key));
     expect(first.status).toBe(200);
     // 9,998 more calls, written straight to the counter: the 10,000th is the next one.
     await t.db.execute(sql`update api_quota_periods set calls = 9999 where user_id = ${owner.user.id}`);
 
-    const last = await request(t.app).get("/api/v1/balance").set(bearer(owner.key));
+    const last = await request(t.app).get(API_V1_PATHS.balance).set(bearer(owner.key));
     expect(last.status).toBe(200);
     expect(last.headers.ratelimit).toMatch(/"monthly";r=0;/);
 
-    const over = await request(t.app).get("/api/v1/balance").set(bearer(owner.key));
+    const over = await request(t.app).get(API_V1_PATHS.balance).set(bearer(owner.key));
     expect(over.status).toBe(429);
     expect(over.body).toMatchObject({
       code: "TOO_MANY_REQUESTS",
@@ -59,13 +61,13 @@ describe("quota at the boundary", () => {
 
   it("counts concurrent calls exactly: from 9,990, ten of twenty pass", async () => {
     const owner = await keyOf(10_000);
-    await request(t.app).get("/api/v1/balance").set(bearer(owner.key)).expect(200);
+    await request(t.app).get(API_V1_PATHS.balance).set(bearer(owner.key)).expect(200);
     await t.db.execute(sql`update api_quota_periods set calls = 9990 where user_id = ${owner.user.id}`);
     // Spread over seconds, so that the burst limit does not decide.
     const statuses: number[] = [];
     for (let round = 0; round < 4; round++) {
       const answers = await Promise.all(
-        Array.from({ length: BURST }, () => request(t.app).get("/api/v1/balance").set(bearer(owner.key))),
+        Array.from({ length: BURST }, () => request(t.app).get(API_V1_PATHS.balance).set(bearer(owner.key))),
       );
       statuses.push(...answers.map((a) => a.status));
       // The next second: the key's burst window moves back one second, as if it had passed.
@@ -80,7 +82,7 @@ describe("quota at the boundary", () => {
 });
 
 async function signUpUsage(agent: Awaited<ReturnType<typeof signUp>>["agent"]) {
-  return (await agent.get("/api/api-keys/usage")).body;
+  return (await agent.get(API_KEY_PATHS.usage)).body;
 }
 
 describe("burst per key", () => {
@@ -88,7 +90,9 @@ describe("burst per key", () => {
     const owner = await keyOf(null);
     const other = await createApiKey(owner.agent, ["read"], "second");
     const answers = await Promise.all(
-      Array.from({ length: BURST * 3 }, () => request(t.app).get("/api/v1/balance").set(bearer(owner.key))),
+      Array.from({ length: BURST * 3 }, () =>
+        request(t.app).get(API_V1_PATHS.balance).set(bearer(owner.key)),
+      ),
     );
     const refused = answers.filter((a) => a.status === 429);
     // However the calls fall across a second's edge, at most two seconds' worth pass.
@@ -98,7 +102,7 @@ describe("burst per key", () => {
     expect(refused[0].headers.ratelimit).toMatch(/"burst";r=0;t=1/);
     expect(refused[0].body.message).toMatch(/in one second/);
     // The other key has its own burst.
-    expect((await request(t.app).get("/api/v1/balance").set(bearer(other.key))).status).toBe(200);
+    expect((await request(t.app).get(API_V1_PATHS.balance).set(bearer(other.key))).status).toBe(200);
     // A refused burst costs nothing of the quota.
     expect(await counted(owner.user.id)).toBe(answers.length - refused.length + 1);
   });

@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXAMPLE_DOMAIN_ID } from "../../server/api-v1/domain-operations";
+import { API_V1_OPENAPI_PATH, API_V1_PATHS } from "../../shared/api/v1/common";
 import { bearer, createApiKey, grantApiPlan } from "../factories/api-keys";
 import { insertDomain } from "../factories/domains";
 import { credit } from "../factories/revenue";
@@ -33,7 +34,7 @@ let key: string;
 let domainId: string;
 beforeAll(async () => {
   t = await createTestApp({ env: { API_BURST_PER_SECOND: "10000" } });
-  doc = (await request(t.app).get("/api/v1/openapi.json").expect(200)).body;
+  doc = (await request(t.app).get(API_V1_OPENAPI_PATH).expect(200)).body;
   const owner = await signUp(t.app);
   await grantApiPlan(t.db, owner.user.id);
   key = (await createApiKey(owner.agent)).key;
@@ -70,7 +71,7 @@ describe("the OpenAPI document", () => {
 
   it("documents every /api/v1 route the app serves, and only those", () => {
     const served = listApiRoutes(t.app)
-      .filter((r) => r.path.startsWith("/api/v1/") && r.path !== "/api/v1/openapi.json")
+      .filter((r) => r.path.startsWith("/api/v1/") && r.path !== API_V1_OPENAPI_PATH)
       .map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, "{$1}")}`)
       .sort();
     const documented = Object.entries(doc.paths)
@@ -121,11 +122,11 @@ describe("the OpenAPI document", () => {
 
   it("describes the error answers as they are sent", async () => {
     const unauthorized =
-      doc.paths["/api/v1/domains"].get.responses["401"].content?.["application/json"].schema;
-    const res = await request(t.app).get("/api/v1/domains");
+      doc.paths[API_V1_PATHS.domains].get.responses["401"].content?.["application/json"].schema;
+    const res = await request(t.app).get(API_V1_PATHS.domains);
     expect(res.status).toBe(401);
     expect(matches(unauthorized as object, res.body)).toEqual([]);
-    const invalid = await request(t.app).get("/api/v1/domains").query({ limit: "-1" }).set(bearer(key));
+    const invalid = await request(t.app).get(API_V1_PATHS.domains).query({ limit: "-1" }).set(bearer(key));
     expect(invalid.status).toBe(400);
     expect(matches(unauthorized as object, invalid.body)).toEqual([]);
   });

@@ -1,6 +1,12 @@
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_KEY_PATHS } from "../../shared/api/api-keys";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
+import { PAYMENT_PATHS } from "../../shared/api/payouts";
+import { PNL_PATHS, PORTFOLIO_PNL_PATH } from "../../shared/api/pnl";
+import { API_V1_PATHS } from "../../shared/api/v1/common";
+import { pathTo } from "../../shared/path-to";
 import { bearer, createApiKey, grantApiPlan, subscribeApiPlan } from "../factories/api-keys";
 import { csv, insertDomain } from "../factories/domains";
 import { credit } from "../factories/revenue";
@@ -44,7 +50,7 @@ describe("GET /api/v1/domains", () => {
     for (const name of ["c-tie.com", "a-tie.com", "b-tie.com"])
       await insertDomain(t.db, owner.user.id, { name, createdAt: at });
     for (let i = 0; i < 4; i++) await insertDomain(t.db, owner.user.id);
-    const session = (await owner.agent.get("/api/domains")).body as { id: string }[];
+    const session = (await owner.agent.get(DOMAIN_PATHS.list)).body as { id: string }[];
 
     const { rows, pages } = await allPages((cursor) =>
       owner.api("get", "/domains").query({ limit: 3, ...(cursor ? { cursor } : {}) }),
@@ -52,7 +58,7 @@ describe("GET /api/v1/domains", () => {
     expect(pages).toBe(3);
     expect(rows.map((d) => d.id)).toEqual(session.map((d) => d.id));
 
-    const sessionPage = await owner.agent.get("/api/domains").query({ limit: 3 });
+    const sessionPage = await owner.agent.get(DOMAIN_PATHS.list).query({ limit: 3 });
     expect(sessionPage.body).toEqual((await owner.api("get", "/domains").query({ limit: 3 })).body.data);
     expect(sessionPage.headers["x-next-cursor"]).toBeTruthy();
   });
@@ -114,7 +120,9 @@ describe("domains by key", () => {
     );
 
     const read = await owner.api("get", `/domains/${created.body.id}`);
-    expect(read.body).toEqual((await owner.agent.get(`/api/domains/${created.body.id}`)).body);
+    expect(read.body).toEqual(
+      (await owner.agent.get(pathTo(DOMAIN_PATHS.one, { id: created.body.id }))).body,
+    );
 
     expect((await owner.api("delete", `/domains/${created.body.id}`)).status).toBe(204);
     expect((await owner.api("get", `/domains/${created.body.id}`)).status).toBe(404);
@@ -221,16 +229,16 @@ describe("reports by key", () => {
       { type: "other", amount: "12.00", at: new Date().toISOString(), domainId: domain.id },
     ]);
     expect((await owner.api("get", "/balance")).body).toEqual(
-      (await owner.agent.get("/api/payments/balance")).body,
+      (await owner.agent.get(PAYMENT_PATHS.balance)).body,
     );
     expect((await owner.api("get", "/transactions")).body.data).toEqual(
-      (await owner.agent.get("/api/transactions")).body,
+      (await owner.agent.get(PAYMENT_PATHS.transactions)).body,
     );
     expect((await owner.api("get", "/pnl").query({ range: "30d" })).body).toEqual(
-      (await owner.agent.get("/api/portfolio/pnl").query({ range: "30d" })).body,
+      (await owner.agent.get(PORTFOLIO_PNL_PATH).query({ range: "30d" })).body,
     );
     expect((await owner.api("get", `/domains/${domain.id}/pnl`)).body).toEqual(
-      (await owner.agent.get(`/api/domains/${domain.id}/pnl`)).body,
+      (await owner.agent.get(pathTo(PNL_PATHS.domain, { id: domain.id }))).body,
     );
   });
 });
@@ -258,7 +266,7 @@ describe("metering headers and usage", () => {
   it("shows the period's calls by day and what remains in Settings", async () => {
     const owner = await apiOwner(10_000);
     for (let i = 0; i < 3; i++) await owner.api("get", "/balance");
-    const usage = await owner.agent.get("/api/api-keys/usage");
+    const usage = await owner.agent.get(API_KEY_PATHS.usage);
     expect(usage.status).toBe(200);
     expect(usage.body).toMatchObject({ plan: "Developer", limit: 10_000, used: 3, remaining: 9_997 });
     const today = new Date().toISOString().slice(0, 10);
@@ -272,7 +280,7 @@ describe("metering headers and usage", () => {
     const end = new Date(start.getTime() + 30 * 86_400_000);
     await subscribeApiPlan(t.db, owner.user.id, { start, end }, "professional");
     const { key } = await createApiKey(owner.agent);
-    const res = await request(t.app).get("/api/v1/balance").set(bearer(key));
+    const res = await request(t.app).get(API_V1_PATHS.balance).set(bearer(key));
     expect(res.headers["ratelimit-policy"]).toContain(`"monthly";q=100000;w=${30 * 86_400}`);
     const reset = Number(/"monthly";r=99999;t=(\d+)/.exec(res.headers.ratelimit)?.[1]);
     expect(Math.abs(reset - 20 * 86_400)).toBeLessThan(120);
@@ -280,7 +288,7 @@ describe("metering headers and usage", () => {
       sql`select period_start as start from api_quota_periods where user_id = ${owner.user.id}`,
     );
     expect(new Date(rows[0].start).toISOString()).toBe(start.toISOString());
-    const usage = await owner.agent.get("/api/api-keys/usage");
+    const usage = await owner.agent.get(API_KEY_PATHS.usage);
     expect(usage.body).toMatchObject({ plan: "Professional", used: 1, periodStart: start.toISOString() });
   });
 });

@@ -5,7 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRateLimit } from "../../server/http/rate-limit";
 import type { JobQueue } from "../../server/jobs/job-queue";
 import { APPRAISAL_PATHS, ZAppraisalFigures, ZEstimate } from "../../shared/api/appraisals";
+import { CHECKOUT_PATHS } from "../../shared/api/checkout";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
 import { REPORTS_PATHS, type TReport, ZReport } from "../../shared/api/reports";
+import { OFFERS } from "../../shared/catalog";
+import { pathTo } from "../../shared/path-to";
 import { reports, workOrders } from "../../shared/schema";
 import { payInSandbox } from "../factories/billing";
 import { insertDomain } from "../factories/domains";
@@ -47,7 +51,7 @@ async function buyAppraisal(tier: Tier) {
     name: `sunnyhotels${randomBytes(3).toString("hex")}.com`,
   });
   const order = await owner.agent
-    .post("/api/domain-services/appraisal")
+    .post(OFFERS.appraisal.path)
     .send({ type: tier, price: PRICES[tier], domainId: domain.id })
     .expect(201);
   const orderId: string = order.body.orderId;
@@ -64,7 +68,7 @@ async function readyReport(
     async () => {
       const list = (await agent.get(REPORTS_PATHS.list).expect(200)).body as { id: string }[];
       if (list.length === 0) return null;
-      return ZReport.parse((await agent.get(REPORTS_PATHS.one(list[0].id)).expect(200)).body);
+      return ZReport.parse((await agent.get(pathTo(REPORTS_PATHS.one, { id: list[0].id })).expect(200)).body);
     },
     (r) => r?.status === "ready" && predicate(r),
   );
@@ -104,13 +108,13 @@ describe("paid appraisals deliver a report at once", () => {
       expect(Number(figures.range.high)).toBeGreaterThanOrEqual(Number(figures.value));
       expect(figures.reasons.length).toBeGreaterThan(0);
       expect(report.content?.summary).toContain(domain.name);
-      const pdf = await owner.agent.get(REPORTS_PATHS.pdf(report.id)).expect(200);
+      const pdf = await owner.agent.get(pathTo(REPORTS_PATHS.pdf, { id: report.id })).expect(200);
       expect(pdf.headers["content-type"]).toBe("application/pdf");
       const mails = await t.db.execute<{ subject: string }>(
         sql`select subject from mail_outbox where "to" = ${owner.input.email}`,
       );
       expect(mails.rows.map((m) => m.subject)).toContain(`Your report is ready: ${report.title}`);
-      const services = await owner.agent.get(`/api/domains/${domain.id}/services`).expect(200);
+      const services = await owner.agent.get(pathTo(DOMAIN_PATHS.services, { id: domain.id })).expect(200);
       expect(services.body[0].reportId).toBe(report.id);
       // Only the enterprise tier is people's work: the others are computed.
       const queued = await t.db.select().from(workOrders).where(eq(workOrders.orderId, orderId));
@@ -140,7 +144,7 @@ describe("paid appraisals deliver a report at once", () => {
       })),
     );
     const order = await owner.agent
-      .post("/api/domain-services/appraisal")
+      .post(OFFERS.appraisal.path)
       .send({ type: "professional", price: PRICES.professional, domainId: domain.id })
       .expect(201);
     await payInSandbox(owner.agent, order.body.orderId);
@@ -177,10 +181,10 @@ describe("paid appraisals deliver a report at once", () => {
       name: `gonedomain${randomBytes(3).toString("hex")}.com`,
     });
     const order = await owner.agent
-      .post("/api/domain-services/appraisal")
+      .post(OFFERS.appraisal.path)
       .send({ type: "basic", price: PRICES.basic, domainId: domain.id })
       .expect(201);
-    await owner.agent.delete(`/api/domains/${domain.id}`).expect(204);
+    await owner.agent.delete(pathTo(DOMAIN_PATHS.one, { id: domain.id })).expect(204);
     await payInSandbox(owner.agent, order.body.orderId);
     const report = await readyReport(owner.agent);
     expect(report).toMatchObject({ domainId: null, title: `Basic appraisal of ${domain.name}` });
@@ -188,7 +192,7 @@ describe("paid appraisals deliver a report at once", () => {
 
   it("a second fulfilment of the same payment queues no second report", async () => {
     const { owner, orderId } = await buyAppraisal("basic");
-    await owner.agent.post(`/api/checkout/sandbox/${orderId}/pay?provider=stripe`);
+    await owner.agent.post(`${pathTo(CHECKOUT_PATHS.sandboxPay, { id: orderId })}?provider=stripe`);
     await readyReport(owner.agent);
     const rows = await t.db
       .select()

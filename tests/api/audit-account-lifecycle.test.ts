@@ -4,6 +4,8 @@ import { verifyAuditChain } from "../../server/modules/audit/audit-chain";
 import { sweepSubscriptions } from "../../server/modules/billing/sweep-subscriptions";
 import { paidContext } from "../../server/order-effects/order-effects";
 import { SECURITY_PATHS } from "../../shared/api/auth/security";
+import { BILLING_PATHS } from "../../shared/api/billing";
+import { pathTo } from "../../shared/path-to";
 import { SECURITY_ADDONS } from "../../shared/prices";
 import { buySecurity } from "../factories/security";
 import { signUp } from "../factories/users";
@@ -69,7 +71,7 @@ describe("the audit log of an account's life", () => {
     expect(featuresOf(renewed, "security_add_on_granted")).toEqual(SECURITY_FEATURES);
     expect(featuresOf(renewed, "security_add_on_ended")).toEqual([]);
 
-    expect((await agent.post(`/api/billing/subscriptions/${sub.id}/cancel`)).status).toBe(200);
+    expect((await agent.post(pathTo(BILLING_PATHS.subscriptionCancel, { id: sub.id }))).status).toBe(200);
     await sweep();
 
     // The export needs the audit-logs add-on, which just ended: read the log itself.

@@ -74,7 +74,7 @@ describe("audit log export", () => {
       { userId: me.user.id, event: "sign_in", address: "198.51.100.250", createdAt: daysAgo(400) },
     ]);
     const addresses = async () =>
-      ((await me.agent.get("/api/audit-log").expect(200)).body.events as { address: string }[]).map(
+      ((await me.agent.get(SECURITY_PATHS.auditLog).expect(200)).body.events as { address: string }[]).map(
         (e) => e.address,
       );
 
@@ -115,7 +115,11 @@ describe("audit log export", () => {
       { userId: me.user.id, event: "sign_in", address: "198.51.100.3", createdAt: day("2026-11-03") },
     ]);
     const addresses = async (query: string) =>
-      ((await me.agent.get(`/api/audit-log?${query}`).expect(200)).body.events as { address: string }[])
+      (
+        (await me.agent.get(`${SECURITY_PATHS.auditLog}?${query}`).expect(200)).body.events as {
+          address: string;
+        }[]
+      )
         .map((e) => e.address)
         .filter((a) => a.startsWith("198.51.100."))
         .sort();
@@ -129,7 +133,7 @@ describe("audit log export", () => {
       "from=2026-11-03&to=2026-11-01",
       "to=yesterday",
     ]) {
-      const res = await me.agent.get(`/api/audit-log?${bad}`);
+      const res = await me.agent.get(`${SECURITY_PATHS.auditLog}?${bad}`);
       expect(res.status, bad).toBe(400);
       expect(res.body.message, bad).toBeTruthy();
     }

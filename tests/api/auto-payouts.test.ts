@@ -6,6 +6,7 @@ import { suspendAccount } from "../../server/modules/auth/suspension";
 import { runAutoPayouts } from "../../server/modules/payouts/auto-payouts";
 import { PayoutRefused, type PayoutSender } from "../../server/payments/provider";
 import { sandboxPayoutSender } from "../../server/payments/sandbox-provider";
+import { PAYMENT_PATHS } from "../../shared/api/payouts";
 import { mailOutbox, payouts, users } from "../../shared/schema";
 import { fundBalance, givePayoutHistory, heldOf } from "../factories/payments";
 import { signUp } from "../factories/users";
@@ -76,10 +77,10 @@ describe("automatic payouts", () => {
     });
     expect(await heldOf(t.db, user.id)).toMatchObject({ available: "75.00" });
     expect(await mailsTo(input.email)).toContain("Your automatic payout was sent");
-    const history = (await agent.get("/api/transactions")).body;
+    const history = (await agent.get(PAYMENT_PATHS.transactions)).body;
     expect(history[0]).toMatchObject({ type: "payout", amount: "320.50", status: "completed" });
     expect(history[0].description).toBe("Automatic payout to me@wallet.test");
-    expect((await agent.get("/api/payments/balance")).body).toMatchObject({ paidOut: "320.50" });
+    expect((await agent.get(PAYMENT_PATHS.balance)).body).toMatchObject({ paidOut: "320.50" });
 
     await run(new Date(WEDNESDAY.getTime() + WEEK_MS));
     expect((await automaticOf(user.id)).map((p) => [p.scheduledPeriod, p.amount])).toEqual([
@@ -152,7 +153,7 @@ describe("automatic payouts", () => {
     expect(result.held).toBeGreaterThanOrEqual(1);
     expect((await automaticOf(user.id)).map((p) => p.status)).toEqual(["held"]);
     expect(await mailsTo(input.email)).toContain("Your payout is held for review");
-    expect((await agent.get("/api/payments/balance")).body).toMatchObject({
+    expect((await agent.get(PAYMENT_PATHS.balance)).body).toMatchObject({
       availableBalance: "0.00",
       paidOut: "0.00",
       inReview: "1500.00",

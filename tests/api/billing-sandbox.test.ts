@@ -6,7 +6,13 @@ import { moveBillingClock } from "../../server/db/billing-clock";
 import { sweepSubscriptions } from "../../server/modules/billing/sweep-subscriptions";
 import { isEntitled } from "../../server/modules/entitlements/entitlements.service";
 import { paidContext } from "../../server/order-effects/order-effects";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
+import { BILLING_PATHS, RECEIPTS_PATH, SUBSCRIPTIONS_PATH } from "../../shared/api/billing";
+import { CHECKOUT_PATHS } from "../../shared/api/checkout";
+import { ENTITLEMENTS_PATH } from "../../shared/api/entitlements";
+import { ACCOUNT_SETTINGS_PATH } from "../../shared/api/settings";
 import { grantsOf } from "../../shared/offer-grants";
+import { pathTo } from "../../shared/path-to";
 import { mailOutbox, subscriptions } from "../../shared/schema";
 import { downloadReceipt, orderAccountPlan, payInSandbox, subscribeInSandbox } from "../factories/billing";
 import { insertDomain } from "../factories/domains";
@@ -35,11 +41,11 @@ describe("entitlements of a one-off purchase", () => {
     const { agent, user } = await signUp(t.app);
     const domain = await insertDomain(t.db, user.id);
     const orderId = await orderAppraisal(agent, domain.id);
-    expect((await agent.get("/api/entitlements")).body).toEqual([]);
+    expect((await agent.get(ENTITLEMENTS_PATH)).body).toEqual([]);
 
     await payInSandbox(agent, orderId);
 
-    const res = await agent.get("/api/entitlements");
+    const res = await agent.get(ENTITLEMENTS_PATH);
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
       {
@@ -58,7 +64,7 @@ describe("entitlements of a one-off purchase", () => {
   });
 
   it("a signed-out request for entitlements is refused with 401", async () => {
-    expect((await request(t.app).get("/api/entitlements")).status).toBe(401);
+    expect((await request(t.app).get(ENTITLEMENTS_PATH)).status).toBe(401);
   });
 });
 
@@ -73,10 +79,10 @@ describe("a monthly plan in the sandbox", () => {
       status: "active",
       cancelAtPeriodEnd: false,
     });
-    expect((await agent.get("/api/settings/account")).body).toEqual({ plan: "business" });
-    expect((await agent.get("/api/auth/me")).body.user.plan).toBe("business");
+    expect((await agent.get(ACCOUNT_SETTINGS_PATH)).body).toEqual({ plan: "business" });
+    expect((await agent.get(AUTH_PATHS.me)).body.user.plan).toBe("business");
     // The plan and what it includes, all from its subscription.
-    const granted = (await agent.get("/api/entitlements")).body as { feature: string; source: string }[];
+    const granted = (await agent.get(ENTITLEMENTS_PATH)).body as { feature: string; source: string }[];
     expect(granted.map((e) => e.feature).sort()).toEqual(
       grantsOf("accountUpgrade", { plan: "business" })
         .map((g) => g.feature)
@@ -96,11 +102,11 @@ describe("a monthly plan in the sandbox", () => {
     await advance(30);
     await advance(30);
 
-    const [renewed] = (await agent.get("/api/billing/subscriptions")).body;
+    const [renewed] = (await agent.get(SUBSCRIPTIONS_PATH)).body;
     expect(new Date(renewed.currentPeriodEnd).getTime() - firstEnd.getTime()).toBe(60 * DAY * 1000);
-    const receipts = (await agent.get("/api/billing/receipts")).body;
+    const receipts = (await agent.get(RECEIPTS_PATH)).body;
     expect(receipts.filter((r: { amount: string }) => r.amount === "29.00")).toHaveLength(3);
-    expect((await agent.get("/api/settings/account")).body.plan).toBe("pro");
+    expect((await agent.get(ACCOUNT_SETTINGS_PATH)).body.plan).toBe("pro");
   });
 
   it("a failed renewal is past due with 7 days of grace and an email; then it lapses; a later payment restores it", async () => {
@@ -109,7 +115,7 @@ describe("a monthly plan in the sandbox", () => {
     await failRenewals(sub.id, true);
 
     await advance(31);
-    const [pastDue] = (await agent.get("/api/billing/subscriptions")).body;
+    const [pastDue] = (await agent.get(SUBSCRIPTIONS_PATH)).body;
     expect(pastDue.status).toBe("past_due");
     expect(pastDue.payUrl).toMatch(/^\/checkout\/service\//);
     expect(await isEntitled({ db: t.db, userId: user.id, feature: "account-plan:enterprise" })).toBe(true);
@@ -117,31 +123,31 @@ describe("a monthly plan in the sandbox", () => {
     expect(mails.some((m) => m.subject.startsWith("Payment failed"))).toBe(true);
 
     await advance(7);
-    const [lapsed] = (await agent.get("/api/billing/subscriptions")).body;
+    const [lapsed] = (await agent.get(SUBSCRIPTIONS_PATH)).body;
     expect(lapsed.status).toBe("lapsed");
     expect(await isEntitled({ db: t.db, userId: user.id, feature: "account-plan:enterprise" })).toBe(false);
-    expect((await agent.get("/api/settings/account")).body.plan).toBe("free");
-    expect((await agent.get("/api/auth/me")).body.user.plan).toBe("free");
+    expect((await agent.get(ACCOUNT_SETTINGS_PATH)).body.plan).toBe("free");
+    expect((await agent.get(AUTH_PATHS.me)).body.user.plan).toBe("free");
 
     await failRenewals(sub.id, false);
     const payOrderId = lapsed.payUrl.split("/").pop();
     await payInSandbox(agent, payOrderId);
-    const [restored] = (await agent.get("/api/billing/subscriptions")).body;
+    const [restored] = (await agent.get(SUBSCRIPTIONS_PATH)).body;
     expect(restored.status).toBe("active");
     expect(await isEntitled({ db: t.db, userId: user.id, feature: "account-plan:enterprise" })).toBe(true);
-    expect((await agent.get("/api/settings/account")).body.plan).toBe("enterprise");
+    expect((await agent.get(ACCOUNT_SETTINGS_PATH)).body.plan).toBe("enterprise");
   });
 
   it("cancelled at period end, the plan lasts until the period ends and not a day longer; resume undoes it", async () => {
     const { agent, user } = await signUp(t.app);
     const { sub } = await subscribeInSandbox(agent, "ultimate");
 
-    const cancelled = await agent.post(`/api/billing/subscriptions/${sub.id}/cancel`);
+    const cancelled = await agent.post(pathTo(BILLING_PATHS.subscriptionCancel, { id: sub.id }));
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.cancelAtPeriodEnd).toBe(true);
-    const resumed = await agent.post(`/api/billing/subscriptions/${sub.id}/resume`);
+    const resumed = await agent.post(pathTo(BILLING_PATHS.subscriptionResume, { id: sub.id }));
     expect(resumed.body.cancelAtPeriodEnd).toBe(false);
-    await agent.post(`/api/billing/subscriptions/${sub.id}/cancel`);
+    await agent.post(pathTo(BILLING_PATHS.subscriptionCancel, { id: sub.id }));
 
     const end = new Date(sub.currentPeriodEnd);
     const feature = "account-plan:ultimate";
@@ -152,9 +158,9 @@ describe("a monthly plan in the sandbox", () => {
     ).toBe(false);
 
     await advance(30);
-    const [ended] = (await agent.get("/api/billing/subscriptions")).body;
+    const [ended] = (await agent.get(SUBSCRIPTIONS_PATH)).body;
     expect(ended.status).toBe("canceled");
-    expect((await agent.post(`/api/billing/subscriptions/${sub.id}/resume`)).status).toBe(409);
+    expect((await agent.post(pathTo(BILLING_PATHS.subscriptionResume, { id: sub.id }))).status).toBe(409);
   });
 
   it("a change of option charges the difference for the rest of the period and grants the new plan", async () => {
@@ -162,12 +168,12 @@ describe("a monthly plan in the sandbox", () => {
     const { sub } = await subscribeInSandbox(agent, "pro");
 
     const res = await agent
-      .post(`/api/billing/subscriptions/${sub.id}/change`)
+      .post(pathTo(BILLING_PATHS.subscriptionChange, { id: sub.id }))
       .send({ request: { plan: "business", price: "79.00" } });
 
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ amount: "79.00", option: "Business account plan" });
-    const receipts = (await agent.get("/api/billing/receipts")).body;
+    const receipts = (await agent.get(RECEIPTS_PATH)).body;
     const proration = receipts.find((r: { description: string }) =>
       r.description.includes("change of option"),
     );
@@ -181,10 +187,12 @@ describe("a monthly plan in the sandbox", () => {
     const owner = await signUp(t.app);
     const { sub } = await subscribeInSandbox(owner.agent, "pro");
     const other = await signUp(t.app);
-    expect((await other.agent.post(`/api/billing/subscriptions/${sub.id}/cancel`)).status).toBe(404);
+    expect((await other.agent.post(pathTo(BILLING_PATHS.subscriptionCancel, { id: sub.id }))).status).toBe(
+      404,
+    );
     expect((await other.agent.post("/api/billing/subscriptions/not-a-uuid/cancel")).status).toBe(404);
     const bad = await owner.agent
-      .post(`/api/billing/subscriptions/${sub.id}/change`)
+      .post(pathTo(BILLING_PATHS.subscriptionChange, { id: sub.id }))
       .send({ request: { plan: "gold" } });
     expect(bad.status).toBe(400);
   });
@@ -195,16 +203,18 @@ describe("unpaid orders", () => {
     const { agent } = await signUp(t.app);
     const orderId = await orderAccountPlan(agent, "pro");
 
-    const pending = await agent.get("/api/service-orders?status=pending");
+    const pending = await agent.get(`${BILLING_PATHS.serviceOrders}?status=pending`);
     expect(pending.body.map((o: { id: string }) => o.id)).toEqual([orderId]);
-    expect((await agent.post(`/api/service-orders/${orderId}/cancel`)).status).toBe(204);
-    expect((await agent.get("/api/service-orders?status=pending")).body).toEqual([]);
-    expect((await agent.post(`/api/checkout/service/${orderId}`).send({ provider: "stripe" })).status).toBe(
-      409,
-    );
-    expect((await agent.post(`/api/checkout/sandbox/${orderId}/pay?provider=stripe`)).status).toBe(409);
-    expect((await agent.post(`/api/service-orders/${orderId}/cancel`)).status).toBe(409);
-    expect((await agent.get("/api/service-orders?status=paid")).status).toBe(400);
+    expect((await agent.post(pathTo(BILLING_PATHS.serviceOrderCancel, { id: orderId }))).status).toBe(204);
+    expect((await agent.get(`${BILLING_PATHS.serviceOrders}?status=pending`)).body).toEqual([]);
+    expect(
+      (await agent.post(pathTo(CHECKOUT_PATHS.pay, { id: orderId })).send({ provider: "stripe" })).status,
+    ).toBe(409);
+    expect(
+      (await agent.post(`${pathTo(CHECKOUT_PATHS.sandboxPay, { id: orderId })}?provider=stripe`)).status,
+    ).toBe(409);
+    expect((await agent.post(pathTo(BILLING_PATHS.serviceOrderCancel, { id: orderId }))).status).toBe(409);
+    expect((await agent.get(`${BILLING_PATHS.serviceOrders}?status=paid`)).status).toBe(400);
   });
 });
 

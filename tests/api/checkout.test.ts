@@ -3,6 +3,9 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paidContext } from "../../server/order-effects/order-effects";
 import { fulfilOrder } from "../../server/payments/fulfil-order";
+import { CHECKOUT_PATHS } from "../../shared/api/checkout";
+import { OFFERS } from "../../shared/catalog";
+import { pathTo } from "../../shared/path-to";
 import {
   accountEvents,
   domainServices,
@@ -44,7 +47,7 @@ describe("GET /api/service-orders/:id", () => {
   it("answers the buyer's order with its readable facts and the domain name", async () => {
     const { agent, orderId, domain } = await buyerWithPendingOrder(t.app, t.db);
 
-    const res = await agent.get(`/api/service-orders/${orderId}`);
+    const res = await agent.get(pathTo(CHECKOUT_PATHS.serviceOrder, { id: orderId }));
 
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -62,7 +65,7 @@ describe("GET /api/service-orders/:id", () => {
     const { orderId } = await buyerWithPendingOrder(t.app, t.db);
     const stranger = await signUp(t.app);
 
-    const res = await stranger.agent.get(`/api/service-orders/${orderId}`);
+    const res = await stranger.agent.get(pathTo(CHECKOUT_PATHS.serviceOrder, { id: orderId }));
 
     expect(res.status).toBe(404);
     expect(res.body.message).toBe("Service order not found");
@@ -82,16 +85,18 @@ describe("POST /api/checkout/service/:id without provider keys", () => {
   it.each(["stripe", "paypal"])("%s opens the sandbox's hosted page for the order", async (provider) => {
     const { agent, orderId } = await buyerWithPendingOrder(t.app, t.db);
 
-    const res = await agent.post(`/api/checkout/service/${orderId}`).send({ provider });
+    const res = await agent.post(pathTo(CHECKOUT_PATHS.pay, { id: orderId })).send({ provider });
 
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ checkoutUrl: `/api/checkout/sandbox/${orderId}?provider=${provider}` });
+    expect(res.body).toEqual({
+      checkoutUrl: `${pathTo(CHECKOUT_PATHS.sandbox, { id: orderId })}?provider=${provider}`,
+    });
   });
 
   it("refuses an unknown provider with 400 and leaves the order untouched", async () => {
     const { agent, orderId } = await buyerWithPendingOrder(t.app, t.db);
 
-    const res = await agent.post(`/api/checkout/service/${orderId}`).send({ provider: "bitcoin" });
+    const res = await agent.post(pathTo(CHECKOUT_PATHS.pay, { id: orderId })).send({ provider: "bitcoin" });
 
     expect(res.status).toBe(400);
     expect(res.body.message).toEqual(expect.any(String));
@@ -102,7 +107,9 @@ describe("POST /api/checkout/service/:id without provider keys", () => {
     const { orderId } = await buyerWithPendingOrder(t.app, t.db);
     const stranger = await signUp(t.app);
 
-    const res = await stranger.agent.post(`/api/checkout/service/${orderId}`).send({ provider: "stripe" });
+    const res = await stranger.agent
+      .post(pathTo(CHECKOUT_PATHS.pay, { id: orderId }))
+      .send({ provider: "stripe" });
 
     expect(res.status).toBe(404);
   });
@@ -111,7 +118,7 @@ describe("POST /api/checkout/service/:id without provider keys", () => {
     const { agent, orderId } = await buyerWithPendingOrder(t.app, t.db);
     await fulfil(orderId, "sandbox_paid-once");
 
-    const res = await agent.post(`/api/checkout/service/${orderId}`).send({ provider: "stripe" });
+    const res = await agent.post(pathTo(CHECKOUT_PATHS.pay, { id: orderId })).send({ provider: "stripe" });
 
     expect(res.status).toBe(409);
     expect(res.body.message).toBe("This service order has already been paid for.");
@@ -122,7 +129,7 @@ describe("the sandbox hosted checkout", () => {
   it("shows the test-mode page with the order's total, Pay and Cancel", async () => {
     const { agent, orderId } = await buyerWithPendingOrder(t.app, t.db);
 
-    const res = await agent.get(`/api/checkout/sandbox/${orderId}?provider=paypal`);
+    const res = await agent.get(`${pathTo(CHECKOUT_PATHS.sandbox, { id: orderId })}?provider=paypal`);
 
     expect(res.status).toBe(200);
     expect(res.type).toBe("text/html");
@@ -136,7 +143,7 @@ describe("the sandbox hosted checkout", () => {
   it("Pay fulfils the order: paid, service active, transaction, account event, confirmation mail", async () => {
     const { agent, orderId, user } = await buyerWithPendingOrder(t.app, t.db);
 
-    const res = await agent.post(`/api/checkout/sandbox/${orderId}/pay`);
+    const res = await agent.post(pathTo(CHECKOUT_PATHS.sandboxPay, { id: orderId }));
 
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe(`/checkout/success?order=${orderId}`);
@@ -157,8 +164,8 @@ describe("the sandbox hosted checkout", () => {
   it("Pay pressed twice pays once", async () => {
     const { agent, orderId } = await buyerWithPendingOrder(t.app, t.db);
 
-    await agent.post(`/api/checkout/sandbox/${orderId}/pay`);
-    const second = await agent.post(`/api/checkout/sandbox/${orderId}/pay`);
+    await agent.post(pathTo(CHECKOUT_PATHS.sandboxPay, { id: orderId }));
+    const second = await agent.post(pathTo(CHECKOUT_PATHS.sandboxPay, { id: orderId }));
 
     expect(second.status).toBe(303);
     expect(await transactionsOf(orderId)).toHaveLength(1);
@@ -167,7 +174,7 @@ describe("the sandbox hosted checkout", () => {
   it("Cancel returns to the checkout page with the cancelled notice and leaves the order pending", async () => {
     const { agent, orderId } = await buyerWithPendingOrder(t.app, t.db);
 
-    const res = await agent.post(`/api/checkout/sandbox/${orderId}/cancel`);
+    const res = await agent.post(pathTo(CHECKOUT_PATHS.sandboxCancel, { id: orderId }));
 
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe(`/checkout/service/${orderId}?cancelled=true`);
@@ -178,7 +185,7 @@ describe("the sandbox hosted checkout", () => {
     const { orderId } = await buyerWithPendingOrder(t.app, t.db);
     const stranger = await signUp(t.app);
 
-    const res = await stranger.agent.post(`/api/checkout/sandbox/${orderId}/pay`);
+    const res = await stranger.agent.post(pathTo(CHECKOUT_PATHS.sandboxPay, { id: orderId }));
 
     expect(res.status).toBe(404);
     expect((await orderRow(orderId)).status).toBe("pending");
@@ -187,7 +194,7 @@ describe("the sandbox hosted checkout", () => {
   it("a signed-out visitor cannot pay", async () => {
     const { orderId } = await buyerWithPendingOrder(t.app, t.db);
 
-    const res = await request(t.app).post(`/api/checkout/sandbox/${orderId}/pay`);
+    const res = await request(t.app).post(pathTo(CHECKOUT_PATHS.sandboxPay, { id: orderId }));
 
     expect(res.status).toBe(401);
     expect((await orderRow(orderId)).status).toBe("pending");
@@ -245,8 +252,8 @@ describe("fulfilOrder", () => {
   });
 
   it.each([
-    ["accountUpgrade", "/api/settings/account-upgrade", { plan: "business", price: "79" }, "business"],
-    ["proUpgrade", "/api/subscriptions/upgrade", { planId: "pro-monthly" }, "pro"],
+    ["accountUpgrade", OFFERS.accountUpgrade.path, { plan: "business", price: "79" }, "business"],
+    ["proUpgrade", OFFERS.proUpgrade.path, { planId: "pro-monthly" }, "pro"],
   ])("a paid %s sets the buyer's plan", async (_key, path, body, plan) => {
     const { agent, user } = await signUp(t.app);
     const order = await agent.post(path).send(body);

@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectionSyncDeps } from "../../server/modules/connections/connections.routes";
 import { syncConnection } from "../../server/modules/connections/sync";
 import type { TConnection } from "../../shared/api/connections";
+import { CONNECTION_PATHS } from "../../shared/api/connections";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
+import { PORTFOLIO_PNL_PATH } from "../../shared/api/pnl";
+import { REVENUE_PATHS } from "../../shared/api/revenue";
 import { signUp } from "../factories/users";
 import { startFakeAbove } from "../fakes/above";
 import type { FakeDayStat } from "../fakes/parking-stats";
@@ -57,7 +61,7 @@ describe.each(NETWORKS)("connecting $service", (network) => {
     const names = [`${network.service}-a-${tag}.com`, `${network.service}-b-${tag}.com`];
     for (const name of names) {
       await agent
-        .post("/api/domains")
+        .post(DOMAIN_PATHS.list)
         .send({ name, registrationDate: dayText(Date.now() - 200 * DAY_MS) })
         .expect(201);
     }
@@ -70,20 +74,20 @@ describe.each(NETWORKS)("connecting $service", (network) => {
     }
 
     const refused = await agent
-      .post("/api/connections")
+      .post(CONNECTION_PATHS.list)
       .send({ service: network.service, credentials: network.wrong })
       .expect(422);
     expect(refused.body.message).toBe(network.refusal);
-    expect((await agent.get("/api/connections").expect(200)).body).toEqual([]);
+    expect((await agent.get(CONNECTION_PATHS.list).expect(200)).body).toEqual([]);
 
     const created = await agent
-      .post("/api/connections")
+      .post(CONNECTION_PATHS.list)
       .send({ service: network.service, credentials: network.credentials() })
       .expect(201);
     expect(created.body).toMatchObject({ service: network.service, kind: "parking" });
     expect(await sync(created.body.id)).toBe("done");
     const connection = async () =>
-      ((await agent.get("/api/connections").expect(200)).body as TConnection[]).find(
+      ((await agent.get(CONNECTION_PATHS.list).expect(200)).body as TConnection[]).find(
         (c) => c.id === created.body.id,
       )!;
     expect((await connection()).summary).toMatchObject({
@@ -117,7 +121,7 @@ describe.each(NETWORKS)("connecting $service", (network) => {
       },
     ]);
     const pnl = async () =>
-      (await agent.get("/api/portfolio/pnl?range=12m").expect(200)).body.totals.income.parking;
+      (await agent.get(`${PORTFOLIO_PNL_PATH}?range=12m`).expect(200)).body.totals.income.parking;
     expect(await pnl()).toBe("135.00");
 
     // The network revises three recent days of the first name.
@@ -138,7 +142,7 @@ describe.each(NETWORKS)("connecting $service", (network) => {
     const monthStart = `${dayText(Date.now()).slice(0, 8)}01`;
     const thisMonth = days.filter((d) => d >= monthStart);
     const expectedMonth = thisMonth.reduce((sum, d) => sum + (revisedDays.includes(d) ? 25 : 100) + 50, 0);
-    const dashboard = await agent.get("/api/revenue/dashboard?range=30d").expect(200);
+    const dashboard = await agent.get(`${REVENUE_PATHS.dashboard}?range=30d`).expect(200);
     expect(dashboard.body.metrics.monthlyRevenue).toBe((expectedMonth / 100).toFixed(2));
 
     // The same figures again change nothing.
@@ -152,18 +156,18 @@ it("waits out ParkingCrew's throttling answer and Above.com's report while it is
   const { agent, user } = await signUp(s.t.app, { timeZone: "UTC" });
   const name = `patient-${user.id.slice(0, 8)}.com`;
   await agent
-    .post("/api/domains")
+    .post(DOMAIN_PATHS.list)
     .send({ name, registrationDate: dayText(Date.now() - 200 * DAY_MS) })
     .expect(201);
   const day = dayText(Date.now() - DAY_MS);
   s.parkingcrew.stats.set({ domain: name, day, visits: 3, clicks: 1, revenue: "0.40", currency: "USD" });
   s.above.stats.set({ domain: name, day, visits: 3, clicks: 1, revenue: "0.60", currency: "USD" });
   const crew = await agent
-    .post("/api/connections")
+    .post(CONNECTION_PATHS.list)
     .send({ service: "parkingcrew", credentials: PARKINGCREW })
     .expect(201);
   const above = await agent
-    .post("/api/connections")
+    .post(CONNECTION_PATHS.list)
     .send({ service: "above", credentials: ABOVE })
     .expect(201);
 

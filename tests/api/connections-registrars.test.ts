@@ -4,6 +4,7 @@ import { connectionSyncDeps } from "../../server/modules/connections/connections
 import { syncConnection } from "../../server/modules/connections/sync";
 import { CONNECTION_PATHS, type TConnection } from "../../shared/api/connections";
 import { DOMAIN_PATHS } from "../../shared/api/domains";
+import { pathTo } from "../../shared/path-to";
 import { subscribeInSandbox } from "../factories/billing";
 import { signUp } from "../factories/users";
 import { startFakeCloudflareRegistrar } from "../fakes/cloudflare-registrar";
@@ -327,14 +328,16 @@ describe("park in one step", () => {
     const created = await connect(agent, "porkbun", PORKBUN).expect(201);
     const domain = await syncedName(agent, created.body.id, name);
 
-    const off = await agent.post(CONNECTION_PATHS.park(domain.id)).expect(422);
+    const off = await agent.post(pathTo(CONNECTION_PATHS.park, { domainId: domain.id })).expect(422);
     expect(off.body.message).toBe(
       "Porkbun refused: API access is off for this name. Turn it on in Domain Management (the name's Details), or for every name at porkbun.com/account/api.",
     );
-    expect((await agent.get(DOMAIN_PATHS.one(domain.id)).expect(200)).body.status).toBe("pending");
+    expect((await agent.get(pathTo(DOMAIN_PATHS.one, { id: domain.id })).expect(200)).body.status).toBe(
+      "pending",
+    );
 
     s.porkbun.domains[0].apiAccess = true;
-    const parked = await agent.post(CONNECTION_PATHS.park(domain.id)).expect(200);
+    const parked = await agent.post(pathTo(CONNECTION_PATHS.park, { domainId: domain.id })).expect(200);
     expect(parked.body).toMatchObject({ status: "parked", registrar: "Porkbun" });
     const update = s.porkbun.requests.findLast((r) => r.url.pathname.includes("/domain/updateNs/"))!;
     expect(update.url.pathname).toBe(`/api/json/v3/domain/updateNs/${name}`);
@@ -344,7 +347,7 @@ describe("park in one step", () => {
       ns: parked.body.nameservers,
     });
     expect(parked.body.nameservers.every((ns: string) => POOL.includes(ns))).toBe(true);
-    const detail = await agent.get(DOMAIN_PATHS.one(domain.id)).expect(200);
+    const detail = await agent.get(pathTo(DOMAIN_PATHS.one, { id: domain.id })).expect(200);
     expect(detail.body).toMatchObject({ status: "parked", verification: { status: "verified" } });
   });
 
@@ -363,7 +366,7 @@ describe("park in one step", () => {
     const created = await connect(agent, "dynadot", { apiKey: DYNADOT.apiKey }).expect(201);
     const domain = await syncedName(agent, created.body.id, name);
 
-    const parked = await agent.post(CONNECTION_PATHS.park(domain.id)).expect(200);
+    const parked = await agent.post(pathTo(CONNECTION_PATHS.park, { domainId: domain.id })).expect(200);
     expect(parked.body).toMatchObject({ status: "parked", registrar: "Dynadot" });
     const setNs = s.dynadot.requests.findLast((r) => r.url.searchParams.get("command") === "set_ns")!;
     expect(setNs.url.searchParams.get("key")).toBe(DYNADOT.apiKey);
@@ -371,9 +374,11 @@ describe("park in one step", () => {
     expect([setNs.url.searchParams.get("ns0"), setNs.url.searchParams.get("ns1")]).toEqual(
       parked.body.nameservers,
     );
-    const detail = await agent.get(DOMAIN_PATHS.one(domain.id)).expect(200);
+    const detail = await agent.get(pathTo(DOMAIN_PATHS.one, { id: domain.id })).expect(200);
     expect(detail.body).toMatchObject({ status: "parked", verification: { status: "verified" } });
-    expect((await agent.get(CONNECTION_PATHS.domain(domain.id)).expect(200)).body.registrar).toMatchObject({
+    expect(
+      (await agent.get(pathTo(CONNECTION_PATHS.domain, { domainId: domain.id })).expect(200)).body.registrar,
+    ).toMatchObject({
       registrar: "Dynadot",
       nameservers: parked.body.nameservers,
       cannotPark: null,
@@ -397,7 +402,9 @@ describe("park in one step", () => {
     const domain = await syncedName(agent, created.body.id, name);
     const reason =
       "Cloudflare Registrar keeps every name it registers on Cloudflare's own nameservers, so it cannot point this one at its parking pair: prove the name with its TXT record instead, added in its DNS at Cloudflare.";
-    expect((await agent.get(CONNECTION_PATHS.domain(domain.id)).expect(200)).body.registrar).toMatchObject({
+    expect(
+      (await agent.get(pathTo(CONNECTION_PATHS.domain, { domainId: domain.id })).expect(200)).body.registrar,
+    ).toMatchObject({
       registrar: "Cloudflare Registrar",
       autoRenew: true,
       locked: true,
@@ -407,13 +414,13 @@ describe("park in one step", () => {
     });
 
     const before = s.cloudflare.requests.length;
-    const refused = await agent.post(CONNECTION_PATHS.park(domain.id)).expect(409);
+    const refused = await agent.post(pathTo(CONNECTION_PATHS.park, { domainId: domain.id })).expect(409);
     expect(refused.body.message).toBe(reason);
     expect(s.cloudflare.requests.length).toBe(before);
 
-    const detail = (await agent.get(DOMAIN_PATHS.one(domain.id)).expect(200)).body;
+    const detail = (await agent.get(pathTo(DOMAIN_PATHS.one, { id: domain.id })).expect(200)).body;
     s.dns.publishTxt(name, detail.verification.txtRecord.value);
-    const verified = await agent.post(DOMAIN_PATHS.verify(domain.id)).expect(200);
+    const verified = await agent.post(pathTo(DOMAIN_PATHS.verify, { id: domain.id })).expect(200);
     expect(verified.body).toMatchObject({ status: "active", verification: { status: "verified" } });
   });
 });

@@ -4,6 +4,11 @@ import { sendExpiryWarnings } from "../../server/jobs/expiry-warnings";
 import { connectionSyncDeps } from "../../server/modules/connections/connections.routes";
 import { syncConnection } from "../../server/modules/connections/sync";
 import type { TConnection } from "../../shared/api/connections";
+import { CONNECTION_PATHS } from "../../shared/api/connections";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
+import { PORTFOLIO_PNL_PATH } from "../../shared/api/pnl";
+import { REVENUE_PATHS } from "../../shared/api/revenue";
+import { pathTo } from "../../shared/path-to";
 import { mailOutbox } from "../../shared/schema";
 import { subscribeInSandbox } from "../factories/billing";
 import { otherMailTo } from "../factories/email";
@@ -67,12 +72,12 @@ const sync = (id: string, now?: Date) =>
   syncConnection({ ...connectionSyncDeps(s.t.deps), ...(now ? { now: () => now } : {}) }, id);
 const dayText = (t: number) => new Date(t).toISOString().slice(0, 10);
 const connectionOf = async (agent: Awaited<ReturnType<typeof signUp>>["agent"], id: string) =>
-  ((await agent.get("/api/connections").expect(200)).body as TConnection[]).find((c) => c.id === id)!;
+  ((await agent.get(CONNECTION_PATHS.list).expect(200)).body as TConnection[]).find((c) => c.id === id)!;
 
 describe("connecting a service", () => {
   it("lists every service with the fields its connect form asks for", async () => {
     const { agent } = await signUp(s.t.app);
-    const res = await agent.get("/api/connections/services").expect(200);
+    const res = await agent.get(CONNECTION_PATHS.services).expect(200);
     expect(res.body.map((x: { id: string; kind: string }) => `${x.id}:${x.kind}`)).toEqual([
       "namecheap:registrar",
       "godaddy:registrar",
@@ -90,24 +95,24 @@ describe("connecting a service", () => {
   it("refuses bad credentials in the service's words and stores nothing; keeps good ones sealed, never shown", async () => {
     const { agent } = await signUp(s.t.app);
     const wrongKey = await agent
-      .post("/api/connections")
+      .post(CONNECTION_PATHS.list)
       .send({ service: "namecheap", credentials: { apiUser: "jdoe", apiKey: "wrong" } })
       .expect(422);
     expect(wrongKey.body.message).toMatch(/Namecheap refused the API user or key/);
     const godaddy = await agent
-      .post("/api/connections")
+      .post(CONNECTION_PATHS.list)
       .send({ service: "godaddy", credentials: { apiKey: GODADDY.key, apiSecret: "nope" } })
       .expect(422);
     expect(godaddy.body.message).toMatch(/GoDaddy refused the API key and secret/);
     await agent
-      .post("/api/connections")
+      .post(CONNECTION_PATHS.list)
       .send({ service: "namecheap", credentials: { apiUser: "jdoe" } })
       .expect(400);
-    await agent.post("/api/connections").send({ service: "enom", credentials: {} }).expect(400);
-    expect((await agent.get("/api/connections").expect(200)).body).toEqual([]);
+    await agent.post(CONNECTION_PATHS.list).send({ service: "enom", credentials: {} }).expect(400);
+    expect((await agent.get(CONNECTION_PATHS.list).expect(200)).body).toEqual([]);
 
     const created = await agent
-      .post("/api/connections")
+      .post(CONNECTION_PATHS.list)
       .send({ service: "namecheap", credentials: { apiUser: NAMECHEAP.apiUser, apiKey: NAMECHEAP.apiKey } })
       .expect(201);
     expect(created.body).toMatchObject({
@@ -116,7 +121,7 @@ describe("connecting a service", () => {
       account: "jdoe",
       paused: false,
     });
-    const listed = await agent.get("/api/connections").expect(200);
+    const listed = await agent.get(CONNECTION_PATHS.list).expect(200);
     expect(JSON.stringify(listed.body)).not.toContain(NAMECHEAP.apiKey);
     const { rows } = await s.t.db.execute<{ credentials: string }>(
       sql`select credentials from connections where id = ${created.body.id}`,
@@ -125,22 +130,22 @@ describe("connecting a service", () => {
     // The call named the whitelisted address.
     expect(s.namecheap.requests.at(-1)?.url.searchParams.get("ClientIp")).toBe(NAMECHEAP.whitelist[0]);
     await agent
-      .post("/api/connections")
+      .post(CONNECTION_PATHS.list)
       .send({ service: "namecheap", credentials: { apiUser: NAMECHEAP.apiUser, apiKey: NAMECHEAP.apiKey } })
       .expect(409);
 
     // Another user cannot touch it; its owner pauses and removes it (the credentials go with it).
     const other = await signUp(s.t.app);
-    await other.agent.delete(`/api/connections/${created.body.id}`).expect(404);
-    await other.agent.post(`/api/connections/${created.body.id}/sync`).expect(404);
+    await other.agent.delete(pathTo(CONNECTION_PATHS.one, { id: created.body.id })).expect(404);
+    await other.agent.post(pathTo(CONNECTION_PATHS.sync, { id: created.body.id })).expect(404);
     const paused = await agent
-      .patch(`/api/connections/${created.body.id}`)
+      .patch(pathTo(CONNECTION_PATHS.one, { id: created.body.id }))
       .send({ paused: true })
       .expect(200);
     expect(paused.body).toMatchObject({ paused: true, nextRunAt: null });
-    await agent.post(`/api/connections/${created.body.id}/sync`).expect(409);
+    await agent.post(pathTo(CONNECTION_PATHS.sync, { id: created.body.id })).expect(409);
     expect(await sync(created.body.id)).toBe("busy");
-    await agent.delete(`/api/connections/${created.body.id}`).expect(204);
+    await agent.delete(pathTo(CONNECTION_PATHS.one, { id: created.body.id })).expect(204);
     const { rows: left } = await s.t.db.execute(sql`select 1 from connections where id = ${created.body.id}`);
     expect(left).toEqual([]);
   });
@@ -152,7 +157,7 @@ describe("connecting a service", () => {
     NAMECHEAP.whitelist[0] = "198.51.100.1";
     try {
       const res = await agent
-        .post("/api/connections")
+        .post(CONNECTION_PATHS.list)
         .send({ service: "namecheap", credentials: { apiUser: NAMECHEAP.apiUser, apiKey: NAMECHEAP.apiKey } })
         .expect(422);
       expect(res.body.message).toBe(
@@ -182,10 +187,10 @@ describe("registrar sync", () => {
       });
     }
     const created = await agent
-      .post("/api/connections")
+      .post(CONNECTION_PATHS.list)
       .send({ service: "namecheap", credentials: { apiUser: NAMECHEAP.apiUser, apiKey: NAMECHEAP.apiKey } })
       .expect(201);
-    await agent.post(`/api/connections/${created.body.id}/sync`).expect(202);
+    await agent.post(pathTo(CONNECTION_PATHS.sync, { id: created.body.id })).expect(202);
     const before = s.namecheap.requests.length;
     s.namecheap.throttleCall(5);
     expect(await sync(created.body.id)).toBe("done");
@@ -226,14 +231,14 @@ describe("registrar sync", () => {
     expect(rows[0]).toEqual({ n: 1000, com: "18.48", net: "19.98", renew: 334, locked: 1000 });
 
     // The account's own price for .com replaces the shipped one at once.
-    await agent.put("/api/connections/tld-prices").send({ tld: "com", price: "10.99" }).expect(200);
-    await agent.put("/api/connections/tld-prices").send({ tld: "com", price: "ten" }).expect(400);
-    const renewals = await agent.get("/api/connections/renewals").expect(200);
+    await agent.put(CONNECTION_PATHS.tldPrices).send({ tld: "com", price: "10.99" }).expect(200);
+    await agent.put(CONNECTION_PATHS.tldPrices).send({ tld: "com", price: "ten" }).expect(400);
+    const renewals = await agent.get(CONNECTION_PATHS.renewals).expect(200);
     expect(renewals.body).toHaveLength(1000);
     expect(renewals.body[0]).toMatchObject({ renewalCost: "19.98", revenue12m: "0.00", net: "-19.98" });
     expect(renewals.body.at(-1)).toMatchObject({ renewalCost: "10.99", net: "-10.99" });
 
-    await agent.post(`/api/connections/${created.body.id}/sync`).expect(202);
+    await agent.post(pathTo(CONNECTION_PATHS.sync, { id: created.body.id })).expect(202);
     expect(await sync(created.body.id)).toBe("done");
     expect((await connectionOf(agent, created.body.id)).summary).toMatchObject({
       domainsAdded: 0,
@@ -256,27 +261,27 @@ describe("registrar sync", () => {
     });
     s.dns.publishNs(name, ["ns1.elsewhere.test", "ns2.elsewhere.test"]);
     const created = await agent
-      .post("/api/connections")
+      .post(CONNECTION_PATHS.list)
       .send({ service: "godaddy", credentials: { apiKey: GODADDY.key, apiSecret: GODADDY.secret } })
       .expect(201);
     s.godaddy.throttleCall(1);
     expect(await sync(created.body.id)).toBe("done");
-    const [domain] = (await agent.get("/api/domains").expect(200)).body;
+    const [domain] = (await agent.get(DOMAIN_PATHS.list).expect(200)).body;
     expect(domain).toMatchObject({ name, status: "pending" });
 
-    const parked = await agent.post(`/api/connections/park/${domain.id}`).expect(200);
+    const parked = await agent.post(pathTo(CONNECTION_PATHS.park, { domainId: domain.id })).expect(200);
     expect(parked.body).toMatchObject({ status: "parked", registrar: "GoDaddy" });
     const patch = s.godaddy.requests.findLast((r) => r.method === "PATCH")!;
     expect(patch.url.pathname).toBe(`/v1/domains/${name}`);
     expect(patch.headers.authorization).toBe(`sso-key ${GODADDY.key}:${GODADDY.secret}`);
     expect(JSON.parse(patch.body).nameServers).toEqual(parked.body.nameservers);
     expect(parked.body.nameservers.every((ns: string) => POOL.includes(ns))).toBe(true);
-    const detail = await agent.get(`/api/domains/${domain.id}`).expect(200);
+    const detail = await agent.get(pathTo(DOMAIN_PATHS.one, { id: domain.id })).expect(200);
     expect(detail.body).toMatchObject({ status: "parked", verification: { status: "verified" } });
 
     // A name no registrar holds for the account is not parked this way.
     const other = await signUp(s.t.app);
-    await other.agent.post(`/api/connections/park/${domain.id}`).expect(404);
+    await other.agent.post(pathTo(CONNECTION_PATHS.park, { domainId: domain.id })).expect(404);
 
     const mails = () => s.t.db.select().from(mailOutbox).where(otherMailTo(input.email));
     const warn = (at: Date) => sendExpiryWarnings({ db: s.t.db, mailer: s.t.deps.mailer, now: at });
@@ -310,7 +315,7 @@ describe("parking-network sync", () => {
     const since = dayText(Date.now() - 200 * DAY_MS);
     const names = [`sedo-a-${user.id.slice(0, 8)}.com`, `sedo-b-${user.id.slice(0, 8)}.com`];
     for (const name of names)
-      await agent.post("/api/domains").send({ name, registrationDate: since }).expect(201);
+      await agent.post(DOMAIN_PATHS.list).send({ name, registrationDate: since }).expect(201);
     const yesterday = Date.now() - DAY_MS;
     const days = Array.from({ length: 90 }, (_, i) => dayText(yesterday - i * DAY_MS));
     for (const day of days) {
@@ -326,7 +331,7 @@ describe("parking-network sync", () => {
       });
     }
     const created = await agent
-      .post("/api/connections")
+      .post(CONNECTION_PATHS.list)
       .send({ service: "sedo", credentials: SEDO })
       .expect(201);
     expect(created.body).toMatchObject({ kind: "parking", account: "parker" });
@@ -350,7 +355,7 @@ describe("parking-network sync", () => {
     expect(await total()).toEqual({ sum: "145.80", n: 180, sources: 180 });
 
     // Idempotent: the same figures again change nothing.
-    await agent.post(`/api/connections/${created.body.id}/sync`).expect(202);
+    await agent.post(pathTo(CONNECTION_PATHS.sync, { id: created.body.id })).expect(202);
     expect(await sync(created.body.id)).toBe("done");
     expect(await total()).toEqual({ sum: "145.80", n: 180, sources: 180 });
     expect((await connectionOf(agent, created.body.id)).summary).toMatchObject({
@@ -362,7 +367,7 @@ describe("parking-network sync", () => {
     for (const day of days.slice(2, 5)) {
       s.sedo.stats.set({ domain: names[0], day, visits: 10, clicks: 1, revenue: "0.25", currency: "EUR" });
     }
-    await agent.post(`/api/connections/${created.body.id}/sync`).expect(202);
+    await agent.post(pathTo(CONNECTION_PATHS.sync, { id: created.body.id })).expect(202);
     expect(await sync(created.body.id)).toBe("done");
     const revised = await connectionOf(agent, created.body.id);
     expect(revised.summary?.daysRevised).toBe(3);
@@ -373,14 +378,14 @@ describe("parking-network sync", () => {
     );
     // 145.80 - 3 * (1.08 - 0.27) = 143.37
     expect(await total()).toEqual({ sum: "143.37", n: 180, sources: 180 });
-    const pnl = await agent.get("/api/portfolio/pnl?range=12m").expect(200);
+    const pnl = await agent.get(`${PORTFOLIO_PNL_PATH}?range=12m`).expect(200);
     expect(pnl.body.totals.income.parking).toBe("143.37");
     const monthStart = `${dayText(Date.now()).slice(0, 8)}01`;
     const thisMonth = days.filter((d) => d >= monthStart);
     // This month: the parking figures and the 40.00 commission credited above.
     const expectedMonth =
       4000 + thisMonth.reduce((sum, d) => sum + (days.slice(2, 5).includes(d) ? 27 : 108) + 54, 0);
-    const dashboard = await agent.get("/api/revenue/dashboard?range=30d").expect(200);
+    const dashboard = await agent.get(`${REVENUE_PATHS.dashboard}?range=30d`).expect(200);
     expect(dashboard.body.metrics.monthlyRevenue).toBe((expectedMonth / 100).toFixed(2));
     // Reported revenue never reaches held funds.
     expect(await heldOf(s.t.db, user.id)).toEqual(heldBefore);
@@ -390,7 +395,7 @@ describe("parking-network sync", () => {
     const { agent, user } = await signUp(s.t.app, { timeZone: "UTC" });
     const name = `bodis-${user.id.slice(0, 8)}.com`;
     await agent
-      .post("/api/domains")
+      .post(DOMAIN_PATHS.list)
       .send({ name, registrationDate: dayText(Date.now() - 200 * DAY_MS) })
       .expect(201);
     for (let i = 1; i <= 90; i++) {
@@ -404,12 +409,12 @@ describe("parking-network sync", () => {
       });
     }
     const bad = await agent
-      .post("/api/connections")
+      .post(CONNECTION_PATHS.list)
       .send({ service: "bodis", credentials: { apiToken: "nope" } })
       .expect(422);
     expect(bad.body.message).toMatch(/Bodis refused the API token/);
     const created = await agent
-      .post("/api/connections")
+      .post(CONNECTION_PATHS.list)
       .send({ service: "bodis", credentials: { apiToken: BODIS.token } })
       .expect(201);
     s.bodis.throttleCall(1);
@@ -418,13 +423,13 @@ describe("parking-network sync", () => {
       daysWritten: 90,
       unknownDomainCount: 0,
     });
-    const pnl = await agent.get("/api/portfolio/pnl?range=12m").expect(200);
+    const pnl = await agent.get(`${PORTFOLIO_PNL_PATH}?range=12m`).expect(200);
     expect(pnl.body.totals.income.parking).toBe("29.70");
 
     // A token revoked at Bodis: the run fails in plain words and the next one is scheduled.
     BODIS.token = "revoked";
     try {
-      await agent.post(`/api/connections/${created.body.id}/sync`).expect(202);
+      await agent.post(pathTo(CONNECTION_PATHS.sync, { id: created.body.id })).expect(202);
       expect(await sync(created.body.id)).toBe("failed");
     } finally {
       BODIS.token = "bodis-token-0000111122223333";

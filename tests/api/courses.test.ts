@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { moveBillingClock } from "../../server/db/billing-clock";
 import { lessonsOf } from "../../server/modules/courses/course-content";
 import { readingSeconds } from "../../server/modules/courses/courses.service";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
 import {
+  COURSES_PATH,
   certificatePagePath,
   certificatePath,
   lessonCompletePath,
@@ -35,7 +37,7 @@ const lessonMarkdown = (courseId: string, lessonId: string) =>
   lessonsOf(courseId as never).find((l) => l.id === lessonId)?.markdown ?? "";
 
 const courses = async (agent: Awaited<ReturnType<typeof signUp>>["agent"]) =>
-  (await agent.get("/api/courses").expect(200)).body as TCourse[];
+  (await agent.get(COURSES_PATH).expect(200)).body as TCourse[];
 
 describe("training courses", () => {
   it("lists the five courses, each with at least five lessons, none owned before buying", async () => {
@@ -112,7 +114,7 @@ describe("training courses", () => {
     expect(issued).toMatchObject({ courseId: course.id, name: "Ada Lovelace" });
     expect(issued.number).toMatch(/^[0-9A-F]{4}(-[0-9A-F]{4}){3}$/);
     await user.agent
-      .put("/api/auth/profile")
+      .put(AUTH_PATHS.profile)
       .send({ name: "Somebody Famous", username: user.input.username, email: user.input.email })
       .expect(200);
     await user.agent.get(certificatePath(course.id)).buffer(true).expect(200);
@@ -139,6 +141,6 @@ describe("training courses", () => {
 
   it("signed out, courses answer 401", async () => {
     const { default: request } = await import("supertest");
-    await request(t.app).get("/api/courses").expect(401);
+    await request(t.app).get(COURSES_PATH).expect(401);
   });
 });

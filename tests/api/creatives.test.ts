@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BANNER_SIZES, creativeFilePath, type TCreatives } from "../../shared/api/creatives";
+import { BANNER_SIZES, CREATIVES_PATH, creativeFilePath, type TCreatives } from "../../shared/api/creatives";
 import { referralCodeOf } from "../factories/affiliates";
 import { buyMarketingTools } from "../factories/billing";
 import { signUp } from "../factories/users";
@@ -19,7 +19,7 @@ describe("creative assets", () => {
   it("without the Creative Assets tool, the list and every file answer 403", async () => {
     const user = await signUp(t.app);
     await buyMarketingTools(user.agent, ["social-scheduler"]);
-    expect((await user.agent.get("/api/creatives")).status).toBe(403);
+    expect((await user.agent.get(CREATIVES_PATH)).status).toBe(403);
     expect((await user.agent.get(creativeFilePath("banner-300x250", "png"))).status).toBe(403);
     expect((await user.agent.get(creativeFilePath("qr-code", "svg"))).status).toBe(403);
   });
@@ -29,7 +29,7 @@ describe("creative assets", () => {
     await buyMarketingTools(user.agent, ["creative-assets"]);
     const code = await codeOf(user.user.id);
 
-    const list = (await user.agent.get("/api/creatives").expect(200)).body as TCreatives;
+    const list = (await user.agent.get(CREATIVES_PATH).expect(200)).body as TCreatives;
     expect(list.referralLink).toMatch(new RegExp(`/r/${code}$`));
     expect(list.assets.map((a) => a.id)).toEqual([
       ...BANNER_SIZES.map((s) => `banner-${s.width}x${s.height}`),

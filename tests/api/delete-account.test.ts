@@ -1,6 +1,11 @@
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
+import { BILLING_PATHS } from "../../shared/api/billing";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
+import { REVENUE_PATHS } from "../../shared/api/revenue";
+import { pathTo } from "../../shared/path-to";
 import { subscribeInSandbox } from "../factories/billing";
 import { addDomain } from "../factories/domains";
 import { fundBalance } from "../factories/payments";
@@ -22,7 +27,7 @@ const rowsOf = async (table: string, userId: string) =>
 
 describe("DELETE /api/auth/account", () => {
   it("refuses a signed-out visitor with 401", async () => {
-    expect((await request(t.app).delete("/api/auth/account")).status).toBe(401);
+    expect((await request(t.app).delete(AUTH_PATHS.account)).status).toBe(401);
   });
 
   it("asks for the password again when the sign-in is not recent, and deletes nothing", async () => {
@@ -30,35 +35,35 @@ describe("DELETE /api/auth/account", () => {
     await t.db.execute(
       sql`update session set sess = jsonb_set(sess::jsonb, '{authAt}', '0')::json where sess->>'userId' = ${owner.user.id}`,
     );
-    const res = await owner.agent.delete("/api/auth/account");
+    const res = await owner.agent.delete(AUTH_PATHS.account);
     expect(res.status).toBe(403);
     expect(res.body.code).toBe("REAUTH_REQUIRED");
     expect(await rowsOf("domains", owner.user.id)).toBe(0);
-    expect((await owner.agent.get("/api/auth/me")).status).toBe(200);
+    expect((await owner.agent.get(AUTH_PATHS.me)).status).toBe(200);
   });
 
   it("deletes the account and what it owns, ends every session, keeps the audit trail and frees the name", async () => {
     const owner = await signUp(t.app);
     const elsewhere = request.agent(t.app);
     await elsewhere
-      .post("/api/auth/login")
+      .post(AUTH_PATHS.login)
       .send({ usernameOrEmail: owner.input.email, password: owner.input.password })
       .expect(200);
     const domain = await addDomain(owner.agent);
     const goal = await owner.agent
-      .post("/api/revenue/goals")
+      .post(REVENUE_PATHS.goals)
       .send({ category: "total", targetAmount: "100", timeframe: "monthly" });
     expect(goal.status, JSON.stringify(goal.body)).toBe(201);
     expect(await rowsOf("revenue_goals", owner.user.id)).toBe(1);
 
-    const res = await owner.agent.delete("/api/auth/account");
+    const res = await owner.agent.delete(AUTH_PATHS.account);
 
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toBe("Your account has been deleted.");
-    expect((await owner.agent.get("/api/auth/me")).status).toBe(401);
-    expect((await elsewhere.get("/api/auth/me")).status).toBe(401);
+    expect((await owner.agent.get(AUTH_PATHS.me)).status).toBe(401);
+    expect((await elsewhere.get(AUTH_PATHS.me)).status).toBe(401);
     const again = await request(t.app)
-      .post("/api/auth/login")
+      .post(AUTH_PATHS.login)
       .send({ usernameOrEmail: owner.input.email, password: owner.input.password });
     expect(again.status).toBe(401);
     expect(await rowsOf("domains", owner.user.id)).toBe(0);
@@ -74,29 +79,31 @@ describe("DELETE /api/auth/account", () => {
 
     // The email and the domain name can be used again.
     const newcomer = await signUp(t.app, { email: owner.input.email, username: owner.input.username });
-    expect((await newcomer.agent.post("/api/domains").send({ name: domain.name })).status).toBe(201);
+    expect((await newcomer.agent.post(DOMAIN_PATHS.list).send({ name: domain.name })).status).toBe(201);
   });
 
   it("refuses while the platform holds money for the user, and keeps everything", async () => {
     const owner = await signUp(t.app);
     await fundBalance(t.db, owner.user.id, "60.00");
-    const res = await owner.agent.delete("/api/auth/account");
+    const res = await owner.agent.delete(AUTH_PATHS.account);
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(
       "We hold $60.00 for you. Withdraw it from Payments before you delete your account.",
     );
-    expect((await owner.agent.get("/api/auth/me")).status).toBe(200);
+    expect((await owner.agent.get(AUTH_PATHS.me)).status).toBe(200);
   });
 
   it("refuses while a subscription still renews, and deletes once it is cancelled", async () => {
     const owner = await signUp(t.app);
     const { sub } = await subscribeInSandbox(owner.agent);
-    const refused = await owner.agent.delete("/api/auth/account");
+    const refused = await owner.agent.delete(AUTH_PATHS.account);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain("A subscription still renews");
 
-    const cancelled = await owner.agent.post(`/api/billing/subscriptions/${sub.id}/cancel`).send({});
+    const cancelled = await owner.agent
+      .post(pathTo(BILLING_PATHS.subscriptionCancel, { id: sub.id }))
+      .send({});
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
-    expect((await owner.agent.delete("/api/auth/account")).status).toBe(200);
+    expect((await owner.agent.delete(AUTH_PATHS.account)).status).toBe(200);
   });
 });

@@ -1,5 +1,6 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SECURITY_PATHS } from "../../shared/api/auth/security";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -20,7 +21,7 @@ describe("the development mail page (GET /__dev/mail)", () => {
   it("answers JSON, newest first, with each mail's links", async () => {
     const first = await signUp(t.app);
     const second = await signUp(t.app);
-    await request(t.app).post("/api/auth/password-reset").send({ email: second.input.email }).expect(202);
+    await request(t.app).post(SECURITY_PATHS.passwordReset).send({ email: second.input.email }).expect(202);
 
     const res = await request(t.app).get("/__dev/mail").set("Accept", "application/json");
 

@@ -2,6 +2,12 @@ import { and, desc, eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAILED_SIGN_INS_ALERT } from "../../server/modules/auth/threat-alerts";
+import { DEVICE_PATHS } from "../../shared/api/auth/devices";
+import { SECURITY_PATHS } from "../../shared/api/auth/security";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
+import { BILLING_PATHS } from "../../shared/api/billing";
+import { PAYMENT_PATHS } from "../../shared/api/payouts";
+import { pathTo } from "../../shared/path-to";
 import { accountEvents, mailOutbox } from "../../shared/schema";
 import { createApiKey, grantApiPlan } from "../factories/api-keys";
 import { sweepAMonthLater } from "../factories/billing";
@@ -29,7 +35,7 @@ async function signInFromNewDevice(
 ) {
   const device = request.agent(t.app);
   const res = await device
-    .post("/api/auth/login")
+    .post(AUTH_PATHS.login)
     .set("User-Agent", userAgent)
     .send({ usernameOrEmail: account.input.email, password: account.input.password });
   return { device, res };
@@ -51,7 +57,7 @@ describe("devices", () => {
   it("lists the devices the account signed in on, this one first; managing them needs the add-on", async () => {
     const owner = await signUp(t.app);
     await signInFromNewDevice(owner);
-    const list = await owner.agent.get("/api/auth/devices");
+    const list = await owner.agent.get(DEVICE_PATHS.devices);
     expect(list.status).toBe(200);
     expect(list.body.manage).toBe(false);
     expect(list.body.devices).toHaveLength(2);
@@ -60,9 +66,9 @@ describe("devices", () => {
 
     const other = list.body.devices[1].id;
     for (const res of [
-      await owner.agent.patch(`/api/auth/devices/${other}`).send({ name: "Laptop" }),
-      await owner.agent.delete(`/api/auth/devices/${other}`),
-      await owner.agent.post(`/api/auth/devices/${other}/approve`),
+      await owner.agent.patch(pathTo(DEVICE_PATHS.device, { id: other })).send({ name: "Laptop" }),
+      await owner.agent.delete(pathTo(DEVICE_PATHS.device, { id: other })),
+      await owner.agent.post(pathTo(DEVICE_PATHS.approve, { id: other })),
     ]) {
       expect(res.status).toBe(403);
       expect(res.body.message).toContain("the Device Management add-on of Enhanced Security");
@@ -76,8 +82,8 @@ describe("devices", () => {
     const { device, res } = await signInFromNewDevice(owner);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ deviceApprovalRequired: true });
-    expect((await device.get("/api/auth/me")).status).toBe(401);
-    expect((await device.post("/api/auth/device-approval")).body).toEqual({ approved: false });
+    expect((await device.get(AUTH_PATHS.me)).status).toBe(401);
+    expect((await device.post(DEVICE_PATHS.approval)).body).toEqual({ approved: false });
 
     const mail = await lastMailTo(owner.input.email);
     expect(mail.subject).toBe("Approve a sign-in to your ParkPilot account");
@@ -86,23 +92,23 @@ describe("devices", () => {
     expect(token).toBeTruthy();
 
     // The link's page posts the token, from anywhere (the email may be read on a phone).
-    expect((await request(t.app).post("/api/auth/devices/approve").send({ token })).body).toEqual({
+    expect((await request(t.app).post(DEVICE_PATHS.approveByLink).send({ token })).body).toEqual({
       approved: true,
     });
-    const again = await request(t.app).post("/api/auth/devices/approve").send({ token });
+    const again = await request(t.app).post(DEVICE_PATHS.approveByLink).send({ token });
     expect(again.status).toBe(400);
     expect(again.body.message).toBe("This approval link is invalid or has expired.");
 
-    const approved = await device.post("/api/auth/device-approval");
+    const approved = await device.post(DEVICE_PATHS.approval);
     expect(approved.status).toBe(200);
     expect(approved.body.approved).toBe(true);
     expect(approved.body.user.email).toBe(owner.input.email);
-    expect((await device.get("/api/auth/me")).status).toBe(200);
+    expect((await device.get(AUTH_PATHS.me)).status).toBe(200);
 
     // Trusted now: the next sign-in from it goes straight in.
-    await device.post("/api/auth/logout");
+    await device.post(AUTH_PATHS.logout);
     const next = await device
-      .post("/api/auth/login")
+      .post(AUTH_PATHS.login)
       .send({ usernameOrEmail: owner.input.email, password: owner.input.password });
     expect(next.body.user?.email).toBe(owner.input.email);
   });
@@ -113,30 +119,34 @@ describe("devices", () => {
     const { device, res } = await signInFromNewDevice(owner);
     expect(res.body.deviceApprovalRequired).toBe(true);
 
-    const waiting = (await owner.agent.get("/api/auth/devices")).body.devices.find(
+    const waiting = (await owner.agent.get(DEVICE_PATHS.devices)).body.devices.find(
       (d: { approved: boolean }) => !d.approved,
     );
     expect(waiting).toMatchObject({ name: "Firefox on Linux", current: false });
     const stranger = await signUp(t.app);
     await buySecurity(stranger.agent, ["device-management"]);
-    expect((await stranger.agent.post(`/api/auth/devices/${waiting.id}/approve`)).status).toBe(404);
-    expect((await device.post("/api/auth/device-approval")).body.approved).toBe(false);
+    expect((await stranger.agent.post(pathTo(DEVICE_PATHS.approve, { id: waiting.id }))).status).toBe(404);
+    expect((await device.post(DEVICE_PATHS.approval)).body.approved).toBe(false);
 
-    expect((await owner.agent.post(`/api/auth/devices/${waiting.id}/approve`)).status).toBe(200);
-    expect((await device.post("/api/auth/device-approval")).body.approved).toBe(true);
+    expect((await owner.agent.post(pathTo(DEVICE_PATHS.approve, { id: waiting.id }))).status).toBe(200);
+    expect((await device.post(DEVICE_PATHS.approval)).body.approved).toBe(true);
 
-    const renamed = await owner.agent.patch(`/api/auth/devices/${waiting.id}`).send({ name: "Work laptop" });
+    const renamed = await owner.agent
+      .patch(pathTo(DEVICE_PATHS.device, { id: waiting.id }))
+      .send({ name: "Work laptop" });
     expect(renamed.status).toBe(200);
     expect(renamed.body.devices.find((d: { id: string }) => d.id === waiting.id).name).toBe("Work laptop");
-    expect((await owner.agent.patch(`/api/auth/devices/${waiting.id}`).send({ name: " " })).status).toBe(400);
+    expect(
+      (await owner.agent.patch(pathTo(DEVICE_PATHS.device, { id: waiting.id })).send({ name: " " })).status,
+    ).toBe(400);
 
-    const revoked = await owner.agent.delete(`/api/auth/devices/${waiting.id}`);
+    const revoked = await owner.agent.delete(pathTo(DEVICE_PATHS.device, { id: waiting.id }));
     expect(revoked.body).toEqual({ endedSessions: 1, current: false });
-    expect((await device.get("/api/auth/me")).status).toBe(401);
-    expect((await owner.agent.get("/api/auth/me")).status).toBe(200);
+    expect((await device.get(AUTH_PATHS.me)).status).toBe(401);
+    expect((await owner.agent.get(AUTH_PATHS.me)).status).toBe(200);
     // Forgotten: signing in from it again waits for approval again.
     const back = await device
-      .post("/api/auth/login")
+      .post(AUTH_PATHS.login)
       .send({ usernameOrEmail: owner.input.email, password: owner.input.password });
     expect(back.body).toEqual({ deviceApprovalRequired: true });
   });
@@ -146,18 +156,20 @@ describe("devices", () => {
     await buySecurity(owner.agent, ["device-management", "incident-response"]);
     const { device, res } = await signInFromNewDevice(owner);
     expect(res.body.deviceApprovalRequired).toBe(true);
-    expect((await owner.agent.post("/api/security/lockdown")).status).toBe(200);
-    const poll = await device.post("/api/auth/device-approval");
+    expect((await owner.agent.post(SECURITY_PATHS.lockdown)).status).toBe(200);
+    const poll = await device.post(DEVICE_PATHS.approval);
     expect(poll.status).toBe(401);
     expect(poll.body.message).toBe("Your sign-in has expired. Please sign in again.");
-    const devices = (await owner.agent.get("/api/auth/devices")).body.devices as { approved: boolean }[];
+    const devices = (await owner.agent.get(DEVICE_PATHS.devices)).body.devices as { approved: boolean }[];
     expect(devices.every((d) => d.approved)).toBe(true);
   });
 
   it("asks no approval once the add-on has ended", async () => {
     const owner = await signUp(t.app);
     const sub = await buySecurity(owner.agent, ["device-management"]);
-    expect((await owner.agent.post(`/api/billing/subscriptions/${sub.id}/cancel`)).status).toBe(200);
+    expect((await owner.agent.post(pathTo(BILLING_PATHS.subscriptionCancel, { id: sub.id }))).status).toBe(
+      200,
+    );
     await sweepAMonthLater(t);
     const { res } = await signInFromNewDevice(owner);
     expect(res.body.user?.email).toBe(owner.input.email);
@@ -185,7 +197,7 @@ describe("threat monitoring", () => {
 
     for (let i = 0; i < FAILED_SIGN_INS_ALERT + 1; i++) {
       await request(t.app)
-        .post("/api/auth/login")
+        .post(AUTH_PATHS.login)
         .send({ usernameOrEmail: owner.input.email, password: "wrong-password-here" });
     }
     alerts = await alertsOf(owner.user.id);
@@ -202,7 +214,7 @@ describe("threat monitoring", () => {
     await givePayoutHistory(t.db, owner.user.id, "usual@wallet.test");
     await fundBalance(t.db, owner.user.id, "200.00");
     const payout = await owner.agent
-      .post("/api/payments/payout")
+      .post(PAYMENT_PATHS.payout)
       .send({ amount: 60, paypalEmail: "new@wallet.test" });
     expect(payout.status).toBe(201);
     alerts = await alertsOf(owner.user.id);

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
 import { signUp, userInput } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -29,7 +30,7 @@ describe("display names need a visible character", () => {
     async (_label, name) => {
       const input = userInput({ name });
 
-      const res = await request(t.app).post("/api/auth/register").send(input);
+      const res = await request(t.app).post(AUTH_PATHS.register).send(input);
 
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(/visible character/);
@@ -44,7 +45,7 @@ describe("display names need a visible character", () => {
     const { agent, input, user } = await signUp(t.app);
 
     const res = await agent
-      .put("/api/auth/profile")
+      .put(AUTH_PATHS.profile)
       .send({ name, email: input.email, username: input.username });
 
     expect(res.status).toBe(400);
@@ -55,7 +56,7 @@ describe("display names need a visible character", () => {
 
   it("a name with one visible character among invisible ones is kept as written", async () => {
     const res = await request(t.app)
-      .post("/api/auth/register")
+      .post(AUTH_PATHS.register)
       .send(userInput({ name: "\u200b李\u200b" }));
 
     expect(res.status).toBe(201);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../../server/lib/config";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
+import { pathTo } from "../../shared/path-to";
 import { addDomain } from "../factories/domains";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -14,11 +16,11 @@ describe("the DNS sandbox (development only)", () => {
   it("proves a domain from the TXT record its owner publishes in the app, and only its owner publishes for it", async () => {
     const owner = await signUp(t.app);
     const domain = await addDomain(owner.agent);
-    const path = `/api/domains/${domain.id}/dns-sandbox`;
+    const path = pathTo(DOMAIN_PATHS.dnsSandbox, { id: domain.id });
     expect((await owner.agent.get(path)).body).toEqual({ enabled: true, txt: null, ns: [] });
 
     // Nothing published: the check finds nothing.
-    const before = await owner.agent.post(`/api/domains/${domain.id}/verify`);
+    const before = await owner.agent.post(pathTo(DOMAIN_PATHS.verify, { id: domain.id }));
     expect(before.body.verification.status).toBe("pending");
 
     const bad = await owner.agent.put(path).send({ txt: null, ns: ["not a host"] });
@@ -30,16 +32,16 @@ describe("the DNS sandbox (development only)", () => {
 
     const published = await owner.agent.put(path).send({ txt: domain.verification.txtRecord.value, ns: [] });
     expect(published.status).toBe(200);
-    const verified = await owner.agent.post(`/api/domains/${domain.id}/verify`);
+    const verified = await owner.agent.post(pathTo(DOMAIN_PATHS.verify, { id: domain.id }));
     expect(verified.body.verification.status).toBe("verified");
   });
 
   it("proves a domain from the nameserver pair published for it", async () => {
     const owner = await signUp(t.app);
     const domain = await addDomain(owner.agent);
-    const path = `/api/domains/${domain.id}/dns-sandbox`;
+    const path = pathTo(DOMAIN_PATHS.dnsSandbox, { id: domain.id });
     await owner.agent.put(path).send({ txt: null, ns: domain.verification.nameservers });
-    const verified = await owner.agent.post(`/api/domains/${domain.id}/verify`);
+    const verified = await owner.agent.post(pathTo(DOMAIN_PATHS.verify, { id: domain.id }));
     expect(verified.body.verification.status).toBe("verified");
     expect(verified.body.status).toBe("parked");
   });
@@ -58,7 +60,7 @@ describe("the DNS sandbox (development only)", () => {
     try {
       const owner = await signUp(off.app);
       const domain = await addDomain(owner.agent);
-      const path = `/api/domains/${domain.id}/dns-sandbox`;
+      const path = pathTo(DOMAIN_PATHS.dnsSandbox, { id: domain.id });
       expect((await owner.agent.get(path)).body).toEqual({ enabled: false, txt: null, ns: [] });
       const put = await owner.agent.put(path).send({ txt: domain.verification.txtRecord.value, ns: [] });
       expect(put.status).toBe(404);

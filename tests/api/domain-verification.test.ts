@@ -3,6 +3,9 @@ import type { RequestHandler } from "express";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TDomain } from "../../shared/api/domains";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
+import { marketplacePaths } from "../../shared/api/marketplace/listings";
+import { pathTo } from "../../shared/path-to";
 import { accountEvents, domains, mailOutbox } from "../../shared/schema";
 import { addDomain, runOwnershipJob, uniqueDomainName } from "../factories/domains";
 import { otherMailTo } from "../factories/email";
@@ -37,7 +40,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const verifyNow = (agent: ReturnType<typeof request.agent>, id: string) =>
-  agent.post(`/api/domains/${id}/verify`);
+  agent.post(pathTo(DOMAIN_PATHS.verify, { id }));
 const runJob = (now: Date) => runOwnershipJob(t, now);
 const row = async (id: string) => (await t.db.select().from(domains).where(eq(domains.id, id)))[0];
 const mailsTo = (email: string) => t.db.select().from(mailOutbox).where(otherMailTo(email));
@@ -46,7 +49,7 @@ describe("adding a domain", () => {
   it("adds it pending, whatever status is asked, with the TXT record and the nameserver pair drawn for it to publish", async () => {
     const { agent } = await signUp(t.app);
     const name = uniqueDomainName();
-    const res = await agent.post("/api/domains").send({ name, status: "active" });
+    const res = await agent.post(DOMAIN_PATHS.list).send({ name, status: "active" });
     expect(res.status).toBe(201);
     const domain = res.body as TDomain;
     expect(domain.status).toBe("pending");
@@ -61,7 +64,7 @@ describe("adding a domain", () => {
     expect(domain.verification.nameservers).toHaveLength(2);
     for (const host of domain.verification.nameservers) expect(POOL).toContain(host);
     expect(domain.verification.nameservers).not.toEqual(LEGACY);
-    const list = await agent.get("/api/domains");
+    const list = await agent.get(DOMAIN_PATHS.list);
     expect(list.body[0].verification).toEqual(domain.verification);
   });
 
@@ -69,9 +72,9 @@ describe("adding a domain", () => {
     const name = uniqueDomainName();
     const first = await signUp(t.app);
     const second = await signUp(t.app);
-    expect((await first.agent.post("/api/domains").send({ name })).status).toBe(201);
-    expect((await second.agent.post("/api/domains").send({ name })).status).toBe(201);
-    const again = await first.agent.post("/api/domains").send({ name });
+    expect((await first.agent.post(DOMAIN_PATHS.list).send({ name })).status).toBe(201);
+    expect((await second.agent.post(DOMAIN_PATHS.list).send({ name })).status).toBe(201);
+    const again = await first.agent.post(DOMAIN_PATHS.list).send({ name });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(`${name} is already in your portfolio.`);
   });
@@ -154,7 +157,7 @@ describe("one verified owner per name", () => {
     expect((await verifyNow(owner.agent, domain.id)).body.verification.status).toBe("verified");
 
     expect(await row(squatted.id)).toBeUndefined();
-    expect((await squatter.agent.get("/api/domains")).body).toEqual([]);
+    expect((await squatter.agent.get(DOMAIN_PATHS.list)).body).toEqual([]);
     const [mail] = await mailsTo(squatter.input.email);
     expect(mail.subject).toBe(`${name} was removed from your portfolio`);
     expect(mail.body).toContain("proved that it owns");
@@ -172,7 +175,7 @@ describe("one verified owner per name", () => {
     await verifyNow(owner.agent, domain.id);
 
     const late = await signUp(t.app);
-    const res = await late.agent.post("/api/domains").send({ name: name.toUpperCase() });
+    const res = await late.agent.post(DOMAIN_PATHS.list).send({ name: name.toUpperCase() });
 
     expect(res.status).toBe(201);
     expect(res.body.verification).toMatchObject({ status: "pending", proof: "txt-and-nameservers" });
@@ -202,7 +205,7 @@ describe("editing a domain", () => {
     const { agent } = await signUp(t.app);
     const domain = await addDomain(agent);
     for (const status of ["active", "parked"]) {
-      const res = await agent.patch(`/api/domains/${domain.id}`).send({ status });
+      const res = await agent.patch(pathTo(DOMAIN_PATHS.one, { id: domain.id })).send({ status });
       expect(res.status).toBe(422);
       expect(res.body.message).toContain("is not verified yet");
     }
@@ -215,9 +218,11 @@ describe("editing a domain", () => {
     dns.publishTxt(domain.name, domain.verification.txtRecord.value);
     await verifyNow(agent, domain.id);
 
-    const parked = await agent.patch(`/api/domains/${domain.id}`).send({ status: "parked" });
+    const parked = await agent.patch(pathTo(DOMAIN_PATHS.one, { id: domain.id })).send({ status: "parked" });
     expect(parked.body.status).toBe("parked");
-    const pending = await agent.patch(`/api/domains/${domain.id}`).send({ status: "pending" });
+    const pending = await agent
+      .patch(pathTo(DOMAIN_PATHS.one, { id: domain.id }))
+      .send({ status: "pending" });
     expect(pending.status).toBe(422);
   });
 });
@@ -348,7 +353,7 @@ describe("what needs a verified domain", () => {
   it("refuses to list an unverified domain for sale, and hides a listing whose domain lapsed", async () => {
     const { agent } = await signUp(t.app);
     const domain = await addDomain(agent);
-    const refused = await agent.post("/api/marketplace/list").send({ domainId: domain.id, price: "1500" });
+    const refused = await agent.post(marketplacePaths.list).send({ domainId: domain.id, price: "1500" });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(
       `Verify ${domain.name} before listing it for sale: only a domain whose ownership is proven can be sold.`,
@@ -357,14 +362,14 @@ describe("what needs a verified domain", () => {
     dns.publishTxt(domain.name, domain.verification.txtRecord.value);
     await verifyNow(agent, domain.id);
     expect(
-      (await agent.post("/api/marketplace/list").send({ domainId: domain.id, price: "1500" })).status,
+      (await agent.post(marketplacePaths.list).send({ domainId: domain.id, price: "1500" })).status,
     ).toBe(201);
     const buyer = await signUp(t.app);
-    const listed = await buyer.agent.get("/api/marketplace/domains");
+    const listed = await buyer.agent.get(marketplacePaths.domains);
     expect(listed.body.map((l: { id: string }) => l.id)).toContain(domain.id);
 
     await t.db.update(domains).set({ verifiedAt: null, status: "pending" }).where(eq(domains.id, domain.id));
-    const hidden = await buyer.agent.get("/api/marketplace/domains");
+    const hidden = await buyer.agent.get(marketplacePaths.domains);
     expect(hidden.body.map((l: { id: string }) => l.id)).not.toContain(domain.id);
   });
 });

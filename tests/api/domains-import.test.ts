@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TDomainImportPreview } from "../../shared/api/domains";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
 import { addDomain, addVerifiedDomain, countDomains, csv, uniqueDomainName } from "../factories/domains";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -37,7 +38,7 @@ describe("POST /api/domains/import/preview", () => {
       [`www.${fresh}`, "", "", "", ""],
     ]);
 
-    const res = await upload(me.agent, "/api/domains/import/preview", file);
+    const res = await upload(me.agent, DOMAIN_PATHS.importPreview, file);
 
     expect(res.status).toBe(200);
     const preview = res.body as TDomainImportPreview;
@@ -62,7 +63,7 @@ describe("POST /api/domains/import/preview", () => {
 
   it("refuses a signed-out upload with 401", async () => {
     const res = await request(t.app)
-      .post("/api/domains/import/preview")
+      .post(DOMAIN_PATHS.importPreview)
       .set("Content-Type", "text/csv")
       .send("name\nexample.com\n");
     expect(res.status).toBe(401);
@@ -93,11 +94,11 @@ describe("POST /api/domains/import", () => {
       [theirs.name, "", "", "", "", "", "", ""],
     ]);
 
-    const res = await upload(me.agent, "/api/domains/import", file);
+    const res = await upload(me.agent, DOMAIN_PATHS.import, file);
 
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ imported: 2, skipped: 2 });
-    const list = (await me.agent.get("/api/domains")).body as { name: string }[];
+    const list = (await me.agent.get(DOMAIN_PATHS.list)).body as { name: string }[];
     expect(list.map((d) => d.name).sort()).toEqual([a, b, mine.name].sort());
     const imported = list.find((d) => d.name === a);
     expect(imported).toMatchObject({
@@ -119,7 +120,7 @@ describe("POST /api/domains/import", () => {
   it("imports nothing when any row is invalid, and says which", async () => {
     const me = await signUp(t.app);
     const file = csv([["name"], [uniqueDomainName()], ["bad name.com"], [uniqueDomainName()]]);
-    const res = await upload(me.agent, "/api/domains/import", file);
+    const res = await upload(me.agent, DOMAIN_PATHS.import, file);
     expect(res.status).toBe(422);
     expect(res.body.message).toMatch(/^1 row is invalid \(line 3: .*\)\. Nothing was imported\.$/);
     expect(await countDomains(t.db, me.user.id)).toBe(0);
@@ -129,7 +130,7 @@ describe("POST /api/domains/import", () => {
     const [a, b] = [await signUp(t.app), await signUp(t.app)];
     const names = [uniqueDomainName(), uniqueDomainName(), uniqueDomainName()];
     const file = csv([["name"], ...names.map((n) => [n])]);
-    const answers = await Promise.all([a, b].map((o) => upload(o.agent, "/api/domains/import", file)));
+    const answers = await Promise.all([a, b].map((o) => upload(o.agent, DOMAIN_PATHS.import, file)));
     expect(answers.map((r) => [r.status, r.body.imported])).toEqual([
       [201, 3],
       [201, 3],
@@ -144,7 +145,7 @@ describe("POST /api/domains/import", () => {
     const me = await signUp(t.app);
     const names = [uniqueDomainName(), uniqueDomainName()];
     const file = csv([["name"], ...names.map((n) => [n])]);
-    const answers = await Promise.all([1, 2].map(() => upload(me.agent, "/api/domains/import", file)));
+    const answers = await Promise.all([1, 2].map(() => upload(me.agent, DOMAIN_PATHS.import, file)));
     expect(answers.some((r) => r.status === 201 && r.body.imported === 2)).toBe(true);
     expect(await countDomains(t.db, me.user.id)).toBe(2);
   });
@@ -192,7 +193,7 @@ describe("domain import refuses a bad file with a 4xx message and saves nothing"
     ["blank lines only", () => "\n\n", 422, /empty/],
   ])("%s", async (_label, file, status, message) => {
     const me = await signUp(t.app);
-    for (const path of ["/api/domains/import/preview", "/api/domains/import"]) {
+    for (const path of [DOMAIN_PATHS.importPreview, DOMAIN_PATHS.import]) {
       const res = await upload(me.agent, path, file());
       expect(res.status, path).toBe(status);
       expect(res.body.message).toMatch(message);
@@ -203,7 +204,7 @@ describe("domain import refuses a bad file with a 4xx message and saves nothing"
   it("a file that is not UTF-8", async () => {
     const me = await signUp(t.app);
     const latin1 = Buffer.from(`name\nb\u00fccher-${Date.now()}.de\n`, "latin1");
-    const res = await upload(me.agent, "/api/domains/import", latin1);
+    const res = await upload(me.agent, DOMAIN_PATHS.import, latin1);
     expect(res.status).toBe(422);
     expect(res.body.message).toMatch(/not UTF-8/);
     expect(await countDomains(t.db, me.user.id)).toBe(0);
@@ -212,7 +213,7 @@ describe("domain import refuses a bad file with a 4xx message and saves nothing"
   it("a 20 MB upload, with 413", async () => {
     const me = await signUp(t.app);
     const huge = `name\n${"x".repeat(20 * 1024 * 1024)}\n`;
-    const res = await upload(me.agent, "/api/domains/import", huge);
+    const res = await upload(me.agent, DOMAIN_PATHS.import, huge);
     expect(res.status).toBe(413);
     expect(res.body.message).toBe("Request body is too large");
     expect(await countDomains(t.db, me.user.id)).toBe(0);
@@ -220,7 +221,7 @@ describe("domain import refuses a bad file with a 4xx message and saves nothing"
 
   it("a body that is not CSV, with 415", async () => {
     const me = await signUp(t.app);
-    const res = await me.agent.post("/api/domains/import").send({ csv: valid() });
+    const res = await me.agent.post(DOMAIN_PATHS.import).send({ csv: valid() });
     expect(res.status).toBe(415);
     expect(res.body.message).toMatch(/text\/csv/);
     expect(await countDomains(t.db, me.user.id)).toBe(0);
@@ -229,7 +230,7 @@ describe("domain import refuses a bad file with a 4xx message and saves nothing"
   it("more rows than the limit, with 413", async () => {
     const me = await signUp(t.app);
     const rows = Array.from({ length: 20_001 }, (_, i) => [`d${i}.com`]);
-    const res = await upload(me.agent, "/api/domains/import/preview", csv([["name"], ...rows]));
+    const res = await upload(me.agent, DOMAIN_PATHS.importPreview, csv([["name"], ...rows]));
     expect(res.status).toBe(413);
     expect(res.body.message).toMatch(/more than 20,000 rows/);
   });

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import type request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DOMAIN_SORTS, type TDomain, type TDomainSort } from "../../shared/api/domains";
+import { DOMAIN_PATHS, DOMAIN_SORTS, type TDomain, type TDomainSort } from "../../shared/api/domains";
 import { encodeCursor } from "../../shared/api/v1/common";
+import { pathTo } from "../../shared/path-to";
 import { addDomain, csv, markVerified } from "../factories/domains";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -36,7 +37,7 @@ beforeAll(async () => {
   for (const spec of specs) {
     const domain = await addDomain(owner.agent, { name: spec.name });
     const edit = await owner.agent
-      .patch(`/api/domains/${domain.id}`)
+      .patch(pathTo(DOMAIN_PATHS.one, { id: domain.id }))
       .send({ registrationDate: "2024-01-01", expiryDate: spec.expiry });
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
     if (spec.name.includes("cars")) await markVerified(t.db, domain.id, "parked");
@@ -47,7 +48,7 @@ beforeAll(async () => {
     .set("Content-Type", "text/csv")
     .send(csv(rows));
   expect(report.status, JSON.stringify(report.body)).toBe(201);
-  portfolio = (await owner.agent.get("/api/domains?limit=500").expect(200)).body;
+  portfolio = (await owner.agent.get(`${DOMAIN_PATHS.list}?limit=500`).expect(200)).body;
   expect(portfolio).toHaveLength(specs.length);
 });
 afterAll(() => t.close());
@@ -58,7 +59,7 @@ async function walk(agent: Agent, query: Record<string, string>) {
   const totals: string[] = [];
   let cursor: string | undefined;
   for (let pages = 0; pages < 20; pages++) {
-    const res = await agent.get("/api/domains").query({ ...query, ...(cursor ? { cursor } : {}) });
+    const res = await agent.get(DOMAIN_PATHS.list).query({ ...query, ...(cursor ? { cursor } : {}) });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     names.push(...(res.body as TDomain[]).map((d) => d.name));
     totals.push(res.headers["x-total-count"]);
@@ -113,14 +114,14 @@ describe("GET /api/domains pages the portfolio on the server", () => {
   });
 
   it("answers the first 100 domains when no limit is given", async () => {
-    const res = await owner.agent.get("/api/domains").expect(200);
+    const res = await owner.agent.get(DOMAIN_PATHS.list).expect(200);
     expect(res.body).toHaveLength(7);
     expect(res.headers["x-next-cursor"]).toBeUndefined();
     expect(res.headers["x-total-count"]).toBe("7");
   });
 
   it("refuses a bad cursor, a cursor of another order, a bad sort or limit with 400", async () => {
-    const first = await owner.agent.get("/api/domains").query({ sort: "revenue", limit: "2" }).expect(200);
+    const first = await owner.agent.get(DOMAIN_PATHS.list).query({ sort: "revenue", limit: "2" }).expect(200);
     const revenueCursor = first.headers["x-next-cursor"];
     expect(revenueCursor).toBeTruthy();
     for (const query of [
@@ -133,7 +134,7 @@ describe("GET /api/domains pages the portfolio on the server", () => {
       { limit: "0" },
       { limit: "501" },
     ]) {
-      const res = await owner.agent.get("/api/domains").query(query);
+      const res = await owner.agent.get(DOMAIN_PATHS.list).query(query);
       expect(res.status, JSON.stringify(query)).toBe(400);
       expect(res.body.message).toBeTruthy();
     }
@@ -141,9 +142,9 @@ describe("GET /api/domains pages the portfolio on the server", () => {
 
   it("never shows another owner's domains, whatever cursor they send", async () => {
     const other = await signUp(t.app);
-    const first = await owner.agent.get("/api/domains").query({ sort: "name", limit: "2" }).expect(200);
+    const first = await owner.agent.get(DOMAIN_PATHS.list).query({ sort: "name", limit: "2" }).expect(200);
     const res = await other.agent
-      .get("/api/domains")
+      .get(DOMAIN_PATHS.list)
       .query({ sort: "name", cursor: first.headers["x-next-cursor"] })
       .expect(200);
     expect(res.body).toEqual([]);
@@ -157,7 +158,7 @@ describe("GET /api/domains pages the portfolio on the server", () => {
     const big = await addDomain(solo.agent, { name: "big-earner.com" });
     for (const domain of [small, middle, big]) {
       await solo.agent
-        .patch(`/api/domains/${domain.id}`)
+        .patch(pathTo(DOMAIN_PATHS.one, { id: domain.id }))
         .send({ registrationDate: "2024-01-01" })
         .expect(200);
     }
@@ -173,15 +174,15 @@ describe("GET /api/domains pages the portfolio on the server", () => {
         ]),
       )
       .expect(201);
-    await solo.agent.get("/api/domains").expect(200);
+    await solo.agent.get(DOMAIN_PATHS.list).expect(200);
     // Yesterday's figures for the big earner, as a new day finds them: out of date and wrong. The
     // page of one (and the row after it) holds only fresh domains.
     await t.db.execute(
       sql`update domain_figures set as_of = as_of - 1, revenue = 0, visitors = 0 where domain_id = ${big.id}`,
     );
-    const top = await solo.agent.get("/api/domains?sort=revenue&limit=1").expect(200);
+    const top = await solo.agent.get(`${DOMAIN_PATHS.list}?sort=revenue&limit=1`).expect(200);
     expect(top.body.map((d: TDomain) => d.name)).toEqual(["big-earner.com"]);
-    const most = await solo.agent.get("/api/domains?sort=visitors&limit=1").expect(200);
+    const most = await solo.agent.get(`${DOMAIN_PATHS.list}?sort=visitors&limit=1`).expect(200);
     expect(most.body[0]).toMatchObject({ name: "big-earner.com", visitors: 50 });
   });
 });

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
+import { pathTo } from "../../shared/path-to";
 import {
   addDomain,
   addVerifiedDomain,
@@ -19,14 +21,14 @@ afterAll(() => t.close());
 
 describe("GET /api/domains", () => {
   it("refuses a signed-out visitor with 401", async () => {
-    const res = await request(t.app).get("/api/domains");
+    const res = await request(t.app).get(DOMAIN_PATHS.list);
     expect(res.status).toBe(401);
     expect(res.body.message).toBeTruthy();
   });
 
   it("answers an empty list for a new owner", async () => {
     const { agent } = await signUp(t.app);
-    const res = await agent.get("/api/domains");
+    const res = await agent.get(DOMAIN_PATHS.list);
     expect(res.status).toBe(200);
     expect(res.body).toEqual([]);
   });
@@ -38,7 +40,7 @@ describe("GET /api/domains", () => {
     const second = await addVerifiedDomain(owner.agent, t.db, { status: "parked", adNetwork: "sedo" });
     await addDomain(other.agent);
 
-    const res = await owner.agent.get("/api/domains");
+    const res = await owner.agent.get(DOMAIN_PATHS.list);
     expect(res.status).toBe(200);
     expect(res.body.map((d: { id: string }) => d.id)).toEqual([second.id, first.id]);
     expect(res.body[0]).toMatchObject({
@@ -61,7 +63,7 @@ describe("POST /api/domains", () => {
     const { agent, user } = await signUp(t.app);
     const name = uniqueDomainName();
     const res = await agent
-      .post("/api/domains")
+      .post(DOMAIN_PATHS.list)
       .send({ name: `  ${name}  `, nameservers: "  ns1.park.io, ns2.park.io " });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
@@ -90,7 +92,7 @@ describe("POST /api/domains", () => {
     ["a site's own name under a private suffix", "https://Parked-Site.github.io/", "parked-site.github.io"],
   ])("normalises %s", async (_label, input, stored) => {
     const { agent } = await signUp(t.app);
-    const res = await agent.post("/api/domains").send({ name: input });
+    const res = await agent.post(DOMAIN_PATHS.list).send({ name: input });
     expect(res.status).toBe(201);
     expect(res.body.name).toBe(stored);
   });
@@ -116,7 +118,7 @@ describe("POST /api/domains", () => {
     ["an unknown template", { name: "fine-name.com", parkingTemplate: "fancy" }, /Invalid input/],
   ])("refuses %s with 400 and saves nothing", async (_label, body, message) => {
     const { agent, user } = await signUp(t.app);
-    const res = await agent.post("/api/domains").send(body);
+    const res = await agent.post(DOMAIN_PATHS.list).send(body);
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(message);
     expect(await countDomains(t.db, user.id)).toBe(0);
@@ -125,7 +127,7 @@ describe("POST /api/domains", () => {
   it("refuses malformed JSON with 400 and saves nothing", async () => {
     const { agent, user } = await signUp(t.app);
     const res = await agent
-      .post("/api/domains")
+      .post(DOMAIN_PATHS.list)
       .set("Content-Type", "application/json")
       .send('{"name": "x.com",');
     expect(res.status).toBe(400);
@@ -136,7 +138,9 @@ describe("POST /api/domains", () => {
   it("answers 409 when the owner adds the same name twice, however it is written", async () => {
     const { agent, user } = await signUp(t.app);
     const domain = await addDomain(agent);
-    const res = await agent.post("/api/domains").send({ name: `https://www.${domain.name.toUpperCase()}/` });
+    const res = await agent
+      .post(DOMAIN_PATHS.list)
+      .send({ name: `https://www.${domain.name.toUpperCase()}/` });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(`${domain.name} is already in your portfolio.`);
     expect(await countDomains(t.db, user.id)).toBe(1);
@@ -145,7 +149,7 @@ describe("POST /api/domains", () => {
   it("lets two owners racing for the same unverified name both hold it, pending", async () => {
     const [a, b] = [await signUp(t.app), await signUp(t.app)];
     const name = uniqueDomainName();
-    const answers = await Promise.all([a, b].map((o) => o.agent.post("/api/domains").send({ name })));
+    const answers = await Promise.all([a, b].map((o) => o.agent.post(DOMAIN_PATHS.list).send({ name })));
     expect(answers.map((r) => r.status)).toEqual([201, 201]);
     const holders = await t.db.execute(
       sql`select user_id from domains where name = ${name} and verified_at is null`,
@@ -156,7 +160,7 @@ describe("POST /api/domains", () => {
   it("gives the same account one copy of a name however often it is added at once", async () => {
     const { agent, user } = await signUp(t.app);
     const name = uniqueDomainName();
-    const answers = await Promise.all([1, 2, 3].map(() => agent.post("/api/domains").send({ name })));
+    const answers = await Promise.all([1, 2, 3].map(() => agent.post(DOMAIN_PATHS.list).send({ name })));
     expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409]);
     expect(await countDomains(t.db, user.id)).toBe(1);
   });
@@ -169,9 +173,9 @@ describe("the acquisition date on add and edit", () => {
     const { agent } = await signUp(t.app);
 
     const dated = await agent
-      .post("/api/domains")
+      .post(DOMAIN_PATHS.list)
       .send({ name: uniqueDomainName(), registrationDate: "2024-05-17" });
-    const undated = await agent.post("/api/domains").send({ name: uniqueDomainName() });
+    const undated = await agent.post(DOMAIN_PATHS.list).send({ name: uniqueDomainName() });
 
     expect(dated.status).toBe(201);
     expect(dated.body.registrationDate.slice(0, 10)).toBe("2024-05-17");
@@ -185,7 +189,7 @@ describe("the acquisition date on add and edit", () => {
   ])("Add Domain with %s is refused with 400 and adds nothing", async (registrationDate, message) => {
     const { agent, user } = await signUp(t.app);
 
-    const res = await agent.post("/api/domains").send({ name: uniqueDomainName(), registrationDate });
+    const res = await agent.post(DOMAIN_PATHS.list).send({ name: uniqueDomainName(), registrationDate });
 
     expect(res.status).toBe(400);
     expect(res.body.message).toContain(message);
@@ -196,11 +200,13 @@ describe("the acquisition date on add and edit", () => {
     const { agent } = await signUp(t.app);
     const domain = await addDomain(agent);
 
-    const res = await agent.patch(`/api/domains/${domain.id}`).send({ registrationDate: daysFromNow(2) });
+    const res = await agent
+      .patch(pathTo(DOMAIN_PATHS.one, { id: domain.id }))
+      .send({ registrationDate: daysFromNow(2) });
 
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("The acquisition date cannot be in the future.");
-    const after = await agent.get(`/api/domains/${domain.id}`);
+    const after = await agent.get(pathTo(DOMAIN_PATHS.one, { id: domain.id }));
     expect(after.body.registrationDate).toBe(domain.registrationDate);
   });
 });
@@ -217,7 +223,7 @@ describe("GET /api/domains/{id}", () => {
       insert into domain_traffic (domain_id, user_id, day, visits, leads)
       values (${domain.id}, ${user.id}, current_date - 100, 40, 1)
     `);
-    const res = await agent.get(`/api/domains/${domain.id}`);
+    const res = await agent.get(pathTo(DOMAIN_PATHS.one, { id: domain.id }));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       id: domain.id,
@@ -232,7 +238,7 @@ describe("GET /api/domains/{id}", () => {
     const owner = await signUp(t.app);
     const stranger = await signUp(t.app);
     const domain = await addDomain(owner.agent);
-    const res = await stranger.agent.get(`/api/domains/${domain.id}`);
+    const res = await stranger.agent.get(pathTo(DOMAIN_PATHS.one, { id: domain.id }));
     expect(res.status).toBe(404);
     expect(res.body.message).toBe("Domain not found");
   });
@@ -249,7 +255,7 @@ describe("PATCH /api/domains/{id}", () => {
   it("saves the manage dialog's edits and answers the domain", async () => {
     const { agent } = await signUp(t.app);
     const domain = await addVerifiedDomain(agent, t.db);
-    const res = await agent.patch(`/api/domains/${domain.id}`).send({
+    const res = await agent.patch(pathTo(DOMAIN_PATHS.one, { id: domain.id })).send({
       status: "parked",
       adNetwork: "bodis",
       parkingTemplate: "minimal",
@@ -268,11 +274,11 @@ describe("PATCH /api/domains/{id}", () => {
       purchasePrice: "1200.50",
       renewalCost: "12.99",
     });
-    const again = await agent.get("/api/domains");
+    const again = await agent.get(DOMAIN_PATHS.list);
     expect(again.body[0]).toMatchObject({ status: "parked", purchasePrice: "1200.50" });
 
     const cleared = await agent
-      .patch(`/api/domains/${domain.id}`)
+      .patch(pathTo(DOMAIN_PATHS.one, { id: domain.id }))
       .send({ expiryDate: null, purchasePrice: null });
     expect(cleared.body).toMatchObject({ expiryDate: null, purchasePrice: null, renewalCost: "12.99" });
   });
@@ -286,10 +292,10 @@ describe("PATCH /api/domains/{id}", () => {
   ])("refuses %s with 400 and changes nothing", async (_label, body) => {
     const { agent } = await signUp(t.app);
     const domain = await addDomain(agent);
-    const res = await agent.patch(`/api/domains/${domain.id}`).send(body);
+    const res = await agent.patch(pathTo(DOMAIN_PATHS.one, { id: domain.id })).send(body);
     expect(res.status).toBe(400);
     expect(res.body.message).toBeTruthy();
-    const after = await agent.get(`/api/domains/${domain.id}`);
+    const after = await agent.get(pathTo(DOMAIN_PATHS.one, { id: domain.id }));
     expect(after.body).toMatchObject({
       name: domain.name,
       status: "pending",
@@ -301,10 +307,12 @@ describe("PATCH /api/domains/{id}", () => {
   it("refuses an expiry before the registration with 400", async () => {
     const { agent } = await signUp(t.app);
     const domain = await addDomain(agent);
-    const res = await agent.patch(`/api/domains/${domain.id}`).send({ expiryDate: "2001-01-01" });
+    const res = await agent
+      .patch(pathTo(DOMAIN_PATHS.one, { id: domain.id }))
+      .send({ expiryDate: "2001-01-01" });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("The expiry date cannot be before the registration date.");
-    expect((await agent.get(`/api/domains/${domain.id}`)).body.expiryDate).toBeNull();
+    expect((await agent.get(pathTo(DOMAIN_PATHS.one, { id: domain.id }))).body.expiryDate).toBeNull();
   });
 
   it("answers 404 for another owner's domain and leaves it alone", async () => {
@@ -312,9 +320,11 @@ describe("PATCH /api/domains/{id}", () => {
     const stranger = await signUp(t.app);
     const domain = await addDomain(owner.agent);
     await markVerified(t.db, domain.id);
-    const res = await stranger.agent.patch(`/api/domains/${domain.id}`).send({ status: "parked" });
+    const res = await stranger.agent
+      .patch(pathTo(DOMAIN_PATHS.one, { id: domain.id }))
+      .send({ status: "parked" });
     expect(res.status).toBe(404);
-    expect((await owner.agent.get(`/api/domains/${domain.id}`)).body.status).toBe("active");
+    expect((await owner.agent.get(pathTo(DOMAIN_PATHS.one, { id: domain.id }))).body.status).toBe("active");
   });
 });
 
@@ -326,19 +336,19 @@ describe("DELETE /api/domains/{id}", () => {
       insert into revenue_events (user_id, domain_id, type, amount, description)
       values (${user.id}, ${domain.id}, 'lead', '75.00', 'lead')
     `);
-    const res = await agent.delete(`/api/domains/${domain.id}`);
+    const res = await agent.delete(pathTo(DOMAIN_PATHS.one, { id: domain.id }));
     expect(res.status).toBe(204);
     expect(await countDomains(t.db, user.id)).toBe(0);
     const kept = await t.db.execute(sql`select 1 from revenue_events where user_id = ${user.id}`);
     expect(kept.rows).toHaveLength(1);
-    expect((await agent.get(`/api/domains/${domain.id}`)).status).toBe(404);
+    expect((await agent.get(pathTo(DOMAIN_PATHS.one, { id: domain.id }))).status).toBe(404);
   });
 
   it("answers 404 for another owner's domain and keeps it", async () => {
     const owner = await signUp(t.app);
     const stranger = await signUp(t.app);
     const domain = await addDomain(owner.agent);
-    const res = await stranger.agent.delete(`/api/domains/${domain.id}`);
+    const res = await stranger.agent.delete(pathTo(DOMAIN_PATHS.one, { id: domain.id }));
     expect(res.status).toBe(404);
     expect(await countDomains(t.db, owner.user.id)).toBe(1);
   });
@@ -361,7 +371,7 @@ describe("GET /api/domains/{id}/services", () => {
         (${user.id}, ${domain.id}, ${orders.rows[1].id}, 'basic_appraisal', 'pending', now()),
         (${user.id}, ${other.id}, ${orders.rows[1].id}, 'traffic_boost', 'pending', now())
     `);
-    const res = await agent.get(`/api/domains/${domain.id}/services`);
+    const res = await agent.get(pathTo(DOMAIN_PATHS.services, { id: domain.id }));
     expect(res.status).toBe(200);
     expect(res.body.map((s: { serviceType: string; status: string }) => [s.serviceType, s.status])).toEqual([
       ["basic_appraisal", "pending"],
@@ -374,7 +384,7 @@ describe("GET /api/domains/{id}/services", () => {
     const owner = await signUp(t.app);
     const stranger = await signUp(t.app);
     const domain = await addDomain(owner.agent);
-    const res = await stranger.agent.get(`/api/domains/${domain.id}/services`);
+    const res = await stranger.agent.get(pathTo(DOMAIN_PATHS.services, { id: domain.id }));
     expect(res.status).toBe(404);
   });
 });

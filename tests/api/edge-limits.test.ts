@@ -4,6 +4,14 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorHandler } from "../../server/http/error-handler";
 import { createLogger } from "../../server/lib/logger";
+import { AFFILIATE_INVITE_PATH } from "../../shared/api/affiliates";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
+import { HEALTH_PATHS } from "../../shared/api/health";
+import { marketplacePaths } from "../../shared/api/marketplace/listings";
+import { PAYMENT_PATHS } from "../../shared/api/payouts";
+import { REVENUE_PATHS } from "../../shared/api/revenue";
+import { pathTo } from "../../shared/path-to";
 import { addDomain } from "../factories/domains";
 import { signUp } from "../factories/users";
 import { listApiRoutes } from "../setup/route-table";
@@ -25,7 +33,7 @@ describe("JSON nesting", () => {
     expect(body.length).toBeLessThan(100_000);
     // Webhooks read their raw body for the signature; the health check reads none.
     const routes = listApiRoutes(t.app).filter(
-      (r) => !r.path.startsWith("/api/webhooks/") && r.path !== "/api/health",
+      (r) => !r.path.startsWith("/api/webhooks/") && r.path !== HEALTH_PATHS.health,
     );
     const failures: string[] = [];
     for (const route of routes) {
@@ -44,7 +52,7 @@ describe("JSON nesting", () => {
 
   it("still accepts ordinary nesting", async () => {
     const res = await request(t.app)
-      .post("/api/auth/login")
+      .post(AUTH_PATHS.login)
       .set("Content-Type", "application/json")
       .send(JSON.stringify({ usernameOrEmail: "x", password: "y", extra: [[[[{ a: [1] }]]]] }));
     expect(res.status).toBe(401);
@@ -56,21 +64,21 @@ describe("amounts the database could not hold", () => {
     [
       "a revenue goal",
       "post",
-      "/api/revenue/goals",
+      REVENUE_PATHS.goals,
       { targetAmount: "99999999999", timeframe: "monthly", category: "total" },
     ],
     [
       "a goal as a huge number",
       "post",
-      "/api/revenue/goals",
+      REVENUE_PATHS.goals,
       { targetAmount: 1e300, timeframe: "monthly", category: "total" },
     ],
-    ["payout settings", "put", "/api/payments/settings", { minPayout: 1e15, payoutFrequency: "weekly" }],
-    ["a payout", "post", "/api/payments/payout", { amount: "99999999999.99", paypalEmail: "p@example.com" }],
+    ["payout settings", "put", PAYMENT_PATHS.settings, { minPayout: 1e15, payoutFrequency: "weekly" }],
+    ["a payout", "post", PAYMENT_PATHS.payout, { amount: "99999999999.99", paypalEmail: "p@example.com" }],
     [
       "a test payment",
       "post",
-      "/api/paypal/order",
+      PAYMENT_PATHS.paypalOrder,
       { amount: "99999999999", currency: "USD", intent: "CAPTURE" },
     ],
   ])("refuses %s with a 4xx and a message", async (_label, method, path, body) => {
@@ -84,9 +92,11 @@ describe("amounts the database could not hold", () => {
   it("refuses a domain price or listing price past what is stored", async () => {
     const { agent } = await signUp(t.app);
     const domain = await addDomain(agent);
-    const cost = await agent.patch(`/api/domains/${domain.id}`).send({ purchasePrice: "99999999999.00" });
+    const cost = await agent
+      .patch(pathTo(DOMAIN_PATHS.one, { id: domain.id }))
+      .send({ purchasePrice: "99999999999.00" });
     expect(cost.status).toBe(400);
-    const listing = await agent.post("/api/marketplace/list").send({ domainId: domain.id, price: 1e20 });
+    const listing = await agent.post(marketplacePaths.list).send({ domainId: domain.id, price: 1e20 });
     expect(listing.status).toBe(400);
   });
 
@@ -105,7 +115,7 @@ describe("amounts the database could not hold", () => {
 
 describe("headers", () => {
   it("sends the security headers and a Permissions-Policy on the health check", async () => {
-    const res = await request(t.app).get("/api/health");
+    const res = await request(t.app).get(HEALTH_PATHS.health);
     expect(res.status).toBe(200);
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
@@ -115,10 +125,10 @@ describe("headers", () => {
 
   it("marks signed-in API answers no-store, but lets the polled feed revalidate", async () => {
     const { agent } = await signUp(t.app);
-    const me = await agent.get("/api/auth/me");
+    const me = await agent.get(AUTH_PATHS.me);
     expect(me.headers["cache-control"]).toBe("no-store");
     expect(me.headers["permissions-policy"]).toContain("geolocation=()");
-    const feed = await agent.get("/api/revenue/streams");
+    const feed = await agent.get(REVENUE_PATHS.streams);
     expect(feed.headers["cache-control"]).toBe("private, no-cache");
     expect(feed.headers.etag).toBeTruthy();
   });
@@ -128,7 +138,7 @@ describe("links in emails", () => {
   const invitationMail = async (app: TestApp, host: string) => {
     const { agent } = await signUp(app.app, { name: "Eve\u202Elive.ecnanif" });
     const email = `invitee-${Date.now()}@example.com`;
-    const res = await agent.post("/api/affiliates/invite").set("Host", host).send({ email, level: 1 });
+    const res = await agent.post(AFFILIATE_INVITE_PATH).set("Host", host).send({ email, level: 1 });
     expect(res.status).toBe(201);
     const mails = await app.db.execute<{ subject: string; body: string }>(
       sql`select subject, body from mail_outbox where "to" = ${email}`,

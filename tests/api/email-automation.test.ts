@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TEmailAutomation } from "../../shared/api/email-automation";
+import { EMAIL_AUTOMATION_PATHS, EMAIL_SEQUENCES_PATH } from "../../shared/api/email-automation";
+import { pathTo } from "../../shared/path-to";
 import { referralCodeOf } from "../factories/affiliates";
 import { buyMarketingTools } from "../factories/billing";
 import { runSequenceEmails } from "../factories/email";
@@ -37,8 +39,8 @@ describe("email automation", () => {
   it("without the Email Automation tool, sequences answer 403", async () => {
     const user = await signUp(t.app);
     await buyMarketingTools(user.agent, ["social-scheduler"]);
-    expect((await user.agent.post("/api/email/sequences").send(SEQUENCE)).status).toBe(403);
-    expect((await user.agent.get("/api/email/sequences")).status).toBe(403);
+    expect((await user.agent.post(EMAIL_SEQUENCES_PATH).send(SEQUENCE)).status).toBe(403);
+    expect((await user.agent.get(EMAIL_SEQUENCES_PATH)).status).toBe(403);
   });
 
   it("sends each step to each recruit on its day with merge fields, once, and one click unsubscribes for good", async () => {
@@ -46,7 +48,7 @@ describe("email automation", () => {
     await buyMarketingTools(sender.agent, ["email-automation"]);
     const ada = await signUp(t.app, { name: "Ada Recruit", referralCode: await codeOf(sender.user.id) });
     const bob = await signUp(t.app, { name: "Bob Recruit", referralCode: await codeOf(sender.user.id) });
-    await sender.agent.post("/api/email/sequences").send(SEQUENCE).expect(201);
+    await sender.agent.post(EMAIL_SEQUENCES_PATH).send(SEQUENCE).expect(201);
 
     expect(await run(0)).toMatchObject({ sent: 2, skipped: 0, bounced: 0 });
     expect(await run(0)).toMatchObject({ sent: 0, skipped: 0, bounced: 0 });
@@ -74,12 +76,12 @@ describe("email automation", () => {
 
     // A new sequence of the same sender never mails Ada either.
     await sender.agent
-      .post("/api/email/sequences")
+      .post(EMAIL_SEQUENCES_PATH)
       .send({ name: "Again", steps: [{ day: 0, subject: "Seq: again", body: "Hi" }] })
       .expect(201);
     expect(await run(4)).toMatchObject({ sent: 1, skipped: 1, bounced: 0 });
 
-    const shown = (await sender.agent.get("/api/email/sequences").expect(200)).body as TEmailAutomation;
+    const shown = (await sender.agent.get(EMAIL_SEQUENCES_PATH).expect(200)).body as TEmailAutomation;
     expect(shown.unsubscribed.map((u) => u.email)).toEqual([ada.input.email.toLowerCase()]);
     const welcomeSeq = shown.sequences.find((s) => s.name === "Welcome");
     expect(welcomeSeq?.steps.map((s) => [s.day, s.sent, s.skipped])).toEqual([
@@ -95,10 +97,10 @@ describe("email automation", () => {
   it("refuses an empty sequence and another user's sequence", async () => {
     const owner = await signUp(t.app);
     await buyMarketingTools(owner.agent, ["email-automation"]);
-    expect((await owner.agent.post("/api/email/sequences").send({ name: "x", steps: [] })).status).toBe(400);
-    const made = await owner.agent.post("/api/email/sequences").send(SEQUENCE).expect(201);
+    expect((await owner.agent.post(EMAIL_SEQUENCES_PATH).send({ name: "x", steps: [] })).status).toBe(400);
+    const made = await owner.agent.post(EMAIL_SEQUENCES_PATH).send(SEQUENCE).expect(201);
     const other = await signUp(t.app);
-    await other.agent.delete(`/api/email/sequences/${made.body.id}`).expect(404);
-    await owner.agent.delete(`/api/email/sequences/${made.body.id}`).expect(204);
+    await other.agent.delete(pathTo(EMAIL_AUTOMATION_PATHS.sequence, { id: made.body.id })).expect(404);
+    await owner.agent.delete(pathTo(EMAIL_AUTOMATION_PATHS.sequence, { id: made.body.id })).expect(204);
   });
 });

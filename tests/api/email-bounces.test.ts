@@ -3,6 +3,8 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bounceSignature } from "../../server/modules/email-automation/bounce-reports";
 import type { TEmailAutomation } from "../../shared/api/email-automation";
+import { EMAIL_SEQUENCES_PATH } from "../../shared/api/email-automation";
+import { WEBHOOK_PATHS } from "../../shared/api/webhooks";
 import { OFFERS } from "../../shared/catalog";
 import { payInSandbox } from "../factories/billing";
 import { runSequenceEmails } from "../factories/email";
@@ -45,7 +47,7 @@ const recruitOf = async (sender: Account, name: string) => {
 const run = (daysAhead = 0) => runSequenceEmails(t, daysAhead);
 
 const shown = async (sender: Account) =>
-  (await sender.agent.get("/api/email/sequences").expect(200)).body as TEmailAutomation;
+  (await sender.agent.get(EMAIL_SEQUENCES_PATH).expect(200)).body as TEmailAutomation;
 
 const received = (email: string, subject: string) =>
   smtp.received.filter((m) => m.to.includes(email.toLowerCase()) && m.subject === subject).length;
@@ -68,7 +70,7 @@ describe("email bounces", () => {
     smtp.refuse(gone.input.email, 550, "rcpt");
     smtp.refuse(busy.input.email, 451, "rcpt");
     smtp.refuse(late.input.email, 554, "data");
-    await sender.agent.post("/api/email/sequences").send(SEQUENCE).expect(201);
+    await sender.agent.post(EMAIL_SEQUENCES_PATH).send(SEQUENCE).expect(201);
 
     expect(await run()).toEqual({ sent: 1, bounced: 2, deferred: 1, "soft-bounced": 0, skipped: 0 });
     expect(received(fine.input.email, "Seq: welcome")).toBe(1);
@@ -88,7 +90,7 @@ describe("email bounces", () => {
 
     // A new sequence of the same sender skips them too.
     await sender.agent
-      .post("/api/email/sequences")
+      .post(EMAIL_SEQUENCES_PATH)
       .send({ name: "Again", steps: [{ day: 0, subject: "Seq: again", body: "Hi" }] })
       .expect(201);
     expect(await run(4)).toMatchObject({ sent: 2, bounced: 0, skipped: 2 });
@@ -118,7 +120,7 @@ describe("email bounces", () => {
     const second = await senderWithTool();
     const shared = await recruitOf(first, "Shared Person");
     smtp.refuse(shared.input.email, 550);
-    await first.agent.post("/api/email/sequences").send(SEQUENCE).expect(201);
+    await first.agent.post(EMAIL_SEQUENCES_PATH).send(SEQUENCE).expect(201);
     await run();
     expect((await shown(first)).bounces).toHaveLength(1);
     expect((await shown(second)).bounces).toEqual([]);
@@ -133,7 +135,7 @@ describe("email bounces", () => {
     const later = await recruitOf(sender, "Later Bounce");
     const other = await recruitOf(sender, "Other Reader");
     await sender.agent
-      .post("/api/email/sequences")
+      .post(EMAIL_SEQUENCES_PATH)
       .send({ name: "Reports", steps: [{ day: 0, subject: "Seq: report", body: "Hi" }] })
       .expect(201);
     await run();
@@ -149,7 +151,7 @@ describe("email bounces", () => {
     const post = (report: object, secret = BOUNCE_SECRET) => {
       const body = JSON.stringify(report);
       return request(t.app)
-        .post("/api/webhooks/mail-bounces")
+        .post(WEBHOOK_PATHS.mailBounces)
         .set("Content-Type", "application/json")
         .set("X-ParkPilot-Signature", bounceSignature(secret, Buffer.from(body)))
         .send(body);
@@ -177,7 +179,7 @@ describe("email bounces", () => {
 
     // The next sequence skips the address.
     await sender.agent
-      .post("/api/email/sequences")
+      .post(EMAIL_SEQUENCES_PATH)
       .send({ name: "Reports 2", steps: [{ day: 0, subject: "Seq: report 2", body: "Hi" }] })
       .expect(201);
     await run(1);

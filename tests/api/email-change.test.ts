@@ -1,6 +1,9 @@
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EMAIL_PATHS } from "../../shared/api/auth/email";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
 import { confirmationToken } from "../factories/email";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -24,15 +27,15 @@ const mailsTo = async (email: string) =>
 /** Asks to move the signed-up account to `email`, as Settings does. */
 async function askToMove(owner: Awaited<ReturnType<typeof signUp>>, email: string) {
   const res = await owner.agent
-    .put("/api/auth/profile")
+    .put(AUTH_PATHS.profile)
     .send({ name: owner.input.name, username: owner.input.username, email });
   expect(res.status).toBe(200);
   return res;
 }
 
-const confirm = (token: string) => request(t.app).post("/api/auth/email/confirm").send({ token });
+const confirm = (token: string) => request(t.app).post(EMAIL_PATHS.confirm).send({ token });
 const emailOf = async (owner: Awaited<ReturnType<typeof signUp>>) =>
-  (await owner.agent.get("/api/auth/me")).body.user.email as string;
+  (await owner.agent.get(AUTH_PATHS.me)).body.user.email as string;
 
 describe("changing the email", () => {
   it("keeps the old address in /api/auth/me until the link mailed to the new one is opened", async () => {
@@ -42,7 +45,7 @@ describe("changing the email", () => {
     expect(asked.body.user.email).toBe(owner.input.email);
 
     expect(await emailOf(owner)).toBe(owner.input.email);
-    const status = await owner.agent.get("/api/auth/email");
+    const status = await owner.agent.get(EMAIL_PATHS.status);
     expect(status.body).toMatchObject({ email: owner.input.email, confirmed: false, pending: { email: to } });
     expect(Date.parse(status.body.pending.expiresAt) - Date.now()).toBeGreaterThan(29 * 60_000);
 
@@ -58,7 +61,7 @@ describe("changing the email", () => {
     const done = await confirm(token);
     expect(done.status).toBe(200);
     expect(await emailOf(owner)).toBe(to);
-    expect((await owner.agent.get("/api/auth/email")).body).toEqual({
+    expect((await owner.agent.get(EMAIL_PATHS.status)).body).toEqual({
       email: to,
       confirmed: true,
       pending: null,
@@ -74,14 +77,12 @@ describe("changing the email", () => {
     expect(notice.body).toContain(to);
     const cancelToken = /\/cancel-email-change\?token=([\w-]+)/.exec(notice.body)?.[1] ?? "";
 
-    const cancelled = await request(t.app).post("/api/auth/email/cancel").send({ token: cancelToken });
+    const cancelled = await request(t.app).post(EMAIL_PATHS.cancel).send({ token: cancelToken });
     expect(cancelled.status).toBe(200);
-    expect((await owner.agent.get("/api/auth/email")).body.pending).toBeNull();
+    expect((await owner.agent.get(EMAIL_PATHS.status)).body.pending).toBeNull();
     expect((await confirm(await confirmationToken(t.db, to))).status).toBe(400);
     expect(await emailOf(owner)).toBe(owner.input.email);
-    expect((await request(t.app).post("/api/auth/email/cancel").send({ token: cancelToken })).status).toBe(
-      400,
-    );
+    expect((await request(t.app).post(EMAIL_PATHS.cancel).send({ token: cancelToken })).status).toBe(400);
   });
 
   it("takes a link once only", async () => {
@@ -113,12 +114,12 @@ describe("changing the email", () => {
     const to = newAddress();
     await askToMove(owner, to);
     const first = await confirmationToken(t.db, to);
-    expect((await owner.agent.post("/api/auth/email/resend")).status).toBe(202);
+    expect((await owner.agent.post(EMAIL_PATHS.resend)).status).toBe(202);
     const second = await confirmationToken(t.db, to);
     expect(second).not.toBe(first);
     expect((await confirm(first)).status).toBe(400);
 
-    const dropped = await owner.agent.delete("/api/auth/email/pending");
+    const dropped = await owner.agent.delete(EMAIL_PATHS.pending);
     expect(dropped.status).toBe(200);
     expect(dropped.body.pending).toBeNull();
     expect((await confirm(second)).status).toBe(400);
@@ -131,7 +132,7 @@ describe("changing the email", () => {
     const free = await askToMove(owner, newAddress());
     const taken = await askToMove(owner, holder.input.email.toUpperCase());
     expect(Object.keys(taken.body)).toEqual(Object.keys(free.body));
-    expect((await owner.agent.get("/api/auth/email")).body.pending.email).toBe(
+    expect((await owner.agent.get(EMAIL_PATHS.status)).body.pending.email).toBe(
       holder.input.email.toUpperCase(),
     );
 
@@ -147,7 +148,7 @@ describe("changing the email", () => {
       sql`update session set sess = jsonb_set(sess::jsonb, '{authAt}', '0')::json where sess->>'userId' = ${owner.user.id}`,
     );
     const stale = await owner.agent
-      .put("/api/auth/profile")
+      .put(AUTH_PATHS.profile)
       .send({ name: owner.input.name, username: owner.input.username, email: newAddress() });
     expect(stale.body.code).toBe("REAUTH_REQUIRED");
 
@@ -155,7 +156,7 @@ describe("changing the email", () => {
     // Registration mailed one; four more changes fill the hour.
     for (let i = 0; i < 4; i += 1) await askToMove(fresh, newAddress());
     const refused = await fresh.agent
-      .put("/api/auth/profile")
+      .put(AUTH_PATHS.profile)
       .send({ name: fresh.input.name, username: fresh.input.username, email: newAddress() });
     expect(refused.status).toBe(429);
   });
@@ -164,18 +165,18 @@ describe("changing the email", () => {
 describe("a new account's address", () => {
   it("is mailed a link at registration; the account works meanwhile, and the link confirms it", async () => {
     const owner = await signUp(t.app);
-    expect((await owner.agent.get("/api/auth/email")).body).toEqual({
+    expect((await owner.agent.get(EMAIL_PATHS.status)).body).toEqual({
       email: owner.input.email,
       confirmed: false,
       pending: null,
     });
-    expect((await owner.agent.get("/api/domains")).status).toBe(200);
+    expect((await owner.agent.get(DOMAIN_PATHS.list)).status).toBe(200);
 
-    expect((await owner.agent.post("/api/auth/email/resend")).status).toBe(202);
+    expect((await owner.agent.post(EMAIL_PATHS.resend)).status).toBe(202);
     const res = await confirm(await confirmationToken(t.db, owner.input.email));
     expect(res.status).toBe(200);
-    expect((await owner.agent.get("/api/auth/email")).body.confirmed).toBe(true);
-    expect((await owner.agent.post("/api/auth/email/resend")).status).toBe(409);
+    expect((await owner.agent.get(EMAIL_PATHS.status)).body.confirmed).toBe(true);
+    expect((await owner.agent.post(EMAIL_PATHS.resend)).status).toBe(409);
   });
 
   it("proves only the address it was sent to: after a change, the registration link does nothing", async () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SUBSCRIPTIONS_PATH } from "../../shared/api/billing";
 import { isOfferKey, OFFER_KEYS, OFFERS, type OfferKey } from "../../shared/catalog";
 import { grantsOf, isMonthly, OFFER_BILLING } from "../../shared/offer-grants";
 import { addDailyRevenue } from "../factories/analytics";
@@ -103,7 +104,7 @@ describe("what each offer grants", () => {
     for (const orderId of orders.values()) await payInSandbox(buyer.agent, orderId);
 
     expect(await featuresOf(buyer.user.id)).toEqual(expectedFeatures(domain.id));
-    const subs = (await buyer.agent.get("/api/billing/subscriptions")).body as { offer: string }[];
+    const subs = (await buyer.agent.get(SUBSCRIPTIONS_PATH)).body as { offer: string }[];
     expect(subs.map((s) => s.offer).sort()).toEqual(HELD_TOGETHER.filter(isMonthly).sort());
   });
 

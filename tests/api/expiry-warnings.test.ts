@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendExpiryWarnings } from "../../server/jobs/expiry-warnings";
+import { NOTIFICATION_SETTINGS_PATH } from "../../shared/api/settings";
 import { domains, mailOutbox } from "../../shared/schema";
 import { insertDomain } from "../factories/domains";
 import { otherMailTo } from "../factories/email";
@@ -81,7 +82,7 @@ describe("sendExpiryWarnings", () => {
     const now = epoch(2034);
     const { user, input, agent } = await signUp(t.app, { timeZone: "UTC" });
     await agent
-      .put("/api/settings/notifications")
+      .put(NOTIFICATION_SETTINGS_PATH)
       .send({ revenueAlerts: true, expiryWarnings: false, affiliateUpdates: false })
       .expect(200);
     await insertDomain(t.db, user.id, { name: "quiet-owner.com", expiryDate: daysAfter(now, 7, 2) });

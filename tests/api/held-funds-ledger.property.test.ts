@@ -9,6 +9,7 @@ import { reverseHeldFunds } from "../../server/modules/ledger/reverse-credit";
 import { requestPayout } from "../../server/modules/payouts/payouts.service";
 import { PayoutRefused, type PayoutSender } from "../../server/payments/provider";
 import { sandboxPayoutSender } from "../../server/payments/sandbox-provider";
+import { PAYMENT_PATHS } from "../../shared/api/payouts";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -140,7 +141,7 @@ describe("the held-funds ledger", () => {
           expect(s.returned_net).toBe(0);
           expect(s.row_available).toBe(s.available);
           expect(s.row_pending).toBe(s.pending);
-          const answer = (await agent.get("/api/payments/balance")).body;
+          const answer = (await agent.get(PAYMENT_PATHS.balance)).body;
           expect(cents(answer.availableBalance)).toBe(s.available);
           expect(cents(answer.pendingBalance)).toBe(s.pending);
           expect(cents(answer.paidOut)).toBe(s.paid_out);

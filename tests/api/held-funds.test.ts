@@ -4,6 +4,9 @@ import type { Agent } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { creditHeldFunds, releaseHeldFunds } from "../../server/modules/ledger/held-funds";
 import { reverseHeldFunds } from "../../server/modules/ledger/reverse-credit";
+import { marketplacePaths } from "../../shared/api/marketplace/listings";
+import { PAYMENT_PATHS } from "../../shared/api/payouts";
+import { REVENUE_PATHS } from "../../shared/api/revenue";
 import { addDomain, csv, markVerified } from "../factories/domains";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -19,7 +22,7 @@ afterAll(() => t.close());
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 async function balanceOf(agent: Agent) {
-  const res = await agent.get("/api/payments/balance");
+  const res = await agent.get(PAYMENT_PATHS.balance);
   expect(res.status).toBe(200);
   return res.body as {
     availableBalance: string;
@@ -31,7 +34,7 @@ async function balanceOf(agent: Agent) {
 }
 
 const payout = (agent: Agent, amount: number) =>
-  agent.post("/api/payments/payout").send({ amount, paypalEmail: "owner@wallet.test" });
+  agent.post(PAYMENT_PATHS.payout).send({ amount, paypalEmail: "owner@wallet.test" });
 
 function credit(userId: string, amount: string, holdDays: number, sourceKey = `test:${randomUUID()}`) {
   return creditHeldFunds(t.db, {
@@ -168,7 +171,7 @@ describe("reported revenue", () => {
     await t.db.execute(
       sql`update domains set marketplace_price = 1, listed_at = now() where id = ${domain.id}`,
     );
-    const sold = await agent.post("/api/marketplace/sold").send({ domainId: domain.id, price: "10000000" });
+    const sold = await agent.post(marketplacePaths.sold).send({ domainId: domain.id, price: "10000000" });
     expect(sold.status).toBe(200);
 
     expect(await balanceOf(agent)).toMatchObject({
@@ -177,7 +180,7 @@ describe("reported revenue", () => {
       paidOut: "0.00",
     });
     expect((await payout(agent, 50)).status).toBe(422);
-    const dashboard = await agent.get("/api/revenue/dashboard");
+    const dashboard = await agent.get(REVENUE_PATHS.dashboard);
     expect(dashboard.status).toBe(200);
     expect(dashboard.body.revenue).toMatchObject({ parking: "99999.99", marketplace: "10000000.00" });
   });

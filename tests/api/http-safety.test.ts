@@ -1,5 +1,10 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
+import { HEALTH_PATHS } from "../../shared/api/health";
+import { LEADS_PATH } from "../../shared/api/leads/leads";
+import { REVENUE_PATHS } from "../../shared/api/revenue";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -12,22 +17,19 @@ afterAll(() => t.close());
 describe("origin check", () => {
   it("refuses a state-changing request from a foreign Origin with 403", async () => {
     const { agent } = await signUp(t.app);
-    const res = await agent
-      .put("/api/auth/profile")
-      .set("Origin", "https://evil.example")
-      .send({ name: "x" });
+    const res = await agent.put(AUTH_PATHS.profile).set("Origin", "https://evil.example").send({ name: "x" });
     expect(res.status).toBe(403);
     expect(res.body.message).toMatch(/Cross-site/);
   });
 
   it("refuses Sec-Fetch-Site: cross-site, and accepts same-origin requests", async () => {
     const crossSite = await request(t.app)
-      .post("/api/auth/logout")
+      .post(AUTH_PATHS.logout)
       .set("Sec-Fetch-Site", "cross-site")
       .send({});
     expect(crossSite.status).toBe(403);
     const sameOrigin = await request(t.app)
-      .post("/api/auth/logout")
+      .post(AUTH_PATHS.logout)
       .set("Host", "parkpilot.test")
       .set("Origin", "http://parkpilot.test")
       .set("Sec-Fetch-Site", "same-origin")
@@ -36,7 +38,7 @@ describe("origin check", () => {
   });
 
   it("lets a cross-site GET through (reads change nothing)", async () => {
-    const res = await request(t.app).get("/api/health").set("Origin", "https://evil.example");
+    const res = await request(t.app).get(HEALTH_PATHS.health).set("Origin", "https://evil.example");
     expect(res.status).toBe(200);
   });
 });
@@ -50,7 +52,7 @@ describe("bad requests", () => {
 
   it("answers malformed JSON with 400 and no stack trace", async () => {
     const res = await request(t.app)
-      .post("/api/leads")
+      .post(LEADS_PATH)
       .set("Content-Type", "application/json")
       .send('{"email": ');
     expect(res.status).toBe(400);
@@ -60,17 +62,17 @@ describe("bad requests", () => {
 
   it("refuses text with a NUL character, which PostgreSQL cannot store, with 400", async () => {
     const res = await request(t.app)
-      .post("/api/auth/login")
+      .post(AUTH_PATHS.login)
       .send({ usernameOrEmail: "a\u0000b", password: "x" });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/NUL/);
     const nested = await request(t.app)
-      .post("/api/leads")
+      .post(LEADS_PATH)
       .send({ email: "a@b.co", tags: [{ "k\u0000": 1 }] });
     expect(nested.status).toBe(400);
     // A search term is text too.
     const { agent } = await signUp(t.app);
-    const search = await agent.get("/api/domains?q=a%00b");
+    const search = await agent.get(`${DOMAIN_PATHS.list}?q=a%00b`);
     expect(search.status).toBe(400);
     expect(search.body.message).toMatch(/NUL/);
     // So is an id in the path, which a route would decode into its parameter.
@@ -83,14 +85,14 @@ describe("bad requests", () => {
 
   it("answers a sign-in with the longest allowed name as a failed sign-in, not a server error", async () => {
     const res = await request(t.app)
-      .post("/api/auth/login")
+      .post(AUTH_PATHS.login)
       .send({ usernameOrEmail: "n".repeat(254), password: "whatever" });
     expect(res.status).toBe(401);
   });
 
   it("answers a JSON body over 100 KB with 413", async () => {
     const res = await request(t.app)
-      .post("/api/leads")
+      .post(LEADS_PATH)
       .set("Content-Type", "application/json")
       .send(JSON.stringify({ email: "a".repeat(120_000) }));
     expect(res.status).toBe(413);
@@ -99,14 +101,14 @@ describe("bad requests", () => {
 
   it("compresses answers of a kilobyte or more for clients that accept gzip", async () => {
     const { agent } = await signUp(t.app);
-    const res = await agent.get("/api/revenue/dashboard").set("Accept-Encoding", "gzip");
+    const res = await agent.get(REVENUE_PATHS.dashboard).set("Accept-Encoding", "gzip");
     expect(res.status).toBe(200);
     expect(res.headers["content-encoding"]).toBe("gzip");
     expect(res.body.metrics).toBeDefined();
   });
 
   it("sets security headers", async () => {
-    const res = await request(t.app).get("/api/auth/me");
+    const res = await request(t.app).get(AUTH_PATHS.me);
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
     expect(res.headers["x-powered-by"]).toBeUndefined();
@@ -121,7 +123,7 @@ describe("bad requests", () => {
       },
     });
     try {
-      const csp = (await request(production.app).get("/api/auth/me")).headers["content-security-policy"];
+      const csp = (await request(production.app).get(AUTH_PATHS.me)).headers["content-security-policy"];
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("script-src 'self' https://www.paypal.com");
       expect(csp).toContain("frame-ancestors 'none'");

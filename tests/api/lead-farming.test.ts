@@ -2,6 +2,9 @@ import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TAdminLead } from "../../shared/api/admin/leads";
+import { ADMIN_LEADS_PATHS } from "../../shared/api/admin/leads";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
+import { LEADS_PATH } from "../../shared/api/leads/leads";
 import { insertDomain } from "../factories/domains";
 import { leadBody, VISITOR_PROXY_ENV, visitorLead } from "../factories/leads";
 import { signInStaff } from "../factories/staff";
@@ -115,7 +118,7 @@ describe("a lead sent by the domain's own owner is stored, flagged and credits n
     const { agent, user, domain } = await ownerWithDomain();
 
     const res = await agent
-      .post("/api/leads")
+      .post(LEADS_PATH)
       .set({ Host: domain.name, "X-Forwarded-For": "203.0.113.77" })
       .send(leadBody());
 
@@ -131,7 +134,7 @@ describe("a lead sent by the domain's own owner is stored, flagged and credits n
     // The owner signed up from this machine (loopback), so the app saw it as the owner's address.
     const answers = [];
     for (let i = 0; i < 6; i++)
-      answers.push(await request(t.app).post("/api/leads").set("Host", domain.name).send(leadBody()));
+      answers.push(await request(t.app).post(LEADS_PATH).set("Host", domain.name).send(leadBody()));
 
     expect(answers.map((a) => a.status)).toEqual(Array(6).fill(201));
     const stored = await storedLeads(domain.id);
@@ -146,7 +149,7 @@ describe("a lead sent by the domain's own owner is stored, flagged and credits n
   it("from an address the owner signed in from, and from the owner's device, but not from anyone else's", async () => {
     const { input, user, domain } = await ownerWithDomain();
     const login = await request(t.app)
-      .post("/api/auth/login")
+      .post(AUTH_PATHS.login)
       .set("X-Forwarded-For", "198.51.100.23")
       .send({ usernameOrEmail: input.email, password: input.password })
       .expect(200);
@@ -157,7 +160,7 @@ describe("a lead sent by the domain's own owner is stored, flagged and credits n
 
     const fromAddress = await visitorLead(t.app, domain.name, leadBody(), "198.51.100.23");
     const fromDevice = await request(t.app)
-      .post("/api/leads")
+      .post(LEADS_PATH)
       .set({ Host: domain.name, "X-Forwarded-For": "192.0.2.99", Cookie: deviceCookie ?? "" })
       .send(leadBody());
     const fromStranger = await visitorLead(t.app, domain.name, leadBody(), "192.0.2.100");
@@ -214,11 +217,13 @@ describe("flagged leads in the console", () => {
   it("are found with the flagged filter, each with its reason", async () => {
     const staff = await signInStaff(t);
     const { agent, domain } = await ownerWithDomain();
-    await agent.post("/api/leads").set("Host", domain.name).send(leadBody()).expect(201);
+    await agent.post(LEADS_PATH).set("Host", domain.name).send(leadBody()).expect(201);
     expect((await visitorLead(t.app, domain.name)).status).toBe(201);
 
-    const flagged = await staff.agent.get("/api/admin/leads").query({ host: domain.name, flagged: "yes" });
-    const kept = await staff.agent.get("/api/admin/leads").query({ host: domain.name, flagged: "no" });
+    const flagged = await staff.agent
+      .get(ADMIN_LEADS_PATHS.list)
+      .query({ host: domain.name, flagged: "yes" });
+    const kept = await staff.agent.get(ADMIN_LEADS_PATHS.list).query({ host: domain.name, flagged: "no" });
 
     expect(flagged.status).toBe(200);
     const [lead] = flagged.body.data as TAdminLead[];
@@ -226,7 +231,7 @@ describe("flagged leads in the console", () => {
     expect(lead).toMatchObject({ value: "0.00", host: domain.name });
     expect(lead.flagReason).toContain("the domain's owner");
     expect((kept.body.data as TAdminLead[]).map((l) => l.flagReason)).toEqual([null]);
-    const bad = await staff.agent.get("/api/admin/leads").query({ flagged: "maybe" });
+    const bad = await staff.agent.get(ADMIN_LEADS_PATHS.list).query({ flagged: "maybe" });
     expect(bad.status).toBe(400);
   });
 });

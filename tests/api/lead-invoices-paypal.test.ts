@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { TIssuedLeadInvoice } from "../../shared/api/lead-sales";
+import { ADMIN_LEAD_BUYERS_PATHS, LEAD_INVOICE_PATHS } from "../../shared/api/lead-sales";
+import { pathTo } from "../../shared/path-to";
 import { addBiddingBuyer, leadOnNewParkedDomain } from "../factories/lead-buyers";
 import { VISITOR_PROXY_ENV } from "../factories/leads";
 import { signInStaff } from "../factories/staff";
@@ -37,14 +39,14 @@ describe("paying a lead invoice with PayPal (Orders v2)", () => {
     expect(lead.status).toBe(201);
     await t.db.execute(sql`update leads set sold_at = '2025-11-20T09:00:00Z' where id = ${lead.body.id}`);
     const issued = await staff.agent
-      .post(`/api/admin/lead-buyers/${created.body.id}/invoices`)
+      .post(pathTo(ADMIN_LEAD_BUYERS_PATHS.invoices, { id: created.body.id }))
       .send({ month: "2025-11" });
     expect(issued.status, JSON.stringify(issued.body)).toBe(201);
     const invoice = issued.body as TIssuedLeadInvoice;
     const token = invoice.payUrl.split("/pay/invoice/")[1];
 
     const checkout = await request(t.app)
-      .post(`/api/lead-invoices/${token}/checkout`)
+      .post(pathTo(LEAD_INVOICE_PATHS.checkout, { token }))
       .send({ provider: "paypal" });
     expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
     const paypalOrder = new URL(checkout.body.checkoutUrl).searchParams.get("token");
@@ -61,17 +63,21 @@ describe("paying a lead invoice with PayPal (Orders v2)", () => {
       },
     });
 
-    const back = await request(t.app).get(`/api/lead-invoices/${token}/paypal-return?token=${paypalOrder}`);
+    const back = await request(t.app).get(
+      `${pathTo(LEAD_INVOICE_PATHS.paypalReturn, { token })}?token=${paypalOrder}`,
+    );
     expect(back.status).toBe(303);
     expect(back.headers.location).toBe(`/pay/invoice/${token}?paid=1`);
-    const replay = await request(t.app).get(`/api/lead-invoices/${token}/paypal-return?token=${paypalOrder}`);
+    const replay = await request(t.app).get(
+      `${pathTo(LEAD_INVOICE_PATHS.paypalReturn, { token })}?token=${paypalOrder}`,
+    );
     expect(replay.headers.location).toBe(`/pay/invoice/${token}?paid=1`);
     const { rows } = await t.db.execute<{ status: string; provider: string; provider_payment_id: string }>(
       sql`select status, provider, provider_payment_id from lead_invoices where id = ${invoice.id}`,
     );
     expect(rows[0]).toMatchObject({ status: "paid", provider: "paypal" });
     expect(rows[0].provider_payment_id).toMatch(/^CAP/);
-    const page = await request(t.app).get(`/api/lead-invoices/${token}`).expect(200);
+    const page = await request(t.app).get(pathTo(LEAD_INVOICE_PATHS.one, { token })).expect(200);
     expect(page.body.status).toBe("paid");
   });
 
@@ -82,7 +88,9 @@ describe("paying a lead invoice with PayPal (Orders v2)", () => {
       sql`update leads set sold_at = '2025-10-20T09:00:00Z' where id = ${lead.body.id} returning buyer_id`,
     );
     const invoice = (
-      await staff.agent.post(`/api/admin/lead-buyers/${sold[0].buyer_id}/invoices`).send({ month: "2025-10" })
+      await staff.agent
+        .post(pathTo(ADMIN_LEAD_BUYERS_PATHS.invoices, { id: sold[0].buyer_id }))
+        .send({ month: "2025-10" })
     ).body as TIssuedLeadInvoice;
     const token = invoice.payUrl.split("/pay/invoice/")[1];
     // An order on the merchant account made outside the server (the public client id can make one).
@@ -96,7 +104,9 @@ describe("paying a lead invoice with PayPal (Orders v2)", () => {
     });
     const order = (await made.json()) as { id: string };
 
-    const back = await request(t.app).get(`/api/lead-invoices/${token}/paypal-return?token=${order.id}`);
+    const back = await request(t.app).get(
+      `${pathTo(LEAD_INVOICE_PATHS.paypalReturn, { token })}?token=${order.id}`,
+    );
 
     expect(back.headers.location).toBe(`/pay/invoice/${token}?cancelled=1`);
     const { rows } = await t.db.execute<{ status: string }>(

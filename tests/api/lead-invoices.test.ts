@@ -5,6 +5,9 @@ import { issueMonthlyInvoices } from "../../server/modules/lead-sales/issue-invo
 import { returnLead } from "../../server/modules/lead-sales/return-lead";
 import { releaseHeldFunds } from "../../server/modules/ledger/held-funds";
 import type { TIssuedLeadInvoice } from "../../shared/api/lead-sales";
+import { ADMIN_LEAD_BUYERS_PATHS, LEAD_INVOICE_PATHS } from "../../shared/api/lead-sales";
+import { PAYMENT_PATHS } from "../../shared/api/payouts";
+import { pathTo } from "../../shared/path-to";
 import { insertDomain } from "../factories/domains";
 import { retireLeadBuyers } from "../factories/lead-buyers";
 import { VISITOR_PROXY_ENV, visitorLead } from "../factories/leads";
@@ -52,7 +55,7 @@ async function biddingBuyer(bid = "50.00") {
   const server = await startBuyer({ ping: () => ({ json: { bid } }) });
   servers.push(server);
   buyerCount++;
-  const res = await staff.agent.post("/api/admin/lead-buyers").send({
+  const res = await staff.agent.post(ADMIN_LEAD_BUYERS_PATHS.list).send({
     name: `Invoiced buyer ${buyerCount}`,
     pingUrl: server.pingUrl,
     postUrl: server.postUrl,
@@ -82,12 +85,12 @@ async function leadSoldIn(domain: string, month: string): Promise<string> {
 }
 
 async function balanceOf(agent: request.Agent) {
-  const res = await agent.get("/api/payments/balance").expect(200);
+  const res = await agent.get(PAYMENT_PATHS.balance).expect(200);
   return res.body as { availableBalance: string; pendingBalance: string; awaitingBuyerPayment: string };
 }
 
 const issue = (buyerId: string, month: string) =>
-  staff.agent.post(`/api/admin/lead-buyers/${buyerId}/invoices`).send({ month });
+  staff.agent.post(pathTo(ADMIN_LEAD_BUYERS_PATHS.invoices, { id: buyerId })).send({ month });
 
 const tokenOf = (invoice: TIssuedLeadInvoice) => invoice.payUrl.split("/pay/invoice/")[1];
 
@@ -103,14 +106,14 @@ async function invoiceRow(id: string) {
 /** Pays an invoice on the sandbox's test page (PayPal has no keys here), as the payer's browser would. */
 async function payInSandbox(token: string) {
   const checkout = await request(t.app)
-    .post(`/api/lead-invoices/${token}/checkout`)
+    .post(pathTo(LEAD_INVOICE_PATHS.checkout, { token }))
     .send({ provider: "paypal" });
   expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
-  expect(checkout.body.checkoutUrl).toBe(`/api/lead-invoices/${token}/sandbox?provider=paypal`);
+  expect(checkout.body.checkoutUrl).toBe(`${pathTo(LEAD_INVOICE_PATHS.sandbox, { token })}?provider=paypal`);
   const page = await request(t.app).get(checkout.body.checkoutUrl).expect(200);
   expect(page.text).toContain("Test mode, no money moves");
   expect(page.text).toContain(`action="/api/lead-invoices/${token}/sandbox/pay?provider=paypal"`);
-  return request(t.app).post(`/api/lead-invoices/${token}/sandbox/pay?provider=paypal`);
+  return request(t.app).post(`${pathTo(LEAD_INVOICE_PATHS.sandboxPay, { token })}?provider=paypal`);
 }
 
 describe("issuing a buyer's monthly invoice", () => {
@@ -161,7 +164,9 @@ describe("issuing a buyer's monthly invoice", () => {
     expect(mail[0].subject).toBe(`Invoice ${invoice.number}: $100.00 for leads bought in 2025-01`);
     expect(mail[0].body).toContain(invoice.payUrl);
 
-    const months = await staff.agent.get(`/api/admin/lead-buyers/${buyer.id}/invoices`).expect(200);
+    const months = await staff.agent
+      .get(pathTo(ADMIN_LEAD_BUYERS_PATHS.invoices, { id: buyer.id }))
+      .expect(200);
     const january = months.body.find((m: { month: string }) => m.month === "2025-01");
     expect(january).toMatchObject({ sold: 3, returned: 1, total: "100.00", invoice: { id: invoice.id } });
     expect(months.body.find((m: { month: string }) => m.month === "2025-02").invoice).toBeNull();
@@ -193,7 +198,7 @@ describe("issuing a buyer's monthly invoice", () => {
     const owner = await signUp(t.app);
     // The console hides itself from non-staff.
     const outsider = await owner.agent
-      .post(`/api/admin/lead-buyers/${buyer.id}/invoices`)
+      .post(pathTo(ADMIN_LEAD_BUYERS_PATHS.invoices, { id: buyer.id }))
       .send({ month: "2025-01" });
     expect(outsider.status).toBe(404);
     expect(
@@ -217,7 +222,7 @@ describe("the public invoice page", () => {
     const invoiceB = (await issue(b.id, "2025-03")).body as TIssuedLeadInvoice;
 
     const res = await request(t.app)
-      .get(`/api/lead-invoices/${tokenOf(invoiceA)}`)
+      .get(pathTo(LEAD_INVOICE_PATHS.one, { token: tokenOf(invoiceA) }))
       .expect(200);
     expect(res.body).toMatchObject({
       number: invoiceA.number,
@@ -234,14 +239,16 @@ describe("the public invoice page", () => {
     expect(JSON.stringify(res.body)).not.toContain("@example.com");
 
     expect((await request(t.app).get(`/api/lead-invoices/${tokenOf(invoiceB)}x`)).status).toBe(404);
-    expect((await request(t.app).get(`/api/lead-invoices/${invoiceA.id}`)).status).toBe(404);
+    expect((await request(t.app).get(pathTo(LEAD_INVOICE_PATHS.one, { token: invoiceA.id }))).status).toBe(
+      404,
+    );
     expect(
       (await request(t.app).post(`/api/lead-invoices/nope/checkout`).send({ provider: "stripe" })).status,
     ).toBe(404);
     expect(
       (
         await request(t.app)
-          .post(`/api/lead-invoices/${tokenOf(invoiceA)}/checkout`)
+          .post(pathTo(LEAD_INVOICE_PATHS.checkout, { token: tokenOf(invoiceA) }))
           .send({ provider: "cash" })
       ).status,
     ).toBe(400);
@@ -281,14 +288,16 @@ describe("paying an invoice", () => {
 
     // Paid twice: the second changes nothing; the checkout is refused.
     await request(t.app)
-      .post(`/api/lead-invoices/${tokenOf(invoice)}/sandbox/pay?provider=paypal`)
+      .post(`${pathTo(LEAD_INVOICE_PATHS.sandboxPay, { token: tokenOf(invoice) })}?provider=paypal`)
       .expect(303);
     expect((await invoiceRow(invoice.id)).provider_payment_id).toBe(row.provider_payment_id);
     const again = await request(t.app)
-      .post(`/api/lead-invoices/${tokenOf(invoice)}/checkout`)
+      .post(pathTo(LEAD_INVOICE_PATHS.checkout, { token: tokenOf(invoice) }))
       .send({ provider: "paypal" });
     expect(again.status).toBe(409);
-    const months = await staff.agent.get(`/api/admin/lead-buyers/${buyer.id}/invoices`).expect(200);
+    const months = await staff.agent
+      .get(pathTo(ADMIN_LEAD_BUYERS_PATHS.invoices, { id: buyer.id }))
+      .expect(200);
     expect(months.body.find((m: { month: string }) => m.month === "2025-04").invoice).toMatchObject({
       status: "paid",
       provider: "sandbox",
@@ -296,8 +305,11 @@ describe("paying an invoice", () => {
     });
     // Stripe has keys here: its sandbox page does not pay.
     expect(
-      (await request(t.app).post(`/api/lead-invoices/${tokenOf(invoice)}/sandbox/pay?provider=stripe`))
-        .status,
+      (
+        await request(t.app).post(
+          `${pathTo(LEAD_INVOICE_PATHS.sandboxPay, { token: tokenOf(invoice) })}?provider=stripe`,
+        )
+      ).status,
     ).toBe(404);
   });
 
@@ -310,7 +322,7 @@ describe("paying an invoice", () => {
     const token = tokenOf(invoice);
 
     const checkout = await request(t.app)
-      .post(`/api/lead-invoices/${token}/checkout`)
+      .post(pathTo(LEAD_INVOICE_PATHS.checkout, { token }))
       .send({ provider: "stripe" });
     expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
     expect(checkout.body.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.test\//);
@@ -383,7 +395,7 @@ describe("paying an invoice", () => {
     expect(again.status).toBe(200);
     expect(await balanceOf(agent)).toMatchObject({ availableBalance: "0.00" });
     const pay = await request(t.app)
-      .post(`/api/lead-invoices/${token}/checkout`)
+      .post(pathTo(LEAD_INVOICE_PATHS.checkout, { token }))
       .send({ provider: "stripe" });
     expect(pay.status).toBe(409);
   });
@@ -419,7 +431,7 @@ describe("returns and voids after issuing", () => {
     const august = (await issue(buyer.id, "2025-08")).body as TIssuedLeadInvoice;
     expect(august).toMatchObject({ total: "50.00", charged: 2, credited: 1 });
     const page = await request(t.app)
-      .get(`/api/lead-invoices/${tokenOf(august)}`)
+      .get(pathTo(LEAD_INVOICE_PATHS.one, { token: tokenOf(august) }))
       .expect(200);
     expect(page.body.lines).toContainEqual(
       expect.objectContaining({ leadId: returned, kind: "credit", amount: "-50.00" }),
@@ -439,17 +451,21 @@ describe("returns and voids after issuing", () => {
     const october = (await issue(buyer.id, "2025-10")).body as TIssuedLeadInvoice;
     expect(await balanceOf(agent)).toMatchObject({ pendingBalance: "70.00" });
 
-    const voided = await staff.agent.post(`/api/admin/lead-buyers/${buyer.id}/invoices/${september.id}/void`);
+    const voided = await staff.agent.post(
+      pathTo(ADMIN_LEAD_BUYERS_PATHS.voidInvoice, { id: buyer.id, invoiceId: september.id }),
+    );
     expect(voided.status).toBe(200);
     expect((await invoiceRow(september.id)).status).toBe("void");
     expect(await balanceOf(agent)).toMatchObject({ pendingBalance: "35.00", awaitingBuyerPayment: "35.00" });
     const pay = await request(t.app)
-      .post(`/api/lead-invoices/${tokenOf(september)}/checkout`)
+      .post(pathTo(LEAD_INVOICE_PATHS.checkout, { token: tokenOf(september) }))
       .send({ provider: "paypal" });
     expect(pay.status).toBe(409);
 
     await payInSandbox(tokenOf(october));
-    const refused = await staff.agent.post(`/api/admin/lead-buyers/${buyer.id}/invoices/${october.id}/void`);
+    const refused = await staff.agent.post(
+      pathTo(ADMIN_LEAD_BUYERS_PATHS.voidInvoice, { id: buyer.id, invoiceId: october.id }),
+    );
     expect(refused.status).toBe(409);
     expect((await invoiceRow(october.id)).status).toBe("paid");
   });

@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JobQueue } from "../../server/jobs/job-queue";
 import { LEAD_SALE_QUEUE } from "../../server/jobs/lead-sales-job";
 import { salesSettled } from "../../server/modules/lead-sales/queue-sale";
+import { LEADS_PATH } from "../../shared/api/leads/leads";
+import { NOTIFICATIONS_PATHS } from "../../shared/api/notifications";
+import { PAYMENT_PATHS } from "../../shared/api/payouts";
 import { insertDomain } from "../factories/domains";
 import { HELD_LEADS_ENV, leadBody, visitorAddress } from "../factories/leads";
 import { signUp } from "../factories/users";
@@ -28,7 +31,7 @@ describe("the lead path answers once the lead is stored", () => {
     const owner = await signUp(t.app);
     const domain = await insertDomain(t.db, owner.user.id, { status: "parked" });
     const res = await request(t.app)
-      .post("/api/leads")
+      .post(LEADS_PATH)
       .set({ Host: domain.name, "X-Forwarded-For": visitorAddress() })
       .send(leadBody());
     expect(res.status).toBe(201);
@@ -55,9 +58,9 @@ describe("the lead path answers once the lead is stored", () => {
       30_000,
     );
     expect(sold).toEqual({ sale_status: "sold", value: "80.00" });
-    const balance = await owner.agent.get("/api/payments/balance");
+    const balance = await owner.agent.get(PAYMENT_PATHS.balance);
     expect(balance.body).toMatchObject({ pendingBalance: "80.00" });
-    const notes = await owner.agent.get("/api/notifications");
+    const notes = await owner.agent.get(NOTIFICATIONS_PATHS.list);
     expect(JSON.stringify(notes.body)).toContain(`New lead on ${domain.name}`);
   });
 
@@ -68,7 +71,7 @@ describe("the lead path answers once the lead is stored", () => {
       sql`select count(*)::int as n from pgboss.job where name = ${LEAD_SALE_QUEUE}`,
     );
     const res = await request(t.app)
-      .post("/api/leads")
+      .post(LEADS_PATH)
       .set({ Host: domain.name, "X-Forwarded-For": visitorAddress() })
       .send(leadBody({ zipCode: "00000" }));
     expect(res.status).toBe(422);

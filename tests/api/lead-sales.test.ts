@@ -4,7 +4,14 @@ import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createBuyer } from "../../server/modules/lead-sales/buyer-store";
 import { deliveryKey, resumePendingSales, sellLead } from "../../server/modules/lead-sales/sell-lead";
-import { LEAD_RETURNS_PATH, type TLeadBuyerValues } from "../../shared/api/lead-sales";
+import {
+  ADMIN_LEAD_BUYERS_PATHS,
+  LEAD_RETURNS_PATH,
+  type TLeadBuyerValues,
+} from "../../shared/api/lead-sales";
+import { LEADS_SUMMARY_PATH } from "../../shared/api/leads/leads";
+import { PAYMENT_PATHS } from "../../shared/api/payouts";
+import { pathTo } from "../../shared/path-to";
 import { insertDomain } from "../factories/domains";
 import { retireLeadBuyers } from "../factories/lead-buyers";
 import { leadBody, VISITOR_PROXY_ENV, visitorLead } from "../factories/leads";
@@ -79,7 +86,7 @@ async function ownerWithDomain() {
 }
 
 async function balanceOf(agent: request.Agent) {
-  const res = await agent.get("/api/payments/balance").expect(200);
+  const res = await agent.get(PAYMENT_PATHS.balance).expect(200);
   return res.body as { availableBalance: string; pendingBalance: string };
 }
 
@@ -378,10 +385,10 @@ describe("the owner's lead summary", () => {
       })
       .send(raw)
       .expect(200);
-    const summary = await agent.get("/api/leads/summary").expect(200);
+    const summary = await agent.get(LEADS_SUMMARY_PATH).expect(200);
     const counts = { sold: 1, unsold: 1, returned: 1, selling: 0, earned: "35.00" };
     expect(summary.body).toEqual({ last30Days: counts, allTime: counts });
-    expect((await request(t.app).get("/api/leads/summary")).status).toBe(401);
+    expect((await request(t.app).get(LEADS_SUMMARY_PATH)).status).toBe(401);
   });
 });
 
@@ -407,7 +414,7 @@ describe("with no buyer", () => {
       expect(await leadRow(res.body.id)).toMatchObject({ sale_status: "unsold", value: "0.00" });
       expect(await balanceOf(agent)).toMatchObject({ pendingBalance: "0.00" });
       const staff = await signInStaff(t);
-      const list = await staff.agent.get("/api/admin/lead-buyers").expect(200);
+      const list = await staff.agent.get(ADMIN_LEAD_BUYERS_PATHS.list).expect(200);
       expect(list.body.mode).toBe("unsold");
     } finally {
       settings.sandboxCredit = sandbox;
@@ -419,7 +426,7 @@ describe("buyers in the console and in LEAD_BUYERS", () => {
   it("staff add a buyer: its secret is stored encrypted and never shown; its log is readable", async () => {
     const staff = await signInStaff(t);
     const server = await bidding("33.00");
-    const created = await staff.agent.post("/api/admin/lead-buyers").send({
+    const created = await staff.agent.post(ADMIN_LEAD_BUYERS_PATHS.list).send({
       name: "Acme Insurance",
       pingUrl: server.pingUrl,
       postUrl: server.postUrl,
@@ -436,7 +443,7 @@ describe("buyers in the console and in LEAD_BUYERS", () => {
     );
     expect(rows[0].secret).not.toContain(server.secret);
 
-    const list = await staff.agent.get("/api/admin/lead-buyers").expect(200);
+    const list = await staff.agent.get(ADMIN_LEAD_BUYERS_PATHS.list).expect(200);
     expect(list.body.mode).toBe("buyers");
     const shown = list.body.buyers.find((b: { id: string }) => b.id === created.body.id);
     expect(shown).toMatchObject({
@@ -450,14 +457,18 @@ describe("buyers in the console and in LEAD_BUYERS", () => {
     const { domain } = await ownerWithDomain();
     const leadId = (await visitorLead(t.app, domain.name)).body.id;
     expect(server.posts.find((p) => p.body.leadId === leadId)?.signed).toBe(true);
-    const calls = await staff.agent.get(`/api/admin/lead-buyers/${created.body.id}/calls`).expect(200);
+    const calls = await staff.agent
+      .get(pathTo(ADMIN_LEAD_BUYERS_PATHS.calls, { id: created.body.id }))
+      .expect(200);
     expect(calls.body.map((c: { kind: string; outcome: string }) => `${c.kind}:${c.outcome}`).sort()).toEqual(
       ["ping:bid", "post:accepted"],
     );
-    const invoices = await staff.agent.get(`/api/admin/lead-buyers/${created.body.id}/invoices`).expect(200);
+    const invoices = await staff.agent
+      .get(pathTo(ADMIN_LEAD_BUYERS_PATHS.invoices, { id: created.body.id }))
+      .expect(200);
     expect(invoices.body[0]).toMatchObject({ sold: 1, returned: 0, total: "33.00" });
 
-    const bad = await staff.agent.post("/api/admin/lead-buyers").send({
+    const bad = await staff.agent.post(ADMIN_LEAD_BUYERS_PATHS.list).send({
       name: "Fixed no price",
       pingUrl: server.pingUrl,
       postUrl: server.postUrl,
@@ -465,7 +476,7 @@ describe("buyers in the console and in LEAD_BUYERS", () => {
       priceModel: "fixed",
     });
     expect(bad.status).toBe(400);
-    expect((await request(t.app).get("/api/admin/lead-buyers")).status).toBe(404);
+    expect((await request(t.app).get(ADMIN_LEAD_BUYERS_PATHS.list)).status).toBe(404);
   });
 
   it("a buyer given by LEAD_BUYERS is stored and buys leads", async () => {

@@ -3,6 +3,8 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { returnLead } from "../../server/modules/lead-sales/return-lead";
 import { releaseHeldFunds } from "../../server/modules/ledger/held-funds";
+import { LEADS_PATH } from "../../shared/api/leads/leads";
+import { PAYMENT_PATHS } from "../../shared/api/payouts";
 import { insertDomain } from "../factories/domains";
 import { HELD_LEADS_ENV, leadBody, visitorLead } from "../factories/leads";
 import { signUp } from "../factories/users";
@@ -31,7 +33,7 @@ async function ownerWithDomain(options: { verified: boolean }) {
 }
 
 async function balanceOf(agent: request.Agent) {
-  const res = await agent.get("/api/payments/balance");
+  const res = await agent.get(PAYMENT_PATHS.balance);
   expect(res.status).toBe(200);
   return res.body as { availableBalance: string; pendingBalance: string };
 }
@@ -74,7 +76,7 @@ describe("leads credit held funds only on verified domains", () => {
         verifiedAt: new Date(),
       });
       const res = await request(direct.app)
-        .post("/api/leads")
+        .post(LEADS_PATH)
         .set({ Host: "unknown.example", "X-Forwarded-Host": domain.name })
         .send(lead());
       expect(res.status).toBe(201);
@@ -93,7 +95,7 @@ describe("leads credit held funds only on verified domains", () => {
     expect(await balanceOf(agent)).toMatchObject({ availableBalance: "0.00", pendingBalance: "160.00" });
 
     const early = await agent
-      .post("/api/payments/payout")
+      .post(PAYMENT_PATHS.payout)
       .send({ amount: "160.00", paypalEmail: "me@example.com" });
     expect(early.status).toBe(422);
 
@@ -103,7 +105,7 @@ describe("leads credit held funds only on verified domains", () => {
     expect(await balanceOf(agent)).toMatchObject({ availableBalance: "160.00", pendingBalance: "0.00" });
 
     const payout = await agent
-      .post("/api/payments/payout")
+      .post(PAYMENT_PATHS.payout)
       .send({ amount: "160.00", paypalEmail: "me@example.com" });
     expect(payout.status).toBe(201);
     expect(await balanceOf(agent)).toMatchObject({ availableBalance: "0.00", pendingBalance: "0.00" });
@@ -155,7 +157,7 @@ describe("lead limits", () => {
     });
     try {
       const send = (forwardedFor: string) =>
-        request(limited.app).post("/api/leads").set("X-Forwarded-For", forwardedFor).send(lead());
+        request(limited.app).post(LEADS_PATH).set("X-Forwarded-For", forwardedFor).send(lead());
       // The trusted proxy appends the address it saw; whatever the client wrote before it is ignored.
       const statuses = [];
       for (let i = 0; i < 5; i++) statuses.push((await send(`10.0.0.${i}, 203.0.113.7`)).status);
@@ -183,7 +185,7 @@ describe("lead limits", () => {
       const statuses = [];
       for (let i = 0; i < 4; i++) {
         const res = await request(limited.app)
-          .post("/api/leads")
+          .post(LEADS_PATH)
           .set({ Host: domain.name, "X-Forwarded-For": `198.51.100.${i}` })
           .send(lead());
         statuses.push(res.status);

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LEAD_SOURCE, LEAD_VALUE } from "../../shared/api/leads/leads";
+import { LEAD_SOURCE, LEAD_VALUE, LEADS_PATH } from "../../shared/api/leads/leads";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
 let t: TestApp;
@@ -27,7 +27,7 @@ const countLeads = async (email: string) =>
 describe("POST /api/leads", () => {
   it("stores the lead with the ZIP's city and state and the host, and answers 201 with the quotes link", async () => {
     const body = lead({ zipCode: "10001" });
-    const res = await request(t.app).post("/api/leads").set("Host", "landing.test").send(body);
+    const res = await request(t.app).post(LEADS_PATH).set("Host", "landing.test").send(body);
     expect(res.status).toBe(201);
     const url = new URL(res.body.quotesUrl);
     expect(url.origin + url.pathname).toBe("https://quotes.test/compare");
@@ -48,7 +48,7 @@ describe("POST /api/leads", () => {
     const answers = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
         request(t.app)
-          .post("/api/leads")
+          .post(LEADS_PATH)
           .send({ ...body, email: i % 2 ? body.email.toUpperCase() : body.email }),
       ),
     );
@@ -56,7 +56,7 @@ describe("POST /api/leads", () => {
     expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
     expect(await countLeads(body.email)).toBe(1);
     const otherZip = await request(t.app)
-      .post("/api/leads")
+      .post(LEADS_PATH)
       .send({ ...body, zipCode: "10001" });
     expect(otherZip.status).toBe(201);
     expect(otherZip.body.id).toBe(answers[0].body.id);
@@ -65,7 +65,7 @@ describe("POST /api/leads", () => {
 
   it("refuses a ZIP that does not exist with 422 and stores nothing", async () => {
     const body = lead({ zipCode: "00000" });
-    const res = await request(t.app).post("/api/leads").send(body);
+    const res = await request(t.app).post(LEADS_PATH).send(body);
     expect(res.status).toBe(422);
     expect(res.body.message).toMatch(/ZIP/);
     expect(await countLeads(body.email)).toBe(0);
@@ -81,16 +81,13 @@ describe("POST /api/leads", () => {
     ["an oversized email", { email: `${"a".repeat(300)}@example.com` }, /Invalid input/],
   ])("refuses %s with 400 and a message", async (_label, override, message) => {
     const body = lead(override);
-    const res = await request(t.app).post("/api/leads").send(body);
+    const res = await request(t.app).post(LEADS_PATH).send(body);
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(message);
   });
 
   it("refuses a body that is not JSON", async () => {
-    const res = await request(t.app)
-      .post("/api/leads")
-      .set("Content-Type", "text/plain")
-      .send("email=a@b.co");
+    const res = await request(t.app).post(LEADS_PATH).set("Content-Type", "text/plain").send("email=a@b.co");
     expect(res.status).toBe(400);
   });
 });

@@ -6,6 +6,7 @@ import { clickRecorder } from "../../server/modules/affiliates/click-recorder";
 import { paidContext } from "../../server/order-effects/order-effects";
 import { fulfilOrder } from "../../server/payments/fulfil-order";
 import type { TLinkAnalytics } from "../../shared/api/affiliates";
+import { LINK_ANALYTICS_PATH } from "../../shared/api/affiliates";
 import { OFFERS } from "../../shared/catalog";
 import { referralCodeOf } from "../factories/affiliates";
 import { buyMarketingTools } from "../factories/billing";
@@ -53,7 +54,7 @@ describe("link analytics", () => {
   it("without Analytics Pro the figures answer 403", async () => {
     const user = await signUp(t.app);
     await buyMarketingTools(user.agent, ["creative-assets"]);
-    const res = await user.agent.get("/api/affiliates/links");
+    const res = await user.agent.get(LINK_ANALYTICS_PATH);
     expect(res.status).toBe(403);
     expect(res.body.message).toMatch(/Analytics Pro/);
   });
@@ -90,7 +91,7 @@ describe("link analytics", () => {
     // A click id cannot be credited twice, nor to another code.
     await signUp(t.app, { referralCode: code, referralClick: spring });
 
-    const stats = (await affiliate.agent.get("/api/affiliates/links?days=7").expect(200))
+    const stats = (await affiliate.agent.get(`${LINK_ANALYTICS_PATH}?days=7`).expect(200))
       .body as TLinkAnalytics;
     expect(stats.totals).toEqual({ clicks: 3, registrations: 1, paidReferrals: 1, commission: "9.85" });
     expect(stats.byDay).toHaveLength(7);
@@ -115,7 +116,7 @@ describe("link analytics", () => {
     // Someone else's figures are their own.
     const other = await signUp(t.app);
     await buyMarketingTools(other.agent, ["analytics-pro"]);
-    const theirs = (await other.agent.get("/api/affiliates/links").expect(200)).body as TLinkAnalytics;
+    const theirs = (await other.agent.get(LINK_ANALYTICS_PATH).expect(200)).body as TLinkAnalytics;
     expect(theirs.totals.clicks).toBe(0);
   });
 
@@ -148,7 +149,7 @@ describe("link analytics", () => {
         utm_campaign: "autumn",
         registered_user_id: recruit.user.id,
       });
-      const stats = (await affiliate.agent.get("/api/affiliates/links?days=7").expect(200))
+      const stats = (await affiliate.agent.get(`${LINK_ANALYTICS_PATH}?days=7`).expect(200))
         .body as TLinkAnalytics;
       expect(stats.totals).toEqual({ clicks: 1, registrations: 1, paidReferrals: 0, commission: "0.00" });
     } finally {
@@ -177,6 +178,6 @@ describe("link analytics", () => {
   it("refuses a range it does not offer", async () => {
     const user = await signUp(t.app);
     await buyMarketingTools(user.agent, ["analytics-pro"]);
-    expect((await user.agent.get("/api/affiliates/links?days=3650")).status).toBe(400);
+    expect((await user.agent.get(`${LINK_ANALYTICS_PATH}?days=3650`)).status).toBe(400);
   });
 });

@@ -2,6 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACTS_PER_HOUR } from "../../server/deps";
+import { marketplacePaths } from "../../shared/api/marketplace/listings";
+import { pathTo } from "../../shared/path-to";
 import { mailOutbox, marketplaceMessages } from "../../shared/schema";
 import { insertDomain } from "../factories/domains";
 import { otherMailTo } from "../factories/email";
@@ -27,7 +29,7 @@ describe("POST /api/marketplace/contact", () => {
     const domain = await listedDomain(seller.user.id);
 
     const res = await buyer.agent
-      .post("/api/marketplace/contact")
+      .post(marketplacePaths.contact)
       .send({ domainId: domain.id, message: "  Would you take $3,500?  " });
 
     expect(res.status).toBe(201);
@@ -56,7 +58,7 @@ describe("POST /api/marketplace/contact", () => {
     const buyer = await signUp(t.app);
     const domain = await listedDomain(seller.user.id);
 
-    const res = await buyer.agent.post("/api/marketplace/contact").send({ domainId: domain.id, message });
+    const res = await buyer.agent.post(marketplacePaths.contact).send({ domainId: domain.id, message });
 
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/^Invalid input/);
@@ -69,7 +71,7 @@ describe("POST /api/marketplace/contact", () => {
     const buyer = await signUp(t.app);
     const domain = await listedDomain(seller.user.id);
     const res = await buyer.agent
-      .post("/api/marketplace/contact")
+      .post(marketplacePaths.contact)
       .send({ domainId: domain.id, message: "y".repeat(2000) });
     expect(res.status).toBe(201);
   });
@@ -79,7 +81,7 @@ describe("POST /api/marketplace/contact", () => {
     const domain = await listedDomain(seller.user.id);
 
     const res = await seller.agent
-      .post("/api/marketplace/contact")
+      .post(marketplacePaths.contact)
       .send({ domainId: domain.id, message: "Hello me" });
 
     expect(res.status).toBe(400);
@@ -93,7 +95,7 @@ describe("POST /api/marketplace/contact", () => {
     const domain = await insertDomain(t.db, seller.user.id);
 
     const res = await buyer.agent
-      .post("/api/marketplace/contact")
+      .post(marketplacePaths.contact)
       .send({ domainId: domain.id, message: "Selling?" });
 
     expect(res.status).toBe(404);
@@ -105,7 +107,7 @@ describe("POST /api/marketplace/contact", () => {
     const seller = await signUp(t.app);
     const domain = await listedDomain(seller.user.id);
     const res = await request(t.app)
-      .post("/api/marketplace/contact")
+      .post(marketplacePaths.contact)
       .send({ domainId: domain.id, message: "Hi" });
     expect(res.status).toBe(401);
     expect(await messagesAbout(domain.id)).toEqual([]);
@@ -118,16 +120,16 @@ describe("POST /api/marketplace/contact", () => {
     const domain = await listedDomain(seller.user.id);
     for (let i = 0; i < CONTACTS_PER_HOUR; i++) {
       await eager.agent
-        .post("/api/marketplace/contact")
+        .post(marketplacePaths.contact)
         .send({ domainId: domain.id, message: `Offer ${i}` })
         .expect(201);
     }
 
     const refused = await eager.agent
-      .post("/api/marketplace/contact")
+      .post(marketplacePaths.contact)
       .send({ domainId: domain.id, message: "One more" });
     const fromOther = await other.agent
-      .post("/api/marketplace/contact")
+      .post(marketplacePaths.contact)
       .send({ domainId: domain.id, message: "Hi" });
 
     expect(refused.status).toBe(429);
@@ -145,17 +147,17 @@ describe("the seller inbox", () => {
     const stranger = await signUp(t.app);
     const domain = await listedDomain(seller.user.id);
     await buyer.agent
-      .post("/api/marketplace/contact")
+      .post(marketplacePaths.contact)
       .send({ domainId: domain.id, message: "First" })
       .expect(201);
     await buyer.agent
-      .post("/api/marketplace/contact")
+      .post(marketplacePaths.contact)
       .send({ domainId: domain.id, message: "Second" })
       .expect(201);
 
-    const inbox = await seller.agent.get("/api/marketplace/messages");
-    const buyerView = await buyer.agent.get("/api/marketplace/messages");
-    const strangerView = await stranger.agent.get("/api/marketplace/messages");
+    const inbox = await seller.agent.get(marketplacePaths.messages);
+    const buyerView = await buyer.agent.get(marketplacePaths.messages);
+    const strangerView = await stranger.agent.get(marketplacePaths.messages);
 
     expect(inbox.status).toBe(200);
     expect(inbox.body.unreadCount).toBe(2);
@@ -168,7 +170,7 @@ describe("the seller inbox", () => {
     });
     expect(buyerView.body).toEqual({ messages: [], unreadCount: 0 });
     expect(strangerView.body).toEqual({ messages: [], unreadCount: 0 });
-    const market = await stranger.agent.get("/api/marketplace/domains");
+    const market = await stranger.agent.get(marketplacePaths.domains);
     expect(JSON.stringify(market.body)).not.toContain(buyer.input.email);
   });
 
@@ -177,21 +179,21 @@ describe("the seller inbox", () => {
     const buyer = await signUp(t.app);
     const domain = await listedDomain(seller.user.id);
     const sent = await buyer.agent
-      .post("/api/marketplace/contact")
+      .post(marketplacePaths.contact)
       .send({ domainId: domain.id, message: "Still for sale?" });
 
-    const byBuyer = await buyer.agent.post(`/api/marketplace/messages/${sent.body.id}/read`);
+    const byBuyer = await buyer.agent.post(pathTo(marketplacePaths.readMessage, { id: sent.body.id }));
     expect(byBuyer.status).toBe(404);
     expect((await messagesAbout(domain.id))[0].readAt).toBeNull();
 
-    const bySeller = await seller.agent.post(`/api/marketplace/messages/${sent.body.id}/read`);
+    const bySeller = await seller.agent.post(pathTo(marketplacePaths.readMessage, { id: sent.body.id }));
     expect(bySeller.status).toBe(204);
-    const inbox = await seller.agent.get("/api/marketplace/messages");
+    const inbox = await seller.agent.get(marketplacePaths.messages);
     expect(inbox.body.unreadCount).toBe(0);
     expect(inbox.body.messages[0].readAt).toEqual(expect.any(String));
 
     const firstRead = (await messagesAbout(domain.id))[0].readAt;
-    await seller.agent.post(`/api/marketplace/messages/${sent.body.id}/read`).expect(204);
+    await seller.agent.post(pathTo(marketplacePaths.readMessage, { id: sent.body.id })).expect(204);
     expect((await messagesAbout(domain.id))[0].readAt).toEqual(firstRead);
   });
 

@@ -1,7 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TAdminDispute } from "../../shared/api/admin/sales";
+import { ADMIN_SALES_PATHS } from "../../shared/api/admin/sales";
 import type { TMarketplaceTransaction } from "../../shared/api/marketplace/deals";
+import { marketplaceDealPaths } from "../../shared/api/marketplace/deals";
+import { pathTo } from "../../shared/path-to";
 import { ledgerEntries } from "../../shared/schema";
 import { insertDomain } from "../factories/domains";
 import { heldOf } from "../factories/payments";
@@ -32,7 +35,7 @@ async function disputedSale(reason: string) {
     marketplacePrice: "1000.00",
     listedAt: new Date(),
   });
-  const opened = await buyer.agent.post("/api/marketplace/transactions").send({ domainId: domain.id });
+  const opened = await buyer.agent.post(marketplaceDealPaths.transactions).send({ domainId: domain.id });
   expect(opened.status).toBe(201);
   const paid = await signedStripeEvent(
     t.app,
@@ -42,14 +45,14 @@ async function disputedSale(reason: string) {
   );
   expect(paid.status).toBe(200);
   const disputed = await buyer.agent
-    .post(`/api/marketplace/transactions/${opened.body.id}/dispute`)
+    .post(pathTo(marketplaceDealPaths.dispute, { id: opened.body.id }))
     .send({ reason });
   expect(disputed.body.status).toBe("disputed");
   return { id: opened.body.id as string, domain };
 }
 
 const disputes = async () => {
-  const res = await staff.agent.get("/api/admin/sales/disputes");
+  const res = await staff.agent.get(ADMIN_SALES_PATHS.disputes);
   expect(res.status).toBe(200);
   return res.body as TAdminDispute[];
 };
@@ -65,7 +68,7 @@ describe("disputes in the operator console", () => {
   it("shows both sides' statements and the transfer evidence; only the two sides may state, only while disputed", async () => {
     const { id, domain } = await disputedSale("The seller never moved the name");
     const statement = (agent: typeof buyer.agent, text: string) =>
-      agent.post(`/api/marketplace/transactions/${id}/statement`).send({ statement: text });
+      agent.post(pathTo(marketplaceDealPaths.statement, { id })).send({ statement: text });
 
     expect((await statement(seller.agent, "")).status).toBe(400);
     expect((await statement(staff.agent, "I saw it all")).status).toBe(404);
@@ -96,11 +99,11 @@ describe("disputes in the operator console", () => {
       },
       partRefundable: true,
     });
-    expect((await buyer.agent.get("/api/admin/sales/disputes")).status).toBe(404);
+    expect((await buyer.agent.get(ADMIN_SALES_PATHS.disputes)).status).toBe(404);
 
     // Released to the seller: the sale completes and the ledger holds the price less 15%.
     const released = await staff.agent
-      .post(`/api/admin/sales/${id}/release`)
+      .post(pathTo(ADMIN_SALES_PATHS.release, { id }))
       .send({ reason: "The registrar's log shows the push" });
     expect(released.status).toBe(200);
     expect(released.body).toMatchObject({ id, status: "completed", refunded: "0.00" });
@@ -111,17 +114,22 @@ describe("disputes in the operator console", () => {
   it("refunds the buyer in whole through Stripe: the seller is credited nothing", async () => {
     const before = fake.refunds.length;
     const { id } = await disputedSale("Wrong name delivered");
-    const refunded = await staff.agent.post(`/api/admin/sales/${id}/refund`).send({ reason: "Wrong name" });
+    const refunded = await staff.agent
+      .post(pathTo(ADMIN_SALES_PATHS.refund, { id }))
+      .send({ reason: "Wrong name" });
     expect(refunded.status).toBe(200);
     expect(refunded.body).toMatchObject({ id, status: "refunded" });
     expect(fake.refunds.slice(before)).toMatchObject([{ amount: 100_000 }]);
     expect(await saleCredits()).toEqual(["850.00"]);
-    expect((await staff.agent.post(`/api/admin/sales/${id}/release`).send({ reason: "x" })).status).toBe(409);
+    expect(
+      (await staff.agent.post(pathTo(ADMIN_SALES_PATHS.release, { id })).send({ reason: "x" })).status,
+    ).toBe(409);
   });
 
   it("refunds part and releases the rest: the seller's proceeds shrink pro rata in the ledger", async () => {
     const { id } = await disputedSale("The name came without its email records");
-    const split = (body: object) => staff.agent.post(`/api/admin/sales/${id}/partial-refund`).send(body);
+    const split = (body: object) =>
+      staff.agent.post(pathTo(ADMIN_SALES_PATHS.partialRefund, { id })).send(body);
     expect((await split({ amount: "abc", reason: "x" })).status).toBe(400);
     expect((await split({ amount: "300.00", reason: "" })).status).toBe(400);
     const whole = await split({ amount: "1000.00", reason: "Everything" });

@@ -3,8 +3,14 @@ import type { Agent } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paidContext } from "../../server/order-effects/order-effects";
 import { recordPayment } from "../../server/payments/record-payment";
+import { ADMIN_SALES_PATHS } from "../../shared/api/admin/sales";
+import { CHECKOUT_PATHS } from "../../shared/api/checkout";
 import type { TDomain } from "../../shared/api/domains";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
 import type { TMarketplaceTransaction } from "../../shared/api/marketplace/deals";
+import { marketplaceDealPaths } from "../../shared/api/marketplace/deals";
+import { OFFERS } from "../../shared/catalog";
+import { pathTo } from "../../shared/path-to";
 import { domains, ledgerEntries, serviceOrders, workOrders } from "../../shared/schema";
 import { runSaleClock, sellerAndBuyer } from "../factories/deals";
 import { heldOf } from "../factories/payments";
@@ -22,7 +28,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const sale = async (agent: Agent, id: string) => {
-  const res = await agent.get(`/api/marketplace/transactions/${id}`);
+  const res = await agent.get(pathTo(marketplaceDealPaths.transaction, { id }));
   expect(res.status).toBe(200);
   return res.body as TMarketplaceTransaction;
 };
@@ -38,21 +44,22 @@ const payByCard = (orderId: string, amount: string) =>
     { orderId, provider: "stripe", providerPaymentId: `pi_${orderId.slice(0, 8)}`, amountPaid: amount },
     paidContext(30),
   );
-const payInSandbox = (agent: Agent, orderId: string) => agent.post(`/api/checkout/sandbox/${orderId}/pay`);
+const payInSandbox = (agent: Agent, orderId: string) =>
+  agent.post(pathTo(CHECKOUT_PATHS.sandboxPay, { id: orderId }));
 
 /** The buyer publishes the TXT record of the sale on the test DNS server and confirms. */
 async function proveTransfer(agent: Agent, id: string) {
   const before = await sale(agent, id);
   if (!before.transfer) throw new Error("no transfer record to publish");
   dns.publishTxt(before.transfer.txtRecord.name, before.transfer.txtRecord.value);
-  return agent.post(`/api/marketplace/transactions/${id}/confirm-transfer`);
+  return agent.post(pathTo(marketplaceDealPaths.confirmTransfer, { id }));
 }
 
 describe("buy now through escrow", () => {
   it("walks awaiting payment → transfer → inspection → completed: the domain is the buyer's, verified, and the seller holds the price less 15%", async () => {
     const { seller, buyer, domain } = await sellerAndBuyer(t.app, t.db, "1000.00");
 
-    const opened = await buyer.agent.post("/api/marketplace/transactions").send({ domainId: domain.id });
+    const opened = await buyer.agent.post(marketplaceDealPaths.transactions).send({ domainId: domain.id });
     expect(opened.status).toBe(201);
     expect(opened.body).toMatchObject({
       id: expect.any(String),
@@ -69,10 +76,10 @@ describe("buy now through escrow", () => {
     // One sale at a time per listing.
     const other = await signUp(t.app);
     expect(
-      (await other.agent.post("/api/marketplace/transactions").send({ domainId: domain.id })).status,
+      (await other.agent.post(marketplaceDealPaths.transactions).send({ domainId: domain.id })).status,
     ).toBe(409);
 
-    const early = await buyer.agent.post(`/api/marketplace/transactions/${id}/confirm-transfer`);
+    const early = await buyer.agent.post(pathTo(marketplaceDealPaths.confirmTransfer, { id }));
     expect(early.status).toBe(409);
     expect(await payByCard(orderId, "1000.00")).toBe("fulfilled");
     const paid = await sale(buyer.agent, id);
@@ -83,22 +90,22 @@ describe("buy now through escrow", () => {
     });
     expect((await sale(seller.agent, id)).transfer).toBeNull();
 
-    const unproven = await buyer.agent.post(`/api/marketplace/transactions/${id}/confirm-transfer`);
+    const unproven = await buyer.agent.post(pathTo(marketplaceDealPaths.confirmTransfer, { id }));
     expect(unproven.status).toBe(422);
-    expect((await seller.agent.post(`/api/marketplace/transactions/${id}/confirm-transfer`)).status).toBe(
-      403,
-    );
+    expect((await seller.agent.post(pathTo(marketplaceDealPaths.confirmTransfer, { id }))).status).toBe(403);
     const proven = await proveTransfer(buyer.agent, id);
     expect(proven.status).toBe(200);
     expect(proven.body.status).toBe("inspection");
     expect(Date.parse(proven.body.deadline) - Date.now()).toBeGreaterThan(2.99 * DAY_MS);
 
-    expect((await seller.agent.post(`/api/marketplace/transactions/${id}/accept`)).status).toBe(403);
-    const accepted = await buyer.agent.post(`/api/marketplace/transactions/${id}/accept`);
+    expect((await seller.agent.post(pathTo(marketplaceDealPaths.acceptTransaction, { id }))).status).toBe(
+      403,
+    );
+    const accepted = await buyer.agent.post(pathTo(marketplaceDealPaths.acceptTransaction, { id }));
     expect(accepted.status).toBe(200);
     expect(accepted.body.status).toBe("completed");
 
-    const mine = (await buyer.agent.get("/api/domains")).body as TDomain[] | { data: TDomain[] };
+    const mine = (await buyer.agent.get(DOMAIN_PATHS.list)).body as TDomain[] | { data: TDomain[] };
     const list = Array.isArray(mine) ? mine : mine.data;
     const bought = list.find((d) => d.name === domain.name);
     expect(bought?.verification.status).toBe("verified");
@@ -112,30 +119,32 @@ describe("buy now through escrow", () => {
       .where(and(eq(ledgerEntries.userId, seller.user.id), eq(ledgerEntries.kind, "sale")));
     expect(Date.parse(String(credit.releaseAt)) - Date.now()).toBeGreaterThan(29 * DAY_MS);
     // The escrow buyer's referrer would earn nothing here, and a second completion credits nothing more.
-    expect((await buyer.agent.post(`/api/marketplace/transactions/${id}/accept`)).status).toBe(409);
+    expect((await buyer.agent.post(pathTo(marketplaceDealPaths.acceptTransaction, { id }))).status).toBe(409);
   });
 
   it("hides a sale from everyone but its two sides, and refuses buying one's own listing or an unlisted one", async () => {
     const { seller, buyer, domain } = await sellerAndBuyer(t.app, t.db);
-    const opened = await buyer.agent.post("/api/marketplace/transactions").send({ domainId: domain.id });
+    const opened = await buyer.agent.post(marketplaceDealPaths.transactions).send({ domainId: domain.id });
     const stranger = await signUp(t.app);
-    expect((await stranger.agent.get(`/api/marketplace/transactions/${opened.body.id}`)).status).toBe(404);
+    expect(
+      (await stranger.agent.get(pathTo(marketplaceDealPaths.transaction, { id: opened.body.id }))).status,
+    ).toBe(404);
     expect(
       (
         await stranger.agent
-          .post(`/api/marketplace/transactions/${opened.body.id}/dispute`)
+          .post(pathTo(marketplaceDealPaths.dispute, { id: opened.body.id }))
           .send({ reason: "x" })
       ).status,
     ).toBe(404);
     expect(
-      (await seller.agent.post("/api/marketplace/transactions").send({ domainId: domain.id })).status,
+      (await seller.agent.post(marketplaceDealPaths.transactions).send({ domainId: domain.id })).status,
     ).toBe(409);
     const bad = await buyer.agent
-      .post("/api/marketplace/transactions")
+      .post(marketplaceDealPaths.transactions)
       .send({ domainId: domain.id, offerId: domain.id });
     expect(bad.status).toBe(400);
     const unknown = await buyer.agent
-      .post("/api/marketplace/transactions")
+      .post(marketplaceDealPaths.transactions)
       .send({ domainId: "00000000-0000-4000-8000-000000000000" });
     expect(unknown.status).toBe(404);
   });
@@ -146,7 +155,7 @@ describe("unpaid sales", () => {
     const { buyer, domain } = await sellerAndBuyer(t.app, t.db);
     const second = await sellerAndBuyer(t.app, t.db);
     const third = await sellerAndBuyer(t.app, t.db);
-    const open = (domainId: string) => buyer.agent.post("/api/marketplace/transactions").send({ domainId });
+    const open = (domainId: string) => buyer.agent.post(marketplaceDealPaths.transactions).send({ domainId });
     expect((await open(domain.id)).status).toBe(201);
     expect((await open(second.domain.id)).status).toBe(201);
     const refused = await open(third.domain.id);
@@ -154,7 +163,7 @@ describe("unpaid sales", () => {
     expect(refused.body.message).toMatch(/waiting for payment/);
     // Another buyer can still buy the third listing.
     expect(
-      (await third.buyer.agent.post("/api/marketplace/transactions").send({ domainId: third.domain.id }))
+      (await third.buyer.agent.post(marketplaceDealPaths.transactions).send({ domainId: third.domain.id }))
         .status,
     ).toBe(201);
   });
@@ -164,18 +173,18 @@ describe("a sale by offer", () => {
   it("pays an accepted offer's amount in the sandbox and completes when inspection runs out: the name moves, test money credits nobody", async () => {
     const { seller, buyer, domain } = await sellerAndBuyer(t.app, t.db, "2000.00");
     const made = await buyer.agent
-      .post("/api/marketplace/offers")
+      .post(marketplaceDealPaths.offers)
       .send({ domainId: domain.id, amount: "1500" });
     // Not accepted yet: it cannot be paid.
     expect(
-      (await buyer.agent.post("/api/marketplace/transactions").send({ offerId: made.body.id })).status,
+      (await buyer.agent.post(marketplaceDealPaths.transactions).send({ offerId: made.body.id })).status,
     ).toBe(409);
-    await seller.agent.post(`/api/marketplace/offers/${made.body.id}/accept`);
+    await seller.agent.post(pathTo(marketplaceDealPaths.accept, { id: made.body.id }));
     expect(
-      (await seller.agent.post("/api/marketplace/transactions").send({ offerId: made.body.id })).status,
+      (await seller.agent.post(marketplaceDealPaths.transactions).send({ offerId: made.body.id })).status,
     ).toBe(404);
 
-    const opened = await buyer.agent.post("/api/marketplace/transactions").send({ offerId: made.body.id });
+    const opened = await buyer.agent.post(marketplaceDealPaths.transactions).send({ offerId: made.body.id });
     expect(opened.status).toBe(201);
     expect(opened.body.amount).toBe("1500.00");
     expect((await payInSandbox(buyer.agent, opened.body.orderId)).status).toBe(303);
@@ -195,7 +204,7 @@ describe("a sale by offer", () => {
 describe("timeouts without a person", () => {
   it("cancels a sale nobody paid within 5 days, and its order can no longer be paid", async () => {
     const { buyer, domain } = await sellerAndBuyer(t.app, t.db);
-    const opened = await buyer.agent.post("/api/marketplace/transactions").send({ domainId: domain.id });
+    const opened = await buyer.agent.post(marketplaceDealPaths.transactions).send({ domainId: domain.id });
     expect((await runSaleClock(t, new Date(Date.now() + 4 * DAY_MS))).cancelled).toBe(0);
     await runSaleClock(t, new Date(Date.now() + 5 * DAY_MS + 60_000));
     expect((await sale(buyer.agent, opened.body.id)).status).toBe("cancelled");
@@ -203,13 +212,13 @@ describe("timeouts without a person", () => {
     expect((await payInSandbox(buyer.agent, opened.body.orderId)).status).toBe(409);
     // The listing is free to sell again.
     expect(
-      (await buyer.agent.post("/api/marketplace/transactions").send({ domainId: domain.id })).status,
+      (await buyer.agent.post(marketplaceDealPaths.transactions).send({ domainId: domain.id })).status,
     ).toBe(201);
   });
 
   it("refunds a paid sale whose domain the buyer has not proven within 7 days", async () => {
     const { seller, buyer, domain } = await sellerAndBuyer(t.app, t.db);
-    const opened = await buyer.agent.post("/api/marketplace/transactions").send({ domainId: domain.id });
+    const opened = await buyer.agent.post(marketplaceDealPaths.transactions).send({ domainId: domain.id });
     await payInSandbox(buyer.agent, opened.body.orderId);
     expect((await runSaleClock(t, new Date(Date.now() + 6 * DAY_MS))).refunded).toBe(0);
     await runSaleClock(t, new Date(Date.now() + 7 * DAY_MS + 60_000));
@@ -225,48 +234,49 @@ describe("disputes in the operator console", () => {
     const staff = await signInStaff(t);
     const first = await sellerAndBuyer(t.app, t.db);
     const a = await first.buyer.agent
-      .post("/api/marketplace/transactions")
+      .post(marketplaceDealPaths.transactions)
       .send({ domainId: first.domain.id });
     await payInSandbox(first.buyer.agent, a.body.orderId);
     expect(
       (
         await first.buyer.agent
-          .post(`/api/marketplace/transactions/${a.body.id}/dispute`)
+          .post(pathTo(marketplaceDealPaths.dispute, { id: a.body.id }))
           .send({ reason: "" })
       ).status,
     ).toBe(400);
     const disputed = await first.buyer.agent
-      .post(`/api/marketplace/transactions/${a.body.id}/dispute`)
+      .post(pathTo(marketplaceDealPaths.dispute, { id: a.body.id }))
       .send({ reason: "The seller stopped answering" });
     expect(disputed.body.status).toBe("disputed");
     // The clock stops: no refund for a late transfer while staff decide.
     expect((await runSaleClock(t, new Date(Date.now() + 8 * DAY_MS))).refunded).toBe(0);
 
-    const queue = await staff.agent.get("/api/admin/sales/disputes");
+    const queue = await staff.agent.get(ADMIN_SALES_PATHS.disputes);
     expect(queue.body.map((d: { id: string }) => d.id)).toContain(a.body.id);
-    expect((await first.buyer.agent.get("/api/admin/sales/disputes")).status).toBe(404);
+    expect((await first.buyer.agent.get(ADMIN_SALES_PATHS.disputes)).status).toBe(404);
     const refunded = await staff.agent
-      .post(`/api/admin/sales/${a.body.id}/refund`)
+      .post(pathTo(ADMIN_SALES_PATHS.refund, { id: a.body.id }))
       .send({ reason: "No transfer" });
     expect(refunded.status).toBe(200);
     expect((await sale(first.buyer.agent, a.body.id)).status).toBe("refunded");
 
     const second = await sellerAndBuyer(t.app, t.db);
     const b = await second.buyer.agent
-      .post("/api/marketplace/transactions")
+      .post(marketplaceDealPaths.transactions)
       .send({ domainId: second.domain.id });
     await payInSandbox(second.buyer.agent, b.body.orderId);
     await proveTransfer(second.buyer.agent, b.body.id);
     await second.seller.agent
-      .post(`/api/marketplace/transactions/${b.body.id}/dispute`)
+      .post(pathTo(marketplaceDealPaths.dispute, { id: b.body.id }))
       .send({ reason: "Buyer stalls" });
     const released = await staff.agent
-      .post(`/api/admin/sales/${b.body.id}/release`)
+      .post(pathTo(ADMIN_SALES_PATHS.release, { id: b.body.id }))
       .send({ reason: "Transfer proven" });
     expect(released.status).toBe(200);
     expect((await sale(second.seller.agent, b.body.id)).status).toBe("completed");
     expect(
-      (await staff.agent.post(`/api/admin/sales/${b.body.id}/release`).send({ reason: "again" })).status,
+      (await staff.agent.post(pathTo(ADMIN_SALES_PATHS.release, { id: b.body.id })).send({ reason: "again" }))
+        .status,
     ).toBe(409);
   });
 });
@@ -275,12 +285,12 @@ describe("Buyer Protection", () => {
   it("a premium-protected listing gives its sales 10 days of inspection and a transfer specialist's work order", async () => {
     const { seller, buyer, domain } = await sellerAndBuyer(t.app, t.db);
     const bought = await seller.agent
-      .post("/api/marketplace/buyer-protection")
+      .post(OFFERS.buyerProtection.path)
       .send({ domainId: domain.id, protectionLevel: "premium", price: "199.99" });
     expect(bought.status).toBe(201);
     await payInSandbox(seller.agent, bought.body.orderId);
 
-    const opened = await buyer.agent.post("/api/marketplace/transactions").send({ domainId: domain.id });
+    const opened = await buyer.agent.post(marketplaceDealPaths.transactions).send({ domainId: domain.id });
     const view = await sale(buyer.agent, opened.body.id);
     expect(view).toMatchObject({ inspectionDays: 10, protection: { level: "premium" } });
     await payInSandbox(buyer.agent, opened.body.orderId);
@@ -293,13 +303,13 @@ describe("Buyer Protection", () => {
   it("an enterprise-protected sale whose dispute staff leave for 14 days is refunded in full", async () => {
     const { seller, buyer, domain } = await sellerAndBuyer(t.app, t.db);
     const bought = await seller.agent
-      .post("/api/marketplace/buyer-protection")
+      .post(OFFERS.buyerProtection.path)
       .send({ domainId: domain.id, protectionLevel: "enterprise", price: "399.99" });
     await payInSandbox(seller.agent, bought.body.orderId);
-    const opened = await buyer.agent.post("/api/marketplace/transactions").send({ domainId: domain.id });
+    const opened = await buyer.agent.post(marketplaceDealPaths.transactions).send({ domainId: domain.id });
     await payInSandbox(buyer.agent, opened.body.orderId);
     await buyer.agent
-      .post(`/api/marketplace/transactions/${opened.body.id}/dispute`)
+      .post(pathTo(marketplaceDealPaths.dispute, { id: opened.body.id }))
       .send({ reason: "Wrong name" });
     expect((await runSaleClock(t, new Date(Date.now() + 13 * DAY_MS))).refunded).toBe(0);
     await runSaleClock(t, new Date(Date.now() + 14 * DAY_MS + 60_000));

@@ -2,7 +2,12 @@ import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendListingsNewsletter } from "../../server/modules/marketplace/listings-newsletter";
+import { BILLING_PATHS } from "../../shared/api/billing";
+import { CHECKOUT_PATHS } from "../../shared/api/checkout";
 import type { TMarketplaceListing } from "../../shared/api/marketplace/listings";
+import { marketplacePaths } from "../../shared/api/marketplace/listings";
+import { OFFERS } from "../../shared/catalog";
+import { pathTo } from "../../shared/path-to";
 import { LISTING_TYPES, premiumListingPrice } from "../../shared/prices";
 import { entitlements } from "../../shared/schema";
 import { insertDomain } from "../factories/domains";
@@ -33,7 +38,7 @@ async function sellerWith(count: number) {
 async function buyAndPay(agent: request.Agent, path: string, body: Record<string, unknown>) {
   const res = await agent.post(path).send(body);
   expect(res.status).toBe(201);
-  expect((await agent.post(`/api/checkout/sandbox/${res.body.orderId}/pay`)).status).toBe(303);
+  expect((await agent.post(pathTo(CHECKOUT_PATHS.sandboxPay, { id: res.body.orderId }))).status).toBe(303);
 }
 
 describe("Premium Listing", () => {
@@ -47,7 +52,7 @@ describe("Premium Listing", () => {
     const { seller, listed } = await sellerWith(3);
     // The oldest and cheapest-but-one listing: last under "newest" without a boost.
     const boosted = listed[2];
-    await buyAndPay(seller.agent, "/api/marketplace/premium-listing", {
+    await buyAndPay(seller.agent, OFFERS.premiumListing.path, {
       domainId: boosted.id,
       listingType: "featured",
       duration: 7,
@@ -55,7 +60,7 @@ describe("Premium Listing", () => {
     });
     const buyer = await signUp(t.app);
     for (const sort of ["newest", "price-asc", "price-desc", "visitors-desc"]) {
-      const res = await buyer.agent.get(`/api/marketplace/domains?sort=${sort}&limit=2`);
+      const res = await buyer.agent.get(`${marketplacePaths.domains}?sort=${sort}&limit=2`);
       expect(res.status).toBe(200);
       const first = (res.body as TMarketplaceListing[])[0];
       expect(first.id, sort).toBe(boosted.id);
@@ -69,7 +74,7 @@ describe("Premium Listing", () => {
     let cursor: string | undefined;
     do {
       const res = await buyer.agent
-        .get("/api/marketplace/domains")
+        .get(marketplacePaths.domains)
         .query({ sort: "price-asc", limit: 1, ...(cursor ? { cursor } : {}) });
       seen.push(...(res.body as TMarketplaceListing[]).map((l) => l.id));
       cursor = res.headers["x-next-cursor"];
@@ -82,7 +87,7 @@ describe("Premium Listing", () => {
       .update(entitlements)
       .set({ endsAt: new Date(Date.now() - 60_000) })
       .where(eq(entitlements.domainId, boosted.id));
-    const after = (await buyer.agent.get("/api/marketplace/domains?sort=newest&limit=200"))
+    const after = (await buyer.agent.get(`${marketplacePaths.domains}?sort=newest&limit=200`))
       .body as TMarketplaceListing[];
     expect(after.find((l) => l.id === boosted.id)?.featuredUntil).toBeNull();
     expect(after.findIndex((l) => l.id === boosted.id)).toBeGreaterThan(
@@ -93,7 +98,7 @@ describe("Premium Listing", () => {
   it("refuses a cursor from before featured listings came first", async () => {
     const old = Buffer.from(JSON.stringify(["100.00", "a.com"])).toString("base64url");
     const { agent } = await signUp(t.app);
-    expect((await agent.get(`/api/marketplace/domains?sort=price-asc&cursor=${old}`)).status).toBe(400);
+    expect((await agent.get(`${marketplacePaths.domains}?sort=price-asc&cursor=${old}`)).status).toBe(400);
   });
 });
 
@@ -102,13 +107,13 @@ describe("Premium Listing's tiers", () => {
     const { seller, listed } = await sellerWith(4);
     // listed[0] is the newest: bought the lowest tier, it must still end below the others.
     for (const [i, tier] of LISTING_TYPES.entries())
-      await buyAndPay(seller.agent, "/api/marketplace/premium-listing", {
+      await buyAndPay(seller.agent, OFFERS.premiumListing.path, {
         domainId: listed[i].id,
         listingType: tier.id,
         duration: 7,
         price: premiumListingPrice(tier.id, 7),
       });
-    const order = (await seller.agent.get("/api/marketplace/domains?sort=newest&limit=4"))
+    const order = (await seller.agent.get(`${marketplacePaths.domains}?sort=newest&limit=4`))
       .body as TMarketplaceListing[];
     expect(order.map((l) => l.id)).toEqual([listed[3].id, listed[2].id, listed[1].id, listed[0].id]);
 
@@ -137,7 +142,7 @@ describe("Premium Listing's tiers", () => {
     });
     const premium = (domainId: string) =>
       owner.agent
-        .post("/api/marketplace/premium-listing")
+        .post(OFFERS.premiumListing.path)
         .send({ domainId, listingType: "premium", duration: 30, price: "99.99" });
     const unlistedAnswer = await premium(unlisted.id);
     expect(unlistedAnswer.status).toBe(409);
@@ -146,23 +151,23 @@ describe("Premium Listing's tiers", () => {
     expect(pendingAnswer.status).toBe(409);
     expect(pendingAnswer.body.message).toMatch(/not verified/);
     const promotion = await owner.agent
-      .post("/api/marketplace/promotion")
+      .post(OFFERS.promotion.path)
       .send({ domainId: unlisted.id, promotionType: "social", duration: 30, price: "99.99" });
     expect(promotion.status).toBe(409);
-    expect((await owner.agent.get("/api/service-orders?status=pending")).body).toEqual([]);
+    expect((await owner.agent.get(`${BILLING_PATHS.serviceOrders}?status=pending`)).body).toEqual([]);
   });
 });
 
 describe("the public storefront", () => {
   it("shows every listing to a signed-out visitor, promoted ones on its front, each with an indexable page", async () => {
     const { seller, listed } = await sellerWith(2);
-    await buyAndPay(seller.agent, "/api/marketplace/promotion", {
+    await buyAndPay(seller.agent, OFFERS.promotion.path, {
       domainId: listed[1].id,
       promotionType: "homepage",
       duration: 30,
       price: "199.99",
     });
-    await buyAndPay(seller.agent, "/api/marketplace/buyer-protection", {
+    await buyAndPay(seller.agent, OFFERS.buyerProtection.path, {
       domainId: listed[1].id,
       protectionLevel: "standard",
       price: "99.99",

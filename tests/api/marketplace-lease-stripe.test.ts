@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paidContext } from "../../server/order-effects/order-effects";
 import { recordPayment } from "../../server/payments/record-payment";
 import type { TMarketplaceTransaction } from "../../shared/api/marketplace/deals";
+import { marketplaceDealPaths } from "../../shared/api/marketplace/deals";
+import { OFFERS } from "../../shared/catalog";
+import { pathTo } from "../../shared/path-to";
 import { marketplaceTransactions, subscriptions } from "../../shared/schema";
 import { recordLeaseRenewal, runSaleClock, sellerAndBuyer } from "../factories/deals";
 import { fakeSubscription, startFakeStripe } from "../setup/fake-stripe";
@@ -40,11 +43,11 @@ describe("a lease paid through a Stripe subscription", () => {
   it("when the lease ends unpaid, Stripe is told to stop billing, once", async () => {
     const { seller, buyer, domain } = await sellerAndBuyer(t.app, t.db, "2400.00");
     const financing = await seller.agent
-      .post("/api/marketplace/financing")
+      .post(OFFERS.financing.path)
       .send({ domainId: domain.id, terms: "24", setupFee: "399.99" });
     expect(await payByCard(financing.body.orderId, "399.99")).toBe("fulfilled");
     const opened = await buyer.agent
-      .post("/api/marketplace/transactions")
+      .post(marketplaceDealPaths.transactions)
       .send({ domainId: domain.id, kind: "lease", months: 24 });
     expect(opened.status).toBe(201);
     const [order] = await t.db
@@ -52,7 +55,7 @@ describe("a lease paid through a Stripe subscription", () => {
       .from(marketplaceTransactions)
       .where(eq(marketplaceTransactions.id, opened.body.id));
     expect(order.subscriptionId).toBeNull();
-    const first = (await buyer.agent.get(`/api/marketplace/transactions/${opened.body.id}`))
+    const first = (await buyer.agent.get(pathTo(marketplaceDealPaths.transaction, { id: opened.body.id })))
       .body as TMarketplaceTransaction;
     expect(await payByCard(opened.body.orderId, first.lease?.monthly ?? "")).toBe("fulfilled");
     const [row] = await t.db
@@ -76,11 +79,11 @@ describe("a lease paid through a Stripe subscription", () => {
   it("in its last month, the Stripe subscription is priced at the last instalment; paid off, Stripe stops billing", async () => {
     const { seller, buyer, domain } = await sellerAndBuyer(t.app, t.db, "1200.00");
     const financing = await seller.agent
-      .post("/api/marketplace/financing")
+      .post(OFFERS.financing.path)
       .send({ domainId: domain.id, terms: "12", setupFee: "299.99" });
     expect(await payByCard(financing.body.orderId, "299.99")).toBe("fulfilled");
     const opened = await buyer.agent
-      .post("/api/marketplace/transactions")
+      .post(marketplaceDealPaths.transactions)
       .send({ domainId: domain.id, kind: "lease", months: 12 });
     expect(await payByCard(opened.body.orderId, "102.73")).toBe("fulfilled");
     const leaseRow = async () =>

@@ -5,10 +5,19 @@ import { sweepSubscriptions } from "../../server/modules/billing/sweep-subscript
 import { loadServedSite } from "../../server/modules/parked-pages/served-page";
 import { paidContext } from "../../server/order-effects/order-effects";
 import { recordPayment } from "../../server/payments/record-payment";
+import { ADMIN_SALES_PATHS } from "../../shared/api/admin/sales";
+import { CHECKOUT_PATHS } from "../../shared/api/checkout";
 import type { TDomain } from "../../shared/api/domains";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
+import { EXPERIMENT_PATHS } from "../../shared/api/experiments";
 import type { TLeaseQuote, TMarketplaceTransaction } from "../../shared/api/marketplace/deals";
+import { marketplaceDealPaths } from "../../shared/api/marketplace/deals";
+import { marketplacePaths } from "../../shared/api/marketplace/listings";
+import { LEASED_DOMAINS_PATH, PAGE_PATHS } from "../../shared/api/parked-pages";
+import { OFFERS } from "../../shared/catalog";
 import { leaseScheduleCents, sellerProceedsCents } from "../../shared/marketplace-deals";
 import { centsToDecimal } from "../../shared/money";
+import { pathTo } from "../../shared/path-to";
 import {
   domains,
   ledgerEntries,
@@ -37,7 +46,7 @@ afterAll(() => t.close());
 const runBilling = (now: Date) =>
   sweepSubscriptions({ db: t.db, mailer: t.deps.mailer, paid: HOLD, appUrl: "http://app.test", now });
 const sale = async (agent: Agent, id: string) => {
-  const res = await agent.get(`/api/marketplace/transactions/${id}`);
+  const res = await agent.get(pathTo(marketplaceDealPaths.transaction, { id }));
   expect(res.status).toBe(200);
   return res.body as TMarketplaceTransaction;
 };
@@ -50,19 +59,23 @@ const subscriptionOf = async (id: string) =>
 async function financedListing(price: string) {
   const deal = await sellerAndBuyer(t.app, t.db, price);
   const bought = await deal.seller.agent
-    .post("/api/marketplace/financing")
+    .post(OFFERS.financing.path)
     .send({ domainId: deal.domain.id, terms: "12", setupFee: "299.99" });
   expect(bought.status).toBe(201);
-  expect((await deal.seller.agent.post(`/api/checkout/sandbox/${bought.body.orderId}/pay`)).status).toBe(303);
+  expect(
+    (await deal.seller.agent.post(pathTo(CHECKOUT_PATHS.sandboxPay, { id: bought.body.orderId }))).status,
+  ).toBe(303);
   return deal;
 }
 const openLease = (agent: Agent, domainId: string, months: number) =>
-  agent.post("/api/marketplace/transactions").send({ domainId, kind: "lease", months });
+  agent.post(marketplaceDealPaths.transactions).send({ domainId, kind: "lease", months });
 
 describe("the lease quote", () => {
   it("shows the 12-month schedule at 5% APR before paying, and refuses terms the seller does not offer", async () => {
     const { buyer, domain } = await financedListing("1200.00");
-    const quote = await buyer.agent.get(`/api/marketplace/listings/${domain.id}/lease-quote?months=12`);
+    const quote = await buyer.agent.get(
+      `${pathTo(marketplaceDealPaths.leaseQuote, { id: domain.id })}?months=12`,
+    );
     expect(quote.status).toBe(200);
     const schedule = leaseScheduleCents(120_000, 5, 12);
     expect(quote.body as TLeaseQuote).toEqual({
@@ -75,11 +88,14 @@ describe("the lease quote", () => {
       interest: centsToDecimal(schedule.reduce((a, b) => a + b, 0) - 120_000),
     });
     expect(quote.body.monthly).toBe("102.73");
-    const other = await buyer.agent.get(`/api/marketplace/listings/${domain.id}/lease-quote?months=24`);
+    const other = await buyer.agent.get(
+      `${pathTo(marketplaceDealPaths.leaseQuote, { id: domain.id })}?months=24`,
+    );
     expect(other.status).toBe(409);
     expect(other.body.message).toMatch(/12 months only/);
     expect(
-      (await buyer.agent.get(`/api/marketplace/listings/${domain.id}/lease-quote?months=13`)).status,
+      (await buyer.agent.get(`${pathTo(marketplaceDealPaths.leaseQuote, { id: domain.id })}?months=13`))
+        .status,
     ).toBe(400);
     expect((await openLease(buyer.agent, domain.id, 24)).status).toBe(409);
     // A term no seller can offer is named as the problem, at its field.
@@ -109,7 +125,7 @@ describe("a lease paid by card, end to end", () => {
     const [first] = await t.db.select().from(serviceOrders).where(eq(serviceOrders.id, opened.body.orderId));
     expect(first).toMatchObject({ price: "102.73", offerId: "marketplaceLease", status: "pending" });
     // The checkout states it as a monthly payment.
-    const checkout = await buyer.agent.get(`/api/service-orders/${opened.body.orderId}`);
+    const checkout = await buyer.agent.get(pathTo(CHECKOUT_PATHS.serviceOrder, { id: opened.body.orderId }));
     expect(checkout.body.billing).toBe("monthly");
 
     // Instalment 1, paid by card as the verified Stripe webhook records it.
@@ -139,12 +155,12 @@ describe("a lease paid by card, end to end", () => {
     // One lease at a time: nobody else can buy the domain while it runs.
     const other = await signUp(t.app);
     expect(
-      (await other.agent.post("/api/marketplace/transactions").send({ domainId: domain.id })).status,
+      (await other.agent.post(marketplaceDealPaths.transactions).send({ domainId: domain.id })).status,
     ).toBe(409);
 
     // The lessee controls what the domain serves: a redirect (http(s) only), not the seller.
     const redirect = (agent: Agent, url: unknown) =>
-      agent.put(`/api/marketplace/transactions/${opened.body.id}/redirect`).send({ url });
+      agent.put(pathTo(marketplaceDealPaths.leaseRedirect, { id: opened.body.id })).send({ url });
     expect((await redirect(buyer.agent, "javascript:alert(1)")).status).toBe(400);
     expect((await redirect(seller.agent, "https://seller.example")).status).toBe(403);
     const set = await redirect(buyer.agent, "https://lessee.example/landing");
@@ -178,11 +194,15 @@ describe("a lease paid by card, end to end", () => {
 
     // The transfer as an escrow sale's: TXT proof on the DNS server, inspection, completion.
     dns.publishTxt(domain.name, view.transfer?.txtRecord.value ?? "");
-    const proven = await buyer.agent.post(`/api/marketplace/transactions/${opened.body.id}/confirm-transfer`);
+    const proven = await buyer.agent.post(
+      pathTo(marketplaceDealPaths.confirmTransfer, { id: opened.body.id }),
+    );
     expect(proven.body.status).toBe("inspection");
-    const accepted = await buyer.agent.post(`/api/marketplace/transactions/${opened.body.id}/accept`);
+    const accepted = await buyer.agent.post(
+      pathTo(marketplaceDealPaths.acceptTransaction, { id: opened.body.id }),
+    );
     expect(accepted.body.status).toBe("completed");
-    const mine = (await buyer.agent.get("/api/domains")).body as TDomain[] | { data: TDomain[] };
+    const mine = (await buyer.agent.get(DOMAIN_PATHS.list)).body as TDomain[] | { data: TDomain[] };
     const bought = (Array.isArray(mine) ? mine : mine.data).find((d) => d.name === domain.name);
     expect(bought?.verification.status).toBe("verified");
     expect((await t.db.select().from(domains).where(eq(domains.id, domain.id)))[0].soldPrice).toBe("1200.00");
@@ -212,9 +232,11 @@ describe("a lease in the sandbox, its timeouts moved by the clocks", () => {
   it("renews through the billing run crediting nobody; an instalment unpaid 10 days past due ends the lease and control returns to the seller", async () => {
     const { seller, buyer, domain } = await financedListing("1200.00");
     const opened = await openLease(buyer.agent, domain.id, 12);
-    expect((await buyer.agent.post(`/api/checkout/sandbox/${opened.body.orderId}/pay`)).status).toBe(303);
+    expect(
+      (await buyer.agent.post(pathTo(CHECKOUT_PATHS.sandboxPay, { id: opened.body.orderId }))).status,
+    ).toBe(303);
     await buyer.agent
-      .put(`/api/marketplace/transactions/${opened.body.id}/redirect`)
+      .put(pathTo(marketplaceDealPaths.leaseRedirect, { id: opened.body.id }))
       .send({ url: "https://lessee.example" });
     const start = Date.now();
 
@@ -247,7 +269,7 @@ describe("a lease in the sandbox, its timeouts moved by the clocks", () => {
     expect(row).toMatchObject({ userId: seller.user.id, soldAt: null, marketplacePrice: "1200.00" });
     const next = await signUp(t.app);
     expect(
-      (await next.agent.post("/api/marketplace/transactions").send({ domainId: domain.id })).status,
+      (await next.agent.post(marketplaceDealPaths.transactions).send({ domainId: domain.id })).status,
     ).toBe(201);
   });
 
@@ -261,21 +283,24 @@ describe("a lease in the sandbox, its timeouts moved by the clocks", () => {
       blocks: [{ type: "headline", headline: words, text: "" }],
     });
     expect(
-      (await seller.agent.put(`/api/domains/${domain.id}/page`).send(headline("Seller words"))).status,
+      (await seller.agent.put(pathTo(PAGE_PATHS.page, { id: domain.id })).send(headline("Seller words")))
+        .status,
     ).toBe(200);
     const opened = await openLease(buyer.agent, domain.id, 12);
-    expect((await buyer.agent.post(`/api/checkout/sandbox/${opened.body.orderId}/pay`)).status).toBe(303);
+    expect(
+      (await buyer.agent.post(pathTo(CHECKOUT_PATHS.sandboxPay, { id: opened.body.orderId }))).status,
+    ).toBe(303);
 
     // The attack: the seller sends the lessee's visitors to its own site, or tests its own pages.
     const hijack = {
       template: "standard",
       blocks: [{ type: "redirect", url: "https://seller.example/" }],
     };
-    const put = await seller.agent.put(`/api/domains/${domain.id}/page`).send(hijack);
+    const put = await seller.agent.put(pathTo(PAGE_PATHS.page, { id: domain.id })).send(hijack);
     expect(put.status).toBe(409);
     expect(put.body.message).toContain("is leased");
     const test = (agent: Agent) =>
-      agent.post("/api/experiments").send({
+      agent.post(EXPERIMENT_PATHS.list).send({
         domainId: domain.id,
         goal: "lead",
         variants: [
@@ -285,7 +310,7 @@ describe("a lease in the sandbox, its timeouts moved by the clocks", () => {
       });
     expect((await test(seller.agent)).status).toBe(409);
     expect(
-      (await seller.agent.post("/api/marketplace/list").send({ domainId: domain.id, price: "9.00" })).status,
+      (await seller.agent.post(marketplacePaths.list).send({ domainId: domain.id, price: "9.00" })).status,
     ).toBe(409);
     // Until the lessee makes one, the domain serves the template's page: not the seller's.
     expect((await loadServedSite(t.db, domain.name))?.page.blocks).not.toContainEqual(
@@ -294,7 +319,8 @@ describe("a lease in the sandbox, its timeouts moved by the clocks", () => {
 
     // The lessee's page and test are what the domain serves; the seller reads them.
     expect(
-      (await buyer.agent.put(`/api/domains/${domain.id}/page`).send(headline("Lessee words"))).status,
+      (await buyer.agent.put(pathTo(PAGE_PATHS.page, { id: domain.id })).send(headline("Lessee words")))
+        .status,
     ).toBe(200);
     const lessees = await test(buyer.agent);
     expect(lessees.status).toBe(201);
@@ -302,16 +328,18 @@ describe("a lease in the sandbox, its timeouts moved by the clocks", () => {
     expect(served?.page.blocks[0]).toMatchObject({ headline: "Lessee words" });
     expect(served?.experiment?.id).toBe(lessees.body.id);
     expect(served?.listingPrice).toBeNull();
-    const read = await seller.agent.get(`/api/domains/${domain.id}/page`);
+    const read = await seller.agent.get(pathTo(PAGE_PATHS.page, { id: domain.id }));
     expect(read.body).toMatchObject({ control: "leased-out", blocks: [{ headline: "Lessee words" }] });
-    expect((await buyer.agent.get(`/api/domains/${domain.id}/page`)).body.control).toBe("lessee");
-    expect((await seller.agent.get(`/api/experiments/${lessees.body.id}`)).status).toBe(200);
-    expect((await seller.agent.post(`/api/experiments/${lessees.body.id}/stop`).send({})).status).toBe(404);
-    expect((await buyer.agent.get("/api/domains/leased")).body).toEqual([
+    expect((await buyer.agent.get(pathTo(PAGE_PATHS.page, { id: domain.id }))).body.control).toBe("lessee");
+    expect((await seller.agent.get(pathTo(EXPERIMENT_PATHS.one, { id: lessees.body.id }))).status).toBe(200);
+    expect(
+      (await seller.agent.post(pathTo(EXPERIMENT_PATHS.stop, { id: lessees.body.id })).send({})).status,
+    ).toBe(404);
+    expect((await buyer.agent.get(LEASED_DOMAINS_PATH)).body).toEqual([
       { domainId: domain.id, domainName: domain.name, transactionId: opened.body.id },
     ]);
     const stranger = await signUp(t.app);
-    expect((await stranger.agent.get(`/api/domains/${domain.id}/page`)).status).toBe(404);
+    expect((await stranger.agent.get(pathTo(PAGE_PATHS.page, { id: domain.id }))).status).toBe(404);
 
     // The lease ends: the seller's page is served again, as it left it, and is the seller's to change.
     await t.db
@@ -322,10 +350,11 @@ describe("a lease in the sandbox, its timeouts moved by the clocks", () => {
     expect(back?.page.blocks[0]).toMatchObject({ headline: "Seller words" });
     expect(back?.experiment).toBeNull();
     expect(
-      (await buyer.agent.put(`/api/domains/${domain.id}/page`).send(headline("Mine still"))).status,
+      (await buyer.agent.put(pathTo(PAGE_PATHS.page, { id: domain.id })).send(headline("Mine still"))).status,
     ).toBe(404);
     expect(
-      (await seller.agent.put(`/api/domains/${domain.id}/page`).send(headline("Seller again"))).status,
+      (await seller.agent.put(pathTo(PAGE_PATHS.page, { id: domain.id })).send(headline("Seller again")))
+        .status,
     ).toBe(200);
   });
 
@@ -334,13 +363,15 @@ describe("a lease in the sandbox, its timeouts moved by the clocks", () => {
     const opened = await openLease(buyer.agent, domain.id, 12);
     await runSaleClock(t, new Date(Date.now() + 5 * DAY + 60_000));
     expect((await sale(buyer.agent, opened.body.id)).status).toBe("cancelled");
-    expect((await buyer.agent.post(`/api/checkout/sandbox/${opened.body.orderId}/pay`)).status).toBe(409);
+    expect(
+      (await buyer.agent.post(pathTo(CHECKOUT_PATHS.sandboxPay, { id: opened.body.orderId }))).status,
+    ).toBe(409);
   });
 
   it("a paid-off lease whose transfer is not proven within 7 days goes to staff as a dispute; refunding it refunds every instalment", async () => {
     const { buyer, domain } = await financedListing("1200.00");
     const opened = await openLease(buyer.agent, domain.id, 12);
-    await buyer.agent.post(`/api/checkout/sandbox/${opened.body.orderId}/pay`);
+    await buyer.agent.post(pathTo(CHECKOUT_PATHS.sandboxPay, { id: opened.body.orderId }));
     const start = Date.now();
     for (let month = 1; month <= 11; month += 1)
       await runBilling(new Date(start + month * 30 * DAY + 60_000));
@@ -353,7 +384,7 @@ describe("a lease in the sandbox, its timeouts moved by the clocks", () => {
 
     const staff = await signInStaff(t);
     const refunded = await staff.agent
-      .post(`/api/admin/sales/${opened.body.id}/refund`)
+      .post(pathTo(ADMIN_SALES_PATHS.refund, { id: opened.body.id }))
       .send({ reason: "The seller never moved the name" });
     expect(refunded.status).toBe(200);
     expect((await sale(buyer.agent, opened.body.id)).status).toBe("refunded");

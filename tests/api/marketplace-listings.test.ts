@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { marketplacePaths } from "../../shared/api/marketplace/listings";
+import { pathTo } from "../../shared/path-to";
 import { domains } from "../../shared/schema";
 import { insertDomain } from "../factories/domains";
 import { createParkingDays } from "../factories/marketplace";
@@ -45,7 +47,7 @@ describe("GET /api/marketplace/domains", () => {
       soldPrice: "10.00",
     });
 
-    const res = await buyer.agent.get("/api/marketplace/domains");
+    const res = await buyer.agent.get(marketplacePaths.domains);
 
     expect(res.status).toBe(200);
     const ids = res.body.map((l: { id: string }) => l.id);
@@ -69,12 +71,12 @@ describe("GET /api/marketplace/domains", () => {
     });
     expect(JSON.stringify(res.body)).not.toContain(seller.input.email);
 
-    const own = await seller.agent.get("/api/marketplace/domains");
+    const own = await seller.agent.get(marketplacePaths.domains);
     expect(own.body.find((l: { id: string }) => l.id === listed.id).isOwn).toBe(true);
   });
 
   it("is refused to a signed-out visitor", async () => {
-    const res = await request(t.app).get("/api/marketplace/domains");
+    const res = await request(t.app).get(marketplacePaths.domains);
     expect(res.status).toBe(401);
     expect(res.body.message).toBeTruthy();
   });
@@ -85,14 +87,12 @@ describe("POST /api/marketplace/list", () => {
     const seller = await signUp(t.app);
     const domain = await insertDomain(t.db, seller.user.id);
 
-    const res = await seller.agent
-      .post("/api/marketplace/list")
-      .send({ domainId: domain.id, price: "1250.5" });
+    const res = await seller.agent.post(marketplacePaths.list).send({ domainId: domain.id, price: "1250.5" });
 
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ id: domain.id, price: "1250.50" });
     expect((await listingState(domain.id)).price).toBe("1250.50");
-    const market = await seller.agent.get("/api/marketplace/domains");
+    const market = await seller.agent.get(marketplacePaths.domains);
     expect(market.body.find((l: { id: string }) => l.id === domain.id)?.price).toBe("1250.50");
   });
 
@@ -102,7 +102,7 @@ describe("POST /api/marketplace/list", () => {
     const domain = await insertDomain(t.db, owner.user.id);
 
     const res = await intruder.agent
-      .post("/api/marketplace/list")
+      .post(marketplacePaths.list)
       .send({ domainId: domain.id, price: "100.00" });
 
     expect(res.status).toBe(404);
@@ -113,14 +113,9 @@ describe("POST /api/marketplace/list", () => {
   it("answers 409 when the domain is already listed and keeps the first price", async () => {
     const seller = await signUp(t.app);
     const domain = await insertDomain(t.db, seller.user.id);
-    await seller.agent
-      .post("/api/marketplace/list")
-      .send({ domainId: domain.id, price: "100.00" })
-      .expect(201);
+    await seller.agent.post(marketplacePaths.list).send({ domainId: domain.id, price: "100.00" }).expect(201);
 
-    const res = await seller.agent
-      .post("/api/marketplace/list")
-      .send({ domainId: domain.id, price: "900.00" });
+    const res = await seller.agent.post(marketplacePaths.list).send({ domainId: domain.id, price: "900.00" });
 
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/already listed/);
@@ -140,7 +135,7 @@ describe("POST /api/marketplace/list", () => {
     const seller = await signUp(t.app);
     const domain = await insertDomain(t.db, seller.user.id);
 
-    const res = await seller.agent.post("/api/marketplace/list").send({ domainId: domain.id, price });
+    const res = await seller.agent.post(marketplacePaths.list).send({ domainId: domain.id, price });
 
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/^Invalid input/);
@@ -152,10 +147,8 @@ describe("POST /api/marketplace/list", () => {
     const top = await insertDomain(t.db, seller.user.id);
     const numeric = await insertDomain(t.db, seller.user.id);
 
-    const a = await seller.agent
-      .post("/api/marketplace/list")
-      .send({ domainId: top.id, price: "10000000.00" });
-    const b = await seller.agent.post("/api/marketplace/list").send({ domainId: numeric.id, price: 49.9 });
+    const a = await seller.agent.post(marketplacePaths.list).send({ domainId: top.id, price: "10000000.00" });
+    const b = await seller.agent.post(marketplacePaths.list).send({ domainId: numeric.id, price: 49.9 });
 
     expect([a.status, b.status]).toEqual([201, 201]);
     expect((await listingState(top.id)).price).toBe("10000000.00");
@@ -165,7 +158,7 @@ describe("POST /api/marketplace/list", () => {
   it("refuses a domain id that is not a uuid with 400", async () => {
     const seller = await signUp(t.app);
     const res = await seller.agent
-      .post("/api/marketplace/list")
+      .post(marketplacePaths.list)
       .send({ domainId: "1; drop table", price: "5" });
     expect(res.status).toBe(400);
     expect(res.body.message).toBeTruthy();
@@ -180,13 +173,13 @@ describe("DELETE /api/marketplace/list/:domainId", () => {
       listedAt: new Date(),
     });
 
-    const res = await seller.agent.delete(`/api/marketplace/list/${domain.id}`);
+    const res = await seller.agent.delete(pathTo(marketplacePaths.unlist, { domainId: domain.id }));
 
     expect(res.status).toBe(204);
     expect(await listingState(domain.id)).toEqual({ price: null, listedAt: null });
-    const market = await seller.agent.get("/api/marketplace/domains");
+    const market = await seller.agent.get(marketplacePaths.domains);
     expect(market.body.map((l: { id: string }) => l.id)).not.toContain(domain.id);
-    await seller.agent.post("/api/marketplace/list").send({ domainId: domain.id, price: "350" }).expect(201);
+    await seller.agent.post(marketplacePaths.list).send({ domainId: domain.id, price: "350" }).expect(201);
   });
 
   it("answers 404 for another user's listing and leaves it listed", async () => {
@@ -197,7 +190,7 @@ describe("DELETE /api/marketplace/list/:domainId", () => {
       listedAt: new Date(),
     });
 
-    const res = await intruder.agent.delete(`/api/marketplace/list/${domain.id}`);
+    const res = await intruder.agent.delete(pathTo(marketplacePaths.unlist, { domainId: domain.id }));
 
     expect(res.status).toBe(404);
     expect((await listingState(domain.id)).price).toBe("300.00");

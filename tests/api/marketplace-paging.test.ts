@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   LISTING_SORTS,
+  marketplacePaths,
   type TListingSort,
   type TMarketplaceListing,
 } from "../../shared/api/marketplace/listings";
@@ -42,7 +43,7 @@ beforeAll(async () => {
   }
   // Neither listed nor sold domains are on offer, and never count.
   await insertDomain(t.db, seller.user.id, { name: `${stem}-unlisted.com` });
-  market = (await buyer.agent.get("/api/marketplace/domains?limit=200").expect(200)).body;
+  market = (await buyer.agent.get(`${marketplacePaths.domains}?limit=200`).expect(200)).body;
   expect(market).toHaveLength(specs.length);
 });
 afterAll(() => t.close());
@@ -53,7 +54,7 @@ async function walk(query: Record<string, string>) {
   let cursor: string | undefined;
   for (let pages = 0; pages < 20; pages++) {
     const res = await buyer.agent
-      .get("/api/marketplace/domains")
+      .get(marketplacePaths.domains)
       .query({ ...query, ...(cursor ? { cursor } : {}) });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     names.push(...(res.body as TMarketplaceListing[]).map((l) => l.name));
@@ -97,12 +98,12 @@ describe("GET /api/marketplace/domains pages the listings on the server", () => 
   });
 
   it("lists the TLDs on offer for the Filters panel", async () => {
-    const res = await buyer.agent.get("/api/marketplace/tlds").expect(200);
+    const res = await buyer.agent.get(marketplacePaths.tlds).expect(200);
     expect(res.body).toEqual(["co.uk", "com", "io", "net"]);
   });
 
   it("refuses a bad cursor, a cursor of another order, bad bounds, TLD, sort or limit with 400", async () => {
-    const first = await buyer.agent.get("/api/marketplace/domains").query({ sort: "price-asc", limit: "2" });
+    const first = await buyer.agent.get(marketplacePaths.domains).query({ sort: "price-asc", limit: "2" });
     const priceCursor = first.headers["x-next-cursor"];
     expect(priceCursor).toBeTruthy();
     for (const query of [
@@ -117,7 +118,7 @@ describe("GET /api/marketplace/domains pages the listings on the server", () => 
       { limit: "0" },
       { limit: "201" },
     ]) {
-      const res = await buyer.agent.get("/api/marketplace/domains").query(query);
+      const res = await buyer.agent.get(marketplacePaths.domains).query(query);
       expect(res.status, JSON.stringify(query)).toBe(400);
       expect(res.body.message).toBeTruthy();
     }
@@ -126,7 +127,7 @@ describe("GET /api/marketplace/domains pages the listings on the server", () => 
   it("marks only the viewer's own listings, on every page", async () => {
     const own = await walk({ limit: "3" });
     expect(own.names).toHaveLength(7);
-    const sellerView = await seller.agent.get("/api/marketplace/domains?limit=200").expect(200);
+    const sellerView = await seller.agent.get(`${marketplacePaths.domains}?limit=200`).expect(200);
     expect(sellerView.body.every((l: TMarketplaceListing) => l.isOwn)).toBe(true);
     expect(market.some((l) => l.isOwn)).toBe(false);
   });

@@ -2,6 +2,10 @@ import { and, eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendListingsNewsletter } from "../../server/modules/marketplace/listings-newsletter";
+import { CHECKOUT_PATHS } from "../../shared/api/checkout";
+import { marketplaceDealPaths } from "../../shared/api/marketplace/deals";
+import { OFFERS } from "../../shared/catalog";
+import { pathTo } from "../../shared/path-to";
 import { mailOutbox, workOrders } from "../../shared/schema";
 import { insertDomain } from "../factories/domains";
 import { signUp } from "../factories/users";
@@ -34,14 +38,16 @@ async function promote(promotionType: string) {
     marketplacePrice: "2500.00",
     listedAt: new Date(),
   });
-  const order = await seller.agent.post("/api/marketplace/promotion").send({
+  const order = await seller.agent.post(OFFERS.promotion.path).send({
     domainId: domain.id,
     promotionType,
     duration: 30,
     price: { social: "99.99", newsletter: "149.99" }[promotionType],
   });
   expect(order.status).toBe(201);
-  expect((await seller.agent.post(`/api/checkout/sandbox/${order.body.orderId}/pay`)).status).toBe(303);
+  expect(
+    (await seller.agent.post(pathTo(CHECKOUT_PATHS.sandboxPay, { id: order.body.orderId }))).status,
+  ).toBe(303);
   return { seller, domain, orderId: order.body.orderId as string };
 }
 
@@ -50,14 +56,16 @@ describe("newsletter promotion", () => {
     const { domain } = await promote("newsletter");
     const reader = await signUp(t.app);
     const other = await signUp(t.app);
-    const before = (await reader.agent.get("/api/marketplace/newsletter")).body;
+    const before = (await reader.agent.get(marketplaceDealPaths.newsletter)).body;
     expect(before).toEqual({ subscribed: false, audience: expect.any(Number) });
     // The seller sees the audience a Newsletter promotion reaches grow with each buyer who opts in.
-    expect((await reader.agent.put("/api/marketplace/newsletter").send({ subscribed: true })).body).toEqual({
-      subscribed: true,
-      audience: before.audience + 1,
-    });
-    expect((await reader.agent.put("/api/marketplace/newsletter").send({ subscribed: "yes" })).status).toBe(
+    expect((await reader.agent.put(marketplaceDealPaths.newsletter).send({ subscribed: true })).body).toEqual(
+      {
+        subscribed: true,
+        audience: before.audience + 1,
+      },
+    );
+    expect((await reader.agent.put(marketplaceDealPaths.newsletter).send({ subscribed: "yes" })).status).toBe(
       400,
     );
 
@@ -77,11 +85,15 @@ describe("newsletter promotion", () => {
     const path = new URL(link).pathname + new URL(link).search;
     const forged = await request(t.app).get(path.replace(/t=[^&]+/, "t=forged"));
     expect(forged.status).toBe(400);
-    expect((await reader.agent.get("/api/marketplace/newsletter")).body).toMatchObject({ subscribed: true });
+    expect((await reader.agent.get(marketplaceDealPaths.newsletter)).body).toMatchObject({
+      subscribed: true,
+    });
     const clicked = await request(t.app).get(path);
     expect(clicked.status).toBe(200);
     expect(clicked.text).toContain("You are unsubscribed");
-    expect((await reader.agent.get("/api/marketplace/newsletter")).body).toMatchObject({ subscribed: false });
+    expect((await reader.agent.get(marketplaceDealPaths.newsletter)).body).toMatchObject({
+      subscribed: false,
+    });
     await send(new Date("2030-01-21T14:00:00Z"));
     expect(await mailTo(reader.input.email)).toHaveLength(2);
   });

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAYMENT_EFFECTS, paidContext } from "../../server/order-effects/order-effects";
 import { recordPayment } from "../../server/payments/record-payment";
 import { refundOrder } from "../../server/payments/refund-order";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
+import { CHECKOUT_PATHS } from "../../shared/api/checkout";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
 import type { TMarketplaceTransaction, TOfferThread } from "../../shared/api/marketplace/deals";
+import { marketplaceDealPaths } from "../../shared/api/marketplace/deals";
+import { marketplacePaths } from "../../shared/api/marketplace/listings";
+import { pathTo } from "../../shared/path-to";
 import { domains, marketplaceOffers, notifications, serviceOrders } from "../../shared/schema";
 import { runSaleClock, sellerAndBuyer } from "../factories/deals";
 import { heldOf } from "../factories/payments";
@@ -21,20 +27,21 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const open = (agent: Agent, body: Record<string, string>) =>
-  agent.post("/api/marketplace/transactions").send(body);
+  agent.post(marketplaceDealPaths.transactions).send(body);
 const sale = async (agent: Agent, id: string) =>
-  (await agent.get(`/api/marketplace/transactions/${id}`)).body as TMarketplaceTransaction;
+  (await agent.get(pathTo(marketplaceDealPaths.transaction, { id }))).body as TMarketplaceTransaction;
 const offerRow = async (id: string) =>
   (await t.db.select().from(marketplaceOffers).where(eq(marketplaceOffers.id, id)))[0];
-const payInSandbox = (agent: Agent, orderId: string) => agent.post(`/api/checkout/sandbox/${orderId}/pay`);
+const payInSandbox = (agent: Agent, orderId: string) =>
+  agent.post(pathTo(CHECKOUT_PATHS.sandboxPay, { id: orderId }));
 
 /** A listing whose seller accepted the buyer's offer of $1,500. */
 async function acceptedOffer() {
   const deal = await sellerAndBuyer(t.app, t.db, "2000.00");
   const made = await deal.buyer.agent
-    .post("/api/marketplace/offers")
+    .post(marketplaceDealPaths.offers)
     .send({ domainId: deal.domain.id, amount: "1500" });
-  const accepted = await deal.seller.agent.post(`/api/marketplace/offers/${made.body.id}/accept`);
+  const accepted = await deal.seller.agent.post(pathTo(marketplaceDealPaths.accept, { id: made.body.id }));
   expect(accepted.status).toBe(200);
   return { ...deal, offerId: made.body.id as string, accepted: accepted.body as { expiresAt: string } };
 }
@@ -50,7 +57,8 @@ describe("an accepted offer opens at most one sale, within its binding time", ()
 
     const late = await open(buyer.agent, { offerId });
     expect(late.status).toBe(409);
-    const threads = (await buyer.agent.get("/api/marketplace/offers?role=buyer")).body as TOfferThread[];
+    const threads = (await buyer.agent.get(`${marketplaceDealPaths.offers}?role=buyer`))
+      .body as TOfferThread[];
     expect(threads.find((th) => th.domainId === domain.id)?.offers[0].status).toBe("lapsed");
     const told = await t.db.select().from(notifications).where(eq(notifications.userId, seller.user.id));
     expect(told.map((n) => n.title)).toContain(`Offer on ${domain.name} lapsed`);
@@ -88,11 +96,11 @@ describe("either side cancels an unpaid sale", () => {
     const { buyer, seller, domain, offerId } = await acceptedOffer();
     const opened = await open(buyer.agent, { offerId });
     const stranger = await signUp(t.app);
-    expect((await stranger.agent.post(`/api/marketplace/transactions/${opened.body.id}/cancel`)).status).toBe(
-      404,
-    );
+    expect(
+      (await stranger.agent.post(pathTo(marketplaceDealPaths.cancel, { id: opened.body.id }))).status,
+    ).toBe(404);
 
-    const cancelled = await seller.agent.post(`/api/marketplace/transactions/${opened.body.id}/cancel`);
+    const cancelled = await seller.agent.post(pathTo(marketplaceDealPaths.cancel, { id: opened.body.id }));
     expect(cancelled.status).toBe(200);
     expect(cancelled.body).toMatchObject({ status: "cancelled", role: "seller" });
     const [order] = await t.db.select().from(serviceOrders).where(eq(serviceOrders.id, opened.body.orderId));
@@ -107,9 +115,9 @@ describe("either side cancels an unpaid sale", () => {
         .where(and(eq(notifications.userId, userId), eq(notifications.kind, "marketplace_sale")));
       expect(told.map((n) => n.body)).toContain("The seller cancelled the sale before it was paid.");
     }
-    expect((await seller.agent.post(`/api/marketplace/transactions/${opened.body.id}/cancel`)).status).toBe(
-      409,
-    );
+    expect(
+      (await seller.agent.post(pathTo(marketplaceDealPaths.cancel, { id: opened.body.id }))).status,
+    ).toBe(409);
     void domain;
   });
 
@@ -118,7 +126,7 @@ describe("either side cancels an unpaid sale", () => {
     const opened = await open(buyer.agent, { domainId: domain.id });
     await payInSandbox(buyer.agent, opened.body.orderId);
     for (const agent of [buyer.agent, seller.agent]) {
-      const refused = await agent.post(`/api/marketplace/transactions/${opened.body.id}/cancel`);
+      const refused = await agent.post(pathTo(marketplaceDealPaths.cancel, { id: opened.body.id }));
       expect(refused.status).toBe(409);
     }
     expect((await sale(buyer.agent, opened.body.id)).status).toBe("awaiting_transfer");
@@ -143,9 +151,10 @@ describe("a refund of a completed sale", () => {
     );
     const view = await sale(buyer.agent, opened.body.id);
     dns.publishTxt(domain.name, view.transfer?.txtRecord.value ?? "");
-    await buyer.agent.post(`/api/marketplace/transactions/${opened.body.id}/confirm-transfer`);
+    await buyer.agent.post(pathTo(marketplaceDealPaths.confirmTransfer, { id: opened.body.id }));
     expect(
-      (await buyer.agent.post(`/api/marketplace/transactions/${opened.body.id}/accept`)).body.status,
+      (await buyer.agent.post(pathTo(marketplaceDealPaths.acceptTransaction, { id: opened.body.id }))).body
+        .status,
     ).toBe("completed");
     expect(await heldOf(t.db, seller.user.id)).toEqual({ available: "0.00", pending: "850.00" });
 
@@ -184,11 +193,11 @@ describe("a domain in a sale in progress stays put", () => {
     const opened = await open(buyer.agent, { domainId: domain.id });
     expect(opened.status).toBe(201);
 
-    const unlist = await seller.agent.delete(`/api/marketplace/list/${domain.id}`);
+    const unlist = await seller.agent.delete(pathTo(marketplacePaths.unlist, { domainId: domain.id }));
     const sold = await seller.agent
-      .post("/api/marketplace/sold")
+      .post(marketplacePaths.sold)
       .send({ domainId: domain.id, price: "2000.00" });
-    const removed = await seller.agent.delete(`/api/domains/${domain.id}`);
+    const removed = await seller.agent.delete(pathTo(DOMAIN_PATHS.one, { id: domain.id }));
     for (const res of [unlist, sold, removed]) {
       expect(res.status).toBe(409);
       expect(res.body.message).toContain("sale in progress");
@@ -196,9 +205,11 @@ describe("a domain in a sale in progress stays put", () => {
     const [row] = await t.db.select().from(domains).where(eq(domains.id, domain.id));
     expect(row).toMatchObject({ marketplacePrice: "2000.00", soldAt: null });
     // Someone else's domain is still "not found", whatever its sales.
-    expect((await buyer.agent.delete(`/api/marketplace/list/${domain.id}`)).status).toBe(404);
+    expect((await buyer.agent.delete(pathTo(marketplacePaths.unlist, { domainId: domain.id }))).status).toBe(
+      404,
+    );
     for (const side of [seller, buyer]) {
-      const deleted = await side.agent.delete("/api/auth/account");
+      const deleted = await side.agent.delete(AUTH_PATHS.account);
       expect(deleted.status).toBe(409);
       expect(deleted.body.message).toBe(
         "A domain sale you take part in is still in progress. Delete your account once it has ended.",
@@ -206,8 +217,10 @@ describe("a domain in a sale in progress stays put", () => {
     }
     expect((await sale(buyer.agent, opened.body.id)).status).toBe("awaiting_payment");
 
-    await seller.agent.post(`/api/marketplace/transactions/${opened.body.id}/cancel`).expect(200);
-    expect((await seller.agent.delete(`/api/marketplace/list/${domain.id}`)).status).toBe(204);
-    expect((await buyer.agent.delete("/api/auth/account")).status).toBeLessThan(300);
+    await seller.agent.post(pathTo(marketplaceDealPaths.cancel, { id: opened.body.id })).expect(200);
+    expect((await seller.agent.delete(pathTo(marketplacePaths.unlist, { domainId: domain.id }))).status).toBe(
+      204,
+    );
+    expect((await buyer.agent.delete(AUTH_PATHS.account)).status).toBeLessThan(300);
   });
 });

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { marketplacePaths } from "../../shared/api/marketplace/listings";
 import { accountEvents, balances, domains, revenueEvents } from "../../shared/schema";
 import { insertDomain } from "../factories/domains";
 import { signUp } from "../factories/users";
@@ -35,10 +36,10 @@ describe("POST /api/marketplace/sold", () => {
     const before = await balanceOf(seller.user.id);
 
     const res = await seller.agent
-      .post("/api/marketplace/sold")
+      .post(marketplacePaths.sold)
       .send({ domainId: domain.id, price: "4750.25" });
     const again = await seller.agent
-      .post("/api/marketplace/sold")
+      .post(marketplacePaths.sold)
       .send({ domainId: domain.id, price: "4750.25" });
 
     expect(res.status).toBe(200);
@@ -62,7 +63,7 @@ describe("POST /api/marketplace/sold", () => {
     expect(activity.find((a) => a.kind === "domain_sold")?.description).toBe(
       `Sold ${domain.name} for $4,750.25`,
     );
-    const market = await seller.agent.get("/api/marketplace/domains");
+    const market = await seller.agent.get(marketplacePaths.domains);
     expect(market.body.map((l: { id: string }) => l.id)).not.toContain(domain.id);
   });
 
@@ -74,8 +75,8 @@ describe("POST /api/marketplace/sold", () => {
     });
 
     const answers = await Promise.all([
-      seller.agent.post("/api/marketplace/sold").send({ domainId: domain.id, price: "800" }),
-      seller.agent.post("/api/marketplace/sold").send({ domainId: domain.id, price: "800" }),
+      seller.agent.post(marketplacePaths.sold).send({ domainId: domain.id, price: "800" }),
+      seller.agent.post(marketplacePaths.sold).send({ domainId: domain.id, price: "800" }),
     ]);
 
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
@@ -89,9 +90,9 @@ describe("POST /api/marketplace/sold", () => {
       marketplacePrice: "100.00",
       listedAt: new Date(),
     });
-    await seller.agent.post("/api/marketplace/sold").send({ domainId: domain.id, price: "100" }).expect(200);
+    await seller.agent.post(marketplacePaths.sold).send({ domainId: domain.id, price: "100" }).expect(200);
 
-    const res = await seller.agent.post("/api/marketplace/list").send({ domainId: domain.id, price: "200" });
+    const res = await seller.agent.post(marketplacePaths.list).send({ domainId: domain.id, price: "200" });
 
     expect(res.status).toBe(409);
     expect((await domainRow(domain.id)).marketplacePrice).toBeNull();
@@ -101,7 +102,7 @@ describe("POST /api/marketplace/sold", () => {
     const seller = await signUp(t.app);
     const domain = await insertDomain(t.db, seller.user.id);
 
-    const res = await seller.agent.post("/api/marketplace/sold").send({ domainId: domain.id, price: "100" });
+    const res = await seller.agent.post(marketplacePaths.sold).send({ domainId: domain.id, price: "100" });
 
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/not listed/);
@@ -117,9 +118,7 @@ describe("POST /api/marketplace/sold", () => {
       listedAt: new Date(),
     });
 
-    const res = await intruder.agent
-      .post("/api/marketplace/sold")
-      .send({ domainId: domain.id, price: "100" });
+    const res = await intruder.agent.post(marketplacePaths.sold).send({ domainId: domain.id, price: "100" });
 
     expect(res.status).toBe(404);
     expect(await saleEvents(intruder.user.id)).toEqual([]);
@@ -134,7 +133,7 @@ describe("POST /api/marketplace/sold", () => {
       listedAt: new Date(),
     });
 
-    const res = await seller.agent.post("/api/marketplace/sold").send({ domainId: domain.id, price: "-1" });
+    const res = await seller.agent.post(marketplacePaths.sold).send({ domainId: domain.id, price: "-1" });
 
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/^Invalid input/);

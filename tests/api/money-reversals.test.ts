@@ -3,8 +3,13 @@ import type { Agent } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { moveBillingClock } from "../../server/db/billing-clock";
 import { settleMissedCampaigns } from "../../server/modules/affiliates/settle-campaign";
+import { ADMIN_MONEY_PATHS } from "../../shared/api/admin/money";
+import { ADMIN_ORDERS_PATHS } from "../../shared/api/admin/orders";
 import type { TMarketplaceTransaction } from "../../shared/api/marketplace/deals";
+import { marketplaceDealPaths } from "../../shared/api/marketplace/deals";
+import { PAYMENT_PATHS } from "../../shared/api/payouts";
 import { OFFERS } from "../../shared/catalog";
+import { pathTo } from "../../shared/path-to";
 import {
   domains,
   marketplaceTransactions,
@@ -83,21 +88,23 @@ const chargedBack = (intent: string, disputeId: string, cents: number) =>
   });
 
 const staffRefund = (orderId: string, amount?: string) =>
-  staff.agent.post(`/api/admin/orders/${orderId}/refunds`).send({ amount, reason: "Agreed with the buyer" });
+  staff.agent
+    .post(pathTo(ADMIN_ORDERS_PATHS.refunds, { id: orderId }))
+    .send({ amount, reason: "Agreed with the buyer" });
 
 const payout = (agent: Agent, amount: string) =>
-  agent.post("/api/payments/payout").send({ amount, paypalEmail: "owner@wallet.test" });
+  agent.post(PAYMENT_PATHS.payout).send({ amount, paypalEmail: "owner@wallet.test" });
 
 const sale = async (agent: Agent, id: string) =>
-  (await agent.get(`/api/marketplace/transactions/${id}`)).body as TMarketplaceTransaction;
+  (await agent.get(pathTo(marketplaceDealPaths.transaction, { id }))).body as TMarketplaceTransaction;
 
 /** The buyer publishes the sale's TXT record on the test DNS server, confirms the transfer and accepts the name. */
 async function transferAndAccept(buyer: Agent, id: string) {
   const before = await sale(buyer, id);
   if (!before.transfer) throw new Error("no transfer record to publish");
   dns.publishTxt(before.transfer.txtRecord.name, before.transfer.txtRecord.value);
-  expect((await buyer.post(`/api/marketplace/transactions/${id}/confirm-transfer`)).status).toBe(200);
-  expect((await buyer.post(`/api/marketplace/transactions/${id}/accept`)).status).toBe(200);
+  expect((await buyer.post(pathTo(marketplaceDealPaths.confirmTransfer, { id }))).status).toBe(200);
+  expect((await buyer.post(pathTo(marketplaceDealPaths.acceptTransaction, { id }))).status).toBe(200);
 }
 
 const copiesOf = (name: string) => t.db.select().from(domains).where(eq(domains.name, name));
@@ -124,7 +131,7 @@ describe("a missed campaign's returned bonus", () => {
 describe("partial refunds of an escrow sale", () => {
   it("after completion take each part's share of the seller's proceeds ($500 of $1,000: $425 of $850), from the console and from Stripe", async () => {
     const { seller, buyer, domain } = await sellerAndBuyer(t.app, t.db, "1000.00");
-    const opened = await buyer.agent.post("/api/marketplace/transactions").send({ domainId: domain.id });
+    const opened = await buyer.agent.post(marketplaceDealPaths.transactions).send({ domainId: domain.id });
     const intent = await payByCard(opened.body.orderId, "1000.00");
     await transferAndAccept(buyer.agent, opened.body.id);
     expect(await heldOf(t.db, seller.user.id)).toEqual({ available: "0.00", pending: "850.00" });
@@ -140,7 +147,7 @@ describe("partial refunds of an escrow sale", () => {
 
   it("before the transfer leave the seller only the rest's proceeds at completion ($990 of $1,000: $8.50)", async () => {
     const { seller, buyer, domain } = await sellerAndBuyer(t.app, t.db, "1000.00");
-    const opened = await buyer.agent.post("/api/marketplace/transactions").send({ domainId: domain.id });
+    const opened = await buyer.agent.post(marketplaceDealPaths.transactions).send({ domainId: domain.id });
     await payByCard(opened.body.orderId, "1000.00");
 
     expect((await staffRefund(opened.body.orderId, "990.00")).status).toBe(201);
@@ -156,11 +163,11 @@ describe("a lease whose instalments are charged back", () => {
   }, async () => {
     const { seller, buyer, domain } = await sellerAndBuyer(t.app, t.db, "1200.00");
     const financing = await seller.agent
-      .post("/api/marketplace/financing")
+      .post(OFFERS.financing.path)
       .send({ domainId: domain.id, terms: "12", setupFee: "299.99" });
     await payByCard(financing.body.orderId, "299.99");
     const opened = await buyer.agent
-      .post("/api/marketplace/transactions")
+      .post(marketplaceDealPaths.transactions)
       .send({ domainId: domain.id, kind: "lease", months: 12 });
     const intents = [await payByCard(opened.body.orderId, "102.73")];
     const [row] = await t.db
@@ -286,7 +293,7 @@ describe("money that no open order was waiting for", () => {
       .from(unmatchedPayments)
       .where(eq(unmatchedPayments.providerPaymentId, second));
     expect(kept).toMatchObject({ status: "refunded", orderId, providerRefundId: refund?.id });
-    const listed = await staff.agent.get("/api/admin/unmatched-payments");
+    const listed = await staff.agent.get(ADMIN_MONEY_PATHS.unmatchedPayments);
     expect(listed.status).toBe(200);
     expect(listed.body.data).toContainEqual(
       expect.objectContaining({ providerPaymentId: second, status: "refunded", amount: "29.00" }),
@@ -300,8 +307,8 @@ describe("money that no open order was waiting for", () => {
 
   it("a sale cancelled before its late payment gives the payment back, and the sale stays cancelled", async () => {
     const { buyer, domain } = await sellerAndBuyer(t.app, t.db, "700.00");
-    const opened = await buyer.agent.post("/api/marketplace/transactions").send({ domainId: domain.id });
-    expect((await buyer.agent.post(`/api/marketplace/transactions/${opened.body.id}/cancel`)).status).toBe(
+    const opened = await buyer.agent.post(marketplaceDealPaths.transactions).send({ domainId: domain.id });
+    expect((await buyer.agent.post(pathTo(marketplaceDealPaths.cancel, { id: opened.body.id }))).status).toBe(
       200,
     );
 

@@ -3,6 +3,8 @@ import type request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assignExistingNameservers } from "../../server/modules/domains/assign-existing-nameservers";
 import type { TDomain } from "../../shared/api/domains";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
+import { pathTo } from "../../shared/path-to";
 import { domains, nameserverAssignments } from "../../shared/schema";
 import { addDomain, insertDomain, runOwnershipJob, uniqueDomainName } from "../factories/domains";
 import { signUp } from "../factories/users";
@@ -25,7 +27,7 @@ afterAll(() => t.close());
 
 type Agent = ReturnType<typeof request.agent>;
 const verifyNow = async (agent: Agent, id: string) => {
-  const res = await agent.post(`/api/domains/${id}/verify`);
+  const res = await agent.post(pathTo(DOMAIN_PATHS.verify, { id }));
   expect(res.status).toBe(200);
   return res.body as TDomain;
 };
@@ -84,7 +86,7 @@ describe("the attack: another account adds a name whose nameservers the victim p
     const owned = await addDomain(victim.agent, { name });
     pointAtPair(owned);
     expect((await verifyNow(victim.agent, owned.id)).verification.status).toBe("verified");
-    expect((await victim.agent.delete(`/api/domains/${owned.id}`)).status).toBe(204);
+    expect((await victim.agent.delete(pathTo(DOMAIN_PATHS.one, { id: owned.id }))).status).toBe(204);
 
     const attacker = await signUp(t.app);
     const taken = await addDomain(attacker.agent, { name });
@@ -128,12 +130,12 @@ describe("the attack: another account adds a name whose nameservers the victim p
     pointAtPair(owned);
     const attacker = await signUp(t.app);
     const res = await attacker.agent
-      .post("/api/domains/import")
+      .post(DOMAIN_PATHS.import)
       .set("Content-Type", "text/csv")
       .send(`name\n${name}\n`);
     expect(res.status).toBe(201);
 
-    const [imported] = (await attacker.agent.get("/api/domains")).body as TDomain[];
+    const [imported] = (await attacker.agent.get(DOMAIN_PATHS.list)).body as TDomain[];
     expect(imported.name).toBe(name);
     expect(imported.verification.nameservers).toHaveLength(2);
     expect(imported.verification.nameservers).not.toEqual(owned.verification.nameservers);
@@ -288,11 +290,11 @@ describe("domains added before nameserver pairs (the start-up step)", () => {
     dns.publishNs(nsName, LEGACY);
     await runJob(new Date(Date.now() + DAY));
     expect((await row(byNs.id)).verifiedAt).not.toBeNull();
-    const detail = await holder.agent.get(`/api/domains/${byNs.id}`);
+    const detail = await holder.agent.get(pathTo(DOMAIN_PATHS.one, { id: byNs.id }));
     expect(detail.body.verification.nameservers).toEqual(LEGACY);
 
     // The shared set is that account's for the name: once it lets the name go, nobody else gets it.
-    await holder.agent.delete(`/api/domains/${byNs.id}`);
+    await holder.agent.delete(pathTo(DOMAIN_PATHS.one, { id: byNs.id }));
     const late = await signUp(t.app);
     const copy = await addDomain(late.agent, { name: nsName });
     expect(copy.verification.nameservers).not.toEqual(LEGACY);

@@ -3,6 +3,13 @@ import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { creditHeldFunds, releaseHeldFunds } from "../../server/modules/ledger/held-funds";
+import { ADMIN_PAYOUTS_PATHS } from "../../shared/api/admin/payouts";
+import { marketplacePaths } from "../../shared/api/marketplace/listings";
+import { NOTIFICATIONS_PATHS } from "../../shared/api/notifications";
+import { PAYMENT_PATHS } from "../../shared/api/payouts";
+import { NOTIFICATION_SETTINGS_PATH } from "../../shared/api/settings";
+import { ADMIN_TICKETS_PATHS, SUPPORT_PATHS } from "../../shared/api/support";
+import { pathTo } from "../../shared/path-to";
 import { mailOutbox, notifications } from "../../shared/schema";
 import { insertDomain } from "../factories/domains";
 import { otherMailTo } from "../factories/email";
@@ -36,7 +43,7 @@ async function inquiry(seller: Account, message = "Would you take $3,500?") {
     marketplacePrice: "4000.00",
     listedAt: new Date(),
   });
-  await buyer.agent.post("/api/marketplace/contact").send({ domainId: domain.id, message }).expect(201);
+  await buyer.agent.post(marketplacePaths.contact).send({ domainId: domain.id, message }).expect(201);
   return { buyer, domain };
 }
 
@@ -78,10 +85,10 @@ describe("GET /api/notifications", () => {
   });
 
   it("refuses a signed-out visitor with 401 and a bad limit with 400", async () => {
-    expect((await request(t.app).get("/api/notifications")).status).toBe(401);
+    expect((await request(t.app).get(NOTIFICATIONS_PATHS.list)).status).toBe(401);
     const seller = await signUp(t.app);
     for (const limit of ["0", "101", "ten"]) {
-      const res = await seller.agent.get(`/api/notifications?limit=${limit}`);
+      const res = await seller.agent.get(`${NOTIFICATIONS_PATHS.list}?limit=${limit}`);
       expect(res.status, limit).toBe(400);
       expect(res.body.message).toMatch(/Invalid input/);
     }
@@ -95,7 +102,7 @@ describe("POST /api/notifications/read", () => {
     await inquiry(seller);
     const [newest, older] = (await list(seller)).items;
 
-    const res = await seller.agent.post("/api/notifications/read").send({ ids: [newest.id] });
+    const res = await seller.agent.post(NOTIFICATIONS_PATHS.read).send({ ids: [newest.id] });
 
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ unreadCount: 1 });
@@ -104,7 +111,7 @@ describe("POST /api/notifications/read", () => {
     expect(readAt).toEqual(expect.any(String));
     expect(after.items[1]).toMatchObject({ id: older.id, readAt: null });
     await seller.agent
-      .post("/api/notifications/read")
+      .post(NOTIFICATIONS_PATHS.read)
       .send({ ids: [newest.id] })
       .expect(200);
     expect((await list(seller)).items[0].readAt).toBe(readAt);
@@ -115,7 +122,7 @@ describe("POST /api/notifications/read", () => {
     await inquiry(seller);
     await inquiry(seller);
 
-    const res = await seller.agent.post("/api/notifications/read").send({ all: true });
+    const res = await seller.agent.post(NOTIFICATIONS_PATHS.read).send({ all: true });
 
     expect(res.body).toEqual({ unreadCount: 0 });
     expect((await list(seller)).items.every((n: { readAt: string | null }) => n.readAt !== null)).toBe(true);
@@ -127,8 +134,8 @@ describe("POST /api/notifications/read", () => {
     await inquiry(victim);
     const [theirs] = (await list(victim)).items;
 
-    const byId = await intruder.agent.post("/api/notifications/read").send({ ids: [theirs.id] });
-    const byAll = await intruder.agent.post("/api/notifications/read").send({ all: true });
+    const byId = await intruder.agent.post(NOTIFICATIONS_PATHS.read).send({ ids: [theirs.id] });
+    const byAll = await intruder.agent.post(NOTIFICATIONS_PATHS.read).send({ all: true });
 
     expect(byId.body).toEqual({ unreadCount: 0 });
     expect(byAll.body).toEqual({ unreadCount: 0 });
@@ -145,7 +152,7 @@ describe("POST /api/notifications/read", () => {
     const seller = await signUp(t.app);
     await inquiry(seller);
 
-    const res = await seller.agent.post("/api/notifications/read").send(body);
+    const res = await seller.agent.post(NOTIFICATIONS_PATHS.read).send(body);
 
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/Invalid input/);
@@ -153,7 +160,7 @@ describe("POST /api/notifications/read", () => {
   });
 
   it("refuses a signed-out visitor with 401", async () => {
-    expect((await request(t.app).post("/api/notifications/read").send({ all: true })).status).toBe(401);
+    expect((await request(t.app).post(NOTIFICATIONS_PATHS.read).send({ all: true })).status).toBe(401);
   });
 });
 
@@ -164,7 +171,7 @@ describe("notifications and email preferences", () => {
     expect(await mailsTo(seller.input.email)).toHaveLength(1);
 
     await seller.agent
-      .put("/api/settings/notifications")
+      .put(NOTIFICATION_SETTINGS_PATH)
       .send({ revenueAlerts: false, expiryWarnings: true, affiliateUpdates: false })
       .expect(200);
     const { domain } = await inquiry(seller);
@@ -181,7 +188,7 @@ describe("notifications and email preferences", () => {
     expect(await mailsTo(referrer.input.email)).toEqual([]);
 
     await referrer.agent
-      .put("/api/settings/notifications")
+      .put(NOTIFICATION_SETTINGS_PATH)
       .send({ revenueAlerts: true, expiryWarnings: true, affiliateUpdates: true })
       .expect(200);
     await signUp(t.app, { referralCode: code });
@@ -196,16 +203,16 @@ describe("notifications and email preferences", () => {
     const staff = await signInStaff(t);
     const owner = await signUp(t.app);
     await owner.agent
-      .put("/api/settings/notifications")
+      .put(NOTIFICATION_SETTINGS_PATH)
       .send({ revenueAlerts: false, expiryWarnings: false, affiliateUpdates: false })
       .expect(200);
     await fundBalance(t.db, owner.user.id, "60.00");
 
     const held = await owner.agent
-      .post("/api/payments/payout")
+      .post(PAYMENT_PATHS.payout)
       .send({ amount: "60.00", paypalEmail: "me@wallet.test" })
       .expect(201);
-    await staff.agent.post(`/api/admin/payouts/${held.body.id}/approve`).expect(200);
+    await staff.agent.post(pathTo(ADMIN_PAYOUTS_PATHS.approve, { id: held.body.id })).expect(200);
 
     const { items } = await list(owner);
     expect(items.map((n: { kind: string; href: string }) => [n.kind, n.href])).toEqual([
@@ -220,16 +227,16 @@ describe("notifications and email preferences", () => {
     const staff = await signInStaff(t);
     const user = await signUp(t.app);
     await user.agent
-      .put("/api/settings/notifications")
+      .put(NOTIFICATION_SETTINGS_PATH)
       .send({ revenueAlerts: false, expiryWarnings: false, affiliateUpdates: false })
       .expect(200);
     const opened = await user.agent
-      .post("/api/support/tickets")
+      .post(SUPPORT_PATHS.list)
       .send({ subject: "Parking page down", body: "It shows an error." })
       .expect(201);
 
     await staff.agent
-      .post(`/api/admin/tickets/${opened.body.ticket.id}/reply`)
+      .post(pathTo(ADMIN_TICKETS_PATHS.reply, { id: opened.body.ticket.id }))
       .send({ body: "We restarted it; please check." })
       .expect(201);
 

@@ -1,5 +1,8 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { marketplaceDealPaths } from "../../shared/api/marketplace/deals";
+import { marketplacePaths } from "../../shared/api/marketplace/listings";
+import { pathTo } from "../../shared/path-to";
 import { PARKING_TEMPLATES } from "../../shared/prices";
 import { payInSandbox } from "../factories/billing";
 import { sellerAndBuyer } from "../factories/deals";
@@ -17,7 +20,7 @@ const visit = (host: string, path = "/") =>
   request(t.app).get(path).set({ Host: host, Accept: "text/html", "User-Agent": BROWSER });
 /** The owner's own listing as the marketplace shows it to them. */
 const ownListing = async (agent: request.Agent, id: string) => {
-  const res = await agent.get("/api/marketplace/domains?limit=100");
+  const res = await agent.get(`${marketplacePaths.domains}?limit=100`);
   return (res.body as { id: string; lander: unknown }[]).find((l) => l.id === id);
 };
 
@@ -56,13 +59,13 @@ describe("a listed name's parked page (its for-sale lander)", () => {
 
     await visit(domain.name).set("X-Forwarded-For", "203.0.113.9");
     const offer = await buyer.agent
-      .post("/api/marketplace/offers")
+      .post(marketplaceDealPaths.offers)
       .send({ domainId: domain.id, amount: "700.00", from: "lander" });
     expect(offer.status, JSON.stringify(offer.body)).toBe(201);
     // An offer not from the lander is not its.
-    await other.buyer.agent.post("/api/marketplace/offers").send({ domainId: domain.id, amount: "650.00" });
+    await other.buyer.agent.post(marketplaceDealPaths.offers).send({ domainId: domain.id, amount: "650.00" });
     const sale = await buyer.agent
-      .post("/api/marketplace/transactions")
+      .post(marketplaceDealPaths.transactions)
       .send({ domainId: domain.id, from: "lander" });
     expect(sale.status, JSON.stringify(sale.body)).toBe(201);
     await payInSandbox(buyer.agent, sale.body.orderId);
@@ -75,19 +78,21 @@ describe("a listed name's parked page (its for-sale lander)", () => {
     expect(await ownListing(buyer.agent, domain.id)).toMatchObject({ lander: null });
 
     // Bad input and another account's name change nothing.
-    const bad = await seller.agent.put(`/api/marketplace/list/${domain.id}/lander`).send({ shown: "no" });
+    const bad = await seller.agent
+      .put(pathTo(marketplacePaths.lander, { domainId: domain.id }))
+      .send({ shown: "no" });
     expect(bad.status).toBe(400);
     const foreign = await other.seller.agent
-      .put(`/api/marketplace/list/${domain.id}/lander`)
+      .put(pathTo(marketplacePaths.lander, { domainId: domain.id }))
       .send({ shown: false });
     expect(foreign.status).toBe(404);
     const badFrom = await buyer.agent
-      .post("/api/marketplace/offers")
+      .post(marketplaceDealPaths.offers)
       .send({ domainId: other.domain.id, amount: "10.00", from: "banner" });
     expect(badFrom.status).toBe(400);
 
     const off = await other.seller.agent
-      .put(`/api/marketplace/list/${other.domain.id}/lander`)
+      .put(pathTo(marketplacePaths.lander, { domainId: other.domain.id }))
       .send({ shown: false });
     expect(off.status).toBe(200);
     expect(off.body).toEqual({ id: other.domain.id, shown: false });

@@ -1,7 +1,10 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cloudflarePurge, noCdnPurge, surrogateKeyOf } from "../../server/lib/cdn-purge";
+import { EXPERIMENT_PATHS } from "../../shared/api/experiments";
 import type { TPageBody } from "../../shared/api/parked-pages";
+import { PAGE_PATHS } from "../../shared/api/parked-pages";
+import { pathTo } from "../../shared/path-to";
 import { addVerifiedDomain } from "../factories/domains";
 import { buyMarketingTools } from "../factories/marketing-tools";
 import { signUp } from "../factories/users";
@@ -52,7 +55,9 @@ describe("a parked page behind a CDN", () => {
     expect(first.headers["cache-tag"]).toBe(surrogateKeyOf(domain.name));
     expect(first.headers["set-cookie"]).toBeUndefined();
 
-    expect((await agent.put(`/api/domains/${domain.id}/page`).send(page("Fresh words"))).status).toBe(200);
+    expect(
+      (await agent.put(pathTo(PAGE_PATHS.page, { id: domain.id })).send(page("Fresh words"))).status,
+    ).toBe(200);
     // The purge follows the save's answer (a slow CDN API holds up no save): waited for, not timed.
     await expect
       .poll(
@@ -70,7 +75,7 @@ describe("a parked page behind a CDN", () => {
     const { agent } = await signUp(t.app);
     await buyMarketingTools(agent, ["landing-page-builder", "split-testing"]);
     const domain = await addVerifiedDomain(agent, t.db);
-    const created = await agent.post("/api/experiments").send({
+    const created = await agent.post(EXPERIMENT_PATHS.list).send({
       domainId: domain.id,
       goal: "outbound-click",
       variants: [

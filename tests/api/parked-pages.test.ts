@@ -3,8 +3,10 @@ import { Parser } from "htmlparser2";
 import request, { type Agent } from "supertest";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { FORM_SCRIPT } from "../../server/modules/parked-pages/render-page";
-import { defaultBlocks, type TPageBlock } from "../../shared/api/parked-pages";
+import { NOTIFICATIONS_PATHS } from "../../shared/api/notifications";
+import { defaultBlocks, PAGE_PATHS, type TPageBlock } from "../../shared/api/parked-pages";
 import { LEAD_CONSENT } from "../../shared/lead-consent";
+import { pathTo } from "../../shared/path-to";
 import { PARKING_TEMPLATES } from "../../shared/prices";
 import { domains } from "../../shared/schema";
 import { addDomain, addVerifiedDomain } from "../factories/domains";
@@ -144,7 +146,7 @@ describe("a verified domain's parked page", () => {
     const pages = new Set<string>();
     for (const template of PARKING_TEMPLATES) {
       const put = await agent
-        .put(`/api/domains/${domain.id}/page`)
+        .put(pathTo(PAGE_PATHS.page, { id: domain.id }))
         .send({ template, blocks: defaultBlocks(template, domain.name) });
       expect(put.status).toBe(200);
       const res = await visit(domain.name);
@@ -161,15 +163,17 @@ describe("editing a page", () => {
     const blocks = defaultBlocks("premium", domain.name);
     blocks[0] = { type: "headline", headline: "Hand-picked name", text: "<p>Make it yours.</p>" };
 
-    const reworded = await agent.put(`/api/domains/${domain.id}/page`).send({ template: "premium", blocks });
+    const reworded = await agent
+      .put(pathTo(PAGE_PATHS.page, { id: domain.id }))
+      .send({ template: "premium", blocks });
     const added = await agent
-      .put(`/api/domains/${domain.id}/page`)
+      .put(pathTo(PAGE_PATHS.page, { id: domain.id }))
       .send({ template: "premium", blocks: [...blocks, { type: "contact", heading: "Write to me" }] });
 
     expect(reworded.status).toBe(200);
     expect(reworded.body.builder).toBe(false);
     expect(added.status).toBe(403);
-    const page = await agent.get(`/api/domains/${domain.id}/page`);
+    const page = await agent.get(pathTo(PAGE_PATHS.page, { id: domain.id }));
     expect(page.body.blocks).toHaveLength(3);
     expect((await visit(domain.name)).text).toContain("Hand-picked name");
   });
@@ -186,17 +190,20 @@ describe("editing a page", () => {
       { type: "contact", heading: "Say hello" },
     ];
     expect(
-      (await agent.put(`/api/domains/${domain.id}/page`).send({ template: "category", blocks: first }))
-        .status,
+      (
+        await agent
+          .put(pathTo(PAGE_PATHS.page, { id: domain.id }))
+          .send({ template: "category", blocks: first })
+      ).status,
     ).toBe(200);
     expect((await visit(domain.name)).text).toContain("First words");
     const saved = await agent
-      .put(`/api/domains/${domain.id}/page`)
+      .put(pathTo(PAGE_PATHS.page, { id: domain.id }))
       .send({ template: "minimal", blocks: second });
     expect(saved.body.version).toBe(2);
     expect((await visit(domain.name)).text).toContain("Second words");
 
-    const versions = await agent.get(`/api/domains/${domain.id}/page/versions`);
+    const versions = await agent.get(pathTo(PAGE_PATHS.versions, { id: domain.id }));
     expect(versions.body.map((v: { version: number }) => v.version)).toEqual([2, 1]);
     const restored = await agent.post(`/api/domains/${domain.id}/page/versions/1/restore`);
 
@@ -213,9 +220,9 @@ describe("editing a page", () => {
     const stranger = await signUp(t.app);
     await buyMarketingTools(stranger.agent, BUILDER);
 
-    const read = await stranger.agent.get(`/api/domains/${domain.id}/page`);
+    const read = await stranger.agent.get(pathTo(PAGE_PATHS.page, { id: domain.id }));
     const write = await stranger.agent
-      .put(`/api/domains/${domain.id}/page`)
+      .put(pathTo(PAGE_PATHS.page, { id: domain.id }))
       .send({ template: "minimal", blocks: [{ type: "headline", headline: "Mine now", text: "" }] });
 
     expect(read.status).toBe(404);
@@ -234,11 +241,11 @@ describe("editing a page", () => {
     ];
     for (const block of bad) {
       const res = await agent
-        .put(`/api/domains/${domain.id}/page`)
+        .put(pathTo(PAGE_PATHS.page, { id: domain.id }))
         .send({ template: "standard", blocks: [block] });
       expect(res.status, JSON.stringify(block)).toBe(400);
     }
-    expect((await agent.get(`/api/domains/${domain.id}/page/versions`)).body).toEqual([]);
+    expect((await agent.get(pathTo(PAGE_PATHS.versions, { id: domain.id }))).body).toEqual([]);
   });
 });
 
@@ -257,7 +264,9 @@ describe("sanitising", () => {
         },
         { type: "contact", heading: payload.slice(0, 120) },
       ];
-      const put = await agent.put(`/api/domains/${domain.id}/page`).send({ template: "standard", blocks });
+      const put = await agent
+        .put(pathTo(PAGE_PATHS.page, { id: domain.id }))
+        .send({ template: "standard", blocks });
       expect(put.status, payload).toBe(200);
 
       const { tags, scripts } = parsePage((await visit(domain.name)).text);
@@ -289,7 +298,7 @@ describe("blocks that lead elsewhere", () => {
       .set({ marketplacePrice: "2500.00", listedAt: new Date() })
       .where(sql`${domains.id} = ${domain.id}`);
     await agent
-      .put(`/api/domains/${domain.id}/page`)
+      .put(pathTo(PAGE_PATHS.page, { id: domain.id }))
       .send({ template: "premium", blocks: defaultBlocks("premium", domain.name) });
 
     const page = await visit(domain.name);
@@ -309,7 +318,7 @@ describe("blocks that lead elsewhere", () => {
 
   it("related links go only to the page's own links, and a redirect block sends visitors away", async () => {
     const { agent, domain } = await owner(BUILDER);
-    await agent.put(`/api/domains/${domain.id}/page`).send({
+    await agent.put(pathTo(PAGE_PATHS.page, { id: domain.id })).send({
       template: "category",
       blocks: [{ type: "links", title: "More", links: [{ label: "Docs", url: "https://example.org/docs" }] }],
     });
@@ -320,7 +329,7 @@ describe("blocks that lead elsewhere", () => {
     expect(followed.headers.location).toBe("https://example.org/docs");
     expect(unknown.status).toBe(404);
 
-    await agent.put(`/api/domains/${domain.id}/page`).send({
+    await agent.put(pathTo(PAGE_PATHS.page, { id: domain.id })).send({
       template: "minimal",
       blocks: [{ type: "redirect", url: "https://example.org/elsewhere" }],
     });
@@ -336,17 +345,17 @@ describe("blocks that lead elsewhere", () => {
       "base64",
     );
     const fake = await agent
-      .post(`/api/domains/${domain.id}/page/images`)
+      .post(pathTo(PAGE_PATHS.images, { id: domain.id }))
       .set("Content-Type", "image/png")
       .send(Buffer.from("<svg onload=alert(1)>"));
     const upload = await agent
-      .post(`/api/domains/${domain.id}/page/images`)
+      .post(pathTo(PAGE_PATHS.images, { id: domain.id }))
       .set("Content-Type", "image/png")
       .send(png);
 
     expect(fake.status).toBe(422);
     expect(upload.status).toBe(201);
-    await agent.put(`/api/domains/${domain.id}/page`).send({
+    await agent.put(pathTo(PAGE_PATHS.page, { id: domain.id })).send({
       template: "standard",
       blocks: [{ type: "image", imageId: upload.body.id, alt: "A view" }],
     });
@@ -364,7 +373,10 @@ describe("blocks that lead elsewhere", () => {
       "base64",
     );
     const upload = (agent: Agent, domainId: string) =>
-      agent.post(`/api/domains/${domainId}/page/images`).set("Content-Type", "image/png").send(png);
+      agent
+        .post(pathTo(PAGE_PATHS.images, { id: domainId }))
+        .set("Content-Type", "image/png")
+        .send(png);
     const without = await owner();
     expect((await upload(without.agent, without.domain.id)).status).toBe(403);
 
@@ -380,7 +392,7 @@ describe("blocks that lead elsewhere", () => {
 
   it("the contact form's message reaches the owner as a notification; bad or cross-site messages are refused", async () => {
     const { agent, domain } = await owner(BUILDER);
-    await agent.put(`/api/domains/${domain.id}/page`).send({
+    await agent.put(pathTo(PAGE_PATHS.page, { id: domain.id })).send({
       template: "standard",
       blocks: [{ type: "contact", heading: "Write to me" }],
     });
@@ -400,7 +412,7 @@ describe("blocks that lead elsewhere", () => {
     expect(sent.status).toBe(201);
     expect(badEmail.status).toBe(400);
     expect(foreign.status).toBe(403);
-    const inbox = await agent.get("/api/notifications");
+    const inbox = await agent.get(NOTIFICATIONS_PATHS.list);
     expect(JSON.stringify(inbox.body)).toContain("How much for it?");
     expect(JSON.stringify(inbox.body)).not.toContain("From elsewhere");
   });
@@ -412,7 +424,7 @@ describe("blocks that lead elsewhere", () => {
       .set({ Host: domain.name, "User-Agent": BROWSER })
       .send({ email: "buyer@example.com", message: "Spam for the owner" });
     expect(sent.status).toBe(404);
-    const inbox = await agent.get("/api/notifications");
+    const inbox = await agent.get(NOTIFICATIONS_PATHS.list);
     expect(JSON.stringify(inbox.body)).not.toContain("Spam for the owner");
   });
 
@@ -420,7 +432,7 @@ describe("blocks that lead elsewhere", () => {
     const { agent, domain } = await owner(BUILDER);
     const imageId = "00000000-0000-4000-8000-000000000001";
 
-    const preview = await agent.post(`/api/domains/${domain.id}/page/preview`).send({
+    const preview = await agent.post(pathTo(PAGE_PATHS.preview, { id: domain.id })).send({
       template: "category",
       blocks: [
         { type: "headline", headline: "Draft words", text: "<p>Hi</p><script>alert(1)</script>" },
@@ -433,7 +445,7 @@ describe("blocks that lead elsewhere", () => {
     expect(preview.body.html).toContain('class="t-category"');
     expect(preview.body.html).toContain(`src="/api/domains/${domain.id}/page/images/${imageId}"`);
     expect(preview.body.html).not.toContain("alert(1)");
-    expect((await agent.get(`/api/domains/${domain.id}/page/versions`)).body).toEqual([]);
+    expect((await agent.get(pathTo(PAGE_PATHS.versions, { id: domain.id }))).body).toEqual([]);
     expect((await visit(domain.name)).text).not.toContain("Draft words");
   });
 });

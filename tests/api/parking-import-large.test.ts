@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
 import { centsToDecimal } from "../../shared/money";
 import { subscribeInSandbox } from "../factories/billing";
 import { signUp } from "../factories/users";
@@ -26,7 +27,7 @@ it("imports a report of 50,000 rows whole: every domain-day stored and credited,
   const names = Array.from({ length: DOMAINS }, (_, i) => `large-${tag}-${i}.com`);
   const ours = names.slice(NOT_OURS);
   const added = await agent
-    .post("/api/domains/import")
+    .post(DOMAIN_PATHS.import)
     .set("Content-Type", "text/csv")
     .send(`name,registration date\n${ours.map((n) => `${n},${daysAgo(400)}`).join("\n")}\n`);
   expect(added.status).toBe(201);

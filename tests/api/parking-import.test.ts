@@ -2,7 +2,10 @@ import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
+import { PARKING_PATHS } from "../../shared/api/parking";
 import { AD_NETWORKS } from "../../shared/catalog";
+import { pathTo } from "../../shared/path-to";
 import { addDomain, csv, uniqueDomainName } from "../factories/domains";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -17,7 +20,7 @@ type Agent = ReturnType<typeof request.agent>;
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 const importReport = (agent: Agent, network: string, file: string | Buffer) =>
-  agent.post(`/api/parking-reports/${network}`).set("Content-Type", "text/csv").send(file);
+  agent.post(pathTo(PARKING_PATHS.upload, { network })).set("Content-Type", "text/csv").send(file);
 const GENERIC = ["date", "domain", "visitors", "clicks", "revenue"];
 /** Before every report day of these tests (the samples are from March 2025). */
 const ACQUIRED = "2024-01-01";
@@ -25,7 +28,9 @@ const ACQUIRED = "2024-01-01";
 /** A domain added through the API with an acquisition date early enough for the reports. */
 async function ownedDomain(agent: Agent, overrides: Parameters<typeof addDomain>[1] = {}) {
   const domain = await addDomain(agent, overrides);
-  const res = await agent.patch(`/api/domains/${domain.id}`).send({ registrationDate: ACQUIRED });
+  const res = await agent
+    .patch(pathTo(DOMAIN_PATHS.one, { id: domain.id }))
+    .send({ registrationDate: ACQUIRED });
   expect(res.status).toBe(200);
   return domain;
 }
@@ -194,10 +199,10 @@ describe("POST /api/parking-reports/{network}", () => {
       [daysAgo(45), domain.name, 999, 9, "900.00"],
     ]);
     await importReport(agent, "adsense", file);
-    const [listed] = (await agent.get("/api/domains")).body;
+    const [listed] = (await agent.get(DOMAIN_PATHS.list)).body;
     expect(listed.parkingRevenue).toBe("1.50");
     expect(listed.visitors).toBe(150);
-    const detail = (await agent.get(`/api/domains/${domain.id}`)).body;
+    const detail = (await agent.get(pathTo(DOMAIN_PATHS.one, { id: domain.id }))).body;
     expect(detail).toMatchObject({ totalRevenue: "945.00", totalVisitors: 1149 });
   });
 
@@ -205,7 +210,9 @@ describe("POST /api/parking-reports/{network}", () => {
     const { agent } = await signUp(t.app);
     const domain = await ownedDomain(agent);
     const figures = async () => {
-      const listed = (await agent.get("/api/domains")).body.find((d: { id: string }) => d.id === domain.id);
+      const listed = (await agent.get(DOMAIN_PATHS.list)).body.find(
+        (d: { id: string }) => d.id === domain.id,
+      );
       return [listed.parkingRevenue, listed.visitors];
     };
     await importReport(agent, "sedo", csv([GENERIC, [daysAgo(1), domain.name, 60, 1, "30.00"]]));
@@ -428,7 +435,7 @@ describe("a report that matches none of your domains", () => {
     const [unknown] = before.body.unknownDomains;
 
     const added = await agent
-      .post("/api/domains/import")
+      .post(DOMAIN_PATHS.import)
       .set("Content-Type", "text/csv")
       .send(
         csv([

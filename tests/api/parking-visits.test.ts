@@ -4,7 +4,10 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "../../server/db/pool";
 import { recordParkedVisit } from "../../server/modules/domains/parked-visits";
-import { LEAD_SOURCE, LEAD_VALUE } from "../../shared/api/leads/leads";
+import { ANALYTICS_PATHS } from "../../shared/api/analytics";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
+import { LEAD_SOURCE, LEAD_VALUE, LEADS_PATH } from "../../shared/api/leads/leads";
+import { pathTo } from "../../shared/path-to";
 import { addDomain, addVerifiedDomain, uniqueDomainName } from "../factories/domains";
 import { VISITOR_PROXY_ENV, visitorLead } from "../factories/leads";
 import { heldOf } from "../factories/payments";
@@ -100,13 +103,13 @@ describe("visits on a parked domain's host", () => {
   it("adds a counted visit to the portfolio's 30-day visitors once they have been read", async () => {
     const { agent } = await signUp(t.app);
     const domain = await addVerifiedDomain(agent, t.db);
-    expect((await agent.get("/api/domains")).body[0].visitors).toBe(0);
+    expect((await agent.get(DOMAIN_PATHS.list)).body[0].visitors).toBe(0);
 
     await visit(domain.name);
     await vi.waitFor(async () => expect((await traffic(domain.id)).visits).toBe(1));
 
-    expect((await agent.get("/api/domains")).body[0].visitors).toBe(1);
-    expect((await agent.get(`/api/domains/${domain.id}`)).body).toMatchObject({
+    expect((await agent.get(DOMAIN_PATHS.list)).body[0].visitors).toBe(1);
+    expect((await agent.get(pathTo(DOMAIN_PATHS.one, { id: domain.id }))).body).toMatchObject({
       visitors: 1,
       totalVisitors: 1,
     });
@@ -118,7 +121,7 @@ describe("visits on a parked domain's host", () => {
     await visit(domain.name);
     await vi.waitFor(async () => expect((await traffic(domain.id)).visits).toBe(1));
 
-    const res = await agent.get(`/api/domains/${domain.id}/traffic?days=7`);
+    const res = await agent.get(`${pathTo(ANALYTICS_PATHS.domainTraffic, { id: domain.id })}?days=7`);
 
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(7);
@@ -130,8 +133,12 @@ describe("visits on a parked domain's host", () => {
     });
     expect(res.body[0]).toMatchObject({ visits: 0, leads: 0 });
     const stranger = await signUp(t.app);
-    expect((await stranger.agent.get(`/api/domains/${domain.id}/traffic`)).status).toBe(404);
-    expect((await agent.get(`/api/domains/${domain.id}/traffic?days=9999`)).status).toBe(400);
+    expect((await stranger.agent.get(pathTo(ANALYTICS_PATHS.domainTraffic, { id: domain.id }))).status).toBe(
+      404,
+    );
+    expect(
+      (await agent.get(`${pathTo(ANALYTICS_PATHS.domainTraffic, { id: domain.id })}?days=9999`)).status,
+    ).toBe(400);
   });
 });
 
@@ -225,7 +232,7 @@ describe("leads on a parked domain's host", () => {
     expect((await traffic(domain.id)).leads).toBe(1);
     // Held funds: pending for the returns window, not yet withdrawable.
     expect(await heldOf(t.db, user.id)).toEqual({ available: "0.00", pending: "75.00" });
-    const detail = (await agent.get(`/api/domains/${domain.id}`)).body;
+    const detail = (await agent.get(pathTo(DOMAIN_PATHS.one, { id: domain.id }))).body;
     expect(detail).toMatchObject({ totalRevenue: "75.00", totalLeads: 1 });
   });
 
@@ -233,11 +240,8 @@ describe("leads on a parked domain's host", () => {
     const { agent, user } = await signUp(t.app);
     const pending = await addDomain(agent, { status: "pending" });
 
-    const elsewhere = await request(t.app)
-      .post("/api/leads")
-      .set("Host", "parkpilot.example.com")
-      .send(lead());
-    const onPending = await request(t.app).post("/api/leads").set("Host", pending.name).send(lead());
+    const elsewhere = await request(t.app).post(LEADS_PATH).set("Host", "parkpilot.example.com").send(lead());
+    const onPending = await request(t.app).post(LEADS_PATH).set("Host", pending.name).send(lead());
 
     expect([elsewhere.status, onPending.status]).toEqual([201, 201]);
     const stored = await t.db.execute<{ domain_id: string | null }>(

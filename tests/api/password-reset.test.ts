@@ -1,6 +1,8 @@
 import { count, eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SECURITY_PATHS } from "../../shared/api/auth/security";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
 import { mailOutbox } from "../../shared/schema";
 import { enableTwoFactor } from "../factories/two-factor";
 import { signUp } from "../factories/users";
@@ -23,7 +25,7 @@ const outboxSize = async () => (await t.db.select({ n: count() }).from(mailOutbo
 /** Asks for a reset link and reads it from the mail the SMTP server received. */
 async function resetLinkFor(email: string) {
   const res = await request(t.app)
-    .post("/api/auth/password-reset")
+    .post(SECURITY_PATHS.passwordReset)
     .set("Host", "evil.example")
     .send({ email: email.toUpperCase() });
   expect(res.status).toBe(202);
@@ -45,29 +47,29 @@ describe("forgotten password", () => {
     expect(stored.rows.map((r) => r.token_hash)).not.toContain(token);
 
     const done = await request(t.app)
-      .post("/api/auth/password-reset/confirm")
+      .post(SECURITY_PATHS.passwordResetConfirm)
       .send({ token, password: "a-brand-new-password" });
     expect(done.status).toBe(200);
-    expect((await agent.get("/api/auth/me")).status).toBe(401);
+    expect((await agent.get(AUTH_PATHS.me)).status).toBe(401);
 
     const oldPassword = await request(t.app)
-      .post("/api/auth/login")
+      .post(AUTH_PATHS.login)
       .send({ usernameOrEmail: input.email, password: input.password });
     expect(oldPassword.status).toBe(401);
     const newPassword = await request(t.app)
-      .post("/api/auth/login")
+      .post(AUTH_PATHS.login)
       .send({ usernameOrEmail: input.email, password: "a-brand-new-password" });
     expect(newPassword.status).toBe(200);
 
     const again = await request(t.app)
-      .post("/api/auth/password-reset/confirm")
+      .post(SECURITY_PATHS.passwordResetConfirm)
       .send({ token, password: "yet-another-password" });
     expect(again.status).toBe(400);
   });
 
   it("answers 202 for an address without an account and sends nothing", async () => {
     const outboxBefore = await outboxSize();
-    const res = await request(t.app).post("/api/auth/password-reset").send({ email: "nobody@example.com" });
+    const res = await request(t.app).post(SECURITY_PATHS.passwordReset).send({ email: "nobody@example.com" });
     expect(res.status).toBe(202);
     // Every mail is written to the outbox before the answer, in the request's transaction: an
     // outbox unchanged once the answer is here is a mail never sent.
@@ -80,7 +82,7 @@ describe("forgotten password", () => {
     const token = (await resetLinkFor(input.email)).searchParams.get("token") ?? "";
     await t.db.execute(sql`update password_resets set expires_at = now() - interval '1 second'`);
     const res = await request(t.app)
-      .post("/api/auth/password-reset/confirm")
+      .post(SECURITY_PATHS.passwordResetConfirm)
       .send({ token, password: "a-brand-new-password" });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/expired/);
@@ -91,10 +93,10 @@ describe("forgotten password", () => {
     await enableTwoFactor(agent);
     const token = (await resetLinkFor(input.email)).searchParams.get("token") ?? "";
     await request(t.app)
-      .post("/api/auth/password-reset/confirm")
+      .post(SECURITY_PATHS.passwordResetConfirm)
       .send({ token, password: "a-brand-new-password" });
     const res = await request(t.app)
-      .post("/api/auth/login")
+      .post(AUTH_PATHS.login)
       .send({ usernameOrEmail: input.username, password: "a-brand-new-password" });
     expect(res.body).toEqual({ twoFactorRequired: true, secondFactors: { totp: true, webauthn: false } });
   });

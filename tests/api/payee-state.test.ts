@@ -3,6 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settleStuckPayouts } from "../../server/modules/payouts/settle-stuck-payouts";
 import type { PayoutSender } from "../../server/payments/provider";
 import type { TAdminPayout } from "../../shared/api/admin/payouts";
+import { ADMIN_PAYOUTS_PATHS } from "../../shared/api/admin/payouts";
+import { ADMIN_USERS_PATHS } from "../../shared/api/admin/users";
+import { API_KEY_PATHS } from "../../shared/api/api-keys";
+import { SECURITY_PATHS } from "../../shared/api/auth/security";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
+import { PAYMENT_PATHS } from "../../shared/api/payouts";
+import { pathTo } from "../../shared/path-to";
 import { payouts } from "../../shared/schema";
 import { grantApiPlan } from "../factories/api-keys";
 import { fundBalance } from "../factories/payments";
@@ -43,7 +50,7 @@ async function ownerWithHeldPayout(): Promise<{ owner: Owner; payoutId: string }
   const owner = await signUp(t.app);
   await fundBalance(t.db, owner.user.id, "1000.00");
   const held = await owner.agent
-    .post("/api/payments/payout")
+    .post(PAYMENT_PATHS.payout)
     .send({ amount: "1000.00", paypalEmail: "me@wallet.test" })
     .expect(201);
   expect(held.body.status).toBe("held");
@@ -54,7 +61,7 @@ const payoutStatus = async (id: string) =>
   (await t.db.select({ status: payouts.status }).from(payouts).where(eq(payouts.id, id)))[0].status;
 
 async function queueRow(payoutId: string): Promise<TAdminPayout> {
-  const res = await staff.agent.get("/api/admin/payouts").query({ status: "all" }).expect(200);
+  const res = await staff.agent.get(ADMIN_PAYOUTS_PATHS.list).query({ status: "all" }).expect(200);
   const row = (res.body.data as TAdminPayout[]).find((p) => p.id === payoutId);
   if (!row) throw new Error(`payout ${payoutId} is not in the queue`);
   return row;
@@ -62,19 +69,21 @@ async function queueRow(payoutId: string): Promise<TAdminPayout> {
 
 async function lockDown(owner: Owner) {
   await buySecurity(owner.agent, ["incident-response"]);
-  await owner.agent.post("/api/security/lockdown").expect(200);
+  await owner.agent.post(SECURITY_PATHS.lockdown).expect(200);
 }
 
 describe("staff approval of a payee that cannot be paid", () => {
   it("refuses all of 10 concurrent approvals of a suspended account's held payout with 409, and sends nothing", async () => {
     const { owner, payoutId } = await ownerWithHeldPayout();
     await staff.agent
-      .post(`/api/admin/users/${owner.user.id}/suspend`)
+      .post(pathTo(ADMIN_USERS_PATHS.suspend, { id: owner.user.id }))
       .send({ reason: "Chargebacks under review" })
       .expect(200);
 
     const approvals = await Promise.all(
-      Array.from({ length: 10 }, () => staff.agent.post(`/api/admin/payouts/${payoutId}/approve`)),
+      Array.from({ length: 10 }, () =>
+        staff.agent.post(pathTo(ADMIN_PAYOUTS_PATHS.approve, { id: payoutId })),
+      ),
     );
 
     expect(approvals.map((r) => r.status)).toEqual(Array(10).fill(409));
@@ -98,7 +107,7 @@ describe("staff approval of a payee that cannot be paid", () => {
       lockedDown: false,
     });
     await staff.agent
-      .post(`/api/admin/users/${owner.user.id}/suspend`)
+      .post(pathTo(ADMIN_USERS_PATHS.suspend, { id: owner.user.id }))
       .send({ reason: "Identity check" })
       .expect(200);
     expect((await queueRow(payoutId)).payee).toEqual({
@@ -107,8 +116,11 @@ describe("staff approval of a payee that cannot be paid", () => {
       lockedDown: false,
     });
 
-    await staff.agent.post(`/api/admin/users/${owner.user.id}/restore`).send({}).expect(200);
-    const approved = await staff.agent.post(`/api/admin/payouts/${payoutId}/approve`);
+    await staff.agent
+      .post(pathTo(ADMIN_USERS_PATHS.restore, { id: owner.user.id }))
+      .send({})
+      .expect(200);
+    const approved = await staff.agent.post(pathTo(ADMIN_PAYOUTS_PATHS.approve, { id: payoutId }));
 
     expect(approved.status).toBe(200);
     expect(sends).toContain(payoutId);
@@ -120,7 +132,7 @@ describe("staff approval of a payee that cannot be paid", () => {
     await lockDown(owner);
 
     expect((await queueRow(payoutId)).payee).toMatchObject({ suspended: false, lockedDown: true });
-    const approved = await staff.agent.post(`/api/admin/payouts/${payoutId}/approve`);
+    const approved = await staff.agent.post(pathTo(ADMIN_PAYOUTS_PATHS.approve, { id: payoutId }));
 
     expect(approved.status).toBe(409);
     expect(approved.body.message).toMatch(/locked their account down.*frozen/);
@@ -128,7 +140,7 @@ describe("staff approval of a payee that cannot be paid", () => {
     expect(await payoutStatus(payoutId)).toBe("held");
     // Rejecting still works: the amount goes back to the payee's balance.
     await staff.agent
-      .post(`/api/admin/payouts/${payoutId}/reject`)
+      .post(pathTo(ADMIN_PAYOUTS_PATHS.reject, { id: payoutId }))
       .send({ reason: "Account locked down" })
       .expect(200);
   });
@@ -142,7 +154,7 @@ describe("payouts the system sends on its own", () => {
       sql`update payouts set status = 'processing', updated_at = now() - interval '1 hour' where id = ${payoutId}`,
     );
     await staff.agent
-      .post(`/api/admin/users/${owner.user.id}/suspend`)
+      .post(pathTo(ADMIN_USERS_PATHS.suspend, { id: owner.user.id }))
       .send({ reason: "Fraud review" })
       .expect(200);
 
@@ -151,7 +163,10 @@ describe("payouts the system sends on its own", () => {
     expect(settles).not.toContain(payoutId);
     expect(await payoutStatus(payoutId)).toBe("processing");
 
-    await staff.agent.post(`/api/admin/users/${owner.user.id}/restore`).send({}).expect(200);
+    await staff.agent
+      .post(pathTo(ADMIN_USERS_PATHS.restore, { id: owner.user.id }))
+      .send({})
+      .expect(200);
     await settleStuckPayouts({ db: t.db, sender: t.deps.payments.payouts, logger: t.deps.logger });
     expect(settles).toContain(payoutId);
     expect(await payoutStatus(payoutId)).not.toBe("processing");
@@ -165,7 +180,7 @@ describe("API keys of a locked-down account", () => {
     await lockDown(owner);
 
     const refused = await owner.agent
-      .post("/api/api-keys")
+      .post(API_KEY_PATHS.list)
       .send({ name: "after lockdown", scopes: ["read"] });
 
     expect(refused.status).toBe(403);
@@ -176,10 +191,10 @@ describe("API keys of a locked-down account", () => {
     expect(keys.rows[0].n).toBe(0);
 
     await owner.agent
-      .post("/api/auth/change-password")
+      .post(AUTH_PATHS.changePassword)
       .send({ currentPassword: owner.input.password, newPassword: "a-brand-new-password" })
       .expect(200);
-    const created = await owner.agent.post("/api/api-keys").send({ name: "recovered", scopes: ["read"] });
+    const created = await owner.agent.post(API_KEY_PATHS.list).send({ name: "recovered", scopes: ["read"] });
     expect(created.status).toBe(201);
   });
 });

@@ -1,6 +1,9 @@
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHECKOUT_PATHS } from "../../shared/api/checkout";
+import { PAYMENT_PATHS } from "../../shared/api/payouts";
+import { pathTo } from "../../shared/path-to";
 import { accountEvents, balances, payouts, transactions, users } from "../../shared/schema";
 import { buyerWithPendingOrder, fundBalance, givePayoutHistory } from "../factories/payments";
 import { signUp } from "../factories/users";
@@ -22,7 +25,7 @@ describe("GET /api/payments/balance", () => {
   it("answers 0 for a new account", async () => {
     const { agent } = await signUp(t.app);
 
-    const res = await agent.get("/api/payments/balance");
+    const res = await agent.get(PAYMENT_PATHS.balance);
 
     expect(res.body).toEqual({
       availableBalance: "0.00",
@@ -40,7 +43,7 @@ describe("GET /api/payments/balance", () => {
     await fundBalance(t.db, user.id, "120.40");
     await fundBalance(t.db, user.id, "0.35");
 
-    const res = await agent.get("/api/payments/balance");
+    const res = await agent.get(PAYMENT_PATHS.balance);
 
     expect(res.body.availableBalance).toBe("120.75");
   });
@@ -49,21 +52,17 @@ describe("GET /api/payments/balance", () => {
     const { agent, user } = await signUp(t.app);
     await fundBalance(t.db, user.id, "2000.00");
     await givePayoutHistory(t.db, user.id, "me@wallet.test");
-    const sent = await agent
-      .post("/api/payments/payout")
-      .send({ amount: 800, paypalEmail: "me@wallet.test" });
-    const held = await agent
-      .post("/api/payments/payout")
-      .send({ amount: 1200, paypalEmail: "me@wallet.test" });
+    const sent = await agent.post(PAYMENT_PATHS.payout).send({ amount: 800, paypalEmail: "me@wallet.test" });
+    const held = await agent.post(PAYMENT_PATHS.payout).send({ amount: 1200, paypalEmail: "me@wallet.test" });
     expect([sent.body.status, held.body.status]).toEqual(["completed", "held"]);
 
-    const res = await agent.get("/api/payments/balance");
+    const res = await agent.get(PAYMENT_PATHS.balance);
 
     expect(res.body).toMatchObject({ availableBalance: "0.00", paidOut: "800.00", inReview: "1200.00" });
   });
 
   it("is refused to a signed-out visitor", async () => {
-    const res = await request(t.app).get("/api/payments/balance");
+    const res = await request(t.app).get(PAYMENT_PATHS.balance);
 
     expect(res.status).toBe(401);
   });
@@ -72,14 +71,14 @@ describe("GET /api/payments/balance", () => {
 describe("GET /api/transactions", () => {
   it("lists the user's own payments and payouts, newest first", async () => {
     const buyer = await buyerWithPendingOrder(t.app, t.db);
-    await buyer.agent.post(`/api/checkout/sandbox/${buyer.orderId}/pay`);
+    await buyer.agent.post(pathTo(CHECKOUT_PATHS.sandboxPay, { id: buyer.orderId }));
     await fundBalance(t.db, buyer.user.id, "60.00");
     await givePayoutHistory(t.db, buyer.user.id, "me@wallet.test");
-    await buyer.agent.post("/api/payments/payout").send({ amount: 60, paypalEmail: "me@wallet.test" });
+    await buyer.agent.post(PAYMENT_PATHS.payout).send({ amount: 60, paypalEmail: "me@wallet.test" });
     const other = await buyerWithPendingOrder(t.app, t.db);
-    await other.agent.post(`/api/checkout/sandbox/${other.orderId}/pay`);
+    await other.agent.post(pathTo(CHECKOUT_PATHS.sandboxPay, { id: other.orderId }));
 
-    const res = await buyer.agent.get("/api/transactions");
+    const res = await buyer.agent.get(PAYMENT_PATHS.transactions);
 
     expect(res.body).toMatchObject([
       {
@@ -99,7 +98,7 @@ describe("GET /api/payments/methods", () => {
   it("names both providers, in sandbox mode without keys", async () => {
     const { agent } = await signUp(t.app);
 
-    const res = await agent.get("/api/payments/methods");
+    const res = await agent.get(PAYMENT_PATHS.methods);
 
     expect(res.body).toEqual([
       { id: "stripe", name: "Stripe", kind: "card", mode: "sandbox", usedFor: ["checkout"] },
@@ -112,7 +111,7 @@ describe("payment settings", () => {
   it("answers the defaults: $50, weekly, auto payout on", async () => {
     const { agent } = await signUp(t.app);
 
-    const res = await agent.get("/api/payments/settings");
+    const res = await agent.get(PAYMENT_PATHS.settings);
 
     expect(res.body).toEqual({
       minPayout: "50.00",
@@ -126,7 +125,7 @@ describe("payment settings", () => {
     const { agent, user } = await signUp(t.app);
 
     const res = await agent
-      .put("/api/payments/settings")
+      .put(PAYMENT_PATHS.settings)
       .send({ minPayout: 125.5, payoutFrequency: "monthly", autoPayout: false });
 
     expect(res.status).toBe(200);
@@ -144,7 +143,7 @@ describe("payment settings", () => {
     const { agent } = await signUp(t.app);
 
     const res = await agent
-      .put("/api/payments/settings")
+      .put(PAYMENT_PATHS.settings)
       .send({ minPayout: "99.9", payoutFrequency: "weekly" });
 
     expect(res.status).toBe(200);
@@ -154,7 +153,7 @@ describe("payment settings", () => {
   it("PUT without autoPayout keeps it as it was", async () => {
     const { agent } = await signUp(t.app);
 
-    const res = await agent.put("/api/payments/settings").send({ minPayout: 75, payoutFrequency: "manual" });
+    const res = await agent.put(PAYMENT_PATHS.settings).send({ minPayout: 75, payoutFrequency: "manual" });
 
     expect(res.body).toEqual({
       minPayout: "75.00",
@@ -173,7 +172,7 @@ describe("payment settings", () => {
   ])("PUT %j is refused with 400 and changes nothing", async (body, message) => {
     const { agent, user } = await signUp(t.app);
 
-    const res = await agent.put("/api/payments/settings").send(body);
+    const res = await agent.put(PAYMENT_PATHS.settings).send(body);
 
     expect(res.status).toBe(400);
     expect(res.body.message).toContain(message);
@@ -189,7 +188,7 @@ describe("POST /api/payments/payout", () => {
     await givePayoutHistory(t.db, user.id, "me@wallet.test");
 
     const res = await agent
-      .post("/api/payments/payout")
+      .post(PAYMENT_PATHS.payout)
       .send({ amount: "150.25", paypalEmail: "me@wallet.test" });
 
     expect(res.status).toBe(201);
@@ -211,7 +210,7 @@ describe("POST /api/payments/payout", () => {
 
     // Above the review threshold ($1,000 by default): held, and said so in the same format.
     const res = await agent
-      .post("/api/payments/payout")
+      .post(PAYMENT_PATHS.payout)
       .send({ amount: "1500", paypalEmail: "me@wallet.test" });
 
     expect(res.status).toBe(201);
@@ -232,7 +231,7 @@ describe("POST /api/payments/payout", () => {
     const { agent, user } = await signUp(t.app);
     await fundBalance(t.db, user.id, "300.00");
 
-    const res = await agent.post("/api/payments/payout").send(body);
+    const res = await agent.post(PAYMENT_PATHS.payout).send(body);
 
     expect(res.status).toBe(status);
     expect(res.body.message).toContain(message);
@@ -246,7 +245,7 @@ describe("POST /api/payments/payout", () => {
 
     const answers = await Promise.all(
       Array.from({ length: 32 }, () =>
-        agent.post("/api/payments/payout").send({ amount: 75, paypalEmail: "me@wallet.test" }),
+        agent.post(PAYMENT_PATHS.payout).send({ amount: 75, paypalEmail: "me@wallet.test" }),
       ),
     );
 
@@ -259,16 +258,16 @@ describe("POST /api/payments/payout", () => {
   it("a part of the balance below the user's own minimum is refused; at the minimum it goes out", async () => {
     const { agent, user } = await signUp(t.app);
     await fundBalance(t.db, user.id, "300.00");
-    await agent.put("/api/payments/settings").send({ minPayout: 75, payoutFrequency: "weekly" });
+    await agent.put(PAYMENT_PATHS.settings).send({ minPayout: 75, payoutFrequency: "weekly" });
 
     const below = await agent
-      .post("/api/payments/payout")
+      .post(PAYMENT_PATHS.payout)
       .send({ amount: "74.99", paypalEmail: "me@wallet.test" });
     expect(below.status).toBe(422);
     expect(below.body.message).toBe("Your minimum payout is $75.00");
     expect(await balanceOf(user.id)).toBe("300.00");
 
-    const at = await agent.post("/api/payments/payout").send({ amount: "75", paypalEmail: "me@wallet.test" });
+    const at = await agent.post(PAYMENT_PATHS.payout).send({ amount: "75", paypalEmail: "me@wallet.test" });
     expect(at.status).toBe(201);
     expect(await balanceOf(user.id)).toBe("225.00");
   });
@@ -276,10 +275,10 @@ describe("POST /api/payments/payout", () => {
   it("the payout settings remember the PayPal email of the last payout", async () => {
     const { agent, user } = await signUp(t.app);
     await fundBalance(t.db, user.id, "300.00");
-    await agent.post("/api/payments/payout").send({ amount: 60, paypalEmail: "first@wallet.test" });
-    await agent.post("/api/payments/payout").send({ amount: 60, paypalEmail: "second@wallet.test" });
+    await agent.post(PAYMENT_PATHS.payout).send({ amount: 60, paypalEmail: "first@wallet.test" });
+    await agent.post(PAYMENT_PATHS.payout).send({ amount: 60, paypalEmail: "second@wallet.test" });
 
-    const res = await agent.get("/api/payments/settings");
+    const res = await agent.get(PAYMENT_PATHS.settings);
 
     expect(res.body.lastPayoutEmail).toBe("second@wallet.test");
   });
@@ -287,7 +286,7 @@ describe("POST /api/payments/payout", () => {
   it("a user with no revenue at all cannot withdraw", async () => {
     const { agent, user } = await signUp(t.app);
 
-    const res = await agent.post("/api/payments/payout").send({ amount: 50, paypalEmail: "me@wallet.test" });
+    const res = await agent.post(PAYMENT_PATHS.payout).send({ amount: 50, paypalEmail: "me@wallet.test" });
 
     expect(res.status).toBe(422);
     expect(await payoutsOf(user.id)).toHaveLength(0);
@@ -298,12 +297,12 @@ describe("the wallet test flow in the sandbox", () => {
   it("setup says sandbox, and an order is captured into a completed test payment", async () => {
     const { agent, user } = await signUp(t.app);
 
-    const setup = await agent.get("/api/paypal/setup");
+    const setup = await agent.get(PAYMENT_PATHS.paypalSetup);
     const created = await agent
-      .post("/api/paypal/order")
+      .post(PAYMENT_PATHS.paypalOrder)
       .send({ amount: 100, currency: "USD", intent: "capture" });
-    const captured = await agent.post(`/api/paypal/order/${created.body.id}/capture`);
-    const again = await agent.post(`/api/paypal/order/${created.body.id}/capture`);
+    const captured = await agent.post(pathTo(PAYMENT_PATHS.paypalCapture, { id: created.body.id }));
+    const again = await agent.post(pathTo(PAYMENT_PATHS.paypalCapture, { id: created.body.id }));
 
     expect(setup.body).toEqual({ clientToken: null, clientId: null, mode: "sandbox" });
     expect(created.body.id).toMatch(/^SANDBOX-/);
@@ -320,7 +319,7 @@ describe("the wallet test flow in the sandbox", () => {
   ])("%j is refused with 400 and creates nothing", async (body) => {
     const { agent, user } = await signUp(t.app);
 
-    const res = await agent.post("/api/paypal/order").send(body);
+    const res = await agent.post(PAYMENT_PATHS.paypalOrder).send(body);
 
     expect(res.status).toBe(400);
     expect(res.body.message).toEqual(expect.any(String));

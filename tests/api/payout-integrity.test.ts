@@ -6,6 +6,7 @@ import { createPayPalClient } from "../../server/payments/paypal-client";
 import { paypalPayoutSender } from "../../server/payments/paypal-provider";
 import type { PayoutSender } from "../../server/payments/provider";
 import { sandboxPayoutSender } from "../../server/payments/sandbox-provider";
+import { PAYMENT_PATHS } from "../../shared/api/payouts";
 import { fundBalance, givePayoutHistory, signTaxForm } from "../factories/payments";
 import { signUp } from "../factories/users";
 import { startFakePayPal } from "../setup/fake-paypal";
@@ -47,7 +48,7 @@ async function stuckPayout(t: TestApp, sender: PayoutSender, options: { sendFirs
   await signTaxForm(agent);
   const real = t.deps.payments.payouts;
   t.deps.payments.payouts = answerLost(sender, options);
-  const res = await agent.post("/api/payments/payout").send({ amount: 80, paypalEmail: "me@wallet.test" });
+  const res = await agent.post(PAYMENT_PATHS.payout).send({ amount: 80, paypalEmail: "me@wallet.test" });
   t.deps.payments.payouts = real;
   expect(res.status).toBe(201);
   expect(res.body.status).toBe("processing");
@@ -60,7 +61,7 @@ async function state(t: TestApp, agent: Agent, payoutId: string) {
       (select array_agg(kind order by created_at) from ledger_entries where payout_id = p.id) as entries
     from payouts p where p.id = ${payoutId}
   `);
-  const balance = await agent.get("/api/payments/balance");
+  const balance = await agent.get(PAYMENT_PATHS.balance);
   const { availableBalance: available, paidOut, inReview } = balance.body;
   return { ...rows[0], available, paidOut, inReview };
 }

@@ -6,6 +6,9 @@ import {
   returnUnclaimedPayouts,
   runPayPalBatch,
 } from "../../server/modules/payouts/paypal-batch";
+import { ADMIN_PAYOUTS_PATHS } from "../../shared/api/admin/payouts";
+import { PAYMENT_PATHS } from "../../shared/api/payouts";
+import { pathTo } from "../../shared/path-to";
 import { payouts, taxForms } from "../../shared/schema";
 import { fundBalance, givePayoutHistory } from "../factories/payments";
 import { type Staff, signInStaff } from "../factories/staff";
@@ -38,7 +41,7 @@ const W8BEN = {
   certified: true,
 };
 const available = async (owner: Owner) =>
-  (await owner.agent.get("/api/payments/balance").expect(200)).body.availableBalance as string;
+  (await owner.agent.get(PAYMENT_PATHS.balance).expect(200)).body.availableBalance as string;
 const payoutRow = async (id: string) => (await t.db.select().from(payouts).where(eq(payouts.id, id)))[0];
 const ledgerOf = async (userId: string) =>
   (
@@ -55,14 +58,14 @@ describe("tax forms before the first payout", () => {
     await givePayoutHistory(t.db, owner.user.id, "me@wallet.test");
 
     const refused = await owner.agent
-      .post("/api/payments/payout")
+      .post(PAYMENT_PATHS.payout)
       .send({ amount: "100.00", paypalEmail: "me@wallet.test" });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain("tax form");
     expect(await available(owner)).toBe("300.00");
     expect(paypal.payouts).toHaveLength(0);
 
-    const badTin = await owner.agent.post("/api/tax-forms").send({
+    const badTin = await owner.agent.post(PAYMENT_PATHS.taxForms).send({
       kind: "w9",
       legalName: "Sam Lee",
       tinType: "ssn",
@@ -75,7 +78,7 @@ describe("tax forms before the first payout", () => {
     expect(JSON.stringify(badTin.body)).toContain("valid SSN");
 
     const withTin = await owner.agent
-      .post("/api/tax-forms")
+      .post(PAYMENT_PATHS.taxForms)
       .send({
         kind: "w9",
         legalName: "Sam Lee",
@@ -93,12 +96,12 @@ describe("tax forms before the first payout", () => {
     expect(t.deps.taxIdKeys.open(stored.tinSealed as string, stored.tinKeyId as string, owner.user.id)).toBe(
       "123456789",
     );
-    const pdf = await owner.agent.get("/api/tax-forms/current.pdf").expect(200);
+    const pdf = await owner.agent.get(PAYMENT_PATHS.taxFormCurrentPdf).expect(200);
     expect(pdf.headers["content-type"]).toBe("application/pdf");
 
     // A new W-9 without a TIN replaces it: 24% of the next payout is withheld and booked.
     await owner.agent
-      .post("/api/tax-forms")
+      .post(PAYMENT_PATHS.taxForms)
       .send({
         kind: "w9",
         legalName: "Sam Lee",
@@ -108,7 +111,7 @@ describe("tax forms before the first payout", () => {
       })
       .expect(201);
     const paid = await owner.agent
-      .post("/api/payments/payout")
+      .post(PAYMENT_PATHS.payout)
       .send({ amount: "100.00", paypalEmail: "me@wallet.test" })
       .expect(201);
     expect(paid.body.status).toBe("completed");
@@ -129,8 +132,8 @@ describe("tax forms before the first payout", () => {
 describe("PayPal Payouts in batches", () => {
   it("sends 50 payouts in one batch, runs twice without sending anything twice, and follows each item", async () => {
     const owner = await signUp(t.app);
-    await owner.agent.post("/api/tax-forms").send(W8BEN).expect(201);
-    await owner.agent.put("/api/payouts/rail").send({ rail: "paypal-batch" }).expect(200);
+    await owner.agent.post(PAYMENT_PATHS.taxForms).send(W8BEN).expect(201);
+    await owner.agent.put(PAYMENT_PATHS.payoutRail).send({ rail: "paypal-batch" }).expect(200);
     await fundBalance(t.db, owner.user.id, "2500.00");
     await givePayoutHistory(t.db, owner.user.id, "batch@wallet.test");
     const ids: string[] = [];
@@ -218,21 +221,21 @@ describe("bank payouts through Stripe Connect", () => {
 
   it("creates an Express account and its onboarding link, and follows account.updated to payouts enabled", async () => {
     owner = await signUp(t.app);
-    const link = await owner.agent.post("/api/payouts/bank-account").expect(201);
+    const link = await owner.agent.post(PAYMENT_PATHS.bankAccount).expect(201);
     expect(link.body.url).toMatch(/^https:\/\/connect\.stripe\.test\/setup\/e\/acct_/);
     accountId = [...stripe.accounts.keys()].at(-1) as string;
     expect(stripe.accounts.get(accountId)).toMatchObject({ type: "express", email: owner.input.email });
-    const before = await owner.agent.get("/api/payouts/account").expect(200);
+    const before = await owner.agent.get(PAYMENT_PATHS.payoutAccount).expect(200);
     expect(before.body).toMatchObject({ rail: "stripe", bankAccount: { state: "onboarding" } });
-    await owner.agent.post("/api/tax-forms").send(W8BEN).expect(201);
+    await owner.agent.post(PAYMENT_PATHS.taxForms).send(W8BEN).expect(201);
     await fundBalance(t.db, owner.user.id, "500.00");
-    const early = await owner.agent.post("/api/payments/payout").send({ amount: "100.00" });
+    const early = await owner.agent.post(PAYMENT_PATHS.payout).send({ amount: "100.00" });
     expect(early.status).toBe(409);
     expect(early.body.message).toContain("bank account is not ready");
 
     const updated = stripe.completeOnboarding(accountId);
     await postStripeWebhook(t.app, updated.payload, updated.signature).expect(200);
-    const after = await owner.agent.get("/api/payouts/account").expect(200);
+    const after = await owner.agent.get(PAYMENT_PATHS.payoutAccount).expect(200);
     expect(after.body.bankAccount).toEqual({
       state: "ready",
       words: "Ready: payouts go to your bank account.",
@@ -242,7 +245,7 @@ describe("bank payouts through Stripe Connect", () => {
 
   it("pays one payout by transfer (keyed by the payout id) and returns a failed one exactly once", async () => {
     await givePayoutHistory(t.db, owner.user.id, accountId);
-    const paid = await owner.agent.post("/api/payments/payout").send({ amount: "100.00" }).expect(201);
+    const paid = await owner.agent.post(PAYMENT_PATHS.payout).send({ amount: "100.00" }).expect(201);
     expect(paid.body.status).toBe("processing");
     const transferCall = stripe.requests.find(
       (r) => r.path === "/v1/transfers" && r.form["metadata[payoutId]"] === paid.body.id,
@@ -256,7 +259,7 @@ describe("bank payouts through Stripe Connect", () => {
     await postStripeWebhook(t.app, paidEvent.payload, paidEvent.signature).expect(200);
     expect(await payoutRow(paid.body.id)).toMatchObject({ status: "completed", providerStatus: "paid" });
 
-    const failing = await owner.agent.post("/api/payments/payout").send({ amount: "100.00" }).expect(201);
+    const failing = await owner.agent.post(PAYMENT_PATHS.payout).send({ amount: "100.00" }).expect(201);
     expect(await available(owner)).toBe("300.00");
     const failingBank = [...stripe.bankPayouts.values()].find(
       (p) => (p.metadata as { payoutId: string }).payoutId === failing.body.id,
@@ -288,7 +291,7 @@ describe("year-end reporting", () => {
     await fundBalance(t.db, above.user.id, "2500.00");
     await fundBalance(t.db, below.user.id, "150.00");
     await fundBalance(t.db, filed.user.id, "2000.00");
-    const signed = await filed.agent.post("/api/tax-forms").send({
+    const signed = await filed.agent.post(PAYMENT_PATHS.taxForms).send({
       kind: "w9",
       legalName: "Ada Filer",
       tinType: "ein",
@@ -300,8 +303,8 @@ describe("year-end reporting", () => {
     expect(signed.status).toBe(201);
     const year = new Date().getUTCFullYear();
 
-    await above.agent.get(`/api/admin/tax-forms/year-end/${year}`).expect(404);
-    const csv = await staff.agent.get(`/api/admin/tax-forms/year-end/${year}`).expect(200);
+    await above.agent.get(pathTo(ADMIN_PAYOUTS_PATHS.yearEndTaxForms, { year })).expect(404);
+    const csv = await staff.agent.get(pathTo(ADMIN_PAYOUTS_PATHS.yearEndTaxForms, { year })).expect(200);
     expect(csv.headers["content-type"]).toContain("text/csv");
     const line = (email: string) => csv.text.split("\r\n").find((l) => l.includes(email)) ?? "";
     expect(line(above.input.email)).toMatch(/,missing,,,,2500\.00,0\.00,0,0\.00,0\.00,1099-NEC$/);
@@ -313,12 +316,12 @@ describe("year-end reporting", () => {
     );
     expect(exported.rows).toHaveLength(1);
 
-    const missing = await staff.agent.get("/api/admin/tax-forms/missing").expect(200);
+    const missing = await staff.agent.get(ADMIN_PAYOUTS_PATHS.missingTaxForms).expect(200);
     expect(missing.body.data.map((m: { email: string }) => m.email)).toEqual(
       expect.arrayContaining([above.input.email, below.input.email]),
     );
 
-    const mine = await above.agent.get(`/api/tax-forms/year-end/${year}`).expect(200);
+    const mine = await above.agent.get(pathTo(PAYMENT_PATHS.taxFormYearEnd, { year })).expect(200);
     expect(mine.text).toContain("Services and commissions,2500.00");
     expect(mine.text).toContain("Forms we file for you,1099-NEC");
     expect(mine.text).not.toContain(below.input.email);

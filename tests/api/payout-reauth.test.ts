@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SECURITY_PATHS } from "../../shared/api/auth/security";
+import { PAYMENT_PATHS } from "../../shared/api/payouts";
 import { fundBalance } from "../factories/payments";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -28,15 +30,15 @@ describe("payouts and payout settings ask for the password again", () => {
     const { agent, user, input } = await signUp(t.app);
     await ageSignIn(user.id);
     const settings = { minPayout: 75, payoutFrequency: "monthly", autoPayout: false };
-    const refused = await agent.put("/api/payments/settings").send(settings);
+    const refused = await agent.put(PAYMENT_PATHS.settings).send(settings);
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe("REAUTH_REQUIRED");
-    expect((await agent.get("/api/payments/settings")).body.minPayout).toBe("50.00");
+    expect((await agent.get(PAYMENT_PATHS.settings)).body.minPayout).toBe("50.00");
 
-    expect((await agent.post("/api/auth/reauthenticate").send({ password: input.password })).status).toBe(
+    expect((await agent.post(SECURITY_PATHS.reauthenticate).send({ password: input.password })).status).toBe(
       200,
     );
-    expect((await agent.put("/api/payments/settings").send(settings)).status).toBe(200);
+    expect((await agent.put(PAYMENT_PATHS.settings).send(settings)).status).toBe(200);
     expect(await auditEvents(user.id)).toContainEqual({
       event: "payout_settings_changed",
       detail: { ...settings, minPayout: "75.00" },
@@ -47,24 +49,24 @@ describe("payouts and payout settings ask for the password again", () => {
     const { agent, user, input } = await signUp(t.app);
     await fundBalance(t.db, user.id, "500.00");
     const first = await agent
-      .post("/api/payments/payout")
+      .post(PAYMENT_PATHS.payout)
       .send({ amount: "100.00", paypalEmail: "me@wallet.test" });
     expect(first.status).toBe(201);
 
     await ageSignIn(user.id);
     const usual = await agent
-      .post("/api/payments/payout")
+      .post(PAYMENT_PATHS.payout)
       .send({ amount: "80.00", paypalEmail: "me@wallet.test" });
     expect(usual.status).toBe(201);
     const larger = await agent
-      .post("/api/payments/payout")
+      .post(PAYMENT_PATHS.payout)
       .send({ amount: "250.00", paypalEmail: "me@wallet.test" });
     expect(larger.status).toBe(403);
     expect(larger.body.code).toBe("REAUTH_REQUIRED");
 
-    await agent.post("/api/auth/reauthenticate").send({ password: input.password });
+    await agent.post(SECURITY_PATHS.reauthenticate).send({ password: input.password });
     expect(
-      (await agent.post("/api/payments/payout").send({ amount: "250.00", paypalEmail: "me@wallet.test" }))
+      (await agent.post(PAYMENT_PATHS.payout).send({ amount: "250.00", paypalEmail: "me@wallet.test" }))
         .status,
     ).toBe(201);
     const payouts = (await auditEvents(user.id)).filter((e) => e.event === "payout_requested");
@@ -76,7 +78,7 @@ describe("payouts and payout settings ask for the password again", () => {
     await fundBalance(t.db, user.id, "100.00");
     await ageSignIn(user.id);
     const res = await agent
-      .post("/api/payments/payout")
+      .post(PAYMENT_PATHS.payout)
       .send({ amount: "60.00", paypalEmail: "me@wallet.test" });
     expect(res.body.code).toBe("REAUTH_REQUIRED");
   });

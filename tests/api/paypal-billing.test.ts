@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { moveBillingClock } from "../../server/db/billing-clock";
 import { runBilling } from "../../server/jobs/billing-jobs";
 import { paidContext } from "../../server/order-effects/order-effects";
+import { BILLING_PATHS, RECEIPTS_PATH, SUBSCRIPTIONS_PATH } from "../../shared/api/billing";
+import { CHECKOUT_PATHS } from "../../shared/api/checkout";
+import { ACCOUNT_SETTINGS_PATH } from "../../shared/api/settings";
+import { pathTo } from "../../shared/path-to";
 import { orderAccountPlan } from "../factories/billing";
 import { signUp } from "../factories/users";
 import { paypalWebhook } from "../factories/webhooks";
@@ -34,7 +38,9 @@ function paypalEvent(
 async function approvedSubscription() {
   const buyer = await signUp(t.app);
   const orderId = await orderAccountPlan(buyer.agent, "business");
-  const res = await buyer.agent.post(`/api/checkout/service/${orderId}`).send({ provider: "paypal" });
+  const res = await buyer.agent
+    .post(pathTo(CHECKOUT_PATHS.pay, { id: orderId }))
+    .send({ provider: "paypal" });
   expect(res.status).toBe(200);
   const remoteId = new URL(res.body.checkoutUrl).searchParams.get("ba_token") ?? "";
   return { buyer, orderId, remoteId, checkoutUrl: res.body.checkoutUrl as string };
@@ -73,45 +79,45 @@ describe("PayPal Subscriptions", () => {
     expect((await paypalEvent("PAYMENT.SALE.COMPLETED", sale(remoteId, orderId, "SALE-FIRST"))).status).toBe(
       200,
     );
-    const [started] = (await buyer.agent.get("/api/billing/subscriptions")).body;
+    const [started] = (await buyer.agent.get(SUBSCRIPTIONS_PATH)).body;
     expect(started).toMatchObject({ provider: "paypal", status: "active", amount: "79.00" });
-    expect((await buyer.agent.get("/api/settings/account")).body.plan).toBe("business");
+    expect((await buyer.agent.get(ACCOUNT_SETTINGS_PATH)).body.plan).toBe("business");
 
     const renewal = sale(remoteId, orderId, "SALE-SECOND");
     await paypalEvent("PAYMENT.SALE.COMPLETED", renewal, { id: "WH-RENEWAL-1" });
     await paypalEvent("PAYMENT.SALE.COMPLETED", renewal, { id: "WH-RENEWAL-1" });
     await paypalEvent("PAYMENT.SALE.COMPLETED", renewal);
 
-    const [renewed] = (await buyer.agent.get("/api/billing/subscriptions")).body;
+    const [renewed] = (await buyer.agent.get(SUBSCRIPTIONS_PATH)).body;
     expect(Date.parse(renewed.currentPeriodEnd) - Date.parse(started.currentPeriodEnd)).toBe(30 * 86_400_000);
-    expect((await buyer.agent.get("/api/billing/receipts")).body).toHaveLength(2);
+    expect((await buyer.agent.get(RECEIPTS_PATH)).body).toHaveLength(2);
   });
 
   it("a failed payment is past due; a cancellation keeps the paid period; cancel and resume suspend and activate at PayPal", async () => {
     const { buyer, orderId, remoteId } = await approvedSubscription();
     await paypalEvent("PAYMENT.SALE.COMPLETED", sale(remoteId, orderId));
-    const [sub] = (await buyer.agent.get("/api/billing/subscriptions")).body;
+    const [sub] = (await buyer.agent.get(SUBSCRIPTIONS_PATH)).body;
 
-    await buyer.agent.post(`/api/billing/subscriptions/${sub.id}/cancel`);
+    await buyer.agent.post(pathTo(BILLING_PATHS.subscriptionCancel, { id: sub.id }));
     expect(fake.subscriptions.get(remoteId)?.status).toBe("SUSPENDED");
-    await buyer.agent.post(`/api/billing/subscriptions/${sub.id}/resume`);
+    await buyer.agent.post(pathTo(BILLING_PATHS.subscriptionResume, { id: sub.id }));
     expect(fake.subscriptions.get(remoteId)?.status).toBe("ACTIVE");
 
     await paypalEvent("BILLING.SUBSCRIPTION.PAYMENT.FAILED", { id: remoteId });
-    expect((await buyer.agent.get("/api/billing/subscriptions")).body[0].status).toBe("past_due");
+    expect((await buyer.agent.get(SUBSCRIPTIONS_PATH)).body[0].status).toBe("past_due");
     await paypalEvent("BILLING.SUBSCRIPTION.CANCELLED", { id: remoteId });
-    const [cancelled] = (await buyer.agent.get("/api/billing/subscriptions")).body;
+    const [cancelled] = (await buyer.agent.get(SUBSCRIPTIONS_PATH)).body;
     expect(cancelled.cancelAtPeriodEnd).toBe(true);
     await paypalEvent("BILLING.SUBSCRIPTION.EXPIRED", { id: remoteId });
-    expect((await buyer.agent.get("/api/billing/subscriptions")).body[0].status).toBe("canceled");
-    expect((await buyer.agent.get("/api/settings/account")).body.plan).toBe("free");
+    expect((await buyer.agent.get(SUBSCRIPTIONS_PATH)).body[0].status).toBe("canceled");
+    expect((await buyer.agent.get(ACCOUNT_SETTINGS_PATH)).body.plan).toBe("free");
   });
 
   it("cancelled at period end, it is suspended at PayPal, then cancelled there when the period is over", async () => {
     const { buyer, orderId, remoteId } = await approvedSubscription();
     await paypalEvent("PAYMENT.SALE.COMPLETED", sale(remoteId, orderId));
-    const [sub] = (await buyer.agent.get("/api/billing/subscriptions")).body;
-    await buyer.agent.post(`/api/billing/subscriptions/${sub.id}/cancel`);
+    const [sub] = (await buyer.agent.get(SUBSCRIPTIONS_PATH)).body;
+    await buyer.agent.post(pathTo(BILLING_PATHS.subscriptionCancel, { id: sub.id }));
     expect(fake.subscriptions.get(remoteId)?.status).toBe("SUSPENDED");
 
     await moveBillingClock(t.db, 31 * 86_400);
@@ -126,7 +132,7 @@ describe("PayPal Subscriptions", () => {
     });
 
     expect(fake.subscriptions.get(remoteId)?.status).toBe("CANCELLED");
-    expect((await buyer.agent.get("/api/billing/subscriptions")).body[0].status).toBe("canceled");
+    expect((await buyer.agent.get(SUBSCRIPTIONS_PATH)).body[0].status).toBe("canceled");
   });
 
   it("an event whose signature PayPal does not verify is refused with 400 and changes nothing", async () => {
@@ -136,7 +142,7 @@ describe("PayPal Subscriptions", () => {
 
     expect(res.status).toBe(400);
     expect(res.body.message).toBeTruthy();
-    expect((await buyer.agent.get("/api/billing/subscriptions")).body).toEqual([]);
-    expect((await buyer.agent.get("/api/settings/account")).body.plan).toBe("free");
+    expect((await buyer.agent.get(SUBSCRIPTIONS_PATH)).body).toEqual([]);
+    expect((await buyer.agent.get(ACCOUNT_SETTINGS_PATH)).body.plan).toBe("free");
   });
 });

@@ -1,5 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHECKOUT_PATHS } from "../../shared/api/checkout";
+import { PAYMENT_PATHS } from "../../shared/api/payouts";
+import { pathTo } from "../../shared/path-to";
 import { balances, payouts, serviceOrders, transactions } from "../../shared/schema";
 import { buyerWithPendingOrder, fundBalance, givePayoutHistory, signTaxForm } from "../factories/payments";
 import { signUp } from "../factories/users";
@@ -21,7 +24,7 @@ describe("PayPal checkout (Orders v2)", () => {
   it("creates an order for the catalogue price with a request id and answers PayPal's approval link", async () => {
     const { agent, orderId } = await buyerWithPendingOrder(t.app, t.db);
 
-    const res = await agent.post(`/api/checkout/service/${orderId}`).send({ provider: "paypal" });
+    const res = await agent.post(pathTo(CHECKOUT_PATHS.pay, { id: orderId })).send({ provider: "paypal" });
 
     expect(res.status).toBe(200);
     expect(res.body.checkoutUrl).toMatch(/^https:\/\/www\.paypal\.test\/checkoutnow\?token=PP/);
@@ -43,14 +46,16 @@ describe("PayPal checkout (Orders v2)", () => {
 
   it("the return from PayPal captures the order and pays it, once even when the return is replayed", async () => {
     const { agent, orderId } = await buyerWithPendingOrder(t.app, t.db);
-    const started = await agent.post(`/api/checkout/service/${orderId}`).send({ provider: "paypal" });
+    const started = await agent
+      .post(pathTo(CHECKOUT_PATHS.pay, { id: orderId }))
+      .send({ provider: "paypal" });
     const token = new URL(started.body.checkoutUrl).searchParams.get("token");
 
     const first = await agent.get(
-      `/api/checkout/paypal/return?order=${orderId}&token=${token}&PayerID=BUYER1`,
+      `${CHECKOUT_PATHS.paypalReturn}?order=${orderId}&token=${token}&PayerID=BUYER1`,
     );
     const replay = await agent.get(
-      `/api/checkout/paypal/return?order=${orderId}&token=${token}&PayerID=BUYER1`,
+      `${CHECKOUT_PATHS.paypalReturn}?order=${orderId}&token=${token}&PayerID=BUYER1`,
     );
 
     expect(first.status).toBe(303);
@@ -69,12 +74,12 @@ describe("PayPal checkout (Orders v2)", () => {
     const first = await buyerWithPendingOrder(t.app, t.db);
     const second = await buyerWithPendingOrder(t.app, t.db);
     const started = await first.agent
-      .post(`/api/checkout/service/${first.orderId}`)
+      .post(pathTo(CHECKOUT_PATHS.pay, { id: first.orderId }))
       .send({ provider: "paypal" });
     const tokenOfFirst = new URL(started.body.checkoutUrl).searchParams.get("token");
 
     const res = await second.agent.get(
-      `/api/checkout/paypal/return?order=${second.orderId}&token=${tokenOfFirst}`,
+      `${CHECKOUT_PATHS.paypalReturn}?order=${second.orderId}&token=${tokenOfFirst}`,
     );
 
     expect(res.headers.location).toBe(`/checkout/service/${second.orderId}?cancelled=true`);
@@ -86,7 +91,7 @@ describe("the wallet test flow", () => {
   it("setup answers a client token and the client id", async () => {
     const { agent } = await signUp(t.app);
 
-    const res = await agent.get("/api/paypal/setup");
+    const res = await agent.get(PAYMENT_PATHS.paypalSetup);
 
     expect(res.body).toEqual({ clientToken: "fake-client-token", clientId: "fake-client-id", mode: "live" });
   });
@@ -95,9 +100,9 @@ describe("the wallet test flow", () => {
     const { agent, user } = await signUp(t.app);
 
     const created = await agent
-      .post("/api/paypal/order")
+      .post(PAYMENT_PATHS.paypalOrder)
       .send({ amount: 100, currency: "USD", intent: "capture" });
-    const captured = await agent.post(`/api/paypal/order/${created.body.id}/capture`);
+    const captured = await agent.post(pathTo(PAYMENT_PATHS.paypalCapture, { id: created.body.id }));
 
     expect(created.status).toBe(201);
     expect(lastRequest("/v2/checkout/orders")?.body).toMatchObject({
@@ -114,10 +119,10 @@ describe("the wallet test flow", () => {
     const owner = await signUp(t.app);
     const stranger = await signUp(t.app);
     const created = await owner.agent
-      .post("/api/paypal/order")
+      .post(PAYMENT_PATHS.paypalOrder)
       .send({ amount: "25.50", currency: "USD", intent: "CAPTURE" });
 
-    const res = await stranger.agent.post(`/api/paypal/order/${created.body.id}/capture`);
+    const res = await stranger.agent.post(pathTo(PAYMENT_PATHS.paypalCapture, { id: created.body.id }));
 
     expect(res.status).toBe(404);
     const [row] = await t.db.select().from(transactions).where(eq(transactions.providerRef, created.body.id));
@@ -132,7 +137,7 @@ describe("payouts through PayPal Payouts", () => {
     await givePayoutHistory(t.db, user.id, "me@wallet.test");
     await signTaxForm(agent);
 
-    const res = await agent.post("/api/payments/payout").send({ amount: 80, paypalEmail: "me@wallet.test" });
+    const res = await agent.post(PAYMENT_PATHS.payout).send({ amount: 80, paypalEmail: "me@wallet.test" });
 
     expect(res.status).toBe(201);
     const [payout] = await t.db.select().from(payouts).where(eq(payouts.id, res.body.id));
@@ -165,7 +170,7 @@ describe("a payout PayPal cannot take", () => {
     await givePayoutHistory(unreachable.db, user.id, "me@wallet.test");
     await signTaxForm(agent);
 
-    const res = await agent.post("/api/payments/payout").send({ amount: 120, paypalEmail: "me@wallet.test" });
+    const res = await agent.post(PAYMENT_PATHS.payout).send({ amount: 120, paypalEmail: "me@wallet.test" });
 
     expect(res.status).toBe(402);
     expect(res.body.message).toBe("The payout could not be sent. Your balance was not changed.");

@@ -3,7 +3,15 @@ import request, { type Agent } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { moveBillingClock } from "../../server/db/billing-clock";
 import { createDomain } from "../../server/modules/domains/domains.service";
+import { PASSKEY_PATHS } from "../../shared/api/auth/passkeys";
+import { BILLING_PATHS } from "../../shared/api/billing";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
+import { ENTITLEMENTS_PATH } from "../../shared/api/entitlements";
+import { marketplacePaths } from "../../shared/api/marketplace/listings";
+import { PLAN_USAGE_PATH } from "../../shared/api/plans";
+import { SUPPORT_PATHS } from "../../shared/api/support";
 import { OFFERS, PRO_PLAN } from "../../shared/catalog";
+import { pathTo } from "../../shared/path-to";
 import { planById } from "../../shared/plans";
 import { payInSandbox, subscribeInSandbox, sweepAMonthLater } from "../factories/billing";
 import { addDomain, csv, insertDomain, uniqueDomainName } from "../factories/domains";
@@ -32,7 +40,7 @@ async function fillPortfolio(userId: string, n: number) {
 
 const importDomains = (agent: Agent, names: string[]) =>
   agent
-    .post("/api/domains/import")
+    .post(DOMAIN_PATHS.import)
     .set("Content-Type", "text/csv")
     .send(`name\n${names.join("\n")}\n`);
 
@@ -47,7 +55,7 @@ const importReport = (agent: Agent, domainName: string) =>
       ]),
     );
 
-const planOf = async (agent: Agent) => (await agent.get("/api/settings/plan").expect(200)).body;
+const planOf = async (agent: Agent) => (await agent.get(PLAN_USAGE_PATH).expect(200)).body;
 
 const sweep = () => sweepAMonthLater(t);
 
@@ -62,7 +70,7 @@ describe("the domain limit", () => {
     });
 
     await addDomain(me.agent);
-    const refused = await me.agent.post("/api/domains").send({ name: uniqueDomainName() });
+    const refused = await me.agent.post(DOMAIN_PATHS.list).send({ name: uniqueDomainName() });
 
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({
@@ -120,7 +128,7 @@ describe("the domain limit", () => {
     const me = await signUp(t.app);
     await fillPortfolio(me.user.id, FREE_DOMAINS - 1);
     const answers = await Promise.all(
-      [1, 2, 3].map(() => me.agent.post("/api/domains").send({ name: uniqueDomainName() })),
+      [1, 2, 3].map(() => me.agent.post(DOMAIN_PATHS.list).send({ name: uniqueDomainName() })),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 403, 403]);
   });
@@ -129,7 +137,7 @@ describe("the domain limit", () => {
     const me = await signUp(t.app);
     await fillPortfolio(me.user.id, FREE_DOMAINS);
     await subscribeInSandbox(me.agent, "pro");
-    expect((await me.agent.post("/api/domains").send({ name: uniqueDomainName() })).status).toBe(201);
+    expect((await me.agent.post(DOMAIN_PATHS.list).send({ name: uniqueDomainName() })).status).toBe(201);
     expect((await planOf(me.agent)).usage.domains).toMatchObject({
       used: FREE_DOMAINS + 1,
       limit: PRO.limits.domains,
@@ -141,7 +149,10 @@ describe("parking-report imports per day", () => {
   it("the 10th import of the day passes, the 11th is refused, a failed one does not count, and the next day opens again", async () => {
     const me = await signUp(t.app);
     const domain = await addDomain(me.agent);
-    await me.agent.patch(`/api/domains/${domain.id}`).send({ registrationDate: "2024-01-01" }).expect(200);
+    await me.agent
+      .patch(pathTo(DOMAIN_PATHS.one, { id: domain.id }))
+      .send({ registrationDate: "2024-01-01" })
+      .expect(200);
 
     const bad = await me.agent
       .post("/api/parking-reports/sedo")
@@ -176,9 +187,12 @@ describe("a downgrade deletes nothing", () => {
     const kept = await fillPortfolio(me.user.id, FREE_DOMAINS + 2);
     const [newest, secondNewest] = kept.slice(-2).reverse();
     // On Pro every domain is editable.
-    await me.agent.patch(`/api/domains/${newest.id}`).send({ renewalCost: "9.99" }).expect(200);
+    await me.agent
+      .patch(pathTo(DOMAIN_PATHS.one, { id: newest.id }))
+      .send({ renewalCost: "9.99" })
+      .expect(200);
 
-    await me.agent.post(`/api/billing/subscriptions/${sub.id}/cancel`).expect(200);
+    await me.agent.post(pathTo(BILLING_PATHS.subscriptionCancel, { id: sub.id })).expect(200);
     await sweep();
 
     const plan = await planOf(me.agent);
@@ -186,50 +200,58 @@ describe("a downgrade deletes nothing", () => {
     expect(plan.usage.domains).toMatchObject({ used: FREE_DOMAINS + 2, limit: FREE_DOMAINS });
     expect(plan.readOnlyDomainIds.sort()).toEqual([newest.id, secondNewest.id].sort());
     // Everything is still there and readable.
-    expect((await me.agent.get(`/api/domains/${newest.id}`).expect(200)).body.renewalCost).toBe("9.99");
+    expect(
+      (await me.agent.get(pathTo(DOMAIN_PATHS.one, { id: newest.id })).expect(200)).body.renewalCost,
+    ).toBe("9.99");
 
-    const edit = await me.agent.patch(`/api/domains/${newest.id}`).send({ renewalCost: "1.00" });
+    const edit = await me.agent
+      .patch(pathTo(DOMAIN_PATHS.one, { id: newest.id }))
+      .send({ renewalCost: "1.00" });
     expect(edit.status).toBe(403);
     expect(edit.body).toMatchObject({
       code: "PLAN_LIMIT",
       limit: { key: "domains", used: FREE_DOMAINS + 2 },
     });
     expect(edit.body.message).toMatch(/read-only.*Remove 2/);
-    const listing = await me.agent
-      .post("/api/marketplace/list")
-      .send({ domainId: newest.id, price: "100.00" });
+    const listing = await me.agent.post(marketplacePaths.list).send({ domainId: newest.id, price: "100.00" });
     expect(listing.status).toBe(403);
     expect(listing.body.code).toBe("PLAN_LIMIT");
     // The oldest domains stay editable; adding is refused.
-    await me.agent.patch(`/api/domains/${kept[0].id}`).send({ renewalCost: "2.00" }).expect(200);
-    expect((await me.agent.post("/api/domains").send({ name: uniqueDomainName() })).status).toBe(403);
+    await me.agent
+      .patch(pathTo(DOMAIN_PATHS.one, { id: kept[0].id }))
+      .send({ renewalCost: "2.00" })
+      .expect(200);
+    expect((await me.agent.post(DOMAIN_PATHS.list).send({ name: uniqueDomainName() })).status).toBe(403);
 
     // Removing two domains (any two) brings it back under: the rest are editable again.
-    await me.agent.delete(`/api/domains/${kept[1].id}`).expect(204);
+    await me.agent.delete(pathTo(DOMAIN_PATHS.one, { id: kept[1].id })).expect(204);
     expect((await planOf(me.agent)).readOnlyDomainIds).toEqual([newest.id]);
-    await me.agent.delete(`/api/domains/${kept[2].id}`).expect(204);
+    await me.agent.delete(pathTo(DOMAIN_PATHS.one, { id: kept[2].id })).expect(204);
     expect((await planOf(me.agent)).readOnlyDomainIds).toEqual([]);
-    await me.agent.patch(`/api/domains/${newest.id}`).send({ renewalCost: "1.00" }).expect(200);
+    await me.agent
+      .patch(pathTo(DOMAIN_PATHS.one, { id: newest.id }))
+      .send({ renewalCost: "1.00" })
+      .expect(200);
   });
 });
 
 describe("what a plan includes", () => {
   it("Business: priority support's target, passkeys and device management without an add-on, and API calls", async () => {
     const me = await signUp(t.app);
-    expect((await me.agent.get("/api/support/target").expect(200)).body).toMatchObject({
+    expect((await me.agent.get(SUPPORT_PATHS.target).expect(200)).body).toMatchObject({
       tier: "standard",
       hours: 72,
     });
-    expect((await me.agent.post("/api/auth/passkeys/register/options").send({})).status).toBe(403);
+    expect((await me.agent.post(PASSKEY_PATHS.registerOptions).send({})).status).toBe(403);
 
     await subscribeInSandbox(me.agent, "business");
 
-    expect((await me.agent.get("/api/support/target").expect(200)).body).toMatchObject({
+    expect((await me.agent.get(SUPPORT_PATHS.target).expect(200)).body).toMatchObject({
       tier: "priority",
       hours: 24,
     });
-    expect((await me.agent.post("/api/auth/passkeys/register/options").send({})).status).toBe(200);
-    const features = (await me.agent.get("/api/entitlements").expect(200)).body.map(
+    expect((await me.agent.post(PASSKEY_PATHS.registerOptions).send({})).status).toBe(200);
+    const features = (await me.agent.get(ENTITLEMENTS_PATH).expect(200)).body.map(
       (e: { feature: string }) => e.feature,
     );
     expect(features).toEqual(
@@ -243,7 +265,7 @@ describe("what a plan includes", () => {
       ]),
     );
     expect(features).not.toContain("security:incident-response");
-    const api = (await me.agent.get("/api/entitlements").expect(200)).body.find(
+    const api = (await me.agent.get(ENTITLEMENTS_PATH).expect(200)).body.find(
       (e: { feature: string }) => e.feature === "api-access",
     );
     expect(api.limit).toBe(10_000);
@@ -254,17 +276,17 @@ describe("what a plan includes", () => {
     const order = await card.agent.post(OFFERS.proUpgrade.path).send({ planId: PRO_PLAN.planId }).expect(201);
     await payInSandbox(card.agent, order.body.orderId);
     expect((await planOf(card.agent)).plan).toBe("pro");
-    expect((await card.agent.get("/api/support/target").expect(200)).body.tier).toBe("priority");
+    expect((await card.agent.get(SUPPORT_PATHS.target).expect(200)).body.tier).toBe("priority");
 
     const settings = await signUp(t.app);
     await subscribeInSandbox(settings.agent, "pro");
     expect((await planOf(settings.agent)).plan).toBe("pro");
-    expect((await settings.agent.get("/api/support/target").expect(200)).body.tier).toBe("standard");
+    expect((await settings.agent.get(SUPPORT_PATHS.target).expect(200)).body.tier).toBe("standard");
     // Both are the same Pro: the same limits.
     expect((await planOf(card.agent)).usage).toEqual((await planOf(settings.agent)).usage);
   });
 });
 
 it("GET /api/settings/plan is 401 signed out", async () => {
-  expect((await request(t.app).get("/api/settings/plan")).status).toBe(401);
+  expect((await request(t.app).get(PLAN_USAGE_PATH)).status).toBe(401);
 });

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
 import type { TDomainPnl, TPortfolioPnl } from "../../shared/api/pnl";
+import { PNL_PATHS, PORTFOLIO_PNL_PATH } from "../../shared/api/pnl";
+import { pathTo } from "../../shared/path-to";
 import { insertDomain } from "../factories/domains";
 import { credit } from "../factories/revenue";
 import { signUp } from "../factories/users";
@@ -29,24 +32,27 @@ describe("ROI needs a purchase price", () => {
       { domainId: domain.id, type: "parking", amount: "2500.00", at: daysAgo(3).toISOString() },
     ]);
 
-    const before = await owner.agent.get(`/api/domains/${domain.id}/pnl?range=all`);
+    const before = await owner.agent.get(`${pathTo(PNL_PATHS.domain, { id: domain.id })}?range=all`);
     expect(before.status).toBe(200);
     const unpriced = (before.body as TDomainPnl).domain;
     expect(unpriced).toMatchObject({ purchasePriceSet: false, roi: null, net: expect.any(String) });
     expect(Number(unpriced.costs.renewal)).toBeGreaterThan(0);
-    const portfolioBefore = (await owner.agent.get("/api/portfolio/pnl?range=all")).body as TPortfolioPnl;
+    const portfolioBefore = (await owner.agent.get(`${PORTFOLIO_PNL_PATH}?range=all`)).body as TPortfolioPnl;
     expect(portfolioBefore.totals).toMatchObject({ roi: null, withoutPurchasePrice: 1 });
 
-    const edit = await owner.agent.patch(`/api/domains/${domain.id}`).send({ purchasePrice: "1000.00" });
+    const edit = await owner.agent
+      .patch(pathTo(DOMAIN_PATHS.one, { id: domain.id }))
+      .send({ purchasePrice: "1000.00" });
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
 
-    const after = ((await owner.agent.get(`/api/domains/${domain.id}/pnl?range=all`)).body as TDomainPnl)
-      .domain;
+    const after = (
+      (await owner.agent.get(`${pathTo(PNL_PATHS.domain, { id: domain.id })}?range=all`)).body as TDomainPnl
+    ).domain;
     expect(after.purchasePriceSet).toBe(true);
     const net = Number(after.net);
     const costs = Number(after.costs.total);
     expect(after.roi).toBe(((net * 100) / costs).toFixed(1));
-    const portfolioAfter = (await owner.agent.get("/api/portfolio/pnl?range=all")).body as TPortfolioPnl;
+    const portfolioAfter = (await owner.agent.get(`${PORTFOLIO_PNL_PATH}?range=all`)).body as TPortfolioPnl;
     expect(portfolioAfter.totals).toMatchObject({ roi: after.roi, withoutPurchasePrice: 0 });
   });
 });

@@ -6,7 +6,7 @@ import {
   type RevenueType,
   removeRevenue,
 } from "../../server/modules/revenue/reported-revenue";
-import { PNL_RANGE_DAYS, type TPnlRange, type TPortfolioPnl } from "../../shared/api/pnl";
+import { PNL_RANGE_DAYS, PORTFOLIO_PNL_PATH, type TPnlRange, type TPortfolioPnl } from "../../shared/api/pnl";
 import { domains } from "../../shared/schema";
 import { insertDomain } from "../factories/domains";
 import { signUp } from "../factories/users";
@@ -151,7 +151,7 @@ describe("portfolio income against plain sums over every event", () => {
       const owner = owners.find((o) => o.zone === zone);
       if (!owner) throw new Error(zone);
 
-      const res = await owner.agent.get(`/api/portfolio/pnl?range=${range}`);
+      const res = await owner.agent.get(`${PORTFOLIO_PNL_PATH}?range=${range}`);
 
       expect(res.status).toBe(200);
       const answer = res.body as TPortfolioPnl;

@@ -1,5 +1,6 @@
 import type { Agent } from "supertest";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { CHECKOUT_PATHS } from "../../shared/api/checkout";
 import type {
   TDomainPnl,
   TDomainPnlRow,
@@ -7,7 +8,10 @@ import type {
   TPortfolioPnl,
   TRenewalOutlook,
 } from "../../shared/api/pnl";
+import { PNL_PATHS, PORTFOLIO_PNL_EXPORT_PATH, PORTFOLIO_PNL_PATH } from "../../shared/api/pnl";
+import { OFFERS } from "../../shared/catalog";
 import { centsToDecimal, toCents } from "../../shared/money";
+import { pathTo } from "../../shared/path-to";
 import { insertDomain } from "../factories/domains";
 import { orderAppraisal } from "../factories/payments";
 import { credit } from "../factories/revenue";
@@ -29,7 +33,7 @@ let stranger: { agent: Agent; user: { id: string } };
 const ids: Record<string, string> = {};
 
 async function payOnSandbox(agent: Agent, orderId: string) {
-  const res = await agent.post(`/api/checkout/sandbox/${orderId}/pay`);
+  const res = await agent.post(pathTo(CHECKOUT_PATHS.sandboxPay, { id: orderId }));
   expect(res.status).toBe(303);
 }
 
@@ -102,7 +106,7 @@ beforeAll(async () => {
   vi.setSystemTime(new Date("2025-03-05T15:00:00Z"));
   await payOnSandbox(owner.agent, await orderAppraisal(owner.agent, alpha.id));
   const unpaid = await owner.agent
-    .post("/api/domain-services/appraisal")
+    .post(OFFERS.appraisal.path)
     .send({ type: "basic", price: "29.99", domainId: alpha.id });
   expect(unpaid.status).toBe(201);
   const strangerOrder = await orderAppraisal(stranger.agent, theirs.id);
@@ -294,13 +298,13 @@ const FROM: Record<TPnlRange, string | null> = {
 };
 
 async function portfolio(query: string): Promise<TPortfolioPnl> {
-  const res = await owner.agent.get(`/api/portfolio/pnl?${query}`);
+  const res = await owner.agent.get(`${PORTFOLIO_PNL_PATH}?${query}`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as TPortfolioPnl;
 }
 
 async function domainPnl(name: string, range: TPnlRange): Promise<TDomainPnl> {
-  const res = await owner.agent.get(`/api/domains/${ids[name]}/pnl?range=${range}`);
+  const res = await owner.agent.get(`${pathTo(PNL_PATHS.domain, { id: ids[name] })}?range=${range}`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as TDomainPnl;
 }
@@ -458,7 +462,7 @@ describe("sorting", () => {
 
 describe("CSV export", () => {
   it("downloads the table in the order shown, with a Total row equal to the totals", async () => {
-    const res = await owner.agent.get("/api/portfolio/pnl/export?range=30d&sort=net&order=desc");
+    const res = await owner.agent.get(`${PORTFOLIO_PNL_EXPORT_PATH}?range=30d&sort=net&order=desc`);
 
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
@@ -488,7 +492,7 @@ describe("CSV export", () => {
     const account = await signUp(t.app, { timeZone: "UTC" });
     await insertDomain(t.db, account.user.id, { name: '=HYPERLINK("http://evil.test","x")' });
 
-    const res = await account.agent.get("/api/portfolio/pnl/export?range=all");
+    const res = await account.agent.get(`${PORTFOLIO_PNL_EXPORT_PATH}?range=all`);
 
     expect(res.status).toBe(200);
     expect(res.text.split("\r\n")[1]).toMatch(/^"'=HYPERLINK\(""http:\/\/evil\.test"",""x""\)",0\.00,/);
@@ -497,7 +501,9 @@ describe("CSV export", () => {
 
 describe("access and input", () => {
   it("answers 404 for another owner's domain, without a figure of it", async () => {
-    const res = await owner.agent.get(`/api/domains/${ids["stranger-pnl.com"]}/pnl?range=all`);
+    const res = await owner.agent.get(
+      `${pathTo(PNL_PATHS.domain, { id: ids["stranger-pnl.com"] })}?range=all`,
+    );
 
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: "Domain not found", code: "NOT_FOUND" });
@@ -513,10 +519,10 @@ describe("access and input", () => {
   it.each([
     ["/api/domains/{id}/pnl?range=7d", "range"],
     ["/api/domains/{id}/pnl?range=", "range"],
-    ["/api/portfolio/pnl?range=1y", "range"],
-    ["/api/portfolio/pnl?sort=profit", "sort"],
-    ["/api/portfolio/pnl?order=up", "order"],
-    ["/api/portfolio/pnl/export?range=forever", "range"],
+    [`${PORTFOLIO_PNL_PATH}?range=1y`, "range"],
+    [`${PORTFOLIO_PNL_PATH}?sort=profit`, "sort"],
+    [`${PORTFOLIO_PNL_PATH}?order=up`, "order"],
+    [`${PORTFOLIO_PNL_EXPORT_PATH}?range=forever`, "range"],
   ])("refuses %s with a 400 naming %s", async (path, field) => {
     const res = await owner.agent.get(path.replace("{id}", ids["alpha-pnl.com"]));
 
@@ -535,9 +541,9 @@ describe("access and input", () => {
   it("asks a signed-out visitor to sign in", async () => {
     const { default: request } = await import("supertest");
     for (const path of [
-      "/api/portfolio/pnl",
-      `/api/domains/${ids["alpha-pnl.com"]}/pnl`,
-      "/api/portfolio/pnl/export",
+      PORTFOLIO_PNL_PATH,
+      pathTo(PNL_PATHS.domain, { id: ids["alpha-pnl.com"] }),
+      PORTFOLIO_PNL_EXPORT_PATH,
     ]) {
       const res = await request(t.app).get(path);
       expect(res.status, path).toBe(401);
@@ -548,7 +554,7 @@ describe("access and input", () => {
   it("answers an empty portfolio with no rows and zero totals", async () => {
     const account = await signUp(t.app, { timeZone: "Asia/Kolkata" });
 
-    const res = await account.agent.get("/api/portfolio/pnl?range=90d");
+    const res = await account.agent.get(`${PORTFOLIO_PNL_PATH}?range=90d`);
 
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ range: "90d", timeZone: "Asia/Kolkata", to: "2025-03-15", rows: [] });

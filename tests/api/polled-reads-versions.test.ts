@@ -2,6 +2,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { accountVersion } from "../../server/http/versioned-read";
 import { notify } from "../../server/modules/notifications/notify";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
+import { NOTIFICATIONS_PATHS } from "../../shared/api/notifications";
+import { REVENUE_PATHS } from "../../shared/api/revenue";
 import { credit } from "../factories/revenue";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -18,11 +21,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const POLLED = [
-  "/api/revenue/dashboard",
-  "/api/revenue/dashboard?range=7d",
-  "/api/revenue/streams?limit=8",
-  "/api/revenue/goals",
-  "/api/notifications",
+  REVENUE_PATHS.dashboard,
+  `${REVENUE_PATHS.dashboard}?range=7d`,
+  `${REVENUE_PATHS.streams}?limit=8`,
+  REVENUE_PATHS.goals,
+  NOTIFICATIONS_PATHS.list,
 ];
 
 /** Each polled read's ETag now, after a 200. */
@@ -76,7 +79,7 @@ describe("polled reads answered from the account's version", () => {
       "revenue",
       () => credit(t.db, owner.user.id, [{ type: "parking", amount: "2.10", at: new Date().toISOString() }]),
     ],
-    ["a goal", () => owner.agent.post("/api/revenue/goals").send({ targetAmount: 500, category: "total" })],
+    ["a goal", () => owner.agent.post(REVENUE_PATHS.goals).send({ targetAmount: 500, category: "total" })],
     [
       "a notification",
       () =>
@@ -88,7 +91,7 @@ describe("polled reads answered from the account's version", () => {
           href: "/domains",
         }),
     ],
-    ["a domain", () => owner.agent.post("/api/domains").send({ name: `versions-${Date.now()}.com` })],
+    ["a domain", () => owner.agent.post(DOMAIN_PATHS.list).send({ name: `versions-${Date.now()}.com` })],
     [
       "the time zone",
       () => t.db.execute(sql`update users set time_zone = 'Europe/Paris' where id = ${owner.user.id}`),
@@ -118,7 +121,7 @@ describe("polled reads answered from the account's version", () => {
 
   it("refuses a signed-out poll with 401 whatever its ETag", async () => {
     const { default: request } = await import("supertest");
-    const res = await request(t.app).get("/api/revenue/dashboard").set("If-None-Match", 'W/"x.1.1"');
+    const res = await request(t.app).get(REVENUE_PATHS.dashboard).set("If-None-Match", 'W/"x.1.1"');
     expect(res.status).toBe(401);
   });
 });

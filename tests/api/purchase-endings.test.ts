@@ -1,7 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refundOrderAsStaff } from "../../server/modules/admin/staff-refund";
+import { EXPERIMENT_PATHS } from "../../shared/api/experiments";
+import { marketplaceDealPaths } from "../../shared/api/marketplace/deals";
 import { OFFERS } from "../../shared/catalog";
+import { pathTo } from "../../shared/path-to";
 import { experiments, serviceOrders, workOrderNotes, workOrders } from "../../shared/schema";
 import { buyMarketingTools, payInSandbox } from "../factories/billing";
 import { runSaleClock, sellerAndBuyer } from "../factories/deals";
@@ -37,7 +40,7 @@ describe("a refunded Split Testing", () => {
       template: "standard",
       blocks: [{ type: "headline", headline, text: "" }],
     });
-    const started = await agent.post("/api/experiments").send({
+    const started = await agent.post(EXPERIMENT_PATHS.list).send({
       domainId: domain.id,
       goal: "outbound-click",
       variants: [
@@ -65,12 +68,13 @@ describe("a name that leaves its owner", () => {
       );
     expect(broker.status).toBe(201);
     await payInSandbox(seller.agent, broker.body.orderId);
-    const opened = await buyer.agent.post("/api/marketplace/transactions").send({ domainId: domain.id });
+    const opened = await buyer.agent.post(marketplaceDealPaths.transactions).send({ domainId: domain.id });
     await payInSandbox(buyer.agent, opened.body.orderId);
-    const sale = (await buyer.agent.get(`/api/marketplace/transactions/${opened.body.id}`)).body;
+    const sale = (await buyer.agent.get(pathTo(marketplaceDealPaths.transaction, { id: opened.body.id })))
+      .body;
     dns.publishTxt(sale.transfer.txtRecord.name, sale.transfer.txtRecord.value);
     expect(
-      (await buyer.agent.post(`/api/marketplace/transactions/${opened.body.id}/confirm-transfer`)).status,
+      (await buyer.agent.post(pathTo(marketplaceDealPaths.confirmTransfer, { id: opened.body.id }))).status,
     ).toBe(200);
 
     await runSaleClock(t, new Date(Date.now() + 30 * DAY_MS));

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { moveBillingClock } from "../../server/db/billing-clock";
 import { sweepSubscriptions } from "../../server/modules/billing/sweep-subscriptions";
 import { paidContext } from "../../server/order-effects/order-effects";
+import { RECEIPTS_PATH } from "../../shared/api/billing";
 import { pdfText } from "../e2e/read-pdf";
 import { downloadReceipt, subscribeInSandbox } from "../factories/billing";
 import { signUp } from "../factories/users";
@@ -60,7 +61,7 @@ describe("a receipt", () => {
       appUrl: "http://app.test",
       now,
     });
-    const receipts = (await agent.get("/api/billing/receipts")).body as {
+    const receipts = (await agent.get(RECEIPTS_PATH)).body as {
       orderId: string;
       description: string;
     }[];

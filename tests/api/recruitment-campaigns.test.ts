@@ -8,6 +8,7 @@ import { releaseHeldFunds } from "../../server/modules/ledger/held-funds";
 import { paidContext } from "../../server/order-effects/order-effects";
 import { fulfilOrder } from "../../server/payments/fulfil-order";
 import type { TCampaign } from "../../shared/api/affiliates";
+import { CAMPAIGNS_PATH } from "../../shared/api/affiliates";
 import { OFFERS } from "../../shared/catalog";
 import { MARKETPLACE_SALE_OFFER } from "../../shared/marketplace-deals";
 import { TRAINING_COURSES } from "../../shared/prices";
@@ -77,7 +78,7 @@ async function recruit(affiliate: Account, pay: "card" | "sandbox" | "none" = "c
 }
 
 const campaignsOf = async (account: Account) =>
-  (await account.agent.get("/api/affiliates/campaigns").expect(200)).body as TCampaign[];
+  (await account.agent.get(CAMPAIGNS_PATH).expect(200)).body as TCampaign[];
 
 const balanceOf = async (userId: string) =>
   (

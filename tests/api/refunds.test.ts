@@ -1,6 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { Agent } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AFFILIATES_PATH } from "../../shared/api/affiliates";
+import { CHECKOUT_PATHS } from "../../shared/api/checkout";
+import { OFFERS } from "../../shared/catalog";
+import { pathTo } from "../../shared/path-to";
 import { referralPair } from "../factories/affiliates";
 import { insertDomain } from "../factories/domains";
 import { heldOf, orderAppraisal } from "../factories/payments";
@@ -81,7 +85,7 @@ describe("a refunded or disputed Stripe payment", () => {
     expect(await orderState(orderId)).toEqual({ status: "refunded", refunded: true, service: "cancelled" });
     expect(await heldOf(t.db, referrer.user.id)).toEqual({ available: "0.00", pending: "0.00" });
     expect(await ledgerCount(referrer.user.id)).toBe(rows);
-    const affiliates = await referrer.agent.get("/api/affiliates");
+    const affiliates = await referrer.agent.get(AFFILIATES_PATH);
     expect(affiliates.body[0].totalCommissions).toBe("0.00");
     const { rows: net } = await t.db.execute<{ net: string }>(
       sql`select sum(amount)::text as net from revenue_events where user_id = ${referrer.user.id}`,
@@ -118,7 +122,7 @@ describe("a refunded or disputed Stripe payment", () => {
 
   it("takes back an account plan the order set, and a forged signature changes nothing", async () => {
     const buyer = await signUp(t.app);
-    const order = await buyer.agent.post("/api/subscriptions/upgrade").send({ planId: "pro-monthly" });
+    const order = await buyer.agent.post(OFFERS.proUpgrade.path).send({ planId: "pro-monthly" });
     expect(order.status).toBe(201);
     const intent = await payWithStripe(order.body.orderId, 4900);
     const planOf = async () =>
@@ -150,12 +154,10 @@ describe("a refunded or disputed Stripe payment", () => {
 describe("a refunded tier upgrade", () => {
   it("returns the buyer's affiliate rates to their level's", async () => {
     const { referrer } = await referralPair(t, 2);
-    const order = await referrer.agent
-      .post("/api/affiliates/tier-upgrade")
-      .send({ tier: "gold", price: "299.00" });
+    const order = await referrer.agent.post(OFFERS.tierUpgrade.path).send({ tier: "gold", price: "299.00" });
     expect(order.status).toBe(201);
     const intent = await payWithStripe(order.body.orderId, 29900);
-    const rate = async () => (await referrer.agent.get("/api/affiliates")).body[0].commissionRate;
+    const rate = async () => (await referrer.agent.get(AFFILIATES_PATH)).body[0].commissionRate;
     expect(await rate()).toBe(15);
 
     await signedStripeEvent(t.app, WEBHOOK_SECRET, "charge.refunded", {
@@ -173,10 +175,10 @@ describe("a refunded PayPal capture", () => {
     const { referrer, referred } = await referralPair(t, 2);
     const orderId = await appraisalOf(referred);
     const checkout = await referred.agent
-      .post(`/api/checkout/service/${orderId}`)
+      .post(pathTo(CHECKOUT_PATHS.pay, { id: orderId }))
       .send({ provider: "paypal" });
     const token = new URL(checkout.body.checkoutUrl).searchParams.get("token") ?? "";
-    const back = await referred.agent.get(`/api/checkout/paypal/return?order=${orderId}&token=${token}`);
+    const back = await referred.agent.get(`${CHECKOUT_PATHS.paypalReturn}?order=${orderId}&token=${token}`);
     expect(back.status).toBe(303);
     const captureId = paypalFake.orders.get(token)?.captureId;
     expect(await heldOf(t.db, referrer.user.id)).toEqual({ available: "0.00", pending: "7.00" });

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Agent } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHECKOUT_PATHS } from "../../shared/api/checkout";
 import { OFFERS } from "../../shared/catalog";
+import { pathTo } from "../../shared/path-to";
 import { serviceOrders, subscriptions } from "../../shared/schema";
 import { orderAccountPlan, payInSandbox, sweepAMonthLater } from "../factories/billing";
 import { signUp } from "../factories/users";
@@ -34,7 +36,9 @@ describe("a subscription", () => {
     await payInSandbox(agent, second.body.orderId);
 
     const again = await orderPro(agent);
-    const late = await agent.post(`/api/checkout/sandbox/${first.body.orderId}/pay?provider=stripe`);
+    const late = await agent.post(
+      `${pathTo(CHECKOUT_PATHS.sandboxPay, { id: first.body.orderId })}?provider=stripe`,
+    );
 
     expect(again.status).toBe(409);
     expect(again.body.message).toMatch(/^You already subscribe to .* \(renews on \d{4}-\d{2}-\d{2}\)/);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPendingReports, buildReport } from "../../server/jobs/build-report";
 import { queueReport } from "../../server/modules/reports/queue-report";
 import { REPORTS_PATHS, ZReport, ZReportList } from "../../shared/api/reports";
+import { pathTo } from "../../shared/path-to";
 import { notifications, reports } from "../../shared/schema";
 import { insertDomain } from "../factories/domains";
 import { signUp } from "../factories/users";
@@ -53,12 +54,12 @@ describe("reports", () => {
     expect(queued).toEqual([
       expect.objectContaining({ id, kind: "appraisal", status: "queued", domainId: domain.id }),
     ]);
-    expect((await owner.agent.get(REPORTS_PATHS.one(id)).expect(200)).body.content).toBeNull();
-    await owner.agent.get(REPORTS_PATHS.pdf(id)).expect(409);
+    expect((await owner.agent.get(pathTo(REPORTS_PATHS.one, { id })).expect(200)).body.content).toBeNull();
+    await owner.agent.get(pathTo(REPORTS_PATHS.pdf, { id })).expect(409);
 
     expect(await buildReport(buildDeps(), id)).toBe("ready");
 
-    const ready = ZReport.parse((await owner.agent.get(REPORTS_PATHS.one(id)).expect(200)).body);
+    const ready = ZReport.parse((await owner.agent.get(pathTo(REPORTS_PATHS.one, { id })).expect(200)).body);
     expect(ready).toMatchObject({ status: "ready", progress: 100, kind: "appraisal" });
     expect(ready.content?.summary).toContain(domain.name);
     const mails = await mailsTo(owner.input.email);
@@ -74,7 +75,7 @@ describe("reports", () => {
     const { owner, id } = await ownerWithQueuedAppraisal();
     await buildReport(buildDeps(), id);
     const res = await owner.agent
-      .get(REPORTS_PATHS.pdf(id))
+      .get(pathTo(REPORTS_PATHS.pdf, { id }))
       .buffer(true)
       .parse((response, callback) => {
         const chunks: Buffer[] = [];
@@ -91,10 +92,12 @@ describe("reports", () => {
     await buildReport(buildDeps(), id);
     const stranger = await signUp(t.app);
     expect((await stranger.agent.get(REPORTS_PATHS.list).expect(200)).body).toEqual([]);
-    await stranger.agent.get(REPORTS_PATHS.one(id)).expect(404);
-    await stranger.agent.get(REPORTS_PATHS.pdf(id)).expect(404);
-    await stranger.agent.get(REPORTS_PATHS.one("not-a-uuid")).expect(404);
-    await stranger.agent.get(REPORTS_PATHS.one("00000000-0000-4000-8000-000000000000")).expect(404);
+    await stranger.agent.get(pathTo(REPORTS_PATHS.one, { id })).expect(404);
+    await stranger.agent.get(pathTo(REPORTS_PATHS.pdf, { id })).expect(404);
+    await stranger.agent.get(pathTo(REPORTS_PATHS.one, { id: "not-a-uuid" })).expect(404);
+    await stranger.agent
+      .get(pathTo(REPORTS_PATHS.one, { id: "00000000-0000-4000-8000-000000000000" }))
+      .expect(404);
     const { default: request } = await import("supertest");
     await request(t.app).get(REPORTS_PATHS.list).expect(401);
   });
@@ -125,7 +128,7 @@ describe("reports", () => {
     expect(after).toMatchObject({ status: "ready", progress: 100, attempts: 2 });
     const [untouched] = await t.db.select().from(reports).where(eq(reports.id, alive));
     expect(untouched.status).toBe("building");
-    expect((await owner.agent.get(REPORTS_PATHS.one(id)).expect(200)).body.status).toBe("ready");
+    expect((await owner.agent.get(pathTo(REPORTS_PATHS.one, { id })).expect(200)).body.status).toBe("ready");
   });
 
   it("the job queue builds a queued report within seconds, and at start picks up one left queued", async () => {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { type TDashboardAnswer, ZDashboardAnswer } from "../../shared/api/revenue";
+import { REVENUE_PATHS, type TDashboardAnswer, ZDashboardAnswer } from "../../shared/api/revenue";
 import { accountEvents, domainTraffic, parkingReports } from "../../shared/schema";
 import { insertDomain } from "../factories/domains";
 import { createAffiliate, credit } from "../factories/revenue";
@@ -262,7 +262,7 @@ describe("GET /api/revenue/dashboard", () => {
 
   it("never counts another user's events: the other user sees only theirs", async () => {
     pinClock();
-    const res = await other.agent.get("/api/revenue/dashboard");
+    const res = await other.agent.get(REVENUE_PATHS.dashboard);
     const answer = ZDashboardAnswer.parse(res.body);
     expect(answer.metrics.todayRevenue).toBe("999.99");
     expect(answer.metrics.monthlyRevenue).toBe("1888.87");
@@ -286,14 +286,14 @@ describe("GET /api/revenue/dashboard", () => {
     await credit(t.db, user.user.id, [
       { type: "parking", amount: "4.50", at, sourceKey: `re:${user.user.id}` },
     ]);
-    const res = await user.agent.get("/api/revenue/dashboard");
+    const res = await user.agent.get(REVENUE_PATHS.dashboard);
     expect(res.body.metrics.todayRevenue).toBe("4.50");
     expect(res.body.hourlyRevenue[8].amount).toBe(4.5);
   });
 
   it("answers zeros, no change and empty lists for a new account", async () => {
     const user = await signUp(t.app, { timeZone: "America/New_York" });
-    const res = await user.agent.get("/api/revenue/dashboard");
+    const res = await user.agent.get(REVENUE_PATHS.dashboard);
     const answer = ZDashboardAnswer.parse(res.body);
     expect(answer.metrics).toMatchObject({
       todayRevenue: "0.00",
@@ -319,7 +319,7 @@ describe("GET /api/revenue/dashboard", () => {
     // 19:05 in Los Angeles: the axis still runs to the end of the local day.
     pinClock("2026-03-02T19:05:00-08:00");
 
-    const res = await user.agent.get("/api/revenue/dashboard?range=24h");
+    const res = await user.agent.get(`${REVENUE_PATHS.dashboard}?range=24h`);
 
     const answer = ZDashboardAnswer.parse(res.body);
     const hours = Array.from({ length: 24 }, (_, i) => i);
@@ -332,13 +332,13 @@ describe("GET /api/revenue/dashboard", () => {
   });
 
   it("refuses an unknown range with a 400 message", async () => {
-    const res = await owner.agent.get("/api/revenue/dashboard?range=1y");
+    const res = await owner.agent.get(`${REVENUE_PATHS.dashboard}?range=1y`);
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/Invalid input/);
   });
 
   it("refuses a signed-out visitor with 401", async () => {
-    const res = await request(t.app).get("/api/revenue/dashboard");
+    const res = await request(t.app).get(REVENUE_PATHS.dashboard);
     expect(res.status).toBe(401);
     expect(res.body.message).toBeTruthy();
   });

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { type TGoal, ZGoal } from "../../shared/api/revenue";
+import { REVENUE_PATHS, type TGoal, ZGoal } from "../../shared/api/revenue";
+import { pathTo } from "../../shared/path-to";
 import { revenueGoals } from "../../shared/schema";
 import { credit } from "../factories/revenue";
 import { signUp } from "../factories/users";
@@ -40,7 +41,7 @@ function pinClock() {
 }
 
 async function createGoal(body: Record<string, unknown>, agent = owner.agent): Promise<TGoal> {
-  const res = await agent.post("/api/revenue/goals").send(body);
+  const res = await agent.post(REVENUE_PATHS.goals).send(body);
   expect(res.status).toBe(201);
   return ZGoal.parse(res.body);
 }
@@ -83,7 +84,7 @@ describe("revenue goals", () => {
     expect(yearly.currentAmount).toBe("1344.99");
     expect(yearly.progressPercent).toBe(13.4);
 
-    const list = await owner.agent.get("/api/revenue/goals");
+    const list = await owner.agent.get(REVENUE_PATHS.goals);
     expect(list.status).toBe(200);
     expect(list.body.map((g: TGoal) => g.id).sort()).toEqual(
       [weekly, parking, marketplace, quarterly, yearly].map((g) => g.id).sort(),
@@ -108,7 +109,7 @@ describe("revenue goals", () => {
     [{ targetAmount: 100, category: "total", timeframe: "daily" }, /Invalid input/],
   ])("refuses %j with a 400 message and stores nothing", async (body, message) => {
     const user = await signUp(t.app);
-    const res = await user.agent.post("/api/revenue/goals").send(body);
+    const res = await user.agent.post(REVENUE_PATHS.goals).send(body);
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(message);
     expect(await goalCount(user.user.id)).toBe(0);
@@ -116,9 +117,9 @@ describe("revenue goals", () => {
 
   it("keeps goals private: another user's goal is neither listed nor removable", async () => {
     const mine = await createGoal({ targetAmount: 5, category: "parking" });
-    const theirs = await other.agent.get("/api/revenue/goals");
+    const theirs = await other.agent.get(REVENUE_PATHS.goals);
     expect(theirs.body.map((g: TGoal) => g.id)).not.toContain(mine.id);
-    const removal = await other.agent.delete(`/api/revenue/goals/${mine.id}`);
+    const removal = await other.agent.delete(pathTo(REVENUE_PATHS.goal, { id: mine.id }));
     expect(removal.status).toBe(404);
     expect(removal.body.message).toBe("Goal not found");
     const [row] = await t.db.select().from(revenueGoals).where(eq(revenueGoals.id, mine.id));
@@ -127,7 +128,7 @@ describe("revenue goals", () => {
 
   it("removes the user's own goal", async () => {
     const goal = await createGoal({ targetAmount: 5, category: "affiliate" });
-    const res = await owner.agent.delete(`/api/revenue/goals/${goal.id}`);
+    const res = await owner.agent.delete(pathTo(REVENUE_PATHS.goal, { id: goal.id }));
     expect(res.status).toBe(204);
     const [row] = await t.db.select().from(revenueGoals).where(eq(revenueGoals.id, goal.id));
     expect(row).toBeUndefined();
@@ -136,20 +137,20 @@ describe("revenue goals", () => {
   it("stops at 20 goals with a 409 message", async () => {
     const user = await signUp(t.app);
     for (let i = 0; i < 20; i++) await createGoal({ targetAmount: i + 1, category: "total" }, user.agent);
-    const res = await user.agent.post("/api/revenue/goals").send({ targetAmount: 50, category: "total" });
+    const res = await user.agent.post(REVENUE_PATHS.goals).send({ targetAmount: 50, category: "total" });
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/up to 20 goals/);
     expect(await goalCount(user.user.id)).toBe(20);
   });
 
   it("refuses a signed-out visitor with 401", async () => {
-    const res = await request(t.app).post("/api/revenue/goals").send({ targetAmount: 5, category: "total" });
+    const res = await request(t.app).post(REVENUE_PATHS.goals).send({ targetAmount: 5, category: "total" });
     expect(res.status).toBe(401);
-    expect((await request(t.app).get("/api/revenue/goals")).status).toBe(401);
+    expect((await request(t.app).get(REVENUE_PATHS.goals)).status).toBe(401);
   });
 
   it("refuses a signed-out visitor with 401 before reading a malformed body", async () => {
-    const res = await request(t.app).post("/api/revenue/goals").send({ targetAmount: "lots" });
+    const res = await request(t.app).post(REVENUE_PATHS.goals).send({ targetAmount: "lots" });
     expect(res.status).toBe(401);
   });
 });

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { ZRevenueStream } from "../../shared/api/revenue";
+import { REVENUE_PATHS, ZRevenueStream } from "../../shared/api/revenue";
 import { credit } from "../factories/revenue";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -37,7 +37,7 @@ async function sessionRows(userId: string) {
 
 describe("GET /api/revenue/streams", () => {
   it("answers the user's latest events newest first, amounts as decimal strings, never another user's", async () => {
-    const res = await owner.agent.get("/api/revenue/streams");
+    const res = await owner.agent.get(REVENUE_PATHS.streams);
     expect(res.status).toBe(200);
     const streams = res.body.map((s: unknown) => ZRevenueStream.parse(s));
     expect(
@@ -51,16 +51,16 @@ describe("GET /api/revenue/streams", () => {
   });
 
   it("honours the limit and refuses one out of range with a 400 message", async () => {
-    const one = await owner.agent.get("/api/revenue/streams?limit=1");
+    const one = await owner.agent.get(`${REVENUE_PATHS.streams}?limit=1`);
     expect(one.body).toHaveLength(1);
-    const bad = await owner.agent.get("/api/revenue/streams?limit=500");
+    const bad = await owner.agent.get(`${REVENUE_PATHS.streams}?limit=500`);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/Invalid input/);
   });
 });
 
 describe("polling", () => {
-  it.each(["/api/revenue/dashboard", "/api/revenue/streams"])(
+  it.each([REVENUE_PATHS.dashboard, REVENUE_PATHS.streams])(
     "%s answers 304 to a matching If-None-Match, and 200 with a new ETag once revenue changes",
     async (path) => {
       const first = await owner.agent.get(path);
@@ -89,8 +89,8 @@ describe("polling", () => {
 
     for (let poll = 0; poll < 20; poll++) {
       const [dashboard, streams] = await Promise.all([
-        owner.agent.get("/api/revenue/dashboard"),
-        owner.agent.get("/api/revenue/streams"),
+        owner.agent.get(REVENUE_PATHS.dashboard),
+        owner.agent.get(REVENUE_PATHS.streams),
       ]);
       expect([dashboard.status, streams.status]).toEqual([200, 200]);
       expect(dashboard.headers["set-cookie"]).toBeUndefined();

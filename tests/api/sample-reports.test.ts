@@ -2,7 +2,10 @@ import { readFileSync } from "node:fs";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "../../server/demo/seed";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
+import { PARKING_PATHS } from "../../shared/api/parking";
 import { AD_NETWORKS } from "../../shared/catalog";
+import { pathTo } from "../../shared/path-to";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
 let t: TestApp;
@@ -18,13 +21,13 @@ describe("the committed sample parking reports", () => {
     async (network) => {
       const demo = request.agent(t.app);
       const login = await demo
-        .post("/api/auth/login")
+        .post(AUTH_PATHS.login)
         .send({ usernameOrEmail: DEMO_EMAIL, password: DEMO_PASSWORD });
       expect(login.status).toBe(200);
       const file = readFileSync(new URL(`../../samples/parking-reports/${network}.csv`, import.meta.url));
 
       const res = await demo
-        .post(`/api/parking-reports/${network}`)
+        .post(pathTo(PARKING_PATHS.upload, { network }))
         .set("Content-Type", "text/csv")
         .send(file);
 

@@ -6,7 +6,12 @@ import { errorHandler } from "../../server/http/error-handler";
 import { SESSION_COOKIE } from "../../server/http/session";
 import { sendSecuritySummaries } from "../../server/modules/auth/security-summary";
 import { requireAddOn, type SecurityAddOn } from "../../server/modules/entitlements/require-add-on";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
+import { BILLING_PATHS } from "../../shared/api/billing";
+import { CHECKOUT_PATHS } from "../../shared/api/checkout";
+import { ENTITLEMENTS_PATH } from "../../shared/api/entitlements";
 import { OFFERS } from "../../shared/catalog";
+import { pathTo } from "../../shared/path-to";
 import { SECURITY_ADDONS, SECURITY_LEVEL_INCLUDES } from "../../shared/prices";
 import { mailOutbox } from "../../shared/schema";
 import { payInSandbox, sweepAMonthLater } from "../factories/billing";
@@ -42,7 +47,7 @@ const gate = (cookie: string, addOn: string) => request(gated).get(`/gate/${addO
 async function signedIn() {
   const account = await signUp(t.app);
   const res = await request(t.app)
-    .post("/api/auth/login")
+    .post(AUTH_PATHS.login)
     .send({ usernameOrEmail: account.input.email, password: account.input.password })
     .expect(200);
   const cookies = res.headers["set-cookie"] as unknown as string[];
@@ -69,7 +74,9 @@ describe("the add-on gate", () => {
     // A level alone unlocks no add-on; then all six.
     const levelOnly = await buySecurity(agent, [], "enterprise");
     for (const addOn of ADD_ONS) expect((await gate(cookie, addOn)).status, addOn).toBe(403);
-    expect((await agent.post(`/api/billing/subscriptions/${levelOnly.id}/cancel`)).status).toBe(200);
+    expect((await agent.post(pathTo(BILLING_PATHS.subscriptionCancel, { id: levelOnly.id }))).status).toBe(
+      200,
+    );
 
     const sub = await buySecurity(agent, ADD_ONS, "advanced");
     for (const addOn of ADD_ONS) {
@@ -79,7 +86,7 @@ describe("the add-on gate", () => {
     }
 
     // Cancelled, it lasts to the period's end and not past it.
-    expect((await agent.post(`/api/billing/subscriptions/${sub.id}/cancel`)).status).toBe(200);
+    expect((await agent.post(pathTo(BILLING_PATHS.subscriptionCancel, { id: sub.id }))).status).toBe(200);
     for (const addOn of ADD_ONS) expect((await gate(cookie, addOn)).status, addOn).toBe(200);
     await sweepAMonthLater(t);
     for (const addOn of ADD_ONS) expect((await gate(cookie, addOn)).status, addOn).toBe(403);
@@ -103,7 +110,7 @@ describe("Enhanced Security Basic", () => {
       .where(and(eq(mailOutbox.to, email), like(mailOutbox.subject, `${subject}%`)));
   const signInFromNewDevice = (account: Awaited<ReturnType<typeof signUp>>) =>
     request(t.app)
-      .post("/api/auth/login")
+      .post(AUTH_PATHS.login)
       .set("User-Agent", "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Safari/604.1")
       .send({ usernameOrEmail: account.input.email, password: account.input.password })
       .expect(200);
@@ -118,10 +125,12 @@ describe("Enhanced Security Basic", () => {
       .post(OFFERS.securityUpgrade.path)
       .send({ level: "basic", features: [], price: "19.00" });
     expect(order.status).toBe(201);
-    const placed = await me.agent.get(`/api/service-orders/${order.body.orderId}`).expect(200);
+    const placed = await me.agent
+      .get(pathTo(CHECKOUT_PATHS.serviceOrder, { id: order.body.orderId }))
+      .expect(200);
     expect(placed.body).toMatchObject({ price: "19.00", description: "Basic security" });
     await payInSandbox(me.agent, order.body.orderId);
-    const features = (await me.agent.get("/api/entitlements").expect(200)).body.map(
+    const features = (await me.agent.get(ENTITLEMENTS_PATH).expect(200)).body.map(
       (e: { feature: string }) => e.feature,
     );
     expect(features).toEqual(["security:basic"]);

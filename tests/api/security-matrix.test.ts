@@ -3,6 +3,29 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCredentialKeys, sealCredentials } from "../../server/modules/connections/credentials";
 import { queueReport } from "../../server/modules/reports/queue-report";
+import { ADMIN_USERS_PATHS } from "../../shared/api/admin/users";
+import { AFFILIATES_PATH } from "../../shared/api/affiliates";
+import { API_KEY_PATHS } from "../../shared/api/api-keys";
+import { DEVICE_PATHS } from "../../shared/api/auth/devices";
+import { SECURITY_PATHS } from "../../shared/api/auth/security";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
+import { SUBSCRIPTIONS_PATH } from "../../shared/api/billing";
+import { CHECKOUT_PATHS } from "../../shared/api/checkout";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
+import { EMAIL_SEQUENCES_PATH } from "../../shared/api/email-automation";
+import { EXPERIMENT_PATHS } from "../../shared/api/experiments";
+import { HEALTH_PATHS } from "../../shared/api/health";
+import { marketplaceDealPaths } from "../../shared/api/marketplace/deals";
+import { marketplacePaths } from "../../shared/api/marketplace/listings";
+import { PAGE_PATHS } from "../../shared/api/parked-pages";
+import { PAYMENT_PATHS } from "../../shared/api/payouts";
+import { REVENUE_PATHS } from "../../shared/api/revenue";
+import { SOCIAL_PATHS } from "../../shared/api/social";
+import { SUPPORT_PATHS } from "../../shared/api/support";
+import { TEAM_PATHS } from "../../shared/api/team";
+import { API_V1_OPENAPI_PATH, API_V1_PATHS } from "../../shared/api/v1/common";
+import { OFFERS } from "../../shared/catalog";
+import { pathTo } from "../../shared/path-to";
 import { routeAccess } from "../../shared/role-policy";
 import { connections, teamInvitations } from "../../shared/schema";
 import { bearer, createApiKey, grantApiPlan } from "../factories/api-keys";
@@ -45,48 +68,48 @@ beforeAll(async () => {
   owned.domain = domain.id;
   owned.listedDomain = listed.id;
   const listing = await owner.agent
-    .post("/api/marketplace/list")
+    .post(marketplacePaths.list)
     .send({ domainId: listed.id, price: "2500.00" });
   expect(listing.status).toBeLessThan(300);
   const order = await owner.agent
-    .post("/api/domain-services/appraisal")
+    .post(OFFERS.appraisal.path)
     .send({ type: "basic", price: "29.99", domainId: domain.id })
     .expect(201);
   owned.order = order.body.orderId;
   const wallet = await owner.agent
-    .post("/api/paypal/order")
+    .post(PAYMENT_PATHS.paypalOrder)
     .send({ amount: 100, currency: "USD", intent: "CAPTURE" });
   expect(wallet.status).toBeLessThan(300);
   owned.walletOrder = wallet.body.id;
   const goal = await owner.agent
-    .post("/api/revenue/goals")
+    .post(REVENUE_PATHS.goals)
     .send({ targetAmount: 500, timeframe: "monthly", category: "total" });
   expect(goal.status).toBeLessThan(300);
   owned.goal = goal.body.id ?? goal.body.goal?.id;
   await buyer.agent
-    .post("/api/marketplace/contact")
+    .post(marketplacePaths.contact)
     .send({ domainId: listed.id, message: "Is it still for sale?" })
     .expect(201);
-  const inbox = await owner.agent.get("/api/marketplace/messages").expect(200);
+  const inbox = await owner.agent.get(marketplacePaths.messages).expect(200);
   owned.message = (inbox.body.messages ?? inbox.body)[0].id;
   // An offer and an escrow sale the owner is the seller of.
   const offer = await buyer.agent
-    .post("/api/marketplace/offers")
+    .post(marketplaceDealPaths.offers)
     .send({ domainId: listed.id, amount: "2000" })
     .expect(201);
   owned.offer = offer.body.id;
   const sale = await buyer.agent
-    .post("/api/marketplace/transactions")
+    .post(marketplaceDealPaths.transactions)
     .send({ domainId: listed.id })
     .expect(201);
   owned.sale = sale.body.id;
   // A second signed-in session of the owner's (another device), so that ending it spares the first.
   await request
     .agent(t.app)
-    .post("/api/auth/login")
+    .post(AUTH_PATHS.login)
     .send({ usernameOrEmail: owner.input.email, password: owner.input.password })
     .expect(200);
-  const sessions = await owner.agent.get("/api/auth/sessions").expect(200);
+  const sessions = await owner.agent.get(SECURITY_PATHS.sessions).expect(200);
   owned.session = (sessions.body.sessions as { id: string; current: boolean }[]).find((s) => !s.current)!.id;
   const subscribed = await subscribeInSandbox(owner.agent, "pro");
   owned.subscription = subscribed.sub.id;
@@ -99,7 +122,7 @@ beforeAll(async () => {
   await buySecurity(owner.agent, ["biometric"]);
   owned.passkey = (await registerPasskey(owner.agent, t.deps.config.appUrl)).passkey.id;
   const ticket = await owner.agent
-    .post("/api/support/tickets")
+    .post(SUPPORT_PATHS.list)
     .send({ subject: "Help", body: "Something is wrong." })
     .expect(201);
   owned.ticket = ticket.body.ticket.id;
@@ -111,13 +134,16 @@ beforeAll(async () => {
       domainId: domain.id,
       params: { name: domain.name, tier: "basic" },
     })) ?? "";
-  const devices = await owner.agent.get("/api/auth/devices").expect(200);
+  const devices = await owner.agent.get(DEVICE_PATHS.devices).expect(200);
   owned.device = (devices.body.devices as { id: string; current: boolean }[]).find((d) => !d.current)!.id;
   await buyMarketingTools(owner.agent, ["landing-page-builder", "split-testing"]);
   const page = { template: "minimal", blocks: [{ type: "headline", headline: "Mine", text: "" }] };
-  await owner.agent.put(`/api/domains/${listed.id}/page`).send(page).expect(200);
+  await owner.agent
+    .put(pathTo(PAGE_PATHS.page, { id: listed.id }))
+    .send(page)
+    .expect(200);
   const experiment = await owner.agent
-    .post("/api/experiments")
+    .post(EXPERIMENT_PATHS.list)
     .send({
       domainId: listed.id,
       goal: "lead",
@@ -131,17 +157,19 @@ beforeAll(async () => {
   // The intruder holds device management, so that only ownership can refuse the device routes.
   await buySecurity(intruder.agent, ["device-management"]);
   const tools = await owner.agent
-    .post("/api/affiliates/marketing-tools")
+    .post(OFFERS.marketingTools.path)
     .send({ tools: ["social-scheduler", "email-automation"], totalPrice: "118.00" })
     .expect(201);
-  await owner.agent.post(`/api/checkout/sandbox/${tools.body.orderId}/pay?provider=stripe`).expect(303);
+  await owner.agent
+    .post(`${pathTo(CHECKOUT_PATHS.sandboxPay, { id: tools.body.orderId })}?provider=stripe`)
+    .expect(303);
   const post = await owner.agent
-    .post("/api/social/posts")
+    .post(SOCIAL_PATHS.posts)
     .send({ network: "x", text: "Scheduled", scheduledAt: new Date(Date.now() + 86_400_000).toISOString() })
     .expect(201);
   owned.socialPost = post.body.id;
   const sequence = await owner.agent
-    .post("/api/email/sequences")
+    .post(EMAIL_SEQUENCES_PATH)
     .send({ name: "Welcome", steps: [{ day: 0, subject: "Hi", body: "Hello" }] })
     .expect(201);
   owned.sequence = sequence.body.id;
@@ -291,12 +319,12 @@ describe("authorization matrix", () => {
 
   it("answers another user's ids with 404 on every id route, and the owner's data is unchanged", async () => {
     const before = {
-      domain: (await owner.agent.get(`/api/domains/${owned.domain}`)).body,
-      order: (await owner.agent.get(`/api/service-orders/${owned.order}`)).body,
-      messages: (await owner.agent.get("/api/marketplace/messages")).body,
-      goals: (await owner.agent.get("/api/revenue/goals")).body,
-      listings: (await owner.agent.get("/api/marketplace/domains")).body,
-      ticket: (await owner.agent.get(`/api/support/tickets/${owned.ticket}`)).body,
+      domain: (await owner.agent.get(pathTo(DOMAIN_PATHS.one, { id: owned.domain }))).body,
+      order: (await owner.agent.get(pathTo(CHECKOUT_PATHS.serviceOrder, { id: owned.order }))).body,
+      messages: (await owner.agent.get(marketplacePaths.messages)).body,
+      goals: (await owner.agent.get(REVENUE_PATHS.goals)).body,
+      listings: (await owner.agent.get(marketplacePaths.domains)).body,
+      ticket: (await owner.agent.get(pathTo(SUPPORT_PATHS.one, { id: owned.ticket }))).body,
     };
     const refused: string[] = [];
     for (const route of routes) {
@@ -307,12 +335,18 @@ describe("authorization matrix", () => {
       else expect(res.body.message).toBeTruthy();
     }
     expect(refused).toEqual([]);
-    expect((await owner.agent.get(`/api/domains/${owned.domain}`)).body).toEqual(before.domain);
-    expect((await owner.agent.get(`/api/service-orders/${owned.order}`)).body).toEqual(before.order);
-    expect((await owner.agent.get("/api/marketplace/messages")).body).toEqual(before.messages);
-    expect((await owner.agent.get("/api/revenue/goals")).body).toEqual(before.goals);
-    expect((await owner.agent.get("/api/marketplace/domains")).body).toEqual(before.listings);
-    expect((await owner.agent.get(`/api/support/tickets/${owned.ticket}`)).body).toEqual(before.ticket);
+    expect((await owner.agent.get(pathTo(DOMAIN_PATHS.one, { id: owned.domain }))).body).toEqual(
+      before.domain,
+    );
+    expect((await owner.agent.get(pathTo(CHECKOUT_PATHS.serviceOrder, { id: owned.order }))).body).toEqual(
+      before.order,
+    );
+    expect((await owner.agent.get(marketplacePaths.messages)).body).toEqual(before.messages);
+    expect((await owner.agent.get(REVENUE_PATHS.goals)).body).toEqual(before.goals);
+    expect((await owner.agent.get(marketplacePaths.domains)).body).toEqual(before.listings);
+    expect((await owner.agent.get(pathTo(SUPPORT_PATHS.one, { id: owned.ticket }))).body).toEqual(
+      before.ticket,
+    );
   });
 });
 
@@ -367,16 +401,16 @@ describe("cross-site requests", () => {
       if (res.status !== 403) let_through.push(`${route.method} ${route.path} → ${res.status}`);
     }
     expect(let_through).toEqual([]);
-    expect((await owner.agent.get("/api/auth/me")).status).toBe(200);
+    expect((await owner.agent.get(AUTH_PATHS.me)).status).toBe(200);
   });
 });
 
 describe("/api/v1 by key", () => {
-  const publicApi = () => routes.filter((r) => isPublicApi(r) && r.path !== "/api/v1/openapi.json");
+  const publicApi = () => routes.filter((r) => isPublicApi(r) && r.path !== API_V1_OPENAPI_PATH);
 
   it("answers the owner's session cookie alone with 401 on every route, and changes nothing", async () => {
     expect(publicApi().length).toBeGreaterThanOrEqual(12);
-    const before = (await owner.agent.get(`/api/domains/${owned.domain}`)).body;
+    const before = (await owner.agent.get(pathTo(DOMAIN_PATHS.one, { id: owned.domain }))).body;
     const let_through: string[] = [];
     for (const route of publicApi()) {
       const path = fillPath(route.path, ownedIdFor(route) ?? NOT_AN_ID);
@@ -384,11 +418,13 @@ describe("/api/v1 by key", () => {
       if (res.status !== 401) let_through.push(`${route.method} ${route.path} → ${res.status}`);
     }
     expect(let_through).toEqual([]);
-    expect((await owner.agent.get(`/api/domains/${owned.domain}`)).body).toEqual(before);
+    expect((await owner.agent.get(pathTo(DOMAIN_PATHS.one, { id: owned.domain }))).body).toEqual(before);
   });
 
   it("reaches the owner's resources with the owner's key", async () => {
-    const res = await request(t.app).get(`/api/v1/domains/${owned.domain}`).set(bearer(keys.owner));
+    const res = await request(t.app)
+      .get(pathTo(API_V1_PATHS.domain, { id: owned.domain }))
+      .set(bearer(keys.owner));
     expect(res.status).toBe(200);
     expect(res.body.id).toBe(owned.domain);
   });
@@ -407,7 +443,7 @@ describe("team roles on every route", () => {
   const memberRoutes = () => {
     // The health check and webhooks are answered before sessions; `/api/v1` reads no cookie.
     const all = routes.filter(
-      (r) => !isPublicApi(r) && !r.path.startsWith("/api/webhooks/") && r.path !== "/api/health",
+      (r) => !isPublicApi(r) && !r.path.startsWith("/api/webhooks/") && r.path !== HEALTH_PATHS.health,
     );
     const last = (r: RouteEntry) => ENDERS.includes(`${r.method} ${r.path}`);
     return [...all.filter((r) => !last(r)), ...all.filter(last)];
@@ -417,28 +453,28 @@ describe("team roles on every route", () => {
 
   it("the owner's money, security, billing and team are the owner's alone", () => {
     for (const [method, path] of [
-      ["POST", "/api/payments/payout"],
-      ["GET", "/api/payments/balance"],
-      ["PUT", "/api/payments/settings"],
-      ["GET", "/api/billing/subscriptions"],
+      ["POST", PAYMENT_PATHS.payout],
+      ["GET", PAYMENT_PATHS.balance],
+      ["PUT", PAYMENT_PATHS.settings],
+      ["GET", SUBSCRIPTIONS_PATH],
       ["POST", "/api/checkout/service/x"],
-      ["POST", "/api/domain-services/appraisal"],
-      ["POST", "/api/auth/change-password"],
-      ["POST", "/api/auth/2fa/disable"],
-      ["GET", "/api/auth/sessions"],
-      ["POST", "/api/api-keys"],
-      ["DELETE", "/api/auth/account"],
-      ["POST", "/api/team/invitations"],
-      ["GET", "/api/team/members"],
-      ["GET", "/api/audit-log"],
-      ["GET", "/api/affiliates"],
-      ["GET", "/api/transactions"],
+      ["POST", OFFERS.appraisal.path],
+      ["POST", AUTH_PATHS.changePassword],
+      ["POST", SECURITY_PATHS.twoFactorDisable],
+      ["GET", SECURITY_PATHS.sessions],
+      ["POST", API_KEY_PATHS.list],
+      ["DELETE", AUTH_PATHS.account],
+      ["POST", TEAM_PATHS.invitations],
+      ["GET", TEAM_PATHS.members],
+      ["GET", SECURITY_PATHS.auditLog],
+      ["GET", AFFILIATES_PATH],
+      ["GET", PAYMENT_PATHS.transactions],
     ]) {
       expect(routeAccess(method, path), `${method} ${path}`).toBeNull();
     }
     expect(routeAccess("PATCH", "/api/domains/x")).toBe("manager");
     expect(routeAccess("GET", "/api/domains/x")).toBe("viewer");
-    expect(routeAccess("GET", "/api/admin/users")).toBe("personal");
+    expect(routeAccess("GET", ADMIN_USERS_PATHS.list)).toBe("personal");
   });
 
   it("the owner is never refused by the role policy on any route it reads", async () => {
@@ -451,8 +487,8 @@ describe("team roles on every route", () => {
   });
 
   it("a non-member cannot open the owner's portfolio, and works in their own", async () => {
-    await intruder.agent.post("/api/team/portfolio").send({ ownerId: owner.user.id }).expect(404);
-    expect((await intruder.agent.get(`/api/domains/${owned.listedDomain}`)).status).toBe(404);
+    await intruder.agent.post(TEAM_PATHS.switch).send({ ownerId: owner.user.id }).expect(404);
+    expect((await intruder.agent.get(pathTo(DOMAIN_PATHS.one, { id: owned.listedDomain }))).status).toBe(404);
   });
 
   // Every route twice, as a viewer and as a manager, with their seats set up: a long walk on a busy machine.
@@ -472,7 +508,7 @@ describe("team roles on every route", () => {
         if (forbidden === allowed)
           wrong.push(`${role}: ${route.method} ${route.path} → ${res.status} ${res.body?.code}`);
         if (!ENDERS.includes(`${route.method} ${route.path}`) && (res.status === 401 || res.status === 403)) {
-          const still = await member.agent.get("/api/team/portfolios");
+          const still = await member.agent.get(TEAM_PATHS.portfolios);
           if (
             still.status !== 200 ||
             !still.body.portfolios.some((p: { active: boolean; role: string }) => p.active && p.role === role)

@@ -2,7 +2,11 @@ import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo, seedIfEmpty } from "../../server/demo/seed";
-import { ZDashboardAnswer } from "../../shared/api/revenue";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
+import { CHECKOUT_PATHS } from "../../shared/api/checkout";
+import { PAYMENT_PATHS } from "../../shared/api/payouts";
+import { REVENUE_PATHS, ZDashboardAnswer } from "../../shared/api/revenue";
+import { pathTo } from "../../shared/path-to";
 import { insertDomain } from "../factories/domains";
 import { buyerWithPendingOrder } from "../factories/payments";
 import { signUp } from "../factories/users";
@@ -52,7 +56,7 @@ describe("the demo portfolio", () => {
 
   it("signs in with the documented credentials", async () => {
     const res = await request(t.app)
-      .post("/api/auth/login")
+      .post(AUTH_PATHS.login)
       .send({ usernameOrEmail: DEMO_EMAIL, password: DEMO_PASSWORD });
     expect(res.status).toBe(200);
   });
@@ -60,10 +64,10 @@ describe("the demo portfolio", () => {
   it("keeps the balance it shows: automatic payouts are off until turned on in Settings", async () => {
     const agent = request.agent(t.app);
     await agent
-      .post("/api/auth/login")
+      .post(AUTH_PATHS.login)
       .send({ usernameOrEmail: DEMO_EMAIL, password: DEMO_PASSWORD })
       .expect(200);
-    const settings = await agent.get("/api/payments/settings").expect(200);
+    const settings = await agent.get(PAYMENT_PATHS.settings).expect(200);
     expect(settings.body.autoPayout).toBe(false);
   });
 
@@ -170,7 +174,9 @@ describe("the demo portfolio", () => {
 
   it("has its paid appraisal's report, and all else a real purchase of that appraisal creates", async () => {
     const buyer = await buyerWithPendingOrder(t.app, t.db);
-    expect((await buyer.agent.post(`/api/checkout/sandbox/${buyer.orderId}/pay`)).status).toBe(303);
+    expect((await buyer.agent.post(pathTo(CHECKOUT_PATHS.sandboxPay, { id: buyer.orderId }))).status).toBe(
+      303,
+    );
     const demoOrder = await one<{ id: string }>(sql`
       select id from service_orders where user_id = ${await demoId()} and offer_id = 'appraisal'
     `);
@@ -254,8 +260,8 @@ describe("the demo portfolio", () => {
     vi.setSystemTime(NOW);
     await seedDemo(t.db, { nameserverPool });
     const agent = request.agent(t.app);
-    await agent.post("/api/auth/login").send({ usernameOrEmail: DEMO_EMAIL, password: DEMO_PASSWORD });
-    const res = await agent.get("/api/revenue/dashboard");
+    await agent.post(AUTH_PATHS.login).send({ usernameOrEmail: DEMO_EMAIL, password: DEMO_PASSWORD });
+    const res = await agent.get(REVENUE_PATHS.dashboard);
     const dashboard = ZDashboardAnswer.parse(res.body);
     expect(Number(dashboard.metrics.todayRevenue)).toBeGreaterThan(0);
     expect(Number(dashboard.metrics.monthlyRevenue)).toBeGreaterThan(Number(dashboard.metrics.todayRevenue));
@@ -269,7 +275,7 @@ describe("the demo portfolio", () => {
     // Three referrals joined; the fourth invitation is still open and is no referral yet.
     expect(dashboard.affiliateStats).toMatchObject({ totalReferrals: 3, activeReferrals: 3 });
     expect(dashboard.recentEvents.length).toBeGreaterThan(0);
-    const streams = await agent.get("/api/revenue/streams");
+    const streams = await agent.get(REVENUE_PATHS.streams);
     expect(streams.body.length).toBeGreaterThan(8);
     expect(streams.body.every((s: { metadata: { automated?: boolean } }) => s.metadata.automated)).toBe(true);
   });

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
 import { referralCodeOf } from "../factories/affiliates";
 import { insertDomain } from "../factories/domains";
 import { heldOf, orderAppraisal } from "../factories/payments";
@@ -30,7 +31,7 @@ afterAll(() => t.close());
 async function registerFrom(address: string, referralCode?: string) {
   const agent = request.agent(t.app);
   const input = userInput(referralCode ? { referralCode } : {});
-  const res = await agent.post("/api/auth/register").set("X-Forwarded-For", address).send(input);
+  const res = await agent.post(AUTH_PATHS.register).set("X-Forwarded-For", address).send(input);
   expect(res.status).toBe(201);
   return { agent, user: res.body.user as { id: string } };
 }

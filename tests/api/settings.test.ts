@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
+import { ACCOUNT_SETTINGS_PATH, NOTIFICATION_SETTINGS_PATH } from "../../shared/api/settings";
 import { users } from "../../shared/schema";
 import { orderAccountPlan, payInSandbox } from "../factories/billing";
 import { confirmEmailLink } from "../factories/email";
@@ -18,7 +20,7 @@ const storedUser = async (id: string) => (await t.db.select().from(users).where(
 describe("notification settings", () => {
   it("start as Revenue Alerts on, Domain Expiry Warnings on, Affiliate Updates off", async () => {
     const { agent } = await signUp(t.app);
-    const res = await agent.get("/api/settings/notifications");
+    const res = await agent.get(NOTIFICATION_SETTINGS_PATH);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ revenueAlerts: true, expiryWarnings: true, affiliateUpdates: false });
   });
@@ -27,11 +29,11 @@ describe("notification settings", () => {
     const { agent, user } = await signUp(t.app);
     const wanted = { revenueAlerts: false, expiryWarnings: false, affiliateUpdates: true };
 
-    const saved = await agent.put("/api/settings/notifications").send(wanted);
+    const saved = await agent.put(NOTIFICATION_SETTINGS_PATH).send(wanted);
 
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual(wanted);
-    expect((await agent.get("/api/settings/notifications")).body).toEqual(wanted);
+    expect((await agent.get(NOTIFICATION_SETTINGS_PATH)).body).toEqual(wanted);
     expect(await storedUser(user.id)).toMatchObject({
       notifyRevenue: false,
       notifyExpiry: false,
@@ -41,27 +43,27 @@ describe("notification settings", () => {
 
   it("refuse a body with a missing or non-boolean switch with 400 and change nothing", async () => {
     const { agent } = await signUp(t.app);
-    const before = (await agent.get("/api/settings/notifications")).body;
+    const before = (await agent.get(NOTIFICATION_SETTINGS_PATH)).body;
 
-    const missing = await agent.put("/api/settings/notifications").send({ revenueAlerts: false });
+    const missing = await agent.put(NOTIFICATION_SETTINGS_PATH).send({ revenueAlerts: false });
     const wrongType = await agent
-      .put("/api/settings/notifications")
+      .put(NOTIFICATION_SETTINGS_PATH)
       .send({ revenueAlerts: "no", expiryWarnings: false, affiliateUpdates: true });
 
     for (const res of [missing, wrongType]) {
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(/Invalid input/);
     }
-    expect((await agent.get("/api/settings/notifications")).body).toEqual(before);
+    expect((await agent.get(NOTIFICATION_SETTINGS_PATH)).body).toEqual(before);
   });
 
   it("change only the signed-in user's switches", async () => {
     const mine = await signUp(t.app);
     const theirs = await signUp(t.app);
     await mine.agent
-      .put("/api/settings/notifications")
+      .put(NOTIFICATION_SETTINGS_PATH)
       .send({ revenueAlerts: false, expiryWarnings: false, affiliateUpdates: false });
-    expect((await theirs.agent.get("/api/settings/notifications")).body).toEqual({
+    expect((await theirs.agent.get(NOTIFICATION_SETTINGS_PATH)).body).toEqual({
       revenueAlerts: true,
       expiryWarnings: true,
       affiliateUpdates: false,
@@ -69,9 +71,9 @@ describe("notification settings", () => {
   });
 
   it("answer 401 to a signed-out visitor", async () => {
-    expect((await request(t.app).get("/api/settings/notifications")).status).toBe(401);
+    expect((await request(t.app).get(NOTIFICATION_SETTINGS_PATH)).status).toBe(401);
     const put = await request(t.app)
-      .put("/api/settings/notifications")
+      .put(NOTIFICATION_SETTINGS_PATH)
       .send({ revenueAlerts: true, expiryWarnings: true, affiliateUpdates: true });
     expect(put.status).toBe(401);
   });
@@ -80,16 +82,16 @@ describe("notification settings", () => {
 describe("account settings", () => {
   it("show the free plan until a plan order is paid, then the plan it set", async () => {
     const { agent } = await signUp(t.app);
-    expect((await agent.get("/api/settings/account")).body).toEqual({ plan: "free" });
+    expect((await agent.get(ACCOUNT_SETTINGS_PATH)).body).toEqual({ plan: "free" });
 
     // The plan comes from the entitlements a paid account-plan order grants.
     await payInSandbox(agent, await orderAccountPlan(agent, "business"));
 
-    expect((await agent.get("/api/settings/account")).body).toEqual({ plan: "business" });
+    expect((await agent.get(ACCOUNT_SETTINGS_PATH)).body).toEqual({ plan: "business" });
   });
 
   it("answer 401 to a signed-out visitor", async () => {
-    expect((await request(t.app).get("/api/settings/account")).status).toBe(401);
+    expect((await request(t.app).get(ACCOUNT_SETTINGS_PATH)).status).toBe(401);
   });
 });
 
@@ -98,20 +100,20 @@ describe("profile settings (PUT /api/auth/profile)", () => {
     const { agent, input } = await signUp(t.app);
     const profile = { name: "Renamed Owner", email: "renamed-owner@example.com", username: "renamed_owner" };
 
-    const res = await agent.put("/api/auth/profile").send(profile);
+    const res = await agent.put(AUTH_PATHS.profile).send(profile);
 
     expect(res.status).toBe(200);
     expect(res.body.pendingEmail).toBe("renamed-owner@example.com");
-    expect((await agent.get("/api/auth/me")).body.user).toMatchObject({ ...profile, email: input.email });
+    expect((await agent.get(AUTH_PATHS.me)).body.user).toMatchObject({ ...profile, email: input.email });
     await confirmEmailLink(t.app, t.db, profile.email);
-    expect((await agent.get("/api/auth/me")).body.user).toMatchObject(profile);
+    expect((await agent.get(AUTH_PATHS.me)).body.user).toMatchObject(profile);
   });
 
   it("refuses a malformed email with 400 and a message, and keeps the profile", async () => {
     const { agent, input, user } = await signUp(t.app);
 
     const res = await agent
-      .put("/api/auth/profile")
+      .put(AUTH_PATHS.profile)
       .send({ name: "Other Name", email: "not-an-email", username: input.username });
 
     expect(res.status).toBe(400);
@@ -124,7 +126,7 @@ describe("profile settings (PUT /api/auth/profile)", () => {
     const { agent, input, user } = await signUp(t.app);
 
     const res = await agent
-      .put("/api/auth/profile")
+      .put(AUTH_PATHS.profile)
       .send({ name: "Taken", email: input.email, username: other.input.username.toUpperCase() });
 
     expect(res.status).toBe(409);
@@ -137,7 +139,7 @@ describe("profile settings (PUT /api/auth/profile)", () => {
     const { agent, input, user } = await signUp(t.app);
 
     const res = await agent
-      .put("/api/auth/profile")
+      .put(AUTH_PATHS.profile)
       .send({ name: input.name, email: other.input.email, username: input.username });
 
     expect(res.status).toBe(200);
@@ -148,7 +150,7 @@ describe("profile settings (PUT /api/auth/profile)", () => {
   it("lets a user keep their own username and email", async () => {
     const { agent, input } = await signUp(t.app);
     const res = await agent
-      .put("/api/auth/profile")
+      .put(AUTH_PATHS.profile)
       .send({ name: "Same Handles", email: input.email, username: input.username });
     expect(res.status).toBe(200);
     expect(res.body.user.name).toBe("Same Handles");
@@ -167,25 +169,25 @@ describe("security settings (POST /api/auth/change-password)", () => {
     const { agent, input, user } = await signUp(t.app);
     const otherDevice = request.agent(t.app);
     await otherDevice
-      .post("/api/auth/login")
+      .post(AUTH_PATHS.login)
       .send({ usernameOrEmail: input.email, password: input.password })
       .expect(200);
     expect(await sessionsOf(user.id)).toBe(2);
 
     const res = await agent
-      .post("/api/auth/change-password")
+      .post(AUTH_PATHS.changePassword)
       .send({ currentPassword: input.password, newPassword: "a-brand-new-secret" });
 
     expect(res.status).toBe(200);
-    expect((await agent.get("/api/auth/me")).status).toBe(200);
-    expect((await otherDevice.get("/api/auth/me")).status).toBe(401);
+    expect((await agent.get(AUTH_PATHS.me)).status).toBe(200);
+    expect((await otherDevice.get(AUTH_PATHS.me)).status).toBe(401);
     expect(await sessionsOf(user.id)).toBe(1);
     const oldLogin = await request(t.app)
-      .post("/api/auth/login")
+      .post(AUTH_PATHS.login)
       .send({ usernameOrEmail: input.email, password: input.password });
     expect(oldLogin.status).toBe(401);
     const newLogin = await request(t.app)
-      .post("/api/auth/login")
+      .post(AUTH_PATHS.login)
       .send({ usernameOrEmail: input.email, password: "a-brand-new-secret" });
     expect(newLogin.status).toBe(200);
   });
@@ -195,7 +197,7 @@ describe("security settings (POST /api/auth/change-password)", () => {
     const before = (await storedUser(user.id)).passwordHash;
 
     const res = await agent
-      .post("/api/auth/change-password")
+      .post(AUTH_PATHS.changePassword)
       .send({ currentPassword: input.password, newPassword: "short" });
 
     expect(res.status).toBe(400);
@@ -207,18 +209,18 @@ describe("security settings (POST /api/auth/change-password)", () => {
     const { agent, input, user } = await signUp(t.app);
     const otherDevice = request.agent(t.app);
     await otherDevice
-      .post("/api/auth/login")
+      .post(AUTH_PATHS.login)
       .send({ usernameOrEmail: input.username, password: input.password })
       .expect(200);
     const before = (await storedUser(user.id)).passwordHash;
 
     const res = await agent
-      .post("/api/auth/change-password")
+      .post(AUTH_PATHS.changePassword)
       .send({ currentPassword: "not-my-password", newPassword: "a-brand-new-secret" });
 
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("Current password is incorrect.");
     expect((await storedUser(user.id)).passwordHash).toBe(before);
-    expect((await otherDevice.get("/api/auth/me")).status).toBe(200);
+    expect((await otherDevice.get(AUTH_PATHS.me)).status).toBe(200);
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -12,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const login = (usernameOrEmail: string, password: string, agent = request(t.app)) =>
-  agent.post("/api/auth/login").send({ usernameOrEmail, password });
+  agent.post(AUTH_PATHS.login).send({ usernameOrEmail, password });
 
 describe("sign-in limits", () => {
   it("checks no more passwords than the limit when 100 attempts arrive at once", async () => {
@@ -43,14 +44,14 @@ describe("sign-in limits", () => {
     const { input } = await signUp(t.app);
     const ownersDevice = request.agent(t.app);
     expect((await login(input.username, input.password, ownersDevice)).status).toBe(200);
-    await ownersDevice.post("/api/auth/logout").send({});
+    await ownersDevice.post(AUTH_PATHS.logout).send({});
 
     for (let i = 0; i < LIMIT + 5; i++) await login(input.username, `attacker-${i}`);
     expect((await login(input.username, input.password)).status).toBe(429);
 
     const owner = await login(input.username, input.password, ownersDevice);
     expect(owner.status).toBe(200);
-    expect((await ownersDevice.get("/api/auth/me")).status).toBe(200);
+    expect((await ownersDevice.get(AUTH_PATHS.me)).status).toBe(200);
   });
 
   it("does not let a device cookie of one account through another account's lockout", async () => {
@@ -79,7 +80,7 @@ describe("client addresses behind proxies", () => {
       const statuses: number[] = [];
       for (let i = 0; i < 5; i++) {
         const res = await request(local.app)
-          .post("/api/auth/login")
+          .post(AUTH_PATHS.login)
           .set("X-Forwarded-For", `203.0.113.${i + 1}`)
           .send({ usernameOrEmail: `someone-${i}`, password: "whatever" });
         statuses.push(res.status);
@@ -100,7 +101,7 @@ describe("client addresses behind proxies", () => {
       const statuses: number[] = [];
       for (let i = 0; i < 3; i++) {
         const res = await request(local.app)
-          .post("/api/auth/login")
+          .post(AUTH_PATHS.login)
           .set("X-Forwarded-For", `203.0.113.${i + 1}`)
           .send({ usernameOrEmail: `someone-${i}`, password: "whatever" });
         statuses.push(res.status);

@@ -4,6 +4,8 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publishDuePosts } from "../../server/modules/social/publish-posts";
 import type { TSocialSchedule } from "../../shared/api/social";
+import { SOCIAL_PATHS } from "../../shared/api/social";
+import { pathTo } from "../../shared/path-to";
 import { buyMarketingTools } from "../factories/billing";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -38,11 +40,11 @@ describe("social scheduler", () => {
     const user = await signUp(t.app);
     await buyMarketingTools(user.agent, ["creative-assets"]);
     const res = await user.agent
-      .post("/api/social/posts")
+      .post(SOCIAL_PATHS.posts)
       .send({ network: "x", text: "Hello", scheduledAt: inMinutes(10) });
     expect(res.status).toBe(403);
-    expect((await user.agent.get("/api/social/posts")).status).toBe(403);
-    expect((await user.agent.put("/api/social/webhook").send({ url: "https://example.com/h" })).status).toBe(
+    expect((await user.agent.get(SOCIAL_PATHS.posts)).status).toBe(403);
+    expect((await user.agent.put(SOCIAL_PATHS.webhook).send({ url: "https://example.com/h" })).status).toBe(
       403,
     );
   });
@@ -52,12 +54,12 @@ describe("social scheduler", () => {
     await buyMarketingTools(user.agent, ["social-scheduler"]);
     const { port } = hook.address() as AddressInfo;
     await user.agent
-      .put("/api/social/webhook")
+      .put(SOCIAL_PATHS.webhook)
       .send({ url: `http://127.0.0.1:${port}/hook` })
       .expect(200);
 
     const soon = (
-      await user.agent.post("/api/social/posts").send({
+      await user.agent.post(SOCIAL_PATHS.posts).send({
         network: "linkedin",
         text: "How I value a domain in 10 minutes <b>bold</b>",
         link: "https://example.com/post",
@@ -67,11 +69,11 @@ describe("social scheduler", () => {
     expect(soon.publishedAt).toBeNull();
     const later = (
       await user.agent
-        .post("/api/social/posts")
+        .post(SOCIAL_PATHS.posts)
         .send({ network: "x", text: "Later", scheduledAt: inMinutes(120) })
     ).body;
 
-    const schedule = (await user.agent.get("/api/social/posts").expect(200)).body as TSocialSchedule;
+    const schedule = (await user.agent.get(SOCIAL_PATHS.posts).expect(200)).body as TSocialSchedule;
     const feedPath = new URL(schedule.feedUrl).pathname;
     const empty = await request(t.app).get(feedPath).expect(200);
     expect(empty.headers["content-type"]).toMatch(/application\/atom\+xml/);
@@ -98,11 +100,11 @@ describe("social scheduler", () => {
     expect(feed.text).toContain("&#60;b&#62;bold");
     expect(feed.text).not.toContain("Later");
 
-    const after = (await user.agent.get("/api/social/posts").expect(200)).body as TSocialSchedule;
+    const after = (await user.agent.get(SOCIAL_PATHS.posts).expect(200)).body as TSocialSchedule;
     expect(after.posts.find((p) => p.id === soon.id)).toMatchObject({ webhookStatus: "delivered" });
     // A published post stays; a scheduled one can be withdrawn.
-    await user.agent.delete(`/api/social/posts/${soon.id}`).expect(404);
-    await user.agent.delete(`/api/social/posts/${later.id}`).expect(204);
+    await user.agent.delete(pathTo(SOCIAL_PATHS.post, { id: soon.id })).expect(404);
+    await user.agent.delete(pathTo(SOCIAL_PATHS.post, { id: later.id })).expect(204);
   });
 
   it("refuses a time in the past, a bad link, and a webhook inside the network by default", async () => {
@@ -111,39 +113,39 @@ describe("social scheduler", () => {
     expect(
       (
         await user.agent
-          .post("/api/social/posts")
+          .post(SOCIAL_PATHS.posts)
           .send({ network: "x", text: "Hi", scheduledAt: inMinutes(-5) })
       ).status,
     ).toBe(400);
     expect(
       (
         await user.agent
-          .post("/api/social/posts")
+          .post(SOCIAL_PATHS.posts)
           .send({ network: "x", text: "Hi", link: "javascript:alert(1)", scheduledAt: inMinutes(5) })
       ).status,
     ).toBe(400);
     expect(
       (
         await user.agent
-          .post("/api/social/posts")
+          .post(SOCIAL_PATHS.posts)
           .send({ network: "myspace", text: "Hi", scheduledAt: inMinutes(5) })
       ).status,
     ).toBe(400);
 
     const { port } = hook.address() as AddressInfo;
     await user.agent
-      .put("/api/social/webhook")
+      .put(SOCIAL_PATHS.webhook)
       .send({ url: `http://127.0.0.1:${port}/hook` })
       .expect(200);
     const post = (
       await user.agent
-        .post("/api/social/posts")
+        .post(SOCIAL_PATHS.posts)
         .send({ network: "x", text: "Inside?", scheduledAt: inMinutes(1) })
     ).body;
     const before = received.length;
     await publishDuePosts({ db: t.db, appUrl: "http://app.test", now: new Date(Date.now() + 2 * 60_000) });
     expect(received).toHaveLength(before);
-    const saved = (await user.agent.get("/api/social/posts")).body as TSocialSchedule;
+    const saved = (await user.agent.get(SOCIAL_PATHS.posts)).body as TSocialSchedule;
     expect(saved.posts.find((p) => p.id === post.id)?.webhookStatus).toBe("failed: address not allowed");
   });
 

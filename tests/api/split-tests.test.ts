@@ -9,7 +9,11 @@ import {
   NETWORK_VISITORS_PER_TEST,
 } from "../../server/modules/parked-pages/track-visitors";
 import type { TExperiment } from "../../shared/api/experiments";
+import { EXPERIMENT_PATHS } from "../../shared/api/experiments";
+import { LEADS_PATH } from "../../shared/api/leads/leads";
 import type { TPageBody } from "../../shared/api/parked-pages";
+import { PAGE_PATHS } from "../../shared/api/parked-pages";
+import { pathTo } from "../../shared/path-to";
 import { addVerifiedDomain } from "../factories/domains";
 import { buyMarketingTools } from "../factories/marketing-tools";
 import { signUp } from "../factories/users";
@@ -100,12 +104,12 @@ describe("starting a split test", () => {
       goal: "outbound-click",
       variants: Array.from({ length: n }, (_, i) => ({ name: `V${i}`, page: page(`Page ${i}`), weight: 1 })),
     });
-    expect((await without.agent.post("/api/experiments").send(body(without.domain.id))).status).toBe(403);
+    expect((await without.agent.post(EXPERIMENT_PATHS.list).send(body(without.domain.id))).status).toBe(403);
 
     const { agent, domain } = await owner();
-    expect((await agent.post("/api/experiments").send(body(domain.id, 1))).status).toBe(400);
-    expect((await agent.post("/api/experiments").send(body(domain.id, 5))).status).toBe(400);
-    const created = await agent.post("/api/experiments").send(body(domain.id));
+    expect((await agent.post(EXPERIMENT_PATHS.list).send(body(domain.id, 1))).status).toBe(400);
+    expect((await agent.post(EXPERIMENT_PATHS.list).send(body(domain.id, 5))).status).toBe(400);
+    const created = await agent.post(EXPERIMENT_PATHS.list).send(body(domain.id));
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       status: "running",
@@ -116,11 +120,13 @@ describe("starting a split test", () => {
       ],
       srm: { pValue: 1, ok: true },
     });
-    expect((await agent.post("/api/experiments").send(body(domain.id))).status).toBe(409);
+    expect((await agent.post(EXPERIMENT_PATHS.list).send(body(domain.id))).status).toBe(409);
 
     const stranger = await owner();
-    expect((await stranger.agent.get(`/api/experiments/${created.body.id}`)).status).toBe(404);
-    expect((await stranger.agent.post("/api/experiments").send(body(domain.id))).status).toBe(404);
+    expect((await stranger.agent.get(pathTo(EXPERIMENT_PATHS.one, { id: created.body.id }))).status).toBe(
+      404,
+    );
+    expect((await stranger.agent.post(EXPERIMENT_PATHS.list).send(body(domain.id))).status).toBe(404);
   });
 });
 
@@ -138,7 +144,7 @@ describe("assignment", () => {
 
   it("a visitor keeps their variant on every visit; each visitor is counted once and bots not at all", async () => {
     const { agent, domain } = await owner();
-    const created = await agent.post("/api/experiments").send({
+    const created = await agent.post(EXPERIMENT_PATHS.list).send({
       domainId: domain.id,
       goal: "outbound-click",
       variants: [
@@ -159,13 +165,13 @@ describe("assignment", () => {
       }
     }
     expect(await exposures(id)).toBe(12);
-    const result = (await agent.get(`/api/experiments/${id}`)).body as TExperiment;
+    const result = (await agent.get(pathTo(EXPERIMENT_PATHS.one, { id }))).body as TExperiment;
     expect(result.variants.reduce((s, v) => s + v.visitors, 0)).toBe(12);
     expect(result.variants[0].visitors).toBe(visitors.filter((v) => v.headline === "Calm words").length);
   });
   it("a visitor id made up outside is no visitor: it is replaced by one the server signs, and never counted", async () => {
     const { agent, domain } = await owner();
-    const created = await agent.post("/api/experiments").send({
+    const created = await agent.post(EXPERIMENT_PATHS.list).send({
       domainId: domain.id,
       goal: "outbound-click",
       variants: [
@@ -194,7 +200,7 @@ describe("assignment", () => {
     }
     // An id issued on another domain is no visitor here either.
     const other = await owner();
-    await other.agent.post("/api/experiments").send({
+    await other.agent.post(EXPERIMENT_PATHS.list).send({
       domainId: other.domain.id,
       goal: "outbound-click",
       variants: [
@@ -214,7 +220,7 @@ describe("assignment", () => {
     await revisit(domain.name, `${VISITOR_COOKIE}=${issuedId}.AAAAAAAAAAAAAAAAAAAAAA`, "/__pp/go?b=1&l=0");
     expect((await revisit(domain.name, genuine.cookie, "/__pp/go?b=1&l=0")).status).toBe(302);
     await vi.waitFor(async () => {
-      const result = (await agent.get(`/api/experiments/${id}`)).body as TExperiment;
+      const result = (await agent.get(pathTo(EXPERIMENT_PATHS.one, { id }))).body as TExperiment;
       expect(result.variants.reduce((s, v) => s + v.conversions, 0)).toBe(1);
     });
   });
@@ -223,7 +229,7 @@ describe("assignment", () => {
 describe("results and the stopping rule", () => {
   it("counts conversions of the goal, and stops with the winner as the page once the rule is met", async () => {
     const { agent, domain } = await owner();
-    const created = await agent.post("/api/experiments").send({
+    const created = await agent.post(EXPERIMENT_PATHS.list).send({
       domainId: domain.id,
       goal: "outbound-click",
       minVisitors: 50,
@@ -254,7 +260,7 @@ describe("results and the stopping rule", () => {
       expect(rows[0].n).toBeGreaterThan(20);
     });
 
-    const result = (await agent.get(`/api/experiments/${id}`)).body as TExperiment;
+    const result = (await agent.get(pathTo(EXPERIMENT_PATHS.one, { id }))).body as TExperiment;
 
     expect(result.status).toBe("stopped");
     expect(result.winner).toBe("Clear");
@@ -269,12 +275,14 @@ describe("results and the stopping rule", () => {
       .set({ Host: domain.name, Accept: "text/html", "User-Agent": BROWSER });
     expect(served.text).toContain("Clear page");
     expect(served.headers["set-cookie"]).toBeUndefined();
-    expect((await agent.get(`/api/domains/${domain.id}/page`)).body.blocks[0].headline).toBe("Clear page");
+    expect((await agent.get(pathTo(PAGE_PATHS.page, { id: domain.id }))).body.blocks[0].headline).toBe(
+      "Clear page",
+    );
   }, 90_000);
 
   it("warns when the split is broken (sample-ratio mismatch) and declares no winner then", async () => {
     const { agent, domain } = await owner();
-    const created = await agent.post("/api/experiments").send({
+    const created = await agent.post(EXPERIMENT_PATHS.list).send({
       domainId: domain.id,
       goal: "lead",
       minVisitors: 50,
@@ -290,7 +298,7 @@ describe("results and the stopping rule", () => {
       from generate_series(1, 1000) g
     `);
 
-    const result = (await agent.get(`/api/experiments/${id}`)).body as TExperiment;
+    const result = (await agent.get(pathTo(EXPERIMENT_PATHS.one, { id }))).body as TExperiment;
 
     expect(result.srm.ok).toBe(false);
     expect(result.srm.pValue).toBeLessThan(0.001);
@@ -300,7 +308,7 @@ describe("results and the stopping rule", () => {
 
   it("a test stopped by hand makes the named variant the page", async () => {
     const { agent, domain } = await owner();
-    const created = await agent.post("/api/experiments").send({
+    const created = await agent.post(EXPERIMENT_PATHS.list).send({
       domainId: domain.id,
       goal: "for-sale-click",
       variants: [
@@ -309,8 +317,12 @@ describe("results and the stopping rule", () => {
       ],
     });
 
-    const wrong = await agent.post(`/api/experiments/${created.body.id}/stop`).send({ winner: "Three" });
-    const stopped = await agent.post(`/api/experiments/${created.body.id}/stop`).send({ winner: "Two" });
+    const wrong = await agent
+      .post(pathTo(EXPERIMENT_PATHS.stop, { id: created.body.id }))
+      .send({ winner: "Three" });
+    const stopped = await agent
+      .post(pathTo(EXPERIMENT_PATHS.stop, { id: created.body.id }))
+      .send({ winner: "Two" });
 
     expect(wrong.status).toBe(422);
     expect(stopped.body).toMatchObject({ status: "stopped", winner: "Two" });
@@ -318,12 +330,14 @@ describe("results and the stopping rule", () => {
       .get("/")
       .set({ Host: domain.name, Accept: "text/html", "User-Agent": BROWSER });
     expect(served.text).toContain("Page two");
-    expect((await agent.post(`/api/experiments/${created.body.id}/stop`).send({})).status).toBe(409);
+    expect((await agent.post(pathTo(EXPERIMENT_PATHS.stop, { id: created.body.id })).send({})).status).toBe(
+      409,
+    );
   });
 
   it("a lead sent from the parked page converts its visitor when the goal is a lead", async () => {
     const { agent, domain } = await owner();
-    const created = await agent.post("/api/experiments").send({
+    const created = await agent.post(EXPERIMENT_PATHS.list).send({
       domainId: domain.id,
       goal: "lead",
       variants: [
@@ -336,7 +350,7 @@ describe("results and the stopping rule", () => {
     expect(await exposures(created.body.id)).toBe(2);
 
     const lead = await request(t.app)
-      .post("/api/leads")
+      .post(LEADS_PATH)
       .set({
         Host: domain.name,
         "User-Agent": BROWSER,
@@ -351,14 +365,15 @@ describe("results and the stopping rule", () => {
       });
 
     expect(lead.status).toBe(201);
-    const result = (await agent.get(`/api/experiments/${created.body.id}`)).body as TExperiment;
+    const result = (await agent.get(pathTo(EXPERIMENT_PATHS.one, { id: created.body.id })))
+      .body as TExperiment;
     expect(result.variants.reduce((s, v) => s + v.conversions, 0)).toBe(1);
     expect(other.cookie).not.toBe(visitor.cookie);
   });
 
   it("the hourly check stops a test that met its rule while nobody looked, and its winner becomes the page", async () => {
     const { agent, domain } = await owner();
-    const created = await agent.post("/api/experiments").send({
+    const created = await agent.post(EXPERIMENT_PATHS.list).send({
       domainId: domain.id,
       goal: "lead",
       minVisitors: 50,
@@ -378,16 +393,18 @@ describe("results and the stopping rule", () => {
     const result = await evaluateRunningExperiments(t.db);
 
     expect(result.stopped).toBeGreaterThanOrEqual(1);
-    const test = (await agent.get(`/api/experiments/${id}`)).body as TExperiment;
+    const test = (await agent.get(pathTo(EXPERIMENT_PATHS.one, { id }))).body as TExperiment;
     expect(test).toMatchObject({ status: "stopped", winner: "New" });
-    expect((await agent.get(`/api/domains/${domain.id}/page`)).body.blocks[0].headline).toBe("New words");
+    expect((await agent.get(pathTo(PAGE_PATHS.page, { id: domain.id }))).body.blocks[0].headline).toBe(
+      "New words",
+    );
   });
 });
 
 describe("the attack: one network steers a test with cookieless views and clicks", () => {
   it("counts 150 views and 60 clicks from one /24 (the fourth round made 1,100 and 534) as ten visitors and one conversion, says the traffic is concentrated, and picks no winner", async () => {
     const { agent, domain } = await owner();
-    const created = await agent.post("/api/experiments").send({
+    const created = await agent.post(EXPERIMENT_PATHS.list).send({
       domainId: domain.id,
       goal: "outbound-click",
       minVisitors: 50,
@@ -428,7 +445,7 @@ describe("the attack: one network steers a test with cookieless views and clicks
       );
       expect(rows[0]?.n ?? 0).toBe(PARKED_CLICKS_PER_NETWORK_PER_HOUR);
     });
-    const result = (await agent.get(`/api/experiments/${id}`)).body as TExperiment;
+    const result = (await agent.get(pathTo(EXPERIMENT_PATHS.one, { id }))).body as TExperiment;
     console.info(
       `split-test steering: ${views} views and ${clicks} clicks from one /24 counted as ${result.variants.reduce((s, v) => s + v.visitors, 0)} visitors and ${result.variants.reduce((s, v) => s + v.conversions, 0)} conversion(s)`,
     );

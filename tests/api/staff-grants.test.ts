@@ -3,6 +3,11 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
 import { grantAdminEmails, grantStaffByEmail } from "../../server/modules/auth/staff";
+import { ADMIN_PAYOUTS_PATHS } from "../../shared/api/admin/payouts";
+import { ADMIN_USERS_PATHS } from "../../shared/api/admin/users";
+import { EMAIL_PATHS } from "../../shared/api/auth/email";
+import { SECURITY_PATHS } from "../../shared/api/auth/security";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
 import { auditLog, users } from "../../shared/schema";
 import { confirmationToken, confirmEmailLink } from "../factories/email";
 import { signInStaff } from "../factories/staff";
@@ -28,16 +33,16 @@ async function consoleAs(app: ReturnType<typeof createApp>, who: Awaited<ReturnT
   const { secret } = await enableTwoFactor(who.agent);
   const agent = request.agent(app);
   const first = await agent
-    .post("/api/auth/login")
+    .post(AUTH_PATHS.login)
     .send({ usernameOrEmail: who.input.username, password: who.input.password });
   expect(first.body.twoFactorRequired).toBe(true);
   await agent
-    .post("/api/auth/2fa/verify")
+    .post(SECURITY_PATHS.twoFactorVerify)
     .send({ code: totpCode(secret, 1) })
     .expect(200);
   return {
-    users: (await agent.get("/api/admin/users")).status,
-    payouts: (await agent.get("/api/admin/payouts")).status,
+    users: (await agent.get(ADMIN_USERS_PATHS.list)).status,
+    payouts: (await agent.get(ADMIN_PAYOUTS_PATHS.list)).status,
   };
 }
 
@@ -55,7 +60,7 @@ describe("who becomes staff", () => {
     const attacker = await signUp(t.app);
     await confirmEmailLink(t.app, t.db, attacker.input.email);
     await attacker.agent
-      .put("/api/auth/profile")
+      .put(AUTH_PATHS.profile)
       .send({ name: attacker.input.name, username: attacker.input.username, email: "root@example.com" })
       .expect(200);
 
@@ -81,7 +86,7 @@ describe("who becomes staff", () => {
     // An address that is not listed stays one account's.
     const plain = await signUp(t.app);
     const copy = await request(t.app)
-      .post("/api/auth/register")
+      .post(AUTH_PATHS.register)
       .send({ ...plain.input, username: `copy${Date.now().toString(36)}` });
     expect(copy.status).toBe(409);
 
@@ -100,12 +105,10 @@ describe("who becomes staff", () => {
       .where(and(eq(auditLog.userId, squatter.user.id), eq(auditLog.event, "email_released")));
     expect(released.detail).toMatchObject({ email: "owner@example.com" });
     // The squatter's own link proves nothing now, and its account is no staff.
-    expect(
-      (await request(t.app).post("/api/auth/email/confirm").send({ token: squattersToken })).status,
-    ).toBe(400);
+    expect((await request(t.app).post(EMAIL_PATHS.confirm).send({ token: squattersToken })).status).toBe(400);
     expect(await roleOf(squatter.user.id)).toBe("user");
     const signIn = await request(t.app)
-      .post("/api/auth/login")
+      .post(AUTH_PATHS.login)
       .send({ usernameOrEmail: "owner@example.com", password: owner.input.password });
     expect(signIn.status).toBe(200);
   });
@@ -114,7 +117,7 @@ describe("who becomes staff", () => {
     const colleague = await signInStaff(t);
     const owner = await signUp(t.app, { email: "lead@example.com" });
     const res = await request(t.app)
-      .post("/api/auth/email/confirm")
+      .post(EMAIL_PATHS.confirm)
       .send({ token: await confirmationToken(t.db, "lead@example.com") });
     expect(res.status).toBe(200);
 
@@ -133,7 +136,7 @@ describe("who becomes staff", () => {
   it("a listed address confirmed through a change of email makes staff at start", async () => {
     const owner = await signUp(t.app);
     await owner.agent
-      .put("/api/auth/profile")
+      .put(AUTH_PATHS.profile)
       .send({ name: owner.input.name, username: owner.input.username, email: "root@example.com" })
       .expect(200);
     // The earlier attacker asked for the same address; only the mailbox's owner holds this link.

@@ -1,5 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  BILLING_PATHS,
+  BILLING_PORTAL_PATH,
+  RECEIPTS_PATH,
+  SUBSCRIPTIONS_PATH,
+} from "../../shared/api/billing";
+import { CHECKOUT_PATHS } from "../../shared/api/checkout";
+import { ACCOUNT_SETTINGS_PATH } from "../../shared/api/settings";
+import { pathTo } from "../../shared/path-to";
 import { mailOutbox } from "../../shared/schema";
 import { referralPair } from "../factories/affiliates";
 import { orderAccountPlan } from "../factories/billing";
@@ -34,7 +43,9 @@ function deliver(
 async function subscribedBuyer() {
   const { referrer, referred: buyer } = await referralPair(t, 3);
   const orderId = await orderAccountPlan(buyer.agent, "business");
-  const checkout = await buyer.agent.post(`/api/checkout/service/${orderId}`).send({ provider: "stripe" });
+  const checkout = await buyer.agent
+    .post(pathTo(CHECKOUT_PATHS.pay, { id: orderId }))
+    .send({ provider: "stripe" });
   expect(checkout.status).toBe(200);
   const remoteId = `sub_${Math.random().toString(36).slice(2, 14)}`;
   fake.subscriptions.set(remoteId, fakeSubscription(remoteId));
@@ -52,7 +63,7 @@ async function subscribedBuyer() {
     invoice: `in_first_${remoteId}`,
   });
   expect(res.status).toBe(200);
-  const [sub] = (await buyer.agent.get("/api/billing/subscriptions")).body;
+  const [sub] = (await buyer.agent.get(SUBSCRIPTIONS_PATH)).body;
   return { referrer, buyer, orderId, remoteId, sub };
 }
 
@@ -82,7 +93,7 @@ describe("Stripe Billing through the real SDK", () => {
     const { agent } = await signUp(t.app);
     const orderId = await orderAccountPlan(agent, "pro");
 
-    const res = await agent.post(`/api/checkout/service/${orderId}`).send({ provider: "stripe" });
+    const res = await agent.post(pathTo(CHECKOUT_PATHS.pay, { id: orderId })).send({ provider: "stripe" });
 
     expect(res.status).toBe(200);
     const sent = fake.requests.filter((r) => r.path === "/v1/checkout/sessions").at(-1);
@@ -102,7 +113,7 @@ describe("Stripe Billing through the real SDK", () => {
     expect(sub.currentPeriodEnd).toBe(
       new Date((remote?.items.data[0].current_period_end ?? 0) * 1000).toISOString(),
     );
-    expect((await buyer.agent.get("/api/settings/account")).body.plan).toBe("business");
+    expect((await buyer.agent.get(ACCOUNT_SETTINGS_PATH)).body.plan).toBe("business");
   });
 
   it("a renewal invoice paid twice is one receipt, extends the period and earns the referrer a held commission once", async () => {
@@ -115,9 +126,9 @@ describe("Stripe Billing through the real SDK", () => {
       expect(res.status).toBe(200);
     }
 
-    const receipts = (await buyer.agent.get("/api/billing/receipts")).body;
+    const receipts = (await buyer.agent.get(RECEIPTS_PATH)).body;
     expect(receipts).toHaveLength(2);
-    const [sub] = (await buyer.agent.get("/api/billing/subscriptions")).body;
+    const [sub] = (await buyer.agent.get(SUBSCRIPTIONS_PATH)).body;
     expect(sub.currentPeriodEnd).toBe(new Date(renewal.lines.data[0].period.end * 1000).toISOString());
     expect(Number(await heldCommission(referrer.user.id)) - Number(before)).toBeCloseTo(7.9, 2);
 
@@ -130,10 +141,12 @@ describe("Stripe Billing through the real SDK", () => {
     expect(refund.status).toBe(200);
     expect(Number(await heldCommission(referrer.user.id))).toBeCloseTo(Number(before), 2);
     // The refunded month is not granted: the plan ends, and cancel/resume cannot bring it back.
-    const [refunded] = (await buyer.agent.get("/api/billing/subscriptions")).body;
+    const [refunded] = (await buyer.agent.get(SUBSCRIPTIONS_PATH)).body;
     expect(refunded.status).toBe("lapsed");
-    expect((await buyer.agent.get("/api/settings/account")).body.plan).toBe("free");
-    expect((await buyer.agent.post(`/api/billing/subscriptions/${refunded.id}/resume`)).status).toBe(409);
+    expect((await buyer.agent.get(ACCOUNT_SETTINGS_PATH)).body.plan).toBe("free");
+    expect(
+      (await buyer.agent.post(pathTo(BILLING_PATHS.subscriptionResume, { id: refunded.id }))).status,
+    ).toBe(409);
   });
 
   it("an invoice sent without its payments is read again with them, so a refund of that renewal finds it", async () => {
@@ -176,7 +189,7 @@ describe("Stripe Billing through the real SDK", () => {
       { created: 100 },
     );
 
-    const [sub] = (await buyer.agent.get("/api/billing/subscriptions")).body;
+    const [sub] = (await buyer.agent.get(SUBSCRIPTIONS_PATH)).body;
     expect(sub.cancelAtPeriodEnd).toBe(true);
   });
 
@@ -188,31 +201,31 @@ describe("Stripe Billing through the real SDK", () => {
       invoice(remoteId, { hosted_invoice_url: "https://invoice.stripe.test/i/1" }),
     );
 
-    const [pastDue] = (await buyer.agent.get("/api/billing/subscriptions")).body;
+    const [pastDue] = (await buyer.agent.get(SUBSCRIPTIONS_PATH)).body;
     expect(pastDue.status).toBe("past_due");
     expect(pastDue.graceEndsAt).not.toBeNull();
-    expect((await buyer.agent.get("/api/settings/account")).body.plan).toBe("business");
+    expect((await buyer.agent.get(ACCOUNT_SETTINGS_PATH)).body.plan).toBe("business");
     const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, buyer.user.email));
     expect(mails.some((m) => m.body.includes("https://invoice.stripe.test/i/1"))).toBe(true);
 
     await deliver("customer.subscription.deleted", { ...fakeSubscription(remoteId), status: "canceled" });
 
-    const [ended] = (await buyer.agent.get("/api/billing/subscriptions")).body;
+    const [ended] = (await buyer.agent.get(SUBSCRIPTIONS_PATH)).body;
     expect(ended.status).toBe("canceled");
-    expect((await buyer.agent.get("/api/settings/account")).body.plan).toBe("free");
+    expect((await buyer.agent.get(ACCOUNT_SETTINGS_PATH)).body.plan).toBe("free");
   });
 
   it("cancel and resume are sent to Stripe; the Customer Portal opens for the customer", async () => {
     const { buyer, remoteId, sub } = await subscribedBuyer();
 
-    const cancelled = await buyer.agent.post(`/api/billing/subscriptions/${sub.id}/cancel`);
+    const cancelled = await buyer.agent.post(pathTo(BILLING_PATHS.subscriptionCancel, { id: sub.id }));
 
     expect(cancelled.body.cancelAtPeriodEnd).toBe(true);
     expect(fake.subscriptions.get(remoteId)?.cancel_at_period_end).toBe(true);
-    await buyer.agent.post(`/api/billing/subscriptions/${sub.id}/resume`);
+    await buyer.agent.post(pathTo(BILLING_PATHS.subscriptionResume, { id: sub.id }));
     expect(fake.subscriptions.get(remoteId)?.cancel_at_period_end).toBe(false);
 
-    const portal = await buyer.agent.post("/api/billing/portal");
+    const portal = await buyer.agent.post(BILLING_PORTAL_PATH);
     expect(portal.status).toBe(200);
     expect(portal.body.url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\//);
     const sent = fake.requests.filter((r) => r.path === "/v1/billing_portal/sessions").at(-1);
@@ -223,7 +236,7 @@ describe("Stripe Billing through the real SDK", () => {
     const { buyer, remoteId, sub } = await subscribedBuyer();
 
     const res = await buyer.agent
-      .post(`/api/billing/subscriptions/${sub.id}/change`)
+      .post(pathTo(BILLING_PATHS.subscriptionChange, { id: sub.id }))
       .send({ request: { plan: "enterprise", price: "199.00" } });
 
     expect(res.status).toBe(200);

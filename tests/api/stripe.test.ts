@@ -2,6 +2,9 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHECKOUT_PATHS } from "../../shared/api/checkout";
+import { WEBHOOK_PATHS } from "../../shared/api/webhooks";
+import { pathTo } from "../../shared/path-to";
 import { serviceOrders, transactions } from "../../shared/schema";
 import { buyerWithPendingOrder } from "../factories/payments";
 import { paidCheckoutSession, postStripeWebhook, stripeSignature } from "../factories/webhooks";
@@ -40,7 +43,7 @@ describe("Stripe checkout through the real SDK", () => {
   it("creates a Checkout Session for the order's catalogue price and answers its url", async () => {
     const { agent, orderId, user } = await buyerWithPendingOrder(t.app, t.db);
 
-    const res = await agent.post(`/api/checkout/service/${orderId}`).send({ provider: "stripe" });
+    const res = await agent.post(pathTo(CHECKOUT_PATHS.pay, { id: orderId })).send({ provider: "stripe" });
 
     expect(res.status).toBe(200);
     expect(res.body.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
@@ -76,7 +79,7 @@ describe("Stripe refusing the key", () => {
   it("answers 503 with a message when Stripe refuses, and the order stays unpaid", async () => {
     const { agent, orderId } = await buyerWithPendingOrder(broken.app, broken.db);
 
-    const res = await agent.post(`/api/checkout/service/${orderId}`).send({ provider: "stripe" });
+    const res = await agent.post(pathTo(CHECKOUT_PATHS.pay, { id: orderId })).send({ provider: "stripe" });
 
     expect(res.status).toBe(503);
     expect(res.body.message).toBe("The payment provider is unavailable right now. Please try again.");
@@ -204,7 +207,7 @@ describe("POST /api/webhooks/stripe", () => {
 
   it("a missing signature is refused with 400", async () => {
     const res = await request(t.app)
-      .post("/api/webhooks/stripe")
+      .post(WEBHOOK_PATHS.stripe)
       .set("Content-Type", "application/json")
       .send("{}");
 
@@ -236,8 +239,8 @@ describe("the sandbox next to a configured Stripe", () => {
   it("a direct post to the sandbox's Pay for Stripe pays nothing", async () => {
     const { agent, orderId } = await buyerWithPendingOrder(t.app, t.db);
 
-    const page = await agent.get(`/api/checkout/sandbox/${orderId}?provider=stripe`);
-    const pay = await agent.post(`/api/checkout/sandbox/${orderId}/pay?provider=stripe`);
+    const page = await agent.get(`${pathTo(CHECKOUT_PATHS.sandbox, { id: orderId })}?provider=stripe`);
+    const pay = await agent.post(`${pathTo(CHECKOUT_PATHS.sandboxPay, { id: orderId })}?provider=stripe`);
 
     expect(page.status).toBe(404);
     expect(pay.status).toBe(404);
@@ -267,8 +270,10 @@ describe("a production deployment with only Stripe keys", () => {
   it("in production, the provider without keys is not available instead of falling back to the sandbox", async () => {
     const { agent, orderId } = await buyerWithPendingOrder(live.app, live.db);
 
-    const checkout = await agent.post(`/api/checkout/service/${orderId}`).send({ provider: "paypal" });
-    const pay = await agent.post(`/api/checkout/sandbox/${orderId}/pay?provider=paypal`);
+    const checkout = await agent
+      .post(pathTo(CHECKOUT_PATHS.pay, { id: orderId }))
+      .send({ provider: "paypal" });
+    const pay = await agent.post(`${pathTo(CHECKOUT_PATHS.sandboxPay, { id: orderId })}?provider=paypal`);
 
     expect(checkout.status).toBe(503);
     expect(checkout.body.message).toBe("PayPal payments are not available right now.");

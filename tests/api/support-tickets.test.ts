@@ -2,6 +2,9 @@ import { and, eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TICKETS_PER_HOUR } from "../../server/deps";
+import { ADMIN_TICKETS_PATHS, SUPPORT_PATHS } from "../../shared/api/support";
+import { OFFERS } from "../../shared/catalog";
+import { pathTo } from "../../shared/path-to";
 import { optionById, SUPPORT_TIERS } from "../../shared/prices";
 import { auditLog, mailOutbox, supportMessages, supportTickets } from "../../shared/schema";
 import { payInSandbox } from "../factories/billing";
@@ -23,14 +26,14 @@ const ticketsOf = (userId: string) =>
 const mailTo = (email: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
 const open = (agent: Agent, body: Record<string, unknown> = {}) =>
   agent
-    .post("/api/support/tickets")
+    .post(SUPPORT_PATHS.list)
     .send({ subject: "Payout missing", body: "My payout of $50 has not arrived.", ...body });
 const hoursUntilDue = (ticket: { createdAt: string; responseDueAt: string }) =>
   Math.round((Date.parse(ticket.responseDueAt) - Date.parse(ticket.createdAt)) / HOUR);
 
 async function subscribeToSupport(agent: Agent, tier: string) {
   const res = await agent
-    .post("/api/settings/support-subscription")
+    .post(OFFERS.supportSubscription.path)
     .send({ tier, price: optionById(SUPPORT_TIERS, tier).price })
     .expect(201);
   await payInSandbox(agent, res.body.orderId);
@@ -39,7 +42,7 @@ async function subscribeToSupport(agent: Agent, tier: string) {
 describe("opening a ticket", () => {
   it("saves the subject and first message, and without a support subscription the target is standard's 72 hours", async () => {
     const user = await signUp(t.app);
-    expect((await user.agent.get("/api/support/target").expect(200)).body).toEqual({
+    expect((await user.agent.get(SUPPORT_PATHS.target).expect(200)).body).toEqual({
       tier: "standard",
       label: "Standard",
       hours: 72,
@@ -59,14 +62,14 @@ describe("opening a ticket", () => {
       fromStaff: false,
       body: "My payout of $50 has not arrived.",
     });
-    const list = await user.agent.get("/api/support/tickets").expect(200);
+    const list = await user.agent.get(SUPPORT_PATHS.list).expect(200);
     expect(list.body.map((x: { id: string }) => x.id)).toEqual([res.body.ticket.id]);
   });
 
   it("takes the tier of a paid support subscription: VIP answers within 4 hours", async () => {
     const user = await signUp(t.app);
     await subscribeToSupport(user.agent, "vip");
-    expect((await user.agent.get("/api/support/target").expect(200)).body.hours).toBe(4);
+    expect((await user.agent.get(SUPPORT_PATHS.target).expect(200)).body.hours).toBe(4);
 
     const res = await open(user.agent).expect(201);
 
@@ -80,7 +83,7 @@ describe("opening a ticket", () => {
     const own = await addDomain(user.agent);
     const theirs = await addDomain(other.agent);
     const theirOrder = await other.agent
-      .post("/api/domain-services/appraisal")
+      .post(OFFERS.appraisal.path)
       .send({ type: "basic", price: "29.99", domainId: theirs.id })
       .expect(201);
 
@@ -108,7 +111,7 @@ describe("opening a ticket", () => {
     }
     expect(await ticketsOf(user.user.id)).toHaveLength(0);
     expect(
-      (await request(t.app).post("/api/support/tickets").send({ subject: "Hi there", body: "x" })).status,
+      (await request(t.app).post(SUPPORT_PATHS.list).send({ subject: "Hi there", body: "x" })).status,
     ).toBe(401);
   });
 
@@ -136,14 +139,14 @@ describe("a user's tickets are their own", () => {
     const intruder = await signUp(t.app);
     const { id } = (await open(owner.agent).expect(201)).body.ticket;
 
-    expect((await intruder.agent.get(`/api/support/tickets/${id}`)).status).toBe(404);
+    expect((await intruder.agent.get(pathTo(SUPPORT_PATHS.one, { id }))).status).toBe(404);
     expect(
-      (await intruder.agent.post(`/api/support/tickets/${id}/messages`).send({ body: "Hi" })).status,
+      (await intruder.agent.post(pathTo(SUPPORT_PATHS.messages, { id })).send({ body: "Hi" })).status,
     ).toBe(404);
-    expect((await intruder.agent.post(`/api/support/tickets/${id}/close`)).status).toBe(404);
-    expect((await intruder.agent.get("/api/support/tickets").expect(200)).body).toEqual([]);
+    expect((await intruder.agent.post(pathTo(SUPPORT_PATHS.close, { id }))).status).toBe(404);
+    expect((await intruder.agent.get(SUPPORT_PATHS.list).expect(200)).body).toEqual([]);
 
-    const thread = await owner.agent.get(`/api/support/tickets/${id}`).expect(200);
+    const thread = await owner.agent.get(pathTo(SUPPORT_PATHS.one, { id })).expect(200);
     expect(thread.body.ticket.status).toBe("open");
     expect(thread.body.messages).toHaveLength(1);
   });
@@ -155,14 +158,14 @@ describe("a thread both ways", () => {
     const { id } = (await open(user.agent, { subject: "Parking page down" }).expect(201)).body.ticket;
 
     const answered = await staff.agent
-      .post(`/api/admin/tickets/${id}/reply`)
+      .post(pathTo(ADMIN_TICKETS_PATHS.reply, { id }))
       .send({ body: "We restarted it; please check." })
       .expect(201);
     expect(answered.body.ticket.status).toBe("answered");
     const toUser = (await mailTo(user.input.email)).find((m) => m.subject.includes("Parking page down"));
     expect(toUser?.body).toContain("We restarted it; please check.");
 
-    const mine = await user.agent.get(`/api/support/tickets/${id}`).expect(200);
+    const mine = await user.agent.get(pathTo(SUPPORT_PATHS.one, { id })).expect(200);
     expect(
       mine.body.messages.map((m: { fromStaff: boolean; body: string }) => [m.fromStaff, m.body]),
     ).toEqual([
@@ -172,7 +175,7 @@ describe("a thread both ways", () => {
 
     const staffMailBefore = (await mailTo(staff.input.email)).length;
     const replied = await user.agent
-      .post(`/api/support/tickets/${id}/messages`)
+      .post(pathTo(SUPPORT_PATHS.messages, { id }))
       .send({ body: "Works now, thanks." })
       .expect(201);
     expect(replied.body.ticket.status).toBe("open");
@@ -181,19 +184,19 @@ describe("a thread both ways", () => {
     expect(staffMail).toHaveLength(staffMailBefore + 1);
     expect(staffMail.at(-1)?.body).toContain("Works now, thanks.");
 
-    const seenByStaff = await staff.agent.get(`/api/admin/tickets/${id}`).expect(200);
+    const seenByStaff = await staff.agent.get(pathTo(ADMIN_TICKETS_PATHS.one, { id })).expect(200);
     expect(seenByStaff.body.messages.at(-1)).toMatchObject({ fromStaff: false, body: "Works now, thanks." });
     expect(seenByStaff.body.ticket.userEmail).toBe(user.input.email);
 
-    const closed = await user.agent.post(`/api/support/tickets/${id}/close`).expect(200);
+    const closed = await user.agent.post(pathTo(SUPPORT_PATHS.close, { id })).expect(200);
     expect(closed.body.ticket.status).toBe("closed");
   });
 
   it("audits each staff reply and status change with the staff member and the ticket", async () => {
     const user = await signUp(t.app);
     const { id } = (await open(user.agent).expect(201)).body.ticket;
-    await staff.agent.post(`/api/admin/tickets/${id}/reply`).send({ body: "On it." }).expect(201);
-    await staff.agent.post(`/api/admin/tickets/${id}/status`).send({ status: "closed" }).expect(200);
+    await staff.agent.post(pathTo(ADMIN_TICKETS_PATHS.reply, { id })).send({ body: "On it." }).expect(201);
+    await staff.agent.post(pathTo(ADMIN_TICKETS_PATHS.status, { id })).send({ status: "closed" }).expect(200);
 
     const actions = await t.db
       .select({ detail: auditLog.detail })
@@ -208,10 +211,12 @@ describe("a thread both ways", () => {
   it("refuses an empty staff reply and an unknown status with 400, and an unknown ticket with 404", async () => {
     const user = await signUp(t.app);
     const { id } = (await open(user.agent).expect(201)).body.ticket;
-    expect((await staff.agent.post(`/api/admin/tickets/${id}/reply`).send({ body: " " })).status).toBe(400);
-    expect((await staff.agent.post(`/api/admin/tickets/${id}/status`).send({ status: "lost" })).status).toBe(
-      400,
-    );
+    expect(
+      (await staff.agent.post(pathTo(ADMIN_TICKETS_PATHS.reply, { id })).send({ body: " " })).status,
+    ).toBe(400);
+    expect(
+      (await staff.agent.post(pathTo(ADMIN_TICKETS_PATHS.status, { id })).send({ status: "lost" })).status,
+    ).toBe(400);
     expect((await staff.agent.get("/api/admin/tickets/00000000-0000-4000-8000-000000000000")).status).toBe(
       404,
     );
@@ -235,7 +240,7 @@ describe("the staff queue", () => {
       sql`update support_tickets set response_due_at = now() - interval '1 hour' where id = ${late}`,
     );
 
-    const res = await staff.agent.get("/api/admin/tickets").query({ q: "queue" }).expect(200);
+    const res = await staff.agent.get(ADMIN_TICKETS_PATHS.list).query({ q: "queue" }).expect(200);
 
     expect(res.body.data.map((x: { id: string }) => x.id)).toEqual([urgent, late, later]);
     expect(res.body.data.map((x: { overdue: boolean }) => x.overdue)).toEqual([false, true, false]);
@@ -251,10 +256,10 @@ describe("the staff queue", () => {
     await t.db.execute(
       sql`update support_tickets set response_due_at = now() - interval '1 hour' where id = ${id}`,
     );
-    await staff.agent.post(`/api/admin/tickets/${id}/status`).send({ status: "closed" }).expect(200);
+    await staff.agent.post(pathTo(ADMIN_TICKETS_PATHS.status, { id })).send({ status: "closed" }).expect(200);
 
     const reopened = await staff.agent
-      .post(`/api/admin/tickets/${id}/status`)
+      .post(pathTo(ADMIN_TICKETS_PATHS.status, { id }))
       .send({ status: "open" })
       .expect(200);
 
@@ -267,11 +272,17 @@ describe("the staff queue", () => {
     const ids: string[] = [];
     for (const n of [1, 2, 3])
       ids.push((await open(user.agent, { subject: `Paging ${n}` }).expect(201)).body.ticket.id);
-    await staff.agent.post(`/api/admin/tickets/${ids[0]}/status`).send({ status: "closed" }).expect(200);
+    await staff.agent
+      .post(pathTo(ADMIN_TICKETS_PATHS.status, { id: ids[0] }))
+      .send({ status: "closed" })
+      .expect(200);
 
-    const first = await staff.agent.get("/api/admin/tickets").query({ q: "paging", limit: 1 }).expect(200);
+    const first = await staff.agent
+      .get(ADMIN_TICKETS_PATHS.list)
+      .query({ q: "paging", limit: 1 })
+      .expect(200);
     const second = await staff.agent
-      .get("/api/admin/tickets")
+      .get(ADMIN_TICKETS_PATHS.list)
       .query({ q: "paging", limit: 1, cursor: first.body.nextCursor })
       .expect(200);
     expect([...first.body.data, ...second.body.data].map((x: { id: string }) => x.id)).toEqual([
@@ -280,7 +291,7 @@ describe("the staff queue", () => {
     ]);
     expect(second.body.nextCursor).toBeNull();
     const closed = await staff.agent
-      .get("/api/admin/tickets")
+      .get(ADMIN_TICKETS_PATHS.list)
       .query({ q: "paging", status: "closed" })
       .expect(200);
     expect(closed.body.data.map((x: { id: string }) => x.id)).toEqual([ids[0]]);
@@ -289,13 +300,15 @@ describe("the staff queue", () => {
   it("answers every ticket route with 404 to a signed-in user who is not staff", async () => {
     const user = await signUp(t.app);
     const { id } = (await open(user.agent).expect(201)).body.ticket;
-    expect((await user.agent.get("/api/admin/tickets")).status).toBe(404);
-    expect((await user.agent.get(`/api/admin/tickets/${id}`)).status).toBe(404);
-    expect((await user.agent.post(`/api/admin/tickets/${id}/reply`).send({ body: "Hi" })).status).toBe(404);
-    expect((await user.agent.post(`/api/admin/tickets/${id}/status`).send({ status: "closed" })).status).toBe(
-      404,
-    );
-    const thread = await user.agent.get(`/api/support/tickets/${id}`).expect(200);
+    expect((await user.agent.get(ADMIN_TICKETS_PATHS.list)).status).toBe(404);
+    expect((await user.agent.get(pathTo(ADMIN_TICKETS_PATHS.one, { id }))).status).toBe(404);
+    expect(
+      (await user.agent.post(pathTo(ADMIN_TICKETS_PATHS.reply, { id })).send({ body: "Hi" })).status,
+    ).toBe(404);
+    expect(
+      (await user.agent.post(pathTo(ADMIN_TICKETS_PATHS.status, { id })).send({ status: "closed" })).status,
+    ).toBe(404);
+    const thread = await user.agent.get(pathTo(SUPPORT_PATHS.one, { id })).expect(200);
     expect(thread.body.messages).toHaveLength(1);
     expect(thread.body.ticket.status).toBe("open");
   });
@@ -312,7 +325,7 @@ describe("with SUPPORT_EMAIL set", () => {
     const desk = await signInStaff(inbox);
     const user = await signUp(inbox.app);
     await user.agent
-      .post("/api/support/tickets")
+      .post(SUPPORT_PATHS.list)
       .send({ subject: "Inbox routing", body: "Who reads this?" })
       .expect(201);
     const mail = await inbox.db.select().from(mailOutbox);

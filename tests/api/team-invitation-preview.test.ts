@@ -4,6 +4,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRateLimit } from "../../server/http/rate-limit";
 import { TEAM_PATHS } from "../../shared/api/team";
+import { pathTo } from "../../shared/path-to";
 import { teamInvitations, users } from "../../shared/schema";
 import { subscribeInSandbox } from "../factories/billing";
 import { addTeamMember, invitationToken } from "../factories/team";
@@ -21,8 +22,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** The path alone, for the requests that bring a token of the wrong shape or none. */
-const PREVIEW = TEAM_PATHS.preview("").split("?")[0];
-const preview = (token: string) => request(t.app).get(TEAM_PATHS.preview(token));
+const PREVIEW = `${TEAM_PATHS.preview}?token=${encodeURIComponent("")}`.split("?")[0];
+const preview = (token: string) =>
+  request(t.app).get(`${TEAM_PATHS.preview}?token=${encodeURIComponent(token)}`);
 
 const ownerOnPro = async () => {
   const owner = await signUp(t.app);
@@ -32,7 +34,7 @@ const ownerOnPro = async () => {
 
 /** The owner invites `email` with `role`; answers the invitation's id and its mailed token. */
 async function invite(owner: Awaited<ReturnType<typeof signUp>>, email: string, role = "viewer") {
-  const invited = await owner.agent.post("/api/team/invitations").send({ email, role }).expect(201);
+  const invited = await owner.agent.post(TEAM_PATHS.invitations).send({ email, role }).expect(201);
   return { id: invited.body.id as string, token: await invitationToken(t.db, email) };
 }
 
@@ -57,7 +59,7 @@ describe("an invitation's preview", () => {
     // Reading it changes nothing: still pending, and the link still accepts.
     expect(await invitationRow(id)).toEqual(before);
     const invitee = await signUp(t.app, { email });
-    await invitee.agent.post("/api/team/invitations/accept").send({ token }).expect(200);
+    await invitee.agent.post(TEAM_PATHS.accept).send({ token }).expect(200);
   });
 
   it("answers only the invitation of its token: never another owner's, nor the same owner's other one", async () => {
@@ -100,9 +102,13 @@ describe("an invitation's preview", () => {
     const { token } = await invite(other, email, "viewer");
 
     // The teammate works in the owner's portfolio: the preview is their own, not the portfolio's.
-    const asMember = await teammate.agent.get(TEAM_PATHS.preview(token)).expect(200);
+    const asMember = await teammate.agent
+      .get(`${TEAM_PATHS.preview}?token=${encodeURIComponent(token)}`)
+      .expect(200);
     expect(asMember.body).toMatchObject({ inviterName: other.input.name, email });
-    const asOwner = await owner.agent.get(TEAM_PATHS.preview(token)).expect(200);
+    const asOwner = await owner.agent
+      .get(`${TEAM_PATHS.preview}?token=${encodeURIComponent(token)}`)
+      .expect(200);
     expect(asOwner.body.email).toBe(email);
   });
 
@@ -168,7 +174,7 @@ describe("a link that opens nothing", () => {
   it("answers a withdrawn invitation with 410 saying so", async () => {
     const owner = await ownerOnPro();
     const { id, token } = await invite(owner, `invitee-${randomBytes(4).toString("hex")}@example.com`);
-    await owner.agent.delete(`/api/team/invitations/${id}`).expect(204);
+    await owner.agent.delete(pathTo(TEAM_PATHS.invitation, { id })).expect(204);
 
     const res = await preview(token);
 
@@ -180,9 +186,12 @@ describe("a link that opens nothing", () => {
     const owner = await ownerOnPro();
     const invitee = await signUp(t.app);
     const { token } = await invite(owner, invitee.input.email);
-    await invitee.agent.post("/api/team/invitations/accept").send({ token }).expect(200);
+    await invitee.agent.post(TEAM_PATHS.accept).send({ token }).expect(200);
 
-    for (const res of [await preview(token), await invitee.agent.get(TEAM_PATHS.preview(token))]) {
+    for (const res of [
+      await preview(token),
+      await invitee.agent.get(`${TEAM_PATHS.preview}?token=${encodeURIComponent(token)}`),
+    ]) {
       expect(res.status).toBe(410);
       expect(res.body).toEqual({ code: "GONE", message: expect.stringMatching(/already accepted/) });
     }

@@ -11,6 +11,8 @@ import {
   prepareTotpSecrets,
   resealTotpSecrets,
 } from "../../server/modules/auth/totp-secrets";
+import { SECURITY_PATHS } from "../../shared/api/auth/security";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
 import { enableTwoFactor, totpCode } from "../factories/two-factor";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -67,10 +69,10 @@ async function signInWithCode(
   await t.db.execute(sql`update two_factor set last_used_step = null where user_id = ${userId}`);
   const agent = request.agent(app);
   const password = await agent
-    .post("/api/auth/login")
+    .post(AUTH_PATHS.login)
     .send({ usernameOrEmail: input.email, password: input.password });
   expect(password.body).toMatchObject({ twoFactorRequired: true });
-  return agent.post("/api/auth/2fa/verify").send({ code: totpCode(secret) });
+  return agent.post(SECURITY_PATHS.twoFactorVerify).send({ code: totpCode(secret) });
 }
 
 describe("authenticator secrets at rest", () => {
@@ -98,11 +100,11 @@ describe("authenticator secrets at rest", () => {
     // The victim's codes do not sign in to the attacker's row: the value is bound to its user.
     const agent = request.agent(t.app);
     await agent
-      .post("/api/auth/login")
+      .post(AUTH_PATHS.login)
       .send({ usernameOrEmail: attacker.input.email, password: attacker.input.password });
-    const res = await agent.post("/api/auth/2fa/verify").send({ code: totpCode(secret) });
+    const res = await agent.post(SECURITY_PATHS.twoFactorVerify).send({ code: totpCode(secret) });
     expect(res.status).not.toBe(200);
-    expect((await agent.get("/api/auth/me")).status).toBe(401);
+    expect((await agent.get(AUTH_PATHS.me)).status).toBe(401);
   });
 
   it("rotation moves every secret to the new key; an instance holding only the new key signs them in", async () => {

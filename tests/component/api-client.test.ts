@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { getSession } from "@/features/auth/api/get-session";
 import { apiRequest } from "@/lib/api-client";
 import { ApiError, apiErrorMessage, errorMessage } from "@/lib/api-error";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
+import { LEADS_PATH } from "../../shared/api/leads/leads";
 import { localServerForFile, sendJson } from "./local-server";
 
 const server = localServerForFile();
@@ -18,9 +20,9 @@ async function refusal(request: Promise<unknown>): Promise<ApiError> {
 describe("the api client's one request function", () => {
   it("sends the body as JSON and answers the response when the request succeeds", async () => {
     server.handle((_req, res) => sendJson(res, 201, { ok: true }));
-    const res = await apiRequest("POST", "/api/leads", { email: "a@b.co" });
+    const res = await apiRequest("POST", LEADS_PATH, { email: "a@b.co" });
     expect(await res.json()).toEqual({ ok: true });
-    expect(server.received).toEqual([{ method: "POST", url: "/api/leads", body: { email: "a@b.co" } }]);
+    expect(server.received).toEqual([{ method: "POST", url: LEADS_PATH, body: { email: "a@b.co" } }]);
   });
 
   it("throws an ApiError that keeps the server's status, code, message and field issues", async () => {
@@ -32,7 +34,7 @@ describe("the api client's one request function", () => {
         issues,
       }),
     );
-    const error = await refusal(apiRequest("POST", "/api/auth/register", {}));
+    const error = await refusal(apiRequest("POST", AUTH_PATHS.register, {}));
     expect(error.status).toBe(400);
     expect(error.code).toBe("BAD_REQUEST");
     expect(error.message).toBe("Invalid input: Username must be at least 3 characters");
@@ -60,7 +62,7 @@ describe("the api client's one request function", () => {
     server.handle((_req, res) =>
       sendJson(res, 409, { message: "This username is already taken.", code: "CONFLICT" }),
     );
-    const error = await refusal(apiRequest("PATCH", "/api/auth/profile", {}));
+    const error = await refusal(apiRequest("PATCH", AUTH_PATHS.profile, {}));
     expect(apiErrorMessage(error, "fallback")).toBe("This username is already taken.");
     expect(apiErrorMessage(new TypeError("Failed to fetch"), "Login failed.")).toBe("Login failed.");
     expect(errorMessage(new TypeError("Failed to fetch"), "Please try again.")).toBe("Failed to fetch");

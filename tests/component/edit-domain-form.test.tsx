@@ -1,7 +1,9 @@
 import type { TDomain } from "@shared/api/domains";
+import { pathTo } from "@shared/path-to";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { EditDomainForm } from "@/features/domains/components/edit-domain-form";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
 import { errorOf } from "./form-errors";
 import { localServerForFile, sendJson } from "./local-server";
 import { renderWithQueries } from "./render";
@@ -68,7 +70,7 @@ describe("the edit domain form", () => {
     save();
 
     await waitFor(() => expect(patches()).toHaveLength(1));
-    expect(patches()[0]).toMatchObject({ url: `/api/domains/${DOMAIN.id}` });
+    expect(patches()[0]).toMatchObject({ url: pathTo(DOMAIN_PATHS.one, { id: DOMAIN.id }) });
     expect(patches()[0].body).toEqual({
       status: "parked",
       adNetwork: "sedo",

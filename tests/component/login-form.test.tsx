@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { LoginForm } from "@/features/auth/components/login-form";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
 import { errorOf } from "./form-errors";
 import { localServerForFile, sendJson } from "./local-server";
 import { renderWithQueries } from "./render";
@@ -43,7 +44,7 @@ describe("the sign-in form", () => {
     await waitFor(() => expect(server.received).toHaveLength(1));
     expect(server.received[0]).toMatchObject({
       method: "POST",
-      url: "/api/auth/login",
+      url: AUTH_PATHS.login,
       body: { usernameOrEmail: "grace", password: " secret " },
     });
     expect(await screen.findByText("Welcome Back!")).toBeTruthy();

@@ -1,5 +1,6 @@
 import { CONNECTION_PATHS, type TRegistrarDomain } from "@shared/api/connections";
 import type { TDomain } from "@shared/api/domains";
+import { pathTo } from "@shared/path-to";
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ParkInOneStep } from "@/features/connections/components/park-in-one-step";
@@ -49,7 +50,7 @@ const held = (over: Partial<TRegistrarDomain>): TRegistrarDomain => ({
 
 function showHeldBy(registrar: TRegistrarDomain) {
   server.handle((req, res) =>
-    req.url === CONNECTION_PATHS.domain(DOMAIN.id)
+    req.url === pathTo(CONNECTION_PATHS.domain, { domainId: DOMAIN.id })
       ? sendJson(res, 200, { registrar })
       : sendJson(res, 404, { message: "No handler", code: "NOT_FOUND" }),
   );

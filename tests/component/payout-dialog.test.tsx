@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { PayoutDialog } from "@/features/payouts/components/payout-dialog";
+import { PAYMENT_PATHS } from "../../shared/api/payouts";
 import { localServerForFile, sendJson } from "./local-server";
 import { renderWithQueries } from "./render";
 
@@ -66,7 +67,7 @@ describe("the payout dialog", () => {
     await waitFor(() => expect(server.received).toHaveLength(1));
     expect(server.received[0]).toMatchObject({
       method: "POST",
-      url: "/api/payments/payout",
+      url: PAYMENT_PATHS.payout,
       body: { amount: "80.00", paypalEmail: "new@wallet.example" },
     });
     expect(await screen.findByText("Payout Held for Review")).toBeTruthy();

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ReauthDialogHost } from "@/features/auth/components/reauth-dialog";
 import { reauthenticated } from "@/lib/reauth";
+import { SECURITY_PATHS } from "../../shared/api/auth/security";
 import { errorOf } from "./form-errors";
 import { answerReadsWith, localServerForFile } from "./local-server";
 import { renderWithQueries } from "./render";
@@ -44,7 +45,7 @@ describe("the reauthentication dialog", () => {
     fireEvent.click(confirm());
     expect(await answer).toBe(true);
     expect(posts()[0]).toMatchObject({
-      url: "/api/auth/reauthenticate",
+      url: SECURITY_PATHS.reauthenticate,
       body: { password: "correct horse" },
     });
     expect(posts()[0].body).not.toHaveProperty("code");

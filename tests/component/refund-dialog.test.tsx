@@ -1,7 +1,9 @@
 import type { TAdminOrder } from "@shared/api/admin/orders";
+import { pathTo } from "@shared/path-to";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { RefundDialog } from "@/features/admin/components/refund-dialog";
+import { ADMIN_ORDERS_PATHS } from "../../shared/api/admin/orders";
 import { errorOf, REASON_TOO_LONG } from "./form-errors";
 import { localServerForFile, sendJson } from "./local-server";
 import { renderWithQueries } from "./render";
@@ -75,7 +77,7 @@ describe("the refund dialog", () => {
     await waitFor(() => expect(server.received).toHaveLength(1));
     expect(server.received[0]).toMatchObject({
       method: "POST",
-      url: `/api/admin/orders/${ORDER.id}/refunds`,
+      url: pathTo(ADMIN_ORDERS_PATHS.refunds, { id: ORDER.id }),
       body: { reason: "Not delivered" },
     });
     expect(server.received[0].body).not.toHaveProperty("amount");

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { RegisterForm } from "@/features/auth/components/register-form";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
 import { errorOf } from "./form-errors";
 import { localServerForFile, sendJson } from "./local-server";
 import { renderWithQueries } from "./render";
@@ -65,7 +66,7 @@ describe("the registration form", () => {
     expect(errorAt("Email")).toBeNull();
     expect(server.received).toHaveLength(1);
     const sent = server.received[0];
-    expect([sent.method, sent.url]).toEqual(["POST", "/api/auth/register"]);
+    expect([sent.method, sent.url]).toEqual(["POST", AUTH_PATHS.register]);
     // The schema's own output is sent: trimmed, and without the confirmation.
     expect(sent.body).toMatchObject({ name: "Grace Hopper", username: "grace", email: "grace@example.com" });
     expect(sent.body).not.toHaveProperty("confirmPassword");

@@ -1,7 +1,9 @@
 import type { TAdminPayout } from "@shared/api/admin/payouts";
+import { pathTo } from "@shared/path-to";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { RejectPayoutDialog } from "@/features/admin/components/reject-payout-dialog";
+import { ADMIN_PAYOUTS_PATHS } from "../../shared/api/admin/payouts";
 import { errorOf, REASON_TOO_LONG } from "./form-errors";
 import { localServerForFile, sendJson } from "./local-server";
 import { renderWithQueries } from "./render";
@@ -55,7 +57,7 @@ describe("the reject-payout dialog", () => {
     fireEvent.click(rejectButton());
     await waitFor(() => expect(server.received.some((r) => r.method === "POST")).toBe(true));
     expect(server.received.find((r) => r.method === "POST")).toMatchObject({
-      url: `/api/admin/payouts/${PAYOUT.id}/reject`,
+      url: pathTo(ADMIN_PAYOUTS_PATHS.reject, { id: PAYOUT.id }),
       body: { reason: "Unverified PayPal account" },
     });
     expect(await screen.findByText("Payout Rejected")).toBeTruthy();

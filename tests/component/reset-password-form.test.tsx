@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ResetPasswordForm } from "@/features/auth/components/reset-password-form";
+import { SECURITY_PATHS } from "../../shared/api/auth/security";
 import { errorOf } from "./form-errors";
 import { localServerForFile, sendJson } from "./local-server";
 import { renderWithQueries } from "./render";
@@ -63,7 +64,7 @@ describe("the reset-password form", () => {
     await waitFor(() => expect(server.received).toHaveLength(1));
     expect(server.received[0]).toMatchObject({
       method: "POST",
-      url: "/api/auth/password-reset/confirm",
+      url: SECURITY_PATHS.passwordResetConfirm,
       body: { token: TOKEN, password: "my-new-password-1" },
     });
     expect(await screen.findByText("Password Changed")).toBeTruthy();

@@ -1,7 +1,9 @@
 import type { TAdminLead } from "@shared/api/admin/leads";
+import { pathTo } from "@shared/path-to";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ReturnLeadDialog } from "@/features/admin/components/return-lead-dialog";
+import { ADMIN_LEADS_PATHS } from "../../shared/api/admin/leads";
 import { errorOf, REASON_TOO_LONG } from "./form-errors";
 import { localServerForFile, sendJson } from "./local-server";
 import { renderWithQueries } from "./render";
@@ -62,7 +64,7 @@ describe("the return-lead dialog", () => {
     await waitFor(() => expect(server.received).toHaveLength(1));
     expect(server.received[0]).toMatchObject({
       method: "POST",
-      url: `/api/admin/leads/${LEAD.id}/return`,
+      url: pathTo(ADMIN_LEADS_PATHS.return, { id: LEAD.id }),
       body: { reason: "A duplicate of another lead" },
     });
     expect(await screen.findByText("Lead Returned")).toBeTruthy();

@@ -1,6 +1,7 @@
 import { marketplaceDealPaths, type TOfferThread } from "@shared/api/marketplace/deals";
 import { marketplacePaths, type TMarketplaceListing } from "@shared/api/marketplace/listings";
 import type { TPortfolioRole, TTeamRole } from "@shared/api/team";
+import { pathTo } from "@shared/path-to";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { LimitLine, OWNER_UPGRADES } from "@/components/plans/limit-line";
@@ -80,10 +81,10 @@ describe("why a teammate's button is disabled, from the role policy", () => {
   it("contacting a seller, withdrawing an offer and acting on an escrow sale are the owner's alone", () => {
     for (const path of [
       marketplacePaths.contact,
-      marketplaceDealPaths.withdraw("o1"),
-      marketplaceDealPaths.cancel("t1"),
-      marketplaceDealPaths.acceptTransaction("t1"),
-      marketplaceDealPaths.dispute("t1"),
+      pathTo(marketplaceDealPaths.withdraw, { id: "o1" }),
+      pathTo(marketplaceDealPaths.cancel, { id: "t1" }),
+      pathTo(marketplaceDealPaths.acceptTransaction, { id: "t1" }),
+      pathTo(marketplaceDealPaths.dispute, { id: "t1" }),
     ]) {
       expect(roleBlockReason(as("manager"), "POST", path), path).toBe(OWNER_ONLY);
       expect(roleBlockReason(as("viewer"), "POST", path), path).toBe(OWNER_ONLY);

@@ -1,7 +1,9 @@
 import type { TAdminUserDetail } from "@shared/api/admin/users";
+import { pathTo } from "@shared/path-to";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { UserReviewDialog } from "@/features/admin/components/user-review-dialog";
+import { ADMIN_USERS_PATHS } from "../../shared/api/admin/users";
 import { errorOf, REASON_TOO_LONG } from "./form-errors";
 import { answerReadsWith, localServerForFile } from "./local-server";
 import { renderWithQueries } from "./render";
@@ -64,7 +66,7 @@ describe("the user review dialog's suspension", () => {
     fireEvent.click(suspendButton());
     await waitFor(() => expect(posts()).toHaveLength(1));
     expect(posts()[0]).toMatchObject({
-      url: `/api/admin/users/${ID}/suspend`,
+      url: pathTo(ADMIN_USERS_PATHS.suspend, { id: ID }),
       body: { reason: "Chargebacks on every order" },
     });
     expect(await screen.findByText("Account Suspended")).toBeTruthy();

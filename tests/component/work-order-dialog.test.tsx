@@ -1,7 +1,9 @@
 import type { TAdminWorkOrderDetail } from "@shared/api/admin/work-orders";
+import { pathTo } from "@shared/path-to";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { WorkOrderDialog } from "@/features/admin/components/work-order-dialog";
+import { ADMIN_WORK_ORDERS_PATHS } from "../../shared/api/admin/work-orders";
 import { errorOf } from "./form-errors";
 import { answerReadsWith, localServerForFile } from "./local-server";
 import { renderWithQueries } from "./render";
@@ -75,7 +77,7 @@ describe("the work order dialog's forms", () => {
     fireEvent.click(button("Cancel and Refund"));
     await waitFor(() => expect(posts()).toHaveLength(1));
     expect(posts()[0]).toMatchObject({
-      url: `/api/admin/work-orders/${ID}/status`,
+      url: pathTo(ADMIN_WORK_ORDERS_PATHS.status, { id: ID }),
       body: { status: "cancelled", reason: "Buyer asked to stop" },
     });
     expect(await screen.findByText("Work Order Cancelled")).toBeTruthy();
@@ -117,7 +119,7 @@ describe("the work order dialog's forms", () => {
     fireEvent.click(button("Add Text"));
     await waitFor(() => expect(posts()).toHaveLength(1));
     expect(posts()[0]).toMatchObject({
-      url: `/api/admin/work-orders/${ID}/deliverables`,
+      url: pathTo(ADMIN_WORK_ORDERS_PATHS.deliverables, { id: ID }),
       body: { body: "Estimated value: $4,000 to $5,500." },
     });
     expect(await screen.findByText("Text Added")).toBeTruthy();

@@ -2,12 +2,13 @@ import { sql } from "drizzle-orm";
 import type { Agent } from "supertest";
 import type { Db } from "../../server/db/pool";
 import type { TAffiliate, TAffiliateLevel, TInviteAffiliateBody } from "../../shared/api/affiliates";
+import { AFFILIATE_INVITE_PATH } from "../../shared/api/affiliates";
 import type { TestApp } from "../setup/test-app";
 import { signUp } from "./users";
 
 /** Invites an address through the API and returns the new affiliate. */
 export async function invite(agent: Agent, body: TInviteAffiliateBody): Promise<TAffiliate> {
-  const res = await agent.post("/api/affiliates/invite").send(body);
+  const res = await agent.post(AFFILIATE_INVITE_PATH).send(body);
   if (res.status !== 201) throw new Error(`invite failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as TAffiliate;
 }

@@ -1,7 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { Agent } from "supertest";
 import type { DbOrTx } from "../../server/db/tx";
-import { API_ACCESS_FEATURE, type TApiKeyScope, type TCreatedApiKey } from "../../shared/api/api-keys";
+import {
+  API_ACCESS_FEATURE,
+  API_KEY_PATHS,
+  type TApiKeyScope,
+  type TCreatedApiKey,
+} from "../../shared/api/api-keys";
 
 /**
  * Grants the API plan's entitlement as a paid order would (docs/money.md#subscriptions-and-entitlements): `limit` calls a period
@@ -45,7 +50,7 @@ export async function createApiKey(
   scopes: TApiKeyScope[] = ["read", "write"],
   name = "Test key",
 ): Promise<TCreatedApiKey> {
-  const res = await agent.post("/api/api-keys").send({ name, scopes });
+  const res = await agent.post(API_KEY_PATHS.list).send({ name, scopes });
   if (res.status !== 201) throw new Error(`key creation failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as TCreatedApiKey;
 }

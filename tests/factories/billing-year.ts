@@ -6,6 +6,8 @@ import { handleStripeBillingEvent } from "../../server/modules/billing/stripe-bi
 import { sweepSubscriptions } from "../../server/modules/billing/sweep-subscriptions";
 import { paidContext } from "../../server/order-effects/order-effects";
 import { fulfilOrder } from "../../server/payments/fulfil-order";
+import { CHECKOUT_PATHS } from "../../shared/api/checkout";
+import { pathTo } from "../../shared/path-to";
 import { serviceOrders, subscriptions } from "../../shared/schema";
 import type { TestApp } from "../setup/test-app";
 import { referralPair } from "./affiliates";
@@ -44,7 +46,7 @@ async function reconcile(t: TestApp, buyerId: string, referrerId: string) {
 export async function runBillingYear(t: TestApp) {
   const sandbox = await referralPair(t, 3);
   const orderId = await orderAccountPlan(sandbox.referred.agent, "business");
-  await sandbox.referred.agent.post(`/api/checkout/sandbox/${orderId}/pay?provider=stripe`);
+  await sandbox.referred.agent.post(`${pathTo(CHECKOUT_PATHS.sandboxPay, { id: orderId })}?provider=stripe`);
   const sandboxStarted = performance.now();
   for (let month = 0; month < 12; month++) {
     const now = await moveBillingClock(t.db, 30 * 86_400);

@@ -2,20 +2,23 @@ import type { Agent } from "supertest";
 import { moveBillingClock } from "../../server/db/billing-clock";
 import { sweepSubscriptions } from "../../server/modules/billing/sweep-subscriptions";
 import { paidContext } from "../../server/order-effects/order-effects";
+import { SUBSCRIPTIONS_PATH } from "../../shared/api/billing";
+import { CHECKOUT_PATHS } from "../../shared/api/checkout";
 import { ACCOUNT_PLANS, OFFERS, optionById } from "../../shared/catalog";
+import { pathTo } from "../../shared/path-to";
 import type { TestApp } from "../setup/test-app";
 
 /** Orders an account plan (a monthly offer) and answers the order id. */
 export async function orderAccountPlan(agent: Agent, plan = "business"): Promise<string> {
   const price = optionById(ACCOUNT_PLANS, plan).price;
-  const res = await agent.post("/api/settings/account-upgrade").send({ plan, price });
+  const res = await agent.post(OFFERS.accountUpgrade.path).send({ plan, price });
   if (res.status !== 201) throw new Error(`order failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.orderId;
 }
 
 /** Pays an order on the sandbox's checkout page (no provider keys: test money). */
 export async function payInSandbox(agent: Agent, orderId: string): Promise<void> {
-  const res = await agent.post(`/api/checkout/sandbox/${orderId}/pay?provider=stripe`);
+  const res = await agent.post(`${pathTo(CHECKOUT_PATHS.sandboxPay, { id: orderId })}?provider=stripe`);
   if (res.status !== 303) throw new Error(`sandbox pay failed: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
@@ -23,7 +26,7 @@ export async function payInSandbox(agent: Agent, orderId: string): Promise<void>
 export async function subscribeInSandbox(agent: Agent, plan = "business") {
   const orderId = await orderAccountPlan(agent, plan);
   await payInSandbox(agent, orderId);
-  const subs = await agent.get("/api/billing/subscriptions");
+  const subs = await agent.get(SUBSCRIPTIONS_PATH);
   const sub = subs.body.find((s: { option: string }) => s.option.toLowerCase().includes(plan));
   if (!sub) throw new Error(`no subscription: ${JSON.stringify(subs.body)}`);
   return { orderId, sub };

@@ -4,6 +4,8 @@ import type { Agent } from "supertest";
 import type { DbOrTx } from "../../server/db/tx";
 import { checkDomainOwnership } from "../../server/jobs/check-domain-ownership";
 import type { TCreateDomainBody, TDomain } from "../../shared/api/domains";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
+import { pathTo } from "../../shared/path-to";
 import { domains } from "../../shared/schema";
 import type { TestApp } from "../setup/test-app";
 
@@ -14,7 +16,7 @@ export function uniqueDomainName(tld = "com"): string {
 
 /** Adds a domain through the API as the agent's user: it is `pending` until verified. */
 export async function addDomain(agent: Agent, overrides: Partial<TCreateDomainBody> = {}): Promise<TDomain> {
-  const res = await agent.post("/api/domains").send({ name: uniqueDomainName(), ...overrides });
+  const res = await agent.post(DOMAIN_PATHS.list).send({ name: uniqueDomainName(), ...overrides });
   if (res.status !== 201) throw new Error(`add domain failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as TDomain;
 }
@@ -42,7 +44,7 @@ export async function addVerifiedDomain(
   const added = await addDomain(agent, overrides);
   const status = overrides.status === "parked" ? "parked" : "active";
   await markVerified(db, added.id, status);
-  const res = await agent.get(`/api/domains/${added.id}`);
+  const res = await agent.get(pathTo(DOMAIN_PATHS.one, { id: added.id }));
   return res.body as TDomain;
 }
 

@@ -3,6 +3,7 @@ import type { Express } from "express";
 import request from "supertest";
 import type { Db } from "../../server/db/pool";
 import { sendDueSequenceEmails } from "../../server/modules/email-automation/send-sequence-emails";
+import { EMAIL_PATHS } from "../../shared/api/auth/email";
 import { mailOutbox } from "../../shared/schema";
 import type { TestApp } from "../setup/test-app";
 import { DAY_MS } from "../setup/time";
@@ -21,7 +22,7 @@ export async function confirmationToken(db: Db, email: string): Promise<string> 
 /** Opens the newest confirmation link mailed to `email`, as its owner would. */
 export async function confirmEmailLink(app: Express, db: Db, email: string) {
   const token = await confirmationToken(db, email);
-  const res = await request(app).post("/api/auth/email/confirm").send({ token });
+  const res = await request(app).post(EMAIL_PATHS.confirm).send({ token });
   if (res.status !== 200) throw new Error(`confirming ${email}: ${res.status} ${JSON.stringify(res.body)}`);
   return res;
 }

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { ADMIN_LEAD_BUYERS_PATHS } from "../../shared/api/lead-sales";
 import type { TestApp } from "../setup/test-app";
 import { insertDomain } from "./domains";
 import { visitorLead } from "./leads";
@@ -11,7 +12,7 @@ export function addBiddingBuyer(
   server: { pingUrl: string; postUrl: string; secret: string },
   values: { name: string } & Record<string, unknown>,
 ) {
-  return staff.agent.post("/api/admin/lead-buyers").send({
+  return staff.agent.post(ADMIN_LEAD_BUYERS_PATHS.list).send({
     pingUrl: server.pingUrl,
     postUrl: server.postUrl,
     secret: server.secret,

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from "node:crypto";
 import type { Express } from "express";
 import request from "supertest";
-import { LEAD_SOURCE, LEAD_VALUE } from "../../shared/api/leads/leads";
+import { LEAD_SOURCE, LEAD_VALUE, LEADS_PATH } from "../../shared/api/leads/leads";
 import { leadSalesSettled } from "../setup/test-app";
 
 /**
@@ -40,10 +40,7 @@ export const leadBody = (overrides: Record<string, unknown> = {}) => ({
  * proxy hop), answered once the sale the answer left to the job queue is done.
  */
 export async function visitorLead(app: Express, host: string, body = leadBody(), address = visitorAddress()) {
-  const res = await request(app)
-    .post("/api/leads")
-    .set({ Host: host, "X-Forwarded-For": address })
-    .send(body);
+  const res = await request(app).post(LEADS_PATH).set({ Host: host, "X-Forwarded-For": address }).send(body);
   await leadSalesSettled(app);
   return res;
 }

@@ -4,6 +4,8 @@ import type { Express } from "express";
 import type { Agent } from "supertest";
 import type { Db } from "../../server/db/pool";
 import { creditHeldFunds } from "../../server/modules/ledger/held-funds";
+import { PAYMENT_PATHS } from "../../shared/api/payouts";
+import { OFFERS } from "../../shared/catalog";
 import { PAYOUT_MINIMUM } from "../../shared/prices";
 import { payouts } from "../../shared/schema";
 import { insertDomain } from "./domains";
@@ -20,7 +22,7 @@ export async function buyerWithPendingOrder(app: Express, db: Db) {
 /** Orders a professional appraisal ($99.99) through the API and returns the order id. */
 export async function orderAppraisal(agent: Agent, domainId: string): Promise<string> {
   const res = await agent
-    .post("/api/domain-services/appraisal")
+    .post(OFFERS.appraisal.path)
     .send({ type: "professional", price: "99.99", domainId });
   if (res.status !== 201) throw new Error(`order failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.orderId;
@@ -75,7 +77,7 @@ export async function givePayoutHistory(
  * first payout that moves real money (the sandbox needs none).
  */
 export async function signTaxForm(agent: Agent): Promise<void> {
-  const res = await agent.post("/api/tax-forms").send({
+  const res = await agent.post(PAYMENT_PATHS.taxForms).send({
     kind: "w8ben",
     legalName: "Test Payee",
     country: "GB",

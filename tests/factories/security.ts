@@ -1,4 +1,5 @@
 import type { Agent } from "supertest";
+import { SUBSCRIPTIONS_PATH } from "../../shared/api/billing";
 import { OFFERS } from "../../shared/catalog";
 import { payInSandbox } from "./billing";
 
@@ -8,7 +9,7 @@ export async function buySecurity(agent: Agent, features: string[], level = "bas
   const res = await agent.post(OFFERS.securityUpgrade.path).send({ level, features, price });
   if (res.status !== 201) throw new Error(`security order failed: ${res.status} ${JSON.stringify(res.body)}`);
   await payInSandbox(agent, res.body.orderId);
-  const subs = await agent.get("/api/billing/subscriptions");
+  const subs = await agent.get(SUBSCRIPTIONS_PATH);
   const sub = (subs.body as { id: string; offer: string; currentPeriodEnd: string }[]).find(
     (s) => s.offer === "securityUpgrade",
   );

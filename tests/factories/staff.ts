@@ -1,6 +1,8 @@
 import request from "supertest";
 import { expect } from "vitest";
 import { grantStaffByEmail } from "../../server/modules/auth/staff";
+import { SECURITY_PATHS } from "../../shared/api/auth/security";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
 import { createTestApp, type TestApp } from "../setup/test-app";
 import { confirmEmailLink } from "./email";
 import { enableTwoFactor, totpCode } from "./two-factor";
@@ -19,11 +21,11 @@ export async function signInStaff(t: TestApp) {
   const { secret } = await enableTwoFactor(staff.agent);
   const agent = request.agent(t.app);
   const first = await agent
-    .post("/api/auth/login")
+    .post(AUTH_PATHS.login)
     .send({ usernameOrEmail: staff.input.email, password: staff.input.password });
   if (!first.body.twoFactorRequired)
     throw new Error(`staff sign-in: ${first.status} ${JSON.stringify(first.body)}`);
-  const verified = await agent.post("/api/auth/2fa/verify").send({ code: totpCode(secret, 1) });
+  const verified = await agent.post(SECURITY_PATHS.twoFactorVerify).send({ code: totpCode(secret, 1) });
   if (verified.status !== 200) throw new Error(`staff second factor: ${verified.status}`);
   return { agent, user: staff.user, input: staff.input, secret };
 }

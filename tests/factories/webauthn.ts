@@ -1,6 +1,7 @@
 import { createHash, generateKeyPairSync, type KeyObject, randomBytes, sign } from "node:crypto";
 import { encodeCBOR } from "@levischuck/tiny-cbor";
 import type request from "supertest";
+import { PASSKEY_PATHS } from "../../shared/api/auth/passkeys";
 
 /**
  * A software authenticator (an ES256 key per credential), answering the server's WebAuthn
@@ -110,12 +111,12 @@ export async function registerPasskey(
   kind: "passkey" | "security-key" = "passkey",
   name?: string,
 ) {
-  const options = await agent.post("/api/auth/passkeys/register/options").send({ kind });
+  const options = await agent.post(PASSKEY_PATHS.registerOptions).send({ kind });
   if (options.status !== 200) {
     throw new Error(`register/options: ${options.status} ${JSON.stringify(options.body)}`);
   }
   const { credential, response } = createCredential(options.body, origin);
-  const verified = await agent.post("/api/auth/passkeys/register/verify").send({ response, name });
+  const verified = await agent.post(PASSKEY_PATHS.registerVerify).send({ response, name });
   if (verified.status !== 201) {
     throw new Error(`register/verify: ${verified.status} ${JSON.stringify(verified.body)}`);
   }

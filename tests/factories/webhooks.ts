@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Express } from "express";
 import Stripe from "stripe";
 import request from "supertest";
+import { WEBHOOK_PATHS } from "../../shared/api/webhooks";
 import { FAKE_WEBHOOK_SIGNATURE } from "../setup/fake-paypal";
 
 // Signing a test event needs no account: the SDK computes the header from the endpoint's secret.
@@ -15,7 +16,7 @@ export function stripeSignature(payload: string, secret: string, timestamp?: num
 /** Posts a raw body to the Stripe webhook with the given Stripe-Signature header. */
 export function postStripeWebhook(app: Express, payload: string, signature: string) {
   return request(app)
-    .post("/api/webhooks/stripe")
+    .post(WEBHOOK_PATHS.stripe)
     .set("Content-Type", "application/json")
     .set("Stripe-Signature", signature)
     .send(payload);
@@ -43,7 +44,7 @@ export function signedStripeEvent(
  */
 export function paypalWebhook(app: Express, body: unknown, signature = FAKE_WEBHOOK_SIGNATURE) {
   return request(app)
-    .post("/api/webhooks/paypal")
+    .post(WEBHOOK_PATHS.paypal)
     .set("Content-Type", "application/json")
     .set("PayPal-Auth-Algo", "SHA256withRSA")
     .set("PayPal-Cert-Url", "https://api.paypal.test/v1/notifications/certs/CERT-1")

@@ -2,6 +2,15 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_CONSOLE_PATHS } from "../../shared/api/admin/console";
+import { AFFILIATES_PATH } from "../../shared/api/affiliates";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
+import { NOTIFICATIONS_PATHS } from "../../shared/api/notifications";
+import { PAYMENT_PATHS } from "../../shared/api/payouts";
+import { PLAN_USAGE_PATH } from "../../shared/api/plans";
+import { REVENUE_PATHS } from "../../shared/api/revenue";
+import { NOTIFICATION_SETTINGS_PATH } from "../../shared/api/settings";
 import { OFFERS, type OfferKey } from "../../shared/catalog";
 import { createApiKey, grantApiPlan } from "../factories/api-keys";
 import { subscribeInSandbox } from "../factories/billing";
@@ -35,16 +44,16 @@ let victimDomainId: string;
 /** What the victim can see of their own account; fuzzing by someone else must not move it. */
 async function victimSnapshot(agent = victim.agent) {
   const paths = [
-    "/api/auth/me",
-    "/api/domains",
-    "/api/revenue/goals",
-    "/api/payments/balance",
-    "/api/transactions",
-    "/api/affiliates",
-    "/api/payments/settings",
-    "/api/settings/notifications",
-    "/api/settings/plan",
-    "/api/notifications",
+    AUTH_PATHS.me,
+    DOMAIN_PATHS.list,
+    REVENUE_PATHS.goals,
+    PAYMENT_PATHS.balance,
+    PAYMENT_PATHS.transactions,
+    AFFILIATES_PATH,
+    PAYMENT_PATHS.settings,
+    NOTIFICATION_SETTINGS_PATH,
+    PLAN_USAGE_PATH,
+    NOTIFICATIONS_PATHS.list,
   ];
   const out: Record<string, unknown> = {};
   for (const p of paths) out[p] = (await agent.get(p)).body;
@@ -313,10 +322,10 @@ export function fuzzEveryRoute(shard: number, shards: number): void {
     victim = await signUp(t.app);
     victimDomainId = (await addDomain(victim.agent)).id;
     await victim.agent
-      .post("/api/revenue/goals")
+      .post(REVENUE_PATHS.goals)
       .send({ targetAmount: 100, timeframe: "monthly", category: "total" });
     const fuzzer = await signUp(t.app);
-    fuzzerCookie = ((await fuzzer.agent.get("/api/auth/me")).request as unknown as { cookies: string })
+    fuzzerCookie = ((await fuzzer.agent.get(AUTH_PATHS.me)).request as unknown as { cookies: string })
       .cookies;
     await grantApiPlan(t.db, fuzzer.user.id, null);
     fuzzerKey = (await createApiKey(fuzzer.agent)).key;
@@ -343,8 +352,9 @@ export function fuzzEveryRoute(shard: number, shards: number): void {
 
     it("answers staff's generated requests to every console route the same way, with real ids among the random ones", async () => {
       const staff = await signInStaff(t);
-      const cookie = ((await staff.agent.get("/api/admin/me")).request as unknown as { cookies: string })
-        .cookies;
+      const cookie = (
+        (await staff.agent.get(ADMIN_CONSOLE_PATHS.me)).request as unknown as { cookies: string }
+      ).cookies;
       const consoleRoutes = routes.filter((r) => r.path.startsWith("/api/admin/"));
       expect(consoleRoutes.length).toBeGreaterThanOrEqual(20 / shards);
       const { failures, sent } = await fuzzRoutes(consoleRoutes, {
@@ -363,7 +373,7 @@ export function fuzzEveryRoute(shard: number, shards: number): void {
       await subscribeInSandbox(owner.agent, "pro");
       const viewer = await signUp(t.app);
       await addTeamMember(t.db, owner, viewer, "viewer");
-      const cookie = ((await viewer.agent.get("/api/auth/me")).request as unknown as { cookies: string })
+      const cookie = ((await viewer.agent.get(AUTH_PATHS.me)).request as unknown as { cookies: string })
         .cookies;
       const before = await victimSnapshot(owner.agent);
       // Leaving the portfolio is the viewer's own right, and it frees a seat of the owner's plan

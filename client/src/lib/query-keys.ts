@@ -36,6 +36,7 @@ import { PORTFOLIO_PNL_PATH, type TPnlRange, type TPortfolioPnlQuery } from "@sh
 import { REVENUE_PATHS, type TRevenueRange } from "@shared/api/revenue";
 import { ACCOUNT_SETTINGS_PATH, NOTIFICATION_SETTINGS_PATH } from "@shared/api/settings";
 import { SOCIAL_PATHS } from "@shared/api/social";
+import { pathTo } from "@shared/path-to";
 
 /**
  * Every cached read's key, each defined here once: the reads (`features/<area>/api/get-*.ts`)
@@ -70,8 +71,8 @@ export const queryKeys = {
   /** Every read of the portfolio starts with this key: a change refreshes them all. */
   domains: [DOMAIN_PATHS.list],
   leasedDomains: [LEASED_DOMAINS_PATH],
-  parkedPage: (domainId: string) => [PAGE_PATHS.page(domainId)],
-  pageVersions: (domainId: string) => [PAGE_PATHS.versions(domainId)],
+  parkedPage: (domainId: string) => [pathTo(PAGE_PATHS.page, { id: domainId })],
+  pageVersions: (domainId: string) => [pathTo(PAGE_PATHS.versions, { id: domainId })],
   experiments: (domainId: string) => [EXPERIMENT_PATHS.list, { domainId }],
   domainPage: (query: TPortfolioQueryInput) => [DOMAIN_PATHS.list, "page", query],
   domainOptions: [DOMAIN_PATHS.list, "options"],
@@ -104,14 +105,14 @@ export const queryKeys = {
   /** The payout settings: the Settings form and the Payments page's schedule read the same answer. */
   paymentSettings: [PAYMENT_PATHS.settings],
   transactions: [PAYMENT_PATHS.transactions],
-  serviceOrder: (orderId: string) => [CHECKOUT_PATHS.serviceOrder(orderId)],
+  serviceOrder: (orderId: string) => [pathTo(CHECKOUT_PATHS.serviceOrder, { id: orderId })],
 
   accountSettings: [ACCOUNT_SETTINGS_PATH],
   notificationSettings: [NOTIFICATION_SETTINGS_PATH],
   connections: [CONNECTION_PATHS.list],
   connectionServices: [CONNECTION_PATHS.services],
   renewals: [CONNECTION_PATHS.renewals],
-  registrarDomain: (domainId: string) => [CONNECTION_PATHS.domain(domainId)],
+  registrarDomain: (domainId: string) => [pathTo(CONNECTION_PATHS.domain, { domainId })],
   notifications: [NOTIFICATIONS_PATHS.list],
 
   entitlements: [ENTITLEMENTS_PATH],

@@ -1,5 +1,7 @@
 import { Router } from "express";
+import { ADMIN_CONSOLE_PATHS } from "../../../shared/api/admin/console";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { findUser } from "../auth/auth.service";
 import { type AppraisalsAdminDeps, appraisalsAdminRoutes } from "./appraisals.routes";
 import { type LeadBuyersAdminDeps, leadBuyersAdminRoutes } from "./lead-buyers.routes";
@@ -13,6 +15,8 @@ import { type TaxFormsAdminDeps, taxFormsAdminRoutes } from "./tax-forms.routes"
 import { type TicketsAdminDeps, ticketsAdminRoutes } from "./tickets.routes";
 import { type UsersAdminDeps, usersAdminRoutes } from "./users.routes";
 import { type WorkOrdersAdminDeps, workOrdersAdminRoutes } from "./work-orders.routes";
+
+const at = mountedAt("/api/admin");
 
 /** What the operator console needs of the app: what each of its routes needs. */
 export type AdminDeps = AppraisalsAdminDeps &
@@ -35,7 +39,7 @@ export function adminRoutes(deps: AdminDeps): Router {
 
   /** The console's first call: who the staff member is; anyone else gets 404 from the gate. */
   router.get(
-    "/me",
+    at(ADMIN_CONSOLE_PATHS.me),
     handler({ auth: true }, async ({ userId }) => {
       const user = await findUser({ db, userId });
       return { staff: { id: userId, name: user?.name ?? "", email: user?.email ?? "" } };

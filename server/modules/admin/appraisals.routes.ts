@@ -1,8 +1,12 @@
 import { Router } from "express";
+import { APPRAISAL_PATHS } from "../../../shared/api/appraisals";
 import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { accuracyOf } from "../appraisals/appraise-name";
 import { accuracySnapshot } from "../appraisals/market-data";
+
+const at = mountedAt("/api/admin/appraisals");
 
 export interface AppraisalsAdminDeps {
   db: Db;
@@ -12,7 +16,7 @@ export interface AppraisalsAdminDeps {
 export function appraisalsAdminRoutes(deps: AppraisalsAdminDeps): Router {
   const router = Router();
   router.get(
-    "/accuracy",
+    at(APPRAISAL_PATHS.accuracy),
     handler({ auth: true }, async () => accuracyOf(await accuracySnapshot(deps.db, { fresh: true }))),
   );
   return router;

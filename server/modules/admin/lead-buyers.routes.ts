@@ -1,15 +1,22 @@
 import { Router } from "express";
 import { z } from "zod";
-import { ZIssueLeadInvoiceBody, ZLeadBuyerInput } from "../../../shared/api/lead-sales";
+import {
+  ADMIN_LEAD_BUYERS_PATHS,
+  ZIssueLeadInvoiceBody,
+  ZLeadBuyerInput,
+} from "../../../shared/api/lead-sales";
 import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
 import { buyerCalls, buyerInvoices, voidInvoice } from "../lead-sales/buyer-console";
 import { createBuyer, hasActiveBuyer, listBuyers, updateBuyer } from "../lead-sales/buyer-store";
 import { issueInvoice } from "../lead-sales/issue-invoice";
 import type { LeadSales } from "../lead-sales/lead-sales";
 import { recordStaffAction } from "./staff-gate";
+
+const at = mountedAt("/api/admin/lead-buyers");
 
 const ZBuyerIdParams = z.object({ id: z.uuid("Unknown buyer") });
 const ZInvoiceParams = ZBuyerIdParams.extend({ invoiceId: z.uuid("Unknown invoice") });
@@ -25,7 +32,7 @@ export function leadBuyersAdminRoutes(deps: LeadBuyersAdminDeps): Router {
   const router = Router();
 
   router.get(
-    "/",
+    at(ADMIN_LEAD_BUYERS_PATHS.list),
     handler({ auth: true }, async () => {
       await leadSales.ready();
       const buyers = await listBuyers(db);
@@ -38,7 +45,7 @@ export function leadBuyersAdminRoutes(deps: LeadBuyersAdminDeps): Router {
     }),
   );
   router.post(
-    "/",
+    at(ADMIN_LEAD_BUYERS_PATHS.list),
     handler({ auth: true, body: ZLeadBuyerInput, status: 201 }, async ({ userId, body, req }) => {
       const created = await createBuyer(db, leadSales.secrets, body);
       await recordStaffAction(db, requestMeta(req), {
@@ -51,7 +58,7 @@ export function leadBuyersAdminRoutes(deps: LeadBuyersAdminDeps): Router {
     }),
   );
   router.put(
-    "/:id",
+    at(ADMIN_LEAD_BUYERS_PATHS.one),
     handler(
       { auth: true, params: ZBuyerIdParams, body: ZLeadBuyerInput },
       async ({ userId, params, body, req }) => {
@@ -67,15 +74,15 @@ export function leadBuyersAdminRoutes(deps: LeadBuyersAdminDeps): Router {
     ),
   );
   router.get(
-    "/:id/calls",
+    at(ADMIN_LEAD_BUYERS_PATHS.calls),
     handler({ auth: true, params: ZBuyerIdParams }, ({ params }) => buyerCalls(db, params.id)),
   );
   router.get(
-    "/:id/invoices",
+    at(ADMIN_LEAD_BUYERS_PATHS.invoices),
     handler({ auth: true, params: ZBuyerIdParams }, ({ params }) => buyerInvoices(leadSales, params.id)),
   );
   router.post(
-    "/:id/invoices",
+    at(ADMIN_LEAD_BUYERS_PATHS.invoices),
     handler(
       { auth: true, params: ZBuyerIdParams, body: ZIssueLeadInvoiceBody },
       async ({ userId, params, body, req, res }) => {
@@ -99,7 +106,7 @@ export function leadBuyersAdminRoutes(deps: LeadBuyersAdminDeps): Router {
     ),
   );
   router.post(
-    "/:id/invoices/:invoiceId/void",
+    at(ADMIN_LEAD_BUYERS_PATHS.voidInvoice),
     handler({ auth: true, params: ZInvoiceParams }, async ({ userId, params, req }) => {
       await voidInvoice(leadSales, params.id, params.invoiceId);
       await recordStaffAction(db, requestMeta(req), {

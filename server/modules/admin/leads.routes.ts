@@ -1,14 +1,22 @@
 import { Router } from "express";
 import { z } from "zod";
-import { ZAdminLeadFilter, ZAdminLeadsQuery, ZReturnLeadBody } from "../../../shared/api/admin/leads";
+import {
+  ADMIN_LEADS_PATHS,
+  ZAdminLeadFilter,
+  ZAdminLeadsQuery,
+  ZReturnLeadBody,
+} from "../../../shared/api/admin/leads";
 import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
 import { sendCsv } from "../../http/send-csv";
 import { returnLead } from "../lead-sales/return-lead";
 import { exportLeads, leadCounts, searchLeads } from "../leads/leads-console";
 import { recordStaffAction } from "./staff-gate";
+
+const at = mountedAt("/api/admin/leads");
 
 const ZLeadIdParams = z.object({ id: z.uuid("Unknown lead") });
 
@@ -22,15 +30,15 @@ export function leadsAdminRoutes(deps: LeadsAdminDeps): Router {
   const router = Router();
 
   router.get(
-    "/",
+    at(ADMIN_LEADS_PATHS.list),
     handler({ auth: true, query: ZAdminLeadsQuery }, ({ query }) => searchLeads(db, query)),
   );
   router.get(
-    "/counts",
+    at(ADMIN_LEADS_PATHS.counts),
     handler({ auth: true, query: ZAdminLeadFilter }, ({ query }) => leadCounts(db, query)),
   );
   router.get(
-    "/export",
+    at(ADMIN_LEADS_PATHS.export),
     handler({ auth: true, query: ZAdminLeadFilter }, async ({ userId, query, req, res }) => {
       const body = await exportLeads(db, query);
       await recordStaffAction(db, requestMeta(req), {
@@ -44,7 +52,7 @@ export function leadsAdminRoutes(deps: LeadsAdminDeps): Router {
   );
   /** Returns a lead (not a real person, a duplicate): its earning is reversed (docs/money.md). */
   router.post(
-    "/:id/return",
+    at(ADMIN_LEADS_PATHS.return),
     handler(
       { auth: true, params: ZLeadIdParams, body: ZReturnLeadBody },
       async ({ userId, params, body, req }) => {

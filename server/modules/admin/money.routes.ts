@@ -1,8 +1,11 @@
 import { Router } from "express";
-import { ZAdminMoneyQuery } from "../../../shared/api/admin/money";
+import { ADMIN_MONEY_PATHS, ZAdminMoneyQuery } from "../../../shared/api/admin/money";
 import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { listChargebacks, listUnmatchedPayments } from "./admin-money";
+
+const at = mountedAt("/api/admin");
 
 export interface MoneyAdminDeps {
   db: Db;
@@ -12,11 +15,11 @@ export interface MoneyAdminDeps {
 export function moneyAdminRoutes(deps: MoneyAdminDeps): Router {
   const router = Router();
   router.get(
-    "/unmatched-payments",
+    at(ADMIN_MONEY_PATHS.unmatchedPayments),
     handler({ auth: true, query: ZAdminMoneyQuery }, ({ query }) => listUnmatchedPayments(deps.db, query)),
   );
   router.get(
-    "/chargebacks",
+    at(ADMIN_MONEY_PATHS.chargebacks),
     handler({ auth: true, query: ZAdminMoneyQuery }, ({ query }) => listChargebacks(deps.db, query)),
   );
   return router;

@@ -1,10 +1,18 @@
 import { Router } from "express";
-import { ZAdminOrderParams, ZAdminOrdersQuery, ZRefundOrderBody } from "../../../shared/api/admin/orders";
+import {
+  ADMIN_ORDERS_PATHS,
+  ZAdminOrderParams,
+  ZAdminOrdersQuery,
+  ZRefundOrderBody,
+} from "../../../shared/api/admin/orders";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
 import { searchOrders } from "./admin-orders";
 import { recordStaffAction } from "./staff-gate";
 import { refundOrderAsStaff, type StaffRefundDeps } from "./staff-refund";
+
+const at = mountedAt("/api/admin/orders");
 
 export type OrdersAdminDeps = StaffRefundDeps;
 
@@ -14,11 +22,11 @@ export function ordersAdminRoutes(deps: OrdersAdminDeps): Router {
   const router = Router();
 
   router.get(
-    "/",
+    at(ADMIN_ORDERS_PATHS.list),
     handler({ auth: true, query: ZAdminOrdersQuery }, ({ query }) => searchOrders(db, query)),
   );
   router.post(
-    "/:id/refunds",
+    at(ADMIN_ORDERS_PATHS.refunds),
     handler(
       { auth: true, params: ZAdminOrderParams, body: ZRefundOrderBody, status: 201 },
       async ({ userId, params, body, req }) => {

@@ -1,13 +1,21 @@
 import { Router } from "express";
-import { ZAdminPayoutParams, ZAdminPayoutsQuery, ZRejectPayoutBody } from "../../../shared/api/admin/payouts";
+import {
+  ADMIN_PAYOUTS_PATHS,
+  ZAdminPayoutParams,
+  ZAdminPayoutsQuery,
+  ZRejectPayoutBody,
+} from "../../../shared/api/admin/payouts";
 import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
 import type { Logger } from "../../lib/logger";
 import type { Mailer } from "../../mail/mailer";
 import type { Payments } from "../../payments/payments";
 import { searchPayouts } from "./admin-payouts";
 import { approvePayout, rejectPayout } from "./payout-review";
+
+const at = mountedAt("/api/admin/payouts");
 
 export interface PayoutsAdminDeps {
   db: Db;
@@ -22,11 +30,11 @@ export function payoutsAdminRoutes(deps: PayoutsAdminDeps): Router {
   const router = Router();
 
   router.get(
-    "/",
+    at(ADMIN_PAYOUTS_PATHS.list),
     handler({ auth: true, query: ZAdminPayoutsQuery }, ({ query }) => searchPayouts(db, query)),
   );
   router.post(
-    "/:id/approve",
+    at(ADMIN_PAYOUTS_PATHS.approve),
     handler({ auth: true, params: ZAdminPayoutParams }, ({ userId, params, req }) =>
       approvePayout({
         db,
@@ -41,7 +49,7 @@ export function payoutsAdminRoutes(deps: PayoutsAdminDeps): Router {
     ),
   );
   router.post(
-    "/:id/reject",
+    at(ADMIN_PAYOUTS_PATHS.reject),
     handler(
       { auth: true, params: ZAdminPayoutParams, body: ZRejectPayoutBody },
       async ({ userId, params, body, req }) => {

@@ -1,7 +1,12 @@
 import { Router } from "express";
-import { ZDisputeDecisionBody, ZDisputePartialRefundBody } from "../../../shared/api/admin/sales";
+import {
+  ADMIN_SALES_PATHS,
+  ZDisputeDecisionBody,
+  ZDisputePartialRefundBody,
+} from "../../../shared/api/admin/sales";
 import { ZTransactionIdParams } from "../../../shared/api/marketplace/deals";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
 import {
   type DecisionDeps,
@@ -13,6 +18,8 @@ import {
 
 export type SalesAdminDeps = DecisionDeps;
 
+const at = mountedAt("/api/admin/sales");
+
 /**
  * `/api/admin/sales`: disputed escrow sales with both sides' statements and the transfer
  * evidence, which staff release to the seller, refund to the buyer, or split.
@@ -22,23 +29,23 @@ export function salesAdminRoutes(deps: SalesAdminDeps): Router {
   const decision = { auth: true, params: ZTransactionIdParams, body: ZDisputeDecisionBody } as const;
 
   router.get(
-    "/disputes",
+    at(ADMIN_SALES_PATHS.disputes),
     handler({ auth: true }, () => listDisputes(deps.db)),
   );
   router.post(
-    "/:id/refund",
+    at(ADMIN_SALES_PATHS.refund),
     handler(decision, ({ userId, params, body, req }) =>
       refundDispute(deps, { staffId: userId, id: params.id, reason: body.reason, meta: requestMeta(req) }),
     ),
   );
   router.post(
-    "/:id/release",
+    at(ADMIN_SALES_PATHS.release),
     handler(decision, ({ userId, params, body, req }) =>
       releaseDispute(deps, { staffId: userId, id: params.id, reason: body.reason, meta: requestMeta(req) }),
     ),
   );
   router.post(
-    "/:id/partial-refund",
+    at(ADMIN_SALES_PATHS.partialRefund),
     handler(
       { auth: true, params: ZTransactionIdParams, body: ZDisputePartialRefundBody },
       ({ userId, params, body, req }) =>

@@ -1,13 +1,17 @@
 import { Router } from "express";
+import { ADMIN_PAYOUTS_PATHS } from "../../../shared/api/admin/payouts";
 import { ZYearParams } from "../../../shared/api/payouts";
 import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
 import { sendCsv } from "../../http/send-csv";
 import type { SecretBox } from "../../lib/secret-box";
 import { recordAudit } from "../audit/audit-log";
 import { missingTaxForms } from "../payouts/tax-forms.service";
 import { yearEndCsv } from "../payouts/year-end.service";
+
+const at = mountedAt("/api/admin/tax-forms");
 
 export interface TaxFormsAdminDeps {
   db: Db;
@@ -19,11 +23,11 @@ export function taxFormsAdminRoutes(deps: TaxFormsAdminDeps): Router {
   const { db } = deps;
   const router = Router();
   router.get(
-    "/missing",
+    at(ADMIN_PAYOUTS_PATHS.missingTaxForms),
     handler({ auth: true }, () => missingTaxForms(db)),
   );
   router.get(
-    "/year-end/:year",
+    at(ADMIN_PAYOUTS_PATHS.yearEndTaxForms),
     handler({ auth: true, params: ZYearParams }, async ({ params, req, res, userId }) => {
       const body = await yearEndCsv(db, params.year, deps.taxIdKeys);
       // The export carries every payee's whole TIN: who took it, and when, is on the record.

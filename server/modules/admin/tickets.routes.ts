@@ -1,5 +1,6 @@
 import { Router } from "express";
 import {
+  ADMIN_TICKETS_PATHS,
   ZAdminTicketsQuery,
   ZTicketMessageBody,
   ZTicketParams,
@@ -7,11 +8,14 @@ import {
 } from "../../../shared/api/support";
 import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
 import type { Config } from "../../lib/config";
 import type { Mailer } from "../../mail/mailer";
 import { setTicketStatus, staffReply, staffTicketThread, ticketQueue } from "../support/staff-tickets";
 import { recordStaffAction } from "./staff-gate";
+
+const at = mountedAt("/api/admin/tickets");
 
 export interface TicketsAdminDeps {
   db: Db;
@@ -25,15 +29,15 @@ export function ticketsAdminRoutes(deps: TicketsAdminDeps): Router {
   const router = Router();
 
   router.get(
-    "/",
+    at(ADMIN_TICKETS_PATHS.list),
     handler({ auth: true, query: ZAdminTicketsQuery }, ({ query }) => ticketQueue(db, query)),
   );
   router.get(
-    "/:id",
+    at(ADMIN_TICKETS_PATHS.one),
     handler({ auth: true, params: ZTicketParams }, ({ params }) => staffTicketThread(db, params.id)),
   );
   router.post(
-    "/:id/reply",
+    at(ADMIN_TICKETS_PATHS.reply),
     handler(
       { auth: true, params: ZTicketParams, body: ZTicketMessageBody, status: 201 },
       async ({ userId, params, body, req }) => {
@@ -55,7 +59,7 @@ export function ticketsAdminRoutes(deps: TicketsAdminDeps): Router {
     ),
   );
   router.post(
-    "/:id/status",
+    at(ADMIN_TICKETS_PATHS.status),
     handler(
       { auth: true, params: ZTicketParams, body: ZTicketStatusBody },
       async ({ userId, params, body, req }) => {

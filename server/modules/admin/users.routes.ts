@@ -1,12 +1,20 @@
 import { Router } from "express";
-import { ZAdminUserParams, ZAdminUsersQuery, ZSuspendBody } from "../../../shared/api/admin/users";
+import {
+  ADMIN_USERS_PATHS,
+  ZAdminUserParams,
+  ZAdminUsersQuery,
+  ZSuspendBody,
+} from "../../../shared/api/admin/users";
 import type { Db } from "../../db/pool";
 import { AppError } from "../../http/app-error";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
 import { restoreAccount, suspendAccount } from "../auth/suspension";
 import { reviewUser, searchUsers } from "./admin-users";
 import { recordStaffAction } from "./staff-gate";
+
+const at = mountedAt("/api/admin/users");
 
 export interface UsersAdminDeps {
   db: Db;
@@ -18,15 +26,15 @@ export function usersAdminRoutes(deps: UsersAdminDeps): Router {
   const router = Router();
 
   router.get(
-    "/",
+    at(ADMIN_USERS_PATHS.list),
     handler({ auth: true, query: ZAdminUsersQuery }, ({ query }) => searchUsers(db, query)),
   );
   router.get(
-    "/:id",
+    at(ADMIN_USERS_PATHS.one),
     handler({ auth: true, params: ZAdminUserParams }, ({ params }) => reviewUser(db, params.id)),
   );
   router.post(
-    "/:id/suspend",
+    at(ADMIN_USERS_PATHS.suspend),
     handler(
       { auth: true, params: ZAdminUserParams, body: ZSuspendBody },
       async ({ userId, params, body, req }) => {
@@ -45,7 +53,7 @@ export function usersAdminRoutes(deps: UsersAdminDeps): Router {
     ),
   );
   router.post(
-    "/:id/restore",
+    at(ADMIN_USERS_PATHS.restore),
     handler({ auth: true, params: ZAdminUserParams }, async ({ userId, params, req }) => {
       await reviewUser(db, params.id);
       if (!(await restoreAccount(db, params.id)))

@@ -1,5 +1,6 @@
 import { Router } from "express";
 import {
+  ADMIN_WORK_ORDERS_PATHS,
   ZAdminWorkOrdersQuery,
   ZDeliverableFileQuery,
   ZWorkOrderAssignBody,
@@ -9,6 +10,7 @@ import {
   ZWorkOrderTextDeliverableBody,
 } from "../../../shared/api/admin/work-orders";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
 import type { Config } from "../../lib/config";
 import { checkDeliverableFile, readDeliverableBody } from "../work-orders/deliverable-file";
@@ -22,6 +24,8 @@ import {
   assignWorkOrder,
   cancelWorkOrder,
 } from "./work-order-actions";
+
+const at = mountedAt("/api/admin/work-orders");
 
 export type WorkOrdersAdminDeps = StaffRefundDeps & {
   config: Pick<Config, "appUrl">;
@@ -42,16 +46,16 @@ export function workOrdersAdminRoutes(deps: WorkOrdersAdminDeps): Router {
     recordStaffAction(db, requestMeta(req), { staffId, action, object: { kind: "work_order", id }, detail });
 
   router.get(
-    "/",
+    at(ADMIN_WORK_ORDERS_PATHS.list),
     handler({ auth: true, query: ZAdminWorkOrdersQuery }, ({ query }) => listWorkOrders(db, query)),
   );
   router.get(
-    "/:id",
+    at(ADMIN_WORK_ORDERS_PATHS.one),
     handler({ auth: true, params: ZWorkOrderParams }, ({ params }) => workOrderDetail(db, params.id)),
   );
   /** Start, deliver, or cancel (which refunds the order); the buyer is mailed each time. */
   router.post(
-    "/:id/status",
+    at(ADMIN_WORK_ORDERS_PATHS.status),
     handler(
       { auth: true, params: ZWorkOrderParams, body: ZWorkOrderStatusBody },
       async ({ userId, params, body, req }) => {
@@ -74,7 +78,7 @@ export function workOrdersAdminRoutes(deps: WorkOrdersAdminDeps): Router {
     ),
   );
   router.post(
-    "/:id/assign",
+    at(ADMIN_WORK_ORDERS_PATHS.assign),
     handler(
       { auth: true, params: ZWorkOrderParams, body: ZWorkOrderAssignBody },
       async ({ userId, params, body, req }) => {
@@ -85,7 +89,7 @@ export function workOrdersAdminRoutes(deps: WorkOrdersAdminDeps): Router {
     ),
   );
   router.post(
-    "/:id/notes",
+    at(ADMIN_WORK_ORDERS_PATHS.notes),
     handler(
       { auth: true, params: ZWorkOrderParams, body: ZWorkOrderNoteBody, status: 201 },
       async ({ userId, params, body, req }) => {
@@ -96,7 +100,7 @@ export function workOrdersAdminRoutes(deps: WorkOrdersAdminDeps): Router {
     ),
   );
   router.post(
-    "/:id/deliverables",
+    at(ADMIN_WORK_ORDERS_PATHS.deliverables),
     handler(
       { auth: true, params: ZWorkOrderParams, body: ZWorkOrderTextDeliverableBody, status: 201 },
       async ({ userId, params, body, req }) => {
@@ -108,7 +112,7 @@ export function workOrdersAdminRoutes(deps: WorkOrdersAdminDeps): Router {
   );
   /** A file deliverable: the body is the file, sent as its type; `?name=` its file name. */
   router.post(
-    "/:id/deliverables/file",
+    at(ADMIN_WORK_ORDERS_PATHS.deliverableFile),
     readDeliverableBody,
     handler(
       { auth: true, params: ZWorkOrderParams, query: ZDeliverableFileQuery, status: 201 },

@@ -1,9 +1,12 @@
 import { Router } from "express";
-import { ZEstimateQuery } from "../../../shared/api/appraisals";
+import { APPRAISAL_PATHS, ZEstimateQuery } from "../../../shared/api/appraisals";
 import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import type { RateLimit } from "../../http/rate-limit";
 import { estimateName } from "./appraise-name";
+
+const at = mountedAt("/api/appraisals");
 
 export interface AppraisalDeps {
   db: Db;
@@ -15,7 +18,7 @@ export function appraisalRoutes(deps: AppraisalDeps): Router {
   const { db } = deps;
   const router = Router();
   router.get(
-    "/estimate",
+    at(APPRAISAL_PATHS.estimate),
     handler({ auth: true, query: ZEstimateQuery }, async ({ userId, query }) => {
       await deps.limits.appraisalEstimates.spend(userId);
       return estimateName(db, query.name);

@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { Router } from "express";
-import { ZAuditExportQuery, ZAuditLogQuery } from "../../../shared/api/auth/security";
+import { SECURITY_PATHS, ZAuditExportQuery, ZAuditLogQuery } from "../../../shared/api/auth/security";
 import { users } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import type { DbOrTx } from "../../db/tx";
 import { AppError } from "../../http/app-error";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { sendCsv } from "../../http/send-csv";
 import { csvDocument } from "../../lib/csv-write";
 import { describeDevice } from "../../lib/device-name";
@@ -36,13 +37,16 @@ export interface AuditLogDeps {
   db: Db;
 }
 
+const atAuditLog = mountedAt("/api/audit-log");
+const atSecurity = mountedAt("/api/security");
+
 /** `GET /api/audit-log`: the user's own security events; `/all`: every account's, for staff. */
 export function auditRoutes(deps: AuditLogDeps): Router {
   const { db } = deps;
   const router = Router();
 
   router.get(
-    "/",
+    atAuditLog(SECURITY_PATHS.auditLog),
     handler({ auth: true, query: ZAuditLogQuery }, async ({ userId, query }) => ({
       events: withDevice(
         await listAuditLog({ db, userId, days: await auditRetentionDays(db, userId), filter: query }),
@@ -50,7 +54,7 @@ export function auditRoutes(deps: AuditLogDeps): Router {
     })),
   );
   router.get(
-    "/all",
+    atAuditLog(SECURITY_PATHS.auditLogAll),
     handler({ auth: true }, async ({ userId }) => {
       const [me] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
       if (me?.role !== "staff") throw new AppError("FORBIDDEN", "Only staff can read every account's log");
@@ -68,7 +72,7 @@ export function auditExportRoutes(deps: AuditLogDeps): Router {
   const { db } = deps;
   const router = Router();
   router.get(
-    "/audit-log/export",
+    atSecurity(SECURITY_PATHS.auditLogExport),
     requireAddOn("audit-logs", db),
     handler({ auth: true, query: ZAuditExportQuery }, async ({ userId, query, res }) => {
       const { format, ...filter } = query;

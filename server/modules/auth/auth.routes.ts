@@ -1,7 +1,13 @@
 import { Router } from "express";
-import { ZChangePasswordBody, ZProfileBody, ZRegisterBody } from "../../../shared/api/auth/sign-in";
+import {
+  AUTH_PATHS,
+  ZChangePasswordBody,
+  ZProfileBody,
+  ZRegisterBody,
+} from "../../../shared/api/auth/sign-in";
 import { AppError } from "../../http/app-error";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
 import { assertRecentAuth, requireRecentAuth } from "../../http/require-recent-auth";
 import { SESSION_COOKIE } from "../../http/session";
@@ -27,6 +33,8 @@ import { type PasswordResetDeps, passwordResetRoutes } from "./password-reset.ro
 import { type SecurityDeps, securityRoutes } from "./security.routes";
 import { type SignInRoutesDeps, signInRoutes } from "./sign-in.routes";
 
+const at = mountedAt("/api/auth");
+
 /** What the account routes need of the app: their own, and what each of the routes they gather needs. */
 export type AuthDeps = SignInRoutesDeps &
   SecurityDeps &
@@ -44,7 +52,7 @@ export function authRoutes(deps: AuthDeps): Router {
   const router = Router();
 
   router.get(
-    "/me",
+    at(AUTH_PATHS.me),
     handler({ auth: true }, async ({ userId }) => {
       const user = await findUser({ db, userId });
       if (!user) throw new AppError("UNAUTHORIZED", "Please sign in to continue");
@@ -53,7 +61,7 @@ export function authRoutes(deps: AuthDeps): Router {
   );
 
   router.post(
-    "/register",
+    at(AUTH_PATHS.register),
     handler({ body: ZRegisterBody, status: 201 }, async ({ body, req, res }) => {
       await authLimits.beforeRegister(requestMeta(req).address);
       const user = await register({
@@ -85,7 +93,7 @@ export function authRoutes(deps: AuthDeps): Router {
   router.use(emailRoutes(deps));
 
   router.post(
-    "/logout",
+    at(AUTH_PATHS.logout),
     handler({}, async ({ req, res }) => {
       const signedIn = req.session?.userId;
       if (signedIn) await recordAudit(db, { userId: signedIn, event: "sign_out", meta: requestMeta(req) });
@@ -95,7 +103,7 @@ export function authRoutes(deps: AuthDeps): Router {
   );
 
   router.put(
-    "/profile",
+    at(AUTH_PATHS.profile),
     handler({ auth: true, body: ZProfileBody }, async ({ userId, body, req }) => {
       const before = await findUser({ db, userId });
       const emailChanges = before !== undefined && before.email.toLowerCase() !== body.email.toLowerCase();
@@ -109,7 +117,7 @@ export function authRoutes(deps: AuthDeps): Router {
   );
 
   router.post(
-    "/change-password",
+    at(AUTH_PATHS.changePassword),
     requireRecentAuth,
     handler({ auth: true, body: ZChangePasswordBody }, async ({ userId, body, req }) => {
       await changePassword({ db, userId, currentSessionId: req.sessionID, input: body });
@@ -119,7 +127,7 @@ export function authRoutes(deps: AuthDeps): Router {
   );
 
   router.delete(
-    "/account",
+    at(AUTH_PATHS.account),
     requireRecentAuth,
     handler({ auth: true }, async ({ userId, req, res }) => {
       await deleteAccount({ db, userId, meta: requestMeta(req) });

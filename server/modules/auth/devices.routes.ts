@@ -1,6 +1,12 @@
 import { Router } from "express";
-import { ZApproveByLinkBody, ZDeviceIdParams, ZRenameDeviceBody } from "../../../shared/api/auth/devices";
+import {
+  DEVICE_PATHS,
+  ZApproveByLinkBody,
+  ZDeviceIdParams,
+  ZRenameDeviceBody,
+} from "../../../shared/api/auth/devices";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
 import { SESSION_COOKIE } from "../../http/session";
 import { endSession } from "../../http/session-helpers";
@@ -10,6 +16,8 @@ import { approveDeviceById, approveDeviceByLink } from "./device-approval";
 import { listDevices, renameDevice, revokeDevice } from "./devices.service";
 import { resumeApprovedSignIn } from "./sign-in";
 import type { SignInDeps } from "./sign-in-step";
+
+const at = mountedAt("/api/auth");
 
 export type DeviceDeps = SignInDeps;
 
@@ -22,7 +30,7 @@ export function deviceRoutes(deps: DeviceDeps): Router {
   const router = Router();
 
   router.get(
-    "/devices",
+    at(DEVICE_PATHS.devices),
     handler({ auth: true }, async ({ userId, req }) => ({
       devices: await listDevices(db, userId, req.session.deviceId),
       manage: await hasAddOn(db, userId, "device-management"),
@@ -30,21 +38,21 @@ export function deviceRoutes(deps: DeviceDeps): Router {
   );
   // The mailed link's page: no session needed, the token is the proof; counted like a code.
   router.post(
-    "/devices/approve",
+    at(DEVICE_PATHS.approveByLink),
     handler({ body: ZApproveByLinkBody }, async ({ body, req }) => {
       await authLimits.countCode(`device-link:${requestMeta(req).address}`);
       return approveDeviceByLink({ db, req, token: body.token });
     }),
   );
   router.post(
-    "/devices/:id/approve",
+    at(DEVICE_PATHS.approve),
     requireAddOn("device-management", db),
     handler({ auth: true, params: ZDeviceIdParams }, ({ userId, params, req }) =>
       approveDeviceById({ db, req, userId, id: params.id }),
     ),
   );
   router.patch(
-    "/devices/:id",
+    at(DEVICE_PATHS.device),
     requireAddOn("device-management", db),
     handler(
       { auth: true, params: ZDeviceIdParams, body: ZRenameDeviceBody },
@@ -61,7 +69,7 @@ export function deviceRoutes(deps: DeviceDeps): Router {
     ),
   );
   router.delete(
-    "/devices/:id",
+    at(DEVICE_PATHS.device),
     requireAddOn("device-management", db),
     handler({ auth: true, params: ZDeviceIdParams }, async ({ userId, params, req, res }) => {
       const current = req.session.deviceId === params.id;
@@ -81,7 +89,7 @@ export function deviceRoutes(deps: DeviceDeps): Router {
   );
   // Polled by a sign-in that waits for its device to be approved.
   router.post(
-    "/device-approval",
+    at(DEVICE_PATHS.approval),
     handler({}, ({ req, res }) => resumeApprovedSignIn(deps, { req, res })),
   );
   return router;

@@ -1,12 +1,15 @@
 import { Router } from "express";
-import { ZEmailTokenBody } from "../../../shared/api/auth/email";
+import { EMAIL_PATHS, ZEmailTokenBody } from "../../../shared/api/auth/email";
 import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
 import type { Config } from "../../lib/config";
 import type { Mailer } from "../../mail/mailer";
 import { cancelPendingChange, emailStatus, resendConfirmation } from "./email-change.service";
 import { cancelEmailChangeByLink, confirmEmail } from "./email-confirm";
+
+const at = mountedAt("/api/auth");
 
 export interface EmailDeps {
   db: Db;
@@ -21,18 +24,18 @@ export function emailRoutes(deps: EmailDeps): Router {
   const router = Router();
 
   router.get(
-    "/email",
+    at(EMAIL_PATHS.status),
     handler({ auth: true }, ({ userId }) => emailStatus({ db, userId })),
   );
   router.post(
-    "/email/resend",
+    at(EMAIL_PATHS.resend),
     handler({ auth: true, status: 202 }, async ({ userId }) => {
       await resendConfirmation({ db, userId, ...links });
       return { message: "A new confirmation link is on its way." };
     }),
   );
   router.delete(
-    "/email/pending",
+    at(EMAIL_PATHS.pending),
     handler({ auth: true }, async ({ userId, req }) => {
       await cancelPendingChange({ db, userId, meta: requestMeta(req) });
       return emailStatus({ db, userId });
@@ -40,7 +43,7 @@ export function emailRoutes(deps: EmailDeps): Router {
   );
   // Opened from an email, on whichever device, signed in or not: the token alone says whose.
   router.post(
-    "/email/confirm",
+    at(EMAIL_PATHS.confirm),
     handler({ body: ZEmailTokenBody }, async ({ body, req }) => {
       const { email } = await confirmEmail({
         db,
@@ -53,7 +56,7 @@ export function emailRoutes(deps: EmailDeps): Router {
     }),
   );
   router.post(
-    "/email/cancel",
+    at(EMAIL_PATHS.cancel),
     handler({ body: ZEmailTokenBody }, ({ body, req }) =>
       cancelEmailChangeByLink({ db, token: body.token, meta: requestMeta(req) }),
     ),

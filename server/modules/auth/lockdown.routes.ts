@@ -1,9 +1,13 @@
 import { Router } from "express";
+import { SECURITY_PATHS } from "../../../shared/api/auth/security";
 import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
 import { requireAddOn } from "../entitlements/require-add-on";
 import { lockDownAccount, lockdownStatus } from "./lockdown";
+
+const at = mountedAt("/api/security");
 
 export interface LockdownDeps {
   db: Db;
@@ -14,11 +18,11 @@ export function lockdownRoutes(deps: LockdownDeps): Router {
   const { db } = deps;
   const router = Router();
   router.get(
-    "/lockdown",
+    at(SECURITY_PATHS.lockdown),
     handler({ auth: true }, ({ userId }) => lockdownStatus(db, userId)),
   );
   router.post(
-    "/lockdown",
+    at(SECURITY_PATHS.lockdown),
     requireAddOn("incident-response", db),
     handler({ auth: true }, ({ userId, req }) =>
       lockDownAccount({ db, userId, currentSid: req.sessionID, meta: requestMeta(req) }),

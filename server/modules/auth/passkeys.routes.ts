@@ -1,6 +1,7 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { Router } from "express";
 import {
+  PASSKEY_PATHS,
   ZLoginOptionsBody,
   ZLoginVerifyBody,
   ZPasskeyIdParams,
@@ -11,6 +12,7 @@ import {
 } from "../../../shared/api/auth/passkeys";
 import { AppError } from "../../http/app-error";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
 import { requireRecentAuth } from "../../http/require-recent-auth";
 import type { Config } from "../../lib/config";
@@ -42,6 +44,8 @@ declare module "express-session" {
   }
 }
 
+const at = mountedAt("/api/auth");
+
 /**
  * Passkeys and security keys (docs/security.md#accounts-and-sign-in): adding one (signed in, recently confirmed, with its
  * add-on), signing in with one alone or after the password, and managing them in Settings →
@@ -53,18 +57,18 @@ export function passkeyRoutes(deps: PasskeyDeps): Router {
   const router = Router();
 
   router.get(
-    "/passkeys",
+    at(PASSKEY_PATHS.list),
     handler({ auth: true }, ({ userId }) => listPasskeys(db, userId)),
   );
   router.post(
-    "/passkeys/register/options",
+    at(PASSKEY_PATHS.registerOptions),
     requireRecentAuth,
     handler({ auth: true, body: ZRegisterOptionsBody }, ({ userId, body, req }) =>
       registrationOptions({ db, session: req.session, appUrl, userId, kind: body.kind }),
     ),
   );
   router.post(
-    "/passkeys/register/verify",
+    at(PASSKEY_PATHS.registerVerify),
     requireRecentAuth,
     handler({ auth: true, body: ZRegisterVerifyBody, status: 201 }, async ({ userId, body, req }) => {
       const passkey = await registerPasskey({
@@ -85,7 +89,7 @@ export function passkeyRoutes(deps: PasskeyDeps): Router {
     }),
   );
   router.post(
-    "/passkeys/login/options",
+    at(PASSKEY_PATHS.loginOptions),
     handler({ body: ZLoginOptionsBody }, ({ req }) => {
       const pending = req.session.pendingSignIn;
       if (pending && Date.now() - pending.at > PENDING_SIGN_IN_MS) delete req.session.pendingSignIn;
@@ -93,7 +97,7 @@ export function passkeyRoutes(deps: PasskeyDeps): Router {
     }),
   );
   router.post(
-    "/passkeys/login/verify",
+    at(PASSKEY_PATHS.loginVerify),
     handler({ body: ZLoginVerifyBody }, async ({ body, req, res }) => {
       const meta = requestMeta(req);
       const pending = req.session.pendingSignIn;
@@ -134,7 +138,7 @@ export function passkeyRoutes(deps: PasskeyDeps): Router {
     }),
   );
   router.patch(
-    "/passkeys/:id",
+    at(PASSKEY_PATHS.one),
     handler(
       { auth: true, params: ZPasskeyIdParams, body: ZRenamePasskeyBody },
       async ({ userId, params, body }) => {
@@ -144,7 +148,7 @@ export function passkeyRoutes(deps: PasskeyDeps): Router {
     ),
   );
   router.delete(
-    "/passkeys/:id",
+    at(PASSKEY_PATHS.one),
     requireRecentAuth,
     handler({ auth: true, params: ZPasskeyIdParams }, async ({ userId, params, req }) => {
       const kind = await removePasskey(db, userId, params.id);
@@ -158,7 +162,7 @@ export function passkeyRoutes(deps: PasskeyDeps): Router {
     }),
   );
   router.put(
-    "/2fa/required",
+    at(PASSKEY_PATHS.requireTwoFactor),
     requireRecentAuth,
     handler({ auth: true, body: ZRequireTwoFactorBody }, async ({ userId, body, req }) => {
       await setTwoFactorRequired(db, userId, body.required);

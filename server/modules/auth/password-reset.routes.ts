@@ -1,12 +1,19 @@
 import { Router } from "express";
-import { ZPasswordResetBody, ZPasswordResetConfirmBody } from "../../../shared/api/auth/security";
+import {
+  SECURITY_PATHS,
+  ZPasswordResetBody,
+  ZPasswordResetConfirmBody,
+} from "../../../shared/api/auth/security";
 import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
 import type { Config } from "../../lib/config";
 import type { Mailer } from "../../mail/mailer";
 import type { AuthLimits } from "./auth-limits";
 import { confirmPasswordReset, requestPasswordReset } from "./password-reset.service";
+
+const at = mountedAt("/api/auth");
 
 export interface PasswordResetDeps {
   db: Db;
@@ -21,7 +28,7 @@ export function passwordResetRoutes(deps: PasswordResetDeps): Router {
   const router = Router();
 
   router.post(
-    "/password-reset",
+    at(SECURITY_PATHS.passwordReset),
     handler({ body: ZPasswordResetBody, status: 202 }, async ({ body, req }) => {
       const meta = requestMeta(req);
       await authLimits.beforePasswordReset(meta.address);
@@ -36,7 +43,7 @@ export function passwordResetRoutes(deps: PasswordResetDeps): Router {
     }),
   );
   router.post(
-    "/password-reset/confirm",
+    at(SECURITY_PATHS.passwordResetConfirm),
     handler({ body: ZPasswordResetConfirmBody }, async ({ body, req }) => {
       const { userId } = await confirmPasswordReset({ db, ...body, meta: requestMeta(req) });
       // The owner proved the mailbox: their account's failed-sign-in count starts again.

@@ -1,7 +1,8 @@
 import { Router } from "express";
-import { ZCodeBody, ZSessionIdParams } from "../../../shared/api/auth/security";
+import { SECURITY_PATHS, ZCodeBody, ZSessionIdParams } from "../../../shared/api/auth/security";
 import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
 import { requireRecentAuth } from "../../http/require-recent-auth";
 import { SESSION_COOKIE } from "../../http/session";
@@ -20,6 +21,8 @@ import {
   twoFactorStatus,
 } from "./two-factor.service";
 
+const at = mountedAt("/api/auth");
+
 type AuditEvent = Parameters<typeof recordAudit>[1]["event"];
 
 export interface SecurityDeps {
@@ -36,16 +39,16 @@ export function securityRoutes(deps: SecurityDeps): Router {
     recordAudit(db, { userId, event, meta: requestMeta(req) });
 
   router.get(
-    "/2fa",
+    at(SECURITY_PATHS.twoFactor),
     handler({ auth: true }, ({ userId }) => twoFactorStatus({ db, userId })),
   );
   router.post(
-    "/2fa/setup",
+    at(SECURITY_PATHS.twoFactorSetup),
     requireRecentAuth,
     handler({ auth: true }, ({ userId }) => setupTwoFactor({ db, keys, userId })),
   );
   router.post(
-    "/2fa/enable",
+    at(SECURITY_PATHS.twoFactorEnable),
     requireRecentAuth,
     handler({ auth: true, body: ZCodeBody }, async ({ userId, body, req }) => {
       await authLimits.countCode(userId);
@@ -55,7 +58,7 @@ export function securityRoutes(deps: SecurityDeps): Router {
     }),
   );
   router.post(
-    "/2fa/disable",
+    at(SECURITY_PATHS.twoFactorDisable),
     requireRecentAuth,
     handler({ auth: true, body: ZCodeBody }, async ({ userId, body, req }) => {
       await authLimits.countCode(userId);
@@ -67,7 +70,7 @@ export function securityRoutes(deps: SecurityDeps): Router {
     }),
   );
   router.post(
-    "/2fa/recovery-codes",
+    at(SECURITY_PATHS.recoveryCodes),
     requireRecentAuth,
     handler({ auth: true, body: ZCodeBody }, async ({ userId, body, req }) => {
       await authLimits.countCode(userId);
@@ -79,13 +82,13 @@ export function securityRoutes(deps: SecurityDeps): Router {
   );
 
   router.get(
-    "/sessions",
+    at(SECURITY_PATHS.sessions),
     handler({ auth: true }, async ({ userId, req }) => ({
       sessions: await listSessions({ db, userId, currentSid: req.sessionID }),
     })),
   );
   router.delete(
-    "/sessions",
+    at(SECURITY_PATHS.sessions),
     handler({ auth: true }, async ({ userId, req }) => {
       const ended = await endOtherSessions({ db, userId, currentSid: req.sessionID });
       await recordAudit(db, {
@@ -98,7 +101,7 @@ export function securityRoutes(deps: SecurityDeps): Router {
     }),
   );
   router.delete(
-    "/sessions/:id",
+    at(SECURITY_PATHS.session),
     handler({ auth: true, params: ZSessionIdParams }, async ({ userId, params, req, res }) => {
       const { current } = await endSessionById({ db, userId, id: params.id, currentSid: req.sessionID });
       await recordAudit(db, { userId, event: "session_ended", meta: requestMeta(req), detail: { current } });

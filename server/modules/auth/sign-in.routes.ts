@@ -1,8 +1,9 @@
 import { Router } from "express";
-import { ZCodeBody, ZReauthBody } from "../../../shared/api/auth/security";
-import { ZLoginBody } from "../../../shared/api/auth/sign-in";
+import { SECURITY_PATHS, ZCodeBody, ZReauthBody } from "../../../shared/api/auth/security";
+import { AUTH_PATHS, ZLoginBody } from "../../../shared/api/auth/sign-in";
 import { AppError } from "../../http/app-error";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
 import { recordAudit } from "../audit/audit-log";
 import { findAccount, findUser, passwordMatches } from "./auth.service";
@@ -13,6 +14,8 @@ import type { SignInDeps } from "./sign-in-step";
 import { alertOnFailedSignIn } from "./threat-alerts";
 import type { TotpKeys } from "./totp-secrets";
 import { checkSecondFactor, isTwoFactorOn } from "./two-factor.service";
+
+const at = mountedAt("/api/auth");
 
 const wrongPassword = () => new AppError("UNAUTHORIZED", "Invalid username/email or password.");
 
@@ -26,7 +29,7 @@ export function signInRoutes(deps: SignInRoutesDeps): Router {
   const router = Router();
 
   router.post(
-    "/login",
+    at(AUTH_PATHS.login),
     handler({ body: ZLoginBody }, async ({ body, req, res }) => {
       const meta = requestMeta(req);
       const user = await findAccount({ db, usernameOrEmail: body.usernameOrEmail });
@@ -58,7 +61,7 @@ export function signInRoutes(deps: SignInRoutesDeps): Router {
   );
 
   router.post(
-    "/2fa/verify",
+    at(SECURITY_PATHS.twoFactorVerify),
     handler({ body: ZCodeBody }, async ({ body, req, res }) => {
       const pending = req.session.pendingSignIn;
       if (!pending || Date.now() - pending.at > PENDING_SIGN_IN_MS) {
@@ -93,7 +96,7 @@ export function signInRoutes(deps: SignInRoutesDeps): Router {
   );
 
   router.post(
-    "/reauthenticate",
+    at(SECURITY_PATHS.reauthenticate),
     handler({ auth: true, body: ZReauthBody }, async ({ userId, body, req }) => {
       const meta = requestMeta(req);
       const user = await findUser({ db, userId });

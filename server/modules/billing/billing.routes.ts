@@ -1,5 +1,9 @@
 import { Router } from "express";
 import {
+  BILLING_PATHS,
+  BILLING_PORTAL_PATH,
+  RECEIPTS_PATH,
+  SUBSCRIPTIONS_PATH,
   type TPendingOrder,
   ZChangeOptionBody,
   ZPendingOrdersQuery,
@@ -7,8 +11,10 @@ import {
   ZSubscriptionIdParams,
 } from "../../../shared/api/billing";
 import { ZOrderIdParams } from "../../../shared/api/checkout";
+import { ENTITLEMENTS_PATH } from "../../../shared/api/entitlements";
 import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import type { Config } from "../../lib/config";
 import type { Mailer } from "../../mail/mailer";
 import type { PaidContext } from "../../payments/money-effects";
@@ -17,6 +23,8 @@ import { entitlementsOf } from "../entitlements/entitlements.service";
 import { changeOption, listSubscriptions, openBillingPortal, setCancelAtPeriodEnd } from "./billing.service";
 import { cancelPendingOrder, listPendingOrders } from "./pending-orders.service";
 import { listReceipts, receiptPdf } from "./receipts.service";
+
+const at = mountedAt("/api");
 
 export interface BillingDeps {
   db: Db;
@@ -32,26 +40,26 @@ export function billingRoutes(deps: BillingDeps): Router {
   const router = Router();
 
   router.get(
-    "/entitlements",
+    at(ENTITLEMENTS_PATH),
     handler({ auth: true }, ({ userId }) => entitlementsOf({ db, userId })),
   );
   router.get(
-    "/billing/subscriptions",
+    at(SUBSCRIPTIONS_PATH),
     handler({ auth: true }, ({ userId }) => listSubscriptions({ db, userId })),
   );
-  for (const [action, cancel] of [
-    ["cancel", true],
-    ["resume", false],
+  for (const [path, cancel] of [
+    [BILLING_PATHS.subscriptionCancel, true],
+    [BILLING_PATHS.subscriptionResume, false],
   ] as const) {
     router.post(
-      `/billing/subscriptions/:id/${action}`,
+      at(path),
       handler({ auth: true, params: ZSubscriptionIdParams }, ({ userId, params }) =>
         setCancelAtPeriodEnd({ db, payments, userId, id: params.id, cancel }),
       ),
     );
   }
   router.post(
-    "/billing/subscriptions/:id/change",
+    at(BILLING_PATHS.subscriptionChange),
     handler(
       { auth: true, params: ZSubscriptionIdParams, body: ZChangeOptionBody },
       ({ userId, params, body }) =>
@@ -59,18 +67,18 @@ export function billingRoutes(deps: BillingDeps): Router {
     ),
   );
   router.post(
-    "/billing/portal",
+    at(BILLING_PORTAL_PATH),
     handler({ auth: true }, ({ userId }) =>
       // PUBLIC_URL, never a request's Host (docs/security.md#trust-at-the-edge).
       openBillingPortal({ db, payments, userId, returnUrl: `${deps.config.appUrl}/settings#billing` }),
     ),
   );
   router.get(
-    "/billing/receipts",
+    at(RECEIPTS_PATH),
     handler({ auth: true }, ({ userId }) => listReceipts({ db, userId })),
   );
   router.get(
-    "/billing/receipts/:file",
+    at(BILLING_PATHS.receipt),
     handler({ auth: true, params: ZReceiptParams }, async ({ userId, params, res }) => {
       const orderId = params.file.slice(0, -".pdf".length);
       const pdf = await receiptPdf({ db, userId, orderId, issuer: deps.config.receiptIssuer });
@@ -81,14 +89,14 @@ export function billingRoutes(deps: BillingDeps): Router {
     }),
   );
   router.get(
-    "/service-orders",
+    at(BILLING_PATHS.serviceOrders),
     handler(
       { auth: true, query: ZPendingOrdersQuery },
       ({ userId }): Promise<TPendingOrder[]> => listPendingOrders({ db, userId }),
     ),
   );
   router.post(
-    "/service-orders/:id/cancel",
+    at(BILLING_PATHS.serviceOrderCancel),
     handler({ auth: true, params: ZOrderIdParams }, ({ userId, params }) =>
       cancelPendingOrder({ db, userId, orderId: params.id }),
     ),

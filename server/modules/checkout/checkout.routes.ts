@@ -1,5 +1,7 @@
 import { Router } from "express";
 import {
+  CHECKOUT_MODE_PATH,
+  CHECKOUT_PATHS,
   checkoutPagePath,
   type TCheckoutMode,
   ZCheckoutBody,
@@ -10,6 +12,7 @@ import {
 import type { Db } from "../../db/pool";
 import { notFound } from "../../http/app-error";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import type { Config } from "../../lib/config";
 import type { Logger } from "../../lib/logger";
 import type { Mailer } from "../../mail/mailer";
@@ -19,6 +22,8 @@ import { getServiceOrder, startCheckout } from "./checkout.service";
 import { capturePayPalReturn, paySandboxOrder } from "./complete-payment.service";
 import { ownServiceOrder } from "./own-order";
 import { renderSandboxPage } from "./sandbox-page";
+
+const at = mountedAt("/api");
 
 const successPath = (orderId: string) => `/checkout/success?order=${orderId}`;
 const cancelledPath = (orderId: string) => `${checkoutPagePath(orderId)}?cancelled=true`;
@@ -38,19 +43,19 @@ export function checkoutRoutes(deps: CheckoutDeps): Router {
   const router = Router();
 
   router.get(
-    "/checkout/mode",
+    at(CHECKOUT_MODE_PATH),
     handler({}, (): TCheckoutMode => ({ sandbox: payments.testMode })),
   );
 
   router.get(
-    "/service-orders/:id",
+    at(CHECKOUT_PATHS.serviceOrder),
     handler({ auth: true, params: ZOrderIdParams }, ({ userId, params }) =>
       getServiceOrder({ db, userId, orderId: params.id }),
     ),
   );
 
   router.post(
-    "/checkout/service/:id",
+    at(CHECKOUT_PATHS.pay),
     handler({ auth: true, params: ZOrderIdParams, body: ZCheckoutBody }, ({ userId, params, body }) =>
       startCheckout({
         db,
@@ -66,7 +71,7 @@ export function checkoutRoutes(deps: CheckoutDeps): Router {
   );
 
   router.get(
-    "/checkout/sandbox/:id",
+    at(CHECKOUT_PATHS.sandbox),
     handler(
       { auth: true, params: ZOrderIdParams, query: ZSandboxProviderQuery },
       async ({ userId, params, query, res }) => {
@@ -81,7 +86,7 @@ export function checkoutRoutes(deps: CheckoutDeps): Router {
   );
 
   router.post(
-    "/checkout/sandbox/:id/pay",
+    at(CHECKOUT_PATHS.sandboxPay),
     handler(
       { auth: true, params: ZOrderIdParams, query: ZSandboxProviderQuery },
       async ({ userId, params, query, res }) => {
@@ -100,7 +105,7 @@ export function checkoutRoutes(deps: CheckoutDeps): Router {
   );
 
   router.post(
-    "/checkout/sandbox/:id/cancel",
+    at(CHECKOUT_PATHS.sandboxCancel),
     handler({ auth: true, params: ZOrderIdParams }, async ({ userId, params, res }) => {
       await ownServiceOrder({ db, userId, orderId: params.id });
       res.redirect(303, cancelledPath(params.id));
@@ -108,7 +113,7 @@ export function checkoutRoutes(deps: CheckoutDeps): Router {
   );
 
   router.get(
-    "/checkout/paypal/return",
+    at(CHECKOUT_PATHS.paypalReturn),
     handler({ auth: true, query: ZPayPalReturnQuery }, async ({ userId, query, res }) => {
       if (!payments.paypal) return res.redirect(303, cancelledPath(query.order));
       const outcome = await capturePayPalReturn({

@@ -1,5 +1,6 @@
 import { Router } from "express";
 import {
+  CONNECTION_PATHS,
   ZConnectionIdParam,
   ZCreateConnectionBody,
   ZDomainParam,
@@ -8,6 +9,7 @@ import {
 } from "../../../shared/api/connections";
 import type { Database, Db } from "../../db/pool";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import type { Config } from "../../lib/config";
 import type { Logger } from "../../lib/logger";
 import type { Mailer } from "../../mail/mailer";
@@ -27,6 +29,8 @@ import {
 } from "./connections.service";
 import { createCredentialKeys } from "./credentials";
 import type { SyncDeps } from "./sync";
+
+const at = mountedAt("/api/connections");
 
 /** The parts of the app a sync is built from: the database, the log and the services' settings. */
 export interface ConnectionSyncSource {
@@ -94,41 +98,41 @@ export function connectionRoutes(deps: ConnectionDeps): Router {
   const router = Router();
 
   router.get(
-    "/services",
+    at(CONNECTION_PATHS.services),
     handler({ auth: true }, () => listServices()),
   );
   router.get(
-    "/",
+    at(CONNECTION_PATHS.list),
     handler({ auth: true }, ({ userId }) => listConnections(db, userId)),
   );
   router.post(
-    "/",
+    at(CONNECTION_PATHS.list),
     handler({ auth: true, body: ZCreateConnectionBody, status: 201 }, ({ userId, body }) =>
       createConnection(sync, userId, body),
     ),
   );
   router.get(
-    "/renewals",
+    at(CONNECTION_PATHS.renewals),
     handler({ auth: true }, ({ userId }) => renewals(db, userId)),
   );
   router.get(
-    "/tld-prices",
+    at(CONNECTION_PATHS.tldPrices),
     handler({ auth: true }, ({ userId }) => tldPriceTable(db, userId)),
   );
   router.put(
-    "/tld-prices",
+    at(CONNECTION_PATHS.tldPrices),
     handler({ auth: true, body: ZTldPriceBody }, ({ userId, body }) =>
       setTldPrice(db, userId, body.tld, body.price),
     ),
   );
   router.get(
-    "/domains/:domainId",
+    at(CONNECTION_PATHS.domain),
     handler({ auth: true, params: ZDomainParam }, async ({ userId, params }) => ({
       registrar: await registrarDomain(db, userId, params.domainId),
     })),
   );
   router.post(
-    "/park/:domainId",
+    at(CONNECTION_PATHS.park),
     handler({ auth: true, params: ZDomainParam }, ({ userId, params }) =>
       parkInOneStep(
         { ...sync, mailer: deps.mailer, checker: deps.ownership, appUrl: deps.config.appUrl },
@@ -138,20 +142,20 @@ export function connectionRoutes(deps: ConnectionDeps): Router {
     ),
   );
   router.patch(
-    "/:id",
+    at(CONNECTION_PATHS.one),
     handler(
       { auth: true, params: ZConnectionIdParam, body: ZUpdateConnectionBody },
       ({ userId, params, body }) => setPaused(db, userId, params.id, body.paused),
     ),
   );
   router.post(
-    "/:id/sync",
+    at(CONNECTION_PATHS.sync),
     handler({ auth: true, params: ZConnectionIdParam, status: 202 }, ({ userId, params }) =>
       requestSync(db, userId, params.id),
     ),
   );
   router.delete(
-    "/:id",
+    at(CONNECTION_PATHS.one),
     handler({ auth: true, params: ZConnectionIdParam }, ({ userId, params }) =>
       deleteConnection(db, userId, params.id),
     ),

@@ -1,11 +1,20 @@
 import { Router } from "express";
-import { certificatePagePath, ZCourseParams, ZLessonParams } from "../../../shared/api/courses";
+import {
+  COURSE_PATHS,
+  COURSES_PATH,
+  certificatePagePath,
+  ZCourseParams,
+  ZLessonParams,
+} from "../../../shared/api/courses";
 import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import type { Config } from "../../lib/config";
 import { certificatePdf } from "./course-certificate";
 import { completeLesson, finishedCourse, listCourses, readLesson } from "./courses.service";
 import { issueCertificate } from "./issue-certificate";
+
+const at = mountedAt("/api/courses");
 
 export interface CourseDeps {
   db: Db;
@@ -17,17 +26,17 @@ export function courseRoutes(deps: CourseDeps): Router {
   const { db } = deps;
   const router = Router();
   router.get(
-    "/",
+    at(COURSES_PATH),
     handler({ auth: true }, ({ userId }) => listCourses({ db, userId })),
   );
   router.get(
-    "/:courseId/lessons/:lessonId",
+    at(COURSE_PATHS.lesson),
     handler({ auth: true, params: ZLessonParams }, ({ userId, params }) =>
       readLesson({ db, userId, ...params }),
     ),
   );
   router.post(
-    "/:courseId/lessons/:lessonId/complete",
+    at(COURSE_PATHS.lessonComplete),
     handler({ auth: true, params: ZLessonParams }, ({ userId, params }) =>
       completeLesson({
         db,
@@ -38,7 +47,7 @@ export function courseRoutes(deps: CourseDeps): Router {
     ),
   );
   router.get(
-    "/:courseId/certificate.pdf",
+    at(COURSE_PATHS.certificate),
     handler({ auth: true, params: ZCourseParams }, async ({ userId, params, res }) => {
       const { course } = await finishedCourse({ db, userId, courseId: params.courseId });
       const certificate = await issueCertificate(db, {

@@ -1,9 +1,12 @@
 import { Router } from "express";
-import { ZCreativeFileParams } from "../../../shared/api/creatives";
+import { CREATIVE_PATHS, CREATIVES_PATH, ZCreativeFileParams } from "../../../shared/api/creatives";
 import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import type { Config } from "../../lib/config";
 import { creativeFile, listCreatives } from "./creatives.service";
+
+const at = mountedAt("/api/creatives");
 
 export interface CreativeDeps {
   db: Db;
@@ -16,11 +19,11 @@ export function creativeRoutes(deps: CreativeDeps): Router {
   const appUrl = deps.config.appUrl;
   const router = Router();
   router.get(
-    "/",
+    at(CREATIVES_PATH),
     handler({ auth: true }, ({ userId }) => listCreatives({ db, userId, appUrl })),
   );
   router.get(
-    "/:file",
+    at(CREATIVE_PATHS.file),
     handler({ auth: true, params: ZCreativeFileParams }, async ({ userId, params, res }) => {
       const file = await creativeFile({ db, userId, appUrl, file: params.file });
       res

@@ -1,5 +1,7 @@
 import { Router } from "express";
+import { ANALYTICS_PATHS } from "../../../shared/api/analytics";
 import {
+  DOMAIN_PATHS,
   ZCreateDomainBody,
   ZDomainIdParam,
   ZDomainImportBody,
@@ -8,10 +10,11 @@ import {
   ZSandboxDnsBody,
   ZUpdateDomainBody,
 } from "../../../shared/api/domains";
-import { ZDeliverableParams } from "../../../shared/api/work-orders";
+import { WORK_ORDER_PATHS, ZDeliverableParams } from "../../../shared/api/work-orders";
 import type { Database, Db } from "../../db/pool";
 import { csvUpload } from "../../http/csv-upload";
 import { handler, requireUser } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import type { Config } from "../../lib/config";
 import type { Mailer } from "../../mail/mailer";
 import { deliverableFile } from "../work-orders/buyer-work-orders";
@@ -29,6 +32,8 @@ import {
 } from "./domains.service";
 import { verifyDomainNow } from "./verify-domain";
 
+const at = mountedAt("/api/domains");
+
 export interface DomainDeps {
   db: Db;
   database: Pick<Database, "engine">;
@@ -43,7 +48,7 @@ export function domainRoutes(deps: DomainDeps): Router {
   const router = Router();
 
   router.get(
-    "/",
+    at(DOMAIN_PATHS.list),
     handler({ auth: true, query: ZPortfolioQuery }, async ({ userId, query, res }) => {
       const page = await portfolioPage({ db, userId, query });
       if (page.nextCursor) res.setHeader("X-Next-Cursor", page.nextCursor);
@@ -52,7 +57,7 @@ export function domainRoutes(deps: DomainDeps): Router {
     }),
   );
   router.post(
-    "/",
+    at(DOMAIN_PATHS.list),
     handler({ auth: true, body: ZCreateDomainBody, status: 201 }, ({ userId, body }) =>
       createDomain({ db, userId, nameserverPool, checker: deps.ownership, input: body }),
     ),
@@ -60,7 +65,7 @@ export function domainRoutes(deps: DomainDeps): Router {
 
   // Signed-out uploads are refused before the file is read.
   router.post(
-    "/import/preview",
+    at(DOMAIN_PATHS.importPreview),
     requireUser,
     csvUpload,
     handler({ auth: true, body: ZDomainImportBody }, ({ userId, body }) =>
@@ -68,7 +73,7 @@ export function domainRoutes(deps: DomainDeps): Router {
     ),
   );
   router.post(
-    "/import",
+    at(DOMAIN_PATHS.import),
     requireUser,
     csvUpload,
     handler({ auth: true, body: ZDomainImportBody, status: 201 }, ({ userId, body }) =>
@@ -77,25 +82,25 @@ export function domainRoutes(deps: DomainDeps): Router {
   );
 
   router.get(
-    "/:id",
+    at(DOMAIN_PATHS.one),
     handler({ auth: true, params: ZDomainIdParam }, ({ userId, params }) =>
       getDomainDetail({ db, userId, domainId: params.id }),
     ),
   );
   router.patch(
-    "/:id",
+    at(DOMAIN_PATHS.one),
     handler({ auth: true, params: ZDomainIdParam, body: ZUpdateDomainBody }, ({ userId, params, body }) =>
       updateDomain({ db, userId, domainId: params.id, input: body }),
     ),
   );
   router.delete(
-    "/:id",
+    at(DOMAIN_PATHS.one),
     handler({ auth: true, params: ZDomainIdParam }, ({ userId, params }) =>
       deleteDomain({ db, userId, domainId: params.id }),
     ),
   );
   router.post(
-    "/:id/verify",
+    at(DOMAIN_PATHS.verify),
     handler({ auth: true, params: ZDomainIdParam }, ({ userId, params }) =>
       verifyDomainNow({
         db,
@@ -110,26 +115,26 @@ export function domainRoutes(deps: DomainDeps): Router {
   // The DNS sandbox (development only): records published here answer the ownership check.
   const sandbox = { db, enabled: config.dnsSandbox };
   router.get(
-    "/:id/dns-sandbox",
+    at(DOMAIN_PATHS.dnsSandbox),
     handler({ auth: true, params: ZDomainIdParam }, ({ userId, params }) =>
       readSandboxDns({ ...sandbox, userId, domainId: params.id }),
     ),
   );
   router.put(
-    "/:id/dns-sandbox",
+    at(DOMAIN_PATHS.dnsSandbox),
     handler({ auth: true, params: ZDomainIdParam, body: ZSandboxDnsBody }, ({ userId, params, body }) =>
       publishSandboxDns({ ...sandbox, userId, domainId: params.id, records: body }),
     ),
   );
   router.get(
-    "/:id/services",
+    at(DOMAIN_PATHS.services),
     handler({ auth: true, params: ZDomainIdParam }, ({ userId, params }) =>
       listDomainServices({ db, userId, domainId: params.id }),
     ),
   );
   /** A delivered work order's file, for its buyer: saved, never rendered in the page. */
   router.get(
-    "/:id/deliverables/:deliverableId",
+    at(WORK_ORDER_PATHS.deliverableFile),
     handler({ auth: true, params: ZDeliverableParams }, async ({ userId, params, res }) => {
       const file = await deliverableFile(db, {
         userId,
@@ -145,7 +150,7 @@ export function domainRoutes(deps: DomainDeps): Router {
     }),
   );
   router.get(
-    "/:id/traffic",
+    at(ANALYTICS_PATHS.domainTraffic),
     handler({ auth: true, params: ZDomainIdParam, query: ZDomainTrafficQuery }, ({ userId, params, query }) =>
       getDomainTraffic({ db, userId, domainId: params.id, days: query.days }),
     ),

@@ -1,6 +1,14 @@
 import { type Response, Router } from "express";
 import { z } from "zod";
-import { ZNewSequence } from "../../../shared/api/email-automation";
+import {
+  EMAIL_AUTOMATION_PATHS,
+  EMAIL_SEQUENCES_PATH,
+  ZNewSequence,
+} from "../../../shared/api/email-automation";
+import { mountedAt } from "../../http/mounted-at";
+
+const at = mountedAt("/api/email");
+
 import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
 import type { Config } from "../../lib/config";
@@ -20,17 +28,17 @@ export function emailAutomationRoutes(deps: EmailAutomationDeps): Router {
   const { db } = deps;
   const router = Router();
   router.get(
-    "/sequences",
+    at(EMAIL_SEQUENCES_PATH),
     handler({ auth: true }, ({ userId }) => emailAutomation({ db, userId })),
   );
   router.post(
-    "/sequences",
+    at(EMAIL_SEQUENCES_PATH),
     handler({ auth: true, body: ZNewSequence, status: 201 }, ({ userId, body }) =>
       createSequence({ db, userId, input: body }),
     ),
   );
   router.delete(
-    "/sequences/:id",
+    at(EMAIL_AUTOMATION_PATHS.sequence),
     handler({ auth: true, params: ZSequenceParams }, ({ userId, params }) =>
       deleteSequence({ db, userId, id: params.id }),
     ),

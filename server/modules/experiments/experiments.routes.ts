@@ -1,5 +1,6 @@
 import { Router } from "express";
 import {
+  EXPERIMENT_PATHS,
   ZCreateExperimentBody,
   ZExperimentIdParam,
   ZExperimentListQuery,
@@ -7,7 +8,10 @@ import {
 } from "../../../shared/api/experiments";
 import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { createExperiment, getExperiment, listExperiments, stopExperiment } from "./experiments.service";
+
+const at = mountedAt("/api/experiments");
 
 export interface ExperimentDeps {
   db: Db;
@@ -18,25 +22,25 @@ export function experimentRoutes(deps: ExperimentDeps, onChange: (domainName: st
   const { db } = deps;
   const router = Router();
   router.get(
-    "/",
+    at(EXPERIMENT_PATHS.list),
     handler({ auth: true, query: ZExperimentListQuery }, ({ userId, query }) =>
       listExperiments({ db, userId, domainId: query.domainId, onChange }),
     ),
   );
   router.post(
-    "/",
+    at(EXPERIMENT_PATHS.list),
     handler({ auth: true, body: ZCreateExperimentBody, status: 201 }, ({ userId, body }) =>
       createExperiment({ db, userId, input: body, onChange }),
     ),
   );
   router.get(
-    "/:id",
+    at(EXPERIMENT_PATHS.one),
     handler({ auth: true, params: ZExperimentIdParam }, ({ userId, params }) =>
       getExperiment({ db, userId, experimentId: params.id, onChange }),
     ),
   );
   router.post(
-    "/:id/stop",
+    at(EXPERIMENT_PATHS.stop),
     handler(
       { auth: true, params: ZExperimentIdParam, body: ZStopExperimentBody },
       ({ userId, params, body }) =>

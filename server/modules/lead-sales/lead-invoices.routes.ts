@@ -6,9 +6,11 @@ import {
   ZLeadInvoiceCheckoutBody,
   ZLeadInvoiceTokenParams,
 } from "../../../shared/api/lead-sales";
+import { pathTo } from "../../../shared/path-to";
 import type { Db } from "../../db/pool";
 import { notFound } from "../../http/app-error";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import type { Config } from "../../lib/config";
 import type { Logger } from "../../lib/logger";
 import type { PaidContext } from "../../payments/money-effects";
@@ -22,6 +24,8 @@ import {
   sandboxInvoice,
   startInvoiceCheckout,
 } from "./pay-invoice";
+
+const at = mountedAt("/api/lead-invoices");
 
 const ZPayPalInvoiceReturn = ZPayPalReturnQuery.pick({ token: true });
 
@@ -44,17 +48,17 @@ export function leadInvoiceRoutes(deps: LeadInvoiceDeps): Router {
   const page = (token: string, state: string) => `${leadInvoicePagePath(token)}?${state}=1`;
 
   router.get(
-    "/:token",
+    at(LEAD_INVOICE_PATHS.one),
     handler({ params: ZLeadInvoiceTokenParams }, ({ params }) => publicInvoice(deps.db, params.token)),
   );
   router.post(
-    "/:token/checkout",
+    at(LEAD_INVOICE_PATHS.checkout),
     handler({ params: ZLeadInvoiceTokenParams, body: ZLeadInvoiceCheckoutBody }, ({ params, body }) =>
       startInvoiceCheckout(leadSales, payments, { token: params.token, provider: body.provider }),
     ),
   );
   router.get(
-    "/:token/sandbox",
+    at(LEAD_INVOICE_PATHS.sandbox),
     handler(
       { params: ZLeadInvoiceTokenParams, query: ZSandboxProviderQuery },
       async ({ params, query, res }) => {
@@ -64,7 +68,7 @@ export function leadInvoiceRoutes(deps: LeadInvoiceDeps): Router {
         res.set("Referrer-Policy", "same-origin");
         res.type("html").send(
           renderSandboxPage(invoice, query.provider, {
-            base: `${LEAD_INVOICE_PATHS.one(params.token)}/sandbox`,
+            base: `${pathTo(LEAD_INVOICE_PATHS.one, { token: params.token })}/sandbox`,
             back: leadInvoicePagePath(params.token),
             paidText: "This invoice has already been paid.",
           }),
@@ -73,7 +77,7 @@ export function leadInvoiceRoutes(deps: LeadInvoiceDeps): Router {
     ),
   );
   router.post(
-    "/:token/sandbox/pay",
+    at(LEAD_INVOICE_PATHS.sandboxPay),
     handler(
       { params: ZLeadInvoiceTokenParams, query: ZSandboxProviderQuery },
       async ({ params, query, res }) => {
@@ -89,14 +93,14 @@ export function leadInvoiceRoutes(deps: LeadInvoiceDeps): Router {
     ),
   );
   router.post(
-    "/:token/sandbox/cancel",
+    at(LEAD_INVOICE_PATHS.sandboxCancel),
     handler({ params: ZLeadInvoiceTokenParams }, async ({ params, res }) => {
       await sandboxInvoice(deps.db, params.token);
       res.redirect(303, page(params.token, "cancelled"));
     }),
   );
   router.get(
-    "/:token/paypal-return",
+    at(LEAD_INVOICE_PATHS.paypalReturn),
     handler(
       { params: ZLeadInvoiceTokenParams, query: ZPayPalInvoiceReturn },
       async ({ params, query, res }) => {

@@ -1,8 +1,11 @@
 import express, { Router } from "express";
-import { LEAD_BUYER_HEADER, LEAD_SIGNATURE_HEADER } from "../../../shared/api/lead-sales";
+import { LEAD_BUYER_HEADER, LEAD_RETURNS_PATH, LEAD_SIGNATURE_HEADER } from "../../../shared/api/lead-sales";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { returnFromBuyer } from "./buyer-returns";
 import type { LeadSales } from "./lead-sales";
+
+const at = mountedAt("/api/webhooks/lead-returns");
 
 export interface LeadReturnDeps {
   leadSales: LeadSales;
@@ -12,7 +15,7 @@ export interface LeadReturnDeps {
 export function leadReturnRoutes(deps: LeadReturnDeps): Router {
   const router = Router();
   router.post(
-    "/",
+    at(LEAD_RETURNS_PATH),
     express.raw({ type: () => true, limit: "16kb" }),
     handler({}, ({ req }) =>
       returnFromBuyer(deps.leadSales, {

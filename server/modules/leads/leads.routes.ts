@@ -1,7 +1,8 @@
 import { Router } from "express";
-import { ZLeadBody } from "../../../shared/api/leads/leads";
+import { LEADS_PATH, LEADS_SUMMARY_PATH, ZLeadBody } from "../../../shared/api/leads/leads";
 import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import type { RateLimit } from "../../http/rate-limit";
 import { requestMeta } from "../../http/request-meta";
 import type { Config } from "../../lib/config";
@@ -12,6 +13,8 @@ import { visitorIds } from "../parked-pages/assign-variant";
 import { recordConversion } from "../parked-pages/track-visitors";
 import { leadSummary } from "./lead-summary";
 import { captureLead } from "./leads.service";
+
+const at = mountedAt("/api/leads");
 
 /**
  * The page the form was sent from, as the consent record keeps it and buyers are shown: the page
@@ -33,7 +36,7 @@ export function leadRoutes(deps: LeadDeps): Router {
   const { config } = deps;
   const visitors = visitorIds(config.sessionSecret);
   router.post(
-    "/",
+    at(LEADS_PATH),
     handler({ body: ZLeadBody, status: 201 }, async ({ body, req }) => {
       const answer = await captureLead({
         db: deps.db,
@@ -63,7 +66,7 @@ export function leadRoutes(deps: LeadDeps): Router {
     }),
   );
   router.get(
-    "/summary",
+    at(LEADS_SUMMARY_PATH),
     handler({ auth: true }, ({ userId }) => leadSummary(deps.db, userId)),
   );
   return router;

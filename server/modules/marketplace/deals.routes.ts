@@ -1,5 +1,6 @@
 import { Router } from "express";
 import {
+  marketplaceDealPaths,
   ZCounterOfferBody,
   ZDisputeBody,
   ZDisputeStatementBody,
@@ -17,6 +18,7 @@ import {
 import type { Db } from "../../db/pool";
 import { notFound } from "../../http/app-error";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import type { OwnershipChecker } from "../domains/check-ownership";
 import { quoteLease } from "./lease-terms";
 import { getNewsletter, setNewsletter } from "./listings-newsletter";
@@ -43,6 +45,8 @@ import {
   submitDisputeStatement,
 } from "./transactions.service";
 
+const at = mountedAt("/api/marketplace");
+
 export interface DealDeps {
   db: Db;
   ownership: OwnershipChecker;
@@ -61,58 +65,58 @@ export function dealRoutes(deps: DealDeps, invalidatePage: (domainName: string) 
   const sale = { auth: true, params: ZTransactionIdParams } as const;
 
   router.get(
-    "/offers",
+    at(marketplaceDealPaths.offers),
     handler({ auth: true, query: ZOffersQuery }, ({ userId, query }) =>
       listOffers({ db, userId, role: query.role }),
     ),
   );
   router.post(
-    "/offers",
+    at(marketplaceDealPaths.offers),
     handler({ auth: true, body: ZMakeOfferBody, status: 201 }, ({ userId, body }) =>
       makeOffer({ db, userId, ...body }),
     ),
   );
   router.post(
-    "/offers/:id/counter",
+    at(marketplaceDealPaths.counter),
     handler({ ...offer, body: ZCounterOfferBody, status: 201 }, ({ userId, params, body, req }) =>
       counterOffer({ db, userId, offerId: params.id, amount: body.amount, member: Boolean(req.portfolio) }),
     ),
   );
   router.post(
-    "/offers/:id/accept",
+    at(marketplaceDealPaths.accept),
     handler(offer, ({ userId, params, req }) =>
       acceptOffer({ db, userId, offerId: params.id, member: Boolean(req.portfolio) }),
     ),
   );
   router.post(
-    "/offers/:id/decline",
+    at(marketplaceDealPaths.decline),
     handler(offer, ({ userId, params, req }) =>
       declineOffer({ db, userId, offerId: params.id, member: Boolean(req.portfolio) }),
     ),
   );
   router.post(
-    "/offers/:id/withdraw",
+    at(marketplaceDealPaths.withdraw),
     handler(offer, ({ userId, params }) => withdrawOffer({ db, userId, offerId: params.id })),
   );
   router.post(
-    "/floor",
+    at(marketplaceDealPaths.floor),
     handler({ auth: true, body: ZOfferFloorBody }, ({ userId, body }) =>
       setOfferFloor({ db, userId, ...body }),
     ),
   );
 
   router.get(
-    "/newsletter",
+    at(marketplaceDealPaths.newsletter),
     handler({ auth: true }, ({ userId }) => getNewsletter({ db, userId })),
   );
   router.put(
-    "/newsletter",
+    at(marketplaceDealPaths.newsletter),
     handler({ auth: true, body: ZNewsletterBody }, ({ userId, body }) =>
       setNewsletter({ db, userId, subscribed: body.subscribed }),
     ),
   );
   router.get(
-    "/listings/:id",
+    at(marketplaceDealPaths.listing),
     handler({ auth: true, params: ZListingIdParams }, async ({ params }) => {
       const listing = await publicListing(db, { id: params.id });
       if (!listing) throw notFound("Listing");
@@ -121,49 +125,49 @@ export function dealRoutes(deps: DealDeps, invalidatePage: (domainName: string) 
   );
 
   router.get(
-    "/transactions",
+    at(marketplaceDealPaths.transactions),
     handler({ auth: true }, ({ userId }) => listTransactions({ db, userId })),
   );
   router.post(
-    "/transactions",
+    at(marketplaceDealPaths.transactions),
     handler({ auth: true, body: ZOpenTransactionBody, status: 201 }, ({ userId, body }) =>
       openTransaction({ db, userId, input: body, config }),
     ),
   );
   router.get(
-    "/transactions/:id",
+    at(marketplaceDealPaths.transaction),
     handler(sale, ({ userId, params }) => getTransaction({ db, userId, id: params.id })),
   );
   router.post(
-    "/transactions/:id/confirm-transfer",
+    at(marketplaceDealPaths.confirmTransfer),
     handler(sale, ({ userId, params }) =>
       confirmTransfer({ db, checker: deps.ownership, userId, id: params.id }),
     ),
   );
   router.post(
-    "/transactions/:id/accept",
+    at(marketplaceDealPaths.acceptTransaction),
     handler(sale, ({ userId, params }) => acceptTransaction({ db, userId, id: params.id, config })),
   );
   router.post(
-    "/transactions/:id/dispute",
+    at(marketplaceDealPaths.dispute),
     handler({ ...sale, body: ZDisputeBody }, ({ userId, params, body }) =>
       disputeTransaction({ db, userId, id: params.id, reason: body.reason }),
     ),
   );
   router.post(
-    "/transactions/:id/statement",
+    at(marketplaceDealPaths.statement),
     handler({ ...sale, body: ZDisputeStatementBody }, ({ userId, params, body }) =>
       submitDisputeStatement({ db, userId, id: params.id, statement: body.statement }),
     ),
   );
   router.get(
-    "/listings/:id/lease-quote",
+    at(marketplaceDealPaths.leaseQuote),
     handler({ auth: true, params: ZListingIdParams, query: ZLeaseQuoteQuery }, ({ params, query }) =>
       quoteLease({ db, domainId: params.id, months: query.months }),
     ),
   );
   router.put(
-    "/transactions/:id/redirect",
+    at(marketplaceDealPaths.leaseRedirect),
     handler({ ...sale, body: ZLeaseRedirectBody }, async ({ userId, params, body }) => {
       const lease = await setLeaseRedirect({ db, userId, id: params.id, url: body.url });
       invalidatePage(lease.domainName);
@@ -171,7 +175,7 @@ export function dealRoutes(deps: DealDeps, invalidatePage: (domainName: string) 
     }),
   );
   router.post(
-    "/transactions/:id/cancel",
+    at(marketplaceDealPaths.cancel),
     handler(sale, ({ userId, params }) => cancelTransaction({ db, userId, id: params.id })),
   );
   return router;

@@ -1,5 +1,6 @@
 import { Router } from "express";
 import {
+  marketplacePaths,
   ZContactSellerBody,
   ZDomainIdParams,
   ZLanderBody,
@@ -9,6 +10,7 @@ import {
   ZMessageIdParams,
 } from "../../../shared/api/marketplace/listings";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import type { RateLimit } from "../../http/rate-limit";
 import type { Config } from "../../lib/config";
 import type { Mailer } from "../../mail/mailer";
@@ -22,6 +24,8 @@ import {
   unlistDomain,
 } from "./marketplace.service";
 import { contactSeller, markMessageRead, sellerInbox } from "./seller-inbox.service";
+
+const at = mountedAt("/api/marketplace");
 
 export type MarketplaceDeps = DealDeps & {
   mailer: Mailer;
@@ -39,7 +43,7 @@ export function marketplaceRoutes(
   const router = Router();
 
   router.get(
-    "/domains",
+    at(marketplacePaths.domains),
     handler({ auth: true, query: ZMarketplaceQuery }, async ({ userId, query, res }) => {
       const page = await listMarketplace({ db, userId, query });
       if (page.nextCursor) res.setHeader("X-Next-Cursor", page.nextCursor);
@@ -48,23 +52,23 @@ export function marketplaceRoutes(
     }),
   );
   router.get(
-    "/tlds",
+    at(marketplacePaths.tlds),
     handler({ auth: true }, () => listingTlds(db)),
   );
   router.post(
-    "/list",
+    at(marketplacePaths.list),
     handler({ auth: true, body: ZListDomainBody, status: 201 }, ({ userId, body }) =>
       listDomain({ db, userId, ...body }),
     ),
   );
   router.delete(
-    "/list/:domainId",
+    at(marketplacePaths.unlist),
     handler({ auth: true, params: ZDomainIdParams }, ({ userId, params }) =>
       unlistDomain({ db, userId, ...params }),
     ),
   );
   router.put(
-    "/list/:domainId/lander",
+    at(marketplacePaths.lander),
     handler({ auth: true, params: ZDomainIdParams, body: ZLanderBody }, async ({ userId, params, body }) => {
       const { name, ...answer } = await setLander({
         db,
@@ -77,21 +81,21 @@ export function marketplaceRoutes(
     }),
   );
   router.post(
-    "/sold",
+    at(marketplacePaths.sold),
     handler({ auth: true, body: ZMarkSoldBody }, ({ userId, body }) => markSold({ db, userId, ...body })),
   );
   router.post(
-    "/contact",
+    at(marketplacePaths.contact),
     handler({ auth: true, body: ZContactSellerBody, status: 201 }, ({ userId, body }) =>
       contactSeller({ db, mailer, limit, inboxUrl, senderId: userId, ...body }),
     ),
   );
   router.get(
-    "/messages",
+    at(marketplacePaths.messages),
     handler({ auth: true }, ({ userId }) => sellerInbox({ db, userId })),
   );
   router.post(
-    "/messages/:id/read",
+    at(marketplacePaths.readMessage),
     handler({ auth: true, params: ZMessageIdParams }, ({ userId, params }) =>
       markMessageRead({ db, userId, messageId: params.id }),
     ),

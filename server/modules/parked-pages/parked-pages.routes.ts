@@ -3,8 +3,10 @@ import express, { Router } from "express";
 import { z } from "zod";
 import { ZDomainIdParam } from "../../../shared/api/domains";
 import {
+  LEASED_DOMAINS_PATH,
   PAGE_IMAGE_MAX_BYTES,
   PAGE_IMAGE_TYPES,
+  PAGE_PATHS,
   ZPageBody,
   ZPageVersionParams,
 } from "../../../shared/api/parked-pages";
@@ -12,10 +14,13 @@ import { pageImages } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import { notFound } from "../../http/app-error";
 import { handler, requireUser, userId } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import type { Config } from "../../lib/config";
 import { leasedDomains } from "./domain-control";
 import { uploadPageImage } from "./page-images";
 import { getPage, listPageVersions, previewPage, restorePageVersion, savePage } from "./parked-pages.service";
+
+const at = mountedAt("/api/domains");
 
 export interface PageDeps {
   db: Db;
@@ -27,41 +32,41 @@ export function pageRoutes(deps: PageDeps, onChange: (domainName: string) => voi
   const { db } = deps;
   const router = Router();
   router.get(
-    "/leased",
+    at(LEASED_DOMAINS_PATH),
     handler({ auth: true }, ({ userId }) => leasedDomains(db, userId)),
   );
   router.get(
-    "/:id/page",
+    at(PAGE_PATHS.page),
     handler({ auth: true, params: ZDomainIdParam }, ({ userId, params }) =>
       getPage({ db, userId, domainId: params.id }),
     ),
   );
   router.put(
-    "/:id/page",
+    at(PAGE_PATHS.page),
     handler({ auth: true, params: ZDomainIdParam, body: ZPageBody }, ({ userId, params, body }) =>
       savePage({ db, userId, domainId: params.id, input: body, onChange }),
     ),
   );
   router.post(
-    "/:id/page/preview",
+    at(PAGE_PATHS.preview),
     handler({ auth: true, params: ZDomainIdParam, body: ZPageBody }, ({ userId, params, body }) =>
       previewPage({ db, userId, domainId: params.id, input: body, appUrl: deps.config.appUrl }),
     ),
   );
   router.get(
-    "/:id/page/versions",
+    at(PAGE_PATHS.versions),
     handler({ auth: true, params: ZDomainIdParam }, ({ userId, params }) =>
       listPageVersions({ db, userId, domainId: params.id }),
     ),
   );
   router.post(
-    "/:id/page/versions/:version/restore",
+    at(PAGE_PATHS.restore),
     handler({ auth: true, params: ZPageVersionParams }, ({ userId, params }) =>
       restorePageVersion({ db, userId, domainId: params.id, version: params.version, onChange }),
     ),
   );
   router.post(
-    "/:id/page/images",
+    at(PAGE_PATHS.images),
     requireUser,
     express.raw({ type: [...PAGE_IMAGE_TYPES], limit: PAGE_IMAGE_MAX_BYTES }),
     handler({ auth: true, params: ZDomainIdParam, status: 201 }, ({ userId, params, req }) =>
@@ -75,7 +80,7 @@ export function pageRoutes(deps: PageDeps, onChange: (domainName: string) => voi
     ),
   );
   // The builder's preview reads the owner's images here (the parked host serves them to visitors).
-  router.get("/:id/page/images/:imageId", async (req, res) => {
+  router.get(at(PAGE_PATHS.image), async (req, res) => {
     const owner = userId(req);
     const params = z.object({ id: z.uuid(), imageId: z.uuid() }).parse(req.params);
     const [image] = await db

@@ -1,5 +1,6 @@
 import { Router } from "express";
 import {
+  PAYMENT_PATHS,
   ZPaymentSettingsBody,
   ZPayoutBody,
   ZPayPalRailBody,
@@ -10,6 +11,7 @@ import {
 } from "../../../shared/api/payouts";
 import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { requestMeta } from "../../http/request-meta";
 import { requireRecentAuth } from "../../http/require-recent-auth";
 import { sendCsv } from "../../http/send-csv";
@@ -33,6 +35,8 @@ import { getTaxForm, submitTaxForm, taxFormPdfOf } from "./tax-forms.service";
 import { captureTestOrder, createTestOrder, paypalSetup } from "./test-payments.service";
 import { payeeYearSummaryCsv } from "./year-end.service";
 
+const at = mountedAt("/api");
+
 export interface PayoutDeps {
   db: Db;
   payments: Payments;
@@ -48,23 +52,23 @@ export function payoutRoutes(deps: PayoutDeps): Router {
   const router = Router();
 
   router.get(
-    "/payments/balance",
+    at(PAYMENT_PATHS.balance),
     handler({ auth: true }, ({ userId }) => getBalance({ db, userId })),
   );
   router.get(
-    "/transactions",
+    at(PAYMENT_PATHS.transactions),
     handler({ auth: true }, ({ userId }) => listTransactions({ db, userId })),
   );
   router.get(
-    "/payments/methods",
+    at(PAYMENT_PATHS.methods),
     handler({ auth: true }, () => listPaymentMethods(payments)),
   );
   router.get(
-    "/payments/settings",
+    at(PAYMENT_PATHS.settings),
     handler({ auth: true }, ({ userId }) => getPaymentSettings({ db, userId })),
   );
   router.put(
-    "/payments/settings",
+    at(PAYMENT_PATHS.settings),
     requireRecentAuth,
     handler({ auth: true, body: ZPaymentSettingsBody }, async ({ userId, body, req }) => {
       const saved = await updatePaymentSettings({ db, userId, settings: body });
@@ -78,7 +82,7 @@ export function payoutRoutes(deps: PayoutDeps): Router {
     }),
   );
   router.post(
-    "/payments/payout",
+    at(PAYMENT_PATHS.payout),
     handler({ auth: true, body: ZPayoutBody, status: 201 }, async ({ userId, body, req }) => {
       await assertPayoutConfirmed({ db, req, userId, amount: body.amount });
       const payout = await requestPayout({
@@ -103,11 +107,11 @@ export function payoutRoutes(deps: PayoutDeps): Router {
   );
 
   router.get(
-    "/payouts/account",
+    at(PAYMENT_PATHS.payoutAccount),
     handler({ auth: true }, ({ userId }) => getPayoutAccount(db, userId)),
   );
   router.put(
-    "/payouts/rail",
+    at(PAYMENT_PATHS.payoutRail),
     requireRecentAuth,
     handler({ auth: true, body: ZPayPalRailBody }, async ({ userId, body, req }) => {
       const account = await choosePayPalRail(db, userId, body.rail);
@@ -121,7 +125,7 @@ export function payoutRoutes(deps: PayoutDeps): Router {
     }),
   );
   router.post(
-    "/payouts/bank-account",
+    at(PAYMENT_PATHS.bankAccount),
     requireRecentAuth,
     handler({ auth: true, status: 201 }, async ({ userId, req }) => {
       const link = await startBankOnboarding({ db, stripe: payments.stripe, userId, origin: config.appUrl });
@@ -135,25 +139,25 @@ export function payoutRoutes(deps: PayoutDeps): Router {
     }),
   );
   router.get(
-    "/tax-forms/current",
+    at(PAYMENT_PATHS.taxFormCurrent),
     handler({ auth: true }, ({ userId }) => getTaxForm(db, userId)),
   );
   router.post(
-    "/tax-forms",
+    at(PAYMENT_PATHS.taxForms),
     requireRecentAuth,
     handler({ auth: true, body: ZTaxFormBody, status: 201 }, ({ userId, body }) =>
       submitTaxForm({ db, keys: deps.taxIdKeys, userId, body }),
     ),
   );
   router.get(
-    "/tax-forms/current.pdf",
+    at(PAYMENT_PATHS.taxFormCurrentPdf),
     handler({ auth: true }, async ({ userId, res }) => {
       const { pdf, filename } = await taxFormPdfOf(db, userId);
       res.type("application/pdf").set("Content-Disposition", `attachment; filename="${filename}"`).send(pdf);
     }),
   );
   router.get(
-    "/tax-forms/year-end/:year",
+    at(PAYMENT_PATHS.taxFormYearEnd),
     handler({ auth: true, params: ZYearParams }, async ({ userId, params, res }) => {
       const body = await payeeYearSummaryCsv(db, userId, params.year);
       sendCsv(res, { fileName: `parkpilot-payments-${params.year}.csv`, body });
@@ -161,17 +165,17 @@ export function payoutRoutes(deps: PayoutDeps): Router {
   );
 
   router.get(
-    "/paypal/setup",
+    at(PAYMENT_PATHS.paypalSetup),
     handler({ auth: true }, () => paypalSetup(payments.paypal)),
   );
   router.post(
-    "/paypal/order",
+    at(PAYMENT_PATHS.paypalOrder),
     handler({ auth: true, body: ZTestOrderBody, status: 201 }, ({ userId, body }) =>
       createTestOrder({ db, paypal: payments.paypal, userId, amount: body.amount, currency: body.currency }),
     ),
   );
   router.post(
-    "/paypal/order/:id/capture",
+    at(PAYMENT_PATHS.paypalCapture),
     handler({ auth: true, params: ZTestOrderParams }, ({ userId, params }) =>
       captureTestOrder({ db, paypal: payments.paypal, userId, orderId: params.id }),
     ),

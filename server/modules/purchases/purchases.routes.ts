@@ -1,10 +1,11 @@
 import { Router } from "express";
 import { OFFER_KEYS, OFFERS } from "../../../shared/catalog";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { checkRepeatPurchase, type RepeatPurchaseDeps } from "../billing/repeat-purchase";
 import { createOrder } from "./purchases.service";
 
-const API_PREFIX = "/api";
+const at = mountedAt("/api");
 
 export type PurchaseDeps = RepeatPurchaseDeps;
 
@@ -14,7 +15,7 @@ export function purchaseRoutes(deps: PurchaseDeps): Router {
   for (const offerKey of OFFER_KEYS) {
     const offer = OFFERS[offerKey];
     router.post(
-      offer.path.slice(API_PREFIX.length),
+      at(offer.path),
       handler({ auth: true, status: 201 }, ({ userId, req }) =>
         createOrder({
           db: deps.db,

@@ -1,10 +1,19 @@
 import { Router } from "express";
-import { ZDashboardQuery, ZGoalBody, ZGoalParams, ZStreamsQuery } from "../../../shared/api/revenue";
+import {
+  REVENUE_PATHS,
+  ZDashboardQuery,
+  ZGoalBody,
+  ZGoalParams,
+  ZStreamsQuery,
+} from "../../../shared/api/revenue";
 import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { tagVersion, versionedRead } from "../../http/versioned-read";
 import { getDashboard, listStreams } from "./dashboard.service";
 import { createGoal, deleteGoal, listGoals } from "./goals.service";
+
+const at = mountedAt("/api/revenue");
 
 export interface RevenueDeps {
   db: Db;
@@ -16,7 +25,7 @@ export function revenueRoutes(deps: RevenueDeps): Router {
   // Polled reads: kept by the browser, revalidated each time, answered 304 from the account's version.
   const revalidate = versionedRead(db);
   router.get(
-    "/dashboard",
+    at(REVENUE_PATHS.dashboard),
     versionedRead(db, Date.now, { versionInAnswer: true }),
     handler({ auth: true, query: ZDashboardQuery }, async ({ userId, query, req, res }) => {
       const { dashboard, version } = await getDashboard({ db, userId, range: query.range });
@@ -26,25 +35,25 @@ export function revenueRoutes(deps: RevenueDeps): Router {
     }),
   );
   router.get(
-    "/streams",
+    at(REVENUE_PATHS.streams),
     revalidate,
     handler({ auth: true, query: ZStreamsQuery }, ({ userId, query }) =>
       listStreams({ db, userId, limit: query.limit }),
     ),
   );
   router.get(
-    "/goals",
+    at(REVENUE_PATHS.goals),
     revalidate,
     handler({ auth: true }, ({ userId }) => listGoals({ db, userId })),
   );
   router.post(
-    "/goals",
+    at(REVENUE_PATHS.goals),
     handler({ auth: true, body: ZGoalBody, status: 201 }, ({ userId, body }) =>
       createGoal({ db, userId, input: body }),
     ),
   );
   router.delete(
-    "/goals/:id",
+    at(REVENUE_PATHS.goal),
     handler({ auth: true, params: ZGoalParams }, ({ userId, params }) =>
       deleteGoal({ db, userId, goalId: params.id }),
     ),

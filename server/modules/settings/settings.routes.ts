@@ -1,9 +1,17 @@
 import { Router } from "express";
-import { ZNotificationSettings } from "../../../shared/api/settings";
+import { PLAN_USAGE_PATH } from "../../../shared/api/plans";
+import {
+  ACCOUNT_SETTINGS_PATH,
+  NOTIFICATION_SETTINGS_PATH,
+  ZNotificationSettings,
+} from "../../../shared/api/settings";
 import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import { planUsage } from "../plans/plan-limits";
 import { getAccountSettings, getNotificationSettings, updateNotificationSettings } from "./settings.service";
+
+const at = mountedAt("/api/settings");
 
 export interface SettingsDeps {
   db: Db;
@@ -14,24 +22,24 @@ export function settingsRoutes(deps: SettingsDeps): Router {
   const router = Router();
 
   router.get(
-    "/notifications",
+    at(NOTIFICATION_SETTINGS_PATH),
     handler({ auth: true }, ({ userId }) => getNotificationSettings({ db, userId })),
   );
 
   router.put(
-    "/notifications",
+    at(NOTIFICATION_SETTINGS_PATH),
     handler({ auth: true, body: ZNotificationSettings }, ({ userId, body }) =>
       updateNotificationSettings({ db, userId, input: body }),
     ),
   );
 
   router.get(
-    "/account",
+    at(ACCOUNT_SETTINGS_PATH),
     handler({ auth: true }, ({ userId }) => getAccountSettings({ db, userId })),
   );
 
   router.get(
-    "/plan",
+    at(PLAN_USAGE_PATH),
     handler({ auth: true }, ({ userId }) => planUsage(db, userId)),
   );
 

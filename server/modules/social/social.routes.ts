@@ -1,10 +1,13 @@
 import { Router } from "express";
 import { z } from "zod";
-import { ZNewSocialPost, ZWebhookBody } from "../../../shared/api/social";
+import { SOCIAL_PATHS, ZNewSocialPost, ZWebhookBody } from "../../../shared/api/social";
 import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import type { Config } from "../../lib/config";
 import { deletePost, schedulePost, setWebhook, socialSchedule } from "./social.service";
+
+const at = mountedAt("/api/social");
 
 const ZPostParams = z.object({ id: z.uuid("Unknown post.") });
 
@@ -18,23 +21,23 @@ export function socialRoutes(deps: SocialDeps): Router {
   const { db } = deps;
   const router = Router();
   router.get(
-    "/posts",
+    at(SOCIAL_PATHS.posts),
     handler({ auth: true }, ({ userId }) => socialSchedule({ db, userId, appUrl: deps.config.appUrl })),
   );
   router.post(
-    "/posts",
+    at(SOCIAL_PATHS.posts),
     handler({ auth: true, body: ZNewSocialPost, status: 201 }, ({ userId, body }) =>
       schedulePost({ db, userId, input: body }),
     ),
   );
   router.delete(
-    "/posts/:id",
+    at(SOCIAL_PATHS.post),
     handler({ auth: true, params: ZPostParams }, ({ userId, params }) =>
       deletePost({ db, userId, id: params.id }),
     ),
   );
   router.put(
-    "/webhook",
+    at(SOCIAL_PATHS.webhook),
     handler({ auth: true, body: ZWebhookBody }, ({ userId, body }) =>
       setWebhook({ db, userId, url: body.url }),
     ),

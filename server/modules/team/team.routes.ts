@@ -1,5 +1,6 @@
 import { Router } from "express";
 import {
+  TEAM_PATHS,
   ZAcceptBody,
   ZIdParams,
   ZInvitationPreviewQuery,
@@ -10,6 +11,7 @@ import {
 } from "../../../shared/api/team";
 import type { Db } from "../../db/pool";
 import { actorId, handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import type { RateLimit } from "../../http/rate-limit";
 import { requestMeta } from "../../http/request-meta";
 import type { Config } from "../../lib/config";
@@ -23,6 +25,8 @@ import {
   removeMember,
   switchPortfolio,
 } from "./members.service";
+
+const at = mountedAt("/api/team");
 
 export interface TeamDeps {
   db: Db;
@@ -41,11 +45,11 @@ export function teamRoutes(deps: TeamDeps): Router {
   const router = Router();
 
   router.get(
-    "/members",
+    at(TEAM_PATHS.members),
     handler({ auth: true }, ({ userId }) => getTeam(db, userId)),
   );
   router.post(
-    "/invitations",
+    at(TEAM_PATHS.invitations),
     handler({ auth: true, body: ZInviteBody, status: 201 }, ({ userId, body, req }) =>
       inviteMember({
         db,
@@ -58,19 +62,19 @@ export function teamRoutes(deps: TeamDeps): Router {
     ),
   );
   router.delete(
-    "/invitations/:id",
+    at(TEAM_PATHS.invitation),
     handler({ auth: true, params: ZIdParams }, ({ userId, params, req }) =>
       revokeInvitation({ db, ownerId: userId, id: params.id, meta: requestMeta(req) }),
     ),
   );
   router.patch(
-    "/members/:id",
+    at(TEAM_PATHS.member),
     handler({ auth: true, params: ZIdParams, body: ZRoleBody }, ({ userId, params, body, req }) =>
       changeRole({ db, ownerId: userId, id: params.id, role: body.role, meta: requestMeta(req) }),
     ),
   );
   router.delete(
-    "/members/:id",
+    at(TEAM_PATHS.member),
     handler({ auth: true, params: ZIdParams }, ({ userId, params, req }) =>
       removeMember({ db, ownerId: userId, id: params.id, meta: requestMeta(req) }),
     ),
@@ -78,31 +82,31 @@ export function teamRoutes(deps: TeamDeps): Router {
 
   // Opened from the mailed link, signed out or in; counted per address, so no one guesses tokens in bulk.
   router.get(
-    "/invitations/preview",
+    at(TEAM_PATHS.preview),
     handler({ query: ZInvitationPreviewQuery }, async ({ query, req }) => {
       await deps.limits.invitationPreviews.spend(requestMeta(req).address);
       return previewInvitation(db, query.token);
     }),
   );
   router.post(
-    "/invitations/accept",
+    at(TEAM_PATHS.accept),
     handler({ auth: true, body: ZAcceptBody }, ({ body, req }) =>
       acceptInvitation({ db, userId: actorId(req), token: body.token, meta: requestMeta(req) }),
     ),
   );
   router.get(
-    "/portfolios",
+    at(TEAM_PATHS.portfolios),
     handler({ auth: true }, ({ req }) => listPortfolios(db, actorId(req), req.session.portfolioOwnerId)),
   );
   router.delete(
-    "/portfolios/:ownerId",
+    at(TEAM_PATHS.leave),
     handler({ auth: true, params: ZOwnerParams }, async ({ params, req }) => {
       await leavePortfolio({ db, memberId: actorId(req), ownerId: params.ownerId, meta: requestMeta(req) });
       if (req.session.portfolioOwnerId === params.ownerId) delete req.session.portfolioOwnerId;
     }),
   );
   router.post(
-    "/portfolio",
+    at(TEAM_PATHS.switch),
     handler({ auth: true, body: ZSwitchBody }, async ({ body, req }) => {
       const me = actorId(req);
       const { ownerId } = await switchPortfolio({

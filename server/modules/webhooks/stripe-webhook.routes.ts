@@ -1,6 +1,8 @@
 import express, { Router } from "express";
+import { WEBHOOK_PATHS } from "../../../shared/api/webhooks";
 import type { Db } from "../../db/pool";
 import { handler } from "../../http/handler";
+import { mountedAt } from "../../http/mounted-at";
 import type { Config } from "../../lib/config";
 import type { Logger } from "../../lib/logger";
 import type { Mailer } from "../../mail/mailer";
@@ -9,6 +11,8 @@ import type { Payments } from "../../payments/payments";
 import { recordBounceReport } from "../email-automation/bounce-reports";
 import { handlePayPalWebhook } from "./paypal-webhook.service";
 import { handleStripeWebhook } from "./stripe-webhook.service";
+
+const at = mountedAt("/api/webhooks");
 
 export interface WebhookDeps {
   db: Db;
@@ -26,7 +30,7 @@ export interface WebhookDeps {
 export function webhookRoutes(deps: WebhookDeps): Router {
   const router = Router();
   router.post(
-    "/stripe",
+    at(WEBHOOK_PATHS.stripe),
     express.raw({ type: () => true, limit: "1mb" }),
     handler({}, ({ req }) =>
       handleStripeWebhook({
@@ -42,7 +46,7 @@ export function webhookRoutes(deps: WebhookDeps): Router {
     ),
   );
   router.post(
-    "/paypal",
+    at(WEBHOOK_PATHS.paypal),
     express.raw({ type: () => true, limit: "1mb" }),
     handler({}, ({ req }) =>
       handlePayPalWebhook({
@@ -58,7 +62,7 @@ export function webhookRoutes(deps: WebhookDeps): Router {
     ),
   );
   router.post(
-    "/mail-bounces",
+    at(WEBHOOK_PATHS.mailBounces),
     express.raw({ type: () => true, limit: "64kb" }),
     handler({}, ({ req }) =>
       recordBounceReport({

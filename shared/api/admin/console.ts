@@ -43,3 +43,8 @@ export type TAdminPageQuery = z.infer<typeof ZAdminPageQuery>;
 
 /** A console list's answer: one page of rows and the cursor of the next (null on the last). */
 export const adminPage = paged;
+
+/** The area's API paths, as Express patterns (filled in with `pathTo`). */
+export const ADMIN_CONSOLE_PATHS = {
+  me: "/api/admin/me",
+} as const;

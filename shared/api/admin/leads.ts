@@ -8,7 +8,7 @@ export const ADMIN_LEADS_PATHS = {
   list: `${ADMIN_API}/leads`,
   export: `${ADMIN_API}/leads/export`,
   counts: `${ADMIN_API}/leads/counts`,
-  return: (id: string) => `${ADMIN_API}/leads/${encodeURIComponent(id)}/return`,
+  return: "/api/admin/leads/:id/return",
 } as const;
 
 /** Which leads: captured from `from` to `to` (UTC days, both included), on a host, a ZIP, a state, returned or flagged. */

@@ -5,7 +5,7 @@ import { ADMIN_API, ZAdminPageQuery } from "./console";
 /** The console's orders and refunds (docs/security.md#staff-and-the-operator-console): search paid orders, refund one in full or in part. */
 export const ADMIN_ORDERS_PATHS = {
   list: `${ADMIN_API}/orders`,
-  refunds: (id: string) => `${ADMIN_API}/orders/${encodeURIComponent(id)}/refunds`,
+  refunds: "/api/admin/orders/:id/refunds",
 } as const;
 
 /** `q` matches part of the order id, the buyer's email or the order's description, any case. */

@@ -5,8 +5,10 @@ import { ADMIN_API, ZAdminPageQuery } from "./console";
 /** The console's payout review (docs/security.md#staff-and-the-operator-console): held payouts, approved or rejected by staff. */
 export const ADMIN_PAYOUTS_PATHS = {
   list: `${ADMIN_API}/payouts`,
-  approve: (id: string) => `${ADMIN_API}/payouts/${encodeURIComponent(id)}/approve`,
-  reject: (id: string) => `${ADMIN_API}/payouts/${encodeURIComponent(id)}/reject`,
+  approve: "/api/admin/payouts/:id/approve",
+  reject: "/api/admin/payouts/:id/reject",
+  missingTaxForms: "/api/admin/tax-forms/missing",
+  yearEndTaxForms: "/api/admin/tax-forms/year-end/:year",
 } as const;
 
 /** Where a payout stands; the review queue shows `held` unless asked for another (or `all`). */

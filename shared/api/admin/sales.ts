@@ -9,9 +9,9 @@ import { ADMIN_API } from "./console";
  */
 export const ADMIN_SALES_PATHS = {
   disputes: `${ADMIN_API}/sales/disputes`,
-  release: (id: string) => `${ADMIN_API}/sales/${encodeURIComponent(id)}/release`,
-  refund: (id: string) => `${ADMIN_API}/sales/${encodeURIComponent(id)}/refund`,
-  partialRefund: (id: string) => `${ADMIN_API}/sales/${encodeURIComponent(id)}/partial-refund`,
+  release: "/api/admin/sales/:id/release",
+  refund: "/api/admin/sales/:id/refund",
+  partialRefund: "/api/admin/sales/:id/partial-refund",
 } as const;
 
 const ZReason = z.string().trim().min(1, "Say why.").max(2_000, "At most 2,000 characters.");

@@ -5,9 +5,9 @@ import { ADMIN_API, ZAdminPageQuery } from "./console";
 /** The console's users (docs/security.md#staff-and-the-operator-console): search, one user's account, suspend and restore. */
 export const ADMIN_USERS_PATHS = {
   list: `${ADMIN_API}/users`,
-  one: (id: string) => `${ADMIN_API}/users/${encodeURIComponent(id)}`,
-  suspend: (id: string) => `${ADMIN_API}/users/${encodeURIComponent(id)}/suspend`,
-  restore: (id: string) => `${ADMIN_API}/users/${encodeURIComponent(id)}/restore`,
+  one: "/api/admin/users/:id",
+  suspend: "/api/admin/users/:id/suspend",
+  restore: "/api/admin/users/:id/restore",
 } as const;
 
 /** `q` matches part of the email, the username or the name, any case. */

@@ -6,14 +6,13 @@ import { ADMIN_API, ZAdminPageQuery } from "./console";
 /** The console's work orders (docs/money.md#what-each-purchase-delivers, docs/security.md#staff-and-the-operator-console): the fulfilment queue of services people deliver. */
 export const ADMIN_WORK_ORDERS_PATHS = {
   list: `${ADMIN_API}/work-orders`,
-  one: (id: string) => `${ADMIN_API}/work-orders/${encodeURIComponent(id)}`,
-  status: (id: string) => `${ADMIN_API}/work-orders/${encodeURIComponent(id)}/status`,
-  assign: (id: string) => `${ADMIN_API}/work-orders/${encodeURIComponent(id)}/assign`,
-  notes: (id: string) => `${ADMIN_API}/work-orders/${encodeURIComponent(id)}/notes`,
-  deliverables: (id: string) => `${ADMIN_API}/work-orders/${encodeURIComponent(id)}/deliverables`,
+  one: "/api/admin/work-orders/:id",
+  status: "/api/admin/work-orders/:id/status",
+  assign: "/api/admin/work-orders/:id/assign",
+  notes: "/api/admin/work-orders/:id/notes",
+  deliverables: "/api/admin/work-orders/:id/deliverables",
   /** The file is the request body, sent with its own content type; its name is `?name=`. */
-  deliverableFile: (id: string, name: string) =>
-    `${ADMIN_API}/work-orders/${encodeURIComponent(id)}/deliverables/file?name=${encodeURIComponent(name)}`,
+  deliverableFile: "/api/admin/work-orders/:id/deliverables/file",
 } as const;
 
 /** The moves staff make: start the work, deliver it, or cancel it (which refunds the order). */

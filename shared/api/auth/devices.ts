@@ -4,8 +4,8 @@ import { ZSessionUser } from "./sign-in";
 /** Device management (Settings → Security → Devices; docs/security.md#accounts-and-sign-in). */
 export const DEVICE_PATHS = {
   devices: "/api/auth/devices",
-  device: (id: string) => `/api/auth/devices/${encodeURIComponent(id)}`,
-  approve: (id: string) => `/api/auth/devices/${encodeURIComponent(id)}/approve`,
+  device: "/api/auth/devices/:id",
+  approve: "/api/auth/devices/:id/approve",
   /** The mailed link's page posts its token here. */
   approveByLink: "/api/auth/devices/approve",
   /** A sign-in waiting for approval asks here whether it was approved, and is signed in when it was. */

@@ -7,7 +7,7 @@ import { z } from "zod";
  */
 export const PASSKEY_PATHS = {
   list: "/api/auth/passkeys",
-  one: (id: string) => `/api/auth/passkeys/${encodeURIComponent(id)}`,
+  one: "/api/auth/passkeys/:id",
   registerOptions: "/api/auth/passkeys/register/options",
   registerVerify: "/api/auth/passkeys/register/verify",
   loginOptions: "/api/auth/passkeys/login/options",

@@ -36,8 +36,10 @@ export const SECURITY_PATHS = {
   passwordReset: "/api/auth/password-reset",
   passwordResetConfirm: "/api/auth/password-reset/confirm",
   sessions: "/api/auth/sessions",
-  session: (id: string) => `/api/auth/sessions/${encodeURIComponent(id)}`,
+  session: "/api/auth/sessions/:id",
   auditLog: "/api/audit-log",
+  /** Every account's log, for staff. */
+  auditLogAll: "/api/audit-log/all",
   /** The audit-logs add-on: the user's own log as a CSV or JSON download. */
   auditLogExport: "/api/security/audit-log/export",
   /** The incident-response add-on: lock down, and whether the account is locked down. */

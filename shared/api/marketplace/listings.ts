@@ -103,13 +103,13 @@ export const marketplacePaths = {
   /** The TLDs on offer, for the Filters panel. */
   tlds: "/api/marketplace/tlds",
   list: "/api/marketplace/list",
-  unlist: (domainId: string) => `/api/marketplace/list/${domainId}`,
+  unlist: "/api/marketplace/list/:domainId",
   /** The listing's price on its parked page, on or off. */
-  lander: (domainId: string) => `/api/marketplace/list/${domainId}/lander`,
+  lander: "/api/marketplace/list/:domainId/lander",
   contact: "/api/marketplace/contact",
   sold: "/api/marketplace/sold",
   messages: "/api/marketplace/messages",
-  readMessage: (id: string) => `/api/marketplace/messages/${id}/read`,
+  readMessage: "/api/marketplace/messages/:id/read",
 } as const;
 
 /** The marketplace's orders (`sort`), each a keyset on the server: its value, then the name. */

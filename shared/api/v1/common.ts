@@ -144,3 +144,17 @@ export function readSortCursor<S extends string>(shapes: Record<S, (value: strin
     return z.NEVER;
   };
 }
+
+/** The area's API paths, as Express patterns (filled in with `pathTo`). */
+export const API_V1_PATHS = {
+  domains: "/api/v1/domains",
+  domain: "/api/v1/domains/:id",
+  domainPnl: "/api/v1/domains/:id/pnl",
+  parkingReport: "/api/v1/parking-reports/:network",
+  revenueEvents: "/api/v1/revenue/events",
+  revenueDaily: "/api/v1/revenue/daily",
+  pnl: "/api/v1/pnl",
+  leads: "/api/v1/leads",
+  balance: "/api/v1/balance",
+  transactions: "/api/v1/transactions",
+} as const;

@@ -1,4 +1,5 @@
 import { TEAM_PATHS, type TPortfolio, ZPortfolios } from "@shared/api/team";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
@@ -52,7 +53,7 @@ export function useSwitchPortfolio() {
 export function useLeavePortfolio() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ownerId: string) => apiRequest("DELETE", TEAM_PATHS.leave(ownerId)),
+    mutationFn: (ownerId: string) => apiRequest("DELETE", pathTo(TEAM_PATHS.leave, { ownerId })),
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }

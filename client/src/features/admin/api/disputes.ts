@@ -4,6 +4,7 @@ import {
   ZAdminDispute,
   ZDisputeDecision,
 } from "@shared/api/admin/sales";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client";
@@ -31,7 +32,7 @@ export function useDecideDispute() {
   return useMutation({
     mutationFn: async ({ id, action }: { id: string; action: TDisputeAction }) => {
       const { kind, ...body } = action;
-      const res = await apiRequest("POST", ADMIN_SALES_PATHS[PATH[kind]](id), body);
+      const res = await apiRequest("POST", pathTo(ADMIN_SALES_PATHS[PATH[kind]], { id }), body);
       return ZDisputeDecision.parse(await res.json());
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [ADMIN_SALES_PATHS.disputes] }),

@@ -6,6 +6,7 @@ import {
   ZLeadBuyerInvoice,
   ZLeadBuyerList,
 } from "@shared/api/lead-sales";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "@/lib/api-client";
@@ -35,7 +36,9 @@ export function useBuyerCalls(id: string | null) {
     queryFn: async () =>
       z
         .array(ZLeadBuyerCall)
-        .parse(await (await apiRequest("GET", ADMIN_LEAD_BUYERS_PATHS.calls(id ?? ""))).json()),
+        .parse(
+          await (await apiRequest("GET", pathTo(ADMIN_LEAD_BUYERS_PATHS.calls, { id: id ?? "" }))).json(),
+        ),
   });
 }
 
@@ -48,7 +51,9 @@ export function useBuyerInvoices(id: string | null) {
     queryFn: async () =>
       z
         .array(ZLeadBuyerInvoice)
-        .parse(await (await apiRequest("GET", ADMIN_LEAD_BUYERS_PATHS.invoices(id ?? ""))).json()),
+        .parse(
+          await (await apiRequest("GET", pathTo(ADMIN_LEAD_BUYERS_PATHS.invoices, { id: id ?? "" }))).json(),
+        ),
   });
 }
 
@@ -58,7 +63,7 @@ export function useSaveLeadBuyer() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: TLeadBuyerInput }) =>
       id
-        ? apiRequest("PUT", ADMIN_LEAD_BUYERS_PATHS.one(id), body)
+        ? apiRequest("PUT", pathTo(ADMIN_LEAD_BUYERS_PATHS.one, { id }), body)
         : apiRequest("POST", ADMIN_LEAD_BUYERS_PATHS.list, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: buyerKeys.all }),
   });
@@ -70,7 +75,9 @@ export function useIssueLeadInvoice(buyerId: string) {
   return useMutation({
     mutationFn: async (month: string) =>
       ZIssuedLeadInvoice.parse(
-        await (await apiRequest("POST", ADMIN_LEAD_BUYERS_PATHS.invoices(buyerId), { month })).json(),
+        await (
+          await apiRequest("POST", pathTo(ADMIN_LEAD_BUYERS_PATHS.invoices, { id: buyerId }), { month })
+        ).json(),
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: buyerKeys.invoices(buyerId) }),
   });
@@ -81,7 +88,7 @@ export function useVoidLeadInvoice(buyerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (invoiceId: string) =>
-      apiRequest("POST", ADMIN_LEAD_BUYERS_PATHS.voidInvoice(buyerId, invoiceId)),
+      apiRequest("POST", pathTo(ADMIN_LEAD_BUYERS_PATHS.voidInvoice, { id: buyerId, invoiceId })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: buyerKeys.invoices(buyerId) }),
   });
 }

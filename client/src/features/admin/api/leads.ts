@@ -5,6 +5,7 @@ import {
   ZAdminLead,
   ZAdminLeadCounts,
 } from "@shared/api/admin/leads";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
@@ -46,7 +47,7 @@ export function useReturnLead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: string; reason: string }) =>
-      apiRequest("POST", ADMIN_LEADS_PATHS.return(input.id), { reason: input.reason }),
+      apiRequest("POST", pathTo(ADMIN_LEADS_PATHS.return, { id: input.id }), { reason: input.reason }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: leadKeys.all }),
   });
 }

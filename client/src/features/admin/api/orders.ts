@@ -5,6 +5,7 @@ import {
   ZAdminOrder,
   ZStaffRefund,
 } from "@shared/api/admin/orders";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
@@ -30,7 +31,7 @@ export function useRefundOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: { id: string } & TRefundOrderBody) => {
-      const res = await apiRequest("POST", ADMIN_ORDERS_PATHS.refunds(input.id), {
+      const res = await apiRequest("POST", pathTo(ADMIN_ORDERS_PATHS.refunds, { id: input.id }), {
         amount: input.amount,
         reason: input.reason,
       });

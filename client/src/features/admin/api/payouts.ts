@@ -1,6 +1,7 @@
 import { adminPage } from "@shared/api/admin/console";
 import { ADMIN_PAYOUTS_PATHS, ZAdminPayout } from "@shared/api/admin/payouts";
 import { ZPayoutAnswer } from "@shared/api/payouts";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
@@ -29,10 +30,12 @@ export function useReviewPayout() {
       input: { id: string; approve: true } | { id: string; approve: false; reason: string },
     ) => {
       if (!input.approve) {
-        await apiRequest("POST", ADMIN_PAYOUTS_PATHS.reject(input.id), { reason: input.reason });
+        await apiRequest("POST", pathTo(ADMIN_PAYOUTS_PATHS.reject, { id: input.id }), {
+          reason: input.reason,
+        });
         return null;
       }
-      const res = await apiRequest("POST", ADMIN_PAYOUTS_PATHS.approve(input.id), {});
+      const res = await apiRequest("POST", pathTo(ADMIN_PAYOUTS_PATHS.approve, { id: input.id }), {});
       return ZPayoutAnswer.parse(await res.json());
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: payoutKeys.all }),

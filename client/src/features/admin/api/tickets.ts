@@ -5,6 +5,7 @@ import {
   ZAdminTicket,
   ZAdminTicketThread,
 } from "@shared/api/support";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
@@ -33,7 +34,9 @@ export function useTicketThread(id: string | null) {
     enabled: id !== null,
     staleTime: 0,
     queryFn: async () =>
-      ZAdminTicketThread.parse(await (await apiRequest("GET", ADMIN_TICKETS_PATHS.one(id ?? ""))).json()),
+      ZAdminTicketThread.parse(
+        await (await apiRequest("GET", pathTo(ADMIN_TICKETS_PATHS.one, { id: id ?? "" }))).json(),
+      ),
   });
 }
 
@@ -43,8 +46,8 @@ export function useUpdateTicket() {
   return useMutation({
     mutationFn: (input: { id: string; reply: string } | { id: string; status: TTicketStatus }) =>
       "status" in input
-        ? apiRequest("POST", ADMIN_TICKETS_PATHS.status(input.id), { status: input.status })
-        : apiRequest("POST", ADMIN_TICKETS_PATHS.reply(input.id), { body: input.reply }),
+        ? apiRequest("POST", pathTo(ADMIN_TICKETS_PATHS.status, { id: input.id }), { status: input.status })
+        : apiRequest("POST", pathTo(ADMIN_TICKETS_PATHS.reply, { id: input.id }), { body: input.reply }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketKeys.all }),
   });
 }

@@ -1,5 +1,6 @@
 import { adminPage } from "@shared/api/admin/console";
 import { ADMIN_USERS_PATHS, ZAdminUser, ZAdminUserDetail } from "@shared/api/admin/users";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
@@ -27,7 +28,7 @@ export function useUserReview(id: string | null) {
     queryKey: userKeys.one(id ?? ""),
     enabled: id !== null,
     queryFn: async () => {
-      const res = await apiRequest("GET", ADMIN_USERS_PATHS.one(id ?? ""));
+      const res = await apiRequest("GET", pathTo(ADMIN_USERS_PATHS.one, { id: id ?? "" }));
       return ZAdminUserDetail.parse(await res.json());
     },
   });
@@ -39,8 +40,8 @@ export function useSetSuspended() {
   return useMutation({
     mutationFn: (input: { id: string; suspend: boolean; reason?: string }) =>
       input.suspend
-        ? apiRequest("POST", ADMIN_USERS_PATHS.suspend(input.id), { reason: input.reason })
-        : apiRequest("POST", ADMIN_USERS_PATHS.restore(input.id), {}),
+        ? apiRequest("POST", pathTo(ADMIN_USERS_PATHS.suspend, { id: input.id }), { reason: input.reason })
+        : apiRequest("POST", pathTo(ADMIN_USERS_PATHS.restore, { id: input.id }), {}),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }

@@ -4,6 +4,7 @@ import {
   ZAdminWorkOrder,
   ZAdminWorkOrderDetail,
 } from "@shared/api/admin/work-orders";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
@@ -31,7 +32,7 @@ export function useWorkOrder(id: string | null) {
     queryKey: workOrderKeys.one(id ?? ""),
     enabled: id !== null,
     queryFn: async () => {
-      const res = await apiRequest("GET", ADMIN_WORK_ORDERS_PATHS.one(id ?? ""));
+      const res = await apiRequest("GET", pathTo(ADMIN_WORK_ORDERS_PATHS.one, { id: id ?? "" }));
       return ZAdminWorkOrderDetail.parse(await res.json());
     },
   });
@@ -39,7 +40,11 @@ export function useWorkOrder(id: string | null) {
 
 /** A file deliverable: the file is the body, sent as its own type. */
 function postDeliverableFile(id: string, file: File): Promise<Response> {
-  return apiRequest("POST", ADMIN_WORK_ORDERS_PATHS.deliverableFile(id, file.name), file);
+  return apiRequest(
+    "POST",
+    `${pathTo(ADMIN_WORK_ORDERS_PATHS.deliverableFile, { id })}?name=${encodeURIComponent(file.name)}`,
+    file,
+  );
 }
 
 /** Every change staff make to a work order; the queue and the order are read again after it. */
@@ -54,13 +59,16 @@ function send(id: string, change: TWorkOrderChange): Promise<Response> {
   const paths = ADMIN_WORK_ORDERS_PATHS;
   switch (change.kind) {
     case "status":
-      return apiRequest("POST", paths.status(id), { status: change.status, reason: change.reason });
+      return apiRequest("POST", pathTo(paths.status, { id }), {
+        status: change.status,
+        reason: change.reason,
+      });
     case "assign":
-      return apiRequest("POST", paths.assign(id), { assigneeId: change.assigneeId });
+      return apiRequest("POST", pathTo(paths.assign, { id }), { assigneeId: change.assigneeId });
     case "note":
-      return apiRequest("POST", paths.notes(id), { body: change.body });
+      return apiRequest("POST", pathTo(paths.notes, { id }), { body: change.body });
     case "text":
-      return apiRequest("POST", paths.deliverables(id), { body: change.body });
+      return apiRequest("POST", pathTo(paths.deliverables, { id }), { body: change.body });
     case "file":
       return postDeliverableFile(id, change.file);
   }

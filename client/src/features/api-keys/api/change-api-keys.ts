@@ -4,6 +4,7 @@ import {
   type TCreatedApiKey,
   ZCreatedApiKey,
 } from "@shared/api/api-keys";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
@@ -15,7 +16,7 @@ export async function createApiKey(body: TCreateApiKeyBody): Promise<TCreatedApi
 }
 
 export async function revokeApiKey(id: string): Promise<void> {
-  await apiRequest("DELETE", API_KEY_PATHS.one(id));
+  await apiRequest("DELETE", pathTo(API_KEY_PATHS.one, { id }));
 }
 
 function useApiKeysMutation<A, R>(fn: (arg: A) => Promise<R>) {

@@ -4,6 +4,7 @@ import {
   ZDeviceApprovalAnswer,
   ZDevicesAnswer,
 } from "@shared/api/auth/devices";
+import { pathTo } from "@shared/path-to";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
@@ -35,12 +36,12 @@ function useDeviceMutation<A>(fn: (arg: A) => Promise<unknown>) {
 
 export const useRenameDevice = () =>
   useDeviceMutation((input: { id: string; name: string }) =>
-    apiRequest("PATCH", DEVICE_PATHS.device(input.id), { name: input.name }),
+    apiRequest("PATCH", pathTo(DEVICE_PATHS.device, { id: input.id }), { name: input.name }),
   );
 export const useRevokeDevice = () =>
-  useDeviceMutation((id: string) => apiRequest("DELETE", DEVICE_PATHS.device(id)));
+  useDeviceMutation((id: string) => apiRequest("DELETE", pathTo(DEVICE_PATHS.device, { id })));
 export const useApproveDevice = () =>
-  useDeviceMutation((id: string) => apiRequest("POST", DEVICE_PATHS.approve(id)));
+  useDeviceMutation((id: string) => apiRequest("POST", pathTo(DEVICE_PATHS.approve, { id })));
 
 /** The mailed link's page: approves the device the link was sent for. */
 export const useApproveDeviceByLink = () =>

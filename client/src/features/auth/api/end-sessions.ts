@@ -1,11 +1,12 @@
 import { SECURITY_PATHS, ZEndedSessionsAnswer } from "@shared/api/auth/security";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
 /** Signs one session out (another device, or this one). */
 export async function endSession(id: string): Promise<void> {
-  await apiRequest("DELETE", SECURITY_PATHS.session(id));
+  await apiRequest("DELETE", pathTo(SECURITY_PATHS.session, { id }));
 }
 
 /** Signs out every session but this one; answers how many ended. */

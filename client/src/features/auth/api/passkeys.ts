@@ -4,6 +4,7 @@ import {
   type TPasskeysAnswer,
   ZPasskeysAnswer,
 } from "@shared/api/auth/passkeys";
+import { pathTo } from "@shared/path-to";
 import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
@@ -38,11 +39,11 @@ export async function signInWithPasskey(): Promise<SignInResult> {
 }
 
 export async function renamePasskey(input: { id: string; name: string }): Promise<void> {
-  await apiRequest("PATCH", PASSKEY_PATHS.one(input.id), { name: input.name });
+  await apiRequest("PATCH", pathTo(PASSKEY_PATHS.one, { id: input.id }), { name: input.name });
 }
 
 export async function removePasskey(id: string): Promise<void> {
-  await apiRequest("DELETE", PASSKEY_PATHS.one(id));
+  await apiRequest("DELETE", pathTo(PASSKEY_PATHS.one, { id }));
 }
 
 export async function setTwoFactorRequired(required: boolean): Promise<void> {

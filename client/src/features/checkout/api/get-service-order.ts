@@ -1,10 +1,11 @@
 import { CHECKOUT_PATHS, type TServiceOrder, ZServiceOrder } from "@shared/api/checkout";
+import { pathTo } from "@shared/path-to";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
 export async function getServiceOrder(orderId: string): Promise<TServiceOrder> {
-  const res = await apiRequest("GET", CHECKOUT_PATHS.serviceOrder(orderId));
+  const res = await apiRequest("GET", pathTo(CHECKOUT_PATHS.serviceOrder, { id: orderId }));
   return ZServiceOrder.parse(await res.json());
 }
 

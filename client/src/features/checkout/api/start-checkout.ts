@@ -4,6 +4,7 @@ import {
   type TCheckoutProvider,
   ZCheckoutAnswer,
 } from "@shared/api/checkout";
+import { pathTo } from "@shared/path-to";
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
@@ -15,7 +16,7 @@ export async function startCheckout(
   orderId: string,
   provider: TCheckoutProvider,
 ): Promise<Partial<TCheckoutAnswer>> {
-  const res = await apiRequest("POST", CHECKOUT_PATHS.pay(orderId), { provider });
+  const res = await apiRequest("POST", pathTo(CHECKOUT_PATHS.pay, { id: orderId }), { provider });
   return ZCheckoutAnswer.partial().parse(await res.json());
 }
 

@@ -1,10 +1,11 @@
 import { DOMAIN_PATHS } from "@shared/api/domains";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
 export async function deleteDomain(id: string): Promise<void> {
-  await apiRequest("DELETE", DOMAIN_PATHS.one(id));
+  await apiRequest("DELETE", pathTo(DOMAIN_PATHS.one, { id }));
 }
 
 /** Removes a domain from the portfolio; its earned revenue stays. */

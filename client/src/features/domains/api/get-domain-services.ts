@@ -1,11 +1,12 @@
 import { DOMAIN_PATHS, type TDomainService, ZDomainService } from "@shared/api/domains";
+import { pathTo } from "@shared/path-to";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
 /** A domain's service records, newest first. */
 export async function getDomainServices(id: string): Promise<TDomainService[]> {
-  const res = await apiRequest("GET", DOMAIN_PATHS.services(id));
+  const res = await apiRequest("GET", pathTo(DOMAIN_PATHS.services, { id }));
   return ZDomainService.array().parse(await res.json());
 }
 

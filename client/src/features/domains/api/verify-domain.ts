@@ -1,11 +1,12 @@
 import { DOMAIN_PATHS, type TDomain, ZDomain } from "@shared/api/domains";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
 /** "Verify now": the server looks the domain's records up at once and answers the domain. */
 export async function verifyDomain(id: string): Promise<TDomain> {
-  const res = await apiRequest("POST", DOMAIN_PATHS.verify(id));
+  const res = await apiRequest("POST", pathTo(DOMAIN_PATHS.verify, { id }));
   return ZDomain.parse(await res.json());
 }
 

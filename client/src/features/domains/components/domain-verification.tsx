@@ -1,4 +1,5 @@
 import { DOMAIN_PATHS, type TDomain } from "@shared/api/domains";
+import { pathTo } from "@shared/path-to";
 import { Copy, RefreshCw, ShieldAlert, ShieldCheck } from "lucide-react";
 import { PurchaseBlockedNote } from "@/components/purchase-blocked-note";
 import { Button } from "@/components/ui/button";
@@ -85,7 +86,7 @@ function tellFailure(err: Error) {
 export function VerifyNowButton({ domain, className }: { domain: TDomain; className?: string }) {
   const verify = useVerifyDomain({ onChecked: tellOutcome, onFailed: tellFailure });
   const run = () => verify.mutate(domain.id);
-  const block = useRouteBlock("POST", DOMAIN_PATHS.verify(domain.id));
+  const block = useRouteBlock("POST", pathTo(DOMAIN_PATHS.verify, { id: domain.id }));
   return (
     <>
       <Button

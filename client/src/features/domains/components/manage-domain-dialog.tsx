@@ -1,4 +1,5 @@
 import { DOMAIN_PATHS, type TDomain } from "@shared/api/domains";
+import { pathTo } from "@shared/path-to";
 import { Globe, Pencil } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { DomainStatusBadge } from "@/components/domain-status-badge";
@@ -39,7 +40,7 @@ export function ManageDomainDialog(props: {
   const [editing, setEditing] = useState(false);
   const detail = useDomainDetail(props.domain?.id ?? null);
   const current = detail.data ?? props.domain;
-  const editBlock = useRouteBlock("PATCH", DOMAIN_PATHS.one(current?.id ?? ""));
+  const editBlock = useRouteBlock("PATCH", pathTo(DOMAIN_PATHS.one, { id: current?.id ?? "" }));
   const close = () => {
     setEditing(false);
     props.onOpenChange(false);

@@ -1,10 +1,13 @@
 import { EXPERIMENT_PATHS, type TExperiment, ZExperiment } from "@shared/api/experiments";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
 export async function stopExperiment(input: { id: string; winner?: string }): Promise<TExperiment> {
-  const res = await apiRequest("POST", EXPERIMENT_PATHS.stop(input.id), { winner: input.winner });
+  const res = await apiRequest("POST", pathTo(EXPERIMENT_PATHS.stop, { id: input.id }), {
+    winner: input.winner,
+  });
   return ZExperiment.parse(await res.json());
 }
 

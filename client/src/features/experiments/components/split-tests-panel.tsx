@@ -5,6 +5,7 @@ import {
   type TExperimentGoal,
 } from "@shared/api/experiments";
 import type { TPageBody } from "@shared/api/parked-pages";
+import { pathTo } from "@shared/path-to";
 import { useState } from "react";
 import { PurchaseBlockedNote } from "@/components/purchase-blocked-note";
 import { Badge } from "@/components/ui/badge";
@@ -27,7 +28,7 @@ const percent = (x: number, digits = 1) => `${(x * 100).toFixed(digits)}%`;
 
 function Results({ test, domainId, readOnly }: { test: TExperiment; domainId: string; readOnly?: boolean }) {
   const stop = useStopExperiment(domainId);
-  const block = useRouteBlock("POST", EXPERIMENT_PATHS.stop(test.id));
+  const block = useRouteBlock("POST", pathTo(EXPERIMENT_PATHS.stop, { id: test.id }));
   const stopWith = (winner?: string) =>
     stop.mutate(
       { id: test.id, winner },

@@ -1,9 +1,10 @@
 import { LEAD_INVOICE_PATHS, type TPublicLeadInvoice, ZPublicLeadInvoice } from "@shared/api/lead-sales";
+import { pathTo } from "@shared/path-to";
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
 export async function getLeadInvoice(token: string): Promise<TPublicLeadInvoice> {
-  const res = await apiRequest("GET", LEAD_INVOICE_PATHS.one(token));
+  const res = await apiRequest("GET", pathTo(LEAD_INVOICE_PATHS.one, { token }));
   return ZPublicLeadInvoice.parse(await res.json());
 }
 
@@ -13,7 +14,7 @@ export async function getLeadInvoice(token: string): Promise<TPublicLeadInvoice>
  */
 export function useLeadInvoice(token: string, options: { pollUntilPaid?: boolean } = {}) {
   return useQuery({
-    queryKey: [LEAD_INVOICE_PATHS.one(token)],
+    queryKey: [pathTo(LEAD_INVOICE_PATHS.one, { token })],
     queryFn: () => getLeadInvoice(token),
     enabled: token !== "",
     staleTime: 0,

@@ -1,4 +1,5 @@
 import { marketplaceDealPaths, ZMarketplaceTransaction } from "@shared/api/marketplace/deals";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
@@ -15,7 +16,7 @@ export async function actOnTransaction(input: { id: string; action: TSaleAction;
       : input.action === "statement"
         ? { statement: input.reason }
         : undefined;
-  const res = await apiRequest("POST", marketplaceDealPaths[input.action](input.id), body);
+  const res = await apiRequest("POST", pathTo(marketplaceDealPaths[input.action], { id: input.id }), body);
   return ZMarketplaceTransaction.parse(await res.json());
 }
 

@@ -1,4 +1,5 @@
 import { marketplaceDealPaths, ZMadeOffer } from "@shared/api/marketplace/deals";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 
@@ -6,7 +7,7 @@ export type TOfferAnswer = "accept" | "decline" | "withdraw" | "counter";
 
 /** Accepts, declines, withdraws or counters (with `amount`) an offer. */
 export async function answerOffer(input: { id: string; answer: TOfferAnswer; amount?: string }) {
-  const path = marketplaceDealPaths[input.answer](input.id);
+  const path = pathTo(marketplaceDealPaths[input.answer], { id: input.id });
   const res = await apiRequest(
     "POST",
     path,

@@ -1,10 +1,11 @@
 import { marketplacePaths, type TSellerInbox } from "@shared/api/marketplace/listings";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { sellerInboxQueryOptions } from "./get-seller-inbox";
 
 export async function markMessageRead(messageId: string): Promise<void> {
-  await apiRequest("POST", marketplacePaths.readMessage(messageId));
+  await apiRequest("POST", pathTo(marketplacePaths.readMessage, { id: messageId }));
 }
 
 /** Marks a message read; the inbox shows it read at once and is then refreshed from the server. */

@@ -1,10 +1,13 @@
 import { marketplacePaths, ZLanderAnswer } from "@shared/api/marketplace/listings";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { refreshListings } from "./get-marketplace-listings";
 
 export async function setLander(body: { domainId: string; shown: boolean }) {
-  const res = await apiRequest("PUT", marketplacePaths.lander(body.domainId), { shown: body.shown });
+  const res = await apiRequest("PUT", pathTo(marketplacePaths.lander, { domainId: body.domainId }), {
+    shown: body.shown,
+  });
   return ZLanderAnswer.parse(await res.json());
 }
 

@@ -1,4 +1,5 @@
 import { marketplacePaths, type TMarketplaceListing } from "@shared/api/marketplace/listings";
+import { pathTo } from "@shared/path-to";
 import { useId } from "react";
 import { PurchaseBlockedNote } from "@/components/purchase-blocked-note";
 import { Switch } from "@/components/ui/switch";
@@ -20,7 +21,7 @@ export function LanderFigures({
 }) {
   const set = useSetLander();
   const label = useId();
-  const block = useRouteBlock("PUT", marketplacePaths.lander(listing.id));
+  const block = useRouteBlock("PUT", pathTo(marketplacePaths.lander, { domainId: listing.id }));
   const figures = [
     ["Views", lander.views],
     ["Offers", lander.offers],

@@ -1,5 +1,6 @@
 import { marketplaceDealPaths, type TMarketplaceTransaction } from "@shared/api/marketplace/deals";
 import { ZPageUrl } from "@shared/api/parked-pages";
+import { pathTo } from "@shared/path-to";
 import { useId, useState } from "react";
 import { PurchaseBlockedNote } from "@/components/purchase-blocked-note";
 import { Button } from "@/components/ui/button";
@@ -21,7 +22,7 @@ export function LeaseStatus({ sale }: { sale: TMarketplaceTransaction }) {
   const [url, setUrl] = useState(lease?.redirectUrl ?? "");
   const [error, setError] = useState<string | undefined>();
   const urlId = useId();
-  const block = useRouteBlock("PUT", marketplaceDealPaths.leaseRedirect(sale.id));
+  const block = useRouteBlock("PUT", pathTo(marketplaceDealPaths.leaseRedirect, { id: sale.id }));
   if (!lease) return null;
 
   function save(next: string | null) {

@@ -1,4 +1,5 @@
 import { marketplaceDealPaths, type TOffer, type TOfferThread } from "@shared/api/marketplace/deals";
+import { pathTo } from "@shared/path-to";
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import { PurchaseBlockedNote } from "@/components/purchase-blocked-note";
@@ -27,14 +28,14 @@ function OfferRow({ offer, role }: { offer: TOffer; role: "buyer" | "seller" }) 
   const answer = useAnswerOffer();
   const pay = useOpenTransaction();
   const block = usePurchaseBlock();
-  const acceptBlock = useRouteBlock("POST", marketplaceDealPaths.accept(offer.id));
-  const declineBlock = useRouteBlock("POST", marketplaceDealPaths.decline(offer.id), {
+  const acceptBlock = useRouteBlock("POST", pathTo(marketplaceDealPaths.accept, { id: offer.id }));
+  const declineBlock = useRouteBlock("POST", pathTo(marketplaceDealPaths.decline, { id: offer.id }), {
     sameNoteAs: acceptBlock,
   });
-  const counterBlock = useRouteBlock("POST", marketplaceDealPaths.counter(offer.id), {
+  const counterBlock = useRouteBlock("POST", pathTo(marketplaceDealPaths.counter, { id: offer.id }), {
     sameNoteAs: acceptBlock,
   });
-  const withdrawBlock = useRouteBlock("POST", marketplaceDealPaths.withdraw(offer.id));
+  const withdrawBlock = useRouteBlock("POST", pathTo(marketplaceDealPaths.withdraw, { id: offer.id }));
   const [, navigate] = useLocation();
   const [counter, setCounter] = useState("");
   const act = (kind: TOfferAnswer) =>

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { marketplacePaths, type TMarketplaceListing, ZMarkSoldBody } from "@shared/api/marketplace/listings";
+import { pathTo } from "@shared/path-to";
 import { BadgeCheck } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -36,7 +37,7 @@ export function OwnListingActions({ listing, onDone }: { listing: TMarketplaceLi
   const unlist = useUnlistDomain();
   const markSold = useMarkSold();
   const busy = unlist.isPending || markSold.isPending;
-  const unlistBlock = useRouteBlock("DELETE", marketplacePaths.unlist(listing.id));
+  const unlistBlock = useRouteBlock("DELETE", pathTo(marketplacePaths.unlist, { domainId: listing.id }));
   const soldBlock = useRouteBlock("POST", marketplacePaths.sold, { sameNoteAs: unlistBlock });
   const fail = (title: string) => (error: unknown) =>
     toast({ title, description: errorMessage(error, "Please try again."), variant: "destructive" });

@@ -3,6 +3,7 @@ import {
   type TMarketplaceTransaction,
   TRANSACTION_STATUS_LABELS,
 } from "@shared/api/marketplace/deals";
+import { pathTo } from "@shared/path-to";
 import { useState } from "react";
 import { Link } from "wouter";
 import { PurchaseBlockedNote } from "@/components/purchase-blocked-note";
@@ -47,7 +48,7 @@ function DisputeStatements(props: {
   const own = sale.statements[sale.role];
   const other = sale.statements[sale.role === "buyer" ? "seller" : "buyer"];
   const [text, setText] = useState("");
-  const block = useRouteBlock("POST", marketplaceDealPaths.statement(sale.id));
+  const block = useRouteBlock("POST", pathTo(marketplaceDealPaths.statement, { id: sale.id }));
   const give = () =>
     onGive(text.trim()).then(
       () => {
@@ -90,10 +91,10 @@ export function SaleDetails({ id }: { id: string }) {
   const act = useActOnTransaction();
   const [reason, setReason] = useState("");
   const block = usePurchaseBlock();
-  const cancelBlock = useRouteBlock("POST", marketplaceDealPaths.cancel(id));
-  const transferBlock = useRouteBlock("POST", marketplaceDealPaths.confirmTransfer(id));
-  const acceptBlock = useRouteBlock("POST", marketplaceDealPaths.acceptTransaction(id));
-  const disputeBlock = useRouteBlock("POST", marketplaceDealPaths.dispute(id));
+  const cancelBlock = useRouteBlock("POST", pathTo(marketplaceDealPaths.cancel, { id }));
+  const transferBlock = useRouteBlock("POST", pathTo(marketplaceDealPaths.confirmTransfer, { id }));
+  const acceptBlock = useRouteBlock("POST", pathTo(marketplaceDealPaths.acceptTransaction, { id }));
+  const disputeBlock = useRouteBlock("POST", pathTo(marketplaceDealPaths.dispute, { id }));
   if (sale.isPending) return <Card className="p-5">Loading…</Card>;
   if (sale.isError) return <Card className="p-5 text-destructive">This sale was not found.</Card>;
   const s = sale.data;

@@ -1,4 +1,5 @@
 import { marketplacePaths, type TSellerMessage } from "@shared/api/marketplace/listings";
+import { pathTo } from "@shared/path-to";
 import { AlertCircle, Check, Inbox, Mail } from "lucide-react";
 import { useState } from "react";
 import { PurchaseBlockedNote } from "@/components/purchase-blocked-note";
@@ -17,7 +18,7 @@ const PREVIEW_COUNT = 3;
 
 function MessageRow({ message, onRead }: { message: TSellerMessage; onRead: () => void }) {
   const unread = message.readAt === null;
-  const block = useRouteBlock("POST", marketplacePaths.readMessage(message.id));
+  const block = useRouteBlock("POST", pathTo(marketplacePaths.readMessage, { id: message.id }));
   return (
     <li
       className={cn("rounded-lg border p-4", unread ? "border-emerald-200 bg-emerald-50/50" : "bg-card")}

@@ -1,10 +1,11 @@
 import { PAGE_PATHS, type TPageAnswer, type TPageBody, ZPageAnswer } from "@shared/api/parked-pages";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
 export async function savePage(input: { domainId: string; page: TPageBody }): Promise<TPageAnswer> {
-  const res = await apiRequest("PUT", PAGE_PATHS.page(input.domainId), input.page);
+  const res = await apiRequest("PUT", pathTo(PAGE_PATHS.page, { id: input.domainId }), input.page);
   return ZPageAnswer.parse(await res.json());
 }
 

@@ -8,6 +8,7 @@ import {
   type TPageTemplate,
   ZPageBody,
 } from "@shared/api/parked-pages";
+import { pathTo } from "@shared/path-to";
 import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
@@ -47,7 +48,7 @@ export function PageBuilder(props: {
   const blocks = useFieldArray({ control: form.control, name: "blocks" });
   const save = useSavePage(domainId);
   // A viewer reads the page: its fields are shown, not edited, and Save says why.
-  const saveBlock = useRouteBlock("PUT", PAGE_PATHS.page(domainId));
+  const saveBlock = useRouteBlock("PUT", pathTo(PAGE_PATHS.page, { id: domainId }));
   const [adding, setAdding] = useState<string>("headline");
   const watched = form.watch();
   const settled = useDebouncedValue(JSON.stringify(watched), 400);

@@ -1,4 +1,5 @@
 import { PAGE_PATHS, type TPageBody } from "@shared/api/parked-pages";
+import { pathTo } from "@shared/path-to";
 import { PurchaseBlockedNote } from "@/components/purchase-blocked-note";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -11,7 +12,7 @@ import { usePagePreview } from "../api/preview-page";
  */
 export function PagePreview(props: { domainId: string; domainName: string; draft: TPageBody | null }) {
   // Rendering a draft is a change to the role policy: a viewer is not asked to wait for a refusal.
-  const block = useRouteBlock("POST", PAGE_PATHS.preview(props.domainId));
+  const block = useRouteBlock("POST", pathTo(PAGE_PATHS.preview, { id: props.domainId }));
   const preview = usePagePreview(props.domainId, block ? null : props.draft);
   return (
     <Card className="xl:sticky xl:top-4 xl:self-start">

@@ -1,4 +1,5 @@
 import { PAGE_PATHS } from "@shared/api/parked-pages";
+import { pathTo } from "@shared/path-to";
 import { PurchaseBlockedNote } from "@/components/purchase-blocked-note";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -14,7 +15,10 @@ export function PageVersions(props: { domainId: string; current: number }) {
   const versions = usePageVersions(props.domainId);
   const restore = useRestorePageVersion(props.domainId);
   // Any version's restore needs the same: one note under the list.
-  const block = useRouteBlock("POST", PAGE_PATHS.restore(props.domainId, props.current));
+  const block = useRouteBlock(
+    "POST",
+    pathTo(PAGE_PATHS.restore, { id: props.domainId, version: props.current }),
+  );
   return (
     <Card>
       <CardHeader className="pb-2">

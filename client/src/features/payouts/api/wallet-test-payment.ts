@@ -7,6 +7,7 @@ import {
   ZTestCaptureAnswer,
   ZTestOrderAnswer,
 } from "@shared/api/payouts";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
@@ -23,7 +24,7 @@ export async function createTestOrder(body: TTestOrderBody): Promise<string> {
 }
 
 export async function captureTestOrder(orderId: string): Promise<TTestCaptureAnswer> {
-  const res = await apiRequest("POST", PAYMENT_PATHS.paypalCapture(orderId));
+  const res = await apiRequest("POST", pathTo(PAYMENT_PATHS.paypalCapture, { id: orderId }));
   return ZTestCaptureAnswer.parse(await res.json());
 }
 

@@ -1,4 +1,5 @@
 import { REPORTS_PATHS, ZReport } from "@shared/api/reports";
+import { pathTo } from "@shared/path-to";
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { BUILDING_POLL_MS, reportKeys } from "./report-keys";
@@ -7,7 +8,8 @@ import { BUILDING_POLL_MS, reportKeys } from "./report-keys";
 export function useReport(id: string) {
   return useQuery({
     queryKey: reportKeys.one(id),
-    queryFn: async () => ZReport.parse(await (await apiRequest("GET", REPORTS_PATHS.one(id))).json()),
+    queryFn: async () =>
+      ZReport.parse(await (await apiRequest("GET", pathTo(REPORTS_PATHS.one, { id }))).json()),
     refetchInterval: (query) => {
       const status = query.state.data?.status;
       return status === "queued" || status === "building" ? BUILDING_POLL_MS : false;

@@ -1,4 +1,5 @@
 import { REPORTS_PATHS, type TReportSection } from "@shared/api/reports";
+import { pathTo } from "@shared/path-to";
 import { Download } from "lucide-react";
 import { Link } from "wouter";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -76,7 +77,7 @@ export function ReportView({ id }: { id: string }) {
         </div>
         {data.status === "ready" && (
           <a
-            href={REPORTS_PATHS.pdf(data.id)}
+            href={pathTo(REPORTS_PATHS.pdf, { id: data.id })}
             className="inline-flex items-center gap-2 rounded-md bg-emerald-600 px-4 py-2 font-medium text-sm text-white hover:bg-emerald-700"
           >
             <Download className="size-4" aria-hidden /> Download PDF

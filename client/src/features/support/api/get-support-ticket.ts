@@ -1,4 +1,5 @@
 import { SUPPORT_PATHS, ZTicketThread } from "@shared/api/support";
+import { pathTo } from "@shared/path-to";
 import { useQuery } from "@tanstack/react-query";
 import { supportKeys } from "@/lib/api/support-keys";
 import { apiRequest } from "@/lib/api-client";
@@ -10,6 +11,8 @@ export function useSupportTicket(id: string | null) {
     enabled: id !== null,
     staleTime: 0,
     queryFn: async () =>
-      ZTicketThread.parse(await (await apiRequest("GET", SUPPORT_PATHS.one(id ?? ""))).json()),
+      ZTicketThread.parse(
+        await (await apiRequest("GET", pathTo(SUPPORT_PATHS.one, { id: id ?? "" }))).json(),
+      ),
   });
 }

@@ -1,4 +1,5 @@
 import { SUPPORT_PATHS } from "@shared/api/support";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { supportKeys } from "@/lib/api/support-keys";
 import { apiRequest } from "@/lib/api-client";
@@ -9,8 +10,8 @@ export function useUpdateSupportTicket() {
   return useMutation({
     mutationFn: (input: { id: string; reply: string } | { id: string; close: true }) =>
       "close" in input
-        ? apiRequest("POST", SUPPORT_PATHS.close(input.id), {})
-        : apiRequest("POST", SUPPORT_PATHS.messages(input.id), { body: input.reply }),
+        ? apiRequest("POST", pathTo(SUPPORT_PATHS.close, { id: input.id }), {})
+        : apiRequest("POST", pathTo(SUPPORT_PATHS.messages, { id: input.id }), { body: input.reply }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: supportKeys.all }),
   });
 }

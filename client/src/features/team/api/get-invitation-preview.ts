@@ -9,14 +9,18 @@ import { apiRequest } from "@/lib/api-client";
  */
 export function useInvitationPreview(token: string) {
   return useQuery({
-    queryKey: [TEAM_PATHS.preview(token)],
+    queryKey: [`${TEAM_PATHS.preview}?token=${encodeURIComponent(token)}`],
     enabled: token !== "",
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
     retry: false,
     queryFn: async ({ signal }) =>
       ZInvitationPreview.parse(
-        await (await apiRequest("GET", TEAM_PATHS.preview(token), undefined, { signal })).json(),
+        await (
+          await apiRequest("GET", `${TEAM_PATHS.preview}?token=${encodeURIComponent(token)}`, undefined, {
+            signal,
+          })
+        ).json(),
       ),
   });
 }

@@ -1,4 +1,5 @@
 import { TEAM_PATHS, type TTeamRole } from "@shared/api/team";
+import { pathTo } from "@shared/path-to";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
@@ -14,10 +15,11 @@ export function useUpdateTeam() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: TTeamChange) => {
-      if (change.kind === "revoke") return apiRequest("DELETE", TEAM_PATHS.invitation(change.invitationId));
+      if (change.kind === "revoke")
+        return apiRequest("DELETE", pathTo(TEAM_PATHS.invitation, { id: change.invitationId }));
       if (change.kind === "role")
-        return apiRequest("PATCH", TEAM_PATHS.member(change.memberId), { role: change.role });
-      return apiRequest("DELETE", TEAM_PATHS.member(change.memberId));
+        return apiRequest("PATCH", pathTo(TEAM_PATHS.member, { id: change.memberId }), { role: change.role });
+      return apiRequest("DELETE", pathTo(TEAM_PATHS.member, { id: change.memberId }));
     },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: teamKey });
