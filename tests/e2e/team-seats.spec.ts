@@ -305,9 +305,14 @@ test("a viewer and a manager see the buttons the role policy refuses them disabl
   const openOwnListing = async (page: Page) => {
     await page.goto("/marketplace");
     await page.getByRole("searchbox", { name: "Search domains" }).fill(own.name);
+    // The search has answered before the card is clicked: a card drawn again by the answer would
+    // forget that its details were opened.
+    await expect(page.getByText("1 domain match")).toBeVisible({ timeout: 30_000 });
     const card = page.getByTestId("listing-card").filter({ hasText: own.name });
-    await card.getByRole("button", { name: "View Details" }).click({ timeout: 30_000 });
-    return page.getByRole("dialog", { name: own.name });
+    await card.getByRole("button", { name: "View Details" }).click();
+    const dialog = page.getByRole("dialog", { name: own.name });
+    await expect(dialog).toBeVisible();
+    return dialog;
   };
 
   // The viewer: listing, unlisting and recording a sale are a manager's; the reason is shown.
