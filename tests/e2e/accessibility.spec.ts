@@ -1,5 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
 import { expect, test } from "./fixtures";
 
 /** Serious or critical axe violations on the page as it is now. */
@@ -11,7 +13,7 @@ async function seriousViolations(page: Page) {
 }
 
 async function signInAsDemo(page: Page) {
-  const res = await page.request.post("/api/auth/login", {
+  const res = await page.request.post(AUTH_PATHS.login, {
     data: { usernameOrEmail: "demo@example.com", password: "demo-password" },
   });
   expect(res.status()).toBe(200);
@@ -62,7 +64,7 @@ test.describe("accessibility, signed in", () => {
   }
 
   test("/checkout/service/{id} has no serious or critical violations", async ({ page, account: _ }) => {
-    const domain = await page.request.post("/api/domains", { data: { name: `a11y-${Date.now()}.com` } });
+    const domain = await page.request.post(DOMAIN_PATHS.list, { data: { name: `a11y-${Date.now()}.com` } });
     const order = await page.request.post("/api/domain-services/appraisal", {
       data: { type: "basic", price: "29.99", domainId: ((await domain.json()) as { id: string }).id },
     });

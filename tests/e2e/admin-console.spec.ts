@@ -1,3 +1,4 @@
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
 import { expect, registerThroughApi, test, toast, uniqueAccount } from "./fixtures";
 import { signInAsStaff } from "./staff";
 import { sendVisitorLead } from "./visitor-lead";
@@ -78,8 +79,8 @@ test("staff find an account, suspend it with a reason, and restore it", async ({
   await expect(row).toContainText("Suspended");
 
   // The owner's session has ended, and signing in again is refused with the reason to call support.
-  expect((await ownerPage.request.get("/api/auth/me")).status()).toBe(401);
-  const refused = await ownerPage.request.post("/api/auth/login", {
+  expect((await ownerPage.request.get(AUTH_PATHS.me)).status()).toBe(401);
+  const refused = await ownerPage.request.post(AUTH_PATHS.login, {
     data: { usernameOrEmail: account.email, password: account.password },
   });
   expect(refused.status()).toBe(403);
@@ -89,7 +90,7 @@ test("staff find an account, suspend it with a reason, and restore it", async ({
   await expect(toast(page)).toContainText("Account Restored");
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(row).not.toContainText("Suspended");
-  const again = await ownerPage.request.post("/api/auth/login", {
+  const again = await ownerPage.request.post(AUTH_PATHS.login, {
     data: { usernameOrEmail: account.email, password: account.password },
   });
   expect(again.status()).toBe(200);

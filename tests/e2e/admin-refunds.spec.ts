@@ -1,3 +1,6 @@
+import { CHECKOUT_PATHS } from "../../shared/api/checkout";
+import { PAYMENT_PATHS } from "../../shared/api/payouts";
+import { pathTo } from "../../shared/path-to";
 import { addDomainThroughApi, expect, registerThroughApi, test, toast, uniqueAccount } from "./fixtures";
 import { signInAsStaff } from "./staff";
 
@@ -18,9 +21,12 @@ test("staff refund part of a paid order in the console, then the rest, and the b
   });
   expect(order.status(), await order.text()).toBe(201);
   const { orderId } = (await order.json()) as { orderId: string };
-  const paid = await buyerPage.request.post(`/api/checkout/sandbox/${orderId}/pay?provider=stripe`, {
-    maxRedirects: 0,
-  });
+  const paid = await buyerPage.request.post(
+    `${pathTo(CHECKOUT_PATHS.sandboxPay, { id: orderId })}?provider=stripe`,
+    {
+      maxRedirects: 0,
+    },
+  );
   expect(paid.status()).toBe(303);
 
   await signInAsStaff(page, "staff-refunds@example.com");
@@ -60,7 +66,7 @@ test("staff refund part of a paid order in the console, then the rest, and the b
   await expect(row.getByRole("button", { name: "Refund" })).toHaveCount(0);
 
   // The buyer's history shows both refunds.
-  const history = await (await buyerPage.request.get("/api/transactions")).json();
+  const history = await (await buyerPage.request.get(PAYMENT_PATHS.transactions)).json();
   expect(history.filter((t: { type: string }) => t.type === "refund")).toHaveLength(2);
   await buyerPage.goto("/payments");
   await expect(buyerPage.getByText("Transaction History")).toBeVisible({ timeout: 45_000 });

@@ -1,5 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
+import { CHECKOUT_PATHS } from "../../shared/api/checkout";
+import { pathTo } from "../../shared/path-to";
 import { expect, test } from "./fixtures";
 
 test.describe.configure({ timeout: 120_000 });
@@ -9,9 +11,12 @@ async function buyInSandbox(page: Page, path: string, data: Record<string, unkno
   const order = await page.request.post(path, { data });
   expect(order.status(), await order.text()).toBe(201);
   const { orderId } = (await order.json()) as { orderId: string };
-  const pay = await page.request.post(`/api/checkout/sandbox/${orderId}/pay?provider=stripe`, {
-    maxRedirects: 0,
-  });
+  const pay = await page.request.post(
+    `${pathTo(CHECKOUT_PATHS.sandboxPay, { id: orderId })}?provider=stripe`,
+    {
+      maxRedirects: 0,
+    },
+  );
   expect(pay.status()).toBe(303);
 }
 

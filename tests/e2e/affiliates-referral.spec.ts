@@ -1,3 +1,4 @@
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
 import { inviteThroughDialog, openAffiliates, statCard, toast } from "./affiliates-page";
 import { expect as baseExpect, test, uniqueAccount } from "./fixtures";
 
@@ -12,7 +13,7 @@ test("a referral registers through the invitation, pays for a course in the sand
 }) => {
   // The referrer, registered (and so signed in) through the API.
   const referrer = uniqueAccount({ name: "Rita Referrer" });
-  const created = await page.request.post("/api/auth/register", { data: referrer });
+  const created = await page.request.post(AUTH_PATHS.register, { data: referrer });
   expect(created.status()).toBe(201);
   await openAffiliates(page);
   const partner = uniqueAccount({ name: "Paul Partner" });

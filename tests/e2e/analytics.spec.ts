@@ -1,5 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { ANALYTICS_EXPORT_PATH, ANALYTICS_PATH } from "../../shared/api/analytics";
+import { CHECKOUT_PATHS } from "../../shared/api/checkout";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
+import { PAYMENT_PATHS } from "../../shared/api/payouts";
+import { pathTo } from "../../shared/path-to";
 import { expect, test } from "./fixtures";
 
 /** The fixture accounts live in New York; the analytics days are that zone's calendar days. */
@@ -20,11 +25,11 @@ const money = (cents: number) =>
  */
 async function seedParkingHistory(page: Page, daysAgo: number[]) {
   const name = `analytics-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}.com`;
-  const domain = await page.request.post("/api/domains", { data: { name } });
+  const domain = await page.request.post(DOMAIN_PATHS.list, { data: { name } });
   expect(domain.status(), await domain.text()).toBe(201);
   // Reports may start on the day the domain was acquired: before the oldest seeded day.
   const { id } = (await domain.json()) as { id: string };
-  const acquired = await page.request.patch(`/api/domains/${id}`, {
+  const acquired = await page.request.patch(pathTo(DOMAIN_PATHS.one, { id }), {
     data: { registrationDate: zoneDay(120) },
   });
   expect(acquired.status(), await acquired.text()).toBe(200);
@@ -51,9 +56,12 @@ async function buyProAnalytics(page: Page) {
   const order = await page.request.post("/api/analytics/premium", { data: { plan: "pro", price: "97.00" } });
   expect(order.status(), await order.text()).toBe(201);
   const { orderId } = (await order.json()) as { orderId: string };
-  const paid = await page.request.post(`/api/checkout/sandbox/${orderId}/pay?provider=stripe`, {
-    maxRedirects: 0,
-  });
+  const paid = await page.request.post(
+    `${pathTo(CHECKOUT_PATHS.sandboxPay, { id: orderId })}?provider=stripe`,
+    {
+      maxRedirects: 0,
+    },
+  );
   expect(paid.status()).toBe(303);
 }
 
@@ -92,7 +100,7 @@ test("switching 7D, 30D and 90D re-queries the range and redraws the chart", asy
     ["30D", "30d", 30],
     ["90D", "90d", 90],
   ] as const) {
-    const answered = page.waitForResponse((res) => res.url().includes(`/api/analytics?range=${range}`));
+    const answered = page.waitForResponse((res) => res.url().includes(`${ANALYTICS_PATH}?range=${range}`));
     await page.getByRole("button", { name: label }).click();
     expect((await answered).status()).toBe(200);
 
@@ -103,7 +111,7 @@ test("switching 7D, 30D and 90D re-queries the range and redraws the chart", asy
     await expect(revenueBars(page)).toHaveCount(daysAgo.filter((k) => k < days).length);
     await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
       "href",
-      `/api/analytics/export?range=${range}`,
+      `${ANALYTICS_EXPORT_PATH}?range=${range}`,
     );
   }
   await expect(page.getByRole("cell", { name: /analytics-/ }).first()).toBeVisible();
@@ -143,7 +151,7 @@ test("buying Competitive Analysis for three competitors costs $286.00 and is pai
 
   await expect(page).toHaveURL(/\/checkout\/success/, FIRST_LOAD);
   await expect(page.getByTestId("order-activated")).toContainText("Competitive Analysis Activated!");
-  const transactions = await page.request.get("/api/transactions");
+  const transactions = await page.request.get(PAYMENT_PATHS.transactions);
   expect(transactions.status()).toBe(200);
   const paid = ((await transactions.json()) as { amount: string; status: string }[]).filter(
     (t) => t.amount === "286.00",

@@ -1,3 +1,4 @@
+import { API_V1_PATHS } from "../../shared/api/v1/common";
 import { expect, test } from "./fixtures";
 
 test("an API plan bought in the sandbox gives keys: created once in full, used by a script, counted by day, revoked", async ({
@@ -38,7 +39,9 @@ test("an API plan bought in the sandbox gives keys: created once in full, used b
   expect(await section.textContent()).not.toContain(key);
 
   // A script calls the API with the key alone: the request fixture carries no cookie of the page's.
-  const call = await request.get("/api/v1/domains?limit=5", { headers: { Authorization: `Bearer ${key}` } });
+  const call = await request.get(`${API_V1_PATHS.domains}?limit=5`, {
+    headers: { Authorization: `Bearer ${key}` },
+  });
   expect(call.status()).toBe(200);
   expect(call.headers().ratelimit).toMatch(/"monthly";r=9999;/);
 
@@ -56,7 +59,7 @@ test("an API plan bought in the sandbox gives keys: created once in full, used b
 
   await row.getByRole("button", { name: "Revoke" }).click();
   await expect(row).toContainText("Revoked");
-  const refused = await page.request.fetch("/api/v1/domains", {
+  const refused = await page.request.fetch(API_V1_PATHS.domains, {
     headers: { Authorization: `Bearer ${key}` },
   });
   expect(refused.status()).toBe(401);

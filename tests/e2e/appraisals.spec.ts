@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
 import { expect, test } from "./fixtures";
 import { pdfText } from "./read-pdf";
 
@@ -8,7 +9,7 @@ test("an owner buys a basic appraisal, reads the report within seconds and downl
 }) => {
   test.setTimeout(180_000);
   const domainName = `sunnyhotels${Date.now().toString(36)}.com`;
-  const domain = await page.request.post("/api/domains", { data: { name: domainName } });
+  const domain = await page.request.post(DOMAIN_PATHS.list, { data: { name: domainName } });
   expect(domain.status(), await domain.text()).toBe(201);
   const domainId = ((await domain.json()) as { id: string }).id;
   const order = await page.request.post("/api/domain-services/appraisal", {

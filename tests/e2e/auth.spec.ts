@@ -1,3 +1,4 @@
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
 import { expect, test, toast, uniqueAccount } from "./fixtures";
 
 test.describe("sign-in page", () => {
@@ -30,7 +31,7 @@ test.describe("sign-in page", () => {
   test("registration checks the fields before anything is sent", async ({ page }) => {
     const sent: string[] = [];
     page.on("request", (req) => {
-      if (new URL(req.url()).pathname === "/api/auth/register") sent.push(req.url());
+      if (new URL(req.url()).pathname === AUTH_PATHS.register) sent.push(req.url());
     });
     await page.goto("/login");
     await page.getByRole("button", { name: "Create Account" }).click();

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
 import { expect, test } from "./fixtures";
 
 const uniqueName = () => `buy${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}.com`;
@@ -6,7 +7,7 @@ const uniqueName = () => `buy${Date.now().toString(36)}${Math.random().toString(
 /** Adds a domain and orders a professional appraisal of it through the purchase API. */
 async function orderAppraisal(page: Page) {
   const domainName = uniqueName();
-  const domain = await page.request.post("/api/domains", { data: { name: domainName } });
+  const domain = await page.request.post(DOMAIN_PATHS.list, { data: { name: domainName } });
   expect(domain.status(), await domain.text()).toBe(201);
   const { id: domainId } = (await domain.json()) as { id: string };
   const order = await page.request.post("/api/domain-services/appraisal", {
@@ -22,7 +23,7 @@ test("an appraisal is paid in the sandbox: checkout, Pay, success, then the orde
   account: _account,
 }) => {
   const domainName = uniqueName();
-  const domain = await page.request.post("/api/domains", { data: { name: domainName } });
+  const domain = await page.request.post(DOMAIN_PATHS.list, { data: { name: domainName } });
   expect(domain.status(), await domain.text()).toBe(201);
 
   // Buy it as a user does: the premium-services panel of the portfolio.

@@ -1,3 +1,6 @@
+import { CHECKOUT_PATHS } from "../../shared/api/checkout";
+import { marketplaceDealPaths } from "../../shared/api/marketplace/deals";
+import { pathTo } from "../../shared/path-to";
 import { expect, test } from "./fixtures";
 import { listVerifiedDomain } from "./listings";
 import { signInAsStaff } from "./staff";
@@ -10,13 +13,15 @@ test("staff read both sides of a disputed sale and the transfer evidence, then r
 }) => {
   test.slow();
   const { id: domainId, name } = await listVerifiedDomain(seller, "dispute", "1000");
-  const opened = await buyer.request.post("/api/marketplace/transactions", { data: { domainId } });
+  const opened = await buyer.request.post(marketplaceDealPaths.transactions, { data: { domainId } });
   expect(opened.status()).toBe(201);
   const sale = (await opened.json()) as { id: string; orderId: string };
   expect(
-    (await buyer.request.post(`/api/checkout/sandbox/${sale.orderId}/pay`, { maxRedirects: 0 })).status(),
+    (
+      await buyer.request.post(pathTo(CHECKOUT_PATHS.sandboxPay, { id: sale.orderId }), { maxRedirects: 0 })
+    ).status(),
   ).toBe(303);
-  await buyer.request.post(`/api/marketplace/transactions/${sale.id}/dispute`, {
+  await buyer.request.post(pathTo(marketplaceDealPaths.dispute, { id: sale.id }), {
     data: { reason: "The name never reached my registrar" },
   });
 
@@ -53,7 +58,9 @@ test("staff read both sides of a disputed sale and the transfer evidence, then r
   await expect(staff.getByText("Dispute Decided").first()).toBeVisible();
   await expect(card).toHaveCount(0);
 
-  const after = await (await seller.request.get(`/api/marketplace/transactions/${sale.id}`)).json();
+  const after = await (
+    await seller.request.get(pathTo(marketplaceDealPaths.transaction, { id: sale.id }))
+  ).json();
   expect(after).toMatchObject({ status: "completed", testMoney: true });
   await staffContext.close();
 });

@@ -1,4 +1,5 @@
 import { ADMIN_SECTIONS } from "../../shared/api/admin/console";
+import { PAYMENT_PATHS } from "../../shared/api/payouts";
 import { expect, registerThroughApi, test, toast, uniqueAccount } from "./fixtures";
 import { earnLeadRevenue } from "./lead-revenue";
 import { signInAsStaff } from "./staff";
@@ -38,7 +39,7 @@ test("the payout queue fits a 1440 px screen, and Approve asks first, naming the
   const account = uniqueAccount();
   await registerThroughApi(ownerPage, account);
   await earnLeadRevenue(ownerPage, request);
-  const held = await ownerPage.request.post("/api/payments/payout", {
+  const held = await ownerPage.request.post(PAYMENT_PATHS.payout, {
     data: { amount: "75.00", paypalEmail: "fit@wallet.example" },
   });
   expect((await held.json()).status).toBe("held");
@@ -74,7 +75,7 @@ test("the payout queue fits a 1440 px screen, and Approve asks first, naming the
   await confirm.getByRole("button", { name: "Cancel" }).click();
   await expect(confirm).toHaveCount(0);
   await expect(row).toContainText("first payout");
-  expect((await (await ownerPage.request.get("/api/transactions")).json())[0]).toMatchObject({
+  expect((await (await ownerPage.request.get(PAYMENT_PATHS.transactions)).json())[0]).toMatchObject({
     status: "held",
   });
 

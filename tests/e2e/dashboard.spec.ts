@@ -1,5 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
+import { REVENUE_PATHS } from "../../shared/api/revenue";
 import { addDomainThroughApi, expect, test, toast } from "./fixtures";
 import { sendVisitorLead } from "./visitor-lead";
 
@@ -8,7 +10,7 @@ const DEMO = { usernameOrEmail: "demo@example.com", password: "demo-password" };
 const DEMO_DOMAIN = "autoquotehub.com";
 
 async function signInAsDemo(page: Page) {
-  const res = await page.request.post("/api/auth/login", { data: DEMO });
+  const res = await page.request.post(AUTH_PATHS.login, { data: DEMO });
   expect(res.status(), await res.text()).toBe(200);
 }
 
@@ -35,7 +37,7 @@ test.describe("revenue dashboard", () => {
     page,
   }) => {
     await signInAsDemo(page);
-    const answer = await (await page.request.get("/api/revenue/dashboard")).json();
+    const answer = await (await page.request.get(REVENUE_PATHS.dashboard)).json();
     await openDashboard(page);
     await expect(cardValue(page, "Active Domains")).toHaveText("23");
     await expect(cardValue(page, "Monthly Revenue")).toHaveText(money(answer.metrics.monthlyRevenue));
@@ -180,7 +182,7 @@ test.describe("revenue dashboard", () => {
     const goal = page.getByRole("listitem", { name: "Quarterly · Domain Parking" });
     await expect(goal).toContainText("$0.00 of $2,500.50");
     await expect(goal.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "0");
-    const goals = await (await page.request.get("/api/revenue/goals")).json();
+    const goals = await (await page.request.get(REVENUE_PATHS.goals)).json();
     expect(goals).toMatchObject([{ targetAmount: "2500.50", timeframe: "quarterly", category: "parking" }]);
   });
 

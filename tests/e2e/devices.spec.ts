@@ -1,5 +1,9 @@
 import type { Browser, Page } from "@playwright/test";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
+import { CHECKOUT_PATHS } from "../../shared/api/checkout";
+import { PAYMENT_PATHS } from "../../shared/api/payouts";
 import { OFFERS } from "../../shared/catalog";
+import { pathTo } from "../../shared/path-to";
 import { expect, registerThroughApi, test, toast, uniqueAccount } from "./fixtures";
 import { withMailSink } from "./mail-sink";
 
@@ -18,9 +22,12 @@ async function accountWithAddOns(page: Page, features: string[]) {
   const order = await page.request.post(OFFERS.securityUpgrade.path, { data: { ...body, price } });
   expect(order.status(), await order.text()).toBe(201);
   const { orderId } = (await order.json()) as { orderId: string };
-  const paid = await page.request.post(`/api/checkout/sandbox/${orderId}/pay?provider=stripe`, {
-    maxRedirects: 0,
-  });
+  const paid = await page.request.post(
+    `${pathTo(CHECKOUT_PATHS.sandboxPay, { id: orderId })}?provider=stripe`,
+    {
+      maxRedirects: 0,
+    },
+  );
   expect(paid.status()).toBe(303);
   return account;
 }
@@ -76,7 +83,7 @@ test.describe("device management", () => {
 
   test("the emailed link approves a waiting device", async ({ page, browser, baseURL }) => {
     const account = await accountWithAddOns(page, ["device-management"]);
-    await page.request.post("/api/auth/logout", { data: {} });
+    await page.request.post(AUTH_PATHS.logout, { data: {} });
 
     await withMailSink(async (smtp) => {
       const phone = await newDeviceSignsIn(browser, baseURL ?? "", account);
@@ -130,7 +137,7 @@ test.describe("incident response", () => {
       await other.page.getByRole("button", { name: "Sign In", exact: true }).click();
       await expect(toast(other.page)).toContainText("This account is locked down.");
       await expect(other.page).toHaveURL(/\/login$/);
-      const payout = await page.request.post("/api/payments/payout", {
+      const payout = await page.request.post(PAYMENT_PATHS.payout, {
         data: { amount: 60, paypalEmail: "me@wallet.test" },
       });
       expect(payout.status()).toBe(403);

@@ -1,4 +1,6 @@
 import { expect, type Page } from "@playwright/test";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
+import { pathTo } from "../../shared/path-to";
 import { E2E_DNS_CONTROL_PORT } from "../setup/dns-server";
 
 /** Publishes a record on the browser tests' DNS server (started by dns-global-setup.ts). */
@@ -20,11 +22,11 @@ export async function verifyDomainThroughDns(
   page: Page,
   domain: { id: string; name: string },
 ): Promise<void> {
-  const added = await page.request.get(`/api/domains/${domain.id}`);
+  const added = await page.request.get(pathTo(DOMAIN_PATHS.one, { id: domain.id }));
   const { nameservers } = (await added.json()).verification as { nameservers: string[] };
   expect(nameservers).toHaveLength(2);
   await publishDnsRecord({ name: domain.name, ns: nameservers });
-  const res = await page.request.post(`/api/domains/${domain.id}/verify`);
+  const res = await page.request.post(pathTo(DOMAIN_PATHS.verify, { id: domain.id }));
   expect(res.status(), await res.text()).toBe(200);
   expect((await res.json()).verification.status).toBe("verified");
 }

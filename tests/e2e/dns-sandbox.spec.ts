@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
 import { waitFor } from "../setup/app-process";
 import { bareEnv, killGroup, type Running, start } from "../setup/child-process";
 import { expect, registerThroughApi, test, toast, uniqueAccount } from "./fixtures";
@@ -40,7 +41,7 @@ test("a fresh dev server proves a domain from records published in the app and s
   const page = await context.newPage();
   await registerThroughApi(page, uniqueAccount());
   const name = `sandbox-${Date.now().toString(36)}.com`;
-  const added = await page.request.post("/api/domains", { data: { name } });
+  const added = await page.request.post(DOMAIN_PATHS.list, { data: { name } });
   expect(added.status(), await added.text()).toBe(201);
 
   await page.goto("/domains");

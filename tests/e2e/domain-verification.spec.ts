@@ -1,5 +1,8 @@
 import type { Page } from "@playwright/test";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
 import type { TDomain } from "../../shared/api/domains";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
+import { pathTo } from "../../shared/path-to";
 import { publishDnsRecord } from "./dns-records";
 import { expect, test, uniqueAccount } from "./fixtures";
 
@@ -29,7 +32,7 @@ test("an owner adds a domain, publishes the TXT record it shows, presses Verify 
   await add.getByLabel("Domain name").fill(name);
   await add.getByRole("button", { name: "Add Domain" }).click();
   await expect(toast(page).first()).toContainText("Domain Added!");
-  const added = ((await (await page.request.get("/api/domains")).json()) as TDomain[]).find(
+  const added = ((await (await page.request.get(DOMAIN_PATHS.list)).json()) as TDomain[]).find(
     (d) => d.name === name,
   );
   const pair = added?.verification.nameservers ?? [];
@@ -89,15 +92,15 @@ test("a domain whose NS records name the pair shown for it is verified and parke
   // Another account, in its own client, adds the same name first.
   const other = await playwright.request.newContext({ baseURL });
   try {
-    const signedUp = await other.post("/api/auth/register", { data: uniqueAccount() });
+    const signedUp = await other.post(AUTH_PATHS.register, { data: uniqueAccount() });
     expect(signedUp.status(), await signedUp.text()).toBe(201);
-    const copy = await (await other.post("/api/domains", { data: { name } })).json();
-    const mine = await (await page.request.post("/api/domains", { data: { name } })).json();
+    const copy = await (await other.post(DOMAIN_PATHS.list, { data: { name } })).json();
+    const mine = await (await page.request.post(DOMAIN_PATHS.list, { data: { name } })).json();
     expect(mine.verification.nameservers).not.toEqual(copy.verification.nameservers);
     await publishDnsRecord({ name, ns: mine.verification.nameservers });
 
     // Records naming this account's pair do not prove the other account's copy.
-    const tried = await other.post(`/api/domains/${copy.id}/verify`);
+    const tried = await other.post(pathTo(DOMAIN_PATHS.verify, { id: copy.id }));
     expect((await tried.json()).verification.status).toBe("pending");
 
     await page.goto("/domains");
@@ -108,7 +111,7 @@ test("a domain whose NS records name the pair shown for it is verified and parke
     );
     await expect(card).toContainText("Parked");
   } finally {
-    await other.delete("/api/auth/account").catch(() => undefined);
+    await other.delete(AUTH_PATHS.account).catch(() => undefined);
     await other.dispose();
   }
 });
@@ -117,7 +120,7 @@ test("a pending domain's card and instructions fit a phone's width", async ({ pa
   expect(account.email).toBeTruthy();
   await page.setViewportSize({ width: 390, height: 844 });
   const name = uniqueName();
-  const res = await page.request.post("/api/domains", { data: { name } });
+  const res = await page.request.post(DOMAIN_PATHS.list, { data: { name } });
   expect(res.status()).toBe(201);
   await page.goto("/domains");
   const card = page.getByTestId("domain-card").filter({ hasText: name });

@@ -1,5 +1,7 @@
 import type { Page } from "@playwright/test";
 import { sampleReport } from "../../scripts/sample-reports";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
+import { pathTo } from "../../shared/path-to";
 import { verifyDomainThroughDns } from "./dns-records";
 import { expect, test, toast } from "./fixtures";
 
@@ -10,7 +12,7 @@ const uniqueName = (tld = "com") =>
   `e2e-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}.${tld}`;
 
 async function addDomain(page: Page, data: Record<string, string>) {
-  const res = await page.request.post("/api/domains", { data });
+  const res = await page.request.post(DOMAIN_PATHS.list, { data });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as { id: string; name: string };
 }
@@ -197,7 +199,7 @@ test("a parking report credits the domain and its daily revenue shows on the car
   const domain = await addDomain(page, { name: uniqueName() });
   expect(account.email).toBeTruthy();
   // Reports may start on the day the domain was acquired: set it before the report's days.
-  const acquired = await page.request.patch(`/api/domains/${domain.id}`, {
+  const acquired = await page.request.patch(pathTo(DOMAIN_PATHS.one, { id: domain.id }), {
     data: { registrationDate: daysAgo(30) },
   });
   expect(acquired.status()).toBe(200);
@@ -265,7 +267,7 @@ test("a portfolio larger than a page is paged, searched and sorted", async ({ pa
   expect(account.email).toBeTruthy();
   const stem = `e2e-page-${Date.now().toString(36)}`;
   const names = Array.from({ length: 30 }, (_, i) => `${stem}-${String(i).padStart(2, "0")}.com`);
-  const res = await page.request.post("/api/domains/import", {
+  const res = await page.request.post(DOMAIN_PATHS.import, {
     headers: { "Content-Type": "text/csv" },
     data: `name\n${names.join("\n")}\n`,
   });
@@ -275,7 +277,7 @@ test("a portfolio larger than a page is paged, searched and sorted", async ({ pa
   const portfolioReads: URL[] = [];
   page.on("request", (r) => {
     const url = new URL(r.url());
-    if (url.pathname === "/api/domains" && r.method() === "GET") portfolioReads.push(url);
+    if (url.pathname === DOMAIN_PATHS.list && r.method() === "GET") portfolioReads.push(url);
   });
   await openPortfolio(page);
   await expect(page.getByText("Showing 1–24 of 30 domains")).toBeVisible();

@@ -1,4 +1,6 @@
 import { test as base, expect, type Page } from "@playwright/test";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
 
 export type Account = { name: string; username: string; email: string; password: string };
 
@@ -19,7 +21,7 @@ export function uniqueAccount(overrides: Partial<Account> = {}): Account {
 
 /** Registers an account through the API with the page's own cookies: the page is then signed in. */
 export async function registerThroughApi(page: Page, account: Account): Promise<void> {
-  const res = await page.request.post("/api/auth/register", {
+  const res = await page.request.post(AUTH_PATHS.register, {
     data: { ...account, timeZone: "America/New_York" },
   });
   expect(res.status(), await res.text()).toBe(201);
@@ -31,7 +33,7 @@ export async function registerThroughApi(page: Page, account: Account): Promise<
  * subscription on the account, keeps it: the server refuses, and this is teardown, not a check.
  */
 async function deleteSignedInAccount(page: Page): Promise<void> {
-  await page.request.delete("/api/auth/account").catch(() => undefined);
+  await page.request.delete(AUTH_PATHS.account).catch(() => undefined);
 }
 
 type Fixtures = {
@@ -53,11 +55,11 @@ export const test = base.extend<Fixtures>({
   existingAccount: async ({ playwright, baseURL }, use) => {
     const account = uniqueAccount();
     const client = await playwright.request.newContext({ baseURL });
-    const res = await client.post("/api/auth/register", { data: account });
+    const res = await client.post(AUTH_PATHS.register, { data: account });
     expect(res.status(), await res.text()).toBe(201);
     await use(account);
     // Registering signed that client in: it deletes the account as it made it.
-    await client.delete("/api/auth/account").catch(() => undefined);
+    await client.delete(AUTH_PATHS.account).catch(() => undefined);
     await client.dispose();
   },
   buyer: async ({ browser, baseURL }, use) => {
@@ -81,7 +83,7 @@ export async function addDomainThroughApi(
   page: Page,
   name = `owned-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}.com`,
 ) {
-  const res = await page.request.post("/api/domains", { data: { name } });
+  const res = await page.request.post(DOMAIN_PATHS.list, { data: { name } });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as { id: string; name: string };
 }

@@ -1,4 +1,5 @@
 import type { Response } from "@playwright/test";
+import { LEADS_PATH } from "../../shared/api/leads/leads";
 import { LEAD_CONSENT } from "../../shared/lead-consent";
 import { expect, test, toast } from "./fixtures";
 
@@ -9,7 +10,7 @@ test.describe("landing page lead form", () => {
   test("invalid input shows each field's message and sends nothing", async ({ page }) => {
     const leadRequests: string[] = [];
     page.on("request", (req) => {
-      if (new URL(req.url()).pathname === "/api/leads") leadRequests.push(req.method());
+      if (new URL(req.url()).pathname === LEADS_PATH) leadRequests.push(req.method());
     });
     await page.goto("/");
 

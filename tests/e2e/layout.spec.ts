@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
 import { expect, test } from "./fixtures";
 
 /** Every page of the route table that the demo account can open, and its heading. */
@@ -18,7 +19,7 @@ const WIDTHS = [360, 390, 1440] as const;
 test.describe.configure({ timeout: 120_000 });
 
 async function signInAsDemo(page: Page) {
-  const res = await page.request.post("/api/auth/login", {
+  const res = await page.request.post(AUTH_PATHS.login, {
     data: { usernameOrEmail: "demo@example.com", password: "demo-password" },
   });
   expect(res.status(), await res.text()).toBe(200);

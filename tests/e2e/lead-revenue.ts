@@ -1,4 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
+import { PAYMENT_PATHS } from "../../shared/api/payouts";
 import { verifyDomainThroughDns } from "./dns-records";
 import { expect } from "./fixtures";
 import { sendVisitorLead } from "./visitor-lead";
@@ -12,12 +14,12 @@ const uniqueName = () => `pay${Date.now().toString(36)}${Math.random().toString(
  */
 export async function earnLeadRevenue(page: Page, visitor: APIRequestContext): Promise<string> {
   const name = uniqueName();
-  const domain = await page.request.post("/api/domains", { data: { name } });
+  const domain = await page.request.post(DOMAIN_PATHS.list, { data: { name } });
   expect(domain.status(), await domain.text()).toBe(201);
   // Only a verified domain earns leads.
   await verifyDomainThroughDns(page, await domain.json());
   const available = async () =>
-    Number((await (await page.request.get("/api/payments/balance")).json()).availableBalance);
+    Number((await (await page.request.get(PAYMENT_PATHS.balance)).json()).availableBalance);
   const before = await available();
   const lead = await sendVisitorLead(visitor, name, {
     email: `lead-${name}@example.com`,

@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { marketplacePaths } from "../../shared/api/marketplace/listings";
 import { verifyDomainThroughDns } from "./dns-records";
 import { addDomainThroughApi } from "./fixtures";
 
@@ -14,7 +15,7 @@ export async function listVerifiedDomain(
   const name = `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}.com`;
   const domain = await addDomainThroughApi(seller, name);
   await verifyDomainThroughDns(seller, domain);
-  const listed = await seller.request.post("/api/marketplace/list", { data: { domainId: domain.id, price } });
+  const listed = await seller.request.post(marketplacePaths.list, { data: { domainId: domain.id, price } });
   expect(listed.status(), await listed.text()).toBe(201);
   return domain;
 }

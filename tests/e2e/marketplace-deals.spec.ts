@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
 import { publishDnsRecord } from "./dns-records";
 import { expect, test } from "./fixtures";
 import { listVerifiedDomain } from "./listings";
@@ -62,7 +63,7 @@ test("a buyer's offer, the seller's counter, payment into escrow, the TXT proof 
   // The seller sees the sale completed; the domain is in the buyer's portfolio.
   await seller.goto("/marketplace/deals");
   await expect(seller.getByTestId("sale-row").filter({ hasText: name })).toContainText("Completed");
-  const portfolio = await buyer.request.get("/api/domains");
+  const portfolio = await buyer.request.get(DOMAIN_PATHS.list);
   expect(JSON.stringify(await portfolio.json())).toContain(name);
   await buyer.context().close();
 });

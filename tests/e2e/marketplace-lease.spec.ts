@@ -1,3 +1,5 @@
+import { CHECKOUT_PATHS } from "../../shared/api/checkout";
+import { pathTo } from "../../shared/path-to";
 import { expect, test, toast } from "./fixtures";
 import { listVerifiedDomain } from "./listings";
 
@@ -13,9 +15,12 @@ test("a buyer leases a financed listing to own: the term's schedule before payin
     data: { domainId: domain.id, terms: "12", setupFee: "299.99" },
   });
   const { orderId } = (await financing.json()) as { orderId: string };
-  const paid = await seller.request.post(`/api/checkout/sandbox/${orderId}/pay?provider=stripe`, {
-    maxRedirects: 0,
-  });
+  const paid = await seller.request.post(
+    `${pathTo(CHECKOUT_PATHS.sandboxPay, { id: orderId })}?provider=stripe`,
+    {
+      maxRedirects: 0,
+    },
+  );
   expect(paid.status()).toBe(303);
 
   await buyer.goto(`/marketplace/deals?buy=${domain.id}`);

@@ -1,4 +1,8 @@
 import type { Browser, Page } from "@playwright/test";
+import { CHECKOUT_PATHS } from "../../shared/api/checkout";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
+import { marketplacePaths } from "../../shared/api/marketplace/listings";
+import { pathTo } from "../../shared/path-to";
 import { verifyDomainThroughDns } from "./dns-records";
 import { type Account, expect, registerThroughApi, test, uniqueAccount } from "./fixtures";
 
@@ -16,7 +20,7 @@ async function signedInPage(
 
 /** Adds a domain and proves it (only a verified domain can be listed for sale). */
 async function addDomain(page: Page, name: string) {
-  const res = await page.request.post("/api/domains", { data: { name } });
+  const res = await page.request.post(DOMAIN_PATHS.list, { data: { name } });
   expect(res.status(), await res.text()).toBe(201);
   const domain = (await res.json()) as { id: string; name: string };
   await verifyDomainThroughDns(page, domain);
@@ -144,7 +148,7 @@ test("a seller buys a premium listing for a domain and pays for it on the sandbo
 }) => {
   const domain = await addDomain(page, `${uniqueLabel()}.com`);
   // A Premium Listing places a listing: only a listed name is offered.
-  const listed = await page.request.post("/api/marketplace/list", {
+  const listed = await page.request.post(marketplacePaths.list, {
     data: { domainId: domain.id, price: "2500" },
   });
   expect(listed.status()).toBe(201);
@@ -177,7 +181,7 @@ test("a seller buys a premium listing for a domain and pays for it on the sandbo
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
   await expect(page.getByTestId("order-activated")).toContainText("Premium Listing Activated!");
 
-  const order = await page.request.get(`/api/service-orders/${orderId}`);
+  const order = await page.request.get(pathTo(CHECKOUT_PATHS.serviceOrder, { id: orderId }));
   expect(await order.json()).toMatchObject({ status: "paid", price: "99.99" });
 });
 
@@ -190,11 +194,11 @@ test("a sold domain is no longer offered for listing, and a refusal raised insid
   const sold = await addDomain(page, `${label}-sold.com`);
   const spareName = `${label}-spare.com`;
   const spare = await addDomain(page, spareName);
-  const listed = await page.request.post("/api/marketplace/list", {
+  const listed = await page.request.post(marketplacePaths.list, {
     data: { domainId: sold.id, price: "900" },
   });
   expect(listed.status(), await listed.text()).toBe(201);
-  const sale = await page.request.post("/api/marketplace/sold", {
+  const sale = await page.request.post(marketplacePaths.sold, {
     data: { domainId: sold.id, price: "850" },
   });
   expect(sale.ok(), await sale.text()).toBe(true);
@@ -214,8 +218,8 @@ test("a sold domain is no longer offered for listing, and a refusal raised insid
   await listDialog.getByLabel("Domain").selectOption({ label: spareName });
   await listDialog.getByLabel("Asking price (USD)").fill("700");
   for (const [path, price] of [
-    ["/api/marketplace/list", "700"],
-    ["/api/marketplace/sold", "650"],
+    [marketplacePaths.list, "700"],
+    [marketplacePaths.sold, "650"],
   ] as const) {
     const res = await page.request.post(path, { data: { domainId: spare.id, price } });
     expect(res.ok(), await res.text()).toBe(true);

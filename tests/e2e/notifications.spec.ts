@@ -1,3 +1,4 @@
+import { NOTIFICATIONS_PATHS } from "../../shared/api/notifications";
 import { expect, test, toast } from "./fixtures";
 import { earnLeadRevenue } from "./lead-revenue";
 
@@ -53,12 +54,12 @@ test("a notification's link leads to what it is about and marks it read", async 
   account: _account,
 }) => {
   await earnLeadRevenue(page, request);
-  const released = await page.request.get("/api/notifications");
+  const released = await page.request.get(NOTIFICATIONS_PATHS.list);
   expect((await released.json()).unreadCount).toBe(1);
   await page.goto("/dashboard");
   await page.getByRole("button", { name: "Notifications, 1 unread" }).click();
   await page.getByRole("dialog", { name: "Notifications" }).getByRole("link").first().click();
   await expect(page.getByRole("dialog", { name: "Notifications" })).toHaveCount(0);
   await expect(page.getByTestId("notification-count")).toHaveCount(0);
-  expect((await (await page.request.get("/api/notifications")).json()).unreadCount).toBe(0);
+  expect((await (await page.request.get(NOTIFICATIONS_PATHS.list)).json()).unreadCount).toBe(0);
 });

@@ -1,4 +1,6 @@
 import { chromium } from "@playwright/test";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
+import { pathTo } from "../../shared/path-to";
 import { PARKING_TEMPLATES } from "../../shared/prices";
 import { expect, test } from "./fixtures";
 import { listVerifiedDomain } from "./listings";
@@ -14,7 +16,7 @@ test("a listed name's parked page shows its price on every template and leads to
   const listed: { id: string; name: string; template: string }[] = [];
   for (const template of PARKING_TEMPLATES) {
     const domain = await listVerifiedDomain(page, `lander-${template}-`, "4200");
-    const set = await page.request.patch(`/api/domains/${domain.id}`, {
+    const set = await page.request.patch(pathTo(DOMAIN_PATHS.one, { id: domain.id }), {
       data: { parkingTemplate: template },
     });
     expect(set.status(), await set.text()).toBe(200);

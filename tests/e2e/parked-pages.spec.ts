@@ -1,6 +1,10 @@
 import { type APIRequestContext, chromium } from "@playwright/test";
+import { CHECKOUT_PATHS } from "../../shared/api/checkout";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
+import { LEADS_PATH } from "../../shared/api/leads/leads";
 import { OFFERS } from "../../shared/catalog";
 import { LEAD_CONSENT } from "../../shared/lead-consent";
+import { pathTo } from "../../shared/path-to";
 import { verifyDomainThroughDns } from "./dns-records";
 import { expect, test, toast } from "./fixtures";
 
@@ -33,7 +37,7 @@ async function simulatedVisitor(
   });
   expect(seen.status()).toBe(204);
   if (shown === sendsLeadOn) {
-    const lead = await visitor.post("/api/leads", {
+    const lead = await visitor.post(LEADS_PATH, {
       headers: { Host: host, "X-Forwarded-For": address },
       data: {
         email: `visitor-${n}-${host}@example.com`,
@@ -56,7 +60,7 @@ test("an owner builds a domain's page, sees it served on the domain's host, and 
 }, testInfo) => {
   expect(account.email).toBeTruthy();
   const name = uniqueName();
-  const created = await page.request.post("/api/domains", { data: { name } });
+  const created = await page.request.post(DOMAIN_PATHS.list, { data: { name } });
   expect(created.status()).toBe(201);
   const domain = (await created.json()) as { id: string; name: string };
   await verifyDomainThroughDns(page, domain);
@@ -67,7 +71,7 @@ test("an owner builds a domain's page, sees it served on the domain's host, and 
   });
   expect(order.status(), await order.text()).toBe(201);
   const paid = await page.request.post(
-    `/api/checkout/sandbox/${(await order.json()).orderId}/pay?provider=stripe`,
+    `${pathTo(CHECKOUT_PATHS.sandboxPay, { id: (await order.json()).orderId })}?provider=stripe`,
     {
       maxRedirects: 0,
     },

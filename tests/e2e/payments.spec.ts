@@ -1,3 +1,5 @@
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
+import { PAYMENT_PATHS } from "../../shared/api/payouts";
 import { expect, test } from "./fixtures";
 import { earnLeadRevenue } from "./lead-revenue";
 import { signInAsStaff } from "./staff";
@@ -17,7 +19,7 @@ test("a new account sees an empty history and cannot transfer yet", async ({ pag
 });
 
 test("the balance card names the user's own saved minimum", async ({ page, account: _account }) => {
-  const saved = await page.request.put("/api/payments/settings", {
+  const saved = await page.request.put(PAYMENT_PATHS.settings, {
     data: { minPayout: 75, payoutFrequency: "weekly", autoPayout: false },
   });
   expect(saved.status(), await saved.text()).toBe(200);
@@ -121,7 +123,7 @@ test("part of the balance is paid out: the amount is checked against the minimum
 });
 
 test("the demo account's held funds: available, pending by release date, and paid out", async ({ page }) => {
-  const login = await page.request.post("/api/auth/login", {
+  const login = await page.request.post(AUTH_PATHS.login, {
     data: { usernameOrEmail: "demo@example.com", password: "demo-password" },
   });
   expect(login.status(), await login.text()).toBe(200);

@@ -1,3 +1,4 @@
+import { DOMAIN_PATHS } from "../../shared/api/domains";
 import { expect, test } from "./fixtures";
 
 test.describe.configure({ timeout: 90_000 });
@@ -9,7 +10,7 @@ test("a free owner sees the domain limit before reaching it, and Add Domain is c
   account: _,
 }) => {
   const csv = `name\n${Array.from({ length: 49 }, uniqueName).join("\n")}\n`;
-  const imported = await page.request.post("/api/domains/import", {
+  const imported = await page.request.post(DOMAIN_PATHS.import, {
     headers: { "content-type": "text/csv" },
     data: csv,
   });

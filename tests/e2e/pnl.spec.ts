@@ -1,8 +1,12 @@
 import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
 import type { TDomain } from "../../shared/api/domains";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
 import type { TDomainPnl, TPortfolioPnl } from "../../shared/api/pnl";
+import { PNL_PATHS, PORTFOLIO_PNL_PATH } from "../../shared/api/pnl";
+import { pathTo } from "../../shared/path-to";
 import { expect, test } from "./fixtures";
 
 const DEMO = { usernameOrEmail: "demo@example.com", password: "demo-password" };
@@ -14,7 +18,7 @@ const money = (amount: string) =>
 const roi = (value: string | null) => (value === null ? "—" : `${value.startsWith("-") ? "" : "+"}${value}%`);
 
 async function signInAsDemo(page: Page) {
-  const res = await page.request.post("/api/auth/login", { data: DEMO });
+  const res = await page.request.post(AUTH_PATHS.login, { data: DEMO });
   expect(res.status(), await res.text()).toBe(200);
 }
 
@@ -43,7 +47,7 @@ test.describe("profit and loss", () => {
     page,
   }) => {
     await signInAsDemo(page);
-    const domains = await api<TDomain[]>(page, "/api/domains");
+    const domains = await api<TDomain[]>(page, DOMAIN_PATHS.list);
     const domain = domains.find((d) => d.name === DEMO_DOMAIN);
     if (!domain) throw new Error(`${DEMO_DOMAIN} is not in the demo portfolio`);
 
@@ -65,7 +69,10 @@ test.describe("profit and loss", () => {
         section.getByRole("button", { name: range === "all" ? "All" : range.toUpperCase() }),
       ).toHaveAttribute("aria-pressed", "true");
       await expect(async () => {
-        const pnl = await api<TDomainPnl>(page, `/api/domains/${domain.id}/pnl?range=${range}`);
+        const pnl = await api<TDomainPnl>(
+          page,
+          `${pathTo(PNL_PATHS.domain, { id: domain.id })}?range=${range}`,
+        );
         const figures = section.getByTestId("domain-pnl");
         await expect(figures.getByRole("definition").nth(0)).toHaveText(money(pnl.domain.income.total), {
           timeout: 1000,
@@ -104,7 +111,7 @@ test.describe("profit and loss", () => {
 
     const table = page.getByTestId("pnl-table");
     await expect(async () => {
-      const pnl = await api<TPortfolioPnl>(page, "/api/portfolio/pnl?range=12m&sort=net&order=desc");
+      const pnl = await api<TPortfolioPnl>(page, `${PORTFOLIO_PNL_PATH}?range=12m&sort=net&order=desc`);
       expect(await shownNames(page)).toEqual(pnl.rows.map((r) => r.name));
       await expect(page.getByTestId("pnl-totals")).toContainText(`Total (${pnl.totals.domains} domains)`, {
         timeout: 1000,
@@ -161,7 +168,7 @@ test.describe("profit and loss", () => {
       await expect(async () => {
         const pnl = await api<TPortfolioPnl>(
           page,
-          `/api/portfolio/pnl?range=12m&sort=${step.sort}&order=${step.order}`,
+          `${PORTFOLIO_PNL_PATH}?range=12m&sort=${step.sort}&order=${step.order}`,
         );
         expect(await shownNames(page)).toEqual(pnl.rows.map((r) => r.name));
       }).toPass({ timeout: 20_000 });
@@ -197,7 +204,7 @@ test.describe("profit and loss", () => {
     );
     const names = await shownNames(page);
     expect(lines.slice(1, -1).map((line) => line.split(",")[0])).toEqual(names);
-    const pnl = await api<TPortfolioPnl>(page, "/api/portfolio/pnl?range=90d&sort=revenue&order=desc");
+    const pnl = await api<TPortfolioPnl>(page, `${PORTFOLIO_PNL_PATH}?range=90d&sort=revenue&order=desc`);
     const total = lines.at(-1)?.split(",") ?? [];
     expect(total[0]).toBe("Total");
     expect(total[5]).toBe(pnl.totals.income.total);

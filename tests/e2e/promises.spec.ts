@@ -1,4 +1,7 @@
 import type { Page } from "@playwright/test";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
+import { pathTo } from "../../shared/path-to";
 import { addDomainThroughApi, expect, test, toast } from "./fixtures";
 
 // What the screens promise, they do: each test below failed before its fix.
@@ -7,7 +10,7 @@ test.describe.configure({ timeout: 120_000 });
 const FIRST_LOAD = { timeout: 30_000 };
 
 async function signInAsDemo(page: Page) {
-  const res = await page.request.post("/api/auth/login", {
+  const res = await page.request.post(AUTH_PATHS.login, {
     data: { usernameOrEmail: "demo@example.com", password: "demo-password" },
   });
   expect(res.status(), await res.text()).toBe(200);
@@ -108,7 +111,7 @@ test("Add Domain says every domain starts Pending, hints the nameservers the ver
   const hint = card.getByTestId("domain-verification");
   await expect(hint).toContainText("Host@");
   const added = (
-    (await (await page.request.get("/api/domains")).json()) as {
+    (await (await page.request.get(DOMAIN_PATHS.list)).json()) as {
       name: string;
       verification: { nameservers: string[] };
     }[]
@@ -175,7 +178,9 @@ test("the marketplace says Acquired and gives the revenue multiple against annua
 test("a domain without a purchase price shows no ROI and asks for the price", async ({ page, account }) => {
   expect(account.email).toBeTruthy();
   const domain = await addDomainThroughApi(page);
-  const edit = await page.request.patch(`/api/domains/${domain.id}`, { data: { renewalCost: "100.00" } });
+  const edit = await page.request.patch(pathTo(DOMAIN_PATHS.one, { id: domain.id }), {
+    data: { renewalCost: "100.00" },
+  });
   expect(edit.status()).toBe(200);
   await page.goto("/domains");
   await page

@@ -1,5 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
+import { PAYMENT_PATHS } from "../../shared/api/payouts";
 import { expect, test, toast } from "./fixtures";
 import { withMailSink } from "./mail-sink";
 
@@ -133,7 +135,7 @@ test("payout settings refuse a minimum under $50, then save minimum, frequency a
 
   let saves = 0;
   page.on("request", (req) => {
-    if (req.method() === "PUT" && req.url().endsWith("/api/payments/settings")) saves += 1;
+    if (req.method() === "PUT" && req.url().endsWith(PAYMENT_PATHS.settings)) saves += 1;
   });
   await minimum.fill("40");
   await payout.getByRole("button", { name: "Save Payout Settings" }).click();
@@ -191,7 +193,7 @@ test("changing the password checks the rules, then keeps this session and takes 
 
   await reloadSettings(page);
   const login = (password: string) =>
-    page.request.post("/api/auth/login", { data: { usernameOrEmail: account.email, password } });
+    page.request.post(AUTH_PATHS.login, { data: { usernameOrEmail: account.email, password } });
   expect((await login(account.password)).status()).toBe(401);
   expect((await login("brand-new-secret")).status()).toBe(200);
 });
@@ -259,7 +261,7 @@ test("an account is deleted from Settings once its email is typed, and cannot si
 
   await expect(page).toHaveURL(/\/login$/);
   await expect(toast(page)).toContainText("Account Deleted");
-  const again = await page.request.post("/api/auth/login", {
+  const again = await page.request.post(AUTH_PATHS.login, {
     data: { usernameOrEmail: account.email, password: account.password },
   });
   expect(again.status()).toBe(401);

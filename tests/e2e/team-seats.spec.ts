@@ -1,4 +1,11 @@
 import type { Browser, Page } from "@playwright/test";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
+import { CHECKOUT_PATHS } from "../../shared/api/checkout";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
+import { marketplaceDealPaths } from "../../shared/api/marketplace/deals";
+import { PAYMENT_PATHS } from "../../shared/api/payouts";
+import { TEAM_PATHS } from "../../shared/api/team";
+import { pathTo } from "../../shared/path-to";
 import { expect, registerThroughApi, test, toast, uniqueAccount } from "./fixtures";
 import { listVerifiedDomain } from "./listings";
 import { withMailSink } from "./mail-sink";
@@ -17,12 +24,15 @@ test("an owner invites a manager, who accepts, edits a domain in the owner's por
   });
   expect(order.status(), await order.text()).toBe(201);
   const { orderId } = (await order.json()) as { orderId: string };
-  const paid = await page.request.post(`/api/checkout/sandbox/${orderId}/pay?provider=stripe`, {
-    maxRedirects: 0,
-  });
+  const paid = await page.request.post(
+    `${pathTo(CHECKOUT_PATHS.sandboxPay, { id: orderId })}?provider=stripe`,
+    {
+      maxRedirects: 0,
+    },
+  );
   expect(paid.status()).toBe(303);
   const name = `team-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}.com`;
-  const created = await page.request.post("/api/domains", { data: { name } });
+  const created = await page.request.post(DOMAIN_PATHS.list, { data: { name } });
   expect(created.status(), await created.text()).toBe(201);
   const domain = (await created.json()) as { id: string; name: string };
 
@@ -82,22 +92,22 @@ test("an owner invites a manager, who accepts, edits a domain in the owner's por
   await dialog.getByLabel("Renewal cost ($/year)").fill("14.99");
   await dialog.getByRole("button", { name: "Save Changes" }).click();
   await expect(toast(memberPage)).toContainText("Domain Updated");
-  const seen = await page.request.get(`/api/domains/${domain.id}`);
+  const seen = await page.request.get(pathTo(DOMAIN_PATHS.one, { id: domain.id }));
   expect(((await seen.json()) as { renewalCost: string }).renewalCost).toBe("14.99");
 
   // Payouts are the owner's: the page says so, and the server refuses.
   await memberPage.goto("/payments");
   await expect(memberPage.getByRole("alert")).toContainText("Only the owner can open this page");
-  const payout = await memberPage.request.post("/api/payments/payout", { data: { amount: "10.00" } });
+  const payout = await memberPage.request.post(PAYMENT_PATHS.payout, { data: { amount: "10.00" } });
   expect(payout.status()).toBe(403);
   expect(((await payout.json()) as { code: string }).code).toBe("ROLE_FORBIDDEN");
-  const balance = await memberPage.request.get("/api/payments/balance");
+  const balance = await memberPage.request.get(PAYMENT_PATHS.balance);
   expect(balance.status()).toBe(403);
 
   // The member goes back to their own portfolio and removes their account.
   await memberPage.getByRole("button", { name: "Back to my portfolio" }).click();
   await expect(memberPage.getByRole("status").filter({ hasText: "Working in" })).toHaveCount(0);
-  expect((await memberPage.request.delete("/api/auth/account")).status()).toBeLessThan(300);
+  expect((await memberPage.request.delete(AUTH_PATHS.account)).status()).toBeLessThan(300);
   await memberContext.close();
 });
 
@@ -115,14 +125,17 @@ test("an invitation opened signed out names the inviter, comes back after sign-u
   });
   expect(order.status(), await order.text()).toBe(201);
   const { orderId } = (await order.json()) as { orderId: string };
-  const paid = await page.request.post(`/api/checkout/sandbox/${orderId}/pay?provider=stripe`, {
-    maxRedirects: 0,
-  });
+  const paid = await page.request.post(
+    `${pathTo(CHECKOUT_PATHS.sandboxPay, { id: orderId })}?provider=stripe`,
+    {
+      maxRedirects: 0,
+    },
+  );
   expect(paid.status()).toBe(303);
 
   const invitee = uniqueAccount({ name: `New Teammate ${Date.now().toString(36)}` });
   const link = await withMailSink(async (smtp) => {
-    const invited = await page.request.post("/api/team/invitations", {
+    const invited = await page.request.post(TEAM_PATHS.invitations, {
       data: { email: invitee.email, role: "viewer" },
     });
     expect(invited.status(), await invited.text()).toBe(201);
@@ -226,7 +239,7 @@ test("an invitation opened signed out names the inviter, comes back after sign-u
   // The teammate goes back to their own portfolio and removes their account.
   await inviteePage.getByRole("button", { name: "Back to my portfolio" }).click();
   await expect(inviteePage.getByRole("status").filter({ hasText: "Working in" })).toHaveCount(0);
-  expect((await inviteePage.request.delete("/api/auth/account")).status()).toBeLessThan(300);
+  expect((await inviteePage.request.delete(AUTH_PATHS.account)).status()).toBeLessThan(300);
   await inviteeContext.close();
 });
 
@@ -244,7 +257,7 @@ async function joinAs(owner: Page, browser: Browser, ownerName: string, role: "v
   const account = uniqueAccount({ name: `Team ${role} ${Date.now().toString(36)}` });
   await registerThroughApi(member, account);
   const link = await withMailSink(async (smtp) => {
-    const invited = await owner.request.post("/api/team/invitations", {
+    const invited = await owner.request.post(TEAM_PATHS.invitations, {
       data: { email: account.email, role },
     });
     expect(invited.status(), await invited.text()).toBe(201);
@@ -255,20 +268,20 @@ async function joinAs(owner: Page, browser: Browser, ownerName: string, role: "v
     );
     return new URL(/https?:\/\/\S+/.exec(mail.text)?.[0] ?? "");
   });
-  const accepted = await member.request.post("/api/team/invitations/accept", {
+  const accepted = await member.request.post(TEAM_PATHS.accept, {
     data: { token: link.searchParams.get("token") },
   });
   expect(accepted.status(), await accepted.text()).toBeLessThan(300);
-  const { portfolios } = (await (await member.request.get("/api/team/portfolios")).json()) as {
+  const { portfolios } = (await (await member.request.get(TEAM_PATHS.portfolios)).json()) as {
     portfolios: { ownerId: string; role: string }[];
   };
   const theirs = portfolios.find((p) => p.role === role);
-  const opened = await member.request.post("/api/team/portfolio", { data: { ownerId: theirs?.ownerId } });
+  const opened = await member.request.post(TEAM_PATHS.switch, { data: { ownerId: theirs?.ownerId } });
   expect(opened.status(), await opened.text()).toBe(200);
   /** Leaves the owner's portfolio and removes the account. */
   const leave = async () => {
-    await member.request.delete(`/api/team/portfolios/${theirs?.ownerId}`);
-    await member.request.delete("/api/auth/account");
+    await member.request.delete(pathTo(TEAM_PATHS.leave, { ownerId: theirs?.ownerId ?? "" }));
+    await member.request.delete(AUTH_PATHS.account);
     await context.close();
   };
   return { member, leave };
@@ -289,12 +302,16 @@ test("a viewer and a manager see the buttons the role policy refuses them disabl
   const { orderId } = (await order.json()) as { orderId: string };
   expect(
     (
-      await owner.request.post(`/api/checkout/sandbox/${orderId}/pay?provider=stripe`, { maxRedirects: 0 })
+      await owner.request.post(`${pathTo(CHECKOUT_PATHS.sandboxPay, { id: orderId })}?provider=stripe`, {
+        maxRedirects: 0,
+      })
     ).status(),
   ).toBe(303);
   const own = await listVerifiedDomain(owner, "teamown", "1200.00");
   const theirs = await listVerifiedDomain(seller, "teamsale", "900.00");
-  const opened = await owner.request.post("/api/marketplace/transactions", { data: { domainId: theirs.id } });
+  const opened = await owner.request.post(marketplaceDealPaths.transactions, {
+    data: { domainId: theirs.id },
+  });
   expect(opened.status(), await opened.text()).toBe(201);
   const sale = (await opened.json()) as { id: string };
 

@@ -1,4 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
+import { LEADS_PATH } from "../../shared/api/leads/leads";
 
 let visitors = 0;
 
@@ -10,5 +11,5 @@ let visitors = 0;
 export function sendVisitorLead(request: APIRequestContext, host: string, data: Record<string, unknown>) {
   visitors += 1;
   const address = `203.0.113.${(visitors % 250) + 1}`;
-  return request.post("/api/leads", { headers: { Host: host, "X-Forwarded-For": address }, data });
+  return request.post(LEADS_PATH, { headers: { Host: host, "X-Forwarded-For": address }, data });
 }

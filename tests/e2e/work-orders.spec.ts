@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
 import { expect, test, toast } from "./fixtures";
 import { signInAsStaff } from "./staff";
 
@@ -13,7 +14,7 @@ test("staff deliver a paid enterprise appraisal's review with a file, and the bu
   test.setTimeout(300_000);
   // The owner buys an enterprise appraisal (the tier an analyst reviews) and pays for it on the sandbox checkout.
   const domainName = `wo${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}.com`;
-  const domain = await page.request.post("/api/domains", { data: { name: domainName } });
+  const domain = await page.request.post(DOMAIN_PATHS.list, { data: { name: domainName } });
   expect(domain.status(), await domain.text()).toBe(201);
   const domainId = ((await domain.json()) as { id: string }).id;
   const order = await page.request.post("/api/domain-services/appraisal", {
