@@ -1,25 +1,13 @@
-import type { TMarketplaceListing } from "@shared/api/marketplace/listings";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { OwnListingActions } from "@/features/marketplace/components/own-listing-actions";
+import { OWN_LISTING } from "./listings";
 import { localServerForFile, sendJson } from "./local-server";
 import { renderWithQueries } from "./render";
 
 const server = localServerForFile();
 
-const LISTING: TMarketplaceListing = {
-  id: "3d9a7c1e-5b2f-4e8a-9c6d-1f0e2d3c4b5a",
-  name: "listed.example",
-  tld: "example",
-  price: "2400.00",
-  visitors: 0,
-  parkingRevenue: "0.00",
-  registrationDate: "2024-05-17T12:00:00.000Z",
-  listedAt: "2024-06-01T12:00:00.000Z",
-  isOwn: true,
-  featuredUntil: null,
-  lander: null,
-};
+const LISTING = OWN_LISTING;
 
 const posts = () => server.received.filter((r) => r.method === "POST");
 const price = () => screen.getByLabelText("Sale price (USD)") as HTMLInputElement;

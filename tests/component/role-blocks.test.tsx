@@ -1,5 +1,5 @@
 import { marketplaceDealPaths, type TOfferThread } from "@shared/api/marketplace/deals";
-import { marketplacePaths, type TMarketplaceListing } from "@shared/api/marketplace/listings";
+import { marketplacePaths } from "@shared/api/marketplace/listings";
 import type { TPortfolioRole, TTeamRole } from "@shared/api/team";
 import { pathTo } from "@shared/path-to";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
@@ -8,6 +8,7 @@ import { LimitLine, OWNER_UPGRADES } from "@/components/plans/limit-line";
 import { OfferThreads } from "@/features/marketplace/components/offer-threads";
 import { OwnListingActions } from "@/features/marketplace/components/own-listing-actions";
 import { OVER_SEATS_ONLY_LOOK, OWNER_ONLY, roleBlockReason, VIEWERS_ONLY_LOOK } from "@/lib/can-purchase";
+import { OWN_LISTING } from "./listings";
 import { localServerForFile, sendJson } from "./local-server";
 import { renderWithQueries } from "./render";
 
@@ -38,19 +39,7 @@ const description = (button: HTMLElement) =>
     .trim();
 const button = (name: string) => screen.getByRole("button", { name }) as HTMLButtonElement;
 
-const LISTING: TMarketplaceListing = {
-  id: "3d9a7c1e-5b2f-4e8a-9c6d-1f0e2d3c4b5a",
-  name: "listed.example",
-  tld: "example",
-  price: "2400.00",
-  visitors: 0,
-  parkingRevenue: "0.00",
-  registrationDate: "2024-05-17T12:00:00.000Z",
-  listedAt: "2024-06-01T12:00:00.000Z",
-  isOwn: true,
-  featuredUntil: null,
-  lander: null,
-};
+const LISTING = OWN_LISTING;
 
 const offer = (over: Partial<TOfferThread["offers"][number]>): TOfferThread["offers"][number] => ({
   id: "7a1c2e3d-4b5f-4a6b-8c9d-0e1f2a3b4c5d",
