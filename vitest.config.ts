@@ -17,6 +17,9 @@ export default defineConfig({
           name: "unit",
           include: ["{client/src,server,shared}/**/*.test.{ts,tsx}"],
           environment: "node",
+          // Pure rules hold no state between files, so the files share their worker's modules:
+          // a fresh module graph for each of them cost more than the tests (31 s against 14 s).
+          isolate: false,
         },
       },
       {

@@ -3,13 +3,17 @@ import { rm, rmdir } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { chromium } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runMigrations } from "../../server/db/migrate";
 import { openDatabase } from "../../server/db/pool";
+import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
+import { DOMAIN_PATHS } from "../../shared/api/domains";
 import { users } from "../../shared/schema";
 import { insertDomain } from "../factories/domains";
 import { freePort, waitFor } from "../setup/app-process";
 import { bareEnv, getWithHost, type Running, start } from "../setup/child-process";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../setup/chromium";
 
 const repo = path.resolve(import.meta.dirname, "../..");
 // Where a newcomer's data lives: inside the repository, as ./data/pglite is.
@@ -142,6 +146,58 @@ describe("the development server (npm run dev)", () => {
       expect(res.body, host).not.toContain('<div id="root">');
       const api = await getWithHost(`http://127.0.0.1:${port}/api/auth/me`, host);
       expect(api.status, host).toBe(403);
+    }
+  });
+
+  it("proves a domain in a browser from the records its DNS sandbox publishes, then serves the name's parked page", {
+    // The browser's first page on the dev server waits for Vite to prepare the client's modules.
+    timeout: 240_000,
+  }, async () => {
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    try {
+      const page = await (await browser.newContext({ baseURL: baseUrl })).newPage();
+      const tag = randomBytes(4).toString("hex");
+      const registered = await page.request.post(AUTH_PATHS.register, {
+        data: {
+          name: "Sandbox Owner",
+          username: `sandbox_${tag}`,
+          email: `sandbox-${tag}@example.com`,
+          password: "correct-horse-battery",
+        },
+      });
+      expect(registered.status(), await registered.text()).toBe(201);
+      const name = `sandbox-${tag}.com`;
+      const added = await page.request.post(DOMAIN_PATHS.list, { data: { name } });
+      expect(added.status(), await added.text()).toBe(201);
+
+      await page.goto("/domains");
+      await page.getByRole("button", { name: "Manage Domain" }).click({ timeout: 120_000 });
+      const sandbox = page.getByRole("region", { name: "DNS sandbox (development only)" });
+      await sandbox.getByText("development only").waitFor();
+      await sandbox.getByRole("button", { name: "Publish the TXT record" }).click();
+      await sandbox.getByTestId("sandbox-records").getByText("parkpilot-verify=").waitFor();
+      await page.getByRole("button", { name: "Verify now" }).click();
+      const toasts = page.getByRole("region", { name: /Notifications/ }).getByRole("listitem");
+      await toasts
+        .filter({ hasText: "Domain Verified" })
+        .filter({ hasText: `${name} is verified` })
+        .waitFor();
+
+      // The verified name's own host gets its parked page from the same dev server.
+      const visitorBrowser = await chromium.launch({
+        executablePath: CHROMIUM_PATH,
+        args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${name} 127.0.0.1`],
+      });
+      try {
+        const visitor = await visitorBrowser.newPage();
+        await visitor.goto(`http://${name}:${port}/`);
+        expect(await visitor.title()).toBe(name);
+        await visitor.getByRole("button", { name: "Get Free Quotes Now" }).waitFor();
+      } finally {
+        await visitorBrowser.close();
+      }
+    } finally {
+      await browser.close();
     }
   });
 });
