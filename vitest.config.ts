@@ -31,6 +31,10 @@ export default defineConfig({
           // really sends them, so a test points the page at a local HTTP server and nothing is mocked.
           environment: "happy-dom",
           setupFiles: ["tests/component/setup.ts"],
+          // Each test renders with a query client of its own and is unmounted after it, so files
+          // share their worker's page and modules: a fresh happy-dom page and module graph for each
+          // file cost 47 s against 9 s (files in any order pass: --sequence.shuffle.files).
+          isolate: false,
         },
       },
       {
