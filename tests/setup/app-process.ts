@@ -76,7 +76,12 @@ export async function startAppProcess(
     stdio: ["ignore", "inherit", "inherit"],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseUrl}/api/health`, 60_000);
+  // A start that never answers is stopped here: its caller gets no handle to stop it with.
+  await waitFor(`${baseUrl}/api/health`, 60_000).catch(async (error: unknown) => {
+    child.kill("SIGKILL");
+    await exited(child);
+    throw error;
+  });
   return {
     baseUrl,
     child,
