@@ -71,12 +71,8 @@ export const test = base.extend<Fixtures>({
   },
 });
 
+export { toast } from "../setup/toasts";
 export { expect };
-
-/** The one toast on screen (spec: one visible at a time). */
-export function toast(page: Page) {
-  return page.getByRole("region", { name: /Notifications/ }).getByRole("listitem");
-}
 
 /** Adds a domain to the signed-in account through the API; answers the created domain. */
 export async function addDomainThroughApi(

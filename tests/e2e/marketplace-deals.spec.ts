@@ -1,10 +1,7 @@
-import type { Page } from "@playwright/test";
 import { DOMAIN_PATHS } from "../../shared/api/domains";
 import { publishDnsRecord } from "./dns-records";
-import { expect, test } from "./fixtures";
+import { expect, test, toast } from "./fixtures";
 import { listVerifiedDomain } from "./listings";
-
-const toast = (page: Page) => page.getByRole("region", { name: /Notifications/ }).locator("li");
 
 test("a buyer's offer, the seller's counter, payment into escrow, the TXT proof and acceptance complete a sale", async ({
   page: seller,

@@ -4,7 +4,7 @@ import { DOMAIN_PATHS } from "../../shared/api/domains";
 import { marketplacePaths } from "../../shared/api/marketplace/listings";
 import { pathTo } from "../../shared/path-to";
 import { verifyDomainThroughDns } from "./dns-records";
-import { type Account, expect, registerThroughApi, test, uniqueAccount } from "./fixtures";
+import { type Account, expect, registerThroughApi, test, toast, uniqueAccount } from "./fixtures";
 
 /** A second signed-in user in its own browser context. */
 async function signedInPage(
@@ -28,7 +28,6 @@ async function addDomain(page: Page, name: string) {
 }
 
 /** The toast on screen, whatever role its list item carries. */
-const toast = (page: Page) => page.getByRole("region", { name: /Notifications/ }).locator("li");
 
 const uniqueLabel = () => `mkt${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 

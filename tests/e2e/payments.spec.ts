@@ -1,6 +1,6 @@
 import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
 import { PAYMENT_PATHS } from "../../shared/api/payouts";
-import { expect, test } from "./fixtures";
+import { expect, test, toast } from "./fixtures";
 import { earnLeadRevenue } from "./lead-revenue";
 import { signInAsStaff } from "./staff";
 
@@ -146,8 +146,7 @@ test("the wallet test payment runs the PayPal flow in the sandbox and lands in t
   await page.getByLabel("Amount").fill("42.50");
   await page.getByRole("button", { name: "Pay with PayPal" }).click();
 
-  const toast = page.getByRole("region", { name: /Notifications/ }).locator("li");
-  await expect(toast.getByText("Payment Successful!")).toBeVisible();
+  await expect(toast(page).getByText("Payment Successful!")).toBeVisible();
   await expect(page.getByTestId("transaction-list").getByText("Test payment")).toBeVisible();
   await expect(page.getByTestId("transaction-list").getByText("$42.50")).toBeVisible();
 });

@@ -14,6 +14,7 @@ import { insertDomain } from "../factories/domains";
 import { freePort, waitFor } from "../setup/app-process";
 import { bareEnv, getWithHost, type Running, start } from "../setup/child-process";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../setup/chromium";
+import { toast } from "../setup/toasts";
 
 const repo = path.resolve(import.meta.dirname, "../..");
 // Where a newcomer's data lives: inside the repository, as ./data/pglite is.
@@ -177,8 +178,7 @@ describe("the development server (npm run dev)", () => {
       await sandbox.getByRole("button", { name: "Publish the TXT record" }).click();
       await sandbox.getByTestId("sandbox-records").getByText("parkpilot-verify=").waitFor();
       await page.getByRole("button", { name: "Verify now" }).click();
-      const toasts = page.getByRole("region", { name: /Notifications/ }).getByRole("listitem");
-      await toasts
+      await toast(page)
         .filter({ hasText: "Domain Verified" })
         .filter({ hasText: `${name} is verified` })
         .waitFor();
