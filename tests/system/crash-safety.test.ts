@@ -36,7 +36,8 @@ async function leadsUntilKilled(app: AppProcess, killAfter: number): Promise<str
   };
   const clients = Array.from({ length: 8 }, (_, n) => client(n));
   const giveUpAt = Date.now() + 60_000;
-  while (acknowledged.length < killAfter && Date.now() < giveUpAt) await new Promise((r) => setTimeout(r, 20));
+  while (acknowledged.length < killAfter && Date.now() < giveUpAt)
+    await new Promise((r) => setTimeout(r, 20));
   killed = true;
   await app.kill();
   await Promise.all(clients);
