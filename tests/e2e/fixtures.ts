@@ -71,7 +71,10 @@ export const test = base.extend<Fixtures>({
   },
 });
 
-export { toast } from "../setup/toasts";
+/** The toasts on screen (spec: one visible at a time). */
+export function toast(page: Page) {
+  return page.getByRole("region", { name: /Notifications/ }).getByRole("listitem");
+}
 export { expect };
 
 /** Adds a domain to the signed-in account through the API; answers the created domain. */
