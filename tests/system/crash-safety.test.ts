@@ -54,7 +54,8 @@ describe("crash safety", () => {
     const database = await createServerDatabase();
     cleanups.push(database.drop);
     const app = await startAppProcess({ DATABASE_URL: database.url });
-    // The app answers before its job queue has started, which takes the pool a while on a fresh server: leads flow after it.
+    // The app answers before its job queue has started, which takes the pool a while on a fresh
+    // server: leads flow after it, and the kill waits until 40 of them are acknowledged.
     const acknowledged = await leadsUntilKilled(app, 40);
     expect(acknowledged.length).toBeGreaterThanOrEqual(40);
 

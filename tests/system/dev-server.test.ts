@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runMigrations } from "../../server/db/migrate";
 import { openDatabase } from "../../server/db/pool";
 import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
-import { DOMAIN_PATHS } from "../../shared/api/domains";
+import { DOMAIN_PATHS, type TDomain } from "../../shared/api/domains";
 import { pathTo } from "../../shared/path-to";
 import { users } from "../../shared/schema";
 import { insertDomain } from "../factories/domains";
@@ -170,7 +170,7 @@ describe("the development server (npm run dev)", () => {
       const name = `sandbox-${tag}.com`;
       const added = await page.request.post(DOMAIN_PATHS.list, { data: { name } });
       expect(added.status(), await added.text()).toBe(201);
-      const verifyPath = pathTo(DOMAIN_PATHS.verify, { id: ((await added.json()) as { id: string }).id });
+      const verifyPath = pathTo(DOMAIN_PATHS.verify, { id: ((await added.json()) as TDomain).id });
 
       await page.goto("/domains");
       await page.getByRole("button", { name: "Manage Domain" }).click({ timeout: 120_000 });
@@ -187,7 +187,7 @@ describe("the development server (npm run dev)", () => {
         page.getByRole("button", { name: "Verify now" }).click(),
       ]);
       expect(checked.status(), await checked.text()).toBe(200);
-      expect((await checked.json()).verification.status).toBe("verified");
+      expect(((await checked.json()) as TDomain).verification.status).toBe("verified");
       await page.getByTestId("domain-verified").getByText("Ownership verified").waitFor({ timeout: 60_000 });
 
       // The verified name's own host gets its parked page from the same dev server.
