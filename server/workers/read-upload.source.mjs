@@ -3,4 +3,4 @@
 // threads, so this file loads the TypeScript through tsx's own API.
 import { tsImport } from "tsx/esm/api";
 
-export const { parkingReport, domainFile, xmlDocument } = await tsImport("./read-upload.ts", import.meta.url);
+export const { parkingReport, domainFile, xmlRecords } = await tsImport("./read-upload.ts", import.meta.url);

@@ -8,11 +8,12 @@ import type { TAdNetwork } from "../../shared/api/domains";
 import { settle } from "./outcome";
 import { readDomainFile } from "./read-domain-file";
 import { readReport } from "./read-report";
-import { readXml } from "./read-xml";
+import { readXmlRecords } from "./read-xml";
 
 export const parkingReport = (input: { csv: string; network: TAdNetwork }) =>
   settle(() => readReport(input.csv, input.network));
 
 export const domainFile = (input: { csv: string }) => settle(() => readDomainFile(input.csv));
 
-export const xmlDocument = (input: { xml: string; arrays: string[] }) => settle(async () => readXml(input));
+export const xmlRecords = (input: { xml: string; records: string[] }) =>
+  settle(async () => readXmlRecords(input));

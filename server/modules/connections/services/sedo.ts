@@ -39,21 +39,22 @@ async function call(ctx: ConnectorContext, fn: string, params: Record<string, st
     if (!res.ok)
       throw new ConnectorError("unavailable", `Sedo answered HTTP ${res.status}; the next run tries again.`);
     // A day of 10,000 names is megabytes of XML: it is read in a worker thread.
-    const body = (await runInWorker("xmlDocument", { xml: await res.text(), arrays: ["item"] }).catch(
-      (error: unknown) => {
-        throw new ConnectorError(
-          "unavailable",
-          "Sedo's answer was not XML; the next run tries again.",
-          null,
-          {
-            cause: error,
-          },
-        );
-      },
-    )) as { SEDOFAULT?: Record<string, string>; SEDOSTATS?: { item?: Record<string, string>[] } } | undefined;
-    const fault = body?.SEDOFAULT;
+    const body = await runInWorker("xmlRecords", {
+      xml: await res.text(),
+      records: ["item", "SEDOFAULT"],
+    }).catch((error: unknown) => {
+      throw new ConnectorError(
+        "unavailable",
+        "Sedo's answer could not be read; the next run tries again.",
+        null,
+        {
+          cause: error,
+        },
+      );
+    });
+    const fault = body.records.SEDOFAULT[0];
     if (fault) {
-      const code = String(fault.faultcode ?? "");
+      const code = fault.faultcode ?? "";
       if (LOGIN_FAULTS.has(code)) {
         throw new ConnectorError(
           "credentials",
@@ -62,7 +63,12 @@ async function call(ctx: ConnectorContext, fn: string, params: Record<string, st
       }
       throw new ConnectorError("refused", `Sedo answered ${code}: ${fault.faultstring ?? "no details"}.`);
     }
-    return body?.SEDOSTATS?.item ?? [];
+    if (body.root !== "SEDOSTATS")
+      throw new ConnectorError(
+        "unavailable",
+        "Sedo's answer was not its statistics; the next run tries again.",
+      );
+    return body.records.item;
   });
 }
 
