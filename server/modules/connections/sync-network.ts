@@ -37,7 +37,7 @@ const dayOf = (t: number) => new Date(t).toISOString().slice(0, 10);
  * kept in `parking_revisions`. Figures in another currency are converted at that day's reference
  * rate, recorded with the figure. Days before a name was the owner's are left out, as imports
  * leave them out; names the portfolio lacks are offered for adding. Each batch the service
- * answers is written while the next one is fetched.
+ * answers is written while the next one is fetched and read.
  */
 export async function syncNetwork(
   deps: NetworkSyncDeps,
@@ -52,7 +52,17 @@ export async function syncNetwork(
     from,
     to,
   });
-  for await (const batch of oneAhead(run.connector.dayStats!(run.ctx, from, to))) await writer.write(batch);
+  // A batch is merged and checked while the one before it is being written: the app's work and
+  // the database's overlap, and the database, the longer of the two, sets the pace.
+  let writing: Promise<void> = Promise.resolve();
+  for await (const batch of oneAhead(run.connector.dayStats!(run.ctx, from, to))) {
+    const days = await writer.prepare(batch);
+    await writing;
+    writing = writer.write(days);
+    // Awaited before the next write or at the end; a failure meanwhile is not an unhandled one.
+    writing.catch(() => {});
+  }
+  await writing;
   return writer.summary();
 }
 
@@ -167,8 +177,11 @@ function networkWriter(
   }
 
   return {
-    async write(batch: DayStat[]) {
-      const days = await daysOf(await mergedByDomainDay(batch));
+    /** The batch's figures as the domain-days to write. */
+    async prepare(batch: DayStat[]): Promise<ParkingDay[]> {
+      return daysOf(await mergedByDomainDay(batch));
+    },
+    async write(days: ParkingDay[]) {
       for (const part of chunks(days, ROWS_PER_STATEMENT[engine])) {
         const revised = await db.transaction((tx) =>
           writeParkingDays(tx, { userId, network, days: part, nameOf, revisions: true }),
