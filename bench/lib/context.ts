@@ -14,6 +14,9 @@ export interface Scenario {
   run(ctx: BenchContext): Promise<Figures>;
 }
 
+/** How long a throughput ratio's two sides are loaded before they are measured. */
+export const WARMUP_SECONDS = 2;
+
 export interface LoadOptions {
   url: string;
   method?: "GET" | "POST" | "PUT" | "DELETE";
@@ -24,6 +27,11 @@ export interface LoadOptions {
   amount?: number;
   /** Replaces `[<id>]` in the body with a fresh id per request (unique leads, say). */
   idReplacement?: boolean;
+  /**
+   * The same load runs this long first, not counted: a server just started still compiles its
+   * code and finishes its own start, which one that has been up a while did long ago.
+   */
+  warmupSeconds?: number;
 }
 
 export interface LoadResult {
@@ -44,6 +52,22 @@ export interface RunningApp {
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const round = (n: number, places = 1) => Math.round(n * 10 ** places) / 10 ** places;
+
+/**
+ * Several runs of one load as one: mean throughput and p50, the highest p99 (a goal on the
+ * p99 holds in every run), the answers summed.
+ */
+export function summarize(runs: LoadResult[]): LoadResult {
+  const sum = (pick: (r: LoadResult) => number) => runs.reduce((total, r) => total + pick(r), 0);
+  return {
+    reqPerSec: round(sum((r) => r.reqPerSec) / runs.length),
+    p50Ms: round(sum((r) => r.p50Ms) / runs.length, 2),
+    p99Ms: Math.max(...runs.map((r) => r.p99Ms)),
+    non2xx: sum((r) => r.non2xx),
+    total: sum((r) => r.total),
+    ok: sum((r) => r.ok),
+  };
+}
 
 /** Everything a scenario needs: databases on the PostgreSQL server, real app processes, load. */
 export class BenchContext {
@@ -139,6 +163,10 @@ export class BenchContext {
   }
 
   async load(options: LoadOptions): Promise<LoadResult> {
+    if (options.warmupSeconds) {
+      const { warmupSeconds, amount: _amount, ...warmup } = options;
+      await this.load({ ...warmup, durationSeconds: warmupSeconds });
+    }
     const result = await autocannon({
       url: options.url,
       method: options.method ?? "GET",
@@ -161,6 +189,22 @@ export class BenchContext {
   /** Raw `node:http` hello on this machine, measured once per run: the ratio's denominator. */
   async baseline(): Promise<LoadResult> {
     if (this.baselineResult) return this.baselineResult;
+    const raw = await this.rawServer();
+    try {
+      this.baselineResult = await this.load({
+        url: raw.url,
+        connections: 16,
+        durationSeconds: 5,
+        warmupSeconds: WARMUP_SECONDS,
+      });
+      return this.baselineResult;
+    } finally {
+      raw.close();
+    }
+  }
+
+  /** A raw `node:http` server answering a small JSON on every path, in its own process. */
+  async rawServer(): Promise<{ url: string; close: () => void }> {
     const child = spawn(
       process.execPath,
       [
@@ -170,18 +214,40 @@ export class BenchContext {
       ],
       { stdio: "ignore" },
     );
-    const port = Number(child.spawnargs.at(-1));
+    const url = `http://127.0.0.1:${Number(child.spawnargs.at(-1))}/`;
     try {
-      await waitFor(`http://127.0.0.1:${port}/`, 10_000);
-      this.baselineResult = await this.load({
-        url: `http://127.0.0.1:${port}/`,
-        connections: 16,
-        durationSeconds: 5,
-      });
-      return this.baselineResult;
-    } finally {
+      await waitFor(url, 10_000);
+    } catch (error) {
       child.kill("SIGTERM");
+      throw error;
     }
+    return { url, close: () => child.kill("SIGTERM") };
+  }
+
+  /**
+   * Two loads compared in alternating rounds (first then second, then second then first, …),
+   * each warmed up once before: whatever else the machine does falls on both alike, where two
+   * long runs one after the other may each meet a different machine. The ratio is the median of
+   * the rounds' second ÷ first.
+   */
+  async alternate(
+    first: LoadOptions,
+    second: LoadOptions,
+    rounds: { count: number; seconds: number },
+  ): Promise<{ first: LoadResult[]; second: LoadResult[]; ratio: number }> {
+    const sides = { first, second };
+    const runs = { first: [] as LoadResult[], second: [] as LoadResult[] };
+    for (const options of [first, second]) await this.load({ ...options, durationSeconds: WARMUP_SECONDS });
+    for (let i = 0; i < rounds.count; i++) {
+      const order = i % 2 === 0 ? (["first", "second"] as const) : (["second", "first"] as const);
+      for (const side of order) {
+        runs[side].push(await this.load({ ...sides[side], durationSeconds: rounds.seconds }));
+      }
+    }
+    const ratios = runs.second.map((b, i) => b.reqPerSec / runs.first[i].reqPerSec).sort((x, y) => x - y);
+    const middle = ratios.length / 2;
+    const median = ratios.length % 2 ? ratios[Math.floor(middle)] : (ratios[middle - 1] + ratios[middle]) / 2;
+    return { ...runs, ratio: round(median, 2) };
   }
 
   /**

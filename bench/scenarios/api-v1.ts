@@ -58,28 +58,15 @@ const scenario: Scenario = {
       };
       const samePage = JSON.stringify(sessionPage) === JSON.stringify(keyPage.data);
 
-      const sessionRuns: LoadResult[] = [];
-      const keyRuns: LoadResult[] = [];
-      const ratios: number[] = [];
-      const load = (target: { url: string; headers: Record<string, string> }) =>
-        ctx.load({ ...target, connections: 4, durationSeconds: ROUND_SECONDS });
-      for (let round = 0; round < ROUNDS; round++) {
-        let sessionRun: LoadResult;
-        let keyRun: LoadResult;
-        if (round % 2 === 0) {
-          sessionRun = await load(session);
-          keyRun = await load(byKey);
-        } else {
-          keyRun = await load(byKey);
-          sessionRun = await load(session);
-        }
-        sessionRuns.push(sessionRun);
-        keyRuns.push(keyRun);
-        ratios.push(keyRun.reqPerSec / sessionRun.reqPerSec);
-      }
+      const compared = await ctx.alternate(
+        { ...session, connections: 4 },
+        { ...byKey, connections: 4 },
+        { count: ROUNDS, seconds: ROUND_SECONDS },
+      );
+      const sessionRuns = compared.first;
+      const keyRuns = compared.second;
       const sessionRps = mean(sessionRuns, (r) => r.reqPerSec);
       const keyRps = mean(keyRuns, (r) => r.reqPerSec);
-      const medianRatio = ratios.sort((x, y) => x - y)[Math.floor(ratios.length / 2)];
       const counted = await pool.query<{ calls: string }>(
         "select coalesce(sum(calls), 0)::text as calls from api_quota_periods where user_id = $1",
         [owner.userId],
@@ -96,7 +83,7 @@ const scenario: Scenario = {
         "GET /api/domains?limit=100 by session, p99 ms": mean(sessionRuns, (r) => r.p99Ms),
         "ratio key / session req/s, mean of rounds (goal >= 0.9)":
           Math.round((keyRps / sessionRps) * 100) / 100,
-        "ratio key / session req/s, median of round pairs": Math.round(medianRatio * 100) / 100,
+        "ratio key / session req/s, median of round pairs": compared.ratio,
         // Autocannon stops with calls in flight: the server answered (and counted) a few more.
         "calls metered": Number(counted.rows[0].calls),
         "calls answered 2xx (+1 before the load)": keyOk + 1,
