@@ -129,16 +129,17 @@ export async function captureLead(options: {
 
 /**
  * Why a lead on a verified domain credits nothing: the owner's own traces first, then the
- * domain's daily cap, read under the domain's lock so concurrent leads count one by one.
+ * domain's daily cap, read under the domain's lock so concurrent leads count one by one. The
+ * traces say nothing of other leads, so they are read before the lock: every statement under it
+ * holds up each other lead of the domain.
  */
 async function flagOf(
   tx: Tx,
   domain: ServedDomain,
   options: { visitor: LeadVisitor; domainDailyCap: number },
 ): Promise<string | null> {
+  const traced = await ownerTraceReason(tx, { ownerId: domain.userId, visitor: options.visitor });
+  if (traced) return traced;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`lead-domain:${domain.id}`}))`);
-  return (
-    (await ownerTraceReason(tx, { ownerId: domain.userId, visitor: options.visitor })) ??
-    (await overCapReason(tx, { domainId: domain.id, fullCap: options.domainDailyCap }))
-  );
+  return overCapReason(tx, { domainId: domain.id, fullCap: options.domainDailyCap });
 }
