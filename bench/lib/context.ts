@@ -44,6 +44,12 @@ export interface LoadResult {
   ok: number;
 }
 
+/** A raw `node:http` server in its own process (`BenchContext.rawServer`). */
+export interface RawServer {
+  url: string;
+  close(): void;
+}
+
 export interface RunningApp {
   baseUrl: string;
   process: ChildProcess;
@@ -204,7 +210,7 @@ export class BenchContext {
   }
 
   /** A raw `node:http` server answering a small JSON on every path, in its own process. */
-  async rawServer(): Promise<{ url: string; close: () => void }> {
+  async rawServer(): Promise<RawServer> {
     const child = spawn(
       process.execPath,
       [
@@ -234,10 +240,19 @@ export class BenchContext {
     first: LoadOptions,
     second: LoadOptions,
     rounds: { count: number; seconds: number },
-  ): Promise<{ first: LoadResult[]; second: LoadResult[]; ratio: number }> {
+  ): Promise<{
+    first: LoadResult[];
+    second: LoadResult[];
+    ratio: number;
+    /** The warm-up loads, not in the rounds: their calls were answered (and metered) too. */
+    warmup: { first: LoadResult; second: LoadResult };
+  }> {
     const sides = { first, second };
     const runs = { first: [] as LoadResult[], second: [] as LoadResult[] };
-    for (const options of [first, second]) await this.load({ ...options, durationSeconds: WARMUP_SECONDS });
+    const warmup = {
+      first: await this.load({ ...first, durationSeconds: WARMUP_SECONDS }),
+      second: await this.load({ ...second, durationSeconds: WARMUP_SECONDS }),
+    };
     for (let i = 0; i < rounds.count; i++) {
       const order = i % 2 === 0 ? (["first", "second"] as const) : (["second", "first"] as const);
       for (const side of order) {
@@ -247,7 +262,7 @@ export class BenchContext {
     const ratios = runs.second.map((b, i) => b.reqPerSec / runs.first[i].reqPerSec).sort((x, y) => x - y);
     const middle = ratios.length / 2;
     const median = ratios.length % 2 ? ratios[Math.floor(middle)] : (ratios[middle - 1] + ratios[middle]) / 2;
-    return { ...runs, ratio: round(median, 2) };
+    return { ...runs, ratio: round(median, 2), warmup };
   }
 
   /**

@@ -5,7 +5,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { chromiumLaunchOptions } from "../../tests/setup/chromium";
-import { freePort, type Scenario, summarize, waitFor } from "../lib/context";
+import { freePort, type RawServer, type Scenario, summarize, waitFor } from "../lib/context";
 
 /** Sums the gzip size of every script the browser loads for `/`, in kB (1,000 bytes, as .size-limit.cjs). */
 async function landingJsGzipKb(baseUrl: string): Promise<number> {
@@ -68,8 +68,9 @@ const scenario: Scenario = {
   async run(ctx) {
     const database = await ctx.freshDatabase();
     const app = await ctx.startApp({ databaseUrl: database.url });
-    const raw = await ctx.rawServer();
+    let raw: RawServer | undefined;
     try {
+      raw = await ctx.rawServer();
       const compared = await ctx.alternate(
         { url: raw.url, connections: 16 },
         { url: `${app.baseUrl}/api/health`, connections: 16 },
@@ -97,7 +98,7 @@ const scenario: Scenario = {
         "cold start ms, existing PostgreSQL database met": coldPostgres <= 1500,
       };
     } finally {
-      raw.close();
+      raw?.close();
       await app.stop();
       await database.drop();
     }

@@ -10,6 +10,7 @@ describe("reading a service's XML answer as records", () => {
       </SEDOSTATS>`;
     expect(readXmlRecords({ xml, records: ["item", "SEDOFAULT"] })).toEqual({
       root: "SEDOSTATS",
+      complete: true,
       records: {
         item: [
           { domain: "a.com", visitors: "12" },
@@ -20,13 +21,22 @@ describe("reading a service's XML answer as records", () => {
     });
   });
 
-  it("decodes entities and keeps CDATA, and takes a nested child's whole text", () => {
+  it("decodes entities, keeps CDATA, trims white space and takes a nested child's whole text", () => {
     const xml =
       "<r><item><name>Tom &amp; Jerry&apos;s</name><note><![CDATA[<b>5 < 6</b>]]></note>" +
-      "<deep>x<em>y</em>z</deep></item></r>";
+      "<deep>x<em>y</em>z</deep><currency>\n  EUR \n</currency><empty/></item></r>";
     expect(readXmlRecords({ xml, records: ["item"] }).records.item).toEqual([
-      { name: "Tom & Jerry's", note: "<b>5 < 6</b>", deep: "xyz" },
+      { name: "Tom & Jerry's", note: "<b>5 < 6</b>", deep: "xyz", currency: "EUR", empty: "" },
     ]);
+  });
+
+  it("says an answer cut short is not complete, and leaves out the record it cut", () => {
+    const read = readXmlRecords({
+      xml: "<SEDOSTATS><item><domain>a.com</domain></item><item><domain>b.com</domain><visitors>1",
+      records: ["item"],
+    });
+    expect(read.complete).toBe(false);
+    expect(read.records.item).toEqual([{ domain: "a.com" }]);
   });
 
   it("finds a record at any depth, and a record named inside another is part of it", () => {
@@ -39,6 +49,7 @@ describe("reading a service's XML answer as records", () => {
   it("answers no root and no records for what is not XML", () => {
     expect(readXmlRecords({ xml: "Service unavailable", records: ["item"] })).toEqual({
       root: "",
+      complete: false,
       records: { item: [] },
     });
   });

@@ -308,6 +308,21 @@ describe("registrar sync", () => {
 });
 
 describe("parking-network sync", () => {
+  it("refuses a Sedo answer cut short, and stores nothing", async () => {
+    const { agent } = await signUp(s.t.app);
+    s.sedo.cutShort = true;
+    try {
+      const refused = await agent
+        .post(CONNECTION_PATHS.list)
+        .send({ service: "sedo", credentials: SEDO })
+        .expect(422);
+      expect(refused.body.message).toBe("Sedo's answer was cut short; the next run tries again.");
+    } finally {
+      s.sedo.cutShort = false;
+    }
+    expect((await agent.get(CONNECTION_PATHS.list).expect(200)).body).toEqual([]);
+  });
+
   it("writes 90 days of Sedo figures as reported revenue, then replaces 3 revised days and shows the change", async () => {
     const { agent, user } = await signUp(s.t.app, { timeZone: "UTC" });
     await fundBalance(s.t.db, user.id, "40.00");

@@ -5,7 +5,9 @@ import { statsStore } from "./parking-stats";
  * A local stand-in for Sedo's HTTP API (api.sedo.com/api/v1/<Function>): the partner named by
  * `partnerid` and `signkey`, the account by `username` and `password`, `output_method=xml`;
  * answers are XML, a failure a `SEDOFAULT` (E0100: the login is wrong). Function
- * `DomainParkingFinalStatistics` answers one `date`'s statistics, an `item` per domain.
+ * `DomainParkingFinalStatistics` answers one `date`'s statistics, an `item` per domain. With
+ * `cutShort` set, each answer ends in the middle of its last record (before its closing tag when
+ * it has none), as a dropped connection leaves it.
  */
 export async function startFakeSedo(account: {
   partnerId: string;
@@ -38,7 +40,11 @@ export async function startFakeSedo(account: {
           `<item><domain type="xsd:string">${s.domain}</domain><date type="xsd:date">${s.day}</date><visitors type="xsd:int">${s.visits}</visitors><clicks type="xsd:int">${s.clicks}</clicks><earnings type="xsd:double">${s.revenue}</earnings><currency type="xsd:string">${s.currency}</currency></item>`,
       )
       .join("");
-    return sendXml(res, `<SEDOSTATS>${items}</SEDOSTATS>`);
+    const answer = `<SEDOSTATS>${items}</SEDOSTATS>`;
+    if (!fake.cutShort) return sendXml(res, answer);
+    const lastRecord = answer.lastIndexOf("<clicks");
+    return sendXml(res, answer.slice(0, lastRecord > 0 ? lastRecord : -"</SEDOSTATS>".length));
   });
-  return { ...http, stats, env: { SEDO_API_URL: http.url } };
+  const fake = { ...http, stats, cutShort: false, env: { SEDO_API_URL: http.url } };
+  return fake;
 }

@@ -55,14 +55,21 @@ export async function syncNetwork(
   // A batch is merged and checked while the one before it is being written: the app's work and
   // the database's overlap, and the database, the longer of the two, sets the pace.
   let writing: Promise<void> = Promise.resolve();
-  for await (const batch of oneAhead(run.connector.dayStats!(run.ctx, from, to))) {
-    const days = await writer.prepare(batch);
+  try {
+    for await (const batch of oneAhead(run.connector.dayStats!(run.ctx, from, to))) {
+      const days = await writer.prepare(batch);
+      await writing;
+      writing = writer.write(days);
+      // Awaited before the next write or at the end; a failure meanwhile is not an unhandled one.
+      writing.catch(() => {});
+    }
     await writing;
-    writing = writer.write(days);
-    // Awaited before the next write or at the end; a failure meanwhile is not an unhandled one.
-    writing.catch(() => {});
+  } catch (error) {
+    // A fetch or a check failed: the run ends once the write under way has, so that the next
+    // run never writes beside it.
+    await writing.catch(() => {});
+    throw error;
   }
-  await writing;
   return writer.summary();
 }
 

@@ -63,10 +63,12 @@ async function call(ctx: ConnectorContext, fn: string, params: Record<string, st
       }
       throw new ConnectorError("refused", `Sedo answered ${code}: ${fault.faultstring ?? "no details"}.`);
     }
-    if (body.root !== "SEDOSTATS")
+    if (body.root !== "SEDOSTATS" || !body.complete)
       throw new ConnectorError(
         "unavailable",
-        "Sedo's answer was not its statistics; the next run tries again.",
+        body.root === "SEDOSTATS"
+          ? "Sedo's answer was cut short; the next run tries again."
+          : "Sedo's answer was not its statistics; the next run tries again.",
       );
     return body.records.item;
   });
