@@ -54,7 +54,9 @@ export async function writeParkingDays(
         as x(domain_id, name, day, visitors, clicks, revenue, currency, reported_amount, rate_source)
     ), earlier as (
       -- Each day's figure before this statement, found by its key alone: the lookup stays one
-      -- probe of the primary key however stale the table's statistics are.
+      -- probe of the primary key however stale the table's statistics are. When the owner has no
+      -- figure of this network in the chunk's days at all (a first sync), one look at the owner's
+      -- days says so and no day is probed.
       select x.domain_id, x.day, p.revenue from x
       cross join lateral (
         select p.revenue, p.user_id from parking_reports p
@@ -62,6 +64,11 @@ export async function writeParkingDays(
         limit 1
       ) p
       where ${chunk.revisions === true}::boolean and p.user_id = ${userId}
+        and exists (
+          select 1 from parking_reports q
+          where q.user_id = ${userId} and q.network = ${network}
+            and q.day between (select min(day) from x) and (select max(day) from x)
+        )
     ), stored as (
       insert into parking_reports as r (user_id, domain_id, network, day, visitors, clicks, revenue, imported_at,
         currency, reported_amount, rate_source)
