@@ -14,8 +14,11 @@ export interface Scenario {
   run(ctx: BenchContext): Promise<Figures>;
 }
 
-/** How long a throughput ratio's two sides are loaded before they are measured. */
-export const WARMUP_SECONDS = 2;
+/**
+ * How long a load runs, not counted, before it is measured: a server just started still compiles
+ * its code and finishes its own start, which one that has been up a while did long ago.
+ */
+const WARMUP_SECONDS = 2;
 
 export interface LoadOptions {
   url: string;
@@ -27,11 +30,6 @@ export interface LoadOptions {
   amount?: number;
   /** Replaces `[<id>]` in the body with a fresh id per request (unique leads, say). */
   idReplacement?: boolean;
-  /**
-   * The same load runs this long first, not counted: a server just started still compiles its
-   * code and finishes its own start, which one that has been up a while did long ago.
-   */
-  warmupSeconds?: number;
 }
 
 export interface LoadResult {
@@ -169,10 +167,6 @@ export class BenchContext {
   }
 
   async load(options: LoadOptions): Promise<LoadResult> {
-    if (options.warmupSeconds) {
-      const { warmupSeconds, amount: _amount, ...warmup } = options;
-      await this.load({ ...warmup, durationSeconds: warmupSeconds });
-    }
     const result = await autocannon({
       url: options.url,
       method: options.method ?? "GET",
@@ -197,12 +191,8 @@ export class BenchContext {
     if (this.baselineResult) return this.baselineResult;
     const raw = await this.rawServer();
     try {
-      this.baselineResult = await this.load({
-        url: raw.url,
-        connections: 16,
-        durationSeconds: 5,
-        warmupSeconds: WARMUP_SECONDS,
-      });
+      await this.load({ url: raw.url, connections: 16, durationSeconds: WARMUP_SECONDS });
+      this.baselineResult = await this.load({ url: raw.url, connections: 16, durationSeconds: 5 });
       return this.baselineResult;
     } finally {
       raw.close();

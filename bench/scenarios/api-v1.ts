@@ -1,4 +1,4 @@
-import type { LoadResult, Scenario } from "../lib/context";
+import { type Scenario, summarize } from "../lib/context";
 import { seedOwnerParkingReports } from "../lib/seed";
 
 const DOMAINS = 5_000;
@@ -6,9 +6,6 @@ const REPORT_DAYS = 30;
 /** Alternating rounds, each order in turn, so that the machine's drift falls on both sides. */
 const ROUNDS = 6;
 const ROUND_SECONDS = 3;
-
-const mean = (results: LoadResult[], pick: (r: LoadResult) => number) =>
-  Math.round((results.reduce((sum, r) => sum + pick(r), 0) / results.length) * 10) / 10;
 
 /**
  * `GET /api/v1/domains?limit=100` with an API key (key lookup, plan, metering of burst, quota
@@ -63,31 +60,29 @@ const scenario: Scenario = {
         { ...byKey, connections: 4 },
         { count: ROUNDS, seconds: ROUND_SECONDS },
       );
-      const sessionRuns = compared.first;
-      const keyRuns = compared.second;
-      const sessionRps = mean(sessionRuns, (r) => r.reqPerSec);
-      const keyRps = mean(keyRuns, (r) => r.reqPerSec);
-      const meanRatio = Math.round((keyRps / sessionRps) * 100) / 100;
+      const bySession = summarize(compared.first);
+      const byKeyLoad = summarize(compared.second);
+      const meanRatio = Math.round((byKeyLoad.reqPerSec / bySession.reqPerSec) * 100) / 100;
       const counted = await pool.query<{ calls: string }>(
         "select coalesce(sum(calls), 0)::text as calls from api_quota_periods where user_id = $1",
         [owner.userId],
       );
-      const keyOk = keyRuns.reduce((sum, r) => sum + r.ok, compared.warmup.second.ok);
 
       return {
         "domains in the portfolio": DOMAINS,
         "same page by key and by session": samePage,
-        "GET /api/v1/domains?limit=100 by key, req/s (4 connections)": keyRps,
-        "GET /api/v1/domains?limit=100 by key, p99 ms": mean(keyRuns, (r) => r.p99Ms),
-        "GET /api/v1/domains?limit=100 by key, non-2xx": keyRuns.reduce((sum, r) => sum + r.non2xx, 0),
-        "GET /api/domains?limit=100 by session, req/s (4 connections)": sessionRps,
-        "GET /api/domains?limit=100 by session, p99 ms": mean(sessionRuns, (r) => r.p99Ms),
+        "GET /api/v1/domains?limit=100 by key, req/s (4 connections)": byKeyLoad.reqPerSec,
+        "GET /api/v1/domains?limit=100 by key, highest p99 of the rounds, ms": byKeyLoad.p99Ms,
+        "GET /api/v1/domains?limit=100 by key, non-2xx": byKeyLoad.non2xx,
+        "GET /api/domains?limit=100 by session, req/s (4 connections)": bySession.reqPerSec,
+        "GET /api/domains?limit=100 by session, highest p99 of the rounds, ms": bySession.p99Ms,
         "ratio key / session req/s, mean of rounds (goal >= 0.9)": meanRatio,
         "ratio key / session req/s, mean of rounds met": meanRatio >= 0.9,
         "ratio key / session req/s, median of round pairs": compared.ratio,
         // Autocannon stops with calls in flight: the server answered (and counted) a few more.
         "calls metered": Number(counted.rows[0].calls),
-        "calls answered 2xx, warm-up included (+1 before the load)": keyOk + 1,
+        "calls answered 2xx, warm-up included (+1 before the load)":
+          byKeyLoad.ok + compared.warmup.second.ok + 1,
       };
     } finally {
       await close();
