@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CHECKOUT_PATHS } from "../../shared/api/checkout";
 import { WEBHOOK_PATHS } from "../../shared/api/webhooks";
 import { pathTo } from "../../shared/path-to";
@@ -158,9 +158,17 @@ describe("POST /api/webhooks/stripe", () => {
   ])("a paid event signed %s is refused with 400 and the order stays unpaid", async (_label, offset) => {
     const { orderId } = await buyerWithPendingOrder(t.app, t.db);
     const payload = sessionCompleted(orderId);
+    // The clock stands still while the request runs, so the boundary is not moved by a second
+    // ticking over between signing and checking.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
     const signedAt = Math.floor(Date.now() / 1000) + offset;
 
-    const res = await postStripeWebhook(t.app, payload, stripeSignature(payload, WEBHOOK_SECRET, signedAt));
+    let res: Awaited<ReturnType<typeof postStripeWebhook>>;
+    try {
+      res = await postStripeWebhook(t.app, payload, stripeSignature(payload, WEBHOOK_SECRET, signedAt));
+    } finally {
+      vi.useRealTimers();
+    }
 
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("Invalid Stripe signature");
