@@ -1,16 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
 import { DOMAIN_PATHS } from "../../shared/api/domains";
+import { seriousViolations } from "./axe";
 import { expect, test } from "./fixtures";
-
-/** Serious or critical axe violations on the page as it is now. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 async function signInAsDemo(page: Page) {
   const res = await page.request.post(AUTH_PATHS.login, {

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { inviteDialog, inviteThroughDialog, openAffiliates, statCard, toast } from "./affiliates-page";
+import { OPEN_DIALOG, seriousViolations } from "./axe";
 import { expect, test, uniqueAccount } from "./fixtures";
 
 // Several pages, dialogs and a second browser per test: more than the default 30 s on a cold server.
@@ -103,17 +102,10 @@ test.describe("affiliate programme page", () => {
     await expect(page.getByRole("list", { name: "Pending invitations" }).getByRole("listitem")).toHaveCount(
       1,
     );
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, OPEN_DIALOG)).toEqual([]);
 
     await page.getByRole("button", { name: "Compare Tiers" }).click();
     await page.getByRole("dialog", { name: "Tier Upgrades" }).getByText("Gold Tier").click();
     expect(await seriousViolations(page)).toEqual([]);
   });
 });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}

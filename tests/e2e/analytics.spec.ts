@@ -1,10 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { ANALYTICS_EXPORT_PATH, ANALYTICS_PATH } from "../../shared/api/analytics";
 import { CHECKOUT_PATHS } from "../../shared/api/checkout";
 import { DOMAIN_PATHS } from "../../shared/api/domains";
 import { PAYMENT_PATHS } from "../../shared/api/payouts";
 import { pathTo } from "../../shared/path-to";
+import { OPEN_DIALOG, seriousViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
 /** The fixture accounts live in New York; the analytics days are that zone's calendar days. */
@@ -167,13 +167,9 @@ test("the analytics page and an offer dialog have no serious accessibility probl
   await seedParkingHistory(page, [1, 2, 3]);
   await page.goto("/analytics");
   await expect(page.getByTestId("revenue-chart")).toHaveAttribute("data-days", "7", FIRST_LOAD);
-  const serious = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(await serious()).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.getByRole("button", { name: "Choose Period" }).click();
   await expect(page.getByRole("dialog", { name: "AI Revenue Forecasting" })).toBeVisible();
-  expect(await serious()).toEqual([]);
+  expect(await seriousViolations(page, OPEN_DIALOG)).toEqual([]);
 });

@@ -1,5 +1,4 @@
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
 import type { TDomain } from "../../shared/api/domains";
@@ -7,6 +6,7 @@ import { DOMAIN_PATHS } from "../../shared/api/domains";
 import type { TDomainPnl, TPortfolioPnl } from "../../shared/api/pnl";
 import { PNL_PATHS, PORTFOLIO_PNL_PATH } from "../../shared/api/pnl";
 import { pathTo } from "../../shared/path-to";
+import { OPEN_DIALOG, seriousViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
 const DEMO = { usernameOrEmail: "demo@example.com", password: "demo-password" };
@@ -214,17 +214,13 @@ test.describe("profit and loss", () => {
   test("the P&L view and the dialog's P&L section have no serious accessibility problems", async ({
     page,
   }) => {
-    const serious = async () =>
-      (await new AxeBuilder({ page }).analyze()).violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
     await signInAsDemo(page);
     await openPnl(page);
-    expect(await serious()).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByRole("button", { name: "Domains", exact: true }).click();
     await page.getByRole("button", { name: "Manage Domain" }).first().click();
     await expect(page.getByRole("dialog").getByTestId("pnl-month-chart")).toBeVisible({ timeout: 30_000 });
-    expect(await serious()).toEqual([]);
+    expect(await seriousViolations(page, OPEN_DIALOG)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { AUTH_PATHS } from "../../shared/api/auth/sign-in";
 import { PAYMENT_PATHS } from "../../shared/api/payouts";
+import { OPEN_DIALOG, seriousViolations } from "./axe";
 import { expect, test, toast } from "./fixtures";
 import { withMailSink } from "./mail-sink";
 
@@ -234,15 +234,11 @@ test("the settings page and the security dialog have no serious accessibility pr
 }) => {
   await openSettings(page);
   await expect(page.getByLabel("Minimum Payout Amount")).toBeVisible(FIRST_LOAD);
-  const serious = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(await serious()).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.getByRole("button", { name: "Enhance Security" }).click();
   await expect(page.getByRole("dialog", { name: "Enhanced Security" })).toBeVisible();
-  expect(await serious()).toEqual([]);
+  expect(await seriousViolations(page, OPEN_DIALOG)).toEqual([]);
 });
 
 test("an account is deleted from Settings once its email is typed, and cannot sign in again", async ({

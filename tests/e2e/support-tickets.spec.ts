@@ -1,17 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { OPEN_DIALOG, seriousViolations } from "./axe";
 import { expect, test, toast } from "./fixtures";
 import { signInAsStaff } from "./staff";
 
 test.describe.configure({ timeout: 240_000 });
-
-/** Serious or critical accessibility problems inside `selector`. */
-async function seriousViolations(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 test("a user opens a ticket in Settings, staff answer it in the console, the user replies and staff see it", async ({
   page,
@@ -35,7 +26,7 @@ test("a user opens a ticket in Settings, staff answer it in the console, the use
   const userThread = page.getByRole("dialog", { name: subject });
   await expect(userThread).toContainText("When does my first payout arrive?");
   await expect(userThread).toContainText("Waiting on support");
-  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  expect(await seriousViolations(page, OPEN_DIALOG)).toEqual([]);
 
   // Staff find it in the queue and answer.
   const staffContext = await browser.newContext();
