@@ -308,7 +308,7 @@ describe("registrar sync", () => {
 });
 
 describe("parking-network sync", () => {
-  it("refuses a Sedo answer cut short, and stores nothing", async () => {
+  it("refuses a Sedo answer cut short and stores nothing: connecting, try again; syncing, the next run does", async () => {
     const { agent } = await signUp(s.t.app);
     s.sedo.cutShort = true;
     try {
@@ -316,11 +316,27 @@ describe("parking-network sync", () => {
         .post(CONNECTION_PATHS.list)
         .send({ service: "sedo", credentials: SEDO })
         .expect(422);
-      expect(refused.body.message).toBe("Sedo's answer was cut short; the next run tries again.");
+      expect(refused.body.message).toBe("Sedo's answer was cut short. Try again in a few minutes.");
     } finally {
       s.sedo.cutShort = false;
     }
     expect((await agent.get(CONNECTION_PATHS.list).expect(200)).body).toEqual([]);
+
+    const created = await agent
+      .post(CONNECTION_PATHS.list)
+      .send({ service: "sedo", credentials: SEDO })
+      .expect(201);
+    s.sedo.cutShort = true;
+    try {
+      expect(await sync(created.body.id)).toBe("failed");
+    } finally {
+      s.sedo.cutShort = false;
+    }
+    expect(await connectionOf(agent, created.body.id)).toMatchObject({
+      lastStatus: "failed",
+      lastError: "Sedo's answer was cut short. The next run tries again.",
+      summary: null,
+    });
   });
 
   it("writes 90 days of Sedo figures as reported revenue, then replaces 3 revised days and shows the change", async () => {

@@ -16,7 +16,7 @@ import { AppError, notFound } from "../../http/app-error";
 import type { Mailer } from "../../mail/mailer";
 import type { OwnershipChecker } from "../domains/check-ownership";
 import { verifyDomainNow } from "../domains/verify-domain";
-import { ConnectorError, describeService } from "./connector";
+import { ConnectorError, describeService, toldAtOnce } from "./connector";
 import { openCredentials, sealCredentials } from "./credentials";
 import { CONNECTORS } from "./services";
 import { connectorContext, type SyncDeps } from "./sync";
@@ -73,7 +73,7 @@ export async function createConnection(
   try {
     ({ account } = await connector.testCredentials(connectorContext(deps, connector, credentials)));
   } catch (error) {
-    if (error instanceof ConnectorError) throw new AppError("UNPROCESSABLE", error.message);
+    if (error instanceof ConnectorError) throw new AppError("UNPROCESSABLE", toldAtOnce(error));
     throw error;
   }
   const id = randomUUID();
@@ -198,7 +198,7 @@ export async function parkInOneStep(
   try {
     await connector.setNameservers(connectorContext(deps, connector, credentials), domain.name, pair);
   } catch (error) {
-    if (error instanceof ConnectorError) throw new AppError("UNPROCESSABLE", error.message);
+    if (error instanceof ConnectorError) throw new AppError("UNPROCESSABLE", toldAtOnce(error));
     throw error;
   }
   await db

@@ -86,7 +86,11 @@ export function daysBetween(from: string, to: string): string[] {
 
 export type ConnectorFailure = "credentials" | "throttled" | "refused" | "unavailable";
 
-/** A service's refusal in plain words, e.g. "Namecheap refused the API key: …". */
+/**
+ * A service's refusal in plain words, e.g. "Namecheap refused the API key: …". A refusal the
+ * owner can act on says what to do; one that passes ("GoDaddy answered HTTP 503.") says only what
+ * happened, and whoever shows it adds what comes next (`toldAtOnce`, `toldOfSync`).
+ */
 export class ConnectorError extends Error {
   constructor(
     readonly failure: ConnectorFailure,
@@ -98,6 +102,17 @@ export class ConnectorError extends Error {
     this.name = "ConnectorError";
   }
 }
+
+/** Failures that pass by themselves: the service was out of reach, or asked to slow down. */
+const passes = (error: ConnectorError) => error.failure === "unavailable" || error.failure === "throttled";
+
+/** A failure as the owner reads it at once, connecting or parking: with what to do about one that passes. */
+export const toldAtOnce = (error: ConnectorError) =>
+  passes(error) ? `${error.message} Try again in a few minutes.` : error.message;
+
+/** A failure as a sync keeps it for the owner: with when one that passes is tried again. */
+export const toldOfSync = (error: ConnectorError) =>
+  passes(error) ? `${error.message} The next run tries again.` : error.message;
 
 export const describeService = (c: Connector): TConnectionService => ({
   id: c.id,
@@ -136,31 +151,22 @@ export async function reach(service: string, url: string, init?: RequestInit): P
   try {
     return await fetch(url, { ...init, signal: AbortSignal.timeout(60_000) });
   } catch (error) {
-    throw new ConnectorError(
-      "unavailable",
-      `${service} could not be reached; the next run tries again.`,
-      null,
-      {
-        cause: error,
-      },
-    );
+    throw new ConnectorError("unavailable", `${service} could not be reached.`, null, {
+      cause: error,
+    });
   }
 }
 
 /**
  * A service's answer once its own refusals and throttling were read: any other status than 2xx is
- * the service being unavailable, and a body that is not JSON too; the next run tries again.
+ * the service being unavailable, and a body that is not JSON too.
  */
 export async function jsonAnswer<T>(service: string, res: Response): Promise<T> {
-  if (!res.ok)
-    throw new ConnectorError(
-      "unavailable",
-      `${service} answered HTTP ${res.status}; the next run tries again.`,
-    );
+  if (!res.ok) throw new ConnectorError("unavailable", `${service} answered HTTP ${res.status}.`);
   try {
     return (await res.json()) as T;
   } catch {
-    throw new ConnectorError("unavailable", `${service}'s answer was not JSON; the next run tries again.`);
+    throw new ConnectorError("unavailable", `${service}'s answer was not JSON.`);
   }
 }
 

@@ -57,7 +57,7 @@ async function fetchRates(db: DbOrTx, apiUrl: string, currency: string, from: st
   if (!res.ok) {
     throw new ConnectorError(
       "unavailable",
-      `No ${currency} exchange rates could be fetched (HTTP ${res.status}); the next run tries again.`,
+      `No ${currency} exchange rates could be fetched (HTTP ${res.status}).`,
     );
   }
   const body = (await res.json()) as { rates?: Record<string, { USD?: number }> };

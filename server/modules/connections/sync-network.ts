@@ -132,11 +132,7 @@ function networkWriter(
     let converter = converters.get(key);
     if (!converter) {
       const rate = rates.get(currency)?.get(day);
-      if (!rate)
-        throw new ConnectorError(
-          "unavailable",
-          `No ${currency} rate for ${day} yet; the next run tries again.`,
-        );
+      if (!rate) throw new ConnectorError("unavailable", `No ${currency} rate for ${day} yet.`);
       converter = { convert: usdConverter(rate.usd), source: rate.source };
       converters.set(key, converter);
     }

@@ -9,7 +9,13 @@ import type { Logger } from "../../lib/logger";
 import type { NameserverPool } from "../../lib/nameserver-pool";
 import { assignNameservers } from "../domains/assign-nameservers";
 import { assertPlanAllows } from "../plans/plan-limits";
-import { type Connector, type ConnectorContext, ConnectorError, type RegistrarDomain } from "./connector";
+import {
+  type Connector,
+  type ConnectorContext,
+  ConnectorError,
+  type RegistrarDomain,
+  toldOfSync,
+} from "./connector";
 import { type CredentialKeys, openCredentials } from "./credentials";
 import { CONNECTORS } from "./services";
 import { syncNetwork } from "./sync-network";
@@ -112,7 +118,7 @@ export async function syncConnection(
   } catch (error) {
     const message =
       error instanceof ConnectorError
-        ? error.message
+        ? toldOfSync(error)
         : "The sync failed unexpectedly; the next run tries again.";
     // Never the credentials: the connector's words, or the error's name and message.
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined;

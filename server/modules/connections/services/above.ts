@@ -62,17 +62,11 @@ async function call(ctx: ConnectorContext, mode: string, params: Record<string, 
       );
     }
     if (!res.ok) {
-      throw new ConnectorError(
-        "unavailable",
-        `Above.com answered HTTP ${res.status}; the next run tries again.`,
-      );
+      throw new ConnectorError("unavailable", `Above.com answered HTTP ${res.status}.`);
     }
     const results = (await xml()).parse(await res.text())?.results as Results | string | undefined;
     if (results === undefined) {
-      throw new ConnectorError(
-        "unavailable",
-        "Above.com's answer was not its XML; the next run tries again.",
-      );
+      throw new ConnectorError("unavailable", "Above.com's answer was not its XML.");
     }
     // A report of one line parses as text alone.
     const answer: Results = typeof results === "string" ? { "#text": results } : results;
@@ -98,8 +92,7 @@ async function call(ctx: ConnectorContext, mode: string, params: Record<string, 
 async function dayReport(ctx: ConnectorContext, day: string): Promise<DayStat[]> {
   const started = await call(ctx, "report", { from_date: day, to_date: day });
   const reportid = started.result?.reportid;
-  if (!reportid)
-    throw new ConnectorError("unavailable", "Above.com started no report; the next run tries again.");
+  if (!reportid) throw new ConnectorError("unavailable", "Above.com started no report.");
   const stats: DayStat[] = [];
   for (let start = 0; ; start += PAGE_SIZE) {
     const page = await fetchPage(ctx, reportid, start);
@@ -136,10 +129,7 @@ async function fetchPage(ctx: ConnectorContext, reportid: string, start: number)
     });
     if (answer.result?.status !== "Generating") return answer["#text"] ?? "";
     if (look >= GENERATING_LOOKS) {
-      throw new ConnectorError(
-        "unavailable",
-        "Above.com is still generating the report; the next run tries again.",
-      );
+      throw new ConnectorError("unavailable", "Above.com is still generating the report.");
     }
     await ctx.backoff(look, null);
   }

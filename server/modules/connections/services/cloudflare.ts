@@ -45,14 +45,9 @@ async function clientOf(
 /** Cloudflare's answer in the owner's words: `{success: false, errors: [{code, message}]}` with its status. */
 function explain(module: typeof import("cloudflare"), error: unknown): unknown {
   if (error instanceof module.APIConnectionError) {
-    return new ConnectorError(
-      "unavailable",
-      "Cloudflare could not be reached; the next run tries again.",
-      null,
-      {
-        cause: error,
-      },
-    );
+    return new ConnectorError("unavailable", "Cloudflare could not be reached.", null, {
+      cause: error,
+    });
   }
   if (!(error instanceof module.APIError)) return error;
   const said = error.errors.map((e) => e.message).join("; ");
@@ -74,8 +69,7 @@ function explain(module: typeof import("cloudflare"), error: unknown): unknown {
       "Cloudflare refused the API token for this account: check the account ID and that the token is active with Registrar read access on that account.",
     );
   }
-  if (status >= 500)
-    return new ConnectorError("unavailable", `Cloudflare answered HTTP ${status}; the next run tries again.`);
+  if (status >= 500) return new ConnectorError("unavailable", `Cloudflare answered HTTP ${status}.`);
   return new ConnectorError("refused", `Cloudflare refused the request: ${said || `HTTP ${status}`}.`);
 }
 

@@ -45,7 +45,7 @@ function explain(error: string): ConnectorError {
     return new ConnectorError("credentials", "Dynadot refused the API key: check it under Tools → API.");
   }
   if (/main server|maintain/i.test(error)) {
-    return new ConnectorError("unavailable", "Dynadot could not be reached; the next run tries again.");
+    return new ConnectorError("unavailable", "Dynadot could not be reached.");
   }
   return new ConnectorError("refused", `Dynadot refused the request: ${error || "no details"}.`);
 }

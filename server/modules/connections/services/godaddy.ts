@@ -60,11 +60,7 @@ async function call(ctx: ConnectorContext, method: string, path: string, body?: 
         "GoDaddy refused API access for this account: its production API is open to accounts with 10 or more domains.",
       );
     }
-    if (res.status >= 500)
-      throw new ConnectorError(
-        "unavailable",
-        `GoDaddy answered HTTP ${res.status}; the next run tries again.`,
-      );
+    if (res.status >= 500) throw new ConnectorError("unavailable", `GoDaddy answered HTTP ${res.status}.`);
     throw new ConnectorError(
       "refused",
       `GoDaddy refused the request: ${answer.message ?? answer.code ?? `HTTP ${res.status}`}.`,

@@ -71,11 +71,7 @@ async function call(ctx: ConnectorContext, command: string, params: Record<strin
         retryAfter(res.headers.get("retry-after")),
       );
     }
-    if (!res.ok)
-      throw new ConnectorError(
-        "unavailable",
-        `Namecheap answered HTTP ${res.status}; the next run tries again.`,
-      );
+    if (!res.ok) throw new ConnectorError("unavailable", `Namecheap answered HTTP ${res.status}.`);
     const body = (await xml()).parse(await res.text());
     const response = body?.ApiResponse;
     if (!response) throw new ConnectorError("unavailable", "Namecheap's answer was not its XML envelope.");

@@ -67,11 +67,7 @@ async function call(ctx: ConnectorContext, path: string, body: Record<string, un
         retryAfter(res.headers.get("retry-after")),
       );
     }
-    if (res.status >= 500)
-      throw new ConnectorError(
-        "unavailable",
-        `Porkbun answered HTTP ${res.status}; the next run tries again.`,
-      );
+    if (res.status >= 500) throw new ConnectorError("unavailable", `Porkbun answered HTTP ${res.status}.`);
     let answer: Answer & Record<string, unknown>;
     try {
       answer = JSON.parse(await res.text());

@@ -36,21 +36,15 @@ async function call(ctx: ConnectorContext, fn: string, params: Record<string, st
         retryAfter(res.headers.get("retry-after")),
       );
     }
-    if (!res.ok)
-      throw new ConnectorError("unavailable", `Sedo answered HTTP ${res.status}; the next run tries again.`);
+    if (!res.ok) throw new ConnectorError("unavailable", `Sedo answered HTTP ${res.status}.`);
     // A day of 10,000 names is megabytes of XML: it is read in a worker thread.
     const body = await runInWorker("xmlRecords", {
       xml: await res.text(),
       records: ["item", "SEDOFAULT"],
     }).catch((error: unknown) => {
-      throw new ConnectorError(
-        "unavailable",
-        "Sedo's answer could not be read; the next run tries again.",
-        null,
-        {
-          cause: error,
-        },
-      );
+      throw new ConnectorError("unavailable", "Sedo's answer could not be read.", null, {
+        cause: error,
+      });
     });
     const fault = body.records.SEDOFAULT[0];
     if (fault) {
@@ -66,9 +60,7 @@ async function call(ctx: ConnectorContext, fn: string, params: Record<string, st
     if (body.root !== "SEDOSTATS" || !body.complete)
       throw new ConnectorError(
         "unavailable",
-        body.root === "SEDOSTATS"
-          ? "Sedo's answer was cut short; the next run tries again."
-          : "Sedo's answer was not its statistics; the next run tries again.",
+        body.root === "SEDOSTATS" ? "Sedo's answer was cut short." : "Sedo's answer was not its statistics.",
       );
     return body.records.item;
   });
