@@ -157,14 +157,47 @@ export async function reach(service: string, url: string, init?: RequestInit): P
   }
 }
 
+/** The most of a service's answer a connector reads: a day of 100,000 names' figures is a few tens of MB. */
+export const MAX_ANSWER_BYTES = 64 * 2 ** 20;
+
+/**
+ * A service's answer as text, read up to `limit` bytes. A larger one (a service gone wrong, or an
+ * address that leads elsewhere) is refused before it fills the memory, and its download stopped.
+ */
+export async function answerText(service: string, res: Response, limit = MAX_ANSWER_BYTES): Promise<string> {
+  const tooLarge = () => {
+    const mb = (limit / 2 ** 20).toLocaleString("en-US", { maximumFractionDigits: 1 });
+    return new ConnectorError(
+      "unavailable",
+      `${service}'s answer was larger than the ${mb} MB a connector reads.`,
+    );
+  };
+  if (Number(res.headers.get("content-length")) > limit) {
+    await res.body?.cancel();
+    throw tooLarge();
+  }
+  if (!res.body) return "";
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = "";
+  // Leaving the loop early (the throw) cancels the stream.
+  for await (const chunk of res.body) {
+    size += chunk.byteLength;
+    if (size > limit) throw tooLarge();
+    text += decoder.decode(chunk, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
 /**
  * A service's answer once its own refusals and throttling were read: any other status than 2xx is
  * the service being unavailable, and a body that is not JSON too.
  */
 export async function jsonAnswer<T>(service: string, res: Response): Promise<T> {
   if (!res.ok) throw new ConnectorError("unavailable", `${service} answered HTTP ${res.status}.`);
+  const text = await answerText(service, res);
   try {
-    return (await res.json()) as T;
+    return JSON.parse(text) as T;
   } catch {
     throw new ConnectorError("unavailable", `${service}'s answer was not JSON.`);
   }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/tx";
-import { ConnectorError, reach } from "./connector";
+import { answerText, ConnectorError, reach } from "./connector";
 
 export interface DayRate {
   /** US dollars for one unit, as a decimal string. */
@@ -60,7 +60,13 @@ async function fetchRates(db: DbOrTx, apiUrl: string, currency: string, from: st
       `No ${currency} exchange rates could be fetched (HTTP ${res.status}).`,
     );
   }
-  const body = (await res.json()) as { rates?: Record<string, { USD?: number }> };
+  const text = await answerText("The exchange-rate service", res);
+  let body: { rates?: Record<string, { USD?: number }> };
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new ConnectorError("unavailable", "The exchange-rate service's answer was not JSON.");
+  }
   const host = new URL(apiUrl).host;
   const rows = Object.entries(body.rates ?? {})
     .filter(([, r]) => typeof r.USD === "number" && r.USD > 0)

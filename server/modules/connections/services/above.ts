@@ -1,5 +1,6 @@
 import { loadOnce } from "../../../lib/load-once";
 import {
+  answerText,
   type Connector,
   type ConnectorContext,
   ConnectorError,
@@ -64,7 +65,10 @@ async function call(ctx: ConnectorContext, mode: string, params: Record<string, 
     if (!res.ok) {
       throw new ConnectorError("unavailable", `Above.com answered HTTP ${res.status}.`);
     }
-    const results = (await xml()).parse(await res.text())?.results as Results | string | undefined;
+    const results = (await xml()).parse(await answerText("Above.com", res))?.results as
+      | Results
+      | string
+      | undefined;
     if (results === undefined) {
       throw new ConnectorError("unavailable", "Above.com's answer was not its XML.");
     }

@@ -1,4 +1,5 @@
 import {
+  answerText,
   type Connector,
   type ConnectorContext,
   ConnectorError,
@@ -37,7 +38,7 @@ async function call(ctx: ConnectorContext, method: string, path: string, body?: 
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const text = await res.text();
+    const text = await answerText("GoDaddy", res);
     const json = text ? safeJson(text) : null;
     if (res.ok) return json;
     const answer = (json ?? {}) as { code?: string; message?: string; retryAfterSec?: number };

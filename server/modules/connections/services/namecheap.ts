@@ -1,6 +1,7 @@
 import { tldts } from "../../../lib/domain-name";
 import { loadOnce } from "../../../lib/load-once";
 import {
+  answerText,
   type Connector,
   type ConnectorContext,
   ConnectorError,
@@ -72,7 +73,7 @@ async function call(ctx: ConnectorContext, command: string, params: Record<strin
       );
     }
     if (!res.ok) throw new ConnectorError("unavailable", `Namecheap answered HTTP ${res.status}.`);
-    const body = (await xml()).parse(await res.text());
+    const body = (await xml()).parse(await answerText("Namecheap", res));
     const response = body?.ApiResponse;
     if (!response) throw new ConnectorError("unavailable", "Namecheap's answer was not its XML envelope.");
     const errors: ApiError[] = response.Errors?.Error ?? [];

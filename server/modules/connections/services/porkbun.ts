@@ -1,4 +1,5 @@
 import {
+  answerText,
   type Connector,
   type ConnectorContext,
   ConnectorError,
@@ -68,9 +69,10 @@ async function call(ctx: ConnectorContext, path: string, body: Record<string, un
       );
     }
     if (res.status >= 500) throw new ConnectorError("unavailable", `Porkbun answered HTTP ${res.status}.`);
+    const text = await answerText("Porkbun", res);
     let answer: Answer & Record<string, unknown>;
     try {
-      answer = JSON.parse(await res.text());
+      answer = JSON.parse(text);
     } catch {
       throw new ConnectorError("unavailable", "Porkbun's answer was not JSON.");
     }

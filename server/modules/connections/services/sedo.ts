@@ -1,5 +1,6 @@
 import { runInWorker } from "../../../workers/worker-pool";
 import {
+  answerText,
   type Connector,
   type ConnectorContext,
   ConnectorError,
@@ -39,7 +40,7 @@ async function call(ctx: ConnectorContext, fn: string, params: Record<string, st
     if (!res.ok) throw new ConnectorError("unavailable", `Sedo answered HTTP ${res.status}.`);
     // A day of 10,000 names is megabytes of XML: it is read in a worker thread.
     const body = await runInWorker("xmlRecords", {
-      xml: await res.text(),
+      xml: await answerText("Sedo", res),
       records: ["item", "SEDOFAULT"],
     }).catch((error: unknown) => {
       throw new ConnectorError("unavailable", "Sedo's answer could not be read.", null, {
