@@ -72,4 +72,20 @@ describe("the payout dialog", () => {
     });
     expect(await screen.findByText("Payout Held for Review")).toBeTruthy();
   });
+
+  it("sends one payout an opening: once it is sent, Confirm stays disabled and a second click sends nothing", async () => {
+    server.handle((_req, res) =>
+      sendJson(res, 201, { id: "p2", amount: "150.00", status: "held", message: "Held for review" }),
+    );
+    openDialog();
+    await waitFor(() => expect(confirm().disabled).toBe(false));
+    fireEvent.click(confirm());
+    await waitFor(() => expect(server.received).toHaveLength(1));
+    // The dialog is still on screen (as while it closes): the button is spent.
+    await waitFor(() => expect(confirm().disabled).toBe(true));
+    fireEvent.click(confirm());
+    fireEvent.submit(confirm().closest("form") as HTMLFormElement);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(server.received).toHaveLength(1);
+  });
 });

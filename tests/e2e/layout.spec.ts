@@ -79,7 +79,7 @@ for (const width of WIDTHS) {
     await page.keyboard.press("Escape");
 
     await page.goto("/payments");
-    await page.getByRole("button", { name: "Transfer" }).click({ timeout: 30_000 });
+    await page.getByRole("button", { name: "Transfer", exact: true }).click({ timeout: 30_000 });
     await expectInsideViewport(page, page.getByRole("dialog", { name: "Transfer to PayPal" }), width);
   });
 }

@@ -10,7 +10,7 @@ test("a new account sees an empty history and cannot transfer yet", async ({ pag
   await expect(page.getByRole("heading", { name: "Payments & Payouts" })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId("available-balance")).toHaveText("$0.00");
   await expect(page.getByText("Minimum $50 required", { exact: true })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Transfer" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Transfer", exact: true })).toHaveCount(0);
   await expect(page.getByText("No transactions yet")).toBeVisible();
   await expect(page.getByText("Weekly")).toBeVisible();
   await expect(page.getByTestId("auto-payout-line")).toHaveText(
@@ -40,7 +40,7 @@ test("a first payout is held for review: the modal warns, the toast says so, sta
   await expect(page.getByTestId("available-balance")).toHaveText("$75.00", { timeout: 20_000 });
   await expect(page.getByText("Ready for payout")).toBeVisible();
 
-  await page.getByRole("button", { name: "Transfer" }).click();
+  await page.getByRole("button", { name: "Transfer", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Transfer to PayPal" });
   await expect(dialog.getByText("Transfers cannot be reversed.", { exact: false })).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Confirm Transfer" })).toBeDisabled();
@@ -97,7 +97,7 @@ test("part of the balance is paid out: the amount is checked against the minimum
   await page.goto("/payments");
   await expect(page.getByTestId("available-balance")).toHaveText("$150.00", { timeout: 20_000 });
 
-  await page.getByRole("button", { name: "Transfer" }).click();
+  await page.getByRole("button", { name: "Transfer", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Transfer to PayPal" });
   const amount = dialog.getByLabel("Amount (USD)");
   const confirm = dialog.getByRole("button", { name: "Confirm Transfer" });
@@ -116,8 +116,10 @@ test("part of the balance is paid out: the amount is checked against the minimum
   await expect(page.getByText("Payout Held for Review", { exact: true })).toBeVisible();
   await expect(page.getByText(/^\$60\.00 to part@wallet\.example is held for review/)).toBeVisible();
   await expect(page.getByTestId("available-balance")).toHaveText("$90.00");
+  // Closed before it is opened again: while it closes, its spent Confirm button is still on screen.
+  await expect(dialog).toHaveCount(0);
 
-  await page.getByRole("button", { name: "Transfer" }).click();
+  await page.getByRole("button", { name: "Transfer", exact: true }).click();
   await expect(dialog.getByLabel("PayPal account email")).toHaveValue("part@wallet.example");
   await expect(amount).toHaveValue("90.00");
 });

@@ -28,7 +28,7 @@ test("a payee signs a W-8BEN in Payout Settings, and their first payout leaves o
 
   await page.goto("/payments");
   await expect(page.getByTestId("available-balance")).toHaveText("$75.00", { timeout: 20_000 });
-  await page.getByRole("button", { name: "Transfer" }).click();
+  await page.getByRole("button", { name: "Transfer", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Transfer to PayPal" });
   await dialog.getByLabel("PayPal account email").fill("ana@wallet.example");
   await dialog.getByRole("button", { name: "Confirm Transfer" }).click();

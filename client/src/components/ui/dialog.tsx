@@ -146,9 +146,18 @@ export function FormDialog(
   },
 ) {
   const { formLabel, onSubmit, onCancel, submit, children, ...shell } = props;
+  // Told to close, the dialog still shows until its closing animation ends (a frame or more on a
+  // busy device): its form takes no input meanwhile, so a second click on its action sends nothing.
+  const closing = !shell.open;
   return (
     <DialogShell {...shell}>
-      <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label={formLabel}>
+      <form
+        className="grid gap-4"
+        onSubmit={closing ? (event) => event.preventDefault() : onSubmit}
+        inert={closing}
+        noValidate
+        aria-label={formLabel}
+      >
         {children}
         <DialogActions onCancel={onCancel ?? (() => shell.onOpenChange(false))}>{submit}</DialogActions>
       </form>

@@ -3,7 +3,7 @@ import { type TPayoutBody, ZPayoutBody } from "@shared/api/payouts";
 import { centsToDecimal, moneyInput, signedToCents, toCents } from "@shared/money";
 import { useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle } from "lucide-react";
-import { useEffect, useId, useMemo } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
@@ -33,7 +33,8 @@ function payoutSchema(minimum: string, available: string) {
  * Transfers an amount of the available balance (all of it unless changed, at least the user's
  * minimum) to a PayPal account, starting from the email of the last payout. On success the modal
  * closes and every read is refreshed in place, so the confirmation toast stays seen; on failure
- * it stays open with the server's reason. Confirm waits for a valid amount and email.
+ * it stays open with the server's reason. Confirm waits for a valid amount and email, and sends
+ * one payout an opening: a second click while the dialog closes sends nothing.
  */
 export function PayoutDialog({
   open,
@@ -62,9 +63,11 @@ export function PayoutDialog({
   });
 
   const { reset, trigger } = form;
+  const [sent, setSent] = useState(false);
   // Each opening starts from the whole balance and the last payout's email.
   useEffect(() => {
     if (!open) return;
+    setSent(false);
     reset({
       amount: centsToDecimal(Math.max(signedToCents(availableBalance), 0)),
       paypalEmail: lastPayoutEmail ?? "",
@@ -73,12 +76,13 @@ export function PayoutDialog({
   }, [open, availableBalance, lastPayoutEmail, reset, trigger]);
 
   const problem = form.formState.errors.amount?.message ?? null;
-  const canConfirm = form.formState.isValid && !payout.isPending;
+  const canConfirm = form.formState.isValid && !payout.isPending && !sent;
 
   const submit = form.handleSubmit((values) => {
-    if (payout.isPending) return;
+    if (payout.isPending || sent) return;
     payout.mutate(values, {
       onSuccess: (answer) => {
+        setSent(true);
         // A held payout is reserved, not sent: staff review it first (the message says so).
         toast({
           title: answer.status === "held" ? "Payout Held for Review" : "Payout Successful",
