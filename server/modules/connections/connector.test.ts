@@ -37,11 +37,25 @@ describe("reading a service's answer", () => {
 
     expect(refused).toBeInstanceOf(ConnectorError);
     expect(refused).toMatchObject({
-      failure: "unavailable",
+      failure: "refused",
       message: "Sedo's answer was larger than the 1 MB a connector reads.",
     });
     expect(seen.cancelled).toBe(true);
     expect(seen.pulled).toBeLessThan(16);
+  });
+
+  it("says an answer that breaks off mid-way came from a service out of reach", async () => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode("<stats><item>"));
+        controller.error(new TypeError("terminated"));
+      },
+    });
+
+    const broken = await answerText("Above.com", new Response(body)).catch((error: unknown) => error);
+
+    expect(broken).toBeInstanceOf(ConnectorError);
+    expect(broken).toMatchObject({ failure: "unavailable", message: "Above.com's answer broke off." });
   });
 
   it("refuses an answer that declares a larger length before reading any of it", async () => {

@@ -162,13 +162,15 @@ export const MAX_ANSWER_BYTES = 64 * 2 ** 20;
 
 /**
  * A service's answer as text, read up to `limit` bytes. A larger one (a service gone wrong, or an
- * address that leads elsewhere) is refused before it fills the memory, and its download stopped.
+ * address that leads elsewhere) is refused before it fills the memory, and its download stopped;
+ * it is not asked for again, as it would only come back as large. An answer that breaks off
+ * (the connection lost, the minute of `reach` over) is a service out of reach.
  */
 export async function answerText(service: string, res: Response, limit = MAX_ANSWER_BYTES): Promise<string> {
   const tooLarge = () => {
     const mb = (limit / 2 ** 20).toLocaleString("en-US", { maximumFractionDigits: 1 });
     return new ConnectorError(
-      "unavailable",
+      "refused",
       `${service}'s answer was larger than the ${mb} MB a connector reads.`,
     );
   };
@@ -180,11 +182,16 @@ export async function answerText(service: string, res: Response, limit = MAX_ANS
   const decoder = new TextDecoder();
   let size = 0;
   let text = "";
-  // Leaving the loop early (the throw) cancels the stream.
-  for await (const chunk of res.body) {
-    size += chunk.byteLength;
-    if (size > limit) throw tooLarge();
-    text += decoder.decode(chunk, { stream: true });
+  try {
+    // Leaving the loop early (the throw) cancels the stream.
+    for await (const chunk of res.body) {
+      size += chunk.byteLength;
+      if (size > limit) throw tooLarge();
+      text += decoder.decode(chunk, { stream: true });
+    }
+  } catch (error) {
+    if (error instanceof ConnectorError) throw error;
+    throw new ConnectorError("unavailable", `${service}'s answer broke off.`, null, { cause: error });
   }
   return text + decoder.decode();
 }
