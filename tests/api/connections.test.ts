@@ -250,9 +250,12 @@ describe("registrar sync", () => {
     const { agent, user, input } = await signUp(s.t.app, { timeZone: "UTC" });
     const now = new Date();
     const name = `gd-${user.id.slice(0, 8)}.com`;
+    // Warnings count calendar days: noon of the day 30 days ahead is 30 days away at any hour of
+    // today (now + 30 days + 2 hours was 31 days away after 22:00 UTC).
+    const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
     s.godaddy.domains.push({
       domain: name,
-      expires: new Date(now.getTime() + 30 * DAY_MS + 2 * 3_600_000).toISOString(),
+      expires: new Date(today + 30 * DAY_MS + 12 * 3_600_000).toISOString(),
       renewAuto: false,
       locked: true,
       privacy: true,

@@ -10,14 +10,21 @@ import { expect, test, toast, uniqueAccount } from "./fixtures";
 let app: AppProcess;
 let origin: string;
 
+// The file's tests run one after the other in one worker, so that one app process serves them all.
+test.describe.configure({ mode: "default" });
+
 test.beforeAll(async () => {
-  // Its own app process starts beside the suite's server: on a busy machine that takes a while.
-  test.setTimeout(120_000);
-  app = await startAppProcess((port) => ({
-    PUBLIC_URL: `http://localhost:${port}`,
-    PGLITE_DIR: "memory://",
-    SESSION_SECRET: "passkeys-e2e-session-secret",
-  }));
+  // Its own app process starts (a new database, migrated) beside the suite's server and three
+  // browsers: on two busy cores that took more than a minute once.
+  test.setTimeout(180_000);
+  app = await startAppProcess(
+    (port) => ({
+      PUBLIC_URL: `http://localhost:${port}`,
+      PGLITE_DIR: "memory://",
+      SESSION_SECRET: "passkeys-e2e-session-secret",
+    }),
+    { startTimeoutMs: 170_000 },
+  );
   origin = app.baseUrl.replace("127.0.0.1", "localhost");
 });
 test.afterAll(async () => {

@@ -52,6 +52,8 @@ const exited = (child: ChildProcess) =>
  */
 export async function startAppProcess(
   env: Record<string, string | undefined> | ((port: number) => Record<string, string | undefined>) = {},
+  /** How long its first answer may take: longer beside a busy browser suite. */
+  { startTimeoutMs = 60_000 }: { startTimeoutMs?: number } = {},
 ): Promise<AppProcess> {
   const entry = process.env.APP_SERVER ?? "dist/server/index.js";
   if (!existsSync(entry) || !existsSync(`${entry.replace(/server\/index\.js$/, "")}public/index.html`)) {
@@ -77,7 +79,7 @@ export async function startAppProcess(
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   // A start that never answers is stopped here: its caller gets no handle to stop it with.
-  await waitFor(`${baseUrl}/api/health`, 60_000).catch(async (error: unknown) => {
+  await waitFor(`${baseUrl}/api/health`, startTimeoutMs).catch(async (error: unknown) => {
     child.kill("SIGKILL");
     await exited(child);
     throw error;
