@@ -2,7 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_GODADDY_PORT } from "./tests/e2e/registrar";
-import { chromiumLaunchOptions } from "./tests/setup/chromium";
+import { testChromiumLaunchOptions } from "./tests/setup/chromium";
 import { E2E_DNS_PORT } from "./tests/setup/dns-server";
 
 /**
@@ -56,7 +56,7 @@ export default defineConfig({
       name: "chromium",
       use: {
         ...devices["Desktop Chrome"],
-        launchOptions: chromiumLaunchOptions,
+        launchOptions: testChromiumLaunchOptions,
       },
     },
   ],

@@ -2,6 +2,7 @@ import { chromium } from "@playwright/test";
 import { DOMAIN_PATHS } from "../../shared/api/domains";
 import { pathTo } from "../../shared/path-to";
 import { PARKING_TEMPLATES } from "../../shared/prices";
+import { testChromiumLaunchOptions } from "../setup/chromium";
 import { expect, test } from "./fixtures";
 import { listVerifiedDomain } from "./listings";
 
@@ -26,10 +27,9 @@ test("a listed name's parked page shows its price on every template and leads to
   // A visitor's browser resolves the names to this machine, as DNS would send their traffic.
   const port = new URL(baseURL ?? "").port;
   const visitorBrowser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
+    ...testChromiumLaunchOptions,
     args: [
-      "--no-sandbox",
-      "--disable-gpu",
+      ...testChromiumLaunchOptions.args,
       `--host-resolver-rules=${listed.map((d) => `MAP ${d.name} 127.0.0.1`).join(", ")}`,
     ],
   });

@@ -5,6 +5,7 @@ import { LEADS_PATH } from "../../shared/api/leads/leads";
 import { OFFERS } from "../../shared/catalog";
 import { LEAD_CONSENT } from "../../shared/lead-consent";
 import { pathTo } from "../../shared/path-to";
+import { testChromiumLaunchOptions } from "../setup/chromium";
 import { verifyDomainThroughDns } from "./dns-records";
 import { expect, test, toast } from "./fixtures";
 
@@ -100,8 +101,8 @@ test("an owner builds a domain's page, sees it served on the domain's host, and 
   // A visitor's browser resolves the domain to this machine and gets the page from the server.
   const port = new URL(baseURL ?? "").port;
   const visitorBrowser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", `--host-resolver-rules=MAP ${name} 127.0.0.1`],
+    ...testChromiumLaunchOptions,
+    args: [...testChromiumLaunchOptions.args, `--host-resolver-rules=MAP ${name} 127.0.0.1`],
   });
   const visitorPage = await visitorBrowser.newPage({ javaScriptEnabled: true });
   const served = await visitorPage.goto(`http://${name}:${port}/`);

@@ -14,7 +14,7 @@ import { users } from "../../shared/schema";
 import { insertDomain } from "../factories/domains";
 import { freePort, waitFor } from "../setup/app-process";
 import { bareEnv, getWithHost, type Running, start } from "../setup/child-process";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../setup/chromium";
+import { testChromiumLaunchOptions } from "../setup/chromium";
 
 const repo = path.resolve(import.meta.dirname, "../..");
 // Where a newcomer's data lives: inside the repository, as ./data/pglite is.
@@ -154,7 +154,7 @@ describe("the development server (npm run dev)", () => {
     // The browser's first page on the dev server waits for Vite to prepare the client's modules.
     timeout: 240_000,
   }, async () => {
-    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    const browser = await chromium.launch(testChromiumLaunchOptions);
     try {
       const page = await (await browser.newContext({ baseURL: baseUrl })).newPage();
       const tag = randomBytes(4).toString("hex");
@@ -192,8 +192,8 @@ describe("the development server (npm run dev)", () => {
 
       // The verified name's own host gets its parked page from the same dev server.
       const visitorBrowser = await chromium.launch({
-        executablePath: CHROMIUM_PATH,
-        args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${name} 127.0.0.1`],
+        ...testChromiumLaunchOptions,
+        args: [...testChromiumLaunchOptions.args, `--host-resolver-rules=MAP ${name} 127.0.0.1`],
       });
       try {
         const visitor = await visitorBrowser.newPage();

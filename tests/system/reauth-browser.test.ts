@@ -2,6 +2,7 @@ import { type Browser, chromium } from "@playwright/test";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppProcess, startAppProcess } from "../setup/app-process";
+import { testChromiumLaunchOptions } from "../setup/chromium";
 import { createServerDatabase } from "../setup/test-database";
 
 /**
@@ -18,7 +19,7 @@ beforeAll(async () => {
   app = await startAppProcess({ DATABASE_URL: database.url });
   sql = new pg.Pool({ connectionString: database.url, max: 1 });
   sql.on("error", () => undefined);
-  browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+  browser = await chromium.launch(testChromiumLaunchOptions);
 });
 afterAll(async () => {
   await browser?.close();
