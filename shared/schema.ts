@@ -783,6 +783,11 @@ export const payouts = pgTable(
      */
     scheduledPeriod: text("scheduled_period"),
     /**
+     * The `Idempotency-Key` the owner's request carried: unique per user, so a request sent again
+     * (a retry, a second click) is answered with this payout instead of making another.
+     */
+    requestKey: text("request_key"),
+    /**
      * Backup withholding taken from this payout (24% of it, a W-9 without a TIN): the payee
      * receives `amount - withheld`. Null when nothing was withheld.
      */
@@ -807,6 +812,7 @@ export const payouts = pgTable(
     uniqueIndex("payouts_scheduled_period_idx")
       .on(t.userId, t.scheduledPeriod)
       .where(sql`${t.scheduledPeriod} is not null`),
+    uniqueIndex("payouts_request_key_idx").on(t.userId, t.requestKey).where(sql`${t.requestKey} is not null`),
     index("payouts_processing_idx").on(t.createdAt).where(sql`${t.status} = 'processing'`),
     index("payouts_status_idx").on(t.status, t.createdAt),
   ],

@@ -87,6 +87,16 @@ export const ZPayoutBody = z.object({
   paypalEmail: z.string().trim().max(254).pipe(z.email("Enter the email of your PayPal account")).optional(),
 });
 
+/**
+ * `POST /api/payments/payout`'s optional header: a payout asked for again under a key already used
+ * is answered as the first time (with `Idempotent-Replayed: true`), not made again; the same key
+ * with another amount or destination is refused. The payout dialog sends one key per opening.
+ */
+export const PAYOUT_REQUEST_KEY_HEADER = "Idempotency-Key";
+export const ZPayoutRequestKey = z
+  .string()
+  .regex(/^[\x21-\x7e]{8,255}$/, "An Idempotency-Key is 8 to 255 visible ASCII characters");
+
 /** `PUT /api/payouts/rail`: PayPal one payout at a time, or in the next batch run. */
 export const ZPayPalRailBody = z.object({ rail: z.enum(["paypal", "paypal-batch"]) });
 export type TPayoutBody = z.input<typeof ZPayoutBody>;

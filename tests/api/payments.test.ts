@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHECKOUT_PATHS } from "../../shared/api/checkout";
-import { PAYMENT_PATHS } from "../../shared/api/payouts";
+import { PAYMENT_PATHS, PAYOUT_REQUEST_KEY_HEADER } from "../../shared/api/payouts";
 import { pathTo } from "../../shared/path-to";
-import { accountEvents, balances, payouts, transactions, users } from "../../shared/schema";
+import { accountEvents, auditLog, balances, payouts, transactions, users } from "../../shared/schema";
 import { buyerWithPendingOrder, fundBalance, givePayoutHistory } from "../factories/payments";
 import { signUp } from "../factories/users";
 import { createTestApp, type TestApp } from "../setup/test-app";
@@ -281,6 +281,116 @@ describe("POST /api/payments/payout", () => {
     const res = await agent.get(PAYMENT_PATHS.settings);
 
     expect(res.body.lastPayoutEmail).toBe("second@wallet.test");
+  });
+
+  describe("under an Idempotency-Key", () => {
+    const send = (
+      agent: Awaited<ReturnType<typeof signUp>>["agent"],
+      key: string,
+      body: { amount: string; paypalEmail: string },
+    ) => agent.post(PAYMENT_PATHS.payout).set(PAYOUT_REQUEST_KEY_HEADER, key).send(body);
+    const body = { amount: "60.00", paypalEmail: "me@wallet.test" };
+
+    it("a request sent again is answered with the payout it made: one debit, one audit entry", async () => {
+      const { agent, user } = await signUp(t.app);
+      await fundBalance(t.db, user.id, "300.00");
+      await givePayoutHistory(t.db, user.id, "me@wallet.test");
+
+      const first = await send(agent, "dialog-opening-1", body);
+      const again = await send(agent, "dialog-opening-1", { ...body, amount: "60" });
+
+      expect(first.status).toBe(201);
+      expect(first.headers["idempotent-replayed"]).toBeUndefined();
+      expect(again.status).toBe(201);
+      expect(again.headers["idempotent-replayed"]).toBe("true");
+      expect(again.body).toEqual(first.body);
+      expect(await balanceOf(user.id)).toBe("240.00");
+      // The payout history given before is a payout without a key.
+      expect((await payoutsOf(user.id)).filter((p) => p.requestKey)).toMatchObject([
+        { requestKey: "dialog-opening-1", status: "completed" },
+      ]);
+      const audit = await t.db.select().from(auditLog).where(eq(auditLog.userId, user.id));
+      expect(audit.filter((entry) => entry.event === "payout_requested")).toHaveLength(1);
+
+      // Another key is another payout.
+      expect((await send(agent, "dialog-opening-2", body)).status).toBe(201);
+      expect(await balanceOf(user.id)).toBe("180.00");
+    });
+
+    it("16 concurrent requests under one key make one payout, and every answer names it", async () => {
+      const { agent, user } = await signUp(t.app);
+      await fundBalance(t.db, user.id, "300.00");
+
+      const answers = await Promise.all(Array.from({ length: 16 }, () => send(agent, "double-click", body)));
+
+      expect(answers.map((r) => r.status)).toEqual(Array(16).fill(201));
+      expect(new Set(answers.map((r) => r.body.id)).size).toBe(1);
+      expect(answers.filter((r) => r.headers["idempotent-replayed"] === "true")).toHaveLength(15);
+      expect(await balanceOf(user.id)).toBe("240.00");
+      expect(await payoutsOf(user.id)).toHaveLength(1);
+    });
+
+    it("a held payout asked for again is still held, and says so", async () => {
+      const { agent, user } = await signUp(t.app);
+      await fundBalance(t.db, user.id, "300.00");
+
+      // A first payout to a new account waits for review.
+      const first = await send(agent, "first-payout", body);
+      const again = await send(agent, "first-payout", body);
+
+      expect(first.body.status).toBe("held");
+      expect(again.body).toEqual(first.body);
+      expect(await payoutsOf(user.id)).toHaveLength(1);
+    });
+
+    it("the same key with another amount or destination is refused with 409 and changes nothing", async () => {
+      const { agent, user } = await signUp(t.app);
+      await fundBalance(t.db, user.id, "300.00");
+      await send(agent, "used-once", body);
+
+      for (const other of [
+        { ...body, amount: "70.00" },
+        { ...body, paypalEmail: "other@wallet.test" },
+      ]) {
+        const res = await send(agent, "used-once", other);
+        expect(res.status).toBe(409);
+        expect(res.body.message).toBe(
+          "This Idempotency-Key was used for the payout of $60.00 to me@wallet.test: a different payout needs a new key.",
+        );
+      }
+      expect(await balanceOf(user.id)).toBe("240.00");
+      expect(await payoutsOf(user.id)).toHaveLength(1);
+    });
+
+    it("another user's key is theirs alone", async () => {
+      const owner = await signUp(t.app);
+      const other = await signUp(t.app);
+      await fundBalance(t.db, owner.user.id, "300.00");
+      await fundBalance(t.db, other.user.id, "300.00");
+
+      const mine = await send(owner.agent, "shared-key-value", body);
+      const theirs = await send(other.agent, "shared-key-value", { ...body, amount: "80.00" });
+
+      expect(theirs.status).toBe(201);
+      expect(theirs.body.id).not.toBe(mine.body.id);
+      expect(await balanceOf(other.user.id)).toBe("220.00");
+    });
+
+    it.each([
+      ["too short", "short"],
+      ["too long", "k".repeat(256)],
+      ["not visible ASCII", "key with spaces"],
+    ])("a key %s is refused with 400 and changes nothing", async (_, key) => {
+      const { agent, user } = await signUp(t.app);
+      await fundBalance(t.db, user.id, "300.00");
+
+      const res = await send(agent, key, body);
+
+      expect(res.status).toBe(400);
+      expect(res.body.message).toContain("Idempotency-Key");
+      expect(await balanceOf(user.id)).toBe("300.00");
+      expect(await payoutsOf(user.id)).toHaveLength(0);
+    });
   });
 
   it("a user with no revenue at all cannot withdraw", async () => {

@@ -1,12 +1,13 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Window as HappyWindow } from "happy-dom";
 import { afterAll, beforeAll } from "vitest";
 
-/** What a test's server received: method, path and the JSON body (if any). */
+/** What a test's server received: method, path, headers and the JSON body (if any). */
 export interface Received {
   method: string;
   url: string;
+  headers: IncomingHttpHeaders;
   body: unknown;
 }
 
@@ -42,7 +43,12 @@ export function localServerForFile() {
   let handler: Handler = (_req, res) => sendJson(res, 404, { message: "No handler", code: "NOT_FOUND" });
   const received: Received[] = [];
   const server = createServer(async (req, res) => {
-    const entry = { method: req.method ?? "", url: req.url ?? "", body: await readBody(req) };
+    const entry = {
+      method: req.method ?? "",
+      url: req.url ?? "",
+      headers: req.headers,
+      body: await readBody(req),
+    };
     received.push(entry);
     handler(entry, res);
   });

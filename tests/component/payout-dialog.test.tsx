@@ -73,6 +73,42 @@ describe("the payout dialog", () => {
     expect(await screen.findByText("Payout Held for Review")).toBeTruthy();
   });
 
+  it("sends every request of an opening under one Idempotency-Key, and a new opening under another", async () => {
+    // The first answer is lost (a 502 from a proxy, say); the server may have made the payout.
+    let answered = 0;
+    server.handle((_req, res) =>
+      answered++ === 0
+        ? sendJson(res, 502, { message: "Bad gateway" })
+        : sendJson(res, 201, { id: "p3", amount: "150.00", status: "completed", message: "On its way" }),
+    );
+    const view = renderWithQueries(
+      <PayoutDialog
+        open
+        onOpenChange={() => {}}
+        availableBalance="150.00"
+        minimum="75.00"
+        lastPayoutEmail="a@b.example"
+      />,
+    );
+    await waitFor(() => expect(confirm().disabled).toBe(false));
+    fireEvent.click(confirm());
+    expect(await screen.findByText("Payout Failed")).toBeTruthy();
+    await waitFor(() => expect(confirm().disabled).toBe(false));
+    fireEvent.click(confirm());
+    await waitFor(() => expect(server.received).toHaveLength(2));
+    const [first, retry] = server.received.map((r) => r.headers["idempotency-key"]);
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(retry).toBe(first);
+
+    view.unmount();
+    openDialog();
+    await waitFor(() => expect(confirm().disabled).toBe(false));
+    fireEvent.click(confirm());
+    await waitFor(() => expect(server.received).toHaveLength(3));
+    expect(server.received[2].headers["idempotency-key"]).toMatch(/^[0-9a-f]{32}$/);
+    expect(server.received[2].headers["idempotency-key"]).not.toBe(first);
+  });
+
   it("sends one payout an opening: once it is sent, Confirm stays disabled and a second click sends nothing", async () => {
     server.handle((_req, res) =>
       sendJson(res, 201, { id: "p2", amount: "150.00", status: "held", message: "Held for review" }),

@@ -132,6 +132,8 @@ interface Model {
   withdrawn: Record<Role, number>;
   /** Payouts waiting for review, by id, and their amounts. */
   held: { id: string; owner: Role; amount: number }[];
+  /** Every payout accepted, with the request key it was asked for under. */
+  paidOut: { id: string; owner: Role; cents: number; key: string }[];
   listed: { sale: string | null; lease: string | null };
 }
 
@@ -768,19 +770,26 @@ const sandboxRefusing: PayoutSender = {
 };
 
 class Payout extends Step {
+  /**
+   * `amount` is cents, or with `ofAvailable` a percentage of what the model says is available
+   * then (most fixed amounts find too little there, and a payout must be accepted to be asked again).
+   */
   constructor(
     readonly who: Role,
-    readonly cents: number,
+    readonly amount: number,
     readonly refused: boolean,
+    readonly ofAvailable = false,
   ) {
     super();
   }
   check = () => true;
   toString = () =>
-    `${this.who} asks for a payout of ${centsToDecimal(this.cents)}${this.refused ? " (the provider refuses)" : ""}`;
+    `${this.who} asks for a payout of ${this.ofAvailable ? `${this.amount}% of the available funds` : centsToDecimal(this.amount)}${this.refused ? " (the provider refuses)" : ""}`;
   async act(model: Model, real: Real) {
     const { available } = expected(model, this.who);
-    const allowed = this.cents >= 5_000 && available >= this.cents;
+    const cents = this.ofAvailable ? Math.floor((Math.max(available, 0) * this.amount) / 100) : this.amount;
+    const allowed = cents >= 5_000 && available >= cents;
+    const key = `model-${this.who}-${newId("payout")}`;
     const answer = await requestPayout({
       db: t.db,
       mailer: t.deps.mailer,
@@ -788,21 +797,45 @@ class Payout extends Step {
       logger: t.deps.logger,
       reviewAbove: "1000000.00",
       userId: real.users[this.who],
-      amount: centsToDecimal(this.cents),
+      amount: centsToDecimal(cents),
       paypalEmail: `${this.who}@wallet.test`,
+      requestKey: key,
     }).catch(() => null);
     // Accepted (sent, or held for review) only when the model says the account holds that much; a
     // refusal of an allowed payout is only the provider's, and gives the amount back.
-    if (answer)
-      expect(allowed, `a payout of ${this.cents} beyond the ${available} held was accepted`).toBe(true);
+    if (answer) expect(allowed, `a payout of ${cents} beyond the ${available} held was accepted`).toBe(true);
     else
-      expect(
-        allowed && !this.refused,
-        `a payout of ${this.cents} within the ${available} held was refused`,
-      ).toBe(false);
+      expect(allowed && !this.refused, `a payout of ${cents} within the ${available} held was refused`).toBe(
+        false,
+      );
     if (!answer) return;
-    model.withdrawn[this.who] += this.cents;
-    if (answer.status === "held") model.held.push({ id: answer.id, owner: this.who, amount: this.cents });
+    model.withdrawn[this.who] += cents;
+    model.paidOut.push({ id: answer.id, owner: this.who, cents: cents, key });
+    if (answer.status === "held") model.held.push({ id: answer.id, owner: this.who, amount: cents });
+  }
+}
+
+/** An accepted payout asked for again under its key (a retry, a second click): it is answered, never made again. */
+class PayoutAgain extends Step {
+  constructor(readonly n: number) {
+    super();
+  }
+  check = (model: Readonly<Model>) => model.paidOut.length > 0;
+  toString = () => `payout #${this.n} is asked for again under its key`;
+  async act(model: Model, real: Real) {
+    const earlier = pick(model.paidOut, this.n);
+    const answer = await requestPayout({
+      db: t.db,
+      mailer: t.deps.mailer,
+      sender: sandboxPayoutSender,
+      logger: t.deps.logger,
+      reviewAbove: "1000000.00",
+      userId: real.users[earlier.owner],
+      amount: centsToDecimal(earlier.cents),
+      paypalEmail: `${earlier.owner}@wallet.test`,
+      requestKey: earlier.key,
+    });
+    expect(answer, `payout #${this.n} asked again`).toMatchObject({ id: earlier.id, replayed: true });
   }
 }
 
@@ -891,6 +924,7 @@ async function world(): Promise<{ model: Model; real: Real }> {
       campaigns: new Map(),
       withdrawn: { referrer: 0, buyer: 0, seller: 0 },
       held: [],
+      paidOut: [],
       listed: { sale: null, lease: null },
     },
     real: {
@@ -921,7 +955,11 @@ const allCommands: fc.Arbitrary<Cmd>[] = [
   fc
     .tuple(role, fc.integer({ min: 1_000, max: 200_000 }), fc.boolean())
     .map(([r, c, refused]) => new Payout(r, c, refused)),
+  fc
+    .tuple(role, fc.integer({ min: 1, max: 100 }), fc.boolean())
+    .map(([r, percent, refused]) => new Payout(r, percent, refused, true)),
   fc.tuple(fc.nat(5), fc.boolean()).map(([n, approve]) => new Review(n, approve)),
+  fc.nat(5).map((n) => new PayoutAgain(n)),
 ];
 /** `MODEL_STEPS` (step names, comma-separated: "BuyOffer,Clock,RefundWhole") keeps the sequences to those steps. */
 const only = process.env.MODEL_STEPS?.split(",").map((name) => name.trim());

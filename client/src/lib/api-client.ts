@@ -7,17 +7,20 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The type of a raw body (a file); its own type, or `application/octet-stream`, when left out. */
   contentType?: string;
+  /** Headers beyond the body's type (an `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 function encode(body: unknown, options: RequestOptions): { headers?: HeadersInit; body?: BodyInit } {
-  if (body === undefined) return {};
+  const extra = options.headers ?? {};
+  if (body === undefined) return { headers: extra };
   if (body instanceof Blob) {
     return {
-      headers: { "Content-Type": options.contentType ?? (body.type || "application/octet-stream") },
+      headers: { ...extra, "Content-Type": options.contentType ?? (body.type || "application/octet-stream") },
       body,
     };
   }
-  return { headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+  return { headers: { ...extra, "Content-Type": "application/json" }, body: JSON.stringify(body) };
 }
 
 /**

@@ -1,8 +1,10 @@
 import { Router } from "express";
 import {
   PAYMENT_PATHS,
+  PAYOUT_REQUEST_KEY_HEADER,
   ZPaymentSettingsBody,
   ZPayoutBody,
+  ZPayoutRequestKey,
   ZPayPalRailBody,
   ZTaxFormBody,
   ZTestOrderBody,
@@ -83,9 +85,11 @@ export function payoutRoutes(deps: PayoutDeps): Router {
   );
   router.post(
     at(PAYMENT_PATHS.payout),
-    handler({ auth: true, body: ZPayoutBody, status: 201 }, async ({ userId, body, req }) => {
+    handler({ auth: true, body: ZPayoutBody, status: 201 }, async ({ userId, body, req, res }) => {
+      const key = req.get(PAYOUT_REQUEST_KEY_HEADER);
+      const requestKey = key === undefined ? undefined : ZPayoutRequestKey.parse(key);
       await assertPayoutConfirmed({ db, req, userId, amount: body.amount });
-      const payout = await requestPayout({
+      const { replayed, ...payout } = await requestPayout({
         db,
         mailer,
         sender: payments.payouts,
@@ -95,7 +99,13 @@ export function payoutRoutes(deps: PayoutDeps): Router {
         userId,
         amount: body.amount,
         paypalEmail: body.paypalEmail,
+        requestKey,
       });
+      // Asked again under its key: answered as the first time, recorded once.
+      if (replayed) {
+        res.setHeader("Idempotent-Replayed", "true");
+        return payout;
+      }
       await recordAudit(db, {
         userId,
         event: "payout_requested",

@@ -27,7 +27,8 @@ type PayoutRow = typeof payouts.$inferSelect;
  * balance written together, so concurrent requests never overdraw (docs/money.md). A payout that
  * must be reviewed is debited the same way (the funds are reserved) but written `held`, not sent.
  * An automatic payout carries its period: one already paid for that period is refused, read
- * under the same lock (the unique index on the period stands behind it).
+ * under the same lock (the unique index on the period stands behind it). A request key works the
+ * same way for a payout the owner asks for: the payout made under it is answered, not a new one.
  */
 async function debitPayout(options: {
   db: Db;
@@ -38,8 +39,9 @@ async function debitPayout(options: {
   amount: string;
   paypalEmail: string;
   scheduledPeriod?: string;
-}): Promise<PayoutRow> {
-  const { userId, amount, paypalEmail, scheduledPeriod } = options;
+  requestKey?: string;
+}): Promise<PayoutRow & { replayed?: true }> {
+  const { userId, amount, paypalEmail, scheduledPeriod, requestKey } = options;
   if (toCents(amount) < toCents(PAYOUT_MINIMUM)) {
     throw new AppError("UNPROCESSABLE", `The minimum payout is ${formatUsd(PAYOUT_MINIMUM)}`);
   }
@@ -47,6 +49,20 @@ async function debitPayout(options: {
     // Suspended or locked down: refused here, in the debit's transaction, so neither can race it.
     await assertPayoutsOpen(tx, userId);
     const { available } = await lockBalance(tx, userId);
+    if (requestKey) {
+      const [earlier] = await tx
+        .select()
+        .from(payouts)
+        .where(and(eq(payouts.userId, userId), eq(payouts.requestKey, requestKey)));
+      if (earlier) {
+        if (toCents(earlier.amount) !== toCents(amount) || earlier.paypalEmail !== paypalEmail)
+          throw new AppError(
+            "CONFLICT",
+            `This Idempotency-Key was used for the payout of ${formatUsd(earlier.amount)} to ${earlier.paypalEmail}: a different payout needs a new key.`,
+          );
+        return { ...earlier, replayed: true as const };
+      }
+    }
     if (scheduledPeriod) {
       const [paid] = await tx
         .select({ id: payouts.id })
@@ -100,6 +116,7 @@ async function debitPayout(options: {
         status: held ? "held" : "processing",
         holdReason: held ? reasons.join(" ") : null,
         scheduledPeriod: scheduledPeriod ?? null,
+        requestKey: requestKey ?? null,
         withheld,
       })
       .returning();
@@ -179,22 +196,56 @@ export async function requestPayout(options: {
   paypalEmail?: string;
   /** An automatic payout's period (see `payouts.scheduledPeriod`); none for one the owner asks for. */
   scheduledPeriod?: string;
-}): Promise<TPayoutAnswer> {
-  const { db, amount } = options;
+  /** The owner's `Idempotency-Key` (see `payouts.requestKey`). */
+  requestKey?: string;
+}): Promise<TPayoutAnswer & { replayed?: true }> {
+  const { db } = options;
   const { sender, destination: paypalEmail } = await railOf(options);
   // Production without PayPal keys and without the sandbox: refused before anything is debited.
   if (sender.name === "unavailable")
     throw new AppError("UNAVAILABLE", "Payouts are not available right now.");
   const payout = await debitPayout({ ...options, paypalEmail, provider: sender.name });
-  if (payout.status === "held") {
-    return {
-      id: payout.id,
-      amount,
-      status: "held",
-      message: `${formatUsd(amount)} to ${paypalEmail} is held for review: our team checks it before it is sent, and the amount stays reserved until then.`,
-    };
-  }
+  if (payout.replayed) return { ...answerOf(payout), replayed: true };
+  if (payout.status === "held") return answerOf(payout);
   return sendPayout({ db, sender, logger: options.logger, payout });
+}
+
+/**
+ * What the owner is told of a payout that was not sent in this request: held for review, or
+ * asked for again under its request key (as the first answer said it, or how it ended since).
+ */
+function answerOf(payout: PayoutRow): TPayoutAnswer {
+  const { id, amount, paypalEmail, status } = payout;
+  const to = `${formatUsd(amount)} to ${paypalEmail}`;
+  switch (status) {
+    case "held":
+      return {
+        id,
+        amount,
+        status,
+        message: `${to} is held for review: our team checks it before it is sent, and the amount stays reserved until then.`,
+      };
+    case "completed":
+      return { id, amount, status, message: `${formatUsd(amount)} is on its way to ${paypalEmail}` };
+    case "failed":
+      throw new AppError("PAYMENT_FAILED", "The payout could not be sent. Your balance was not changed.");
+    case "unclaimed":
+      return {
+        id,
+        amount,
+        status,
+        message: `${to} was sent and waits for ${paypalEmail} to claim it; unclaimed, it comes back to your balance.`,
+      };
+    case "rejected":
+      return {
+        id,
+        amount,
+        status,
+        message: `${to} was rejected in review; the amount is back in your balance.`,
+      };
+    default:
+      return { id, amount, status, message: `${to} is being confirmed with the provider` };
+  }
 }
 
 /**

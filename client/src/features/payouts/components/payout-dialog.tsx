@@ -13,6 +13,7 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-error";
 import { formatMoney } from "@/lib/format";
+import { newRequestKey } from "@/lib/request-key";
 import { toast } from "@/lib/toast";
 import { useRequestPayout } from "../api/request-payout";
 
@@ -64,6 +65,12 @@ export function PayoutDialog({
 
   const { reset, trigger } = form;
   const [sent, setSent] = useState(false);
+  // One payout an opening, on the server too: every request of this opening carries its key, also
+  // after the balance is read again while it is open (a payout whose answer was lost shows there).
+  const [requestKey, setRequestKey] = useState(newRequestKey);
+  useEffect(() => {
+    if (open) setRequestKey(newRequestKey());
+  }, [open]);
   // Each opening starts from the whole balance and the last payout's email.
   useEffect(() => {
     if (!open) return;
@@ -80,24 +87,27 @@ export function PayoutDialog({
 
   const submit = form.handleSubmit((values) => {
     if (payout.isPending || sent) return;
-    payout.mutate(values, {
-      onSuccess: (answer) => {
-        setSent(true);
-        // A held payout is reserved, not sent: staff review it first (the message says so).
-        toast({
-          title: answer.status === "held" ? "Payout Held for Review" : "Payout Successful",
-          description: answer.message,
-        });
-        onOpenChange(false);
-        void queryClient.invalidateQueries();
+    payout.mutate(
+      { ...values, requestKey },
+      {
+        onSuccess: (answer) => {
+          setSent(true);
+          // A held payout is reserved, not sent: staff review it first (the message says so).
+          toast({
+            title: answer.status === "held" ? "Payout Held for Review" : "Payout Successful",
+            description: answer.message,
+          });
+          onOpenChange(false);
+          void queryClient.invalidateQueries();
+        },
+        onError: (error) =>
+          toast({
+            title: "Payout Failed",
+            description: errorMessage(error, "Failed to process payout"),
+            variant: "destructive",
+          }),
       },
-      onError: (error) =>
-        toast({
-          title: "Payout Failed",
-          description: errorMessage(error, "Failed to process payout"),
-          variant: "destructive",
-        }),
-    });
+    );
   });
 
   return (

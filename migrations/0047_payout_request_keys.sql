@@ -1,0 +1,2 @@
+ALTER TABLE "payouts" ADD COLUMN "request_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "payouts_request_key_idx" ON "payouts" USING btree ("user_id","request_key") WHERE "payouts"."request_key" is not null;
