@@ -22,7 +22,25 @@ describe("the api client's one request function", () => {
     server.handle((_req, res) => sendJson(res, 201, { ok: true }));
     const res = await apiRequest("POST", LEADS_PATH, { email: "a@b.co" });
     expect(await res.json()).toEqual({ ok: true });
-    expect(server.received).toEqual([{ method: "POST", url: LEADS_PATH, body: { email: "a@b.co" } }]);
+    expect(server.received).toMatchObject([{ method: "POST", url: LEADS_PATH, body: { email: "a@b.co" } }]);
+    expect(server.received[0].headers["content-type"]).toBe("application/json");
+  });
+
+  it("sends the headers it is given beside the body's type", async () => {
+    server.handle((_req, res) => sendJson(res, 201, { ok: true }));
+    await apiRequest(
+      "POST",
+      LEADS_PATH,
+      { email: "a@b.co" },
+      { headers: { "Idempotency-Key": "key-12345678" } },
+    );
+    await apiRequest("DELETE", LEADS_PATH, undefined, { headers: { "Idempotency-Key": "key-87654321" } });
+    expect(
+      server.received.map((r) => [r.method, r.headers["idempotency-key"], r.headers["content-type"]]),
+    ).toEqual([
+      ["POST", "key-12345678", "application/json"],
+      ["DELETE", "key-87654321", undefined],
+    ]);
   });
 
   it("throws an ApiError that keeps the server's status, code, message and field issues", async () => {
