@@ -7,11 +7,12 @@ import { docsRoutes } from "./api-v1/docs-page";
 import { v1Routes } from "./api-v1/v1.routes";
 import type { AppDeps } from "./deps";
 import { apiNotFound, errorHandler } from "./http/error-handler";
+import { answeringFirst } from "./http/fast-paths";
 import { refuseDeepJson } from "./http/json-depth";
 import { originCheck } from "./http/origin-check";
 import { redactUrl } from "./http/redact-url";
 import { refuseNul } from "./http/refuse-nul";
-import { noStore, securityHeaders } from "./http/security-headers";
+import { noStore, securityHeaderList, securityHeaders } from "./http/security-headers";
 import { trackLastSeen } from "./http/session-helpers";
 import { adminRoutes } from "./modules/admin/admin.routes";
 import { affiliateRoutes } from "./modules/affiliates/affiliates.routes";
@@ -30,10 +31,10 @@ import { courseRoutes } from "./modules/courses/courses.routes";
 import { creativeRoutes } from "./modules/creatives/creatives.routes";
 import { devMailRoutes } from "./modules/dev-mail/dev-mail.routes";
 import { domainRoutes } from "./modules/domains/domains.routes";
-import { countParkedVisits } from "./modules/domains/parked-visits";
+import { isLandingPageView, parkedVisitCounter } from "./modules/domains/parked-visits";
 import { emailAutomationRoutes, unsubscribeRoutes } from "./modules/email-automation/email-automation.routes";
 import { experimentRoutes } from "./modules/experiments/experiments.routes";
-import { healthCheck } from "./modules/health/health.routes";
+import { healthCheck, healthFastPath } from "./modules/health/health.routes";
 import { leadInvoiceRoutes } from "./modules/lead-sales/lead-invoices.routes";
 import { leadReturnRoutes } from "./modules/lead-sales/lead-returns.routes";
 import { leadRoutes } from "./modules/leads/leads.routes";
@@ -64,14 +65,14 @@ export function createApp(deps: AppDeps) {
   app.disable("x-powered-by");
   app.set("trust proxy", deps.config.trustProxy);
 
-  app.use(
-    securityHeaders({
-      strictCsp: deps.config.isProduction,
-      https: !deps.config.PUBLIC_URL?.startsWith("http://"),
-    }),
-  );
+  const security = securityHeaderList({
+    strictCsp: deps.config.isProduction,
+    https: !deps.config.PUBLIC_URL?.startsWith("http://"),
+  });
+  app.use(securityHeaders(security));
   // Load balancers poll this many times a minute: it is answered before compression and logging,
-  // but with the security headers every answer carries.
+  // but with the security headers every answer carries. Asked as they ask it, it is answered
+  // before Express itself (see the end); this route serves the other spellings of its path.
   app.get(HEALTH_PATHS.health, healthCheck(deps));
   // Referral links are clicked in bursts from posts and banners: answered before compression and
   // request logging too (the click itself is the record).
@@ -81,7 +82,8 @@ export function createApp(deps: AppDeps) {
   // A verified domain's host gets its parked page (docs/product.md#parked-pages), its visit counted:
   // public traffic at the rate of a whole portfolio, so like the health check it is answered before
   // per-request logging; its page is already gzipped. Any other request goes on.
-  app.use(countParkedVisits(deps));
+  const visits = parkedVisitCounter(deps);
+  app.use(visits.middleware);
   app.use(parked.middleware);
   // Portfolio-sized answers (thousands of domains) shrink about tenfold.
   app.use(compression());
@@ -165,5 +167,15 @@ export function createApp(deps: AppDeps) {
   app.use(unsubscribeRoutes(deps));
   for (const handler of deps.client ?? []) app.use(handler);
   app.use(errorHandler(deps.logger));
-  return app;
+  // The health check and a parked page in memory, the traffic that comes at a portfolio's rate,
+  // are answered before Express's dispatch, with the same headers and bytes as the routes above.
+  return answeringFirst(app, [
+    healthFastPath(deps, security),
+    parked.fastPath({
+      trust: app.get("trust proxy fn"),
+      securityHeaders: security,
+      countView: visits.countView,
+      isLandingPageView,
+    }),
+  ]);
 }

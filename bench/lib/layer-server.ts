@@ -8,7 +8,7 @@ import { pinoHttp } from "pino-http";
 import { refuseDeepJson } from "../../server/http/json-depth";
 import { originCheck } from "../../server/http/origin-check";
 import { refuseNul } from "../../server/http/refuse-nul";
-import { noStore, securityHeaders } from "../../server/http/security-headers";
+import { noStore, securityHeaderList, securityHeaders } from "../../server/http/security-headers";
 import { createSessionMiddleware, SESSION_COOKIE } from "../../server/http/session";
 
 /**
@@ -33,7 +33,7 @@ async function main() {
   } else {
     const app = express();
     app.disable("x-powered-by");
-    if (layer >= 2) app.use(securityHeaders({ strictCsp: true, https: false }));
+    if (layer >= 2) app.use(securityHeaders(securityHeaderList({ strictCsp: true, https: false })));
     if (layer >= 3) app.use(compression());
     if (layer >= 4) app.use(pinoHttp({ logger: pino(pino.destination("/dev/null")) }));
     const api = express.Router();

@@ -48,12 +48,19 @@ function headersOf(middleware: RequestHandler): [string, string][] {
   return headers;
 }
 
+/** Where the security headers' rules depend on how the product is served. */
+export interface SecurityHeaderOptions {
+  strictCsp: boolean;
+  https: boolean;
+}
+
 /**
- * Helmet with a CSP that allows the app itself and the payment providers' scripts and frames.
- * HSTS and upgrade-insecure-requests only where the product is served over HTTPS. Every answer
- * gets them, the health check included, and a Permissions-Policy.
+ * The security headers every answer carries, as name and value pairs: helmet with a CSP that
+ * allows the app itself and the payment providers' scripts and frames (HSTS and
+ * upgrade-insecure-requests only where the product is served over HTTPS), and a
+ * Permissions-Policy. The same for every request, so they are made once.
  */
-export function securityHeaders(options: { strictCsp: boolean; https: boolean }): RequestHandler {
+export function securityHeaderList(options: SecurityHeaderOptions): [string, string][] {
   const headers = headersOf(
     helmet({
       contentSecurityPolicy: options.strictCsp
@@ -80,6 +87,11 @@ export function securityHeaders(options: { strictCsp: boolean; https: boolean })
     }),
   );
   headers.push(["Permissions-Policy", PERMISSIONS_POLICY]);
+  return headers;
+}
+
+/** Sets the security headers (`securityHeaderList`) on every answer, the health check's included. */
+export function securityHeaders(headers: readonly [string, string][]): RequestHandler {
   return (_req, res, next) => {
     for (const [name, value] of headers) res.setHeader(name, value);
     next();

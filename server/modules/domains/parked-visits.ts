@@ -1,5 +1,7 @@
 import { createHmac } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { isIP } from "node:net";
+import accepts from "accepts";
 import { sql } from "drizzle-orm";
 import type { RequestHandler } from "express";
 import { UTC_TODAY } from "../../db/iso-time";
@@ -95,14 +97,23 @@ export function referrerHost(header: string | undefined, host: string): string {
 
 const takesHtml = headerMemo<boolean>();
 
-/** True for a browser opening the landing page itself: not assets, API calls, prefetches or bots. */
-export function isLandingPageView(req: Parameters<RequestHandler>[0]): boolean {
-  if (req.method !== "GET" || req.path !== "/") return false;
-  const dest = req.get("sec-fetch-dest");
+/** The request's header of that name as one value (a repeated header's first). */
+const headerOf = (req: IncomingMessage, name: string): string | undefined => {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+/**
+ * True for a browser opening the landing page itself (`path`, the request's without its query):
+ * not assets, API calls, prefetches or bots.
+ */
+export function isLandingPageView(req: IncomingMessage, path: string): boolean {
+  if (req.method !== "GET" || path !== "/") return false;
+  const dest = headerOf(req, "sec-fetch-dest");
   if (dest && dest !== "document") return false;
-  if (req.get("sec-purpose") || req.get("purpose")) return false;
-  if (isAutomatedAgent(req.get("user-agent"))) return false;
-  return takesHtml(req.get("accept") ?? "", () => req.accepts("html") === "html");
+  if (headerOf(req, "sec-purpose") || headerOf(req, "purpose")) return false;
+  if (isAutomatedAgent(headerOf(req, "user-agent"))) return false;
+  return takesHtml(headerOf(req, "accept") ?? "", () => accepts(req).type("html") === "html");
 }
 
 /** What counting parked pages' visits needs of the app. */
@@ -113,11 +124,12 @@ export interface ParkedVisitDeps {
 }
 
 /**
- * Before the web client: a landing-page view on a host that is a parked domain counts a visit
- * for it, once the page was served. The count runs after the answer and its failure is only
- * logged, so it never slows or breaks serving the page.
+ * Counts the views of parked domains' landing pages, each once the page was served: the count
+ * runs after the answer and its failure is only logged, so it never slows or breaks serving the
+ * page. `middleware` does it before the web client for any request Express takes; `countView`
+ * for a page answered before Express (`parkedHost`'s fast path).
  */
-export function countParkedVisits(deps: ParkedVisitDeps): RequestHandler {
+export function parkedVisitCounter(deps: ParkedVisitDeps) {
   const ownHost = deps.config.PUBLIC_URL ? normalizeHost(new URL(deps.config.PUBLIC_URL).host) : "";
   // In memory only, and for a minute: the visitor's address and agent as they came.
   const recent = new Map<string, number>();
@@ -138,31 +150,36 @@ export function countParkedVisits(deps: ParkedVisitDeps): RequestHandler {
       const host = normalizeHost(hostname);
       return host.includes(".") && host !== ownHost && !isIP(host) ? host : "";
     });
-  return (req, res, next) => {
-    if (isLandingPageView(req)) {
+
+  /** A landing-page view of `host` by the visitor at `ip`, counted once `res` is answered. */
+  function countView(req: IncomingMessage, res: ServerResponse, host: string, ip: string): void {
+    const agent = headerOf(req, "user-agent") ?? "";
+    const key = `${host}|${ip}|${agent.slice(0, RECENT_AGENT_CHARS)}`;
+    // A visitor counted within the minute is not counted again: nothing to do once answered.
+    if (seenRecently(key)) return;
+    res.once("finish", () => {
+      if (res.statusCode >= 400) return;
+      // Keyed so that neither the address nor the agent can be read back from the table.
+      const visitorKey = createHmac("sha256", deps.config.sessionSecret)
+        .update(`${ip}|${agent}`)
+        .digest("base64url");
+      const country = countryCodeOf(ip) ?? "";
+      const referrer = referrerHost(headerOf(req, "referer") ?? headerOf(req, "referrer"), host);
+      recordParkedVisit({ db: deps.db, host, visitorKey, country, referrer })
+        .then((counted) => {
+          if (counted) remember(key);
+          return counted && Math.random() * PRUNE_EVERY < 1 ? pruneSightings(deps.db) : undefined;
+        })
+        .catch((error: unknown) => deps.logger.warn({ err: error, host }, "parked visit not counted"));
+    });
+  }
+
+  const middleware: RequestHandler = (req, res, next) => {
+    if (isLandingPageView(req, req.path)) {
       const host = domainHost(req.hostname ?? "");
-      const ip = host ? (req.ip ?? "") : "";
-      const agent = req.get("user-agent") ?? "";
-      const key = `${host}|${ip}|${agent.slice(0, RECENT_AGENT_CHARS)}`;
-      // A visitor counted within the minute is not counted again: nothing to do once answered.
-      if (host && !seenRecently(key)) {
-        res.once("finish", () => {
-          if (res.statusCode >= 400) return;
-          // Keyed so that neither the address nor the agent can be read back from the table.
-          const visitorKey = createHmac("sha256", deps.config.sessionSecret)
-            .update(`${ip}|${agent}`)
-            .digest("base64url");
-          const country = countryCodeOf(ip) ?? "";
-          const referrer = referrerHost(req.get("referer"), host);
-          recordParkedVisit({ db: deps.db, host, visitorKey, country, referrer })
-            .then((counted) => {
-              if (counted) remember(key);
-              return counted && Math.random() * PRUNE_EVERY < 1 ? pruneSightings(deps.db) : undefined;
-            })
-            .catch((error: unknown) => deps.logger.warn({ err: error, host }, "parked visit not counted"));
-        });
-      }
+      if (host) countView(req, res, host, req.ip ?? "");
     }
     next();
   };
+  return { middleware, countView, domainHost };
 }

@@ -1,12 +1,17 @@
 import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { isIP } from "node:net";
 import { gzipSync } from "node:zlib";
+import accepts from "accepts";
 import { sql } from "drizzle-orm";
 import express, { type Request, type RequestHandler, type Response, Router } from "express";
+import fresh from "fresh";
+import proxyAddr from "proxy-addr";
 import { z } from "zod";
 import type { TExperimentGoal } from "../../../shared/api/experiments";
 import { ZLeadEmail } from "../../../shared/api/leads/leads";
 import type { Db } from "../../db/pool";
+import { type FastPath, flatHeaders, hostnameOf, pathOf, type TrustProxy } from "../../http/fast-paths";
 import { refuseDeepJson } from "../../http/json-depth";
 import { originCheck } from "../../http/origin-check";
 import type { RateLimit } from "../../http/rate-limit";
@@ -50,6 +55,14 @@ interface Compiled extends RenderedPage {
   identity: Encoded;
   /** The HTML gzipped once, so that each view costs no compression. */
   gzip: Encoded;
+  /** Each encoding's whole list of headers as the fast path writes them, made with its first view there. */
+  fast?: { identity: FastHeaders; gzip: FastHeaders };
+}
+
+/** An answer's headers, flat (`writeHead`'s form): for the page itself, and for 304 Not Modified. */
+interface FastHeaders {
+  ok: string[];
+  notModified: string[];
 }
 
 interface Cached {
@@ -84,6 +97,33 @@ function cacheHeadersOf(site: ServedSite): [string, string][] {
     ["Surrogate-Key", key],
     ["Cache-Tag", key],
   ];
+}
+
+/** Whether the request's Accept-Encoding takes gzip (over identity), remembered per header value. */
+const takesGzipOf = (req: IncomingMessage) =>
+  takesGzip(
+    req.headers["accept-encoding"] ?? "",
+    () => accepts(req).encoding(["gzip", "identity"]) === "gzip",
+  );
+
+/**
+ * A rendered page's headers in one encoding: those a 304 carries too (caching and validators),
+ * then those of the content itself.
+ */
+function pageHeaders(entry: Cached, page: Compiled, gzip: boolean) {
+  const answer = gzip ? page.gzip : page.identity;
+  const validators: [string, string][] = [
+    ...entry.cacheHeaders,
+    ["Content-Security-Policy", page.csp],
+    ["Vary", "Accept-Encoding"],
+    ["ETag", answer.etag],
+  ];
+  const content: [string, string][] = [
+    ["Content-Type", "text/html; charset=utf-8"],
+    ...(gzip ? [["Content-Encoding", "gzip"] as [string, string]] : []),
+    ["Content-Length", answer.length],
+  ];
+  return { validators, content };
 }
 
 const ZContactBody = z.object({
@@ -238,23 +278,17 @@ export function parkedHost(deps: ParkedHostDeps) {
       return;
     }
     const page = rendered(entry, variant);
-    const gzip = takesGzip(
-      req.get("accept-encoding") ?? "",
-      () => req.acceptsEncodings("gzip", "identity") === "gzip",
-    );
-    const answer = gzip ? page.gzip : page.identity;
-    res.setHeader("Content-Security-Policy", page.csp);
-    res.setHeader("Vary", "Accept-Encoding");
-    res.setHeader("ETag", answer.etag);
+    const gzip = takesGzipOf(req);
+    const { validators, content } = pageHeaders(entry, page, gzip);
+    for (const [name, value] of validators) res.setHeader(name, value);
     if (req.fresh) {
       res.statusCode = 304;
       res.end();
       return;
     }
-    res.setHeader("Content-Type", "text/html; charset=utf-8");
     // Already encoded, so the compression middleware leaves it as it is.
-    if (gzip) res.setHeader("Content-Encoding", "gzip");
-    res.setHeader("Content-Length", answer.length);
+    for (const [name, value] of content) res.setHeader(name, value);
+    const answer = gzip ? page.gzip : page.identity;
     res.end(answer.body, answer.encoding);
   }
 
@@ -364,10 +398,57 @@ export function parkedHost(deps: ParkedHostDeps) {
       else router(req, res, next);
     };
     // A site read within the last few seconds is served at once, without waiting on a promise.
-    const fresh = freshSite(host);
-    if (fresh) serve(fresh);
+    const hit = freshSite(host);
+    if (hit) serve(hit);
     else siteOf(host).then(serve).catch(next);
   };
+
+  /**
+   * A view of a page read within the last few seconds, answered before Express
+   * (`server/http/fast-paths.ts`) with the same headers and bytes as `servePage`: what most of a
+   * portfolio's traffic is. A page under a split test (each visitor a variant and a cookie) or a
+   * redirect, a site not in memory, and every other path go through Express. The view is counted
+   * as `countView` counts a landing-page view there.
+   */
+  function fastPath(options: {
+    trust: TrustProxy;
+    securityHeaders: readonly [string, string][];
+    countView: (req: IncomingMessage, res: ServerResponse, host: string, ip: string) => void;
+    isLandingPageView: (req: IncomingMessage, path: string) => boolean;
+  }): FastPath {
+    // The page's own policy replaces the app's, as `servePage` sets it over the app's.
+    const security = options.securityHeaders.filter(
+      ([name]) => name.toLowerCase() !== "content-security-policy",
+    );
+    const headersOf = (entry: Cached, page: Compiled, gzip: boolean): FastHeaders => {
+      const { validators, content } = pageHeaders(entry, page, gzip);
+      return {
+        ok: flatHeaders([...security, ...validators, ...content]),
+        notModified: flatHeaders([...security, ...validators]),
+      };
+    };
+    return (req, res) => {
+      if ((req.method !== "GET" && req.method !== "HEAD") || pathOf(req) !== "/") return false;
+      const host = domainHost(hostnameOf(req, options.trust) ?? "");
+      const entry = host ? freshSite(host) : undefined;
+      if (!entry || entry.site.experiment || redirectOf(entry.site.page)) return false;
+      const page = rendered(entry, -1);
+      page.fast ??= { identity: headersOf(entry, page, false), gzip: headersOf(entry, page, true) };
+      const gzip = takesGzipOf(req);
+      const answer = gzip ? page.gzip : page.identity;
+      const headers = gzip ? page.fast.gzip : page.fast.identity;
+      if (options.isLandingPageView(req, "/"))
+        options.countView(req, res, host, proxyAddr(req, options.trust));
+      if (fresh(req.headers, { etag: answer.etag })) {
+        res.writeHead(304, headers.notModified);
+        res.end();
+      } else {
+        res.writeHead(200, headers.ok);
+        res.end(answer.body, answer.encoding);
+      }
+      return true;
+    };
+  }
 
   /** Forgets a host's rendered page after its owner changed it, here and at the CDN in front. */
   const invalidate = (domainName: string) => {
@@ -379,5 +460,5 @@ export function parkedHost(deps: ParkedHostDeps) {
         deps.logger.warn({ err: error, host }, "parked page not purged from the CDN"),
       );
   };
-  return { middleware, invalidate };
+  return { middleware, fastPath, invalidate };
 }
