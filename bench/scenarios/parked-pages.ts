@@ -1,7 +1,11 @@
+import { spawn } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { defaultBlocks } from "../../shared/api/parked-pages";
-import { type Scenario, summarize } from "../lib/context";
+import { freePort, type RawServer, type Scenario, summarize, waitFor } from "../lib/context";
 
 const CONNECTIONS = 16;
 /** Health and page alternate four times, 4 s each (32 s in all, as two runs of 8 s each were before). */
@@ -33,12 +37,76 @@ function download(
   });
 }
 
+/** An answer as it came over the wire: its status, its headers (those Node adds to every answer left out) and body. */
+interface Answer {
+  status: number;
+  headers: string[];
+  body: string;
+}
+
+const ADDED_BY_NODE = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
+
+/** The answer the app gives to `headers` at `url`, byte for byte. */
+function answerOf(url: string, headers: Record<string, string>): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          const kept: string[] = [];
+          for (let i = 0; i < res.rawHeaders.length; i += 2) {
+            if (!ADDED_BY_NODE.has(res.rawHeaders[i].toLowerCase()))
+              kept.push(res.rawHeaders[i], res.rawHeaders[i + 1]);
+          }
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: kept,
+            body: Buffer.concat(chunks).toString("latin1"),
+          });
+        });
+      })
+      .on("error", reject);
+  });
+}
+
+/**
+ * A bare `node:http` server in its own process that writes the given answers as they are (`/h`
+ * and `/p`): what the same bytes cost Node's HTTP layer, the loopback socket and the load
+ * generator without the app.
+ */
+async function replayServer(answers: { h: Answer; p: Answer }): Promise<RawServer> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "parkpilot-replay-"));
+  const file = path.join(dir, "answers.json");
+  await writeFile(file, JSON.stringify(answers));
+  const port = await freePort();
+  const script = `const a=JSON.parse(require('fs').readFileSync(process.argv[1],'utf8'));
+require('http').createServer((q,s)=>{const x=q.url==='/h'?a.h:a.p;s.writeHead(x.status,x.headers);s.end(x.body,'latin1')}).listen(+process.argv[2],'127.0.0.1')`;
+  const child = spawn(process.execPath, ["-e", script, file, String(port)], { stdio: "ignore" });
+  const url = `http://127.0.0.1:${port}/`;
+  try {
+    await waitFor(`${url}h`, 10_000);
+  } catch (error) {
+    child.kill("SIGTERM");
+    throw error;
+  }
+  return {
+    url,
+    close: () => {
+      child.kill("SIGTERM");
+      void rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 /**
  * A verified domain's parked page (standard template with the lead form, server-rendered and
  * cached) against `GET /api/health` in the same run and app process, on the PostgreSQL server,
  * in alternating rounds: throughput and p99 of each, the ratio (median of the rounds', goal ≥ 0.9;
  * p99 ≤ 20 ms in every round), and the page's transfer size
- * (goal ≤ 30 KB compressed). Every page view also counts a visit, as in production.
+ * (goal ≤ 30 KB compressed). Every page view also counts a visit, as in production. Beside it, the
+ * same two answers replayed by a bare `node:http` server, in the same alternating rounds: the
+ * ratio their bytes allow on this machine, whatever the app does.
  */
 const scenario: Scenario = {
   name: "parked-pages",
@@ -78,6 +146,23 @@ const scenario: Scenario = {
       const page = summarize(compared.second);
       const size = await download(`${app.baseUrl}/`, name, "gzip");
       const { ratio } = compared;
+      // The same two answers, byte for byte, from a bare server: the ratio the bytes alone allow.
+      const replay = await replayServer({
+        h: await answerOf(`${app.baseUrl}/api/health`, {}),
+        p: await answerOf(`${app.baseUrl}/`, headers),
+      });
+      let bare: number;
+      try {
+        bare = (
+          await ctx.alternate(
+            { url: `${replay.url}h`, connections: CONNECTIONS },
+            { url: `${replay.url}p`, connections: CONNECTIONS },
+            ROUNDS,
+          )
+        ).ratio;
+      } finally {
+        replay.close();
+      }
       return {
         healthReqPerSec: health.reqPerSec,
         healthP99Ms: health.p99Ms,
@@ -87,6 +172,7 @@ const scenario: Scenario = {
         pageNon2xx: page.non2xx,
         "parked page / health (goal ≥ 0.9)": ratio,
         "parked page / health met": ratio >= 0.9,
+        "the same two answers from a bare node:http server: page / health": bare,
         cacheControl: size.cacheControl,
         surrogateKey: size.surrogateKey,
         transferBytes: size.body.length,
