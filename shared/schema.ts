@@ -506,6 +506,10 @@ export const leads = pgTable(
     index("leads_dedupe_idx").on(t.emailKey, t.createdAt),
     index("leads_domain_idx").on(t.domainId, t.createdAt),
     index("leads_flagged_idx").on(t.createdAt).where(sql`${t.flagReason} is not null`),
+    // A domain's credited leads that buyers returned: the daily cap reads these few, not every lead.
+    index("leads_domain_returned_idx")
+      .on(t.domainId, t.createdAt)
+      .where(sql`${t.returnedAt} is not null and ${t.flagReason} is null`),
   ],
 );
 

@@ -15,8 +15,8 @@ const LEAD_VALUE = "75.00";
 /**
  * What the visitor waits for when one lead arrives on a verified parked host, as pgbench runs it:
  * the two limit counters, the host's domain, then one transaction of dedupe check, the domain's
- * daily cap, the lead and the day's traffic (its trigger raises the owner's version), then the
- * sale's job queued. The sale itself (revenue event, held ledger entry, balance, notification)
+ * daily cap (its inputs, then a place taken in the day's traffic count, whose trigger raises the
+ * owner's version) and the lead, then the sale's job queued. The sale itself (revenue event, held ledger entry, balance, notification)
  * follows from the job queue and is not in it. The app's statements, minus the app.
  */
 const pgbenchScript = (v: { owner: string; domain: string; name: string }) => `
@@ -30,14 +30,18 @@ BEGIN;
 SELECT pg_advisory_xact_lock(hashtext('lead:pgbench-' || :client_id || '-' || :n || '@example.com'));
 SELECT id FROM leads WHERE email_key = 'pgbench-' || :client_id || '-' || :n || '@example.com'
   AND created_at > now() - interval '30 days' LIMIT 1;
-SELECT pg_advisory_xact_lock(hashtext('lead-domain:${v.domain}'));
-SELECT count(*) FROM leads WHERE domain_id = '${v.domain}' AND flag_reason IS NULL
-  AND created_at > now() - interval '30 days';
+SELECT floor(extract(epoch from now() - d.verified_at) / 86400)::int,
+  CASE WHEN r.returned = 0 THEN 0 ELSE (SELECT count(*)::int FROM leads l WHERE l.domain_id = d.id
+    AND l.flag_reason IS NULL AND l.created_at > now() - interval '30 days') END,
+  r.returned
+FROM domains d CROSS JOIN LATERAL (SELECT count(*)::int AS returned FROM leads l WHERE l.domain_id = d.id
+  AND l.returned_at IS NOT NULL AND l.flag_reason IS NULL AND l.created_at > now() - interval '30 days') r
+WHERE d.id = '${v.domain}' FOR KEY SHARE OF d;
+INSERT INTO domain_traffic (domain_id, user_id, day, leads) VALUES ('${v.domain}', '${v.owner}', (now() AT TIME ZONE 'UTC')::date, 1)
+  ON CONFLICT (domain_id, day) DO UPDATE SET leads = domain_traffic.leads + 1 WHERE domain_traffic.leads < 100000000;
 INSERT INTO leads (email, email_key, zip_code, city, state, source, value, host, domain_id, sale_status)
   VALUES ('pgbench-' || :client_id || '-' || :n || '@example.com', 'pgbench-' || :client_id || '-' || :n || '@example.com',
     '90210', 'Beverly Hills', 'CA', 'car-insurance-landing', 0, '${v.name}', '${v.domain}', 'pending');
-INSERT INTO domain_traffic (domain_id, user_id, day, leads) VALUES ('${v.domain}', '${v.owner}', current_date, 1)
-  ON CONFLICT (domain_id, day) DO UPDATE SET leads = domain_traffic.leads + 1;
 COMMIT;
 INSERT INTO pgboss.job (name, data) VALUES ('lead-sale', json_build_object('leadId', gen_random_uuid())::jsonb);
 `;

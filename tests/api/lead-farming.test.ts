@@ -211,6 +211,30 @@ describe("the daily cap of a domain grows with its verified age", () => {
     expect((await storedLeads(domain.id)).every((l) => l.flag_reason === null)).toBe(true);
     expect(await pendingOf(user.id)).toBe("525.00");
   });
+
+  it("is halved while buyers returned more than a fifth of the last 30 days' credited leads", async () => {
+    // Verified 10 days ago: 20 a day by age, 10 once halved.
+    const { domain } = await ownerWithDomain(new Date(Date.now() - 10 * DAY_MS));
+    // Ten credited leads two days ago, five of them returned since; one returned 40 days ago counts for nothing.
+    await t.db.execute(sql`
+      insert into leads (email, email_key, zip_code, city, state, source, value, host, domain_id, sale_status,
+        created_at, returned_at)
+      select 'old-' || i || '@example.com', 'old-' || i || '@example.com', '90210', 'Beverly Hills', 'CA',
+        'car-insurance-landing', 75, ${domain.name}, ${domain.id}, 'sold',
+        now() - make_interval(days => case when i = 11 then 40 else 2 end),
+        case when i <= 5 or i = 11 then now() - interval '1 day' end
+      from generate_series(1, 11) i
+    `);
+
+    for (let i = 0; i < 11; i++)
+      expect((await visitorLead(t.app, domain.name, leadBody(), `192.0.2.${i + 60}`)).status).toBe(201);
+
+    const today = (await storedLeads(domain.id)).filter((l) => !l.email.startsWith("old-"));
+    expect(today.filter((l) => l.flag_reason === null)).toHaveLength(10);
+    expect(today[10].flag_reason).toBe(
+      "Over the domain's cap of 10 credited leads today (verified 10 days ago, 5 of its last 20 returned).",
+    );
+  });
 });
 
 describe("flagged leads in the console", () => {

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { UTC_TODAY } from "../../db/iso-time";
 import type { DbOrTx } from "../../db/tx";
 
 /** Credited leads a day for a domain verified less than a week ago. */
@@ -35,28 +36,37 @@ export function dailyLeadCap(options: {
 }
 
 /**
- * Why this lead credits nothing when the domain used up today's cap, or null. The caller holds
- * the domain's lead lock, so two leads at once cannot both take the last place.
+ * Takes this lead's place under the domain's cap of credited leads today, or answers why it
+ * credits nothing. The cap's inputs (the domain's verified age, and its last 30 days' credited and
+ * returned leads, counted only when buyers returned some: the returned ones have their own index)
+ * are read first; then the day's count of credited leads in `domain_traffic` is raised in one
+ * statement only while it is under the cap. That row stays locked until the transaction ends, so
+ * concurrent leads of the domain count one by one, and each holds it for the lead's insert alone.
+ * The count is raised here and nowhere else, in the transaction that stores the credited lead.
+ * The domain's row is held (key share, as the lead's own reference to it would) before the day's
+ * row, so a deletion of the domain, which takes the domain's row and then its traffic, waits for
+ * the lead or goes first, and never deadlocks with it.
  */
-export async function overCapReason(
+export async function takeCapPlace(
   tx: DbOrTx,
-  options: { domainId: string; fullCap: number },
+  options: { domainId: string; userId: string; fullCap: number },
 ): Promise<string | null> {
-  const { rows } = await tx.execute<{
-    verified_days: number;
-    today: number;
-    credited: number;
-    returned: number;
-  }>(sql`
+  const { domainId, userId } = options;
+  const { rows } = await tx.execute<{ verified_days: number; credited: number; returned: number }>(sql`
     select floor(extract(epoch from now() - d.verified_at) / 86400)::int as verified_days,
-      (select count(*)::int from leads l where l.domain_id = d.id and l.flag_reason is null
-        and l.created_at >= (now() at time zone 'UTC')::date::timestamp at time zone 'UTC') as today,
-      count(l.id)::int as credited, count(l.returned_at)::int as returned
+      case when r.returned = 0 then 0 else (
+        select count(*)::int from leads l where l.domain_id = d.id and l.flag_reason is null
+          and l.created_at > now() - interval '30 days'
+      ) end as credited,
+      r.returned
     from domains d
-    left join leads l on l.domain_id = d.id and l.flag_reason is null
-      and l.created_at > now() - interval '30 days'
-    where d.id = ${options.domainId}
-    group by d.id
+    cross join lateral (
+      select count(*)::int as returned from leads l
+      where l.domain_id = d.id and l.returned_at is not null and l.flag_reason is null
+        and l.created_at > now() - interval '30 days'
+    ) r
+    where d.id = ${domainId}
+    for key share of d
   `);
   const row = rows[0];
   if (!row) return null;
@@ -66,6 +76,11 @@ export async function overCapReason(
     returned: row.returned,
     fullCap: options.fullCap,
   });
-  if (row.today < cap) return null;
+  const counted = await tx.execute(sql`
+    insert into domain_traffic (domain_id, user_id, day, leads) values (${domainId}, ${userId}, ${UTC_TODAY}, 1)
+    on conflict (domain_id, day) do update set leads = domain_traffic.leads + 1
+      where domain_traffic.leads < ${cap}
+  `);
+  if ((counted.rowCount ?? 0) > 0) return null;
   return `Over the domain's cap of ${cap} credited lead${cap === 1 ? "" : "s"} today (verified ${row.verified_days} day${row.verified_days === 1 ? "" : "s"} ago${row.returned > 0 ? `, ${row.returned} of its last ${row.credited} returned` : ""}).`;
 }

@@ -1,8 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { TLeadAnswer, TLeadBody } from "../../../shared/api/leads/leads";
 import { LEAD_CONSENT } from "../../../shared/lead-consent";
-import { domainTraffic, leads } from "../../../shared/schema";
-import { UTC_TODAY } from "../../db/iso-time";
+import { leads } from "../../../shared/schema";
 import type { Db } from "../../db/pool";
 import type { Tx } from "../../db/tx";
 import { AppError } from "../../http/app-error";
@@ -11,7 +10,7 @@ import { normalizeHost } from "../../lib/hostname";
 import { findVerifiedDomain, type ServedDomain } from "../domains/verified-host";
 import type { LeadSales } from "../lead-sales/lead-sales";
 import { queueSale } from "../lead-sales/queue-sale";
-import { overCapReason } from "./domain-lead-cap";
+import { takeCapPlace } from "./domain-lead-cap";
 import { leadEmailKey } from "./email-key";
 import { type LeadVisitor, ownerTraceReason } from "./owner-traces";
 
@@ -111,15 +110,6 @@ export async function captureLead(options: {
         saleStatus: forSale ? "pending" : "none",
       })
       .returning({ id: leads.id });
-    if (domain && forSale) {
-      await tx
-        .insert(domainTraffic)
-        .values({ domainId: domain.id, userId: domain.userId, day: UTC_TODAY, leads: 1 })
-        .onConflictDoUpdate({
-          target: [domainTraffic.domainId, domainTraffic.day],
-          set: { leads: sql`${domainTraffic.leads} + 1` },
-        });
-    }
     return { id: lead.id, forSale };
   });
   // The visitor waits for the stored lead only: the sale, its credit and notifications follow.
@@ -128,10 +118,10 @@ export async function captureLead(options: {
 }
 
 /**
- * Why a lead on a verified domain credits nothing: the owner's own traces first, then the
- * domain's daily cap, read under the domain's lock so concurrent leads count one by one. The
- * traces say nothing of other leads, so they are read before the lock: every statement under it
- * holds up each other lead of the domain.
+ * Why a lead on a verified domain credits nothing, or null when it takes a place under the
+ * domain's daily cap (counted in the day's traffic, `takeCapPlace`). The owner's own traces are
+ * read first: they say nothing of other leads, so they are read before the place is taken, whose
+ * row every other lead of the domain waits for until this transaction ends.
  */
 async function flagOf(
   tx: Tx,
@@ -140,6 +130,5 @@ async function flagOf(
 ): Promise<string | null> {
   const traced = await ownerTraceReason(tx, { ownerId: domain.userId, visitor: options.visitor });
   if (traced) return traced;
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`lead-domain:${domain.id}`}))`);
-  return overCapReason(tx, { domainId: domain.id, fullCap: options.domainDailyCap });
+  return takeCapPlace(tx, { domainId: domain.id, userId: domain.userId, fullCap: options.domainDailyCap });
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "leads_domain_returned_idx" ON "leads" USING btree ("domain_id","created_at") WHERE "leads"."returned_at" is not null and "leads"."flag_reason" is null;
