@@ -1,8 +1,9 @@
 import type { IncomingMessage } from "node:http";
 import express from "express";
 import fc from "fast-check";
+import request from "supertest";
 import { describe, expect, it } from "vitest";
-import { hostnameOf, pathOf } from "./fast-paths";
+import { answeringFirst, type FastPath, hostnameOf, pathOf } from "./fast-paths";
 
 /** A request as Express reads it (its `hostname` and `path` getters), for the app's trust setting. */
 function expressRequest(
@@ -57,5 +58,49 @@ describe("what a fast path reads of a request, as Express reads it", () => {
         }
       }),
     );
+  });
+});
+
+describe("an app answering first", () => {
+  /** An app whose one route answers "express", with `paths` tried before it; `reached` counts its requests. */
+  function appWith(paths: FastPath[]) {
+    const app = express();
+    const reached = { count: 0 };
+    app.get("/", (_req, res) => {
+      reached.count++;
+      res.send("express");
+    });
+    return { app: answeringFirst(app, paths), reached };
+  }
+
+  it("answers from the first fast path that takes the request, and gives Express the rest", async () => {
+    const fast: FastPath = (req, res) => {
+      if (req.headers["x-fast"] !== "yes") return false;
+      res.writeHead(200, ["Content-Type", "text/plain"]);
+      res.end("fast");
+      return true;
+    };
+    const { app, reached } = appWith([() => false, fast]);
+    expect((await request(app).get("/").set("X-Fast", "yes")).text).toBe("fast");
+    expect(reached.count).toBe(0);
+    expect((await request(app).get("/")).text).toBe("express");
+    expect(reached.count).toBe(1);
+  });
+
+  it("gives Express a request whose fast path threw before writing, and cuts one that threw after", async () => {
+    const throwsFirst: FastPath = (req, res) => {
+      if (req.headers["x-after"]) {
+        res.writeHead(200, ["Content-Type", "text/plain"]);
+        res.write("half");
+      }
+      throw new Error("a fast path's bug");
+    };
+    const { app, reached } = appWith([throwsFirst]);
+    const answer = await request(app).get("/");
+    expect(answer.status).toBe(200);
+    expect(answer.text).toBe("express");
+    expect(reached.count).toBe(1);
+    await expect(request(app).get("/").set("X-After", "1")).rejects.toThrow();
+    expect(reached.count).toBe(1);
   });
 });
