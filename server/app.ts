@@ -31,7 +31,7 @@ import { courseRoutes } from "./modules/courses/courses.routes";
 import { creativeRoutes } from "./modules/creatives/creatives.routes";
 import { devMailRoutes } from "./modules/dev-mail/dev-mail.routes";
 import { domainRoutes } from "./modules/domains/domains.routes";
-import { isLandingPageView, parkedVisitCounter } from "./modules/domains/parked-visits";
+import { parkedVisitCounter } from "./modules/domains/parked-visits";
 import { emailAutomationRoutes, unsubscribeRoutes } from "./modules/email-automation/email-automation.routes";
 import { experimentRoutes } from "./modules/experiments/experiments.routes";
 import { healthCheck, healthFastPath } from "./modules/health/health.routes";
@@ -175,7 +175,6 @@ export function createApp(deps: AppDeps) {
       trust: app.get("trust proxy fn"),
       securityHeaders: security,
       countView: visits.countView,
-      isLandingPageView,
     }),
   ]);
 }

@@ -127,7 +127,8 @@ export interface ParkedVisitDeps {
  * Counts the views of parked domains' landing pages, each once the page was served: the count
  * runs after the answer and its failure is only logged, so it never slows or breaks serving the
  * page. `middleware` does it before the web client for any request Express takes; `countView`
- * for a page answered before Express (`parkedHost`'s fast path).
+ * for a page answered before Express (`parkedHost`'s fast path), given the domain's host and the
+ * client's address as that path read them.
  */
 export function parkedVisitCounter(deps: ParkedVisitDeps) {
   const ownHost = deps.config.PUBLIC_URL ? normalizeHost(new URL(deps.config.PUBLIC_URL).host) : "";
@@ -152,7 +153,7 @@ export function parkedVisitCounter(deps: ParkedVisitDeps) {
     });
 
   /** A landing-page view of `host` by the visitor at `ip`, counted once `res` is answered. */
-  function countView(req: IncomingMessage, res: ServerResponse, host: string, ip: string): void {
+  function count(req: IncomingMessage, res: ServerResponse, host: string, ip: string): void {
     const agent = headerOf(req, "user-agent") ?? "";
     const key = `${host}|${ip}|${agent.slice(0, RECENT_AGENT_CHARS)}`;
     // A visitor counted within the minute is not counted again: nothing to do once answered.
@@ -174,12 +175,20 @@ export function parkedVisitCounter(deps: ParkedVisitDeps) {
     });
   }
 
+  /** A view of `host`'s page at `path` by the visitor at `ip`, counted if it is a landing-page view. */
+  const countView = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    view: { path: string; host: string; ip: string },
+  ) => {
+    if (isLandingPageView(req, view.path)) count(req, res, view.host, view.ip);
+  };
   const middleware: RequestHandler = (req, res, next) => {
     if (isLandingPageView(req, req.path)) {
       const host = domainHost(req.hostname ?? "");
-      if (host) countView(req, res, host, req.ip ?? "");
+      if (host) count(req, res, host, req.ip ?? "");
     }
     next();
   };
-  return { middleware, countView, domainHost };
+  return { middleware, countView };
 }

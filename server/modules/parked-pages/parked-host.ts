@@ -408,13 +408,16 @@ export function parkedHost(deps: ParkedHostDeps) {
    * (`server/http/fast-paths.ts`) with the same headers and bytes as `servePage`: what most of a
    * portfolio's traffic is. A page under a split test (each visitor a variant and a cookie) or a
    * redirect, a site not in memory, and every other path go through Express. The view is counted
-   * as `countView` counts a landing-page view there.
+   * by `countView` as it counts a landing-page view there.
    */
   function fastPath(options: {
     trust: TrustProxy;
     securityHeaders: readonly [string, string][];
-    countView: (req: IncomingMessage, res: ServerResponse, host: string, ip: string) => void;
-    isLandingPageView: (req: IncomingMessage, path: string) => boolean;
+    countView: (
+      req: IncomingMessage,
+      res: ServerResponse,
+      view: { path: string; host: string; ip: string },
+    ) => void;
   }): FastPath {
     // The page's own policy replaces the app's, as `servePage` sets it over the app's.
     const security = options.securityHeaders.filter(
@@ -437,8 +440,7 @@ export function parkedHost(deps: ParkedHostDeps) {
       const gzip = takesGzipOf(req);
       const answer = gzip ? page.gzip : page.identity;
       const headers = gzip ? page.fast.gzip : page.fast.identity;
-      if (options.isLandingPageView(req, "/"))
-        options.countView(req, res, host, proxyAddr(req, options.trust));
+      options.countView(req, res, { path: "/", host, ip: proxyAddr(req, options.trust) });
       if (fresh(req.headers, { etag: answer.etag })) {
         res.writeHead(304, headers.notModified);
         res.end();
