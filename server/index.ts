@@ -1,4 +1,5 @@
 import http from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
 import { createApp } from "./app";
 import { staticClient, viteClient } from "./client";
 import { prepareDatabase } from "./db/migrate";
@@ -16,6 +17,7 @@ import { assignExistingNameservers } from "./modules/domains/assign-existing-nam
 import { devHostCheck } from "./modules/domains/dev-host-check";
 import { hasActiveBuyer } from "./modules/lead-sales/buyer-store";
 import { SALE_LEASE_SECONDS } from "./modules/lead-sales/lead-sales";
+import { salesSettled } from "./modules/lead-sales/queue-sale";
 import { resumePendingSales } from "./modules/lead-sales/sell-lead";
 import { saleConfigOf } from "./modules/marketplace/sale-config";
 import { closeWorkers } from "./workers/worker-pool";
@@ -97,8 +99,11 @@ async function main() {
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     clearTimeout(force);
-    // No request comes in any more: the referral clicks still in memory are written now.
+    // No request comes in any more: the referral clicks still in memory are written now, and
+    // the sales this process took on after a lead's answer end before the database closes (one
+    // still waiting on a buyer after the grace period is left to the resume job).
     await deps.referralClicks.close();
+    await Promise.race([salesSettled(deps.leadSales), sleep(SHUTDOWN_GRACE_MS, undefined, { ref: false })]);
     await vite?.close();
     // A signal during the queue's start waits for it (it uses the database), then stops it.
     const jobs = await jobsStarting?.catch(() => undefined);

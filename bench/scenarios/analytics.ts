@@ -23,6 +23,12 @@ const scenario: Scenario = {
     const { app, pool, close } = await ctx.appOnFreshDatabase({ pool: { max: 4 } });
     try {
       const owner = await ctx.signUp(app.baseUrl);
+      // 30 and 90 days of history are the Pro analytics plan's, granted as its paid order grants it.
+      await pool.query(
+        `insert into entitlements (user_id, feature, source, starts_at)
+         values ($1, 'premium-analytics:pro', 'order', now() - interval '1 minute')`,
+        [owner.userId],
+      );
       await pool.query(
         `insert into users (name, username, email, password_hash, referral_code, time_zone)
          select 'Owner ' || i, 'owner_' || i, 'owner_' || i || '@example.com', 'x', 'ref_' || i, 'Europe/Berlin'
@@ -76,6 +82,7 @@ const scenario: Scenario = {
       for (const range of ["7d", "30d", "90d"]) {
         const url = `${app.baseUrl}/api/analytics?range=${range}`;
         const first = await fetch(url, { headers: { cookie: owner.cookie } });
+        if (first.status !== 200) throw new Error(`${range}: ${first.status} ${await first.text()}`);
         const body = (await first.json()) as { days: unknown[] };
         if (body.days.length !== Number.parseInt(range, 10))
           throw new Error(`${range}: ${body.days.length} days`);

@@ -10,6 +10,8 @@ export interface AppProcess {
   stop(): Promise<void>;
   /** SIGKILL: no chance to flush or drain. */
   kill(): Promise<void>;
+  /** What it wrote to stdout and stderr so far (with `keepOutput`; else it goes to the test's own). */
+  output(): string;
 }
 
 export function freePort(): Promise<number> {
@@ -53,7 +55,7 @@ const exited = (child: ChildProcess) =>
 export async function startAppProcess(
   env: Record<string, string | undefined> | ((port: number) => Record<string, string | undefined>) = {},
   /** How long its first answer may take: longer beside a busy browser suite. */
-  { startTimeoutMs = 60_000 }: { startTimeoutMs?: number } = {},
+  { startTimeoutMs = 60_000, keepOutput = false }: { startTimeoutMs?: number; keepOutput?: boolean } = {},
 ): Promise<AppProcess> {
   const entry = process.env.APP_SERVER ?? "dist/server/index.js";
   if (!existsSync(entry) || !existsSync(`${entry.replace(/server\/index\.js$/, "")}public/index.html`)) {
@@ -75,8 +77,14 @@ export async function startAppProcess(
       LEADS_PER_DOMAIN_PER_HOUR: "1000000",
       ...(typeof env === "function" ? env(port) : env),
     },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", keepOutput ? "pipe" : "inherit", keepOutput ? "pipe" : "inherit"],
   });
+  let output = "";
+  const keep = (chunk: Buffer) => {
+    output += chunk;
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
   const baseUrl = `http://127.0.0.1:${port}`;
   // A start that never answers is stopped here: its caller gets no handle to stop it with.
   await waitFor(`${baseUrl}/api/health`, startTimeoutMs).catch(async (error: unknown) => {
@@ -95,5 +103,6 @@ export async function startAppProcess(
       child.kill("SIGKILL");
       await exited(child);
     },
+    output: () => output,
   };
 }

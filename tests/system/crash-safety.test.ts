@@ -1,10 +1,12 @@
 import { mkdtemp, rm } from "node:fs/promises";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { type AppProcess, startAppProcess } from "../setup/app-process";
+import { startBuyer } from "../setup/lead-buyer-server";
 import { createServerDatabase } from "../setup/test-database";
 
 /**
@@ -42,6 +44,29 @@ async function leadsUntilKilled(app: AppProcess, killAfter: number): Promise<str
   await app.kill();
   await Promise.all(clients);
   return acknowledged;
+}
+
+/** A lead posted on `host` (fetch cannot choose the Host header); answers its status and id. */
+function postLeadOn(baseUrl: string, host: string, email: string): Promise<{ status: number; id?: string }> {
+  const body = JSON.stringify({ email, zipCode: "60601", source: "car-insurance-landing", value: 75 });
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${baseUrl}/api/leads`,
+      { method: "POST", headers: { host, "content-type": "application/json" } },
+      (res) => {
+        let text = "";
+        res.on("data", (chunk) => {
+          text += chunk;
+        });
+        res.on("end", () => {
+          const id = res.statusCode === 201 ? (JSON.parse(text) as { id: string }).id : undefined;
+          resolve({ status: res.statusCode ?? 0, id });
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
 }
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -89,5 +114,55 @@ describe("crash safety", () => {
     ]);
     await db.close();
     expect(rows).toHaveLength(acknowledged.length);
+  });
+
+  it("lets the sales of leads answered before a SIGTERM finish before the database closes", async () => {
+    const database = await createServerDatabase();
+    cleanups.push(database.drop);
+    const sql = new pg.Client({ connectionString: database.url });
+    await sql.connect();
+    cleanups.push(() => sql.end());
+    // A buyer that takes its time to bid: sales are still under way when the signal comes.
+    const buyer = await startBuyer({ ping: () => ({ json: { bid: "12.50" }, delayMs: 400 }) });
+    cleanups.push(buyer.close);
+    const app = await startAppProcess(
+      {
+        DATABASE_URL: database.url,
+        LOG_LEVEL: "warn",
+        LEAD_BUYERS: JSON.stringify([
+          { name: "Slow buyer", pingUrl: buyer.pingUrl, postUrl: buyer.postUrl, secret: buyer.secret },
+        ]),
+      },
+      { keepOutput: true },
+    );
+    await sql.query(
+      `with owner as (
+         insert into users (name, username, email, password_hash, referral_code)
+         values ('Owner', 'stop_owner', 'stop_owner@example.com', 'x', 'stop_owner') returning id)
+       insert into domains (user_id, name, status, verified_at, verified_by)
+       select id, 'stop-drain.com', 'parked', now() - interval '60 days', 'txt' from owner`,
+    );
+
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        postLeadOn(app.baseUrl, "stop-drain.com", `stop-${i}@example.com`),
+      ),
+    );
+    const acknowledged = answers.filter((a) => a.status === 201).map((a) => a.id);
+    expect(acknowledged).toHaveLength(12);
+    await app.stop();
+
+    expect(app.child.exitCode, app.output()).toBe(0);
+    expect(app.output()).not.toMatch(/lead sale not started|after the database closed/);
+    // Each sale ended (sold) or was never started in this process (pending, unclaimed: the resume
+    // job of the next start takes it); none is left half done under a claim.
+    const { rows } = await sql.query<{ sale_status: string; claimed: boolean }>(
+      "select sale_status, sale_claimed_until > now() as claimed from leads where id = any($1::uuid[])",
+      [acknowledged],
+    );
+    expect(rows).toHaveLength(12);
+    for (const row of rows)
+      expect(row.sale_status === "sold" || !row.claimed, JSON.stringify(row)).toBe(true);
+    expect(rows.some((row) => row.sale_status === "sold")).toBe(true);
   });
 });
