@@ -6,6 +6,7 @@ import { prepareDatabase } from "./db/migrate";
 import { openDatabase } from "./db/pool";
 import { seedIfEmpty } from "./demo/seed";
 import { createDeps } from "./deps";
+import { handlersSettled } from "./http/handler";
 import { type JobQueue, startJobQueue } from "./jobs/job-queue";
 import { parseConfig } from "./lib/config";
 import { createLogger } from "./lib/logger";
@@ -99,11 +100,13 @@ async function main() {
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     clearTimeout(force);
-    // No request comes in any more: the referral clicks still in memory are written now, and
-    // the sales this process took on after a lead's answer end before the database closes (one
-    // still waiting on a buyer after the grace period is left to the resume job).
+    // No request comes in any more: the referral clicks still in memory are written now. A
+    // handler whose client hung up is still at work, and a lead's sale follows its answer: both
+    // end before the database closes (a sale still waiting on a buyer after the grace period is
+    // left to the resume job).
     await deps.referralClicks.close();
-    await Promise.race([salesSettled(deps.leadSales), sleep(SHUTDOWN_GRACE_MS, undefined, { ref: false })]);
+    const settled = handlersSettled().then(() => salesSettled(deps.leadSales));
+    await Promise.race([settled, sleep(SHUTDOWN_GRACE_MS, undefined, { ref: false })]);
     await vite?.close();
     // A signal during the queue's start waits for it (it uses the database), then stops it.
     const jobs = await jobsStarting?.catch(() => undefined);

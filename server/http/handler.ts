@@ -27,6 +27,18 @@ export interface HandlerContext<S extends Schemas> {
 }
 
 /**
+ * The handlers still at work, whether or not their client is still there: a client that hangs up
+ * ends its connection, not the work its request started, so a stop waits for these (and what
+ * they hand on) before the database closes.
+ */
+const running = new Set<Promise<void>>();
+
+/** Resolves once no handler is at work (a stop, after the server stopped taking requests). */
+export async function handlersSettled(): Promise<void> {
+  while (running.size > 0) await Promise.all([...running]);
+}
+
+/**
  * A route in three steps: check the session when `auth` is set, parse the input with the shared
  * schemas (a ZodError becomes a 400), call the service, send what it returns as JSON with
  * `status` (204 when it returns nothing).
@@ -47,7 +59,14 @@ export function handler<S extends Schemas>(
       req,
       res,
     } as HandlerContext<S>;
-    const result = await fn(ctx);
+    const work = Promise.resolve(fn(ctx));
+    const settled: Promise<void> = work.then(
+      () => undefined,
+      () => undefined,
+    );
+    running.add(settled);
+    void settled.then(() => running.delete(settled));
+    const result = await work;
     if (res.headersSent) return;
     if (result === undefined) res.status(204).end();
     else res.status(status).json(result);
