@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
-import { readFile } from "node:fs/promises";
 import type pg from "pg";
 import { freePort, type Scenario, waitFor } from "../lib/context";
+import { cpuSeconds } from "../lib/cpu";
 import { steadyLoad } from "../lib/steady-load";
 
 const RATE = 200;
@@ -9,18 +9,6 @@ const SECONDS = 15;
 const WARM_UP_SECONDS = 2;
 const SEEDED_CLICKS = 200_000;
 const round = (n: number) => Math.round(n * 100) / 100;
-
-/** CPU seconds (user and system) a process has used so far, from /proc; null where there is none. */
-async function cpuSeconds(pid: number | undefined): Promise<number | null> {
-  if (pid === undefined) return null;
-  try {
-    const fields = (await readFile(`/proc/${pid}/stat`, "utf8")).split(") ")[1].split(" ");
-    // utime and stime, fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
-  }
-}
 
 /** CPU seconds the PostgreSQL backends serving the app have used so far, by backend. */
 async function backendCpu(pool: pg.Pool): Promise<Map<number, number>> {
