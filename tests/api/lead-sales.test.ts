@@ -3,7 +3,12 @@ import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createBuyer } from "../../server/modules/lead-sales/buyer-store";
-import { deliveryKey, resumePendingSales, sellLead } from "../../server/modules/lead-sales/sell-lead";
+import {
+  deliveryKey,
+  resumePendingSales,
+  SALES_AT_ONCE,
+  sellLead,
+} from "../../server/modules/lead-sales/sell-lead";
 import {
   ADMIN_LEAD_BUYERS_PATHS,
   LEAD_RETURNS_PATH,
@@ -308,6 +313,35 @@ async function pendingLead(domainId: string): Promise<string> {
   `);
   return rows[0].id;
 }
+
+describe("a backlog of sales", () => {
+  it("sells the pending leads several at a time, never more than its limit, each once", async () => {
+    const owner = await ownerWithDomain();
+    let pinging = 0;
+    let most = 0;
+    const server = await serve({
+      ping: () => {
+        pinging++;
+        most = Math.max(most, pinging);
+        setTimeout(() => pinging--, 100);
+        return { json: { bid: "20.00" }, delayMs: 100 };
+      },
+    });
+    await buyer(server);
+    const ids: string[] = [];
+    for (let i = 0; i < 3 * SALES_AT_ONCE; i++) ids.push(await pendingLead(owner.domain.id));
+
+    const resumed = await resumePendingSales(t.deps.leadSales);
+
+    expect(resumed.sold).toBeGreaterThanOrEqual(ids.length);
+    expect(most).toBeGreaterThan(1);
+    expect(most).toBeLessThanOrEqual(SALES_AT_ONCE);
+    for (const id of ids) {
+      expect((await leadRow(id)).sale_status).toBe("sold");
+      expect(postsOf(server, id)).toHaveLength(1);
+    }
+  });
+});
 
 describe("returns", () => {
   const signed = (secret: string, body: unknown) => {

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import pMap from "p-map";
 import { formatUsd, toCents } from "../../../shared/money";
 import { leadBuyerCalls } from "../../../shared/schema";
 import type { DbOrTx } from "../../db/tx";
@@ -287,8 +288,34 @@ export async function sellLead(
 }
 
 /**
+ * Sales under way at once in one process: each mostly waits on buyers' answers, and each of its
+ * statements takes a connection that visitors' requests share (the pool holds 20).
+ */
+export const SALES_AT_ONCE = 4;
+
+/**
+ * Sells each lead, `SALES_AT_ONCE` at a time, and answers each one's outcome. Every sale is tried
+ * whatever happens to the others; when one failed, the first failure is thrown once all have ended
+ * (the queue tries the batch again, and a sale already made answers "busy").
+ */
+export async function sellEach(sales: LeadSales, leadIds: string[]): Promise<("sold" | "unsold" | "busy")[]> {
+  const outcomes = await pMap(
+    leadIds,
+    (id) =>
+      sellLead(sales, id).then(
+        (outcome) => ({ outcome }),
+        (error: unknown) => ({ error }),
+      ),
+    { concurrency: SALES_AT_ONCE },
+  );
+  const failed = outcomes.find((o) => "error" in o);
+  if (failed && "error" in failed) throw failed.error;
+  return outcomes.map((o) => ("outcome" in o ? o.outcome : "busy"));
+}
+
+/**
  * Sells the leads whose sale was cut short (a crash, a restart, a failure): pending leads whose
- * claim ran out, oldest first, one at a time.
+ * claim ran out, oldest first, `SALES_AT_ONCE` at a time.
  */
 export async function resumePendingSales(
   sales: LeadSales,
@@ -299,9 +326,10 @@ export async function resumePendingSales(
     order by created_at limit ${options.limit ?? 500}
   `);
   const counts = { sold: 0, unsold: 0 };
-  for (const { id } of rows) {
-    const outcome = await sellLead(sales, id);
+  for (const outcome of await sellEach(
+    sales,
+    rows.map((r) => r.id),
+  ))
     if (outcome !== "busy") counts[outcome]++;
-  }
   return counts;
 }
