@@ -1,8 +1,8 @@
 import { drizzle } from "drizzle-orm/node-postgres";
-import pg from "pg";
+import type pg from "pg";
 import { verifyAuditChain } from "../../server/modules/audit/audit-chain";
 import * as schema from "../../shared/schema";
-import type { Scenario } from "../lib/context";
+import { benchPool, type Scenario } from "../lib/context";
 
 const WRITERS = 16;
 const PER_WRITER = 500;
@@ -38,7 +38,7 @@ const scenario: Scenario = {
   async run(ctx) {
     const measure = async (chain: boolean) => {
       const database = await ctx.freshDatabase();
-      const pool = new pg.Pool({ connectionString: database.url, max: WRITERS });
+      const pool = benchPool({ connectionString: database.url, max: WRITERS });
       try {
         if (!chain) await pool.query("alter table audit_log disable trigger audit_log_chain");
         const perSec = await insertsPerSecond(pool);

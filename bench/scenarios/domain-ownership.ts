@@ -1,5 +1,4 @@
 import { drizzle } from "drizzle-orm/node-postgres";
-import pg from "pg";
 import { checkDomainOwnership, PENDING_CHECK_MINUTES } from "../../server/jobs/check-domain-ownership";
 import { createLogger } from "../../server/lib/logger";
 import { createNameserverPool } from "../../server/lib/nameserver-pool";
@@ -8,7 +7,7 @@ import { createOwnershipChecker } from "../../server/modules/domains/check-owner
 import { verificationTxtValue } from "../../shared/api/domains";
 import * as schema from "../../shared/schema";
 import { startDnsServer } from "../../tests/setup/dns-server";
-import type { Scenario } from "../lib/context";
+import { benchPool, type Scenario } from "../lib/context";
 
 const DOMAINS = 10_000;
 /** One domain in this many has published its record by the first run; another one in this many is held by a second account. */
@@ -27,7 +26,7 @@ const scenario: Scenario = {
   async run(ctx) {
     const database = await ctx.freshDatabase();
     // Ended before the database is dropped, so no idle connection is terminated under it.
-    const pool = new pg.Pool({ connectionString: database.url, max: 4 });
+    const pool = benchPool({ connectionString: database.url, max: 4 });
     const dns = await startDnsServer();
     try {
       const { rows: owners } = await pool.query<{ id: string }>(

@@ -2,10 +2,9 @@ import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import path from "node:path";
-import pg from "pg";
 import { startAppProcess } from "../../tests/setup/app-process";
 
-import type { Scenario } from "../lib/context";
+import { benchPool, type Scenario } from "../lib/context";
 
 const PING_TIMEOUT_MS = 750;
 const CONNECTIONS = 8;
@@ -50,7 +49,7 @@ const scenario: Scenario = {
   name: "lead-sales",
   async run(ctx) {
     const database = await ctx.freshDatabase();
-    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    const pool = benchPool({ connectionString: database.url, max: 2 });
     const owner = randomUUID();
     const name = `sales-${owner.slice(0, 8)}.com`;
     await pool.query(

@@ -3,10 +3,9 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import PgBoss from "pg-boss";
 import { LEAD_SALE_QUEUE } from "../../server/jobs/lead-sales-job";
-import type { Scenario } from "../lib/context";
+import { benchPool, type Scenario } from "../lib/context";
 import { cpuSplit } from "../lib/cpu";
 
 const CONNECTIONS = 16;
@@ -90,7 +89,7 @@ const scenario: Scenario = {
   name: "leads",
   async run(ctx) {
     const database = await ctx.freshDatabase();
-    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    const pool = benchPool({ connectionString: database.url, max: 2 });
     const owner = randomUUID();
     const name = `bench-${owner.slice(0, 8)}.com`;
     await pool.query(

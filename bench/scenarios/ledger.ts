@@ -2,9 +2,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { openDatabase } from "../../server/db/pool";
-import type { BenchContext, Figures, RunningApp, Scenario } from "../lib/context";
+import { type BenchContext, benchPool, type Figures, type RunningApp, type Scenario } from "../lib/context";
 
 const ROWS = 100_000;
 // Enough calls that the 99th percentile is not the single slowest one, after a warm-up of each.
@@ -88,7 +87,7 @@ const scenario: Scenario = {
     const figures: Figures = { "ledger rows of the account": ROWS };
     const database = await ctx.freshDatabase();
     const app = await ctx.startApp({ databaseUrl: database.url, env: { LOG_LEVEL: "error" } });
-    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    const pool = benchPool({ connectionString: database.url, max: 2 });
     try {
       const owner = await ctx.signUp(app.baseUrl);
       await seedLedger((q) => pool.query(q), owner.userId);

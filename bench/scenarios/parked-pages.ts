@@ -3,9 +3,8 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { defaultBlocks } from "../../shared/api/parked-pages";
-import { freePort, type RawServer, type Scenario, summarize, waitFor } from "../lib/context";
+import { benchPool, freePort, type RawServer, type Scenario, summarize, waitFor } from "../lib/context";
 
 const CONNECTIONS = 16;
 /** Health and page alternate four times, 4 s each (32 s in all, as two runs of 8 s each were before). */
@@ -113,7 +112,7 @@ const scenario: Scenario = {
   async run(ctx) {
     const database = await ctx.freshDatabase();
     // Ended before the database is dropped, so no idle connection is terminated under it.
-    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    const pool = benchPool({ connectionString: database.url, max: 2 });
     const app = await ctx.startApp({ databaseUrl: database.url });
     try {
       const { cookie } = await ctx.signUp(app.baseUrl);
