@@ -89,7 +89,17 @@ function leadRequest(
   return req;
 }
 
-/** An owner with one domain verified two months ago, on the database at `url`. */
+/** A fresh database on the PostgreSQL server and a client on it, both gone after the file. */
+async function databaseWithClient() {
+  const database = await createServerDatabase();
+  cleanups.push(database.drop);
+  const sql = new pg.Client({ connectionString: database.url });
+  await sql.connect();
+  cleanups.push(() => sql.end());
+  return { database, sql };
+}
+
+/** An owner with one domain verified two months ago, on the database `sql` is connected to. */
 async function verifiedDomain(sql: pg.Client, name: string): Promise<void> {
   const user = name.replace(/\W/g, "_");
   await sql.query(
@@ -150,11 +160,7 @@ describe("crash safety", () => {
   });
 
   it("lets the sales of leads answered before a SIGTERM finish before the database closes", async () => {
-    const database = await createServerDatabase();
-    cleanups.push(database.drop);
-    const sql = new pg.Client({ connectionString: database.url });
-    await sql.connect();
-    cleanups.push(() => sql.end());
+    const { database, sql } = await databaseWithClient();
     // A buyer that takes its time to bid: sales are still under way when the signal comes.
     const buyer = await startBuyer({ ping: () => ({ json: { bid: "12.50" }, delayMs: 400 }) });
     cleanups.push(buyer.close);
@@ -194,11 +200,7 @@ describe("crash safety", () => {
   });
 
   it("lets the requests whose clients hung up finish, with their sales, before the database closes", async () => {
-    const database = await createServerDatabase();
-    cleanups.push(database.drop);
-    const sql = new pg.Client({ connectionString: database.url });
-    await sql.connect();
-    cleanups.push(() => sql.end());
+    const { database, sql } = await databaseWithClient();
     const app = await startAppProcess(
       { DATABASE_URL: database.url, LOG_LEVEL: "warn" },
       { keepOutput: true },
