@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from "express";
 import type { z } from "zod";
+import { InFlight } from "../lib/in-flight";
 import { AppError } from "./app-error";
 
 interface Schemas {
@@ -31,11 +32,11 @@ export interface HandlerContext<S extends Schemas> {
  * ends its connection, not the work its request started, so a stop waits for these (and what
  * they hand on) before the database closes.
  */
-const running = new Set<Promise<void>>();
+const atWork = new InFlight();
 
 /** Resolves once no handler is at work (a stop, after the server stopped taking requests). */
-export async function handlersSettled(): Promise<void> {
-  while (running.size > 0) await Promise.all([...running]);
+export function handlersSettled(): Promise<void> {
+  return atWork.settled();
 }
 
 /**
@@ -59,14 +60,7 @@ export function handler<S extends Schemas>(
       req,
       res,
     } as HandlerContext<S>;
-    const work = Promise.resolve(fn(ctx));
-    const settled: Promise<void> = work.then(
-      () => undefined,
-      () => undefined,
-    );
-    running.add(settled);
-    void settled.then(() => running.delete(settled));
-    const result = await work;
+    const result = await atWork.track(Promise.resolve(fn(ctx)));
     if (res.headersSent) return;
     if (result === undefined) res.status(204).end();
     else res.status(status).json(result);

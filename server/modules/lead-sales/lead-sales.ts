@@ -1,5 +1,6 @@
 import type { ConfiguredLeadBuyer } from "../../../shared/api/lead-sales";
 import type { Db } from "../../db/pool";
+import { InFlight } from "../../lib/in-flight";
 import type { Logger } from "../../lib/logger";
 import type { KeyEntry, SecretBox } from "../../lib/secret-box";
 import type { Mailer } from "../../mail/mailer";
@@ -46,7 +47,7 @@ export interface LeadSales {
    * Who sells a lead once it is stored (docs/money.md#lead-sales): the job queue once it runs
    * (`send` set by `startJobQueue`), else this process after the answer, its sales in `running`.
    */
-  followUp: { send?: (leadId: string) => Promise<unknown>; running: Set<Promise<unknown>> };
+  followUp: { send?: (leadId: string) => Promise<unknown>; running: InFlight };
 }
 
 /** How long a sale holds its lead before another run may take it over (it renews before each post). */
@@ -71,7 +72,7 @@ export function createLeadSales(options: {
     circuits: new BuyerCircuits(),
     settings: options.settings,
     invoices: options.invoices,
-    followUp: { running: new Set() },
+    followUp: { running: new InFlight() },
     ready() {
       synced ??= syncConfiguredBuyers(options.db, secrets, options.configured).catch((err) => {
         synced = null;

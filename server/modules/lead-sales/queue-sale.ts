@@ -10,13 +10,12 @@ import { sellLead } from "./sell-lead";
 export function queueSale(sales: LeadSales, leadId: string): void {
   const { followUp, logger } = sales;
   const sale = followUp.send ? followUp.send(leadId) : sellLead(sales, leadId);
-  const tracked = sale
-    .catch((err) => logger.error({ err, leadId }, "lead sale not started; the resume job takes it over"))
-    .finally(() => followUp.running.delete(tracked));
-  followUp.running.add(tracked);
+  void followUp.running.track(
+    sale.catch((err) => logger.error({ err, leadId }, "lead sale not started; the resume job takes it over")),
+  );
 }
 
 /** Resolves once every sale this process handed on has been sold, found unsold or queued (tests, shutdown). */
-export async function salesSettled(sales: LeadSales): Promise<void> {
-  while (sales.followUp.running.size > 0) await Promise.allSettled([...sales.followUp.running]);
+export function salesSettled(sales: LeadSales): Promise<void> {
+  return sales.followUp.running.settled();
 }

@@ -295,22 +295,11 @@ export const SALES_AT_ONCE = 4;
 
 /**
  * Sells each lead, `SALES_AT_ONCE` at a time, and answers each one's outcome. Every sale is tried
- * whatever happens to the others; when one failed, the first failure is thrown once all have ended
- * (the queue tries the batch again, and a sale already made answers "busy").
+ * whatever happens to the others; failures are thrown together (an AggregateError) once all have
+ * ended: the queue tries the batch again, and a sale already made answers "busy".
  */
-export async function sellEach(sales: LeadSales, leadIds: string[]): Promise<("sold" | "unsold" | "busy")[]> {
-  const outcomes = await pMap(
-    leadIds,
-    (id) =>
-      sellLead(sales, id).then(
-        (outcome) => ({ outcome }),
-        (error: unknown) => ({ error }),
-      ),
-    { concurrency: SALES_AT_ONCE },
-  );
-  const failed = outcomes.find((o) => "error" in o);
-  if (failed && "error" in failed) throw failed.error;
-  return outcomes.map((o) => ("outcome" in o ? o.outcome : "busy"));
+export function sellEach(sales: LeadSales, leadIds: string[]): Promise<("sold" | "unsold" | "busy")[]> {
+  return pMap(leadIds, (id) => sellLead(sales, id), { concurrency: SALES_AT_ONCE, stopOnError: false });
 }
 
 /**
